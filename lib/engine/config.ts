@@ -1,0 +1,52 @@
+import path from "node:path";
+import { z } from "zod";
+import { DEFAULT_VIDEO_MODEL } from "@/lib/protocol/video-inference";
+
+/**
+ * The engine's configuration from its fixed environment variables (see the README). Parsed here,
+ * not in `lib/server/env.ts`, because the engine also runs alone (`npm run engine`).
+ */
+const schema = z.object({
+  ENGINE_PORT: z.coerce.number().int().min(0).max(65535).default(8787),
+  ENGINE_HOST: z.string().min(1).default("127.0.0.1"),
+  ENGINE_DATA_DIR: z.string().min(1).default("./data/engine"),
+  ENGINE_API_KEYS: z.string().default(""),
+  ENGINE_ALLOW_PRIVATE_URLS: z.enum(["0", "1", "true", "false"]).default("0"),
+  ENGINE_WS_IDLE_MS: z.coerce.number().int().min(100).default(120_000),
+  ENGINE_RESUME_MS: z.coerce.number().int().min(100).default(120_000),
+  ENGINE_VIDEO_MODEL: z.string().min(1).default(DEFAULT_VIDEO_MODEL),
+});
+
+export interface EngineConfig {
+  port: number;
+  host: string;
+  dataDir: string;
+  /** Keys accepted besides the stored ones (`ENGINE_API_KEYS`). */
+  envApiKeys: string[];
+  allowPrivateUrls: boolean;
+  wsIdleMs: number;
+  resumeMs: number;
+  videoModel: string;
+}
+
+export function parseEngineConfig(source: Record<string, string | undefined>): EngineConfig {
+  const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ""));
+  const result = schema.safeParse(cleaned);
+  if (!result.success) {
+    const lines = result.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
+    throw new Error(`Invalid engine configuration:\n${lines.join("\n")}`);
+  }
+  const env = result.data;
+  return {
+    port: env.ENGINE_PORT,
+    host: env.ENGINE_HOST,
+    dataDir: path.resolve(env.ENGINE_DATA_DIR),
+    envApiKeys: env.ENGINE_API_KEYS.split(",")
+      .map((k) => k.trim())
+      .filter((k) => k.length > 0),
+    allowPrivateUrls: env.ENGINE_ALLOW_PRIVATE_URLS === "1" || env.ENGINE_ALLOW_PRIVATE_URLS === "true",
+    wsIdleMs: env.ENGINE_WS_IDLE_MS,
+    resumeMs: env.ENGINE_RESUME_MS,
+    videoModel: env.ENGINE_VIDEO_MODEL,
+  };
+}

@@ -72,7 +72,10 @@ describe("request envelope", () => {
     if (!out.ok) throw new Error("expected outcomes");
     expect(out.outcomes[0]?.ok).toBe(true);
     const second = out.outcomes[1];
-    expect(second?.ok ? null : second?.errors[0]).toMatchObject({ code: "conflictTaskUUID", parameter: "taskUUID" });
+    expect(second?.ok ? null : second?.errors[0]).toMatchObject({
+      code: "conflictTaskUUID",
+      parameter: "taskUUID",
+    });
   });
 
   it("lets getResponse refer to a task of the same request", () => {
@@ -88,9 +91,14 @@ describe("request envelope", () => {
 
   it("parses authentication with an optional session to resume", () => {
     expect(parseTask({ taskType: "authentication", apiKey: "k" }).ok).toBe(true);
-    expect(parseTask({ taskType: "authentication", apiKey: "k", connectionSessionUUID: uuid() }).ok).toBe(true);
+    expect(parseTask({ taskType: "authentication", apiKey: "k", connectionSessionUUID: uuid() }).ok).toBe(
+      true,
+    );
     const missing = parseTask({ taskType: "authentication" });
-    expect(missing.ok ? null : missing.errors[0]).toMatchObject({ code: "missingApiKey", parameter: "apiKey" });
+    expect(missing.ok ? null : missing.errors[0]).toMatchObject({
+      code: "missingApiKey",
+      parameter: "apiKey",
+    });
     const badSession = parseTask({ taskType: "authentication", apiKey: "k", connectionSessionUUID: "x" });
     expect(badSession.ok ? null : badSession.errors[0]?.parameter).toBe("connectionSessionUUID");
   });
@@ -100,6 +108,9 @@ describe("request envelope", () => {
     const pingFalse = parseTask({ taskType: "ping", ping: false });
     expect(pingFalse.ok ? null : pingFalse.errors[0]?.code).toBe("invalidPing");
     const extra = parseTask({ taskType: "getResponse", taskUUID: uuid(), numberResults: 2 });
-    expect(extra.ok ? null : extra.errors[0]).toMatchObject({ code: "unknownParameter", parameter: "numberResults" });
+    expect(extra.ok ? null : extra.errors[0]).toMatchObject({
+      code: "unknownParameter",
+      parameter: "numberResults",
+    });
   });
 });

@@ -3,6 +3,8 @@ export * from "./errors";
 export * from "./image-inference";
 export * from "./issues";
 export * from "./primitives";
+export * from "./results";
 export * from "./session-tasks";
 export * from "./utility-tasks";
 export * from "./video-inference";
+export * from "./video-sizes";

@@ -178,10 +178,14 @@ function one(issue: Issue): ServiceError[] {
     case "invalid_value": {
       const allowed = issue.values.map((v) => (typeof v === "string" ? v : String(v)));
       const only = allowed.length === 1;
+      // An absent enum or literal field arrives as invalid_value, not invalid_type.
+      const missing = issue.input === undefined;
       return [
         {
-          code: codeForPath("invalid", issue.path),
-          message: `Invalid value for ${name}: ${only ? "must be" : "expected one of"} ${allowed.join(", ")} (got ${preview(issue.input)}).`,
+          code: codeForPath(missing ? "missing" : "invalid", issue.path),
+          message: missing
+            ? `Missing required parameter ${name}: ${only ? "must be" : "one of"} ${allowed.join(", ")}.`
+            : `Invalid value for ${name}: ${only ? "must be" : "expected one of"} ${allowed.join(", ")} (got ${preview(issue.input)}).`,
           parameter,
           type:
             typeof issue.values[0] === "number"

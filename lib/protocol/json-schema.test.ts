@@ -25,9 +25,11 @@ describe("JSON Schema export", () => {
   it("a JSON Schema validator accepts a valid task and refuses an unknown property", () => {
     const ajv = new Ajv2020({ strict: false });
     const validate = ajv.compile(schemas.getResponse as object);
-    expect(validate({ taskType: "getResponse", taskUUID: "0b6c7f0e-3f8e-4d55-9c43-2b1f6f7e8a01" })).toBe(true);
-    expect(validate({ taskType: "getResponse", taskUUID: "0b6c7f0e-3f8e-4d55-9c43-2b1f6f7e8a01", x: 1 })).toBe(
-      false,
+    expect(validate({ taskType: "getResponse", taskUUID: "0b6c7f0e-3f8e-4d55-9c43-2b1f6f7e8a01" })).toBe(
+      true,
     );
+    expect(
+      validate({ taskType: "getResponse", taskUUID: "0b6c7f0e-3f8e-4d55-9c43-2b1f6f7e8a01", x: 1 }),
+    ).toBe(false);
   });
 });

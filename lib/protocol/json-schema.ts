@@ -7,7 +7,7 @@
 import { z } from "zod";
 import { type ProtocolOptions, TASK_TYPES, type TaskType, taskSchema } from "./envelope";
 
-export type JsonSchema = ReturnType<typeof z.toJSONSchema>;
+export type JsonSchema = z.core.JSONSchema.BaseSchema;
 
 export function taskJsonSchema(taskType: TaskType, options: ProtocolOptions = {}): JsonSchema {
   return z.toJSONSchema(taskSchema(taskType, options), {

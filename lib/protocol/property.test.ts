@@ -72,7 +72,8 @@ const mutated = fc
     else if (op === "add") task[key] = value;
     else {
       const inner = task[target];
-      task[target] = typeof inner === "object" && inner !== null ? { ...inner, [key]: value } : { [key]: value };
+      task[target] =
+        typeof inner === "object" && inner !== null ? { ...inner, [key]: value } : { [key]: value };
     }
     return task;
   });

@@ -1,0 +1,41 @@
+import Link from "next/link";
+import type { ReactNode } from "react";
+import { focusRing } from "@/components/ui/cn";
+import { BrandMark } from "./brand-mark";
+import { EngineStatus } from "./engine-status";
+import { SidebarNav } from "./sidebar-nav";
+
+/**
+ * The studio frame: a top bar with the product and the service in use, the navigation rail on
+ * the left and the page. The top bar and the rail stay put while the page scrolls.
+ */
+export function AppShell({ children }: { children: ReactNode }) {
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <a
+        href="#main"
+        className="sr-only rounded-control bg-accent-strong px-3 py-2 font-medium text-sm text-white focus:not-sr-only focus:fixed focus:top-3 focus:left-3 focus:z-50"
+      >
+        Skip to content
+      </a>
+      <header className="sticky top-0 z-30 flex h-14 shrink-0 items-center justify-between gap-4 border-border border-b bg-surface/85 px-4 backdrop-blur-md">
+        <Link href="/" className={`-mx-1 flex items-center gap-2.5 rounded-control px-1 py-1 ${focusRing}`}>
+          <BrandMark />
+          <span className="font-semibold text-[15px] text-foreground tracking-tight">Media Studio</span>
+        </Link>
+        <EngineStatus />
+      </header>
+      <div className="flex flex-1">
+        {/* The rail spans the page so its border runs to the bottom; the nav inside stays put. */}
+        <aside className="w-16 shrink-0 border-border border-r bg-surface-sunken/60 xl:w-60">
+          <div className="sticky top-14 h-[calc(100dvh-3.5rem)]">
+            <SidebarNav />
+          </div>
+        </aside>
+        <main id="main" tabIndex={-1} className="min-w-0 flex-1 outline-none">
+          <div className="mx-auto w-full max-w-page px-6 pt-9 pb-16 lg:px-10">{children}</div>
+        </main>
+      </div>
+    </div>
+  );
+}

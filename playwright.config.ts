@@ -1,0 +1,59 @@
+import { defineConfig } from "@playwright/test";
+
+/** Port of the production server the specs run against; 3100 so a dev server on 3000 is untouched. */
+const port = 3100;
+const baseURL = `http://127.0.0.1:${port}`;
+
+/** Debian's Chromium: Playwright's own browser downloads are unavailable on this network. */
+const executablePath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+
+export default defineConfig({
+  testDir: "./e2e",
+  outputDir: "./test-results",
+  // Two cores: one worker per core; the server shares them.
+  workers: 2,
+  fullyParallel: false,
+  forbidOnly: Boolean(process.env.CI),
+  retries: process.env.CI ? 1 : 0,
+  reporter: "list",
+  timeout: 30_000,
+  expect: { timeout: 5_000 },
+  use: {
+    baseURL,
+    browserName: "chromium",
+    viewport: { width: 1440, height: 900 },
+    colorScheme: "dark",
+    trace: "retain-on-failure",
+    launchOptions: {
+      executablePath,
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-dev-shm-usage",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--no-first-run",
+      ],
+    },
+  },
+  webServer: {
+    // The production server over the existing `next build` (npm test builds first). The data
+    // folder is emptied first so every run starts from a fresh studio.
+    command:
+      "node -e \"require('node:fs').rmSync('data/e2e', { recursive: true, force: true })\" && npx tsx server.ts",
+    url: baseURL,
+    env: {
+      NODE_ENV: "production",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: "./data/e2e",
+      ENGINE_DATA_DIR: "./data/e2e/engine",
+    },
+    // A stale server from another checkout would be tested silently: always start our own.
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: "pipe",
+    stderr: "pipe",
+  },
+});

@@ -48,7 +48,10 @@ function pascal(segment: string): string {
  * from a path: the last named segment, prefixed by its named parent when it has one.
  */
 export function codeForPath(prefix: "invalid" | "missing", path: readonly PropertyKey[]): string {
-  const named = path.filter((p): p is string => typeof p === "string" && !TRANSPARENT_SEGMENTS.has(p));
+  // A container is transparent only inside a path: `providerSettings: []` is `invalidProviderSettings`.
+  const named = path.filter(
+    (p, i): p is string => typeof p === "string" && (i === path.length - 1 || !TRANSPARENT_SEGMENTS.has(p)),
+  );
   const tail = named.slice(-2);
   if (tail.length === 0) return `${prefix}Task`;
   return prefix + tail.map(pascal).join("");

@@ -8,6 +8,7 @@
  */
 import { randomUUID } from "node:crypto";
 import Ajv2020 from "ajv/dist/2020";
+import addFormats from "ajv-formats";
 import { parseRequest } from "../lib/protocol/envelope";
 import { protocolJsonSchemas } from "../lib/protocol/json-schema";
 import { DEFAULT_VIDEO_MODEL } from "../lib/protocol/video-inference";
@@ -65,6 +66,7 @@ if (failures.length > 0) {
 
 const schemas = protocolJsonSchemas();
 const ajv = new Ajv2020({ strict: false, allErrors: false });
+addFormats(ajv);
 const validators = {
   imageInference: ajv.compile(schemas.imageInference as object),
   videoInference: ajv.compile(schemas.videoInference as object),

@@ -1,13 +1,16 @@
 import Ajv2020 from "ajv/dist/2020";
+import addFormats from "ajv-formats";
 import { describe, expect, it } from "vitest";
 import { TASK_TYPES } from "./envelope";
 import { protocolJsonSchemas } from "./json-schema";
 
 describe("JSON Schema export", () => {
   const schemas = protocolJsonSchemas();
+  /** The schemas use standard formats (uuid, uri): a validator that knows them checks them. */
+  const validator = () => addFormats(new Ajv2020({ strict: false }));
 
   it("exports every task type as a valid draft 2020-12 schema", () => {
-    const ajv = new Ajv2020({ strict: false });
+    const ajv = validator();
     for (const t of TASK_TYPES) {
       const schema = schemas[t];
       expect(schema, t).toBeDefined();
@@ -23,7 +26,7 @@ describe("JSON Schema export", () => {
   });
 
   it("a JSON Schema validator accepts a valid task and refuses an unknown property", () => {
-    const ajv = new Ajv2020({ strict: false });
+    const ajv = validator();
     const validate = ajv.compile(schemas.getResponse as object);
     expect(validate({ taskType: "getResponse", taskUUID: "0b6c7f0e-3f8e-4d55-9c43-2b1f6f7e8a01" })).toBe(
       true,
@@ -31,5 +34,6 @@ describe("JSON Schema export", () => {
     expect(
       validate({ taskType: "getResponse", taskUUID: "0b6c7f0e-3f8e-4d55-9c43-2b1f6f7e8a01", x: 1 }),
     ).toBe(false);
+    expect(validate({ taskType: "getResponse", taskUUID: "not-a-uuid" })).toBe(false);
   });
 });

@@ -1,0 +1,240 @@
+import fs from "node:fs";
+import path from "node:path";
+import type { Clock } from "../core/clock";
+import type { Principal } from "../types";
+import { writeFileAtomicSync } from "./atomic-write";
+
+/**
+ * Task records, kept in memory and in `${dataDir}/tasks.jsonl`: an append-only journal with one
+ * full record snapshot per line (the last line of a taskUUID wins). At start the journal is read,
+ * folded, and rewritten compacted (tmp + rename); items still `processing` then become `error`
+ * (the process that ran them is gone), so a task never vanishes.
+ *
+ * Progress is kept in memory only: it changes many times a second and is meaningless after a
+ * restart. Writes are batched over `JOURNAL_FLUSH_MS` (a task created and finished within it
+ * costs one line, and a busy engine one write per batch instead of one per change); a crash
+ * loses at most that much of the latest state changes.
+ *
+ * Retention: a record answers `getResponse` until `expiresAt`, then `taskExpired`; its taskUUID
+ * stays reserved (`conflictTaskUUID`) for `TOMBSTONE_RETENTION_MS` more, after which the record is
+ * dropped (from memory by `sweep`, from disk at the next start).
+ */
+
+export type ItemStatus = "processing" | "success" | "error";
+
+export interface StoredError {
+  code: string;
+  message: string;
+  parameter?: string;
+  type?: string;
+}
+
+/**
+ * The media of a result, kept by reference: its fields (`imageUUID` + `imageURL` /
+ * `imageBase64Data` / `imageDataURI`) are rebuilt when polled, with the poller's origin and the
+ * bytes from the media store, so the journal holds neither bytes nor absolute URLs.
+ */
+export interface MediaRef {
+  /** Field prefix: image, video, guideImage. */
+  field: string;
+  mediaUUID: string;
+  encoding: "URL" | "base64Data" | "dataURI";
+  mime: string;
+  ext: string;
+}
+
+export interface TaskItem {
+  status: ItemStatus;
+  progress: number;
+  /** Result fields (without taskType/taskUUID/status and without the media fields, see `media`). */
+  result?: Record<string, unknown>;
+  media?: MediaRef;
+  error?: StoredError;
+}
+
+export interface TaskRecord {
+  taskUUID: string;
+  taskType: string;
+  principal: Principal;
+  /** The request's parameters with inline blobs replaced by markers (see sanitize.ts). */
+  params: Record<string, unknown>;
+  delivery: "sync" | "async";
+  items: TaskItem[];
+  createdAt: number;
+  updatedAt: number;
+  expiresAt: number;
+}
+
+/** How long a finished task can be polled. */
+export const TASK_RECORD_TTL_MS = 24 * 60 * 60 * 1000;
+/** How long after expiry a taskUUID stays reserved. */
+export const TOMBSTONE_RETENTION_MS = 7 * 24 * 60 * 60 * 1000;
+/** Longest time a state change waits in memory before it is written. */
+export const JOURNAL_FLUSH_MS = 20;
+export const INTERRUPTED_MESSAGE =
+  "The task was interrupted by an engine restart. Submit it again with a new taskUUID.";
+
+export class TaskStore {
+  readonly file: string;
+  private readonly records = new Map<string, TaskRecord>();
+  private readonly clock: Clock;
+  /** Records changed since the last flush; serialised when written, once per batch. */
+  private pending = new Set<TaskRecord>();
+  private flushTimer: NodeJS.Timeout | undefined;
+  private writing: Promise<void> = Promise.resolve();
+  private fd: number | null = null;
+  private closed = false;
+  /** Lines in the journal file, to decide when compacting pays. */
+  private lines = 0;
+
+  constructor(dataDir: string, clock: Clock) {
+    this.file = path.join(dataDir, "tasks.jsonl");
+    this.clock = clock;
+    fs.mkdirSync(dataDir, { recursive: true });
+    this.load();
+    this.fd = fs.openSync(this.file, "a");
+  }
+
+  private load(): void {
+    let text = "";
+    try {
+      text = fs.readFileSync(this.file, "utf8");
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== "ENOENT") throw err;
+    }
+    for (const line of text.split("\n")) {
+      if (line.trim() === "") continue;
+      try {
+        const record = JSON.parse(line) as TaskRecord;
+        if (typeof record.taskUUID === "string") this.records.set(record.taskUUID.toLowerCase(), record);
+      } catch {
+        // A torn last line (crash mid-write) is skipped; every earlier line is complete.
+      }
+    }
+    const now = this.clock.now();
+    for (const [key, record] of this.records) {
+      if (record.expiresAt + TOMBSTONE_RETENTION_MS < now) {
+        this.records.delete(key);
+        continue;
+      }
+      let interrupted = false;
+      for (const item of record.items) {
+        if (item.status !== "processing") continue;
+        interrupted = true;
+        item.status = "error";
+        item.error = { code: "internalServerError", message: INTERRUPTED_MESSAGE };
+      }
+      if (interrupted) {
+        record.updatedAt = now;
+        record.expiresAt = Math.max(record.expiresAt, now + TASK_RECORD_TTL_MS);
+      }
+    }
+    this.rewrite();
+  }
+
+  /** Replaces the journal with one line per record (tmp + rename). */
+  private rewrite(): void {
+    const lines = [...this.records.values()].map((r) => JSON.stringify(r));
+    writeFileAtomicSync(this.file, lines.length > 0 ? `${lines.join("\n")}\n` : "");
+    this.lines = lines.length;
+  }
+
+  get(taskUUID: string): TaskRecord | undefined {
+    return this.records.get(taskUUID.toLowerCase());
+  }
+
+  has(taskUUID: string): boolean {
+    return this.records.has(taskUUID.toLowerCase());
+  }
+
+  get size(): number {
+    return this.records.size;
+  }
+
+  /** Adds a new record; the caller checked `has` first. */
+  create(record: TaskRecord): void {
+    this.records.set(record.taskUUID.toLowerCase(), record);
+    this.persist(record);
+  }
+
+  /** Journals the record's current state (call after changing an item's status or result). */
+  persist(record: TaskRecord): void {
+    record.updatedAt = this.clock.now();
+    if (this.closed) return;
+    this.pending.add(record);
+    if (this.flushTimer === undefined) {
+      this.flushTimer = setTimeout(() => this.flush(), JOURNAL_FLUSH_MS);
+      this.flushTimer.unref();
+    }
+  }
+
+  /** In-memory progress of one item (0-100). */
+  setProgress(record: TaskRecord, index: number, progress: number): void {
+    const item = record.items[index];
+    if (item && item.status === "processing")
+      item.progress = Math.max(item.progress, Math.min(100, progress));
+  }
+
+  /** Writes the pending changes now (normally done every `JOURNAL_FLUSH_MS`). */
+  flush(): void {
+    clearTimeout(this.flushTimer);
+    this.flushTimer = undefined;
+    if (this.pending.size === 0 || this.fd === null) return;
+    let chunk = "";
+    for (const record of this.pending) chunk += `${JSON.stringify(record)}\n`;
+    this.lines += this.pending.size;
+    this.pending = new Set();
+    // The descriptor is read when the write runs: a compaction queued before may have replaced it.
+    this.writing = this.writing.then(
+      () =>
+        new Promise<void>((resolve) => {
+          if (this.fd === null) return resolve();
+          fs.write(this.fd, chunk, (err) => {
+            if (err) console.error(`task journal write failed: ${err.message}`);
+            resolve();
+          });
+        }),
+    );
+  }
+
+  /**
+   * Rewrites the journal when it holds more than twice as many lines as there are records (a
+   * long-running engine appends a line per state change). Queued behind pending writes.
+   */
+  compactIfNeeded(): Promise<void> {
+    if (this.closed || this.lines <= Math.max(1000, 2 * this.records.size)) return this.writing;
+    this.writing = this.writing.then(() => {
+      if (this.closed || this.fd === null) return;
+      this.pending = new Set();
+      this.rewrite();
+      fs.closeSync(this.fd);
+      this.fd = fs.openSync(this.file, "a");
+    });
+    return this.writing;
+  }
+
+  /** Drops records past their tombstone retention from memory. */
+  sweep(): void {
+    const now = this.clock.now();
+    for (const [key, record] of this.records) {
+      if (record.expiresAt + TOMBSTONE_RETENTION_MS < now) this.records.delete(key);
+    }
+  }
+
+  /** Writes what is pending and closes the journal; later changes stay in memory only. */
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.flush();
+    this.closed = true;
+    await this.writing;
+    if (this.fd !== null) {
+      const fd = this.fd;
+      this.fd = null;
+      try {
+        fs.fsyncSync(fd);
+      } finally {
+        fs.closeSync(fd);
+      }
+    }
+  }
+}

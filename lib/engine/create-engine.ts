@@ -1,16 +1,133 @@
-// Placeholder until the engine lands: answers every request with serviceUnavailable.
 import type { EngineConfig } from "./config";
-import type { Engine } from "./types";
+import { type Clock, systemClock } from "./core/clock";
+import { Core } from "./core/engine-core";
+import { MediaInputs } from "./core/media-inputs";
+import { createHttpHandler } from "./http/handler";
+import { originOf } from "./http/respond";
+import { KeyStore } from "./keys/key-store";
+import { buildCatalog } from "./models/catalog";
+import type { NetworkOptions } from "./net/guarded-fetch";
+import { uploadResult } from "./net/upload";
+import { createWebhookSender, type WebhookSender } from "./net/webhooks";
+import { createDefaultRenderer } from "./render/default-renderer";
+import type { Renderer } from "./render/renderer";
+import { MediaStore } from "./store/media-store";
+import { TaskStore } from "./store/task-store";
+import type { Engine, EngineCore } from "./types";
+import { createWsServer } from "./ws";
 
-export function createEngine(_config: EngineConfig): Engine {
+/**
+ * Builds the embedded engine over `config.dataDir`: keys, task journal and media store, the core,
+ * and its HTTP and WebSocket faces. Never listens (design convention 6): `server.ts` and
+ * `lib/engine/cli.ts` mount the handlers; tests build it in-process.
+ */
+
+export interface EngineDeps {
+  clock?: Clock;
+  renderer?: Renderer;
+  /** Resolver / address policy for every outbound request (tests); allowPrivate comes from config. */
+  network?: Omit<NetworkOptions, "allowPrivate">;
+  webhooks?: WebhookSender;
+  upload?: typeof uploadResult;
+  /** Origin for media URLs when a result has no request to take it from (default: last seen Host). */
+  publicBaseUrl?: string;
+  bodyLimitBytes?: number;
+  /** How often expired media and task records are swept (default 10 min). */
+  sweepIntervalMs?: number;
+}
+
+export interface EmbeddedEngine extends Engine {
+  readonly core: EngineCore;
+  readonly keys: KeyStore;
+  readonly tasks: TaskStore;
+  readonly media: MediaStore;
+}
+
+export function createEngine(config: EngineConfig, deps: EngineDeps = {}): EmbeddedEngine {
+  const clock = deps.clock ?? systemClock;
+  const network: NetworkOptions = { ...deps.network, allowPrivate: config.allowPrivateUrls };
+  const keys = new KeyStore(config.dataDir, {
+    envApiKeys: config.envApiKeys,
+    now: () => clock.now(),
+    watch: true,
+  });
+  const tasks = new TaskStore(config.dataDir, clock);
+  const media = new MediaStore(config.dataDir, clock);
+  const inputs = new MediaInputs(media, network);
+  const webhooks = deps.webhooks ?? createWebhookSender({ network });
+
+  const hostForUrl = config.host === "0.0.0.0" || config.host === "::" ? "127.0.0.1" : config.host;
+  let lastOrigin =
+    deps.publicBaseUrl ??
+    `http://${hostForUrl.includes(":") ? `[${hostForUrl}]` : hostForUrl}:${config.port}`;
+  const noteOrigin = (origin: string) => {
+    if (!deps.publicBaseUrl) lastOrigin = origin;
+  };
+
+  const core = new Core({
+    keys,
+    tasks,
+    media,
+    inputs,
+    webhooks,
+    network,
+    upload: deps.upload ?? uploadResult,
+    clock,
+    processorContext: {
+      config,
+      media,
+      inputs,
+      renderer: deps.renderer ?? createDefaultRenderer(),
+      catalog: buildCatalog(config.videoModel),
+      clock,
+    },
+    defaultBaseUrl: () => lastOrigin,
+  });
+
+  const handleRequest = createHttpHandler({
+    core,
+    media,
+    clock,
+    videoModel: config.videoModel,
+    ...(deps.bodyLimitBytes !== undefined ? { bodyLimitBytes: deps.bodyLimitBytes } : {}),
+    onOrigin: noteOrigin,
+  });
+
+  const ws = createWsServer(core, {
+    idleMs: config.wsIdleMs,
+    resumeMs: config.resumeMs,
+    videoModel: config.videoModel,
+  });
+
+  const sweep = setInterval(
+    () => {
+      media.sweep();
+      tasks.sweep();
+    },
+    deps.sweepIntervalMs ?? 10 * 60 * 1000,
+  );
+  sweep.unref();
+
+  let closed: Promise<void> | null = null;
   return {
-    handleRequest(_req, res) {
-      res.writeHead(503, { "content-type": "application/json" });
-      res.end(JSON.stringify({ errors: [{ code: "serviceUnavailable", message: "The engine is not available." }] }));
+    core,
+    keys,
+    tasks,
+    media,
+    handleRequest,
+    handleUpgrade(req, socket, head) {
+      const origin = originOf(req);
+      if (origin) noteOrigin(origin);
+      ws.handleUpgrade(req, socket, head);
     },
-    handleUpgrade(_req, socket) {
-      socket.destroy();
+    close() {
+      closed ??= (async () => {
+        clearInterval(sweep);
+        await ws.close();
+        await core.close();
+        keys.close();
+      })();
+      return closed;
     },
-    async close() {},
   };
 }

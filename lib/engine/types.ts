@@ -38,6 +38,12 @@ export interface ResultSink {
    * sessions). HTTP clients get async results by polling `getResponse` or by webhook.
    */
   readonly wantsAsyncResults: boolean;
+  /**
+   * Origin (`http://host:port`, no trailing slash) that media URLs in results delivered to this
+   * sink are built on: the HTTP request's Host, or the WebSocket upgrade request's. When absent
+   * the engine uses the origin it last saw, else its configured host and port.
+   */
+  readonly baseUrl?: string;
 }
 
 /**

@@ -2,6 +2,26 @@ import "server-only";
 import path from "node:path";
 import { z } from "zod";
 
+/** `1`/`0`, `true`/`false`, `yes`/`no`: how people write booleans in an environment. */
+const envBoolean = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .pipe(z.enum(["1", "0", "true", "false", "yes", "no"], { message: "expected true or false (or 1 or 0)" }))
+  .transform((v) => v === "1" || v === "true" || v === "yes");
+
+/** AWS's bucket naming rules, which S3-compatible stores follow too. */
+const bucketName = z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, {
+  message: "expected a bucket name: 3-63 lowercase letters, digits, dots and hyphens",
+});
+
+const S3_SETTINGS = [
+  "S3_ENDPOINT",
+  "S3_ACCESS_KEY_ID",
+  "S3_SECRET_ACCESS_KEY",
+  "S3_FORCE_PATH_STYLE",
+] as const;
+
 /**
  * The studio's environment, parsed once. Nothing else reads `process.env` for these names.
  * Upstream variables all unset means the embedded engine at `/v1` on the studio's own origin.
@@ -16,6 +36,17 @@ const schema = z
     UPSTREAM_WS_URL: z.url({ protocol: /^wss?$/ }).optional(),
     UPSTREAM_API_KEY: z.string().min(1).optional(),
     VIDEO_MODEL_ID: z.string().min(1).optional(),
+    // Accounts: the key that signs session cookies (unset: made once and kept in DATA_DIR), and
+    // the studio's public address when it sits behind a proxy or has a fixed domain.
+    AUTH_SECRET: z.string().min(32, "use at least 32 characters (e.g. openssl rand -base64 32)").optional(),
+    STUDIO_URL: z.url({ protocol: /^https?$/ }).optional(),
+    // Media storage: local disk under DATA_DIR unless S3_BUCKET is set.
+    S3_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
+    S3_REGION: z.string().min(1).default("us-east-1"),
+    S3_BUCKET: bucketName.optional(),
+    S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+    S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+    S3_FORCE_PATH_STYLE: envBoolean.optional(),
   })
   .superRefine((env, ctx) => {
     const set = [env.UPSTREAM_URL, env.UPSTREAM_WS_URL, env.UPSTREAM_API_KEY].filter((v) => v !== undefined);
@@ -26,12 +57,44 @@ const schema = z
         message: "UPSTREAM_URL, UPSTREAM_WS_URL and UPSTREAM_API_KEY are set together, or none of them",
       });
     }
+    if (env.S3_BUCKET !== undefined) {
+      for (const name of ["S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"] as const) {
+        if (env[name] === undefined) {
+          ctx.addIssue({
+            code: "custom",
+            path: [name],
+            message: `S3_BUCKET is set, so ${name} is needed too (S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together)`,
+          });
+        }
+      }
+    } else {
+      // Without a bucket media stays on local disk; a stray S3 setting is most likely a typo'd
+      // or forgotten S3_BUCKET, and silently ignoring it would put media somewhere unexpected.
+      for (const name of S3_SETTINGS) {
+        if (env[name] !== undefined) {
+          ctx.addIssue({ code: "custom", path: [name], message: `${name} is set but S3_BUCKET is not` });
+        }
+      }
+    }
   });
+
+/** Where media goes when `S3_BUCKET` is set. */
+export interface S3Settings {
+  bucket: string;
+  region: string;
+  /** Unset means AWS itself. */
+  endpoint: string | undefined;
+  forcePathStyle: boolean;
+  accessKeyId: string;
+  secretAccessKey: string;
+}
 
 export type StudioEnv = z.output<typeof schema> & {
   /** True when no upstream is configured and the embedded engine serves `/v1`. */
   embedded: boolean;
   dataDir: string;
+  /** Set when media goes to an S3 bucket; undefined means local disk under `DATA_DIR/media`. */
+  s3: S3Settings | undefined;
 };
 
 let cached: StudioEnv | undefined;
@@ -49,6 +112,23 @@ export function parseStudioEnv(source: Record<string, string | undefined>): Stud
     ...result.data,
     embedded: result.data.UPSTREAM_URL === undefined,
     dataDir: path.resolve(result.data.DATA_DIR),
+    s3: s3Settings(result.data),
+  };
+}
+
+function s3Settings(env: z.output<typeof schema>): S3Settings | undefined {
+  const { S3_BUCKET: bucket, S3_ACCESS_KEY_ID: accessKeyId, S3_SECRET_ACCESS_KEY: secretAccessKey } = env;
+  // The refinement above guarantees the keys whenever there is a bucket.
+  if (bucket === undefined || accessKeyId === undefined || secretAccessKey === undefined) return undefined;
+  return {
+    bucket,
+    region: env.S3_REGION,
+    endpoint: env.S3_ENDPOINT,
+    // S3-compatible servers (MinIO, s3rver, most self-hosted stores) address buckets by path;
+    // AWS itself prefers virtual-hosted names.
+    forcePathStyle: env.S3_FORCE_PATH_STYLE ?? env.S3_ENDPOINT !== undefined,
+    accessKeyId,
+    secretAccessKey,
   };
 }
 

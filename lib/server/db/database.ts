@@ -1,0 +1,170 @@
+import "server-only";
+import fs from "node:fs";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
+import { migrate as migrateNodePg } from "drizzle-orm/node-postgres/migrator";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import pg from "pg";
+import type { StudioEnv } from "../env";
+import * as schema from "./schema";
+
+/**
+ * The studio's database: PGlite (Postgres compiled to WASM) in `${DATA_DIR}/db` by default, or a
+ * PostgreSQL server when `DATABASE_URL` is set. Both run the same schema and the same SQL
+ * migrations, applied when the database is opened.
+ */
+
+export type StudioSchema = typeof schema;
+/** What the records API takes: either backend, typed by the schema. */
+export type StudioDatabase = PgDatabase<PgQueryResultHKT, StudioSchema>;
+export type DatabaseKind = "pglite" | "postgres";
+
+export interface OpenedDatabase {
+  db: StudioDatabase;
+  kind: DatabaseKind;
+  /** Ends the connection (PostgreSQL) or flushes and closes the embedded database. */
+  close(): Promise<void>;
+}
+
+export interface OpenDatabaseOptions {
+  /** Apply pending migrations before returning (default true). */
+  migrate?: boolean;
+  /** Default: `lib/server/db/migrations` under the working directory (the repository root). */
+  migrationsFolder?: string;
+}
+
+// Any fixed 64-bit number; it only has to be the same in every studio process sharing a server.
+const MIGRATION_LOCK_ID = 7_310_425_118;
+
+export function defaultMigrationsFolder(): string {
+  return path.resolve(process.cwd(), "lib/server/db/migrations");
+}
+
+/** Opens the database the environment names: PostgreSQL with `DATABASE_URL`, else PGlite in DATA_DIR. */
+export async function openDatabase(
+  env: Pick<StudioEnv, "dataDir" | "DATABASE_URL">,
+  options: OpenDatabaseOptions = {},
+): Promise<OpenedDatabase> {
+  if (env.DATABASE_URL !== undefined) return openPostgresDatabase(env.DATABASE_URL, options);
+  return openPgliteDatabase(path.join(env.dataDir, "db"), options);
+}
+
+/** PGlite in `dataDir`, or in memory when `dataDir` is undefined (tests). */
+export async function openPgliteDatabase(
+  dataDir: string | undefined,
+  options: OpenDatabaseOptions = {},
+): Promise<OpenedDatabase> {
+  const migrationsFolder = checkMigrationsFolder(options.migrationsFolder);
+  let client: PGlite;
+  try {
+    if (dataDir !== undefined) fs.mkdirSync(dataDir, { recursive: true });
+    client = await PGlite.create(dataDir === undefined ? "memory://" : dataDir);
+  } catch (err) {
+    throw new Error(
+      `Could not open the embedded database in ${dataDir ?? "memory"}: ${message(err)}. ` +
+        "Only one studio process can use a DATA_DIR at a time; set DATABASE_URL to share a PostgreSQL server.",
+    );
+  }
+  const db = drizzlePglite(client, { schema });
+  const close = async () => {
+    if (!client.closed) await client.close();
+  };
+  if (options.migrate ?? true) {
+    try {
+      await migratePglite(db, { migrationsFolder });
+    } catch (err) {
+      await close().catch(() => {});
+      throw new Error(`Could not apply the database migrations: ${message(err)}`);
+    }
+  }
+  return { db, kind: "pglite", close };
+}
+
+/** A node-postgres pool on `url` (`postgres://` or `postgresql://`). */
+export async function openPostgresDatabase(
+  url: string,
+  options: OpenDatabaseOptions = {},
+): Promise<OpenedDatabase> {
+  const migrationsFolder = checkMigrationsFolder(options.migrationsFolder);
+  const where = describePostgresUrl(url);
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // An idle client that loses its server emits on the pool; without a listener that would end the
+  // process. The next query reconnects, so a log line is enough.
+  pool.on("error", (err) => {
+    console.error(`PostgreSQL (${where}): idle connection failed: ${err.message}`);
+  });
+  let closed = false;
+  const close = async () => {
+    if (closed) return;
+    closed = true;
+    await pool.end();
+  };
+  const db = drizzleNodePg(pool, { schema });
+  try {
+    await pool.query("select 1");
+  } catch (err) {
+    await close().catch(() => {});
+    throw new Error(`Could not connect to PostgreSQL at ${where}: ${message(err)}`);
+  }
+  if (options.migrate ?? true) {
+    try {
+      await withMigrationLock(pool, () => migrateNodePg(db, { migrationsFolder }));
+    } catch (err) {
+      await close().catch(() => {});
+      throw new Error(`Could not apply the database migrations on ${where}: ${message(err)}`);
+    }
+  }
+  return { db, kind: "postgres", close };
+}
+
+/**
+ * Several studio processes may start at once against one server; a session-level advisory lock
+ * makes the others wait until the first has applied the migrations, then find nothing to do.
+ */
+async function withMigrationLock(pool: pg.Pool, run: () => Promise<void>): Promise<void> {
+  const lockClient = await pool.connect();
+  try {
+    await lockClient.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_ID]);
+    try {
+      await run();
+    } finally {
+      await lockClient.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_ID]);
+    }
+  } finally {
+    lockClient.release();
+  }
+}
+
+/** `host:port/database`, never the user or password: this goes into logs and error messages. */
+export function describePostgresUrl(url: string): string {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    throw new Error("DATABASE_URL is not a valid URL; expected postgres://user:password@host:port/database");
+  }
+  if (parsed.protocol !== "postgres:" && parsed.protocol !== "postgresql:") {
+    throw new Error(
+      `DATABASE_URL must start with postgres:// or postgresql:// (got ${parsed.protocol}//); unset it to use the embedded database`,
+    );
+  }
+  return `${parsed.hostname || "localhost"}:${parsed.port || "5432"}${parsed.pathname}`;
+}
+
+function checkMigrationsFolder(folder: string | undefined): string {
+  const resolved = folder ?? defaultMigrationsFolder();
+  if (!fs.existsSync(path.join(resolved, "meta", "_journal.json"))) {
+    throw new Error(
+      `No database migrations in ${resolved} (meta/_journal.json is missing). ` +
+        "Start the studio from the repository root, or pass migrationsFolder.",
+    );
+  }
+  return resolved;
+}
+
+function message(err: unknown): string {
+  return err instanceof Error ? err.message : String(err);
+}

@@ -1,0 +1,160 @@
+import "server-only";
+import { and, desc, eq, sql } from "drizzle-orm";
+import type { StudioDatabase } from "./database";
+import { invalidRecord, RecordError } from "./record-errors";
+import {
+  intField,
+  optionalBooleanField,
+  optionalIntField,
+  optionalNumberField,
+  seedField,
+  textField,
+  uuidField,
+} from "./record-input";
+import { ITEM_KINDS, type ItemKind, type ItemRow, item, task } from "./schema";
+
+/** One result of a task, its bytes already in media storage under `storageKey`. */
+export interface ItemInput {
+  taskUUID: string;
+  /** 0-based position among the task's results, when the delivery tells it. */
+  index?: number | null;
+  /** The service's `imageUUID` or `videoUUID`. */
+  mediaUUID: string;
+  kind: ItemKind;
+  mime: string;
+  width: number;
+  height: number;
+  durationSeconds?: number | null;
+  /** Pass a string or bigint for seeds past 2^53 (see `seedField`). */
+  seed: string | number | bigint;
+  cost?: number | null;
+  nsfw?: boolean | null;
+  storageKey: string;
+  bytes: number;
+}
+
+export interface ListItemsQuery {
+  /** `nextCursor` of the previous page; absent for the first. */
+  cursor?: string | null;
+  /** 1-200, default 50. */
+  limit?: number;
+  authorId?: string;
+}
+
+export interface ItemPage {
+  items: ItemRow[];
+  /** Pass back as `cursor` for the next page; null on the last page. */
+  nextCursor: string | null;
+}
+
+/**
+ * Records one result. The same result reaches the studio by several routes, possibly at the same
+ * moment; the unique keys (mediaUUID, and taskUUID + index when the index is known) make a second
+ * row impossible, and `on conflict do nothing` turns the race into a read: every caller gets the
+ * one stored row, and `created` is true for exactly one of them.
+ */
+export async function recordItem(
+  db: StudioDatabase,
+  input: ItemInput,
+): Promise<{ created: boolean; item: ItemRow }> {
+  const row = itemRow(input);
+  const [owner] = await db
+    .select({ authorId: task.authorId })
+    .from(task)
+    .where(eq(task.taskUUID, row.taskUUID));
+  if (owner === undefined) {
+    throw new RecordError(
+      "unknownTask",
+      `No task ${row.taskUUID} is recorded; record the task first.`,
+      "taskUUID",
+    );
+  }
+  const [created] = await db
+    .insert(item)
+    .values({ ...row, authorId: owner.authorId })
+    .onConflictDoNothing()
+    .returning();
+  if (created !== undefined) return { created: true, item: created };
+
+  const [sameMedia] = await db.select().from(item).where(eq(item.mediaUUID, row.mediaUUID));
+  if (sameMedia !== undefined) return { created: false, item: sameMedia };
+  if (row.index !== null) {
+    // Another result already holds this position: the first one recorded stays.
+    const [sameSlot] = await db
+      .select()
+      .from(item)
+      .where(and(eq(item.taskUUID, row.taskUUID), eq(item.index, row.index)));
+    if (sameSlot !== undefined) return { created: false, item: sameSlot };
+  }
+  throw new RecordError(
+    "recordConflict",
+    `storageKey ${row.storageKey} already belongs to another item; each result needs its own key.`,
+    "storageKey",
+  );
+}
+
+/** Items newest first, optionally by one author, a page at a time. */
+export async function listItems(db: StudioDatabase, query: ListItemsQuery = {}): Promise<ItemPage> {
+  const limit = optionalIntField(query.limit, "limit", 1, 200) ?? 50;
+  const after = query.cursor === undefined || query.cursor === null ? null : decodeCursor(query.cursor);
+  const conditions = [];
+  if (query.authorId !== undefined) conditions.push(eq(item.authorId, textField(query.authorId, "authorId")));
+  if (after !== null) {
+    // A row comparison matches the (created_at, id) index order exactly, ties included, so a page
+    // boundary never skips or repeats an item however many share a millisecond.
+    conditions.push(
+      sql`(${item.createdAt}, ${item.id}) < (${after.createdAt}::timestamptz, ${after.id}::uuid)`,
+    );
+  }
+  const rows = await db
+    .select()
+    .from(item)
+    .where(and(...conditions))
+    .orderBy(desc(item.createdAt), desc(item.id))
+    .limit(limit + 1);
+  const items = rows.slice(0, limit);
+  const last = items.at(-1);
+  return { items, nextCursor: rows.length > limit && last !== undefined ? encodeCursor(last) : null };
+}
+
+/** Opaque to callers; inside, the last item's creation time (ms) and id. */
+export function encodeCursor(row: Pick<ItemRow, "createdAt" | "id">): string {
+  return Buffer.from(`${row.createdAt.getTime()}:${row.id}`).toString("base64url");
+}
+
+function decodeCursor(cursor: string): { createdAt: string; id: string } {
+  const bad = () =>
+    new RecordError("invalidCursor", "Invalid page cursor; start again without one.", "cursor");
+  if (typeof cursor !== "string" || cursor.length > 200) throw bad();
+  const match = /^(\d{1,15}):([0-9a-f-]{36})$/.exec(Buffer.from(cursor, "base64url").toString());
+  if (match?.[1] === undefined || match[2] === undefined) throw bad();
+  const ms = Number(match[1]);
+  let id: string;
+  try {
+    id = uuidField(match[2], "cursor");
+  } catch {
+    throw bad();
+  }
+  if (!Number.isSafeInteger(ms) || Number.isNaN(new Date(ms).getTime())) throw bad();
+  return { createdAt: new Date(ms).toISOString(), id };
+}
+
+function itemRow(input: ItemInput) {
+  if (typeof input !== "object" || input === null) throw invalidRecord("item", "an item object", input);
+  if (!ITEM_KINDS.includes(input.kind)) throw invalidRecord("kind", ITEM_KINDS.join(" or "), input.kind);
+  return {
+    taskUUID: uuidField(input.taskUUID, "taskUUID"),
+    index: optionalIntField(input.index, "index", 0, 100_000),
+    mediaUUID: textField(input.mediaUUID, "mediaUUID", 200),
+    kind: input.kind,
+    mime: textField(input.mime, "mime", 200),
+    width: intField(input.width, "width", 1, 1_000_000),
+    height: intField(input.height, "height", 1, 1_000_000),
+    durationSeconds: optionalNumberField(input.durationSeconds, "durationSeconds", 0),
+    seed: seedField(input.seed),
+    cost: optionalNumberField(input.cost, "cost", 0),
+    nsfw: optionalBooleanField(input.nsfw, "nsfw"),
+    storageKey: textField(input.storageKey, "storageKey", 1024),
+    bytes: intField(input.bytes, "bytes", 0),
+  };
+}

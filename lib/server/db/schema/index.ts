@@ -1,0 +1,4 @@
+// The whole database schema: drizzle-kit generates migrations from this file, and the studio
+// builds its typed queries from it. No `server-only` (see ./studio.ts).
+export * from "./auth";
+export * from "./studio";

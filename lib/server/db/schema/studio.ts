@@ -1,0 +1,156 @@
+import { sql } from "drizzle-orm";
+import {
+  bigint,
+  boolean,
+  check,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  text,
+  timestamp,
+  unique,
+  uuid,
+} from "drizzle-orm/pg-core";
+import { user } from "./auth";
+
+/**
+ * The studio's own records: every task its users sent, one row per result with the media bytes
+ * kept in media storage (the service's URLs expire), and the images users uploaded from a browser.
+ *
+ * No `server-only` here: drizzle-kit loads the schema outside Next.js to generate migrations, and
+ * table definitions hold no secrets.
+ */
+
+export const TASK_STATUSES = ["queued", "processing", "success", "error"] as const;
+export type StudioTaskStatus = (typeof TASK_STATUSES)[number];
+/** Statuses after which a task changes no more. */
+export const FINISHED_TASK_STATUSES = ["success", "error"] as const satisfies readonly StudioTaskStatus[];
+
+export const ITEM_KINDS = ["image", "video"] as const;
+export type ItemKind = (typeof ITEM_KINDS)[number];
+
+/** The contract's error object as stored: `code` and `message`, plus whatever else the service sent. */
+export interface StoredTaskError {
+  code: string;
+  message: string;
+  parameter?: string;
+  type?: string;
+  taskType?: string;
+  taskUUID?: string;
+  [extra: string]: unknown;
+}
+
+export const task = pgTable(
+  "task",
+  {
+    taskUUID: uuid("task_uuid").primaryKey(),
+    taskType: text("task_type").notNull(),
+    // `restrict`: a team's gallery outlives a member's account only if accounts with work are
+    // deactivated rather than deleted; deleting one fails instead of silently dropping media.
+    authorId: text("author_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "restrict" }),
+    /** The task as sent, inline media replaced by references (see `externalizeInlineMedia`). */
+    params: jsonb("params").$type<Record<string, unknown>>().notNull(),
+    status: text("status", { enum: TASK_STATUSES }).notNull().default("queued"),
+    /** Results expected: the task's `numberResults`, 1 when it has none. */
+    itemCount: integer("item_count").notNull().default(1),
+    progress: integer("progress"),
+    error: jsonb("error").$type<StoredTaskError>(),
+    createdAt: timestamp("created_at", { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+    completedAt: timestamp("completed_at", { withTimezone: true, precision: 3 }),
+  },
+  // Indexes are ascending on purpose: Postgres scans a btree backwards for `order by ... desc`,
+  // while a `desc nulls last` index would not match the default `desc` (nulls first) ordering.
+  (t) => [
+    index("task_author_created_idx").on(t.authorId, t.createdAt),
+    index("task_created_idx").on(t.createdAt),
+    // Partial: after a restart the studio re-polls only the few unfinished tasks.
+    index("task_in_flight_idx").on(t.createdAt).where(sql`${t.status} in ('queued', 'processing')`),
+    check("task_status_check", sql`${t.status} in ('queued', 'processing', 'success', 'error')`),
+    check("task_item_count_check", sql`${t.itemCount} >= 0`),
+    check("task_progress_check", sql`${t.progress} is null or (${t.progress} between 0 and 100)`),
+  ],
+);
+
+export const item = pgTable(
+  "item",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    taskUUID: uuid("task_uuid")
+      .notNull()
+      .references(() => task.taskUUID, { onDelete: "cascade" }),
+    // Copied from the task so "newest by author" is one index scan, not a join.
+    authorId: text("author_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "restrict" }),
+    /** 0-based position among the task's results, when the delivery tells it. */
+    index: integer("index"),
+    /** The service's `imageUUID` or `videoUUID`. */
+    mediaUUID: text("media_uuid").notNull(),
+    kind: text("kind", { enum: ITEM_KINDS }).notNull(),
+    mime: text("mime").notNull(),
+    width: integer("width").notNull(),
+    height: integer("height").notNull(),
+    durationSeconds: doublePrecision("duration_seconds"),
+    // numeric, not bigint: image seeds reach 9223372036854775807 and past a JS number's precision;
+    // a decimal string keeps every digit and sorts numerically in SQL.
+    seed: numeric("seed", { precision: 20, scale: 0, mode: "string" }).notNull(),
+    /** USD, when the task asked for `includeCost`. */
+    cost: doublePrecision("cost"),
+    /** The service's `NSFWContent`, when the task used `safety`. */
+    nsfw: boolean("nsfw"),
+    storageKey: text("storage_key").notNull(),
+    bytes: bigint("bytes", { mode: "number" }).notNull(),
+    // Millisecond precision so a JS Date (and so a page cursor) holds the exact stored value.
+    createdAt: timestamp("created_at", { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+  },
+  (t) => [
+    unique("item_media_uuid_key").on(t.mediaUUID),
+    // NULL indexes never collide (NULLs are distinct), so results whose position is unknown are
+    // told apart by mediaUUID alone. It is also the index for reading a task's items.
+    unique("item_task_index_key").on(t.taskUUID, t.index),
+    unique("item_storage_key_key").on(t.storageKey),
+    // The gallery's reads: newest first, overall and by author (see the note on `task`).
+    index("item_created_idx").on(t.createdAt, t.id),
+    index("item_author_created_idx").on(t.authorId, t.createdAt, t.id),
+    check("item_kind_check", sql`${t.kind} in ('image', 'video')`),
+    check("item_index_check", sql`${t.index} is null or ${t.index} >= 0`),
+    check("item_size_check", sql`${t.width} > 0 and ${t.height} > 0 and ${t.bytes} >= 0`),
+  ],
+);
+
+export const upload = pgTable(
+  "upload",
+  {
+    /** The studio's id for a browser upload. */
+    id: uuid("id").primaryKey().defaultRandom(),
+    ownerId: text("owner_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    /** The service's `imageUUID` once the image was sent upstream with `imageUpload`. */
+    upstreamImageUUID: text("upstream_image_uuid"),
+    storageKey: text("storage_key").notNull(),
+    mime: text("mime").notNull(),
+    width: integer("width").notNull(),
+    height: integer("height").notNull(),
+    bytes: bigint("bytes", { mode: "number" }).notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+  },
+  (t) => [
+    unique("upload_storage_key_key").on(t.storageKey),
+    index("upload_owner_created_idx").on(t.ownerId, t.createdAt),
+    check("upload_size_check", sql`${t.width} > 0 and ${t.height} > 0 and ${t.bytes} >= 0`),
+  ],
+);
+
+export type TaskRow = typeof task.$inferSelect;
+export type NewTaskRow = typeof task.$inferInsert;
+export type ItemRow = typeof item.$inferSelect;
+export type NewItemRow = typeof item.$inferInsert;
+export type UploadRow = typeof upload.$inferSelect;
+export type NewUploadRow = typeof upload.$inferInsert;

@@ -1,0 +1,191 @@
+import "server-only";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import type { PgUpdateSetSource } from "drizzle-orm/pg-core";
+import type { StudioDatabase } from "./database";
+import { externalizeInlineMedia, type InlineMediaSink } from "./inline-media";
+import { invalidRecord, RecordError } from "./record-errors";
+import { intField, isUuid, optionalIntField, textField, uuidField } from "./record-input";
+import { redactTaskParams } from "./redact-params";
+import {
+  FINISHED_TASK_STATUSES,
+  type ItemRow,
+  item,
+  type NewTaskRow,
+  type StoredTaskError,
+  type StudioTaskStatus,
+  TASK_STATUSES,
+  type TaskRow,
+  task,
+} from "./schema";
+
+/** A task as the studio sent it: at least `taskType` and `taskUUID`, plus its parameters. */
+export interface SentTask {
+  taskType: string;
+  taskUUID: string;
+  [param: string]: unknown;
+}
+
+export interface RecordTasksOptions {
+  /** Keeps the bytes of inline media (see `inlineMediaSink` in lib/server/storage). */
+  inlineMedia?: InlineMediaSink;
+}
+
+export interface TaskPatch {
+  status?: StudioTaskStatus;
+  /** 0-100; fractions are rounded. */
+  progress?: number | null;
+  error?: StoredTaskError | null;
+  itemCount?: number;
+}
+
+export type TaskWithItems = TaskRow & { items: ItemRow[] };
+
+// The contract allows 20 image results per task; room to spare without accepting nonsense.
+const MAX_ITEM_COUNT = 1000;
+const IN_FLIGHT: StudioTaskStatus[] = ["queued", "processing"];
+
+function isFinished(status: StudioTaskStatus): boolean {
+  return (FINISHED_TASK_STATUSES as readonly StudioTaskStatus[]).includes(status);
+}
+
+/**
+ * Records the tasks a user sent, before they go upstream, as `queued`. Params are stored as sent
+ * but for inline media (see `externalizeInlineMedia`) and credentials (see `redactTaskParams`). Recording the same task
+ * again (a retried request) returns the existing row unchanged; a taskUUID already recorded for
+ * another user is a conflict, and then nothing of the batch is recorded.
+ * Returns the rows in the order of `tasks`.
+ */
+export async function recordTasks(
+  db: StudioDatabase,
+  authorId: string,
+  tasks: readonly SentTask[],
+  options: RecordTasksOptions = {},
+): Promise<TaskRow[]> {
+  textField(authorId, "authorId");
+  if (!Array.isArray(tasks)) throw invalidRecord("tasks", "an array of tasks", tasks);
+  if (tasks.length === 0) return [];
+  const rows: NewTaskRow[] = [];
+  const seen = new Set<string>();
+  for (const [i, sent] of tasks.entries()) {
+    if (typeof sent !== "object" || sent === null || Array.isArray(sent)) {
+      throw invalidRecord(`tasks.${i}`, "a task object", sent);
+    }
+    const taskUUID = uuidField(sent.taskUUID, `tasks.${i}.taskUUID`);
+    if (seen.has(taskUUID)) {
+      throw new RecordError(
+        "invalidRecord",
+        `taskUUID ${taskUUID} appears twice in one request.`,
+        `tasks.${i}.taskUUID`,
+      );
+    }
+    seen.add(taskUUID);
+    const numberResults = sent.numberResults ?? 1;
+    rows.push({
+      taskUUID,
+      taskType: textField(sent.taskType, `tasks.${i}.taskType`, 100),
+      authorId,
+      params: await externalizeInlineMedia(redactTaskParams(sent), options.inlineMedia),
+      itemCount: intField(numberResults, `tasks.${i}.numberResults`, 0, MAX_ITEM_COUNT),
+    });
+  }
+  return db.transaction(async (tx) => {
+    await tx.insert(task).values(rows).onConflictDoNothing({ target: task.taskUUID });
+    const stored = await tx
+      .select()
+      .from(task)
+      .where(inArray(task.taskUUID, [...seen]));
+    const byUUID = new Map(stored.map((row) => [row.taskUUID, row]));
+    return rows.map((row, i) => {
+      const found = byUUID.get(row.taskUUID);
+      if (found === undefined || found.authorId !== authorId) {
+        throw new RecordError(
+          "recordConflict",
+          `taskUUID ${row.taskUUID} is already recorded for another user; every task needs a new UUID.`,
+          `tasks.${i}.taskUUID`,
+        );
+      }
+      return found;
+    });
+  });
+}
+
+/**
+ * Updates a task's status, progress, error or expected item count. Results reach the studio by
+ * several routes (relay, polling, webhook) in any order, so a finished task (`success`, `error`)
+ * never goes back to `queued` or `processing` and ignores progress; such a patch leaves the row as
+ * it is. Finishing sets `completedAt` once. Returns the row as stored, or null for an unknown task.
+ */
+export async function markTask(
+  db: StudioDatabase,
+  taskUUID: string,
+  patch: TaskPatch,
+): Promise<TaskRow | null> {
+  if (!isUuid(taskUUID)) return null;
+  const values: PgUpdateSetSource<typeof task> = { updatedAt: sql`now()` };
+  if (patch.status !== undefined) {
+    if (!TASK_STATUSES.includes(patch.status))
+      throw invalidRecord("status", TASK_STATUSES.join(", "), patch.status);
+    values.status = patch.status;
+    if (isFinished(patch.status)) {
+      values.completedAt = sql`coalesce(${task.completedAt}, now())`;
+      if (patch.status === "success" && patch.progress === undefined) values.progress = 100;
+    }
+  }
+  if (patch.progress !== undefined) values.progress = progressField(patch.progress);
+  if (patch.error !== undefined) values.error = errorField(patch.error);
+  if (patch.itemCount !== undefined)
+    values.itemCount = intField(patch.itemCount, "itemCount", 0, MAX_ITEM_COUNT);
+
+  const movesBack = patch.status === undefined ? patch.progress !== undefined : !isFinished(patch.status);
+  const where = movesBack
+    ? and(eq(task.taskUUID, taskUUID.toLowerCase()), inArray(task.status, IN_FLIGHT))
+    : eq(task.taskUUID, taskUUID.toLowerCase());
+  const [updated] = await db.update(task).set(values).where(where).returning();
+  if (updated !== undefined) return updated;
+  const [current] = await db.select().from(task).where(eq(task.taskUUID, taskUUID.toLowerCase()));
+  return current ?? null;
+}
+
+/** A task with its items, in result order (items without a known position last, oldest first). */
+export async function getTask(db: StudioDatabase, taskUUID: string): Promise<TaskWithItems | null> {
+  if (!isUuid(taskUUID)) return null;
+  const id = taskUUID.toLowerCase();
+  const [row] = await db.select().from(task).where(eq(task.taskUUID, id));
+  if (row === undefined) return null;
+  const items = await db
+    .select()
+    .from(item)
+    .where(eq(item.taskUUID, id))
+    .orderBy(sql`${item.index} asc nulls last`, asc(item.createdAt), asc(item.id));
+  return { ...row, items };
+}
+
+/** Tasks still `queued` or `processing`, oldest first: what to poll again after a restart. */
+export async function tasksInFlight(
+  db: StudioDatabase,
+  options: { limit?: number } = {},
+): Promise<TaskRow[]> {
+  const limit = optionalIntField(options.limit, "limit", 1, 100_000) ?? 10_000;
+  return db
+    .select()
+    .from(task)
+    .where(inArray(task.status, IN_FLIGHT))
+    .orderBy(asc(task.createdAt), asc(task.taskUUID))
+    .limit(limit);
+}
+
+function progressField(value: number | null): number | null {
+  if (value === null) return null;
+  if (typeof value !== "number" || !Number.isFinite(value) || value < 0 || value > 100) {
+    throw invalidRecord("progress", "a number from 0 to 100", value);
+  }
+  return Math.round(value);
+}
+
+function errorField(value: StoredTaskError | null): StoredTaskError | null {
+  if (value === null) return null;
+  if (typeof value !== "object" || typeof value.code !== "string" || typeof value.message !== "string") {
+    throw invalidRecord("error", "the contract's error object ({ code, message, ... })", value);
+  }
+  return value;
+}

@@ -1,6 +1,25 @@
 import type { ReactNode } from "react";
+import { Providers } from "@/components/providers";
 import { AppShell } from "@/components/shell/app-shell";
+import { ROLE_LABELS } from "@/lib/server/auth/roles";
+import { pageRuntime, requirePageUser } from "@/lib/server/page-session";
 
-export default function StudioLayout({ children }: { children: ReactNode }) {
-  return <AppShell>{children}</AppShell>;
+/** Every studio page needs a signed-in member; the first visit to a fresh studio goes to set-up. */
+export default async function StudioLayout({ children }: { children: ReactNode }) {
+  const user = await requirePageUser();
+  const { env } = await pageRuntime();
+  const service = {
+    embedded: env.embedded,
+    host: env.UPSTREAM_URL ? new URL(env.UPSTREAM_URL).host : null,
+  };
+  return (
+    <Providers>
+      <AppShell
+        user={{ name: user.name, email: user.email, roleLabel: ROLE_LABELS[user.role].label }}
+        service={service}
+      >
+        {children}
+      </AppShell>
+    </Providers>
+  );
 }

@@ -1,63 +1,43 @@
-import { KeyRound, Plug, Settings2, SlidersHorizontal, Users } from "lucide-react";
 import type { Metadata } from "next";
-import { CodeChip } from "@/components/ui/badge";
-import { EmptyState, type EmptyStateFeature } from "@/components/ui/empty-state";
+import { headers } from "next/headers";
+import { AccountPanel } from "@/components/settings/account-panel";
+import { EngineKeysPanel } from "@/components/settings/engine-keys-panel";
+import { InvitationsPanel } from "@/components/settings/invitations-panel";
+import { ServicePanel } from "@/components/settings/service-panel";
+import { TeamPanel } from "@/components/settings/team-panel";
 import { PageHeader } from "@/components/ui/page-header";
+import { DEFAULT_VIDEO_MODEL } from "@/lib/protocol/video-inference";
+import { can } from "@/lib/server/auth/roles";
+import { pageRuntime, requirePageUser } from "@/lib/server/page-session";
 
 export const metadata: Metadata = { title: "Settings" };
 
-const features: readonly EmptyStateFeature[] = [
-  {
-    icon: Plug,
-    title: "Service connection",
-    description: "Which service generates media, and whether it is reachable.",
-  },
-  {
-    icon: SlidersHorizontal,
-    title: "Generation defaults",
-    description: "Preferred models, output format, size and quality for new tasks.",
-  },
-  {
-    icon: Users,
-    title: "Team and sharing",
-    description: "Who can review, and how long share links stay valid.",
-  },
-];
-
-const upstreamVariables = ["UPSTREAM_URL", "UPSTREAM_WS_URL", "UPSTREAM_API_KEY"] as const;
-
-export default function SettingsPage() {
+export default async function SettingsPage() {
+  const user = await requirePageUser("/settings");
+  const { env } = await pageRuntime();
+  const host = (await headers()).get("host") ?? `127.0.0.1:${env.PORT}`;
+  const origin = env.STUDIO_URL ?? `http://${host}`;
+  const embeddedHttp = `${origin.replace(/\/$/, "")}/v1`;
+  const service = {
+    embedded: env.embedded,
+    httpUrl: env.UPSTREAM_URL ?? embeddedHttp,
+    wsUrl: env.UPSTREAM_WS_URL ?? embeddedHttp.replace(/^http/, "ws"),
+    videoModel: env.VIDEO_MODEL_ID ?? DEFAULT_VIDEO_MODEL,
+    connected: null,
+  };
+  const manage = can(user.role, "manage");
   return (
-    <div className="flex flex-col gap-8">
+    <div className="flex flex-col gap-6">
       <PageHeader
         eyebrow="Studio"
         title="Settings"
-        description="The service this studio talks to, the defaults for new generations, and how your team shares work."
+        description="The service this studio talks to, the team that uses it, and the keys other clients use."
       />
-      <EmptyState
-        icon={Settings2}
-        title="Nothing to configure yet"
-        description="The studio runs on its built-in engine, so it works without an account or network. Connection details, defaults and team options will be managed on this page."
-        features={features}
-      >
-        <div className="flex gap-3 border-border border-t bg-surface/40 px-5 py-4">
-          <KeyRound aria-hidden className="mt-0.5 size-4 shrink-0 text-muted-subtle" strokeWidth={1.75} />
-          <p className="text-[13px] text-muted leading-relaxed">
-            To use the real service now, set{" "}
-            {upstreamVariables.map((name, index) => (
-              <span key={name}>
-                <CodeChip>{name}</CodeChip>
-                {index < upstreamVariables.length - 2
-                  ? ", "
-                  : index === upstreamVariables.length - 2
-                    ? " and "
-                    : ""}
-              </span>
-            ))}{" "}
-            in the server's environment and restart. The key stays on the server; it never reaches a browser.
-          </p>
-        </div>
-      </EmptyState>
+      <ServicePanel service={service} />
+      <TeamPanel meId={user.id} canManage={manage} />
+      {manage ? <InvitationsPanel /> : null}
+      {manage && env.embedded ? <EngineKeysPanel endpoint={embeddedHttp} /> : null}
+      <AccountPanel email={user.email} />
     </div>
   );
 }

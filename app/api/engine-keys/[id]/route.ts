@@ -1,0 +1,17 @@
+import { requireUser } from "@/lib/server/auth/guard";
+import { errorResponse, studioErrors } from "@/lib/server/auth/studio-errors";
+import { engineKeysOr404 } from "@/lib/server/engine-keys";
+import { getRuntime } from "@/lib/server/runtime";
+
+/** Revokes an engine key: the engine refuses it from the next request on. */
+export async function DELETE(request: Request, { params }: { params: Promise<{ id: string }> }) {
+  const { auth, env, engineKeys } = await getRuntime();
+  const user = await requireUser(auth, request, "manage", env.STUDIO_URL);
+  if (user instanceof Response) return user;
+  const keys = engineKeysOr404(engineKeys);
+  if (keys instanceof Response) return keys;
+  const { id } = await params;
+  const revoked = keys.list().some((k) => k.id === id && k.revokedAt === null) ? keys.revoke(id) : null;
+  if (!revoked) return errorResponse(studioErrors.notFound("active engine key", "id"));
+  return new Response(null, { status: 204 });
+}

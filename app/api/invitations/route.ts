@@ -1,0 +1,32 @@
+import { requireUser } from "@/lib/server/auth/guard";
+import { requestOrigin } from "@/lib/server/http/origin";
+import { readJson } from "@/lib/server/http/read-json";
+import { getRuntime } from "@/lib/server/runtime";
+import { createInvitationSchema } from "@/lib/studio/accounts";
+
+/** The owner's invitations, open and past (never their tokens: only hashes are kept). */
+export async function GET(request: Request) {
+  const { auth, team, env } = await getRuntime();
+  const user = await requireUser(auth, request, "manage", env.STUDIO_URL);
+  if (user instanceof Response) return user;
+  return Response.json({ data: await team.listInvitations() });
+}
+
+/** A new invitation link with a role; the link is shown once, to the owner who made it. */
+export async function POST(request: Request) {
+  const { auth, team, env } = await getRuntime();
+  const user = await requireUser(auth, request, "manage", env.STUDIO_URL);
+  if (user instanceof Response) return user;
+  const body = await readJson(request, createInvitationSchema);
+  if (!body.ok) return body.response;
+  const { token, expiresAt } = await team.createInvitation(
+    user.id,
+    body.value.role,
+    body.value.email || undefined,
+  );
+  const origin = env.STUDIO_URL ?? requestOrigin(request);
+  return Response.json(
+    { data: { url: new URL(`/invite/${token}`, origin).toString(), role: body.value.role, expiresAt } },
+    { status: 201 },
+  );
+}

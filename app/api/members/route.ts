@@ -1,0 +1,10 @@
+import { requireUser } from "@/lib/server/auth/guard";
+import { getRuntime } from "@/lib/server/runtime";
+
+/** The team: every member can see who else is in it and with which role. */
+export async function GET(request: Request) {
+  const { auth, team, env } = await getRuntime();
+  const user = await requireUser(auth, request, "view", env.STUDIO_URL);
+  if (user instanceof Response) return user;
+  return Response.json({ data: await team.listMembers() });
+}

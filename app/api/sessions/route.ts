@@ -1,0 +1,11 @@
+import { requireUser } from "@/lib/server/auth/guard";
+import { getRuntime } from "@/lib/server/runtime";
+
+/** Signs the current user out on every device, this one included. */
+export async function DELETE(request: Request) {
+  const { auth, team, env } = await getRuntime();
+  const user = await requireUser(auth, request, "view", env.STUDIO_URL);
+  if (user instanceof Response) return user;
+  const ended = await team.signOutEverywhere(user.id);
+  return Response.json({ data: { ended } });
+}

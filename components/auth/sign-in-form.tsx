@@ -1,0 +1,69 @@
+"use client";
+
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useRouter, useSearchParams } from "next/navigation";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import { Button } from "@/components/ui/button";
+import { FormError, TextField } from "@/components/ui/field";
+import { callApi } from "@/lib/client/api";
+import { type SignInInput, signInSchema } from "@/lib/studio/accounts";
+
+/** Only same-site paths are followed after signing in, never another site's address. */
+function safeNext(value: string | null): string {
+  return value?.startsWith("/") && !value.startsWith("//") ? value : "/";
+}
+
+export function SignInForm() {
+  const router = useRouter();
+  const next = safeNext(useSearchParams().get("next"));
+  const [formError, setFormError] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<SignInInput>({
+    resolver: zodResolver(signInSchema),
+    defaultValues: { email: "", password: "" },
+  });
+
+  const onSubmit = handleSubmit(async (values) => {
+    setFormError(null);
+    const result = await callApi("/api/auth/sign-in/email", { body: values });
+    if (result.ok) {
+      router.replace(next);
+      router.refresh();
+      return;
+    }
+    if (result.status === 429)
+      setFormError("Too many attempts from this address. Wait a minute, then try again.");
+    else if (result.status === 401)
+      setFormError("That email and password do not match an account of this studio.");
+    else setFormError(result.errors.map((e) => e.message).join(" "));
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
+      <TextField
+        id="email"
+        label="Email"
+        type="email"
+        autoComplete="email"
+        error={errors.email?.message}
+        {...register("email")}
+      />
+      <TextField
+        id="password"
+        label="Password"
+        type="password"
+        autoComplete="current-password"
+        error={errors.password?.message}
+        {...register("password")}
+      />
+      <FormError>{formError}</FormError>
+      <Button type="submit" variant="primary" disabled={isSubmitting} className="mt-1 w-full">
+        {isSubmitting ? "Signing in…" : "Sign in"}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,102 @@
+"use client";
+
+import { KeyRound } from "lucide-react";
+import { useState } from "react";
+import { Button } from "@/components/ui/button";
+import { FormError, inputClasses } from "@/components/ui/field";
+import { useApiMutation, useApiQuery } from "@/lib/client/use-api";
+import type { EngineKeyView } from "@/lib/studio/engine-keys";
+import { CopyField } from "./copy-field";
+import { SectionEmpty, SettingsSection } from "./settings-section";
+
+const KEYS = ["engine-keys"] as const;
+const dateFormat = new Intl.DateTimeFormat("en", { year: "numeric", month: "short", day: "numeric" });
+
+/** API keys of the embedded engine, for scripts and the service's official clients. */
+export function EngineKeysPanel({ endpoint }: { endpoint: string }) {
+  const [description, setDescription] = useState("");
+  const keys = useApiQuery<EngineKeyView[]>(KEYS, "/api/engine-keys");
+  const create = useApiMutation<{ description: string }, { key: string }>(
+    (body) => ({ url: "/api/engine-keys", body }),
+    [KEYS],
+  );
+  const revoke = useApiMutation<string>(
+    (id) => ({ url: `/api/engine-keys/${id}`, method: "DELETE" }),
+    [KEYS],
+  );
+  const active = (keys.data ?? []).filter((k) => !k.revokedAt);
+
+  return (
+    <SettingsSection
+      icon={KeyRound}
+      labelId="engine-keys-heading"
+      title="Engine API keys"
+      description={
+        <>
+          Keys for other clients of the embedded engine at{" "}
+          <code className="font-mono text-foreground">{endpoint}</code>, such as scripts or the service&apos;s
+          official SDKs. The studio itself needs none.
+        </>
+      }
+    >
+      <form
+        className="flex flex-col gap-3 px-5 py-4 md:flex-row md:items-end"
+        onSubmit={(e) => {
+          e.preventDefault();
+          create.mutate({ description }, { onSuccess: () => setDescription("") });
+        }}
+      >
+        <div className="flex min-w-0 flex-1 flex-col gap-1.5">
+          <label htmlFor="key-description" className="font-medium text-[13px] text-foreground">
+            Description
+          </label>
+          <input
+            id="key-description"
+            value={description}
+            onChange={(e) => setDescription(e.target.value)}
+            className={`${inputClasses} h-9`}
+            placeholder="What the key is for"
+          />
+        </div>
+        <Button type="submit" variant="secondary" disabled={create.isPending}>
+          Create key
+        </Button>
+      </form>
+      <div className="flex flex-col gap-3 px-5 pb-4 empty:hidden">
+        {create.error ? <FormError>{create.error.message}</FormError> : null}
+        {create.data ? (
+          <>
+            <CopyField id="new-engine-key" label="New key" value={create.data.key} />
+            <p className="text-muted-subtle text-xs">
+              Copy it now: it is stored hashed and cannot be shown again.
+            </p>
+          </>
+        ) : null}
+      </div>
+      {active.length === 0 && !keys.isPending ? <SectionEmpty>No keys yet.</SectionEmpty> : null}
+      {active.length > 0 ? (
+        <ul className="divide-y divide-border border-border border-t" aria-label="Engine keys">
+          {active.map((k) => (
+            <li key={k.id} className="flex items-center justify-between gap-4 px-5 py-3">
+              <div className="min-w-0">
+                <p className="truncate font-medium text-[14px] text-foreground">{k.description}</p>
+                <p className="text-[12.5px] text-muted-subtle">
+                  <code className="font-mono">{k.prefix}…</code> · created{" "}
+                  {dateFormat.format(new Date(k.createdAt))}
+                </p>
+              </div>
+              <Button
+                variant="ghost"
+                size="sm"
+                disabled={revoke.isPending}
+                onClick={() => revoke.mutate(k.id)}
+              >
+                Revoke
+              </Button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </SettingsSection>
+  );
+}

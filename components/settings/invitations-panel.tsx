@@ -1,0 +1,118 @@
+"use client";
+
+import { MailPlus } from "lucide-react";
+import { useState } from "react";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { FormError, inputClasses } from "@/components/ui/field";
+import { Select } from "@/components/ui/select";
+import { useApiMutation, useApiQuery } from "@/lib/client/use-api";
+import { ROLE_VALUES } from "@/lib/studio/accounts";
+import { CopyField } from "./copy-field";
+import { SectionEmpty, SettingsSection } from "./settings-section";
+
+interface InvitationView {
+  id: string;
+  role: string;
+  email: string | null;
+  expiresAt: string;
+  acceptedAt: string | null;
+  revokedAt: string | null;
+}
+
+const INVITATIONS = ["invitations"] as const;
+const dateFormat = new Intl.DateTimeFormat("en", { month: "short", day: "numeric" });
+
+/** The owner invites people with a role: a link to send them, valid for a week. */
+export function InvitationsPanel() {
+  const [role, setRole] = useState<(typeof ROLE_VALUES)[number]>("editor");
+  const [email, setEmail] = useState("");
+  const list = useApiQuery<InvitationView[]>(INVITATIONS, "/api/invitations");
+  const create = useApiMutation<{ role: string; email: string }, { url: string }>(
+    (body) => ({ url: "/api/invitations", body }),
+    [INVITATIONS],
+  );
+  const revoke = useApiMutation<string>(
+    (id) => ({ url: `/api/invitations/${id}`, method: "DELETE" }),
+    [INVITATIONS],
+  );
+  const open = (list.data ?? []).filter(
+    (i) => !i.acceptedAt && !i.revokedAt && Date.parse(i.expiresAt) > Date.now(),
+  );
+
+  return (
+    <SettingsSection
+      icon={MailPlus}
+      labelId="invitations-heading"
+      title="Invitations"
+      description="Invite someone with a role. They open the link, choose a password, and join; the link works once and expires after seven days."
+    >
+      <form
+        className="flex flex-col gap-3 px-5 py-4 md:flex-row md:items-end"
+        onSubmit={(e) => {
+          e.preventDefault();
+          create.mutate({ role, email });
+        }}
+      >
+        <div className="flex flex-col gap-1.5">
+          <label htmlFor="invite-role" className="font-medium text-[13px] text-foreground">
+            Role
+          </label>
+          <Select id="invite-role" value={role} onChange={(e) => setRole(e.target.value as typeof role)}>
+            {ROLE_VALUES.map((r) => (
+              <option key={r} value={r}>
+                {r[0]?.toUpperCase()}
+                {r.slice(1)}
+              </option>
+            ))}
+          </Select>
+        </div>
+        <div className="flex min-w-0 flex-1 flex-col gap-1.5">
+          <label htmlFor="invite-email" className="font-medium text-[13px] text-foreground">
+            Email{" "}
+            <span className="font-normal text-muted-subtle">(optional: only this address can use it)</span>
+          </label>
+          <input
+            id="invite-email"
+            type="email"
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+            className={`${inputClasses} h-9`}
+            placeholder="name@example.com"
+          />
+        </div>
+        <Button type="submit" variant="primary" disabled={create.isPending}>
+          Create invitation link
+        </Button>
+      </form>
+      <div className="flex flex-col gap-3 px-5 pb-4 empty:hidden">
+        {create.error ? <FormError>{create.error.message}</FormError> : null}
+        {create.data ? <CopyField id="invite-link" label="Invitation link" value={create.data.url} /> : null}
+      </div>
+      {open.length === 0 && !list.isPending ? <SectionEmpty>No open invitations.</SectionEmpty> : null}
+      {open.length > 0 ? (
+        <ul className="divide-y divide-border border-border border-t" aria-label="Open invitations">
+          {open.map((i) => (
+            <li key={i.id} className="flex items-center justify-between gap-4 px-5 py-3">
+              <div className="flex min-w-0 items-center gap-3">
+                <Badge>{i.role}</Badge>
+                <span className="truncate text-[13px] text-muted">{i.email ?? "Anyone with the link"}</span>
+                <span className="text-muted-subtle text-xs">
+                  until {dateFormat.format(new Date(i.expiresAt))}
+                </span>
+              </div>
+              <Button
+                variant="ghost"
+                size="sm"
+                disabled={revoke.isPending}
+                onClick={() => revoke.mutate(i.id)}
+              >
+                Revoke
+              </Button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </SettingsSection>
+  );
+}

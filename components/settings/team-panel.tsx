@@ -1,0 +1,106 @@
+"use client";
+
+import { UserMinus, Users } from "lucide-react";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { FormError } from "@/components/ui/field";
+import { Select } from "@/components/ui/select";
+import { useApiMutation, useApiQuery } from "@/lib/client/use-api";
+import { ROLE_VALUES } from "@/lib/studio/accounts";
+import { SectionEmpty, SettingsSection } from "./settings-section";
+
+interface MemberView {
+  id: string;
+  name: string;
+  email: string;
+  role: (typeof ROLE_VALUES)[number];
+}
+
+const ROLE_NAMES: Record<MemberView["role"], string> = {
+  owner: "Owner",
+  editor: "Editor",
+  reviewer: "Reviewer",
+  viewer: "Viewer",
+};
+
+const MEMBERS = ["members"] as const;
+
+/** Who is in the team; the owner changes roles and removes members. */
+export function TeamPanel({ meId, canManage }: { meId: string; canManage: boolean }) {
+  const members = useApiQuery<MemberView[]>(MEMBERS, "/api/members");
+  const setRole = useApiMutation<{ id: string; role: string }>(
+    ({ id, role }) => ({ url: `/api/members/${id}`, method: "PATCH", body: { role } }),
+    [MEMBERS],
+  );
+  const remove = useApiMutation<string>((id) => ({ url: `/api/members/${id}`, method: "DELETE" }), [MEMBERS]);
+  const error = setRole.error ?? remove.error;
+
+  return (
+    <SettingsSection
+      icon={Users}
+      labelId="team-heading"
+      title="Team"
+      description="Owners manage the team; editors generate and review; reviewers review, comment and vote; viewers see the gallery."
+    >
+      {error ? (
+        <div className="px-5 pt-4">
+          <FormError>{error.message}</FormError>
+        </div>
+      ) : null}
+      {members.isPending ? <SectionEmpty>Loading the team…</SectionEmpty> : null}
+      {members.data?.length === 0 ? <SectionEmpty>No members yet.</SectionEmpty> : null}
+      <ul className="divide-y divide-border" aria-label="Members">
+        {members.data?.map((m) => (
+          <li key={m.id} className="flex items-center justify-between gap-4 px-5 py-3">
+            <div className="min-w-0">
+              <p className="truncate font-medium text-[14px] text-foreground">
+                {m.name}
+                {m.id === meId ? <span className="ml-2 text-muted-subtle text-xs">(you)</span> : null}
+              </p>
+              <p className="truncate text-[13px] text-muted-subtle">{m.email}</p>
+            </div>
+            {canManage ? (
+              <div className="flex items-center gap-2">
+                <label className="sr-only" htmlFor={`role-${m.id}`}>
+                  Role of {m.name}
+                </label>
+                <Select
+                  id={`role-${m.id}`}
+                  value={m.role}
+                  disabled={setRole.isPending}
+                  onChange={(e) => setRole.mutate({ id: m.id, role: e.target.value })}
+                >
+                  {ROLE_VALUES.map((r) => (
+                    <option key={r} value={r}>
+                      {ROLE_NAMES[r]}
+                    </option>
+                  ))}
+                </Select>
+                {m.id !== meId ? (
+                  <Button
+                    variant="ghost"
+                    size="sm"
+                    aria-label={`Remove ${m.name}`}
+                    title={`Remove ${m.name}`}
+                    disabled={remove.isPending}
+                    onClick={() => {
+                      if (
+                        window.confirm(`Remove ${m.name} from the studio? Their results stay in the gallery.`)
+                      ) {
+                        remove.mutate(m.id);
+                      }
+                    }}
+                  >
+                    <UserMinus />
+                  </Button>
+                ) : null}
+              </div>
+            ) : (
+              <Badge tone={m.role === "owner" ? "accent" : "neutral"}>{ROLE_NAMES[m.role]}</Badge>
+            )}
+          </li>
+        ))}
+      </ul>
+    </SettingsSection>
+  );
+}

@@ -1,0 +1,37 @@
+import { ROLES, type Role } from "@/lib/server/db/schema/auth";
+
+export { ROLES, type Role };
+
+/**
+ * What each role may do. A role can do everything the roles below it can:
+ * owner > editor > reviewer > viewer.
+ */
+export type Permission = "view" | "review" | "generate" | "manage";
+
+const RANK: Record<Role, number> = { viewer: 0, reviewer: 1, editor: 2, owner: 3 };
+const NEEDS: Record<Permission, Role> = {
+  view: "viewer",
+  review: "reviewer",
+  generate: "editor",
+  manage: "owner",
+};
+
+export function isRole(value: unknown): value is Role {
+  return typeof value === "string" && (ROLES as readonly string[]).includes(value);
+}
+
+export function can(role: Role, permission: Permission): boolean {
+  return RANK[role] >= RANK[NEEDS[permission]];
+}
+
+/** The weakest role that has the permission, for error messages. */
+export function roleFor(permission: Permission): Role {
+  return NEEDS[permission];
+}
+
+export const ROLE_LABELS: Record<Role, { label: string; description: string }> = {
+  owner: { label: "Owner", description: "Everything, plus members, invitations and API keys" },
+  editor: { label: "Editor", description: "Generates and reviews" },
+  reviewer: { label: "Reviewer", description: "Reviews, comments and votes" },
+  viewer: { label: "Viewer", description: "Sees the gallery" },
+};

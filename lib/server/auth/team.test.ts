@@ -1,0 +1,178 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type OpenedDatabase, openPgliteDatabase } from "@/lib/server/db/database";
+import { CLIENT_IP_HEADER, createAuth, SIGN_IN_LIMIT, type StudioAuth } from "./create-auth";
+import { requireUser } from "./guard";
+import { Team } from "./team";
+
+const ORIGIN = "http://studio.test";
+let database: OpenedDatabase;
+let auth: StudioAuth;
+let team: Team;
+let now = Date.parse("2026-01-01T00:00:00Z");
+
+beforeAll(async () => {
+  database = await openPgliteDatabase(undefined);
+  auth = createAuth(database.db, { secret: "test-secret-that-is-long-enough-for-hmac-0123456789" });
+  team = new Team(database.db, auth, () => now);
+}, 60_000);
+
+afterAll(async () => {
+  await database?.close();
+});
+
+const headers = (extra: Record<string, string> = {}) =>
+  new Headers({ origin: ORIGIN, host: "studio.test", [CLIENT_IP_HEADER]: "203.0.113.9", ...extra });
+
+/** The session cookie a better-auth response sets, as a request Cookie header. */
+function cookieOf(response: Response): string {
+  return response.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
+}
+
+function authRequest(path: string, body: unknown, ip = "198.51.100.7"): Request {
+  return new Request(`${ORIGIN}/api/auth${path}`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin: ORIGIN, [CLIENT_IP_HEADER]: ip },
+    body: JSON.stringify(body),
+  });
+}
+
+let ownerCookie = "";
+let ownerId = "";
+
+describe("team accounts", () => {
+  it("a fresh studio needs set-up; the first account becomes its owner and is signed in", async () => {
+    expect(await team.needsSetup()).toBe(true);
+    const res = await team.setupOwner(
+      { name: "Ada", email: "ada@studio.test", password: "correct horse" },
+      headers(),
+    );
+    expect(res.status).toBe(200);
+    ownerCookie = cookieOf(res);
+    expect(ownerCookie).toContain("session_token");
+    const members = await team.listMembers();
+    expect(members).toHaveLength(1);
+    expect(members[0]).toMatchObject({ email: "ada@studio.test", role: "owner" });
+    ownerId = members[0]?.id ?? "";
+    expect(await team.needsSetup()).toBe(false);
+  });
+
+  it("refuses a second set-up, even two at once", async () => {
+    const attempts = await Promise.allSettled([
+      team.setupOwner({ name: "Eve", email: "eve@studio.test", password: "password123" }, headers()),
+      team.setupOwner({ name: "Mal", email: "mal@studio.test", password: "password123" }, headers()),
+    ]);
+    for (const a of attempts) {
+      expect(a.status).toBe("rejected");
+      if (a.status === "rejected") expect(a.reason).toMatchObject({ studioError: { status: 409 } });
+    }
+    expect(await team.listMembers()).toHaveLength(1);
+  });
+
+  it("refuses the public sign-up endpoint: the studio is private", async () => {
+    const res = await auth.handler(
+      authRequest("/sign-up/email", { name: "Eve", email: "eve@studio.test", password: "password123" }),
+    );
+    expect(res.status).toBe(403);
+    expect(await team.listMembers()).toHaveLength(1);
+  });
+
+  it("an invitation gives its role once; a wrong email, a used or revoked link is refused", async () => {
+    const { token } = await team.createInvitation(ownerId, "reviewer", "rita@studio.test");
+    await expect(
+      team.acceptInvitation(token, { name: "X", email: "x@studio.test", password: "password123" }, headers()),
+    ).rejects.toMatchObject({ studioError: { status: 403 } });
+    const res = await team.acceptInvitation(
+      token,
+      { name: "Rita", email: "rita@studio.test", password: "password123" },
+      headers(),
+    );
+    expect(res.status).toBe(200);
+    expect((await team.listMembers()).find((m) => m.email === "rita@studio.test")?.role).toBe("reviewer");
+    await expect(
+      team.acceptInvitation(
+        token,
+        { name: "R2", email: "rita@studio.test", password: "password123" },
+        headers(),
+      ),
+    ).rejects.toMatchObject({ studioError: { status: 404 } });
+
+    const open = await team.createInvitation(ownerId, "editor");
+    const listed = (await team.listInvitations()).find((i) => i.acceptedAt === null && i.revokedAt === null);
+    expect(listed?.role).toBe("editor");
+    expect(await team.revokeInvitation(listed?.id ?? "")).toBe(true);
+    expect(await team.findInvitation(open.token)).toBeNull();
+  });
+
+  it("an invitation expires after a week", async () => {
+    const { token } = await team.createInvitation(ownerId, "viewer");
+    now += 8 * 24 * 60 * 60 * 1000;
+    expect(await team.findInvitation(token)).toBeNull();
+  });
+
+  it("the guard refuses no session (401), a weak role (403) and a foreign origin (403)", async () => {
+    const post = (cookie: string, origin = ORIGIN) =>
+      new Request(`${ORIGIN}/api/tasks`, {
+        method: "POST",
+        headers: { cookie, origin, host: "studio.test" },
+      });
+    expect(await requireUser(auth, post(""), "generate")).toMatchObject({ status: 401 });
+    expect(await requireUser(auth, post(ownerCookie, "https://evil.test"), "generate")).toMatchObject({
+      status: 403,
+    });
+    const owner = await requireUser(auth, post(ownerCookie), "manage");
+    expect(owner).toMatchObject({ email: "ada@studio.test", role: "owner" });
+
+    const signIn = await auth.handler(
+      authRequest("/sign-in/email", { email: "rita@studio.test", password: "password123" }),
+    );
+    expect(signIn.status).toBe(200);
+    const reviewer = await requireUser(auth, post(cookieOf(signIn)), "generate");
+    expect(reviewer).toMatchObject({ status: 403 });
+    const body = (await (reviewer as Response).json()) as { errors: { code: string }[] };
+    expect(body.errors[0]?.code).toBe("forbidden");
+  });
+
+  it(`limits sign-in to ${SIGN_IN_LIMIT.max} attempts a minute per address`, async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i <= SIGN_IN_LIMIT.max; i++) {
+      const res = await auth.handler(
+        authRequest("/sign-in/email", { email: "ada@studio.test", password: "wrong password" }, "192.0.2.44"),
+      );
+      statuses.push(res.status);
+    }
+    expect(statuses.slice(0, SIGN_IN_LIMIT.max).every((s) => s === 401)).toBe(true);
+    expect(statuses.at(-1)).toBe(429);
+    // Another address is not affected.
+    const other = await auth.handler(
+      authRequest("/sign-in/email", { email: "ada@studio.test", password: "correct horse" }, "192.0.2.45"),
+    );
+    expect(other.status).toBe(200);
+  });
+
+  it("keeps at least one owner, and signs a member out everywhere", async () => {
+    await expect(team.setRole(ownerId, "editor")).rejects.toMatchObject({ studioError: { status: 409 } });
+    await expect(team.removeMember(ownerId)).rejects.toMatchObject({ studioError: { status: 409 } });
+    const ended = await team.signOutEverywhere(ownerId);
+    expect(ended).toBeGreaterThanOrEqual(2);
+    const after = await requireUser(
+      auth,
+      new Request(`${ORIGIN}/api/items`, { headers: { cookie: ownerCookie, host: "studio.test" } }),
+      "view",
+    );
+    expect(after).toMatchObject({ status: 401 });
+  });
+
+  it("a removed member can no longer sign in, leaves the member list, and the last owner cannot be removed", async () => {
+    const rita = (await team.listMembers()).find((m) => m.email === "rita@studio.test");
+    expect(rita).toBeDefined();
+    await team.removeMember(rita?.id ?? "");
+    expect((await team.listMembers()).map((m) => m.email)).toEqual(["ada@studio.test"]);
+    const signIn = await auth.handler(
+      authRequest("/sign-in/email", { email: "rita@studio.test", password: "password123" }, "192.0.2.60"),
+    );
+    expect(signIn.status).toBe(401);
+  });
+});

@@ -1,0 +1,214 @@
+import "server-only";
+import { createHash, randomBytes } from "node:crypto";
+import { and, asc, count, eq, gt, isNull } from "drizzle-orm";
+import type { StudioDatabase as StudioDb } from "@/lib/server/db/database";
+import { invitation, session, user } from "@/lib/server/db/schema/auth";
+import type { StudioAuth } from "./create-auth";
+import { withSignUpPermit } from "./permit";
+import { can, type Role } from "./roles";
+import { StudioErrorException, studioErrors } from "./studio-errors";
+
+/** An invitation link is good for a week. */
+export const INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+
+export interface NewAccount {
+  name: string;
+  email: string;
+  password: string;
+}
+
+export interface Member {
+  id: string;
+  name: string;
+  email: string;
+  role: Role;
+  createdAt: Date;
+}
+
+const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
+
+/**
+ * The team: the owner's first account, invitations with a role, members and their roles.
+ * Account creation goes through better-auth (password hashing, session cookie) under a sign-up
+ * permit; everything else is plain rows.
+ */
+export class Team {
+  /** One set-up or invitation acceptance at a time: the "no owner yet" check and the insert race. */
+  private creating: Promise<unknown> = Promise.resolve();
+
+  constructor(
+    private readonly db: StudioDb,
+    private readonly auth: StudioAuth,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  async needsSetup(): Promise<boolean> {
+    const [row] = await this.db.select({ n: count() }).from(user);
+    return (row?.n ?? 0) === 0;
+  }
+
+  /** Creates the owner of a fresh studio; answers better-auth's response (with its session cookie). */
+  setupOwner(account: NewAccount, headers: Headers): Promise<Response> {
+    return this.serial(async () => {
+      if (!(await this.needsSetup())) throw new StudioErrorException(studioErrors.setupDone());
+      return this.signUp(account, "owner", headers);
+    });
+  }
+
+  async createInvitation(
+    invitedBy: string,
+    role: Role,
+    email?: string,
+  ): Promise<{ token: string; expiresAt: Date }> {
+    const token = randomBytes(24).toString("base64url");
+    const expiresAt = new Date(this.now() + INVITATION_TTL_MS);
+    await this.db.insert(invitation).values({
+      id: crypto.randomUUID(),
+      tokenHash: hashToken(token),
+      role,
+      email: email?.toLowerCase() ?? null,
+      invitedBy,
+      expiresAt,
+    });
+    return { token, expiresAt };
+  }
+
+  /** The open invitation a token names, or null (unknown, used, revoked or expired). */
+  async findInvitation(token: string) {
+    const [row] = await this.db
+      .select()
+      .from(invitation)
+      .where(
+        and(
+          eq(invitation.tokenHash, hashToken(token)),
+          isNull(invitation.acceptedAt),
+          isNull(invitation.revokedAt),
+          gt(invitation.expiresAt, new Date(this.now())),
+        ),
+      );
+    return row ?? null;
+  }
+
+  acceptInvitation(token: string, account: NewAccount, headers: Headers): Promise<Response> {
+    return this.serial(async () => {
+      const invite = await this.findInvitation(token);
+      if (!invite) throw new StudioErrorException(studioErrors.invalidInvitation());
+      if (invite.email && invite.email !== account.email.toLowerCase()) {
+        throw new StudioErrorException(studioErrors.invitationEmailMismatch());
+      }
+      const response = await this.signUp(account, invite.role, headers);
+      if (response.ok) {
+        const body = (await response.clone().json()) as { user?: { id?: string } };
+        await this.db
+          .update(invitation)
+          .set({ acceptedAt: new Date(this.now()), acceptedBy: body.user?.id ?? null })
+          .where(eq(invitation.id, invite.id));
+      }
+      return response;
+    });
+  }
+
+  async listInvitations() {
+    return this.db
+      .select({
+        id: invitation.id,
+        role: invitation.role,
+        email: invitation.email,
+        createdAt: invitation.createdAt,
+        expiresAt: invitation.expiresAt,
+        acceptedAt: invitation.acceptedAt,
+        revokedAt: invitation.revokedAt,
+      })
+      .from(invitation)
+      .orderBy(asc(invitation.createdAt));
+  }
+
+  async revokeInvitation(id: string): Promise<boolean> {
+    const rows = await this.db
+      .update(invitation)
+      .set({ revokedAt: new Date(this.now()) })
+      .where(and(eq(invitation.id, id), isNull(invitation.acceptedAt), isNull(invitation.revokedAt)))
+      .returning({ id: invitation.id });
+    return rows.length > 0;
+  }
+
+  async listMembers(): Promise<Member[]> {
+    return this.db
+      .select({ id: user.id, name: user.name, email: user.email, role: user.role, createdAt: user.createdAt })
+      .from(user)
+      .where(isNull(user.deactivatedAt))
+      .orderBy(asc(user.createdAt));
+  }
+
+  async member(id: string): Promise<Member | null> {
+    const [row] = await this.db
+      .select({ id: user.id, name: user.name, email: user.email, role: user.role, createdAt: user.createdAt })
+      .from(user)
+      .where(and(eq(user.id, id), isNull(user.deactivatedAt)));
+    return row ?? null;
+  }
+
+  /** Changes a member's role; the last owner cannot step down or be demoted. */
+  setRole(id: string, role: Role): Promise<Member> {
+    return this.serial(async () => {
+      const target = await this.member(id);
+      if (!target) throw new StudioErrorException(studioErrors.notFound("member", "id"));
+      if (target.role === "owner" && !can(role, "manage")) await this.keepAnOwner();
+      await this.db
+        .update(user)
+        .set({ role, updatedAt: new Date(this.now()) })
+        .where(eq(user.id, id));
+      return { ...target, role };
+    });
+  }
+
+  /**
+   * Removes a member: they can no longer sign in and every session of theirs ends at once. The
+   * account row stays (deactivated) because the team's gallery keeps their results and names them.
+   */
+  removeMember(id: string): Promise<void> {
+    return this.serial(async () => {
+      const target = await this.member(id);
+      if (!target) throw new StudioErrorException(studioErrors.notFound("member", "id"));
+      if (target.role === "owner") await this.keepAnOwner();
+      await this.db
+        .update(user)
+        .set({ deactivatedAt: new Date(this.now()) })
+        .where(eq(user.id, id));
+      await this.signOutEverywhere(id);
+    });
+  }
+
+  /** Signs a user out on every device: all their sessions end at once. */
+  async signOutEverywhere(userId: string): Promise<number> {
+    const rows = await this.db
+      .delete(session)
+      .where(eq(session.userId, userId))
+      .returning({ id: session.id });
+    return rows.length;
+  }
+
+  private async keepAnOwner(): Promise<void> {
+    const [row] = await this.db
+      .select({ n: count() })
+      .from(user)
+      .where(and(eq(user.role, "owner"), isNull(user.deactivatedAt)));
+    if ((row?.n ?? 0) <= 1) throw new StudioErrorException(studioErrors.lastOwner());
+  }
+
+  private signUp(account: NewAccount, role: Role, headers: Headers): Promise<Response> {
+    return withSignUpPermit({ role }, () =>
+      this.auth.api.signUpEmail({
+        body: { name: account.name, email: account.email, password: account.password },
+        headers,
+        asResponse: true,
+      }),
+    );
+  }
+
+  private serial<T>(run: () => Promise<T>): Promise<T> {
+    const next = this.creating.then(run, run);
+    this.creating = next.catch(() => undefined);
+    return next;
+  }
+}

@@ -1,0 +1,23 @@
+import "server-only";
+import type { KeyStore } from "@/lib/engine/keys/key-store";
+import type { EngineKeyView } from "@/lib/studio/engine-keys";
+import { errorResponse, studioErrors } from "./auth/studio-errors";
+
+/** The embedded engine's key store, or the 404 a studio on a real service answers. */
+export function engineKeysOr404(keys: KeyStore | null): KeyStore | Response {
+  return (
+    keys ??
+    errorResponse(studioErrors.notFound("embedded engine (this studio uses a remote service)", "path"))
+  );
+}
+
+export function engineKeyViews(keys: KeyStore): EngineKeyView[] {
+  return keys.list().map(({ id, description, prefix, accountName, createdAt, revokedAt }) => ({
+    id,
+    description,
+    prefix,
+    accountName,
+    createdAt,
+    revokedAt,
+  }));
+}

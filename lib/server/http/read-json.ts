@@ -1,0 +1,53 @@
+import "server-only";
+import type { z } from "zod";
+import { issuesToServiceErrors } from "@/lib/protocol/issues";
+
+/** Account and settings bodies are small; anything larger is refused before it is parsed. */
+const DEFAULT_LIMIT_BYTES = 64 * 1024;
+
+export type BodyResult<T> = { ok: true; value: T } | { ok: false; response: Response };
+
+/**
+ * Reads a JSON body and parses it with a zod schema. Every failure is a 400 (413 for size) in the
+ * contract's error shape, one error per problem, each naming its field.
+ */
+export async function readJson<S extends z.ZodType>(
+  request: Request,
+  schema: S,
+  limitBytes = DEFAULT_LIMIT_BYTES,
+): Promise<BodyResult<z.output<S>>> {
+  const fail = (status: number, code: string, message: string, parameter = "body") => ({
+    ok: false as const,
+    response: Response.json({ errors: [{ code, message, parameter }] }, { status }),
+  });
+  const declared = Number(request.headers.get("content-length") ?? "0");
+  if (declared > limitBytes)
+    return fail(413, "payloadTooLarge", `The body is larger than ${limitBytes} bytes.`);
+  let text: string;
+  try {
+    text = await request.text();
+  } catch {
+    return fail(400, "invalidRequestBody", "The request body could not be read.");
+  }
+  if (Buffer.byteLength(text) > limitBytes) {
+    return fail(413, "payloadTooLarge", `The body is larger than ${limitBytes} bytes.`);
+  }
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text);
+  } catch (err) {
+    return fail(
+      400,
+      "invalidJson",
+      `The body is not valid JSON: ${err instanceof Error ? err.message : "parse error"}`,
+    );
+  }
+  const parsed = schema.safeParse(raw);
+  if (parsed.success) return { ok: true, value: parsed.data };
+  const errors = issuesToServiceErrors(parsed.error.issues, {}, schema).map((e) => {
+    // Form messages from the schema read better than the generic ones for a person at a form.
+    const issue = parsed.error.issues.find((i) => i.path.join(".") === e.parameter);
+    return issue?.message ? { ...e, message: issue.message } : e;
+  });
+  return { ok: false, response: Response.json({ errors }, { status: 400 }) };
+}

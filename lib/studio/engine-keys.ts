@@ -1,0 +1,18 @@
+import { z } from "zod";
+
+export const createEngineKeySchema = z.object({
+  description: z
+    .string()
+    .trim()
+    .min(1, "Describe what the key is for, such as 'CI' or 'Ada's laptop'.")
+    .max(200, "Keep the description under 200 characters."),
+});
+
+export interface EngineKeyView {
+  id: string;
+  description: string;
+  prefix: string;
+  accountName: string;
+  createdAt: string;
+  revokedAt: string | null;
+}

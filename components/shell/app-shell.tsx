@@ -2,14 +2,24 @@ import Link from "next/link";
 import type { ReactNode } from "react";
 import { focusRing } from "@/components/ui/cn";
 import { BrandMark } from "./brand-mark";
-import { EngineStatus } from "./engine-status";
+import { EngineStatus, type ServiceInfo } from "./engine-status";
 import { SidebarNav } from "./sidebar-nav";
+import { StreamStatus } from "./stream-status";
+import { type ShellUser, UserMenu } from "./user-menu";
 
 /**
  * The studio frame: a top bar with the product and the service in use, the navigation rail on
  * the left and the page. The top bar and the rail stay put while the page scrolls.
  */
-export function AppShell({ children }: { children: ReactNode }) {
+export function AppShell({
+  children,
+  user,
+  service,
+}: {
+  children: ReactNode;
+  user: ShellUser;
+  service: ServiceInfo;
+}) {
   return (
     <div className="flex min-h-dvh flex-col">
       <a
@@ -23,7 +33,11 @@ export function AppShell({ children }: { children: ReactNode }) {
           <BrandMark />
           <span className="font-semibold text-[15px] text-foreground tracking-tight">Media Studio</span>
         </Link>
-        <EngineStatus />
+        <div className="flex items-center gap-4">
+          <StreamStatus />
+          <EngineStatus service={service} />
+          <UserMenu user={user} />
+        </div>
       </header>
       <div className="flex flex-1">
         {/* The rail spans the page so its border runs to the bottom; the nav inside stays put. */}

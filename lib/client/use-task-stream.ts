@@ -1,0 +1,119 @@
+"use client";
+
+import { useQueryClient } from "@tanstack/react-query";
+import { useEffect } from "react";
+import type { StreamEvent } from "@/lib/studio/stream-events";
+import { addGalleryItem, galleryKey, tasksKey, updateTask } from "./gallery-cache";
+import { useStreamStore } from "./stream-store";
+
+const MAX_DELAY_MS = 15_000;
+
+/** Exponential backoff with jitter, so a restarted server is not met by every tab at once. */
+export function reconnectDelay(attempt: number, random = Math.random): number {
+  const base = Math.min(MAX_DELAY_MS, 500 * 2 ** attempt);
+  return Math.round(base / 2 + random() * (base / 2));
+}
+
+/**
+ * One WebSocket to the studio's relay per tab. Results and task progress are written into the
+ * TanStack Query cache as they arrive. After a drop it reconnects with backoff and jitter and
+ * resumes from the last event it saw; when the relay can no longer fill the gap (a restart, a long
+ * absence) it refetches the gallery and the queue over HTTP instead.
+ */
+export function useTaskStream(): void {
+  const client = useQueryClient();
+  const setState = useStreamStore((s) => s.set);
+
+  useEffect(() => {
+    let socket: WebSocket | null = null;
+    let epoch: string | null = null;
+    let since = 0;
+    let attempt = 0;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let stopped = false;
+
+    const refetch = () => {
+      void client.invalidateQueries({ queryKey: galleryKey });
+      void client.invalidateQueries({ queryKey: tasksKey });
+    };
+
+    const handle = (event: StreamEvent) => {
+      switch (event.type) {
+        case "hello":
+          // A resuming tab keeps its own position: replayed events follow this greeting.
+          if (epoch !== event.epoch) {
+            if (epoch !== null) refetch();
+            epoch = event.epoch;
+            since = event.seq;
+          }
+          return;
+        case "reset":
+          epoch = event.epoch;
+          since = event.seq;
+          refetch();
+          return;
+        case "item":
+          addGalleryItem(client, event.item);
+          break;
+        case "task":
+          updateTask(client, event.task);
+          break;
+      }
+      since = Math.max(since, event.seq);
+    };
+
+    const connect = () => {
+      const scheme = window.location.protocol === "https:" ? "wss" : "ws";
+      const query = epoch ? `?epoch=${encodeURIComponent(epoch)}&since=${since}` : "";
+      const ws = new WebSocket(`${scheme}://${window.location.host}/api/stream${query}`);
+      socket = ws;
+      ws.onopen = () => {
+        attempt = 0;
+        setState("live");
+      };
+      ws.onmessage = (message) => {
+        try {
+          handle(JSON.parse(String(message.data)) as StreamEvent);
+        } catch {
+          // A malformed frame is dropped; the next reset or refetch repairs what it carried.
+        }
+      };
+      ws.onclose = () => {
+        if (stopped || socket !== ws) return;
+        socket = null;
+        setState("reconnecting");
+        timer = setTimeout(connect, navigator.onLine ? reconnectDelay(attempt++) : MAX_DELAY_MS);
+      };
+    };
+
+    // A socket can outlive the network it was opened on without noticing for minutes; the
+    // browser's own word is faster: drop it when offline, reconnect at once when back.
+    const offline = () => {
+      clearTimeout(timer);
+      setState("reconnecting");
+      const s = socket;
+      socket = null;
+      if (s) {
+        s.onclose = null;
+        s.close();
+      }
+    };
+    const online = () => {
+      if (socket || stopped) return;
+      clearTimeout(timer);
+      attempt = 0;
+      connect();
+    };
+    window.addEventListener("offline", offline);
+    window.addEventListener("online", online);
+
+    connect();
+    return () => {
+      stopped = true;
+      clearTimeout(timer);
+      window.removeEventListener("offline", offline);
+      window.removeEventListener("online", online);
+      socket?.close();
+    };
+  }, [client, setState]);
+}

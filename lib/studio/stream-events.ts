@@ -1,0 +1,53 @@
+/**
+ * What the studio's relay (`/api/stream`) sends a browser, shared by the server and the
+ * `useTaskStream` hook. Every event carries the relay's `epoch` (new at each server start) and a
+ * sequence number; a browser that reconnects sends both back and receives what it missed, or a
+ * `reset` when the gap is older than the relay keeps (then it refetches over HTTP).
+ */
+
+/** A finished result kept by the studio (the media bytes are in studio storage). */
+export interface GalleryItem {
+  id: string;
+  taskUUID: string;
+  taskType: string;
+  authorId: string;
+  authorName: string;
+  kind: "image" | "video";
+  mediaUUID: string;
+  /** Studio URL of the media (`/api/media/...`); never the service's expiring URL. */
+  url: string;
+  mime: string;
+  width: number | null;
+  height: number | null;
+  durationSeconds: number | null;
+  seed: string | null;
+  cost: number | null;
+  nsfw: boolean | null;
+  prompt: string | null;
+  model: string | null;
+  createdAt: string;
+}
+
+export type TaskState = "queued" | "processing" | "success" | "error";
+
+export interface TaskUpdate {
+  taskUUID: string;
+  taskType: string;
+  status: TaskState;
+  progress: number | null;
+  itemCount: number;
+  itemsDone: number;
+  error: { code: string; message: string; parameter?: string } | null;
+}
+
+export type StreamEvent =
+  | { type: "hello"; epoch: string; seq: number; userId: string }
+  | { type: "item"; epoch: string; seq: number; item: GalleryItem }
+  | { type: "task"; epoch: string; seq: number; task: TaskUpdate }
+  | { type: "reset"; epoch: string; seq: number };
+
+/** Query parameters of a resuming connection: `/api/stream?epoch=...&since=...`. */
+export interface StreamResume {
+  epoch: string;
+  since: number;
+}

@@ -1,0 +1,50 @@
+import "server-only";
+import { describe, expect, it } from "vitest";
+import { parseStudioEnv } from "@/lib/server/env";
+import { scrubSecret, upstreamConfigFromEnv } from "./config";
+
+describe("upstreamConfigFromEnv", () => {
+  it("uses the UPSTREAM_* variables when set", () => {
+    const env = parseStudioEnv({
+      UPSTREAM_URL: "https://api.example.com/v1",
+      UPSTREAM_WS_URL: "wss://ws.example.com/v1",
+      UPSTREAM_API_KEY: "real-key",
+    });
+    expect(upstreamConfigFromEnv(env, "ignored")).toEqual({
+      httpUrl: "https://api.example.com/v1",
+      wsUrl: "wss://ws.example.com/v1",
+      apiKey: "real-key",
+    });
+  });
+
+  it("points at the embedded engine on the studio's port when unset", () => {
+    const env = parseStudioEnv({ PORT: "4100", HOST: "0.0.0.0" });
+    expect(upstreamConfigFromEnv(env, "minted-key")).toEqual({
+      httpUrl: "http://127.0.0.1:4100/v1",
+      wsUrl: "ws://127.0.0.1:4100/v1",
+      apiKey: "minted-key",
+    });
+  });
+
+  it("reaches the embedded engine on the one address the studio listens on, when it names one", () => {
+    expect(upstreamConfigFromEnv(parseStudioEnv({ PORT: "4100", HOST: "10.1.2.3" }), "k").httpUrl).toBe(
+      "http://10.1.2.3:4100/v1",
+    );
+    expect(upstreamConfigFromEnv(parseStudioEnv({ PORT: "4100", HOST: "::1" }), "k").wsUrl).toBe(
+      "ws://[::1]:4100/v1",
+    );
+    expect(upstreamConfigFromEnv(parseStudioEnv({ PORT: "4100", HOST: "::" }), "k").httpUrl).toBe(
+      "http://127.0.0.1:4100/v1",
+    );
+  });
+
+  it("refuses the embedded engine without a key", () => {
+    expect(() => upstreamConfigFromEnv(parseStudioEnv({}))).toThrow(/embedded engine/);
+  });
+});
+
+describe("scrubSecret", () => {
+  it("replaces every occurrence of the key", () => {
+    expect(scrubSecret("a key-123 b key-123", "key-123")).toBe("a [redacted] b [redacted]");
+  });
+});

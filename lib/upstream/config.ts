@@ -1,0 +1,48 @@
+import "server-only";
+import type { StudioEnv } from "@/lib/server/env";
+
+/**
+ * Where the studio's server finds the media-generation service, and the key it uses there.
+ * `apiKey` is a secret: nothing in this folder puts it in a message, a log line or `status()`
+ * (see `scrubSecret`).
+ */
+export interface UpstreamConfig {
+  /** HTTP base; it already ends in `/v1`. */
+  httpUrl: string;
+  /** WebSocket address; it also ends in `/v1`. */
+  wsUrl: string;
+  apiKey: string;
+}
+
+/**
+ * The configured service from the studio's env: the `UPSTREAM_*` trio when set (the env schema
+ * guarantees all three or none), else the embedded engine at `/v1` on the studio's own port, on
+ * the address it listens on (loopback when it listens on every interface), with the key the
+ * studio's server minted for it.
+ */
+export function upstreamConfigFromEnv(env: StudioEnv, embeddedKey?: string): UpstreamConfig {
+  if (env.UPSTREAM_URL !== undefined && env.UPSTREAM_WS_URL !== undefined && env.UPSTREAM_API_KEY) {
+    return { httpUrl: env.UPSTREAM_URL, wsUrl: env.UPSTREAM_WS_URL, apiKey: env.UPSTREAM_API_KEY };
+  }
+  if (!embeddedKey) {
+    throw new Error(
+      "No upstream is configured (UPSTREAM_URL unset), so the embedded engine is used: pass the API key minted for it.",
+    );
+  }
+  const host = ["0.0.0.0", "::", ""].includes(env.HOST) ? "127.0.0.1" : env.HOST;
+  const authority = `${host.includes(":") ? `[${host}]` : host}:${env.PORT}`;
+  return { httpUrl: `http://${authority}/v1`, wsUrl: `ws://${authority}/v1`, apiKey: embeddedKey };
+}
+
+const REDACTED = "[redacted]";
+
+/**
+ * Removes the key from text that leaves this folder. Our own messages never include it; this
+ * guards text we do not write: a service that echoes the key in an error, a network library that
+ * prints a request. Keys shorter than 4 characters are not searched for (they would match
+ * ordinary words; real keys are long).
+ */
+export function scrubSecret(text: string, secret: string): string {
+  if (secret.length < 4 || !text.includes(secret)) return text;
+  return text.split(secret).join(REDACTED);
+}

@@ -1,0 +1,34 @@
+import "server-only";
+import type { BackoffOptions } from "./backoff";
+
+export interface WsOptions {
+  /** Heartbeat period. The notes: clients ping every 30-45 s; the service closes after 120 s idle. */
+  pingIntervalMs: number;
+  /** A ping unanswered this long means the socket is dead (it is dropped and resumed). */
+  pongTimeoutMs: number;
+  /** Opening the socket and getting the authentication answer, together. */
+  connectTimeoutMs: number;
+  /** Delay before reconnect number n: full jitter under `min(capMs, baseMs * 2^n)`. */
+  reconnect: BackoffOptions;
+  /** Messages that may wait for a connection; one more is refused. */
+  maxQueue: number;
+  /** Results remembered to drop repeats. */
+  dedupeSize: number;
+  /** Tasks sent but not answered that are remembered to send again after a drop. */
+  maxUnconfirmed: number;
+  /** `close()` waits this long for the close handshake before cutting the socket. */
+  closeGraceMs: number;
+}
+
+export const WS_DEFAULTS: WsOptions = {
+  pingIntervalMs: 30_000,
+  pongTimeoutMs: 10_000,
+  connectTimeoutMs: 15_000,
+  // A resume must land within the service's 120 s window; a 15 s cap leaves room for several tries.
+  reconnect: { baseMs: 250, capMs: 15_000 },
+  maxQueue: 1_000,
+  // Far above the results in flight at once; a resume replays at most 120 s of them.
+  dedupeSize: 10_000,
+  maxUnconfirmed: 10_000,
+  closeGraceMs: 1_000,
+};

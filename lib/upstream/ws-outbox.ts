@@ -1,0 +1,144 @@
+import "server-only";
+import { upstreamErrors } from "./errors";
+import type { UpstreamError } from "./types";
+import type { WireTask } from "./wire";
+
+/**
+ * What the WebSocket session has to send, and what it sent that the service has not answered.
+ *
+ * A message waits in the queue until a socket is authenticated; it leaves it when `ws.send`'s
+ * callback reports the frame handed to the operating system (then `send()` resolves). A socket
+ * that drops puts the messages still being written back at the head of the queue, in order.
+ *
+ * A task written but not yet answered (no result, ack or error with its taskUUID) is
+ * "unconfirmed": the frame may have been lost with the socket. After a reconnect such tasks are
+ * sent again. If the service did receive the first copy it answers `conflictTaskUUID`, which the
+ * session turns into "accepted" (see types.ts `AcceptedVia`), so sending again is always safe.
+ */
+
+interface Entry {
+  text: string;
+  tasks: readonly WireTask[];
+  /** Absent for re-sent tasks: nobody waits on them. */
+  resolve?: () => void;
+  reject?: (error: UpstreamError) => void;
+  /** Changes on every write, so a late callback of an earlier write is recognised and ignored. */
+  token: number;
+}
+
+export type WriteFn = (text: string, done: (error: Error | undefined) => void) => void;
+
+export class Outbox {
+  private queue: Entry[] = [];
+  private inflight: Entry[] = [];
+  /** Written, not yet answered; insertion order is age. */
+  private readonly unconfirmed = new Map<string, WireTask>();
+  /**
+   * Tasks sent again after a reconnect. Kept (up to `maxUnconfirmed`, oldest out) after answers
+   * arrive: results of the first copy may come before the answer to the second, and a task sent
+   * again after each of two drops can be answered `conflictTaskUUID` twice.
+   */
+  private readonly resent = new Map<string, string>();
+  private nextToken = 1;
+
+  constructor(
+    private readonly maxQueue: number,
+    private readonly maxUnconfirmed: number,
+  ) {}
+
+  get queued(): number {
+    return this.queue.length + this.inflight.length;
+  }
+
+  /**
+   * Queues a caller's message; resolves once written. A full queue rejects at once. Rejections are
+   * the contract's error object itself (design convention 8), not an Error wrapping it.
+   */
+  enqueue(tasks: readonly WireTask[]): Promise<void> {
+    if (this.queue.length >= this.maxQueue) {
+      return Promise.reject(upstreamErrors.queueFull(this.maxQueue));
+    }
+    return new Promise<void>((resolve, reject) => {
+      this.queue.push({ text: JSON.stringify(tasks), tasks, resolve, reject, token: 0 });
+    });
+  }
+
+  /** Writes every queued message, in order. */
+  flush(write: WriteFn): void {
+    while (this.queue.length > 0) {
+      const entry = this.queue.shift() as Entry;
+      const token = this.nextToken++;
+      entry.token = token;
+      this.inflight.push(entry);
+      write(entry.text, (error) => this.settle(entry, token, error));
+    }
+  }
+
+  private settle(entry: Entry, token: number, error: Error | undefined): void {
+    if (entry.token !== token) return;
+    // A failed write leaves the entry in flight; `requeueInflight` takes it back when the socket closes.
+    if (error) return;
+    const index = this.inflight.indexOf(entry);
+    if (index >= 0) this.inflight.splice(index, 1);
+    entry.token = 0;
+    for (const task of entry.tasks) {
+      if (task.taskUUID === undefined || task.taskType === "ping") continue;
+      this.unconfirmed.delete(task.taskUUID);
+      this.unconfirmed.set(task.taskUUID, task);
+      if (this.unconfirmed.size > this.maxUnconfirmed) {
+        const oldest = this.unconfirmed.keys().next();
+        if (!oldest.done) this.unconfirmed.delete(oldest.value);
+      }
+    }
+    entry.resolve?.();
+  }
+
+  /** The socket is gone: messages whose write did not complete go back to the head, in order. */
+  requeueInflight(): void {
+    for (const entry of this.inflight) entry.token = 0;
+    this.queue = [...this.inflight, ...this.queue];
+    this.inflight = [];
+  }
+
+  /**
+   * A socket was authenticated after a drop: unconfirmed tasks go first, each alone in a message,
+   * and are remembered as re-sent.
+   */
+  requeueUnconfirmed(): void {
+    const again: Entry[] = [];
+    for (const [taskUUID, task] of this.unconfirmed) {
+      this.resent.delete(taskUUID);
+      this.resent.set(taskUUID, task.taskType);
+      if (this.resent.size > this.maxUnconfirmed) {
+        const oldest = this.resent.keys().next();
+        if (!oldest.done) this.resent.delete(oldest.value);
+      }
+      again.push({ text: JSON.stringify([task]), tasks: [task], token: 0 });
+    }
+    this.unconfirmed.clear();
+    this.queue = [...again, ...this.queue];
+  }
+
+  /** An answer about `taskUUID` arrived: it need not be sent again. */
+  confirm(taskUUID: string): void {
+    this.unconfirmed.delete(taskUUID);
+  }
+
+  /** The task's type if `taskUUID` was sent again after a drop. */
+  resentType(taskUUID: string): string | undefined {
+    return this.resent.get(taskUUID);
+  }
+
+  /** Rejects every message not yet written (closing, or the key was refused). */
+  rejectAll(error: UpstreamError): void {
+    const pending = [...this.inflight, ...this.queue];
+    this.inflight = [];
+    this.queue = [];
+    for (const entry of pending) {
+      entry.token = 0;
+      entry.reject?.(error);
+    }
+    this.unconfirmed.clear();
+    this.resent.clear();
+  }
+}

@@ -1,0 +1,94 @@
+import "server-only";
+import { RecentKeys } from "./dedupe";
+import { accepted, reshapeError, reshapeItem } from "./reshape";
+import type { UpstreamError, UpstreamEvent, UpstreamItem } from "./types";
+import type { WireEnvelope } from "./wire";
+import type { Outbox } from "./ws-outbox";
+
+export type Listener = (event: UpstreamEvent) => void;
+
+/**
+ * Turns the service's messages into events for listeners: data items and task errors routed by
+ * taskUUID, errors without one as connection events.
+ *
+ * Results are emitted at most once across resumes, keyed by taskUUID and the item's identity (its
+ * media UUID, else a digest of its content), within the last `dedupeSize` results. Errors are not
+ * de-duplicated: the service reports one error per failed generation, and those can be identical.
+ */
+export class Router {
+  private readonly listeners = new Set<Listener>();
+  private readonly byTask = new Map<string, Set<Listener>>();
+  private readonly seen: RecentKeys;
+
+  constructor(
+    private readonly outbox: Outbox,
+    private readonly secret: string,
+    dedupeSize: number,
+  ) {
+    this.seen = new RecentKeys(dedupeSize);
+  }
+
+  onMessage(listener: Listener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** Events of one task only (connection events excluded). */
+  onTask(taskUUID: string, listener: Listener): () => void {
+    let set = this.byTask.get(taskUUID);
+    if (!set) {
+      set = new Set();
+      this.byTask.set(taskUUID, set);
+    }
+    set.add(listener);
+    return () => {
+      set.delete(listener);
+      if (set.size === 0 && this.byTask.get(taskUUID) === set) this.byTask.delete(taskUUID);
+    };
+  }
+
+  /** Routes the task-level content of a message (the session handles pongs and authentication). */
+  route(envelope: WireEnvelope): UpstreamError[] {
+    const connectionErrors: UpstreamError[] = [];
+    for (const result of envelope.data) {
+      const item = reshapeItem(result);
+      if (item) this.item(item);
+    }
+    for (const wire of envelope.errors) {
+      const error = reshapeError(wire, this.secret);
+      const { taskUUID } = error;
+      if (taskUUID === undefined || taskUUID === "") {
+        connectionErrors.push(error);
+        continue;
+      }
+      // A task sent again after a drop, already held by the service: accepted, not failed.
+      const resentType = this.outbox.resentType(taskUUID);
+      if (error.code === "conflictTaskUUID" && resentType !== undefined) {
+        this.item(accepted(error.taskType ?? resentType, taskUUID, "conflictOnRetry"));
+        continue;
+      }
+      this.outbox.confirm(taskUUID);
+      this.emit({ type: "error", taskUUID, error });
+    }
+    return connectionErrors;
+  }
+
+  private item(item: UpstreamItem): void {
+    this.outbox.confirm(item.taskUUID);
+    const identity = item.kind === "accepted" ? "accepted" : item.id;
+    if (!this.seen.add(`${item.taskUUID}|${identity}`)) return;
+    this.emit({ type: "item", taskUUID: item.taskUUID, item });
+  }
+
+  emit(event: UpstreamEvent): void {
+    const targeted = event.type === "connection" ? undefined : this.byTask.get(event.taskUUID);
+    for (const listener of [...this.listeners, ...(targeted ?? [])]) {
+      try {
+        listener(event);
+      } catch (err) {
+        // A listener's bug must not stop delivery to the others, nor the socket's reading.
+        console.error("upstream event listener failed:", err instanceof Error ? err.message : err);
+      }
+    }
+  }
+}

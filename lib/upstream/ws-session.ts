@@ -1,0 +1,271 @@
+import "server-only";
+import { WebSocket } from "ws";
+import { fullJitter } from "./backoff";
+import { scrubSecret, type UpstreamConfig } from "./config";
+import { upstreamErrors } from "./errors";
+import { reshapeError } from "./reshape";
+import type { SessionState, SessionStatus, UpstreamError } from "./types";
+import { authenticationSession, authenticationTask, isPong, parseEnvelopeText, type WireTask } from "./wire";
+import { Heartbeat } from "./ws-heartbeat";
+import type { WsOptions } from "./ws-options";
+import { Outbox } from "./ws-outbox";
+import { type Listener, Router } from "./ws-router";
+
+export interface WsDeps {
+  random: () => number;
+}
+
+/** Codes that mean the key itself was refused: reconnecting cannot help. */
+const KEY_REFUSED = new Set(["invalidApiKey", "missingApiKey"]);
+
+/**
+ * The studio's one WebSocket session with the service: authenticates, keeps the
+ * connectionSessionUUID, pings, and after any drop reconnects and resumes the session so that
+ * results completed while away are delivered (see ws-outbox.ts for what is sent again and
+ * ws-router.ts for how results reach listeners once).
+ */
+export class UpstreamSession {
+  private state: SessionState = "idle";
+  private socket: WebSocket | null = null;
+  private authenticated = false;
+  private sessionUUID: string | null = null;
+  private lastError: UpstreamError | null = null;
+  private attempt = 0;
+  private connections = 0;
+  private readonly outbox: Outbox;
+  private readonly router: Router;
+  private readonly timers = new Set<NodeJS.Timeout>();
+  private readonly heartbeat: Heartbeat;
+  /** Why the current socket is going away, if known (reported with `disconnected`). */
+  private dropReason: UpstreamError | null = null;
+  /** The session the service declined to resume, until the new one is announced. */
+  private lostSession: string | null = null;
+  private closedSignal: (() => void) | null = null;
+
+  constructor(
+    private readonly config: UpstreamConfig,
+    private readonly options: WsOptions,
+    private readonly deps: WsDeps,
+  ) {
+    this.outbox = new Outbox(options.maxQueue, options.maxUnconfirmed);
+    this.router = new Router(this.outbox, config.apiKey, options.dedupeSize);
+    this.heartbeat = new Heartbeat(options.pingIntervalMs, options.pongTimeoutMs);
+  }
+
+  /** Connects, if not already connected or connecting. `send` calls it too. */
+  start(): void {
+    if (this.state === "idle") this.connect();
+  }
+
+  /**
+   * Sends tasks, queued while disconnected; resolves once written to an authenticated socket.
+   * Rejects with the contract's error object (`isServiceError` holds): `serviceUnavailable` when
+   * the queue is full or the session closed, the refusal (`invalidApiKey`) when the key was refused.
+   */
+  send(tasks: readonly WireTask[]): Promise<void> {
+    if (this.state === "closed" || this.state === "failed") {
+      return Promise.reject(this.lastError ?? upstreamErrors.closed());
+    }
+    const sent = this.outbox.enqueue(tasks);
+    this.start();
+    this.flush();
+    return sent;
+  }
+
+  onMessage(listener: Listener): () => void {
+    return this.router.onMessage(listener);
+  }
+
+  onTask(taskUUID: string, listener: Listener): () => void {
+    return this.router.onTask(taskUUID, listener);
+  }
+
+  status(): SessionStatus {
+    return {
+      state: this.state,
+      connected: this.state === "connected",
+      sessionUUID: this.sessionUUID,
+      lastError: this.lastError,
+      queued: this.outbox.queued,
+      reconnects: Math.max(0, this.connections - 1),
+    };
+  }
+
+  /** Ends everything: timers, the socket (close handshake, then cut), waiting sends rejected. */
+  async close(): Promise<void> {
+    if (this.state === "closed") return;
+    this.state = "closed";
+    this.clearTimers();
+    this.outbox.rejectAll(upstreamErrors.closed());
+    const socket = this.socket;
+    if (!socket || socket.readyState === WebSocket.CLOSED) return;
+    await new Promise<void>((resolve) => {
+      this.closedSignal = resolve;
+      socket.close(1000, "client closing");
+      this.later(() => socket.terminate(), this.options.closeGraceMs);
+    });
+    this.clearTimers();
+  }
+
+  // --- connection lifecycle ---------------------------------------------------------------
+
+  private connect(): void {
+    this.state = this.connections === 0 ? "connecting" : "reconnecting";
+    this.authenticated = false;
+    this.dropReason = null;
+    const socket = new WebSocket(this.config.wsUrl, { handshakeTimeout: this.options.connectTimeoutMs });
+    this.socket = socket;
+    const guard = this.later(() => {
+      this.fail(upstreamErrors.timeout(this.options.connectTimeoutMs, "the connection and authentication"));
+      socket.terminate();
+    }, this.options.connectTimeoutMs);
+    socket.on("open", () => this.authenticate(socket));
+    socket.on("message", (raw) => {
+      if (this.socket !== socket) return;
+      if (!this.authenticated) this.onAuthReply(socket, raw.toString(), guard);
+      else this.onMessageText(raw.toString());
+    });
+    socket.on("error", (err) => {
+      if (this.state === "closed") return;
+      const code = (err as { code?: unknown }).code;
+      this.fail(
+        upstreamErrors.unreachable(
+          scrubSecret(typeof code === "string" ? code : err.message, this.config.apiKey),
+        ),
+      );
+    });
+    socket.on("close", (code) => this.onClose(socket, code, guard));
+  }
+
+  private authenticate(socket: WebSocket, withSession = true): void {
+    const resume = withSession ? (this.sessionUUID ?? undefined) : undefined;
+    socket.send(JSON.stringify(authenticationTask(this.config.apiKey, resume)));
+  }
+
+  private onAuthReply(socket: WebSocket, text: string, guard: NodeJS.Timeout): void {
+    const envelope = parseEnvelopeText(text);
+    if (!envelope) return;
+    const session = envelope.data.map(authenticationSession).find((s) => s !== undefined);
+    if (session === undefined) {
+      const refusal = envelope.errors.find((e) => e.taskType === "authentication" || KEY_REFUSED.has(e.code));
+      if (!refusal) {
+        this.onMessageText(text);
+        return;
+      }
+      const error = reshapeError(refusal, this.config.apiKey);
+      if (KEY_REFUSED.has(error.code)) {
+        this.lastError = error;
+        this.state = "failed";
+        this.clearTimers();
+        this.outbox.rejectAll(error);
+        this.router.emit({ type: "connection", change: "failed", error });
+        socket.close(1000, "key refused");
+      } else if (this.sessionUUID !== null) {
+        // The service would not resume the old session: start a new one on this socket.
+        this.lostSession = this.sessionUUID;
+        this.sessionUUID = null;
+        this.authenticate(socket, false);
+      } else {
+        this.fail(error);
+        socket.terminate();
+      }
+      return;
+    }
+    clearTimeout(guard);
+    this.timers.delete(guard);
+    const previous = this.lostSession ?? this.sessionUUID;
+    this.lostSession = null;
+    const resumed = previous !== null && previous === session;
+    this.sessionUUID = session;
+    this.authenticated = true;
+    this.state = "connected";
+    this.attempt = 0;
+    this.connections++;
+    this.router.emit({
+      type: "connection",
+      change: "connected",
+      sessionUUID: session,
+      resumed,
+      ...(previous !== null && !resumed ? { lostSessionUUID: previous } : {}),
+    });
+    if (this.connections > 1) this.outbox.requeueUnconfirmed();
+    this.heartbeat.start(socket, () => {
+      this.fail(upstreamErrors.timeout(this.options.pongTimeoutMs, "a ping"));
+      // The path is dead even if TCP has not noticed: cut it and resume on a new socket.
+      socket.terminate();
+    });
+    this.flush();
+    // Buffered results may share the message with the answer (the engine sends them apart).
+    const rest = { ...envelope, data: envelope.data.filter((d) => d.taskType !== "authentication") };
+    if (rest.data.length > 0 || rest.errors.length > 0) this.deliver(rest);
+  }
+
+  private onMessageText(text: string): void {
+    const envelope = parseEnvelopeText(text);
+    if (!envelope) {
+      this.lastError = upstreamErrors.malformed("a socket message that is not an envelope");
+      return;
+    }
+    this.deliver(envelope);
+  }
+
+  private deliver(envelope: NonNullable<ReturnType<typeof parseEnvelopeText>>): void {
+    if (envelope.data.some(isPong)) this.heartbeat.answered();
+    for (const error of this.router.route(envelope)) {
+      this.lastError = error;
+      this.router.emit({ type: "connection", change: "error", error });
+    }
+  }
+
+  private onClose(socket: WebSocket, code: number, guard: NodeJS.Timeout): void {
+    clearTimeout(guard);
+    this.timers.delete(guard);
+    if (this.socket !== socket) return;
+    this.socket = null;
+    this.authenticated = false;
+    this.heartbeat.stop();
+    this.outbox.requeueInflight();
+    if (this.state === "closed") {
+      this.closedSignal?.();
+      this.closedSignal = null;
+      return;
+    }
+    if (this.state === "failed") return;
+    const error = this.dropReason ?? upstreamErrors.unreachable(`the socket closed (code ${code})`);
+    this.router.emit({ type: "connection", change: "disconnected", error });
+    this.state = "reconnecting";
+    const delay = fullJitter(this.attempt++, this.options.reconnect, this.deps.random);
+    this.later(() => {
+      if (this.state === "reconnecting") this.connect();
+    }, delay);
+  }
+
+  /** Records why the current socket failed (it closes next). */
+  private fail(error: UpstreamError): void {
+    this.lastError = error;
+    this.dropReason = error;
+  }
+
+  // --- sending and heartbeat -----------------------------------------------------------------
+
+  private flush(): void {
+    const socket = this.socket;
+    if (!socket || !this.authenticated || socket.readyState !== WebSocket.OPEN) return;
+    this.outbox.flush((text, done) => socket.send(text, (err) => done(err ?? undefined)));
+  }
+
+  private later(fn: () => void, ms: number): NodeJS.Timeout {
+    const timer = setTimeout(() => {
+      this.timers.delete(timer);
+      fn();
+    }, ms);
+    this.timers.add(timer);
+    return timer;
+  }
+
+  private clearTimers(): void {
+    for (const timer of this.timers) clearTimeout(timer);
+    this.timers.clear();
+    this.heartbeat.stop();
+  }
+}

@@ -2,9 +2,9 @@
 const nextConfig = {
   reactStrictMode: true,
   poweredByHeader: false,
-  // `ws` has optional native add-ons (bufferutil, utf-8-validate) that must be required at run
-  // time, not bundled into the server chunks.
-  serverExternalPackages: ["ws"],
+  // Loaded from node_modules at run time, not bundled: `ws` has optional native add-ons, and
+  // PGlite finds its WASM and data files next to its own module.
+  serverExternalPackages: ["ws", "@electric-sql/pglite"],
 };
 
 export default nextConfig;

@@ -4,7 +4,8 @@
  * socket keeps working.
  */
 import "./scripts/register-server-only.mjs";
-import { createServer } from "node:http";
+import { randomBytes } from "node:crypto";
+import { createServer, type IncomingMessage } from "node:http";
 import next from "next";
 
 const dev = process.argv.includes("--dev");
@@ -12,9 +13,12 @@ const dev = process.argv.includes("--dev");
 async function main() {
   // Imported after the resolve hook is registered: these modules import `server-only`.
   const { studioEnv } = await import("./lib/server/env");
-  const { createRelay } = await import("./lib/server/relay");
+  const { createRelay } = await import("./lib/server/stream/relay");
   const { parseEngineConfig } = await import("./lib/engine/config");
   const { createEngine } = await import("./lib/engine/create-engine");
+  const { startRuntime } = await import("./lib/server/runtime");
+  const { sessionUser } = await import("./lib/server/auth/guard");
+  const { CLIENT_IP_HEADER } = await import("./lib/server/auth/create-auth");
 
   const env = studioEnv();
   const app = next({ dev, hostname: env.HOST, port: env.PORT });
@@ -22,10 +26,25 @@ async function main() {
   await app.prepare();
   const upgradeNext = app.getUpgradeHandler();
 
-  const engine = env.embedded ? createEngine(parseEngineConfig(process.env)) : null;
-  const relay = createRelay();
+  // The studio's own key for the embedded engine: made for this process, never stored or shown.
+  // Environment keys share one engine account, so tasks of an earlier run can still be polled.
+  const engineKey = `mse_studio_${randomBytes(24).toString("base64url")}`;
+  const engineConfig = parseEngineConfig(process.env);
+  const engine = env.embedded
+    ? createEngine({ ...engineConfig, envApiKeys: [...engineConfig.envApiKeys, engineKey] })
+    : null;
+  const runtime = await startRuntime({ engineKeys: engine?.keys ?? null, engineKey });
+  const relay = createRelay({
+    log: runtime.log,
+    authenticate: async (req) => {
+      const user = await sessionUser(runtime.gate, headersOf(req));
+      return user ? { userId: user.id } : null;
+    },
+  });
 
   const server = createServer((req, res) => {
+    // The login rate limit keys on this header: only this line sets it, from the socket itself.
+    req.headers[CLIENT_IP_HEADER] = req.socket.remoteAddress ?? "unknown";
     const path = pathOf(req.url);
     if (engine && (path === "/v1" || path.startsWith("/v1/"))) {
       engine.handleRequest(req, res);
@@ -43,16 +62,28 @@ async function main() {
   });
 
   server.listen(env.PORT, env.HOST, () => {
+    runtime.upstream.socket.start();
     const where = engine ? "embedded engine at /v1" : `upstream ${env.UPSTREAM_URL}`;
     console.info(`Media Studio on http://${env.HOST}:${env.PORT} (${dev ? "dev" : "production"}, ${where})`);
   });
 
   const shutdown = () => {
     server.close();
-    void Promise.all([engine?.close(), relay.close()]).finally(() => process.exit(0));
+    void Promise.all([engine?.close(), relay.close()])
+      .then(() => runtime.close())
+      .finally(() => process.exit(0));
   };
   process.once("SIGINT", shutdown);
   process.once("SIGTERM", shutdown);
+}
+
+function headersOf(req: IncomingMessage): Headers {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (typeof value === "string") headers.set(name, value);
+    else if (Array.isArray(value)) for (const v of value) headers.append(name, v);
+  }
+  return headers;
 }
 
 function pathOf(url: string | undefined): string {

@@ -16,8 +16,8 @@ export async function pageRuntime(): Promise<StudioRuntime> {
 
 /** The signed-in user of the page being rendered, or null. */
 export async function currentUser(): Promise<SessionUser | null> {
-  const { auth } = await pageRuntime();
-  return sessionUser(auth, await headers());
+  const { gate } = await pageRuntime();
+  return sessionUser(gate, await headers());
 }
 
 /**

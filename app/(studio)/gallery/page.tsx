@@ -1,33 +1,8 @@
-import { Columns2, Images, Link2, MessageSquareText, Sparkles, Star } from "lucide-react";
 import type { Metadata } from "next";
-import { ButtonLink } from "@/components/ui/button";
-import { EmptyState, type EmptyStateFeature } from "@/components/ui/empty-state";
+import { GalleryGrid } from "@/components/gallery/gallery-grid";
 import { PageHeader } from "@/components/ui/page-header";
 
 export const metadata: Metadata = { title: "Gallery" };
-
-const features: readonly EmptyStateFeature[] = [
-  {
-    icon: Star,
-    title: "Ratings and review states",
-    description: "Score each result and move it from new to approved or rejected.",
-  },
-  {
-    icon: MessageSquareText,
-    title: "Comments",
-    description: "Discuss a result in a thread beside it, with the whole team.",
-  },
-  {
-    icon: Columns2,
-    title: "Compare",
-    description: "Line up results side by side, with their parameters diffed.",
-  },
-  {
-    icon: Link2,
-    title: "Share links",
-    description: "Send a board to someone who has no account in the studio.",
-  },
-];
 
 export default function GalleryPage() {
   return (
@@ -35,20 +10,9 @@ export default function GalleryPage() {
       <PageHeader
         eyebrow="Review"
         title="Gallery"
-        description="Every image and video made in this studio, with the prompt and parameters behind it, organised into boards for review."
+        description="Every image and video made in this studio by the whole team, with the prompt behind it. New results appear here as they complete."
       />
-      <EmptyState
-        icon={Images}
-        title="Nothing to review yet"
-        description="Results from every workflow land here automatically. The studio keeps its own copy of each file, so nothing disappears when the service's links expire."
-        actions={
-          <ButtonLink href="/create" variant="primary">
-            <Sparkles aria-hidden />
-            Start creating
-          </ButtonLink>
-        }
-        features={features}
-      />
+      <GalleryGrid />
     </div>
   );
 }

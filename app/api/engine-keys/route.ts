@@ -6,8 +6,8 @@ import { createEngineKeySchema } from "@/lib/studio/engine-keys";
 
 /** The embedded engine's API keys (owner only): descriptions and prefixes, never the keys. */
 export async function GET(request: Request) {
-  const { auth, env, engineKeys } = await getRuntime();
-  const user = await requireUser(auth, request, "manage", env.STUDIO_URL);
+  const { gate, engineKeys } = await getRuntime();
+  const user = await requireUser(gate, request, "manage");
   if (user instanceof Response) return user;
   const keys = engineKeysOr404(engineKeys);
   if (keys instanceof Response) return keys;
@@ -16,8 +16,8 @@ export async function GET(request: Request) {
 
 /** A new engine key for other clients (scripts, the official SDKs); shown once. */
 export async function POST(request: Request) {
-  const { auth, env, engineKeys } = await getRuntime();
-  const user = await requireUser(auth, request, "manage", env.STUDIO_URL);
+  const { gate, engineKeys } = await getRuntime();
+  const user = await requireUser(gate, request, "manage");
   if (user instanceof Response) return user;
   const keys = engineKeysOr404(engineKeys);
   if (keys instanceof Response) return keys;

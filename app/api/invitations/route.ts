@@ -6,16 +6,16 @@ import { createInvitationSchema } from "@/lib/studio/accounts";
 
 /** The owner's invitations, open and past (never their tokens: only hashes are kept). */
 export async function GET(request: Request) {
-  const { auth, team, env } = await getRuntime();
-  const user = await requireUser(auth, request, "manage", env.STUDIO_URL);
+  const { gate, team } = await getRuntime();
+  const user = await requireUser(gate, request, "manage");
   if (user instanceof Response) return user;
   return Response.json({ data: await team.listInvitations() });
 }
 
 /** A new invitation link with a role; the link is shown once, to the owner who made it. */
 export async function POST(request: Request) {
-  const { auth, team, env } = await getRuntime();
-  const user = await requireUser(auth, request, "manage", env.STUDIO_URL);
+  const { gate, team } = await getRuntime();
+  const user = await requireUser(gate, request, "manage");
   if (user instanceof Response) return user;
   const body = await readJson(request, createInvitationSchema);
   if (!body.ok) return body.response;
@@ -24,7 +24,7 @@ export async function POST(request: Request) {
     body.value.role,
     body.value.email || undefined,
   );
-  const origin = env.STUDIO_URL ?? requestOrigin(request);
+  const origin = gate.publicUrl ?? requestOrigin(request);
   return Response.json(
     { data: { url: new URL(`/invite/${token}`, origin).toString(), role: body.value.role, expiresAt } },
     { status: 201 },

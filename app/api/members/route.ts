@@ -3,8 +3,8 @@ import { getRuntime } from "@/lib/server/runtime";
 
 /** The team: every member can see who else is in it and with which role. */
 export async function GET(request: Request) {
-  const { auth, team, env } = await getRuntime();
-  const user = await requireUser(auth, request, "view", env.STUDIO_URL);
+  const { gate, team } = await getRuntime();
+  const user = await requireUser(gate, request, "view");
   if (user instanceof Response) return user;
   return Response.json({ data: await team.listMembers() });
 }

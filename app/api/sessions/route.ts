@@ -3,8 +3,8 @@ import { getRuntime } from "@/lib/server/runtime";
 
 /** Signs the current user out on every device, this one included. */
 export async function DELETE(request: Request) {
-  const { auth, team, env } = await getRuntime();
-  const user = await requireUser(auth, request, "view", env.STUDIO_URL);
+  const { gate, team } = await getRuntime();
+  const user = await requireUser(gate, request, "view");
   if (user instanceof Response) return user;
   const ended = await team.signOutEverywhere(user.id);
   return Response.json({ data: { ended } });

@@ -2,6 +2,7 @@ import "server-only";
 import { requestOrigin } from "@/lib/server/http/origin";
 import type { StudioAuth } from "./create-auth";
 import { can, isRole, type Permission, type Role, roleFor } from "./roles";
+import type { SessionCache } from "./session-cache";
 import { errorResponse, studioErrors } from "./studio-errors";
 
 export interface SessionUser {
@@ -31,12 +32,26 @@ export function isSameOrigin(request: Request, publicUrl?: string): boolean {
   return originUrl.origin === requestOrigin(request);
 }
 
+/** What the checks need: accounts, the session cache, and the studio's configured public URL. */
+export interface Gate {
+  auth: StudioAuth;
+  sessions?: SessionCache;
+  publicUrl?: string | undefined;
+}
+
 /** The signed-in user of a request (session cookie), or null. */
-export async function sessionUser(auth: StudioAuth, headers: Headers): Promise<SessionUser | null> {
-  const found = await auth.api.getSession({ headers });
-  if (!found) return null;
-  const u = found.user as { id: string; name: string; email: string; role?: unknown };
-  return { id: u.id, name: u.name, email: u.email, role: isRole(u.role) ? u.role : "viewer" };
+export async function sessionUser(gate: Gate, headers: Headers): Promise<SessionUser | null> {
+  const cookie = headers.get("cookie");
+  if (!cookie) return null;
+  const cached = gate.sessions?.get(cookie);
+  if (cached !== undefined) return cached;
+  const found = await gate.auth.api.getSession({ headers });
+  const u = found?.user as { id: string; name: string; email: string; role?: unknown } | undefined;
+  const user: SessionUser | null = u
+    ? { id: u.id, name: u.name, email: u.email, role: isRole(u.role) ? u.role : "viewer" }
+    : null;
+  gate.sessions?.set(cookie, user);
+  return user;
 }
 
 /**
@@ -45,15 +60,14 @@ export async function sessionUser(auth: StudioAuth, headers: Headers): Promise<S
  * Answers the user, or the error Response to return as is.
  */
 export async function requireUser(
-  auth: StudioAuth,
+  gate: Gate,
   request: Request,
   permission: Permission,
-  publicUrl?: string,
 ): Promise<SessionUser | Response> {
-  if (!SAFE_METHODS.has(request.method) && !isSameOrigin(request, publicUrl)) {
+  if (!SAFE_METHODS.has(request.method) && !isSameOrigin(request, gate.publicUrl)) {
     return errorResponse(studioErrors.invalidOrigin());
   }
-  const user = await sessionUser(auth, request.headers);
+  const user = await sessionUser(gate, request.headers);
   if (!user) return errorResponse(studioErrors.notSignedIn());
   if (!can(user.role, permission)) return errorResponse(studioErrors.forbiddenRole(roleFor(permission)));
   return user;

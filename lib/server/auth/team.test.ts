@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type OpenedDatabase, openPgliteDatabase } from "@/lib/server/db/database";
 import { CLIENT_IP_HEADER, createAuth, SIGN_IN_LIMIT, type StudioAuth } from "./create-auth";
 import { requireUser } from "./guard";
+import { SessionCache } from "./session-cache";
 import { Team } from "./team";
 
 const ORIGIN = "http://studio.test";
@@ -118,18 +119,18 @@ describe("team accounts", () => {
         method: "POST",
         headers: { cookie, origin, host: "studio.test" },
       });
-    expect(await requireUser(auth, post(""), "generate")).toMatchObject({ status: 401 });
-    expect(await requireUser(auth, post(ownerCookie, "https://evil.test"), "generate")).toMatchObject({
+    expect(await requireUser({ auth }, post(""), "generate")).toMatchObject({ status: 401 });
+    expect(await requireUser({ auth }, post(ownerCookie, "https://evil.test"), "generate")).toMatchObject({
       status: 403,
     });
-    const owner = await requireUser(auth, post(ownerCookie), "manage");
+    const owner = await requireUser({ auth }, post(ownerCookie), "manage");
     expect(owner).toMatchObject({ email: "ada@studio.test", role: "owner" });
 
     const signIn = await auth.handler(
       authRequest("/sign-in/email", { email: "rita@studio.test", password: "password123" }),
     );
     expect(signIn.status).toBe(200);
-    const reviewer = await requireUser(auth, post(cookieOf(signIn)), "generate");
+    const reviewer = await requireUser({ auth }, post(cookieOf(signIn)), "generate");
     expect(reviewer).toMatchObject({ status: 403 });
     const body = (await (reviewer as Response).json()) as { errors: { code: string }[] };
     expect(body.errors[0]?.code).toBe("forbidden");
@@ -152,13 +153,28 @@ describe("team accounts", () => {
     expect(other.status).toBe(200);
   });
 
-  it("keeps at least one owner, and signs a member out everywhere", async () => {
+  it("keeps at least one owner, and signs a member out everywhere, past the session cache", async () => {
     await expect(team.setRole(ownerId, "editor")).rejects.toMatchObject({ studioError: { status: 409 } });
     await expect(team.removeMember(ownerId)).rejects.toMatchObject({ studioError: { status: 409 } });
-    const ended = await team.signOutEverywhere(ownerId);
+    const sessions = new SessionCache();
+    const cachedTeam = new Team(
+      database.db,
+      auth,
+      () => now,
+      () => sessions.clear(),
+    );
+    const get = () =>
+      requireUser(
+        { auth, sessions },
+        new Request(`${ORIGIN}/api/items`, { headers: { cookie: ownerCookie, host: "studio.test" } }),
+        "view",
+      );
+    expect(await get()).toMatchObject({ email: "ada@studio.test" });
+    const ended = await cachedTeam.signOutEverywhere(ownerId);
+    expect(await get()).toMatchObject({ status: 401 });
     expect(ended).toBeGreaterThanOrEqual(2);
     const after = await requireUser(
-      auth,
+      { auth },
       new Request(`${ORIGIN}/api/items`, { headers: { cookie: ownerCookie, host: "studio.test" } }),
       "view",
     );

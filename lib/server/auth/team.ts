@@ -40,6 +40,8 @@ export class Team {
     private readonly db: StudioDb,
     private readonly auth: StudioAuth,
     private readonly now: () => number = Date.now,
+    /** Called after anything that ends sessions or changes a role (the session cache forgets). */
+    private readonly onAccountsChanged: () => void = () => undefined,
   ) {}
 
   async needsSetup(): Promise<boolean> {
@@ -158,6 +160,7 @@ export class Team {
         .update(user)
         .set({ role, updatedAt: new Date(this.now()) })
         .where(eq(user.id, id));
+      this.onAccountsChanged();
       return { ...target, role };
     });
   }
@@ -185,6 +188,7 @@ export class Team {
       .delete(session)
       .where(eq(session.userId, userId))
       .returning({ id: session.id });
+    this.onAccountsChanged();
     return rows.length;
   }
 

@@ -11,8 +11,11 @@ async function handle(request: Request): Promise<Response> {
       { status: 404 },
     );
   }
-  const { auth } = await getRuntime();
-  return auth.handler(request);
+  const { auth, gate } = await getRuntime();
+  const response = await auth.handler(request);
+  // A signed-out cookie must stop opening pages at once, not when the cache would expire.
+  if (new URL(request.url).pathname === "/api/auth/sign-out") gate.sessions.clear();
+  return response;
 }
 
 export const GET = handle;

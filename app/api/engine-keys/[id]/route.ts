@@ -5,8 +5,8 @@ import { getRuntime } from "@/lib/server/runtime";
 
 /** Revokes an engine key: the engine refuses it from the next request on. */
 export async function DELETE(request: Request, { params }: { params: Promise<{ id: string }> }) {
-  const { auth, env, engineKeys } = await getRuntime();
-  const user = await requireUser(auth, request, "manage", env.STUDIO_URL);
+  const { gate, engineKeys } = await getRuntime();
+  const user = await requireUser(gate, request, "manage");
   if (user instanceof Response) return user;
   const keys = engineKeysOr404(engineKeys);
   if (keys instanceof Response) return keys;

@@ -4,8 +4,8 @@ import { getRuntime } from "@/lib/server/runtime";
 
 /** Revokes an open invitation: its link stops working at once. */
 export async function DELETE(request: Request, { params }: { params: Promise<{ id: string }> }) {
-  const { auth, team, env } = await getRuntime();
-  const user = await requireUser(auth, request, "manage", env.STUDIO_URL);
+  const { gate, team } = await getRuntime();
+  const user = await requireUser(gate, request, "manage");
   if (user instanceof Response) return user;
   const { id } = await params;
   if (!(await team.revokeInvitation(id)))

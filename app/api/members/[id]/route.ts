@@ -8,8 +8,8 @@ type Params = { params: Promise<{ id: string }> };
 
 /** Changes a member's role (owner only; the last owner stays owner). */
 export async function PATCH(request: Request, { params }: Params) {
-  const { auth, team, env } = await getRuntime();
-  const user = await requireUser(auth, request, "manage", env.STUDIO_URL);
+  const { gate, team } = await getRuntime();
+  const user = await requireUser(gate, request, "manage");
   if (user instanceof Response) return user;
   const body = await readJson(request, setRoleSchema);
   if (!body.ok) return body.response;
@@ -19,8 +19,8 @@ export async function PATCH(request: Request, { params }: Params) {
 
 /** Removes a member: no more sign-in, sessions ended, their results stay in the gallery. */
 export async function DELETE(request: Request, { params }: Params) {
-  const { auth, team, env } = await getRuntime();
-  const user = await requireUser(auth, request, "manage", env.STUDIO_URL);
+  const { gate, team } = await getRuntime();
+  const user = await requireUser(gate, request, "manage");
   if (user instanceof Response) return user;
   const { id } = await params;
   return answer(async () => {

@@ -1,0 +1,32 @@
+import { isServiceError } from "@/lib/protocol/errors";
+import { verifyWebhookToken } from "@/lib/server/results/webhook-token";
+import { getRuntime } from "@/lib/server/runtime";
+import { reshapeResult } from "@/lib/upstream/reshape";
+
+const refused = (status: number, message: string) =>
+  Response.json({ errors: [{ code: "invalidWebhook", message, parameter: "token" }] }, { status });
+
+/**
+ * The service's webhook for tasks this studio sent. No session: the token in the URL is an HMAC
+ * of the task's UUID, so only the service (which got the URL with the task) can post results. A
+ * webhook that arrives twice, or after the socket already delivered the result, records nothing new.
+ */
+export async function POST(request: Request, { params }: { params: Promise<{ token: string }> }) {
+  const { token } = await params;
+  const runtime = await getRuntime();
+  const body = (await request.json().catch(() => null)) as Record<string, unknown> | null;
+  const taskUUID = typeof body?.taskUUID === "string" ? body.taskUUID : null;
+  if (!body || !taskUUID) return refused(400, "The webhook body is not a result object with a taskUUID.");
+  if (!verifyWebhookToken(runtime.secret, taskUUID, token))
+    return refused(403, "This webhook token is not for that task.");
+  if (isServiceError(body) || body.status === "error") {
+    await runtime.keeper.fail(
+      taskUUID,
+      isServiceError(body) ? body : { code: "taskFailed", message: "The service reported an error." },
+    );
+    return new Response(null, { status: 204 });
+  }
+  const item = reshapeResult({ ...body, taskUUID } as Parameters<typeof reshapeResult>[0]);
+  if (item.kind === "image" || item.kind === "video") await runtime.keeper.ingest(item);
+  return new Response(null, { status: 204 });
+}

@@ -1,0 +1,62 @@
+import { Film } from "lucide-react";
+import type { GalleryItem } from "@/lib/studio/stream-events";
+
+const timeFormat = new Intl.DateTimeFormat("en", {
+  month: "short",
+  day: "numeric",
+  hour: "2-digit",
+  minute: "2-digit",
+});
+
+/** One result in the team's gallery: the media, its prompt, who made it and when. */
+export function GalleryCard({ item }: { item: GalleryItem }) {
+  const label = item.prompt ?? (item.kind === "video" ? "Video" : "Image");
+  return (
+    <figure
+      className="group overflow-hidden rounded-card border border-border bg-panel shadow-panel"
+      data-testid="gallery-item"
+      data-task-uuid={item.taskUUID}
+      data-author={item.authorName}
+    >
+      <div className="relative aspect-square bg-surface-sunken">
+        {item.kind === "image" ? (
+          // biome-ignore lint/performance/noImgElement: studio media is served by our own route, not the image optimizer.
+          <img
+            src={item.url}
+            alt={label}
+            loading="lazy"
+            decoding="async"
+            className="size-full object-cover transition-transform duration-300 group-hover:scale-[1.02]"
+          />
+        ) : (
+          <video
+            src={item.url}
+            muted
+            loop
+            playsInline
+            preload="metadata"
+            aria-label={label}
+            className="size-full object-cover"
+            onMouseEnter={(e) => void e.currentTarget.play().catch(() => undefined)}
+            onMouseLeave={(e) => e.currentTarget.pause()}
+          />
+        )}
+        {item.kind === "video" ? (
+          <span className="absolute top-2 left-2 inline-flex items-center gap-1 rounded-full bg-surface/80 px-2 py-0.5 font-medium text-[11px] text-foreground backdrop-blur">
+            <Film aria-hidden className="size-3" />
+            {item.durationSeconds ? `${item.durationSeconds.toFixed(1)} s` : "Video"}
+          </span>
+        ) : null}
+      </div>
+      <figcaption className="flex flex-col gap-1.5 p-3">
+        <p className="line-clamp-2 text-[13px] text-foreground leading-snug" title={item.prompt ?? undefined}>
+          {item.prompt ?? <span className="text-muted-subtle">No prompt</span>}
+        </p>
+        <p className="flex items-center justify-between gap-2 text-[11.5px] text-muted-subtle">
+          <span className="truncate">{item.authorName}</span>
+          <time dateTime={item.createdAt}>{timeFormat.format(new Date(item.createdAt))}</time>
+        </p>
+      </figcaption>
+    </figure>
+  );
+}

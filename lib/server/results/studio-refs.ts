@@ -1,0 +1,113 @@
+import "server-only";
+import { randomUUID } from "node:crypto";
+import type { Readable } from "node:stream";
+import { inArray } from "drizzle-orm";
+import type { ServiceError } from "@/lib/protocol/errors";
+import type { StudioDatabase } from "@/lib/server/db";
+import { item, upload } from "@/lib/server/db/schema";
+import type { MediaStorage } from "@/lib/server/storage";
+import type { UpstreamClient } from "@/lib/upstream";
+
+/** The service keeps uploads and results for a while; past this the studio sends its copy again. */
+const FRESH_MS = 60 * 60 * 1000;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+async function readAll(stream: Readable): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+function uuidsIn(value: unknown, out: Set<string>): Set<string> {
+  if (typeof value === "string") {
+    if (UUID.test(value)) out.add(value.toLowerCase());
+  } else if (Array.isArray(value)) for (const v of value) uuidsIn(v, out);
+  else if (value && typeof value === "object") for (const v of Object.values(value)) uuidsIn(v, out);
+  return out;
+}
+
+function replaceIn(value: unknown, map: Map<string, string>): unknown {
+  if (typeof value === "string") return map.get(value.toLowerCase()) ?? value;
+  if (Array.isArray(value)) return value.map((v) => replaceIn(v, map));
+  if (value && typeof value === "object") {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, replaceIn(v, map)]));
+  }
+  return value;
+}
+
+/**
+ * A task from the browser refers to images by the studio's ids: a browser upload's id, or a
+ * gallery item's media UUID. The service knows neither for long (its copies expire), so before a
+ * task goes upstream each such id becomes an id the service holds now: the one it gave recently,
+ * or a fresh `imageUpload` of the studio's stored copy.
+ */
+export class StudioRefs {
+  private readonly sent = new Map<string, { upstream: string; at: number }>();
+
+  constructor(
+    private readonly db: StudioDatabase,
+    private readonly storage: MediaStorage,
+    private readonly upstream: UpstreamClient,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  /** The task with every studio id replaced; throws a ServiceError object naming a missing file. */
+  async resolve<T extends Record<string, unknown>>(task: T): Promise<T> {
+    const ids = [...uuidsIn(task, new Set())].filter((id) => id !== String(task.taskUUID).toLowerCase());
+    if (ids.length === 0) return task;
+    const [uploads, items] = await Promise.all([
+      this.db.select().from(upload).where(inArray(upload.id, ids)),
+      this.db.select().from(item).where(inArray(item.mediaUUID, ids)),
+    ]);
+    const map = new Map<string, string>();
+    for (const row of uploads) {
+      map.set(row.id, await this.upstreamId(row.id, row.storageKey, row.upstreamImageUUID, row.createdAt));
+    }
+    for (const row of items) {
+      if (row.kind !== "image") continue;
+      map.set(
+        row.mediaUUID.toLowerCase(),
+        await this.upstreamId(row.mediaUUID, row.storageKey, row.mediaUUID, row.createdAt),
+      );
+    }
+    return map.size === 0 ? task : (replaceIn(task, map) as T);
+  }
+
+  private async upstreamId(
+    studioId: string,
+    storageKey: string,
+    known: string | null,
+    createdAt: Date,
+  ): Promise<string> {
+    const cached = this.sent.get(studioId);
+    if (cached && this.now() - cached.at < FRESH_MS) return cached.upstream;
+    if (known && this.now() - createdAt.getTime() < FRESH_MS) return known;
+    const object = await this.storage.get(storageKey);
+    if (!object) {
+      const error: ServiceError = {
+        code: "invalidMediaReference",
+        message: `The studio no longer has the image ${studioId}; upload it again.`,
+        type: "string",
+      };
+      throw error;
+    }
+    const bytes = await readAll(object.stream);
+    const outcome = await this.upstream.request([
+      {
+        taskType: "imageUpload",
+        taskUUID: randomUUID(),
+        image: `data:${object.mime};base64,${bytes.toString("base64")}`,
+      },
+    ]);
+    const result = outcome.data.find((d) => d.kind === "other")?.result as
+      | { imageUUID?: unknown }
+      | undefined;
+    if (typeof result?.imageUUID !== "string") {
+      throw (
+        outcome.errors[0] ?? { code: "serviceUnavailable", message: "The service did not take the image." }
+      );
+    }
+    this.sent.set(studioId, { upstream: result.imageUUID, at: this.now() });
+    return result.imageUUID;
+  }
+}

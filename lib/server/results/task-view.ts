@@ -1,0 +1,38 @@
+import "server-only";
+import { eq } from "drizzle-orm";
+import type { StudioDatabase, TaskWithItems } from "@/lib/server/db";
+import { user } from "@/lib/server/db/schema";
+import type { GalleryItem, TaskUpdate } from "@/lib/studio/stream-events";
+import { toGalleryItem } from "./gallery-item";
+
+export interface TaskView extends TaskUpdate {
+  params: Record<string, unknown>;
+  authorId: string;
+  createdAt: string;
+  items: GalleryItem[];
+}
+
+/** A recorded task with its items, as `GET /api/tasks/[taskUUID]` answers it. */
+export async function taskView(db: StudioDatabase, task: TaskWithItems): Promise<TaskView> {
+  const [author] = await db.select({ name: user.name }).from(user).where(eq(user.id, task.authorId));
+  const authorName = author?.name ?? "Former member";
+  return {
+    taskUUID: task.taskUUID,
+    taskType: task.taskType,
+    status: task.status,
+    progress: task.progress,
+    itemCount: task.itemCount,
+    itemsDone: task.items.length,
+    error: task.error
+      ? {
+          code: task.error.code,
+          message: task.error.message,
+          ...(task.error.parameter ? { parameter: task.error.parameter } : {}),
+        }
+      : null,
+    params: task.params,
+    authorId: task.authorId,
+    createdAt: task.createdAt.toISOString(),
+    items: task.items.map((row) => toGalleryItem(row, task, authorName)),
+  };
+}

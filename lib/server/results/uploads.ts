@@ -1,0 +1,85 @@
+import "server-only";
+import { randomUUID } from "node:crypto";
+import sharp, { type Metadata } from "sharp";
+import { recordUpload, type StudioDatabase } from "@/lib/server/db";
+import { type MediaStorage, uploadMediaKey } from "@/lib/server/storage";
+
+/** The contract's image formats, and an upper bound on what a browser may send. */
+const FORMATS: Record<string, string> = { jpeg: "image/jpeg", png: "image/png", webp: "image/webp" };
+export const UPLOAD_LIMIT_BYTES = 20 * 1024 * 1024;
+const MAX_SIDE = 8192;
+
+export interface UploadView {
+  id: string;
+  url: string;
+  mime: string;
+  width: number;
+  height: number;
+  bytes: number;
+}
+
+export type UploadOutcome = { ok: true; upload: UploadView } | { ok: false; status: number; message: string };
+
+/**
+ * An image a member uploads from the browser: checked by decoding it (not by its name or declared
+ * type), kept in studio storage, and answered with the id a task uses as an image input.
+ */
+export async function storeUpload(
+  db: StudioDatabase,
+  storage: MediaStorage,
+  ownerId: string,
+  bytes: Buffer,
+): Promise<UploadOutcome> {
+  if (bytes.length === 0) return { ok: false, status: 400, message: "The file is empty." };
+  if (bytes.length > UPLOAD_LIMIT_BYTES) {
+    return {
+      ok: false,
+      status: 413,
+      message: `The image is larger than ${UPLOAD_LIMIT_BYTES / 1024 / 1024} MB.`,
+    };
+  }
+  let meta: Metadata;
+  try {
+    meta = await sharp(bytes).metadata();
+  } catch {
+    return {
+      ok: false,
+      status: 400,
+      message: "The file is not an image the studio can read (use PNG, JPG or WEBP).",
+    };
+  }
+  const mime = meta.format ? FORMATS[meta.format] : undefined;
+  if (!mime || !meta.width || !meta.height) {
+    return {
+      ok: false,
+      status: 415,
+      message: `Images must be PNG, JPG or WEBP; this one is ${meta.format ?? "unknown"}.`,
+    };
+  }
+  if (meta.width > MAX_SIDE || meta.height > MAX_SIDE) {
+    return { ok: false, status: 400, message: `Images can be at most ${MAX_SIDE} pixels on a side.` };
+  }
+  const id = randomUUID();
+  const storageKey = uploadMediaKey(id, mime);
+  await storage.put(storageKey, bytes, { mime });
+  await recordUpload(db, {
+    id,
+    ownerId,
+    storageKey,
+    mime,
+    width: meta.width,
+    height: meta.height,
+    bytes: bytes.length,
+  });
+  return {
+    ok: true,
+    upload: {
+      id,
+      url: `/api/media/${storageKey}`,
+      mime,
+      width: meta.width,
+      height: meta.height,
+      bytes: bytes.length,
+    },
+  };
+}

@@ -1,0 +1,127 @@
+import "server-only";
+import type { KeyStore } from "@/lib/engine/keys/key-store";
+import { DEFAULT_VIDEO_MODEL } from "@/lib/protocol/video-inference";
+import { type OpenedDatabase, openDatabase } from "@/lib/server/db";
+import { type MediaStorage, openMediaStorage } from "@/lib/server/storage";
+import { createUpstreamClient, type UpstreamClient, upstreamConfigFromEnv } from "@/lib/upstream";
+import { createAuth, type StudioAuth } from "./auth/create-auth";
+import type { Gate } from "./auth/guard";
+import { SessionCache } from "./auth/session-cache";
+import { Team } from "./auth/team";
+import { authSecret } from "./auth-secret";
+import { type StudioEnv, studioEnv } from "./env";
+import { ResultKeeper } from "./results/keeper";
+import { StudioRefs } from "./results/studio-refs";
+import type { SubmitDeps } from "./results/submit";
+import { webhookToken } from "./results/webhook-token";
+import { EventLog } from "./stream/event-log";
+
+/**
+ * Everything the studio's server holds for the life of the process: the database, accounts, media
+ * storage, the client of the service and the keeper of its results, the relay's event log and,
+ * when embedded, the engine's key store.
+ *
+ * `server.ts` starts it once. Route Handlers are bundled by Next.js apart from `server.ts`, so a
+ * module-level variable would be a second, empty copy there: the runtime lives on `globalThis`
+ * under a registered symbol, which both copies share.
+ */
+export interface StudioRuntime {
+  env: StudioEnv;
+  database: OpenedDatabase;
+  auth: StudioAuth;
+  /** What every Route Handler's checks use: accounts, the session cache, the public URL. */
+  gate: Gate & { sessions: SessionCache };
+  team: Team;
+  log: EventLog;
+  storage: MediaStorage;
+  upstream: UpstreamClient;
+  keeper: ResultKeeper;
+  /** What `submitTasks` needs, assembled once. */
+  submit: SubmitDeps;
+  /** Signs webhook URLs (same secret as the session cookies). */
+  secret: string;
+  videoModel: string;
+  /** The embedded engine's API keys (settings page); null with a real upstream. */
+  engineKeys: KeyStore | null;
+  close(): Promise<void>;
+}
+
+export interface RuntimeDeps {
+  engineKeys?: KeyStore | null;
+  /** The key the studio uses with the embedded engine (made by server.ts for this process). */
+  engineKey?: string;
+}
+
+const KEY = Symbol.for("media-studio.runtime");
+type Holder = { [KEY]?: Promise<StudioRuntime> };
+const holder = globalThis as Holder;
+
+async function buildRuntime(deps: RuntimeDeps): Promise<StudioRuntime> {
+  const env = studioEnv();
+  const database = await openDatabase(env);
+  const db = database.db;
+  const secret = authSecret(env.AUTH_SECRET, env.dataDir);
+  const auth = createAuth(db, { secret, baseURL: env.STUDIO_URL });
+  const gate = { auth, sessions: new SessionCache(), publicUrl: env.STUDIO_URL };
+  const team = new Team(db, auth, Date.now, () => gate.sessions.clear());
+  const log = new EventLog();
+  const storage = openMediaStorage(env);
+  const upstreamConfig = upstreamConfigFromEnv(env, deps.engineKey);
+  const upstream = createUpstreamClient(upstreamConfig);
+  const keeper = new ResultKeeper({
+    db,
+    storage,
+    upstream,
+    log,
+    upstreamOrigin: new URL(upstreamConfig.httpUrl).origin,
+  });
+  const videoModel = env.VIDEO_MODEL_ID ?? DEFAULT_VIDEO_MODEL;
+  const studioUrl = env.STUDIO_URL;
+  const submit: SubmitDeps = {
+    db,
+    storage,
+    upstream,
+    keeper,
+    refs: new StudioRefs(db, storage, upstream),
+    videoModel,
+    // The service can only call back to an address it can reach: the studio's public one.
+    ...(studioUrl
+      ? {
+          webhookFor: (taskUUID: string) =>
+            new URL(`/api/webhooks/${webhookToken(secret, taskUUID)}`, studioUrl).toString(),
+        }
+      : {}),
+  };
+  await keeper.start();
+  return {
+    env,
+    database,
+    auth,
+    gate,
+    team,
+    log,
+    storage,
+    upstream,
+    keeper,
+    submit,
+    secret,
+    videoModel,
+    engineKeys: deps.engineKeys ?? null,
+    async close() {
+      await keeper.close();
+      await upstream.close();
+      await database.close();
+    },
+  };
+}
+
+/** Starts the runtime once per process (server.ts); later calls answer the same one. */
+export function startRuntime(deps: RuntimeDeps = {}): Promise<StudioRuntime> {
+  holder[KEY] ??= buildRuntime(deps);
+  return holder[KEY];
+}
+
+/** The process's runtime; started on first use when the process was not started by server.ts. */
+export function getRuntime(): Promise<StudioRuntime> {
+  return holder[KEY] ?? startRuntime();
+}

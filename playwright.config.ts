@@ -1,4 +1,5 @@
 import { defineConfig } from "@playwright/test";
+import { OWNER_STATE } from "./e2e/fixtures/accounts";
 
 /** Port of the production server the specs run against; 3100 so a dev server on 3000 is untouched. */
 const port = 3100;
@@ -37,6 +38,16 @@ export default defineConfig({
       ],
     },
   },
+  projects: [
+    // A fresh studio's first visit: creates the owner whose session the other specs use.
+    { name: "setup", testMatch: /.*\.setup\.ts$/ },
+    {
+      name: "studio",
+      dependencies: ["setup"],
+      testIgnore: /.*\.setup\.ts$/,
+      use: { storageState: OWNER_STATE },
+    },
+  ],
   webServer: {
     // The production server over the existing `next build` (npm test builds first). The data
     // folder is emptied first so every run starts from a fresh studio.

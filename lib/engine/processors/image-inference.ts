@@ -1,7 +1,6 @@
 import type { TaskOf } from "@/lib/protocol/envelope";
 import { ServiceErrorException } from "@/lib/protocol/errors";
 import {
-  BLANK_PROMPT,
   checkOutpaintAgainstSeed,
   IMAGE_DEFAULTS,
   IMAGE_LIMITS,
@@ -9,15 +8,16 @@ import {
 } from "@/lib/protocol/image-inference";
 import type { LoadedMedia } from "../core/media-inputs";
 import { imageCost } from "../core/pricing";
+import type { ImageRenderParams, NamedImage } from "../render/image/params";
 import { IMAGE_MIME } from "../render/renderer";
 import { baseSeed, itemSeed } from "./seeds";
 import type { Processor, ProcessorContext } from "./types";
 
 /**
  * `imageInference`: text-to-image, image-to-image (`seedImage`), inpainting (+ `maskImage`),
- * outpainting (+ `outpaint`). Every image input is loaded (so a bad one fails the task with an
- * error naming it) even when the simple renderer does not use it (ControlNet guides, IP-adapters,
- * puLID faces, ACE++ images).
+ * outpainting (+ `outpaint`). Every image input is loaded once in `prepare` (so a bad one fails the
+ * task with an error naming it) and handed to the renderer with its parameter path, together with
+ * every setting that changes pixels (see render/image/index.ts for what each one does).
  */
 
 type ImageTask = TaskOf<"imageInference">;
@@ -28,9 +28,11 @@ export const ACCELERATION_STEPS = { none: IMAGE_DEFAULTS.steps, low: 14, medium:
 /** Approximate megapixels of the `resolution` tiers (contract: about 1, 4 and 16). */
 const RESOLUTION_PIXELS = { "1k": 1024 * 1024, "2k": 2048 * 2048, "4k": 4096 * 4096 } as const;
 
-interface Prepared {
+export interface Prepared {
   seedImage?: LoadedMedia;
   maskImage?: LoadedMedia;
+  /** Every other image input by parameter path (`controlNet.0.guideImage`, ...). */
+  images: Map<string, LoadedMedia>;
   width: number;
   height: number;
   steps: number;
@@ -64,6 +66,87 @@ function sizeForResolution(
   return { width: snap(Math.sqrt(pixels * aspect)), height: snap(Math.sqrt(pixels / aspect)) };
 }
 
+/** The renderer's view of a task: its pixel-changing settings with the loaded images. */
+export function renderParams(
+  task: ImageInferenceTask,
+  prepared: Prepared,
+  seed: number,
+  signal?: AbortSignal,
+): ImageRenderParams {
+  const image = (parameter: string): NamedImage | undefined => {
+    const loaded = prepared.images.get(parameter);
+    return loaded ? { bytes: loaded.bytes, parameter } : undefined;
+  };
+  const o = task.outpaint;
+  const params: ImageRenderParams = {
+    width: prepared.width,
+    height: prepared.height,
+    seed,
+    prompt: task.positivePrompt,
+    format: task.outputFormat,
+    quality: task.outputQuality,
+    strength: task.strength,
+    transparent: task.advancedFeatures?.layerDiffuse === true,
+    hiresfix: task.advancedFeatures?.hiresfix === true,
+    steps: prepared.steps,
+    CFGScale: task.CFGScale,
+    model: task.model,
+    acceleration: task.acceleration,
+    ...(signal ? { signal } : {}),
+    ...(task.negativePrompt !== undefined ? { negativePrompt: task.negativePrompt } : {}),
+    ...(task.scheduler !== undefined ? { scheduler: task.scheduler } : {}),
+    ...(task.clipSkip !== undefined ? { clipSkip: task.clipSkip } : {}),
+    ...(task.promptWeighting !== undefined ? { promptWeighting: task.promptWeighting } : {}),
+    ...(task.vae !== undefined ? { vae: task.vae } : {}),
+    ...(task.maskMargin !== undefined ? { maskMargin: task.maskMargin } : {}),
+    ...(task.acceleratorOptions ? { acceleratorOptions: task.acceleratorOptions } : {}),
+    ...(task.refiner ? { refiner: task.refiner } : {}),
+    ...(task.lora ? { lora: task.lora } : {}),
+    ...(task.embeddings ? { embeddings: task.embeddings } : {}),
+    ...(prepared.seedImage ? { seedImage: prepared.seedImage.bytes } : {}),
+    ...(prepared.maskImage ? { maskImage: prepared.maskImage.bytes } : {}),
+  };
+  if (o) {
+    params.outpaint = {
+      top: o.top ?? 0,
+      right: o.right ?? 0,
+      bottom: o.bottom ?? 0,
+      left: o.left ?? 0,
+      blur: o.blur,
+    };
+  }
+  const controlNet = (task.controlNet ?? []).flatMap((c, i) => {
+    const guide = image(`controlNet.${i}.guideImage`);
+    if (!guide) return [];
+    const { model: _model, guideImage: _guide, ...settings } = c;
+    return [{ ...settings, guide }];
+  });
+  if (controlNet.length > 0) params.controlNet = controlNet;
+  const ipAdapters = (task.ipAdapters ?? []).flatMap((a, i) => {
+    const guide = image(`ipAdapters.${i}.guideImage`);
+    return guide ? [{ guide, weight: a.weight }] : [];
+  });
+  if (ipAdapters.length > 0) params.ipAdapters = ipAdapters;
+  const face = image("puLID.inputImages.0");
+  if (task.puLID && face) {
+    const { inputImages: _images, ...settings } = task.puLID;
+    params.puLID = { ...settings, face };
+  }
+  const reference = image("referenceImages.0");
+  if (task.acePlusPlus && reference) {
+    const input = image("acePlusPlus.inputImages.0");
+    const mask = image("acePlusPlus.inputMasks.0");
+    params.acePlusPlus = {
+      type: task.acePlusPlus.type,
+      repaintingScale: task.acePlusPlus.repaintingScale,
+      reference,
+      ...(input ? { inputImage: input } : {}),
+      ...(mask ? { inputMask: mask } : {}),
+    };
+  }
+  return params;
+}
+
 export const imageInferenceProcessor: Processor<ImageTask, Prepared> = {
   itemCount: (task) => task.numberResults,
   isAsync: (task) => task.deliveryMethod === "async",
@@ -88,7 +171,11 @@ export const imageInferenceProcessor: Processor<ImageTask, Prepared> = {
     if (task.resolution !== undefined && firstReference) {
       ({ width, height } = sizeForResolution(task.resolution, firstReference));
     }
+    const images = new Map(
+      imageInputsOf(task).map(([parameter], i) => [parameter, others[i] as LoadedMedia]),
+    );
     const prepared: Prepared = {
+      images,
       width,
       height,
       steps: task.steps ?? ACCELERATION_STEPS[task.acceleration],
@@ -103,31 +190,7 @@ export const imageInferenceProcessor: Processor<ImageTask, Prepared> = {
     const seed = itemSeed(prepared.seed, item.index, IMAGE_LIMITS.seed.min, IMAGE_LIMITS.seed.max);
     const { width, height } = prepared;
     item.progress(10);
-    const o = task.outpaint;
-    const bytes = await ctx.renderer.renderImage({
-      width,
-      height,
-      seed,
-      prompt: task.positivePrompt === BLANK_PROMPT ? "" : task.positivePrompt,
-      format: task.outputFormat,
-      quality: task.outputQuality,
-      strength: task.strength,
-      transparent: task.advancedFeatures?.layerDiffuse === true,
-      signal: ctx.signal,
-      ...(prepared.seedImage ? { seedImage: prepared.seedImage.bytes } : {}),
-      ...(prepared.maskImage ? { maskImage: prepared.maskImage.bytes } : {}),
-      ...(o
-        ? {
-            outpaint: {
-              top: o.top ?? 0,
-              right: o.right ?? 0,
-              bottom: o.bottom ?? 0,
-              left: o.left ?? 0,
-              blur: o.blur,
-            },
-          }
-        : {}),
-    });
+    const bytes = await ctx.renderer.renderImage(renderParams(task, prepared, seed, ctx.signal));
     item.progress(80);
     return {
       fields: { seed },

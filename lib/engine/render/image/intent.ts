@@ -1,0 +1,146 @@
+import type { Rgb } from "../seeded";
+import { COLOURS } from "./colour-words";
+import { parsePrompt, type WeightedWord } from "./prompt-syntax";
+import {
+  ELEMENT_WORDS,
+  type Element,
+  MOOD_WORDS,
+  type Mood,
+  STYLE_WORDS,
+  type Style,
+  TIME_WORDS,
+  type TimeOfDay,
+} from "./vocabulary";
+
+/**
+ * What a prompt asks for, read against the vocabulary: each element, colour, time, style and mood
+ * with a weight (its words' attention weights; a repeated word counts a little more). The
+ * negative prompt is read the same way and subtracts: a named element is not drawn, a named
+ * colour is suppressed (grade.ts), a named style is weakened.
+ */
+export interface WeightedColour {
+  rgb: Rgb;
+  weight: number;
+}
+
+export interface Intent {
+  /** `__BLANK__` or nothing readable: no text guidance. */
+  blank: boolean;
+  elements: Map<Element, number>;
+  colours: WeightedColour[];
+  avoidColours: WeightedColour[];
+  times: Map<TimeOfDay, number>;
+  styles: Map<Style, number>;
+  moods: Map<Mood, number>;
+  /** Words the vocabulary does not know: they still vary the picture through the seed hash. */
+  unknownWords: string[];
+}
+
+type Table<K extends string> = Map<string, K>;
+
+function table<K extends string>(source: Record<K, readonly string[]>): Table<K> {
+  const map: Table<K> = new Map();
+  for (const [key, list] of Object.entries(source) as [K, readonly string[]][]) {
+    for (const phrase of list) if (!map.has(phrase)) map.set(phrase, key);
+  }
+  return map;
+}
+
+const ELEMENT_TABLE = table(ELEMENT_WORDS);
+const TIME_TABLE = table(TIME_WORDS);
+const STYLE_TABLE = table(STYLE_WORDS);
+const MOOD_TABLE = table(MOOD_WORDS);
+const STOP = new Set(
+  "a an the of in on at with and or to for by from over under near into its his her their is are very some this that".split(
+    " ",
+  ),
+);
+
+interface Match {
+  phrase: string;
+  weight: number;
+}
+
+/** Every 1-3 word phrase of the prompt with the mean weight of its words. */
+function phrases(words: WeightedWord[]): Match[] {
+  const out: Match[] = [];
+  for (let i = 0; i < words.length; i++) {
+    for (let n = 1; n <= 3 && i + n <= words.length; n++) {
+      const slice = words.slice(i, i + n);
+      out.push({
+        phrase: slice.map((w) => w.word).join(" "),
+        weight: slice.reduce((a, w) => a + w.weight, 0) / n,
+      });
+    }
+  }
+  return out;
+}
+
+function accumulate<K>(map: Map<K, number>, key: K, weight: number): void {
+  const prev = map.get(key);
+  // First mention sets the weight; repeats add a little ("sunset, sun, golden sun" leans harder).
+  map.set(key, prev === undefined ? weight : Math.max(prev, weight) + 0.15 * weight);
+}
+
+function read(words: WeightedWord[]) {
+  const elements = new Map<Element, number>();
+  const times = new Map<TimeOfDay, number>();
+  const styles = new Map<Style, number>();
+  const moods = new Map<Mood, number>();
+  const colours: WeightedColour[] = [];
+  const known = new Set<string>();
+  for (const { phrase, weight } of phrases(words)) {
+    const element = ELEMENT_TABLE.get(phrase);
+    const time = TIME_TABLE.get(phrase);
+    const style = STYLE_TABLE.get(phrase);
+    const mood = MOOD_TABLE.get(phrase);
+    const colour = COLOURS[phrase];
+    if (element) accumulate(elements, element, weight);
+    if (time) accumulate(times, time, weight);
+    if (style) accumulate(styles, style, weight);
+    if (mood) accumulate(moods, mood, weight);
+    if (colour) colours.push({ rgb: colour, weight });
+    if (element || time || style || mood || colour) for (const w of phrase.split(" ")) known.add(w);
+  }
+  const unknownWords = words.map((w) => w.word).filter((w) => !known.has(w) && !STOP.has(w) && w.length > 2);
+  return { elements, times, styles, moods, colours, unknownWords };
+}
+
+export function readIntent(
+  prompt: string,
+  negative: string | undefined,
+  weighting?: "compel" | "sdEmbeds",
+): Intent {
+  const text = prompt === "__BLANK__" ? "" : prompt;
+  const pos = read(parsePrompt(text, weighting));
+  const neg = read(parsePrompt(negative ?? "", weighting));
+  const elements = new Map(pos.elements);
+  for (const [e, w] of neg.elements) {
+    const left = (elements.get(e) ?? 0) - w;
+    if (left <= 0.05) elements.delete(e);
+    else elements.set(e, left);
+  }
+  const styles = new Map(pos.styles);
+  for (const [s, w] of neg.styles) {
+    const left = (styles.get(s) ?? 0) - w;
+    if (left <= 0.05) styles.delete(s);
+    else styles.set(s, left);
+  }
+  const times = new Map(pos.times);
+  for (const t of neg.times.keys()) times.delete(t);
+  const blank = text.trim() === "";
+  // Words the vocabulary cannot place still describe *something*: draw a lit subject for them.
+  if (!blank && elements.size === 0 && pos.unknownWords.length > 0 && !neg.elements.has("object")) {
+    elements.set("object", 1);
+  }
+  return {
+    blank,
+    elements,
+    colours: pos.colours,
+    avoidColours: neg.colours,
+    times,
+    styles,
+    moods: pos.moods,
+    unknownWords: pos.unknownWords,
+  };
+}

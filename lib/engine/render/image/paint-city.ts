@@ -1,0 +1,120 @@
+import type { Rgb } from "../seeded";
+import { addPixel, blend3, blendPixel, clamp, hash2, mixRgb } from "./canvas";
+import type { PaintContext } from "./paint-context";
+
+/** Built things: a skyline with lit windows (neon-edged under a neon style) and a lone tower. */
+
+export function paintCity(ctx: PaintContext, neon: number): void {
+  const { c, p, random } = ctx;
+  const w = ctx.weight("city");
+  if (w === 0) return;
+  const night = p.time === "night" || p.time === "sunset" || p.time === "storm";
+  const litShare = p.time === "night" ? 0.5 : p.time === "sunset" || p.time === "storm" ? 0.28 : 0;
+  const neonColours = p.accents.slice(0, 3);
+  for (let layer = 0; layer < 2; layer++) {
+    const far = layer === 0;
+    const body = far
+      ? mixRgb(p.silhouette, p.horizon, 0.45 * p.haze + 0.15)
+      : mixRgb(p.silhouette, p.nearLand, 0.2);
+    let x = -Math.floor(random() * c.w * 0.03);
+    while (x < c.w) {
+      const bw = Math.max(3, Math.round(c.w * (0.035 + random() * 0.06) * (far ? 0.8 : 1)));
+      const tall = random() ** 1.7;
+      const bh = c.h * (0.08 + 0.34 * tall) * clamp(w, 0.5, 2) * (far ? 1.1 : 0.8);
+      const base = Math.round(ctx.horizon + (far ? 0 : c.h * 0.012));
+      const top = Math.max(0, Math.round(base - bh));
+      const cell = Math.max(2, Math.round(bw / (5 + Math.round(random() * 3))));
+      const lit = mixRgb(
+        p.windowLight,
+        neonColours[Math.floor(random() * neonColours.length)] ?? p.windowLight,
+        neon * 0.7,
+      );
+      const edge = neonColours[Math.floor(random() * neonColours.length)] ?? p.windowLight;
+      const seed = Math.floor(random() * 1e9);
+      const spire = tall > 0.75 && random() < 0.5;
+      const glass = mixRgb(p.skyMid, body, 0.5);
+      for (let y = spire ? Math.max(0, top - Math.round(bh * 0.15)) : top; y < Math.min(c.h, base + 2); y++) {
+        for (let xx = Math.max(0, x); xx < Math.min(c.w, x + bw); xx++) {
+          const i = y * c.w + xx;
+          if (y < top) {
+            // Antenna or spire on the tallest towers.
+            if (Math.abs(xx - x - bw / 2) < 1) blendPixel(c, i, body, 1, true);
+            continue;
+          }
+          const lx = xx - x;
+          const ly = y - top;
+          const shade = 1 - 0.25 * (lx / bw) + (night ? 0 : 0.1 * (ctx.tex[i] ?? 0.5));
+          blend3(c, i, body[0] * shade, body[1] * shade, body[2] * shade, 1, true);
+          const inWindow = lx % cell > 0 && ly % cell > 0 && lx % cell < cell - (cell > 3 ? 1 : 0) && ly > 1;
+          if (inWindow) {
+            const on = hash2(Math.floor(lx / cell), Math.floor(ly / cell), seed) < litShare;
+            if (on) blendPixel(c, i, lit, far ? 0.6 : 0.95);
+            else if (!night) blendPixel(c, i, glass, 0.4);
+          }
+          if (neon > 0 && (lx === 0 || lx === bw - 1 || ly === 0)) addPixel(c, i, edge, 0.9 * neon);
+        }
+      }
+      x += bw + Math.round(random() * c.w * (far ? 0.004 : 0.012));
+    }
+  }
+  if (night) {
+    // Light pollution: the sky glows warm just above a lit city.
+    const glow = neon > 0 ? (neonColours[0] ?? p.windowLight) : p.windowLight;
+    for (let y = Math.max(0, Math.floor(ctx.horizon - c.h * 0.35)); y < ctx.horizon; y++) {
+      const a = ((y - (ctx.horizon - c.h * 0.35)) / (c.h * 0.35)) ** 2 * (0.12 + 0.2 * neon);
+      for (let x = 0; x < c.w; x++) addPixel(c, y * c.w + x, glow, a);
+    }
+  }
+}
+
+export function paintTower(ctx: PaintContext): void {
+  const { c, p, random } = ctx;
+  const w = ctx.weight("tower");
+  if (w === 0) return;
+  const h = c.h * 0.3 * clamp(w, 0.5, 2);
+  const tx = c.w * (random() < 0.5 ? 0.28 : 0.72);
+  const base = ctx.horizon + c.h * 0.04;
+  const top = base - h;
+  const half = h * 0.09;
+  const dark =
+    p.time === "day" ? mixRgb([235, 232, 225], p.horizon, 0.2) : mixRgb(p.silhouette, p.farLand, 0.3);
+  const stripe: Rgb = p.time === "day" ? [200, 50, 45] : mixRgb([120, 30, 30], p.silhouette, 0.5);
+  // The rock it stands on.
+  for (let y = Math.floor(base - h * 0.02); y < c.h; y++) {
+    const spread = half * 3 + (y - base) * 2.2;
+    for (let x = Math.max(0, Math.floor(tx - spread)); x < Math.min(c.w, tx + spread); x++) {
+      const shade = 0.8 + 0.3 * (ctx.tex[y * c.w + x] ?? 0.5);
+      blend3(c, y * c.w + x, p.nearLand[0] * shade, p.nearLand[1] * shade, p.nearLand[2] * shade, 1, true);
+    }
+  }
+  for (let y = Math.max(0, Math.floor(top - half * 1.6)); y < base; y++) {
+    const v = (base - y) / h;
+    const hw = half * (1 - v * 0.35);
+    for (let x = Math.max(0, Math.floor(tx - hw * 1.4)); x < Math.min(c.w, tx + hw * 1.4); x++) {
+      const i = y * c.w + x;
+      if (v <= 1 && Math.abs(x - tx) < hw) {
+        const band = Math.floor(v * 6) % 2 === 1;
+        const lit = 1 - 0.35 * ((x - tx + hw) / (2 * hw));
+        const col = band ? stripe : dark;
+        blend3(c, i, col[0] * lit, col[1] * lit, col[2] * lit, 1, true);
+      } else if (v > 1 && v < 1.12 && Math.abs(x - tx) < hw * 1.1) {
+        blendPixel(c, i, p.time === "day" ? dark : [255, 230, 150], 1, true);
+      }
+    }
+  }
+  if (p.time !== "day") {
+    // The lamp's beam sweeping out to one side.
+    const ly = top - half * 0.6;
+    const dir = tx < c.w / 2 ? 1 : -1;
+    for (let x = 0; x < c.w; x++) {
+      const dx = (x - tx) * dir;
+      if (dx <= 0) continue;
+      const spread = dx * 0.12 + 1;
+      for (let y = Math.max(0, Math.floor(ly - spread)); y < Math.min(c.h, ly + spread); y++) {
+        const a = (1 - Math.abs(y - ly) / spread) * 0.35 * Math.exp(-dx / (c.w * 0.5));
+        addPixel(c, y * c.w + x, [255, 235, 170], a);
+      }
+    }
+  }
+  random();
+}

@@ -1,0 +1,169 @@
+import type { Rgb } from "../seeded";
+import { addPixel, blend3, blendPixel, clamp, mixRgb, smoothstep } from "./canvas";
+import type { PaintContext } from "./paint-context";
+
+/** Living things: trees and forests, flower meadows, a standing figure, a portrait. */
+
+function tree(ctx: PaintContext, x: number, base: number, size: number, colour: Rgb, pine: boolean): void {
+  const { c } = ctx;
+  const y0 = Math.max(0, Math.floor(base - size));
+  for (let y = y0; y < Math.min(c.h, base); y++) {
+    const v = (base - y) / size; // 0 at the foot, 1 at the tip
+    let half: number;
+    if (pine) {
+      // Three stacked cones: the saw-tooth outline of a conifer.
+      const tier = (v * 3) % 1;
+      half = v < 0.12 ? size * 0.03 : size * 0.26 * (1 - v) * (1.1 - tier * 0.45);
+    } else {
+      const cy = 0.62;
+      const r = 0.36;
+      const dy = (v - cy) / r;
+      half = v < 0.3 ? size * 0.035 : Math.abs(dy) < 1 ? size * r * 0.85 * Math.sqrt(1 - dy * dy) : 0;
+    }
+    const row = y * c.w;
+    const x0 = Math.max(0, Math.floor(x - half));
+    const x1 = Math.min(c.w, x + half + 1);
+    for (let xx = x0; xx < x1; xx++) {
+      const edge = clamp(half - Math.abs(xx - x) + 0.5);
+      const i = row + xx;
+      // Texture plus a darker side away from the light (left-lit by default).
+      const s = 0.85 + 0.3 * ((ctx.tex[i] ?? 0.5) - 0.5) - ((xx - x) / (half + 1)) * 0.1;
+      blend3(c, i, colour[0] * s, colour[1] * s, colour[2] * s, edge, true);
+    }
+  }
+}
+
+export function paintForest(ctx: PaintContext): void {
+  const { c, p, random } = ctx;
+  const w = ctx.weight("forest");
+  if (w === 0) return;
+  const pine = ctx.weight("snow") > 0 || ctx.weight("mountains") > 0 || random() < 0.5;
+  for (let layer = 0; layer < 3; layer++) {
+    const depth = 1 - layer / 3;
+    const colour = mixRgb(
+      mixRgb(p.foliage, p.silhouette, 0.2 + layer * 0.2),
+      p.horizon,
+      p.haze * depth * 0.6,
+    );
+    const count = Math.round((8 + 12 * layer) * clamp(w, 0.4, 2));
+    for (let t = 0; t < count; t++) {
+      const x = random() * c.w;
+      const base = ctx.horizon + c.h * (0.02 + layer * 0.07 + random() * 0.04);
+      const size = c.h * (0.1 + layer * 0.1) * (0.6 + random() * 0.7) * Math.sqrt(clamp(w, 0.4, 2));
+      tree(ctx, x, base, size, colour, pine);
+    }
+  }
+}
+
+export function paintFlowers(ctx: PaintContext): void {
+  const { c, p, random } = ctx;
+  const w = ctx.weight("flowers");
+  if (w === 0) return;
+  const count = Math.round(c.w * c.h * 0.0016 * clamp(w, 0.3, 2.5));
+  const colours = p.accents.slice(0, 4);
+  const top = ctx.horizon + c.h * 0.04;
+  const stem = mixRgb(p.foliage, p.silhouette, 0.3);
+  for (let f = 0; f < count; f++) {
+    // Denser and larger towards the bottom: perspective on a meadow.
+    const v = random() ** 0.6;
+    const y = top + v * (c.h - top);
+    const x = random() * c.w;
+    const r = Math.max(1, c.h * (0.004 + 0.018 * v) * (0.7 + random() * 0.6));
+    const col = colours[Math.floor(random() * colours.length)] ?? p.glow;
+    for (let yy = Math.max(0, Math.floor(y - r)); yy < Math.min(c.h, y + r * 3); yy++) {
+      for (let xx = Math.max(0, Math.floor(x - r)); xx < Math.min(c.w, x + r + 1); xx++) {
+        const i = yy * c.w + xx;
+        if (yy > y + r * 0.5) {
+          if (Math.abs(xx - x) < Math.max(0.6, r * 0.15)) blendPixel(c, i, stem, 0.9, true);
+          continue;
+        }
+        const d = Math.hypot(xx - x, yy - y) / r;
+        if (d > 1.05) continue;
+        const centre = d < 0.3;
+        const shade = 1.05 - d * 0.3;
+        const a = clamp((1.05 - d) * 4);
+        if (centre) blend3(c, i, 250, 220, 90, a, true);
+        else blend3(c, i, col[0] * shade, col[1] * shade, col[2] * shade, a, true);
+      }
+    }
+  }
+}
+
+export function paintFigure(ctx: PaintContext): void {
+  const { c, p, random } = ctx;
+  const w = ctx.weight("figure");
+  if (w === 0 || ctx.weight("portrait") > 0) return;
+  const h = c.h * 0.26 * clamp(w, 0.5, 2.2);
+  const fx = c.w * (random() < 0.5 ? 0.33 : 0.67) + (random() - 0.5) * c.w * 0.05;
+  const foot = Math.min(c.h - 2, ctx.horizon + c.h * 0.12 + random() * c.h * 0.05);
+  const rim = ctx.light ? (ctx.light.x > fx ? 1 : -1) : 0;
+  const body = p.silhouette;
+  for (let y = Math.max(0, Math.floor(foot - h)); y < Math.min(c.h, foot); y++) {
+    const v = (foot - y) / h; // 0 feet, 1 top of head
+    for (let x = Math.max(0, Math.floor(fx - h * 0.2)); x < Math.min(c.w, fx + h * 0.2); x++) {
+      const u = (x - fx) / h;
+      const head = Math.hypot(u / 0.065, (v - 0.91) / 0.08);
+      const torso = v > 0.45 && v < 0.84 && Math.abs(u) < 0.1 - (v - 0.45) * 0.05 + (v > 0.75 ? 0.02 : 0);
+      const legs = v <= 0.46 && Math.abs(Math.abs(u) - 0.035 - (0.46 - v) * 0.04) < 0.03;
+      const inside = head < 1 || torso || legs;
+      if (!inside) continue;
+      const i = y * c.w + x;
+      const edge = rim !== 0 && Math.sign(u) === rim ? smoothstep(0.03, 0.1, Math.abs(u)) : 0;
+      const e = edge * 0.6;
+      blend3(
+        c,
+        i,
+        body[0] + (p.glow[0] - body[0]) * e,
+        body[1] + (p.glow[1] - body[1]) * e,
+        body[2] + (p.glow[2] - body[2]) * e,
+        1,
+        true,
+      );
+    }
+  }
+}
+
+export function paintPortrait(ctx: PaintContext): void {
+  const { c, p, random } = ctx;
+  const w = ctx.weight("portrait");
+  if (w === 0) return;
+  // Soft bokeh behind the sitter: out-of-focus lights in the palette's accents.
+  for (let b = 0; b < 18; b++) {
+    const bx = random() * c.w;
+    const by = random() * c.h * 0.8;
+    const r = Math.min(c.w, c.h) * (0.03 + random() * 0.07);
+    const col = p.accents[b % p.accents.length] ?? p.glow;
+    for (let y = Math.max(0, Math.floor(by - r)); y < Math.min(c.h, by + r); y++) {
+      for (let x = Math.max(0, Math.floor(bx - r)); x < Math.min(c.w, bx + r); x++) {
+        const d = Math.hypot(x - bx, y - by) / r;
+        if (d < 1) addPixel(c, y * c.w + x, col, 0.12 * (1 - d ** 4));
+      }
+    }
+  }
+  const s = Math.min(c.w, c.h) * 0.2 * clamp(Math.sqrt(w), 0.7, 1.5);
+  const cx = c.w * (0.5 + (random() - 0.5) * 0.16);
+  const cy = c.h * 0.42;
+  const skin = mixRgb(mixRgb([205, 150, 120], p.glow, 0.2), p.silhouette, p.time === "night" ? 0.45 : 0.1);
+  const cloth = mixRgb(p.accents[0] ?? p.silhouette, p.silhouette, 0.45);
+  const hair = mixRgb([45, 30, 25], p.silhouette, 0.3);
+  const lightX = ctx.light ? Math.sign(ctx.light.x - cx) || 1 : random() < 0.5 ? -1 : 1;
+  for (let y = Math.max(0, Math.floor(cy - s * 1.5)); y < c.h; y++) {
+    for (let x = Math.max(0, Math.floor(cx - s * 2.2)); x < Math.min(c.w, cx + s * 2.2); x++) {
+      const u = (x - cx) / s;
+      const v = (y - cy) / s;
+      const face = Math.hypot(u / 0.78, v / 1.0);
+      const hairShape = Math.hypot(u / 0.92, (v + 0.18) / 1.08);
+      const neck = v > 0.6 && v < 1.4 && Math.abs(u) < 0.32;
+      const shoulders = v > 1.25 && Math.hypot(u / 1.9, (v - 2.3) / 1.1) < 1;
+      const i = y * c.w + x;
+      // Side light: Lambert-like falloff across the face, brighter towards the light.
+      const lit = 0.72 + 0.35 * clamp(u * lightX * 0.9 + 0.3, -1, 1) - 0.1 * Math.max(0, v);
+      if (shoulders) blend3(c, i, cloth[0] * lit, cloth[1] * lit, cloth[2] * lit, 1, true);
+      else if (face < 1) {
+        blend3(c, i, skin[0] * lit, skin[1] * lit, skin[2] * lit, clamp((1 - face) * s * 0.5), true);
+        if (hairShape < 1 && v < -0.45 + Math.abs(u) * 0.3) blendPixel(c, i, hair, 0.95, true);
+      } else if (neck) blend3(c, i, skin[0] * lit * 0.8, skin[1] * lit * 0.8, skin[2] * lit * 0.8, 1, true);
+      else if (hairShape < 1 && v < 0.5) blendPixel(c, i, hair, clamp((1 - hairShape) * s * 0.5), true);
+    }
+  }
+}

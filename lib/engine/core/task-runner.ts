@@ -229,7 +229,8 @@ function recordSuccess(
   media: { fields: Record<string, string>; ref: MediaRef } | undefined,
 ): ResultObject {
   const fields: Record<string, unknown> = { ...out.fields };
-  if (safety) fields.NSFWContent = isFlaggedPrompt(common.positivePrompt);
+  // A processor that checked the media itself (video frames) has its say; the prompt check adds.
+  if (safety) fields.NSFWContent = out.fields.NSFWContent === true || isFlaggedPrompt(common.positivePrompt);
   if (common.includeCost === true) fields.cost = out.cost ?? 0;
   const item = record.items[index];
   if (item) {

@@ -1,4 +1,4 @@
-import { renderImage } from "./image";
+import { renderImage } from "./image/index";
 import type { Renderer } from "./renderer";
 import { renderVideo } from "./video";
 

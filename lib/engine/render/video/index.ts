@@ -1,0 +1,3 @@
+/** The video renderer: see render.ts. */
+export { extendPrompt } from "./prompt-extend";
+export { renderVideo, type VideoRenderParams } from "./render";

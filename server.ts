@@ -16,6 +16,7 @@ async function main() {
   const { createRelay } = await import("./lib/server/stream/relay");
   const { parseEngineConfig } = await import("./lib/engine/config");
   const { createEngine } = await import("./lib/engine/create-engine");
+  const { createPoolRenderer } = await import("./lib/engine/render/worker/pool-renderer");
   const { startRuntime } = await import("./lib/server/runtime");
   const { sessionUser } = await import("./lib/server/auth/guard");
   const { CLIENT_IP_HEADER } = await import("./lib/server/auth/create-auth");
@@ -31,7 +32,12 @@ async function main() {
   const engineKey = `mse_studio_${randomBytes(24).toString("base64url")}`;
   const engineConfig = parseEngineConfig(process.env);
   const engine = env.embedded
-    ? createEngine({ ...engineConfig, envApiKeys: [...engineConfig.envApiKeys, engineKey] })
+    ? createEngine(
+        { ...engineConfig, envApiKeys: [...engineConfig.envApiKeys, engineKey] },
+        // Rendering on worker threads: the studio's requests, sockets and relay share this
+        // process's event loop, and painting pixels there would hold every one of them up.
+        { renderer: createPoolRenderer() },
+      )
     : null;
   const runtime = await startRuntime({ engineKeys: engine?.keys ?? null, engineKey });
   const relay = createRelay({
@@ -68,6 +74,8 @@ async function main() {
   });
 
   const shutdown = () => {
+    // Whatever hangs (a socket that will not close, a task that will not stop), the process ends.
+    setTimeout(() => process.exit(1), 10_000).unref();
     server.close();
     void Promise.all([engine?.close(), relay.close()])
       .then(() => runtime.close())
@@ -75,6 +83,14 @@ async function main() {
   };
   process.once("SIGINT", shutdown);
   process.once("SIGTERM", shutdown);
+}
+
+// Started by a parent that has gone (its pipes closed), every log line would fail and report
+// its own failure: with nobody left to read, stop the server instead.
+for (const stream of [process.stdout, process.stderr]) {
+  stream.on("error", (err: NodeJS.ErrnoException) => {
+    if (err.code === "EPIPE" || err.code === "ERR_STREAM_DESTROYED") process.exit(1);
+  });
 }
 
 function headersOf(req: IncomingMessage): Headers {

@@ -26,7 +26,9 @@ async function main(): Promise<void> {
   const { parseEngineConfig } = await import("./config");
   const { createEngine } = await import("./create-engine");
   const config = parseEngineConfig(process.env);
-  const engine = createEngine(config);
+  const { createPoolRenderer } = await import("./render/worker/pool-renderer");
+  // Rendering on worker threads keeps the engine answering while it paints.
+  const engine = createEngine(config, { renderer: createPoolRenderer() });
 
   if (engine.keys.isEmpty) {
     const { key } = engine.keys.create({ description: "first key (created by npm run engine)" });

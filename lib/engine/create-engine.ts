@@ -45,6 +45,7 @@ export interface EmbeddedEngine extends Engine {
 
 export function createEngine(config: EngineConfig, deps: EngineDeps = {}): EmbeddedEngine {
   const clock = deps.clock ?? systemClock;
+  const renderer = deps.renderer ?? createDefaultRenderer();
   const network: NetworkOptions = { ...deps.network, allowPrivate: config.allowPrivateUrls };
   const keys = new KeyStore(config.dataDir, {
     envApiKeys: config.envApiKeys,
@@ -77,7 +78,7 @@ export function createEngine(config: EngineConfig, deps: EngineDeps = {}): Embed
       config,
       media,
       inputs,
-      renderer: deps.renderer ?? createDefaultRenderer(),
+      renderer,
       catalog: buildCatalog(config.videoModel),
       clock,
     },
@@ -125,6 +126,7 @@ export function createEngine(config: EngineConfig, deps: EngineDeps = {}): Embed
         clearInterval(sweep);
         await ws.close();
         await core.close();
+        await renderer.close?.();
         keys.close();
       })();
       return closed;

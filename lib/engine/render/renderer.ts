@@ -15,6 +15,8 @@ export interface Renderer {
   renderImage(params: ImageRenderParams): Promise<Buffer>;
   /** `onProgress` receives 0-100 while frames are produced and encoded. */
   renderVideo(params: VideoRenderParams, onProgress: (percent: number) => void): Promise<Buffer>;
+  /** Releases what it holds (render threads); called when the engine closes. */
+  close?(): Promise<void>;
 }
 
 export const VIDEO_MIME: Record<VideoFormat, string> = {

@@ -88,25 +88,35 @@ export async function recordTasks(
       itemCount: intField(numberResults, `tasks.${i}.numberResults`, 0, MAX_ITEM_COUNT),
     });
   }
-  return db.transaction(async (tx) => {
-    await tx.insert(task).values(rows).onConflictDoNothing({ target: task.taskUUID });
-    const stored = await tx
-      .select()
-      .from(task)
-      .where(inArray(task.taskUUID, [...seen]));
-    const byUUID = new Map(stored.map((row) => [row.taskUUID, row]));
-    return rows.map((row, i) => {
-      const found = byUUID.get(row.taskUUID);
-      if (found === undefined || found.authorId !== authorId) {
-        throw new RecordError(
-          "recordConflict",
-          `taskUUID ${row.taskUUID} is already recorded for another user; every task needs a new UUID.`,
-          `tasks.${i}.taskUUID`,
-        );
-      }
-      return found;
-    });
-  });
+  // One statement in the common case (every task new): the embedded database runs on the
+  // server's own thread, so each round trip is time no other request gets.
+  const inserted = await db
+    .insert(task)
+    .values(rows)
+    .onConflictDoNothing({ target: task.taskUUID })
+    .returning();
+  if (inserted.length === rows.length) {
+    const byUUID = new Map(inserted.map((row) => [row.taskUUID, row]));
+    return rows.map((row) => byUUID.get(row.taskUUID) as TaskRow);
+  }
+  // Some were recorded before: a retried request (same author: answer the stored rows), or
+  // another user's task (a conflict: then nothing of this batch stays recorded).
+  const stored = await db
+    .select()
+    .from(task)
+    .where(inArray(task.taskUUID, [...seen]));
+  const byUUID = new Map(stored.map((row) => [row.taskUUID, row]));
+  const conflict = rows.findIndex((row) => byUUID.get(row.taskUUID)?.authorId !== authorId);
+  if (conflict >= 0) {
+    const mine = inserted.map((row) => row.taskUUID);
+    if (mine.length > 0) await db.delete(task).where(inArray(task.taskUUID, mine));
+    throw new RecordError(
+      "recordConflict",
+      `taskUUID ${rows[conflict]?.taskUUID} is already recorded for another user; every task needs a new UUID.`,
+      `tasks.${conflict}.taskUUID`,
+    );
+  }
+  return rows.map((row) => byUUID.get(row.taskUUID) as TaskRow);
 }
 
 /**

@@ -1,47 +1,21 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
-import { useRouter } from "next/navigation";
-import { useState } from "react";
-import { useForm } from "react-hook-form";
 import { Button } from "@/components/ui/button";
 import { FormError } from "@/components/ui/field";
-import { callApi } from "@/lib/client/api";
-import { applyServerErrors } from "@/lib/client/form-errors";
-import { type NewAccountInput, newAccountSchema } from "@/lib/studio/accounts";
 import { NewAccountFields } from "./new-account-fields";
-
-const FIELDS = ["name", "email", "password"] as const;
+import { useAccountForm } from "./use-account-form";
 
 /** Accepting an invitation: the new member's account, with the role the owner chose. */
 export function InvitationForm({ token, email }: { token: string; email: string | null }) {
-  const router = useRouter();
-  const [formError, setFormError] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<NewAccountInput>({
-    resolver: zodResolver(newAccountSchema),
-    defaultValues: { name: "", email: email ?? "", password: "" },
+  const { form, onSubmit, formError } = useAccountForm({
+    url: "/api/invitations/accept",
+    extra: { token },
+    email: email ?? "",
   });
-
-  const onSubmit = handleSubmit(async (values) => {
-    setFormError(null);
-    const result = await callApi("/api/invitations/accept", { body: { ...values, token } });
-    if (result.ok) {
-      router.replace("/");
-      router.refresh();
-      return;
-    }
-    const rest = applyServerErrors(result.errors, FIELDS, setError);
-    if (rest.length > 0) setFormError(rest.join(" "));
-  });
-
+  const { errors, isSubmitting } = form.formState;
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
-      <NewAccountFields register={register} errors={errors} fixedEmail={email} />
+      <NewAccountFields register={form.register} errors={errors} fixedEmail={email} />
       <FormError>{formError}</FormError>
       <Button type="submit" variant="primary" disabled={isSubmitting} className="mt-1 w-full">
         {isSubmitting ? "Joining…" : "Join the studio"}

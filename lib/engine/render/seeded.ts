@@ -26,16 +26,3 @@ export function hsl(h: number, s: number, l: number): Rgb {
   const f = (n: number) => l - a * Math.max(-1, Math.min(k(n) - 3, Math.min(9 - k(n), 1)));
   return [Math.round(f(0) * 255), Math.round(f(8) * 255), Math.round(f(4) * 255)];
 }
-
-export function hex([r, g, b]: Rgb): string {
-  return `#${[r, g, b].map((v) => v.toString(16).padStart(2, "0")).join("")}`;
-}
-
-/** A palette of `n` harmonious colours picked by the prompt's hash. */
-export function palette(random: () => number, n: number): Rgb[] {
-  const base = random();
-  const spread = 0.08 + random() * 0.35;
-  return Array.from({ length: n }, (_, i) =>
-    hsl((base + i * spread + random() * 0.05) % 1, 0.45 + random() * 0.4, 0.3 + random() * 0.45),
-  );
-}

@@ -1,37 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { GalleryItem, TaskUpdate } from "@/lib/studio/stream-events";
 import { EventLog } from "./event-log";
-
-const item = (id: string): GalleryItem => ({
-  id,
-  taskUUID: `t-${id}`,
-  taskType: "imageInference",
-  authorId: "u1",
-  authorName: "Ada",
-  kind: "image",
-  mediaUUID: `m-${id}`,
-  url: `/api/media/${id}`,
-  mime: "image/jpeg",
-  width: 64,
-  height: 64,
-  durationSeconds: null,
-  seed: "1",
-  cost: null,
-  nsfw: null,
-  prompt: "a fox",
-  model: "runware:100@1",
-  createdAt: new Date(0).toISOString(),
-});
-
-const task = (taskUUID: string): TaskUpdate => ({
-  taskUUID,
-  taskType: "imageInference",
-  status: "processing",
-  progress: 50,
-  itemCount: 1,
-  itemsDone: 0,
-  error: null,
-});
+import { galleryItem as item, taskUpdate as task } from "./test-support";
 
 describe("EventLog", () => {
   it("numbers events in one sequence and replays what a user missed, their tasks and the team's items", () => {

@@ -2,30 +2,10 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { WebSocket } from "ws";
-import type { GalleryItem, StreamEvent } from "@/lib/studio/stream-events";
+import type { StreamEvent } from "@/lib/studio/stream-events";
 import { EventLog } from "./event-log";
 import { createRelay, type Relay } from "./relay";
-
-const item = (id: string): GalleryItem => ({
-  id,
-  taskUUID: `t-${id}`,
-  taskType: "imageInference",
-  authorId: "u1",
-  authorName: "Ada",
-  kind: "image",
-  mediaUUID: `m-${id}`,
-  url: `/api/media/${id}`,
-  mime: "image/jpeg",
-  width: 64,
-  height: 64,
-  durationSeconds: null,
-  seed: "1",
-  cost: null,
-  nsfw: null,
-  prompt: null,
-  model: null,
-  createdAt: new Date(0).toISOString(),
-});
+import { galleryItem as item, taskUpdate as task } from "./test-support";
 
 let server: Server;
 let relay: Relay;
@@ -111,15 +91,7 @@ describe("relay", () => {
     const b = await connect("u2");
     const hello = await a.next("hello");
     expect(hello).toMatchObject({ type: "hello", epoch: log.epoch, userId: "u1" });
-    log.publishTask("u2", {
-      taskUUID: "t",
-      taskType: "imageInference",
-      status: "processing",
-      progress: 10,
-      itemCount: 1,
-      itemsDone: 0,
-      error: null,
-    });
+    log.publishTask("u2", task("t"));
     log.publishItem(item("x"));
     expect(await a.next("item")).toMatchObject({ item: { id: "x" } });
     expect(await b.next("task")).toMatchObject({ task: { taskUUID: "t" } });

@@ -14,6 +14,7 @@ import {
   unique,
   uuid,
 } from "drizzle-orm/pg-core";
+import type { ServiceError } from "../../../protocol/errors";
 import { user } from "./auth";
 
 /**
@@ -32,16 +33,8 @@ export const FINISHED_TASK_STATUSES = ["success", "error"] as const satisfies re
 export const ITEM_KINDS = ["image", "video"] as const;
 export type ItemKind = (typeof ITEM_KINDS)[number];
 
-/** The contract's error object as stored: `code` and `message`, plus whatever else the service sent. */
-export interface StoredTaskError {
-  code: string;
-  message: string;
-  parameter?: string;
-  type?: string;
-  taskType?: string;
-  taskUUID?: string;
-  [extra: string]: unknown;
-}
+/** The contract's error object as stored, with whatever else the service sent beside it. */
+export type StoredTaskError = ServiceError & { [extra: string]: unknown };
 
 export const task = pgTable(
   "task",

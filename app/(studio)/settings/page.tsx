@@ -14,7 +14,7 @@ export const metadata: Metadata = { title: "Settings" };
 
 export default async function SettingsPage() {
   const user = await requirePageUser("/settings");
-  const { env } = await pageRuntime();
+  const { env, upstream } = await pageRuntime();
   const host = (await headers()).get("host") ?? `127.0.0.1:${env.PORT}`;
   const origin = env.STUDIO_URL ?? `http://${host}`;
   const embeddedHttp = `${origin.replace(/\/$/, "")}/v1`;
@@ -23,7 +23,7 @@ export default async function SettingsPage() {
     httpUrl: env.UPSTREAM_URL ?? embeddedHttp,
     wsUrl: env.UPSTREAM_WS_URL ?? embeddedHttp.replace(/^http/, "ws"),
     videoModel: env.VIDEO_MODEL_ID ?? DEFAULT_VIDEO_MODEL,
-    connected: null,
+    connected: upstream.socket.status().connected,
   };
   const manage = can(user.role, "manage");
   return (

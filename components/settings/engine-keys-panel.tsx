@@ -7,7 +7,8 @@ import { FormError, inputClasses } from "@/components/ui/field";
 import { useApiMutation, useApiQuery } from "@/lib/client/use-api";
 import type { EngineKeyView } from "@/lib/studio/engine-keys";
 import { CopyField } from "./copy-field";
-import { SectionEmpty, SettingsSection } from "./settings-section";
+import { RevocableList } from "./revocable-list";
+import { SettingsSection } from "./settings-section";
 
 const KEYS = ["engine-keys"] as const;
 const dateFormat = new Intl.DateTimeFormat("en", { year: "numeric", month: "short", day: "numeric" });
@@ -73,30 +74,24 @@ export function EngineKeysPanel({ endpoint }: { endpoint: string }) {
           </>
         ) : null}
       </div>
-      {active.length === 0 && !keys.isPending ? <SectionEmpty>No keys yet.</SectionEmpty> : null}
-      {active.length > 0 ? (
-        <ul className="divide-y divide-border border-border border-t" aria-label="Engine keys">
-          {active.map((k) => (
-            <li key={k.id} className="flex items-center justify-between gap-4 px-5 py-3">
-              <div className="min-w-0">
-                <p className="truncate font-medium text-[14px] text-foreground">{k.description}</p>
-                <p className="text-[12.5px] text-muted-subtle">
-                  <code className="font-mono">{k.prefix}…</code> · created{" "}
-                  {dateFormat.format(new Date(k.createdAt))}
-                </p>
-              </div>
-              <Button
-                variant="ghost"
-                size="sm"
-                disabled={revoke.isPending}
-                onClick={() => revoke.mutate(k.id)}
-              >
-                Revoke
-              </Button>
-            </li>
-          ))}
-        </ul>
-      ) : null}
+      <RevocableList
+        label="Engine keys"
+        items={active}
+        loading={keys.isPending}
+        empty="No keys yet."
+        revoking={revoke.isPending}
+        onRevoke={(id) => revoke.mutate(id)}
+      >
+        {(k) => (
+          <div className="min-w-0">
+            <p className="truncate font-medium text-[14px] text-foreground">{k.description}</p>
+            <p className="text-[12.5px] text-muted-subtle">
+              <code className="font-mono">{k.prefix}…</code> · created{" "}
+              {dateFormat.format(new Date(k.createdAt))}
+            </p>
+          </div>
+        )}
+      </RevocableList>
     </SettingsSection>
   );
 }

@@ -9,7 +9,8 @@ import { Select } from "@/components/ui/select";
 import { useApiMutation, useApiQuery } from "@/lib/client/use-api";
 import { ROLE_VALUES } from "@/lib/studio/accounts";
 import { CopyField } from "./copy-field";
-import { SectionEmpty, SettingsSection } from "./settings-section";
+import { RevocableList } from "./revocable-list";
+import { SettingsSection } from "./settings-section";
 
 interface InvitationView {
   id: string;
@@ -89,30 +90,24 @@ export function InvitationsPanel() {
         {create.error ? <FormError>{create.error.message}</FormError> : null}
         {create.data ? <CopyField id="invite-link" label="Invitation link" value={create.data.url} /> : null}
       </div>
-      {open.length === 0 && !list.isPending ? <SectionEmpty>No open invitations.</SectionEmpty> : null}
-      {open.length > 0 ? (
-        <ul className="divide-y divide-border border-border border-t" aria-label="Open invitations">
-          {open.map((i) => (
-            <li key={i.id} className="flex items-center justify-between gap-4 px-5 py-3">
-              <div className="flex min-w-0 items-center gap-3">
-                <Badge>{i.role}</Badge>
-                <span className="truncate text-[13px] text-muted">{i.email ?? "Anyone with the link"}</span>
-                <span className="text-muted-subtle text-xs">
-                  until {dateFormat.format(new Date(i.expiresAt))}
-                </span>
-              </div>
-              <Button
-                variant="ghost"
-                size="sm"
-                disabled={revoke.isPending}
-                onClick={() => revoke.mutate(i.id)}
-              >
-                Revoke
-              </Button>
-            </li>
-          ))}
-        </ul>
-      ) : null}
+      <RevocableList
+        label="Open invitations"
+        items={open}
+        loading={list.isPending}
+        empty="No open invitations."
+        revoking={revoke.isPending}
+        onRevoke={(id) => revoke.mutate(id)}
+      >
+        {(i) => (
+          <div className="flex min-w-0 items-center gap-3">
+            <Badge>{i.role}</Badge>
+            <span className="truncate text-[13px] text-muted">{i.email ?? "Anyone with the link"}</span>
+            <span className="text-muted-subtle text-xs">
+              until {dateFormat.format(new Date(i.expiresAt))}
+            </span>
+          </div>
+        )}
+      </RevocableList>
     </SettingsSection>
   );
 }

@@ -1,8 +1,8 @@
 import type { ReactNode } from "react";
 import { Providers } from "@/components/providers";
 import { AppShell } from "@/components/shell/app-shell";
-import { ROLE_LABELS } from "@/lib/server/auth/roles";
 import { pageRuntime, requirePageUser } from "@/lib/server/page-session";
+import { ROLE_LABELS } from "@/lib/studio/roles";
 
 /** Every studio page needs a signed-in member; the first visit to a fresh studio goes to set-up. */
 export default async function StudioLayout({ children }: { children: ReactNode }) {

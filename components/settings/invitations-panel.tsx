@@ -7,14 +7,14 @@ import { Button } from "@/components/ui/button";
 import { FormError, inputClasses } from "@/components/ui/field";
 import { Select } from "@/components/ui/select";
 import { useApiMutation, useApiQuery } from "@/lib/client/use-api";
-import { ROLE_VALUES } from "@/lib/studio/accounts";
+import { ROLE_LABELS, ROLES, type Role } from "@/lib/studio/roles";
 import { CopyField } from "./copy-field";
 import { RevocableList } from "./revocable-list";
 import { SettingsSection } from "./settings-section";
 
 interface InvitationView {
   id: string;
-  role: string;
+  role: Role;
   email: string | null;
   expiresAt: string;
   acceptedAt: string | null;
@@ -26,7 +26,7 @@ const dateFormat = new Intl.DateTimeFormat("en", { month: "short", day: "numeric
 
 /** The owner invites people with a role: a link to send them, valid for a week. */
 export function InvitationsPanel() {
-  const [role, setRole] = useState<(typeof ROLE_VALUES)[number]>("editor");
+  const [role, setRole] = useState<Role>("editor");
   const [email, setEmail] = useState("");
   const list = useApiQuery<InvitationView[]>(INVITATIONS, "/api/invitations");
   const create = useApiMutation<{ role: string; email: string }, { url: string }>(
@@ -60,10 +60,9 @@ export function InvitationsPanel() {
             Role
           </label>
           <Select id="invite-role" value={role} onChange={(e) => setRole(e.target.value as typeof role)}>
-            {ROLE_VALUES.map((r) => (
+            {ROLES.map((r) => (
               <option key={r} value={r}>
-                {r[0]?.toUpperCase()}
-                {r.slice(1)}
+                {ROLE_LABELS[r].label}
               </option>
             ))}
           </Select>
@@ -100,7 +99,7 @@ export function InvitationsPanel() {
       >
         {(i) => (
           <div className="flex min-w-0 items-center gap-3">
-            <Badge>{i.role}</Badge>
+            <Badge>{ROLE_LABELS[i.role].label}</Badge>
             <span className="truncate text-[13px] text-muted">{i.email ?? "Anyone with the link"}</span>
             <span className="text-muted-subtle text-xs">
               until {dateFormat.format(new Date(i.expiresAt))}

@@ -6,22 +6,15 @@ import { Button } from "@/components/ui/button";
 import { FormError } from "@/components/ui/field";
 import { Select } from "@/components/ui/select";
 import { useApiMutation, useApiQuery } from "@/lib/client/use-api";
-import { ROLE_VALUES } from "@/lib/studio/accounts";
+import { ROLE_LABELS, ROLES, type Role } from "@/lib/studio/roles";
 import { SectionEmpty, SettingsSection } from "./settings-section";
 
 interface MemberView {
   id: string;
   name: string;
   email: string;
-  role: (typeof ROLE_VALUES)[number];
+  role: Role;
 }
-
-const ROLE_NAMES: Record<MemberView["role"], string> = {
-  owner: "Owner",
-  editor: "Editor",
-  reviewer: "Reviewer",
-  viewer: "Viewer",
-};
 
 const MEMBERS = ["members"] as const;
 
@@ -70,9 +63,9 @@ export function TeamPanel({ meId, canManage }: { meId: string; canManage: boolea
                   disabled={setRole.isPending}
                   onChange={(e) => setRole.mutate({ id: m.id, role: e.target.value })}
                 >
-                  {ROLE_VALUES.map((r) => (
+                  {ROLES.map((r) => (
                     <option key={r} value={r}>
-                      {ROLE_NAMES[r]}
+                      {ROLE_LABELS[r].label}
                     </option>
                   ))}
                 </Select>
@@ -96,7 +89,7 @@ export function TeamPanel({ meId, canManage }: { meId: string; canManage: boolea
                 ) : null}
               </div>
             ) : (
-              <Badge tone={m.role === "owner" ? "accent" : "neutral"}>{ROLE_NAMES[m.role]}</Badge>
+              <Badge tone={m.role === "owner" ? "accent" : "neutral"}>{ROLE_LABELS[m.role].label}</Badge>
             )}
           </li>
         ))}

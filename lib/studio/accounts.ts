@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ROLES } from "./roles";
 
 /**
  * The studio's account forms, parsed the same way by the browser (react-hook-form) and by the
@@ -23,14 +24,12 @@ export type SignInInput = z.input<typeof signInSchema>;
 
 export const acceptInvitationSchema = newAccountSchema.extend({ token: z.string().min(10).max(200) });
 
-export const ROLE_VALUES = ["owner", "editor", "reviewer", "viewer"] as const;
-
 export const createInvitationSchema = z.object({
-  role: z.enum(ROLE_VALUES, "Choose a role: owner, editor, reviewer or viewer."),
+  role: z.enum(ROLES, "Choose a role: owner, editor, reviewer or viewer."),
   email: z.union([z.literal(""), email]).optional(),
 });
 export type CreateInvitationInput = z.input<typeof createInvitationSchema>;
 
 export const setRoleSchema = z.object({
-  role: z.enum(ROLE_VALUES, "Choose a role: owner, editor, reviewer or viewer."),
+  role: z.enum(ROLES, "Choose a role: owner, editor, reviewer or viewer."),
 });

@@ -7,8 +7,8 @@ import { ServicePanel } from "@/components/settings/service-panel";
 import { TeamPanel } from "@/components/settings/team-panel";
 import { PageHeader } from "@/components/ui/page-header";
 import { DEFAULT_VIDEO_MODEL } from "@/lib/protocol/video-inference";
-import { can } from "@/lib/server/auth/roles";
 import { pageRuntime, requirePageUser } from "@/lib/server/page-session";
+import { can } from "@/lib/studio/roles";
 
 export const metadata: Metadata = { title: "Settings" };
 

@@ -1,7 +1,7 @@
 import "server-only";
 import { requestOrigin } from "@/lib/server/http/origin";
+import { can, isRole, type Permission, type Role, roleFor } from "@/lib/studio/roles";
 import type { StudioAuth } from "./create-auth";
-import { can, isRole, type Permission, type Role, roleFor } from "./roles";
 import type { SessionCache } from "./session-cache";
 import { errorResponse, studioErrors } from "./studio-errors";
 

@@ -1,6 +1,6 @@
 import "server-only";
 import { AsyncLocalStorage } from "node:async_hooks";
-import type { Role } from "@/lib/server/db/schema/auth";
+import type { Role } from "@/lib/studio/roles";
 
 /**
  * Who may create an account, and with which role. The studio is private to a team: a user row is

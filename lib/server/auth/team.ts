@@ -3,9 +3,9 @@ import { createHash, randomBytes } from "node:crypto";
 import { and, asc, count, eq, gt, isNull } from "drizzle-orm";
 import type { StudioDatabase as StudioDb } from "@/lib/server/db/database";
 import { invitation, session, user } from "@/lib/server/db/schema/auth";
+import { can, type Role } from "@/lib/studio/roles";
 import type { StudioAuth } from "./create-auth";
 import { withSignUpPermit } from "./permit";
-import { can, type Role } from "./roles";
 import { StudioErrorException, studioErrors } from "./studio-errors";
 
 /** An invitation link is good for a week. */

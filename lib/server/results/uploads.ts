@@ -3,6 +3,7 @@ import { randomUUID } from "node:crypto";
 import sharp, { type Metadata } from "sharp";
 import { recordUpload, type StudioDatabase } from "@/lib/server/db";
 import { type MediaStorage, uploadMediaKey } from "@/lib/server/storage";
+import { mediaUrl } from "./gallery-item";
 
 /** The contract's image formats, and an upper bound on what a browser may send. */
 const FORMATS: Record<string, string> = { jpeg: "image/jpeg", png: "image/png", webp: "image/webp" };
@@ -75,7 +76,7 @@ export async function storeUpload(
     ok: true,
     upload: {
       id,
-      url: `/api/media/${storageKey}`,
+      url: mediaUrl({ storageKey }),
       mime,
       width: meta.width,
       height: meta.height,

@@ -2,8 +2,8 @@ import type { Metadata } from "next";
 import { AuthCard } from "@/components/auth/auth-card";
 import { InvitationForm } from "@/components/auth/invitation-form";
 import { ButtonLink } from "@/components/ui/button";
-import { ROLE_LABELS } from "@/lib/server/auth/roles";
 import { pageRuntime } from "@/lib/server/page-session";
+import { ROLE_LABELS } from "@/lib/studio/roles";
 
 export const metadata: Metadata = { title: "Join the studio" };
 

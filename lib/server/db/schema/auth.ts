@@ -1,4 +1,5 @@
 import { bigint, boolean, index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { ROLES } from "../../../studio/roles";
 
 /**
  * Accounts: the tables better-auth reads and writes (its `user`, `session`, `account`,
@@ -6,9 +7,7 @@ import { bigint, boolean, index, integer, pgTable, text, timestamp } from "drizz
  * studio's team role on each user and the invitations an owner hands out.
  */
 
-/** A team member's role, strongest first. */
-export const ROLES = ["owner", "editor", "reviewer", "viewer"] as const;
-export type Role = (typeof ROLES)[number];
+export type { Role } from "../../../studio/roles";
 
 export const user = pgTable("user", {
   id: text("id").primaryKey(),

@@ -1,6 +1,9 @@
-import { ROLES, type Role } from "@/lib/server/db/schema/auth";
-
-export { ROLES, type Role };
+/**
+ * The team's roles, strongest first: one list for the database, the forms and the pages. No
+ * server imports here, so browser code reads the same labels.
+ */
+export const ROLES = ["owner", "editor", "reviewer", "viewer"] as const;
+export type Role = (typeof ROLES)[number];
 
 /**
  * What each role may do. A role can do everything the roles below it can:

@@ -20,6 +20,8 @@ async function main() {
   const { startRuntime } = await import("./lib/server/runtime");
   const { sessionUser } = await import("./lib/server/auth/guard");
   const { CLIENT_IP_HEADER } = await import("./lib/server/auth/create-auth");
+  const { nodeHandler } = await import("./lib/server/http/node-bridge");
+  const { postTasks, TASK_BODY_LIMIT } = await import("./lib/server/results/post-tasks");
 
   const env = studioEnv();
   const app = next({ dev, hostname: env.HOST, port: env.PORT });
@@ -48,12 +50,26 @@ async function main() {
     },
   });
 
+  // `POST /api/tasks` is answered here rather than by Next's router: the router's request path
+  // alone (an empty Route Handler: p50 6.8 ms against 1.0 ms for raw node) is more than the
+  // studio may add to a task on its way to the service (5 ms). The same `postTasks` serves the
+  // Route Handler; in development that one answers, so edits reload.
+  const postTasksListener = nodeHandler((request) => postTasks(runtime, request), {
+    bodyLimitBytes: TASK_BODY_LIMIT,
+    hostname: env.HOST,
+    port: env.PORT,
+  });
+
   const server = createServer((req, res) => {
     // The login rate limit keys on this header: only this line sets it, from the socket itself.
     req.headers[CLIENT_IP_HEADER] = req.socket.remoteAddress ?? "unknown";
     const path = pathOf(req.url);
     if (engine && (path === "/v1" || path.startsWith("/v1/"))) {
       engine.handleRequest(req, res);
+      return;
+    }
+    if (!dev && path === "/api/tasks" && req.method === "POST") {
+      postTasksListener(req, res);
       return;
     }
     void handle(req, res);

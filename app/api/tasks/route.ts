@@ -1,22 +1,23 @@
-import { z } from "zod";
 import { requireUser } from "@/lib/server/auth/guard";
-import { readJson } from "@/lib/server/http/read-json";
-import { submitTasks } from "@/lib/server/results/submit";
+import { postTasks } from "@/lib/server/results/post-tasks";
 import { getRuntime } from "@/lib/server/runtime";
-
-/** Generation requests carry prompts and inline images: a few megabytes at most. */
-const TASK_BODY_LIMIT = 32 * 1024 * 1024;
+import { parseTaskQueueQuery, taskQueue } from "@/lib/server/tools/task-queue";
 
 /**
- * Sends generation tasks for the signed-in editor: 202 with one `queued` entry per accepted task
- * (results stream over `/api/stream`), errors in the contract's shape naming each bad field.
+ * Sends generation tasks for the signed-in editor (see `postTasks`). In production server.ts
+ * answers this route itself, ahead of Next's router; in development (`npm run dev`) this handler
+ * serves it, so edits reload.
  */
 export async function POST(request: Request) {
+  return postTasks(await getRuntime(), request);
+}
+
+/** The signed-in member's recent tasks for the queue drawer: `?limit=` (1-100, default 50), `?active=1`. */
+export async function GET(request: Request) {
   const runtime = await getRuntime();
-  const user = await requireUser(runtime.gate, request, "generate");
+  const user = await requireUser(runtime.gate, request, "view");
   if (user instanceof Response) return user;
-  const body = await readJson(request, z.unknown(), TASK_BODY_LIMIT);
-  if (!body.ok) return body.response;
-  const outcome = await submitTasks(runtime.submit, user, body.value);
-  return Response.json(outcome.body, { status: outcome.status });
+  const query = parseTaskQueueQuery(new URL(request.url).searchParams);
+  if (!query.ok) return Response.json({ errors: query.errors }, { status: 400 });
+  return Response.json({ data: await taskQueue(runtime.database.db, user.id, query.query) });
 }

@@ -1,5 +1,5 @@
 import "server-only";
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import type { PgUpdateSetSource } from "drizzle-orm/pg-core";
 import type { StudioDatabase } from "./database";
 import { externalizeInlineMedia, type InlineMediaSink } from "./inline-media";
@@ -198,4 +198,48 @@ function errorField(value: StoredTaskError | null): StoredTaskError | null {
     throw invalidRecord("error", "the contract's error object ({ code, message, ... })", value);
   }
   return value;
+}
+
+export interface RecentTasksQuery {
+  /** 1-100, default 50. */
+  limit?: number;
+  /** Only tasks still `queued` or `processing`. */
+  activeOnly?: boolean;
+}
+
+/**
+ * One user's tasks, newest first, each with its items in result order: what the queue drawer
+ * lists. Two statements whatever the number of tasks (the tasks, then all their items).
+ */
+export async function recentTasks(
+  db: StudioDatabase,
+  authorId: string,
+  query: RecentTasksQuery = {},
+): Promise<TaskWithItems[]> {
+  const limit = optionalIntField(query.limit, "limit", 1, 100) ?? 50;
+  const byAuthor = eq(task.authorId, textField(authorId, "authorId"));
+  const rows = await db
+    .select()
+    .from(task)
+    .where(query.activeOnly ? and(byAuthor, inArray(task.status, IN_FLIGHT)) : byAuthor)
+    .orderBy(desc(task.createdAt), desc(task.taskUUID))
+    .limit(limit);
+  if (rows.length === 0) return [];
+  const items = await db
+    .select()
+    .from(item)
+    .where(
+      inArray(
+        item.taskUUID,
+        rows.map((row) => row.taskUUID),
+      ),
+    )
+    .orderBy(sql`${item.index} asc nulls last`, asc(item.createdAt), asc(item.id));
+  const byTask = new Map<string, ItemRow[]>();
+  for (const row of items) {
+    const list = byTask.get(row.taskUUID);
+    if (list) list.push(row);
+    else byTask.set(row.taskUUID, [row]);
+  }
+  return rows.map((row) => ({ ...row, items: byTask.get(row.taskUUID) ?? [] }));
 }

@@ -1,0 +1,129 @@
+import "server-only";
+import { isServiceError, type ServiceError, serviceErrors, withTask } from "@/lib/protocol/errors";
+import {
+  controlNetPreProcessResultSchema,
+  modelSearchResultSchema,
+  promptEnhanceResultSchema,
+  type ResultObject,
+} from "@/lib/protocol/results";
+import type { SessionUser } from "@/lib/server/auth/guard";
+import { studioErrors } from "@/lib/server/auth/studio-errors";
+import type { StudioDatabase } from "@/lib/server/db";
+import type { StudioRefs } from "@/lib/server/results/studio-refs";
+import type { MediaStorage } from "@/lib/server/storage";
+import { can, roleFor } from "@/lib/studio/roles";
+import type { UpstreamClient, WireTask } from "@/lib/upstream";
+import { askService, type ServiceFailure, statusForServiceError, timedOut } from "./ask-service";
+import { keepGuideImage } from "./guide-image";
+import { parseToolTask, TOOL_PERMISSIONS, type ToolTask, toolTaskType } from "./tool-task";
+
+/** Searches and prompt texts answer in well under a second; a large preprocess in a few. */
+export const TOOL_TIMEOUT_MS = 60_000;
+
+export interface ToolDeps {
+  db: StudioDatabase;
+  storage: MediaStorage;
+  upstream: UpstreamClient;
+  refs: StudioRefs;
+  /** Origin of the configured service: its media URLs may be on a private address. */
+  upstreamOrigin: string;
+  /** How long a helper waits for the service (default `TOOL_TIMEOUT_MS`). */
+  timeoutMs?: number;
+}
+
+export interface ToolOutcome {
+  status: number;
+  body: { data: unknown } | { errors: ServiceError[] };
+}
+
+const refuse = (status: number, errors: ServiceError[]): ToolOutcome => ({ status, body: { errors } });
+const answerWith = (data: unknown): ToolOutcome => ({ status: 200, body: { data } });
+const fromFailure = (failure: ServiceFailure): ToolOutcome => refuse(failure.status, failure.errors);
+
+function unexpectedShape(task: ToolTask): ToolOutcome {
+  return refuse(502, [
+    withTask(
+      serviceErrors.internalServerError(
+        `The media service's answer to the ${task.taskType} task is not in the expected shape.`,
+      ),
+      task,
+    ),
+  ]);
+}
+
+/** Every result in the shape `schema` describes; results of another shape are left out. */
+function resultsOf<T>(
+  results: readonly ResultObject[],
+  schema: { safeParse(value: unknown): { success: true; data: T } | { success: false } },
+): T[] {
+  return results.flatMap((result) => {
+    const parsed = schema.safeParse(result);
+    return parsed.success ? [parsed.data] : [];
+  });
+}
+
+/**
+ * `POST /api/tools`: one helper task (model search, ControlNet preprocess, prompt enhancement),
+ * checked with the contract's schema, sent to the configured service and waited for.
+ *
+ * - modelSearch answers `{ results, totalResults }` as the service gave them;
+ * - promptEnhance answers `[{ text }]`, one per version;
+ * - imageControlNetPreProcess answers the guide image, kept as an upload of the member:
+ *   `{ id, url, width, height, mime, preProcessorType }`. Its `inputImage` may be a studio id.
+ */
+export async function runTool(
+  deps: ToolDeps,
+  user: Pick<SessionUser, "id" | "role">,
+  body: unknown,
+): Promise<ToolOutcome> {
+  const kind = toolTaskType(body);
+  if (!kind.ok) return refuse(400, kind.errors);
+  const permission = TOOL_PERMISSIONS[kind.taskType];
+  if (!can(user.role, permission)) {
+    const { status, error } = studioErrors.forbiddenRole(roleFor(permission));
+    return refuse(status, [error]);
+  }
+  const parsed = parseToolTask(body);
+  if (!parsed.ok) return refuse(400, parsed.errors);
+  const task = parsed.task;
+  const timeoutMs = deps.timeoutMs ?? TOOL_TIMEOUT_MS;
+  // One wait for the whole exchange, the guide image's download included.
+  const signal = AbortSignal.timeout(timeoutMs);
+
+  let wire: WireTask & { taskUUID: string } = task;
+  if (task.taskType === "imageControlNetPreProcess") {
+    try {
+      wire = await deps.refs.resolve(task);
+    } catch (err) {
+      if (!isServiceError(err)) throw err;
+      const error = withTask({ parameter: "inputImage", ...err }, task);
+      return refuse(statusForServiceError(error), [error]);
+    }
+  }
+  const answer = await askService(deps.upstream, wire, timeoutMs, signal);
+  if (!answer.ok) return fromFailure(answer);
+
+  switch (task.taskType) {
+    case "modelSearch": {
+      const [found] = resultsOf(answer.results, modelSearchResultSchema);
+      if (!found) return unexpectedShape(task);
+      return answerWith({ results: found.results, totalResults: found.totalResults });
+    }
+    case "promptEnhance": {
+      const texts = resultsOf(answer.results, promptEnhanceResultSchema).map((r) => ({ text: r.text }));
+      if (texts.length === 0) return unexpectedShape(task);
+      return answerWith(texts);
+    }
+    case "imageControlNetPreProcess": {
+      const [found] = resultsOf(answer.results, controlNetPreProcessResultSchema);
+      if (!found) return unexpectedShape(task);
+      const kept = await keepGuideImage(deps, user.id, found, signal);
+      if (!kept.ok) {
+        if (signal.aborted) return fromFailure(timedOut(task, timeoutMs));
+        return refuse(kept.status, [withTask(kept.error, task)]);
+      }
+      const { id, url, width, height, mime } = kept.upload;
+      return answerWith({ id, url, width, height, mime, preProcessorType: task.preProcessorType });
+    }
+  }
+}

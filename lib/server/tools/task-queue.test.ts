@@ -1,0 +1,152 @@
+import { randomUUID } from "node:crypto";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  markTask,
+  type OpenedDatabase,
+  openPgliteDatabase,
+  RecordError,
+  recentTasks,
+  recordItem,
+  recordTasks,
+} from "@/lib/server/db";
+import { task } from "@/lib/server/db/schema";
+import { createTestUser } from "@/lib/server/db/test-databases";
+import { parseTaskQueueQuery, taskQueue } from "./task-queue";
+
+let database: OpenedDatabase;
+let author = "";
+let other = "";
+/** The author's tasks, oldest first. */
+const mine: string[] = [];
+/** The oldest task's media UUIDs, in result order. */
+const oldestItems: string[] = [];
+
+/** Records a task created `minutesAgo` minutes ago (a fixed order, whatever the clock's grain). */
+async function taskAt(authorId: string, minutesAgo: number, numberResults = 1): Promise<string> {
+  const taskUUID = randomUUID();
+  await recordTasks(database.db, authorId, [
+    { taskType: "imageInference", taskUUID, positivePrompt: `task ${minutesAgo}`, numberResults },
+  ]);
+  await database.db
+    .update(task)
+    .set({ createdAt: new Date(Date.now() - minutesAgo * 60_000) })
+    .where(eq(task.taskUUID, taskUUID));
+  return taskUUID;
+}
+
+async function addItem(taskUUID: string, index: number) {
+  const mediaUUID = randomUUID();
+  await recordItem(database.db, {
+    taskUUID,
+    index,
+    mediaUUID,
+    kind: "image",
+    mime: "image/png",
+    width: 64,
+    height: 64,
+    seed: index,
+    storageKey: `items/2025/01/${mediaUUID}.png`,
+    bytes: 10,
+  });
+  return mediaUUID;
+}
+
+beforeAll(async () => {
+  database = await openPgliteDatabase(undefined);
+  author = await createTestUser(database, "queue-author");
+  other = await createTestUser(database, "queue-other");
+  for (const minutesAgo of [50, 40, 30, 20, 10]) mine.push(await taskAt(author, minutesAgo, 2));
+  await taskAt(other, 5);
+  // Oldest two finished, the third failed, the fourth running, the newest still queued.
+  await markTask(database.db, mine[0] ?? "", { status: "success" });
+  await markTask(database.db, mine[1] ?? "", { status: "success" });
+  await markTask(database.db, mine[2] ?? "", { status: "error", error: { code: "x", message: "y" } });
+  await markTask(database.db, mine[3] ?? "", { status: "processing", progress: 50 });
+  // The oldest task's results, arriving out of order.
+  const second = await addItem(mine[0] ?? "", 1);
+  const first = await addItem(mine[0] ?? "", 0);
+  oldestItems.push(first, second);
+}, 60_000);
+
+afterAll(async () => {
+  await database?.close();
+});
+
+describe("recentTasks", () => {
+  it("lists only the author's tasks, newest first, up to the limit", async () => {
+    const all = await recentTasks(database.db, author);
+    expect(all.map((t) => t.taskUUID)).toEqual([...mine].reverse());
+    const two = await recentTasks(database.db, author, { limit: 2 });
+    expect(two.map((t) => t.taskUUID)).toEqual([mine[4], mine[3]]);
+    expect(await recentTasks(database.db, "nobody")).toEqual([]);
+  });
+
+  it("keeps to queued and processing tasks when asked", async () => {
+    const active = await recentTasks(database.db, author, { activeOnly: true });
+    expect(active.map((t) => [t.taskUUID, t.status])).toEqual([
+      [mine[4], "queued"],
+      [mine[3], "processing"],
+    ]);
+  });
+
+  it("carries each task's items in result order", async () => {
+    const [, , , , oldest] = await recentTasks(database.db, author);
+    expect(oldest?.items.map((i) => i.mediaUUID)).toEqual(oldestItems);
+    expect((await recentTasks(database.db, author, { limit: 1 }))[0]?.items).toEqual([]);
+  });
+
+  it("refuses a limit out of range", async () => {
+    for (const limit of [0, 101, 2.5]) {
+      const err = await recentTasks(database.db, author, { limit }).catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(RecordError);
+      expect(err).toMatchObject({ parameter: "limit" });
+    }
+  });
+});
+
+describe("the task queue of GET /api/tasks", () => {
+  it("answers each task as the task view", async () => {
+    const views = await taskQueue(database.db, author, { limit: 50, activeOnly: false });
+    expect(views).toHaveLength(5);
+    const running = views[1];
+    expect(running).toMatchObject({
+      taskUUID: mine[3],
+      taskType: "imageInference",
+      status: "processing",
+      progress: 50,
+      itemCount: 2,
+      itemsDone: 0,
+      error: null,
+      authorId: author,
+      params: { positivePrompt: "task 20" },
+    });
+    expect(views[2]?.error).toEqual({ code: "x", message: "y" });
+    const oldest = views[4];
+    expect(oldest?.itemsDone).toBe(2);
+    expect(oldest?.items[0]).toMatchObject({
+      authorName: "queue-author",
+      url: expect.stringMatching(/^\/api\/media\//),
+    });
+    expect(Date.parse(views[0]?.createdAt ?? "")).toBeGreaterThan(Date.parse(views[1]?.createdAt ?? ""));
+  });
+
+  it("reads limit and active from the query, naming a bad one", () => {
+    const q = (s: string) => parseTaskQueueQuery(new URLSearchParams(s));
+    expect(q("")).toEqual({ ok: true, query: { limit: 50, activeOnly: false } });
+    expect(q("limit=100&active=1")).toEqual({ ok: true, query: { limit: 100, activeOnly: true } });
+    expect(q("active=true")).toEqual({ ok: true, query: { limit: 50, activeOnly: true } });
+    expect(q("active=0")).toEqual({ ok: true, query: { limit: 50, activeOnly: false } });
+    for (const bad of ["limit=0", "limit=101", "limit=ten", "limit=1.5"]) {
+      const outcome = q(bad);
+      expect(outcome.ok).toBe(false);
+      if (!outcome.ok)
+        expect(outcome.errors).toEqual([
+          expect.objectContaining({ code: "invalidLimit", parameter: "limit" }),
+        ]);
+    }
+    const both = q("limit=500&active=yes");
+    expect(both.ok ? [] : both.errors.map((e) => e.parameter)).toEqual(["limit", "active"]);
+    expect(q("active=constructor").ok).toBe(false);
+  });
+});

@@ -1,0 +1,179 @@
+"use client";
+
+import { Check, ChevronsUpDown, Search } from "lucide-react";
+import { Popover } from "radix-ui";
+import { useId, useState } from "react";
+import { cn, focusRing } from "@/components/ui/cn";
+import { inputClasses } from "@/components/ui/field";
+import { type ModelInfo, useModelSearch } from "@/lib/client/create/tools";
+import { AIR_RE } from "@/lib/protocol/primitives";
+import type { ModelCategory } from "@/lib/protocol/utility-tasks";
+
+interface ModelPickerProps {
+  id: string;
+  value: string | undefined;
+  onChange(air: string, model?: ModelInfo): void;
+  category: ModelCategory;
+  /** Narrows results to models made for the checkpoint's architecture, when known. */
+  placeholder?: string;
+  invalid?: boolean;
+  describedBy?: string;
+}
+
+/**
+ * Chooses a model by searching the service's catalogue (`modelSearch`): type to filter by name,
+ * tag or AIR id, arrows and Enter to choose. Any well-formed AIR id typed in full can be used too,
+ * since the service runs models that no search lists.
+ */
+export function ModelPicker({
+  id,
+  value,
+  onChange,
+  category,
+  placeholder,
+  invalid,
+  describedBy,
+}: ModelPickerProps) {
+  const [open, setOpen] = useState(false);
+  const [search, setSearch] = useState("");
+  const [active, setActive] = useState(0);
+  const listId = useId();
+  const { data, isFetching, isError } = useModelSearch(search, category, open);
+  const results = data?.results ?? [];
+  const typedAir =
+    AIR_RE.test(search.trim()) && !results.some((m) => m.air === search.trim()) ? search.trim() : null;
+  const options: { air: string; model?: ModelInfo }[] = [
+    ...(typedAir ? [{ air: typedAir }] : []),
+    ...results.map((m) => ({ air: m.air, model: m })),
+  ];
+  const selected = results.find((m) => m.air === value);
+
+  const choose = (index: number) => {
+    const option = options[index];
+    if (!option) return;
+    onChange(option.air, option.model);
+    setOpen(false);
+    setSearch("");
+  };
+
+  return (
+    <Popover.Root open={open} onOpenChange={setOpen}>
+      <Popover.Trigger
+        id={id}
+        aria-invalid={invalid || undefined}
+        aria-describedby={describedBy}
+        className={cn(inputClasses, "flex h-10 items-center justify-between gap-2 text-left")}
+      >
+        <span className="min-w-0 truncate">
+          {value ? (
+            <>
+              <span className="text-foreground">{selected?.name ?? value}</span>
+              {selected ? (
+                <span className="ml-2 font-mono text-[11px] text-muted-subtle">{value}</span>
+              ) : null}
+            </>
+          ) : (
+            <span className="text-muted-subtle">{placeholder ?? "Choose a model"}</span>
+          )}
+        </span>
+        <ChevronsUpDown aria-hidden className="size-4 shrink-0 text-muted" />
+      </Popover.Trigger>
+      <Popover.Portal>
+        <Popover.Content
+          align="start"
+          sideOffset={6}
+          className="z-50 w-[var(--radix-popover-trigger-width)] min-w-72 rounded-card border border-border-strong bg-panel-raised p-2 shadow-panel"
+          onOpenAutoFocus={(e) => {
+            e.preventDefault();
+            document.getElementById(`${id}-search`)?.focus();
+          }}
+        >
+          <div className="relative">
+            <Search
+              aria-hidden
+              className="pointer-events-none absolute top-2.5 left-2.5 size-4 text-muted-subtle"
+            />
+            <input
+              id={`${id}-search`}
+              role="combobox"
+              aria-expanded
+              aria-controls={listId}
+              aria-activedescendant={options[active] ? `${listId}-${active}` : undefined}
+              aria-label={`Search ${category} models`}
+              placeholder="Search by name, tag or AIR id"
+              value={search}
+              onChange={(e) => {
+                setSearch(e.target.value);
+                setActive(0);
+              }}
+              onKeyDown={(e) => {
+                if (e.key === "ArrowDown") {
+                  e.preventDefault();
+                  setActive((a) => Math.min(options.length - 1, a + 1));
+                } else if (e.key === "ArrowUp") {
+                  e.preventDefault();
+                  setActive((a) => Math.max(0, a - 1));
+                } else if (e.key === "Enter") {
+                  e.preventDefault();
+                  choose(active);
+                }
+              }}
+              className={cn(inputClasses, "h-9 pl-8")}
+            />
+          </div>
+          <div id={listId} role="listbox" aria-label="Models" className="mt-2 max-h-72 overflow-y-auto">
+            {options.map((o, i) => (
+              // biome-ignore lint/a11y/useFocusableInteractive: combobox options stay unfocused; the search box moves through them with aria-activedescendant.
+              // biome-ignore lint/a11y/useKeyWithClickEvents: the search box handles the keys (arrows, Enter) for every option.
+              <div
+                key={o.air}
+                id={`${listId}-${i}`}
+                role="option"
+                aria-selected={o.air === value}
+                onMouseEnter={() => setActive(i)}
+                onMouseDown={(e) => e.preventDefault()}
+                onClick={() => choose(i)}
+                className={cn(
+                  "flex cursor-pointer items-start gap-2 rounded-control px-2 py-2",
+                  i === active && "bg-panel-hover",
+                )}
+              >
+                <Check
+                  aria-hidden
+                  className={cn("mt-0.5 size-4 shrink-0 text-accent-fg", o.air !== value && "invisible")}
+                />
+                <span className="min-w-0">
+                  <span className="block truncate text-[13px] text-foreground">
+                    {o.model?.name ?? `Use ${o.air}`}
+                  </span>
+                  <span className="block truncate font-mono text-[11px] text-muted-subtle">
+                    {o.air}
+                    {o.model ? ` · ${o.model.architecture}` : ""}
+                  </span>
+                  {o.model?.tags.length ? (
+                    <span className="mt-1 flex flex-wrap gap-1">
+                      {o.model.tags.slice(0, 4).map((t) => (
+                        <span key={t} className="rounded bg-panel px-1.5 py-px text-[10px] text-muted">
+                          {t}
+                        </span>
+                      ))}
+                    </span>
+                  ) : null}
+                </span>
+              </div>
+            ))}
+          </div>
+          <p className={cn("px-2 pt-2 text-[11px] text-muted-subtle", focusRing)} aria-live="polite">
+            {isError
+              ? "The model search failed; type a full AIR id (such as runware:100@1) to use it."
+              : isFetching
+                ? "Searching…"
+                : options.length === 0
+                  ? "No models match. Type a full AIR id to use any model."
+                  : `${data?.totalResults ?? results.length} models`}
+          </p>
+        </Popover.Content>
+      </Popover.Portal>
+    </Popover.Root>
+  );
+}

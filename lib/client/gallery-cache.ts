@@ -1,7 +1,7 @@
 "use client";
 
 import type { InfiniteData, QueryClient } from "@tanstack/react-query";
-import type { GalleryItem, TaskUpdate } from "@/lib/studio/stream-events";
+import type { GalleryItem, TaskUpdate, TaskView } from "@/lib/studio/stream-events";
 
 export interface GalleryPageData {
   items: GalleryItem[];
@@ -11,6 +11,9 @@ export interface GalleryPageData {
 /** Query keys of server data the relay updates. */
 export const galleryKey = ["gallery"] as const;
 export const tasksKey = ["tasks"] as const;
+/** One task with its results, as a Create page's result strip shows it. */
+export const taskKey = (taskUUID: string) => ["task", taskUUID] as const;
+export const allTasksKey = ["task"] as const;
 
 /** A new result goes to the top of the gallery's first page, once. */
 export function addGalleryItem(client: QueryClient, item: GalleryItem): void {
@@ -25,10 +28,45 @@ export function addGalleryItem(client: QueryClient, item: GalleryItem): void {
   });
 }
 
+/** A task in the queue: its latest state, with what `GET /api/tasks` told of it once fetched. */
+export type QueuedTask = TaskUpdate & Partial<Omit<TaskView, keyof TaskUpdate>>;
+
 /** The user's tasks by taskUUID, newest first, as the queue shows them. */
-export function updateTask(client: QueryClient, task: TaskUpdate): void {
-  client.setQueryData<TaskUpdate[]>(tasksKey, (list = []) => {
+export function updateTask(client: QueryClient, task: QueuedTask): void {
+  client.setQueryData<QueuedTask[]>(tasksKey, (list = []) => {
+    const known = list.find((t) => t.taskUUID === task.taskUUID);
     const others = list.filter((t) => t.taskUUID !== task.taskUUID);
-    return [task, ...others].slice(0, 200);
+    return [{ ...known, ...task }, ...others].slice(0, 200);
   });
+}
+
+/** A new result joins its task's entry, once, when the entry is cached. */
+export function addTaskItem(client: QueryClient, item: GalleryItem): void {
+  client.setQueryData<TaskView>(taskKey(item.taskUUID), (task) => {
+    if (!task || task.items.some((i) => i.id === item.id)) return task;
+    return {
+      ...task,
+      items: [...task.items, item],
+      itemsDone: Math.max(task.itemsDone, task.items.length + 1),
+    };
+  });
+}
+
+/**
+ * A task's new state joins its cached entry; its parameters and results stay. When the task says
+ * it has more results than the entry holds (one came while the tab was not listening), the entry
+ * is fetched again.
+ */
+export function patchTask(client: QueryClient, update: TaskUpdate): void {
+  const key = taskKey(update.taskUUID);
+  const task = client.getQueryData<TaskView>(key);
+  if (!task) return;
+  client.setQueryData<TaskView>(key, {
+    ...task,
+    ...update,
+    itemsDone: Math.max(update.itemsDone, task.items.length),
+  });
+  if (update.itemsDone > task.items.length && update.status !== "processing") {
+    void client.invalidateQueries({ queryKey: key, exact: true });
+  }
 }

@@ -3,7 +3,15 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import type { StreamEvent } from "@/lib/studio/stream-events";
-import { addGalleryItem, galleryKey, tasksKey, updateTask } from "./gallery-cache";
+import {
+  addGalleryItem,
+  addTaskItem,
+  allTasksKey,
+  galleryKey,
+  patchTask,
+  tasksKey,
+  updateTask,
+} from "./gallery-cache";
 import { useStreamStore } from "./stream-store";
 
 const MAX_DELAY_MS = 15_000;
@@ -35,6 +43,8 @@ export function useTaskStream(): void {
     const refetch = () => {
       void client.invalidateQueries({ queryKey: galleryKey });
       void client.invalidateQueries({ queryKey: tasksKey });
+      // Each open result strip asks for its tasks again: what finished while away shows up.
+      void client.invalidateQueries({ queryKey: allTasksKey });
     };
 
     const handle = (event: StreamEvent) => {
@@ -54,9 +64,11 @@ export function useTaskStream(): void {
           return;
         case "item":
           addGalleryItem(client, event.item);
+          addTaskItem(client, event.item);
           break;
         case "task":
           updateTask(client, event.task);
+          patchTask(client, event.task);
           break;
       }
       since = Math.max(since, event.seq);

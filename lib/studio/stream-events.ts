@@ -40,6 +40,15 @@ export interface TaskUpdate {
   error: { code: string; message: string; parameter?: string } | null;
 }
 
+/** A recorded task with its results, as `GET /api/tasks` and `GET /api/tasks/[taskUUID]` answer it. */
+export interface TaskView extends TaskUpdate {
+  /** The task as it was sent (inline media replaced by studio references). */
+  params: Record<string, unknown>;
+  authorId: string;
+  createdAt: string;
+  items: GalleryItem[];
+}
+
 export type StreamEvent =
   | { type: "hello"; epoch: string; seq: number; userId: string }
   | { type: "item"; epoch: string; seq: number; item: GalleryItem }

@@ -2,15 +2,10 @@ import "server-only";
 import { eq } from "drizzle-orm";
 import type { StudioDatabase, TaskWithItems } from "@/lib/server/db";
 import { user } from "@/lib/server/db/schema";
-import type { GalleryItem, TaskUpdate } from "@/lib/studio/stream-events";
+import type { TaskView } from "@/lib/studio/stream-events";
 import { toGalleryItem } from "./gallery-item";
 
-export interface TaskView extends TaskUpdate {
-  params: Record<string, unknown>;
-  authorId: string;
-  createdAt: string;
-  items: GalleryItem[];
-}
+export type { TaskView };
 
 /** A recorded task with its items, as `GET /api/tasks/[taskUUID]` answers it. */
 export async function taskView(db: StudioDatabase, task: TaskWithItems): Promise<TaskView> {

@@ -1,0 +1,65 @@
+import { IMAGE_LIMITS } from "@/lib/protocol/image-limits";
+
+/** Sizes offered as presets, all multiples of 64 and about one megapixel (what most models suit). */
+export const SIZE_PRESETS = [
+  { label: "1:1", width: 1024, height: 1024 },
+  { label: "4:3", width: 1152, height: 896 },
+  { label: "3:4", width: 896, height: 1152 },
+  { label: "3:2", width: 1216, height: 832 },
+  { label: "2:3", width: 832, height: 1216 },
+  { label: "16:9", width: 1344, height: 768 },
+  { label: "9:16", width: 768, height: 1344 },
+  { label: "21:9", width: 1536, height: 640 },
+] as const;
+
+/** Snaps a typed size to the nearest allowed multiple of 64 within the contract's bounds. */
+export function snapSide(value: number, axis: "width" | "height" = "width"): number {
+  const { min, max, multipleOf } = IMAGE_LIMITS[axis];
+  if (!Number.isFinite(value)) return min;
+  const snapped = Math.round(value / multipleOf) * multipleOf;
+  return Math.min(max, Math.max(min, snapped));
+}
+
+/** The largest allowed size with the image's aspect ratio and about the given pixel count. */
+export function sizeForAspect(
+  width: number,
+  height: number,
+  pixels = 1024 * 1024,
+): { width: number; height: number } {
+  const ratio = width / height;
+  const h = Math.sqrt(pixels / ratio);
+  return { width: snapSide(h * ratio, "width"), height: snapSide(h, "height") };
+}
+
+/**
+ * Scheduler names the service accepts (the public reference's list); the field also takes any
+ * other name, since providers add their own.
+ */
+export const SCHEDULERS = [
+  "Default",
+  "DDIMScheduler",
+  "DDPMScheduler",
+  "DEISMultistepScheduler",
+  "DPMSolverMultistepScheduler",
+  "DPMSolverSinglestepScheduler",
+  "EDMDPMSolverMultistepScheduler",
+  "EulerAncestralDiscreteScheduler",
+  "EulerDiscreteScheduler",
+  "FlowMatchEulerDiscreteScheduler",
+  "HeunDiscreteScheduler",
+  "KDPM2AncestralDiscreteScheduler",
+  "KDPM2DiscreteScheduler",
+  "LCMScheduler",
+  "LMSDiscreteScheduler",
+  "PNDMScheduler",
+  "TCDScheduler",
+  "UniPCMultistepScheduler",
+  "DPM++ 2M Karras",
+  "DPM++ 2M SDE Karras",
+  "Euler a",
+] as const;
+
+/** A fresh random seed: 32-bit, so always exact in JSON (IMAGE_LIMITS.seed explains why). */
+export function randomSeed(random = Math.random): number {
+  return 1 + Math.floor(random() * 0xffff_fffe);
+}

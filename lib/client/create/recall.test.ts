@@ -1,0 +1,37 @@
+import { describe, expect, it } from "vitest";
+import { recallHref, recallValues, workflowOf } from "./recall";
+
+const base = {
+  taskType: "imageInference",
+  taskUUID: "t",
+  positivePrompt: "a fox",
+  model: "runware:100@1",
+  width: 1024,
+  height: 768,
+};
+
+describe("recall", () => {
+  it("opens each task in the workflow that made it", () => {
+    expect(workflowOf(base)).toBe("text-to-image");
+    expect(workflowOf({ ...base, seedImage: "x" })).toBe("image-to-image");
+    expect(workflowOf({ ...base, seedImage: "x", maskImage: "m" })).toBe("inpainting");
+    expect(workflowOf({ ...base, seedImage: "x", outpaint: { top: 64 } })).toBe("outpainting");
+    expect(workflowOf({ ...base, controlNet: [{ model: "m", guideImage: "g" }] })).toBe("controlnet");
+    expect(workflowOf({ taskType: "videoInference" })).toBe("video");
+    expect(recallHref({ taskUUID: "t", params: base }, "seed", "42")).toBe(
+      "/create/text-to-image?recall=t&use=seed&seed=42",
+    );
+  });
+
+  it("fills everything, or one aspect, with the result's own seed", () => {
+    const all = recallValues({ ...base, deliveryMethod: "async", numberResults: 4 }, "all", "77");
+    expect(all).toMatchObject({ positivePrompt: "a fox", width: 1024, seed: 77, numberResults: 1 });
+    expect(all).not.toHaveProperty("taskUUID");
+    expect(all).not.toHaveProperty("deliveryMethod");
+    expect(recallValues(base, "seed", "9")).toEqual({ seed: 9 });
+    expect(recallValues({ ...base, seed: 5 }, "seed")).toEqual({ seed: 5 });
+    expect(recallValues(base, "seed")).toEqual({});
+    expect(recallValues(base, "size")).toEqual({ width: 1024, height: 768 });
+    expect(recallValues(base, "prompt")).toEqual({ positivePrompt: "a fox", negativePrompt: "" });
+  });
+});

@@ -1,0 +1,62 @@
+import type { TaskView } from "@/lib/studio/stream-events";
+import { valuesFromTask } from "./task-values";
+
+/** Which Create page made a task, from what it carried (the same rule the workflows list states). */
+export function workflowOf(params: Record<string, unknown>): string {
+  if (params.taskType === "videoInference") return "video";
+  if (Array.isArray(params.controlNet) && params.controlNet.length > 0) return "controlnet";
+  if (params.outpaint) return "outpainting";
+  if (params.maskImage) return "inpainting";
+  if (params.seedImage) return "image-to-image";
+  return "text-to-image";
+}
+
+export const RECALL_PARTS = ["all", "seed", "prompt", "size"] as const;
+export type RecallPart = (typeof RECALL_PARTS)[number];
+
+export function isRecallPart(value: unknown): value is RecallPart {
+  return typeof value === "string" && (RECALL_PARTS as readonly string[]).includes(value);
+}
+
+/** The link that opens a task in its workflow with its parameters filled in. */
+export function recallHref(
+  task: Pick<TaskView, "taskUUID" | "params">,
+  part: RecallPart = "all",
+  seed?: string | null,
+): string {
+  const query = new URLSearchParams({ recall: task.taskUUID, use: part });
+  if (seed) query.set("seed", seed);
+  return `/create/${workflowOf(task.params)}?${query.toString()}`;
+}
+
+/**
+ * The form values a recall sets. "all" takes every parameter; the others take one aspect and
+ * leave the rest of the form as it is. A result's own seed (each image of a batch has its own)
+ * beats the task's, which may be absent when the seed was random.
+ */
+export function recallValues(
+  params: Record<string, unknown>,
+  part: RecallPart,
+  itemSeed?: string | null,
+): Record<string, unknown> {
+  const seed = itemSeed != null && itemSeed !== "" ? Number(itemSeed) : params.seed;
+  switch (part) {
+    case "all": {
+      const values = valuesFromTask(params);
+      if (seed !== undefined) values.seed = seed;
+      // A batch's seeds follow from the first one: repeating one image means asking for one.
+      if (itemSeed != null) values.numberResults = 1;
+      return values;
+    }
+    case "seed":
+      return seed === undefined ? {} : { seed };
+    case "prompt":
+      return {
+        positivePrompt: params.positivePrompt ?? "",
+        negativePrompt: params.negativePrompt ?? "",
+        ...(params.promptWeighting ? { promptWeighting: params.promptWeighting } : {}),
+      };
+    case "size":
+      return { width: params.width, height: params.height };
+  }
+}

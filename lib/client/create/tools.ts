@@ -1,0 +1,59 @@
+"use client";
+
+import { useQuery } from "@tanstack/react-query";
+import type { ModelCategory } from "@/lib/protocol/utility-tasks";
+import { fetchData } from "../use-api";
+
+/** A model as `modelSearch` describes it (real-service-notes.md). */
+export interface ModelInfo {
+  air: string;
+  name: string;
+  version: string;
+  category: ModelCategory;
+  architecture: string;
+  tags: string[];
+  heroImage?: string;
+  defaultWidth?: number;
+  defaultHeight?: number;
+  defaultSteps?: number;
+  defaultScheduler?: string;
+  defaultCFG?: number;
+  positiveTriggerWords?: string;
+}
+
+export interface ModelPage {
+  results: ModelInfo[];
+  totalResults: number;
+}
+
+/** Searches the service's models through `/api/tools`; cached per query for a few minutes. */
+export function useModelSearch(search: string, category: ModelCategory, enabled = true) {
+  return useQuery({
+    queryKey: ["models", category, search],
+    queryFn: () =>
+      fetchData<ModelPage>("/api/tools", {
+        body: { taskType: "modelSearch", search: search || undefined, category, limit: 30 },
+      }),
+    enabled,
+    staleTime: 5 * 60_000,
+    placeholderData: (previous) => previous,
+  });
+}
+
+/** A studio image's preview: an upload or a gallery result, by its id (`GET /api/images/[id]`). */
+export interface ImageRef {
+  id: string;
+  url: string;
+  width: number;
+  height: number;
+  mime: string;
+}
+
+export function useImageRef(id: string | undefined) {
+  return useQuery({
+    queryKey: ["image", id],
+    queryFn: () => fetchData<ImageRef>(`/api/images/${encodeURIComponent(id ?? "")}`),
+    enabled: Boolean(id && /^[0-9a-f-]{36}$/i.test(id)),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+}

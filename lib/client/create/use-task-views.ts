@@ -1,0 +1,32 @@
+"use client";
+
+import { useQueries } from "@tanstack/react-query";
+import type { TaskView } from "@/lib/studio/stream-events";
+import { taskKey } from "../gallery-cache";
+import { useStreamStore } from "../stream-store";
+import { fetchData } from "../use-api";
+
+const POLL_MS = 3000;
+
+export function isInFlight(task: Pick<TaskView, "status"> | undefined): boolean {
+  return task?.status === "queued" || task?.status === "processing";
+}
+
+/**
+ * The tasks a page sent, each with its results. The relay keeps them current; while it is down,
+ * tasks still in flight are polled, so a result is never missed (only later).
+ */
+export function useTaskViews(taskUUIDs: readonly string[]): TaskView[] {
+  const live = useStreamStore((s) => s.state === "live");
+  const queries = useQueries({
+    queries: taskUUIDs.map((uuid) => ({
+      queryKey: taskKey(uuid),
+      queryFn: () => fetchData<TaskView>(`/api/tasks/${uuid}`),
+      staleTime: Number.POSITIVE_INFINITY,
+      retry: false,
+      refetchInterval: (query: { state: { data?: TaskView } }) =>
+        !live && isInFlight(query.state.data) ? POLL_MS : false,
+    })),
+  });
+  return queries.flatMap((q) => (q.data ? [q.data] : []));
+}

@@ -1,0 +1,125 @@
+"use client";
+
+import { Plus, Trash2 } from "lucide-react";
+import { useState } from "react";
+import { useFieldArray, useFormContext } from "react-hook-form";
+import { ModelField } from "@/components/create/model-field";
+import { SliderField } from "@/components/forms/fields";
+import { Button } from "@/components/ui/button";
+import type { ModelCategory } from "@/lib/protocol/utility-tasks";
+
+interface WeightBounds {
+  min: number;
+  max: number;
+  default: number;
+}
+
+interface ModelWeightListProps {
+  /** The task's list: `lora` or `embeddings`, items `{ model, weight }`. */
+  name: string;
+  category: ModelCategory;
+  /** "LoRA", "Embedding": names one item in labels and buttons. */
+  noun: string;
+  weight: WeightBounds;
+  hint?: string;
+  addTestId: string;
+}
+
+/** Offers a model's trigger words for the prompt: a LoRA often does nothing without them. */
+function TriggerWords({ words }: { words: string }) {
+  const { getValues, setValue } = useFormContext();
+  return (
+    <p className="flex flex-wrap items-center gap-2 text-[12px] text-muted">
+      Trigger words: <span className="font-mono text-foreground">{words}</span>
+      <Button
+        size="sm"
+        variant="ghost"
+        className="h-6 px-2 text-[12px]"
+        onClick={() => {
+          const prompt = String(getValues("positivePrompt") ?? "").trim();
+          if (!prompt.includes(words)) {
+            setValue("positivePrompt", prompt ? `${prompt}, ${words}` : words, { shouldDirty: true });
+          }
+        }}
+      >
+        Add to prompt
+      </Button>
+    </p>
+  );
+}
+
+function Row({
+  base,
+  index,
+  props,
+  onRemove,
+}: {
+  base: string;
+  index: number;
+  props: ModelWeightListProps;
+  onRemove(): void;
+}) {
+  const [trigger, setTrigger] = useState<string>();
+  const { noun, category, weight } = props;
+  return (
+    <li className="flex flex-col gap-3 rounded-card border border-border-strong bg-panel p-3">
+      <div className="flex items-start gap-2">
+        <div className="min-w-0 flex-1">
+          <ModelField
+            name={`${base}.model`}
+            label={`${noun} ${index + 1}`}
+            category={category}
+            placeholder="Choose a model"
+            onModel={(m) => setTrigger(m.positiveTriggerWords || undefined)}
+          />
+        </div>
+        <Button
+          variant="ghost"
+          size="sm"
+          className="mt-6"
+          aria-label={`Remove ${noun} ${index + 1}`}
+          onClick={onRemove}
+        >
+          <Trash2 aria-hidden />
+        </Button>
+      </div>
+      {trigger ? <TriggerWords words={trigger} /> : null}
+      <SliderField
+        name={`${base}.weight`}
+        label="Weight"
+        min={weight.min}
+        max={weight.max}
+        step={0.05}
+        fallback={weight.default}
+      />
+    </li>
+  );
+}
+
+/** Several models applied on top of the checkpoint, each with its weight (LoRA, embeddings). */
+export function ModelWeightList(props: ModelWeightListProps) {
+  const { name, noun, weight, hint, addTestId } = props;
+  const { control } = useFormContext();
+  const { fields, append, remove } = useFieldArray({ control, name });
+  return (
+    <div className="flex flex-col gap-3">
+      {hint ? <p className="text-muted-subtle text-xs">{hint}</p> : null}
+      {fields.length > 0 ? (
+        <ul className="flex flex-col gap-3">
+          {fields.map((f, i) => (
+            <Row key={f.id} base={`${name}.${i}`} index={i} props={props} onRemove={() => remove(i)} />
+          ))}
+        </ul>
+      ) : null}
+      <Button
+        size="sm"
+        className="self-start"
+        data-testid={addTestId}
+        onClick={() => append({ model: "", weight: weight.default })}
+      >
+        <Plus aria-hidden />
+        Add {noun}
+      </Button>
+    </div>
+  );
+}

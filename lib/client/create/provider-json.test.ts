@@ -1,0 +1,41 @@
+import { describe, expect, it } from "vitest";
+import { formatJson, jsonStatus, overriddenKeys, STUDIO_SET_KEYS } from "./provider-json";
+import { parseExtraJson } from "./task-values";
+
+describe("raw JSON editor", () => {
+  it("lists only keys the parser refuses as the studio's", () => {
+    for (const key of STUDIO_SET_KEYS) {
+      const out = parseExtraJson(JSON.stringify({ [key]: "x" }));
+      expect(out.ok, key).toBe(false);
+    }
+    // A key close to a studio key but not one is the user's to send.
+    expect(parseExtraJson('{"taskTypes": 1, "clipSkip": 1}').ok).toBe(true);
+  });
+
+  it("reports empty, valid and invalid text", () => {
+    expect(jsonStatus("  ")).toEqual({ state: "empty" });
+    expect(jsonStatus('{"clipSkip": 1, "ttl": 60}')).toEqual({ state: "valid", keys: ["clipSkip", "ttl"] });
+    expect(jsonStatus("{oops").state).toBe("invalid");
+    expect(jsonStatus("[1]").state).toBe("invalid");
+    const reserved = jsonStatus('{"taskUUID": "x"}');
+    expect(reserved.state === "invalid" && reserved.message).toMatch(/taskUUID/);
+  });
+
+  it("pretty-prints valid JSON and leaves broken text alone", () => {
+    expect(formatJson('{"a":1,"b":[1,2]}')).toBe('{\n  "a": 1,\n  "b": [\n    1,\n    2\n  ]\n}');
+    expect(formatJson("{nope")).toBeNull();
+  });
+
+  it("names the form fields a JSON key replaces", () => {
+    const values = {
+      steps: 20,
+      CFGScale: undefined,
+      lora: [],
+      providerSettings: { bfl: { raw: true } },
+      negativePrompt: "",
+    };
+    expect(
+      overriddenKeys(["steps", "CFGScale", "lora", "providerSettings", "negativePrompt", "ttl"], values),
+    ).toEqual(["steps", "providerSettings"]);
+  });
+});

@@ -1,0 +1,54 @@
+/**
+ * The raw JSON editor's logic: what its status line says, how Format rewrites the text, and which
+ * of the form's own fields a key typed there replaces. Parsing and the refused keys are
+ * `parseExtraJson`'s, the same check the form's resolver and Generate run.
+ */
+import { compact, parseExtraJson } from "./task-values";
+
+/**
+ * The keys the studio sets on every task itself. `parseExtraJson` refuses them; the editor's hint
+ * lists them (the test holds this list to what `parseExtraJson` refuses).
+ */
+export const STUDIO_SET_KEYS = [
+  "taskType",
+  "taskUUID",
+  "deliveryMethod",
+  "webhookURL",
+  "outputType",
+] as const;
+
+export type JsonStatus =
+  | { state: "empty" }
+  | { state: "valid"; keys: string[] }
+  | { state: "invalid"; message: string };
+
+export function jsonStatus(text: string | undefined): JsonStatus {
+  if (!text || text.trim() === "") return { state: "empty" };
+  const parsed = parseExtraJson(text);
+  return parsed.ok
+    ? { state: "valid", keys: Object.keys(parsed.value) }
+    : { state: "invalid", message: parsed.message };
+}
+
+/** The text pretty-printed with two-space indents, or null when it is not JSON. */
+export function formatJson(text: string): string | null {
+  try {
+    return JSON.stringify(JSON.parse(text), null, 2);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Keys of the JSON that also hold a value in the form: the JSON's value wins (it is merged over the
+ * form), so the editor says which fields it replaces. `providerSettings` here replaces the whole
+ * object the provider forms build, not one provider inside it.
+ */
+export function overriddenKeys(keys: readonly string[], values: Record<string, unknown>): string[] {
+  return keys.filter((k) => k !== "extraJson" && isGiven(values[k]));
+}
+
+/** Whether the form would send this value (compact drops blanks and emptied lists or objects). */
+function isGiven(value: unknown): boolean {
+  return Object.keys(compact({ value }) as Record<string, unknown>).length > 0;
+}

@@ -1,0 +1,170 @@
+"use client";
+
+import { useCallback, useMemo } from "react";
+import { useFormState } from "react-hook-form";
+import { Section } from "@/components/ui/section";
+import { useCreateStore } from "@/lib/client/create/drafts";
+import { useImageRef } from "@/lib/client/create/tools";
+import { useTaskViews } from "@/lib/client/create/use-task-views";
+import { useWorkflowForm } from "@/lib/client/create/use-workflow-form";
+import {
+  type ContextKind,
+  contextOf,
+  frameSlots,
+  inputsOf,
+  modeOf,
+  randomVideoSeed,
+  switchContext,
+  switchMode,
+  type ValuePatch,
+  VIDEO_FIELDS,
+  VIDEO_SLUG,
+  type VideoMode,
+  videoDefaults,
+} from "@/lib/client/create/video-form-values";
+import { videoRecall } from "@/lib/client/create/video-recall";
+import { toVideoTask, videoBlockedReason } from "@/lib/client/create/video-task";
+import { type Workflow, workflows } from "@/lib/client/workflows";
+import { ResultStrip } from "../result-strip";
+import { ContextField } from "../video/context-field";
+import { DurationField } from "../video/duration-field";
+import { hasErrorUnder } from "../video/form-errors";
+import { FrameInputs } from "../video/frame-inputs";
+import { ModeSwitch } from "../video/mode-switch";
+import { DeliveryFields, GenerationSwitches, OutputFields, SafetyFields } from "../video/output-fields";
+import { ReferenceInputs } from "../video/reference-inputs";
+import { ResolutionField, SizePicker } from "../video/size-fields";
+import { VideoPrompt } from "../video/video-prompt";
+import { VideoSeedField } from "../video/video-seed-field";
+import { WorkflowShell } from "../workflow-shell";
+
+const on = (v: unknown) => (v === true ? "on" : "off");
+
+/**
+ * Video: text, first/last frames or references, with a document or a web page as context. The
+ * model is the one the server runs (`videoModel`), not a choice, and the form parses against it.
+ */
+export function VideoForm({ videoModel }: { videoModel: string }) {
+  const workflow = workflows.find((w) => w.slug === VIDEO_SLUG) as Workflow;
+  const defaults = useMemo(() => videoDefaults(videoModel), [videoModel]);
+  const protocol = useMemo(() => ({ videoModel }), [videoModel]);
+  const toTask = useCallback(
+    (values: Record<string, unknown>) => toVideoTask(values, videoModel),
+    [videoModel],
+  );
+  const { form, submit, pending, ready, notice, applyValues, retry, resetForm } = useWorkflowForm({
+    slug: VIDEO_SLUG,
+    taskType: "videoInference",
+    fields: VIDEO_FIELDS,
+    defaults,
+    protocol,
+    toTask,
+  });
+  const { errors } = useFormState({ control: form.control });
+  const latest = useTaskViews((useCreateStore((s) => s.sent[VIDEO_SLUG]) ?? []).slice(0, 1))[0];
+  const lastSeed = latest?.items[0]?.seed ?? null;
+
+  const values = form.watch();
+  const mode = modeOf(values);
+  const context = contextOf(values);
+  const blocked = videoBlockedReason(values);
+  const firstFrame = useImageRef(
+    mode === "frames" ? frameSlots(inputsOf(values).frameImages).first : undefined,
+  ).data;
+
+  const applyPatch = (patch: ValuePatch) => {
+    for (const [path, value] of patch) form.setValue(path, value, { shouldDirty: true });
+    form.clearErrors();
+  };
+
+  return (
+    <WorkflowShell
+      workflow={workflow}
+      form={form}
+      // Enter in a text input submits the form too; a blocked form must not send from there either.
+      onSubmit={() => {
+        if (!videoBlockedReason(form.getValues())) void submit();
+      }}
+      onReset={resetForm}
+      pending={pending}
+      ready={ready}
+      notice={notice}
+      blocked={blocked}
+      onRandomSeed={() => form.setValue("seed", randomVideoSeed(), { shouldDirty: true })}
+      results={
+        <ResultStrip
+          slug={VIDEO_SLUG}
+          onRetry={retry}
+          onRecall={(task, part, item) => {
+            const recall = videoRecall(task.params, part, item.seed, defaults);
+            if ("reset" in recall) form.reset(recall.reset);
+            else applyValues(recall.apply);
+          }}
+        />
+      }
+    >
+      <div className="flex flex-col gap-4 pb-4">
+        <p className="text-[12px] text-muted-subtle">
+          Model <code className="font-mono text-muted">{videoModel}</code>
+        </p>
+        <ModeSwitch mode={mode} onChange={(to: VideoMode) => applyPatch(switchMode(form.getValues(), to))} />
+        {mode === "frames" ? <FrameInputs /> : null}
+        {mode === "references" ? <ReferenceInputs /> : null}
+        <VideoPrompt mode={mode} />
+      </div>
+      {mode === "text" ? (
+        <Section
+          title="Size"
+          defaultOpen
+          summary={`${String(values.width)} × ${String(values.height)}`}
+          invalid={hasErrorUnder(errors, ["width", "height"])}
+        >
+          <SizePicker />
+        </Section>
+      ) : (
+        <Section
+          title="Resolution"
+          defaultOpen
+          summary={String(values.resolution ?? "")}
+          invalid={hasErrorUnder(errors, ["resolution"])}
+        >
+          <ResolutionField source={firstFrame} />
+        </Section>
+      )}
+      <Section
+        title="Length and sound"
+        defaultOpen
+        summary={`${values.duration === "auto" ? "Auto" : `${String(values.duration)} s`} · audio ${on((values.settings as { audio?: unknown } | undefined)?.audio)}`}
+        invalid={hasErrorUnder(errors, ["duration", "settings"])}
+      >
+        <DurationField />
+        <GenerationSwitches />
+      </Section>
+      <Section
+        title="Context"
+        summary={context === "none" ? "None" : context === "document" ? "Document" : "Web page"}
+        invalid={hasErrorUnder(errors, ["inputs.documents", "inputs.urls"])}
+      >
+        <ContextField kind={context} onChange={(to: ContextKind) => applyPatch(switchContext(to))} />
+      </Section>
+      <Section
+        title="Videos and seed"
+        summary={`${String(values.numberResults ?? 1)} × ${String(values.outputFormat ?? "")}`}
+        invalid={hasErrorUnder(errors, ["seed", "numberResults", "outputFormat", "outputQuality"])}
+      >
+        <VideoSeedField lastSeed={lastSeed} />
+        <OutputFields />
+      </Section>
+      <Section
+        title="Safety"
+        summary={`Check ${on((values.safety as { checkContent?: unknown } | undefined)?.checkContent)}`}
+        invalid={hasErrorUnder(errors, ["safety"])}
+      >
+        <SafetyFields />
+      </Section>
+      <Section title="Delivery" invalid={hasErrorUnder(errors, ["ttl", "includeCost", "uploadEndpoint"])}>
+        <DeliveryFields />
+      </Section>
+    </WorkflowShell>
+  );
+}

@@ -1,4 +1,5 @@
-import { Film } from "lucide-react";
+import { Film, Wand2 } from "lucide-react";
+import Link from "next/link";
 import type { GalleryItem } from "@/lib/studio/stream-events";
 
 const timeFormat = new Intl.DateTimeFormat("en", {
@@ -56,7 +57,37 @@ export function GalleryCard({ item }: { item: GalleryItem }) {
           <span className="truncate">{item.authorName}</span>
           <time dateTime={item.createdAt}>{timeFormat.format(new Date(item.createdAt))}</time>
         </p>
+        <nav
+          aria-label="Use in a workflow"
+          className="flex flex-wrap items-center gap-x-2.5 gap-y-1 pt-0.5 text-[11.5px]"
+        >
+          <Link
+            href={recallLink(item, "all")}
+            className="inline-flex items-center gap-1 font-medium text-accent-fg hover:underline"
+          >
+            <Wand2 aria-hidden className="size-3" />
+            Use all
+          </Link>
+          {item.seed ? (
+            <Link href={recallLink(item, "seed")} className="text-muted hover:text-foreground">
+              Seed
+            </Link>
+          ) : null}
+          <Link href={recallLink(item, "prompt")} className="text-muted hover:text-foreground">
+            Prompt
+          </Link>
+          <Link href={recallLink(item, "size")} className="text-muted hover:text-foreground">
+            Size
+          </Link>
+        </nav>
       </figcaption>
     </figure>
   );
+}
+
+/** Opens the item's task in its workflow with all or part of its parameters (a result's own seed). */
+function recallLink(item: GalleryItem, use: "all" | "seed" | "prompt" | "size"): string {
+  const query = new URLSearchParams({ task: item.taskUUID, use });
+  if (item.seed) query.set("seed", item.seed);
+  return `/create/recall?${query.toString()}`;
 }

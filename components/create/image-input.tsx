@@ -1,0 +1,150 @@
+"use client";
+
+import { ImagePlus, LoaderCircle, X } from "lucide-react";
+import { useEffect, useRef, useState } from "react";
+import { cn, focusRing } from "@/components/ui/cn";
+import { type ImageRef, useImageRef } from "@/lib/client/create/tools";
+import { uploadImage } from "@/lib/client/create/upload";
+
+interface ImageInputProps {
+  id: string;
+  label: string;
+  /** A studio image id (upload or gallery result), or undefined. */
+  value: string | undefined;
+  onChange(image: ImageRef | null): void;
+  hint?: string;
+  error?: string | undefined;
+  /** Compact tiles for lists such as reference images or ControlNet units. */
+  size?: "lg" | "sm";
+}
+
+/**
+ * One image input: click to choose a file, drop one, or paste one while focused. The image goes to
+ * the studio at once (checked there) and the field holds its id; the preview comes from the studio.
+ */
+export function ImageInput({ id, label, value, onChange, hint, error, size = "lg" }: ImageInputProps) {
+  const file = useRef<HTMLInputElement>(null);
+  const [busy, setBusy] = useState(false);
+  const [uploadError, setUploadError] = useState<string | null>(null);
+  const [dragging, setDragging] = useState(false);
+  const ref = useImageRef(value);
+  const [local, setLocal] = useState<ImageRef | null>(null);
+  const image = local?.id === value ? local : ref.data;
+
+  useEffect(() => {
+    if (!value) setLocal(null);
+  }, [value]);
+
+  const take = async (blob: Blob | undefined | null) => {
+    if (!blob) return;
+    setBusy(true);
+    setUploadError(null);
+    const result = await uploadImage(blob);
+    setBusy(false);
+    if (result.ok) {
+      setLocal(result.image);
+      onChange(result.image);
+    } else setUploadError(result.errors.map((e) => e.message).join(" "));
+  };
+
+  const shownError =
+    error ?? uploadError ?? (ref.isError ? "This image is no longer in the studio." : undefined);
+  return (
+    <div className="flex flex-col gap-1.5">
+      <span id={`${id}-label`} className="font-medium text-[13px] text-foreground">
+        {label}
+      </span>
+      {/* biome-ignore lint/a11y/noStaticElementInteractions: dropping a file is a shortcut; the button inside is the control. */}
+      <div
+        className={cn(
+          "group relative overflow-hidden rounded-card border border-dashed bg-surface-sunken transition-colors",
+          size === "lg" ? "min-h-40" : "h-24 w-24",
+          dragging ? "border-accent bg-accent/5" : shownError ? "border-danger" : "border-border-strong",
+        )}
+        onDragOver={(e) => {
+          e.preventDefault();
+          setDragging(true);
+        }}
+        onDragLeave={() => setDragging(false)}
+        onDrop={(e) => {
+          e.preventDefault();
+          setDragging(false);
+          void take(e.dataTransfer.files[0]);
+        }}
+      >
+        {image ? (
+          // biome-ignore lint/performance/noImgElement: studio media are served by /api/media, not Next's optimizer.
+          <img
+            src={image.url}
+            alt={`${label}: ${image.width} × ${image.height}`}
+            className={cn(
+              "mx-auto block object-contain",
+              size === "lg" ? "max-h-72 w-full" : "size-full object-cover",
+            )}
+          />
+        ) : null}
+        <button
+          id={id}
+          type="button"
+          aria-labelledby={`${id}-label`}
+          aria-describedby={shownError ? `${id}-error` : hint ? `${id}-hint` : undefined}
+          aria-invalid={shownError ? true : undefined}
+          onClick={() => file.current?.click()}
+          onPaste={(e) => void take(e.clipboardData.files[0])}
+          className={cn(
+            "absolute inset-0 flex flex-col items-center justify-center gap-2 text-[12px] text-muted",
+            image ? "bg-black/0 opacity-0 hover:bg-black/50 hover:opacity-100 focus-visible:opacity-100" : "",
+            focusRing,
+          )}
+        >
+          {busy ? (
+            <LoaderCircle aria-hidden className="size-5 animate-spin" />
+          ) : (
+            <ImagePlus aria-hidden className="size-5" />
+          )}
+          {size === "lg" ? (
+            <span>{busy ? "Uploading…" : image ? "Replace image" : "Choose, drop or paste an image"}</span>
+          ) : null}
+        </button>
+        {image ? (
+          <button
+            type="button"
+            aria-label={`Remove ${label.toLowerCase()}`}
+            onClick={() => onChange(null)}
+            className={cn(
+              "absolute top-1.5 right-1.5 rounded-full bg-black/70 p-1 text-foreground hover:bg-black",
+              focusRing,
+            )}
+          >
+            <X aria-hidden className="size-3.5" />
+          </button>
+        ) : null}
+        <input
+          ref={file}
+          type="file"
+          accept="image/png,image/jpeg,image/webp"
+          className="hidden"
+          data-testid={`${id}-file`}
+          onChange={(e) => {
+            void take(e.target.files?.[0]);
+            e.target.value = "";
+          }}
+        />
+      </div>
+      {image && size === "lg" ? (
+        <p className="text-[12px] text-muted-subtle tabular-nums">
+          {image.width} × {image.height}
+        </p>
+      ) : null}
+      {shownError ? (
+        <p id={`${id}-error`} role="alert" className="text-danger-fg text-xs">
+          {shownError}
+        </p>
+      ) : hint ? (
+        <p id={`${id}-hint`} className="text-muted-subtle text-xs">
+          {hint}
+        </p>
+      ) : null}
+    </div>
+  );
+}

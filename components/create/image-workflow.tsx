@@ -1,0 +1,133 @@
+"use client";
+
+import { type ReactNode, useCallback, useMemo } from "react";
+import { type UseFormReturn, useFormState } from "react-hook-form";
+import { Section } from "@/components/ui/section";
+import { useCreateStore } from "@/lib/client/create/drafts";
+import { BASE_IMAGE_VALUES, COMMON_IMAGE_FIELDS } from "@/lib/client/create/image-fields";
+import { randomSeed } from "@/lib/client/create/image-presets";
+import { recallValues } from "@/lib/client/create/recall";
+import type { ModelInfo } from "@/lib/client/create/tools";
+import { useTaskViews } from "@/lib/client/create/use-task-views";
+import { useWorkflowForm } from "@/lib/client/create/use-workflow-form";
+import { type Workflow, workflows } from "@/lib/client/workflows";
+import { AdvancedSections } from "./advanced/advanced-sections";
+import { ModelField } from "./model-field";
+import { OutputPanel } from "./panels/output-panel";
+import { PromptPanel } from "./panels/prompt-panel";
+import { SamplingPanel } from "./panels/sampling-panel";
+import { SeedField } from "./panels/seed-field";
+import { SizePanel } from "./panels/size-panel";
+import { ProviderSection } from "./provider/provider-section";
+import { ResultStrip } from "./result-strip";
+import { WorkflowShell } from "./workflow-shell";
+
+export interface ImageWorkflowProps {
+  slug: string;
+  /** The workflow's own fields (seedImage, maskImage, outpaint, controlNet...). */
+  fields?: readonly string[];
+  defaults?: Record<string, unknown>;
+  /** The workflow's own panel, above the shared ones; it reads the form from context. */
+  source?: (form: UseFormReturn) => ReactNode;
+  /** A canvas shown beside the form, above the results (it reads the form from context). */
+  stage?: ReactNode;
+  /** Why Generate cannot be pressed yet, computed from the form. */
+  blockedBy?: (values: Record<string, unknown>) => string | null;
+  /** Width and height follow from something else (outpainting): the size panel is read-only. */
+  sizeFollows?: string;
+}
+
+function hasErrorIn(errors: Record<string, unknown>, names: readonly string[]): boolean {
+  return names.some((n) => n in errors);
+}
+
+/** One image workflow: its own panel, then the panels every image workflow shares. */
+export function ImageWorkflow({
+  slug,
+  fields = [],
+  defaults = {},
+  source,
+  stage,
+  blockedBy,
+  sizeFollows,
+}: ImageWorkflowProps) {
+  const workflow = workflows.find((w) => w.slug === slug) as Workflow;
+  const allFields = useMemo(() => [...fields, ...COMMON_IMAGE_FIELDS], [fields]);
+  const allDefaults = useMemo(() => ({ ...BASE_IMAGE_VALUES, ...defaults }), [defaults]);
+  const { form, submit, pending, ready, notice, applyValues, retry, resetForm } = useWorkflowForm({
+    slug,
+    taskType: "imageInference",
+    fields: allFields,
+    defaults: allDefaults,
+  });
+  const { errors } = useFormState({ control: form.control });
+  const latest = useTaskViews((useCreateStore((s) => s.sent[slug]) ?? []).slice(0, 1))[0];
+  const lastSeed = latest?.items[0]?.seed ?? null;
+  const values = form.watch();
+  const blocked = blockedBy?.(values) ?? null;
+
+  const takeModelDefaults = useCallback(
+    (model: ModelInfo) => {
+      // A model's own defaults fill only what the person has not set.
+      if (model.defaultSteps && form.getValues("steps") === undefined)
+        form.setValue("steps", model.defaultSteps);
+      if (model.defaultCFG !== undefined && form.getValues("CFGScale") === undefined)
+        form.setValue("CFGScale", model.defaultCFG);
+    },
+    [form],
+  );
+
+  return (
+    <WorkflowShell
+      workflow={workflow}
+      form={form}
+      onSubmit={submit}
+      onReset={resetForm}
+      pending={pending}
+      ready={ready}
+      notice={notice}
+      blocked={blocked}
+      stage={stage}
+      onRandomSeed={() => form.setValue("seed", randomSeed(), { shouldDirty: true })}
+      results={
+        <ResultStrip
+          slug={slug}
+          onRetry={retry}
+          onRecall={(task, part, item) => applyValues(recallValues(task.params, part, item.seed))}
+        />
+      }
+    >
+      {source ? <div className="flex flex-col gap-4 pb-4">{source(form)}</div> : null}
+      <div className="flex flex-col gap-4 pb-4">
+        <ModelField name="model" label="Model" category="checkpoint" onModel={takeModelDefaults} />
+        <PromptPanel />
+      </div>
+      <Section
+        title="Size"
+        defaultOpen
+        summary={`${values.width} × ${values.height}`}
+        invalid={hasErrorIn(errors, ["width", "height"])}
+      >
+        <SizePanel disabled={Boolean(sizeFollows)} note={sizeFollows} />
+      </Section>
+      <Section
+        title="Images and seed"
+        defaultOpen
+        summary={`${values.numberResults ?? 1} × ${values.outputFormat ?? "JPG"}`}
+        invalid={hasErrorIn(errors, ["seed", "numberResults", "outputFormat", "outputQuality"])}
+      >
+        <SeedField lastSeed={lastSeed} />
+        <OutputPanel />
+      </Section>
+      <Section
+        title="Sampling"
+        summary={values.steps ? `${values.steps} steps` : "Model defaults"}
+        invalid={hasErrorIn(errors, ["steps", "CFGScale", "scheduler", "clipSkip"])}
+      >
+        <SamplingPanel />
+      </Section>
+      <AdvancedSections />
+      <ProviderSection />
+    </WorkflowShell>
+  );
+}

@@ -1,0 +1,161 @@
+"use client";
+
+import { Keyboard, LoaderCircle, RotateCcw, Wand2 } from "lucide-react";
+import { type ReactNode, useEffect, useState } from "react";
+import { FormProvider, get, type UseFormReturn } from "react-hook-form";
+import { QueueButton } from "@/components/queue/queue-drawer";
+import { Button } from "@/components/ui/button";
+import { FormError } from "@/components/ui/field";
+import { WorkflowIcon } from "@/components/workflows/workflow-icon";
+import { isMod, isTyping } from "@/lib/client/create/shortcuts";
+import { ROOT_ERROR } from "@/lib/client/create/task-resolver";
+import type { Workflow } from "@/lib/client/workflows";
+import { ShortcutsDialog } from "./shortcuts-dialog";
+
+interface WorkflowShellProps {
+  workflow: Workflow;
+  form: UseFormReturn;
+  onSubmit(): void;
+  onReset(): void;
+  pending: boolean;
+  ready: boolean;
+  notice: string | null;
+  /** Why Generate is off although the form may be valid (e.g. no seed image yet). */
+  blocked?: string | null;
+  /** The form's panels, in order. */
+  children: ReactNode;
+  results: ReactNode;
+  /** A canvas (mask painter, outpaint frame) shown above the results, where there is room for it. */
+  stage?: ReactNode;
+  /** Pressing Alt+S asks for a new random seed, where the workflow has one. */
+  onRandomSeed?: () => void;
+}
+
+/**
+ * A Create page: the form on the left with Generate always in reach, the results on the right.
+ * Ctrl/Cmd+Enter generates from anywhere on the page; "?" lists the other shortcuts.
+ */
+export function WorkflowShell(props: WorkflowShellProps) {
+  const {
+    workflow,
+    form,
+    onSubmit,
+    onReset,
+    pending,
+    ready,
+    notice,
+    blocked,
+    children,
+    results,
+    stage,
+    onRandomSeed,
+  } = props;
+  const [help, setHelp] = useState(false);
+  const rootError = get(form.formState.errors, ROOT_ERROR) as { message?: string } | undefined;
+
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (isMod(e) && e.key === "Enter") {
+        e.preventDefault();
+        if (!blocked) onSubmit();
+      } else if (isMod(e) && e.shiftKey && e.key.toLowerCase() === "r") {
+        e.preventDefault();
+        onReset();
+      } else if (e.altKey && e.code === "KeyS" && onRandomSeed) {
+        e.preventDefault();
+        onRandomSeed();
+      } else if (e.key === "?" && !isTyping(e.target)) {
+        e.preventDefault();
+        setHelp(true);
+      }
+    };
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, [onSubmit, onReset, onRandomSeed, blocked]);
+
+  return (
+    <div className="flex flex-col gap-6">
+      <header className="flex flex-wrap items-center justify-between gap-4">
+        <div className="flex min-w-0 items-center gap-3">
+          <span className="grid size-10 shrink-0 place-items-center rounded-[10px] border border-border-strong bg-panel-raised text-accent-fg">
+            <WorkflowIcon name={workflow.icon} className="size-5" />
+          </span>
+          <div className="min-w-0">
+            <p className="font-medium text-[12px] text-muted-subtle uppercase tracking-wider">Create</p>
+            <h1 className="truncate font-semibold text-foreground text-xl tracking-tight">
+              {workflow.title}
+            </h1>
+          </div>
+        </div>
+        <div className="flex items-center gap-2">
+          <QueueButton />
+          <Button
+            size="sm"
+            variant="ghost"
+            onClick={() => setHelp(true)}
+            aria-label="Keyboard shortcuts"
+            title="Keyboard shortcuts (?)"
+          >
+            <Keyboard aria-hidden />
+          </Button>
+        </div>
+      </header>
+      {notice ? (
+        <p
+          role="status"
+          className="rounded-control border border-accent/30 bg-accent/10 px-3 py-2 text-[13px] text-accent-fg"
+        >
+          {notice}
+        </p>
+      ) : null}
+      <FormProvider {...form}>
+        <div className="grid items-start gap-6 lg:grid-cols-[minmax(22rem,26rem)_1fr] xl:gap-8">
+          <form
+            noValidate
+            aria-label={`${workflow.title} settings`}
+            aria-busy={!ready}
+            onSubmit={(e) => {
+              e.preventDefault();
+              onSubmit();
+            }}
+            className="flex flex-col rounded-panel border border-border bg-panel shadow-panel lg:sticky lg:top-20 lg:max-h-[calc(100dvh-10rem)]"
+          >
+            <div className="flex min-h-0 flex-1 flex-col gap-1 overflow-y-auto px-5 pt-5 pb-2">
+              {children}
+            </div>
+            <div className="flex flex-col gap-2 border-border border-t bg-panel-raised/60 px-5 py-4">
+              <FormError>{rootError?.message}</FormError>
+              {blocked ? <p className="text-[12px] text-muted">{blocked}</p> : null}
+              <div className="flex items-center gap-2">
+                <Button
+                  type="submit"
+                  variant="primary"
+                  className="flex-1"
+                  disabled={pending || !ready || Boolean(blocked)}
+                  aria-keyshortcuts="Control+Enter Meta+Enter"
+                >
+                  {pending ? <LoaderCircle aria-hidden className="animate-spin" /> : <Wand2 aria-hidden />}
+                  {pending ? "Sending…" : "Generate"}
+                  <kbd className="ml-1 rounded bg-white/15 px-1.5 py-px font-mono text-[10px]">Ctrl ↵</kbd>
+                </Button>
+                <Button
+                  variant="ghost"
+                  onClick={onReset}
+                  title="Reset to defaults (Ctrl+Shift+R)"
+                  aria-label="Reset the form"
+                >
+                  <RotateCcw aria-hidden />
+                </Button>
+              </div>
+            </div>
+          </form>
+          <div className="flex min-w-0 flex-col gap-6">
+            {stage}
+            {results}
+          </div>
+        </div>
+      </FormProvider>
+      <ShortcutsDialog open={help} onOpenChange={setHelp} />
+    </div>
+  );
+}

@@ -1,0 +1,167 @@
+"use client";
+
+import { useQuery } from "@tanstack/react-query";
+import { AlertTriangle, CheckCircle2, ListTodo, LoaderCircle, RotateCcw } from "lucide-react";
+import Link from "next/link";
+import { useEffect, useState } from "react";
+import { Button } from "@/components/ui/button";
+import { cn } from "@/components/ui/cn";
+import { Dialog } from "@/components/ui/dialog";
+import { recallHref, workflowOf } from "@/lib/client/create/recall";
+import { isTyping } from "@/lib/client/create/shortcuts";
+import { valuesFromTask } from "@/lib/client/create/task-values";
+import { useGenerate } from "@/lib/client/create/use-generate";
+import { isInFlight } from "@/lib/client/create/use-task-views";
+import { type QueuedTask, tasksKey } from "@/lib/client/gallery-cache";
+import { fetchData } from "@/lib/client/use-api";
+
+function useQueue() {
+  return useQuery({
+    queryKey: tasksKey,
+    queryFn: () => fetchData<QueuedTask[]>("/api/tasks?limit=50"),
+    staleTime: 10_000,
+  });
+}
+
+function elapsed(task: QueuedTask, now: number): string {
+  if (!task.createdAt) return "";
+  const s = Math.max(0, Math.round((now - Date.parse(task.createdAt)) / 1000));
+  return s < 60 ? `${s} s` : s < 3600 ? `${Math.floor(s / 60)} min` : `${Math.floor(s / 3600)} h`;
+}
+
+/** The top-bar button of the queue: how many tasks are in flight; opens the drawer (also "Q"). */
+export function QueueButton() {
+  const [open, setOpen] = useState(false);
+  const { data = [] } = useQueue();
+  const running = data.filter(isInFlight).length;
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key.toLowerCase() === "q" && !e.ctrlKey && !e.metaKey && !e.altKey && !isTyping(e.target))
+        setOpen(true);
+    };
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, []);
+  return (
+    <>
+      <Button
+        size="sm"
+        variant="secondary"
+        onClick={() => setOpen(true)}
+        aria-keyshortcuts="Q"
+        data-testid="queue-button"
+      >
+        {running > 0 ? <LoaderCircle aria-hidden className="animate-spin" /> : <ListTodo aria-hidden />}
+        Queue
+        {running > 0 ? (
+          <span className="rounded-full bg-accent-strong px-1.5 font-semibold text-[11px] text-white tabular-nums">
+            {running}
+          </span>
+        ) : null}
+      </Button>
+      <QueueDrawer open={open} onOpenChange={setOpen} />
+    </>
+  );
+}
+
+/** Every recent task of the signed-in member: state, time so far, progress; failed ones can be retried. */
+export function QueueDrawer({ open, onOpenChange }: { open: boolean; onOpenChange(open: boolean): void }) {
+  const { data = [], isLoading } = useQueue();
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (!open) return;
+    const t = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(t);
+  }, [open]);
+  const tasks = [...data].sort((a, b) => (b.createdAt ?? "").localeCompare(a.createdAt ?? ""));
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Queue"
+      description="Your recent tasks, newest first."
+      variant="sheet"
+    >
+      {isLoading ? (
+        <p className="text-[13px] text-muted">Loading…</p>
+      ) : tasks.length === 0 ? (
+        <p className="text-[13px] text-muted">Nothing sent yet.</p>
+      ) : (
+        <ul className="flex flex-col gap-2" data-testid="queue-list">
+          {tasks.map((t) => (
+            <QueueRow key={t.taskUUID} task={t} now={now} />
+          ))}
+        </ul>
+      )}
+    </Dialog>
+  );
+}
+
+function QueueRow({ task, now }: { task: QueuedTask; now: number }) {
+  const slug = task.params ? workflowOf(task.params) : "text-to-image";
+  const { generate, pending } = useGenerate(slug);
+  const percent =
+    task.progress === null ? null : Math.round(task.progress <= 1 ? task.progress * 100 : task.progress);
+  const prompt = typeof task.params?.positivePrompt === "string" ? task.params.positivePrompt : null;
+  const retry = () => {
+    if (!task.params) return;
+    void generate([
+      {
+        ...valuesFromTask(task.params),
+        taskType: task.taskType,
+        taskUUID: crypto.randomUUID(),
+        deliveryMethod: "async",
+      },
+    ]);
+  };
+  return (
+    <li
+      data-testid="queue-row"
+      data-status={task.status}
+      className="rounded-card border border-border bg-panel-raised p-3"
+    >
+      <div className="flex items-start gap-2">
+        {task.status === "error" ? (
+          <AlertTriangle aria-label="Failed" className="mt-0.5 size-4 shrink-0 text-danger-fg" />
+        ) : task.status === "success" ? (
+          <CheckCircle2 aria-label="Done" className="mt-0.5 size-4 shrink-0 text-success-fg" />
+        ) : (
+          <LoaderCircle
+            aria-label="In progress"
+            className="mt-0.5 size-4 shrink-0 animate-spin text-accent-fg"
+          />
+        )}
+        <div className="min-w-0 flex-1">
+          <p className="truncate text-[13px] text-foreground">{prompt ?? task.taskType}</p>
+          <p className="mt-0.5 text-[11.5px] text-muted-subtle">
+            {task.taskType === "videoInference" ? "Video" : "Image"} · {task.status}
+            {task.itemCount > 1 ? ` · ${task.itemsDone}/${task.itemCount}` : ""}
+            {isInFlight(task) && task.createdAt ? ` · ${elapsed(task, now)}` : ""}
+          </p>
+          {task.error ? <p className="mt-1 text-[12px] text-danger-fg">{task.error.message}</p> : null}
+        </div>
+        {task.status === "error" && task.params ? (
+          <Button size="sm" variant="secondary" onClick={retry} disabled={pending}>
+            <RotateCcw aria-hidden />
+            Retry
+          </Button>
+        ) : task.params && task.status === "success" ? (
+          <Link
+            href={recallHref({ taskUUID: task.taskUUID, params: task.params })}
+            className="text-[12px] text-accent-fg hover:underline"
+          >
+            Open
+          </Link>
+        ) : null}
+      </div>
+      {isInFlight(task) ? (
+        <div className="mt-2 h-1 overflow-hidden rounded-full bg-panel-hover" aria-hidden>
+          <div
+            className={cn("h-full bg-accent transition-[width]", percent === null && "w-1/3 animate-pulse")}
+            style={percent === null ? undefined : { width: `${percent}%` }}
+          />
+        </div>
+      ) : null}
+    </li>
+  );
+}

@@ -1,0 +1,41 @@
+import { expect, type Locator, type Page } from "@playwright/test";
+
+/** A Create page as a person uses it: the form on the left, the results on the right. */
+export class CreatePage {
+  readonly prompt: Locator;
+  readonly generate: Locator;
+  readonly results: Locator;
+
+  constructor(readonly page: Page) {
+    this.prompt = page.locator("#f-positivePrompt");
+    this.generate = page.getByRole("button", { name: /^Generate/ });
+    this.results = page.getByTestId("result-strip").getByTestId("result-item");
+  }
+
+  async open(slug: string): Promise<void> {
+    await this.page.goto(`/create/${slug}`);
+    // The form is ready once its draft (if any) is read.
+    await expect(this.page.locator("form[aria-busy=false]")).toBeVisible();
+  }
+
+  async upload(testId: string, file: { name: string; mimeType: string; buffer: Buffer }): Promise<void> {
+    await this.page.getByTestId(`${testId}-file`).setInputFiles(file);
+  }
+
+  /** The results of the task the page sent last, once `count` of them are shown. */
+  async expectResults(count: number, timeout = 30_000): Promise<string> {
+    await expect(this.results).toHaveCount(count, { timeout });
+    return (await this.results.first().getAttribute("data-task-uuid")) ?? "";
+  }
+
+  /** A mouse stroke across the middle of a canvas-like element. */
+  async drag(target: Locator, from: [number, number], to: [number, number]): Promise<void> {
+    await target.scrollIntoViewIfNeeded();
+    const box = await target.boundingBox();
+    if (!box) throw new Error("nothing to drag on");
+    await this.page.mouse.move(box.x + box.width * from[0], box.y + box.height * from[1]);
+    await this.page.mouse.down();
+    await this.page.mouse.move(box.x + box.width * to[0], box.y + box.height * to[1], { steps: 12 });
+    await this.page.mouse.up();
+  }
+}

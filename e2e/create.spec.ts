@@ -177,7 +177,9 @@ test("a dropped stream resumes without losing results", async ({ page, context }
   await create.prompt.fill("a paper boat on a rainy street");
   await page.getByRole("spinbutton", { name: "Images" }).fill("3");
   // The tab goes offline the moment the task is accepted: its results finish while it is away.
-  const accepted = page.waitForResponse((r) => r.url().endsWith("/api/tasks") && r.request().method() === "POST");
+  const accepted = page.waitForResponse(
+    (r) => r.url().endsWith("/api/tasks") && r.request().method() === "POST",
+  );
   await create.generate.click();
   const response = await accepted;
   await context.setOffline(true);

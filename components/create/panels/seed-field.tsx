@@ -9,11 +9,21 @@ import { cn } from "@/components/ui/cn";
 import { inputClasses } from "@/components/ui/field";
 import { randomSeed } from "@/lib/client/create/image-presets";
 
+interface SeedFieldProps {
+  lastSeed: string | null;
+  /** What a result is called in the hints: "image" or "video". */
+  noun?: string;
+  /** The service's seed range for this kind of task, and a fresh seed within it. */
+  min?: number;
+  max?: number;
+  random?: () => number;
+}
+
 /**
- * The seed: blank draws a new one for every image (the result shows which), a number repeats an
- * image exactly, and "reuse" takes the seed of the latest result on this page.
+ * The seed: blank draws a new one for every result (the result shows which), a number repeats a
+ * result exactly, and "reuse" takes the seed of the latest result on this page.
  */
-export function SeedField({ lastSeed }: { lastSeed: string | null }) {
+export function SeedField({ lastSeed, noun = "image", min = 1, max, random = randomSeed }: SeedFieldProps) {
   const { register, setValue, control } = useFormContext();
   const seed = useWatch({ control, name: "seed" }) as number | undefined;
   const error = useFieldError("seed");
@@ -26,15 +36,16 @@ export function SeedField({ lastSeed }: { lastSeed: string | null }) {
       error={error}
       hint={
         seed === undefined
-          ? "Random: each image gets a new seed."
-          : "Fixed: the same inputs make the same image."
+          ? `Random: each ${noun} gets a new seed.`
+          : `Fixed: the same inputs make the same ${noun}.`
       }
     >
       <div className="flex gap-1.5">
         <input
           id={id}
           type="number"
-          min={1}
+          min={min}
+          max={max}
           step={1}
           placeholder="Random"
           className={cn(inputClasses, "h-9 tabular-nums")}
@@ -46,7 +57,7 @@ export function SeedField({ lastSeed }: { lastSeed: string | null }) {
           variant="secondary"
           className="h-9"
           title="A new random seed, fixed"
-          onClick={() => set(randomSeed())}
+          onClick={() => set(random())}
         >
           <Dices aria-hidden />
           <span className="sr-only">Random seed</span>

@@ -25,6 +25,8 @@ import {
 import { videoRecall } from "@/lib/client/create/video-recall";
 import { toVideoTask, videoBlockedReason } from "@/lib/client/create/video-task";
 import { type Workflow, workflows } from "@/lib/client/workflows";
+import { VIDEO_LIMITS } from "@/lib/protocol/video-inference";
+import { SeedField } from "../panels/seed-field";
 import { ResultStrip } from "../result-strip";
 import { ContextField } from "../video/context-field";
 import { DurationField } from "../video/duration-field";
@@ -35,7 +37,6 @@ import { DeliveryFields, GenerationSwitches, OutputFields, SafetyFields } from "
 import { ReferenceInputs } from "../video/reference-inputs";
 import { ResolutionField, SizePicker } from "../video/size-fields";
 import { VideoPrompt } from "../video/video-prompt";
-import { VideoSeedField } from "../video/video-seed-field";
 import { WorkflowShell } from "../workflow-shell";
 
 const on = (v: unknown) => (v === true ? "on" : "off");
@@ -152,7 +153,13 @@ export function VideoForm({ videoModel }: { videoModel: string }) {
         summary={`${String(values.numberResults ?? 1)} × ${String(values.outputFormat ?? "")}`}
         invalid={hasErrorUnder(errors, ["seed", "numberResults", "outputFormat", "outputQuality"])}
       >
-        <VideoSeedField lastSeed={lastSeed} />
+        <SeedField
+          lastSeed={lastSeed}
+          noun="video"
+          min={VIDEO_LIMITS.seed.min}
+          max={VIDEO_LIMITS.seed.max}
+          random={randomVideoSeed}
+        />
         <OutputFields />
       </Section>
       <Section

@@ -71,7 +71,7 @@ export function ImageWorkflow({
       // A model's own defaults fill only what the person has not set.
       if (model.defaultSteps && form.getValues("steps") === undefined)
         form.setValue("steps", model.defaultSteps);
-      if (model.defaultCFG !== undefined && form.getValues("CFGScale") === undefined)
+      if (model.defaultCFG != null && form.getValues("CFGScale") === undefined)
         form.setValue("CFGScale", model.defaultCFG);
     },
     [form],

@@ -1,25 +1,12 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
+import type { ModelSearchItem } from "@/lib/protocol/results";
 import type { ModelCategory } from "@/lib/protocol/utility-tasks";
 import { fetchData } from "../use-api";
 
-/** A model as `modelSearch` describes it (real-service-notes.md). */
-export interface ModelInfo {
-  air: string;
-  name: string;
-  version: string;
-  category: ModelCategory;
-  architecture: string;
-  tags: string[];
-  heroImage?: string;
-  defaultWidth?: number;
-  defaultHeight?: number;
-  defaultSteps?: number;
-  defaultScheduler?: string;
-  defaultCFG?: number;
-  positiveTriggerWords?: string;
-}
+/** A model as `modelSearch` describes it (the real service may send null for a missing default). */
+export type ModelInfo = ModelSearchItem;
 
 export interface ModelPage {
   results: ModelInfo[];

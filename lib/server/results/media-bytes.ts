@@ -22,11 +22,48 @@ function mimeOf(url: string, header: string | undefined, fallback: string): stri
   return MIME_BY_EXTENSION[ext] ?? fallback;
 }
 
+/** Where a service answer puts media: inline (base64 or a data URI) or at a URL. */
+export interface MediaSource {
+  base64?: string | undefined;
+  dataURI?: string | undefined;
+  url?: string | undefined;
+}
+
 /**
- * The bytes of a result, from its URL or its inline base64. URLs go through the guarded fetcher:
- * the configured service's own origin may be private (the embedded engine on loopback, a
- * service on the LAN), any other address must be public.
+ * Media bytes from a service answer, inline data first. URLs go through the guarded fetcher: the
+ * configured service's own origin may be private (the embedded engine on loopback, a service on
+ * the LAN), any other address must be public.
  */
+export async function serviceMedia(
+  source: MediaSource,
+  upstreamOrigin: string,
+  options: { fallbackMime: string; maxBytes?: number; timeoutMs?: number; signal?: AbortSignal | undefined },
+): Promise<{ bytes: Buffer; mime: string } | null> {
+  if (source.base64) {
+    const bytes = Buffer.from(source.base64, "base64");
+    return { bytes, mime: sniffImageMime(bytes) };
+  }
+  if (source.dataURI) {
+    const match = /^data:([^;,]+)[^,]*,(.*)$/s.exec(source.dataURI);
+    if (match)
+      return { bytes: Buffer.from(match[2] ?? "", "base64"), mime: match[1] ?? options.fallbackMime };
+  }
+  if (!source.url) return null;
+  const sameOrigin = new URL(source.url).origin === upstreamOrigin;
+  const response = await guardedRequest(source.url, {
+    maxBytes: options.maxBytes ?? MAX_MEDIA_BYTES,
+    timeoutMs: options.timeoutMs ?? 120_000,
+    allowPrivate: sameOrigin,
+    ...(options.signal ? { signal: options.signal } : {}),
+  });
+  const header = response.headers["content-type"];
+  return {
+    bytes: response.body,
+    mime: mimeOf(response.url, typeof header === "string" ? header : undefined, options.fallbackMime),
+  };
+}
+
+/** The bytes of a result, from its inline data or its URL. */
 export async function resultMedia(
   item: ImageItem | VideoItem,
   upstreamOrigin: string,
@@ -34,40 +71,20 @@ export async function resultMedia(
 ): Promise<{ bytes: Buffer; mime: string }> {
   if (item.kind === "image") {
     const r = item.result;
-    if (r.imageBase64Data) {
-      const bytes = Buffer.from(r.imageBase64Data, "base64");
-      return { bytes, mime: sniffImageMime(bytes) };
-    }
-    if (r.imageDataURI) {
-      const match = /^data:([^;,]+)[^,]*,(.*)$/s.exec(r.imageDataURI);
-      if (match) return { bytes: Buffer.from(match[2] ?? "", "base64"), mime: match[1] ?? "image/jpeg" };
-    }
-    if (r.imageURL) return download(r.imageURL, upstreamOrigin, "image/jpeg", signal);
-    throw new Error("The image result carries no URL and no data.");
+    const media = await serviceMedia(
+      { base64: r.imageBase64Data, dataURI: r.imageDataURI, url: r.imageURL },
+      upstreamOrigin,
+      { fallbackMime: "image/jpeg", signal },
+    );
+    if (!media) throw new Error("The image result carries no URL and no data.");
+    return media;
   }
-  const url = item.result.videoURL;
-  if (!url) throw new Error("The video result carries no URL.");
-  return download(url, upstreamOrigin, "video/mp4", signal);
-}
-
-async function download(
-  url: string,
-  upstreamOrigin: string,
-  fallbackMime: string,
-  signal?: AbortSignal,
-): Promise<{ bytes: Buffer; mime: string }> {
-  const sameOrigin = new URL(url).origin === upstreamOrigin;
-  const response = await guardedRequest(url, {
-    maxBytes: MAX_MEDIA_BYTES,
-    timeoutMs: 120_000,
-    allowPrivate: sameOrigin,
-    ...(signal ? { signal } : {}),
+  const media = await serviceMedia({ url: item.result.videoURL }, upstreamOrigin, {
+    fallbackMime: "video/mp4",
+    signal,
   });
-  const header = response.headers["content-type"];
-  return {
-    bytes: response.body,
-    mime: mimeOf(response.url, typeof header === "string" ? header : undefined, fallbackMime),
-  };
+  if (!media) throw new Error("The video result carries no URL.");
+  return media;
 }
 
 /** The format of image bytes from their signature (base64 results carry no type). */

@@ -1,9 +1,9 @@
 import "server-only";
 import { isGuardedFetchError } from "@/lib/engine/net/errors";
-import { guardedRequest } from "@/lib/engine/net/guarded-fetch";
 import type { ServiceError } from "@/lib/protocol/errors";
 import type { ControlNetPreProcessResult } from "@/lib/protocol/results";
 import { markUploadSent, type StudioDatabase } from "@/lib/server/db";
+import { serviceMedia } from "@/lib/server/results/media-bytes";
 import { storeUpload, UPLOAD_LIMIT_BYTES, type UploadView } from "@/lib/server/results/uploads";
 import type { MediaStorage } from "@/lib/server/storage";
 
@@ -24,22 +24,12 @@ async function guideBytes(
   upstreamOrigin: string,
   signal: AbortSignal,
 ): Promise<Buffer | null> {
-  if (result.guideImageBase64Data) return Buffer.from(result.guideImageBase64Data, "base64");
-  if (result.guideImageDataURI) {
-    const match = /^data:[^,]*;base64,(.*)$/s.exec(result.guideImageDataURI);
-    return match ? Buffer.from(match[1] ?? "", "base64") : null;
-  }
-  if (!result.guideImageURL) return null;
-  // The same rule as for results: the configured service's own origin may be private (the
-  // embedded engine on loopback), any other address must be public.
-  const sameOrigin = new URL(result.guideImageURL).origin === upstreamOrigin;
-  const response = await guardedRequest(result.guideImageURL, {
-    maxBytes: UPLOAD_LIMIT_BYTES,
-    timeoutMs: 60_000,
-    allowPrivate: sameOrigin,
-    signal,
-  });
-  return response.body;
+  const media = await serviceMedia(
+    { base64: result.guideImageBase64Data, dataURI: result.guideImageDataURI, url: result.guideImageURL },
+    upstreamOrigin,
+    { fallbackMime: "image/png", maxBytes: UPLOAD_LIMIT_BYTES, timeoutMs: 60_000, signal },
+  );
+  return media?.bytes ?? null;
 }
 
 function unusable(message: string): GuideImageOutcome {

@@ -19,5 +19,5 @@ export async function GET(request: Request) {
   if (user instanceof Response) return user;
   const query = parseTaskQueueQuery(new URL(request.url).searchParams);
   if (!query.ok) return Response.json({ errors: query.errors }, { status: 400 });
-  return Response.json({ data: await taskQueue(runtime.database.db, user.id, query.query) });
+  return Response.json({ data: await taskQueue(runtime.database.db, user, query.query) });
 }

@@ -10,7 +10,11 @@ export type { TaskView };
 /** A recorded task with its items, as `GET /api/tasks/[taskUUID]` answers it. */
 export async function taskView(db: StudioDatabase, task: TaskWithItems): Promise<TaskView> {
   const [author] = await db.select({ name: user.name }).from(user).where(eq(user.id, task.authorId));
-  const authorName = author?.name ?? "Former member";
+  return toTaskView(task, author?.name ?? "Former member");
+}
+
+/** The view of a task whose author's name is already known (a member's own list of tasks). */
+export function toTaskView(task: TaskWithItems, authorName: string): TaskView {
   return {
     taskUUID: task.taskUUID,
     taskType: task.taskType,

@@ -107,7 +107,11 @@ describe("recentTasks", () => {
 
 describe("the task queue of GET /api/tasks", () => {
   it("answers each task as the task view", async () => {
-    const views = await taskQueue(database.db, author, { limit: 50, activeOnly: false });
+    const views = await taskQueue(
+      database.db,
+      { id: author, name: author },
+      { limit: 50, activeOnly: false },
+    );
     expect(views).toHaveLength(5);
     const running = views[1];
     expect(running).toMatchObject({

@@ -1,7 +1,7 @@
 import "server-only";
 import type { ServiceError } from "@/lib/protocol/errors";
 import { recentTasks, type StudioDatabase } from "@/lib/server/db";
-import { type TaskView, taskView } from "@/lib/server/results/task-view";
+import { type TaskView, toTaskView } from "@/lib/server/results/task-view";
 
 export const TASK_QUEUE_LIMITS = { min: 1, max: 100, default: 50 } as const;
 
@@ -53,12 +53,9 @@ export function parseTaskQueueQuery(params: URLSearchParams): TaskQueueQueryOutc
 /** The member's own tasks for the queue drawer, newest first, each as `GET /api/tasks/[id]` shows it. */
 export async function taskQueue(
   db: StudioDatabase,
-  authorId: string,
+  author: { id: string; name: string },
   query: TaskQueueQuery,
 ): Promise<TaskView[]> {
-  const tasks = await recentTasks(db, authorId, query);
-  const views: TaskView[] = [];
-  // One at a time: the embedded database runs queries one after another anyway.
-  for (const task of tasks) views.push(await taskView(db, task));
-  return views;
+  // Every task is the member's own, so their name is known: no lookup per task.
+  return (await recentTasks(db, author.id, query)).map((task) => toTaskView(task, author.name));
 }

@@ -3,19 +3,9 @@
  * of the form's own fields a key typed there replaces. Parsing and the refused keys are
  * `parseExtraJson`'s, the same check the form's resolver and Generate run.
  */
-import { compact, parseExtraJson } from "./task-values";
+import { compact, parseExtraJson, STUDIO_SET_KEYS } from "./task-values";
 
-/**
- * The keys the studio sets on every task itself. `parseExtraJson` refuses them; the editor's hint
- * lists them (the test holds this list to what `parseExtraJson` refuses).
- */
-export const STUDIO_SET_KEYS = [
-  "taskType",
-  "taskUUID",
-  "deliveryMethod",
-  "webhookURL",
-  "outputType",
-] as const;
+export { STUDIO_SET_KEYS };
 
 export type JsonStatus =
   | { state: "empty" }

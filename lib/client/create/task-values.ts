@@ -5,7 +5,14 @@
  */
 
 /** Keys of the task that the studio, not the form, decides. */
-const STUDIO_KEYS = new Set(["taskType", "taskUUID", "deliveryMethod", "webhookURL", "outputType"]);
+export const STUDIO_SET_KEYS = [
+  "taskType",
+  "taskUUID",
+  "deliveryMethod",
+  "webhookURL",
+  "outputType",
+] as const;
+const STUDIO_KEYS: ReadonlySet<string> = new Set(STUDIO_SET_KEYS);
 
 function isEmpty(value: unknown): boolean {
   if (value === undefined || value === null || value === "") return true;

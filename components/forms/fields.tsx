@@ -4,6 +4,7 @@ import type { ReactNode } from "react";
 import { Controller, type FieldValues, get, useFormContext } from "react-hook-form";
 import { cn } from "@/components/ui/cn";
 import { inputClasses } from "@/components/ui/field";
+import { Segmented } from "@/components/ui/segmented";
 import { Select } from "@/components/ui/select";
 import { Slider } from "@/components/ui/slider";
 import { Switch } from "@/components/ui/switch";
@@ -212,5 +213,43 @@ export function TextInputField({
         {...register(name)}
       />
     </FieldShell>
+  );
+}
+
+/** A one-of-few choice as joined buttons, for short enums such as an output format. */
+export function SegmentedField({
+  name,
+  label,
+  hint,
+  className,
+  options,
+  fallback,
+}: BaseProps & { label: string; options: readonly string[]; fallback: string }) {
+  const { control } = useFormContext();
+  const error = useFieldError(name);
+  return (
+    <div className={cn("flex flex-col gap-1.5", className)}>
+      <span className="font-medium text-[13px] text-foreground">{label}</span>
+      <Controller
+        control={control}
+        name={name}
+        render={({ field }) => (
+          <Segmented
+            label={label}
+            value={(field.value as string | undefined) ?? fallback}
+            onChange={field.onChange}
+            options={options.map((o) => ({ value: o, label: o }))}
+            className="self-start"
+          />
+        )}
+      />
+      {error ? (
+        <p role="alert" className="text-danger-fg text-xs">
+          {error}
+        </p>
+      ) : hint ? (
+        <p className="text-muted-subtle text-xs">{hint}</p>
+      ) : null}
+    </div>
   );
 }

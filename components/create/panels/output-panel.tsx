@@ -1,15 +1,11 @@
 "use client";
 
-import { Controller, useFormContext } from "react-hook-form";
-import { SliderField, useFieldError } from "@/components/forms/fields";
-import { Segmented } from "@/components/ui/segmented";
+import { SegmentedField, SliderField } from "@/components/forms/fields";
 import { IMAGE_DEFAULTS, IMAGE_LIMITS } from "@/lib/protocol/image-limits";
 import { IMAGE_OUTPUT_FORMATS, OUTPUT_QUALITY } from "@/lib/protocol/primitives";
 
 /** How many images, in which format and quality. */
 export function OutputPanel() {
-  const { control } = useFormContext();
-  const formatError = useFieldError("outputFormat");
   return (
     <div className="flex flex-col gap-4">
       <SliderField
@@ -20,28 +16,12 @@ export function OutputPanel() {
         step={1}
         fallback={IMAGE_DEFAULTS.numberResults}
       />
-      <div className="flex flex-col gap-1.5">
-        <span id="output-format-label" className="font-medium text-[13px] text-foreground">
-          Format
-        </span>
-        <Controller
-          control={control}
-          name="outputFormat"
-          render={({ field }) => (
-            <Segmented
-              label="Output format"
-              value={(field.value as string) ?? IMAGE_DEFAULTS.outputFormat}
-              onChange={field.onChange}
-              options={IMAGE_OUTPUT_FORMATS.map((f) => ({ value: f, label: f }))}
-            />
-          )}
-        />
-        {formatError ? (
-          <p role="alert" className="text-danger-fg text-xs">
-            {formatError}
-          </p>
-        ) : null}
-      </div>
+      <SegmentedField
+        name="outputFormat"
+        label="Format"
+        options={IMAGE_OUTPUT_FORMATS}
+        fallback={IMAGE_DEFAULTS.outputFormat}
+      />
       <SliderField
         name="outputQuality"
         label="Quality"

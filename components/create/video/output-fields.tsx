@@ -1,15 +1,14 @@
 "use client";
 
-import { Controller, useFormContext, useWatch } from "react-hook-form";
+import { useFormContext, useWatch } from "react-hook-form";
 import {
   NumberField,
+  SegmentedField,
   SelectField,
   SliderField,
   SwitchField,
   TextInputField,
-  useFieldError,
 } from "@/components/forms/fields";
-import { Segmented } from "@/components/ui/segmented";
 import {
   OUTPUT_QUALITY,
   VIDEO_DEFAULTS,
@@ -20,8 +19,6 @@ import {
 
 /** How many videos, in which container and quality. */
 export function OutputFields() {
-  const { control } = useFormContext();
-  const formatError = useFieldError("outputFormat");
   return (
     <>
       <SliderField
@@ -33,26 +30,13 @@ export function OutputFields() {
         fallback={VIDEO_DEFAULTS.numberResults}
         hint="Each video uses a different seed."
       />
-      <div className="flex flex-col gap-1.5" data-testid="video-output-format">
-        <span className="font-medium text-[13px] text-foreground">Format</span>
-        <Controller
-          control={control}
+      <div data-testid="video-output-format">
+        <SegmentedField
           name="outputFormat"
-          render={({ field }) => (
-            <Segmented
-              label="Output format"
-              value={(field.value as string | undefined) ?? VIDEO_DEFAULTS.outputFormat}
-              onChange={field.onChange}
-              options={VIDEO_OUTPUT_FORMATS.map((f) => ({ value: f, label: f }))}
-              className="self-start"
-            />
-          )}
+          label="Format"
+          options={VIDEO_OUTPUT_FORMATS}
+          fallback={VIDEO_DEFAULTS.outputFormat}
         />
-        {formatError ? (
-          <p role="alert" className="text-danger-fg text-xs">
-            {formatError}
-          </p>
-        ) : null}
       </div>
       <SliderField
         name="outputQuality"

@@ -3,6 +3,7 @@
 import { ImagePlus, LoaderCircle, X } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { cn, focusRing } from "@/components/ui/cn";
+import { FieldMessage } from "@/components/ui/field";
 import { type ImageRef, useImageRef } from "@/lib/client/create/tools";
 import { uploadImage } from "@/lib/client/create/upload";
 
@@ -136,15 +137,7 @@ export function ImageInput({ id, label, value, onChange, hint, error, size = "lg
           {image.width} × {image.height}
         </p>
       ) : null}
-      {shownError ? (
-        <p id={`${id}-error`} role="alert" className="text-danger-fg text-xs">
-          {shownError}
-        </p>
-      ) : hint ? (
-        <p id={`${id}-hint`} className="text-muted-subtle text-xs">
-          {hint}
-        </p>
-      ) : null}
+      <FieldMessage id={id} error={shownError} hint={hint} />
     </div>
   );
 }

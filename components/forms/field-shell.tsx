@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { cn } from "@/components/ui/cn";
+import { FieldMessage } from "@/components/ui/field";
 
 interface FieldShellProps {
   id: string;
@@ -23,15 +24,7 @@ export function FieldShell({ id, label, hint, error, aside, children, className 
         {aside ? <span className="text-[12px] text-muted-subtle tabular-nums">{aside}</span> : null}
       </div>
       {children}
-      {error ? (
-        <p id={`${id}-error`} role="alert" className="text-danger-fg text-xs leading-relaxed">
-          {error}
-        </p>
-      ) : hint ? (
-        <p id={`${id}-hint`} className="text-muted-subtle text-xs leading-relaxed">
-          {hint}
-        </p>
-      ) : null}
+      <FieldMessage id={id} error={error} hint={hint} />
     </div>
   );
 }

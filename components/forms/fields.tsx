@@ -3,7 +3,7 @@
 import type { ReactNode } from "react";
 import { Controller, type FieldValues, get, useFormContext } from "react-hook-form";
 import { cn } from "@/components/ui/cn";
-import { inputClasses } from "@/components/ui/field";
+import { FieldMessage, inputClasses } from "@/components/ui/field";
 import { Segmented } from "@/components/ui/segmented";
 import { Select } from "@/components/ui/select";
 import { Slider } from "@/components/ui/slider";
@@ -155,38 +155,60 @@ export function SelectField({
   );
 }
 
-/** An on/off setting with its label at the left. */
+/** The row of an on/off control: its label at the left, the switch (and `aside`) at the right. */
+export function SwitchRow({
+  id,
+  label,
+  hint,
+  error,
+  checked,
+  onChange,
+  aside,
+  className,
+}: {
+  id: string;
+  label: ReactNode;
+  hint?: ReactNode;
+  error?: string;
+  checked: boolean;
+  onChange(on: boolean): void;
+  aside?: ReactNode;
+  className?: string;
+}) {
+  return (
+    <div className={cn("flex flex-col gap-1", className)}>
+      <div className="flex items-center justify-between gap-3">
+        <label htmlFor={id} className="font-medium text-[13px] text-foreground">
+          {label}
+        </label>
+        <div className="flex items-center gap-2">
+          {aside}
+          <Switch id={id} checked={checked} onChange={onChange} {...describedBy(id, hint, error)} />
+        </div>
+      </div>
+      <FieldMessage id={id} error={error} hint={hint} />
+    </div>
+  );
+}
+
+/** An on/off setting that sends `true` or `false`. */
 export function SwitchField({ name, label, hint, className }: BaseProps) {
   const { control } = useFormContext<FieldValues>();
   const error = useFieldError(name);
-  const id = fieldId(name);
   return (
     <Controller
       control={control}
       name={name}
       render={({ field }) => (
-        <div className={cn("flex flex-col gap-1", className)}>
-          <div className="flex items-center justify-between gap-3">
-            <label htmlFor={id} className="font-medium text-[13px] text-foreground">
-              {label}
-            </label>
-            <Switch
-              id={id}
-              checked={field.value === true}
-              onChange={(v) => field.onChange(v)}
-              {...describedBy(id, hint, error)}
-            />
-          </div>
-          {error ? (
-            <p id={`${id}-error`} role="alert" className="text-danger-fg text-xs">
-              {error}
-            </p>
-          ) : hint ? (
-            <p id={`${id}-hint`} className="text-muted-subtle text-xs">
-              {hint}
-            </p>
-          ) : null}
-        </div>
+        <SwitchRow
+          id={fieldId(name)}
+          label={label}
+          hint={hint}
+          error={error}
+          className={className}
+          checked={field.value === true}
+          onChange={(v) => field.onChange(v)}
+        />
       )}
     />
   );
@@ -243,13 +265,7 @@ export function SegmentedField({
           />
         )}
       />
-      {error ? (
-        <p role="alert" className="text-danger-fg text-xs">
-          {error}
-        </p>
-      ) : hint ? (
-        <p className="text-muted-subtle text-xs">{hint}</p>
-      ) : null}
+      <FieldMessage error={error} hint={hint} />
     </div>
   );
 }

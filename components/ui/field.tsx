@@ -35,11 +35,7 @@ export function TextField({ id, label, hint, error, className, ...props }: TextF
           {hint}
         </p>
       ) : null}
-      {error ? (
-        <p id={`${id}-error`} role="alert" className="text-danger-fg text-xs">
-          {error}
-        </p>
-      ) : null}
+      <FieldMessage id={id} error={error} />
     </div>
   );
 }
@@ -55,4 +51,26 @@ export function FormError({ children }: { children?: ReactNode }) {
       {children}
     </p>
   );
+}
+
+/**
+ * A field's error, or else its hint, below the control. With an `id` the paragraph gets
+ * `${id}-error` / `${id}-hint`, the ids `describedBy` points the control at.
+ */
+export function FieldMessage({ id, error, hint }: { id?: string; error?: ReactNode; hint?: ReactNode }) {
+  if (error) {
+    return (
+      <p id={id ? `${id}-error` : undefined} role="alert" className="text-danger-fg text-xs leading-relaxed">
+        {error}
+      </p>
+    );
+  }
+  if (hint) {
+    return (
+      <p id={id ? `${id}-hint` : undefined} className="text-muted-subtle text-xs leading-relaxed">
+        {hint}
+      </p>
+    );
+  }
+  return null;
 }

@@ -1,9 +1,8 @@
 "use client";
 
 import { Controller, useFormContext } from "react-hook-form";
-import { fieldId, useFieldError } from "@/components/forms/fields";
+import { fieldId, SwitchRow, useFieldError } from "@/components/forms/fields";
 import { cn, focusRing } from "@/components/ui/cn";
-import { Switch } from "@/components/ui/switch";
 
 interface FlagSwitchProps {
   name: string;
@@ -41,49 +40,35 @@ export function FlagSwitch({
       render={({ field }) => {
         const given = typeof field.value === "boolean";
         const checked = explicit ? (given ? (field.value as boolean) : fallback) : field.value === true;
-        const describedBy = error ? `${id}-error` : hint ? `${id}-hint` : undefined;
         return (
-          <div className={cn("flex flex-col gap-1", className)}>
-            <div className="flex items-center justify-between gap-3">
-              <label htmlFor={id} className="font-medium text-[13px] text-foreground">
-                {label}
-              </label>
-              <div className="flex items-center gap-2">
-                {explicit ? (
-                  given ? (
-                    <button
-                      type="button"
-                      onClick={() => field.onChange(undefined)}
-                      className={cn("rounded text-[11px] text-accent-fg hover:underline", focusRing)}
-                      aria-label={`Reset ${label} to its default (${fallback ? "on" : "off"})`}
-                    >
-                      Reset
-                    </button>
-                  ) : (
-                    <span className="text-[11px] text-muted-subtle">Default {fallback ? "on" : "off"}</span>
-                  )
-                ) : null}
-                <Switch
-                  id={id}
-                  checked={checked}
-                  onChange={(on) => {
-                    field.onChange(explicit ? on : on ? true : undefined);
-                    onToggle?.(on);
-                  }}
-                  aria-describedby={describedBy}
-                />
-              </div>
-            </div>
-            {error ? (
-              <p id={`${id}-error`} role="alert" className="text-danger-fg text-xs">
-                {error}
-              </p>
-            ) : hint ? (
-              <p id={`${id}-hint`} className="text-muted-subtle text-xs">
-                {hint}
-              </p>
-            ) : null}
-          </div>
+          <SwitchRow
+            id={id}
+            label={label}
+            hint={hint}
+            error={error}
+            className={className}
+            checked={checked}
+            onChange={(on) => {
+              field.onChange(explicit ? on : on ? true : undefined);
+              onToggle?.(on);
+            }}
+            aside={
+              explicit ? (
+                given ? (
+                  <button
+                    type="button"
+                    onClick={() => field.onChange(undefined)}
+                    className={cn("rounded text-[11px] text-accent-fg hover:underline", focusRing)}
+                    aria-label={`Reset ${label} to its default (${fallback ? "on" : "off"})`}
+                  >
+                    Reset
+                  </button>
+                ) : (
+                  <span className="text-[11px] text-muted-subtle">Default {fallback ? "on" : "off"}</span>
+                )
+              ) : null
+            }
+          />
         );
       }}
     />

@@ -3,6 +3,7 @@
 import { Controller, get, useFormContext, useFormState } from "react-hook-form";
 import { ImageInput } from "@/components/create/image-input";
 import { fieldId } from "@/components/forms/fields";
+import { FieldMessage } from "@/components/ui/field";
 
 interface ImageListFieldProps {
   /** A list of image inputs in the task, e.g. `puLID.inputImages`. */
@@ -59,13 +60,7 @@ export function ImageListField({ name, label, max, hint }: ImageListFieldProps) 
                 />
               ))}
             </div>
-            {listError ? (
-              <p role="alert" className="text-danger-fg text-xs">
-                {listError}
-              </p>
-            ) : note ? (
-              <p className="text-muted-subtle text-xs">{note}</p>
-            ) : null}
+            <FieldMessage error={listError} hint={note} />
           </div>
         );
       }}

@@ -3,6 +3,7 @@
 import { useState } from "react";
 import { Controller, useFormContext } from "react-hook-form";
 import { fieldId, useFieldError } from "@/components/forms/fields";
+import { FieldMessage } from "@/components/ui/field";
 import { Segmented } from "@/components/ui/segmented";
 import { ImageInput } from "../image-input";
 import { PreprocessPanel } from "./preprocess-panel";
@@ -53,11 +54,7 @@ export function GuideImageField({ name }: { name: string }) {
       </div>
       <div hidden={source !== "preprocess"} className="space-y-1.5">
         <PreprocessPanel name={name} idBase={`${id}-pre`} />
-        {error ? (
-          <p role="alert" className="text-danger-fg text-xs">
-            {error}
-          </p>
-        ) : null}
+        <FieldMessage error={error} />
       </div>
     </div>
   );

@@ -8,7 +8,7 @@ import { describedBy, FieldShell } from "@/components/forms/field-shell";
 import { fieldId, NumberField, SelectField, useFieldError } from "@/components/forms/fields";
 import { Button } from "@/components/ui/button";
 import { cn, focusRing } from "@/components/ui/cn";
-import { inputClasses } from "@/components/ui/field";
+import { FieldMessage, inputClasses } from "@/components/ui/field";
 import { Segmented } from "@/components/ui/segmented";
 import {
   expandHex,
@@ -142,13 +142,7 @@ export function ColorPaletteField({ name, label, hint }: { name: string; label: 
         />
       ) : null}
       {shown.includes("members") ? <Members name={`${name}.members`} /> : null}
-      {error ? (
-        <p role="alert" className="text-danger-fg text-xs">
-          {error}
-        </p>
-      ) : hint ? (
-        <p className="text-muted-subtle text-xs">{hint}</p>
-      ) : null}
+      <FieldMessage error={error} hint={hint} />
     </div>
   );
 }

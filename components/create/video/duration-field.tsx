@@ -3,7 +3,7 @@
 import { Controller, useFormContext } from "react-hook-form";
 import { toNumber, useFieldError } from "@/components/forms/fields";
 import { cn } from "@/components/ui/cn";
-import { inputClasses } from "@/components/ui/field";
+import { FieldMessage, inputClasses } from "@/components/ui/field";
 import { Slider } from "@/components/ui/slider";
 import { Switch } from "@/components/ui/switch";
 import { DURATION_START_SECONDS } from "@/lib/client/create/video-form-values";
@@ -68,11 +68,7 @@ export function DurationField() {
                 <span className="text-[12px] text-muted-subtle">s</span>
               </div>
             )}
-            {error ? (
-              <p role="alert" className="text-danger-fg text-xs">
-                {error}
-              </p>
-            ) : null}
+            <FieldMessage error={error} />
           </div>
         );
       }}

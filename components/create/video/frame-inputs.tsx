@@ -1,6 +1,7 @@
 "use client";
 
 import { useFormContext, useFormState, useWatch } from "react-hook-form";
+import { FieldMessage } from "@/components/ui/field";
 import { frameSlots } from "@/lib/client/create/video-form-values";
 import { ImageInput } from "../image-input";
 import { firstMessage, messageAt } from "./form-errors";
@@ -50,11 +51,7 @@ export function FrameInputs() {
           />
         </div>
       </div>
-      {messageAt(errors, PATH) ? (
-        <p role="alert" className="text-danger-fg text-xs">
-          {messageAt(errors, PATH)}
-        </p>
-      ) : null}
+      <FieldMessage error={messageAt(errors, PATH)} />
     </fieldset>
   );
 }

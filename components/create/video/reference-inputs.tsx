@@ -1,6 +1,7 @@
 "use client";
 
 import { useFormContext, useFormState, useWatch } from "react-hook-form";
+import { FieldMessage } from "@/components/ui/field";
 import { REFERENCE_NOUNS, stringList } from "@/lib/client/create/video-form-values";
 import { VIDEO_LIMITS } from "@/lib/protocol";
 import { ImageInput } from "../image-input";
@@ -53,11 +54,7 @@ function ReferenceImages() {
           />
         ) : null}
       </div>
-      {listError ? (
-        <p role="alert" className="text-danger-fg text-xs">
-          {listError}
-        </p>
-      ) : null}
+      <FieldMessage error={listError} />
     </fieldset>
   );
 }

@@ -1,6 +1,7 @@
 "use client";
 
 import { Controller, useFormContext, useFormState, useWatch } from "react-hook-form";
+import { FieldMessage } from "@/components/ui/field";
 import { Segmented } from "@/components/ui/segmented";
 import {
   DEFAULT_VIDEO_SIZE,
@@ -74,11 +75,7 @@ export function SizePicker() {
           </span>
         )}
       </p>
-      {error ? (
-        <p role="alert" className="text-danger-fg text-xs">
-          {error}
-        </p>
-      ) : null}
+      <FieldMessage error={error} />
     </div>
   );
 }

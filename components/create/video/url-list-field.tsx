@@ -5,7 +5,7 @@ import { useFormContext, useFormState, useWatch } from "react-hook-form";
 import { fieldId } from "@/components/forms/fields";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
-import { inputClasses } from "@/components/ui/field";
+import { FieldMessage, inputClasses } from "@/components/ui/field";
 import { stringList } from "@/lib/client/create/video-form-values";
 import { messageAt } from "./form-errors";
 
@@ -73,11 +73,7 @@ export function UrlListField({ name, label, noun, max, hint, placeholder }: UrlL
                 <X aria-hidden />
               </Button>
             </div>
-            {error ? (
-              <p id={`${id}-error`} role="alert" className="text-danger-fg text-xs">
-                {error}
-              </p>
-            ) : null}
+            <FieldMessage id={id} error={error} />
           </div>
         );
       })}
@@ -91,13 +87,7 @@ export function UrlListField({ name, label, noun, max, hint, placeholder }: UrlL
         <Plus aria-hidden />
         {`Add ${noun.toLowerCase()}`}
       </Button>
-      {listError ? (
-        <p role="alert" className="text-danger-fg text-xs">
-          {listError}
-        </p>
-      ) : (
-        <p className="text-muted-subtle text-xs leading-relaxed">{hint}</p>
-      )}
+      <FieldMessage error={listError} hint={hint} />
     </fieldset>
   );
 }

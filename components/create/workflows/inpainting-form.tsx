@@ -3,6 +3,7 @@
 import { Controller, useWatch } from "react-hook-form";
 import { MaskPainter } from "@/components/canvas/mask-painter";
 import { SliderField, useFieldError } from "@/components/forms/fields";
+import { FieldMessage } from "@/components/ui/field";
 import { Switch } from "@/components/ui/switch";
 import { useImageRef } from "@/lib/client/create/tools";
 import { IMAGE_DEFAULTS, IMAGE_LIMITS } from "@/lib/protocol/image-limits";
@@ -46,11 +47,7 @@ function MaskStage() {
           />
         )}
       />
-      {error ? (
-        <p role="alert" className="text-danger-fg text-xs">
-          {error}
-        </p>
-      ) : null}
+      <FieldMessage error={error} />
     </section>
   );
 }

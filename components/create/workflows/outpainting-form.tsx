@@ -4,6 +4,7 @@ import { useEffect } from "react";
 import { Controller, useFormContext, useWatch } from "react-hook-form";
 import { OutpaintCanvas } from "@/components/canvas/outpaint-canvas";
 import { SliderField, useFieldError } from "@/components/forms/fields";
+import { FieldMessage } from "@/components/ui/field";
 import { frameSize, type OutpaintExtents } from "@/lib/client/canvas/outpaint";
 import { outpaintProblems } from "@/lib/client/canvas/outpaint-seed";
 import { type ImageRef, useImageRef } from "@/lib/client/create/tools";
@@ -55,11 +56,7 @@ function OutpaintField({ seed }: { seed: ImageRef }) {
           />
         )}
       />
-      {error ? (
-        <p role="alert" className="text-danger-fg text-xs">
-          {error}
-        </p>
-      ) : null}
+      <FieldMessage error={error} />
       <SliderField
         name="outpaint.blur"
         label="Seam blur"

@@ -8,6 +8,7 @@ import { Segmented } from "@/components/ui/segmented";
 import { Select } from "@/components/ui/select";
 import { Slider } from "@/components/ui/slider";
 import { Switch } from "@/components/ui/switch";
+import { useQuietSince } from "./added-rows";
 import { describedBy, FieldShell } from "./field-shell";
 
 /** A field's id from its path: `lora.0.weight` → `f-lora-0-weight`. */
@@ -15,13 +16,20 @@ export function fieldId(name: string): string {
   return `f-${name.replace(/[^a-zA-Z0-9]+/g, "-")}`;
 }
 
-/** The error message react-hook-form holds for a path, if any. */
+/**
+ * The error message react-hook-form holds for a path, if any; inside a row the person has just
+ * added, only once the field is touched or the form is sent again (see added-rows.tsx).
+ */
 export function useFieldError(name: string): string | undefined {
   const {
     formState: { errors },
+    getFieldState,
   } = useFormContext();
+  const quietSince = useQuietSince();
   const e = get(errors, name) as { message?: unknown } | undefined;
-  return typeof e?.message === "string" ? e.message : undefined;
+  if (typeof e?.message !== "string") return undefined;
+  if (quietSince !== null && !getFieldState(name).isTouched && !getFieldState(name).isDirty) return undefined;
+  return e.message;
 }
 
 interface BaseProps {

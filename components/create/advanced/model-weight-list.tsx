@@ -4,6 +4,7 @@ import { Plus, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { useFieldArray, useFormContext } from "react-hook-form";
 import { ModelField } from "@/components/create/model-field";
+import { AddedRow, useAddedRows } from "@/components/forms/added-rows";
 import { SliderField } from "@/components/forms/fields";
 import { Button } from "@/components/ui/button";
 import type { ModelCategory } from "@/lib/protocol/utility-tasks";
@@ -101,13 +102,16 @@ export function ModelWeightList(props: ModelWeightListProps) {
   const { name, noun, weight, hint, addTestId } = props;
   const { control } = useFormContext();
   const { fields, append, remove } = useFieldArray({ control, name });
+  const rows = useAddedRows(fields);
   return (
     <div className="flex flex-col gap-3">
       {hint ? <p className="text-muted-subtle text-xs">{hint}</p> : null}
       {fields.length > 0 ? (
         <ul className="flex flex-col gap-3">
           {fields.map((f, i) => (
-            <Row key={f.id} base={`${name}.${i}`} index={i} props={props} onRemove={() => remove(i)} />
+            <AddedRow key={f.id} added={rows.isAdded(f.id)}>
+              <Row base={`${name}.${i}`} index={i} props={props} onRemove={() => remove(i)} />
+            </AddedRow>
           ))}
         </ul>
       ) : null}
@@ -115,7 +119,10 @@ export function ModelWeightList(props: ModelWeightListProps) {
         size="sm"
         className="self-start"
         data-testid={addTestId}
-        onClick={() => append({ model: "", weight: weight.default })}
+        onClick={() => {
+          rows.willAdd();
+          append({ model: "", weight: weight.default });
+        }}
       >
         <Plus aria-hidden />
         Add {noun}

@@ -24,6 +24,17 @@ function setAt(errors: Record<string, unknown>, path: string, error: { type: str
 }
 
 /**
+ * An error's words on the field it names. The contract says "Missing required parameter
+ * 'lora.0.model' (string)."; beside a labelled field the path and type add nothing, so it reads
+ * "Required." (keeping the allowed values an enum lists). Every other message is the server's own.
+ */
+export function fieldMessage(e: ServiceError): string {
+  const missing = /^Missing required parameter \S+?(?: \([^)]*\))?(:.*)?\.?$/.exec(e.message);
+  if (!missing) return e.message;
+  return missing[1] ? `Required${missing[1].replace(/\.$/, "")}.` : "Required.";
+}
+
+/**
  * Where an error shows: on the field its `parameter` names when the form has that field (or an
  * ancestor of it, as for `outpaint` as a whole), otherwise above the Generate button.
  */
@@ -40,7 +51,8 @@ export function errorTree(
     const root = p?.split(".")[0];
     // A key typed in the raw JSON editor is that editor's error, even when a field shares its name.
     if (root && extraKeys.includes(root)) setAt(tree, "extraJson", error);
-    else if (p && fields.some((f) => p === f || p.startsWith(`${f}.`))) setAt(tree, p, error);
+    else if (p && fields.some((f) => p === f || p.startsWith(`${f}.`)))
+      setAt(tree, p, { type: e.code, message: fieldMessage(e) });
     else unplaced.push(e);
   }
   return { tree, unplaced };

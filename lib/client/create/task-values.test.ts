@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { parseTask } from "@/lib/protocol";
-import { errorTree } from "./task-resolver";
+import { errorTree, fieldMessage } from "./task-resolver";
 import { buildTask, compact, parseExtraJson } from "./task-values";
 
 describe("form values to task", () => {
@@ -62,5 +62,27 @@ describe("form values to task", () => {
       extraJson: { message: "typed" },
     });
     expect(unplaced.map((e) => e.parameter)).toEqual(["vae"]);
+  });
+
+  it("says Required on a field whose value is missing, keeping an enum's choices", () => {
+    const missing = (message: string) => fieldMessage({ code: "missingModel", message, parameter: "x" });
+    expect(missing("Missing required parameter 'lora.0.model' (string).")).toBe("Required.");
+    expect(missing("Missing required parameter 'controlMode': one of balanced, prompt, controlnet.")).toBe(
+      "Required: one of balanced, prompt, controlnet.",
+    );
+    expect(missing("Invalid value for 'width': must be a multiple of 64.")).toBe(
+      "Invalid value for 'width': must be a multiple of 64.",
+    );
+    const { tree } = errorTree(
+      [
+        {
+          code: "missingLoraModel",
+          message: "Missing required parameter 'lora.0.model' (string).",
+          parameter: "lora.0.model",
+        },
+      ],
+      ["lora"],
+    );
+    expect(tree).toMatchObject({ lora: [{ model: { message: "Required." } }] });
   });
 });

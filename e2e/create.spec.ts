@@ -70,7 +70,11 @@ test("image to image: an uploaded source steers the result", async ({ page }) =>
   expect(task.params).toMatchObject({ width: 1280, height: 832 });
 });
 
-test("inpainting: a painted mask goes with the image", async ({ page }) => {
+test("inpainting: a painted mask goes with the image; results below the canvas are announced", async ({
+  page,
+}) => {
+  // A laptop screen: the canvas fills it, and the results land below the fold.
+  await page.setViewportSize({ width: 1280, height: 720 });
   const create = new CreatePage(page);
   await create.open("inpainting");
   await create.upload("f-seedImage", await seedPicture());
@@ -84,6 +88,10 @@ test("inpainting: a painted mask goes with the image", async ({ page }) => {
   await create.generate.click();
   const task = await finishedTask(page.request, await create.expectResults(1));
   expect(task.params.maskImage).toBeTruthy();
+  const pill = page.getByRole("button", { name: "1 new result" });
+  await pill.click();
+  await expect(create.results.first()).toBeInViewport();
+  await expect(pill).toBeHidden();
 });
 
 test("outpainting: dragging a handle extends the frame in steps of 64", async ({ page }) => {

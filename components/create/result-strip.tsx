@@ -2,13 +2,14 @@
 
 import { ExternalLink, Images, Trash2 } from "lucide-react";
 import Link from "next/link";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Button, ButtonLink } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { useCreateStore } from "@/lib/client/create/drafts";
 import { type RecallPart, recallHref } from "@/lib/client/create/recall";
 import { isInFlight, useTaskViews } from "@/lib/client/create/use-task-views";
 import type { GalleryItem, TaskView } from "@/lib/studio/stream-events";
+import { NewResultsPill } from "./new-results-pill";
 import { FailedTile, PendingTile, ResultMedia } from "./result-tile";
 
 interface ResultStripProps {
@@ -34,11 +35,14 @@ export function ResultStrip({ slug, onRecall, onRetry }: ResultStripProps) {
   const tasks = useTaskViews(sent);
   const now = useNow(tasks.some(isInFlight));
   const [open, setOpen] = useState<{ item: GalleryItem; task: TaskView } | null>(null);
+  const section = useRef<HTMLElement>(null);
+  const finished = tasks.reduce((n, t) => n + t.items.length, 0);
 
   return (
     <section
+      ref={section}
       aria-labelledby="results-heading"
-      className="flex min-w-0 flex-col gap-3"
+      className="@container flex min-w-0 scroll-mt-20 flex-col gap-3"
       data-testid="result-strip"
     >
       <div className="flex items-center justify-between gap-2">
@@ -75,7 +79,7 @@ export function ResultStrip({ slug, onRecall, onRetry }: ResultStripProps) {
           </div>
         </div>
       ) : (
-        <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 xl:grid-cols-4" aria-live="polite">
+        <ul className="grid grid-cols-2 gap-3 @2xl:grid-cols-3 @5xl:grid-cols-4" aria-live="polite">
           {tasks.flatMap((task) => {
             const tiles = task.items.map((item) => (
               <li key={item.id}>
@@ -101,6 +105,7 @@ export function ResultStrip({ slug, onRecall, onRetry }: ResultStripProps) {
           })}
         </ul>
       )}
+      <NewResultsPill target={section} count={finished} />
       {open ? (
         <ResultDialog
           item={open.item}

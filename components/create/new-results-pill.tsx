@@ -1,0 +1,46 @@
+"use client";
+
+import { ArrowDown } from "lucide-react";
+import { type RefObject, useEffect, useRef, useState } from "react";
+import { cn, focusRing } from "@/components/ui/cn";
+
+/**
+ * Results that complete while the result list is out of sight (below a tall canvas, or scrolled
+ * past) are announced by a button at the bottom of the screen that brings the list into view.
+ */
+export function NewResultsPill({ target, count }: { target: RefObject<HTMLElement | null>; count: number }) {
+  const [inView, setInView] = useState(true);
+  const seen = useRef(count);
+
+  useEffect(() => {
+    const el = target.current;
+    if (!el || typeof IntersectionObserver === "undefined") return;
+    // The list counts as seen once it reaches 160 px above the bottom of the screen, where a
+    // result's first row shows, not when only its heading peeks in.
+    const observer = new IntersectionObserver(([entry]) => setInView(entry?.isIntersecting ?? true), {
+      rootMargin: "0px 0px -160px 0px",
+    });
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [target]);
+
+  // What is on screen counts as seen; a cleared list starts again from zero.
+  if (inView || count < seen.current) seen.current = count;
+  const unseen = count - seen.current;
+  if (inView || unseen <= 0) return null;
+
+  return (
+    <button
+      type="button"
+      onClick={() => target.current?.scrollIntoView({ behavior: "smooth", block: "start" })}
+      className={cn(
+        "fixed right-8 bottom-6 z-40 inline-flex items-center gap-2 rounded-full border border-accent/50 bg-panel-raised px-4 py-2",
+        "font-medium text-[13px] text-foreground shadow-glow transition-colors hover:bg-panel-hover",
+        focusRing,
+      )}
+    >
+      <ArrowDown aria-hidden className="size-4 text-accent-fg" />
+      {unseen === 1 ? "1 new result" : `${unseen} new results`}
+    </button>
+  );
+}

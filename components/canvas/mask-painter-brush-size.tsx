@@ -26,7 +26,7 @@ export function BrushSizeControl({ id, size, onSize }: BrushSizeControlProps) {
   return (
     <div className="flex items-center gap-2 px-1" title="Brush size ([ and ])">
       <Slider.Root
-        className="relative flex h-8 w-28 touch-none select-none items-center"
+        className="relative flex h-8 w-20 touch-none select-none items-center"
         min={0}
         max={SLIDER_POSITIONS}
         step={1}
@@ -66,7 +66,7 @@ export function BrushSizeControl({ id, size, onSize }: BrushSizeControlProps) {
           if (event.key === "Enter") setDraft(null);
         }}
         className={cn(
-          "h-8 w-16 rounded-control border border-border-strong bg-surface-sunken px-2 text-right text-[13px] text-foreground tabular-nums",
+          "h-8 w-14 rounded-control border border-border-strong bg-surface-sunken px-2 text-right text-[13px] text-foreground tabular-nums",
           "transition-colors hover:border-muted-subtle",
           focusRing,
         )}

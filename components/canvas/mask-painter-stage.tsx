@@ -188,7 +188,10 @@ export function MaskPainterStage(props: MaskPainterStageProps) {
       // Focused on pointer down so the shortcuts keep working after the pointer leaves; keyboard
       // users reach the same shortcuts from the toolbar, so the stage takes no tab stop.
       tabIndex={-1}
-      className="relative min-h-64 grow basis-[min(70vh,720px)] touch-none select-none overflow-hidden bg-surface-sunken outline-none"
+      // As tall as the image needs at full width, up to most of the screen: no bands of empty
+      // stage above and below a landscape picture, and room left below for the results.
+      style={{ aspectRatio: `${doc.width + 32} / ${doc.height + 32}` }}
+      className="relative max-h-[min(70vh,720px)] min-h-64 w-full touch-none select-none overflow-hidden bg-surface-sunken outline-none"
     >
       <canvas
         ref={canvasRef}

@@ -5,7 +5,7 @@ import { Popover } from "radix-ui";
 import { useId, useState } from "react";
 import { cn, focusRing } from "@/components/ui/cn";
 import { inputClasses } from "@/components/ui/field";
-import { type ModelInfo, useModelSearch } from "@/lib/client/create/tools";
+import { type ModelInfo, useModelByAir, useModelSearch } from "@/lib/client/create/tools";
 import { AIR_RE } from "@/lib/protocol/primitives";
 import type { ModelCategory } from "@/lib/protocol/utility-tasks";
 
@@ -46,7 +46,8 @@ export function ModelPicker({
     ...(typedAir ? [{ air: typedAir }] : []),
     ...results.map((m) => ({ air: m.air, model: m })),
   ];
-  const selected = results.find((m) => m.air === value);
+  const known = useModelByAir(value || undefined, category);
+  const selected = results.find((m) => m.air === value) ?? known;
 
   const choose = (index: number) => {
     const option = options[index];

@@ -27,6 +27,12 @@ export function useModelSearch(search: string, category: ModelCategory, enabled 
   });
 }
 
+/** The catalogue entry of one model by its AIR id, to show its name beside the id. */
+export function useModelByAir(air: string | undefined, category: ModelCategory): ModelInfo | undefined {
+  const { data } = useModelSearch(air ?? "", category, Boolean(air));
+  return data?.results.find((m) => m.air === air);
+}
+
 /** A studio image's preview: an upload or a gallery result, by its id (`GET /api/images/[id]`). */
 export interface ImageRef {
   id: string;

@@ -24,9 +24,9 @@ export function BrushSizeControl({ id, size, onSize }: BrushSizeControlProps) {
   // itself only takes whole numbers in range.
   const [draft, setDraft] = useState<string | null>(null);
   return (
-    <div className="flex items-center gap-2 px-1" title="Brush size ([ and ])">
+    <div className="flex items-center gap-2 px-1" title="Brush size in pixels ([ and ])">
       <Slider.Root
-        className="relative flex h-8 w-20 touch-none select-none items-center"
+        className="relative flex h-8 w-16 touch-none select-none items-center"
         min={0}
         max={SLIDER_POSITIONS}
         step={1}
@@ -71,9 +71,6 @@ export function BrushSizeControl({ id, size, onSize }: BrushSizeControlProps) {
           focusRing,
         )}
       />
-      <span aria-hidden className="text-[12px] text-muted-subtle">
-        px
-      </span>
     </div>
   );
 }

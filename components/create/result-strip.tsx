@@ -79,7 +79,7 @@ export function ResultStrip({ slug, onRecall, onRetry }: ResultStripProps) {
           </div>
         </div>
       ) : (
-        <ul className="grid grid-cols-2 gap-3 @2xl:grid-cols-3 @5xl:grid-cols-4" aria-live="polite">
+        <ul className="grid grid-cols-2 gap-3 @3xl:grid-cols-3 @5xl:grid-cols-4" aria-live="polite">
           {tasks.flatMap((task) => {
             const tiles = task.items.map((item) => (
               <li key={item.id}>

@@ -59,7 +59,7 @@ export function ImageInput({ id, label, value, onChange, hint, error, size = "lg
       <div
         className={cn(
           "group relative overflow-hidden rounded-card border border-dashed bg-surface-sunken transition-colors",
-          size === "lg" ? "min-h-40" : "h-24 w-24",
+          size === "lg" ? "grid min-h-40 place-items-center" : "h-24 w-24",
           dragging ? "border-accent bg-accent/5" : shownError ? "border-danger" : "border-border-strong",
         )}
         onDragOver={(e) => {

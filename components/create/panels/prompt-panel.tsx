@@ -9,6 +9,7 @@ import { fieldId, SelectField, useFieldError } from "@/components/forms/fields";
 import { Button } from "@/components/ui/button";
 import { cn, focusRing } from "@/components/ui/cn";
 import { inputClasses } from "@/components/ui/field";
+import { REQUIRED } from "@/lib/client/create/task-resolver";
 import { fetchData } from "@/lib/client/use-api";
 import { BLANK_PROMPT, IMAGE_LIMITS, PROMPT_WEIGHTINGS } from "@/lib/protocol/image-limits";
 
@@ -62,7 +63,11 @@ export function PromptPanel() {
       <FieldShell
         id={pid}
         label="Prompt"
-        error={promptError ?? enhanceError ?? undefined}
+        error={
+          promptError === REQUIRED
+            ? "Required: describe the image, or tick No prompt."
+            : (promptError ?? enhanceError ?? undefined)
+        }
         hint={blank ? "No text guidance: the image follows its inputs alone." : undefined}
         aside={blank ? null : <Count value={prompt} max={IMAGE_LIMITS.positivePrompt.max} />}
       >

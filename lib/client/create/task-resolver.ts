@@ -31,8 +31,11 @@ function setAt(errors: Record<string, unknown>, path: string, error: { type: str
 export function fieldMessage(e: ServiceError): string {
   const missing = /^Missing required parameter \S+?(?: \([^)]*\))?(:.*)?\.?$/.exec(e.message);
   if (!missing) return e.message;
-  return missing[1] ? `Required${missing[1].replace(/\.$/, "")}.` : "Required.";
+  return missing[1] ? `Required${missing[1].replace(/\.$/, "")}.` : REQUIRED;
 }
+
+/** What a field without its required value says (see `fieldMessage`). */
+export const REQUIRED = "Required.";
 
 /**
  * Where an error shows: on the field its `parameter` names when the form has that field (or an

@@ -32,6 +32,13 @@ export const studioErrors = {
     ),
   invitationEmailMismatch: () =>
     studioError(403, "invalidEmail", "This invitation was made for another email address.", "email"),
+  removedMemberNeedsNamedInvite: () =>
+    studioError(
+      409,
+      "emailTaken",
+      "This email belonged to a member who was removed. To bring them back, an owner invites this email address.",
+      "email",
+    ),
   notFound: (what: string, parameter: string) =>
     studioError(404, "notFound", `No ${what} was found.`, parameter),
   invalidBody: (message: string, parameter = "body") =>

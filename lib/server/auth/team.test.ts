@@ -1,5 +1,7 @@
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type OpenedDatabase, openPgliteDatabase } from "@/lib/server/db/database";
+import { user } from "@/lib/server/db/schema/auth";
 import { CLIENT_IP_HEADER, createAuth, SIGN_IN_LIMIT, type StudioAuth } from "./create-auth";
 import { requireUser } from "./guard";
 import { SessionCache } from "./session-cache";
@@ -190,5 +192,42 @@ describe("team accounts", () => {
       authRequest("/sign-in/email", { email: "rita@studio.test", password: "password123" }, "192.0.2.60"),
     );
     expect(signIn.status).toBe(401);
+  });
+
+  it("a removed member invited back by email gets their own account again, with the new password and role", async () => {
+    const [before] = await database.db
+      .select({ id: user.id })
+      .from(user)
+      .where(eq(user.email, "rita@studio.test"));
+    const open = await team.createInvitation(ownerId, "editor");
+    await expect(
+      team.acceptInvitation(
+        open.token,
+        { name: "Not Rita", email: "rita@studio.test", password: "password999" },
+        headers(),
+      ),
+    ).rejects.toMatchObject({
+      studioError: { status: 409, error: { code: "emailTaken", parameter: "email" } },
+    });
+
+    const named = await team.createInvitation(ownerId, "editor", "rita@studio.test");
+    const res = await team.acceptInvitation(
+      named.token,
+      { name: "Rita Back", email: "Rita@studio.test", password: "password456" },
+      headers(),
+    );
+    expect(res.status).toBe(200);
+    expect(res.headers.get("set-cookie")).toContain("session_token");
+    const back = (await team.listMembers()).find((m) => m.email === "rita@studio.test");
+    expect(back).toMatchObject({ id: before?.id, name: "Rita Back", role: "editor" });
+
+    const oldPassword = await auth.handler(
+      authRequest("/sign-in/email", { email: "rita@studio.test", password: "password123" }, "192.0.2.61"),
+    );
+    expect(oldPassword.status).toBe(401);
+    const newPassword = await auth.handler(
+      authRequest("/sign-in/email", { email: "rita@studio.test", password: "password456" }, "192.0.2.62"),
+    );
+    expect(newPassword.status).toBe(200);
   });
 });

@@ -1,6 +1,6 @@
 import "server-only";
 import { createHash, randomBytes } from "node:crypto";
-import { and, asc, count, eq, gt, isNull } from "drizzle-orm";
+import { and, asc, count, eq, gt, isNotNull, isNull } from "drizzle-orm";
 import type { StudioDatabase as StudioDb } from "@/lib/server/db/database";
 import { invitation, session, user } from "@/lib/server/db/schema/auth";
 import { can, type Role } from "@/lib/studio/roles";
@@ -98,7 +98,12 @@ export class Team {
       if (invite.email && invite.email !== account.email.toLowerCase()) {
         throw new StudioErrorException(studioErrors.invitationEmailMismatch());
       }
-      const response = await this.signUp(account, invite.role, headers);
+      const removed = await this.removedAccount(account.email);
+      if (removed && !invite.email)
+        throw new StudioErrorException(studioErrors.removedMemberNeedsNamedInvite());
+      const response = removed
+        ? await this.rejoin(removed, account, invite.role, headers)
+        : await this.signUp(account, invite.role, headers);
       if (response.ok) {
         const body = (await response.clone().json()) as { user?: { id?: string } };
         await this.db
@@ -198,6 +203,35 @@ export class Team {
       .from(user)
       .where(and(eq(user.role, "owner"), isNull(user.deactivatedAt)));
     if ((row?.n ?? 0) <= 1) throw new StudioErrorException(studioErrors.lastOwner());
+  }
+
+  /** The removed (deactivated) account an email belongs to, if any. */
+  private async removedAccount(email: string): Promise<{ id: string } | null> {
+    const [row] = await this.db
+      .select({ id: user.id })
+      .from(user)
+      .where(and(eq(user.email, email.toLowerCase()), isNotNull(user.deactivatedAt)));
+    return row ?? null;
+  }
+
+  /**
+   * A removed member invited back by their email gets their old account again, not a second one:
+   * their earlier results are theirs once more. The password and name are the ones they just chose;
+   * the role is the invitation's. They are signed in as a sign-up would sign them in.
+   */
+  private async rejoin(removed: { id: string }, account: NewAccount, role: Role, headers: Headers) {
+    const ctx = await this.auth.$context;
+    await ctx.internalAdapter.updatePassword(removed.id, await ctx.password.hash(account.password));
+    await this.db
+      .update(user)
+      .set({ deactivatedAt: null, role, name: account.name, updatedAt: new Date(this.now()) })
+      .where(eq(user.id, removed.id));
+    this.onAccountsChanged();
+    return this.auth.api.signInEmail({
+      body: { email: account.email, password: account.password },
+      headers,
+      asResponse: true,
+    });
   }
 
   private signUp(account: NewAccount, role: Role, headers: Headers): Promise<Response> {

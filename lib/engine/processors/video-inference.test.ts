@@ -1,25 +1,31 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eventually, type Harness, startHarness, videoTask } from "../http/test-harness";
 import { startServer, type TestServer } from "../net/test-servers";
-import { probeVideo, testClip, testTone } from "../render/video/test-support";
+import { probeVideo, testClip, testTone, toneLevel } from "../render/video/test-support";
 
 /**
  * videoInference through the engine: reference media fetched through the guarded fetcher,
- * probed (a bad one is named), sized from a reference video, documents read, and the rewritten
- * prompt reported.
+ * probed (a bad one is named), sized from a reference video, a reference video's own sound mixed
+ * in, documents read, and the rewritten prompt reported.
  */
 
 let h: Harness;
 let media: TestServer;
 let clip: Buffer;
 let tone: Buffer;
+let voiced: Buffer;
 
 beforeAll(async () => {
-  [clip, tone] = await Promise.all([testClip(180, 320, 1), testTone(1)]);
+  [clip, tone, voiced] = await Promise.all([
+    testClip(180, 320, 1),
+    testTone(1),
+    testClip(180, 320, 1, "navy", 3000),
+  ]);
   h = await startHarness();
   media = await startServer(async (req, res) => {
     const url = req.url ?? "";
     if (url.startsWith("/clip.mp4")) res.writeHead(200, { "content-type": "video/mp4" }).end(clip);
+    else if (url.startsWith("/voiced.mp4")) res.writeHead(200, { "content-type": "video/mp4" }).end(voiced);
     else if (url.startsWith("/tone.wav")) res.writeHead(200, { "content-type": "audio/wav" }).end(tone);
     else if (url.startsWith("/page"))
       res
@@ -81,6 +87,21 @@ describe("videoInference with reference media", () => {
     const p = await probeVideo(bytes);
     expect(p.video).toMatchObject({ width: 480, height: 832 });
     expect(p.audio?.codec).toBe("aac");
+  });
+
+  it("mixes a reference video's own sound in, and leaves it out with settings.audio false", async () => {
+    const inputs = { referenceVideos: [`${media.origin}/voiced.mp4`] };
+    const [heard, muted] = await Promise.all([
+      finished(withMedia(inputs)),
+      finished(withMedia(inputs, { settings: { audio: false } })),
+    ]);
+    expect(heard.status).toBe("success");
+    expect(muted.status).toBe("success");
+    const [a, b] = await Promise.all(
+      [heard, muted].map(async (r) => Buffer.from(await (await fetch(r.videoURL)).arrayBuffer())),
+    );
+    expect(await toneLevel(a as Buffer, 3000)).toBeGreaterThan(0.3);
+    expect((await probeVideo(b as Buffer)).audio).toBeUndefined();
   });
 
   it("reports the extended prompt (default on), different per result, and reads a web page", async () => {

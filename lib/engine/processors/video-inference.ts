@@ -17,8 +17,9 @@ import type { Processor } from "./types";
  * `videoInference` (always async). Every input is loaded (fetched through the guarded fetcher or
  * looked up) so that a bad one fails the task by name; reference videos and audios are also
  * probed with ffprobe, so an undecodable one is `invalidMediaInput` naming its parameter before
- * anything renders. Documents and web pages give their words (title card, and the scene when
- * there is no prompt).
+ * anything renders. A reference video's own sound, when it has an audio stream, is mixed into the
+ * soundtrack like a reference audio (`settings.audio` on); one without sound adds none. Documents
+ * and web pages give their words (title card, and the scene when there is no prompt).
  *
  * Size: `width` x `height` when given; with media inputs, the `resolution` tier (default 1080p)
  * at the aspect ratio of the first input that has one: frame images, then reference images, then

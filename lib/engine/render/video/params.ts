@@ -27,7 +27,10 @@ export interface VideoRenderParams {
   lastFrame?: Buffer;
   /** Images whose subjects appear as cards and whose colours join the palette. */
   referenceImages?: Buffer[];
-  /** The first is the background plate, the others picture-in-picture insets. */
+  /**
+   * The first is the background plate, the others picture-in-picture insets. The sound of those
+   * with an audio stream is mixed into the soundtrack like a reference audio's.
+   */
   referenceVideos?: ReferenceMedia[];
   /** Mixed into the soundtrack; their loudness also drives the picture's glow. */
   referenceAudios?: ReferenceMedia[];

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { VideoRenderParams } from "./params";
 import { renderVideo } from "./render";
 import {
+  audioPeak,
   audioRms,
   decodeFrames,
   meanAbsDiff,
@@ -10,6 +11,7 @@ import {
   stillRgb,
   testClip,
   testTone,
+  toneLevel,
 } from "./test-support";
 
 /**
@@ -152,6 +154,69 @@ describe("renderVideo content", () => {
         if ((f[i] ?? 0) > 150 && (f[i + 1] ?? 0) < 110 && (f[i + 2] ?? 0) < 110) red0++;
       }
     expect(red0 / pixels).toBeGreaterThan(0.8);
+  });
+
+  it("mixes a reference video's own sound into the soundtrack; the same request gives the same file", async () => {
+    const voiced = await testClip(320, 240, 1, "blue", 3000);
+    const small = { width: 624, height: 624 } as const;
+    const [plain, mixed, again] = await Promise.all([
+      render(small),
+      render({ ...small, referenceVideos: [{ bytes: voiced }] }),
+      render({ ...small, referenceVideos: [{ bytes: voiced }] }),
+    ]);
+    const [before, after] = await Promise.all([toneLevel(plain.bytes, 3000), toneLevel(mixed.bytes, 3000)]);
+    // The clip's tone (amplitude 0.5, mixed at 0.9 and looped over the 2 s) is there; the music has none.
+    expect(before).toBeLessThan(0.02);
+    expect(after).toBeGreaterThan(0.3);
+    expect(mixed.bytes.equals(again.bytes)).toBe(true);
+  });
+
+  it("a reference video without sound renders and leaves the soundtrack as it was", async () => {
+    const silent = await testClip(320, 240, 1, "green");
+    const small = { width: 624, height: 624 } as const;
+    const [plain, withClip] = await Promise.all([
+      render(small),
+      render({ ...small, referenceVideos: [{ bytes: silent }] }),
+    ]);
+    const p = await probeVideo(withClip.bytes);
+    expect(p.audio?.codec).toBe("aac");
+    expect(Math.abs((p.video?.frames ?? 0) - 48)).toBeLessThanOrEqual(1);
+    const [a, b] = await Promise.all([audioRms(plain.bytes), audioRms(withClip.bytes)]);
+    expect(b).toBeGreaterThan(0.01);
+    expect(b).toBeCloseTo(a, 6);
+  });
+
+  it("mixes reference audios and every sounding reference video together, below clipping", async () => {
+    const [tone, plate, inset, silent] = await Promise.all([
+      testTone(1, 2000),
+      testClip(320, 240, 1, "red", 3000),
+      testClip(160, 120, 1, undefined, 5000),
+      testClip(160, 120, 1),
+    ]);
+    const { bytes } = await render({
+      referenceAudios: [{ bytes: tone }],
+      referenceVideos: [{ bytes: plate }, { bytes: inset }, { bytes: silent }],
+    });
+    // Three sounding references: each at 0.5 x 0.9 / sqrt(3), about 0.26.
+    for (const frequency of [2000, 3000, 5000]) {
+      const level = await toneLevel(bytes, frequency);
+      expect(level).toBeGreaterThan(0.18);
+      expect(level).toBeLessThan(0.34);
+    }
+    expect(await audioPeak(bytes)).toBeLessThan(1.02);
+  });
+
+  it("audio: false means no audio stream even when a reference video has sound", async () => {
+    const voiced = await testClip(320, 240, 1, "blue", 3000);
+    const { bytes } = await render({
+      width: 624,
+      height: 624,
+      audio: false,
+      referenceVideos: [{ bytes: voiced }],
+    });
+    const p = await probeVideo(bytes);
+    expect(p.audio).toBeUndefined();
+    expect(Math.abs((p.video?.frames ?? 0) - 48)).toBeLessThanOrEqual(1);
   });
 
   it("rejects and stops ffmpeg when aborted", async () => {

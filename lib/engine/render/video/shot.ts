@@ -30,13 +30,20 @@ import { buildTimeline } from "./timeline";
  * procedural scene of the prompt. Effects, reference cards, insets and the title card go on top.
  * Frames must be painted in order when reference videos stream in (their decoders only go
  * forward).
+ *
+ * Sound: reference audios, and the sound of every reference video that has an audio stream, are
+ * mixed over the generated music (see soundtrack.ts). Only reference audios drive the picture's
+ * glow, so the frames do not depend on whether the output has audio.
  */
 
 interface Prepared {
   stills?: StillsPainter;
   title?: TitleCard;
   cards: ImageCard[];
+  /** Reference audios: mixed into the soundtrack; the first one's loudness drives the glow. */
   audios: Float32Array[];
+  /** Reference videos' own sound, decoded only when the output has audio; mixed in too. */
+  videoSounds: Float32Array[];
 }
 
 /** Owned by the render, so that whatever was started is cleaned up even if preparing fails. */
@@ -53,7 +60,7 @@ async function prepare(
   at: (kind: string, i: number) => number,
 ): Promise<Prepared> {
   const { width: w, height: h, fps, signal } = p;
-  const out: Prepared = { cards: [], audios: [] };
+  const out: Prepared = { cards: [], audios: [], videoSounds: [] };
   if (p.firstFrame) {
     const [first, last] = await Promise.all([
       loadStill(p.firstFrame, w, h),
@@ -84,6 +91,7 @@ async function prepare(
     if (!info?.video) throw new Error(`reference video ${i + 1} has no readable video stream`);
     const size = i === 0 ? { width: w, height: h } : insetSize(w, h);
     res.readers.push(new VideoFrameReader(temp.file, info, size.width, size.height, fps, seconds, frames));
+    if (p.audio && info.audio) out.videoSounds.push(await decodeAudio(temp.file, seconds, signal));
   }
   return out;
 }
@@ -99,7 +107,7 @@ export class Shot {
   /** 16-bit stereo PCM at 48 kHz, or undefined for no audio stream. */
   pcm: Buffer | undefined;
   private readonly res: Resources = { temps: [], readers: [] };
-  private prepared: Prepared = { cards: [], audios: [] };
+  private prepared: Prepared = { cards: [], audios: [], videoSounds: [] };
   private painter!: ScenePainter;
   private checker: FrameChecker | undefined;
   private loudness: Float32Array | undefined;
@@ -142,8 +150,10 @@ export class Shot {
     });
     const at = (kind: string, i: number) => timeline.events.filter((e) => e.kind === kind)[i]?.at ?? 0;
     this.prepared = await prepare(p, seconds, frames, this.res, at);
-    const { audios, cards } = this.prepared;
-    this.pcm = p.audio ? toPcm16(mixReferences(synthesize(scene, p.seed, timeline), audios)) : undefined;
+    const { audios, videoSounds, cards } = this.prepared;
+    this.pcm = p.audio
+      ? toPcm16(mixReferences(synthesize(scene, p.seed, timeline), [...audios, ...videoSounds]))
+      : undefined;
     this.loudness = audios.length > 0 ? envelope(audios[0] as Float32Array, fps, frames) : undefined;
     this.painter = new ScenePainter(scene, p.seed, w, h, seconds, timeline);
     this.checker = p.contentCheck ? new FrameChecker(p.contentCheck, fps, frames) : undefined;

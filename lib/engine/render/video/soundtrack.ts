@@ -8,8 +8,9 @@ import { beatSeconds, type Timeline } from "./timeline";
  * bass note per bar, and a rhythm whose tempo is the timeline's (slow scenes breathe, fast ones
  * run). Calm scenes keep only a heartbeat kick; energetic ones add hats. Weather and water add
  * their texture (surf in time with the waves, rain hiss, thunder after a flash), and the pad
- * swells into every timeline event. Reference audios are mixed on top, the music ducked under
- * them. Output: interleaved stereo float at 48 kHz, `seconds` long, faded in and out.
+ * swells into every timeline event. Reference audios and the sound of reference videos are mixed
+ * on top, the music ducked under them. Output: interleaved stereo float at 48 kHz, `seconds`
+ * long, faded in and out.
  */
 
 const MAJOR = [0, 2, 4, 5, 7, 9, 11];
@@ -155,7 +156,11 @@ export function synthesize(scene: Scene, seed: number, timeline: Timeline): Floa
   return out;
 }
 
-/** Mixes reference audios over the music, which is ducked to 45 % under them. */
+/**
+ * Mixes references (reference audios, reference videos' sound) over the music, which is ducked to
+ * 45 % under them; each reference is scaled by 0.9 / sqrt(count), so more of them stay near the
+ * level of one.
+ */
 export function mixReferences(music: Float32Array, references: Float32Array[]): Float32Array {
   if (references.length === 0) return music;
   const gain = 0.9 / Math.sqrt(references.length);

@@ -99,26 +99,58 @@ export function decodeFrames(bytes: Buffer, width: number, height: number): Prom
   });
 }
 
-/** The soundtrack's RMS (mono, 0-1), or 0 without audio. */
-export function audioRms(bytes: Buffer): Promise<number> {
+/** The soundtrack as mono float samples at 48 kHz; empty without audio. */
+function decodeMono(bytes: Buffer): Promise<Float32Array> {
   return withFile(bytes, async (file) => {
     const raw = await run(findFfmpeg(), [
-      "-v",
-      "error",
-      "-i",
-      file,
-      "-vn",
-      "-ac",
-      "1",
-      "-f",
-      "f32le",
-      "pipe:1",
+      ...["-v", "error", "-i", file, "-vn"],
+      ...["-ac", "1", "-ar", "48000", "-f", "f32le", "pipe:1"],
     ]);
-    let sum = 0;
-    const n = Math.floor(raw.length / 4);
-    for (let i = 0; i < n; i++) sum += raw.readFloatLE(i * 4) ** 2;
-    return n === 0 ? 0 : Math.sqrt(sum / n);
+    const samples = new Float32Array(Math.floor(raw.length / 4));
+    for (let i = 0; i < samples.length; i++) samples[i] = raw.readFloatLE(i * 4);
+    return samples;
   });
+}
+
+/** The soundtrack's RMS (mono, 0-1), or 0 without audio. */
+export async function audioRms(bytes: Buffer): Promise<number> {
+  const samples = await decodeMono(bytes);
+  let sum = 0;
+  for (const x of samples) sum += x ** 2;
+  return samples.length === 0 ? 0 : Math.sqrt(sum / samples.length);
+}
+
+/** The soundtrack's largest absolute sample (mono), or 0 without audio. */
+export async function audioPeak(bytes: Buffer): Promise<number> {
+  let peak = 0;
+  for (const x of await decodeMono(bytes)) peak = Math.max(peak, Math.abs(x));
+  return peak;
+}
+
+/**
+ * The amplitude (mono, 0-1) of the soundtrack's sine component at `frequency` Hz, or 0 without
+ * audio: Goertzel over 0.1 s blocks (a 10 Hz band), averaged, so a phase jump where a looped
+ * clip restarts costs one block, not the whole file. A tone mixed in at amplitude A reads about A;
+ * music without that tone reads near 0.
+ */
+export async function toneLevel(bytes: Buffer, frequency: number): Promise<number> {
+  const samples = await decodeMono(bytes);
+  const block = 4800;
+  const k = 2 * Math.cos((2 * Math.PI * frequency) / 48000);
+  let sum = 0;
+  let blocks = 0;
+  for (let start = 0; start + block <= samples.length; start += block) {
+    let s1 = 0;
+    let s2 = 0;
+    for (let i = start; i < start + block; i++) {
+      const s0 = (samples[i] as number) + k * s1 - s2;
+      s2 = s1;
+      s1 = s0;
+    }
+    sum += (2 * Math.sqrt(Math.max(0, s1 * s1 + s2 * s2 - k * s1 * s2))) / block;
+    blocks++;
+  }
+  return blocks === 0 ? 0 : sum / blocks;
 }
 
 /** Mean absolute difference per channel (0-255) of two RGB buffers. */
@@ -145,26 +177,33 @@ export function stillRgb(png: Buffer, width: number, height: number): Promise<Bu
   return sharp(png).resize(width, height, { fit: "cover" }).removeAlpha().raw().toBuffer();
 }
 
-/** A short MP4 clip from ffmpeg's test source (colour bars moving), `seconds` long. */
-export function testClip(width: number, height: number, seconds: number, colour?: string): Promise<Buffer> {
+/**
+ * A short MP4 clip from ffmpeg's test source (colour bars moving), `seconds` long. With `tone`
+ * (Hz) it also carries a sine at that frequency (amplitude 0.5, AAC); without, no audio stream.
+ */
+export function testClip(
+  width: number,
+  height: number,
+  seconds: number,
+  colour?: string,
+  tone?: number,
+): Promise<Buffer> {
   return withFile(Buffer.alloc(0), async (file) => {
     const source = colour
       ? `color=c=${colour}:s=${width}x${height}:r=24:d=${seconds}`
       : `testsrc=s=${width}x${height}:r=24:d=${seconds}`;
+    const sound =
+      tone === undefined
+        ? []
+        : [
+            ...["-f", "lavfi", "-i", `sine=frequency=${tone}:sample_rate=48000:duration=${seconds}`],
+            ...["-af", "volume=4", "-c:a", "aac", "-b:a", "128k"],
+          ];
     const out = `${file}.mp4`;
     await run(findFfmpeg(), [
-      "-v",
-      "error",
-      "-f",
-      "lavfi",
-      "-i",
-      source,
-      "-pix_fmt",
-      "yuv420p",
-      "-c:v",
-      "libx264",
-      "-y",
-      out,
+      ...["-v", "error", "-f", "lavfi", "-i", source],
+      ...sound,
+      ...["-pix_fmt", "yuv420p", "-c:v", "libx264", "-y", out],
     ]);
     try {
       return await fs.promises.readFile(out);

@@ -10,7 +10,7 @@ import { beatSeconds, type Timeline } from "./timeline";
  * their texture (surf in time with the waves, rain hiss, thunder after a flash), and the pad
  * swells into every timeline event. Reference audios and the sound of reference videos are mixed
  * on top, the music ducked under them. Output: interleaved stereo float at 48 kHz, `seconds`
- * long, faded in and out.
+ * long; the generated music fades in and out, the reference sounds play as they are.
  */
 
 const MAJOR = [0, 2, 4, 5, 7, 9, 11];

@@ -88,12 +88,12 @@ export function verticalGradient(c: Canvas, y0: number, y1: number, stops: [numb
     const [p0, c0] = stops[k] ?? [0, [0, 0, 0] as Rgb];
     const [p1, c1] = stops[k + 1] ?? [1, c0];
     const col = mixRgb(c0, c1, smoothstep(p0, p1, t));
-    let o = y * c.w * 3;
-    for (let x = 0; x < c.w; x++) {
-      c.rgb[o++] = col[0];
-      c.rgb[o++] = col[1];
-      c.rgb[o++] = col[2];
-    }
+    // One pixel, then the row doubled by block copies.
+    const o = y * c.w * 3;
+    c.rgb[o] = col[0];
+    c.rgb[o + 1] = col[1];
+    c.rgb[o + 2] = col[2];
+    for (let n = 3, end = c.w * 3; n < end; n *= 2) c.rgb.copyWithin(o + n, o, o + Math.min(n, end - n));
   }
 }
 
@@ -186,27 +186,37 @@ export function noise1d(n: number, cells: number, octaves: number, random: () =>
   return noiseField(n, 1, cells, octaves, random);
 }
 
-/** Separable box blur of one channel, radius r (used for glows and masks at internal size). */
+/**
+ * Separable box blur of one channel, radius r (used for glows and masks at internal size). Both
+ * passes run along rows (the vertical one keeps a running sum per column), in memory order.
+ */
 export function boxBlur(src: Float32Array, w: number, h: number, r: number): Float32Array {
   if (r < 1) return src.slice();
   const tmp = new Float32Array(w * h);
   const out = new Float32Array(w * h);
-  const n = 2 * r + 1;
+  const perN = 1 / (2 * r + 1);
   for (let y = 0; y < h; y++) {
     const row = y * w;
     let acc = 0;
-    for (let x = -r; x <= r; x++) acc += src[row + clampIndex(x, w)] ?? 0;
+    for (let x = -r; x <= r; x++) acc += src[row + clampIndex(x, w)] as number;
     for (let x = 0; x < w; x++) {
-      tmp[row + x] = acc / n;
-      acc += (src[row + clampIndex(x + r + 1, w)] ?? 0) - (src[row + clampIndex(x - r, w)] ?? 0);
+      tmp[row + x] = acc * perN;
+      acc += (src[row + clampIndex(x + r + 1, w)] as number) - (src[row + clampIndex(x - r, w)] as number);
     }
   }
-  for (let x = 0; x < w; x++) {
-    let acc = 0;
-    for (let y = -r; y <= r; y++) acc += tmp[clampIndex(y, h) * w + x] ?? 0;
-    for (let y = 0; y < h; y++) {
-      out[y * w + x] = acc / n;
-      acc += (tmp[clampIndex(y + r + 1, h) * w + x] ?? 0) - (tmp[clampIndex(y - r, h) * w + x] ?? 0);
+  const acc = new Float64Array(w);
+  for (let y = -r; y <= r; y++) {
+    const row = clampIndex(y, h) * w;
+    for (let x = 0; x < w; x++) acc[x] = (acc[x] as number) + (tmp[row + x] as number);
+  }
+  for (let y = 0; y < h; y++) {
+    const row = y * w;
+    const add = clampIndex(y + r + 1, h) * w;
+    const drop = clampIndex(y - r, h) * w;
+    for (let x = 0; x < w; x++) {
+      const a = acc[x] as number;
+      out[row + x] = a * perN;
+      acc[x] = a + ((tmp[add + x] as number) - (tmp[drop + x] as number));
     }
   }
   return out;

@@ -1,43 +1,36 @@
 import sharp, { type Sharp } from "sharp";
 import type { ImageFormat } from "../renderer";
+import { type Graded, gradedPixels } from "./grade";
+import { upscaleBlurred } from "./resample";
 
 /**
  * From the internal picture to the output file. Upscaling is nearest-neighbour by integer factors
- * (sizes are multiples of 64, so k always divides them) with a gaussian to hide the blocks: first
- * to half the output size with the blur there, then a final 2x nearest step. On this machine
- * (libvips single-threaded) that costs ~3 ms at 1024x1024 where one full-size blur costs ~6 ms
- * and sharp's bilinear or bicubic upscale 20-50 ms. The 2-pixel steps it leaves are below what
- * the eye (or JPEG) keeps.
+ * (sizes are multiples of 64, so k always divides them) with a gaussian to hide the blocks. From
+ * 4x up (the usual case): to half the output size with the blur there, then a final 2x nearest
+ * step inside the encode pipeline; the 2-pixel steps it leaves are below what the eye (or JPEG)
+ * keeps. The half-size step runs in JS (resample.ts, a polyphase filter on the small picture):
+ * on this machine (libvips single-threaded) a sharp round trip for it, nearest resize plus blur,
+ * costs about twice as much. Smaller factors (and pixel art, no blur) stay in the encode pipeline.
  */
 
-export interface Internal {
-  data: Uint8ClampedArray;
-  w: number;
-  h: number;
-  channels: 3 | 4;
-}
-
-function raw(img: Internal): Sharp {
-  const buf = Buffer.from(img.data.buffer, img.data.byteOffset, img.data.byteLength);
-  return sharp(buf, { raw: { width: img.w, height: img.h, channels: img.channels } });
-}
+/** The graded internal picture (grade.ts), row by row. */
+export type Internal = Graded;
 
 /** `sigma` is in output pixels; sharp's gaussian needs >= 0.3, below that blocks are kept (pixel art). */
 export async function upscale(img: Internal, width: number, height: number, sigma: number): Promise<Sharp> {
   const k = width / img.w;
+  // RGBA (layerDiffuse) stays with sharp, which blurs premultiplied by alpha.
+  if (k >= 4 && sigma >= 0.6 && img.channels === 3) {
+    const half = upscaleBlurred(img.write, img.w, img.h, 3, k / 2, sigma / 2);
+    return rawImage(half, width / 2, height / 2, 3).resize(width, height, { kernel: "nearest" });
+  }
   if (k >= 4 && sigma >= 0.6) {
     const half = await raw(img)
       .resize(width / 2, height / 2, { kernel: "nearest" })
       .blur(sigma / 2)
       .raw()
       .toBuffer();
-    return sharp(half, { raw: { width: width / 2, height: height / 2, channels: img.channels } }).resize(
-      width,
-      height,
-      {
-        kernel: "nearest",
-      },
-    );
+    return rawImage(half, width / 2, height / 2, img.channels).resize(width, height, { kernel: "nearest" });
   }
   let s = raw(img);
   if (k !== 1) s = s.resize(width, height, { kernel: "nearest" });
@@ -51,6 +44,10 @@ export async function upscaleRaw(
   sigma: number,
 ): Promise<Buffer> {
   return (await upscale(img, width, height, sigma)).raw().toBuffer();
+}
+
+function raw(img: Internal): Sharp {
+  return rawImage(gradedPixels(img), img.w, img.h, img.channels);
 }
 
 export function encode(image: Sharp, format: ImageFormat, quality: number): Promise<Buffer> {

@@ -7,8 +7,9 @@ import type { SchedulerFamily } from "./sampling";
 /**
  * The last pass over the internal canvas: one colour matrix (look.ts builds it), tone curve
  * (VAE gamma and black level), split toning and vignette, suppression of negative-prompt
- * colours, posterisation (clipSkip, flat styles) and the scheduler's residual noise. It writes the
- * 8-bit buffer the encoder upscales: RGB, or RGBA with the subjects' coverage for layerDiffuse.
+ * colours, posterisation (clipSkip, flat styles) and the scheduler's residual noise. It produces
+ * the 8-bit picture the encoder upscales, row by row as the upscale asks for them: RGB, or RGBA
+ * with the subjects' coverage for layerDiffuse.
  */
 export interface Grade {
   matrix: ColourMatrix;
@@ -80,36 +81,188 @@ function avoidVectors(avoid: WeightedColour[]): AvoidVector[] {
   });
 }
 
-export function applyGrade(c: Canvas, g: Grade): Uint8ClampedArray {
+/**
+ * The tone curve's index for a channel value: its integer part, 0 below 0 and 256 above 255
+ * (the curve's top entry), computed without branches (dark, noisy pixels hover around 0).
+ */
+function toneIndex(v: number): number {
+  const i = v | 0;
+  const clamped = i & ~(i >> 31);
+  return Math.min(clamped, 256);
+}
+
+/**
+ * Everything the per-pixel loops read, built in one place so they always see the same shapes
+ * (typed arrays and numbers): the loops stay optimised from one render to the next.
+ */
+interface GradePass {
+  w: number;
+  h: number;
+  rgb: Float32Array;
+  alpha: Float32Array | null;
+  channels: number;
+  /** The colour matrix, 3 x 4 row-major. */
+  m: Float64Array;
+  lut: Float32Array;
+  avoid: AvoidVector[];
+  step: number;
+  amp: number;
+  colour: boolean;
+  sparse: boolean;
+  karras: boolean;
+  /** Noise table offset, already reduced mod its size (keeps index math in int32). */
+  seed: number;
+  blotch: number;
+  split: number;
+  vignette: number;
+  /** Squared horizontal distance from the centre (-1..1) per column, for the vignette. */
+  dx2: Float64Array;
+}
+
+/**
+ * The graded picture, produced row by row on demand: `write(y0, y1, dst, at)` writes rows y0 to
+ * y1 - 1 (w x channels bytes each) contiguously into `dst` from byte `at`. The encoder's upscale
+ * consumes it a row at a time, so the full 8-bit picture is only built where it is needed whole.
+ */
+export interface Graded {
+  w: number;
+  h: number;
+  channels: 3 | 4;
+  write(y0: number, y1: number, dst: Uint8ClampedArray, at: number): void;
+}
+
+export function gradeRows(c: Canvas, g: Grade): Graded {
   const { w, h, rgb, alpha } = c;
   const channels = alpha ? 4 : 3;
-  const out = new Uint8ClampedArray(w * h * channels);
-  const [m0, m1, m2, m3, m4, m5, m6, m7, m8, m9, m10, m11] = g.matrix;
+  // Tone curve by the integer part of a channel: 0-255, and 256 for anything above.
   const lut = new Float32Array(257);
   for (let v = 0; v < 257; v++) lut[v] = g.lift + (255 - g.lift) * (Math.min(v, 255) / 255) ** g.gamma;
-  const avoid = avoidVectors(g.avoid);
-  const hasAvoid = avoid.length > 0;
-  const step = g.posterize > 1 ? 255 / (g.posterize - 1) : 0;
-  const { amp: noiseAmp, colour, sparse } = NOISE[g.noise.family];
-  const amp = noiseAmp * 2;
-  const karras = g.noise.karras;
-  const seed = (g.noise.seed | 0) * 7919;
-  const blotch = g.noise.artefacts * 14;
-  const split = g.splitTone;
-  const vignette = g.vignette * 0.5;
+  const { amp, colour, sparse } = NOISE[g.noise.family];
+  const dx2 = new Float64Array(w);
+  for (let x = 0; x < w; x++) {
+    const dx = (x / w - 0.5) * 2;
+    dx2[x] = dx * dx;
+  }
+  const pass: GradePass = {
+    w,
+    h,
+    rgb,
+    alpha,
+    channels,
+    m: Float64Array.from(g.matrix),
+    lut,
+    avoid: avoidVectors(g.avoid),
+    step: g.posterize > 1 ? 255 / (g.posterize - 1) : 0,
+    amp: amp * 2,
+    colour,
+    sparse,
+    karras: g.noise.karras,
+    seed: ((g.noise.seed | 0) * 7919) & TABLE_MASK,
+    blotch: g.noise.artefacts * 14,
+    split: g.splitTone,
+    vignette: g.vignette * 0.5,
+    dx2,
+  };
+  // Without per-pixel extras (negative colours, split toning, posterisation, scheduler-specific
+  // noise, coverage) the common loop does the same work without testing for them.
+  const extras =
+    alpha !== null ||
+    pass.avoid.length > 0 ||
+    pass.split > 0 ||
+    pass.step > 0 ||
+    sparse ||
+    colour ||
+    pass.karras ||
+    pass.blotch > 0;
+  const rows = extras ? gradeAll : gradeCommon;
+  return { w, h, channels, write: (y0, y1, dst, at) => rows(pass, y0, y1, dst, at) };
+}
+
+/** The whole graded picture as one 8-bit buffer. */
+export function gradedPixels(g: Graded): Uint8ClampedArray {
+  const out = new Uint8ClampedArray(g.w * g.h * g.channels);
+  g.write(0, g.h, out, 0);
+  return out;
+}
+
+/**
+ * The common grade (matrix, vignette, tone curve, monochrome grain) without per-pixel tests.
+ * Without a vignette its factor is exactly 1, the same result as skipping it.
+ */
+function gradeCommon(
+  { w, h, rgb, m, lut, amp, seed, vignette, dx2 }: GradePass,
+  y0: number,
+  y1: number,
+  out: Uint8ClampedArray,
+  at: number,
+): void {
   const table = NOISE_TABLE;
-  for (let y = 0; y < h; y++) {
+  const m0 = m[0] as number;
+  const m1 = m[1] as number;
+  const m2 = m[2] as number;
+  const m3 = m[3] as number;
+  const m4 = m[4] as number;
+  const m5 = m[5] as number;
+  const m6 = m[6] as number;
+  const m7 = m[7] as number;
+  const m8 = m[8] as number;
+  const m9 = m[9] as number;
+  const m10 = m[10] as number;
+  const m11 = m[11] as number;
+  for (let y = y0, i = y0 * w, o = i * 3, p = at; y < y1; y++) {
     const dy = (y / h - 0.5) * 2;
-    for (let x = 0; x < w; x++) {
-      const i = y * w + x;
-      const o = i * 3;
+    const dy2 = dy * dy;
+    for (let x = 0; x < w; x++, i++, o += 3, p += 3) {
+      const r0 = rgb[o] as number;
+      const g0 = rgb[o + 1] as number;
+      const b0 = rgb[o + 2] as number;
+      const f = 1 - vignette * ((dx2[x] as number) + dy2);
+      const r = (m0 * r0 + m1 * g0 + m2 * b0 + m3) * f;
+      const gg = (m4 * r0 + m5 * g0 + m6 * b0 + m7) * f;
+      const b = (m8 * r0 + m9 * g0 + m10 * b0 + m11) * f;
+      const v = (table[(i + seed) & TABLE_MASK] as number) * amp;
+      out[p] = (lut[toneIndex(r)] as number) + v;
+      out[p + 1] = (lut[toneIndex(gg)] as number) + v;
+      out[p + 2] = (lut[toneIndex(b)] as number) + v;
+    }
+  }
+}
+
+/** Every step of the grade, each tested per pixel. */
+function gradeAll(pass: GradePass, y0: number, y1: number, out: Uint8ClampedArray, at: number): void {
+  const { w, h, rgb, alpha, channels, m, lut, avoid, step, amp, colour, sparse, karras, seed } = pass;
+  const { blotch, split, vignette, dx2 } = pass;
+  const hasAvoid = avoid.length > 0;
+  const px = new Float64Array(3);
+  const table = NOISE_TABLE;
+  const m0 = m[0] as number;
+  const m1 = m[1] as number;
+  const m2 = m[2] as number;
+  const m3 = m[3] as number;
+  const m4 = m[4] as number;
+  const m5 = m[5] as number;
+  const m6 = m[6] as number;
+  const m7 = m[7] as number;
+  const m8 = m[8] as number;
+  const m9 = m[9] as number;
+  const m10 = m[10] as number;
+  const m11 = m[11] as number;
+  for (let y = y0, i = y0 * w, o = i * 3, p = at; y < y1; y++) {
+    const dy = (y / h - 0.5) * 2;
+    const dy2 = dy * dy;
+    for (let x = 0; x < w; x++, i++, o += 3, p += channels) {
       const r0 = rgb[o] as number;
       const g0 = rgb[o + 1] as number;
       const b0 = rgb[o + 2] as number;
       let r = m0 * r0 + m1 * g0 + m2 * b0 + m3;
       let gg = m4 * r0 + m5 * g0 + m6 * b0 + m7;
       let b = m8 * r0 + m9 * g0 + m10 * b0 + m11;
-      if (hasAvoid) [r, gg, b] = suppress(r, gg, b, avoid);
+      if (hasAvoid) {
+        suppress(r, gg, b, avoid, px);
+        r = px[0] as number;
+        gg = px[1] as number;
+        b = px[2] as number;
+      }
       if (split > 0) {
         const d = (0.299 * r + 0.587 * gg + 0.114 * b - 128) / 128;
         r += 22 * split * d;
@@ -117,15 +270,14 @@ export function applyGrade(c: Canvas, g: Grade): Uint8ClampedArray {
         b -= 22 * split * d;
       }
       if (vignette > 0) {
-        const dx = (x / w - 0.5) * 2;
-        const f = 1 - vignette * (dx * dx + dy * dy);
+        const f = 1 - vignette * ((dx2[x] as number) + dy2);
         r *= f;
         gg *= f;
         b *= f;
       }
-      r = lut[r < 0 ? 0 : r > 255 ? 256 : r | 0] as number;
-      gg = lut[gg < 0 ? 0 : gg > 255 ? 256 : gg | 0] as number;
-      b = lut[b < 0 ? 0 : b > 255 ? 256 : b | 0] as number;
+      r = lut[toneIndex(r)] as number;
+      gg = lut[toneIndex(gg)] as number;
+      b = lut[toneIndex(b)] as number;
       if (step > 0) {
         r = Math.round(r / step) * step;
         gg = Math.round(gg / step) * step;
@@ -135,7 +287,6 @@ export function applyGrade(c: Canvas, g: Grade): Uint8ClampedArray {
       if (sparse) n = n * n * n * 8;
       let a = amp;
       if (karras) a *= 1.6 - (0.299 * r + 0.587 * gg + 0.114 * b) / 255;
-      const p = i * channels;
       if (colour) {
         out[p] = r + n * a;
         out[p + 1] = gg + (table[(i + seed + 1) & TABLE_MASK] as number) * a;
@@ -149,11 +300,10 @@ export function applyGrade(c: Canvas, g: Grade): Uint8ClampedArray {
       if (alpha) out[p + 3] = (alpha[i] as number) * 255;
     }
   }
-  return out;
 }
 
 /** Negative-prompt colours: remove each avoided hue's component (or lift/pull for black/white). */
-function suppress(r: number, g: number, b: number, avoid: AvoidVector[]): [number, number, number] {
+function suppress(r: number, g: number, b: number, avoid: AvoidVector[], out: Float64Array): void {
   for (const a of avoid) {
     const l = luma(r, g, b);
     if (a.lightness !== undefined) {
@@ -174,5 +324,7 @@ function suppress(r: number, g: number, b: number, avoid: AvoidVector[]): [numbe
       b -= a.z * f;
     }
   }
-  return [r, g, b];
+  out[0] = r;
+  out[1] = g;
+  out[2] = b;
 }

@@ -4,7 +4,7 @@ import { composeMatrices } from "./colour-matrix";
 import { applyControlNet } from "./control";
 import { blendOver, inpaintAmount, mixUnder, outpaintCompose, restyle } from "./edit";
 import { encode, type Internal, rawImage, upscale, upscaleRaw } from "./encode";
-import { applyGrade } from "./grade";
+import { gradeRows } from "./grade";
 import { type ColourStats, colourStats, decodeRgb } from "./inputs";
 import { readIntent } from "./intent";
 import { buildGrade, styleStrengths } from "./look";
@@ -106,7 +106,7 @@ export async function renderImage(p: ImageRenderParams): Promise<Buffer> {
     random: lookRandom,
     ...(transfer ? { transfer } : {}),
   });
-  const internal: Internal = { data: applyGrade(canvas, grade), w, h, channels: transparent ? 4 : 3 };
+  const internal: Internal = gradeRows(canvas, grade);
   if (p.signal?.aborted) throw new Error("aborted");
 
   // Upscale softness: half the scale factor, less with more detail, a refiner or hiresfix.

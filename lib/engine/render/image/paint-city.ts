@@ -33,8 +33,16 @@ export function paintCity(ctx: PaintContext, neon: number): void {
       const seed = Math.floor(random() * 1e9);
       const spire = tall > 0.75 && random() < 0.5;
       const glass = mixRgb(p.skyMid, body, 0.5);
+      const [br, bg, bb] = body;
+      const x0 = Math.max(0, x);
+      const x1 = Math.min(c.w, x + bw);
+      const windowEnd = cell - (cell > 3 ? 1 : 0);
       for (let y = spire ? Math.max(0, top - Math.round(bh * 0.15)) : top; y < Math.min(c.h, base + 2); y++) {
-        for (let xx = Math.max(0, x); xx < Math.min(c.w, x + bw); xx++) {
+        const ly = y - top;
+        // Window rows: not the first two, nor the gap row of each cell.
+        const windowRow = ly % cell > 0 && ly > 1;
+        const wy = Math.floor(ly / cell);
+        for (let xx = x0; xx < x1; xx++) {
           const i = y * c.w + xx;
           if (y < top) {
             // Antenna or spire on the tallest towers.
@@ -42,12 +50,11 @@ export function paintCity(ctx: PaintContext, neon: number): void {
             continue;
           }
           const lx = xx - x;
-          const ly = y - top;
           const shade = 1 - 0.25 * (lx / bw) + (night ? 0 : 0.1 * (ctx.tex[i] ?? 0.5));
-          blend3(c, i, body[0] * shade, body[1] * shade, body[2] * shade, 1, true);
-          const inWindow = lx % cell > 0 && ly % cell > 0 && lx % cell < cell - (cell > 3 ? 1 : 0) && ly > 1;
-          if (inWindow) {
-            const on = hash2(Math.floor(lx / cell), Math.floor(ly / cell), seed) < litShare;
+          blend3(c, i, br * shade, bg * shade, bb * shade, 1, true);
+          const wx = lx % cell;
+          if (windowRow && wx > 0 && wx < windowEnd) {
+            const on = hash2(Math.floor(lx / cell), wy, seed) < litShare;
             if (on) blendPixel(c, i, lit, far ? 0.6 : 0.95);
             else if (!night) blendPixel(c, i, glass, 0.4);
           }

@@ -25,6 +25,7 @@ export interface PaintContext {
 
 /** Fine per-pixel grain (-0.5..0.5) whose strength follows detail. */
 export function grainAt(ctx: PaintContext, x: number, y: number): number {
-  const h = Math.imul(x * 374761393 + y * 668265263 + ctx.hashSeed, 0x5bd1e995);
+  // The seed sum mod 2^32, kept in int32 arithmetic (the same value as imul of the plain sum).
+  const h = Math.imul((Math.imul(x, 374761393) + Math.imul(y, 668265263) + ctx.hashSeed) | 0, 0x5bd1e995);
   return (((h ^ (h >>> 15)) >>> 0) / 4294967296 - 0.5) * ctx.detail;
 }

@@ -5,14 +5,16 @@ import type { PaintContext } from "./paint-context";
 /** Living things: trees and forests, flower meadows, a standing figure, a portrait. */
 
 function tree(ctx: PaintContext, x: number, base: number, size: number, colour: Rgb, pine: boolean): void {
-  const { c } = ctx;
+  const { c, tex } = ctx;
+  const [r, g, b] = colour;
   const y0 = Math.max(0, Math.floor(base - size));
   for (let y = y0; y < Math.min(c.h, base); y++) {
     const v = (base - y) / size; // 0 at the foot, 1 at the tip
     let half: number;
     if (pine) {
       // Three stacked cones: the saw-tooth outline of a conifer.
-      const tier = (v * 3) % 1;
+      const t = v * 3;
+      const tier = t - Math.floor(t); // (v * 3) % 1, without fmod
       half = v < 0.12 ? size * 0.03 : size * 0.26 * (1 - v) * (1.1 - tier * 0.45);
     } else {
       const cy = 0.62;
@@ -23,12 +25,14 @@ function tree(ctx: PaintContext, x: number, base: number, size: number, colour: 
     const row = y * c.w;
     const x0 = Math.max(0, Math.floor(x - half));
     const x1 = Math.min(c.w, x + half + 1);
+    const side = 0.1 / (half + 1);
     for (let xx = x0; xx < x1; xx++) {
-      const edge = clamp(half - Math.abs(xx - x) + 0.5);
+      const u = xx - x;
+      const edge = clamp(half - Math.abs(u) + 0.5);
       const i = row + xx;
       // Texture plus a darker side away from the light (left-lit by default).
-      const s = 0.85 + 0.3 * ((ctx.tex[i] ?? 0.5) - 0.5) - ((xx - x) / (half + 1)) * 0.1;
-      blend3(c, i, colour[0] * s, colour[1] * s, colour[2] * s, edge, true);
+      const s = 0.85 + 0.3 * ((tex[i] as number) - 0.5) - u * side;
+      blend3(c, i, r * s, g * s, b * s, edge, true);
     }
   }
 }

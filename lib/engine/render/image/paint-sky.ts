@@ -51,14 +51,16 @@ export function paintLight(ctx: PaintContext, l: { x: number; y: number; r: numb
   const y0 = Math.max(0, Math.floor(l.y - reach));
   const y1 = Math.min(c.h, Math.ceil(l.y + reach));
   const glowAmount = l.moon ? 0.35 : 0.75;
+  const perR2 = 1 / (l.r * l.r);
+  const perEdge = 1 / ((reach / l.r) ** 2 + 1);
   for (let y = y0; y < y1; y++) {
+    const dy = y - l.y;
     for (let x = x0; x < x1; x++) {
       const dx = x - l.x;
-      const dy = y - l.y;
-      const d2 = (dx * dx + dy * dy) / (l.r * l.r);
+      const d2 = (dx * dx + dy * dy) * perR2;
       const i = y * c.w + x;
       // Glow falls off as 1/(1+d^2): a lens-like halo without an exp per pixel.
-      addPixel(c, i, glowColour, (glowAmount / (1 + d2 * 0.9)) * (1 - d2 / ((reach / l.r) ** 2 + 1)));
+      addPixel(c, i, glowColour, (glowAmount / (1 + d2 * 0.9)) * (1 - d2 * perEdge));
       if (d2 < 1.3) {
         let a = 1 - smoothstep(0.82, 1.0, Math.sqrt(d2));
         if (l.moon) {
@@ -134,7 +136,9 @@ export function paintClouds(ctx: PaintContext, light: { x: number; y: number } |
       let g = mix(p.cloud[1], p.skyTop[1], f);
       let b = mix(p.cloud[2], p.skyTop[2], f);
       if (light) {
-        const d = Math.hypot(x - light.x, y - light.y) / c.w;
+        const lx = x - light.x;
+        const ly = y - light.y;
+        const d = Math.sqrt(lx * lx + ly * ly) / c.w;
         const lit = clamp(0.8 - d * 1.8) * 0.8;
         r = mix(r, p.glow[0], lit);
         g = mix(g, p.glow[1], lit);

@@ -1,5 +1,5 @@
 import type { Canvas } from "./canvas";
-import { blendPixel, mixRgb, noiseField } from "./canvas";
+import { blend3, mixRgb, noiseField } from "./canvas";
 import type { Intent } from "./intent";
 import { paintCity, paintTower } from "./paint-city";
 import type { PaintContext } from "./paint-context";
@@ -81,7 +81,7 @@ function paintGround(ctx: PaintContext): void {
     for (let x = 0; x < c.w; x++) {
       const i = y * c.w + x;
       const s = 0.9 + 0.2 * ((ctx.tex[i] ?? 0.5) - 0.5);
-      blendPixel(c, i, [col[0] * s, col[1] * s, col[2] * s], 1);
+      blend3(c, i, col[0] * s, col[1] * s, col[2] * s, 1);
     }
   }
 }

@@ -21,21 +21,29 @@ function neon(c: Canvas, s: number): void {
   const hw = Math.max(1, c.w >> 1);
   const hh = Math.max(1, c.h >> 1);
   const r = Math.max(1, Math.round(Math.max(c.w, c.h) / 140));
-  for (let k = 0; k < 3; k++) {
-    const bright = new Float32Array(hw * hh);
-    for (let y = 0; y < hh; y++) {
-      for (let x = 0; x < hw; x++) {
-        const v = c.rgb[(y * 2 * c.w + x * 2) * 3 + k] ?? 0;
-        bright[y * hw + x] = Math.max(0, v - 110) * 1.4;
-      }
+  const bright = [0, 1, 2].map(() => new Float32Array(hw * hh)) as [Float32Array, Float32Array, Float32Array];
+  const [br, bg, bb] = bright;
+  for (let y = 0; y < hh; y++) {
+    for (let x = 0, j = y * hw, o = y * 2 * c.w * 3; x < hw; x++, j++, o += 6) {
+      br[j] = Math.max(0, (c.rgb[o] as number) - 110) * 1.4;
+      bg[j] = Math.max(0, (c.rgb[o + 1] as number) - 110) * 1.4;
+      bb[j] = Math.max(0, (c.rgb[o + 2] as number) - 110) * 1.4;
     }
-    const glow = boxBlur(boxBlur(bright, hw, hh, r), hw, hh, r);
-    for (let y = 0; y < c.h; y++) {
-      const row = Math.min(hh - 1, y >> 1) * hw;
-      for (let x = 0; x < c.w; x++) {
-        const o = (y * c.w + x) * 3 + k;
-        c.rgb[o] = (c.rgb[o] ?? 0) * (1 - 0.25 * s) + (glow[row + Math.min(hw - 1, x >> 1)] ?? 0) * 0.9 * s;
-      }
+  }
+  const [gr, gg, gb] = bright.map((b) => boxBlur(boxBlur(b, hw, hh, r), hw, hh, r)) as [
+    Float32Array,
+    Float32Array,
+    Float32Array,
+  ];
+  const keep = 1 - 0.25 * s;
+  const rgb = c.rgb;
+  for (let y = 0, o = 0; y < c.h; y++) {
+    const row = Math.min(hh - 1, y >> 1) * hw;
+    for (let x = 0; x < c.w; x++, o += 3) {
+      const j = row + Math.min(hw - 1, x >> 1);
+      rgb[o] = (rgb[o] as number) * keep + (gr[j] as number) * 0.9 * s;
+      rgb[o + 1] = (rgb[o + 1] as number) * keep + (gg[j] as number) * 0.9 * s;
+      rgb[o + 2] = (rgb[o + 2] as number) * keep + (gb[j] as number) * 0.9 * s;
     }
   }
 }

@@ -10,6 +10,7 @@ import { cn, focusRing } from "@/components/ui/cn";
  */
 export function NewResultsPill({ target, count }: { target: RefObject<HTMLElement | null>; count: number }) {
   const [inView, setInView] = useState(true);
+  const [centre, setCentre] = useState<number | null>(null);
   const seen = useRef(count);
 
   useEffect(() => {
@@ -21,7 +22,17 @@ export function NewResultsPill({ target, count }: { target: RefObject<HTMLElemen
       rootMargin: "0px 0px -160px 0px",
     });
     observer.observe(el);
-    return () => observer.disconnect();
+    // Centred under the result list's column, so it covers the canvas's middle, not a field.
+    const place = () => {
+      const box = el.getBoundingClientRect();
+      setCentre(box.left + box.width / 2);
+    };
+    place();
+    window.addEventListener("resize", place);
+    return () => {
+      observer.disconnect();
+      window.removeEventListener("resize", place);
+    };
   }, [target]);
 
   // What is on screen counts as seen; a cleared list starts again from zero.
@@ -33,8 +44,11 @@ export function NewResultsPill({ target, count }: { target: RefObject<HTMLElemen
     <button
       type="button"
       onClick={() => target.current?.scrollIntoView({ behavior: "smooth", block: "start" })}
+      style={centre === null ? undefined : { left: centre }}
       className={cn(
-        "fixed right-8 bottom-6 z-40 inline-flex items-center gap-2 rounded-full border border-accent/50 bg-panel-raised px-4 py-2",
+        "fixed bottom-6 z-40 -translate-x-1/2",
+        centre === null && "right-8 translate-x-0",
+        "inline-flex items-center gap-2 rounded-full border border-accent/50 bg-panel-raised px-4 py-2",
         "font-medium text-[13px] text-foreground shadow-glow transition-colors hover:bg-panel-hover",
         focusRing,
       )}

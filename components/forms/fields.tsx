@@ -28,7 +28,10 @@ export function useFieldError(name: string): string | undefined {
   const quietSince = useQuietSince();
   const e = get(errors, name) as { message?: unknown } | undefined;
   if (typeof e?.message !== "string") return undefined;
-  if (quietSince !== null && !getFieldState(name).isTouched && !getFieldState(name).isDirty) return undefined;
+  if (quietSince !== null) {
+    const { isTouched, isDirty } = getFieldState(name);
+    if (!isTouched && !isDirty) return undefined;
+  }
   return e.message;
 }
 

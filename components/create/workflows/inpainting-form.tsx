@@ -5,26 +5,18 @@ import { MaskPainter } from "@/components/canvas/mask-painter";
 import { SliderField, useFieldError } from "@/components/forms/fields";
 import { FieldMessage } from "@/components/ui/field";
 import { Switch } from "@/components/ui/switch";
-import { useImageRef } from "@/lib/client/create/tools";
+import type { ImageRef } from "@/lib/client/create/tools";
 import { IMAGE_DEFAULTS, IMAGE_LIMITS } from "@/lib/protocol/image-limits";
 import { ImageWorkflow } from "../image-workflow";
+import { SeedStage } from "../seed-stage";
 import { SourceImageField } from "../source-image-field";
 
 const FIELDS = ["seedImage", "maskImage", "maskMargin", "strength"] as const;
 const DEFAULTS = { strength: 1 };
 
 /** The mask painter, large beside the form: painting wants room. */
-function MaskStage() {
-  const seedImage = useWatch({ name: "seedImage" }) as string | undefined;
-  const seed = useImageRef(seedImage).data;
+function MaskStage({ seed }: { seed: ImageRef }) {
   const error = useFieldError("maskImage");
-  if (!seedImage) return null;
-  if (!seed)
-    return (
-      <div role="status" className="h-96 animate-pulse rounded-panel bg-surface-sunken">
-        <span className="sr-only">Loading the image</span>
-      </div>
-    );
   return (
     <section aria-labelledby="mask-heading" className="flex flex-col gap-2">
       <div className="flex items-baseline justify-between gap-3">
@@ -103,7 +95,7 @@ export function InpaintingForm() {
             ? "Paint the area to regenerate on the image."
             : null
       }
-      stage={<MaskStage />}
+      stage={<SeedStage>{(seed) => <MaskStage seed={seed} />}</SeedStage>}
       source={() => (
         <>
           <SourceImageField label="Image" />

@@ -7,9 +7,10 @@ import { SliderField, useFieldError } from "@/components/forms/fields";
 import { FieldMessage } from "@/components/ui/field";
 import { frameSize, type OutpaintExtents } from "@/lib/client/canvas/outpaint";
 import { outpaintProblems } from "@/lib/client/canvas/outpaint-seed";
-import { type ImageRef, useImageRef } from "@/lib/client/create/tools";
+import type { ImageRef } from "@/lib/client/create/tools";
 import { IMAGE_DEFAULTS, IMAGE_LIMITS } from "@/lib/protocol/image-limits";
 import { ImageWorkflow } from "../image-workflow";
+import { SeedStage } from "../seed-stage";
 import { SourceImageField } from "../source-image-field";
 
 const FIELDS = ["seedImage", "outpaint"] as const;
@@ -72,19 +73,14 @@ function OutpaintField({ seed }: { seed: ImageRef }) {
 
 /** The frame editor, large beside the form. */
 function OutpaintStage() {
-  const seedImage = useWatch({ name: "seedImage" }) as string | undefined;
-  const seed = useImageRef(seedImage).data;
-  if (!seedImage) return null;
-  if (!seed)
-    return (
-      <div role="status" className="h-96 animate-pulse rounded-panel bg-surface-sunken">
-        <span className="sr-only">Loading the image</span>
-      </div>
-    );
   return (
-    <section aria-label="New frame" className="flex flex-col gap-3">
-      <OutpaintField seed={seed} />
-    </section>
+    <SeedStage>
+      {(seed) => (
+        <section aria-label="New frame" className="flex flex-col gap-3">
+          <OutpaintField seed={seed} />
+        </section>
+      )}
+    </SeedStage>
   );
 }
 

@@ -1,8 +1,11 @@
 import { defineConfig } from "@playwright/test";
 import { OWNER_STATE } from "./e2e/fixtures/accounts";
 
-/** Port of the production server the specs run against; 3100 so a dev server on 3000 is untouched. */
-const port = 3100;
+/**
+ * Port of the production server the specs run against; 3100 so a dev server on 3000 is untouched.
+ * `E2E_PORT` moves it, so two checkouts on one machine can run their suites side by side.
+ */
+const port = Number(process.env.E2E_PORT ?? 3100);
 const baseURL = `http://127.0.0.1:${port}`;
 
 /** Debian's Chromium: Playwright's own browser downloads are unavailable on this network. */

@@ -20,6 +20,10 @@ export type Internal = Graded;
 export async function upscale(img: Internal, width: number, height: number, sigma: number): Promise<Sharp> {
   const k = width / img.w;
   // RGBA (layerDiffuse) stays with sharp, which blurs premultiplied by alpha.
+  // Doubling (the default at 1024 px): the whole upscale in JS, no resize left for the encoder.
+  if (k === 2 && sigma >= 0.3 && img.channels === 3) {
+    return rawImage(upscaleBlurred(img.write, img.w, img.h, 3, 2, sigma), width, height, 3);
+  }
   if (k >= 4 && sigma >= 0.6 && img.channels === 3) {
     const half = upscaleBlurred(img.write, img.w, img.h, 3, k / 2, sigma / 2);
     return rawImage(half, width / 2, height / 2, 3).resize(width, height, { kernel: "nearest" });

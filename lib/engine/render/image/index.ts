@@ -13,6 +13,7 @@ import type { ImageRenderParams, NamedImage } from "./params";
 import { applyAcePlusPlus, applyIpAdapters, applyPuLID, transferTowards } from "./references";
 import { internalScale, samplingOf } from "./sampling";
 import { paintScene } from "./scene";
+import { sharpenCanvas } from "./sharpen";
 import { applyStyles } from "./styles";
 
 /**
@@ -46,6 +47,10 @@ import { applyStyles } from "./styles";
  * | acceleration, acceleratorOptions | cached steps are skipped: fewer effective steps, less detail, faster; caches with SDE/Ancestral schedulers leave blotches |
  * | width, height, outputFormat, outputQuality | exact size; JPG, PNG or WEBP at that quality |
  */
+/** Edge lift before a 4x+ upscale, and the upscale's gaussian as a share of the scale factor. */
+const SHARPEN = 1.2;
+const SOFTNESS = 0.4;
+
 export async function renderImage(p: ImageRenderParams): Promise<Buffer> {
   const sampling = samplingOf(p);
   const intent = readIntent(p.prompt, p.negativePrompt, p.promptWeighting);
@@ -98,6 +103,8 @@ export async function renderImage(p: ImageRenderParams): Promise<Buffer> {
   if (p.puLID) await applyPuLID(canvas, p.puLID);
   if (p.acePlusPlus) await applyAcePlusPlus(canvas, p.acePlusPlus);
   applyStyles(canvas, styles, lookRandom);
+  // Enlarged 4x and more, edges are sharpened first (sharpen.ts); pixel art keeps hard blocks anyway.
+  if (!pixel && k >= 4) sharpenCanvas(canvas, SHARPEN * (0.6 + 0.4 * sampling.detail));
   const grade = buildGrade({
     params: p,
     intent,
@@ -109,10 +116,15 @@ export async function renderImage(p: ImageRenderParams): Promise<Buffer> {
   const internal: Internal = gradeRows(canvas, grade);
   if (p.signal?.aborted) throw new Error("aborted");
 
-  // Upscale softness: half the scale factor, less with more detail, a refiner or hiresfix.
+  // Upscale softness: ~0.4 of the scale factor (enough to hide the blocks, not more), less with
+  // more detail, a refiner or hiresfix.
   const sigma = pixel
     ? 0
-    : k * 0.5 * (1.2 - 0.3 * sampling.detail) * (1 - 0.4 * sampling.refine) * (sampling.hiresfix ? 0.75 : 1);
+    : k *
+      SOFTNESS *
+      (1.2 - 0.3 * sampling.detail) *
+      (1 - 0.4 * sampling.refine) *
+      (sampling.hiresfix ? 0.75 : 1);
   const { width, height } = p;
   if (seed && p.outpaint) {
     const generated = await upscaleRaw(internal, width, height, sigma);

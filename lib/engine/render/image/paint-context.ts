@@ -25,7 +25,10 @@ export interface PaintContext {
 
 /** Fine per-pixel grain (-0.5..0.5) whose strength follows detail. */
 export function grainAt(ctx: PaintContext, x: number, y: number): number {
-  // The seed sum mod 2^32, kept in int32 arithmetic (the same value as imul of the plain sum).
-  const h = Math.imul((Math.imul(x, 374761393) + Math.imul(y, 668265263) + ctx.hashSeed) | 0, 0x5bd1e995);
-  return (((h ^ (h >>> 15)) >>> 0) / 4294967296 - 0.5) * ctx.detail;
+  // Coordinates mixed by multiply-xorshift rounds: a single multiply of a linear sum of x and y
+  // left a diagonal lattice in the grain, a woven texture on every mountainside.
+  let h = Math.imul(x, 0x27d4eb2d) ^ Math.imul(y, 0x165667b1) ^ ctx.hashSeed;
+  h = Math.imul(h ^ (h >>> 15), 0x85ebca6b);
+  h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35);
+  return (((h ^ (h >>> 16)) >>> 0) / 4294967296 - 0.5) * ctx.detail;
 }

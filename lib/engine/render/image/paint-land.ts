@@ -100,7 +100,7 @@ export function paintMountains(ctx: PaintContext): void {
         if (a === 0) continue;
         const d = range.depth(x, y);
         const t = (tex[i] as number) - 0.5;
-        const shade = 0.85 + 0.3 * t + grainAt(ctx, x, y) * 0.25;
+        const shade = 0.85 + 0.3 * t + grainAt(ctx, x, y) * 0.1;
         const f = (1 - d) * 0.05 + d * 0.25 * p.haze;
         let r = mix(hr, zr, f);
         let g = mix(hg, zg, f);
@@ -139,7 +139,7 @@ export function paintHills(ctx: PaintContext): void {
         const a = range.cover(x, y);
         if (a === 0) continue;
         const k =
-          0.9 + 0.25 * ((tex[i] as number) - 0.5) + grainAt(ctx, x, y) * 0.2 - range.depth(x, y) * 0.15;
+          0.9 + 0.25 * ((tex[i] as number) - 0.5) + grainAt(ctx, x, y) * 0.08 - range.depth(x, y) * 0.15;
         blend3(c, i, colour[0] * k, colour[1] * k, colour[2] * k, a);
       }
     }

@@ -1,6 +1,7 @@
 import type { Rgb } from "../seeded";
 import { COLOURS } from "./colour-words";
 import { parsePrompt, type WeightedWord } from "./prompt-syntax";
+import { SUBJECT_TABLE, type Subject, settingOf } from "./subjects";
 import {
   ELEMENT_WORDS,
   type Element,
@@ -23,10 +24,22 @@ export interface WeightedColour {
   weight: number;
 }
 
+/** A subject the prompt names: its weight, the word that named it and a colour said with it. */
+export interface SubjectMention {
+  weight: number;
+  word: string;
+  /** "a black cat": a colour word just before the subject's word. */
+  colour?: Rgb;
+  /** Position of its first word in the prompt: ties in weight go to the first named. */
+  order: number;
+}
+
 export interface Intent {
   /** `__BLANK__` or nothing readable: no text guidance. */
   blank: boolean;
   elements: Map<Element, number>;
+  /** Things to draw (subjects.ts), main one first. */
+  subjects: Map<Subject, SubjectMention>;
   colours: WeightedColour[];
   avoidColours: WeightedColour[];
   times: Map<TimeOfDay, number>;
@@ -59,6 +72,8 @@ const STOP = new Set(
 interface Match {
   phrase: string;
   weight: number;
+  /** Index of its first word. */
+  at: number;
 }
 
 /** Every 1-3 word phrase of the prompt with the mean weight of its words. */
@@ -70,6 +85,7 @@ function phrases(words: WeightedWord[]): Match[] {
       out.push({
         phrase: slice.map((w) => w.word).join(" "),
         weight: slice.reduce((a, w) => a + w.weight, 0) / n,
+        at: i,
       });
     }
   }
@@ -88,8 +104,20 @@ function read(words: WeightedWord[]) {
   const styles = new Map<Style, number>();
   const moods = new Map<Mood, number>();
   const colours: WeightedColour[] = [];
+  const subjects = new Map<Subject, SubjectMention>();
   const known = new Set<string>();
-  for (const { phrase, weight } of phrases(words)) {
+  for (const { phrase, weight, at } of phrases(words)) {
+    const subject = SUBJECT_TABLE.get(phrase);
+    if (subject) {
+      const prev = subjects.get(subject);
+      const colour = COLOURS[words[at - 1]?.word ?? ""] ?? COLOURS[words[at - 2]?.word ?? ""];
+      subjects.set(subject, {
+        weight: prev ? Math.max(prev.weight, weight) + 0.15 * weight : weight,
+        word: prev?.word ?? phrase,
+        order: prev?.order ?? at,
+        ...((prev?.colour ?? colour) ? { colour: prev?.colour ?? colour } : {}),
+      });
+    }
     const element = ELEMENT_TABLE.get(phrase);
     const time = TIME_TABLE.get(phrase);
     const style = STYLE_TABLE.get(phrase);
@@ -100,10 +128,11 @@ function read(words: WeightedWord[]) {
     if (style) accumulate(styles, style, weight);
     if (mood) accumulate(moods, mood, weight);
     if (colour) colours.push({ rgb: colour, weight });
-    if (element || time || style || mood || colour) for (const w of phrase.split(" ")) known.add(w);
+    if (subject || element || time || style || mood || colour)
+      for (const w of phrase.split(" ")) known.add(w);
   }
   const unknownWords = words.map((w) => w.word).filter((w) => !known.has(w) && !STOP.has(w) && w.length > 2);
-  return { elements, times, styles, moods, colours, unknownWords };
+  return { elements, subjects, times, styles, moods, colours, unknownWords };
 }
 
 export function readIntent(
@@ -129,13 +158,26 @@ export function readIntent(
   const times = new Map(pos.times);
   for (const t of neg.times.keys()) times.delete(t);
   const blank = text.trim() === "";
-  // Words the vocabulary cannot place still describe *something*: draw a lit subject for them.
-  if (!blank && elements.size === 0 && pos.unknownWords.length > 0 && !neg.elements.has("object")) {
-    elements.set("object", 1);
+  const subjects = new Map(
+    [...pos.subjects]
+      .filter(([s, m]) => m.weight - (neg.subjects.get(s)?.weight ?? 0) > 0.05)
+      .sort(([, a], [, b]) => b.weight - a.weight || a.order - b.order),
+  );
+  // A subject brings its usual setting when the prompt names no land or water of its own.
+  const LAND: Element[] = ["sea", "mountains", "hills", "city", "forest", "desert", "snow"];
+  const main = subjects.keys().next().value;
+  if (main && !LAND.some((e) => elements.has(e))) {
+    for (const e of settingOf(main)) if (!neg.elements.has(e)) elements.set(e, 0.8);
+  }
+  // Words the vocabulary cannot place get an honest abstract composition in the prompt's colours,
+  // never some other subject standing in for them.
+  if (!blank && elements.size === 0 && subjects.size === 0 && pos.unknownWords.length > 0) {
+    if (!neg.elements.has("abstract")) elements.set("abstract", 1);
   }
   return {
     blank,
     elements,
+    subjects,
     colours: pos.colours,
     avoidColours: neg.colours,
     times,

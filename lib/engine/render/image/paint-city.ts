@@ -1,8 +1,7 @@
-import type { Rgb } from "../seeded";
 import { addPixel, blend3, blendPixel, clamp, hash2, mixRgb } from "./canvas";
 import type { PaintContext } from "./paint-context";
 
-/** Built things: a skyline with lit windows (neon-edged under a neon style) and a lone tower. */
+/** A skyline with lit windows (neon-edged under a neon style). */
 
 export function paintCity(ctx: PaintContext, neon: number): void {
   const { c, p, random } = ctx;
@@ -72,56 +71,4 @@ export function paintCity(ctx: PaintContext, neon: number): void {
       for (let x = 0; x < c.w; x++) addPixel(c, y * c.w + x, glow, a);
     }
   }
-}
-
-export function paintTower(ctx: PaintContext): void {
-  const { c, p, random } = ctx;
-  const w = ctx.weight("tower");
-  if (w === 0) return;
-  const h = c.h * 0.3 * clamp(w, 0.5, 2);
-  const tx = c.w * (random() < 0.5 ? 0.28 : 0.72);
-  const base = ctx.horizon + c.h * 0.04;
-  const top = base - h;
-  const half = h * 0.09;
-  const dark =
-    p.time === "day" ? mixRgb([235, 232, 225], p.horizon, 0.2) : mixRgb(p.silhouette, p.farLand, 0.3);
-  const stripe: Rgb = p.time === "day" ? [200, 50, 45] : mixRgb([120, 30, 30], p.silhouette, 0.5);
-  // The rock it stands on.
-  for (let y = Math.floor(base - h * 0.02); y < c.h; y++) {
-    const spread = half * 3 + (y - base) * 2.2;
-    for (let x = Math.max(0, Math.floor(tx - spread)); x < Math.min(c.w, tx + spread); x++) {
-      const shade = 0.8 + 0.3 * (ctx.tex[y * c.w + x] ?? 0.5);
-      blend3(c, y * c.w + x, p.nearLand[0] * shade, p.nearLand[1] * shade, p.nearLand[2] * shade, 1, true);
-    }
-  }
-  for (let y = Math.max(0, Math.floor(top - half * 1.6)); y < base; y++) {
-    const v = (base - y) / h;
-    const hw = half * (1 - v * 0.35);
-    for (let x = Math.max(0, Math.floor(tx - hw * 1.4)); x < Math.min(c.w, tx + hw * 1.4); x++) {
-      const i = y * c.w + x;
-      if (v <= 1 && Math.abs(x - tx) < hw) {
-        const band = Math.floor(v * 6) % 2 === 1;
-        const lit = 1 - 0.35 * ((x - tx + hw) / (2 * hw));
-        const col = band ? stripe : dark;
-        blend3(c, i, col[0] * lit, col[1] * lit, col[2] * lit, 1, true);
-      } else if (v > 1 && v < 1.12 && Math.abs(x - tx) < hw * 1.1) {
-        blendPixel(c, i, p.time === "day" ? dark : [255, 230, 150], 1, true);
-      }
-    }
-  }
-  if (p.time !== "day") {
-    // The lamp's beam sweeping out to one side.
-    const ly = top - half * 0.6;
-    const dir = tx < c.w / 2 ? 1 : -1;
-    for (let x = 0; x < c.w; x++) {
-      const dx = (x - tx) * dir;
-      if (dx <= 0) continue;
-      const spread = dx * 0.12 + 1;
-      for (let y = Math.max(0, Math.floor(ly - spread)); y < Math.min(c.h, ly + spread); y++) {
-        const a = (1 - Math.abs(y - ly) / spread) * 0.35 * Math.exp(-dx / (c.w * 0.5));
-        addPixel(c, y * c.w + x, [255, 235, 170], a);
-      }
-    }
-  }
-  random();
 }

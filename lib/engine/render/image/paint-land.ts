@@ -2,7 +2,7 @@ import type { Rgb } from "../seeded";
 import { blend3, blendPixel, clamp, hash2, mix, mixRgb, noise1d, smoothstep } from "./canvas";
 import { grainAt, type PaintContext } from "./paint-context";
 
-/** The land and water: mountain ranges, rolling hills, dunes, snowfields, the sea and boats. */
+/** The land and water: mountain ranges, rolling hills, dunes, snowfields and the sea. */
 
 /**
  * The ground under a ridge line: every column from `top[x]` down to `bottom`. Painters walk its
@@ -239,27 +239,6 @@ export function paintSea(ctx: PaintContext): void {
       rgb[o] = mix(wr, rgb[s] as number, fresnel) + glint * 255;
       rgb[o + 1] = mix(wg, rgb[s + 1] as number, fresnel) + glint * 240;
       rgb[o + 2] = mix(wb, rgb[s + 2] as number, fresnel) + glint * 220;
-    }
-  }
-}
-
-export function paintBoat(ctx: PaintContext): void {
-  const { c, p, random } = ctx;
-  const w = ctx.weight("boat");
-  if (w === 0) return;
-  const size = c.h * 0.12 * clamp(w, 0.5, 2);
-  const bx = c.w * (0.2 + random() * 0.6);
-  const by = ctx.horizon + c.h * 0.06 + random() * c.h * 0.08;
-  const col = p.time === "day" ? ([240, 240, 235] as Rgb) : p.silhouette;
-  for (let y = Math.max(0, Math.floor(by - size)); y < Math.min(c.h, by + size * 0.2); y++) {
-    for (let x = Math.max(0, Math.floor(bx - size * 0.6)); x < Math.min(c.w, bx + size * 0.6); x++) {
-      const u = (x - bx) / size;
-      const v = (by - y) / size;
-      const sail = v > 0.08 && v < 1 && u > 0.02 && u < 0.55 * (1 - v) + 0.02;
-      const jib = v > 0.1 && v < 0.85 && u < -0.02 && u > -0.4 * (0.85 - v);
-      const hull = v <= 0.08 && v > -0.12 && Math.abs(u) < 0.5 - (0.08 - v) * 1.2;
-      if (sail || jib) blendPixel(c, y * c.w + x, col, 1, true);
-      else if (hull) blendPixel(c, y * c.w + x, p.silhouette, 1, true);
     }
   }
 }

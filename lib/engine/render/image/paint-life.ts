@@ -1,8 +1,8 @@
 import type { Rgb } from "../seeded";
-import { addPixel, blend3, blendPixel, clamp, mixRgb, smoothstep } from "./canvas";
+import { addPixel, blend3, blendPixel, clamp, mixRgb } from "./canvas";
 import type { PaintContext } from "./paint-context";
 
-/** Living things: trees and forests, flower meadows, a standing figure, a portrait. */
+/** Living things in the scene: forests, flower meadows, a portrait. */
 
 function tree(ctx: PaintContext, x: number, base: number, size: number, colour: Rgb, pine: boolean): void {
   const { c, tex } = ctx;
@@ -89,40 +89,6 @@ export function paintFlowers(ctx: PaintContext): void {
         if (centre) blend3(c, i, 250, 220, 90, a, true);
         else blend3(c, i, col[0] * shade, col[1] * shade, col[2] * shade, a, true);
       }
-    }
-  }
-}
-
-export function paintFigure(ctx: PaintContext): void {
-  const { c, p, random } = ctx;
-  const w = ctx.weight("figure");
-  if (w === 0 || ctx.weight("portrait") > 0) return;
-  const h = c.h * 0.26 * clamp(w, 0.5, 2.2);
-  const fx = c.w * (random() < 0.5 ? 0.33 : 0.67) + (random() - 0.5) * c.w * 0.05;
-  const foot = Math.min(c.h - 2, ctx.horizon + c.h * 0.12 + random() * c.h * 0.05);
-  const rim = ctx.light ? (ctx.light.x > fx ? 1 : -1) : 0;
-  const body = p.silhouette;
-  for (let y = Math.max(0, Math.floor(foot - h)); y < Math.min(c.h, foot); y++) {
-    const v = (foot - y) / h; // 0 feet, 1 top of head
-    for (let x = Math.max(0, Math.floor(fx - h * 0.2)); x < Math.min(c.w, fx + h * 0.2); x++) {
-      const u = (x - fx) / h;
-      const head = Math.hypot(u / 0.065, (v - 0.91) / 0.08);
-      const torso = v > 0.45 && v < 0.84 && Math.abs(u) < 0.1 - (v - 0.45) * 0.05 + (v > 0.75 ? 0.02 : 0);
-      const legs = v <= 0.46 && Math.abs(Math.abs(u) - 0.035 - (0.46 - v) * 0.04) < 0.03;
-      const inside = head < 1 || torso || legs;
-      if (!inside) continue;
-      const i = y * c.w + x;
-      const edge = rim !== 0 && Math.sign(u) === rim ? smoothstep(0.03, 0.1, Math.abs(u)) : 0;
-      const e = edge * 0.6;
-      blend3(
-        c,
-        i,
-        body[0] + (p.glow[0] - body[0]) * e,
-        body[1] + (p.glow[1] - body[1]) * e,
-        body[2] + (p.glow[2] - body[2]) * e,
-        1,
-        true,
-      );
     }
   }
 }

@@ -45,9 +45,11 @@ describe("intent", () => {
     expect(i.colours[0]?.rgb).toEqual([214, 40, 40]);
   });
 
-  it("treats __BLANK__ as no text guidance and unknown words as a subject", () => {
+  it("treats __BLANK__ as no text guidance and unknown words as an abstract composition", () => {
     expect(readIntent("__BLANK__", undefined).blank).toBe(true);
-    expect([...readIntent("a ceramic teapot", undefined).elements.keys()]).toEqual(["object"]);
+    const unknown = readIntent("a ceramic teapot", undefined);
+    expect([...unknown.elements.keys()]).toEqual(["abstract"]);
+    expect(unknown.subjects.size).toBe(0);
   });
 });
 

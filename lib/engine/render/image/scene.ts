@@ -1,10 +1,11 @@
 import type { Canvas } from "./canvas";
 import { blend3, mixRgb, noiseField } from "./canvas";
 import type { Intent } from "./intent";
-import { paintCity, paintTower } from "./paint-city";
+import { paintCity } from "./paint-city";
 import type { PaintContext } from "./paint-context";
-import { paintBoat, paintDesert, paintHills, paintMountains, paintSea, paintSnowfield } from "./paint-land";
-import { paintFigure, paintFlowers, paintForest, paintPortrait } from "./paint-life";
+import { paintDesert, paintHills, paintMountains, paintSea, paintSnowfield } from "./paint-land";
+import { paintFlowers, paintForest, paintPortrait } from "./paint-life";
+import { paintInterior, paintUnderwater } from "./paint-rooms";
 import { paintAbstract, paintObject } from "./paint-shapes";
 import {
   paintAurora,
@@ -16,6 +17,8 @@ import {
   placeLight,
 } from "./paint-sky";
 import type { Palette } from "./palette";
+import { isTableSubject, paintSubjects, standsOnHorizon } from "./subject-layout";
+import { familyOf, type Subject } from "./subjects";
 import type { Element } from "./vocabulary";
 
 /**
@@ -24,19 +27,9 @@ import type { Element } from "./vocabulary";
  * only subjects are painted with coverage; sky, land and water stay transparent.
  */
 
-const SUBJECTS: Element[] = [
-  "city",
-  "tower",
-  "forest",
-  "flowers",
-  "figure",
-  "portrait",
-  "object",
-  "abstract",
-  "boat",
-  "sun",
-  "moon",
-];
+const SUBJECTS: Element[] = ["city", "forest", "flowers", "portrait", "object", "abstract", "sun", "moon"];
+/** Elements that make a scene outdoors: a table subject among them stands outside. */
+const OUTDOORS: Element[] = ["sea", "mountains", "hills", "city", "forest", "desert", "snow", "flowers"];
 const BLANK_CHOICES: Element[] = ["mountains", "sea", "hills", "forest", "clouds", "abstract", "desert"];
 
 export interface SceneInput {
@@ -48,6 +41,8 @@ export interface SceneInput {
   transparent: boolean;
   /** 0-1 neon style strength (edges and glow on the skyline). */
   neon: number;
+  /** False: the setting alone, without the subject layer (tests compare the two). */
+  withSubjects?: boolean;
 }
 
 function elementWeights(s: SceneInput): Map<Element, number> {
@@ -60,11 +55,27 @@ function elementWeights(s: SceneInput): Map<Element, number> {
     weights.set(first, 1);
     weights.set(second, 0.8);
   }
-  if (s.transparent && !SUBJECTS.some((e) => weights.has(e))) weights.set("object", 1);
+  if (s.transparent && s.intent.subjects.size === 0 && !SUBJECTS.some((e) => weights.has(e)))
+    weights.set("abstract", 1);
   return weights;
 }
 
-function horizonFor(weights: Map<Element, number>, h: number, random: () => number): number {
+type Setting = "outdoors" | "interior" | "underwater";
+
+function settingOf(s: SceneInput, weights: Map<Element, number>): Setting {
+  const main = s.intent.subjects.keys().next().value;
+  if (!main || OUTDOORS.some((e) => weights.has(e))) return "outdoors";
+  if (isTableSubject(main)) return "interior";
+  return main === "fish" ? "underwater" : "outdoors";
+}
+
+function horizonFor(
+  weights: Map<Element, number>,
+  h: number,
+  random: () => number,
+  setting: Setting,
+): number {
+  if (setting !== "outdoors") return Math.round(h * (setting === "interior" ? 0.6 : 0.75));
   let f = 0.6 + (random() - 0.5) * 0.08;
   if (weights.has("sea")) f = 0.56 + (random() - 0.5) * 0.06 - 0.05 * ((weights.get("sea") ?? 1) - 1);
   if (weights.has("mountains")) f += 0.05;
@@ -88,22 +99,28 @@ function paintGround(ctx: PaintContext): void {
 
 export function paintScene(c: Canvas, s: SceneInput): void {
   const weights = elementWeights(s);
+  const setting = settingOf(s, weights);
   const ctx: PaintContext = {
     c,
     p: s.palette,
     random: s.random,
     hashSeed: s.hashSeed,
-    horizon: horizonFor(weights, c.h, s.random),
+    horizon: horizonFor(weights, c.h, s.random, setting),
     weight: (e) => weights.get(e) ?? 0,
     tex: noiseField(c.w, c.h, 5, 2 + Math.round(s.detail), s.random),
     detail: s.detail,
     transparent: s.transparent,
     light: null,
   };
+  const bg = !s.transparent;
+  if (setting !== "outdoors") {
+    if (bg) (setting === "interior" ? paintInterior : paintUnderwater)(ctx);
+    paintAll(ctx, s, weights, () => true);
+    return;
+  }
   paintSky(ctx);
   const light = placeLight(ctx);
   if (light) ctx.light = { x: light.x, y: light.y };
-  const bg = !s.transparent;
   if (bg) {
     paintAurora(ctx);
     paintStars(ctx);
@@ -121,14 +138,43 @@ export function paintScene(c: Canvas, s: SceneInput): void {
     else if (!(weights.has("abstract") && weights.size === 1)) paintGround(ctx);
   }
   paintCity(ctx, s.neon);
-  paintTower(ctx);
+  // Buildings stand before the water is painted, so it reflects them.
+  subjects(ctx, s, weights, standsOnHorizon);
   if (bg && sea) paintSea(ctx);
-  paintBoat(ctx);
   paintForest(ctx);
   paintFlowers(ctx);
-  paintFigure(ctx);
+  paintAll(ctx, s, weights, (k) => !standsOnHorizon(k));
+  paintBirds(ctx);
+}
+
+function subjects(
+  ctx: PaintContext,
+  s: SceneInput,
+  weights: Map<Element, number>,
+  filter: (k: Subject) => boolean,
+): void {
+  if (s.withSubjects === false) return;
+  // A portrait is the person: people subjects are not drawn beside it.
+  const list = [...s.intent.subjects].filter(([k]) => !(weights.has("portrait") && familyOf(k) === "people"));
+  const p = s.palette;
+  paintSubjects(ctx, {
+    subjects: list,
+    filter,
+    accents: p.accents,
+    lit: p.time === "night" || p.time === "sunset" || p.time === "storm",
+    windowLight: p.windowLight,
+  });
+}
+
+/** The subjects and the element subjects that stand in front of everything. */
+function paintAll(
+  ctx: PaintContext,
+  s: SceneInput,
+  weights: Map<Element, number>,
+  filter: (k: Subject) => boolean,
+): void {
   paintPortrait(ctx);
   paintObject(ctx);
   paintAbstract(ctx);
-  paintBirds(ctx);
+  subjects(ctx, s, weights, filter);
 }

@@ -18,7 +18,9 @@ function eye(pen: Pen, u: number, v: number, r: number): void {
 }
 
 export function paintFox(pen: Pen, look: SubjectLook): void {
-  const coat = look.colour ?? [218, 108, 36];
+  // A "red fox" is the orange one: only another colour word repaints its coat.
+  const named = look.colour && !(look.colour[0] > 150 && look.colour[1] < 80 && look.colour[2] < 80);
+  const coat: Rgb = named && look.colour ? look.colour : [218, 108, 36];
   pen.shadow(0, 0.6, 0.05);
   // Brush: a long tail low behind, white tip.
   pen.ellipse(-0.5, 0.34, 0.28, 0.1, coat, 0.7, -0.45);

@@ -29,7 +29,7 @@ import { paintCactus, paintFlower, paintSunflower, paintTree } from "./paint-pla
 import { paintAirplane, paintBicycle, paintBoat, paintCar, paintTrain } from "./paint-vehicles";
 import type { SubjectLook } from "./subject-look";
 import { Pen } from "./subject-pen";
-import { familyOf, type Subject } from "./subjects";
+import type { Subject } from "./subjects";
 
 /**
  * Where each subject stands and how big it is: the main subject (the prompt's first or weightiest)
@@ -128,8 +128,15 @@ export interface SubjectPaint {
   /** Windows and lamps lit (dusk, night, storm). */
   lit: boolean;
   windowLight: Rgb;
-  /** Seconds into a video: subjects bob, sway and walk a little. 0 for stills. */
-  time?: number;
+}
+
+/** Where a subject was painted: video moves its layer from there. */
+export interface Placement {
+  subject: Subject;
+  x: number;
+  base: number;
+  size: number;
+  flip: boolean;
 }
 
 function baseOf(ctx: PaintContext, place: Place, size: number, main: boolean): number {
@@ -150,10 +157,11 @@ function baseOf(ctx: PaintContext, place: Place, size: number, main: boolean): n
 }
 
 /** Paints the prompt's subjects (main one last, in front), in the pass `filter` selects. */
-export function paintSubjects(ctx: PaintContext, s: SubjectPaint): void {
+export function paintSubjects(ctx: PaintContext, s: SubjectPaint): Placement[] {
   const { c } = ctx;
+  const placed: Placement[] = [];
   const [first, ...rest] = s.subjects;
-  if (!first) return;
+  if (!first) return placed;
   // Placement draws from its own stream so that a subject's pass does not move the other's.
   const jitter = (k: number) => {
     const h = Math.imul(ctx.hashSeed ^ Math.imul(k + 1, 0x9e3779b1), 0x85ebca6b) >>> 0;
@@ -177,21 +185,8 @@ export function paintSubjects(ctx: PaintContext, s: SubjectPaint): void {
     const centre = main ? 0.5 + (jitter(index) - 0.5) * 0.12 : (slots[index - 1] ?? 0.5);
     let x = c.w * centre;
     x = clamp(x, lay.half * size, c.w - lay.half * size);
-    const t = s.time ?? 0;
-    // Motion for video: a bob for the living, a drift for vehicles; nothing for buildings.
-    const family = familyOf(subject);
-    const speed = 0.6 + jitter(index + 10);
-    let dy = 0;
-    let dx = 0;
-    if (t > 0) {
-      if (family === "animal" || family === "people") dy = Math.abs(Math.sin(t * 3 * speed)) * size * 0.02;
-      if (lay.place === "water") dy = Math.sin(t * 1.6 * speed) * size * 0.025;
-      if (family === "plant") dx = Math.sin(t * 1.2 * speed) * size * 0.015;
-      if (family === "vehicle" && lay.place !== "water") dx = t * size * 0.08 * speed;
-      if (lay.place === "sky") dx = t * size * 0.2 * speed;
-    }
     const flip = lay.turns === true && jitter(index + 20) < 0.5;
-    const pen = new Pen(ctx, x + (flip ? -dx : dx), base - dy, size, flip);
+    const pen = new Pen(ctx, x, base, size, flip);
     lay.paint(pen, {
       ...(mention.colour ? { colour: mention.colour } : {}),
       word: mention.word,
@@ -199,5 +194,7 @@ export function paintSubjects(ctx: PaintContext, s: SubjectPaint): void {
       lit: s.lit,
       windowLight: s.windowLight,
     });
+    placed.push({ subject, x, base, size, flip });
   }
+  return placed;
 }

@@ -5,6 +5,7 @@ import { addSat, drawDisc, type Frame, lerpPx, mixRgb, pack, type Rgb, scalePx, 
 import type { Scene } from "./scene";
 import { seededRandom } from "./seeded-random";
 import { drawSprite, type Sprite } from "./sprite";
+import { drawSubjects, type SubjectSprite } from "./subject-layer";
 import type { Timeline } from "./timeline";
 import { Water } from "./water";
 import { paintLightning, paintRays } from "./weather";
@@ -43,6 +44,8 @@ export class ScenePainter {
     private readonly height: number,
     private readonly seconds: number,
     private readonly timeline: Timeline,
+    /** The prompt's subjects (subject-layer.ts), painted once, moved per frame. */
+    private readonly subjects: SubjectSprite[] = [],
   ) {
     const rnd = seededRandom("painter", seed);
     this.horizonY = Math.round(height * scene.horizon);
@@ -143,7 +146,9 @@ export class ScenePainter {
         true,
       );
     }
+    drawSubjects(f, this.subjects, true, s, scene.speed, cam);
     if (scene.water) this.water.paint(f, s, Math.round(horizonY), cam.x, this.sunX);
+    drawSubjects(f, this.subjects, false, s, scene.speed, cam);
     if (scene.underwater) paintRays(f, s);
     for (const kind of scene.particles)
       if (kind !== "stars") drawParticles(f, kind, s, style, -cam.x, -cam.y);

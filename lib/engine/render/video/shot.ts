@@ -18,6 +18,7 @@ import { readScene } from "./scene";
 import { ScenePainter } from "./scene-painter";
 import { envelope, mixReferences, synthesize, toPcm16 } from "./soundtrack";
 import { firstWords } from "./source-text";
+import { buildSubjectSprites, withSubjectSetting } from "./subject-layer";
 import { buildTimeline } from "./timeline";
 
 /**
@@ -139,9 +140,9 @@ export class Shot {
     const { p, seconds, frames } = this;
     const { width: w, height: h, fps } = p;
     const images = p.referenceImages ?? [];
-    const scene = withPalette(
-      readScene(p.prompt, p.seed),
-      images.length > 0 ? await paletteOf(images) : null,
+    const scene = withSubjectSetting(
+      withPalette(readScene(p.prompt, p.seed), images.length > 0 ? await paletteOf(images) : null),
+      p.prompt,
     );
     const timeline = buildTimeline(scene, p.seed, seconds, {
       title: Boolean(p.text && (p.text.title || p.text.body)),
@@ -155,7 +156,10 @@ export class Shot {
       ? toPcm16(mixReferences(synthesize(scene, p.seed, timeline), [...audios, ...videoSounds]))
       : undefined;
     this.loudness = audios.length > 0 ? envelope(audios[0] as Float32Array, fps, frames) : undefined;
-    this.painter = new ScenePainter(scene, p.seed, w, h, seconds, timeline);
+    // Over frame images or a reference video the prompt's subjects are not drawn: the plate is the picture.
+    const subjects =
+      p.firstFrame || this.res.readers[0] ? [] : buildSubjectSprites(p.prompt, p.seed, scene, w, h);
+    this.painter = new ScenePainter(scene, p.seed, w, h, seconds, timeline, subjects);
     this.checker = p.contentCheck ? new FrameChecker(p.contentCheck, fps, frames) : undefined;
     if (this.checker)
       for (const card of cards) this.checker.inspect(card.photo.px, card.photo.width, card.photo.height);

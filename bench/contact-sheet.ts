@@ -1,7 +1,9 @@
 /**
  * A contact sheet of the embedded image renderer: twenty prompts, then every workflow and the
  * parameter extremes, each tile labelled. Written to data/contact-sheet/contact-sheet.png (data/
- * is git-ignored) for looking at, not for asserting on.
+ * is git-ignored) for looking at, not for asserting on. A second sheet, subjects.png, has a
+ * prompt for each subject the renderer knows (some with style words, a few it does not know) and
+ * the first and last frames of videos of some of them.
  *
  *   npm run contact-sheet
  */
@@ -10,6 +12,8 @@ import sharp from "sharp";
 import { renderImage } from "../lib/engine/render/image/index";
 import type { ImageRenderParams } from "../lib/engine/render/image/params";
 import { preprocess } from "../lib/engine/render/image/preprocess";
+import { Shot } from "../lib/engine/render/video/shot";
+import { SUBJECT_PROMPTS, VIDEO_PROMPTS } from "./contact-sheet-prompts";
 
 const TILE = 256;
 const LABEL = 34;
@@ -196,6 +200,54 @@ async function workflowTiles(): Promise<Tile[]> {
   ].map((t) => (t.label.startsWith("controlNet guide") ? { ...t, image: guidePng } : t)) as Tile[];
 }
 
+/** First and last frame of a 3 s video of `prompt`, as PNGs. */
+async function videoFrames(prompt: string): Promise<Buffer[]> {
+  const [width, height] = [832, 480];
+  const shot = await Shot.open({
+    width,
+    height,
+    seconds: 3,
+    fps: 24,
+    seed: 42,
+    prompt,
+    format: "MP4",
+    quality: 80,
+    audio: false,
+  });
+  try {
+    const frames: Buffer[] = [];
+    for (const n of [0, shot.frames - 1]) {
+      const rgba = Buffer.from(await shot.paint(n));
+      frames.push(
+        await sharp(rgba, { raw: { width, height, channels: 4 } })
+          .removeAlpha()
+          .resize(TILE, TILE, { fit: "cover" })
+          .png()
+          .toBuffer(),
+      );
+    }
+    return frames;
+  } finally {
+    await shot.close();
+  }
+}
+
+async function writeSheet(images: Buffer[], file: string): Promise<void> {
+  const rows = Math.ceil(images.length / COLUMNS);
+  await sharp({
+    create: { width: COLUMNS * TILE, height: rows * (TILE + LABEL), channels: 3, background: "#000" },
+  })
+    .composite(
+      images.map((input, i) => ({
+        input,
+        left: (i % COLUMNS) * TILE,
+        top: Math.floor(i / COLUMNS) * (TILE + LABEL),
+      })),
+    )
+    .png()
+    .toFile(file);
+}
+
 mkdirSync(OUT_DIR, { recursive: true });
 const tiles: Tile[] = [
   ...PROMPTS.map((prompt) => ({ label: prompt, params: p(prompt) })),
@@ -208,18 +260,18 @@ for (const tile of tiles) {
   const bytes = given ?? (await renderImage(tile.params));
   images.push(await labelled(bytes, tile.label, tile.transparent === true));
 }
-const rows = Math.ceil(images.length / COLUMNS);
 const sheet = `${OUT_DIR}/contact-sheet.png`;
-await sharp({
-  create: { width: COLUMNS * TILE, height: rows * (TILE + LABEL), channels: 3, background: "#000" },
-})
-  .composite(
-    images.map((input, i) => ({
-      input,
-      left: (i % COLUMNS) * TILE,
-      top: Math.floor(i / COLUMNS) * (TILE + LABEL),
-    })),
-  )
-  .png()
-  .toFile(sheet);
+await writeSheet(images, sheet);
 console.info(`${tiles.length} tiles in ${((performance.now() - started) / 1000).toFixed(1)} s -> ${sheet}`);
+
+const subjectImages: Buffer[] = [];
+for (const prompt of SUBJECT_PROMPTS)
+  subjectImages.push(await labelled(await renderImage(p(prompt)), prompt, false));
+for (const prompt of VIDEO_PROMPTS) {
+  const [first, last] = await videoFrames(prompt);
+  if (first) subjectImages.push(await labelled(first, `video, first frame: ${prompt}`, false));
+  if (last) subjectImages.push(await labelled(last, `video, last frame: ${prompt}`, false));
+}
+const subjectsSheet = `${OUT_DIR}/subjects.png`;
+await writeSheet(subjectImages, subjectsSheet);
+console.info(`${subjectImages.length} subject tiles -> ${subjectsSheet}`);

@@ -155,6 +155,8 @@ export function readIntent(
     if (left <= 0.05) styles.delete(s);
     else styles.set(s, left);
   }
+  // A beach is the shore of a sea.
+  if (elements.has("beach") && !elements.has("sea")) elements.set("sea", elements.get("beach") ?? 1);
   const times = new Map(pos.times);
   for (const t of neg.times.keys()) times.delete(t);
   const blank = text.trim() === "";
@@ -164,7 +166,7 @@ export function readIntent(
       .sort(([, a], [, b]) => b.weight - a.weight || a.order - b.order),
   );
   // A subject brings its usual setting when the prompt names no land or water of its own.
-  const LAND: Element[] = ["sea", "mountains", "hills", "city", "forest", "desert", "snow"];
+  const LAND: Element[] = ["sea", "beach", "mountains", "hills", "city", "forest", "desert", "snow"];
   const main = subjects.keys().next().value;
   if (main && !LAND.some((e) => elements.has(e))) {
     for (const e of settingOf(main)) if (!neg.elements.has(e)) elements.set(e, 0.8);

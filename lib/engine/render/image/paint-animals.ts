@@ -23,8 +23,8 @@ export function paintFox(pen: Pen, look: SubjectLook): void {
   const coat: Rgb = named && look.colour ? look.colour : [218, 108, 36];
   pen.shadow(0, 0.6, 0.05);
   // Brush: a long tail low behind, white tip.
-  pen.ellipse(-0.5, 0.34, 0.28, 0.1, coat, 0.7, -0.45);
-  pen.ellipse(-0.72, 0.22, 0.08, 0.06, WHITE, 0.5, -0.45);
+  pen.ellipse(-0.48, 0.32, 0.28, 0.1, coat, 0.7, 0.45);
+  pen.ellipse(-0.7, 0.215, 0.08, 0.06, WHITE, 0.5, 0.45);
   pen.stroke(-0.2, 0.36, -0.24, 0.02, 0.04, 0.03, DARK);
   pen.stroke(0.2, 0.36, 0.24, 0.02, 0.04, 0.03, DARK);
   pen.ellipse(0, 0.42, 0.34, 0.16, coat, 0.8);

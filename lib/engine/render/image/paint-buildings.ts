@@ -61,7 +61,7 @@ export function paintLighthouse(pen: Pen, look: SubjectLook): void {
   const white: Rgb = [238, 236, 230];
   const red: Rgb = look.colour ?? [200, 48, 44];
   // A rock at its foot, a tapering tower in bands, gallery, glowing lantern, dome.
-  pen.poly([-0.34, -0.02, -0.22, 0.05, 0.2, 0.06, 0.36, -0.02], [92, 86, 80], 0.6);
+  pen.poly([-0.22, -0.02, -0.15, 0.04, 0.14, 0.045, 0.22, -0.02], [92, 86, 80], 0.6);
   const band = (v0: number, v1: number, col: Rgb) => {
     const w0 = 0.13 - v0 * 0.07;
     const w1 = 0.13 - v1 * 0.07;

@@ -242,3 +242,33 @@ export function paintSea(ctx: PaintContext): void {
     }
   }
 }
+
+/** Sand in the foreground of a sea, with a wet band and a line of foam at the water's edge. */
+export function paintBeach(ctx: PaintContext): void {
+  const { c, p, tex } = ctx;
+  if (ctx.weight("beach") === 0) return;
+  const sand = mixRgb([226, 196, 150], p.horizon, 0.2);
+  const wet = mixRgb(sand, p.water, 0.35);
+  const shore = new Float32Array(c.w);
+  const below = c.h - ctx.horizon;
+  for (let x = 0; x < c.w; x++) {
+    const u = x / c.w;
+    shore[x] = ctx.horizon + below * (0.42 + 0.12 * u + 0.04 * Math.sin(u * 9 + ctx.hashSeed));
+  }
+  for (let x = 0; x < c.w; x++) {
+    const top = shore[x] as number;
+    for (let y = Math.max(0, Math.floor(top - 2)); y < c.h; y++) {
+      const i = y * c.w + x;
+      const d = y - top;
+      if (d < -1.5) continue;
+      const t = (tex[i] as number) - 0.5;
+      if (d < 1.5) {
+        blend3(c, i, 245, 248, 250, clamp(1 - Math.abs(d) / 1.5) * 0.8);
+        continue;
+      }
+      const k = 0.92 + 0.16 * t + (d / below) * 0.1;
+      const m = clamp(1 - d / (below * 0.08));
+      blend3(c, i, mix(sand[0], wet[0], m) * k, mix(sand[1], wet[1], m) * k, mix(sand[2], wet[2], m) * k, 1);
+    }
+  }
+}

@@ -136,4 +136,23 @@ export function paintPortrait(ctx: PaintContext): void {
       else if (hairShape < 1 && v < 0.5) blendPixel(c, i, hair, clamp((1 - hairShape) * s * 0.5), true);
     }
   }
+  // Features: brows, eyes, the nose's shadow on the side away from the light, a mouth.
+  const feature = (u: number, v: number, ru: number, rv: number, col: Rgb, a: number) => {
+    const fx = cx + u * s;
+    const fy = cy + v * s;
+    for (let y = Math.max(0, Math.floor(fy - rv * s - 1)); y < Math.min(c.h, fy + rv * s + 1); y++) {
+      for (let x = Math.max(0, Math.floor(fx - ru * s - 1)); x < Math.min(c.w, fx + ru * s + 1); x++) {
+        const d = Math.hypot((x + 0.5 - fx) / (ru * s), (y + 0.5 - fy) / (rv * s));
+        if (d < 1) blendPixel(c, y * c.w + x, col, a * clamp((1 - d) * ru * s * 2), true);
+      }
+    }
+  };
+  const dark = mixRgb(hair, skin, 0.3);
+  for (const side of [-1, 1]) {
+    feature(side * 0.3, -0.2, 0.17, 0.035, dark, 0.85);
+    feature(side * 0.3, -0.06, 0.12, 0.07, [245, 240, 235], 0.9);
+    feature(side * 0.3, -0.06, 0.055, 0.06, [50, 36, 30], 0.95);
+  }
+  feature(-lightX * 0.06, 0.22, 0.06, 0.16, mixRgb(skin, [60, 30, 20], 0.35), 0.5);
+  feature(0, 0.5, 0.22, 0.05, mixRgb(skin, [150, 50, 50], 0.55), 0.85);
 }

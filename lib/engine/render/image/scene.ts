@@ -3,7 +3,7 @@ import { blend3, mixRgb, noiseField } from "./canvas";
 import type { Intent } from "./intent";
 import { paintCity } from "./paint-city";
 import type { PaintContext } from "./paint-context";
-import { paintDesert, paintHills, paintMountains, paintSea, paintSnowfield } from "./paint-land";
+import { paintBeach, paintDesert, paintHills, paintMountains, paintSea, paintSnowfield } from "./paint-land";
 import { paintFlowers, paintForest, paintPortrait } from "./paint-life";
 import { paintInterior, paintUnderwater } from "./paint-rooms";
 import { paintAbstract, paintObject } from "./paint-shapes";
@@ -29,7 +29,17 @@ import type { Element } from "./vocabulary";
 
 const SUBJECTS: Element[] = ["city", "forest", "flowers", "portrait", "object", "abstract", "sun", "moon"];
 /** Elements that make a scene outdoors: a table subject among them stands outside. */
-const OUTDOORS: Element[] = ["sea", "mountains", "hills", "city", "forest", "desert", "snow", "flowers"];
+const OUTDOORS: Element[] = [
+  "sea",
+  "beach",
+  "mountains",
+  "hills",
+  "city",
+  "forest",
+  "desert",
+  "snow",
+  "flowers",
+];
 const BLANK_CHOICES: Element[] = ["mountains", "sea", "hills", "forest", "clouds", "abstract", "desert"];
 
 export interface SceneInput {
@@ -140,7 +150,10 @@ export function paintScene(c: Canvas, s: SceneInput): void {
   paintCity(ctx, s.neon);
   // Buildings stand before the water is painted, so it reflects them.
   subjects(ctx, s, weights, standsOnHorizon);
-  if (bg && sea) paintSea(ctx);
+  if (bg && sea) {
+    paintSea(ctx);
+    paintBeach(ctx);
+  }
   paintForest(ctx);
   paintFlowers(ctx);
   paintAll(ctx, s, weights, (k) => !standsOnHorizon(k));

@@ -187,8 +187,14 @@ export function paintSubjects(ctx: PaintContext, s: SubjectPaint): Placement[] {
     x = clamp(x, lay.half * size, c.w - lay.half * size);
     const flip = lay.turns === true && jitter(index + 20) < 0.5;
     const pen = new Pen(ctx, x, base, size, flip);
+    // Black or near-black (a black cat) is painted charcoal, so its shading still reads.
+    const named = mention.colour;
+    const colour: Rgb | undefined =
+      named && named[0] + named[1] + named[2] < 150
+        ? [named[0] * 0.6 + 30, named[1] * 0.6 + 30, named[2] * 0.6 + 36]
+        : named;
     lay.paint(pen, {
-      ...(mention.colour ? { colour: mention.colour } : {}),
+      ...(colour ? { colour } : {}),
       word: mention.word,
       accent: s.accents[index % Math.max(1, s.accents.length)] ?? [180, 60, 60],
       lit: s.lit,

@@ -186,3 +186,16 @@ describe("subjects in a style", () => {
     }
   });
 });
+
+describe("beaches", () => {
+  it("reads a beach as the shore of a sea, and paints sand in front of the water", () => {
+    const e = readIntent("a man walking on a beach", undefined).elements;
+    expect([e.has("beach"), e.has("sea")]).toEqual([true, true]);
+    const sandy = paint("a tropical beach", true);
+    // The bottom rows are sand: warm (red above blue), where open sea would be blue.
+    let warm = 0;
+    for (let i = 120 * 128; i < 128 * 128; i++)
+      if ((sandy[i * 3] ?? 0) > (sandy[i * 3 + 2] ?? 0) + 20) warm++;
+    expect(warm / (8 * 128)).toBeGreaterThan(0.9);
+  });
+});

@@ -13,6 +13,7 @@ export const ELEMENTS = [
   "aurora",
   "birds",
   "sea",
+  "beach",
   "mountains",
   "hills",
   "city",
@@ -50,7 +51,6 @@ export const ELEMENT_WORDS: Record<Element, string[]> = {
     "water",
     "lake",
     "river",
-    "beach",
     "coast",
     "shore",
     "waves",
@@ -62,6 +62,7 @@ export const ELEMENT_WORDS: Record<Element, string[]> = {
     "lagoon",
     "reflection",
   ],
+  beach: ["beach", "beaches", "seashore", "sandy beach", "tropical beach"],
   mountains: [
     "mountain",
     "mountains",

@@ -45,7 +45,7 @@ export function paintFlower(pen: Pen, look: SubjectLook): void {
 export function paintTree(pen: Pen, look: SubjectLook): void {
   const green = look.colour ?? [62, 128, 58];
   pen.shadow(0, 0.4, 0.04);
-  if (/^(pine|fir|spruce)/.test(look.word)) {
+  if (/^(pine|fir|spruce|conifer)/.test(look.word)) {
     pen.rect(-0.04, 0, 0.04, 0.18, [92, 62, 40], 0.5);
     for (let k = 0; k < 4; k++) {
       const v = 0.12 + k * 0.2;

@@ -74,7 +74,14 @@ describe("subject words", () => {
   });
 
   it("does not find a subject inside another word", () => {
-    for (const prompt of ["a catalog", "a carpet", "scattered caravans", "a personality test", "foxglove"])
+    for (const prompt of [
+      "a catalog",
+      "a carpet",
+      "scattered caravans",
+      "a personality test",
+      "foxglove",
+      "a pine forest",
+    ])
       expect(subjectsOf(prompt), prompt).toEqual([]);
   });
 

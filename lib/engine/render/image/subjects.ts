@@ -134,7 +134,8 @@ export const SUBJECT_DEFS = {
   },
   tree: {
     family: "plant",
-    words: ["tree", "oak", "maple", "willow", "baobab", "pine", "fir", "spruce"],
+    // "pine" alone is a forest's kind ("a pine forest"); "a pine tree" is one tree.
+    words: ["tree", "oak", "maple", "willow", "baobab", "pine tree", "fir tree", "spruce", "conifer"],
     setting: ["hills"],
   },
   cactus: { family: "plant", words: ["cactus", "cacti", "succulent", "saguaro"], setting: ["desert"] },

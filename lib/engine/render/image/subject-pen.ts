@@ -29,7 +29,8 @@ export class Pen {
     const { p, light, c } = ctx;
     this.lx = light ? clamp((light.x - x) / (c.w * 0.3), -1, 1) : -0.6;
     const t = p.time;
-    this.ambient = t === "night" ? 0.62 : t === "storm" ? 0.72 : t === "sunset" ? 0.85 : t === "fog" ? 0.9 : 1;
+    this.ambient =
+      t === "night" ? 0.62 : t === "storm" ? 0.72 : t === "sunset" ? 0.85 : t === "fog" ? 0.9 : 1;
     this.tint = t === "night" ? [70, 90, 160] : t === "fog" ? p.horizon : p.glow;
     this.tintAmount =
       t === "night" ? 0.3 : t === "fog" ? 0.3 : t === "sunset" ? 0.2 : t === "dawn" ? 0.1 : 0.05;

@@ -25,7 +25,8 @@ export function paintChair(pen: Pen, look: SubjectLook): void {
 }
 
 export function paintLamp(pen: Pen, look: SubjectLook): void {
-  const shade = look.colour ?? [240, 220, 180];
+  // Switched on: the shade glows whatever the room's light (the pen darkens it at night).
+  const shade: Rgb = look.colour ?? (look.lit ? [255, 240, 200] : [240, 220, 180]);
   pen.ellipse(0, 0.04, 0.22, 0.05, [60, 56, 54], 0.6);
   pen.stroke(0, 0.05, 0, 0.58, 0.022, 0.018, [170, 150, 110], 0.6);
   pen.poly([-0.34, 0.58, 0.34, 0.58, 0.2, 0.95, -0.2, 0.95], shade, 0.6);
@@ -38,7 +39,7 @@ export function paintLamp(pen: Pen, look: SubjectLook): void {
   for (let y = Math.max(0, Math.floor(cy - r)); y < Math.min(c.h, cy + r); y++) {
     for (let x = Math.max(0, Math.floor(cx - r)); x < Math.min(c.w, cx + r); x++) {
       const d = ((x - cx) ** 2 + (y - cy) ** 2) / (r * r);
-      if (d < 1) addPixel(c, y * c.w + x, [255, 200, 120], 0.22 * (1 - d) ** 2);
+      if (d < 1) addPixel(c, y * c.w + x, [255, 200, 120], (look.lit ? 0.5 : 0.22) * (1 - d) ** 2);
     }
   }
 }

@@ -1,12 +1,47 @@
 import type { Metadata, Viewport } from "next";
+import { headers } from "next/headers";
 import type { ReactNode } from "react";
+import { studioEnv } from "@/lib/server/env";
 import "./globals.css";
 
-export const metadata: Metadata = {
-  title: { default: "Media Studio", template: "%s · Media Studio" },
-  description: "Generate images and video, review them with your team, and compare variations.",
-  applicationName: "Media Studio",
-};
+const description = "Generate images and video, review them with your team, and compare variations.";
+
+/** Link previews need absolute addresses: the configured public address, else the one asked for. */
+async function siteOrigin(): Promise<URL> {
+  const configured = studioEnv().STUDIO_URL;
+  if (configured) return new URL(configured);
+  const h = await headers();
+  const scheme = h.get("x-forwarded-proto")?.split(",")[0]?.trim() === "https" ? "https" : "http";
+  return new URL(`${scheme}://${h.get("host") ?? "localhost"}`);
+}
+
+export async function generateMetadata(): Promise<Metadata> {
+  const preview = { url: "/social-preview.png", width: 1200, height: 630, alt: "Media Studio" };
+  return {
+    metadataBase: await siteOrigin(),
+    title: { default: "Media Studio", template: "%s · Media Studio" },
+    description,
+    applicationName: "Media Studio",
+    // A private studio: its pages stay out of search engines (public/robots.txt says so too).
+    robots: { index: false, follow: false },
+    icons: {
+      icon: [
+        { url: "/favicon.ico", sizes: "32x32" },
+        { url: "/favicon-32x32.png", sizes: "32x32", type: "image/png" },
+        { url: "/icon-192.png", sizes: "192x192", type: "image/png" },
+      ],
+      apple: [{ url: "/apple-touch-icon.png", sizes: "180x180", type: "image/png" }],
+    },
+    openGraph: {
+      type: "website",
+      siteName: "Media Studio",
+      title: "Media Studio",
+      description,
+      images: [preview],
+    },
+    twitter: { card: "summary_large_image", title: "Media Studio", description, images: [preview] },
+  };
+}
 
 export const viewport: Viewport = {
   themeColor: "#0a0c10",

@@ -42,7 +42,7 @@ export function ResultStrip({ slug, onRecall, onRetry }: ResultStripProps) {
     <section
       ref={section}
       aria-labelledby="results-heading"
-      className="@container flex min-w-0 scroll-mt-20 flex-col gap-3"
+      className="@container flex min-w-0 scroll-mt-20 flex-col gap-3 lg:scroll-mt-0"
       data-testid="result-strip"
     >
       <div className="flex items-center justify-between gap-2">
@@ -153,11 +153,13 @@ function ResultDialog({
             <img
               src={item.url}
               alt={item.prompt ?? "Result"}
-              className="max-h-[65dvh] w-auto object-contain"
+              width={item.width ?? undefined}
+              height={item.height ?? undefined}
+              className="h-auto max-h-[65dvh] w-auto max-w-full"
             />
           ) : (
             // biome-ignore lint/a11y/useMediaCaption: generated clips have no captions to offer.
-            <video src={item.url} controls autoPlay loop className="max-h-[65dvh] w-auto" />
+            <video src={item.url} controls autoPlay loop className="h-auto max-h-[65dvh] w-auto max-w-full" />
           )}
         </div>
         <div className="flex flex-col gap-4 text-[13px]">

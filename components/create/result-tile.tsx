@@ -3,6 +3,7 @@
 import { AlertTriangle, LoaderCircle, RotateCcw } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { cn, focusRing } from "@/components/ui/cn";
+import { wholeMedia } from "@/components/ui/whole-media";
 import type { GalleryItem, TaskView } from "@/lib/studio/stream-events";
 
 function elapsed(since: string, now: number): string {
@@ -30,7 +31,9 @@ export function ResultMedia({ item, onOpen }: { item: GalleryItem; onOpen(item: 
           src={item.url}
           alt=""
           decoding="async"
-          className="size-full object-cover transition-transform group-hover:scale-[1.03]"
+          width={item.width ?? undefined}
+          height={item.height ?? undefined}
+          className={cn(wholeMedia, "transition-transform group-hover:scale-[1.03]")}
         />
       ) : (
         <video
@@ -40,7 +43,9 @@ export function ResultMedia({ item, onOpen }: { item: GalleryItem; onOpen(item: 
           playsInline
           autoPlay
           preload="metadata"
-          className="size-full object-cover"
+          width={item.width ?? undefined}
+          height={item.height ?? undefined}
+          className={wholeMedia}
         />
       )}
       {item.seed ? (

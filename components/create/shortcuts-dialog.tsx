@@ -1,7 +1,7 @@
 "use client";
 
 import { Dialog } from "@/components/ui/dialog";
-import { SHORTCUTS } from "@/lib/client/create/shortcuts";
+import type { Shortcut } from "@/lib/client/page-shortcuts";
 
 function keyLabel(key: string, mac: boolean): string {
   if (key === "Mod") return mac ? "⌘" : "Ctrl";
@@ -9,19 +9,21 @@ function keyLabel(key: string, mac: boolean): string {
   return key;
 }
 
-/** The list of keyboard shortcuts, opened with "?" or the keyboard button. */
+/** The list of keyboard shortcuts of the page, opened with "?" or a keyboard button. */
 export function ShortcutsDialog({
   open,
   onOpenChange,
+  shortcuts,
 }: {
   open: boolean;
   onOpenChange(open: boolean): void;
+  shortcuts: readonly Shortcut[];
 }) {
   const mac = typeof navigator !== "undefined" && /Mac|iPhone|iPad/.test(navigator.platform);
   return (
     <Dialog open={open} onOpenChange={onOpenChange} title="Keyboard shortcuts">
       <dl className="flex flex-col divide-y divide-border text-[13px]">
-        {SHORTCUTS.map((s) => (
+        {shortcuts.map((s) => (
           <div key={s.action} className="flex items-center justify-between gap-4 py-2">
             <dt className="text-muted">{s.action}</dt>
             <dd className="flex gap-1">

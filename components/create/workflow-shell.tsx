@@ -7,10 +7,11 @@ import { QueueButton } from "@/components/queue/queue-drawer";
 import { Button } from "@/components/ui/button";
 import { FormError } from "@/components/ui/field";
 import { WorkflowIcon } from "@/components/workflows/workflow-icon";
-import { isMod, isTyping } from "@/lib/client/create/shortcuts";
+import { isMod } from "@/lib/client/create/shortcuts";
 import { ROOT_ERROR } from "@/lib/client/create/task-resolver";
+import { useShortcutsHelp } from "@/lib/client/shortcuts-help";
 import type { Workflow } from "@/lib/client/workflows";
-import { ShortcutsDialog } from "./shortcuts-dialog";
+import { NewResultsSlot } from "./new-results-pill";
 
 interface WorkflowShellProps {
   workflow: Workflow;
@@ -33,7 +34,9 @@ interface WorkflowShellProps {
 
 /**
  * A Create page: the form on the left with Generate always in reach, the results on the right.
- * Ctrl/Cmd+Enter generates from anywhere on the page; "?" lists the other shortcuts.
+ * On wide screens it fills the screen and each column scrolls on its own, so the canvas, the
+ * results and Generate are all on one screen. Ctrl/Cmd+Enter generates from anywhere on the
+ * page; "?" (handled by the studio frame) lists the other shortcuts.
  */
 export function WorkflowShell(props: WorkflowShellProps) {
   const {
@@ -50,7 +53,8 @@ export function WorkflowShell(props: WorkflowShellProps) {
     stage,
     onRandomSeed,
   } = props;
-  const [help, setHelp] = useState(false);
+  const showHelp = useShortcutsHelp((s) => s.setOpen);
+  const [pillSlot, setPillSlot] = useState<HTMLElement | null>(null);
   const rootError = get(form.formState.errors, ROOT_ERROR) as { message?: string } | undefined;
 
   useEffect(() => {
@@ -64,9 +68,6 @@ export function WorkflowShell(props: WorkflowShellProps) {
       } else if (e.altKey && e.code === "KeyS" && onRandomSeed) {
         e.preventDefault();
         onRandomSeed();
-      } else if (e.key === "?" && !isTyping(e.target)) {
-        e.preventDefault();
-        setHelp(true);
       }
     };
     window.addEventListener("keydown", onKey);
@@ -74,7 +75,7 @@ export function WorkflowShell(props: WorkflowShellProps) {
   }, [onSubmit, onReset, onRandomSeed, blocked]);
 
   return (
-    <div className="flex flex-col gap-6">
+    <div data-fills-screen className="flex flex-col gap-6 lg:min-h-0 lg:flex-1 lg:gap-5">
       <header className="flex flex-wrap items-center justify-between gap-4">
         <div className="flex min-w-0 items-center gap-3">
           <span className="grid size-10 shrink-0 place-items-center rounded-[10px] border border-border-strong bg-panel-raised text-accent-fg">
@@ -92,7 +93,7 @@ export function WorkflowShell(props: WorkflowShellProps) {
           <Button
             size="sm"
             variant="ghost"
-            onClick={() => setHelp(true)}
+            onClick={() => showHelp(true)}
             aria-label="Keyboard shortcuts"
             title="Keyboard shortcuts (?)"
           >
@@ -109,7 +110,7 @@ export function WorkflowShell(props: WorkflowShellProps) {
         </p>
       ) : null}
       <FormProvider {...form}>
-        <div className="grid items-start gap-6 lg:grid-cols-[minmax(22rem,26rem)_1fr] xl:gap-8">
+        <div className="grid items-start gap-6 lg:min-h-0 lg:flex-1 lg:grid-cols-[minmax(22rem,26rem)_1fr] lg:grid-rows-[minmax(0,1fr)] lg:items-stretch xl:gap-8">
           <form
             noValidate
             aria-label={`${workflow.title} settings`}
@@ -118,9 +119,11 @@ export function WorkflowShell(props: WorkflowShellProps) {
               e.preventDefault();
               onSubmit();
             }}
-            className="flex flex-col rounded-panel border border-border bg-panel shadow-panel lg:sticky lg:top-20 lg:max-h-[calc(100dvh-10rem)]"
+            className="flex flex-col rounded-panel border border-border bg-panel shadow-panel lg:min-h-0"
           >
-            <div className="flex min-h-0 flex-1 flex-col gap-1 overflow-y-auto px-5 pt-5 pb-2">
+            {/* `relative`: visually hidden labels and sliders' parts are absolutely placed; held
+                here they scroll and clip with the fields instead of stretching the page. */}
+            <div className="relative flex min-h-0 flex-1 flex-col gap-1 overflow-y-auto px-5 pt-5 pb-2">
               {children}
             </div>
             <div className="flex flex-col gap-2 border-border border-t bg-panel-raised/60 px-5 py-4">
@@ -149,13 +152,21 @@ export function WorkflowShell(props: WorkflowShellProps) {
               </div>
             </div>
           </form>
-          <div className="flex min-w-0 flex-col gap-6">
-            {stage}
-            {results}
+          <div className="flex min-w-0 flex-col lg:min-h-0">
+            <div
+              data-testid="results-column"
+              className="relative flex flex-col gap-6 lg:-mx-1 lg:min-h-0 lg:flex-1 lg:overflow-y-auto lg:overscroll-contain lg:px-1 lg:pb-1"
+            >
+              <NewResultsSlot.Provider value={pillSlot}>
+                {stage}
+                {results}
+              </NewResultsSlot.Provider>
+            </div>
+            {/* Where "new results" shows on wide screens: under the column, over nothing. */}
+            <div ref={setPillSlot} className="flex justify-center empty:hidden lg:pt-3" />
           </div>
         </div>
       </FormProvider>
-      <ShortcutsDialog open={help} onOpenChange={setHelp} />
     </div>
   );
 }

@@ -1,5 +1,7 @@
 import { Film, Wand2 } from "lucide-react";
 import Link from "next/link";
+import { cn } from "@/components/ui/cn";
+import { wholeMedia } from "@/components/ui/whole-media";
 import type { GalleryItem } from "@/lib/studio/stream-events";
 
 const timeFormat = new Intl.DateTimeFormat("en", {
@@ -19,7 +21,7 @@ export function GalleryCard({ item }: { item: GalleryItem }) {
       data-task-uuid={item.taskUUID}
       data-author={item.authorName}
     >
-      <div className="relative aspect-square bg-surface-sunken">
+      <div className="relative aspect-square overflow-hidden bg-surface-sunken">
         {item.kind === "image" ? (
           // biome-ignore lint/performance/noImgElement: studio media is served by our own route, not the image optimizer.
           <img
@@ -27,7 +29,9 @@ export function GalleryCard({ item }: { item: GalleryItem }) {
             alt={label}
             loading="lazy"
             decoding="async"
-            className="size-full object-cover transition-transform duration-300 group-hover:scale-[1.02]"
+            width={item.width ?? undefined}
+            height={item.height ?? undefined}
+            className={cn(wholeMedia, "transition-transform duration-300 group-hover:scale-[1.02]")}
           />
         ) : (
           <video
@@ -37,7 +41,9 @@ export function GalleryCard({ item }: { item: GalleryItem }) {
             playsInline
             preload="metadata"
             aria-label={label}
-            className="size-full object-cover"
+            width={item.width ?? undefined}
+            height={item.height ?? undefined}
+            className={wholeMedia}
             onMouseEnter={(e) => void e.currentTarget.play().catch(() => undefined)}
             onMouseLeave={(e) => e.currentTarget.pause()}
           />

@@ -3,6 +3,7 @@ import type { ReactNode } from "react";
 import { focusRing } from "@/components/ui/cn";
 import { BrandMark } from "./brand-mark";
 import { EngineStatus, type ServiceInfo } from "./engine-status";
+import { ShortcutsHelp } from "./shortcuts-help";
 import { SidebarNav } from "./sidebar-nav";
 import { StreamStatus } from "./stream-status";
 import { type ShellUser, UserMenu } from "./user-menu";
@@ -10,6 +11,10 @@ import { type ShellUser, UserMenu } from "./user-menu";
 /**
  * The studio frame: a top bar with the product and the service in use, the navigation rail on
  * the left and the page. The top bar and the rail stay put while the page scrolls.
+ *
+ * A page that marks itself `data-fills-screen` (a Create form) gets exactly the screen on wide
+ * screens: the frame is one screen high and the page scrolls inside its own columns, so the
+ * document never does. Below `lg` the columns stack and the document scrolls as usual.
  */
 export function AppShell({
   children,
@@ -21,7 +26,7 @@ export function AppShell({
   service: ServiceInfo;
 }) {
   return (
-    <div className="flex min-h-dvh flex-col">
+    <div className="flex min-h-dvh flex-col lg:has-[[data-fills-screen]]:h-dvh">
       <a
         href="#main"
         className="sr-only rounded-control bg-accent-strong px-3 py-2 font-medium text-sm text-white focus:not-sr-only focus:fixed focus:top-3 focus:left-3 focus:z-50"
@@ -39,17 +44,24 @@ export function AppShell({
           <UserMenu user={user} />
         </div>
       </header>
-      <div className="flex flex-1">
+      <div className="flex flex-1 lg:has-[[data-fills-screen]]:min-h-0">
         {/* The rail spans the page so its border runs to the bottom; the nav inside stays put. */}
         <aside className="w-16 shrink-0 border-border border-r bg-surface-sunken/60 xl:w-60">
           <div className="sticky top-14 h-[calc(100dvh-3.5rem)]">
             <SidebarNav />
           </div>
         </aside>
-        <main id="main" tabIndex={-1} className="min-w-0 flex-1 outline-none">
-          <div className="mx-auto w-full max-w-page px-6 pt-9 pb-16 lg:px-10">{children}</div>
+        <main
+          id="main"
+          tabIndex={-1}
+          className="flex min-w-0 flex-1 flex-col outline-none lg:has-[[data-fills-screen]]:min-h-0"
+        >
+          <div className="mx-auto w-full max-w-page flex-1 px-6 pt-9 pb-16 lg:px-10 lg:has-[[data-fills-screen]]:flex lg:has-[[data-fills-screen]]:min-h-0 lg:has-[[data-fills-screen]]:flex-col lg:has-[[data-fills-screen]]:py-6">
+            {children}
+          </div>
         </main>
       </div>
+      <ShortcutsHelp />
     </div>
   );
 }

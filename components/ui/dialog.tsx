@@ -2,8 +2,19 @@
 
 import { X } from "lucide-react";
 import { Dialog as RadixDialog } from "radix-ui";
-import type { ReactNode } from "react";
+import { type ReactNode, useEffect } from "react";
 import { cn, focusRing } from "./cn";
+
+/**
+ * How many dialogs are open now. Page shortcuts ask before opening one of their own, so a
+ * dialog never opens over another.
+ */
+let openDialogs = 0;
+
+/** Whether a dialog or sheet is open on the page. */
+export function isDialogOpen(): boolean {
+  return openDialogs > 0;
+}
 
 interface DialogProps {
   open: boolean;
@@ -26,6 +37,13 @@ export function Dialog({
   variant = "center",
   className,
 }: DialogProps) {
+  useEffect(() => {
+    if (!open) return;
+    openDialogs++;
+    return () => {
+      openDialogs--;
+    };
+  }, [open]);
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       <RadixDialog.Portal>
@@ -39,6 +57,9 @@ export function Dialog({
             className,
           )}
           {...(description ? {} : { "aria-describedby": undefined })}
+          // Keys typed in a dialog belong to it: the page's own shortcuts (listening on window)
+          // must not act behind it. Escape still closes it (Radix listens on the document first).
+          onKeyDown={(e) => e.stopPropagation()}
         >
           <header className="flex items-start justify-between gap-4 border-border border-b px-5 py-4">
             <div className="min-w-0">

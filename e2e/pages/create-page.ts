@@ -14,8 +14,9 @@ export class CreatePage {
 
   async open(slug: string): Promise<void> {
     await this.page.goto(`/create/${slug}`);
-    // The form is ready once its draft (if any) is read.
-    await expect(this.page.locator("form[aria-busy=false]")).toBeVisible();
+    // The form is ready once its draft (if any) is read; a first visit on a busy machine also
+    // waits for the page's code and the models list.
+    await expect(this.page.locator("form[aria-busy=false]")).toBeVisible({ timeout: 15_000 });
   }
 
   async upload(testId: string, file: { name: string; mimeType: string; buffer: Buffer }): Promise<void> {

@@ -1,0 +1,28 @@
+"use client";
+
+import { usePathname } from "next/navigation";
+import { useEffect } from "react";
+import { ShortcutsDialog } from "@/components/create/shortcuts-dialog";
+import { isDialogOpen } from "@/components/ui/dialog";
+import { isTyping } from "@/lib/client/create/shortcuts";
+import { shortcutsFor } from "@/lib/client/page-shortcuts";
+import { useShortcutsHelp } from "@/lib/client/shortcuts-help";
+
+/** "?" on any studio page lists that page's shortcuts, unless a dialog is already open. */
+export function ShortcutsHelp() {
+  const pathname = usePathname();
+  const open = useShortcutsHelp((s) => s.open);
+  const setOpen = useShortcutsHelp((s) => s.setOpen);
+
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== "?" || e.ctrlKey || e.metaKey || e.altKey || isTyping(e.target) || isDialogOpen()) return;
+      e.preventDefault();
+      setOpen(true);
+    };
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, [setOpen]);
+
+  return <ShortcutsDialog open={open} onOpenChange={setOpen} shortcuts={shortcutsFor(pathname)} />;
+}

@@ -1,0 +1,28 @@
+import { describe, expect, it } from "vitest";
+import { shortcutsFor } from "./page-shortcuts";
+
+const actions = (pathname: string) => shortcutsFor(pathname).map((s) => s.action);
+
+describe("shortcutsFor", () => {
+  it("offers only what works everywhere outside the Create forms", () => {
+    for (const path of ["/", "/gallery", "/settings", "/experiments", "/create"]) {
+      expect(actions(path)).toEqual(["Show these shortcuts", "Close a dialog or drawer"]);
+    }
+  });
+
+  it("lists a Create form's shortcuts, without the mask painter where there is none", () => {
+    const list = actions("/create/text-to-image");
+    expect(list).toContain("Generate");
+    expect(list).toContain("Show these shortcuts");
+    expect(list).toContain("Close a dialog or drawer");
+    expect(list.some((a) => a.startsWith("Mask painter"))).toBe(false);
+  });
+
+  it("adds the mask painter's keys on inpainting", () => {
+    expect(actions("/create/inpainting")).toContain("Mask painter: brush");
+  });
+
+  it("treats an unknown workflow as any other page", () => {
+    expect(actions("/create/no-such-workflow")).not.toContain("Generate");
+  });
+});

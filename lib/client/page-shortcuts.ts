@@ -1,0 +1,31 @@
+import { SHORTCUTS } from "./create/shortcuts";
+import { workflows } from "./workflows";
+
+export interface Shortcut {
+  keys: readonly string[];
+  action: string;
+}
+
+/** Shortcuts that work on every studio page. */
+const EVERYWHERE: readonly Shortcut[] = [
+  { keys: ["?"], action: "Show these shortcuts" },
+  { keys: ["Esc"], action: "Close a dialog or drawer" },
+];
+
+const MASK_PAINTER = "Mask painter";
+
+/** The slug of the Create workflow a path shows, if it shows one. */
+function workflowAt(pathname: string): string | null {
+  const match = /^\/create\/([^/]+)\/?$/.exec(pathname);
+  const slug = match?.[1];
+  return slug && workflows.some((w) => w.slug === slug) ? slug : null;
+}
+
+/** The shortcuts the page at `pathname` answers to: a Create form's own, the mask painter's where it is. */
+export function shortcutsFor(pathname: string): readonly Shortcut[] {
+  const slug = workflowAt(pathname);
+  if (!slug) return EVERYWHERE;
+  const own = SHORTCUTS.filter((s) => slug === "inpainting" || !s.action.startsWith(MASK_PAINTER));
+  const closeKey = EVERYWHERE.filter((s) => !own.some((o) => o.action === s.action));
+  return [...own, ...closeKey];
+}

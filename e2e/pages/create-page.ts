@@ -25,13 +25,17 @@ export class CreatePage {
   /** Opens a recorded task in its workflow, as the gallery's "Use all" link does. */
   async recall(taskUUID: string, use = "all"): Promise<void> {
     await this.page.goto(`/create/recall?task=${taskUUID}&use=${use}`);
-    await expect(this.page.locator("form[aria-busy=false]")).toBeVisible();
+    await this.ready();
+  }
+
+  /** The form is ready once its draft (if any) is read; a loaded machine may take a while to start it. */
+  async ready(): Promise<void> {
+    await expect(this.page.locator("form[aria-busy=false]")).toBeVisible({ timeout: 15_000 });
   }
 
   async open(slug: string): Promise<void> {
     await this.page.goto(`/create/${slug}`);
-    // The form is ready once its draft (if any) is read.
-    await expect(this.page.locator("form[aria-busy=false]")).toBeVisible();
+    await this.ready();
   }
 
   async upload(testId: string, file: { name: string; mimeType: string; buffer: Buffer }): Promise<void> {

@@ -134,10 +134,10 @@ export function useWorkflowForm({
         }
       }
       if (input && fields.includes("seedImage")) applyValues({ seedImage: input });
-      // The address loses its one-time query without a round trip to the server: a router
-      // navigation here would fetch the page again, and the recalled values would wait for it.
-      if (uuid || input) window.history.replaceState(window.history.state, "", `/create/${slug}`);
       setReady(true);
+      // The address loses its one-time query without a round trip to the server: a router
+      // navigation here would fetch the page again, and what the form shows would wait for it.
+      if (uuid || input) window.history.replaceState(window.history.state, "", `/create/${slug}`);
     })();
   }, [slug, defaults, fields, form, search, applyValues, recall, queryClient]);
 

@@ -1,4 +1,6 @@
+import fs from "node:fs";
 import { expect, test } from "@playwright/test";
+import { UPLOAD_LIMIT_BYTES } from "../lib/studio/uploads";
 import { seedPicture } from "./fixtures/images";
 import { finishedTask } from "./fixtures/studio-api";
 import { CreatePage } from "./pages/create-page";
@@ -36,7 +38,9 @@ test("a refused file leaves the loaded image in place and says why beside it", a
   await expect(error).toHaveCount(0);
 });
 
-test("a file over the size limit is refused before it is sent; the loaded image stays", async ({ page }) => {
+test("a file over the size limit is refused before it is sent; the loaded image stays", async ({
+  page,
+}, testInfo) => {
   const create = new CreatePage(page);
   await create.open("inpainting");
   await create.upload("f-seedImage", await seedPicture());
@@ -46,11 +50,10 @@ test("a file over the size limit is refused before it is sent; the loaded image 
   page.on("request", (r) => {
     if (r.url().endsWith("/api/uploads")) sent++;
   });
-  await create.upload("f-seedImage", {
-    name: "huge.png",
-    mimeType: "image/png",
-    buffer: Buffer.alloc(21 * 1024 * 1024, 1),
-  });
+  // Given by path: the browser reads it from disk rather than receiving 20 MB from the test.
+  const huge = testInfo.outputPath("huge.png");
+  fs.writeFileSync(huge, Buffer.alloc(UPLOAD_LIMIT_BYTES + 1, 1));
+  await page.getByTestId("f-seedImage-file").setInputFiles(huge);
   await expect(page.locator("#f-seedImage-error")).toContainText(/huge\.png.*larger than 20 MB/);
   await expect(preview).toBeVisible();
   await expect(page.getByTestId("mask-painter")).toBeVisible();

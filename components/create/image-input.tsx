@@ -5,7 +5,7 @@ import { useEffect, useRef, useState } from "react";
 import { cn, focusRing } from "@/components/ui/cn";
 import { FieldMessage } from "@/components/ui/field";
 import { type ImageRef, useImageRef } from "@/lib/client/create/tools";
-import { uploadImage } from "@/lib/client/create/upload";
+import { refusalMessage, uploadImage } from "@/lib/client/create/upload";
 
 interface ImageInputProps {
   id: string;
@@ -34,6 +34,8 @@ export function ImageInput({ id, label, value, onChange, hint, error, size = "lg
 
   useEffect(() => {
     if (!value) setLocal(null);
+    // A message about a refused file belongs to the image it left in place; a new value ends it.
+    setUploadError(null);
   }, [value]);
 
   const take = async (blob: Blob | undefined | null) => {
@@ -45,11 +47,12 @@ export function ImageInput({ id, label, value, onChange, hint, error, size = "lg
     if (result.ok) {
       setLocal(result.image);
       onChange(result.image);
-    } else setUploadError(result.errors.map((e) => e.message).join(" "));
+      // The field keeps what it held: a refused file never clears a good image.
+    } else setUploadError(refusalMessage(blob, result.errors, Boolean(value)));
   };
 
   const shownError =
-    error ?? uploadError ?? (ref.isError ? "This image is no longer in the studio." : undefined);
+    uploadError ?? error ?? (ref.isError ? "This image is no longer in the studio." : undefined);
   return (
     <div className="flex flex-col gap-1.5">
       <span id={`${id}-label`} className="font-medium text-[13px] text-foreground">

@@ -6,7 +6,6 @@ import { Section } from "@/components/ui/section";
 import { useCreateStore } from "@/lib/client/create/drafts";
 import { BASE_IMAGE_VALUES, COMMON_IMAGE_FIELDS } from "@/lib/client/create/image-fields";
 import { randomSeed } from "@/lib/client/create/image-presets";
-import { recallValues } from "@/lib/client/create/recall";
 import type { ModelInfo } from "@/lib/client/create/tools";
 import { useTaskViews } from "@/lib/client/create/use-task-views";
 import { useWorkflowForm } from "@/lib/client/create/use-workflow-form";
@@ -54,7 +53,7 @@ export function ImageWorkflow({
   const workflow = workflows.find((w) => w.slug === slug) as Workflow;
   const allFields = useMemo(() => [...fields, ...COMMON_IMAGE_FIELDS], [fields]);
   const allDefaults = useMemo(() => ({ ...BASE_IMAGE_VALUES, ...defaults }), [defaults]);
-  const { form, submit, pending, ready, notice, applyValues, retry, resetForm } = useWorkflowForm({
+  const { form, submit, pending, ready, notice, recall, retry, resetForm } = useWorkflowForm({
     slug,
     taskType: "imageInference",
     fields: allFields,
@@ -93,7 +92,7 @@ export function ImageWorkflow({
         <ResultStrip
           slug={slug}
           onRetry={retry}
-          onRecall={(task, part, item) => applyValues(recallValues(task.params, part, item.seed))}
+          onRecall={(task, part, item) => void recall(task, part, item.seed)}
         />
       }
     >

@@ -5,18 +5,37 @@ export class CreatePage {
   readonly prompt: Locator;
   readonly generate: Locator;
   readonly results: Locator;
+  readonly enhance: Locator;
+  /** The enhanced versions of the prompt offered to pick from. */
+  readonly versions: Locator;
+  /** The line under the header that says what a recall filled in (or could not). */
+  readonly notice: Locator;
 
   constructor(readonly page: Page) {
     this.prompt = page.locator("#f-positivePrompt");
     this.generate = page.getByRole("button", { name: /^Generate/ });
     this.results = page.getByTestId("result-strip").getByTestId("result-item");
+    this.enhance = page.getByRole("button", { name: "Enhance", exact: true });
+    this.versions = page.getByRole("group", { name: "Enhanced versions" }).getByRole("button", {
+      name: /^Use version/,
+    });
+    this.notice = page.getByRole("status").filter({ hasText: /^(Filled in from|That task)/ });
+  }
+
+  /** Opens a recorded task in its workflow, as the gallery's "Use all" link does. */
+  async recall(taskUUID: string, use = "all"): Promise<void> {
+    await this.page.goto(`/create/recall?task=${taskUUID}&use=${use}`);
+    await this.ready();
+  }
+
+  /** The form is ready once its draft (if any) is read; a loaded machine may take a while to start it. */
+  async ready(): Promise<void> {
+    await expect(this.page.locator("form[aria-busy=false]")).toBeVisible({ timeout: 15_000 });
   }
 
   async open(slug: string): Promise<void> {
     await this.page.goto(`/create/${slug}`);
-    // The form is ready once its draft (if any) is read; a first visit on a busy machine also
-    // waits for the page's code and the models list.
-    await expect(this.page.locator("form[aria-busy=false]")).toBeVisible({ timeout: 15_000 });
+    await this.ready();
   }
 
   async upload(testId: string, file: { name: string; mimeType: string; buffer: Buffer }): Promise<void> {

@@ -1,6 +1,7 @@
 import { requireUser } from "@/lib/server/auth/guard";
 import { storeUpload, UPLOAD_LIMIT_BYTES } from "@/lib/server/results/uploads";
 import { getRuntime } from "@/lib/server/runtime";
+import { TOO_LARGE_MESSAGE } from "@/lib/studio/uploads";
 
 function refuse(status: number, message: string): Response {
   return Response.json(
@@ -19,8 +20,7 @@ export async function POST(request: Request) {
   if (user instanceof Response) return user;
   const declared = Number(request.headers.get("content-length") ?? "0");
   // Multipart adds a little framing around the file.
-  if (declared > UPLOAD_LIMIT_BYTES + 64 * 1024)
-    return refuse(413, `The image is larger than ${UPLOAD_LIMIT_BYTES / 1024 / 1024} MB.`);
+  if (declared > UPLOAD_LIMIT_BYTES + 64 * 1024) return refuse(413, TOO_LARGE_MESSAGE);
   const type = request.headers.get("content-type") ?? "";
   let bytes: Buffer;
   if (type.startsWith("multipart/form-data")) {

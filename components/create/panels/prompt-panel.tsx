@@ -1,17 +1,15 @@
 "use client";
 
-import { CircleHelp, Sparkles } from "lucide-react";
+import { CircleHelp } from "lucide-react";
 import { Popover } from "radix-ui";
-import { useState } from "react";
 import { useFormContext, useWatch } from "react-hook-form";
 import { describedBy, FieldShell } from "@/components/forms/field-shell";
 import { fieldId, SelectField, useFieldError } from "@/components/forms/fields";
-import { Button } from "@/components/ui/button";
 import { cn, focusRing } from "@/components/ui/cn";
 import { inputClasses } from "@/components/ui/field";
 import { REQUIRED } from "@/lib/client/create/task-resolver";
-import { fetchData } from "@/lib/client/use-api";
 import { BLANK_PROMPT, IMAGE_LIMITS, PROMPT_WEIGHTINGS } from "@/lib/protocol/image-limits";
+import { EnhanceButton, EnhanceVersions, usePromptEnhance } from "./prompt-enhance";
 
 const textareaClasses = cn(inputClasses, "h-auto min-h-24 resize-y py-2 leading-relaxed");
 
@@ -32,31 +30,9 @@ export function PromptPanel() {
   const promptError = useFieldError("positivePrompt");
   const negativeError = useFieldError("negativePrompt");
   const blank = prompt === BLANK_PROMPT;
-  const [enhancing, setEnhancing] = useState(false);
-  const [enhanceError, setEnhanceError] = useState<string | null>(null);
+  const enhance = usePromptEnhance(IMAGE_LIMITS.positivePrompt.max, blank);
   const pid = fieldId("positivePrompt");
   const nid = fieldId("negativePrompt");
-
-  const enhance = async () => {
-    setEnhancing(true);
-    setEnhanceError(null);
-    try {
-      const answers = await fetchData<{ text: string }[]>("/api/tools", {
-        body: {
-          taskType: "promptEnhance",
-          prompt,
-          promptMaxLength: IMAGE_LIMITS.positivePrompt.max,
-          promptVersions: 1,
-        },
-      });
-      const text = answers[0]?.text;
-      if (text) setValue("positivePrompt", text, { shouldDirty: true, shouldValidate: true });
-    } catch (err) {
-      setEnhanceError((err as Error).message);
-    } finally {
-      setEnhancing(false);
-    }
-  };
 
   return (
     <div className="flex flex-col gap-4">
@@ -66,7 +42,7 @@ export function PromptPanel() {
         error={
           promptError === REQUIRED
             ? "Required: describe the image, or tick No prompt."
-            : (promptError ?? enhanceError ?? undefined)
+            : (promptError ?? enhance.error)
         }
         hint={blank ? "No text guidance: the image follows its inputs alone." : undefined}
         aside={blank ? null : <Count value={prompt} max={IMAGE_LIMITS.positivePrompt.max} />}
@@ -95,17 +71,9 @@ export function PromptPanel() {
             />
             No prompt (<code className="font-mono">{BLANK_PROMPT}</code>)
           </label>
-          <Button
-            size="sm"
-            variant="ghost"
-            className="ml-auto"
-            disabled={blank || prompt.trim().length < IMAGE_LIMITS.positivePrompt.min || enhancing}
-            onClick={() => void enhance()}
-          >
-            <Sparkles aria-hidden />
-            {enhancing ? "Enhancing…" : "Enhance"}
-          </Button>
+          <EnhanceButton enhance={enhance} className="ml-auto" />
         </div>
+        <EnhanceVersions enhance={enhance} />
       </FieldShell>
       <FieldShell
         id={nid}

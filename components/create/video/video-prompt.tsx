@@ -7,6 +7,7 @@ import { cn } from "@/components/ui/cn";
 import { inputClasses } from "@/components/ui/field";
 import type { VideoMode } from "@/lib/client/create/video-form-values";
 import { VIDEO_LIMITS } from "@/lib/protocol";
+import { EnhanceButton, EnhanceVersions, usePromptEnhance } from "../panels/prompt-enhance";
 
 const HINTS: Record<VideoMode, string> = {
   text: "Required: describe the scene, the motion and the camera.",
@@ -22,11 +23,12 @@ export function VideoPrompt({ mode }: { mode: VideoMode }) {
   const id = fieldId("positivePrompt");
   const { max } = VIDEO_LIMITS.positivePrompt;
   const over = prompt.length > max;
+  const enhance = usePromptEnhance(max);
   return (
     <FieldShell
       id={id}
       label={mode === "text" ? "Prompt" : "Prompt (optional)"}
-      error={error}
+      error={error ?? enhance.error}
       hint={HINTS[mode]}
       aside={
         <span className={cn(over && "text-danger-fg")}>
@@ -42,6 +44,8 @@ export function VideoPrompt({ mode }: { mode: VideoMode }) {
         {...describedBy(id, true, error)}
         {...register("positivePrompt")}
       />
+      <EnhanceButton enhance={enhance} className="self-end" />
+      <EnhanceVersions enhance={enhance} />
     </FieldShell>
   );
 }

@@ -37,10 +37,13 @@ function OutpaintField({ seed }: { seed: ImageRef }) {
     setValue("width", frame.width, { shouldDirty: true });
     setValue("height", frame.height, { shouldDirty: true });
   }, [frame.width, frame.height, setValue]);
-  // Kept beside the task's fields (never sent) so Generate can say what keeps it from working.
+  // Kept beside the task's fields (never sent) so Generate can say what keeps it from working;
+  // set again when a recall or reset replaced the form's values under the same image.
+  const known = useWatch({ name: "seedSize" }) as { width: number; height: number } | undefined;
   useEffect(() => {
-    setValue("seedSize", { width: seed.width, height: seed.height });
-  }, [seed.width, seed.height, setValue]);
+    if (known?.width !== seed.width || known?.height !== seed.height)
+      setValue("seedSize", { width: seed.width, height: seed.height });
+  }, [known, seed.width, seed.height, setValue]);
 
   return (
     <>

@@ -4,6 +4,7 @@ import { useCallback, useMemo } from "react";
 import { useFormState } from "react-hook-form";
 import { Section } from "@/components/ui/section";
 import { useCreateStore } from "@/lib/client/create/drafts";
+import type { RecallPart } from "@/lib/client/create/recall";
 import { useImageRef } from "@/lib/client/create/tools";
 import { useTaskViews } from "@/lib/client/create/use-task-views";
 import { useWorkflowForm } from "@/lib/client/create/use-workflow-form";
@@ -53,13 +54,19 @@ export function VideoForm({ videoModel }: { videoModel: string }) {
     (values: Record<string, unknown>) => toVideoTask(values, videoModel),
     [videoModel],
   );
-  const { form, submit, pending, ready, notice, applyValues, retry, resetForm } = useWorkflowForm({
+  const recallInto = useCallback(
+    (params: Record<string, unknown>, part: RecallPart, seed: string | null | undefined) =>
+      videoRecall(params, part, seed, defaults),
+    [defaults],
+  );
+  const { form, submit, pending, ready, notice, recall, retry, resetForm } = useWorkflowForm({
     slug: VIDEO_SLUG,
     taskType: "videoInference",
     fields: VIDEO_FIELDS,
     defaults,
     protocol,
     toTask,
+    recallInto,
   });
   const { errors } = useFormState({ control: form.control });
   const latest = useTaskViews((useCreateStore((s) => s.sent[VIDEO_SLUG]) ?? []).slice(0, 1))[0];
@@ -96,11 +103,7 @@ export function VideoForm({ videoModel }: { videoModel: string }) {
         <ResultStrip
           slug={VIDEO_SLUG}
           onRetry={retry}
-          onRecall={(task, part, item) => {
-            const recall = videoRecall(task.params, part, item.seed, defaults);
-            if ("reset" in recall) form.reset(recall.reset);
-            else applyValues(recall.apply);
-          }}
+          onRecall={(task, part, item) => void recall(task, part, item.seed)}
         />
       }
     >

@@ -42,11 +42,30 @@ export interface ImageRef {
   mime: string;
 }
 
+const DATA_IMAGE = /^data:(image\/[a-z+.-]+)[;,]/i;
+
+/** An image a recalled task carried inline (a data URI): its preview is itself. */
+async function inlineImageRef(uri: string): Promise<ImageRef> {
+  const image = new Image();
+  image.src = uri;
+  await image.decode();
+  const mime = DATA_IMAGE.exec(uri)?.[1] ?? "image/png";
+  return { id: uri, url: uri, width: image.naturalWidth, height: image.naturalHeight, mime };
+}
+
+/** The query of one image's preview, shared by the inputs that show it and recall, which fills it first. */
+export function imageRefQuery(id: string) {
+  return {
+    queryKey: ["image", id] as const,
+    queryFn: () =>
+      DATA_IMAGE.test(id) ? inlineImageRef(id) : fetchData<ImageRef>(`/api/images/${encodeURIComponent(id)}`),
+    staleTime: Number.POSITIVE_INFINITY,
+  };
+}
+
 export function useImageRef(id: string | undefined) {
   return useQuery({
-    queryKey: ["image", id],
-    queryFn: () => fetchData<ImageRef>(`/api/images/${encodeURIComponent(id ?? "")}`),
-    enabled: Boolean(id && /^[0-9a-f-]{36}$/i.test(id)),
-    staleTime: Number.POSITIVE_INFINITY,
+    ...imageRefQuery(id ?? ""),
+    enabled: Boolean(id && (/^[0-9a-f-]{36}$/i.test(id) || DATA_IMAGE.test(id))),
   });
 }

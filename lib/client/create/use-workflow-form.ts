@@ -1,14 +1,18 @@
 "use client";
 
-import { useRouter, useSearchParams } from "next/navigation";
+import { useQueryClient } from "@tanstack/react-query";
+import { useSearchParams } from "next/navigation";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { type FieldValues, useForm } from "react-hook-form";
 import type { ProtocolOptions } from "@/lib/protocol";
 import type { TaskView } from "@/lib/studio/stream-events";
+import { taskKey } from "../gallery-cache";
 import { fetchData } from "../use-api";
 import { useCreateStore } from "./drafts";
 import { pickFields } from "./image-fields";
-import { isRecallPart, recallValues } from "./recall";
+import { isRecallPart, type RecallPart, recallValues } from "./recall";
+import { recallNotice, restoreMedia } from "./recall-media";
+import { recallMediaDeps } from "./recall-media-deps";
 import { errorTree, ROOT_ERROR, taskResolver } from "./task-resolver";
 import { buildTask, parseExtraJson, valuesFromTask } from "./task-values";
 import { useGenerate } from "./use-generate";
@@ -24,14 +28,31 @@ interface WorkflowFormOptions {
   protocol?: ProtocolOptions;
   /** Turns form values into the task's fields where the form keeps them differently. */
   toTask?: (values: Record<string, unknown>) => Record<string, unknown>;
+  /** What taking a past task in does, where the form keeps it differently (video); else its fields. */
+  recallInto?: (
+    params: Record<string, unknown>,
+    part: RecallPart,
+    seed: string | null | undefined,
+  ) => Recalled;
 }
+
+/** A whole task replaces the form; one aspect of it is set over what the form holds. */
+export type Recalled = { reset: Record<string, unknown> } | { apply: Record<string, unknown> };
 
 /**
  * The life of a Create form: it starts from a recalled task (`?recall=`), else from the saved
  * draft, else from the defaults; every change is saved as the draft; Generate validates with the
  * contract's parser and sends; errors the server returns land on the fields they name.
  */
-export function useWorkflowForm({ slug, taskType, fields, defaults, protocol, toTask }: WorkflowFormOptions) {
+export function useWorkflowForm({
+  slug,
+  taskType,
+  fields,
+  defaults,
+  protocol,
+  toTask,
+  recallInto,
+}: WorkflowFormOptions) {
   const resolver = useMemo(() => {
     const check = taskResolver<FieldValues>(taskType, () => fields, protocol);
     // Only the page's task fields are judged: UI-only values (a seed image's size, a mode) are not.
@@ -46,10 +67,11 @@ export function useWorkflowForm({ slug, taskType, fields, defaults, protocol, to
   });
   const { generate, pending } = useGenerate(slug);
   const search = useSearchParams();
-  const router = useRouter();
   const [ready, setReady] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
   const started = useRef(false);
+  const queryClient = useQueryClient();
+  const recalls = useRef(0);
 
   /** Sets some values, leaving the others, as recall and the result strip's buttons do. */
   const applyValues = useCallback(
@@ -62,6 +84,31 @@ export function useWorkflowForm({ slug, taskType, fields, defaults, protocol, to
     [form, fields],
   );
 
+  /**
+   * Takes a past task into the form: its media first (all looked up at once, cached ones at no
+   * cost), then every value in one go, so the form never shows half a task. Says what it could
+   * not restore. A later recall wins over one still looking its media up.
+   */
+  const recall = useCallback(
+    async (task: Pick<TaskView, "params">, part: RecallPart, seed?: string | null) => {
+      const turn = ++recalls.current;
+      const media =
+        part === "all"
+          ? await restoreMedia(task.params, recallMediaDeps(queryClient))
+          : { params: task.params, lost: [] };
+      if (turn !== recalls.current) return;
+      const outcome: Recalled = recallInto
+        ? recallInto(media.params, part, seed)
+        : part === "all"
+          ? { reset: { ...defaults, ...pickFields(recallValues(media.params, part, seed), fields) } }
+          : { apply: recallValues(media.params, part, seed) };
+      if ("reset" in outcome) form.reset(outcome.reset);
+      else applyValues(outcome.apply);
+      setNotice(recallNotice(part, media.lost));
+    },
+    [queryClient, recallInto, defaults, fields, form, applyValues],
+  );
+
   // Start: the draft store is read from localStorage only in the browser, after the first render.
   useEffect(() => {
     if (started.current) return;
@@ -70,25 +117,29 @@ export function useWorkflowForm({ slug, taskType, fields, defaults, protocol, to
       await useCreateStore.persist.rehydrate();
       const draft = useCreateStore.getState().drafts[slug];
       if (draft) form.reset({ ...defaults, ...draft });
-      const recall = search.get("recall");
+      const uuid = search.get("recall");
       const part = search.get("use") ?? "all";
       const input = search.get("input");
-      if (recall && isRecallPart(part)) {
+      if (uuid && isRecallPart(part)) {
         try {
-          const task = await fetchData<TaskView>(`/api/tasks/${encodeURIComponent(recall)}`);
-          const values = recallValues(task.params, part, search.get("seed"));
-          if (part === "all") form.reset({ ...defaults, ...pickFields(values, fields) });
-          else applyValues(values);
-          setNotice(`Filled in from a ${part === "all" ? "past task" : `past task's ${part}`}.`);
+          // A task the page already shows (its result strip) is not fetched again.
+          const task = await queryClient.fetchQuery({
+            queryKey: taskKey(uuid),
+            queryFn: () => fetchData<TaskView>(`/api/tasks/${encodeURIComponent(uuid)}`),
+            staleTime: Number.POSITIVE_INFINITY,
+          });
+          await recall(task, part, search.get("seed"));
         } catch {
           setNotice("That task could not be opened; the form kept its draft.");
         }
       }
       if (input && fields.includes("seedImage")) applyValues({ seedImage: input });
-      if (recall || input) router.replace(`/create/${slug}`, { scroll: false });
       setReady(true);
+      // The address loses its one-time query without a round trip to the server: a router
+      // navigation here would fetch the page again, and what the form shows would wait for it.
+      if (uuid || input) window.history.replaceState(window.history.state, "", `/create/${slug}`);
     })();
-  }, [slug, defaults, fields, form, search, router, applyValues]);
+  }, [slug, defaults, fields, form, search, applyValues, recall, queryClient]);
 
   // Every change becomes the draft (after the start, so the defaults never overwrite a draft).
   useEffect(() => {
@@ -152,7 +203,8 @@ export function useWorkflowForm({ slug, taskType, fields, defaults, protocol, to
   const resetForm = useCallback(() => {
     useCreateStore.getState().clearDraft(slug);
     form.reset(defaults);
+    setNotice(null);
   }, [form, defaults, slug]);
 
-  return { form, submit, pending, ready, notice, applyValues, retry, resetForm };
+  return { form, submit, pending, ready, notice, applyValues, recall, retry, resetForm };
 }

@@ -1,6 +1,7 @@
 import "server-only";
 import { createHash } from "node:crypto";
 import { classifyImageInput } from "@/lib/protocol/primitives";
+import { type InlineMediaRef, isInlineMediaRef } from "@/lib/studio/inline-media-ref";
 import { RecordError } from "./record-errors";
 
 /**
@@ -18,27 +19,14 @@ export interface InlineMedia {
   path: string;
 }
 
-/** What replaces an inline value in stored params. */
-export interface InlineMediaRef {
-  $inline: {
-    mime: string;
-    bytes: number;
-    sha256: string;
-    /** The media storage key holding the bytes; absent when no sink kept them. */
-    storageKey?: string;
-  };
-}
-
 /** Stores one inline value and returns its storage key. */
 export type InlineMediaSink = (media: InlineMedia) => Promise<string>;
+
+export { type InlineMediaRef, isInlineMediaRef };
 
 // Deeper than any task the contract allows; a bound keeps a hostile body from exhausting the stack.
 const MAX_DEPTH = 64;
 const DATA_URI_RE = /^data:([a-z0-9!#$&^_.+-]+\/[a-z0-9!#$&^_.+-]+)((?:;[^;,]*)*);base64,/i;
-
-export function isInlineMediaRef(value: unknown): value is InlineMediaRef {
-  return typeof value === "object" && value !== null && "$inline" in value;
-}
 
 /** Reads inline media from a string, or null when the string is something else. */
 export function parseInlineMedia(value: string): { mime: string; bytes: Buffer } | null {

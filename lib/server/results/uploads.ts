@@ -3,11 +3,14 @@ import { randomUUID } from "node:crypto";
 import sharp, { type Metadata } from "sharp";
 import { recordUpload, type StudioDatabase } from "@/lib/server/db";
 import { type MediaStorage, uploadMediaKey } from "@/lib/server/storage";
+import { TOO_LARGE_MESSAGE, UPLOAD_LIMIT_BYTES } from "@/lib/studio/uploads";
 import { mediaUrl } from "./gallery-item";
 
 /** The contract's image formats, and an upper bound on what a browser may send. */
 const FORMATS: Record<string, string> = { jpeg: "image/jpeg", png: "image/png", webp: "image/webp" };
-export const UPLOAD_LIMIT_BYTES = 20 * 1024 * 1024;
+
+export { UPLOAD_LIMIT_BYTES };
+
 const MAX_SIDE = 8192;
 
 export interface UploadView {
@@ -36,7 +39,7 @@ export async function storeUpload(
     return {
       ok: false,
       status: 413,
-      message: `The image is larger than ${UPLOAD_LIMIT_BYTES / 1024 / 1024} MB.`,
+      message: TOO_LARGE_MESSAGE,
     };
   }
   let meta: Metadata;

@@ -1,0 +1,56 @@
+import { expect, test } from "@playwright/test";
+import { CreatePage } from "./pages/create-page";
+
+test.describe.configure({ timeout: 90_000 });
+
+const PROMPT = "a lighthouse on a cliff at dusk";
+
+test("Enhance offers several versions on every form with a prompt; picking one replaces the prompt, Undo brings it back", async ({
+  page,
+}) => {
+  const create = new CreatePage(page);
+  for (const slug of ["image-to-image", "inpainting", "outpainting", "controlnet", "video"]) {
+    await create.open(slug);
+    await create.prompt.fill(PROMPT);
+    await create.enhance.click();
+    await expect(create.versions.first(), slug).toBeVisible();
+    expect(await create.versions.count(), slug).toBeGreaterThan(1);
+    await expect(page.getByText(/promptMaxLength/)).toHaveCount(0);
+  }
+
+  await create.open("text-to-image");
+  await create.prompt.fill(PROMPT);
+  await create.enhance.click();
+  await expect(create.versions).not.toHaveCount(0);
+  const second = create.versions.nth(1);
+  const text = (await second.getAttribute("data-version")) ?? "";
+  expect(text.startsWith(PROMPT)).toBe(true);
+  expect(text.length).toBeGreaterThan(PROMPT.length);
+  await page.screenshot({ path: "/work/shots/create-recall/enhance-versions-1440x900.png" });
+  await second.click();
+  await expect(create.prompt).toHaveValue(text);
+  await expect(create.versions).toHaveCount(0);
+  await page.getByRole("button", { name: "Undo", exact: true }).click();
+  await expect(create.prompt).toHaveValue(PROMPT);
+});
+
+test("an Enhance failure is said on the prompt and goes once the prompt changes", async ({ page }) => {
+  const create = new CreatePage(page);
+  await create.open("text-to-image");
+  await page.route("**/api/tools", (route) =>
+    route.fulfill({
+      status: 503,
+      contentType: "application/json",
+      body: JSON.stringify({
+        errors: [{ code: "serviceUnavailable", message: "The service is busy; try again shortly." }],
+      }),
+    }),
+  );
+  await create.prompt.fill(PROMPT);
+  await create.enhance.click();
+  const error = page.locator("#f-positivePrompt-error");
+  await expect(error).toHaveText("The service is busy; try again shortly.");
+  await create.prompt.press("End");
+  await create.prompt.pressSequentially(", at night");
+  await expect(error).toHaveCount(0);
+});

@@ -1,0 +1,61 @@
+import fs from "node:fs";
+import { expect, test } from "@playwright/test";
+import { UPLOAD_LIMIT_BYTES } from "../lib/studio/uploads";
+import { seedPicture } from "./fixtures/images";
+import { finishedTask } from "./fixtures/studio-api";
+import { CreatePage } from "./pages/create-page";
+
+test.describe.configure({ timeout: 90_000 });
+
+test("a refused file leaves the loaded image in place and says why beside it", async ({ page }) => {
+  const create = new CreatePage(page);
+  await create.open("image-to-image");
+  await create.upload("f-seedImage", await seedPicture());
+  const preview = page.getByRole("img", { name: /Source image: 768 × 512/ });
+  await expect(preview).toBeVisible();
+
+  // A text file named like a picture: the studio decodes it and refuses it.
+  await create.upload("f-seedImage", {
+    name: "holiday.png",
+    mimeType: "image/png",
+    buffer: Buffer.from("These are notes about the holiday, not a picture of it.\n"),
+  });
+  const error = page.locator("#f-seedImage-error");
+  await expect(error).toContainText("holiday.png");
+  await expect(error).toContainText(/not an image/);
+  await expect(preview).toBeVisible();
+
+  // The image kept is the one the task uses.
+  await create.prompt.fill("the same sunset as a watercolour");
+  await page.getByRole("spinbutton", { name: "Images" }).fill("1");
+  await create.generate.click();
+  const task = await finishedTask(page.request, await create.expectResults(1));
+  expect(task.params.seedImage).toEqual(expect.any(String));
+
+  // A good file afterwards replaces it and clears the message.
+  await create.upload("f-seedImage", await seedPicture(512, 512));
+  await expect(page.getByRole("img", { name: /Source image: 512 × 512/ })).toBeVisible();
+  await expect(error).toHaveCount(0);
+});
+
+test("a file over the size limit is refused before it is sent; the loaded image stays", async ({
+  page,
+}, testInfo) => {
+  const create = new CreatePage(page);
+  await create.open("inpainting");
+  await create.upload("f-seedImage", await seedPicture());
+  const preview = page.getByRole("img", { name: /^Image: 768 × 512/ });
+  await expect(preview).toBeVisible();
+  let sent = 0;
+  page.on("request", (r) => {
+    if (r.url().endsWith("/api/uploads")) sent++;
+  });
+  // Given by path: the browser reads it from disk rather than receiving 20 MB from the test.
+  const huge = testInfo.outputPath("huge.png");
+  fs.writeFileSync(huge, Buffer.alloc(UPLOAD_LIMIT_BYTES + 1, 1));
+  await page.getByTestId("f-seedImage-file").setInputFiles(huge);
+  await expect(page.locator("#f-seedImage-error")).toContainText(/huge\.png.*larger than 20 MB/);
+  await expect(preview).toBeVisible();
+  await expect(page.getByTestId("mask-painter")).toBeVisible();
+  expect(sent).toBe(0);
+});

@@ -7,6 +7,7 @@ import type { ProtocolOptions } from "@/lib/protocol";
 import type { TaskView } from "@/lib/studio/stream-events";
 import { fetchData } from "../use-api";
 import { useCreateStore } from "./drafts";
+import { inWords } from "./field-labels";
 import { pickFields } from "./image-fields";
 import { isRecallPart, recallValues } from "./recall";
 import { errorTree, ROOT_ERROR, taskResolver } from "./task-resolver";
@@ -133,7 +134,10 @@ export function useWorkflowForm({ slug, taskType, fields, defaults, protocol, to
       };
       place(tree, "");
       if (unplaced.length > 0) {
-        form.setError(ROOT_ERROR, { type: "server", message: unplaced.map((e) => e.message).join(" ") });
+        form.setError(ROOT_ERROR, {
+          type: "server",
+          message: unplaced.map((e) => inWords(e.message)).join(" "),
+        });
       }
     },
     [form, generate, taskType, fields, toTask],

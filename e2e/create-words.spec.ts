@@ -6,19 +6,45 @@ import { CreatePage } from "./pages/create-page";
 
 test.describe.configure({ timeout: 90_000 });
 
+/** Every key of a schema, nested ones included (zod's own description of it). */
+function keysOf(schema: unknown, seen = new Set<unknown>()): string[] {
+  const def = (schema as { _zod?: { def?: Record<string, unknown> } } | undefined)?._zod?.def;
+  if (!def || seen.has(schema)) return [];
+  seen.add(schema);
+  const inner = (...parts: unknown[]) => parts.flatMap((p) => keysOf(p, seen));
+  switch (def.type) {
+    case "object":
+      return Object.entries(def.shape as Record<string, unknown>).flatMap(([k, v]) => [k, ...inner(v)]);
+    case "array":
+      return inner(def.element);
+    case "pipe":
+      return inner(def.in, def.out);
+    case "union":
+      return inner(...(def.options as unknown[]));
+    case "intersection":
+      return inner(def.left, def.right);
+    case "record":
+      return inner(def.valueType);
+    default:
+      return "innerType" in def ? inner(def.innerType) : [];
+  }
+}
+
 /**
  * The request's keys that no person would write: camelCase names, capitalised acronyms and the
  * no-prompt token. Plain words the contract also uses ("seed", "steps", "width") are not wire names.
  */
 const WIRE_NAMES = [
-  ...Object.keys(imageInferenceSchema.shape).filter((key) => /[a-z][A-Z]|^[A-Z]{2}/.test(key)),
-  "__BLANK__",
-  ...Object.values(PROVIDER_KEYS).map((key) => `providerSettings.${key}`),
-];
+  ...new Set([...keysOf(imageInferenceSchema), "frameImages", "referenceVideos", "referenceAudios"]),
+]
+  .filter((key) => /[a-z][A-Z]|^[A-Z]{2}/.test(key))
+  .concat("__BLANK__", ...Object.values(PROVIDER_KEYS).map((key) => `providerSettings.${key}`));
 
 /** Opens every folded section of the form and visits every provider tab, so all texts render. */
 async function unfoldAll(page: Page) {
-  const folded = page.locator("form button[aria-expanded=false]");
+  const folded = page
+    .locator("form button[aria-expanded=false]:not([aria-haspopup])")
+    .filter({ visible: true });
   for (let n = await folded.count(); n > 0; n = await folded.count()) await folded.first().click();
   const tabs = page.getByRole("tab");
   for (let i = 0; i < (await tabs.count()); i++) await tabs.nth(i).click();
@@ -43,6 +69,7 @@ function wireNamesIn(text: string): string[] {
 test("no page of Create shows a request's wire names to people", async ({ page }) => {
   expect(WIRE_NAMES).toContain("positivePrompt");
   expect(WIRE_NAMES).toContain("CFGScale");
+  expect(WIRE_NAMES).toContain("teaCacheDistance");
   for (const path of ["/", "/create"]) {
     await page.goto(path);
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();

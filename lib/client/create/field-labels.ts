@@ -155,7 +155,7 @@ export function isKnownPath(path: string): boolean {
  */
 export function onFieldWords(message: string): string {
   const led = /^(?:Invalid value for|Invalid type for) '[^']+': (.*)$/s.exec(message);
-  return led ? capitalize(inWords(led[1] ?? "")) : capitalize(inWords(message));
+  return led ? capitalize(inWords(led[1] ?? "")) : inWords(message);
 }
 
 /** A prompt as people read it: the no-prompt token is "No prompt", a missing prompt null. */

@@ -6,9 +6,11 @@ import { useEffect, useRef, useState } from "react";
 import { Button, ButtonLink } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { useCreateStore } from "@/lib/client/create/drafts";
+import { promptForPeople } from "@/lib/client/create/field-labels";
 import { type RecallPart, recallHref } from "@/lib/client/create/recall";
 import { isInFlight, useTaskViews } from "@/lib/client/create/use-task-views";
 import type { GalleryItem, TaskView } from "@/lib/studio/stream-events";
+import { ModelName } from "./model-name";
 import { NewResultsPill } from "./new-results-pill";
 import { FailedTile, PendingTile, ResultMedia } from "./result-tile";
 
@@ -132,8 +134,8 @@ function ResultDialog({
   onClose(): void;
   onRecall(part: RecallPart): void;
 }) {
+  const prompt = promptForPeople(item.prompt);
   const rows: [string, string | number | null][] = [
-    ["Model", item.model],
     ["Size", item.width && item.height ? `${item.width} × ${item.height}` : null],
     ["Seed", item.seed],
     ["Duration", item.durationSeconds ? `${item.durationSeconds.toFixed(1)} s` : null],
@@ -152,7 +154,7 @@ function ResultDialog({
             // biome-ignore lint/performance/noImgElement: studio media is served by our own route.
             <img
               src={item.url}
-              alt={item.prompt ?? "Result"}
+              alt={prompt ?? "Result"}
               width={item.width ?? undefined}
               height={item.height ?? undefined}
               className="h-auto max-h-[65dvh] w-auto max-w-full"
@@ -163,8 +165,16 @@ function ResultDialog({
           )}
         </div>
         <div className="flex flex-col gap-4 text-[13px]">
-          {item.prompt ? <p className="text-foreground leading-relaxed">{item.prompt}</p> : null}
+          {prompt ? <p className="text-foreground leading-relaxed">{prompt}</p> : null}
           <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1.5">
+            {item.model ? (
+              <div className="contents">
+                <dt className="text-muted-subtle">Model</dt>
+                <dd className="min-w-0 text-[12px]">
+                  <ModelName air={item.model} testId="result-model" />
+                </dd>
+              </div>
+            ) : null}
             {rows
               .filter(([, v]) => v !== null && v !== "")
               .map(([k, v]) => (

@@ -5,9 +5,19 @@ import { Popover } from "radix-ui";
 import { useId, useState } from "react";
 import { cn, focusRing } from "@/components/ui/cn";
 import { inputClasses } from "@/components/ui/field";
+import { architectureName, isVideoModel } from "@/lib/client/create/model-kinds";
 import { type ModelInfo, useModelByAir, useModelSearch } from "@/lib/client/create/tools";
 import { AIR_RE } from "@/lib/protocol/primitives";
 import type { ModelCategory } from "@/lib/protocol/utility-tasks";
+
+/** What the search box is searching, in words. */
+const CATEGORY_WORDS: Record<ModelCategory, string> = {
+  checkpoint: "image models",
+  lora: "LoRAs",
+  controlnet: "ControlNet models",
+  vae: "VAEs",
+  embeddings: "embeddings",
+};
 
 interface ModelPickerProps {
   id: string;
@@ -39,7 +49,11 @@ export function ModelPicker({
   const [active, setActive] = useState(0);
   const listId = useId();
   const { data, isFetching, isError } = useModelSearch(search, category, open);
-  const results = data?.results ?? [];
+  const found = data?.results ?? [];
+  // Every picker of a checkpoint is an image form's (the video form runs the server's one model),
+  // while the search lists video models among the checkpoints too.
+  const results = category === "checkpoint" ? found.filter((m) => !isVideoModel(m)) : found;
+  const total = data ? data.totalResults - (found.length - results.length) : results.length;
   const typedAir =
     AIR_RE.test(search.trim()) && !results.some((m) => m.air === search.trim()) ? search.trim() : null;
   const options: { air: string; model?: ModelInfo }[] = [
@@ -100,7 +114,7 @@ export function ModelPicker({
               aria-expanded
               aria-controls={listId}
               aria-activedescendant={options[active] ? `${listId}-${active}` : undefined}
-              aria-label={`Search ${category} models`}
+              aria-label={`Search ${CATEGORY_WORDS[category]}`}
               placeholder="Search by name, tag or AIR id"
               value={search}
               onChange={(e) => {
@@ -149,7 +163,7 @@ export function ModelPicker({
                   </span>
                   <span className="block truncate font-mono text-[11px] text-muted-subtle">
                     {o.air}
-                    {o.model ? ` · ${o.model.architecture}` : ""}
+                    {o.model ? ` · ${architectureName(o.model.architecture)}` : ""}
                   </span>
                   {o.model?.tags.length ? (
                     <span className="mt-1 flex flex-wrap gap-1">
@@ -171,7 +185,7 @@ export function ModelPicker({
                 ? "Searching…"
                 : options.length === 0
                   ? "No models match. Type a full AIR id to use any model."
-                  : `${data?.totalResults ?? results.length} models`}
+                  : `${total} ${total === 1 ? "model" : "models"}`}
           </p>
         </Popover.Content>
       </Popover.Portal>

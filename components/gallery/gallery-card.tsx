@@ -2,6 +2,7 @@ import { Film, Wand2 } from "lucide-react";
 import Link from "next/link";
 import { cn } from "@/components/ui/cn";
 import { wholeMedia } from "@/components/ui/whole-media";
+import { promptForPeople } from "@/lib/client/create/field-labels";
 import type { GalleryItem } from "@/lib/studio/stream-events";
 
 const timeFormat = new Intl.DateTimeFormat("en", {
@@ -13,7 +14,8 @@ const timeFormat = new Intl.DateTimeFormat("en", {
 
 /** One result in the team's gallery: the media, its prompt, who made it and when. */
 export function GalleryCard({ item }: { item: GalleryItem }) {
-  const label = item.prompt ?? (item.kind === "video" ? "Video" : "Image");
+  const prompt = promptForPeople(item.prompt);
+  const label = prompt ?? (item.kind === "video" ? "Video" : "Image");
   return (
     <figure
       className="group overflow-hidden rounded-card border border-border bg-panel shadow-panel"
@@ -56,8 +58,8 @@ export function GalleryCard({ item }: { item: GalleryItem }) {
         ) : null}
       </div>
       <figcaption className="flex flex-col gap-1.5 p-3">
-        <p className="line-clamp-2 text-[13px] text-foreground leading-snug" title={item.prompt ?? undefined}>
-          {item.prompt ?? <span className="text-muted-subtle">No prompt</span>}
+        <p className="line-clamp-2 text-[13px] text-foreground leading-snug" title={prompt ?? undefined}>
+          {prompt ?? <span className="text-muted-subtle">No prompt</span>}
         </p>
         <p className="flex items-center justify-between gap-2 text-[11.5px] text-muted-subtle">
           <span className="truncate">{item.authorName}</span>

@@ -7,6 +7,7 @@ import { useEffect, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
 import { Dialog } from "@/components/ui/dialog";
+import { promptForPeople } from "@/lib/client/create/field-labels";
 import { recallHref, workflowOf } from "@/lib/client/create/recall";
 import { isTyping } from "@/lib/client/create/shortcuts";
 import { valuesFromTask } from "@/lib/client/create/task-values";
@@ -102,7 +103,9 @@ function QueueRow({ task, now }: { task: QueuedTask; now: number }) {
   const { generate, pending } = useGenerate(slug);
   const percent =
     task.progress === null ? null : Math.round(task.progress <= 1 ? task.progress * 100 : task.progress);
-  const prompt = typeof task.params?.positivePrompt === "string" ? task.params.positivePrompt : null;
+  const prompt = promptForPeople(
+    typeof task.params?.positivePrompt === "string" ? task.params.positivePrompt : null,
+  );
   const retry = () => {
     if (!task.params) return;
     void generate([
@@ -132,7 +135,9 @@ function QueueRow({ task, now }: { task: QueuedTask; now: number }) {
           />
         )}
         <div className="min-w-0 flex-1">
-          <p className="truncate text-[13px] text-foreground">{prompt ?? task.taskType}</p>
+          <p className="truncate text-[13px] text-foreground">
+            {prompt ?? (task.taskType === "videoInference" ? "Video" : "Image")}
+          </p>
           <p className="mt-0.5 text-[11.5px] text-muted-subtle">
             {task.taskType === "videoInference" ? "Video" : "Image"} · {task.status}
             {task.itemCount > 1 ? ` · ${task.itemsDone}/${task.itemCount}` : ""}

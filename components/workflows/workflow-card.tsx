@@ -1,5 +1,5 @@
 import { ArrowUpRight } from "lucide-react";
-import { Badge, CodeChip } from "@/components/ui/badge";
+import { Badge } from "@/components/ui/badge";
 import { LinkCard } from "@/components/ui/card";
 import { type Workflow, workflowHref } from "@/lib/client/workflows";
 import { WorkflowIcon } from "./workflow-icon";
@@ -26,7 +26,12 @@ export function WorkflowCard({ workflow, headingLevel }: { workflow: Workflow; h
         <div className="flex items-center justify-between gap-3">
           <div className="flex min-w-0 flex-wrap gap-1.5">
             {workflow.inputs.map((input) => (
-              <CodeChip key={input}>{input}</CodeChip>
+              <span
+                key={input}
+                className="rounded-md border border-border bg-surface-sunken px-1.5 py-0.5 text-[11.5px] text-muted"
+              >
+                {input}
+              </span>
             ))}
           </div>
           <ArrowUpRight

@@ -14,7 +14,7 @@ export interface Workflow {
   description: string;
   icon: WorkflowIconName;
   medium: WorkflowMedium;
-  /** What selects this workflow in a request (service-interface.md): fields, or the task type. */
+  /** What a person brings to this workflow, in words (shown on its card). */
   inputs: readonly string[];
 }
 
@@ -25,7 +25,7 @@ export const workflows: readonly Workflow[] = [
     description: "Describe a picture and get a set of images, with full control over model, size and seed.",
     icon: "sparkles",
     medium: "image",
-    inputs: ["positivePrompt"],
+    inputs: ["Prompt"],
   },
   {
     slug: "image-to-image",
@@ -33,7 +33,7 @@ export const workflows: readonly Workflow[] = [
     description: "Start from an existing image and steer it with a prompt and a strength setting.",
     icon: "images",
     medium: "image",
-    inputs: ["seedImage", "strength"],
+    inputs: ["Source image", "Strength"],
   },
   {
     slug: "inpainting",
@@ -41,7 +41,7 @@ export const workflows: readonly Workflow[] = [
     description: "Paint a mask over part of an image and regenerate only that region.",
     icon: "brush",
     medium: "image",
-    inputs: ["seedImage", "maskImage"],
+    inputs: ["Source image", "Mask"],
   },
   {
     slug: "outpainting",
@@ -49,7 +49,7 @@ export const workflows: readonly Workflow[] = [
     description: "Extend an image beyond its borders on a canvas, in steps of 64 pixels.",
     icon: "expand",
     medium: "image",
-    inputs: ["seedImage", "outpaint"],
+    inputs: ["Source image", "New borders"],
   },
   {
     slug: "controlnet",
@@ -57,7 +57,7 @@ export const workflows: readonly Workflow[] = [
     description: "Guide composition with a pose, depth or edge map while the prompt sets the style.",
     icon: "spline",
     medium: "image",
-    inputs: ["controlNet", "guideImage"],
+    inputs: ["Guide image", "Control model"],
   },
   {
     slug: "video",
@@ -65,7 +65,7 @@ export const workflows: readonly Workflow[] = [
     description: "Generate clips from text, first and last frames, or reference images, video and audio.",
     icon: "clapperboard",
     medium: "video",
-    inputs: ["videoInference"],
+    inputs: ["Prompt", "Frames", "References"],
   },
 ];
 

@@ -1,13 +1,12 @@
 import { SlidersHorizontal } from "lucide-react";
 import type { Metadata } from "next";
-import { CodeChip } from "@/components/ui/badge";
 import { PageHeader } from "@/components/ui/page-header";
 import { WorkflowCard } from "@/components/workflows/workflow-card";
 import { workflows } from "@/lib/client/workflows";
 
 export const metadata: Metadata = { title: "Create" };
 
-const advancedOptions = ["LoRA", "IP-adapters", "embeddings", "refiner", "VAE", "accelerators"] as const;
+const advancedOptions = ["LoRA", "IP-adapters", "embeddings", "a refiner", "a VAE", "acceleration"] as const;
 
 export default function CreatePage() {
   return (
@@ -39,7 +38,7 @@ export default function CreatePage() {
             Open the advanced panel of any image form to add{" "}
             {advancedOptions.map((option, index) => (
               <span key={option}>
-                <CodeChip>{option}</CodeChip>
+                <span className="text-foreground">{option}</span>
                 {index < advancedOptions.length - 2
                   ? ", "
                   : index === advancedOptions.length - 2

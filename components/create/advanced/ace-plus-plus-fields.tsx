@@ -4,12 +4,12 @@ import { CircleAlert, CircleCheck, Info } from "lucide-react";
 import type { ReactNode } from "react";
 import { Controller, useFormContext, useWatch } from "react-hook-form";
 import { SliderField } from "@/components/forms/fields";
-import { CodeChip } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Segmented } from "@/components/ui/segmented";
 import { Switch } from "@/components/ui/switch";
 import { aceReadiness } from "@/lib/client/create/advanced-fields";
 import { humanizeEnum } from "@/lib/client/create/provider-fields";
+import { useModelByAir } from "@/lib/client/create/tools";
 import {
   ACE_PLUS_PLUS_MODEL,
   ACE_PLUS_PLUS_TYPES,
@@ -71,7 +71,7 @@ export function AcePlusPlusFields() {
       </div>
       <ul className="flex flex-col gap-2 rounded-card border border-border-strong bg-surface-sunken p-3 text-[12px] text-muted">
         <Check state={!on ? "note" : ready.modelOk ? "ok" : "todo"}>
-          Runs only on the fill model <CodeChip>{ACE_PLUS_PLUS_MODEL}</CodeChip>
+          Runs only on the fill model, <FillModelName />
           {on && !ready.modelOk ? (
             <Button
               size="sm"
@@ -83,7 +83,7 @@ export function AcePlusPlusFields() {
           ) : null}
         </Check>
         <Check state={!on ? "note" : ready.referencesOk ? "ok" : "todo"}>
-          Needs {maxRefs} reference image (<CodeChip>referenceImages</CodeChip>, at the task's root)
+          Needs {maxRefs} reference image, added below
           {ready.references > maxRefs ? ` — ${ready.references} are set` : ""}
         </Check>
       </ul>
@@ -138,5 +138,16 @@ export function AcePlusPlusFields() {
         </>
       ) : null}
     </div>
+  );
+}
+
+/** The fill model by its catalogue name, its AIR id beside it (or alone, when unlisted). */
+function FillModelName() {
+  const model = useModelByAir(ACE_PLUS_PLUS_MODEL, "checkpoint");
+  return (
+    <span>
+      {model ? <span className="text-foreground">{model.name} </span> : null}
+      <span className="font-mono text-[11px] text-muted-subtle">{ACE_PLUS_PLUS_MODEL}</span>
+    </span>
   );
 }

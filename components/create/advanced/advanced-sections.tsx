@@ -12,6 +12,7 @@ import {
   puLIDSummary,
   refinerSummary,
 } from "@/lib/client/create/advanced-summary";
+import { useModelByAir } from "@/lib/client/create/tools";
 import { IMAGE_LIMITS } from "@/lib/protocol/image-limits";
 import { AccelerationFields } from "./acceleration-fields";
 import { AcePlusPlusFields } from "./ace-plus-plus-fields";
@@ -57,6 +58,8 @@ export function AdvancedSections() {
     safety,
   ] = useWatch({ control, name: [...WATCHED] }) as unknown[];
   const invalid = (...paths: string[]) => hasErrorUnder(errors, paths);
+  // The VAE by its name when the catalogue knows it; its AIR id otherwise.
+  const vaeModel = useModelByAir(typeof vae === "string" && vae !== "" ? vae : undefined, "vae");
   const checkContent = (safety as { checkContent?: unknown } | undefined)?.checkContent === true;
 
   return (
@@ -88,7 +91,11 @@ export function AdvancedSections() {
       <Section title="Refiner" summary={refinerSummary(refiner)} invalid={invalid("refiner")}>
         <RefinerFields />
       </Section>
-      <Section title="VAE" summary={modelSummary(vae, "Model's own")} invalid={invalid("vae")}>
+      <Section
+        title="VAE"
+        summary={vaeModel?.name ?? modelSummary(vae, "Model's own")}
+        invalid={invalid("vae")}
+      >
         <VaeField />
       </Section>
       <Section

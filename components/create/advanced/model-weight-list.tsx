@@ -1,12 +1,14 @@
 "use client";
 
-import { Plus, Trash2 } from "lucide-react";
+import { Plus, Trash2, TriangleAlert } from "lucide-react";
 import { useState } from "react";
-import { useFieldArray, useFormContext } from "react-hook-form";
+import { useFieldArray, useFormContext, useWatch } from "react-hook-form";
 import { ModelField } from "@/components/create/model-field";
 import { AddedRow, useAddedRows } from "@/components/forms/added-rows";
 import { SliderField } from "@/components/forms/fields";
 import { Button } from "@/components/ui/button";
+import { architectureMismatch } from "@/lib/client/create/model-kinds";
+import { useModelByAir } from "@/lib/client/create/tools";
 import type { ModelCategory } from "@/lib/protocol/utility-tasks";
 
 interface WeightBounds {
@@ -61,7 +63,15 @@ function Row({
   onRemove(): void;
 }) {
   const [trigger, setTrigger] = useState<string>();
-  const { noun, category, weight } = props;
+  const { name, noun, category, weight } = props;
+  const [air, checkpointAir] = useWatch({ name: [`${base}.model`, "model"] }) as [
+    string | undefined,
+    string | undefined,
+  ];
+  const addon = useModelByAir(air || undefined, category);
+  const checkpoint = useModelByAir(checkpointAir || undefined, "checkpoint");
+  // Said before sending: the service runs a mismatched add-on without complaint, to no effect.
+  const mismatch = architectureMismatch(addon, checkpoint);
   return (
     <li className="flex flex-col gap-3 rounded-card border border-border-strong bg-panel p-3">
       <div className="flex items-start gap-2">
@@ -84,6 +94,15 @@ function Row({
           <Trash2 aria-hidden />
         </Button>
       </div>
+      {mismatch ? (
+        <p
+          className="flex items-start gap-1.5 text-[12px] text-warning-fg"
+          data-testid={`${name}-${index}-mismatch`}
+        >
+          <TriangleAlert aria-hidden className="mt-px size-3.5 shrink-0" />
+          {mismatch}
+        </p>
+      ) : null}
       {trigger ? <TriggerWords words={trigger} /> : null}
       <SliderField
         name={`${base}.weight`}

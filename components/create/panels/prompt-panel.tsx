@@ -52,10 +52,23 @@ export function PromptPanel() {
           rows={4}
           disabled={blank}
           placeholder="A lighthouse on a cliff at dusk, volumetric light, 35mm photograph"
-          className={textareaClasses}
+          className={cn(textareaClasses, blank && "hidden")}
           {...describedBy(pid, blank, promptError)}
           {...register("positivePrompt")}
         />
+        {blank ? (
+          // The token the request carries for "no prompt" is for the service, not for reading.
+          <textarea
+            aria-hidden
+            tabIndex={-1}
+            rows={4}
+            disabled
+            value=""
+            placeholder="No prompt"
+            className={textareaClasses}
+            readOnly
+          />
+        ) : null}
         <div className="flex flex-wrap items-center gap-2">
           <label className="flex items-center gap-2 text-[12px] text-muted">
             <input
@@ -69,7 +82,7 @@ export function PromptPanel() {
               }
               className="size-3.5 accent-[#6553f0]"
             />
-            No prompt (<code className="font-mono">{BLANK_PROMPT}</code>)
+            No prompt
           </label>
           <EnhanceButton enhance={enhance} className="ml-auto" />
         </div>

@@ -1,18 +1,11 @@
 "use client";
 
-import { useFormContext } from "react-hook-form";
-import { describedBy, FieldShell } from "@/components/forms/field-shell";
-import { fieldId, NumberField, SliderField, useFieldError } from "@/components/forms/fields";
-import { cn } from "@/components/ui/cn";
-import { inputClasses } from "@/components/ui/field";
-import { SCHEDULERS } from "@/lib/client/create/image-presets";
+import { NumberField, SliderField } from "@/components/forms/fields";
 import { IMAGE_DEFAULTS, IMAGE_LIMITS } from "@/lib/protocol/image-limits";
+import { SchedulerField } from "./scheduler-field";
 
 /** Steps, guidance, scheduler and CLIP skip: how the model walks from noise to the image. */
 export function SamplingPanel() {
-  const { register } = useFormContext();
-  const schedulerError = useFieldError("scheduler");
-  const sid = fieldId("scheduler");
   return (
     <div className="flex flex-col gap-4">
       <SliderField
@@ -34,21 +27,7 @@ export function SamplingPanel() {
         hint="How closely the image follows the prompt; FLUX models like 1–4, SDXL 5–8."
       />
       <div className="grid grid-cols-[1fr_auto] gap-3">
-        <FieldShell id={sid} label="Scheduler" error={schedulerError}>
-          <input
-            id={sid}
-            list={`${sid}-list`}
-            placeholder="Model default"
-            className={cn(inputClasses, "h-9")}
-            {...describedBy(sid, null, schedulerError)}
-            {...register("scheduler")}
-          />
-          <datalist id={`${sid}-list`}>
-            {SCHEDULERS.map((s) => (
-              <option key={s} value={s} />
-            ))}
-          </datalist>
-        </FieldShell>
+        <SchedulerField />
         <NumberField
           name="clipSkip"
           label="CLIP skip"

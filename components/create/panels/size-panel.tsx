@@ -1,13 +1,14 @@
 "use client";
 
 import { ArrowLeftRight } from "lucide-react";
+import { useState } from "react";
 import { useFormContext, useWatch } from "react-hook-form";
 import { describedBy, FieldShell } from "@/components/forms/field-shell";
 import { fieldId, toNumber, useFieldError } from "@/components/forms/fields";
 import { Button } from "@/components/ui/button";
 import { cn, focusRing } from "@/components/ui/cn";
 import { inputClasses } from "@/components/ui/field";
-import { SIZE_PRESETS, snapSide } from "@/lib/client/create/image-presets";
+import { SIZE_PRESETS, snapSideWithNote } from "@/lib/client/create/image-presets";
 import { IMAGE_LIMITS } from "@/lib/protocol/image-limits";
 
 function SideInput({ axis }: { axis: "width" | "height" }) {
@@ -15,8 +16,24 @@ function SideInput({ axis }: { axis: "width" | "height" }) {
   const error = useFieldError(axis);
   const id = fieldId(axis);
   const limits = IMAGE_LIMITS[axis];
+  // What leaving the field changed, said until the field is typed in again.
+  const [said, setNote] = useState<{ text: string; value: number } | null>(null);
+  const current = useWatch({ name: axis }) as number | undefined;
+  // A preset or a swap that sets another size makes the note stale.
+  const note = said && said.value === current ? said.text : null;
+  const hint = note ? (
+    <span role="status" className="text-warning-fg">
+      {note}
+    </span>
+  ) : undefined;
   return (
-    <FieldShell id={id} label={axis === "width" ? "Width" : "Height"} error={error} className="flex-1">
+    <FieldShell
+      id={id}
+      label={axis === "width" ? "Width" : "Height"}
+      error={error}
+      hint={hint}
+      className="flex-1"
+    >
       <input
         id={id}
         type="number"
@@ -24,14 +41,18 @@ function SideInput({ axis }: { axis: "width" | "height" }) {
         max={limits.max}
         step={limits.multipleOf}
         className={cn(inputClasses, "h-9 tabular-nums")}
-        {...describedBy(id, null, error)}
+        {...describedBy(id, note, error)}
         {...register(axis, {
           setValueAs: toNumber,
-          // Free entry, snapped when the field is left: 1000 becomes 1024.
+          onChange: () => setNote(null),
+          // Free entry, snapped when the field is left: 1000 becomes 1024, and the field says so.
           onBlur: () => {
             const v = getValues(axis) as number | undefined;
-            if (v !== undefined)
-              setValue(axis, snapSide(v, axis), { shouldValidate: true, shouldDirty: true });
+            if (v === undefined) return;
+            const snapped = snapSideWithNote(v, axis);
+            setNote(snapped.note ? { text: snapped.note, value: snapped.value } : null);
+            if (snapped.value !== v)
+              setValue(axis, snapped.value, { shouldValidate: true, shouldDirty: true });
           },
         })}
       />
@@ -97,7 +118,7 @@ export function SizePanel({ disabled, note }: { disabled?: boolean; note?: strin
       </div>
       <p className="text-[12px] text-muted-subtle">
         {note ??
-          `${IMAGE_LIMITS.width.min}–${IMAGE_LIMITS.width.max} px in steps of ${IMAGE_LIMITS.width.multipleOf}; typed sizes snap when you leave the field.`}
+          `${IMAGE_LIMITS.width.min}–${IMAGE_LIMITS.width.max} px in steps of ${IMAGE_LIMITS.width.multipleOf}; a typed size outside them is changed when you leave the field, and the field says so.`}
       </p>
     </fieldset>
   );

@@ -5,7 +5,6 @@ import { FlagSwitch } from "@/components/create/advanced/flag-switch";
 import { ImageListField } from "@/components/create/advanced/image-list-field";
 import { useClearFields } from "@/components/create/advanced/use-clear-fields";
 import { NumberField, SelectField, TextInputField } from "@/components/forms/fields";
-import { CodeChip } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import {
   defaultOptionLabel,
@@ -75,9 +74,7 @@ export function ProviderForm({ provider }: { provider: ProviderFormInfo }) {
   return (
     <div className="flex flex-col gap-4 pt-3">
       <div className="flex items-start justify-between gap-3">
-        <p className="text-[12px] text-muted">
-          {provider.about} Sent as <CodeChip>{base}</CodeChip>.
-        </p>
+        <p className="text-[12px] text-muted">{provider.about}</p>
         {isSet ? (
           <Button size="sm" variant="ghost" onClick={() => clear(base)}>
             Clear {provider.label}

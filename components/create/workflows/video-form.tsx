@@ -27,6 +27,7 @@ import { videoRecall } from "@/lib/client/create/video-recall";
 import { toVideoTask, videoBlockedReason } from "@/lib/client/create/video-task";
 import { type Workflow, workflows } from "@/lib/client/workflows";
 import { VIDEO_LIMITS } from "@/lib/protocol/video-inference";
+import { ModelName } from "../model-name";
 import { SeedField } from "../panels/seed-field";
 import { ResultStrip } from "../result-strip";
 import { ContextField } from "../video/context-field";
@@ -108,9 +109,10 @@ export function VideoForm({ videoModel }: { videoModel: string }) {
       }
     >
       <div className="flex flex-col gap-4 pb-4">
-        <p className="text-[12px] text-muted-subtle">
-          Model <code className="font-mono text-muted">{videoModel}</code>
-        </p>
+        <div className="flex items-baseline gap-2 text-[12px] text-muted-subtle">
+          Model
+          <ModelName air={videoModel} />
+        </div>
         <ModeSwitch mode={mode} onChange={(to: VideoMode) => applyPatch(switchMode(form.getValues(), to))} />
         {mode === "frames" ? <FrameInputs /> : null}
         {mode === "references" ? <ReferenceInputs /> : null}

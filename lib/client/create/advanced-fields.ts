@@ -19,7 +19,7 @@ export const ADVANCED_FEATURE_FIELDS: readonly {
 }[] = [
   {
     name: "layerDiffuse",
-    label: "Transparent background (layerDiffuse)",
+    label: "Transparent background (LayerDiffuse)",
     hint: "For one transformer architecture; needs an output format with an alpha channel.",
   },
   { name: "hiresfix", label: "Hires fix", hint: "Generates, then upscales and refines in a second pass." },

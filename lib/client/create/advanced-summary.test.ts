@@ -41,6 +41,10 @@ describe("section summaries", () => {
       "Transparent",
     );
     expect(flagsSummary(undefined)).toBe("Off");
+    // The switches by their labels, never by their keys.
+    expect(flagsSummary({ layerDiffuse: true, hiresfix: true })).toBe(
+      "Transparent background (LayerDiffuse), Hires fix",
+    );
   });
 
   it("find errors under a path", () => {

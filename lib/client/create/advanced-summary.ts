@@ -3,7 +3,12 @@
  * error, so a person sees what is set without opening every section.
  */
 import { IMAGE_DEFAULTS } from "@/lib/protocol/image-limits";
-import { CACHE_FIELDS } from "./advanced-fields";
+import { ADVANCED_FEATURE_FIELDS, CACHE_FIELDS } from "./advanced-fields";
+import { humanizeKey } from "./field-labels";
+
+const FEATURE_LABELS: Readonly<Record<string, string>> = Object.fromEntries(
+  ADVANCED_FEATURE_FIELDS.map((f) => [f.name, f.label]),
+);
 
 type Values = Record<string, unknown> | undefined;
 
@@ -58,11 +63,14 @@ export function accelerationSummary(preset: unknown, options: unknown): string {
   return parts.length > 0 ? parts.join(" · ") : "None";
 }
 
-/** The names of the switches that are on, or "Off". */
-export function flagsSummary(flags: unknown, labels: Readonly<Record<string, string>> = {}): string {
+/** The labels of the switches that are on (the advanced features' by default), or "Off". */
+export function flagsSummary(
+  flags: unknown,
+  labels: Readonly<Record<string, string>> = FEATURE_LABELS,
+): string {
   const f = asRecord(flags);
   const on = f ? Object.keys(f).filter((k) => f[k] === true) : [];
-  return on.length > 0 ? on.map((k) => labels[k] ?? k).join(", ") : "Off";
+  return on.length > 0 ? on.map((k) => labels[k] ?? humanizeKey(k)).join(", ") : "Off";
 }
 
 /** Whether react-hook-form's error tree holds an error at or under any of these dotted paths. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { IMAGE_LIMITS } from "@/lib/protocol/image-limits";
-import { randomSeed, SIZE_PRESETS, sizeForAspect, snapSide } from "./image-presets";
+import { randomSeed, SIZE_PRESETS, sizeForAspect, snapSide, snapSideWithNote } from "./image-presets";
 
 describe("image size helpers", () => {
   it("offers only sizes the contract accepts", () => {
@@ -28,5 +28,28 @@ describe("image size helpers", () => {
   it("draws exact 32-bit seeds", () => {
     expect(randomSeed(() => 0)).toBe(1);
     expect(randomSeed(() => 0.999999999)).toBeLessThanOrEqual(0xffff_ffff);
+  });
+});
+
+describe("a typed size made allowed", () => {
+  const { min, max, multipleOf } = IMAGE_LIMITS.width;
+
+  it("says what was changed and why", () => {
+    expect(snapSideWithNote(99999, "width")).toEqual({
+      value: max,
+      note: `Width set to ${max}, the largest allowed.`,
+    });
+    expect(snapSideWithNote(-50, "height")).toEqual({
+      value: min,
+      note: `Height set to ${min}, the smallest allowed.`,
+    });
+    expect(snapSideWithNote(1000, "width")).toEqual({
+      value: 1024,
+      note: `Width set to 1024, the nearest multiple of ${multipleOf}.`,
+    });
+  });
+
+  it("says nothing of a size already allowed", () => {
+    expect(snapSideWithNote(768, "width")).toEqual({ value: 768, note: null });
   });
 });

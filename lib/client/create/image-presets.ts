@@ -20,6 +20,26 @@ export function snapSide(value: number, axis: "width" | "height" = "width"): num
   return Math.min(max, Math.max(min, snapped));
 }
 
+/**
+ * A typed size made allowed, and what was changed, in words, for the field to say at once: the
+ * bounds and step are the contract's (IMAGE_LIMITS). A size already allowed has no note.
+ */
+export function snapSideWithNote(
+  value: number,
+  axis: "width" | "height",
+): { value: number; note: string | null } {
+  const { min, max, multipleOf } = IMAGE_LIMITS[axis];
+  const snapped = snapSide(value, axis);
+  if (snapped === value) return { value, note: null };
+  const why =
+    value > max
+      ? "the largest allowed"
+      : value < min
+        ? "the smallest allowed"
+        : `the nearest multiple of ${multipleOf}`;
+  return { value: snapped, note: `${axis === "width" ? "Width" : "Height"} set to ${snapped}, ${why}.` };
+}
+
 /** The largest allowed size with the image's aspect ratio and about the given pixel count. */
 export function sizeForAspect(
   width: number,
@@ -30,34 +50,6 @@ export function sizeForAspect(
   const h = Math.sqrt(pixels / ratio);
   return { width: snapSide(h * ratio, "width"), height: snapSide(h, "height") };
 }
-
-/**
- * Scheduler names the service accepts (the public reference's list); the field also takes any
- * other name, since providers add their own.
- */
-export const SCHEDULERS = [
-  "Default",
-  "DDIMScheduler",
-  "DDPMScheduler",
-  "DEISMultistepScheduler",
-  "DPMSolverMultistepScheduler",
-  "DPMSolverSinglestepScheduler",
-  "EDMDPMSolverMultistepScheduler",
-  "EulerAncestralDiscreteScheduler",
-  "EulerDiscreteScheduler",
-  "FlowMatchEulerDiscreteScheduler",
-  "HeunDiscreteScheduler",
-  "KDPM2AncestralDiscreteScheduler",
-  "KDPM2DiscreteScheduler",
-  "LCMScheduler",
-  "LMSDiscreteScheduler",
-  "PNDMScheduler",
-  "TCDScheduler",
-  "UniPCMultistepScheduler",
-  "DPM++ 2M Karras",
-  "DPM++ 2M SDE Karras",
-  "Euler a",
-] as const;
 
 /** A fresh random seed: 32-bit, so always exact in JSON (IMAGE_LIMITS.seed explains why). */
 export function randomSeed(random = Math.random): number {

@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { formatJson, jsonStatus, overriddenKeys, STUDIO_SET_KEYS } from "./provider-json";
+import {
+  formatJson,
+  jsonStatus,
+  jsonVerdict,
+  keyWords,
+  overriddenKeys,
+  STUDIO_SET_KEYS,
+} from "./provider-json";
 import { parseExtraJson } from "./task-values";
 
 describe("raw JSON editor", () => {
@@ -37,5 +44,34 @@ describe("raw JSON editor", () => {
     expect(
       overriddenKeys(["steps", "CFGScale", "lora", "providerSettings", "negativePrompt", "ttl"], values),
     ).toEqual(["steps", "providerSettings"]);
+  });
+});
+
+describe("raw JSON verdict", () => {
+  const form = { model: "runware:100@1", positivePrompt: "a cat", width: 512, height: 512 };
+
+  it("refuses well-formed JSON the contract refuses, in the field's words", () => {
+    expect(jsonVerdict('{ "steps": 500 }', form)).toEqual({
+      state: "invalid",
+      message: "Steps: must be at most 100 (got 500).",
+    });
+    expect(jsonVerdict('{ "fooBar": 1 }', form)).toMatchObject({
+      state: "invalid",
+      message: expect.stringContaining("'fooBar'"),
+    });
+  });
+
+  it("counts only complaints about its own keys", () => {
+    // The form's own blank prompt is the form's error, not the editor's.
+    expect(jsonVerdict('{ "steps": 30 }', { ...form, positivePrompt: "" })).toEqual({
+      state: "valid",
+      keys: ["steps"],
+    });
+    expect(jsonVerdict("", form)).toEqual({ state: "empty" });
+    expect(jsonVerdict("{oops", form).state).toBe("invalid");
+  });
+
+  it("names keys by their labels, or as typed when no field has them", () => {
+    expect(keyWords(["steps", "CFGScale", "fooBar"])).toBe("Steps, Guidance (CFG), fooBar");
   });
 });

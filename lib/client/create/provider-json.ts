@@ -3,7 +3,9 @@
  * of the form's own fields a key typed there replaces. Parsing and the refused keys are
  * `parseExtraJson`'s, the same check the form's resolver and Generate run.
  */
-import { compact, parseExtraJson, STUDIO_SET_KEYS } from "./task-values";
+import { type ProtocolOptions, parseTask } from "@/lib/protocol";
+import { inWords, isKnownPath, labelOf } from "./field-labels";
+import { buildTask, compact, parseExtraJson, STUDIO_SET_KEYS } from "./task-values";
 
 export { STUDIO_SET_KEYS };
 
@@ -18,6 +20,32 @@ export function jsonStatus(text: string | undefined): JsonStatus {
   return parsed.ok
     ? { state: "valid", keys: Object.keys(parsed.value) }
     : { state: "invalid", message: parsed.message };
+}
+
+/**
+ * The editor's one verdict on its text: well-formed JSON that the contract refuses is not valid.
+ * The contract judges the task the form would send with these keys merged in (as Generate does);
+ * only complaints about keys typed here count, each in the words of the field it names.
+ */
+export function jsonVerdict(
+  text: string | undefined,
+  values: Record<string, unknown>,
+  taskType: "imageInference" | "videoInference" = "imageInference",
+  options: ProtocolOptions = {},
+): JsonStatus {
+  const status = jsonStatus(text);
+  const extra = parseExtraJson(text);
+  if (status.state !== "valid" || !extra.ok) return status;
+  const outcome = parseTask(buildTask(taskType, values, { extra: extra.value }), options);
+  if (outcome.ok) return status;
+  const refused = outcome.errors.filter((e) => status.keys.includes(e.parameter?.split(".")[0] ?? ""));
+  if (refused.length === 0) return status;
+  return { state: "invalid", message: refused.map((e) => inWords(e.message)).join(" ") };
+}
+
+/** Keys as people read them: a form field's label, or the key as typed when no field has it. */
+export function keyWords(keys: readonly string[]): string {
+  return keys.map((k) => (isKnownPath(k) ? labelOf(k) : k)).join(", ");
 }
 
 /** The text pretty-printed with two-space indents, or null when it is not JSON. */

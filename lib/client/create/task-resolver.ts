@@ -1,5 +1,6 @@
 import type { FieldErrors, FieldValues, Resolver } from "react-hook-form";
 import { type ProtocolOptions, parseTask, type ServiceError } from "@/lib/protocol";
+import { inWords, onFieldWords } from "./field-labels";
 import { buildTask, parseExtraJson } from "./task-values";
 
 export const ROOT_ERROR = "root.task";
@@ -26,11 +27,12 @@ function setAt(errors: Record<string, unknown>, path: string, error: { type: str
 /**
  * An error's words on the field it names. The contract says "Missing required parameter
  * 'lora.0.model' (string)."; beside a labelled field the path and type add nothing, so it reads
- * "Required." (keeping the allowed values an enum lists). Every other message is the server's own.
+ * "Required." (keeping the allowed values an enum lists). Every other message keeps its meaning,
+ * with the fields it names in their labels' words.
  */
 export function fieldMessage(e: ServiceError): string {
   const missing = /^Missing required parameter \S+?(?: \([^)]*\))?(:.*)?\.?$/.exec(e.message);
-  if (!missing) return e.message;
+  if (!missing) return onFieldWords(e.message);
   return missing[1] ? `Required${missing[1].replace(/\.$/, "")}.` : REQUIRED;
 }
 
@@ -50,7 +52,7 @@ export function errorTree(
   const unplaced: ServiceError[] = [];
   for (const e of errors) {
     const p = e.parameter;
-    const error = { type: e.code, message: e.message };
+    const error = { type: e.code, message: inWords(e.message) };
     const root = p?.split(".")[0];
     // A key typed in the raw JSON editor is that editor's error, even when a field shares its name.
     if (root && extraKeys.includes(root)) setAt(tree, "extraJson", error);
@@ -86,7 +88,7 @@ export function taskResolver<T extends FieldValues>(
     if (unplaced.length > 0) {
       setAt(tree, ROOT_ERROR, {
         type: unplaced[0]?.code ?? "invalid",
-        message: unplaced.map((e) => e.message).join(" "),
+        message: unplaced.map((e) => inWords(e.message)).join(" "),
       });
     }
     return { values: {}, errors: tree as FieldErrors<T> };

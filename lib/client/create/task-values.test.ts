@@ -70,9 +70,7 @@ describe("form values to task", () => {
     expect(missing("Missing required parameter 'controlMode': one of balanced, prompt, controlnet.")).toBe(
       "Required: one of balanced, prompt, controlnet.",
     );
-    expect(missing("Invalid value for 'width': must be a multiple of 64.")).toBe(
-      "Invalid value for 'width': must be a multiple of 64.",
-    );
+    expect(missing("Invalid value for 'width': must be a multiple of 64.")).toBe("Must be a multiple of 64.");
     const { tree } = errorTree(
       [
         {

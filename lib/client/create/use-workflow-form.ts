@@ -9,6 +9,7 @@ import type { TaskView } from "@/lib/studio/stream-events";
 import { taskKey } from "../gallery-cache";
 import { fetchData } from "../use-api";
 import { useCreateStore } from "./drafts";
+import { inWords } from "./field-labels";
 import { pickFields } from "./image-fields";
 import { isRecallPart, type RecallPart, recallValues } from "./recall";
 import { recallNotice, restoreMedia } from "./recall-media";
@@ -184,7 +185,10 @@ export function useWorkflowForm({
       };
       place(tree, "");
       if (unplaced.length > 0) {
-        form.setError(ROOT_ERROR, { type: "server", message: unplaced.map((e) => e.message).join(" ") });
+        form.setError(ROOT_ERROR, {
+          type: "server",
+          message: unplaced.map((e) => inWords(e.message)).join(" "),
+        });
       }
     },
     [form, generate, taskType, fields, toTask],

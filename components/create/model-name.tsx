@@ -1,0 +1,26 @@
+"use client";
+
+import { useModelByAir } from "@/lib/client/create/tools";
+import type { ModelCategory } from "@/lib/protocol/utility-tasks";
+
+/**
+ * A model as people know it: its catalogue name, with the AIR id beside it as a detail. A model no
+ * search lists has no name to show, so it reads "Unlisted model", its id still beside it.
+ */
+export function ModelName({
+  air,
+  category = "checkpoint",
+  testId,
+}: {
+  air: string;
+  category?: ModelCategory;
+  testId?: string;
+}) {
+  const model = useModelByAir(air, category);
+  return (
+    <span className="flex min-w-0 flex-col" data-testid={testId}>
+      <span className="truncate text-foreground">{model?.name ?? "Unlisted model"}</span>
+      <span className="truncate font-mono text-[11px] text-muted-subtle">{air}</span>
+    </span>
+  );
+}

@@ -6,6 +6,7 @@
 import "./scripts/register-server-only.mjs";
 import { randomBytes } from "node:crypto";
 import { createServer, type IncomingMessage } from "node:http";
+import path from "node:path";
 import next from "next";
 
 const dev = process.argv.includes("--dev");
@@ -32,7 +33,7 @@ async function main() {
   // The studio's own key for the embedded engine: made for this process, never stored or shown.
   // Environment keys share one engine account, so tasks of an earlier run can still be polled.
   const engineKey = `mse_studio_${randomBytes(24).toString("base64url")}`;
-  const engineConfig = parseEngineConfig(process.env);
+  const engineConfig = parseEngineConfig(process.env, { dataDir: path.join(env.dataDir, "engine") });
   const engine = env.embedded
     ? createEngine(
         { ...engineConfig, envApiKeys: [...engineConfig.envApiKeys, engineKey] },

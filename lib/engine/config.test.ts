@@ -15,6 +15,8 @@ describe("parseEngineConfig: the engine's data folder", () => {
   });
 
   it("follows ENGINE_DATA_DIR when it is set", () => {
-    expect(parseEngineConfig({ ENGINE_DATA_DIR: "/tmp/eng" }, { dataDir: "/srv/a/engine" }).dataDir).toBe("/tmp/eng");
+    expect(parseEngineConfig({ ENGINE_DATA_DIR: "/tmp/eng" }, { dataDir: "/srv/a/engine" }).dataDir).toBe(
+      "/tmp/eng",
+    );
   });
 });

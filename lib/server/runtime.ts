@@ -18,6 +18,7 @@ import { StudioRefs } from "./results/studio-refs";
 import type { SubmitDeps } from "./results/submit";
 import { webhookToken } from "./results/webhook-token";
 import { EventLog } from "./stream/event-log";
+import { ToolQueue } from "./tools/tool-queue";
 
 /**
  * Everything the studio's server holds for the life of the process: the database, accounts, media
@@ -43,6 +44,8 @@ export interface StudioRuntime {
   submit: SubmitDeps;
   /** The owner's caps on generation (Settings > Limits). */
   limits: LimitSettings;
+  /** Image tools run through it, a few at a time. */
+  tools: ToolQueue;
   /** Signs webhook URLs (same secret as the session cookies). */
   secret: string;
   videoModel: string;
@@ -120,6 +123,7 @@ async function buildRuntime(deps: RuntimeDeps): Promise<StudioRuntime> {
     keeper,
     submit,
     limits,
+    tools: new ToolQueue(),
     secret,
     videoModel,
     engineKeys: deps.engineKeys ?? null,

@@ -52,7 +52,8 @@ export const STUDIO_LIMIT_LABELS: Record<StudioLimitName, { label: string; hint:
 
 const whole = (name: StudioLimitName) => {
   const { min, max } = STUDIO_LIMIT_BOUNDS[name];
-  const message = `${STUDIO_LIMIT_LABELS[name].label}: a whole number from ${min} to ${max}`;
+  // Shown under its field, which the label already names; the API's error names the parameter.
+  const message = `A whole number from ${min} to ${max}`;
   return z.number({ message }).int({ message }).min(min, { message }).max(max, { message });
 };
 

@@ -32,7 +32,7 @@ describe("LimitSettings", () => {
   it("refuses caps out of bounds", async () => {
     const settings = new LimitSettings(database.db);
     await expect(settings.update({ ...DEFAULT_STUDIO_LIMITS, activePerMember: 0 }, owner)).rejects.toThrow(
-      /Tasks at work per member/,
+      /A whole number from 1 to 100/,
     );
   });
 

@@ -1,4 +1,5 @@
 import { expect, request as playwrightRequest, test } from "@playwright/test";
+import sharp from "sharp";
 import { imageTask, sendTasks } from "./fixtures/accounts";
 import { finishedTask, memberWithRole } from "./fixtures/studio-api";
 
@@ -159,4 +160,42 @@ test("the caps are the owner's alone", async ({ request, baseURL }) => {
     "tasksPerRequest",
   );
   await editor.dispose();
+});
+
+test("image tools refuse an image above 4096x4096, and answer busy rather than fail under a burst", async ({
+  request,
+  baseURL,
+}) => {
+  test.setTimeout(180_000);
+  const origin = baseURL ?? "";
+  const flat = (side: number) =>
+    sharp({ create: { width: side, height: side, channels: 3, background: "#345" } })
+      .png()
+      .toBuffer();
+  const preprocess = (image: Buffer) =>
+    request.post("/api/tools", {
+      headers: { origin },
+      data: {
+        taskType: "imageControlNetPreProcess",
+        preProcessorType: "canny",
+        inputImage: `data:image/png;base64,${image.toString("base64")}`,
+      },
+    });
+  const huge = await preprocess(await flat(8192));
+  expect(huge.status()).toBe(400);
+  const hugeBody = (await huge.json()) as { errors: { parameter: string; message: string }[] };
+  expect(hugeBody.errors[0]?.parameter).toBe("inputImage");
+  expect(hugeBody.errors[0]?.message).toContain("8192x8192");
+
+  // More at once than run and wait together: each is done, or told to come back; none fails.
+  const image = await flat(1024);
+  const answers = await Promise.all(Array.from({ length: 24 }, () => preprocess(image)));
+  for (const answer of answers) {
+    expect([200, 503]).toContain(answer.status());
+    if (answer.status() === 503) {
+      expect(answer.headers()["retry-after"]).toMatch(/^\d+$/);
+      const body = (await answer.json()) as { errors: { code: string; parameter: string }[] };
+      expect(body.errors[0]).toMatchObject({ code: "serviceBusy", parameter: "taskType" });
+    }
+  }
 });

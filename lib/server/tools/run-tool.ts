@@ -16,7 +16,7 @@ import type { UpstreamClient, WireTask } from "@/lib/upstream";
 import { askService, type ServiceFailure, statusForServiceError, timedOut } from "./ask-service";
 import { keepGuideImage } from "./guide-image";
 import { checkInputPixels } from "./input-pixels";
-import { type ToolQueue, ToolQueueFullError } from "./tool-queue";
+import type { ToolQueue } from "./tool-queue";
 import { parseToolTask, TOOL_PERMISSIONS, type ToolTask, toolTaskType } from "./tool-task";
 
 /** Searches and prompt texts answer in well under a second; a large preprocess in a few. */
@@ -98,28 +98,25 @@ export async function runTool(
   const tooLarge = await checkInputPixels(deps.db, task.inputImage, "inputImage");
   if (tooLarge) return refuse(400, [withTask(tooLarge, task)]);
   if (!deps.queue) return exchange(deps, user, task);
-  try {
-    return await deps.queue.run(() => exchange(deps, user, task));
-  } catch (err) {
-    if (!(err instanceof ToolQueueFullError)) throw err;
-    return {
-      status: 503,
-      headers: { "Retry-After": String(BUSY_RETRY_AFTER_SECONDS) },
-      body: {
-        errors: [
-          withTask(
-            {
-              code: "serviceBusy",
-              message: `The studio is already preparing ${deps.queue.concurrency} images and ${err.waiting} more wait their turn. Try again in a few seconds.`,
-              parameter: "taskType",
-              type: "string",
-            },
-            task,
-          ),
-        ],
-      },
-    };
-  }
+  const run = await deps.queue.run(() => exchange(deps, user, task));
+  if (!run.full) return run.value;
+  return {
+    status: 503,
+    headers: { "Retry-After": String(BUSY_RETRY_AFTER_SECONDS) },
+    body: {
+      errors: [
+        withTask(
+          {
+            code: "serviceBusy",
+            message: `The studio is already preparing ${deps.queue.concurrency} images and ${run.waiting} more wait their turn. Try again in a few seconds.`,
+            parameter: "taskType",
+            type: "string",
+          },
+          task,
+        ),
+      ],
+    },
+  };
 }
 
 /** One tool task sent to the service and its answer shaped for the browser. */

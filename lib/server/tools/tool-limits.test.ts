@@ -14,7 +14,7 @@ import type { Role } from "@/lib/studio/roles";
 import { createUpstreamClient, type UpstreamClient } from "@/lib/upstream";
 import { type FakeService, startFakeService } from "@/lib/upstream/test-support";
 import { runTool, type ToolDeps } from "./run-tool";
-import { ToolQueue, ToolQueueFullError } from "./tool-queue";
+import { ToolQueue } from "./tool-queue";
 
 let database: OpenedDatabase;
 let storage: LocalMediaStorage;
@@ -146,6 +146,7 @@ describe("ToolQueue", () => {
     );
     expect(order).toEqual([1, 2, 3]);
     expect(results.map((r) => r.status)).toEqual(["rejected", "fulfilled", "fulfilled"]);
+    expect(results[1]).toEqual({ status: "fulfilled", value: { full: false, value: 2 } });
     expect(queue.usage).toEqual({ running: 0, waiting: 0 });
   });
 
@@ -153,7 +154,7 @@ describe("ToolQueue", () => {
     const queue = new ToolQueue(1, 0);
     let done: () => void = () => undefined;
     const first = queue.run(() => new Promise<void>((r) => (done = r)));
-    await expect(queue.run(async () => 1)).rejects.toBeInstanceOf(ToolQueueFullError);
+    expect(await queue.run(async () => 1)).toEqual({ full: true, waiting: 0 });
     done();
     await first;
   });

@@ -9,12 +9,12 @@ import "server-only";
 export const TOOL_CONCURRENCY = 2;
 export const TOOL_MAX_WAITING = 16;
 
-export class ToolQueueFullError extends Error {
-  constructor(readonly waiting: number) {
-    super(`${waiting} image tools already wait their turn`);
-    this.name = "ToolQueueFullError";
-  }
-}
+/**
+ * What `run` answers: the work's value, or that the queue was full (a value, not a thrown class:
+ * the queue is made by server.ts and used by Route Handlers that Next.js bundles apart, where an
+ * `instanceof` of another copy of a class is false).
+ */
+export type ToolRun<T> = { full: false; value: T } | { full: true; waiting: number };
 
 export class ToolQueue {
   private running = 0;
@@ -29,16 +29,16 @@ export class ToolQueue {
     return { running: this.running, waiting: this.waiting.length };
   }
 
-  /** Runs `work` when a slot is free; rejects with `ToolQueueFullError` at once when the queue is full. */
-  async run<T>(work: () => Promise<T>): Promise<T> {
+  /** Runs `work` when a slot is free; answers `full` at once when the waiting line is full. */
+  async run<T>(work: () => Promise<T>): Promise<ToolRun<T>> {
     if (this.running >= this.concurrency) {
-      if (this.waiting.length >= this.maxWaiting) throw new ToolQueueFullError(this.waiting.length);
+      if (this.waiting.length >= this.maxWaiting) return { full: true, waiting: this.waiting.length };
       await new Promise<void>((resolve) => this.waiting.push(resolve));
     } else {
       this.running++;
     }
     try {
-      return await work();
+      return { full: false, value: await work() };
     } finally {
       const next = this.waiting.shift();
       // The slot passes straight to the next in line; `running` stays as it is.

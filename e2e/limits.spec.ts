@@ -188,7 +188,7 @@ test("image tools refuse an image above 4096x4096, and answer busy rather than f
   expect(hugeBody.errors[0]?.message).toContain("8192x8192");
 
   // More at once than run and wait together: each is done, or told to come back; none fails.
-  const image = await flat(1024);
+  const image = await flat(2048);
   const answers = await Promise.all(Array.from({ length: 24 }, () => preprocess(image)));
   for (const answer of answers) {
     expect([200, 503]).toContain(answer.status());

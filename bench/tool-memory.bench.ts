@@ -7,7 +7,7 @@
  * Runs the production build of BENCH_ROOT (default: this checkout; `npm run build` first) with
  * a throwaway DATA_DIR, so the same script measures another checkout for a before/after.
  *
- *   npx tsx bench/tool-memory.bench.ts             (BENCH_BURST=10 for another burst size)
+ *   npx tsx bench/tool-memory.bench.ts    (BENCH_BURST=10 another burst, BENCH_SIDES=8192 one size)
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
@@ -17,6 +17,7 @@ import sharp from "sharp";
 import { freePort } from "../e2e/fixtures/processes";
 
 const BURST = Number(process.env.BENCH_BURST ?? 30);
+const SIDES = (process.env.BENCH_SIDES ?? "8192,4096").split(",").map(Number);
 const root = path.resolve(process.env.BENCH_ROOT ?? ".");
 
 function rssOf(pid: number): { now: number; peak: number } {
@@ -80,7 +81,7 @@ const flat = (side: number) =>
     .png()
     .toBuffer();
 
-for (const side of [8192, 4096]) {
+for (const side of SIDES) {
   const image = await flat(side);
   const { child, origin, dataDir } = await startStudio();
   try {

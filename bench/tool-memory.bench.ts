@@ -42,7 +42,8 @@ async function startStudio(): Promise<{ child: ChildProcess; origin: string; dat
     stdio: ["ignore", "ignore", "inherit"],
   });
   const origin = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 300; i++) {
+  // Up to three minutes: a loaded machine starts Next.js slowly.
+  for (let i = 0; i < 900; i++) {
     if (child.exitCode !== null) throw new Error("the studio exited while starting");
     try {
       await fetch(`${origin}/sign-in`, { method: "HEAD" });

@@ -97,7 +97,15 @@ for (const side of SIDES) {
     const idle = rssOf(pid);
     const started = Date.now();
     const statuses = await burst(origin, cookie, image);
-    const after = rssOf(pid);
+    // Work the studio gave up waiting for (a 504) may still be decoding in the engine: read the
+    // peak once it has held still for 20 s (three minutes at most).
+    let after = rssOf(pid);
+    for (let still = 0, waited = 0; still < 20 && waited < 180; waited += 2) {
+      await new Promise((r) => setTimeout(r, 2_000));
+      const now = rssOf(pid);
+      still = now.peak === after.peak ? still + 2 : 0;
+      after = now;
+    }
     const answers = [...statuses].map(([s, n]) => `${n}x${s}`).join(" ");
     console.info(
       `${side}x${side} PNG (${Math.round(image.length / 1024)} KB) x${BURST} at once, ${root}: ` +

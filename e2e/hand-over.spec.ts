@@ -62,7 +62,7 @@ test.afterAll(async () => {
 });
 
 test("a task the studio cannot hand over is answered 503, recorded as not sent, and never sent later", async () => {
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   // The service works: a first task goes out and comes back.
   const first = imageTask("a lighthouse before the storm");
   expect((await sendTasks(api, studioOrigin(), [first])).status()).toBe(202);
@@ -85,10 +85,12 @@ test("a task the studio cannot hand over is answered 503, recorded as not sent, 
 
   // The service comes back: the studio reconnects and new tasks go out...
   engine = await startEngine();
-  const after = imageTask("a lighthouse after the storm");
+  // (each try a new task: one answered "not sent" stays so, and its UUID is spent)
+  let after = imageTask("a lighthouse after the storm");
   await expect(async () => {
+    after = imageTask("a lighthouse after the storm");
     expect((await sendTasks(api, studioOrigin(), [after])).status()).toBe(202);
-  }).toPass({ timeout: 60_000 });
+  }).toPass({ timeout: 90_000 });
   expect((await finishedTask(api, after.taskUUID, 30_000)).status).toBe("success");
   // ...but the stranded task was never sent: still failed, still without a result.
   const still = await finishedTask(api, stranded.taskUUID, 5_000);

@@ -61,8 +61,8 @@ export default defineConfig({
       NODE_ENV: "production",
       PORT: String(port),
       HOST: "127.0.0.1",
+      // The embedded engine keeps its data under DATA_DIR (data/e2e/engine).
       DATA_DIR: "./data/e2e",
-      ENGINE_DATA_DIR: "./data/e2e/engine",
     },
     // A stale server from another checkout would be tested silently: always start our own.
     reuseExistingServer: false,

@@ -6,9 +6,22 @@
 import "./scripts/register-server-only.mjs";
 import { randomBytes } from "node:crypto";
 import { createServer, type IncomingMessage } from "node:http";
+import path from "node:path";
 import next from "next";
 
 const dev = process.argv.includes("--dev");
+
+/** Data folder locks this process holds; released on every way out but SIGKILL. */
+const locks: { release(): void }[] = [];
+function releaseLocks(): void {
+  for (const lock of locks.splice(0)) lock.release();
+}
+process.once("exit", releaseLocks);
+
+function isWithin(dir: string, outer: string): boolean {
+  const rel = path.relative(outer, dir);
+  return rel === "" || (!rel.startsWith("..") && !path.isAbsolute(rel));
+}
 
 async function main() {
   // Imported after the resolve hook is registered: these modules import `server-only`.
@@ -23,7 +36,20 @@ async function main() {
   const { nodeHandler } = await import("./lib/server/http/node-bridge");
   const { postTasks, TASK_BODY_LIMIT } = await import("./lib/server/results/post-tasks");
 
+  const { lockFolder } = await import("./lib/server/folder-lock");
+
   const env = studioEnv();
+  const engineConfig = parseEngineConfig(process.env, { dataDir: path.join(env.dataDir, "engine") });
+  // Before anything in the data folder is opened: the embedded database and the engine's journal
+  // take one writer, and a second process would corrupt them for every later start. With
+  // DATABASE_URL the database is a server that many studios share, so only the embedded engine's
+  // folder (if any) is locked; media and the auth secret are written whole, by unique names.
+  const lockedFolders = [
+    ...(env.DATABASE_URL === undefined ? [env.dataDir] : []),
+    ...(env.embedded ? [engineConfig.dataDir] : []),
+  ].filter((dir, i, all) => !all.slice(0, i).some((outer) => isWithin(dir, outer)));
+  for (const dir of lockedFolders) locks.push(lockFolder(dir));
+
   const app = next({ dev, hostname: env.HOST, port: env.PORT });
   const handle = app.getRequestHandler();
   await app.prepare();
@@ -32,7 +58,6 @@ async function main() {
   // The studio's own key for the embedded engine: made for this process, never stored or shown.
   // Environment keys share one engine account, so tasks of an earlier run can still be polled.
   const engineKey = `mse_studio_${randomBytes(24).toString("base64url")}`;
-  const engineConfig = parseEngineConfig(process.env);
   const engine = env.embedded
     ? createEngine(
         { ...engineConfig, envApiKeys: [...engineConfig.envApiKeys, engineKey] },
@@ -83,6 +108,26 @@ async function main() {
     else socket.destroy();
   });
 
+  const closeAll = () =>
+    Promise.all([engine?.close(), relay.close()])
+      .then(() => runtime.close())
+      .finally(releaseLocks);
+
+  // A port taken by another program (or this studio started twice) ends the process: running on
+  // without a listener would hold the data folder for nothing.
+  server.once("error", (err: NodeJS.ErrnoException) => {
+    const where = `${env.HOST}:${env.PORT}`;
+    const reason =
+      err.code === "EADDRINUSE"
+        ? `port ${env.PORT} on ${env.HOST} is already in use (another studio or program listens there); set PORT to a free port`
+        : err.code === "EACCES"
+          ? `listening on ${where} is not permitted (ports below 1024 need privileges); set PORT to 1024 or above`
+          : `listening on ${where} failed: ${err.message}`;
+    console.error(`Media Studio could not start: ${reason}.`);
+    setTimeout(() => process.exit(1), 10_000).unref();
+    void closeAll().finally(() => process.exit(1));
+  });
+
   server.listen(env.PORT, env.HOST, () => {
     runtime.upstream.socket.start();
     const where = engine ? "embedded engine at /v1" : `upstream ${env.UPSTREAM_URL}`;
@@ -93,9 +138,7 @@ async function main() {
     // Whatever hangs (a socket that will not close, a task that will not stop), the process ends.
     setTimeout(() => process.exit(1), 10_000).unref();
     server.close();
-    void Promise.all([engine?.close(), relay.close()])
-      .then(() => runtime.close())
-      .finally(() => process.exit(0));
+    void closeAll().finally(() => process.exit(0));
   };
   process.once("SIGINT", shutdown);
   process.once("SIGTERM", shutdown);
@@ -124,6 +167,7 @@ function pathOf(url: string | undefined): string {
 }
 
 main().catch((error: unknown) => {
-  console.error(error);
+  // A refusal (the data folder in use, a bad setting) is a sentence for the operator, not a stack.
+  console.error(error instanceof Error && error.name === "FolderInUseError" ? error.message : error);
   process.exit(1);
 });

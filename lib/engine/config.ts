@@ -9,7 +9,7 @@ import { DEFAULT_VIDEO_MODEL } from "@/lib/protocol/video-inference";
 const schema = z.object({
   ENGINE_PORT: z.coerce.number().int().min(0).max(65535).default(8787),
   ENGINE_HOST: z.string().min(1).default("127.0.0.1"),
-  ENGINE_DATA_DIR: z.string().min(1).default("./data/engine"),
+  ENGINE_DATA_DIR: z.string().min(1).optional(),
   ENGINE_API_KEYS: z.string().default(""),
   ENGINE_ALLOW_PRIVATE_URLS: z.enum(["0", "1", "true", "false"]).default("0"),
   ENGINE_WS_IDLE_MS: z.coerce.number().int().min(100).default(120_000),
@@ -29,7 +29,21 @@ export interface EngineConfig {
   videoModel: string;
 }
 
-export function parseEngineConfig(source: Record<string, string | undefined>): EngineConfig {
+/** Where the engine keeps its data when `ENGINE_DATA_DIR` is unset and nobody says otherwise. */
+export const STANDALONE_ENGINE_DATA_DIR = "./data/engine";
+
+export interface EngineConfigDefaults {
+  /**
+   * The data folder when `ENGINE_DATA_DIR` is unset. Embedded, the studio passes one under its own
+   * `DATA_DIR`: two studios on two data folders must not share the engine's keys and tasks.
+   */
+  dataDir?: string;
+}
+
+export function parseEngineConfig(
+  source: Record<string, string | undefined>,
+  defaults: EngineConfigDefaults = {},
+): EngineConfig {
   const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ""));
   const result = schema.safeParse(cleaned);
   if (!result.success) {
@@ -40,7 +54,7 @@ export function parseEngineConfig(source: Record<string, string | undefined>): E
   return {
     port: env.ENGINE_PORT,
     host: env.ENGINE_HOST,
-    dataDir: path.resolve(env.ENGINE_DATA_DIR),
+    dataDir: path.resolve(env.ENGINE_DATA_DIR ?? defaults.dataDir ?? STANDALONE_ENGINE_DATA_DIR),
     envApiKeys: env.ENGINE_API_KEYS.split(",")
       .map((k) => k.trim())
       .filter((k) => k.length > 0),

@@ -124,3 +124,16 @@ export const IMAGE_DEFAULTS = {
   ipAdapters: { weight: IMAGE_LIMITS.ipAdapters.weight.default }, // (schema)
   acePlusPlus: { type: "portrait", repaintingScale: IMAGE_LIMITS.acePlusPlus.repaintingScale.default }, // (schema)
 } as const;
+
+/**
+ * The most pixels an image tool (a ControlNet preprocess) takes as input; the studio and the
+ * embedded engine both hold to it. The contract names no bound. 4096x4096 is the "4k" tier, the
+ * largest image the service makes, four times over its 2048 px side; decoded it is 64 MB of RGBA.
+ * An 8192x8192 PNG of 211 KB decodes to 256 MB, and thirty at once took a studio to 7.7 GB.
+ */
+export const TOOL_INPUT_MAX_PIXELS = 4096 * 4096;
+
+/** Why an input above `TOOL_INPUT_MAX_PIXELS` is refused, in words. */
+export function tooManyPixels(width: number, height: number): string {
+  return `the image is ${width}x${height} pixels, and tools take at most ${TOOL_INPUT_MAX_PIXELS.toLocaleString("en")} (4096x4096); use a smaller image`;
+}

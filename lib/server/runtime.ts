@@ -10,11 +10,15 @@ import { SessionCache } from "./auth/session-cache";
 import { Team } from "./auth/team";
 import { authSecret } from "./auth-secret";
 import { type StudioEnv, studioEnv } from "./env";
+import { LimitSettings } from "./limits/limit-settings";
+import { MemberQueue } from "./limits/member-queue";
+import { handOverOrFail, type Job } from "./results/hand-over";
 import { ResultKeeper } from "./results/keeper";
 import { StudioRefs } from "./results/studio-refs";
 import type { SubmitDeps } from "./results/submit";
 import { webhookToken } from "./results/webhook-token";
 import { EventLog } from "./stream/event-log";
+import { ToolQueue } from "./tools/tool-queue";
 
 /**
  * Everything the studio's server holds for the life of the process: the database, accounts, media
@@ -38,6 +42,10 @@ export interface StudioRuntime {
   keeper: ResultKeeper;
   /** What `submitTasks` needs, assembled once. */
   submit: SubmitDeps;
+  /** The owner's caps on generation (Settings > Limits). */
+  limits: LimitSettings;
+  /** Image tools run through it, a few at a time. */
+  tools: ToolQueue;
   /** Signs webhook URLs (same secret as the session cookies). */
   secret: string;
   videoModel: string;
@@ -77,7 +85,17 @@ async function buildRuntime(deps: RuntimeDeps): Promise<StudioRuntime> {
   });
   const videoModel = env.VIDEO_MODEL_ID ?? DEFAULT_VIDEO_MODEL;
   const studioUrl = env.STUDIO_URL;
+  const limits = new LimitSettings(db);
+  await limits.load();
+  const queue = new MemberQueue<Job>(
+    () => limits.current(),
+    (_member, jobs) => void handOverOrFail({ upstream, keeper }, jobs),
+  );
+  keeper.onFinished((authorId, taskUUID) => queue.finished(authorId, taskUUID));
+  limits.onChange(() => queue.refill());
   const submit: SubmitDeps = {
+    limits: () => limits.current(),
+    queue,
     db,
     storage,
     upstream,
@@ -104,6 +122,8 @@ async function buildRuntime(deps: RuntimeDeps): Promise<StudioRuntime> {
     upstream,
     keeper,
     submit,
+    limits,
+    tools: new ToolQueue(),
     secret,
     videoModel,
     engineKeys: deps.engineKeys ?? null,

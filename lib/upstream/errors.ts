@@ -33,6 +33,11 @@ export const upstreamErrors = {
     serviceErrors.serviceUnavailable(
       `The media service's socket is not connected and ${limit} messages already wait to be sent. Try again once it reconnects.`,
     ),
+  /** Taken back from the socket's queue before any byte of it was written: it will never be sent. */
+  notHandedOver: (detail = "the media service could not be reached in time") =>
+    serviceErrors.serviceUnavailable(
+      `The task was not sent: ${detail}. Nothing was charged; try again shortly.`,
+    ),
   closed: () =>
     serviceErrors.serviceUnavailable("The connection to the media service was closed by the studio."),
   /** An HTTP status without an error body (a proxy's page, an empty answer). */

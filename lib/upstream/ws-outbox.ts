@@ -53,14 +53,32 @@ export class Outbox {
   /**
    * Queues a caller's message; resolves once written. A full queue rejects at once. Rejections are
    * the contract's error object itself (design convention 8), not an Error wrapping it.
+   *
+   * `deadline` firing while the message still waits for a socket takes it out of the queue and
+   * rejects with `notHandedOver`: it is never sent, so its caller can say so and mean it. A message
+   * already being written when the deadline fires may reach the service: it resolves then, and
+   * the outbox goes on delivering it.
    */
-  enqueue(tasks: readonly WireTask[]): Promise<void> {
+  enqueue(tasks: readonly WireTask[], deadline?: AbortSignal): Promise<void> {
     if (this.queue.length >= this.maxQueue) {
       return Promise.reject(upstreamErrors.queueFull(this.maxQueue));
     }
     return new Promise<void>((resolve, reject) => {
-      this.queue.push({ text: JSON.stringify(tasks), tasks, resolve, reject, token: 0 });
+      const entry: Entry = { text: JSON.stringify(tasks), tasks, resolve, reject, token: 0 };
+      this.queue.push(entry);
+      deadline?.addEventListener("abort", () => this.withdraw(entry, deadline.reason), { once: true });
     });
+  }
+
+  private withdraw(entry: Entry, reason: unknown): void {
+    const index = this.queue.indexOf(entry);
+    if (index >= 0) {
+      this.queue.splice(index, 1);
+      entry.reject?.(upstreamErrors.notHandedOver(typeof reason === "string" ? reason : undefined));
+    } else if (this.inflight.includes(entry)) {
+      entry.resolve?.();
+    }
+    // Neither: already written (resolved) or rejected.
   }
 
   /** Writes every queued message, in order. */

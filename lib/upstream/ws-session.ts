@@ -61,12 +61,14 @@ export class UpstreamSession {
    * Sends tasks, queued while disconnected; resolves once written to an authenticated socket.
    * Rejects with the contract's error object (`isServiceError` holds): `serviceUnavailable` when
    * the queue is full or the session closed, the refusal (`invalidApiKey`) when the key was refused.
+   * With `deadline`, a message still unwritten when it fires is withdrawn, never to be sent, and
+   * rejects with `serviceUnavailable` (see `Outbox.enqueue`).
    */
-  send(tasks: readonly WireTask[]): Promise<void> {
+  send(tasks: readonly WireTask[], deadline?: AbortSignal): Promise<void> {
     if (this.state === "closed" || this.state === "failed") {
       return Promise.reject(this.lastError ?? upstreamErrors.closed());
     }
-    const sent = this.outbox.enqueue(tasks);
+    const sent = this.outbox.enqueue(tasks, deadline);
     this.start();
     this.flush();
     return sent;

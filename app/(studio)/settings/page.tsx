@@ -3,6 +3,7 @@ import { headers } from "next/headers";
 import { AccountPanel } from "@/components/settings/account-panel";
 import { EngineKeysPanel } from "@/components/settings/engine-keys-panel";
 import { InvitationsPanel } from "@/components/settings/invitations-panel";
+import { LimitsPanel } from "@/components/settings/limits-panel";
 import { ServicePanel } from "@/components/settings/service-panel";
 import { TeamPanel } from "@/components/settings/team-panel";
 import { PageHeader } from "@/components/ui/page-header";
@@ -36,6 +37,7 @@ export default async function SettingsPage() {
       <ServicePanel service={service} />
       <TeamPanel meId={user.id} canManage={manage} />
       {manage ? <InvitationsPanel /> : null}
+      {manage ? <LimitsPanel /> : null}
       {manage && env.embedded ? <EngineKeysPanel endpoint={embeddedHttp} /> : null}
       <AccountPanel email={user.email} />
     </div>

@@ -20,5 +20,8 @@ export async function POST(request: Request) {
   const body = await readJson(request, z.unknown(), TOOL_BODY_LIMIT);
   if (!body.ok) return body.response;
   const outcome = await runTool(toolDeps(runtime), user, body.value);
-  return Response.json(outcome.body, { status: outcome.status });
+  return Response.json(outcome.body, {
+    status: outcome.status,
+    ...(outcome.headers ? { headers: outcome.headers } : {}),
+  });
 }

@@ -1,5 +1,7 @@
 import sharp from "sharp";
 import type { TaskOf } from "@/lib/protocol/envelope";
+import { ServiceErrorException, serviceErrors } from "@/lib/protocol/errors";
+import { TOOL_INPUT_MAX_PIXELS, tooManyPixels } from "@/lib/protocol/image-limits";
 import type { LoadedMedia } from "../core/media-inputs";
 import { controlNetPreprocessCost } from "../core/pricing";
 import { preprocess } from "../render/image/preprocess";
@@ -25,7 +27,13 @@ export const controlNetPreprocessProcessor: Processor<Task, Prepared> = {
   itemCount: () => 1,
   isAsync: () => false,
   async prepare(task, ctx) {
+    // Read from the header: refused before its pixels are decoded.
     const input = await ctx.inputs.image(task.inputImage, "inputImage", ctx.signal);
+    if ((input.width ?? 0) * (input.height ?? 0) > TOOL_INPUT_MAX_PIXELS) {
+      throw new ServiceErrorException(
+        serviceErrors.mediaUnreadable("inputImage", tooManyPixels(input.width ?? 0, input.height ?? 0)),
+      );
+    }
     const inputImageUUID =
       input.uuid ??
       (

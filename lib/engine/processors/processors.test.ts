@@ -138,6 +138,28 @@ describe("imageControlNetPreProcess and promptEnhance", () => {
     expect(stats.channels[0]?.mean).toBeLessThan(40);
   });
 
+  it("refuses an input above the tools' pixel bound, by its header, naming inputImage", async () => {
+    const input = await sharp({ create: { width: 8192, height: 8192, channels: 3, background: "#234" } })
+      .png()
+      .toBuffer();
+    const res = await h.post([
+      {
+        taskType: "imageControlNetPreProcess",
+        taskUUID: randomUUID(),
+        inputImage: input.toString("base64"),
+        preProcessorType: "canny",
+      },
+    ]);
+    expect(res.status).toBe(400);
+    expect(res.body.errors).toEqual([
+      expect.objectContaining({
+        code: "invalidMediaInput",
+        parameter: "inputImage",
+        message: expect.stringMatching(/8192x8192/),
+      }),
+    ]);
+  });
+
   it("returns promptVersions deterministic enriched prompts", async () => {
     const task = {
       taskType: "promptEnhance",

@@ -59,8 +59,19 @@ export class ResultKeeper {
   private readonly timers = new Set<ReturnType<typeof setTimeout>>();
   private readonly stop = new AbortController();
   private unsubscribe: (() => void) | null = null;
+  private readonly finishedListeners = new Set<(authorId: string, taskUUID: string) => void>();
 
   constructor(private readonly deps: KeeperDeps) {}
+
+  /** Called once a task is done or failed (the member queue frees its slot). */
+  onFinished(listener: (authorId: string, taskUUID: string) => void): () => void {
+    this.finishedListeners.add(listener);
+    return () => this.finishedListeners.delete(listener);
+  }
+
+  private finished(authorId: string, taskUUID: string): void {
+    for (const listener of this.finishedListeners) listener(authorId, taskUUID);
+  }
 
   /**
    * Listens to the service's socket (which connects on its first use, or when the server says)
@@ -144,6 +155,8 @@ export class ResultKeeper {
     this.flights.delete(taskUUID);
     this.watching.get(taskUUID)?.abort();
     if (flight && row) this.publish({ ...flight, status: row.status, progress: row.progress }, row.error);
+    const authorId = flight?.authorId ?? row?.authorId;
+    if (authorId !== undefined) this.finished(authorId, taskUUID);
   }
 
   private async onEvent(event: UpstreamEvent): Promise<void> {
@@ -272,6 +285,7 @@ export class ResultKeeper {
       flight.done > 0 ? { status: "success", progress: 100 } : { status: "error", error: failure },
     );
     this.flights.delete(flight.taskUUID);
+    this.finished(flight.authorId, flight.taskUUID);
     if (!row) return;
     flight.status = row.status;
     flight.progress = row.progress;

@@ -25,5 +25,8 @@ export async function postTasks(
   const body = await readJson(request, ANY_JSON, TASK_BODY_LIMIT);
   if (!body.ok) return body.response;
   const outcome = await submitTasks(runtime.submit, user, body.value);
-  return Response.json(outcome.body, { status: outcome.status });
+  return Response.json(outcome.body, {
+    status: outcome.status,
+    ...(outcome.headers ? { headers: outcome.headers } : {}),
+  });
 }

@@ -3,21 +3,29 @@ import { parseRequest } from "@/lib/protocol/envelope";
 import { isServiceError, type ServiceError, withTask } from "@/lib/protocol/errors";
 import type { SessionUser } from "@/lib/server/auth/guard";
 import { RecordError, recordTasks, type SentTask, type StudioDatabase } from "@/lib/server/db";
+import { limitErrors } from "@/lib/server/limits/limit-errors";
+import type { MemberQueue } from "@/lib/server/limits/member-queue";
 import { inlineMediaSink, type MediaStorage } from "@/lib/server/storage";
+import type { StudioLimits } from "@/lib/studio/limits";
 import type { UpstreamClient, WireTask } from "@/lib/upstream";
-import { POLL_AFTER_MS, type ResultKeeper } from "./keeper";
+import { failAll, type HandOverDeps, handOver, type Job, RETRY_AFTER_SECONDS } from "./hand-over";
+import type { ResultKeeper } from "./keeper";
 import type { StudioRefs } from "./studio-refs";
 
 /** Task types that make gallery items; the utility tasks go through `/api/tools`. */
 const GENERATION = new Set(["imageInference", "videoInference"]);
 
-export interface SubmitDeps {
+export interface SubmitDeps extends HandOverDeps {
   db: StudioDatabase;
   storage: MediaStorage;
   upstream: UpstreamClient;
-  keeper: ResultKeeper;
+  keeper: Pick<ResultKeeper, "track" | "fail">;
   refs: StudioRefs;
   videoModel: string;
+  /** The owner's caps (Settings > Limits). */
+  limits: () => StudioLimits;
+  /** Each member's share of the service: tasks beyond it wait in the studio. */
+  queue: MemberQueue<Job>;
   /** Adds the studio's webhook to a task (only when the studio has a public address). */
   webhookFor?: (taskUUID: string) => string;
 }
@@ -31,22 +39,47 @@ export interface Accepted {
 export interface SubmitOutcome {
   status: number;
   body: { data?: Accepted[]; errors?: ServiceError[] };
+  headers?: Record<string, string>;
 }
+
+const retryLater = (status: number, errors: ServiceError[]): SubmitOutcome => ({
+  status,
+  body: { errors },
+  headers: { "Retry-After": String(RETRY_AFTER_SECONDS) },
+});
 
 /**
  * `POST /api/tasks`: each task is parsed with the contract's schemas (errors name the field),
  * its studio image ids are resolved, it is recorded with its author, and it goes to the service
- * on the studio's socket. Results come back through the keeper. Tasks are independent: one bad
- * task does not stop the others.
+ * on the studio's socket, or waits its turn in the member's queue. Results come back through the
+ * keeper. Tasks are independent: one bad task does not stop the others. The request as a whole
+ * is held to the owner's caps (tasks and results per request, tasks per member).
  */
 export async function submitTasks(
   deps: SubmitDeps,
   author: SessionUser,
   body: unknown,
 ): Promise<SubmitOutcome> {
+  const limits = deps.limits();
+  // Counted before anything is parsed: a request of ten thousand tasks costs one comparison.
+  const count = Array.isArray(body) ? body.length : 1;
+  if (count > limits.tasksPerRequest) {
+    return { status: 400, body: { errors: [limitErrors.tooManyTasks(limits.tasksPerRequest, count)] } };
+  }
   const parsed = parseRequest(body, { videoModel: deps.videoModel, allowSingleObject: true });
   if (!parsed.ok) return { status: 400, body: { errors: parsed.errors } };
   const raw = Array.isArray(body) ? (body as Record<string, unknown>[]) : [body as Record<string, unknown>];
+  const results = parsed.outcomes.reduce(
+    (sum, o) =>
+      sum +
+      (o.ok && "numberResults" in o.task && typeof o.task.numberResults === "number"
+        ? o.task.numberResults
+        : 1),
+    0,
+  );
+  if (results > limits.resultsPerRequest) {
+    return { status: 400, body: { errors: [limitErrors.tooManyResults(limits.resultsPerRequest, results)] } };
+  }
 
   const errors: ServiceError[] = [];
   const ready: { wire: WireTask; sent: SentTask; async: boolean }[] = [];
@@ -100,51 +133,79 @@ export async function submitTasks(
     }
   }
 
-  const accepted: Accepted[] = [];
-  if (ready.length > 0) {
-    try {
-      await recordTasks(
-        deps.db,
-        author.id,
-        ready.map((r) => r.sent),
-        { inlineMedia: inlineMediaSink(deps.storage) },
-      );
-    } catch (err) {
-      if (!(err instanceof RecordError)) throw err;
+  if (ready.length === 0) return { status: 400, body: { errors } };
+  const room = deps.queue.room(author.id);
+  if (ready.length > room) {
+    return retryLater(429, [limitErrors.memberQueueFull(limits, room, ready.length), ...errors]);
+  }
+
+  let rows: Awaited<ReturnType<typeof recordTasks>>;
+  try {
+    rows = await recordTasks(
+      deps.db,
+      author.id,
+      ready.map((r) => r.sent),
+      { inlineMedia: inlineMediaSink(deps.storage) },
+    );
+  } catch (err) {
+    if (!(err instanceof RecordError)) throw err;
+    errors.push({
+      code: "conflictTaskUUID",
+      message: err.message,
+      ...(err.parameter ? { parameter: err.parameter } : {}),
+    });
+    return { status: 409, body: { errors } };
+  }
+
+  // A retried request answers the tasks already recorded; one that already finished (a task the
+  // studio could not send, say) is not sent again: its record stays the one truth about it.
+  const jobs: Job[] = [];
+  for (const [i, r] of ready.entries()) {
+    const row = rows[i];
+    if (row && row.status !== "queued" && row.status !== "processing") {
       errors.push({
         code: "conflictTaskUUID",
-        message: err.message,
-        ...(err.parameter ? { parameter: err.parameter } : {}),
+        message: `The task ${r.sent.taskUUID} already ended (${row.status}); send it again with a new taskUUID.`,
+        parameter: "taskUUID",
+        taskType: r.sent.taskType,
+        taskUUID: r.sent.taskUUID,
       });
-      return { status: 409, body: { errors } };
+      continue;
     }
-    for (const r of ready) {
-      accepted.push({ taskType: r.sent.taskType, taskUUID: r.sent.taskUUID, status: "queued" });
-      deps.keeper.track(
-        {
-          taskUUID: r.sent.taskUUID,
-          taskType: r.sent.taskType,
-          authorId: author.id,
-          authorName: author.name,
-          params: r.sent,
-          itemCount: typeof r.sent.numberResults === "number" ? r.sent.numberResults : 1,
-        },
-        r.sent.taskType === "videoInference"
-          ? POLL_AFTER_MS.video
-          : r.async
-            ? POLL_AFTER_MS.asyncImage
-            : POLL_AFTER_MS.syncImage,
-      );
-    }
-    try {
-      await deps.upstream.socket.send(ready.map((r) => r.wire));
-    } catch (err) {
-      const error: ServiceError = isServiceError(err)
-        ? err
-        : { code: "serviceUnavailable", message: "The service could not be reached; try again shortly." };
-      await Promise.all(ready.map((r) => deps.keeper.fail(r.sent.taskUUID, error)));
-    }
+    jobs.push({ taskUUID: r.sent.taskUUID, wire: r.wire, sent: r.sent, async: r.async, author });
   }
-  if (accepted.length === 0) return { status: 400, body: { errors } };
+  if (jobs.length === 0) return { status: 409, body: { errors } };
+
+  const admitted = deps.queue.admit(author.id, jobs);
+  if (!admitted) {
+    // Another request of the member took the room while this one was being recorded.
+    const error = limitErrors.memberQueueFull(limits, deps.queue.room(author.id), jobs.length);
+    await failAll(deps, jobs, error);
+    return retryLater(429, [error, ...errors]);
+  }
+  const failure = await handOver(deps, admitted.now);
+  if (failure) {
+    // The service is out of reach: none of this request goes out, not even the tasks that were
+    // to wait (they are recorded as not sent too), so the answer is one plain "try again".
+    deps.queue.withdraw(
+      author.id,
+      jobs.map((j) => j.taskUUID),
+    );
+    await failAll(deps, jobs, failure);
+    return retryLater(503, [
+      ...jobs.map((j) =>
+        withTask(
+          { ...failure, code: "serviceUnavailable" },
+          { taskType: j.sent.taskType, taskUUID: j.taskUUID },
+        ),
+      ),
+      ...errors,
+    ]);
+  }
+  const accepted: Accepted[] = jobs.map((j) => ({
+    taskType: j.sent.taskType,
+    taskUUID: j.taskUUID,
+    status: "queued",
+  }));
   return { status: 202, body: { data: accepted, ...(errors.length > 0 ? { errors } : {}) } };
 }

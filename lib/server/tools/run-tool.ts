@@ -15,6 +15,8 @@ import { can, roleFor } from "@/lib/studio/roles";
 import type { UpstreamClient, WireTask } from "@/lib/upstream";
 import { askService, type ServiceFailure, statusForServiceError, timedOut } from "./ask-service";
 import { keepGuideImage } from "./guide-image";
+import { checkInputPixels } from "./input-pixels";
+import type { ToolQueue } from "./tool-queue";
 import { parseToolTask, TOOL_PERMISSIONS, type ToolTask, toolTaskType } from "./tool-task";
 
 /** Searches and prompt texts answer in well under a second; a large preprocess in a few. */
@@ -29,12 +31,18 @@ export interface ToolDeps {
   upstreamOrigin: string;
   /** How long a helper waits for the service (default `TOOL_TIMEOUT_MS`). */
   timeoutMs?: number;
+  /** The process's image tool queue; without one, tools run at once (tests). */
+  queue?: ToolQueue;
 }
 
 export interface ToolOutcome {
   status: number;
   body: { data: unknown } | { errors: ServiceError[] };
+  headers?: Record<string, string>;
 }
+
+/** A preprocess takes a few seconds: by then a slot has most likely come free. */
+const BUSY_RETRY_AFTER_SECONDS = 5;
 
 const refuse = (status: number, errors: ServiceError[]): ToolOutcome => ({ status, body: { errors } });
 const answerWith = (data: unknown): ToolOutcome => ({ status: 200, body: { data } });
@@ -86,6 +94,37 @@ export async function runTool(
   const parsed = parseToolTask(body);
   if (!parsed.ok) return refuse(400, parsed.errors);
   const task = parsed.task;
+  if (task.taskType !== "imageControlNetPreProcess") return exchange(deps, user, task);
+  const tooLarge = await checkInputPixels(deps.db, task.inputImage, "inputImage");
+  if (tooLarge) return refuse(400, [withTask(tooLarge, task)]);
+  if (!deps.queue) return exchange(deps, user, task);
+  const run = await deps.queue.run(() => exchange(deps, user, task));
+  if (!run.full) return run.value;
+  return {
+    status: 503,
+    headers: { "Retry-After": String(BUSY_RETRY_AFTER_SECONDS) },
+    body: {
+      errors: [
+        withTask(
+          {
+            code: "serviceBusy",
+            message: `The studio is already preparing ${deps.queue.concurrency} images and ${run.waiting} more wait their turn. Try again in a few seconds.`,
+            parameter: "taskType",
+            type: "string",
+          },
+          task,
+        ),
+      ],
+    },
+  };
+}
+
+/** One tool task sent to the service and its answer shaped for the browser. */
+async function exchange(
+  deps: ToolDeps,
+  user: Pick<SessionUser, "id" | "role">,
+  task: ToolTask,
+): Promise<ToolOutcome> {
   const timeoutMs = deps.timeoutMs ?? TOOL_TIMEOUT_MS;
   // One wait for the whole exchange, the guide image's download included.
   const signal = AbortSignal.timeout(timeoutMs);

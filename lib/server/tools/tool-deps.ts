@@ -14,5 +14,5 @@ export function upstreamOrigin(env: StudioRuntime["env"]): string {
 /** What the helpers need, from the process's runtime. */
 export function toolDeps(runtime: StudioRuntime): ToolDeps {
   const { db, storage, upstream, refs } = runtime.submit;
-  return { db, storage, upstream, refs, upstreamOrigin: upstreamOrigin(runtime.env) };
+  return { db, storage, upstream, refs, upstreamOrigin: upstreamOrigin(runtime.env), queue: runtime.tools };
 }

@@ -147,3 +147,16 @@ export type ItemRow = typeof item.$inferSelect;
 export type NewItemRow = typeof item.$inferInsert;
 export type UploadRow = typeof upload.$inferSelect;
 export type NewUploadRow = typeof upload.$inferInsert;
+
+/**
+ * Studio-wide settings an owner changes at run time (the environment holds the rest), one row per
+ * name, its value parsed by the schema of that setting (e.g. `studioLimitsSchema` for `limits`).
+ */
+export const studioSetting = pgTable("studio_setting", {
+  name: text("name").primaryKey(),
+  value: jsonb("value").$type<Record<string, unknown>>().notNull(),
+  updatedBy: text("updated_by").references(() => user.id, { onDelete: "set null" }),
+  updatedAt: timestamp("updated_at", { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+});
+
+export type StudioSettingRow = typeof studioSetting.$inferSelect;

@@ -1,0 +1,85 @@
+import "server-only";
+import { isServiceError, type ServiceError } from "@/lib/protocol/errors";
+import type { SentTask } from "@/lib/server/db";
+import type { UpstreamClient, WireTask } from "@/lib/upstream";
+import { POLL_AFTER_MS, type ResultKeeper } from "./keeper";
+
+/**
+ * How long `POST /api/tasks` waits for its tasks to be written to the service's socket. A live
+ * socket writes in milliseconds and a dropped one is back within a few (reconnects start at
+ * 250 ms); 12 s covers several tries, and is below the 15 s in which one connection attempt to a
+ * silent host gives up, so a person hears "not sent" before they would give up waiting.
+ */
+export const HANDOVER_DEADLINE_MS = 12_000;
+
+/** The reconnect backoff's cap: by then the socket has had another try. */
+export const RETRY_AFTER_SECONDS = 15;
+
+/** A task ready for the service: as sent (recorded), as written (studio ids resolved), its author. */
+export interface Job {
+  taskUUID: string;
+  wire: WireTask;
+  sent: SentTask;
+  async: boolean;
+  author: { id: string; name: string };
+}
+
+export interface HandOverDeps {
+  upstream: Pick<UpstreamClient, "socket">;
+  keeper: Pick<ResultKeeper, "track" | "fail">;
+  /** Default `HANDOVER_DEADLINE_MS` (tests shorten it). */
+  handOverMs?: number;
+}
+
+/**
+ * Writes `jobs` to the service's socket, waited on by the keeper. Not written by the deadline,
+ * they are withdrawn from the socket's queue, never to be sent: answers why (the caller records
+ * them as failed "not sent", one truth: no result can land for them later), or null once handed
+ * over.
+ */
+export async function handOver(deps: HandOverDeps, jobs: readonly Job[]): Promise<ServiceError | null> {
+  if (jobs.length === 0) return null;
+  for (const job of jobs) {
+    deps.keeper.track(
+      {
+        taskUUID: job.taskUUID,
+        taskType: job.sent.taskType,
+        authorId: job.author.id,
+        authorName: job.author.name,
+        params: job.sent,
+        itemCount: typeof job.sent.numberResults === "number" ? job.sent.numberResults : 1,
+      },
+      job.sent.taskType === "videoInference"
+        ? POLL_AFTER_MS.video
+        : job.async
+          ? POLL_AFTER_MS.asyncImage
+          : POLL_AFTER_MS.syncImage,
+    );
+  }
+  try {
+    const deadline = AbortSignal.timeout(deps.handOverMs ?? HANDOVER_DEADLINE_MS);
+    await deps.upstream.socket.send(
+      jobs.map((j) => j.wire),
+      deadline,
+    );
+    return null;
+  } catch (err) {
+    return isServiceError(err)
+      ? err
+      : {
+          code: "serviceUnavailable",
+          message: "The task was not sent: the service could not be reached. Try again shortly.",
+        };
+  }
+}
+
+/** Hands over tasks that waited their turn; those not sent are recorded as such. */
+export async function handOverOrFail(deps: HandOverDeps, jobs: readonly Job[]): Promise<void> {
+  const failure = await handOver(deps, jobs);
+  if (failure) await failAll(deps, jobs, failure);
+}
+
+/** Records tasks that were never handed over as failed, with why. */
+export async function failAll(deps: Pick<HandOverDeps, "keeper">, jobs: readonly Job[], error: ServiceError) {
+  await Promise.all(jobs.map((j) => deps.keeper.fail(j.taskUUID, error)));
+}

@@ -1,0 +1,68 @@
+import "server-only";
+import { describe, expect, it } from "vitest";
+import { createUpstreamClient } from "./index";
+import type { WireTask } from "./wire";
+import { Outbox } from "./ws-outbox";
+
+const task = (taskUUID: string) => ({ taskType: "imageInference", taskUUID }) as WireTask;
+
+describe("Outbox deadline", () => {
+  it("withdraws a message still waiting for a socket: rejected, and never written after", async () => {
+    const outbox = new Outbox(10, 10);
+    const deadline = new AbortController();
+    const sent = outbox.enqueue([task("a")], deadline.signal);
+    deadline.abort();
+    await expect(sent).rejects.toMatchObject({ code: "serviceUnavailable", message: /not sent/ });
+    const written: string[] = [];
+    outbox.flush((text, done) => {
+      written.push(text);
+      done(undefined);
+    });
+    expect(written).toEqual([]);
+    expect(outbox.queued).toBe(0);
+  });
+
+  it("reports a message being written at the deadline as handed over, and keeps delivering it", async () => {
+    const outbox = new Outbox(10, 10);
+    const deadline = new AbortController();
+    const sent = outbox.enqueue([task("b")], deadline.signal);
+    outbox.flush(() => {}); // the write has started; its callback has not come
+    deadline.abort();
+    await expect(sent).resolves.toBeUndefined();
+    // The socket drops before the write completes: the message goes out on the next one.
+    outbox.requeueInflight();
+    const written: string[] = [];
+    outbox.flush((text, done) => {
+      written.push(text);
+      done(undefined);
+    });
+    expect(written).toEqual([JSON.stringify([task("b")])]);
+  });
+
+  it("leaves a message written before the deadline alone", async () => {
+    const outbox = new Outbox(10, 10);
+    const deadline = new AbortController();
+    const sent = outbox.enqueue([task("c")], deadline.signal);
+    outbox.flush((_text, done) => done(undefined));
+    deadline.abort();
+    await expect(sent).resolves.toBeUndefined();
+  });
+});
+
+describe("UpstreamSession.send with a deadline", () => {
+  it("answers within the deadline when the service is unreachable", async () => {
+    // Port 9 (discard) on loopback: nothing listens, every connection is refused.
+    const client = createUpstreamClient(
+      { httpUrl: "http://127.0.0.1:9/v1", wsUrl: "ws://127.0.0.1:9/v1", apiKey: "k" },
+      { options: { ws: { reconnect: { baseMs: 20, capMs: 100 }, closeGraceMs: 50 } } },
+    );
+    try {
+      await expect(client.socket.send([task("d")], AbortSignal.timeout(300))).rejects.toMatchObject({
+        code: "serviceUnavailable",
+      });
+      expect(client.socket.status().queued).toBe(0);
+    } finally {
+      await client.close();
+    }
+  });
+});

@@ -22,6 +22,7 @@ async function main() {
   const { CLIENT_IP_HEADER } = await import("./lib/server/auth/create-auth");
   const { nodeHandler } = await import("./lib/server/http/node-bridge");
   const { postTasks, TASK_BODY_LIMIT } = await import("./lib/server/results/post-tasks");
+  const { pathOf, refuseMalformedPath } = await import("./lib/server/http/request-path");
 
   const env = studioEnv();
   const app = next({ dev, hostname: env.HOST, port: env.PORT });
@@ -63,6 +64,7 @@ async function main() {
   const server = createServer((req, res) => {
     // The login rate limit keys on this header: only this line sets it, from the socket itself.
     req.headers[CLIENT_IP_HEADER] = req.socket.remoteAddress ?? "unknown";
+    if (refuseMalformedPath(req, res)) return;
     const path = pathOf(req.url);
     if (engine && (path === "/v1" || path.startsWith("/v1/"))) {
       engine.handleRequest(req, res);
@@ -116,11 +118,6 @@ function headersOf(req: IncomingMessage): Headers {
     else if (Array.isArray(value)) for (const v of value) headers.append(name, v);
   }
   return headers;
-}
-
-function pathOf(url: string | undefined): string {
-  const q = (url ?? "/").indexOf("?");
-  return q === -1 ? (url ?? "/") : (url ?? "/").slice(0, q);
 }
 
 main().catch((error: unknown) => {

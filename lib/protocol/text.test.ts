@@ -1,7 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { imageInferenceSchema } from "./image-inference";
 import { issuesToServiceErrors } from "./issues";
-import { isKeepableText, keepableCopy, unkeepableTextError, unkeepableTextPath } from "./text";
+import {
+  isKeepableByPattern,
+  isKeepableText,
+  keepableCopy,
+  unkeepableTextError,
+  unkeepableTextPath,
+} from "./text";
 
 describe("keepable text", () => {
   it.each([
@@ -15,6 +21,7 @@ describe("keepable text", () => {
     ["two low surrogates after a pair", "🦊\udd8a", false],
   ])("%s: %s", (_name, text, keepable) => {
     expect(isKeepableText(text)).toBe(keepable);
+    expect(isKeepableByPattern(text)).toBe(keepable);
   });
 
   it("finds the first bad string or key in a JSON value, by path", () => {

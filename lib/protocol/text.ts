@@ -13,7 +13,16 @@ const UNKEEPABLE_RE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uD
 // biome-ignore lint/suspicious/noControlCharactersInRegex: U+0000 is what this looks for.
 const SUSPECT_RE = /[\u0000\uD800-\uDFFF]/;
 
+/** `String.prototype.isWellFormed` (ES2024): native, about 70x the regex on a 4 MB data URI. */
+const isWellFormed = (String.prototype as { isWellFormed?: (this: string) => boolean }).isWellFormed;
+
 export function isKeepableText(value: string): boolean {
+  if (isWellFormed) return !value.includes("\u0000") && isWellFormed.call(value);
+  return isKeepableByPattern(value);
+}
+
+/** The same test by regular expressions, for browsers without `isWellFormed`. */
+export function isKeepableByPattern(value: string): boolean {
   return !SUSPECT_RE.test(value) || !UNKEEPABLE_RE.test(value);
 }
 

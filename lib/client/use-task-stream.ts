@@ -99,7 +99,8 @@ export function useTaskStream(): void {
         socket = null;
         if (event.code === STREAM_CLOSE.sessionEnded) {
           stopped = true;
-          window.location.assign(`/sign-in?next=${encodeURIComponent(window.location.pathname)}`);
+          // Where signing out leads too: the tab that signed out may be on its way there already.
+          window.location.assign("/sign-in");
           return;
         }
         setState("reconnecting");

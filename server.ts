@@ -5,7 +5,7 @@
  */
 import "./scripts/register-server-only.mjs";
 import { randomBytes } from "node:crypto";
-import { createServer, type IncomingMessage } from "node:http";
+import { createServer } from "node:http";
 import path from "node:path";
 import next from "next";
 
@@ -31,10 +31,11 @@ async function main() {
   const { createEngine } = await import("./lib/engine/create-engine");
   const { createPoolRenderer } = await import("./lib/engine/render/worker/pool-renderer");
   const { startRuntime } = await import("./lib/server/runtime");
-  const { sessionUser } = await import("./lib/server/auth/guard");
+  const { closeSocketsOnAccountChange, streamMembers } = await import("./lib/server/stream/member-sockets");
   const { CLIENT_IP_HEADER } = await import("./lib/server/auth/create-auth");
   const { nodeHandler } = await import("./lib/server/http/node-bridge");
   const { postTasks, TASK_BODY_LIMIT } = await import("./lib/server/results/post-tasks");
+  const { pathOf, refuseMalformedPath } = await import("./lib/server/http/request-path");
 
   const { lockFolder } = await import("./lib/server/folder-lock");
 
@@ -67,13 +68,8 @@ async function main() {
       )
     : null;
   const runtime = await startRuntime({ engineKeys: engine?.keys ?? null, engineKey });
-  const relay = createRelay({
-    log: runtime.log,
-    authenticate: async (req) => {
-      const user = await sessionUser(runtime.gate, headersOf(req));
-      return user ? { userId: user.id } : null;
-    },
-  });
+  const relay = createRelay({ log: runtime.log, ...streamMembers(runtime) });
+  runtime.accountChanges.subscribe(closeSocketsOnAccountChange(relay));
 
   // `POST /api/tasks` is answered here rather than by Next's router: the router's request path
   // alone (an empty Route Handler: p50 6.8 ms against 1.0 ms for raw node) is more than the
@@ -88,6 +84,7 @@ async function main() {
   const server = createServer((req, res) => {
     // The login rate limit keys on this header: only this line sets it, from the socket itself.
     req.headers[CLIENT_IP_HEADER] = req.socket.remoteAddress ?? "unknown";
+    if (refuseMalformedPath(req, res)) return;
     const path = pathOf(req.url);
     if (engine && (path === "/v1" || path.startsWith("/v1/"))) {
       engine.handleRequest(req, res);
@@ -150,20 +147,6 @@ for (const stream of [process.stdout, process.stderr]) {
   stream.on("error", (err: NodeJS.ErrnoException) => {
     if (err.code === "EPIPE" || err.code === "ERR_STREAM_DESTROYED") process.exit(1);
   });
-}
-
-function headersOf(req: IncomingMessage): Headers {
-  const headers = new Headers();
-  for (const [name, value] of Object.entries(req.headers)) {
-    if (typeof value === "string") headers.set(name, value);
-    else if (Array.isArray(value)) for (const v of value) headers.append(name, v);
-  }
-  return headers;
-}
-
-function pathOf(url: string | undefined): string {
-  const q = (url ?? "/").indexOf("?");
-  return q === -1 ? (url ?? "/") : (url ?? "/").slice(0, q);
 }
 
 main().catch((error: unknown) => {

@@ -98,7 +98,10 @@ function listen(server: Server): Promise<string> {
 
 // The relay, as server.ts hosts it (authentication stubbed: the session lookup is not the subject).
 const log = new EventLog();
-const relay = createRelay({ log, authenticate: async () => ({ userId: "bench-user" }) });
+const relay = createRelay({
+  log,
+  authenticate: async () => ({ userId: "bench-user", sessionId: "bench-session", role: "viewer" }),
+});
 const relayServer = createServer();
 relayServer.on("upgrade", (req, socket, head) => relay.handleUpgrade(req, socket, head));
 const relayHost = await listen(relayServer);

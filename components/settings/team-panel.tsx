@@ -33,7 +33,7 @@ export function TeamPanel({ meId, canManage }: { meId: string; canManage: boolea
       icon={Users}
       labelId="team-heading"
       title="Team"
-      description="Owners manage the team; editors generate and review; reviewers review, comment and vote; viewers see the gallery."
+      description="Owners manage the team; editors generate images and videos; reviewers and viewers see the gallery."
     >
       {error ? (
         <div className="px-5 pt-4">

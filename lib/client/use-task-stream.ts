@@ -1,8 +1,9 @@
 "use client";
 
 import { useQueryClient } from "@tanstack/react-query";
+import { useRouter } from "next/navigation";
 import { useEffect } from "react";
-import type { StreamEvent } from "@/lib/studio/stream-events";
+import { STREAM_CLOSE, type StreamEvent } from "@/lib/studio/stream-events";
 import {
   addGalleryItem,
   addTaskItem,
@@ -26,10 +27,13 @@ export function reconnectDelay(attempt: number, random = Math.random): number {
  * One WebSocket to the studio's relay per tab. Results and task progress are written into the
  * TanStack Query cache as they arrive. After a drop it reconnects with backoff and jitter and
  * resumes from the last event it saw; when the relay can no longer fill the gap (a restart, a long
- * absence) it refetches the gallery and the queue over HTTP instead.
+ * absence) it refetches the gallery and the queue over HTTP instead. The relay closes it on purpose
+ * when the session ends (then the tab goes to sign-in) or the role changes (then it reconnects at
+ * once and the page is rendered again for the new role).
  */
 export function useTaskStream(): void {
   const client = useQueryClient();
+  const router = useRouter();
   const setState = useStreamStore((s) => s.set);
 
   useEffect(() => {
@@ -90,10 +94,23 @@ export function useTaskStream(): void {
           // A malformed frame is dropped; the next reset or refetch repairs what it carried.
         }
       };
-      ws.onclose = () => {
+      ws.onclose = (event) => {
         if (stopped || socket !== ws) return;
         socket = null;
+        if (event.code === STREAM_CLOSE.sessionEnded) {
+          stopped = true;
+          // Where signing out leads too: the tab that signed out may be on its way there already.
+          window.location.assign("/sign-in");
+          return;
+        }
         setState("reconnecting");
+        if (event.code === STREAM_CLOSE.roleChanged) {
+          attempt = 0;
+          router.refresh();
+          refetch();
+          connect();
+          return;
+        }
         timer = setTimeout(connect, navigator.onLine ? reconnectDelay(attempt++) : MAX_DELAY_MS);
       };
     };
@@ -127,5 +144,5 @@ export function useTaskStream(): void {
       window.removeEventListener("online", online);
       socket?.close();
     };
-  }, [client, setState]);
+  }, [client, router, setState]);
 }

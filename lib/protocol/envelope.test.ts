@@ -33,6 +33,30 @@ describe("request envelope", () => {
     expect(out.ok && out.outcomes[0]?.ok).toBe(true);
   });
 
+  it("refuses a task holding a NUL or a lone surrogate in any text, naming the field", () => {
+    const out = parseRequest([
+      { ...image(), positivePrompt: "a \u0000 fox" },
+      { ...image(), scheduler: "Euler\ud800" },
+      { ...image(), providerSettings: { "bfl\u0000": {} } },
+      image(),
+    ]);
+    if (!out.ok) throw new Error("expected outcomes");
+    const [prompt, scheduler, key, good] = out.outcomes;
+    expect(prompt?.ok ? null : prompt?.errors).toEqual([
+      expect.objectContaining({
+        code: "invalidPositivePrompt",
+        parameter: "positivePrompt",
+        taskType: "imageInference",
+      }),
+    ]);
+    expect(scheduler?.ok ? null : scheduler?.errors[0]).toMatchObject({
+      code: "invalidScheduler",
+      parameter: "scheduler",
+    });
+    expect(key?.ok ? null : key?.errors[0]?.parameter).toBe("providerSettings.bfl\u0000");
+    expect(good?.ok).toBe(true);
+  });
+
   it("scopes errors per task: a bad task does not fail its neighbours", () => {
     const bad = { ...image(), width: 100 };
     const out = parseRequest([image(), bad, image()]);

@@ -7,6 +7,7 @@ import { type ServiceError, serviceErrors, type TaskRef, withTask } from "./erro
 import { imageInferenceSchema } from "./image-inference";
 import { issuesToServiceErrors } from "./issues";
 import { authenticationSchema, getResponseSchema, pingSchema } from "./session-tasks";
+import { unkeepableTextError, unkeepableTextPath } from "./text";
 import {
   imageControlNetPreProcessSchema,
   imageUploadSchema,
@@ -104,6 +105,10 @@ export function parseTask(raw: unknown, options: ProtocolOptions = {}): TaskOutc
       errors: [withTask(serviceErrors.unsupportedTaskType(taskType, TASK_TYPES), ref)],
     };
   }
+  // Before the schema: a field the schema takes as any string (a provider setting, a scheduler)
+  // must not carry text that no database or UTF-8 encoder keeps.
+  const unkeepable = unkeepableTextPath(raw);
+  if (unkeepable) return { ok: false, ref, errors: [withTask(unkeepableTextError(unkeepable), ref)] };
   const schema: z.ZodType = taskSchema(taskType, options);
   const result = schema.safeParse(raw, { reportInput: true });
   if (result.success) return { ok: true, task: result.data as Task };

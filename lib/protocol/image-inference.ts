@@ -50,6 +50,7 @@ import {
 } from "./primitives";
 import { checkProviderSettingsAgainstTask, providerSettingsSchema } from "./provider-settings";
 import type { RuleSink } from "./rule-helpers";
+import { isKeepableText, KEEPABLE_TEXT } from "./text";
 
 export * from "./image-features";
 export * from "./image-identity";
@@ -60,7 +61,8 @@ export { conflictCode, type RuleSink } from "./rule-helpers";
 const L = IMAGE_LIMITS;
 const D = IMAGE_DEFAULTS;
 
-const prompt = (limits: { min: number; max: number }) => z.string().min(limits.min).max(limits.max);
+const prompt = (limits: { min: number; max: number }) =>
+  z.string().min(limits.min).max(limits.max).refine(isKeepableText, KEEPABLE_TEXT);
 const side = (limits: { min: number; max: number; multipleOf: number }) =>
   intIn(limits.min, limits.max).multipleOf(limits.multipleOf);
 

@@ -9,6 +9,7 @@
 import { z } from "zod";
 import { ruleIssue } from "./issues";
 import { IMAGE_OUTPUT_FORMATS, imageInput, intIn, OUTPUT_TYPES, outputQuality, uuidV4 } from "./primitives";
+import { isKeepableText, KEEPABLE_TEXT } from "./text";
 
 export const UTILITY_TASK_TYPES = [
   "imageUpload",
@@ -135,7 +136,7 @@ const P = PROMPT_ENHANCE_LIMITS;
 export const promptEnhanceSchema = z.strictObject({
   taskType: z.literal("promptEnhance"),
   taskUUID: uuidV4,
-  prompt: z.string().min(P.prompt.min).max(P.prompt.max),
+  prompt: z.string().min(P.prompt.min).max(P.prompt.max).refine(isKeepableText, KEEPABLE_TEXT),
   promptMaxLength: intIn(P.promptMaxLength.min, P.promptMaxLength.max).optional(),
   promptVersions: intIn(P.promptVersions.min, P.promptVersions.max).default(P.promptVersions.default),
 });

@@ -21,6 +21,7 @@ import {
   uuidV4,
   VIDEO_OUTPUT_FORMATS,
 } from "./primitives";
+import { isKeepableText, KEEPABLE_TEXT } from "./text";
 import { allowedVideoSizesText, isAllowedVideoSize, VIDEO_TIERS } from "./video-sizes";
 
 /** `ENGINE_VIDEO_MODEL` / `VIDEO_MODEL_ID` when unset. */
@@ -153,7 +154,12 @@ function fields(modelId: string) {
     // or absent model is `invalidModel`, whose message names the expected id.
     model: z.literal(modelId),
     inputs: videoInputs.optional(),
-    positivePrompt: z.string().min(L.positivePrompt.min).max(L.positivePrompt.max).optional(),
+    positivePrompt: z
+      .string()
+      .min(L.positivePrompt.min)
+      .max(L.positivePrompt.max)
+      .refine(isKeepableText, KEEPABLE_TEXT)
+      .optional(),
     width: intIn(1).optional(),
     height: intIn(1).optional(),
     resolution: z.enum(VIDEO_TIERS).optional(),

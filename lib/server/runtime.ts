@@ -4,6 +4,7 @@ import { DEFAULT_VIDEO_MODEL } from "@/lib/protocol/video-inference";
 import { type OpenedDatabase, openDatabase } from "@/lib/server/db";
 import { type MediaStorage, openMediaStorage } from "@/lib/server/storage";
 import { createUpstreamClient, type UpstreamClient, upstreamConfigFromEnv } from "@/lib/upstream";
+import { AccountChanges } from "./auth/account-changes";
 import { createAuth, type StudioAuth } from "./auth/create-auth";
 import type { Gate } from "./auth/guard";
 import { SessionCache } from "./auth/session-cache";
@@ -36,6 +37,8 @@ export interface StudioRuntime {
   /** What every Route Handler's checks use: accounts, the session cache, the public URL. */
   gate: Gate & { sessions: SessionCache };
   team: Team;
+  /** Sessions ending and roles changing, as they happen (the relay closes sockets on them). */
+  accountChanges: AccountChanges;
   log: EventLog;
   storage: MediaStorage;
   upstream: UpstreamClient;
@@ -71,7 +74,9 @@ async function buildRuntime(deps: RuntimeDeps): Promise<StudioRuntime> {
   const secret = authSecret(env.AUTH_SECRET, env.dataDir);
   const auth = createAuth(db, { secret, baseURL: env.STUDIO_URL });
   const gate = { auth, sessions: new SessionCache(), publicUrl: env.STUDIO_URL };
-  const team = new Team(db, auth, Date.now, () => gate.sessions.clear());
+  const accountChanges = new AccountChanges();
+  accountChanges.subscribe(() => gate.sessions.clear());
+  const team = new Team(db, auth, Date.now, (change) => accountChanges.emit(change));
   const log = new EventLog();
   const storage = openMediaStorage(env);
   const upstreamConfig = upstreamConfigFromEnv(env, deps.engineKey);
@@ -117,6 +122,7 @@ async function buildRuntime(deps: RuntimeDeps): Promise<StudioRuntime> {
     auth,
     gate,
     team,
+    accountChanges,
     log,
     storage,
     upstream,

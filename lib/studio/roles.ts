@@ -32,9 +32,13 @@ export function roleFor(permission: Permission): Role {
   return NEEDS[permission];
 }
 
+/**
+ * Each role by what it can do today. The `review` permission guards nothing yet (the gallery has no
+ * ratings or comments), so a reviewer is described as what it is: a viewer, for now.
+ */
 export const ROLE_LABELS: Record<Role, { label: string; description: string }> = {
   owner: { label: "Owner", description: "Everything, plus members, invitations and API keys" },
-  editor: { label: "Editor", description: "Generates and reviews" },
-  reviewer: { label: "Reviewer", description: "Reviews, comments and votes" },
+  editor: { label: "Editor", description: "Generates images and videos, and sees the gallery" },
+  reviewer: { label: "Reviewer", description: "Sees the gallery, as a viewer does for now" },
   viewer: { label: "Viewer", description: "Sees the gallery" },
 };

@@ -55,6 +55,17 @@ export type StreamEvent =
   | { type: "task"; epoch: string; seq: number; task: TaskUpdate }
   | { type: "reset"; epoch: string; seq: number };
 
+/**
+ * Close codes the relay ends a socket with on purpose (4000-4999 are the application's own), so a
+ * page knows what to do next rather than reconnecting as after a dropped network.
+ */
+export const STREAM_CLOSE = {
+  /** The session ended: signed out (here or everywhere), removed from the team, or expired. Sign in again. */
+  sessionEnded: 4401,
+  /** The member's role changed: reconnect, and reload what the role decides. */
+  roleChanged: 4409,
+} as const;
+
 /** Query parameters of a resuming connection: `/api/stream?epoch=...&since=...`. */
 export interface StreamResume {
   epoch: string;

@@ -1,19 +1,20 @@
 import { requireUser } from "@/lib/server/auth/guard";
+import { handled } from "@/lib/server/http/handle";
 import { requestOrigin } from "@/lib/server/http/origin";
 import { readJson } from "@/lib/server/http/read-json";
 import { getRuntime } from "@/lib/server/runtime";
 import { createInvitationSchema } from "@/lib/studio/accounts";
 
 /** The owner's invitations, open and past (never their tokens: only hashes are kept). */
-export async function GET(request: Request) {
+export const GET = handled(async (request: Request) => {
   const { gate, team } = await getRuntime();
   const user = await requireUser(gate, request, "manage");
   if (user instanceof Response) return user;
   return Response.json({ data: await team.listInvitations() });
-}
+});
 
 /** A new invitation link with a role; the link is shown once, to the owner who made it. */
-export async function POST(request: Request) {
+export const POST = handled(async (request: Request) => {
   const { gate, team } = await getRuntime();
   const user = await requireUser(gate, request, "manage");
   if (user instanceof Response) return user;
@@ -29,4 +30,4 @@ export async function POST(request: Request) {
     { data: { url: new URL(`/invite/${token}`, origin).toString(), role: body.value.role, expiresAt } },
     { status: 201 },
   );
-}
+});

@@ -1,10 +1,11 @@
 import { requireUser } from "@/lib/server/auth/guard";
-import { answer } from "@/lib/server/http/handle";
+import { handled } from "@/lib/server/http/handle";
+import { optionalIdParam } from "@/lib/server/http/params";
 import { galleryPage } from "@/lib/server/results/gallery-page";
 import { getRuntime } from "@/lib/server/runtime";
 
 /** The team's results, newest first: `?cursor=` from the previous page, `?limit=` up to 200. */
-export async function GET(request: Request) {
+export const GET = handled(async (request: Request) => {
   const runtime = await getRuntime();
   const user = await requireUser(runtime.gate, request, "view");
   if (user instanceof Response) return user;
@@ -25,13 +26,12 @@ export async function GET(request: Request) {
       { status: 400 },
     );
   }
-  const author = url.searchParams.get("author");
-  return answer(async () => {
-    const page = await galleryPage(runtime.database.db, {
-      cursor: url.searchParams.get("cursor"),
-      limit,
-      ...(author ? { authorId: author } : {}),
-    });
-    return Response.json({ data: page });
+  const author = optionalIdParam(url.searchParams.get("author"), "author");
+  if (author instanceof Response) return author;
+  const page = await galleryPage(runtime.database.db, {
+    cursor: url.searchParams.get("cursor"),
+    limit,
+    ...(author ? { authorId: author } : {}),
   });
-}
+  return Response.json({ data: page });
+});

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { requireUser } from "@/lib/server/auth/guard";
+import { handled } from "@/lib/server/http/handle";
 import { readJson } from "@/lib/server/http/read-json";
 import { getRuntime } from "@/lib/server/runtime";
 import { runTool } from "@/lib/server/tools/run-tool";
@@ -13,7 +14,7 @@ const TOOL_BODY_LIMIT = 32 * 1024 * 1024;
  * task (`taskUUID` optional), answered once the service has. Searching needs the viewer role,
  * the others (charged by the service) the editor role.
  */
-export async function POST(request: Request) {
+export const POST = handled(async (request: Request) => {
   const runtime = await getRuntime();
   const user = await requireUser(runtime.gate, request, "view");
   if (user instanceof Response) return user;
@@ -24,4 +25,4 @@ export async function POST(request: Request) {
     status: outcome.status,
     ...(outcome.headers ? { headers: outcome.headers } : {}),
   });
-}
+});

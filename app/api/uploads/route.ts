@@ -1,4 +1,5 @@
 import { requireUser } from "@/lib/server/auth/guard";
+import { handled } from "@/lib/server/http/handle";
 import { storeUpload, UPLOAD_LIMIT_BYTES } from "@/lib/server/results/uploads";
 import { getRuntime } from "@/lib/server/runtime";
 import { TOO_LARGE_MESSAGE } from "@/lib/studio/uploads";
@@ -14,7 +15,7 @@ function refuse(status: number, message: string): Response {
  * Takes one image from the browser, as multipart form data (field `image`) or as the raw body
  * with an image content type, and answers its id: usable as any image input of a task.
  */
-export async function POST(request: Request) {
+export const POST = handled(async (request: Request) => {
   const runtime = await getRuntime();
   const user = await requireUser(runtime.gate, request, "generate");
   if (user instanceof Response) return user;
@@ -36,4 +37,4 @@ export async function POST(request: Request) {
   const outcome = await storeUpload(runtime.database.db, runtime.storage, user.id, bytes);
   if (!outcome.ok) return refuse(outcome.status, outcome.message);
   return Response.json({ data: outcome.upload }, { status: 201 });
-}
+});

@@ -55,6 +55,24 @@ export async function sessionUser(gate: Gate, headers: Headers): Promise<Session
 }
 
 /**
+ * The signed-in user of a request with the id of the session its cookie names, or null. Read
+ * afresh (no cache): for the relay, which keeps a socket per session, and for signing out.
+ */
+export async function sessionOf(
+  gate: Gate,
+  headers: Headers,
+): Promise<{ user: SessionUser; sessionId: string } | null> {
+  if (!headers.get("cookie")) return null;
+  const found = await gate.auth.api.getSession({ headers });
+  const u = found?.user as { id: string; name: string; email: string; role?: unknown } | undefined;
+  if (!u || !found?.session.id) return null;
+  return {
+    user: { id: u.id, name: u.name, email: u.email, role: isRole(u.role) ? u.role : "viewer" },
+    sessionId: found.session.id,
+  };
+}
+
+/**
  * The gate of every Route Handler: a mutating request from another origin is refused (403),
  * a request without a session is refused (401), and one whose role lacks the permission (403).
  * Answers the user, or the error Response to return as is.

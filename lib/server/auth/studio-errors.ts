@@ -1,11 +1,8 @@
 import "server-only";
-import type { ServiceError } from "@/lib/protocol/errors";
+import { type CarriesAnswer, ERROR_ANSWER, type ErrorAnswer } from "@/lib/server/http/error-answer";
 
 /** The studio API's own errors, in the contract's error shape, each with its HTTP status. */
-export interface StudioError {
-  status: number;
-  error: ServiceError;
-}
+export type StudioError = ErrorAnswer;
 
 function studioError(status: number, code: string, message: string, parameter?: string): StudioError {
   return { status, error: parameter === undefined ? { code, message } : { code, message, parameter } };
@@ -57,10 +54,16 @@ export function errorResponse(e: StudioError, headers?: HeadersInit): Response {
   return Response.json({ errors: [e.error] }, { status: e.status, ...(headers ? { headers } : {}) });
 }
 
-/** A `StudioError` thrown through code that returns other values. */
-export class StudioErrorException extends Error {
+/**
+ * A `StudioError` thrown through code that returns other values. Route Handlers answer it through
+ * `answer` (lib/server/http/handle.ts), which reads the error it carries rather than its class.
+ */
+export class StudioErrorException extends Error implements CarriesAnswer {
+  readonly [ERROR_ANSWER]: StudioError;
+
   constructor(readonly studioError: StudioError) {
     super(studioError.error.message);
     this.name = "StudioErrorException";
+    this[ERROR_ANSWER] = studioError;
   }
 }

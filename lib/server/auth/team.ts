@@ -3,7 +3,8 @@ import { createHash, randomBytes } from "node:crypto";
 import { and, asc, count, eq, gt, isNotNull, isNull } from "drizzle-orm";
 import type { StudioDatabase as StudioDb } from "@/lib/server/db/database";
 import { invitation, session, user } from "@/lib/server/db/schema/auth";
-import { can, type Role } from "@/lib/studio/roles";
+import { can, isRole, type Role } from "@/lib/studio/roles";
+import type { AccountChange } from "./account-changes";
 import type { StudioAuth } from "./create-auth";
 import { withSignUpPermit } from "./permit";
 import { StudioErrorException, studioErrors } from "./studio-errors";
@@ -40,8 +41,11 @@ export class Team {
     private readonly db: StudioDb,
     private readonly auth: StudioAuth,
     private readonly now: () => number = Date.now,
-    /** Called after anything that ends sessions or changes a role (the session cache forgets). */
-    private readonly onAccountsChanged: () => void = () => undefined,
+    /**
+     * Told of anything that ends sessions or changes a role: the session cache forgets, and the
+     * relay closes the member's sockets.
+     */
+    private readonly onAccountsChanged: (change: AccountChange) => void = () => undefined,
   ) {}
 
   async needsSetup(): Promise<boolean> {
@@ -165,7 +169,7 @@ export class Team {
         .update(user)
         .set({ role, updatedAt: new Date(this.now()) })
         .where(eq(user.id, id));
-      this.onAccountsChanged();
+      this.onAccountsChanged({ kind: "roleChanged", userId: id, role });
       return { ...target, role };
     });
   }
@@ -193,8 +197,33 @@ export class Team {
       .delete(session)
       .where(eq(session.userId, userId))
       .returning({ id: session.id });
-    this.onAccountsChanged();
+    this.onAccountsChanged({ kind: "sessionsEnded", userId });
     return rows.length;
+  }
+
+  /** One session ended (better-auth's sign-out deleted it): whatever it had open closes too. */
+  sessionEnded(userId: string, sessionId: string): void {
+    this.onAccountsChanged({ kind: "sessionsEnded", userId, sessionId });
+  }
+
+  /**
+   * Whether a session still stands, read from the database (no cache): its user and role, or null
+   * once it ended, expired or its member was removed. The relay asks this of every open socket.
+   */
+  async sessionStanding(sessionId: string): Promise<{ userId: string; role: Role } | null> {
+    const [row] = await this.db
+      .select({ userId: user.id, role: user.role })
+      .from(session)
+      .innerJoin(user, eq(session.userId, user.id))
+      .where(
+        and(
+          eq(session.id, sessionId),
+          gt(session.expiresAt, new Date(this.now())),
+          isNull(user.deactivatedAt),
+        ),
+      );
+    if (!row) return null;
+    return { userId: row.userId, role: isRole(row.role) ? row.role : "viewer" };
   }
 
   private async keepAnOwner(): Promise<void> {
@@ -226,7 +255,7 @@ export class Team {
       .update(user)
       .set({ deactivatedAt: null, role, name: account.name, updatedAt: new Date(this.now()) })
       .where(eq(user.id, removed.id));
-    this.onAccountsChanged();
+    this.onAccountsChanged({ kind: "roleChanged", userId: removed.id, role });
     return this.auth.api.signInEmail({
       body: { email: account.email, password: account.password },
       headers,

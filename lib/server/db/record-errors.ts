@@ -1,4 +1,5 @@
 import "server-only";
+import { type CarriesAnswer, ERROR_ANSWER, type ErrorAnswer } from "@/lib/server/http/error-answer";
 
 /**
  * Errors of the records API, as values with codes so a Route Handler can map each to a status
@@ -7,7 +8,14 @@ import "server-only";
  */
 export type RecordErrorCode = "invalidRecord" | "invalidCursor" | "unknownTask" | "recordConflict";
 
-export class RecordError extends Error {
+const STATUS: Record<RecordErrorCode, number> = {
+  invalidRecord: 400,
+  invalidCursor: 400,
+  unknownTask: 404,
+  recordConflict: 409,
+};
+
+export class RecordError extends Error implements CarriesAnswer {
   readonly code: RecordErrorCode;
   /** The offending field (`tasks.0.taskUUID`, `seed`), when one is to blame. */
   readonly parameter: string | undefined;
@@ -18,6 +26,24 @@ export class RecordError extends Error {
     this.code = code;
     this.parameter = parameter;
   }
+
+  /** The answer a Route Handler gives for it, recognized across module copies (see error-answer.ts). */
+  get [ERROR_ANSWER](): ErrorAnswer {
+    const error = { code: this.code, message: this.message };
+    return {
+      status: STATUS[this.code],
+      error: this.parameter ? { ...error, parameter: this.parameter } : error,
+    };
+  }
+}
+
+/** Whether a thrown value is a RecordError, from any copy of this module. */
+export function isRecordError(
+  thrown: unknown,
+): thrown is Pick<RecordError, "code" | "message" | "parameter"> {
+  if (!(thrown instanceof Error) || thrown.name !== "RecordError") return false;
+  const code: unknown = (thrown as { code?: unknown }).code;
+  return typeof code === "string" && Object.hasOwn(STATUS, code);
 }
 
 export function invalidRecord(parameter: string, expected: string, got: unknown): RecordError {

@@ -1,5 +1,6 @@
 import "server-only";
-import { invalidRecord } from "./record-errors";
+import { isKeepableText, UNKEEPABLE_TEXT_MESSAGE } from "@/lib/protocol/text";
+import { invalidRecord, RecordError } from "./record-errors";
 
 // Checks on values handed to the records API. The database would refuse most of these too, but
 // with messages that name a constraint rather than the field, and some (a non-UUID string in a
@@ -16,9 +17,13 @@ export function uuidField(value: unknown, parameter: string): string {
   return value.toLowerCase();
 }
 
+/** PostgreSQL's text refuses U+0000 (and a lone surrogate has no UTF-8): refused here by name. */
 export function textField(value: unknown, parameter: string, maxLength = 1000): string {
   if (typeof value !== "string" || value.length === 0 || value.length > maxLength) {
     throw invalidRecord(parameter, `a non-empty string of at most ${maxLength} characters`, value);
+  }
+  if (!isKeepableText(value)) {
+    throw new RecordError("invalidRecord", `Invalid '${parameter}': ${UNKEEPABLE_TEXT_MESSAGE}.`, parameter);
   }
   return value;
 }

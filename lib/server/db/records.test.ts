@@ -141,6 +141,25 @@ for (const backend of testBackends) {
       expect(count.parameter).toBe("tasks.0.numberResults");
     });
 
+    it("refuses text the database cannot hold (U+0000, a lone surrogate), naming the field", async () => {
+      const nul = await rejection(
+        recordTasks(opened.db, author, [imageTask({ positivePrompt: "a\u0000b" })]),
+      );
+      expect(nul).toMatchObject({ code: "invalidRecord", parameter: "tasks.0.positivePrompt" });
+      const key = await rejection(recordTasks(opened.db, author, [imageTask({ extra: { "k\ud800": 1 } })]));
+      expect(key.parameter).toBe("tasks.0.extra.k\ud800");
+      const byAuthor = await rejection(listItems(opened.db, { authorId: "a\u0000b" }));
+      expect(byAuthor).toMatchObject({ code: "invalidRecord", parameter: "authorId" });
+    });
+
+    it("keeps a service's error message holding U+0000 or a lone surrogate, with those replaced", async () => {
+      const sent = imageTask();
+      await recordTasks(opened.db, author, [sent]);
+      const error = { code: "providerError", message: "bad\u0000 input \ud83e" };
+      const failed = await markTask(opened.db, sent.taskUUID, { status: "error", error });
+      expect(failed?.error).toEqual({ code: "providerError", message: "bad\ufffd input \ufffd" });
+    });
+
     it("moves a task forward and never back", async () => {
       const sent = imageTask();
       await recordTasks(opened.db, author, [sent]);

@@ -1,6 +1,7 @@
 import "server-only";
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import type { PgUpdateSetSource } from "drizzle-orm/pg-core";
+import { keepableCopy, UNKEEPABLE_TEXT_MESSAGE, unkeepableTextPath } from "@/lib/protocol/text";
 import type { StudioDatabase } from "./database";
 import { externalizeInlineMedia, type InlineMediaSink } from "./inline-media";
 import { invalidRecord, RecordError } from "./record-errors";
@@ -79,6 +80,15 @@ export async function recordTasks(
       );
     }
     seen.add(taskUUID);
+    const unkeepable = unkeepableTextPath(sent);
+    if (unkeepable) {
+      const parameter = [`tasks.${i}`, ...unkeepable].join(".");
+      throw new RecordError(
+        "invalidRecord",
+        `Invalid '${parameter}': ${UNKEEPABLE_TEXT_MESSAGE}.`,
+        parameter,
+      );
+    }
     const numberResults = sent.numberResults ?? 1;
     rows.push({
       taskUUID,
@@ -197,7 +207,11 @@ function errorField(value: StoredTaskError | null): StoredTaskError | null {
   if (typeof value !== "object" || typeof value.code !== "string" || typeof value.message !== "string") {
     throw invalidRecord("error", "the contract's error object ({ code, message, ... })", value);
   }
-  return value;
+  // The service's words, not a person's input: nothing to refuse, so what jsonb cannot hold is
+  // replaced rather than failing the task's update.
+  return JSON.parse(JSON.stringify(value), (_key, v: unknown) =>
+    typeof v === "string" ? keepableCopy(v) : v,
+  ) as StoredTaskError;
 }
 
 export interface RecentTasksQuery {

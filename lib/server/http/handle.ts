@@ -1,26 +1,38 @@
 import "server-only";
-import { errorResponse, StudioErrorException } from "@/lib/server/auth/studio-errors";
-import { RecordError } from "@/lib/server/db";
+import { serviceErrors } from "@/lib/protocol/errors";
+import { errorAnswerOf } from "./error-answer";
 
 /**
- * Runs a handler's work, turning a thrown studio error into its response in the contract's
- * shape, and a record that failed its checks (a bad cursor, a conflicting taskUUID) into a 400.
+ * The answer to a thrown value: a studio error (a `StudioErrorException`, a `RecordError`) is
+ * answered with its own status and error object; anything else is logged and answered 500 in the
+ * contract's shape, never with an empty body, and never with the failure's details.
  */
-export async function answer(work: () => Promise<Response>): Promise<Response> {
+export function thrownResponse(thrown: unknown, what = "A studio request"): Response {
+  const known = errorAnswerOf(thrown);
+  if (known) return Response.json({ errors: [known.error] }, { status: known.status });
+  console.error(`${what} failed:`, thrown);
+  return Response.json({ errors: [serviceErrors.internalServerError()] }, { status: 500 });
+}
+
+/** Runs a handler's work, answering whatever it throws (see `thrownResponse`). */
+export async function answer(work: () => Promise<Response>, what?: string): Promise<Response> {
   try {
     return await work();
   } catch (err) {
-    if (err instanceof StudioErrorException) return errorResponse(err.studioError);
-    if (err instanceof RecordError) {
-      return Response.json(
-        {
-          errors: [
-            { code: err.code, message: err.message, ...(err.parameter ? { parameter: err.parameter } : {}) },
-          ],
-        },
-        { status: 400 },
-      );
-    }
-    throw err;
+    return thrownResponse(err, what);
   }
+}
+
+/**
+ * A Route Handler whose every throw is answered in the contract's shape. Next.js would answer an
+ * uncaught throw with an empty 500, which a page can only report as "The studio answered 500".
+ */
+export function handled<Args extends unknown[]>(
+  handler: (...args: Args) => Promise<Response>,
+): (...args: Args) => Promise<Response> {
+  return (...args) => {
+    const request = args[0] instanceof Request ? args[0] : null;
+    const what = request ? `${request.method} ${new URL(request.url).pathname}` : undefined;
+    return answer(() => handler(...args), what);
+  };
 }

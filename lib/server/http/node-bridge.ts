@@ -1,6 +1,7 @@
 import "server-only";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { type ServiceError, serviceErrors } from "@/lib/protocol/errors";
+import { errorAnswerOf } from "./error-answer";
 
 /** A handler written against the web's Request and Response, as Route Handlers are. */
 export type WebHandler = (request: Request) => Promise<Response>;
@@ -71,8 +72,11 @@ async function serve(bridge: Bridge, req: IncomingMessage, res: ServerResponse):
     const url = `${protocolOf(req)}://${bridge.base}${req.url ?? "/"}`;
     response = await bridge.handler(toRequest(req, url, limit, feed));
   } catch (err) {
+    // A studio error thrown on purpose is answered as itself, as a Route Handler answers it.
+    const known = errorAnswerOf(err);
+    if (known) response = Response.json({ errors: [known.error] }, { status: known.status });
     // A body cut off at the limit fails its reader: the limit is the answer, not the failure.
-    if (!feed.passedLimit) bridge.report(err, req);
+    else if (!feed.passedLimit) bridge.report(err, req);
   }
   if (feed.passedLimit) {
     await response?.body?.cancel();

@@ -1,11 +1,21 @@
 import "server-only";
 import type { z } from "zod";
 import { issuesToServiceErrors } from "@/lib/protocol/issues";
+import { unkeepableTextError, unkeepableTextPath } from "@/lib/protocol/text";
 
 /** Account and settings bodies are small; anything larger is refused before it is parsed. */
 const DEFAULT_LIMIT_BYTES = 64 * 1024;
 
 export type BodyResult<T> = { ok: true; value: T } | { ok: false; response: Response };
+
+export interface ReadJsonOptions {
+  /**
+   * Refuse a body holding text no database keeps (U+0000, an unpaired surrogate) anywhere, naming
+   * its field. On by default; off only where the caller's own parser checks each part (a task
+   * array, where one bad task must not refuse the others).
+   */
+  checkText?: boolean;
+}
 
 /**
  * Reads a JSON body and parses it with a zod schema. Every failure is a 400 (413 for size) in the
@@ -15,6 +25,7 @@ export async function readJson<S extends z.ZodType>(
   request: Request,
   schema: S,
   limitBytes = DEFAULT_LIMIT_BYTES,
+  options: ReadJsonOptions = {},
 ): Promise<BodyResult<z.output<S>>> {
   const fail = (status: number, code: string, message: string, parameter = "body") => ({
     ok: false as const,
@@ -41,6 +52,13 @@ export async function readJson<S extends z.ZodType>(
       "invalidJson",
       `The body is not valid JSON: ${err instanceof Error ? err.message : "parse error"}`,
     );
+  }
+  const unkeepable = options.checkText === false ? null : unkeepableTextPath(raw);
+  if (unkeepable) {
+    return {
+      ok: false,
+      response: Response.json({ errors: [unkeepableTextError(unkeepable)] }, { status: 400 }),
+    };
   }
   const parsed = schema.safeParse(raw);
   if (parsed.success) return { ok: true, value: parsed.data };

@@ -2,7 +2,7 @@ import "server-only";
 import { parseRequest } from "@/lib/protocol/envelope";
 import { isServiceError, type ServiceError, withTask } from "@/lib/protocol/errors";
 import type { SessionUser } from "@/lib/server/auth/guard";
-import { RecordError, recordTasks, type SentTask, type StudioDatabase } from "@/lib/server/db";
+import { isRecordError, recordTasks, type SentTask, type StudioDatabase } from "@/lib/server/db";
 import { limitErrors } from "@/lib/server/limits/limit-errors";
 import type { MemberQueue } from "@/lib/server/limits/member-queue";
 import { inlineMediaSink, type MediaStorage } from "@/lib/server/storage";
@@ -148,7 +148,7 @@ export async function submitTasks(
       { inlineMedia: inlineMediaSink(deps.storage) },
     );
   } catch (err) {
-    if (!(err instanceof RecordError)) throw err;
+    if (!isRecordError(err)) throw err;
     errors.push({
       code: "conflictTaskUUID",
       message: err.message,

@@ -1,28 +1,49 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { WebSocket } from "ws";
 import type { StreamEvent } from "@/lib/studio/stream-events";
 import { EventLog } from "./event-log";
-import { createRelay, type Relay } from "./relay";
+import { createRelay, MAX_FRAME_BYTES, type Relay, type RelayOptions, type StreamMember } from "./relay";
 import { galleryItem as item, taskUpdate as task } from "./test-support";
 
 let server: Server;
 let relay: Relay;
 let log: EventLog;
 let origin: string;
+let socketErrors: Error[];
+/** Sessions the test's recheck answers for, by id, with their role. */
+let standing: Map<string, string>;
+
+/** The test's "cookie" is `user=<id>` or `user=<id>/<session>`; the session defaults to `s-<id>`. */
+function memberOf(cookie: string): StreamMember | null {
+  if (!cookie.startsWith("user=")) return null;
+  const [userId = "", sessionId = `s-${userId}`] = cookie.slice(5).split("/");
+  return { userId, sessionId, role: standing.get(sessionId) ?? "viewer" };
+}
+
+function startRelay(extra: Partial<RelayOptions> = {}): Relay {
+  return createRelay({
+    log,
+    authenticate: async (req) => memberOf(req.headers.cookie ?? ""),
+    recheck: async (sessionId) => {
+      const role = standing.get(sessionId);
+      return role === undefined ? null : { role };
+    },
+    onSocketError: (err) => socketErrors.push(err),
+    pingMs: 60_000,
+    ...extra,
+  });
+}
 
 beforeEach(async () => {
   log = new EventLog();
-  relay = createRelay({
-    log,
-    // The test's "cookie" is the user id itself.
-    authenticate: async (req) => {
-      const cookie = req.headers.cookie ?? "";
-      return cookie.startsWith("user=") ? { userId: cookie.slice(5) } : null;
-    },
-    pingMs: 60_000,
-  });
+  socketErrors = [];
+  standing = new Map([
+    ["s-u1", "viewer"],
+    ["s-u2", "viewer"],
+  ]);
+  relay = startRelay();
   server = createServer();
   server.on("upgrade", (req, socket, head) => relay.handleUpgrade(req, socket, head));
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
@@ -122,12 +143,7 @@ describe("relay", () => {
 
   it("closes a socket whose reader fell too far behind (1013)", async () => {
     await relay.close();
-    relay = createRelay({
-      log,
-      authenticate: async () => ({ userId: "u1" }),
-      maxBufferedBytes: 1,
-      pingMs: 60_000,
-    });
+    relay = startRelay({ maxBufferedBytes: 1 });
     const slow = await connect("u1");
     const closed = new Promise<number>((resolve) => slow.ws.on("close", (code) => resolve(code)));
     slow.ws.pause();
@@ -136,4 +152,78 @@ describe("relay", () => {
     slow.ws.resume();
     expect(await closed).toBe(1013);
   });
+
+  it("closes a socket that sends a frame over the limit (1009), reports it once, and serves the others", async () => {
+    const loud = await connect("u1");
+    const quiet = await connect("u2");
+    await quiet.next("hello");
+    const closed = closeOf(loud.ws);
+    loud.ws.send("x".repeat(MAX_FRAME_BYTES + 1));
+    expect((await closed).code).toBe(1009);
+    expect(socketErrors).toHaveLength(1);
+    expect(socketErrors[0]?.message).toMatch(/payload/i);
+    log.publishItem(item("after"));
+    expect(await quiet.next("item")).toMatchObject({ item: { id: "after" } });
+    quiet.ws.close();
+  });
+
+  it("closes the sockets of an ended session (4401) or a changed role (4409) at once", async () => {
+    const phone = await connect("u1/phone");
+    const laptop = await connect("u1/laptop");
+    const other = await connect("u2");
+    await Promise.all([phone.next("hello"), laptop.next("hello"), other.next("hello")]);
+
+    const phoneClosed = closeOf(phone.ws);
+    expect(relay.disconnect({ userId: "u1", sessionId: "phone" }, "sessionEnded")).toBe(1);
+    // Published before the close reaches the browser: the ended session still gets nothing.
+    log.publishItem(item("while-closing"));
+    expect(await phoneClosed).toEqual({ code: 4401, reason: "Session ended" });
+    expect(phone.events.some((e) => e.type === "item")).toBe(false);
+    await laptop.next("item");
+    await other.next("item");
+
+    const laptopClosed = closeOf(laptop.ws);
+    expect(relay.disconnect({ userId: "u1" }, "roleChanged")).toBe(1);
+    expect(await laptopClosed).toEqual({ code: 4409, reason: "Role changed" });
+    expect(other.ws.readyState).toBe(WebSocket.OPEN);
+    other.ws.close();
+  });
+
+  it("rechecks every socket's session periodically: an expired session closes, a new role reconnects", async () => {
+    await relay.close();
+    relay = startRelay({ recheckMs: 50 });
+    const expiring = await connect("u1");
+    const promoted = await connect("u2");
+    await Promise.all([expiring.next("hello"), promoted.next("hello")]);
+    const expired = closeOf(expiring.ws);
+    const changed = closeOf(promoted.ws);
+    standing.delete("s-u1");
+    standing.set("s-u2", "editor");
+    expect((await expired).code).toBe(4401);
+    expect((await changed).code).toBe(4409);
+  });
+
+  it("keeps sockets open while their sessions cannot be checked", async () => {
+    await relay.close();
+    const failing = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    relay = startRelay({
+      recheck: async () => {
+        throw new Error("database away");
+      },
+    });
+    const client = await connect("u1");
+    await client.next("hello");
+    await relay.recheckNow();
+    await relay.recheckNow();
+    expect(client.ws.readyState).toBe(WebSocket.OPEN);
+    expect(failing).toHaveBeenCalledTimes(1);
+    failing.mockRestore();
+    client.ws.close();
+  });
 });
+
+function closeOf(ws: WebSocket): Promise<{ code: number; reason: string }> {
+  return new Promise((resolve) =>
+    ws.on("close", (code, reason) => resolve({ code, reason: String(reason) })),
+  );
+}

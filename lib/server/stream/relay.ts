@@ -2,35 +2,71 @@ import "server-only";
 import type { IncomingMessage } from "node:http";
 import type { Duplex } from "node:stream";
 import { WebSocket, WebSocketServer } from "ws";
-import type { StreamEvent } from "@/lib/studio/stream-events";
+import { STREAM_CLOSE, type StreamEvent } from "@/lib/studio/stream-events";
 import { type EventLog, isFor } from "./event-log";
+
+/** Whose a socket is: the member, the session its cookie named, and the role it opened with. */
+export interface StreamMember {
+  userId: string;
+  sessionId: string;
+  role: string;
+}
+
+/** Why the relay closes a member's sockets (see `STREAM_CLOSE`). */
+export type DisconnectReason = keyof typeof STREAM_CLOSE;
 
 export interface Relay {
   handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void;
+  /**
+   * Closes at once the sockets of a member, or of one of their sessions: a session that ended
+   * must stop receiving the team's results, and a new role reconnects with what it may see.
+   * Answers how many it closed.
+   */
+  disconnect(match: { userId: string; sessionId?: string }, reason: DisconnectReason): number;
+  /** Asks every open socket's session once (what the periodic check does); for tests. */
+  recheckNow(): Promise<void>;
   close(): Promise<void>;
 }
 
 export interface RelayOptions {
   log: EventLog;
-  /** The signed-in user behind the upgrade request's session cookie, or null. */
-  authenticate(req: IncomingMessage): Promise<{ userId: string } | null>;
+  /** The signed-in member behind the upgrade request's session cookie, or null. */
+  authenticate(req: IncomingMessage): Promise<StreamMember | null>;
+  /**
+   * A session's standing now, from the database: its member's role, or null once it ended or
+   * expired. Asked of every open socket each `recheckMs`; without it sockets are not rechecked.
+   */
+  recheck?(sessionId: string): Promise<{ role: string } | null>;
+  /** How often open sockets' sessions are rechecked (default 60 s). */
+  recheckMs?: number;
   /** A browser that stops reading is closed (1013) past this many unsent bytes. */
   maxBufferedBytes?: number;
   /** Server pings this often; a socket that missed the last pong is dropped. */
   pingMs?: number;
+  /** Told of a socket's failure (an oversized frame, a broken connection), once per socket. */
+  onSocketError?(err: Error, member: StreamMember): void;
 }
+
+/** Browsers send nothing on this socket; a frame past this is refused (ws closes it with 1009). */
+export const MAX_FRAME_BYTES = 16 * 1024;
 
 /**
  * The browser relay at `/api/stream`: one WebSocket per tab, authenticated by the session cookie
  * and refused from foreign origins (a cross-site page cannot open it with the user's cookie).
  * It sends each user their own tasks' progress and the whole team's new gallery items, and
- * replays what a reconnecting tab missed (`?epoch=&since=`) from the event log's window.
+ * replays what a reconnecting tab missed (`?epoch=&since=`) from the event log's window. A socket
+ * lives only as long as its session: it closes when the session ends or the role changes.
  */
 export function createRelay(options: RelayOptions): Relay {
   const { log } = options;
   const maxBuffered = options.maxBufferedBytes ?? 4 * 1024 * 1024;
-  const wss = new WebSocketServer({ noServer: true, maxPayload: 16 * 1024 });
+  const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES });
   const alive = new WeakMap<WebSocket, boolean>();
+  const members = new Map<WebSocket, StreamMember>();
+  const reportSocketError =
+    options.onSocketError ??
+    ((err: Error, member: StreamMember) =>
+      console.warn(`Relay socket of user ${member.userId} failed: ${err.message}`));
 
   const ping = setInterval(() => {
     for (const ws of wss.clients) {
@@ -44,6 +80,47 @@ export function createRelay(options: RelayOptions): Relay {
   }, options.pingMs ?? 30_000);
   ping.unref();
 
+  function end(ws: WebSocket, reason: DisconnectReason): void {
+    members.delete(ws);
+    ws.close(STREAM_CLOSE[reason], reason === "sessionEnded" ? "Session ended" : "Role changed");
+  }
+
+  let rechecking: Promise<void> | null = null;
+  let recheckFailed = false;
+  async function recheckAll(): Promise<void> {
+    const { recheck } = options;
+    if (!recheck) return;
+    const bySession = new Map<string, WebSocket[]>();
+    for (const [ws, member] of members)
+      bySession.set(member.sessionId, [...(bySession.get(member.sessionId) ?? []), ws]);
+    for (const [sessionId, sockets] of bySession) {
+      let standing: { role: string } | null;
+      try {
+        standing = await recheck(sessionId);
+      } catch (err) {
+        // The database is away: the sockets stay until a check can tell (the next one will).
+        if (!recheckFailed) console.error("The relay could not recheck sessions:", err);
+        recheckFailed = true;
+        return;
+      }
+      recheckFailed = false;
+      for (const ws of sockets) {
+        const member = members.get(ws);
+        if (!member) continue;
+        if (standing === null) end(ws, "sessionEnded");
+        else if (standing.role !== member.role) end(ws, "roleChanged");
+      }
+    }
+  }
+  function recheckNow(): Promise<void> {
+    rechecking ??= recheckAll().finally(() => {
+      rechecking = null;
+    });
+    return rechecking;
+  }
+  const recheckTimer = setInterval(() => void recheckNow(), options.recheckMs ?? 60_000);
+  recheckTimer.unref();
+
   function send(ws: WebSocket, event: StreamEvent): void {
     if (ws.readyState !== WebSocket.OPEN) return;
     if (ws.bufferedAmount > maxBuffered) {
@@ -54,11 +131,21 @@ export function createRelay(options: RelayOptions): Relay {
     ws.send(JSON.stringify(event));
   }
 
-  function open(ws: WebSocket, userId: string, url: URL): void {
+  function open(ws: WebSocket, member: StreamMember, url: URL): void {
+    const { userId } = member;
+    members.set(ws, member);
     alive.set(ws, true);
     ws.on("pong", () => alive.set(ws, true));
     // Browsers send nothing on this socket; anything they send is ignored.
     ws.on("message", () => undefined);
+    // ws closes the socket itself (1009 for an oversized frame, 1002 for a broken one); without
+    // a listener here the error would be thrown from the emitter and reach the process.
+    let reported = false;
+    ws.on("error", (err) => {
+      if (reported) return;
+      reported = true;
+      reportSocketError(err, member);
+    });
 
     const epoch = url.searchParams.get("epoch");
     const since = Number(url.searchParams.get("since"));
@@ -69,9 +156,13 @@ export function createRelay(options: RelayOptions): Relay {
     if (missed === null) send(ws, { type: "reset", epoch: log.epoch, seq: log.lastSeq });
     else for (const event of missed) send(ws, event);
     const unsubscribe = log.subscribe((event, audience) => {
-      if (isFor(audience, userId)) send(ws, event);
+      // A socket being closed for its session receives nothing more, even before it is gone.
+      if (members.has(ws) && isFor(audience, userId)) send(ws, event);
     });
-    ws.on("close", unsubscribe);
+    ws.on("close", () => {
+      members.delete(ws);
+      unsubscribe();
+    });
   }
 
   return {
@@ -79,6 +170,9 @@ export function createRelay(options: RelayOptions): Relay {
       const refuse = (status: string) => {
         socket.end(`HTTP/1.1 ${status}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
       };
+      // The connection may fail while the session is looked up; ws takes over its errors after.
+      const onEarlyError = () => socket.destroy();
+      socket.on("error", onEarlyError);
       if (!sameOriginUpgrade(req)) {
         refuse("403 Forbidden");
         return;
@@ -90,13 +184,26 @@ export function createRelay(options: RelayOptions): Relay {
             return;
           }
           const url = new URL(req.url ?? "/", "http://studio.invalid");
-          wss.handleUpgrade(req, socket, head, (ws) => open(ws, who.userId, url));
+          socket.off("error", onEarlyError);
+          wss.handleUpgrade(req, socket, head, (ws) => open(ws, who, url));
         },
         () => refuse("503 Service Unavailable"),
       );
     },
+    disconnect(match, reason) {
+      let closed = 0;
+      for (const [ws, member] of members) {
+        if (member.userId !== match.userId) continue;
+        if (match.sessionId !== undefined && member.sessionId !== match.sessionId) continue;
+        end(ws, reason);
+        closed++;
+      }
+      return closed;
+    },
+    recheckNow,
     async close() {
       clearInterval(ping);
+      clearInterval(recheckTimer);
       for (const ws of wss.clients) ws.close(1001, "Server stopping");
       await new Promise<void>((resolve) => wss.close(() => resolve()));
     },

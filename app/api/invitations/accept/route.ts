@@ -1,21 +1,16 @@
 import { requireSameOrigin } from "@/lib/server/auth/guard";
-import { errorResponse, StudioErrorException } from "@/lib/server/auth/studio-errors";
+import { handled } from "@/lib/server/http/handle";
 import { readJson } from "@/lib/server/http/read-json";
 import { getRuntime } from "@/lib/server/runtime";
 import { acceptInvitationSchema } from "@/lib/studio/accounts";
 
 /** Accepting an invitation link: the new member's account, signed in, with the invited role. */
-export async function POST(request: Request) {
+export const POST = handled(async (request: Request) => {
   const { team, env } = await getRuntime();
   const refused = requireSameOrigin(request, env.STUDIO_URL);
   if (refused) return refused;
   const body = await readJson(request, acceptInvitationSchema);
   if (!body.ok) return body.response;
   const { token, ...account } = body.value;
-  try {
-    return await team.acceptInvitation(token, account, request.headers);
-  } catch (err) {
-    if (err instanceof StudioErrorException) return errorResponse(err.studioError);
-    throw err;
-  }
-}
+  return team.acceptInvitation(token, account, request.headers);
+});

@@ -1,10 +1,11 @@
 import { requireUser } from "@/lib/server/auth/guard";
+import { handled } from "@/lib/server/http/handle";
 import { mediaResponse } from "@/lib/server/http/media-response";
 import { getRuntime } from "@/lib/server/runtime";
 import { assertMediaKey, MediaKeyError } from "@/lib/server/storage";
 
 /** The studio's stored media, for signed-in members only; ranges for video seeking. */
-export async function GET(request: Request, { params }: { params: Promise<{ key: string[] }> }) {
+export const GET = handled(async (request: Request, { params }: { params: Promise<{ key: string[] }> }) => {
   const runtime = await getRuntime();
   const user = await requireUser(runtime.gate, request, "view");
   if (user instanceof Response) return user;
@@ -20,4 +21,4 @@ export async function GET(request: Request, { params }: { params: Promise<{ key:
     );
   }
   return mediaResponse(runtime.storage, storageKey, request.headers.get("range"));
-}
+});

@@ -1,4 +1,6 @@
 import { isServiceError } from "@/lib/protocol/errors";
+import { unkeepableTextError, unkeepableTextPath } from "@/lib/protocol/text";
+import { handled } from "@/lib/server/http/handle";
 import { verifyWebhookToken } from "@/lib/server/results/webhook-token";
 import { getRuntime } from "@/lib/server/runtime";
 import { reshapeResult } from "@/lib/upstream/reshape";
@@ -11,7 +13,7 @@ const refused = (status: number, message: string) =>
  * of the task's UUID, so only the service (which got the URL with the task) can post results. A
  * webhook that arrives twice, or after the socket already delivered the result, records nothing new.
  */
-export async function POST(request: Request, { params }: { params: Promise<{ token: string }> }) {
+export const POST = handled(async (request: Request, { params }: { params: Promise<{ token: string }> }) => {
   const { token } = await params;
   const runtime = await getRuntime();
   const body = (await request.json().catch(() => null)) as Record<string, unknown> | null;
@@ -19,6 +21,8 @@ export async function POST(request: Request, { params }: { params: Promise<{ tok
   if (!body || !taskUUID) return refused(400, "The webhook body is not a result object with a taskUUID.");
   if (!verifyWebhookToken(runtime.secret, taskUUID, token))
     return refused(403, "This webhook token is not for that task.");
+  const unkeepable = unkeepableTextPath(body);
+  if (unkeepable) return Response.json({ errors: [unkeepableTextError(unkeepable)] }, { status: 400 });
   if (isServiceError(body) || body.status === "error") {
     await runtime.keeper.fail(
       taskUUID,
@@ -29,4 +33,4 @@ export async function POST(request: Request, { params }: { params: Promise<{ tok
   const item = reshapeResult({ ...body, taskUUID } as Parameters<typeof reshapeResult>[0]);
   if (item.kind === "image" || item.kind === "video") await runtime.keeper.ingest(item);
   return new Response(null, { status: 204 });
-}
+});

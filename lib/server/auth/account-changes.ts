@@ -1,0 +1,34 @@
+import "server-only";
+import type { Role } from "@/lib/studio/roles";
+
+/**
+ * Something that changes what a member's open sessions may do: sessions ending (signing out, on
+ * one device or every one, or being removed from the team) or a new role. The session cache
+ * forgets, and the relay closes the member's sockets at once.
+ */
+export type AccountChange =
+  /** Every session of the user ended, or only `sessionId` when given. */
+  | { kind: "sessionsEnded"; userId: string; sessionId?: string }
+  | { kind: "roleChanged"; userId: string; role: Role };
+
+export type AccountChangeListener = (change: AccountChange) => void;
+
+/** Tells every listener of each change; a listener that throws does not stop the others. */
+export class AccountChanges {
+  private readonly listeners = new Set<AccountChangeListener>();
+
+  subscribe(listener: AccountChangeListener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  emit(change: AccountChange): void {
+    for (const listener of this.listeners) {
+      try {
+        listener(change);
+      } catch (err) {
+        console.error("An account change listener failed:", err);
+      }
+    }
+  }
+}

@@ -1,0 +1,45 @@
+import "server-only";
+import type { IncomingMessage } from "node:http";
+import type { AccountChangeListener } from "@/lib/server/auth/account-changes";
+import { type Gate, sessionOf } from "@/lib/server/auth/guard";
+import type { Team } from "@/lib/server/auth/team";
+import type { Relay, RelayOptions } from "./relay";
+
+/** How the relay learns whose a socket is and whether its session still stands. */
+export function streamMembers(runtime: {
+  gate: Gate;
+  team: Pick<Team, "sessionStanding">;
+}): Pick<RelayOptions, "authenticate" | "recheck"> {
+  return {
+    async authenticate(req) {
+      const found = await sessionOf(runtime.gate, headersOf(req));
+      return found ? { userId: found.user.id, sessionId: found.sessionId, role: found.user.role } : null;
+    },
+    recheck: (sessionId) => runtime.team.sessionStanding(sessionId),
+  };
+}
+
+/** Closes a member's sockets as their sessions end or their role changes. */
+export function closeSocketsOnAccountChange(relay: Pick<Relay, "disconnect">): AccountChangeListener {
+  return (change) => {
+    if (change.kind === "sessionsEnded") {
+      relay.disconnect(
+        change.sessionId === undefined
+          ? { userId: change.userId }
+          : { userId: change.userId, sessionId: change.sessionId },
+        "sessionEnded",
+      );
+    } else {
+      relay.disconnect({ userId: change.userId }, "roleChanged");
+    }
+  };
+}
+
+function headersOf(req: IncomingMessage): Headers {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (typeof value === "string") headers.set(name, value);
+    else if (Array.isArray(value)) for (const v of value) headers.append(name, v);
+  }
+  return headers;
+}

@@ -7,6 +7,7 @@ import { createUpstreamClient, type UpstreamClient, upstreamConfigFromEnv } from
 import { createAuth, type StudioAuth } from "./auth/create-auth";
 import type { Gate } from "./auth/guard";
 import { SessionCache } from "./auth/session-cache";
+import { SignInLimit } from "./auth/sign-in-limit";
 import { Team } from "./auth/team";
 import { authSecret } from "./auth-secret";
 import { type StudioEnv, studioEnv } from "./env";
@@ -32,6 +33,8 @@ export interface StudioRuntime {
   /** What every Route Handler's checks use: accounts, the session cache, the public URL. */
   gate: Gate & { sessions: SessionCache };
   team: Team;
+  /** Sign-in attempts per account and per client address. */
+  signInLimit: SignInLimit;
   log: EventLog;
   storage: MediaStorage;
   upstream: UpstreamClient;
@@ -99,6 +102,7 @@ async function buildRuntime(deps: RuntimeDeps): Promise<StudioRuntime> {
     auth,
     gate,
     team,
+    signInLimit: new SignInLimit(db),
     log,
     storage,
     upstream,

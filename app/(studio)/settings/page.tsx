@@ -13,7 +13,7 @@ import { can } from "@/lib/studio/roles";
 export const metadata: Metadata = { title: "Settings" };
 
 export default async function SettingsPage() {
-  const user = await requirePageUser("/settings");
+  const user = await requirePageUser();
   const { env, upstream } = await pageRuntime();
   const host = (await headers()).get("host") ?? `127.0.0.1:${env.PORT}`;
   const origin = env.STUDIO_URL ?? `http://${host}`;

@@ -1,21 +1,10 @@
+import { handleAuthRequest } from "@/lib/server/auth/auth-endpoint";
 import { getRuntime } from "@/lib/server/runtime";
 
-/**
- * better-auth's endpoints (sign-in, sign-out, session). Accounts are created only through the
- * owner's set-up and invitations, so its public sign-up path is not served here at all.
- */
+/** better-auth's endpoints (sign-in, sign-out, session, password change) under the studio's rules. */
 async function handle(request: Request): Promise<Response> {
-  if (new URL(request.url).pathname.startsWith("/api/auth/sign-up")) {
-    return Response.json(
-      { errors: [{ code: "notFound", message: "Accounts are created by invitation.", parameter: "path" }] },
-      { status: 404 },
-    );
-  }
-  const { auth, gate } = await getRuntime();
-  const response = await auth.handler(request);
-  // A signed-out cookie must stop opening pages at once, not when the cache would expire.
-  if (new URL(request.url).pathname === "/api/auth/sign-out") gate.sessions.clear();
-  return response;
+  const { auth, gate, signInLimit, env } = await getRuntime();
+  return handleAuthRequest({ auth, gate, signInLimit, studioUrl: env.STUDIO_URL }, request);
 }
 
 export const GET = handle;

@@ -6,6 +6,7 @@ import { type MediaStorage, openMediaStorage } from "@/lib/server/storage";
 import { createUpstreamClient, type UpstreamClient, upstreamConfigFromEnv } from "@/lib/upstream";
 import { createAuth, type StudioAuth } from "./auth/create-auth";
 import type { Gate } from "./auth/guard";
+import { PasswordResets } from "./auth/password-resets";
 import { SessionCache } from "./auth/session-cache";
 import { SignInLimit } from "./auth/sign-in-limit";
 import { Team } from "./auth/team";
@@ -33,6 +34,8 @@ export interface StudioRuntime {
   /** What every Route Handler's checks use: accounts, the session cache, the public URL. */
   gate: Gate & { sessions: SessionCache };
   team: Team;
+  /** Owners' single-use password reset links. */
+  resets: PasswordResets;
   /** Sign-in attempts per account and per client address. */
   signInLimit: SignInLimit;
   log: EventLog;
@@ -102,6 +105,7 @@ async function buildRuntime(deps: RuntimeDeps): Promise<StudioRuntime> {
     auth,
     gate,
     team,
+    resets: new PasswordResets(db, auth, Date.now, () => gate.sessions.clear()),
     signInLimit: new SignInLimit(db),
     log,
     storage,

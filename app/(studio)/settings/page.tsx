@@ -3,6 +3,7 @@ import { headers } from "next/headers";
 import { AccountPanel } from "@/components/settings/account-panel";
 import { EngineKeysPanel } from "@/components/settings/engine-keys-panel";
 import { InvitationsPanel } from "@/components/settings/invitations-panel";
+import { PasswordPanel } from "@/components/settings/password-panel";
 import { ServicePanel } from "@/components/settings/service-panel";
 import { TeamPanel } from "@/components/settings/team-panel";
 import { PageHeader } from "@/components/ui/page-header";
@@ -37,6 +38,7 @@ export default async function SettingsPage() {
       <TeamPanel meId={user.id} canManage={manage} />
       {manage ? <InvitationsPanel /> : null}
       {manage && env.embedded ? <EngineKeysPanel endpoint={embeddedHttp} /> : null}
+      <PasswordPanel />
       <AccountPanel email={user.email} />
     </div>
   );

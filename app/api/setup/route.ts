@@ -1,3 +1,4 @@
+import { wantsSecureCookies, withCookieSecurity } from "@/lib/server/auth/cookie-security";
 import { requireSameOrigin } from "@/lib/server/auth/guard";
 import { errorResponse, StudioErrorException } from "@/lib/server/auth/studio-errors";
 import { readJson } from "@/lib/server/http/read-json";
@@ -18,7 +19,10 @@ export async function POST(request: Request) {
   const body = await readJson(request, newAccountSchema);
   if (!body.ok) return body.response;
   try {
-    return await team.setupOwner(body.value, request.headers);
+    return withCookieSecurity(
+      await team.setupOwner(body.value, request.headers),
+      wantsSecureCookies(request, env.STUDIO_URL),
+    );
   } catch (err) {
     if (err instanceof StudioErrorException) return errorResponse(err.studioError);
     throw err;

@@ -109,6 +109,22 @@ describe("team accounts", () => {
     expect(await team.findInvitation(open.token)).toBeNull();
   });
 
+  it("an open invitation's link can be had again; a closed one's cannot", async () => {
+    const made = await team.createInvitation(ownerId, "viewer");
+    const again = (await team.listInvitations()).find((i) => i.token === made.token);
+    expect(again).toMatchObject({ role: "viewer", acceptedAt: null, revokedAt: null });
+    expect(await team.findInvitation(again?.token ?? "")).not.toBeNull();
+    const other = await team.createInvitation(ownerId, "viewer");
+    expect(other.token).not.toBe(made.token);
+
+    expect(await team.revokeInvitation(again?.id ?? "")).toBe(true);
+    const revoked = (await team.listInvitations()).find((i) => i.id === again?.id);
+    expect(revoked?.token).toBeNull();
+    // Only the hash is stored.
+    const rows = await database.db.query.invitation.findMany();
+    expect(JSON.stringify(rows)).not.toContain(made.token);
+  });
+
   it("an invitation expires after a week", async () => {
     const { token } = await team.createInvitation(ownerId, "viewer");
     now += 8 * 24 * 60 * 60 * 1000;

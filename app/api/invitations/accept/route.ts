@@ -1,3 +1,4 @@
+import { wantsSecureCookies, withCookieSecurity } from "@/lib/server/auth/cookie-security";
 import { requireSameOrigin } from "@/lib/server/auth/guard";
 import { errorResponse, StudioErrorException } from "@/lib/server/auth/studio-errors";
 import { readJson } from "@/lib/server/http/read-json";
@@ -13,7 +14,10 @@ export async function POST(request: Request) {
   if (!body.ok) return body.response;
   const { token, ...account } = body.value;
   try {
-    return await team.acceptInvitation(token, account, request.headers);
+    return withCookieSecurity(
+      await team.acceptInvitation(token, account, request.headers),
+      wantsSecureCookies(request, env.STUDIO_URL),
+    );
   } catch (err) {
     if (err instanceof StudioErrorException) return errorResponse(err.studioError);
     throw err;

@@ -1,6 +1,6 @@
 import { wantsSecureCookies, withCookieSecurity } from "@/lib/server/auth/cookie-security";
 import { requireSameOrigin } from "@/lib/server/auth/guard";
-import { answer } from "@/lib/server/http/handle";
+import { errorResponse } from "@/lib/server/auth/studio-errors";
 import { readJson } from "@/lib/server/http/read-json";
 import { getRuntime } from "@/lib/server/runtime";
 import { resetPasswordSchema } from "@/lib/studio/accounts";
@@ -12,10 +12,7 @@ export async function POST(request: Request) {
   if (refused) return refused;
   const body = await readJson(request, resetPasswordSchema);
   if (!body.ok) return body.response;
-  return answer(async () =>
-    withCookieSecurity(
-      await resets.redeem(body.value.token, body.value.password, request.headers),
-      wantsSecureCookies(request, env.STUDIO_URL),
-    ),
-  );
+  const redeemed = await resets.redeem(body.value.token, body.value.password, request.headers);
+  if (!redeemed.ok) return errorResponse(redeemed.error);
+  return withCookieSecurity(redeemed.value, wantsSecureCookies(request, env.STUDIO_URL));
 }

@@ -1,5 +1,5 @@
 import { requireUser } from "@/lib/server/auth/guard";
-import { answer } from "@/lib/server/http/handle";
+import { errorResponse } from "@/lib/server/auth/studio-errors";
 import { requestOrigin } from "@/lib/server/http/origin";
 import { getRuntime } from "@/lib/server/runtime";
 
@@ -10,13 +10,16 @@ export async function POST(request: Request, { params }: Params) {
   const { gate, resets } = await getRuntime();
   const user = await requireUser(gate, request, "manage");
   if (user instanceof Response) return user;
-  const { id } = await params;
-  return answer(async () => {
-    const { token, expiresAt } = await resets.create(user, id);
-    const origin = gate.publicUrl ?? requestOrigin(request);
-    return Response.json(
-      { data: { url: new URL(`/reset/${token}`, origin).toString(), expiresAt } },
-      { status: 201, headers: { "cache-control": "no-store" } },
-    );
-  });
+  const made = await resets.create(user, (await params).id);
+  if (!made.ok) return errorResponse(made.error);
+  const origin = gate.publicUrl ?? requestOrigin(request);
+  return Response.json(
+    {
+      data: {
+        url: new URL(`/reset/${made.value.token}`, origin).toString(),
+        expiresAt: made.value.expiresAt,
+      },
+    },
+    { status: 201, headers: { "cache-control": "no-store" } },
+  );
 }

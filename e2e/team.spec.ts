@@ -85,6 +85,7 @@ test("an open invitation's link can be copied again after leaving Settings", asy
   context,
 }) => {
   await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+  test.setTimeout(90_000);
   const owner = new StudioShell(page);
   await owner.goto("/settings");
   await page.getByLabel("Role", { exact: true }).selectOption("reviewer");

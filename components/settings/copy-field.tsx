@@ -36,7 +36,9 @@ export function CopyField({
   hint?: ReactNode;
 }) {
   const input = useRef<HTMLInputElement>(null);
-  const [state, setState] = useState<"idle" | "copied" | "failed">("idle");
+  // Which value the last copy was of: a new value (another link) shows "Copy" again.
+  const [copy, setCopy] = useState<{ value: string; ok: boolean } | null>(null);
+  const state = copy?.value !== value ? "idle" : copy.ok ? "copied" : "failed";
   return (
     <div className="flex flex-col gap-1.5">
       <label htmlFor={id} className="font-medium text-[13px] text-foreground">
@@ -56,8 +58,7 @@ export function CopyField({
           aria-label={`Copy ${label.toLowerCase()}`}
           onClick={async () => {
             const ok = input.current ? await copyFrom(input.current) : false;
-            setState(ok ? "copied" : "failed");
-            setTimeout(() => setState("idle"), 2000);
+            setCopy({ value, ok });
           }}
         >
           {state === "copied" ? <Check /> : <Copy />}

@@ -1,7 +1,7 @@
 "use client";
 
 import { zodResolver } from "@hookform/resolvers/zod";
-import { KeyRound } from "lucide-react";
+import { LockKeyhole } from "lucide-react";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { Button } from "@/components/ui/button";
@@ -46,7 +46,7 @@ export function PasswordPanel() {
   });
   return (
     <SettingsSection
-      icon={KeyRound}
+      icon={LockKeyhole}
       labelId="password-heading"
       title="Password"
       description="Change the password of your account. Forgot it? An owner can make you a reset link from the team list."

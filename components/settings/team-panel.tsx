@@ -49,7 +49,7 @@ export function TeamPanel({ meId, canManage }: { meId: string; canManage: boolea
         </div>
       ) : null}
       {resetFor && resetLink.data && !resetLink.isPending ? (
-        <div className="px-5 pt-4">
+        <div className="border-border border-b bg-panel-raised/40 px-5 py-4">
           <CopyField
             id="reset-link"
             label={`Password reset link for ${resetFor.name}`}

@@ -21,7 +21,8 @@ export default async function SignInPage({ searchParams }: { searchParams: Promi
         <SignInForm />
       </Suspense>
       <p className="mt-5 text-center text-muted-subtle text-xs">
-        No account? Ask the studio&apos;s owner for an invitation link.
+        No account? Ask the studio&apos;s owner for an invitation link. Forgot your password? The owner can
+        make you a reset link.
       </p>
     </AuthCard>
   );

@@ -32,7 +32,7 @@ async function main() {
   const { createPoolRenderer } = await import("./lib/engine/render/worker/pool-renderer");
   const { startRuntime } = await import("./lib/server/runtime");
   const { closeSocketsOnAccountChange, streamMembers } = await import("./lib/server/stream/member-sockets");
-  const { CLIENT_IP_HEADER } = await import("./lib/server/auth/create-auth");
+  const { stampRequest } = await import("./lib/server/http/request-stamp");
   const { nodeHandler } = await import("./lib/server/http/node-bridge");
   const { postTasks, TASK_BODY_LIMIT } = await import("./lib/server/results/post-tasks");
   const { pathOf, refuseMalformedPath } = await import("./lib/server/http/request-path");
@@ -82,8 +82,9 @@ async function main() {
   });
 
   const server = createServer((req, res) => {
-    // The login rate limit keys on this header: only this line sets it, from the socket itself.
-    req.headers[CLIENT_IP_HEADER] = req.socket.remoteAddress ?? "unknown";
+    // The client's address and scheme (sign-in limits, secure cookies) and the page asked for:
+    // only this line sets them, from the socket itself (and a proxy only when one is trusted).
+    stampRequest(req, env.TRUST_PROXY);
     if (refuseMalformedPath(req, res)) return;
     const path = pathOf(req.url);
     if (engine && (path === "/v1" || path.startsWith("/v1/"))) {

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { imageTask, OWNER, sendTasks } from "./fixtures/accounts";
+import { imageTask, joinAsMember, OWNER, sendTasks } from "./fixtures/accounts";
 import { StudioShell } from "./pages/studio-shell";
 
 /**
@@ -21,7 +21,9 @@ test("the owner invites an editor, and both see each other's results appear", as
   await page.getByRole("button", { name: "Create invitation link" }).click();
   const link = await page.getByRole("textbox", { name: "Invitation link" }).inputValue();
   expect(link).toMatch(/\/invite\/[\w-]{20,}$/);
-  await expect(page.getByRole("list", { name: "Open invitations" }).getByText("editor")).toBeVisible();
+  await expect(
+    page.getByRole("list", { name: "Open invitations" }).getByText("editor").first(),
+  ).toBeVisible();
   await owner.screenshot("settings-team");
 
   // The invited person, in another browser with no session.
@@ -77,4 +79,96 @@ test("the owner invites an editor, and both see each other's results appear", as
   await owner.goto("/settings");
   await expect(page.getByLabel("Role of Grace Hopper")).toHaveValue("editor");
   await memberContext.close();
+});
+
+test("an open invitation's link can be copied again after leaving Settings", async ({
+  page,
+  browser,
+  context,
+}) => {
+  await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+  test.setTimeout(90_000);
+  const owner = new StudioShell(page);
+  await owner.goto("/settings");
+  await page.getByLabel("Role", { exact: true }).selectOption("reviewer");
+  await page.getByLabel(/^Email/).fill("mary@studio.test");
+  await page.getByRole("button", { name: "Create invitation link" }).click();
+  const made = await page.getByRole("textbox", { name: "Invitation link" }).inputValue();
+
+  // Away and back: the link is no longer on screen, and can be had again from the list.
+  await owner.goto("/gallery");
+  await owner.goto("/settings");
+  await expect(page.getByRole("textbox", { name: "Invitation link" })).toHaveCount(0);
+  await page
+    .getByRole("list", { name: "Open invitations" })
+    .getByRole("button", { name: /invitation for mary@studio\.test/ })
+    .click();
+  const field = page.getByRole("textbox", { name: "Invitation link" });
+  await expect(field).toHaveValue(made);
+  await expect(page.getByText("For mary@studio.test, as reviewer.")).toBeVisible();
+  await page.getByRole("button", { name: "Copy invitation link" }).click();
+  await expect(page.getByRole("button", { name: "Copy invitation link" })).toHaveText("Copied");
+  const copied = await page.evaluate(() => navigator.clipboard.readText());
+  expect(copied).toBe(made);
+  await owner.screenshot("settings-invitation-again");
+
+  const guest = await browser.newContext({ storageState: { cookies: [], origins: [] } });
+  const guestPage = await guest.newPage();
+  await guestPage.goto(copied);
+  await expect(guestPage.getByRole("heading", { level: 1 })).toHaveText("Join the studio");
+  await expect(guestPage.getByLabel("Email")).toHaveValue("mary@studio.test");
+  await guest.close();
+});
+
+test("an owner's reset link lets a member back in once, and ends their other sessions", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(90_000);
+  const member = { name: "Annie Easley", email: "annie@studio.test", password: "centaur rocket" };
+  const forgetful = await joinAsMember(browser, page.request, baseURL ?? "", member);
+  const owner = new StudioShell(page);
+  await owner.goto("/settings");
+  await page.getByRole("button", { name: "Make a password reset link for Annie Easley" }).click();
+  const field = page.getByRole("textbox", { name: "Password reset link for Annie Easley" });
+  await expect(field).toHaveValue(/\/reset\/[\w-]{20,}$/);
+  await expect(page.getByText(/it works once, for a day/)).toBeVisible();
+  const link = await field.inputValue();
+  await owner.screenshot("settings-reset-link");
+
+  // The member, signed out on another computer, opens the link.
+  const fresh = await browser.newContext({ storageState: { cookies: [], origins: [] } });
+  const memberPage = await fresh.newPage();
+  const shell = new StudioShell(memberPage);
+  await memberPage.goto(link);
+  await shell.expectHeading("Choose a new password");
+  await expect(memberPage.getByText(member.email)).toBeVisible();
+  await shell.screenshot("reset-password");
+  await memberPage.getByLabel("New password").fill("short");
+  await memberPage.getByRole("button", { name: "Set password and sign in" }).click();
+  await expect(memberPage.getByText("Use at least 8 characters.")).toBeVisible();
+  await memberPage.getByLabel("New password").fill("orbit of venus");
+  await memberPage.getByRole("button", { name: "Set password and sign in" }).click();
+  await expect(memberPage).toHaveURL("/");
+  await expect(memberPage.getByTestId("user-name")).toHaveText(member.name);
+
+  // The session they had elsewhere ended.
+  const old = await forgetful.newPage();
+  await old.goto("/gallery");
+  await expect(old).toHaveURL(/\/sign-in/);
+
+  // The link worked once.
+  const again = await browser.newContext({ storageState: { cookies: [], origins: [] } });
+  const againPage = await again.newPage();
+  await againPage.goto(link);
+  await expect(againPage.getByRole("heading", { level: 1 })).toHaveText("This reset link cannot be used");
+  await new StudioShell(againPage).screenshot("reset-password-used");
+  const used = await againPage.request.post("/api/password-resets", {
+    data: { token: link.split("/reset/")[1], password: "another try" },
+    headers: { origin: baseURL ?? "" },
+  });
+  expect(used.status()).toBe(404);
+  expect(((await used.json()) as { errors: { parameter: string }[] }).errors[0]?.parameter).toBe("token");
+  await Promise.all([again.close(), fresh.close(), forgetful.close()]);
 });

@@ -8,15 +8,11 @@ import { Button } from "@/components/ui/button";
 import { FormError, TextField } from "@/components/ui/field";
 import { callApi } from "@/lib/client/api";
 import { type SignInInput, signInSchema } from "@/lib/studio/accounts";
-
-/** Only same-site paths are followed after signing in, never another site's address. */
-function safeNext(value: string | null): string {
-  return value?.startsWith("/") && !value.startsWith("//") ? value : "/";
-}
+import { safeNextPath } from "@/lib/studio/next-path";
 
 export function SignInForm() {
   const router = useRouter();
-  const next = safeNext(useSearchParams().get("next"));
+  const next = safeNextPath(useSearchParams().get("next"));
   const [formError, setFormError] = useState<string | null>(null);
   const {
     register,
@@ -35,9 +31,7 @@ export function SignInForm() {
       router.refresh();
       return;
     }
-    if (result.status === 429)
-      setFormError("Too many attempts from this address. Wait a minute, then try again.");
-    else if (result.status === 401)
+    if (result.status === 401)
       setFormError("That email and password do not match an account of this studio.");
     else setFormError(result.errors.map((e) => e.message).join(" "));
   });

@@ -1,6 +1,6 @@
 "use client";
 
-import { MailPlus } from "lucide-react";
+import { Link2, MailPlus } from "lucide-react";
 import { useState } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -19,6 +19,8 @@ interface InvitationView {
   expiresAt: string;
   acceptedAt: string | null;
   revokedAt: string | null;
+  /** The link of an open invitation, to copy again; null once it is closed. */
+  url: string | null;
 }
 
 const INVITATIONS = ["invitations"] as const;
@@ -28,6 +30,8 @@ const dateFormat = new Intl.DateTimeFormat("en", { month: "short", day: "numeric
 export function InvitationsPanel() {
   const [role, setRole] = useState<Role>("editor");
   const [email, setEmail] = useState("");
+  /** The open invitation whose link is shown again (null: the one just made, if any). */
+  const [shownId, setShownId] = useState<string | null>(null);
   const list = useApiQuery<InvitationView[]>(INVITATIONS, "/api/invitations");
   const create = useApiMutation<{ role: string; email: string }, { url: string }>(
     (body) => ({ url: "/api/invitations", body }),
@@ -40,6 +44,8 @@ export function InvitationsPanel() {
   const open = (list.data ?? []).filter(
     (i) => !i.acceptedAt && !i.revokedAt && Date.parse(i.expiresAt) > Date.now(),
   );
+  const shown = open.find((i) => i.id === shownId);
+  const link = shown?.url ?? (shownId === null ? create.data?.url : undefined);
 
   return (
     <SettingsSection
@@ -52,6 +58,7 @@ export function InvitationsPanel() {
         className="flex flex-col gap-3 px-5 py-4 md:flex-row md:items-end"
         onSubmit={(e) => {
           e.preventDefault();
+          setShownId(null);
           create.mutate({ role, email });
         }}
       >
@@ -87,7 +94,18 @@ export function InvitationsPanel() {
       </form>
       <div className="flex flex-col gap-3 px-5 pb-4 empty:hidden">
         {create.error ? <FormError>{create.error.message}</FormError> : null}
-        {create.data ? <CopyField id="invite-link" label="Invitation link" value={create.data.url} /> : null}
+        {link ? (
+          <CopyField
+            id="invite-link"
+            label="Invitation link"
+            value={link}
+            hint={
+              shown
+                ? `For ${shown.email ?? "anyone with the link"}, as ${ROLE_LABELS[shown.role].label.toLowerCase()}.`
+                : undefined
+            }
+          />
+        ) : null}
       </div>
       <RevocableList
         label="Open invitations"
@@ -96,6 +114,20 @@ export function InvitationsPanel() {
         empty="No open invitations."
         revoking={revoke.isPending}
         onRevoke={(id) => revoke.mutate(id)}
+        actions={(i) =>
+          i.url ? (
+            <Button
+              variant="ghost"
+              size="sm"
+              aria-label={`Show the link of the invitation for ${i.email ?? "anyone"} (${ROLE_LABELS[i.role].label})`}
+              aria-pressed={shownId === i.id}
+              onClick={() => setShownId(i.id)}
+            >
+              <Link2 />
+              Link
+            </Button>
+          ) : null
+        }
       >
         {(i) => (
           <div className="flex min-w-0 items-center gap-3">

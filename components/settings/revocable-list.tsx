@@ -10,6 +10,7 @@ export function RevocableList<T extends { id: string }>({
   empty,
   revoking,
   onRevoke,
+  actions,
   children,
 }: {
   label: string;
@@ -18,6 +19,8 @@ export function RevocableList<T extends { id: string }>({
   empty: string;
   revoking: boolean;
   onRevoke: (id: string) => void;
+  /** Controls shown before Revoke on each row. */
+  actions?: (item: T) => ReactNode;
   children: (item: T) => ReactNode;
 }) {
   if (items.length === 0) return loading ? null : <SectionEmpty>{empty}</SectionEmpty>;
@@ -26,9 +29,12 @@ export function RevocableList<T extends { id: string }>({
       {items.map((item) => (
         <li key={item.id} className="flex items-center justify-between gap-4 px-5 py-3">
           {children(item)}
-          <Button variant="ghost" size="sm" disabled={revoking} onClick={() => onRevoke(item.id)}>
-            Revoke
-          </Button>
+          <div className="flex shrink-0 items-center gap-1">
+            {actions?.(item)}
+            <Button variant="ghost" size="sm" disabled={revoking} onClick={() => onRevoke(item.id)}>
+              Revoke
+            </Button>
+          </div>
         </li>
       ))}
     </ul>

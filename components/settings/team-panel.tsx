@@ -1,12 +1,14 @@
 "use client";
 
-import { UserMinus, Users } from "lucide-react";
+import { KeyRound, UserMinus, Users } from "lucide-react";
+import { useState } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { FormError } from "@/components/ui/field";
 import { Select } from "@/components/ui/select";
 import { useApiMutation, useApiQuery } from "@/lib/client/use-api";
 import { ROLE_LABELS, ROLES, type Role } from "@/lib/studio/roles";
+import { CopyField } from "./copy-field";
 import { SectionEmpty, SettingsSection } from "./settings-section";
 
 interface MemberView {
@@ -26,7 +28,13 @@ export function TeamPanel({ meId, canManage }: { meId: string; canManage: boolea
     [MEMBERS],
   );
   const remove = useApiMutation<string>((id) => ({ url: `/api/members/${id}`, method: "DELETE" }), [MEMBERS]);
-  const error = setRole.error ?? remove.error;
+  const resetLink = useApiMutation<string, { url: string; expiresAt: string }>(
+    (id) => ({ url: `/api/members/${id}/reset-link`, method: "POST" }),
+    [],
+  );
+  /** Who the reset link on show is for. */
+  const [resetFor, setResetFor] = useState<MemberView | null>(null);
+  const error = setRole.error ?? remove.error ?? resetLink.error;
 
   return (
     <SettingsSection
@@ -38,6 +46,16 @@ export function TeamPanel({ meId, canManage }: { meId: string; canManage: boolea
       {error ? (
         <div className="px-5 pt-4">
           <FormError>{error.message}</FormError>
+        </div>
+      ) : null}
+      {resetFor && resetLink.data && !resetLink.isPending ? (
+        <div className="border-border border-b bg-panel-raised/40 px-5 py-4">
+          <CopyField
+            id="reset-link"
+            label={`Password reset link for ${resetFor.name}`}
+            value={resetLink.data.url}
+            hint={`Send it to ${resetFor.name}: it works once, for a day, and ends their other sessions. Making another replaces it.`}
+          />
         </div>
       ) : null}
       {members.isPending ? <SectionEmpty>Loading the team…</SectionEmpty> : null}
@@ -69,6 +87,21 @@ export function TeamPanel({ meId, canManage }: { meId: string; canManage: boolea
                     </option>
                   ))}
                 </Select>
+                {m.id !== meId ? (
+                  <Button
+                    variant="ghost"
+                    size="sm"
+                    aria-label={`Make a password reset link for ${m.name}`}
+                    title={`Make a password reset link for ${m.name}`}
+                    disabled={resetLink.isPending}
+                    onClick={() => {
+                      setResetFor(m);
+                      resetLink.mutate(m.id);
+                    }}
+                  >
+                    <KeyRound />
+                  </Button>
+                ) : null}
                 {m.id !== meId ? (
                   <Button
                     variant="ghost"

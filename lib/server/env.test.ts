@@ -28,4 +28,11 @@ describe("studio env", () => {
   it("refuses a port out of range", () => {
     expect(() => parseStudioEnv({ PORT: "70000" })).toThrow(/PORT/);
   });
+
+  it("trusts no proxy unless told how many stand in front", () => {
+    expect(parseStudioEnv({}).TRUST_PROXY).toBe(0);
+    expect(parseStudioEnv({ TRUST_PROXY: "1" }).TRUST_PROXY).toBe(1);
+    expect(() => parseStudioEnv({ TRUST_PROXY: "yes" })).toThrow(/TRUST_PROXY/);
+    expect(() => parseStudioEnv({ TRUST_PROXY: "-1" })).toThrow(/TRUST_PROXY/);
+  });
 });

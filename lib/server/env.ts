@@ -40,6 +40,15 @@ const schema = z
     // the studio's public address when it sits behind a proxy or has a fixed domain.
     AUTH_SECRET: z.string().min(32, "use at least 32 characters (e.g. openssl rand -base64 32)").optional(),
     STUDIO_URL: z.url({ protocol: /^https?$/ }).optional(),
+    // How many reverse proxies stand in front of the studio. 0: the client is the socket's peer
+    // and forwarding headers are ignored (anyone could send them); N: the client address is the
+    // Nth from the right of X-Forwarded-For, and X-Forwarded-Proto says whether it used HTTPS.
+    TRUST_PROXY: z.coerce
+      .number({ message: "expected the number of proxies in front of the studio (0 to 10)" })
+      .int({ message: "expected the number of proxies in front of the studio (0 to 10)" })
+      .min(0, { message: "expected the number of proxies in front of the studio (0 to 10)" })
+      .max(10, { message: "expected the number of proxies in front of the studio (0 to 10)" })
+      .default(0),
     // Media storage: local disk under DATA_DIR unless S3_BUCKET is set.
     S3_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
     S3_REGION: z.string().min(1).default("us-east-1"),

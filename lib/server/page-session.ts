@@ -2,7 +2,9 @@ import "server-only";
 import { headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { connection } from "next/server";
+import { signInPathFor } from "@/lib/studio/next-path";
 import { type SessionUser, sessionUser } from "./auth/guard";
+import { PAGE_PATH_HEADER } from "./http/request-stamp";
 import { getRuntime, type StudioRuntime } from "./runtime";
 
 /**
@@ -22,12 +24,12 @@ export async function currentUser(): Promise<SessionUser | null> {
 
 /**
  * For the studio's pages: the signed-in user, or a redirect to set-up (fresh studio) or sign-in
- * (coming back to `next` afterwards).
+ * (coming back afterwards to `next`, by default the address asked for, as `server.ts` stamped it).
  */
-export async function requirePageUser(next = "/"): Promise<SessionUser> {
+export async function requirePageUser(next?: string): Promise<SessionUser> {
   const user = await currentUser();
   if (user) return user;
   const { team } = await getRuntime();
   if (await team.needsSetup()) redirect("/setup");
-  redirect(next === "/" ? "/sign-in" : `/sign-in?next=${encodeURIComponent(next)}`);
+  redirect(signInPathFor(next ?? (await headers()).get(PAGE_PATH_HEADER) ?? "/"));
 }

@@ -7,7 +7,9 @@ import { createUpstreamClient, type UpstreamClient, upstreamConfigFromEnv } from
 import { AccountChanges } from "./auth/account-changes";
 import { createAuth, type StudioAuth } from "./auth/create-auth";
 import type { Gate } from "./auth/guard";
+import { PasswordResets } from "./auth/password-resets";
 import { SessionCache } from "./auth/session-cache";
+import { SignInLimit } from "./auth/sign-in-limit";
 import { Team } from "./auth/team";
 import { authSecret } from "./auth-secret";
 import { type StudioEnv, studioEnv } from "./env";
@@ -39,6 +41,10 @@ export interface StudioRuntime {
   team: Team;
   /** Sessions ending and roles changing, as they happen (the relay closes sockets on them). */
   accountChanges: AccountChanges;
+  /** Owners' single-use password reset links. */
+  resets: PasswordResets;
+  /** Sign-in attempts per account and per client address. */
+  signInLimit: SignInLimit;
   log: EventLog;
   storage: MediaStorage;
   upstream: UpstreamClient;
@@ -123,6 +129,10 @@ async function buildRuntime(deps: RuntimeDeps): Promise<StudioRuntime> {
     gate,
     team,
     accountChanges,
+    resets: new PasswordResets(db, auth, Date.now, (userId) =>
+      accountChanges.emit({ kind: "sessionsEnded", userId }),
+    ),
+    signInLimit: new SignInLimit(db),
     log,
     storage,
     upstream,

@@ -9,7 +9,14 @@ import { ROLES } from "./roles";
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
 
-const name = z.string().trim().min(1, "Enter your name.").max(80, "Keep the name under 80 characters.");
+/** A member's name: the one rule for set-up, invitations and renaming an account. */
+export const NAME_MAX = 80;
+export const memberNameSchema = z
+  .string("Enter your name.")
+  .trim()
+  .min(1, "Enter your name.")
+  .max(NAME_MAX, `Keep the name under ${NAME_MAX} characters.`);
+const name = memberNameSchema;
 const email = z.email("Enter an email address, such as ada@example.com.").trim().toLowerCase();
 const password = z
   .string()
@@ -21,6 +28,24 @@ export type NewAccountInput = z.input<typeof newAccountSchema>;
 
 export const signInSchema = z.object({ email, password: z.string().min(1, "Enter your password.") });
 export type SignInInput = z.input<typeof signInSchema>;
+
+/** What a member may change of their own account (better-auth's update-user body). */
+export const updateAccountSchema = z.strictObject({ name });
+
+/** A signed-in member choosing a new password (better-auth's change-password body). */
+export const changePasswordSchema = z.object({
+  currentPassword: z
+    .string()
+    .min(1, "Enter your current password.")
+    .max(PASSWORD_MAX, "That is not your current password."),
+  newPassword: password,
+  revokeOtherSessions: z.boolean().optional(),
+});
+export type ChangePasswordInput = z.input<typeof changePasswordSchema>;
+
+/** A member setting a new password from an owner's reset link. */
+export const resetPasswordSchema = z.object({ token: z.string().min(10).max(200), password });
+export type ResetPasswordInput = z.input<typeof resetPasswordSchema>;
 
 export const acceptInvitationSchema = newAccountSchema.extend({ token: z.string().min(10).max(200) });
 

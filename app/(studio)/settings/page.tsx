@@ -4,6 +4,7 @@ import { AccountPanel } from "@/components/settings/account-panel";
 import { EngineKeysPanel } from "@/components/settings/engine-keys-panel";
 import { InvitationsPanel } from "@/components/settings/invitations-panel";
 import { LimitsPanel } from "@/components/settings/limits-panel";
+import { PasswordPanel } from "@/components/settings/password-panel";
 import { ServicePanel } from "@/components/settings/service-panel";
 import { TeamPanel } from "@/components/settings/team-panel";
 import { PageHeader } from "@/components/ui/page-header";
@@ -14,7 +15,7 @@ import { can } from "@/lib/studio/roles";
 export const metadata: Metadata = { title: "Settings" };
 
 export default async function SettingsPage() {
-  const user = await requirePageUser("/settings");
+  const user = await requirePageUser();
   const { env, upstream } = await pageRuntime();
   const host = (await headers()).get("host") ?? `127.0.0.1:${env.PORT}`;
   const origin = env.STUDIO_URL ?? `http://${host}`;
@@ -39,6 +40,7 @@ export default async function SettingsPage() {
       {manage ? <InvitationsPanel /> : null}
       {manage ? <LimitsPanel /> : null}
       {manage && env.embedded ? <EngineKeysPanel endpoint={embeddedHttp} /> : null}
+      <PasswordPanel />
       <AccountPanel email={user.email} />
     </div>
   );

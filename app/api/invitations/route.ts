@@ -5,15 +5,20 @@ import { readJson } from "@/lib/server/http/read-json";
 import { getRuntime } from "@/lib/server/runtime";
 import { createInvitationSchema } from "@/lib/studio/accounts";
 
-/** The owner's invitations, open and past (never their tokens: only hashes are kept). */
+/** The owner's invitations, open and past; an open one carries its link, to copy again. */
 export const GET = handled(async (request: Request) => {
   const { gate, team } = await getRuntime();
   const user = await requireUser(gate, request, "manage");
   if (user instanceof Response) return user;
-  return Response.json({ data: await team.listInvitations() });
+  const origin = gate.publicUrl ?? requestOrigin(request);
+  const data = (await team.listInvitations()).map(({ token, ...row }) => ({
+    ...row,
+    url: token ? new URL(`/invite/${token}`, origin).toString() : null,
+  }));
+  return Response.json({ data }, { headers: { "cache-control": "no-store" } });
 });
 
-/** A new invitation link with a role; the link is shown once, to the owner who made it. */
+/** A new invitation link with a role, for the owner to send. */
 export const POST = handled(async (request: Request) => {
   const { gate, team } = await getRuntime();
   const user = await requireUser(gate, request, "manage");

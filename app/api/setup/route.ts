@@ -1,3 +1,4 @@
+import { wantsSecureCookies, withCookieSecurity } from "@/lib/server/auth/cookie-security";
 import { requireSameOrigin } from "@/lib/server/auth/guard";
 import { handled } from "@/lib/server/http/handle";
 import { readJson } from "@/lib/server/http/read-json";
@@ -17,5 +18,8 @@ export const POST = handled(async (request: Request) => {
   if (refused) return refused;
   const body = await readJson(request, newAccountSchema);
   if (!body.ok) return body.response;
-  return team.setupOwner(body.value, request.headers);
+  return withCookieSecurity(
+    await team.setupOwner(body.value, request.headers),
+    wantsSecureCookies(request, env.STUDIO_URL),
+  );
 });

@@ -6,13 +6,11 @@ import { eq } from "drizzle-orm";
 import type { StudioDatabase as StudioDb } from "@/lib/server/db/database";
 import { account, rateLimit, session, user, verification } from "@/lib/server/db/schema/auth";
 import { requestOrigin } from "@/lib/server/http/origin";
+import { CLIENT_IP_HEADER } from "@/lib/server/http/request-stamp";
+import { memberNameSchema } from "@/lib/studio/accounts";
 import { currentSignUpPermit } from "./permit";
 
-/** Header `server.ts` sets from the socket's address, replacing any value a client sent. */
-export const CLIENT_IP_HEADER = "x-studio-client-ip";
-
-/** Failed or not, this many sign-in attempts per client address per window. */
-export const SIGN_IN_LIMIT = { window: 60, max: 5 } as const;
+export { CLIENT_IP_HEADER };
 
 export interface AuthOptions {
   secret: string;
@@ -22,20 +20,22 @@ export interface AuthOptions {
 
 /**
  * better-auth: email and password accounts with scrypt hashes, sessions in the database (so
- * "sign out everywhere" deletes them all), a rate limit on sign-in stored in the database (it
- * holds across restarts), and CSRF/origin checks on every cookie-bearing mutation.
+ * "sign out everywhere" deletes them all), a rate limit stored in the database (it holds across
+ * restarts; sign-in has its own, per account and per address, in `sign-in-limit.ts`), and
+ * CSRF/origin checks on every cookie-bearing mutation.
  */
 export function createAuth(db: StudioDb, options: AuthOptions) {
   return betterAuth({
     appName: "Media Studio",
     secret: options.secret,
-    baseURL: options.baseURL ?? { allowedHosts: ["*"] },
-    // Cookie-bearing requests are accepted from the studio's own pages only: the origin the
-    // request was sent to (whatever host name people use to reach it), or its configured URL.
+    // Unset, each request's own address is used. Not a dynamic `allowedHosts` list: that one
+    // also trusts every origin its patterns match, and "*" would trust any https:// site.
+    ...(options.baseURL ? { baseURL: options.baseURL } : {}),
+    // Cookie-bearing requests are accepted from the studio's own pages only: its configured URL,
+    // or else the origin the request was sent to (whatever host name people use to reach it).
     trustedOrigins: async (request) => {
-      const origins = options.baseURL ? [new URL(options.baseURL).origin] : [];
-      if (request) origins.push(requestOrigin(request));
-      return origins;
+      if (options.baseURL) return [new URL(options.baseURL).origin];
+      return request ? [requestOrigin(request)] : [];
     },
     basePath: "/api/auth",
     // A wrong password is an everyday event, not a warning for the server's log.
@@ -65,11 +65,17 @@ export function createAuth(db: StudioDb, options: AuthOptions) {
       window: 60,
       max: 200,
       customRules: {
-        "/sign-in/email": SIGN_IN_LIMIT,
+        // Counted by the studio per account and per address (one address is a whole office).
+        "/sign-in/email": false,
         "/sign-up/email": { window: 60, max: 10 },
       },
     },
     advanced: {
+      // `Secure` is decided per request (cookie-security.ts): plain HTTP on a LAN address must
+      // still keep a session. The cookie names stay the same either way.
+      useSecureCookies: false,
+      // better-auth turns its origin check off when NODE_ENV is "test"; the studio's stays on.
+      disableOriginCheck: false,
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
       database: { generateId: () => crypto.randomUUID() },
     },
@@ -83,7 +89,14 @@ export function createAuth(db: StudioDb, options: AuthOptions) {
                 message: "This studio is private: ask its owner for an invitation.",
               });
             }
-            return { data: { ...data, role: permit.role } };
+            return { data: { ...data, name: checkedName(data.name), role: permit.role } };
+          },
+        },
+        update: {
+          // Whatever path renames an account, the name follows the studio's one rule.
+          async before(data) {
+            if (data.name === undefined) return { data };
+            return { data: { ...data, name: checkedName(data.name) } };
           },
         },
       },
@@ -103,6 +116,15 @@ export function createAuth(db: StudioDb, options: AuthOptions) {
         },
       },
     },
+  });
+}
+
+function checkedName(value: unknown): string {
+  const parsed = memberNameSchema.safeParse(value);
+  if (parsed.success) return parsed.data;
+  throw new APIError("BAD_REQUEST", {
+    code: "invalidName",
+    message: parsed.error.issues[0]?.message ?? "Enter a name.",
   });
 }
 

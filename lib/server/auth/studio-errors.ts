@@ -47,6 +47,22 @@ export const studioErrors = {
       "The studio needs at least one owner: make someone else owner first.",
       "role",
     ),
+  signInLimited: (over: "account" | "address", seconds: number) =>
+    studioError(
+      429,
+      "rateLimitExceeded",
+      over === "account"
+        ? `Too many sign-in attempts for this account. Wait ${seconds} s, then try again.`
+        : `Too many sign-in attempts from this network address. Wait ${seconds} s, then try again.`,
+      over === "account" ? "email" : undefined,
+    ),
+  invalidResetLink: () =>
+    studioError(
+      404,
+      "invalidResetLink",
+      "This password reset link is unknown, used or expired. Ask the studio's owner for a new one.",
+      "token",
+    ),
   unavailable: (message: string) => studioError(503, "serviceUnavailable", message),
 } as const;
 

@@ -1,5 +1,5 @@
 import "server-only";
-import { createHash, randomBytes } from "node:crypto";
+import { createHash, createHmac } from "node:crypto";
 import { and, asc, count, eq, gt, isNotNull, isNull } from "drizzle-orm";
 import type { StudioDatabase as StudioDb } from "@/lib/server/db/database";
 import { invitation, session, user } from "@/lib/server/db/schema/auth";
@@ -27,6 +27,14 @@ export interface Member {
 }
 
 const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
+
+/**
+ * An invitation's token is derived from its id with the studio's secret (the one that signs
+ * session cookies), so the owner can copy the link again at any time while the database holds
+ * only its hash: a copy of the database alone opens no invitation.
+ */
+const invitationToken = (secret: string, id: string) =>
+  createHmac("sha256", secret).update(`invitation:${id}`).digest("base64url");
 
 /**
  * The team: the owner's first account, invitations with a role, members and their roles.
@@ -66,10 +74,11 @@ export class Team {
     role: Role,
     email?: string,
   ): Promise<{ token: string; expiresAt: Date }> {
-    const token = randomBytes(24).toString("base64url");
+    const id = crypto.randomUUID();
+    const token = invitationToken((await this.auth.$context).secret, id);
     const expiresAt = new Date(this.now() + INVITATION_TTL_MS);
     await this.db.insert(invitation).values({
-      id: crypto.randomUUID(),
+      id,
       tokenHash: hashToken(token),
       role,
       email: email?.toLowerCase() ?? null,
@@ -119,10 +128,12 @@ export class Team {
     });
   }
 
+  /** Every invitation, with the token of each still open one (its link can be copied again). */
   async listInvitations() {
-    return this.db
+    const rows = await this.db
       .select({
         id: invitation.id,
+        tokenHash: invitation.tokenHash,
         role: invitation.role,
         email: invitation.email,
         createdAt: invitation.createdAt,
@@ -132,6 +143,14 @@ export class Team {
       })
       .from(invitation)
       .orderBy(asc(invitation.createdAt));
+    const { secret } = await this.auth.$context;
+    const now = this.now();
+    return rows.map(({ tokenHash, ...row }) => {
+      const open = !row.acceptedAt && !row.revokedAt && row.expiresAt.getTime() > now;
+      const token = open ? invitationToken(secret, row.id) : null;
+      // Links made before tokens were derived cannot be shown again: their token is not kept.
+      return { ...row, token: token && hashToken(token) === tokenHash ? token : null };
+    });
   }
 
   async revokeInvitation(id: string): Promise<boolean> {

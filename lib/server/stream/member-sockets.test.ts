@@ -3,9 +3,10 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { WebSocket } from "ws";
 import { AccountChanges } from "@/lib/server/auth/account-changes";
-import { authEndpoints } from "@/lib/server/auth/auth-endpoints";
+import { handleAuthRequest } from "@/lib/server/auth/auth-endpoint";
 import { CLIENT_IP_HEADER, createAuth, type StudioAuth } from "@/lib/server/auth/create-auth";
 import { SessionCache } from "@/lib/server/auth/session-cache";
+import { SignInLimit } from "@/lib/server/auth/sign-in-limit";
 import { Team } from "@/lib/server/auth/team";
 import { type OpenedDatabase, openPgliteDatabase } from "@/lib/server/db/database";
 import type { StreamEvent } from "@/lib/studio/stream-events";
@@ -163,8 +164,8 @@ describe("a member's sockets follow their sessions", () => {
     const member = await newMember();
     const other = await signIn(`member${memberCount}@studio.test`, "password123");
     const [leaving, staying] = await Promise.all([open(member.cookie), open(other)]);
-    const res = await authEndpoints(
-      { auth, gate, team },
+    const res = await handleAuthRequest(
+      { auth, gate, team, signInLimit: new SignInLimit(database.db) },
       new Request(`${ORIGIN}/api/auth/sign-out`, {
         method: "POST",
         headers: {

@@ -1,3 +1,4 @@
+import { wantsSecureCookies, withCookieSecurity } from "@/lib/server/auth/cookie-security";
 import { requireSameOrigin } from "@/lib/server/auth/guard";
 import { handled } from "@/lib/server/http/handle";
 import { readJson } from "@/lib/server/http/read-json";
@@ -12,5 +13,8 @@ export const POST = handled(async (request: Request) => {
   const body = await readJson(request, acceptInvitationSchema);
   if (!body.ok) return body.response;
   const { token, ...account } = body.value;
-  return team.acceptInvitation(token, account, request.headers);
+  return withCookieSecurity(
+    await team.acceptInvitation(token, account, request.headers),
+    wantsSecureCookies(request, env.STUDIO_URL),
+  );
 });

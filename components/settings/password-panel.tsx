@@ -1,0 +1,96 @@
+"use client";
+
+import { zodResolver } from "@hookform/resolvers/zod";
+import { LockKeyhole } from "lucide-react";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import { Button } from "@/components/ui/button";
+import { FormError, TextField } from "@/components/ui/field";
+import { callApi } from "@/lib/client/api";
+import { applyServerErrors } from "@/lib/client/form-errors";
+import { type ChangePasswordInput, changePasswordSchema, PASSWORD_MIN } from "@/lib/studio/accounts";
+import { SettingsSection } from "./settings-section";
+
+const FIELDS = ["currentPassword", "newPassword"] as const;
+
+/** The signed-in member changes their password, and may end their other sessions with it. */
+export function PasswordPanel() {
+  const [formError, setFormError] = useState<string | null>(null);
+  const [done, setDone] = useState<string | null>(null);
+  const form = useForm<ChangePasswordInput>({
+    resolver: zodResolver(changePasswordSchema),
+    defaultValues: { currentPassword: "", newPassword: "", revokeOtherSessions: true },
+  });
+  const { errors, isSubmitting } = form.formState;
+  const onSubmit = form.handleSubmit(async (values) => {
+    setFormError(null);
+    setDone(null);
+    const result = await callApi("/api/auth/change-password", { body: values });
+    if (result.ok) {
+      form.reset({ currentPassword: "", newPassword: "", revokeOtherSessions: values.revokeOtherSessions });
+      setDone(
+        values.revokeOtherSessions
+          ? "Password changed. Your other sessions have ended; this one stays signed in."
+          : "Password changed.",
+      );
+      return;
+    }
+    // better-auth's answer to a wrong current password belongs on that field, in words.
+    const errorsWithFields = result.errors.map((e) =>
+      e.code === "INVALID_PASSWORD"
+        ? { ...e, parameter: "currentPassword", message: "That is not your current password." }
+        : e,
+    );
+    const rest = applyServerErrors(errorsWithFields, FIELDS, form.setError);
+    if (rest.length > 0) setFormError(rest.join(" "));
+  });
+  return (
+    <SettingsSection
+      icon={LockKeyhole}
+      labelId="password-heading"
+      title="Password"
+      description="Change the password of your account. Forgot it? An owner can make you a reset link from the team list."
+    >
+      <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4 px-5 py-4">
+        <div className="grid gap-4 md:grid-cols-2">
+          <TextField
+            id="current-password"
+            label="Current password"
+            type="password"
+            autoComplete="current-password"
+            error={errors.currentPassword?.message}
+            {...form.register("currentPassword")}
+          />
+          <TextField
+            id="new-password"
+            label="New password"
+            type="password"
+            autoComplete="new-password"
+            hint={`At least ${PASSWORD_MIN} characters.`}
+            error={errors.newPassword?.message}
+            {...form.register("newPassword")}
+          />
+        </div>
+        <label className="flex items-center gap-2.5 text-[13px] text-foreground">
+          <input
+            type="checkbox"
+            className="size-4 accent-accent-strong"
+            {...form.register("revokeOtherSessions")}
+          />
+          Sign out my other sessions (other browsers and devices)
+        </label>
+        <FormError>{formError}</FormError>
+        {done ? (
+          <p role="status" className="text-[13px] text-success-fg">
+            {done}
+          </p>
+        ) : null}
+        <div>
+          <Button type="submit" variant="primary" disabled={isSubmitting}>
+            {isSubmitting ? "Changing…" : "Change password"}
+          </Button>
+        </div>
+      </form>
+    </SettingsSection>
+  );
+}

@@ -1,0 +1,180 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type OpenedDatabase, openPgliteDatabase } from "@/lib/server/db/database";
+import { HTTPS_HEADER } from "@/lib/server/http/request-stamp";
+import { handleAuthRequest } from "./auth-endpoint";
+import { CLIENT_IP_HEADER, createAuth, type StudioAuth } from "./create-auth";
+import { SessionCache } from "./session-cache";
+import { SIGN_IN_BUDGETS, SignInLimit } from "./sign-in-limit";
+import { Team } from "./team";
+
+const ORIGIN = "http://studio.test";
+const ATTACKER = "https://attacker.com";
+const OWNER = { name: "Ada", email: "ada@studio.test", password: "correct horse" };
+let database: OpenedDatabase;
+let auth: StudioAuth;
+let handle: (request: Request) => Promise<Response>;
+let cookie = "";
+
+beforeAll(async () => {
+  database = await openPgliteDatabase(undefined);
+  auth = createAuth(database.db, { secret: "test-secret-that-is-long-enough-for-hmac-0123456789" });
+  const team = new Team(database.db, auth);
+  const deps = {
+    auth,
+    gate: { auth, sessions: new SessionCache() },
+    signInLimit: new SignInLimit(database.db),
+    team,
+  };
+  handle = (request) => handleAuthRequest(deps, request);
+  const res = await team.setupOwner(
+    OWNER,
+    new Headers({ host: "studio.test", [CLIENT_IP_HEADER]: "203.0.113.1" }),
+  );
+  cookie = cookieOf(res);
+}, 60_000);
+
+afterAll(async () => {
+  await database?.close();
+});
+
+function cookieOf(response: Response): string {
+  return response.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
+}
+
+function post(path: string, body: unknown, extra: Record<string, string> = {}): Request {
+  return new Request(`${ORIGIN}/api/auth${path}`, {
+    method: "POST",
+    headers: {
+      "content-type": "application/json",
+      host: "studio.test",
+      origin: ORIGIN,
+      cookie,
+      [CLIENT_IP_HEADER]: "198.51.100.7",
+      ...extra,
+    },
+    body: JSON.stringify(body),
+  });
+}
+
+const errorsOf = async (res: Response) =>
+  ((await res.json()) as { errors: { code: string; parameter?: string }[] }).errors;
+
+describe("auth endpoints: origins", () => {
+  const attempts: [string, unknown][] = [
+    ["/update-user", { name: "Mallory" }],
+    ["/change-password", { currentPassword: OWNER.password, newPassword: "taken over!" }],
+    ["/sign-out", {}],
+  ];
+
+  it.each(attempts)("%s from another site is refused with 403, and nothing changes", async (path, body) => {
+    const res = await handle(post(path, body, { origin: ATTACKER }));
+    expect(res.status).toBe(403);
+    expect((await errorsOf(res))[0]).toMatchObject({ code: "invalidOrigin", parameter: "origin" });
+  });
+
+  it.each(attempts)("better-auth itself trusts no other site for %s either", async (path, body) => {
+    const res = await auth.handler(post(path, body, { origin: ATTACKER }));
+    expect(res.status).toBe(403);
+  });
+
+  it("the session and the password are as they were", async () => {
+    const me = await auth.api.getSession({ headers: new Headers({ cookie }) });
+    expect(me?.user.name).toBe("Ada");
+    const signIn = await handle(post("/sign-in/email", { email: OWNER.email, password: OWNER.password }));
+    expect(signIn.status).toBe(200);
+  });
+
+  it("trusts STUDIO_URL's origin, and only it, when one is set", async () => {
+    const fixed = createAuth(database.db, {
+      secret: "test-secret-that-is-long-enough-for-hmac-0123456789",
+      baseURL: "https://studio.example",
+    });
+    const deps = {
+      auth: fixed,
+      gate: { auth: fixed, sessions: new SessionCache() },
+      signInLimit: new SignInLimit(database.db),
+      team: new Team(database.db, fixed),
+      studioUrl: "https://studio.example",
+    };
+    const viaHost = await handleAuthRequest(deps, post("/update-user", { name: "Ada" }));
+    expect(viaHost.status).toBe(403);
+    const viaPublic = await handleAuthRequest(
+      deps,
+      post("/update-user", { name: "Ada" }, { origin: "https://studio.example" }),
+    );
+    expect(viaPublic.status, await viaPublic.clone().text()).toBe(200);
+  });
+});
+
+describe("auth endpoints: names", () => {
+  it.each([[""], ["   "], ["x".repeat(60_000)]])("refuses the name %#, naming `name`", async (name) => {
+    const res = await handle(post("/update-user", { name }));
+    expect(res.status).toBe(400);
+    expect((await errorsOf(res))[0]?.parameter).toBe("name");
+  });
+
+  it("accepts a good name, trimmed", async () => {
+    const res = await handle(post("/update-user", { name: "  Ada King  " }));
+    expect(res.status).toBe(200);
+    const me = await auth.api.getSession({ headers: new Headers({ cookie }) });
+    expect(me?.user.name).toBe("Ada King");
+  });
+
+  it("refuses a bad name by any path into better-auth (its database hook)", async () => {
+    await expect(
+      auth.api.updateUser({ body: { name: "" }, headers: new Headers({ cookie }) }),
+    ).rejects.toMatchObject({ statusCode: 400 });
+    await expect(
+      auth.api.updateUser({ body: { name: "y".repeat(60_000) }, headers: new Headers({ cookie }) }),
+    ).rejects.toMatchObject({ statusCode: 400 });
+    const me = await auth.api.getSession({ headers: new Headers({ cookie }) });
+    expect(me?.user.name).toBe("Ada King");
+  });
+});
+
+describe("auth endpoints: sign-in limits and cookies", () => {
+  it("one account's typos are held to its budget; another account at the same address signs in", async () => {
+    const wrong = () =>
+      handle(post("/sign-in/email", { email: "nobody@studio.test", password: "guess" }, { cookie: "" }));
+    const statuses: number[] = [];
+    for (let i = 0; i <= SIGN_IN_BUDGETS.account.max; i++) statuses.push((await wrong()).status);
+    expect(statuses.slice(0, SIGN_IN_BUDGETS.account.max).every((s) => s === 401)).toBe(true);
+    const refused = await wrong();
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get("retry-after")).toMatch(/^\d+$/);
+    expect((await errorsOf(refused))[0]).toMatchObject({ code: "rateLimitExceeded", parameter: "email" });
+
+    const other = await handle(
+      post("/sign-in/email", { email: OWNER.email, password: OWNER.password }, { cookie: "" }),
+    );
+    expect(other.status).toBe(200);
+  });
+
+  it("sets the session cookie Secure only when the request came over HTTPS", async () => {
+    const plain = await handle(
+      post("/sign-in/email", { email: OWNER.email, password: OWNER.password }, { cookie: "" }),
+    );
+    expect(plain.headers.getSetCookie().join("\n")).not.toMatch(/secure/i);
+    const tls = await handle(
+      post(
+        "/sign-in/email",
+        { email: OWNER.email, password: OWNER.password },
+        { cookie: "", [HTTPS_HEADER]: "1" },
+      ),
+    );
+    const set = tls.headers.getSetCookie();
+    expect(set.length).toBeGreaterThan(0);
+    for (const c of set) expect(c).toMatch(/;\s*Secure/);
+  });
+
+  it("answers a missing body field in the contract's shape, naming it", async () => {
+    const res = await handle(
+      post("/change-password", { currentPassword: OWNER.password, newPassword: "short" }),
+    );
+    expect(res.status).toBe(400);
+    expect((await errorsOf(res))[0]?.parameter).toBe("newPassword");
+  });
+});

@@ -1,0 +1,82 @@
+import "server-only";
+import type { z } from "zod";
+import { readJson } from "@/lib/server/http/read-json";
+import { CLIENT_IP_HEADER } from "@/lib/server/http/request-stamp";
+import { changePasswordSchema, signInSchema, updateAccountSchema } from "@/lib/studio/accounts";
+import { wantsSecureCookies, withCookieSecurity } from "./cookie-security";
+import type { StudioAuth } from "./create-auth";
+import { type Gate, requireSameOrigin, sessionOf } from "./guard";
+import type { SessionCache } from "./session-cache";
+import type { SignInLimit } from "./sign-in-limit";
+import { errorResponse, studioErrors } from "./studio-errors";
+import type { Team } from "./team";
+
+export interface AuthEndpointDeps {
+  auth: StudioAuth;
+  gate: Gate & { sessions: SessionCache };
+  signInLimit: SignInLimit;
+  /** Told when a sign-out ends one session, so that session's open sockets close too. */
+  team: Pick<Team, "sessionEnded">;
+  studioUrl?: string | undefined;
+}
+
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/** Bodies the studio checks with its own schemas before better-auth sees them. */
+const CHECKED_BODIES: Record<string, z.ZodType> = {
+  "/update-user": updateAccountSchema,
+  "/change-password": changePasswordSchema,
+  "/sign-in/email": signInSchema,
+};
+
+/**
+ * better-auth's endpoints behind the studio's own rules: mutations from the studio's origin
+ * only (as every other Route Handler), names and passwords by the studio's schemas (errors in
+ * the contract's shape, naming the field), sign-in limited per account and per address, and
+ * cookies `Secure` when the request allows it.
+ */
+export async function handleAuthRequest(deps: AuthEndpointDeps, request: Request): Promise<Response> {
+  const path = new URL(request.url).pathname.replace(/^\/api\/auth/, "");
+  // Accounts are created only through the owner's set-up and invitations.
+  if (path.startsWith("/sign-up")) return errorResponse(studioErrors.notFound("page", "path"));
+  if (!SAFE_METHODS.has(request.method)) {
+    const refused = requireSameOrigin(request, deps.studioUrl);
+    if (refused) return refused;
+  }
+  let forwarded = request;
+  const schema = request.method === "POST" ? CHECKED_BODIES[path] : undefined;
+  let signInEmail: string | null = null;
+  if (schema) {
+    const body = await readJson(request, schema);
+    if (!body.ok) return body.response;
+    forwarded = withBody(request, body.value);
+    if (path === "/sign-in/email") {
+      signInEmail = (body.value as { email: string }).email;
+      const refusal = await deps.signInLimit.take(
+        signInEmail,
+        request.headers.get(CLIENT_IP_HEADER) ?? "unknown",
+      );
+      if (refusal) {
+        return errorResponse(studioErrors.signInLimited(refusal.over, refusal.retryAfterSeconds), {
+          "retry-after": String(refusal.retryAfterSeconds),
+        });
+      }
+    }
+  }
+  const signingOut = path === "/sign-out" ? await sessionOf(deps.gate, request.headers) : null;
+  const response = await deps.auth.handler(forwarded);
+  if (signInEmail && response.ok) await deps.signInLimit.succeeded(signInEmail);
+  if (signingOut && response.ok) deps.team.sessionEnded(signingOut.user.id, signingOut.sessionId);
+  // Signing out, renaming, or a password change that ended other sessions: pages must see it at
+  // once, not when the session cache would expire.
+  if (!SAFE_METHODS.has(request.method) && response.ok) deps.gate.sessions.clear();
+  return withCookieSecurity(response, wantsSecureCookies(request, deps.studioUrl));
+}
+
+/** The request again, with the body as parsed (trimmed, lowercased) by the studio's schema. */
+function withBody(request: Request, body: unknown): Request {
+  const headers = new Headers(request.headers);
+  headers.delete("content-length");
+  headers.set("content-type", "application/json");
+  return new Request(request.url, { method: request.method, headers, body: JSON.stringify(body) });
+}

@@ -1,0 +1,61 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type OpenedDatabase, openPgliteDatabase } from "@/lib/server/db/database";
+import { SIGN_IN_BUDGETS, SignInLimit } from "./sign-in-limit";
+
+let database: OpenedDatabase;
+let now = Date.parse("2026-01-01T00:00:00Z");
+let limit: SignInLimit;
+
+beforeAll(async () => {
+  database = await openPgliteDatabase(undefined);
+  limit = new SignInLimit(database.db, () => now);
+}, 60_000);
+
+afterAll(async () => {
+  await database?.close();
+});
+
+async function tries(n: number, email: string, address: string) {
+  const out = [];
+  for (let i = 0; i < n; i++) out.push(await limit.take(email, address));
+  return out;
+}
+
+describe("sign-in limit", () => {
+  it("holds one account to its budget, from any number of addresses", async () => {
+    const max = SIGN_IN_BUDGETS.account.max;
+    for (let i = 0; i < max; i++) expect(await limit.take("ada@studio.test", `198.51.100.${i}`)).toBeNull();
+    expect(await limit.take("ADA@studio.test ", "203.0.113.77")).toMatchObject({ over: "account" });
+  });
+
+  it("one person's typos do not hold up another account behind the same address", async () => {
+    const results = await tries(SIGN_IN_BUDGETS.account.max + 2, "typo@studio.test", "10.0.0.1");
+    expect(results.at(-1)).toMatchObject({ over: "account" });
+    expect(await limit.take("grace@studio.test", "10.0.0.1")).toBeNull();
+  });
+
+  it("holds one address to its budget across accounts", async () => {
+    const address = "192.0.2.50";
+    for (let i = 0; i < SIGN_IN_BUDGETS.address.max; i++) {
+      expect(await limit.take(`user${i}@studio.test`, address)).toBeNull();
+    }
+    const refused = await limit.take("fresh@studio.test", address);
+    expect(refused).toMatchObject({ over: "address" });
+    expect(refused?.retryAfterSeconds).toBeGreaterThan(0);
+    expect(refused?.retryAfterSeconds).toBeLessThanOrEqual(SIGN_IN_BUDGETS.address.window);
+    // Refused for its address, the attempt did not count against that account.
+    expect(await limit.take("fresh@studio.test", "192.0.2.51")).toBeNull();
+  });
+
+  it("a new window gives each budget back", async () => {
+    now += SIGN_IN_BUDGETS.account.window * 1000;
+    expect(await limit.take("ada@studio.test", "203.0.113.77")).toBeNull();
+    expect(await limit.take("anyone@studio.test", "192.0.2.50")).toBeNull();
+  });
+
+  it("a right password clears the account's earlier typos", async () => {
+    await tries(SIGN_IN_BUDGETS.account.max, "mistyped@studio.test", "10.0.0.2");
+    await limit.succeeded("mistyped@studio.test");
+    expect(await limit.take("mistyped@studio.test", "10.0.0.2")).toBeNull();
+  });
+});

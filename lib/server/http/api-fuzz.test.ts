@@ -111,7 +111,9 @@ function mutated(template: fc.Arbitrary<Record<string, unknown>>): fc.Arbitrary<
       .map(([key, value]) => ({ ...t, [key]: value })),
   );
   const poisoned = template.chain((t) => {
-    const texts = Object.keys(t).filter((k) => typeof t[k] === "string");
+    // A body of numbers only has no string to poison: its number fields get the poisoned text.
+    const strings = Object.keys(t).filter((k) => typeof t[k] === "string");
+    const texts = strings.length > 0 ? strings : Object.keys(t);
     return fc
       .tuple(fc.constantFrom(...texts), poison)
       .map(([key, spoil]) => ({ ...t, [key]: spoil(String(t[key])) }));
@@ -208,6 +210,37 @@ const ENDPOINTS: Endpoint[] = [
       .map(([id, body]): Input => ({ params: { id }, body: { json: body } })),
   },
   { file: "members/[id]", method: "DELETE", path: (p) => `/api/members/${p.id}`, input: idParam("id") },
+  {
+    file: "members/[id]/reset-link",
+    method: "POST",
+    path: (p) => `/api/members/${p.id}/reset-link`,
+    input: idParam("id"),
+  },
+  {
+    file: "password-resets",
+    method: "POST",
+    anonymous: true,
+    path: () => "/api/password-resets",
+    input: json(
+      mutated(fc.constant({ token: "0123456789abcdefghijklmnop", password: "long enough password" })),
+    ),
+  },
+  { file: "limits", method: "GET", path: () => "/api/limits", input: noInput },
+  {
+    file: "limits",
+    method: "PUT",
+    path: () => "/api/limits",
+    input: json(
+      mutated(
+        fc.constant({
+          tasksPerRequest: 50,
+          resultsPerRequest: 100,
+          activePerMember: 4,
+          waitingPerMember: 200,
+        }),
+      ),
+    ),
+  },
   // Signing out everywhere has no input to vary; it runs once, last (it ends the owner's session).
   { file: "sessions", method: "DELETE", path: () => "/api/sessions", input: noInput },
   { file: "engine-keys", method: "GET", path: () => "/api/engine-keys", input: noInput },
@@ -320,6 +353,7 @@ const EXAMPLES: Record<string, Input[]> = {
     { params: { id: "a\u0000b" }, body: { json: { role: "viewer" } } },
   ],
   "DELETE members/[id]": [{ params: { id: randomUUID() } }, { params: { id: "a\u0000b" } }],
+  "POST members/[id]/reset-link": [{ params: { id: randomUUID() } }, { params: { id: "a\u0000b" } }],
   "GET images/[id]": [{ params: { id: "a\u0000b" } }],
   "GET items": [{ query: { author: "a\u0000b" } }],
   "GET media/[...key]": [

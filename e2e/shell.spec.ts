@@ -30,6 +30,10 @@ test.describe("studio shell", () => {
         `/create/${workflow.slug}`,
       );
     }
+    // What is promised but not built yet says so, beside its name.
+    for (const promised of ["Ratings", "Comments", "Grids", "A/B votes"]) {
+      await expect(page.getByRole("listitem").filter({ hasText: promised })).toContainText("Coming soon");
+    }
     await shell.screenshot("home");
   });
 

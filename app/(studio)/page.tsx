@@ -13,29 +13,57 @@ import {
   Split,
   Star,
 } from "lucide-react";
+import { Badge } from "@/components/ui/badge";
 import { ButtonLink } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { PageHeader } from "@/components/ui/page-header";
 import { WorkflowCard } from "@/components/workflows/workflow-card";
 import { workflows } from "@/lib/client/workflows";
 
-type Capability = { icon: LucideIcon; title: string; description: string };
+/** `soon`: promised, not built yet; the home page says so rather than suggest it is there. */
+type Capability = { icon: LucideIcon; title: string; description: string; soon?: true };
 
 const reviewCapabilities: readonly Capability[] = [
-  { icon: Star, title: "Ratings", description: "Score results and move them through review states." },
-  { icon: MessageSquareText, title: "Comments", description: "Discuss a result where everyone can see it." },
-  { icon: Columns2, title: "Compare", description: "Put two or more results side by side." },
-  { icon: Link2, title: "Share links", description: "Send a board to someone outside the studio." },
+  {
+    icon: Star,
+    title: "Ratings",
+    description: "Score results and move them through review states.",
+    soon: true,
+  },
+  {
+    icon: MessageSquareText,
+    title: "Comments",
+    description: "Discuss a result where everyone can see it.",
+    soon: true,
+  },
+  { icon: Columns2, title: "Compare", description: "Put two or more results side by side.", soon: true },
+  {
+    icon: Link2,
+    title: "Share links",
+    description: "Send a board to someone outside the studio.",
+    soon: true,
+  },
 ];
 
 const experimentCapabilities: readonly Capability[] = [
-  { icon: Grid3x3, title: "Grids", description: "Cross prompts with parameter values in one run." },
-  { icon: Dices, title: "Seed sweeps", description: "Hold everything still and vary only the seed." },
-  { icon: Split, title: "A/B votes", description: "Pick the better of two, many times over." },
+  {
+    icon: Grid3x3,
+    title: "Grids",
+    description: "Cross prompts with parameter values in one run.",
+    soon: true,
+  },
+  {
+    icon: Dices,
+    title: "Seed sweeps",
+    description: "Hold everything still and vary only the seed.",
+    soon: true,
+  },
+  { icon: Split, title: "A/B votes", description: "Pick the better of two, many times over.", soon: true },
   {
     icon: GitCompareArrows,
     title: "Prompt history",
     description: "See what changed between runs, as a diff.",
+    soon: true,
   },
 ];
 
@@ -148,7 +176,7 @@ function JobCard({ id, icon: Icon, title, summary, capabilities, link }: JobCard
           </div>
         </div>
         <ul className="mt-6 mb-6 grid gap-x-6 gap-y-5 sm:grid-cols-2">
-          {capabilities.map(({ icon: CapabilityIcon, title: capabilityTitle, description }) => (
+          {capabilities.map(({ icon: CapabilityIcon, title: capabilityTitle, description, soon }) => (
             <li key={capabilityTitle} className="flex gap-3">
               <CapabilityIcon
                 aria-hidden
@@ -156,7 +184,10 @@ function JobCard({ id, icon: Icon, title, summary, capabilities, link }: JobCard
                 strokeWidth={1.75}
               />
               <div>
-                <p className="font-medium text-foreground text-sm">{capabilityTitle}</p>
+                <p className="flex items-center gap-2 font-medium text-foreground text-sm">
+                  {capabilityTitle}
+                  {soon ? <Badge className="px-2 py-0 text-[11px]">Coming soon</Badge> : null}
+                </p>
                 <p className="mt-0.5 text-[13px] text-muted-subtle leading-relaxed">{description}</p>
               </div>
             </li>

@@ -23,6 +23,7 @@ test("a member changes their password; the old one no longer signs in", async ({
   const shell = new StudioShell(memberPage);
   await shell.goto("/settings");
   const panel = memberPage.getByRole("region", { name: "Password" });
+  await expect(panel.locator("form[aria-busy=false]")).toBeVisible();
   await expect(panel.getByLabel("Sign out my other sessions")).toBeChecked();
 
   await panel.getByLabel("Current password").fill("not my password");
@@ -70,6 +71,7 @@ test("keeping other sessions: a change without signing them out leaves them sign
   const memberPage = await context.newPage();
   await memberPage.goto("/settings");
   const panel = memberPage.getByRole("region", { name: "Password" });
+  await expect(panel.locator("form[aria-busy=false]")).toBeVisible();
   await panel.getByLabel("Sign out my other sessions").uncheck();
   await panel.getByLabel("Current password").fill(member.password);
   await panel.getByLabel("New password").fill("ibm 7090 too");

@@ -2,7 +2,7 @@
 
 import { zodResolver } from "@hookform/resolvers/zod";
 import { LockKeyhole } from "lucide-react";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
 import { Button } from "@/components/ui/button";
 import { FormError, TextField } from "@/components/ui/field";
@@ -17,6 +17,10 @@ const FIELDS = ["currentPassword", "newPassword"] as const;
 export function PasswordPanel() {
   const [formError, setFormError] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
+  // Busy until hydrated: react-hook-form sets its inputs to their defaults as it registers them,
+  // so a box unticked before then would be ticked again behind the person's back.
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
   const form = useForm<ChangePasswordInput>({
     resolver: zodResolver(changePasswordSchema),
     defaultValues: { currentPassword: "", newPassword: "", revokeOtherSessions: true },
@@ -51,7 +55,7 @@ export function PasswordPanel() {
       title="Password"
       description="Change the password of your account. Forgot it? An owner can make you a reset link from the team list."
     >
-      <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4 px-5 py-4">
+      <form onSubmit={onSubmit} noValidate aria-busy={!hydrated} className="flex flex-col gap-4 px-5 py-4">
         <div className="grid gap-4 md:grid-cols-2">
           <TextField
             id="current-password"

@@ -3,6 +3,7 @@ import Link from "next/link";
 import { cn } from "@/components/ui/cn";
 import { wholeMedia } from "@/components/ui/whole-media";
 import { promptForPeople } from "@/lib/client/create/field-labels";
+import { type RecallPart, workflowRecallHref } from "@/lib/client/create/recall";
 import type { GalleryItem } from "@/lib/studio/stream-events";
 
 const timeFormat = new Intl.DateTimeFormat("en", {
@@ -94,8 +95,6 @@ export function GalleryCard({ item }: { item: GalleryItem }) {
 }
 
 /** Opens the item's task in its workflow with all or part of its parameters (a result's own seed). */
-function recallLink(item: GalleryItem, use: "all" | "seed" | "prompt" | "size"): string {
-  const query = new URLSearchParams({ task: item.taskUUID, use });
-  if (item.seed) query.set("seed", item.seed);
-  return `/create/recall?${query.toString()}`;
+function recallLink(item: GalleryItem, use: RecallPart): string {
+  return workflowRecallHref(item, use, item.seed);
 }

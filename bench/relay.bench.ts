@@ -24,6 +24,7 @@ function item(i: number): GalleryItem {
     id: crypto.randomUUID(),
     taskUUID: crypto.randomUUID(),
     taskType: "imageInference",
+    workflow: "text-to-image",
     authorId: "bench-user",
     authorName: "Bench",
     kind: "image",

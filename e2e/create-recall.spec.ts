@@ -88,9 +88,22 @@ test("inpainting from the gallery: the mask sent inline comes back on the canvas
   await finishedTask(page.request, task);
   await page.goto("/gallery");
   const card = page.locator(`[data-testid=gallery-item][data-task-uuid="${task}"]`);
+  // The link leads straight to the workflow's page: no stop at /create/recall on the way.
+  await expect(card.getByRole("link", { name: "Use all" })).toHaveAttribute(
+    "href",
+    new RegExp(`^/create/inpainting\\?recall=${task}&use=all`),
+  );
+  // A full page load would start a new window and lose this.
+  await page.evaluate(() => {
+    (window as unknown as { galleryMarker?: string }).galleryMarker = "still here";
+  });
   await card.getByRole("link", { name: "Use all" }).click();
   await expect(page).toHaveURL(/\/create\/inpainting/);
+  await expect(create.prompt).toHaveValue("a lighthouse on the horizon");
   await expect(page.getByTestId("mask-painter")).toHaveAttribute("data-mask-empty", "false");
+  expect(await page.evaluate(() => (window as unknown as { galleryMarker?: string }).galleryMarker)).toBe(
+    "still here",
+  );
   await expect(create.notice).toHaveText("Filled in from a past task.");
   await expect(create.generate).toBeEnabled();
   // What Generate sends again is the same mask.

@@ -114,6 +114,33 @@ test("outpainting: dragging a handle extends the frame in steps of 64", async ({
   expect(task.params.height).toBe(512 + o.top + o.bottom);
 });
 
+test("outpainting: a typed side that is changed says so on its field", async ({ page }) => {
+  const create = new CreatePage(page);
+  await create.open("outpainting");
+  await create.upload("f-seedImage", await seedPicture());
+  const right = page.getByTestId("outpaint-input-right");
+  const top = page.getByTestId("outpaint-input-top");
+  await expect(right).toBeVisible();
+  const most = await right.getAttribute("max");
+
+  await right.fill("5000");
+  await right.press("Enter");
+  await expect(right).toHaveValue(most ?? "");
+  await expect(right).toHaveAccessibleDescription(`Right set to ${most}, the largest allowed.`);
+
+  await top.fill("100");
+  await top.blur();
+  await expect(top).toHaveValue("128");
+  await expect(top).toHaveAccessibleDescription("Top set to 128, the nearest multiple of 64.");
+  // Each side speaks for itself: the right side still says what happened to it.
+  await expect(right).toHaveAccessibleDescription(`Right set to ${most}, the largest allowed.`);
+
+  // Typing again, or a value already allowed, leaves the field's usual hint.
+  await top.fill("192");
+  await expect(top).toHaveValue("192");
+  await expect(top).toHaveAccessibleDescription(/^Up to \d+$/);
+});
+
 test("ControlNet: a photo is preprocessed, its guide checked and used", async ({ page }) => {
   const create = new CreatePage(page);
   await create.open("controlnet");

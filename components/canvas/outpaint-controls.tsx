@@ -11,18 +11,12 @@ import {
   OUTPAINT_STEP,
   type OutpaintExtents,
   type OutpaintSide,
+  SIDE_NAMES,
   type Size,
-  setSide,
+  setSideWithNote,
   sideMax,
 } from "@/lib/client/canvas/outpaint";
 import { type OutpaintPresetId, outpaintPresets } from "@/lib/client/canvas/outpaint-presets";
-
-const SIDE_NAMES: Record<OutpaintSide, string> = {
-  top: "Top",
-  right: "Right",
-  bottom: "Bottom",
-  left: "Left",
-};
 
 const PRESET_ICONS: Record<OutpaintPresetId, LucideIcon> = {
   extendAll: Expand,
@@ -86,19 +80,24 @@ interface SideInputProps extends ControlsProps {
 /**
  * A number field for one side. Text that is already a valid value applies at once (so the spin
  * buttons work live); anything else is held as typed and snapped on blur or Enter, so typing
- * "1", "12", "128" is not rounded to 0 on the way.
+ * "1", "12", "128" is not rounded to 0 on the way. What snapping changed, the field says.
  */
 function SideInput({ side, seed, value, onChange }: SideInputProps) {
   const id = useId();
   const [draft, setDraft] = useState<string | null>(null);
+  // What the last snap changed, said until the field is typed in again.
+  const [said, setSaid] = useState<{ text: string; value: number } | null>(null);
   const max = sideMax(seed, value, side);
+  // A drag, a preset or a recall that sets another value makes the note stale.
+  const note = said && said.value === value[side] ? said.text : null;
 
   const commit = (text: string) => {
     setDraft(null);
     const n = Number(text);
     if (text.trim() === "" || !Number.isFinite(n)) return;
-    const next = setSide(seed, value, side, n);
-    if (next !== value) onChange(next);
+    const next = setSideWithNote(seed, value, side, n);
+    setSaid(next.note ? { text: next.note, value: next.value[side] } : null);
+    if (next.value !== value) onChange(next.value);
   };
 
   return (
@@ -119,6 +118,7 @@ function SideInput({ side, seed, value, onChange }: SideInputProps) {
           data-testid={`outpaint-input-${side}`}
           className={cn(inputClasses, "pr-9 tabular-nums")}
           onChange={(event) => {
+            setSaid(null);
             const text = event.target.value;
             const n = Number(text);
             const valid =
@@ -147,9 +147,15 @@ function SideInput({ side, seed, value, onChange }: SideInputProps) {
           px
         </span>
       </div>
-      <p id={`${id}-hint`} className="text-muted-subtle text-xs">
-        Up to {max}
-      </p>
+      {note ? (
+        <p id={`${id}-hint`} role="status" className="text-warning-fg text-xs">
+          {note}
+        </p>
+      ) : (
+        <p id={`${id}-hint`} className="text-muted-subtle text-xs">
+          Up to {max}
+        </p>
+      )}
     </div>
   );
 }

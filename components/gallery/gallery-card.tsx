@@ -1,8 +1,13 @@
+"use client";
+
+import { useQueryClient } from "@tanstack/react-query";
 import { Film, Wand2 } from "lucide-react";
 import Link from "next/link";
 import { cn } from "@/components/ui/cn";
 import { wholeMedia } from "@/components/ui/whole-media";
 import { promptForPeople } from "@/lib/client/create/field-labels";
+import { type RecallPart, workflowRecallHref } from "@/lib/client/create/recall";
+import { prefetchRecall } from "@/lib/client/create/recall-prefetch";
 import type { GalleryItem } from "@/lib/studio/stream-events";
 
 const timeFormat = new Intl.DateTimeFormat("en", {
@@ -16,6 +21,9 @@ const timeFormat = new Intl.DateTimeFormat("en", {
 export function GalleryCard({ item }: { item: GalleryItem }) {
   const prompt = promptForPeople(item.prompt);
   const label = prompt ?? (item.kind === "video" ? "Video" : "Image");
+  const queryClient = useQueryClient();
+  // Pointing at (or tabbing to) a recall link looks the task up while the person decides.
+  const warm = () => prefetchRecall(queryClient, item.taskUUID);
   return (
     <figure
       className="group overflow-hidden rounded-card border border-border bg-panel shadow-panel"
@@ -67,6 +75,8 @@ export function GalleryCard({ item }: { item: GalleryItem }) {
         </p>
         <nav
           aria-label="Use in a workflow"
+          onPointerEnter={warm}
+          onFocus={warm}
           className="flex flex-wrap items-center gap-x-2.5 gap-y-1 pt-0.5 text-[11.5px]"
         >
           <Link
@@ -94,8 +104,6 @@ export function GalleryCard({ item }: { item: GalleryItem }) {
 }
 
 /** Opens the item's task in its workflow with all or part of its parameters (a result's own seed). */
-function recallLink(item: GalleryItem, use: "all" | "seed" | "prompt" | "size"): string {
-  const query = new URLSearchParams({ task: item.taskUUID, use });
-  if (item.seed) query.set("seed", item.seed);
-  return `/create/recall?${query.toString()}`;
+function recallLink(item: GalleryItem, use: RecallPart): string {
+  return workflowRecallHref(item, use, item.seed);
 }

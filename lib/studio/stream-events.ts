@@ -10,6 +10,8 @@ export interface GalleryItem {
   id: string;
   taskUUID: string;
   taskType: string;
+  /** The Create page that made it (`workflowOf` its task), where "Use all" opens it again. */
+  workflow: string;
   authorId: string;
   authorName: string;
   kind: "image" | "video";

@@ -16,6 +16,7 @@ import {
   type OutpaintExtents,
   sameExtents,
   setSide,
+  setSideWithNote,
   sideMax,
   snapToStep,
   stepSide,
@@ -64,6 +65,24 @@ describe("side bounds", () => {
   it("setSide returns the same object when nothing changes", () => {
     const e = { ...NO_EXTENSION, left: 64 };
     expect(setSide(seed, e, "left", 70)).toBe(e);
+  });
+  it("setSideWithNote says what it changed to make a typed side fit, on that side", () => {
+    const left = 256;
+    const most = MAX_W - 1024 - left;
+    const e = { ...NO_EXTENSION, left };
+    expect(setSideWithNote(seed, e, "right", 5000)).toEqual({
+      value: { ...e, right: most },
+      note: `Right set to ${most}, the largest allowed.`,
+    });
+    expect(setSideWithNote(seed, e, "top", 100)).toEqual({
+      value: { ...e, top: 128 },
+      note: `Top set to 128, the nearest multiple of ${OUTPAINT_STEP}.`,
+    });
+    expect(setSideWithNote(seed, e, "bottom", -64).note).toBe("Bottom set to 0, the smallest allowed.");
+    expect(setSideWithNote(seed, e, "left", 70).note).toBe(
+      `Left set to 64, the nearest multiple of ${OUTPAINT_STEP}.`,
+    );
+    expect(setSideWithNote(seed, e, "bottom", 192)).toEqual({ value: { ...e, bottom: 192 }, note: null });
   });
   it("stepSide moves by keyboard steps and stops at the limits", () => {
     let e: OutpaintExtents = NO_EXTENSION;

@@ -6,8 +6,17 @@
  */
 import { OUTPAINT_SIDES } from "@/lib/protocol/image-features";
 import { IMAGE_LIMITS } from "@/lib/protocol/image-limits";
+import { snapNote } from "../snap-note";
 
 export type OutpaintSide = (typeof OUTPAINT_SIDES)[number];
+
+/** Each side as the controls name it. */
+export const SIDE_NAMES: Record<OutpaintSide, string> = {
+  top: "Top",
+  right: "Right",
+  bottom: "Bottom",
+  left: "Left",
+};
 export type OutpaintAxis = "width" | "height";
 
 /** Pixels added on each side of the seed image. */
@@ -97,6 +106,21 @@ export function setSide(
 ): OutpaintExtents {
   const value = Math.min(Math.max(snapToStep(px), OUTPAINT_SIDE_MIN), sideMax(seed, extents, side));
   return extents[side] === value ? extents : { ...extents, [side]: value };
+}
+
+/**
+ * Sets one side from what was typed, and says what was changed to make it fit, for the field to
+ * show: the step, 0, or what the seed and the opposite side leave of the axis.
+ */
+export function setSideWithNote(
+  seed: Size,
+  extents: OutpaintExtents,
+  side: OutpaintSide,
+  px: number,
+): { value: OutpaintExtents; note: string | null } {
+  const value = setSide(seed, extents, side, px);
+  const bounds = { min: OUTPAINT_SIDE_MIN, max: sideMax(seed, extents, side), multipleOf: OUTPAINT_STEP };
+  return { value, note: snapNote(SIDE_NAMES[side], px, value[side], bounds) };
 }
 
 /** Moves one side by `delta` pixels (keyboard steps, spin buttons). */

@@ -1,4 +1,5 @@
 import { IMAGE_LIMITS } from "@/lib/protocol/image-limits";
+import { snapNote } from "../snap-note";
 
 /** Sizes offered as presets, all multiples of 64 and about one megapixel (what most models suit). */
 export const SIZE_PRESETS = [
@@ -28,16 +29,9 @@ export function snapSideWithNote(
   value: number,
   axis: "width" | "height",
 ): { value: number; note: string | null } {
-  const { min, max, multipleOf } = IMAGE_LIMITS[axis];
   const snapped = snapSide(value, axis);
-  if (snapped === value) return { value, note: null };
-  const why =
-    value > max
-      ? "the largest allowed"
-      : value < min
-        ? "the smallest allowed"
-        : `the nearest multiple of ${multipleOf}`;
-  return { value: snapped, note: `${axis === "width" ? "Width" : "Height"} set to ${snapped}, ${why}.` };
+  const note = snapNote(axis === "width" ? "Width" : "Height", value, snapped, IMAGE_LIMITS[axis]);
+  return { value: snapped, note };
 }
 
 /** The largest allowed size with the image's aspect ratio and about the given pixel count. */

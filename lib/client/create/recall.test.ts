@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { recallHref, recallValues, workflowOf } from "./recall";
+import { recallHref, recallValues, workflowOf, workflowRecallHref } from "./recall";
 
 const base = {
   taskType: "imageInference",
@@ -20,6 +20,15 @@ describe("recall", () => {
     expect(workflowOf({ taskType: "videoInference" })).toBe("video");
     expect(recallHref({ taskUUID: "t", params: base }, "seed", "42")).toBe(
       "/create/text-to-image?recall=t&use=seed&seed=42",
+    );
+  });
+
+  it("links what already knows its workflow straight to that page", () => {
+    expect(workflowRecallHref({ taskUUID: "t", workflow: "inpainting" }, "all", "7")).toBe(
+      "/create/inpainting?recall=t&use=all&seed=7",
+    );
+    expect(workflowRecallHref({ taskUUID: "t", workflow: "video" }, "prompt")).toBe(
+      "/create/video?recall=t&use=prompt",
     );
   });
 

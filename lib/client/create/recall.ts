@@ -1,15 +1,8 @@
 import type { TaskView } from "@/lib/studio/stream-events";
+import { workflowOf } from "@/lib/studio/workflow-of";
 import { valuesFromTask } from "./task-values";
 
-/** Which Create page made a task, from what it carried (the same rule the workflows list states). */
-export function workflowOf(params: Record<string, unknown>): string {
-  if (params.taskType === "videoInference") return "video";
-  if (Array.isArray(params.controlNet) && params.controlNet.length > 0) return "controlnet";
-  if (params.outpaint) return "outpainting";
-  if (params.maskImage) return "inpainting";
-  if (params.seedImage) return "image-to-image";
-  return "text-to-image";
-}
+export { workflowOf };
 
 export const RECALL_PARTS = ["all", "seed", "prompt", "size"] as const;
 export type RecallPart = (typeof RECALL_PARTS)[number];
@@ -24,9 +17,21 @@ export function recallHref(
   part: RecallPart = "all",
   seed?: string | null,
 ): string {
+  return workflowRecallHref({ taskUUID: task.taskUUID, workflow: workflowOf(task.params) }, part, seed);
+}
+
+/**
+ * The same link for what already knows its workflow (a gallery item, named by the server): the
+ * page opens at once, without a stop at `/create/recall` to look the task up first.
+ */
+export function workflowRecallHref(
+  task: { taskUUID: string; workflow: string },
+  part: RecallPart = "all",
+  seed?: string | null,
+): string {
   const query = new URLSearchParams({ recall: task.taskUUID, use: part });
   if (seed) query.set("seed", seed);
-  return `/create/${workflowOf(task.params)}?${query.toString()}`;
+  return `/create/${task.workflow}?${query.toString()}`;
 }
 
 /**

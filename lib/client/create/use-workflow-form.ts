@@ -6,14 +6,13 @@ import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { type FieldValues, useForm } from "react-hook-form";
 import type { ProtocolOptions } from "@/lib/protocol";
 import type { TaskView } from "@/lib/studio/stream-events";
-import { taskKey } from "../gallery-cache";
-import { fetchData } from "../use-api";
 import { useCreateStore } from "./drafts";
 import { inWords } from "./field-labels";
 import { pickFields } from "./image-fields";
 import { isRecallPart, type RecallPart, recallValues } from "./recall";
 import { recallNotice, restoreMedia } from "./recall-media";
 import { recallMediaDeps } from "./recall-media-deps";
+import { recallTaskQuery } from "./recall-prefetch";
 import { errorTree, ROOT_ERROR, taskResolver } from "./task-resolver";
 import { buildTask, parseExtraJson, valuesFromTask } from "./task-values";
 import { useGenerate } from "./use-generate";
@@ -123,12 +122,9 @@ export function useWorkflowForm({
       const input = search.get("input");
       if (uuid && isRecallPart(part)) {
         try {
-          // A task the page already shows (its result strip) is not fetched again.
-          const task = await queryClient.fetchQuery({
-            queryKey: taskKey(uuid),
-            queryFn: () => fetchData<TaskView>(`/api/tasks/${encodeURIComponent(uuid)}`),
-            staleTime: Number.POSITIVE_INFINITY,
-          });
+          // A task the page already shows (its result strip), or one the gallery looked up when
+          // its link was pointed at, is not fetched again.
+          const task = await queryClient.fetchQuery(recallTaskQuery(uuid));
           await recall(task, part, search.get("seed"));
         } catch {
           setNotice("That task could not be opened; the form kept its draft.");

@@ -1,6 +1,7 @@
 import "server-only";
 import type { ItemRow, TaskRow } from "@/lib/server/db/schema";
 import type { GalleryItem } from "@/lib/studio/stream-events";
+import { workflowOf } from "@/lib/studio/workflow-of";
 
 /** Where the browser reads an item's media: the studio's own route, never the service's URL. */
 export function mediaUrl(row: Pick<ItemRow, "storageKey">): string {
@@ -21,6 +22,7 @@ export function toGalleryItem(
     id: row.id,
     taskUUID: row.taskUUID,
     taskType: task.taskType,
+    workflow: workflowOf(task.params),
     authorId: row.authorId,
     authorName,
     kind: row.kind,

@@ -6,6 +6,7 @@ export function galleryItem(id: string, overrides: Partial<GalleryItem> = {}): G
     id,
     taskUUID: `t-${id}`,
     taskType: "imageInference",
+    workflow: "text-to-image",
     authorId: "u1",
     authorName: "Ada",
     kind: "image",

@@ -105,5 +105,11 @@ export function GalleryCard({ item }: { item: GalleryItem }) {
 
 /** Opens the item's task in its workflow with all or part of its parameters (a result's own seed). */
 function recallLink(item: GalleryItem, use: RecallPart): string {
+  // An item a tab cached before items knew their workflow asks the server which one it was.
+  if (!item.workflow) {
+    const query = new URLSearchParams({ task: item.taskUUID, use });
+    if (item.seed) query.set("seed", item.seed);
+    return `/create/recall?${query.toString()}`;
+  }
   return workflowRecallHref(item, use, item.seed);
 }

@@ -2,7 +2,8 @@
 
 import type { FieldErrors, UseFormRegister } from "react-hook-form";
 import { TextField } from "@/components/ui/field";
-import { type NewAccountInput, PASSWORD_MIN } from "@/lib/studio/accounts";
+import type { NewAccountInput } from "@/lib/studio/accounts";
+import { NewPasswordField } from "./new-password-field";
 
 /** Name, email and password: the fields of the owner's set-up and of accepting an invitation. */
 export function NewAccountFields({
@@ -32,12 +33,9 @@ export function NewAccountFields({
         error={errors.email?.message}
         {...register("email")}
       />
-      <TextField
+      <NewPasswordField
         id="password"
         label="Password"
-        type="password"
-        autoComplete="new-password"
-        hint={`At least ${PASSWORD_MIN} characters.`}
         error={errors.password?.message}
         {...register("password")}
       />

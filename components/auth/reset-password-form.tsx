@@ -5,10 +5,11 @@ import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { Button } from "@/components/ui/button";
-import { FormError, TextField } from "@/components/ui/field";
+import { FormError } from "@/components/ui/field";
 import { callApi } from "@/lib/client/api";
 import { applyServerErrors } from "@/lib/client/form-errors";
-import { PASSWORD_MIN, type ResetPasswordInput, resetPasswordSchema } from "@/lib/studio/accounts";
+import { type ResetPasswordInput, resetPasswordSchema } from "@/lib/studio/accounts";
+import { NewPasswordField } from "./new-password-field";
 
 /** A new password from an owner's reset link; the member lands in the studio signed in. */
 export function ResetPasswordForm({ token }: { token: string }) {
@@ -32,12 +33,9 @@ export function ResetPasswordForm({ token }: { token: string }) {
   });
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
-      <TextField
+      <NewPasswordField
         id="password"
         label="New password"
-        type="password"
-        autoComplete="new-password"
-        hint={`At least ${PASSWORD_MIN} characters.`}
         error={errors.password?.message}
         {...form.register("password")}
       />

@@ -4,11 +4,12 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { LockKeyhole } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
+import { NewPasswordField } from "@/components/auth/new-password-field";
 import { Button } from "@/components/ui/button";
 import { FormError, TextField } from "@/components/ui/field";
 import { callApi } from "@/lib/client/api";
 import { applyServerErrors } from "@/lib/client/form-errors";
-import { type ChangePasswordInput, changePasswordSchema, PASSWORD_MIN } from "@/lib/studio/accounts";
+import { type ChangePasswordInput, changePasswordSchema } from "@/lib/studio/accounts";
 import { SettingsSection } from "./settings-section";
 
 const FIELDS = ["currentPassword", "newPassword"] as const;
@@ -65,12 +66,9 @@ export function PasswordPanel() {
             error={errors.currentPassword?.message}
             {...form.register("currentPassword")}
           />
-          <TextField
+          <NewPasswordField
             id="new-password"
             label="New password"
-            type="password"
-            autoComplete="new-password"
-            hint={`At least ${PASSWORD_MIN} characters.`}
             error={errors.newPassword?.message}
             {...form.register("newPassword")}
           />

@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { CreatePage } from "./pages/create-page";
+import { SCREENS_DIR } from "./pages/studio-shell";
 
 test.describe.configure({ timeout: 90_000 });
 
@@ -26,7 +27,7 @@ test("Enhance offers several versions on every form with a prompt; picking one r
   const text = (await second.getAttribute("data-version")) ?? "";
   expect(text.startsWith(PROMPT)).toBe(true);
   expect(text.length).toBeGreaterThan(PROMPT.length);
-  await page.screenshot({ path: "/work/shots/create-recall/enhance-versions-1440x900.png" });
+  await page.screenshot({ path: `${SCREENS_DIR}/enhance-versions-1440x900.png` });
   await second.click();
   await expect(create.prompt).toHaveValue(text);
   await expect(create.versions).toHaveCount(0);

@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { CreatePage } from "./pages/create-page";
+import { SCREENS_DIR } from "./pages/studio-shell";
 
 test.describe.configure({ timeout: 60_000 });
 
@@ -40,7 +41,7 @@ test("? lists the shortcuts of the page it is pressed on", async ({ page }) => {
     await expect(help.getByText("Generate")).toHaveCount(0);
     await expect(help.getByText(/Mask painter/)).toHaveCount(0);
     await page.screenshot({
-      path: `/work/shots/layout/gallery-shortcuts-${screen.width}x${screen.height}.png`,
+      path: `${SCREENS_DIR}/gallery-shortcuts-${screen.width}x${screen.height}.png`,
     });
     await page.keyboard.press("Escape");
     await expect(help).toBeHidden();

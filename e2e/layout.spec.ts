@@ -3,10 +3,11 @@ import { workflows } from "../lib/client/workflows";
 import { seedPicture } from "./fixtures/images";
 import { CreatePage } from "./pages/create-page";
 import { boxRatio, documentOverflow, intersects, SCREENS, visibleFieldBoxes } from "./pages/screen-fit";
+import { SCREENS_DIR } from "./pages/studio-shell";
 
 test.describe.configure({ timeout: 90_000 });
 
-const shots = "/work/shots/layout";
+const shots = `${SCREENS_DIR}/layout`;
 
 for (const screen of SCREENS) {
   test(`every Create page fits one ${screen.width}x${screen.height} screen`, async ({ page }) => {

@@ -2,6 +2,7 @@ import { expect, request as playwrightRequest, test } from "@playwright/test";
 import sharp from "sharp";
 import { imageTask, sendTasks } from "./fixtures/accounts";
 import { finishedTask, memberWithRole } from "./fixtures/studio-api";
+import { SCREENS_DIR } from "./pages/studio-shell";
 
 /**
  * The owner's caps on generation: set in Settings > Limits, held by `POST /api/tasks` with an
@@ -9,7 +10,7 @@ import { finishedTask, memberWithRole } from "./fixtures/studio-api";
  */
 test.describe.configure({ mode: "serial" });
 
-const SHOTS = "/work/shots/server-limits";
+const SHOTS = `${SCREENS_DIR}/limits`;
 const DEFAULTS = { tasksPerRequest: 50, resultsPerRequest: 100, activePerMember: 4, waitingPerMember: 200 };
 
 test.afterAll(async ({ request, baseURL }) => {

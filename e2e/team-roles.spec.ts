@@ -1,9 +1,9 @@
 import { expect, request as playwrightRequest, test } from "@playwright/test";
 import { OWNER } from "./fixtures/accounts";
 import { memberWithRole } from "./fixtures/studio-api";
-import { StudioShell } from "./pages/studio-shell";
+import { SCREENS_DIR, StudioShell } from "./pages/studio-shell";
 
-const SHOTS = "/work/shots/server-errors";
+const SHOTS = `${SCREENS_DIR}/team-roles`;
 const VIEWPORTS = [
   { width: 1440, height: 900 },
   { width: 1280, height: 720 },

@@ -4,7 +4,8 @@ import { expect, type Locator, type Page } from "@playwright/test";
 export const sectionNames = ["Create", "Gallery", "Experiments", "Settings"] as const;
 export type SectionName = (typeof sectionNames)[number];
 
-const screensDir = path.resolve(import.meta.dirname, "..", ".screens");
+/** Where browser tests leave the screenshots people look at (ignored by git). */
+export const SCREENS_DIR = path.resolve(import.meta.dirname, "..", ".screens");
 
 /** The studio frame as a person sees it: top bar, sidebar navigation, the page's heading. */
 export class StudioShell {
@@ -36,6 +37,6 @@ export class StudioShell {
 
   /** A screenshot in `e2e/.screens/` (gitignored), for looking at the UI: the full page unless clipped. */
   async screenshot(name: string, clip?: { x: number; y: number; width: number; height: number }) {
-    await this.page.screenshot({ path: path.join(screensDir, `${name}.png`), fullPage: !clip, clip });
+    await this.page.screenshot({ path: path.join(SCREENS_DIR, `${name}.png`), fullPage: !clip, clip });
   }
 }

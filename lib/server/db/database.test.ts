@@ -9,6 +9,10 @@ import { describePostgresUrl, openDatabase, openPgliteDatabase } from "./databas
 import { getTask, recordTasks } from "./task-records";
 import { createTempPostgresDatabase, createTestUser, queryRows, testBackends } from "./test-databases";
 
+const JOURNAL = path.resolve("lib/server/db/migrations/meta/_journal.json");
+const migrationCount = (): number =>
+  (JSON.parse(fs.readFileSync(JOURNAL, "utf8")) as { entries: unknown[] }).entries.length;
+
 describe("opening the database", () => {
   const dirs: string[] = [];
   const tempDir = () => {
@@ -34,10 +38,7 @@ describe("opening the database", () => {
     try {
       expect((await getTask(second.db, taskUUID))?.params.positivePrompt).toBe("kept");
       const applied = await queryRows(second, sql`select id from drizzle.__drizzle_migrations`);
-      const journal = JSON.parse(
-        fs.readFileSync(path.resolve("lib/server/db/migrations/meta/_journal.json"), "utf8"),
-      ) as { entries: unknown[] };
-      expect(applied).toHaveLength(journal.entries.length);
+      expect(applied).toHaveLength(migrationCount());
     } finally {
       await second.close();
     }
@@ -80,7 +81,7 @@ describe.skipIf(postgres?.skip !== undefined)(
         const first = opened[0];
         if (first === undefined) throw new Error("unreachable");
         const applied = await queryRows(first, sql`select id from drizzle.__drizzle_migrations`);
-        expect(applied).toHaveLength(1);
+        expect(applied).toHaveLength(migrationCount());
         await Promise.all(opened.map((o) => o.close()));
       } finally {
         await temp.drop();

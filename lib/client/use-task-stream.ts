@@ -3,6 +3,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useEffect } from "react";
+import { applyGalleryChange } from "@/lib/client/gallery-live";
 import { STREAM_CLOSE, type StreamEvent } from "@/lib/studio/stream-events";
 import {
   addGalleryItem,
@@ -73,6 +74,9 @@ export function useTaskStream(): void {
         case "task":
           updateTask(client, event.task);
           patchTask(client, event.task);
+          break;
+        case "gallery":
+          applyGalleryChange(client, event.change);
           break;
       }
       since = Math.max(since, event.seq);

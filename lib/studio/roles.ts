@@ -8,14 +8,21 @@ export type Role = (typeof ROLES)[number];
 /**
  * What each role may do. A role can do everything the roles below it can:
  * owner > editor > reviewer > viewer.
+ *
+ * - `view`: see the gallery, its comments and its history.
+ * - `review`: rate, comment (with mentions), resolve comments, move review states, assign.
+ * - `generate`: send tasks from the Create pages.
+ * - `organize`: boards, tags, bulk actions, share links, and moving items to the trash.
+ * - `manage`: members, invitations, keys and limits; restore from the trash, delete for good.
  */
-export type Permission = "view" | "review" | "generate" | "manage";
+export type Permission = "view" | "review" | "generate" | "organize" | "manage";
 
 const RANK: Record<Role, number> = { viewer: 0, reviewer: 1, editor: 2, owner: 3 };
 const NEEDS: Record<Permission, Role> = {
   view: "viewer",
   review: "reviewer",
   generate: "editor",
+  organize: "editor",
   manage: "owner",
 };
 
@@ -32,13 +39,16 @@ export function roleFor(permission: Permission): Role {
   return NEEDS[permission];
 }
 
-/**
- * Each role by what it can do today. The `review` permission guards nothing yet (the gallery has no
- * ratings or comments), so a reviewer is described as what it is: a viewer, for now.
- */
+/** Each role by what it can do. */
 export const ROLE_LABELS: Record<Role, { label: string; description: string }> = {
-  owner: { label: "Owner", description: "Everything, plus members, invitations and API keys" },
-  editor: { label: "Editor", description: "Generates images and videos, and sees the gallery" },
-  reviewer: { label: "Reviewer", description: "Sees the gallery, as a viewer does for now" },
-  viewer: { label: "Viewer", description: "Sees the gallery" },
+  owner: {
+    label: "Owner",
+    description: "Everything, plus members, invitations, API keys, and restoring from the trash",
+  },
+  editor: {
+    label: "Editor",
+    description: "Generates images and videos, and organizes the gallery: boards, tags, sharing",
+  },
+  reviewer: { label: "Reviewer", description: "Rates, comments and moves results through review" },
+  viewer: { label: "Viewer", description: "Sees the gallery and its discussions" },
 };

@@ -1,3 +1,5 @@
+import type { ReviewState } from "./review";
+
 /**
  * What the studio's relay (`/api/stream`) sends a browser, shared by the server and the
  * `useTaskStream` hook. Every event carries the relay's `epoch` (new at each server start) and a
@@ -28,7 +30,41 @@ export interface GalleryItem {
   prompt: string | null;
   model: string | null;
   createdAt: string;
+  /** The team's review of it (absent on items from a studio older than the review gallery). */
+  review?: ItemReview;
 }
+
+/** An item's review as the whole team sees it; per-member marks (star, own rating) are apart. */
+export interface ItemReview {
+  state: ReviewState;
+  assigneeId: string | null;
+  ratingAvg: number | null;
+  ratingCount: number;
+  tags: string[];
+  boardIds: string[];
+  commentCount: number;
+  /** Set while the item is in the trash. */
+  deletedAt: string | null;
+}
+
+/**
+ * A change in the review gallery, sent to every member (or, for `inbox`, to one) so that open
+ * pages update without a reload. Events name what changed; a page that holds it patches its cache
+ * or refetches it. Small on purpose: the same events cross instances (issue: several instances).
+ */
+export type GalleryChange =
+  /** An item's review changed: state, assignee, ratings, tags, boards or comment count. */
+  | { kind: "review"; itemId: string; review: ItemReview }
+  /** Items went to the trash, came back from it, or were deleted for good. */
+  | { kind: "trash" | "restore" | "purge"; itemIds: string[] }
+  /** A comment was added, edited, resolved or reopened on an item. */
+  | { kind: "comment"; itemId: string; commentId: string }
+  /** A board was created, renamed, given a cover, or deleted. */
+  | { kind: "board"; boardId: string }
+  /** A saved search shared with the team changed. */
+  | { kind: "savedSearch"; id: string }
+  /** For one member: their inbox's unread count changed (a new mention, or read elsewhere). */
+  | { kind: "inbox"; unread: number };
 
 export type TaskState = "queued" | "processing" | "success" | "error";
 
@@ -55,6 +91,7 @@ export type StreamEvent =
   | { type: "hello"; epoch: string; seq: number; userId: string }
   | { type: "item"; epoch: string; seq: number; item: GalleryItem }
   | { type: "task"; epoch: string; seq: number; task: TaskUpdate }
+  | { type: "gallery"; epoch: string; seq: number; change: GalleryChange }
   | { type: "reset"; epoch: string; seq: number };
 
 /**

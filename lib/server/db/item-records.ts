@@ -1,6 +1,7 @@
 import "server-only";
 import { and, desc, eq, sql } from "drizzle-orm";
 import type { StudioDatabase } from "./database";
+import { itemFacts } from "./item-facts";
 import { invalidRecord, RecordError } from "./record-errors";
 import {
   intField,
@@ -11,7 +12,7 @@ import {
   textField,
   uuidField,
 } from "./record-input";
-import { ITEM_KINDS, type ItemKind, type ItemRow, item, task } from "./schema";
+import { ITEM_KINDS, type ItemKind, type ItemRow, item, itemColumns, task } from "./schema";
 
 /** One result of a task, its bytes already in media storage under `storageKey`. */
 export interface ItemInput {
@@ -59,7 +60,7 @@ export async function recordItem(
 ): Promise<{ created: boolean; item: ItemRow }> {
   const row = itemRow(input);
   const [owner] = await db
-    .select({ authorId: task.authorId })
+    .select({ authorId: task.authorId, taskType: task.taskType, params: task.params })
     .from(task)
     .where(eq(task.taskUUID, row.taskUUID));
   if (owner === undefined) {
@@ -71,17 +72,17 @@ export async function recordItem(
   }
   const [created] = await db
     .insert(item)
-    .values({ ...row, authorId: owner.authorId })
+    .values({ ...row, ...itemFacts(owner), authorId: owner.authorId })
     .onConflictDoNothing()
-    .returning();
+    .returning(itemColumns);
   if (created !== undefined) return { created: true, item: created };
 
-  const [sameMedia] = await db.select().from(item).where(eq(item.mediaUUID, row.mediaUUID));
+  const [sameMedia] = await db.select(itemColumns).from(item).where(eq(item.mediaUUID, row.mediaUUID));
   if (sameMedia !== undefined) return { created: false, item: sameMedia };
   if (row.index !== null) {
     // Another result already holds this position: the first one recorded stays.
     const [sameSlot] = await db
-      .select()
+      .select(itemColumns)
       .from(item)
       .where(and(eq(item.taskUUID, row.taskUUID), eq(item.index, row.index)));
     if (sameSlot !== undefined) return { created: false, item: sameSlot };
@@ -107,7 +108,7 @@ export async function listItems(db: StudioDatabase, query: ListItemsQuery = {}):
     );
   }
   const rows = await db
-    .select()
+    .select(itemColumns)
     .from(item)
     .where(and(...conditions))
     .orderBy(desc(item.createdAt), desc(item.id))

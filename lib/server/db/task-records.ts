@@ -11,6 +11,7 @@ import {
   FINISHED_TASK_STATUSES,
   type ItemRow,
   item,
+  itemColumns,
   type NewTaskRow,
   type StoredTaskError,
   type StudioTaskStatus,
@@ -173,7 +174,7 @@ export async function getTask(db: StudioDatabase, taskUUID: string): Promise<Tas
   const [row] = await db.select().from(task).where(eq(task.taskUUID, id));
   if (row === undefined) return null;
   const items = await db
-    .select()
+    .select(itemColumns)
     .from(item)
     .where(eq(item.taskUUID, id))
     .orderBy(sql`${item.index} asc nulls last`, asc(item.createdAt), asc(item.id));
@@ -240,7 +241,7 @@ export async function recentTasks(
     .limit(limit);
   if (rows.length === 0) return [];
   const items = await db
-    .select()
+    .select(itemColumns)
     .from(item)
     .where(
       inArray(

@@ -19,6 +19,17 @@ const row: ItemRow = {
   storageKey: "items/2026/11/m1.jpg",
   bytes: 1000,
   createdAt: new Date(0),
+  taskType: "imageInference",
+  workflow: "text-to-image",
+  model: "runware:100@1",
+  loras: [],
+  prompt: "a lighthouse",
+  reviewState: "draft",
+  assigneeId: null,
+  ratingCount: 0,
+  ratingAvg: null,
+  deletedAt: null,
+  deletedBy: null,
 };
 
 describe("toGalleryItem", () => {

@@ -4,7 +4,7 @@ import type { Readable } from "node:stream";
 import { inArray } from "drizzle-orm";
 import type { ServiceError } from "@/lib/protocol/errors";
 import type { StudioDatabase } from "@/lib/server/db";
-import { item, upload } from "@/lib/server/db/schema";
+import { item, itemColumns, upload } from "@/lib/server/db/schema";
 import type { MediaStorage } from "@/lib/server/storage";
 import type { UpstreamClient } from "@/lib/upstream";
 
@@ -57,7 +57,7 @@ export class StudioRefs {
     if (ids.length === 0) return task;
     const [uploads, items] = await Promise.all([
       this.db.select().from(upload).where(inArray(upload.id, ids)),
-      this.db.select().from(item).where(inArray(item.mediaUUID, ids)),
+      this.db.select(itemColumns).from(item).where(inArray(item.mediaUUID, ids)),
     ]);
     const map = new Map<string, string>();
     for (const row of uploads) {

@@ -1,6 +1,6 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
-import type { GalleryItem, StreamEvent, TaskUpdate } from "@/lib/studio/stream-events";
+import type { GalleryChange, GalleryItem, StreamEvent, TaskUpdate } from "@/lib/studio/stream-events";
 
 /** Who an event is for: every member (gallery items) or one user (their task's progress). */
 export type Audience = { team: true } | { userId: string };
@@ -51,6 +51,11 @@ export class EventLog {
 
   publishTask(userId: string, task: TaskUpdate): void {
     this.publish({ userId }, (seq) => ({ type: "task", epoch: this.epoch, seq, task }));
+  }
+
+  /** A review gallery change: for the team, or (an inbox count) for one member. */
+  publishGallery(change: GalleryChange, audience: Audience = { team: true }): void {
+    this.publish(audience, (seq) => ({ type: "gallery", epoch: this.epoch, seq, change }));
   }
 
   subscribe(listener: Listener): () => void {

@@ -1,7 +1,7 @@
 import "server-only";
 import { and, eq } from "drizzle-orm";
 import { getUpload, type StudioDatabase } from "@/lib/server/db";
-import { item } from "@/lib/server/db/schema";
+import { item, itemColumns } from "@/lib/server/db/schema";
 import { mediaUrl } from "@/lib/server/results/gallery-item";
 
 /** An image a task can name by the studio's id, as the Create screens preview it. */
@@ -30,7 +30,7 @@ export async function studioImage(db: StudioDatabase, id: string): Promise<Studi
     return { id: upload.id, url: mediaUrl(upload), width, height, mime };
   }
   const [row] = await db
-    .select()
+    .select(itemColumns)
     .from(item)
     .where(and(eq(item.mediaUUID, id), eq(item.kind, "image")))
     .limit(1);

@@ -1,8 +1,9 @@
-import { sql } from "drizzle-orm";
+import { getTableColumns, sql } from "drizzle-orm";
 import {
   bigint,
   boolean,
   check,
+  customType,
   doublePrecision,
   index,
   integer,
@@ -15,7 +16,11 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import type { ServiceError } from "../../../protocol/errors";
+import { REVIEW_STATES } from "../../../studio/review";
 import { user } from "./auth";
+
+/** PostgreSQL's full-text document type; read only through SQL (`@@`), never selected. */
+const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
 
 /**
  * The studio's own records: every task its users sent, one row per result with the media bytes
@@ -101,6 +106,30 @@ export const item = pgTable(
     bytes: bigint("bytes", { mode: "number" }).notNull(),
     // Millisecond precision so a JS Date (and so a page cursor) holds the exact stored value.
     createdAt: timestamp("created_at", { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+
+    // Facts of the task copied onto each of its items when recorded, so that every gallery filter
+    // reads one table through one index (see `itemFacts`). Null on rows recorded before they
+    // existed until the start-up backfill fills them.
+    taskType: text("task_type"),
+    /** `workflowOf` the task: text-to-image, inpainting, video, ... */
+    workflow: text("workflow"),
+    model: text("model"),
+    /** The LoRA models (AIR ids) the task used. */
+    loras: text("loras").array().notNull().default(sql`'{}'::text[]`),
+    prompt: text("prompt"),
+    /** Full-text document of the prompt, kept by PostgreSQL itself (GIN-indexed). */
+    search: tsvector("search").generatedAlwaysAs(sql`to_tsvector('english', coalesce(prompt, ''))`),
+
+    // Review, kept current here; its history is `review_event`.
+    reviewState: text("review_state", { enum: REVIEW_STATES }).notNull().default("draft"),
+    assigneeId: text("assignee_id").references(() => user.id, { onDelete: "set null" }),
+    ratingCount: integer("rating_count").notNull().default(0),
+    /** The team's mean rating, null while nobody has rated. */
+    ratingAvg: doublePrecision("rating_avg"),
+
+    /** In the trash since then (restorable by an owner for `TRASH_DAYS`); null when live. */
+    deletedAt: timestamp("deleted_at", { withTimezone: true, precision: 3 }),
+    deletedBy: text("deleted_by").references(() => user.id, { onDelete: "set null" }),
   },
   (t) => [
     unique("item_media_uuid_key").on(t.mediaUUID),
@@ -111,6 +140,21 @@ export const item = pgTable(
     // The gallery's reads: newest first, overall and by author (see the note on `task`).
     index("item_created_idx").on(t.createdAt, t.id),
     index("item_author_created_idx").on(t.authorId, t.createdAt, t.id),
+    // The gallery's filtered reads: live items only, newest first within each filter value.
+    index("item_live_created_idx").on(t.createdAt, t.id).where(sql`${t.deletedAt} is null`),
+    index("item_live_state_idx").on(t.reviewState, t.createdAt, t.id).where(sql`${t.deletedAt} is null`),
+    index("item_live_workflow_idx").on(t.workflow, t.createdAt, t.id).where(sql`${t.deletedAt} is null`),
+    index("item_live_model_idx").on(t.model, t.createdAt, t.id).where(sql`${t.deletedAt} is null`),
+    index("item_live_kind_idx").on(t.kind, t.createdAt, t.id).where(sql`${t.deletedAt} is null`),
+    index("item_live_assignee_idx").on(t.assigneeId, t.createdAt, t.id).where(sql`${t.deletedAt} is null`),
+    index("item_search_idx").using("gin", t.search),
+    index("item_loras_idx").using("gin", t.loras),
+    index("item_trash_idx").on(t.deletedAt).where(sql`${t.deletedAt} is not null`),
+    check("item_review_state_check", sql`${t.reviewState} in ('draft', 'in_review', 'approved', 'rejected')`),
+    check(
+      "item_rating_check",
+      sql`${t.ratingCount} >= 0 and (${t.ratingAvg} is null or ${t.ratingAvg} between 1 and 5)`,
+    ),
     check("item_kind_check", sql`${t.kind} in ('image', 'video')`),
     check("item_index_check", sql`${t.index} is null or ${t.index} >= 0`),
     check("item_size_check", sql`${t.width} > 0 and ${t.height} > 0 and ${t.bytes} >= 0`),
@@ -143,7 +187,13 @@ export const upload = pgTable(
 
 export type TaskRow = typeof task.$inferSelect;
 export type NewTaskRow = typeof task.$inferInsert;
-export type ItemRow = typeof item.$inferSelect;
+/** An item as the studio reads it: every column but the full-text document. */
+export type ItemRow = Omit<typeof item.$inferSelect, "search">;
+/** The columns of `ItemRow`, for `db.select(itemColumns)`: the tsvector stays in the database. */
+export const itemColumns = (() => {
+  const { search: _search, ...columns } = getTableColumns(item);
+  return columns;
+})();
 export type NewItemRow = typeof item.$inferInsert;
 export type UploadRow = typeof upload.$inferSelect;
 export type NewUploadRow = typeof upload.$inferInsert;

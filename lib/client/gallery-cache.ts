@@ -15,6 +15,32 @@ export const tasksKey = ["tasks"] as const;
 export const taskKey = (taskUUID: string) => ["task", taskUUID] as const;
 export const allTasksKey = ["task"] as const;
 
+/** One item as the viewer shows it (`GET /api/items/[id]`). */
+export const itemKey = (itemId: string) => ["item", itemId] as const;
+
+/**
+ * Applies `update` to an item wherever a gallery list holds it (every filtered view is cached under
+ * a key starting with `galleryKey`); `update` answers the item unchanged when it has nothing to do.
+ */
+export function patchGalleryItems(client: QueryClient, update: (item: GalleryItem) => GalleryItem): void {
+  client.setQueriesData<InfiniteData<GalleryPageData>>({ queryKey: galleryKey }, (data) => {
+    if (!data?.pages) return data;
+    let changed = false;
+    const pages = data.pages.map((page) => {
+      let pageChanged = false;
+      const items = page.items.map((item) => {
+        const next = update(item);
+        if (next !== item) pageChanged = true;
+        return next;
+      });
+      if (!pageChanged) return page;
+      changed = true;
+      return { ...page, items };
+    });
+    return changed ? { ...data, pages } : data;
+  });
+}
+
 /** A new result goes to the top of the gallery's first page, once. */
 export function addGalleryItem(client: QueryClient, item: GalleryItem): void {
   client.setQueryData<InfiniteData<GalleryPageData>>(galleryKey, (data) => {

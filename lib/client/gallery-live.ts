@@ -2,6 +2,8 @@
 
 import type { QueryClient } from "@tanstack/react-query";
 import type { GalleryChange } from "@/lib/studio/stream-events";
+import { applyOrganizeChange } from "./live/organize-changes";
+import { applyReviewChange } from "./live/review-changes";
 
 /**
  * A teammate's change to the review gallery, applied to this tab's caches: patched in place where
@@ -9,8 +11,17 @@ import type { GalleryChange } from "@/lib/studio/stream-events";
  */
 export function applyGalleryChange(client: QueryClient, change: GalleryChange): void {
   switch (change.kind) {
-    default:
-      void client;
+    case "review":
+    case "comment":
+    case "inbox":
+      applyReviewChange(client, change);
+      return;
+    case "trash":
+    case "restore":
+    case "purge":
+    case "board":
+    case "savedSearch":
+      applyOrganizeChange(client, change);
       return;
   }
 }

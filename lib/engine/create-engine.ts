@@ -11,6 +11,7 @@ import { uploadResult } from "./net/upload";
 import { createWebhookSender, type WebhookSender } from "./net/webhooks";
 import { createDefaultRenderer } from "./render/default-renderer";
 import type { Renderer } from "./render/renderer";
+import { AcceptedTasks } from "./store/accepted-tasks";
 import { MediaStore } from "./store/media-store";
 import { TaskStore } from "./store/task-store";
 import type { Engine, EngineCore } from "./types";
@@ -53,6 +54,7 @@ export function createEngine(config: EngineConfig, deps: EngineDeps = {}): Embed
     watch: true,
   });
   const tasks = new TaskStore(config.dataDir, clock);
+  const accepted = new AcceptedTasks(config.dataDir);
   const media = new MediaStore(config.dataDir, clock);
   const inputs = new MediaInputs(media, network);
   const webhooks = deps.webhooks ?? createWebhookSender({ network });
@@ -68,6 +70,7 @@ export function createEngine(config: EngineConfig, deps: EngineDeps = {}): Embed
   const core = new Core({
     keys,
     tasks,
+    accepted,
     media,
     inputs,
     webhooks,
@@ -108,6 +111,9 @@ export function createEngine(config: EngineConfig, deps: EngineDeps = {}): Embed
     deps.sweepIntervalMs ?? 10 * 60 * 1000,
   );
   sweep.unref();
+
+  // What the last process accepted and did not finish runs again now, as a real service would.
+  core.resumeInterrupted();
 
   let closed: Promise<void> | null = null;
   return {

@@ -8,6 +8,7 @@ import type { uploadResult } from "../net/upload";
 import type { WebhookSender } from "../net/webhooks";
 import { processorFor } from "../processors/registry";
 import type { ProcessorContext } from "../processors/types";
+import type { AcceptedTasks } from "../store/accepted-tasks";
 import type { MediaStore } from "../store/media-store";
 import { sanitizeParams } from "../store/sanitize";
 import { TASK_RECORD_TTL_MS, type TaskRecord, type TaskStore } from "../store/task-store";
@@ -32,6 +33,8 @@ import { type RunnerDeps, runTask } from "./task-runner";
 export interface CoreDeps {
   keys: KeyStore;
   tasks: TaskStore;
+  /** Accepted tasks as sent, until they finish: what a restart runs again. */
+  accepted: AcceptedTasks;
   media: MediaStore;
   inputs: MediaInputs;
   webhooks: WebhookSender;
@@ -42,6 +45,9 @@ export interface CoreDeps {
   processorContext: Omit<ProcessorContext, "signal">;
   defaultBaseUrl(): string;
 }
+
+/** Where the results of a task run again after a restart go: only to the store and webhooks. */
+const NO_SINK: ResultSink = { result() {}, error() {}, wantsAsyncResults: false };
 
 /** How long `close` waits for aborted tasks to unwind before flushing the stores. */
 const CLOSE_GRACE_MS = 2_000;
@@ -181,14 +187,48 @@ export class Core implements EngineCore {
     for (let i = processor.itemCount(task); i > 0; i--)
       record.items.push({ status: "processing", progress: 0 });
     this.deps.tasks.create(record);
-    const run = runTask(this.runner, record, task, processor, sink, isAsync);
-    this.inflight.add(run);
-    void run.finally(() => this.inflight.delete(run));
+    this.deps.accepted.accept(task);
+    const run = this.track(record, runTask(this.runner, record, task, processor, sink, isAsync));
     if (isAsync) {
       sink.result({ taskType: task.taskType, taskUUID: task.taskUUID });
       return Promise.resolve();
     }
     return run;
+  }
+
+  /** Keeps a run among the in-flight ones; once every result is final its request is let go. */
+  private track(record: TaskRecord, run: Promise<void>): Promise<void> {
+    this.inflight.add(run);
+    void run.finally(() => {
+      this.inflight.delete(run);
+      if (!record.items.some((item) => item.status === "processing")) {
+        this.deps.accepted.finish(record.taskUUID);
+      }
+    });
+    return run;
+  }
+
+  /**
+   * Runs again every task the last process accepted and did not finish (results it had already
+   * made stay); one whose request was not kept ends as interrupted. Results go to the task store,
+   * `getResponse` and the task's webhook, as for any async task.
+   */
+  resumeInterrupted(): number {
+    const interrupted = this.deps.tasks.takeInterrupted();
+    this.deps.accepted.prune(new Set(interrupted.map((r) => r.taskUUID.toLowerCase())));
+    let resumed = 0;
+    for (const record of interrupted) {
+      const task = this.deps.accepted.read(record.taskUUID) as Task | null;
+      const processor = processorFor(record.taskType);
+      if (!task || !processor || task.taskType !== record.taskType) {
+        this.deps.tasks.markInterrupted(record);
+        continue;
+      }
+      this.deps.accepted.resumed(record.taskUUID);
+      this.track(record, runTask(this.runner, record, task, processor, NO_SINK, true));
+      resumed++;
+    }
+    return resumed;
   }
 
   private async getResponse(
@@ -223,7 +263,7 @@ export class Core implements EngineCore {
 
   /**
    * Stops accepting tasks, aborts running ones (their results stay `processing` in the journal
-   * and become `error` at the next start), stops webhook retries and flushes the task journal.
+   * and run again at the next start), stops webhook retries and flushes the task journal.
    */
   async close(): Promise<void> {
     if (this.closing) return;
@@ -237,6 +277,7 @@ export class Core implements EngineCore {
       }),
     ]);
     clearTimeout(timer);
+    await this.deps.accepted.close();
     await this.deps.webhooks.close();
     await this.deps.tasks.close();
   }

@@ -114,13 +114,15 @@ class TaskRun {
       prepared = await processor.prepare(task, deps.ctx);
     } catch (err) {
       this.fail(
-        record.items.map((_, i) => i),
+        record.items.flatMap((item, i) => (item.status === "processing" ? [i] : [])),
         err,
       );
       return;
     }
     for (let index = 0; index < record.items.length; index++) {
       if (deps.isClosing()) return;
+      // A task run again after a restart keeps the results it had made.
+      if (record.items[index]?.status !== "processing") continue;
       try {
         const out = await processor.runItem(
           task,

@@ -29,7 +29,7 @@ const PNG_1PX =
   "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==";
 
 describe("restart", () => {
-  it("a new engine over the same data dir keeps task records, media and keys; in-flight tasks become errors", async () => {
+  it("a new engine over the same data dir keeps task records, media and keys, and finishes the tasks in flight", async () => {
     const dataDir = tempDataDir();
     const a = await startHarness({ dataDir, renderer: hangingVideo });
     const done = imageTask({ deliveryMethod: "async", outputFormat: "PNG" });
@@ -55,17 +55,101 @@ describe("restart", () => {
     expect((await fetch(image.body.data[0].imageURL)).status).toBe(200);
     expect((await fetch(uploaded.imageURL.replace(a.origin, b.origin))).status).toBe(200);
 
-    const video = await b.post([{ taskType: "getResponse", taskUUID: inflight.taskUUID }], { key });
-    expect(video.body.data[0]).toMatchObject({
-      status: "error",
-      error: { code: "internalServerError", message: INTERRUPTED_MESSAGE },
-    });
+    // The video the first engine accepted and never finished is made by the second one.
+    const video = await pollUntilFinal(b, inflight.taskUUID, key);
+    expect(video).toMatchObject({ status: "success", taskUUID: inflight.taskUUID });
+    expect((await fetch(String(video.videoURL))).status).toBe(200);
     const reuse = await b.post([{ ...inflight }], { key });
     expect(reuse.body.errors[0].code).toBe("conflictTaskUUID");
 
     // The uploaded image's UUID still works as an input.
     const i2i = await b.post([imageTask({ seedImage: uploaded.imageUUID, strength: 0.5 })], { key });
     expect(i2i.status).toBe(200);
+  });
+});
+
+/** Polls a task until its (first) result is final. */
+async function pollUntilFinal(h: Harness, taskUUID: string, key: string): Promise<Record<string, unknown>> {
+  for (;;) {
+    const r = await h.post([{ taskType: "getResponse", taskUUID }], { key });
+    const first = r.body.data?.[0] as Record<string, unknown> | undefined;
+    if (first && first.status !== "processing") return first;
+    if (r.body.errors) throw new Error(JSON.stringify(r.body.errors));
+    await new Promise((res) => setTimeout(res, 25));
+  }
+}
+
+describe("accepted tasks across a restart", () => {
+  it("keeps the request of a running task on disk, and lets it go once the task has finished", async () => {
+    const dataDir = tempDataDir();
+    const a = await startHarness({ dataDir, renderer: hangingVideo });
+    const inflight = videoTask("local:video@3.0-prime");
+    const image = imageTask({ deliveryMethod: "async", outputFormat: "PNG" });
+    expect((await a.post([inflight, image])).status).toBe(200);
+    await pollUntilFinal(a, image.taskUUID, a.key);
+    const dir = path.join(dataDir, "accepted");
+    // Written once it has run for a moment, so a crash (no close at all) would still find it.
+    for (let i = 0; i < 200 && !fs.existsSync(path.join(dir, `${inflight.taskUUID}.json`)); i++) {
+      await new Promise((res) => setTimeout(res, 10));
+    }
+    expect(fs.readdirSync(dir)).toEqual([`${inflight.taskUUID}.json`]);
+    await a.close();
+
+    const b = await startHarness({ dataDir, createKey: false });
+    harnesses.push(b);
+    expect(await pollUntilFinal(b, inflight.taskUUID, a.key)).toMatchObject({ status: "success" });
+    for (let i = 0; i < 200 && fs.readdirSync(dir).length > 0; i++) await new Promise((res) => setTimeout(res, 10));
+    expect(fs.readdirSync(dir)).toEqual([]);
+  });
+
+  it("ends a task whose request was not kept as interrupted, and says to submit it again", async () => {
+    const dataDir = tempDataDir();
+    const a = await startHarness({ dataDir, renderer: hangingVideo });
+    const inflight = videoTask("local:video@3.0-prime");
+    expect((await a.post([inflight])).status).toBe(200);
+    await a.close();
+    // As after a crash within the first moments of the task, before its request was written.
+    fs.rmSync(path.join(dataDir, "accepted"), { recursive: true, force: true });
+
+    const b = await startHarness({ dataDir, createKey: false });
+    harnesses.push(b);
+    expect(await pollUntilFinal(b, inflight.taskUUID, a.key)).toMatchObject({
+      status: "error",
+      error: { code: "internalServerError", message: INTERRUPTED_MESSAGE },
+    });
+  });
+
+  it("keeps the results a task had made and makes only the missing ones", async () => {
+    const dataDir = tempDataDir();
+    const a = await startHarness({ dataDir });
+    const task = imageTask({ deliveryMethod: "async", outputFormat: "PNG", numberResults: 2 });
+    expect((await a.post([task])).status).toBe(200);
+    const first = await pollUntilFinal(a, task.taskUUID, a.key);
+    await a.close();
+    // Rewind the journal to a moment when only the first result was made.
+    const journal = path.join(dataDir, "tasks.jsonl");
+    const records = fs
+      .readFileSync(journal, "utf8")
+      .trim()
+      .split("\n")
+      .map((l) => JSON.parse(l) as TaskRecord);
+    const record = records.find((r) => r.taskUUID === task.taskUUID);
+    if (!record?.items[1]) throw new Error("the task's record is missing");
+    record.items[1] = { status: "processing", progress: 40 };
+    fs.writeFileSync(journal, `${records.map((r) => JSON.stringify(r)).join("\n")}\n`);
+    fs.writeFileSync(path.join(dataDir, "accepted", `${task.taskUUID}.json`), JSON.stringify(task));
+
+    const b = await startHarness({ dataDir, createKey: false });
+    harnesses.push(b);
+    let results: Record<string, unknown>[] = [];
+    for (;;) {
+      results = (await b.post([{ taskType: "getResponse", taskUUID: task.taskUUID }], { key: a.key })).body.data;
+      if (results.every((r) => r.status !== "processing")) break;
+      await new Promise((res) => setTimeout(res, 25));
+    }
+    expect(results.map((r) => r.status)).toEqual(["success", "success"]);
+    expect(results[0]?.imageUUID).toBe(first.imageUUID);
+    expect(results[1]?.imageUUID).not.toBe(first.imageUUID);
   });
 });
 

@@ -7,8 +7,10 @@ import { writeFileAtomicSync } from "./atomic-write";
 /**
  * Task records, kept in memory and in `${dataDir}/tasks.jsonl`: an append-only journal with one
  * full record snapshot per line (the last line of a taskUUID wins). At start the journal is read,
- * folded, and rewritten compacted (tmp + rename); items still `processing` then become `error`
- * (the process that ran them is gone), so a task never vanishes.
+ * folded, and rewritten compacted (tmp + rename). Records with items still `processing` (the
+ * process that ran them is gone) are handed to the engine by `takeInterrupted`: it runs again
+ * what it kept the request of (see accepted-tasks.ts) and marks the rest `error` with
+ * `markInterrupted`, so a task never vanishes.
  *
  * Progress is kept in memory only: it changes many times a second and is meaningless after a
  * restart. Writes are batched over `JOURNAL_FLUSH_MS` (a task created and finished within it
@@ -72,7 +74,7 @@ export const TOMBSTONE_RETENTION_MS = 7 * 24 * 60 * 60 * 1000;
 /** Longest time a state change waits in memory before it is written. */
 export const JOURNAL_FLUSH_MS = 20;
 export const INTERRUPTED_MESSAGE =
-  "The task was interrupted by an engine restart. Submit it again with a new taskUUID.";
+  "The task was interrupted by an engine restart before it could be kept. Submit it again with a new taskUUID.";
 
 export class TaskStore {
   readonly file: string;
@@ -86,6 +88,8 @@ export class TaskStore {
   private closed = false;
   /** Lines in the journal file, to decide when compacting pays. */
   private lines = 0;
+  /** Records found with unfinished items at start, until the engine takes them. */
+  private interrupted: TaskRecord[] = [];
 
   constructor(dataDir: string, clock: Clock) {
     this.file = path.join(dataDir, "tasks.jsonl");
@@ -117,19 +121,31 @@ export class TaskStore {
         this.records.delete(key);
         continue;
       }
-      let interrupted = false;
-      for (const item of record.items) {
-        if (item.status !== "processing") continue;
-        interrupted = true;
-        item.status = "error";
-        item.error = { code: "internalServerError", message: INTERRUPTED_MESSAGE };
-      }
-      if (interrupted) {
+      if (record.items.some((item) => item.status === "processing")) {
+        for (const item of record.items) item.progress = item.status === "processing" ? 0 : item.progress;
         record.updatedAt = now;
         record.expiresAt = Math.max(record.expiresAt, now + TASK_RECORD_TTL_MS);
+        this.interrupted.push(record);
       }
     }
     this.rewrite();
+  }
+
+  /** The records that had unfinished items when the store was opened (once: the list empties). */
+  takeInterrupted(): TaskRecord[] {
+    const records = this.interrupted;
+    this.interrupted = [];
+    return records;
+  }
+
+  /** Ends every unfinished item of an interrupted record that cannot run again as an error. */
+  markInterrupted(record: TaskRecord): void {
+    for (const item of record.items) {
+      if (item.status !== "processing") continue;
+      item.status = "error";
+      item.error = { code: "internalServerError", message: INTERRUPTED_MESSAGE };
+    }
+    this.persist(record);
   }
 
   /** Replaces the journal with one line per record (tmp + rename). */

@@ -57,9 +57,10 @@ export class AcceptedTasks {
 
   private write(entry: Entry): void {
     entry.timer = undefined;
-    entry.written = writeFileAtomic(this.file(entry.task.taskUUID), Buffer.from(JSON.stringify(entry.task))).catch(
-      (err: Error) => console.error(`accepted task write failed: ${err.message}`),
-    );
+    entry.written = writeFileAtomic(
+      this.file(entry.task.taskUUID),
+      Buffer.from(JSON.stringify(entry.task)),
+    ).catch((err: Error) => console.error(`accepted task write failed: ${err.message}`));
   }
 
   /** The task finished (every result is a success or an error): nothing is left to run again. */

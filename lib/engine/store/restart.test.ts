@@ -98,7 +98,8 @@ describe("accepted tasks across a restart", () => {
     const b = await startHarness({ dataDir, createKey: false });
     harnesses.push(b);
     expect(await pollUntilFinal(b, inflight.taskUUID, a.key)).toMatchObject({ status: "success" });
-    for (let i = 0; i < 200 && fs.readdirSync(dir).length > 0; i++) await new Promise((res) => setTimeout(res, 10));
+    for (let i = 0; i < 200 && fs.readdirSync(dir).length > 0; i++)
+      await new Promise((res) => setTimeout(res, 10));
     expect(fs.readdirSync(dir)).toEqual([]);
   });
 
@@ -143,7 +144,8 @@ describe("accepted tasks across a restart", () => {
     harnesses.push(b);
     let results: Record<string, unknown>[] = [];
     for (;;) {
-      results = (await b.post([{ taskType: "getResponse", taskUUID: task.taskUUID }], { key: a.key })).body.data;
+      results = (await b.post([{ taskType: "getResponse", taskUUID: task.taskUUID }], { key: a.key })).body
+        .data;
       if (results.every((r) => r.status !== "processing")) break;
       await new Promise((res) => setTimeout(res, 25));
     }

@@ -15,32 +15,36 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { chromium } from "@playwright/test";
 import { freePort, startProcess, stopProcess } from "../e2e/fixtures/processes";
+import { onStop, stopAll } from "./stop-on-exit";
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 10);
 const KEY = `bench-${crypto.randomUUID()}`;
 const dataDir = mkdtempSync(path.join(tmpdir(), "studio-bench-"));
+onStop(() => rmSync(dataDir, { recursive: true, force: true }));
 const port = await freePort();
 const origin = `http://localhost:${port}`;
-const server = await startProcess(
-  "server.ts",
-  {
-    NODE_ENV: "production",
-    PORT: String(port),
-    HOST: "127.0.0.1",
-    DATA_DIR: dataDir,
-    ENGINE_DATA_DIR: path.join(dataDir, "engine"),
-    ENGINE_API_KEYS: KEY,
-  },
-  `http://127.0.0.1:${port}/sign-in`,
-);
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-  args: ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"],
-});
 
 const PROMPT = "a lighthouse on a cliff at dusk, volumetric light";
 
 try {
+  const server = await startProcess(
+    "server.ts",
+    {
+      NODE_ENV: "production",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      ENGINE_DATA_DIR: path.join(dataDir, "engine"),
+      ENGINE_API_KEYS: KEY,
+    },
+    `http://127.0.0.1:${port}/sign-in`,
+  );
+  onStop(() => stopProcess(server));
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    args: ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"],
+  });
+  onStop(() => browser.close());
   const context = await browser.newContext({ baseURL: origin, viewport: { width: 1440, height: 900 } });
   const setup = await context.request.post("/api/setup", {
     headers: { origin },
@@ -125,7 +129,5 @@ try {
     `studio adds ${(median(studio) - median(engine)).toFixed(0)} ms at the median (target < 150 ms)`,
   );
 } finally {
-  await browser.close();
-  await stopProcess(server);
-  rmSync(dataDir, { recursive: true, force: true });
+  await stopAll();
 }

@@ -17,28 +17,31 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { freePort, startProcess, stopProcess } from "../e2e/fixtures/processes";
+import { onStop, stopAll } from "./stop-on-exit";
 
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 1000);
 const SETTLED_REQUESTS = Number(process.env.BENCH_SETTLED_REQUESTS ?? 200);
 const SETTLE_MS = 250;
 const KEY = `bench-${crypto.randomUUID()}`;
 const dataDir = mkdtempSync(path.join(tmpdir(), "studio-bench-"));
+onStop(() => rmSync(dataDir, { recursive: true, force: true }));
 const port = await freePort();
 const origin = `http://127.0.0.1:${port}`;
-const server = await startProcess(
-  "server.ts",
-  {
-    NODE_ENV: "production",
-    PORT: String(port),
-    HOST: "127.0.0.1",
-    DATA_DIR: dataDir,
-    ENGINE_DATA_DIR: path.join(dataDir, "engine"),
-    ENGINE_API_KEYS: KEY,
-  },
-  `${origin}/sign-in`,
-);
 
 try {
+  const server = await startProcess(
+    "server.ts",
+    {
+      NODE_ENV: "production",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      ENGINE_DATA_DIR: path.join(dataDir, "engine"),
+      ENGINE_API_KEYS: KEY,
+    },
+    `${origin}/sign-in`,
+  );
+  onStop(() => stopProcess(server));
   const setup = await fetch(`${origin}/api/setup`, {
     method: "POST",
     headers: { origin, "content-type": "application/json" },
@@ -116,6 +119,5 @@ try {
   await round("settled", SETTLED_REQUESTS, SETTLE_MS);
   await round("back to back", REQUESTS, 0);
 } finally {
-  await stopProcess(server);
-  rmSync(dataDir, { recursive: true, force: true });
+  await stopAll();
 }

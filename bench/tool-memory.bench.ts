@@ -14,7 +14,8 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import sharp from "sharp";
-import { freePort } from "../e2e/fixtures/processes";
+import { freePort, stopProcess } from "../e2e/fixtures/processes";
+import { onStop, stopAll } from "./stop-on-exit";
 
 const BURST = Number(process.env.BENCH_BURST ?? 30);
 const SIDES = (process.env.BENCH_SIDES ?? "8192,4096").split(",").map(Number);
@@ -26,8 +27,9 @@ function rssOf(pid: number): { now: number; peak: number } {
   return { now: kb("VmRSS") / 1024, peak: kb("VmHWM") / 1024 };
 }
 
-async function startStudio(): Promise<{ child: ChildProcess; origin: string; dataDir: string }> {
+async function startStudio(): Promise<{ child: ChildProcess; origin: string }> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "tool-memory-"));
+  onStop(() => rmSync(dataDir, { recursive: true, force: true }));
   const port = await freePort();
   const child = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
     cwd: root,
@@ -41,18 +43,18 @@ async function startStudio(): Promise<{ child: ChildProcess; origin: string; dat
     },
     stdio: ["ignore", "ignore", "inherit"],
   });
+  onStop(() => stopProcess(child));
   const origin = `http://127.0.0.1:${port}`;
   // Up to three minutes: a loaded machine starts Next.js slowly.
   for (let i = 0; i < 900; i++) {
     if (child.exitCode !== null) throw new Error("the studio exited while starting");
     try {
       await fetch(`${origin}/sign-in`, { method: "HEAD" });
-      return { child, origin, dataDir };
+      return { child, origin };
     } catch {
       await new Promise((r) => setTimeout(r, 200));
     }
   }
-  child.kill("SIGKILL");
   throw new Error("the studio did not start");
 }
 
@@ -84,8 +86,8 @@ const flat = (side: number) =>
 
 for (const side of SIDES) {
   const image = await flat(side);
-  const { child, origin, dataDir } = await startStudio();
   try {
+    const { child, origin } = await startStudio();
     const setup = await fetch(`${origin}/api/setup`, {
       method: "POST",
       headers: { "content-type": "application/json", origin },
@@ -112,8 +114,6 @@ for (const side of SIDES) {
         `peak RSS ${after.peak.toFixed(0)} MB (idle ${idle.now.toFixed(0)} MB), answers ${answers}, ${((Date.now() - started) / 1000).toFixed(1)} s`,
     );
   } finally {
-    child.kill("SIGTERM");
-    await new Promise((r) => child.once("exit", r));
-    rmSync(dataDir, { recursive: true, force: true });
+    await stopAll();
   }
 }

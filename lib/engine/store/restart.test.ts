@@ -69,7 +69,7 @@ describe("restart", () => {
 });
 
 /** Polls a task until its (first) result is final. */
-async function pollUntilFinal(h: Harness, taskUUID: string, key: string): Promise<Record<string, unknown>> {
+async function pollUntilFinal(h: Harness, taskUUID: unknown, key: string): Promise<Record<string, unknown>> {
   for (;;) {
     const r = await h.post([{ taskType: "getResponse", taskUUID }], { key });
     const first = r.body.data?.[0] as Record<string, unknown> | undefined;

@@ -59,7 +59,7 @@ export function flatten(value: Record<string, unknown>, omit: ReadonlySet<string
   const leaves = new Map<string, ParamValue>();
   const walk = (node: unknown, path: string) => {
     if (Array.isArray(node) && node.length > 0) {
-      node.forEach((child, i) => walk(child, `${path}.${i}`));
+      for (const [i, child] of node.entries()) walk(child, `${path}.${i}`);
     } else if (isPlainObject(node) && Object.keys(node).length > 0 && !isInlineMediaRef(node)) {
       for (const [key, child] of Object.entries(node)) walk(child, `${path}.${key}`);
     } else {

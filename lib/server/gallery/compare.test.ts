@@ -10,7 +10,7 @@ import {
   type TestDatabase,
   testBackends,
 } from "@/lib/server/db/test-databases";
-import { parseCompareIds } from "@/lib/studio/compare-ids";
+import { parseCompareIds } from "@/lib/studio/compare";
 import { compareIdsParam, compareItems } from "./compare";
 
 describe("parseCompareIds", () => {

@@ -5,15 +5,7 @@ import type { StudioDatabase } from "@/lib/server/db";
 import { item, itemColumns, task, user } from "@/lib/server/db/schema";
 import { itemReviews } from "@/lib/server/gallery/item-review";
 import { toGalleryItem } from "@/lib/server/results/gallery-item";
-import { parseCompareIds } from "@/lib/studio/compare-ids";
-import type { GalleryItem } from "@/lib/studio/stream-events";
-
-/** One item of a comparison: as the gallery shows it, and the parameters its task was sent with. */
-export interface CompareEntry {
-  item: GalleryItem;
-  /** The task as sent (inline media replaced by references), with this item's own seed. */
-  params: Record<string, unknown>;
-}
+import { type CompareEntry, parseCompareIds } from "@/lib/studio/compare";
 
 /** `?ids=` read for the API: the ids, or a 400 naming `ids`. */
 export function compareIdsParam(raw: string | null): string[] | StudioError {

@@ -1,3 +1,5 @@
+import type { GalleryItem } from "./stream-events";
+
 /**
  * The items of a comparison, as `compareUrl` spells them (`?ids=a,b,c`): read by the compare
  * page and by `GET /api/items/compare` with one rule, so a link the page accepts the API accepts.
@@ -30,4 +32,16 @@ export function parseCompareIds(raw: string | null | undefined): CompareIds {
     return { ok: false, message: "Each item can be in a comparison once." };
   }
   return { ok: true, ids: lower };
+}
+
+/** One item of a comparison, as `GET /api/items/compare` answers it. */
+export interface CompareEntry {
+  item: GalleryItem;
+  /** The task as sent (inline media replaced by references), with this item's own seed. */
+  params: Record<string, unknown>;
+}
+
+/** The letter an item goes by on the compare page: A is the first column. */
+export function compareLetter(index: number): string {
+  return String.fromCharCode(65 + index);
 }

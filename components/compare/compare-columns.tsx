@@ -5,7 +5,7 @@ import { compareLetter } from "@/lib/studio/compare";
 import { viewerUrl } from "@/lib/studio/gallery-urls";
 import type { GalleryItem } from "@/lib/studio/stream-events";
 import { ReviewStateBadge, sizeWords, TeamRating } from "./compare-item-meta";
-import { CompareMedia, MEDIA_BOX } from "./compare-media";
+import { CompareMedia, MEDIA_BOX, mediaBoxStyle } from "./compare-media";
 
 interface CompareColumnsProps {
   items: GalleryItem[];
@@ -16,6 +16,7 @@ interface CompareColumnsProps {
 
 /** Two to four items in columns, each whole, with who made it, its model and its review. */
 export function CompareColumns({ items, referenceId, onRemove, onMove }: CompareColumnsProps) {
+  const boxStyle = mediaBoxStyle(items);
   return (
     <ol
       aria-label="Items compared"
@@ -70,7 +71,7 @@ export function CompareColumns({ items, referenceId, onRemove, onMove }: Compare
                 </Button>
               </span>
             </header>
-            <div className={MEDIA_BOX}>
+            <div className={MEDIA_BOX} style={boxStyle}>
               <CompareMedia item={item} letter={letter} />
             </div>
             <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1.5 p-3 text-[12.5px]">

@@ -1,11 +1,20 @@
-import type { Ref } from "react";
+import type { CSSProperties, Ref } from "react";
 import { cn } from "@/components/ui/cn";
 import { wholeMedia } from "@/components/ui/whole-media";
 import { promptForPeople } from "@/lib/client/create/field-labels";
 import type { GalleryItem } from "@/lib/studio/stream-events";
 
-/** The height every column's media box shares, so items of any shape line up across columns. */
-export const MEDIA_BOX = "relative h-[clamp(240px,56vh,560px)] overflow-hidden bg-surface-sunken";
+/** Every column's media box: one shape for all, so items of any shape line up across columns. */
+export const MEDIA_BOX = "relative max-h-[min(60vh,600px)] min-h-48 w-full overflow-hidden bg-surface-sunken";
+
+/**
+ * The shape of the media boxes: that of the tallest item, so it fills its box and the others are
+ * letterboxed no more than they must be (the box's height is capped for very tall ones).
+ */
+export function mediaBoxStyle(items: readonly GalleryItem[]): CSSProperties {
+  const ratios = items.flatMap((item) => (item.width && item.height ? [item.width / item.height] : []));
+  return { aspectRatio: ratios.length > 0 ? String(Math.min(...ratios)) : "1" };
+}
 
 export function mediaLabel(item: GalleryItem, letter: string): string {
   return `${letter}: ${promptForPeople(item.prompt) ?? (item.kind === "video" ? "Video" : "Image")}`;

@@ -158,8 +158,8 @@ function CompareProblem({ message }: { message: string }) {
         title="Nothing to compare"
         description={
           <>
-            <span role="alert">{message}</span> Select two to four results in the gallery, then choose
-            Compare.
+            <span data-testid="compare-problem">{message}</span> Select two to four results in the gallery,
+            then choose Compare.
           </>
         }
         actions={

@@ -6,7 +6,7 @@ import { Button } from "@/components/ui/button";
 import { Slider } from "@/components/ui/slider";
 import { compareLetter } from "@/lib/studio/compare";
 import type { GalleryItem } from "@/lib/studio/stream-events";
-import { CompareMedia, MEDIA_BOX } from "./compare-media";
+import { CompareMedia, MEDIA_BOX, mediaBoxStyle } from "./compare-media";
 
 /**
  * One frame, in seconds. The studio does not record a video's frame rate; 24 fps is what the
@@ -25,6 +25,7 @@ export function SyncPlayback({ items }: { items: GalleryItem[] }) {
   const [playing, setPlaying] = useState(false);
   const [time, setTime] = useState(0);
   const [duration, setDuration] = useState(0);
+  const boxStyle = mediaBoxStyle(items);
 
   const all = useCallback(() => videos.current.filter((v): v is HTMLVideoElement => v !== null), []);
   const leader = useCallback(
@@ -99,7 +100,7 @@ export function SyncPlayback({ items }: { items: GalleryItem[] }) {
             aria-label={`Item ${compareLetter(i)}`}
             className="overflow-hidden rounded-card border border-border bg-panel shadow-panel"
           >
-            <div className={MEDIA_BOX}>
+            <div className={MEDIA_BOX} style={boxStyle}>
               <CompareMedia
                 item={item}
                 letter={compareLetter(i)}

@@ -25,6 +25,14 @@ describe("paramDiff", () => {
     ]);
   });
 
+  it("orders rows as the forms do, whatever order the stored keys come in", () => {
+    const rows = paramDiff([
+      { zeta: 1, steps: 20, width: 512, model: "a", alpha: 1 },
+      { zeta: 2, steps: 30, width: 768, model: "b", alpha: 2 },
+    ]);
+    expect(rows.map((r) => r.path)).toEqual(["model", "width", "steps", "alpha", "zeta"]);
+  });
+
   it("ignores the task's own id and keys the studio sets", () => {
     const rows = paramDiff([
       { ...base, webhookURL: "https://a.example/hook", deliveryMethod: "async" },

@@ -10,6 +10,28 @@ import { isInlineMediaRef } from "./inline-media-ref";
 /** Keys the studio sets itself or that name a task rather than describe it: never a difference. */
 const STUDIO_KEYS = new Set(["taskUUID", "webhookURL", "deliveryMethod"]);
 
+/**
+ * The order rows are read in: what a person sets first on a Create form, then the rest by name.
+ * Stored tasks cannot say their own order (PostgreSQL's jsonb keeps keys shortest first).
+ */
+const ROW_ORDER = [
+  "model",
+  "width",
+  "height",
+  "resolution",
+  "duration",
+  "steps",
+  "CFGScale",
+  "scheduler",
+  "seed",
+  "strength",
+  "clipSkip",
+  "lora",
+  "controlNet",
+  "vae",
+  "numberResults",
+];
+
 /** A leaf of a task's parameters: a primitive, an empty list or object, or a stored media reference. */
 export type ParamValue = string | number | boolean | null | undefined | readonly [] | Record<string, unknown>;
 
@@ -27,7 +49,7 @@ export interface ParamDiffOptions {
   omit?: readonly string[];
 }
 
-/** The rows of only the parameters that differ between `tasks`, in the first task's key order. */
+/** The rows of only the parameters that differ between `tasks`, in `ROW_ORDER`. */
 export function paramDiff(
   tasks: readonly Record<string, unknown>[],
   options: ParamDiffOptions = {},
@@ -51,7 +73,17 @@ export function paramDiff(
     if (values.every((value) => sameValue(value, first))) continue;
     rows.push({ path, label: labelOf(path), values });
   }
-  return rows;
+  return rows.sort(byRowOrder);
+}
+
+function rank(path: string): number {
+  const at = ROW_ORDER.indexOf(path.split(".")[0] ?? "");
+  return at === -1 ? ROW_ORDER.length : at;
+}
+
+/** Known settings in form order, the others by path; list items by their number (2 before 10). */
+function byRowOrder(a: ParamDiffRow, b: ParamDiffRow): number {
+  return rank(a.path) - rank(b.path) || a.path.localeCompare(b.path, "en", { numeric: true });
 }
 
 /** Every leaf of `value` under its dotted path; list items under their index. */

@@ -1,6 +1,6 @@
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import { imageTask, sendTasks } from "./fixtures/accounts";
-import { finishedTask } from "./fixtures/studio-api";
+import { finishedTask, memberWithRole } from "./fixtures/studio-api";
 import { StudioShell } from "./pages/studio-shell";
 
 /**
@@ -111,11 +111,26 @@ test("two images: prompt diff, only the differing settings, slider, reference an
   await expect(divider).toHaveAttribute("aria-valuenow", "37");
   await page.keyboard.press("End");
   await expect(divider).toHaveAttribute("aria-valuenow", "100");
+  // A finger drags it as a mouse does (touch pointers, as a touch screen sends them).
+  const touchBox = await slider.boundingBox();
+  if (!touchBox) throw new Error("the slider has no box");
+  const finger = (x: number) => ({
+    pointerType: "touch",
+    pointerId: 7,
+    isPrimary: true,
+    bubbles: true,
+    clientX: touchBox.x + touchBox.width * x,
+    clientY: touchBox.y + touchBox.height / 2,
+  });
+  await slider.dispatchEvent("pointerdown", finger(0.7));
+  await slider.dispatchEvent("pointermove", finger(0.4));
+  await slider.dispatchEvent("pointerup", finger(0.4));
+  await expect(divider).toHaveAttribute("aria-valuenow", "40");
   await screens(page, "compare-slider");
   await page.getByRole("radio", { name: "Side by side" }).click();
 
   // B becomes the reference: now A's prompt is read against B's.
-  await page.getByRole("group", { name: "Compare against" }).getByRole("radio", { name: "B" }).click();
+  await page.getByRole("radiogroup", { name: "Compare against" }).getByRole("radio", { name: "B" }).click();
   const promptOfA = page.getByTestId("prompt-diff").and(page.locator("[data-letter=A]"));
   await expect(promptOfA.locator("del")).toHaveText("running");
   await expect(promptOfA.locator("ins")).toHaveText("sleeping");
@@ -167,7 +182,23 @@ test("an unknown item or a bad link explains itself and links back", async ({
     "This comparison names an item that does not exist.",
   );
 
-  // The API names the parameter; without a session it answers 401.
+  // A viewer reads a comparison; the API names the parameter; without a session it answers 401.
+  const other = await madeItem(page.request, baseURL ?? "", imageTask("a teapot, steaming"));
+  const viewer = await memberWithRole(
+    page.request,
+    () => playwright.request.newContext({ baseURL, storageState: { cookies: [], origins: [] } }),
+    baseURL ?? "",
+    "viewer",
+    `compare-viewer-${crypto.randomUUID()}@studio.test`,
+  );
+  const seen = await viewer.get(`/api/items/compare?ids=${other},${known}`);
+  expect(seen.status()).toBe(200);
+  const body = (await seen.json()) as {
+    data: { items: { item: { id: string }; params: { seed?: unknown } }[] };
+  };
+  expect(body.data.items.map((e) => e.item.id)).toEqual([other, known]);
+  expect(body.data.items[0]?.params.seed).toBeDefined();
+  await viewer.dispose();
   const unknown = await page.request.get(`/api/items/compare?ids=${known},${crypto.randomUUID()}`);
   expect(unknown.status()).toBe(404);
   expect((await unknown.json()).errors[0]).toMatchObject({ code: "notFound", parameter: "ids" });

@@ -1,6 +1,5 @@
 import type { CSSProperties, Ref } from "react";
 import { cn } from "@/components/ui/cn";
-import { wholeMedia } from "@/components/ui/whole-media";
 import { promptForPeople } from "@/lib/client/create/field-labels";
 import type { GalleryItem } from "@/lib/studio/stream-events";
 
@@ -30,6 +29,12 @@ interface CompareMediaProps {
   className?: string;
 }
 
+/**
+ * Fills the box at the media's own aspect ratio, centred: scaled up too, unlike a gallery card,
+ * so that a 512 px image and a 1024 px one are compared at one size.
+ */
+const fill = "absolute inset-0 h-full w-full object-contain";
+
 /** An item's media shown whole at its own aspect ratio, centred in its box. */
 export function CompareMedia({
   item,
@@ -49,7 +54,7 @@ export function CompareMedia({
         decoding="async"
         width={item.width ?? undefined}
         height={item.height ?? undefined}
-        className={cn(wholeMedia, className)}
+        className={cn(fill, className)}
       />
     );
   }
@@ -65,7 +70,7 @@ export function CompareMedia({
       aria-label={label}
       width={item.width ?? undefined}
       height={item.height ?? undefined}
-      className={cn(wholeMedia, className)}
+      className={cn(fill, className)}
       data-testid="compare-video"
     />
   );

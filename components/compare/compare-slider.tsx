@@ -54,7 +54,10 @@ export function CompareSlider({ left, right }: { left: GalleryItem; right: Galle
         style={{ aspectRatio: `${ratio}`, width: `min(100%, calc(68vh * ${ratio}))` }}
         onPointerDown={(event) => {
           dragging.current = true;
-          event.currentTarget.setPointerCapture(event.pointerId);
+          // Capture keeps a drag that leaves the box following; a synthetic pointer has none to capture.
+          try {
+            event.currentTarget.setPointerCapture(event.pointerId);
+          } catch {}
           follow(event);
         }}
         onPointerMove={(event) => dragging.current && follow(event)}

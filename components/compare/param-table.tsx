@@ -27,7 +27,10 @@ export function ParamTable({ entries, referenceIndex }: ParamTableProps) {
         </p>
       ) : (
         <div className="overflow-x-auto rounded-card border border-border bg-panel shadow-panel">
-          <table aria-labelledby="param-diff-title" className="w-full text-left text-[13px]">
+          <table aria-labelledby="param-diff-title" className="w-full table-fixed text-left text-[13px]">
+            <colgroup>
+              <col className="w-[28%]" />
+            </colgroup>
             <thead>
               <tr className="border-border border-b text-muted">
                 <th scope="col" className="px-4 py-2.5 font-medium">

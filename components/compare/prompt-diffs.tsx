@@ -19,11 +19,11 @@ export function PromptDiffs({ entries, referenceIndex }: PromptDiffsProps) {
         </h2>
         <p className="flex items-center gap-3 text-[12px] text-muted-subtle">
           <span>
-            <del className="rounded-sm bg-danger/15 px-1 text-danger-fg">struck</del> not in this one
+            <del className="rounded-sm bg-danger/15 px-1 text-danger-fg">struck</del> only in the reference
           </span>
           <span>
-            <ins className="rounded-sm bg-success/15 px-1 text-success-fg no-underline">green</ins> added in
-            this one
+            <ins className="rounded-sm bg-success/15 px-1 text-success-fg no-underline">green</ins> only in
+            this item
           </span>
         </p>
       </header>

@@ -162,6 +162,7 @@ test("three items: removing one keeps the others and updates the URL", async ({ 
   await expect(page.getByTestId("prompt-diff").and(page.locator("[data-letter=C]"))).toHaveText(
     /The same as A\./,
   );
+  await screens(page, "compare-three");
   await page.getByRole("button", { name: "Remove B from the comparison" }).click();
   await expect(page).toHaveURL(`/gallery/compare?ids=${ids[0]},${ids[2]}`);
   await expect(page.getByTestId("compare-column")).toHaveCount(2);

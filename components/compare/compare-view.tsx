@@ -8,6 +8,7 @@ import { ButtonLink } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { PageHeader } from "@/components/ui/page-header";
 import { Segmented } from "@/components/ui/segmented";
+import { compareKey } from "@/lib/client/compare-cache";
 import { ApiError, fetchData } from "@/lib/client/use-api";
 import { type CompareEntry, compareLetter, parseCompareIds } from "@/lib/studio/compare";
 import { compareUrl } from "@/lib/studio/gallery-urls";
@@ -29,10 +30,10 @@ export function CompareView({ idsParam }: { idsParam: string }) {
 function Comparison({ ids }: { ids: string[] }) {
   const router = useRouter();
   // One fetch per set of items: reordering them is the page's business, not the server's.
-  const sorted = [...ids].sort();
+  const key = compareKey(ids);
   const query = useQuery({
-    queryKey: ["compare", sorted],
-    queryFn: () => fetchData<{ items: CompareEntry[] }>(`/api/items/compare?ids=${sorted.join(",")}`),
+    queryKey: key,
+    queryFn: () => fetchData<{ items: CompareEntry[] }>(`/api/items/compare?ids=${key[1].join(",")}`),
     placeholderData: keepPreviousData,
   });
   const [mode, setMode] = useState<Mode>("side");

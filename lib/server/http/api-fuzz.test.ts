@@ -269,6 +269,17 @@ const ENDPOINTS: Endpoint[] = [
       .map((query): Input => ({ query })),
   },
   {
+    file: "items/compare",
+    method: "GET",
+    path: () => "/api/items/compare",
+    input: fc
+      .oneof(
+        paramText,
+        fc.array(fc.oneof(paramText, fc.uuid({ version: 4 })), { maxLength: 6 }).map((ids) => ids.join(",")),
+      )
+      .map((ids): Input => ({ query: { ids } })),
+  },
+  {
     file: "media/[...key]",
     method: "GET",
     path: (p) => `/api/media/${(p.key as string[]).join("/")}`,

@@ -1,0 +1,31 @@
+"use client";
+
+import type { QueryClient } from "@tanstack/react-query";
+import type { CompareEntry } from "@/lib/studio/compare";
+import type { GalleryItem } from "@/lib/studio/stream-events";
+
+/** Every open comparison is cached under this prefix, one entry per set of items. */
+export const compareKeyPrefix = ["compare"] as const;
+
+/** The cache key of one comparison: its items in a fixed order, so reordering needs no fetch. */
+export function compareKey(itemIds: readonly string[]) {
+  return [...compareKeyPrefix, [...itemIds].sort()] as const;
+}
+
+/**
+ * Applies `update` to an item wherever an open comparison holds it, as `patchGalleryItems` does
+ * for gallery lists: a teammate's rating or review state reaches the compare page without a reload.
+ */
+export function patchCompareItems(client: QueryClient, update: (item: GalleryItem) => GalleryItem): void {
+  client.setQueriesData<{ items: CompareEntry[] }>({ queryKey: compareKeyPrefix }, (data) => {
+    if (!data?.items) return data;
+    let changed = false;
+    const items = data.items.map((entry) => {
+      const next = update(entry.item);
+      if (next === entry.item) return entry;
+      changed = true;
+      return { ...entry, item: next };
+    });
+    return changed ? { ...data, items } : data;
+  });
+}

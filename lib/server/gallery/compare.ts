@@ -1,0 +1,73 @@
+import "server-only";
+import { inArray } from "drizzle-orm";
+import { type StudioError, studioErrors } from "@/lib/server/auth/studio-errors";
+import type { StudioDatabase } from "@/lib/server/db";
+import { item, itemColumns, task, user } from "@/lib/server/db/schema";
+import { itemReviews } from "@/lib/server/gallery/item-review";
+import { toGalleryItem } from "@/lib/server/results/gallery-item";
+import { type CompareEntry, parseCompareIds } from "@/lib/studio/compare";
+
+/** `?ids=` read for the API: the ids, or a 400 naming `ids`. */
+export function compareIdsParam(raw: string | null): string[] | StudioError {
+  const parsed = parseCompareIds(raw);
+  if (parsed.ok) return parsed.ids;
+  return { status: 400, error: { code: "invalidIds", message: parsed.message, parameter: "ids" } };
+}
+
+/**
+ * The items named by `ids`, in that order, each with its task's parameters; a 404 naming `ids`
+ * when one is unknown. Four queries whatever the count: items, their tasks, their authors, and
+ * their reviews (which read in batches of their own).
+ */
+export async function compareItems(
+  db: StudioDatabase,
+  ids: readonly string[],
+): Promise<CompareEntry[] | StudioError> {
+  const rows = await db
+    .select(itemColumns)
+    .from(item)
+    .where(inArray(item.id, [...ids]));
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  const missing = ids.filter((id) => !byId.has(id));
+  if (missing.length > 0) {
+    const what = missing.length === 1 ? "item" : "items";
+    return studioErrors.notFound(
+      `${what} ${missing.join(", ")} to compare (deleted for good, or never made)`,
+      "ids",
+    );
+  }
+  const [tasks, authors, reviews] = await Promise.all([
+    db
+      .select({ taskUUID: task.taskUUID, taskType: task.taskType, params: task.params })
+      .from(task)
+      .where(inArray(task.taskUUID, [...new Set(rows.map((r) => r.taskUUID))])),
+    db
+      .select({ id: user.id, name: user.name })
+      .from(user)
+      .where(inArray(user.id, [...new Set(rows.map((r) => r.authorId))])),
+    itemReviews(db, ids, rows),
+  ]);
+  const taskById = new Map(tasks.map((t) => [t.taskUUID, t]));
+  const nameById = new Map(authors.map((a) => [a.id, a.name]));
+  return ids.flatMap((id) => {
+    const row = byId.get(id);
+    if (row === undefined) return [];
+    const source = taskById.get(row.taskUUID) ?? { taskType: "unknown", params: {} };
+    const review = reviews.get(id);
+    return [
+      {
+        item: {
+          ...toGalleryItem(row, source, nameById.get(row.authorId) ?? "Former member"),
+          ...(review ? { review } : {}),
+        },
+        params: { ...source.params, seed: seedValue(row.seed) },
+      },
+    ];
+  });
+}
+
+/** A seed as the service reads it: a number while exact, else its decimal string (past 2^53). */
+function seedValue(seed: string): number | string {
+  const n = Number(seed);
+  return Number.isSafeInteger(n) ? n : seed;
+}

@@ -1,4 +1,5 @@
 import { ChevronLeft, ChevronRight, ExternalLink, X } from "lucide-react";
+import { ModelName } from "@/components/create/model-name";
 import { Badge } from "@/components/ui/badge";
 import { Button, ButtonLink } from "@/components/ui/button";
 import { compareLetter } from "@/lib/studio/compare";
@@ -86,8 +87,12 @@ export function CompareColumns({ items, referenceId, onRemove, onMove }: Compare
               <dt className="text-muted-subtle">By</dt>
               <dd className="truncate text-foreground">{item.authorName}</dd>
               <dt className="text-muted-subtle">Model</dt>
-              <dd className="truncate text-foreground" title={item.model ?? undefined}>
-                {item.model ?? "Unknown"}
+              <dd className="min-w-0">
+                {item.model ? (
+                  <ModelName air={item.model} />
+                ) : (
+                  <span className="text-muted-subtle">Unknown</span>
+                )}
               </dd>
               <dt className="text-muted-subtle">Size</dt>
               <dd className="text-foreground">{sizeWords(item)}</dd>

@@ -290,3 +290,61 @@ test("a viewer-role member sees the review read-only, and the API refuses their 
   await shots(viewer, "viewer-read-only");
   await viewerContext.close();
 });
+
+test("a video plays, steps frame by frame, and takes a comment pinned to a moment", async ({
+  page,
+  baseURL,
+}) => {
+  test.setTimeout(90_000);
+  const origin = baseURL ?? "";
+  const task = {
+    taskType: "videoInference",
+    taskUUID: crypto.randomUUID(),
+    model: "local:video@3.0-prime",
+    positivePrompt: "a paper boat drifts down a rainy street, for review",
+    duration: 2,
+  };
+  expect((await sendTasks(page.request, origin, [task])).status()).toBe(202);
+  const video = (await finishedTask(page.request, task.taskUUID, 60_000)).items[0];
+  if (!video) throw new Error("no result");
+  await page.goto(`/gallery/item/${video.id}`);
+  const player = page.getByTestId("viewer-video");
+  await expect(player).toBeVisible();
+  const time = page.getByTestId("video-time");
+  await expect(time).toHaveText(/^0:00 \/ 0:0[12]/);
+
+  // Frame stepping: buttons and the `,` `.` keys.
+  await page.getByRole("button", { name: "Next frame" }).click();
+  await page.getByRole("button", { name: "Next frame" }).click();
+  await expect(time).toHaveText(/^0:00\.08 \//);
+  await page.locator("body").press(".");
+  await expect(time).toHaveText(/^0:00\.1[23] \//);
+  await page.locator("body").press(",");
+  await expect(time).toHaveText(/^0:00\.08 \//);
+
+  // A comment pinned to this moment shows as a marker on the timeline.
+  await page.getByRole("button", { name: "Pin to 0:00.08" }).click();
+  await expect(page.getByText("Pinned at 0:00.08")).toBeVisible();
+  await page.getByRole("textbox", { name: "Comment" }).fill("The boat jumps here");
+  await page.getByRole("button", { name: "Comment", exact: true }).click();
+  const marker = page.getByTestId("timeline-marker");
+  await expect(marker).toHaveCount(1);
+  await expect(marker).toHaveAccessibleName("Comment 1 at 0:00.08");
+  await expect(page.getByTestId("comment-thread")).toContainText("The boat jumps here");
+
+  // Elsewhere, the marker and the comment's time both bring the playhead back.
+  await page.getByRole("button", { name: "Next frame" }).click();
+  await expect(time).toHaveText(/^0:00\.1[23] \//);
+  await marker.click();
+  await expect(time).toHaveText(/^0:00\.08 \//);
+  await page.getByRole("button", { name: "Next frame" }).click();
+  await page.getByTestId("comment-thread").getByRole("button", { name: "0:00.08" }).click();
+  await expect(time).toHaveText(/^0:00\.08 \//);
+
+  // Play and pause.
+  await page.getByRole("button", { name: "Play" }).click();
+  await expect(page.getByRole("button", { name: "Pause" })).toBeVisible();
+  await page.getByRole("button", { name: "Pause" }).click();
+  await expect(page.getByRole("button", { name: "Play" })).toBeVisible();
+  await shots(page, "viewer-video");
+});

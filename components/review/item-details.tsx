@@ -7,6 +7,14 @@ import { isInlineMediaRef } from "@/lib/studio/inline-media-ref";
 import type { ItemDetail } from "@/lib/studio/item-detail";
 import { ItemThumb } from "./item-thumb";
 
+const timeFormat = new Intl.DateTimeFormat("en", {
+  month: "short",
+  day: "numeric",
+  year: "numeric",
+  hour: "2-digit",
+  minute: "2-digit",
+});
+
 /** Parameters that the page already shows elsewhere, or that mean nothing to a person. */
 const HIDDEN = new Set([
   "taskType",
@@ -77,7 +85,7 @@ export function ItemDetails({ detail, search }: { detail: ItemDetail; search: st
   const rows = Object.entries(params).filter(([k, v]) => !HIDDEN.has(k) && v !== undefined && v !== "");
   const facts: [string, string][] = [
     ["Made by", item.authorName],
-    ["Made", new Date(item.createdAt).toLocaleString("en")],
+    ["Made", timeFormat.format(new Date(item.createdAt))],
     ["Size", item.width && item.height ? `${item.width} × ${item.height}` : "Unknown"],
     ...(item.durationSeconds ? [["Length", `${item.durationSeconds.toFixed(1)} s`] as [string, string]] : []),
     ...(item.seed ? [["Seed of this result", item.seed] as [string, string]] : []),

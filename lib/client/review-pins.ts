@@ -7,11 +7,12 @@ export function pinNumbers(threads: readonly CommentThread[]): Map<string, numbe
   return numbers;
 }
 
-/** 75.4 s → "1:15.4"; whole seconds drop the decimal. */
+/** 75 s → "1:15"; 75.25 s → "1:15.25" (frames of a short clip are hundredths apart). */
 export function formatTime(seconds: number): string {
-  const s = Math.max(0, seconds);
-  const m = Math.floor(s / 60);
-  const rest = s - m * 60;
-  const text = Number.isInteger(Math.round(rest * 10) / 10) ? String(Math.round(rest)) : rest.toFixed(1);
-  return `${m}:${text.padStart(text.includes(".") ? 4 : 2, "0")}`;
+  const hundredths = Math.round(Math.max(0, seconds) * 100);
+  const m = Math.floor(hundredths / 6000);
+  const rest = hundredths - m * 6000;
+  const whole = String(Math.floor(rest / 100)).padStart(2, "0");
+  const fraction = rest % 100;
+  return fraction === 0 ? `${m}:${whole}` : `${m}:${whole}.${String(fraction).padStart(2, "0")}`;
 }

@@ -302,16 +302,19 @@ test("a video plays, steps frame by frame, and takes a comment pinned to a momen
     taskUUID: crypto.randomUUID(),
     model: "local:video@3.0-prime",
     positivePrompt: "a paper boat drifts down a rainy street, for review",
-    duration: 2,
+    width: 1280,
+    height: 720,
+    duration: 4,
   };
-  expect((await sendTasks(page.request, origin, [task])).status()).toBe(202);
+  const sent = await sendTasks(page.request, origin, [task]);
+  expect(sent.status(), await sent.text()).toBe(202);
   const video = (await finishedTask(page.request, task.taskUUID, 60_000)).items[0];
   if (!video) throw new Error("no result");
   await page.goto(`/gallery/item/${video.id}`);
   const player = page.getByTestId("viewer-video");
   await expect(player).toBeVisible();
   const time = page.getByTestId("video-time");
-  await expect(time).toHaveText(/^0:00 \/ 0:0[12]/);
+  await expect(time).toHaveText(/^0:00 \/ 0:0[34]/);
 
   // Frame stepping: buttons and the `,` `.` keys.
   await page.getByRole("button", { name: "Next frame" }).click();

@@ -6,7 +6,7 @@ import type { InboxPage } from "@/lib/studio/inbox";
 import type { ItemDetail } from "@/lib/studio/item-detail";
 import type { ReviewState } from "@/lib/studio/review";
 import type { ItemReview } from "@/lib/studio/stream-events";
-import { itemKey, patchGalleryItems } from "./gallery-cache";
+import { itemKey } from "./gallery-cache";
 import { applyReviewChange } from "./live/review-changes";
 import { commentsKey, historyKey, inboxKey, inboxListKey } from "./review-keys";
 import { type ApiError, fetchData } from "./use-api";
@@ -72,7 +72,6 @@ function useReviewMutation<V>(
           d ? { ...d, myRating: data.myRating ?? null } : d,
         );
       }
-      patchGalleryItems(client, (item) => (item.id === itemId ? { ...item, review: data.review } : item));
     },
   });
 }

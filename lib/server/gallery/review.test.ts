@@ -278,6 +278,47 @@ for (const backend of testBackends) {
       });
     });
 
+    it("reads each of its lists through an index", async () => {
+      const row = await newItem();
+      const busy = await newItem();
+      const me = people.owner.id;
+      // Statistics like a real team's: most comments start a thread, and most are on other items.
+      await opened.db.execute(
+        sql.raw(
+          `insert into comment (item_id, author_id, body) select '${busy.id}', '${me}', 'x' from generate_series(1, 300)`,
+        ),
+      );
+      await opened.db.execute(sql`analyze comment`);
+      const plans = await opened.db.transaction(async (tx) => {
+        // The tables are tiny here: forbid sequential scans so the plan shows which index serves.
+        await tx.execute(sql`set local enable_seqscan = off`);
+        const plan = async (query: string) => {
+          const result = (await tx.execute(sql.raw(`explain ${query}`))) as unknown as {
+            rows: { "QUERY PLAN": string }[];
+          };
+          return result.rows.map((r) => r["QUERY PLAN"]).join("\n");
+        };
+        return {
+          history: await plan(
+            `select * from review_event where item_id = '${row.id}' and id < 1000 order by id desc limit 51`,
+          ),
+          comments: await plan(
+            `select * from comment where item_id = '${row.id}' and parent_id is null order by created_at, id limit 51`,
+          ),
+          replies: await plan(`select * from comment where parent_id = '${row.id}'`),
+          inbox: await plan(
+            `select * from mention where user_id = '${me}' order by created_at desc, comment_id desc limit 31`,
+          ),
+          unread: await plan(`select count(*) from mention where user_id = '${me}' and read_at is null`),
+        };
+      });
+      expect(plans.history).toMatch(/review_event_item_idx/);
+      expect(plans.comments).toMatch(/comment_item_idx/);
+      expect(plans.replies).toMatch(/comment_parent_idx/);
+      expect(plans.inbox).toMatch(/mention_user_created_idx/);
+      expect(plans.unread).toMatch(/mention_unread_idx|mention_user_created_idx/);
+    });
+
     it("refuses reviews of an item in the trash, and assigning a viewer", async () => {
       const row = await newItem();
       expect(await refused(assignItem(deps, people.owner, row.id, people.viewer.id))).toMatchObject({

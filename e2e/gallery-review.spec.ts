@@ -68,6 +68,12 @@ test("a reviewer rates, pins a comment mentioning the owner and approves; the ow
   const image = reviewer.getByTestId("viewer-image");
   const box = await image.boundingBox();
   if (!box) throw new Error("no image box");
+  await reviewer.mouse.click(box.x + box.width * 0.7, box.y + box.height * 0.7);
+  await expect(reviewer.getByTestId("pending-pin")).toBeVisible();
+  // A pin put in the wrong place is taken back, and put again.
+  await reviewer.getByRole("button", { name: "Remove the pin" }).click();
+  await expect(reviewer.getByTestId("pending-pin")).toHaveCount(0);
+  await reviewer.getByRole("button", { name: "Pin to a point" }).click();
   await reviewer.mouse.click(box.x + box.width * 0.3, box.y + box.height * 0.4);
   await expect(reviewer.getByTestId("pending-pin")).toBeVisible();
   await expect(reviewer.getByText("Pinned to a point")).toBeVisible();
@@ -114,10 +120,17 @@ test("a reviewer rates, pins a comment mentioning the owner and approves; the ow
   const zoomedImage = await ownerImage.boundingBox();
   if (!zoomedPin || !zoomedImage) throw new Error("no boxes");
   expect((zoomedPin.x + zoomedPin.width / 2 - zoomedImage.x) / zoomedImage.width).toBeCloseTo(0.3, 1);
+  await page.getByRole("button", { name: "Zoom in" }).click();
+  await expect(page.getByTestId("zoom-level")).toHaveText("200%");
+  await page.getByRole("button", { name: "Zoom out" }).click();
+  await expect(page.getByTestId("zoom-level")).toHaveText("150%");
   await page.getByRole("button", { name: "Fit to screen" }).click();
   await expect(page.getByTestId("zoom-level")).toHaveText("100%");
 
   // The owner resolves the thread and replies; the reviewer sees both.
+  await ownerThread.getByRole("button", { name: "Reply" }).click();
+  await ownerThread.getByRole("button", { name: "Cancel" }).click();
+  await expect(ownerThread.getByRole("textbox", { name: "Reply" })).toHaveCount(0);
   await ownerThread.getByRole("button", { name: "Reply" }).click();
   await ownerThread.getByRole("textbox", { name: "Reply" }).fill("Straightened in the next one");
   await ownerThread.getByRole("button", { name: "Reply", exact: true }).click();
@@ -350,4 +363,40 @@ test("a video plays, steps frame by frame, and takes a comment pinned to a momen
   await page.getByRole("button", { name: "Pause" }).click();
   await expect(page.getByRole("button", { name: "Play" })).toBeVisible();
   await shots(page, "viewer-video");
+});
+
+test("mark all as read empties the inbox's count", async ({ page, browser, baseURL }) => {
+  const origin = baseURL ?? "";
+  const task = imageTask("two mentions at once");
+  expect((await sendTasks(page.request, origin, [task])).status()).toBe(202);
+  const item = (await finishedTask(page.request, task.taskUUID)).items[0];
+  if (!item) throw new Error("no result");
+  const context = await joinAsMember(
+    browser,
+    page.request,
+    origin,
+    { name: "Mo Mentions", email: "mo@studio.test", password: "two notes to ada" },
+    "reviewer",
+  );
+  for (const body of [`@${OWNER.name} first look`, `@${OWNER.name} second look`]) {
+    const res = await context.request.post(`/api/items/${item.id}/comments`, {
+      data: { body },
+      headers: { origin },
+    });
+    expect(res.status()).toBe(201);
+  }
+  await context.close();
+  await page.goto("/inbox");
+  await expect(page.getByText(/^\d+ unread mentions?\.$/)).toBeVisible();
+  await expect(page.getByTestId("inbox-entry").filter({ hasText: "second look" })).toHaveAttribute(
+    "data-read",
+    "false",
+  );
+  await page.getByRole("button", { name: "Mark all as read" }).click();
+  await expect(page.getByText("All read.")).toBeVisible();
+  await expect(page.getByTestId("inbox-count")).toHaveCount(0);
+  await expect(page.getByTestId("inbox-entry").filter({ hasText: "first look" })).toHaveAttribute(
+    "data-read",
+    "true",
+  );
 });

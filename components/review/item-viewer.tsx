@@ -184,7 +184,14 @@ export function ItemViewer({ itemId, me }: { itemId: string; me: { id: string; r
             </p>
           ) : null}
         </section>
-        <ReviewPanel detail={detail.data} me={me} threads={threads} numbers={numbers} search={search} />
+        <ReviewPanel
+          detail={detail.data}
+          me={me}
+          threads={threads}
+          numbers={numbers}
+          search={search}
+          onMoreComments={comments.hasNextPage ? () => void comments.fetchNextPage() : undefined}
+        />
       </div>
       <p className="sr-only">
         <Link href={galleryHref}>Back to the gallery</Link>

@@ -2,6 +2,7 @@
 
 import { useState } from "react";
 import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
 import { cn, focusRing } from "@/components/ui/cn";
 import { Segmented } from "@/components/ui/segmented";
 import { Select } from "@/components/ui/select";
@@ -38,7 +39,10 @@ export function ReviewPanel({
   threads,
   numbers,
   search,
+  onMoreComments,
 }: {
+  /** Set while older threads remain to be read. */
+  onMoreComments?: (() => void) | undefined;
   detail: ItemDetail;
   me: { id: string; role: Role };
   threads: readonly CommentThread[];
@@ -171,6 +175,11 @@ export function ReviewPanel({
               members={detail.members}
               canReview={canReview}
             />
+            {onMoreComments ? (
+              <Button variant="ghost" size="sm" onClick={onMoreComments}>
+                Show more comments
+              </Button>
+            ) : null}
           </>
         ) : tab === "details" ? (
           <ItemDetails detail={detail} search={search} />

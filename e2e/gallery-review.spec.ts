@@ -400,3 +400,28 @@ test("mark all as read empties the inbox's count", async ({ page, browser, baseU
     "true",
   );
 });
+
+test("a long discussion shows its first fifty threads, and the rest on request", async ({
+  page,
+  baseURL,
+}) => {
+  const origin = baseURL ?? "";
+  const task = imageTask("a much discussed picture");
+  expect((await sendTasks(page.request, origin, [task])).status()).toBe(202);
+  const item = (await finishedTask(page.request, task.taskUUID)).items[0];
+  if (!item) throw new Error("no result");
+  for (let i = 1; i <= 51; i++) {
+    const res = await page.request.post(`/api/items/${item.id}/comments`, {
+      data: { body: `Note number ${i}` },
+      headers: { origin },
+    });
+    expect(res.status()).toBe(201);
+  }
+  await page.goto(`/gallery/item/${item.id}`);
+  const threads = page.getByTestId("comment-thread");
+  await expect(threads).toHaveCount(50);
+  await page.getByRole("button", { name: "Show more comments" }).click();
+  await expect(threads).toHaveCount(51);
+  await expect(threads.last()).toContainText("Note number 51");
+  await expect(page.getByRole("button", { name: "Show more comments" })).toHaveCount(0);
+});

@@ -3,6 +3,7 @@ import type { ReactNode } from "react";
 import { focusRing } from "@/components/ui/cn";
 import { BrandMark } from "./brand-mark";
 import { EngineStatus, type ServiceInfo } from "./engine-status";
+import { InboxBell } from "./inbox-bell";
 import { ShortcutsHelp } from "./shortcuts-help";
 import { SidebarNav } from "./sidebar-nav";
 import { StreamStatus } from "./stream-status";
@@ -41,6 +42,7 @@ export function AppShell({
         <div className="flex items-center gap-4">
           <StreamStatus />
           <EngineStatus service={service} />
+          <InboxBell />
           <UserMenu user={user} />
         </div>
       </header>

@@ -1,12 +1,42 @@
 "use client";
 
-import type { QueryClient } from "@tanstack/react-query";
+import type { InfiniteData, QueryClient } from "@tanstack/react-query";
+import type { InboxPage } from "@/lib/studio/inbox";
+import type { ItemDetail } from "@/lib/studio/item-detail";
 import type { GalleryChange } from "@/lib/studio/stream-events";
+import { itemKey, patchGalleryItems } from "../gallery-cache";
+import { commentsKey, historyKey, inboxKey } from "../review-keys";
 
 type ReviewChange = Extract<GalleryChange, { kind: "review" | "comment" | "inbox" }>;
 
 /** A teammate's rating, state, assignee, tag or comment change, applied to this tab's caches. */
 export function applyReviewChange(client: QueryClient, change: ReviewChange): void {
-  void client;
-  void change;
+  switch (change.kind) {
+    case "review": {
+      const { itemId, review } = change;
+      patchGalleryItems(client, (item) => (item.id === itemId ? { ...item, review } : item));
+      client.setQueryData<ItemDetail>(itemKey(itemId), (detail) =>
+        detail ? { ...detail, item: { ...detail.item, review } } : detail,
+      );
+      // Who rated what (names beside stars) and the audit trail are read again, only where open.
+      void client.invalidateQueries({ queryKey: itemKey(itemId), exact: true });
+      void client.invalidateQueries({ queryKey: historyKey(change.itemId) });
+      return;
+    }
+    case "comment":
+      void client.invalidateQueries({ queryKey: commentsKey(change.itemId) });
+      void client.invalidateQueries({ queryKey: historyKey(change.itemId) });
+      return;
+    case "inbox":
+      // The count shows at once; the list behind it is read again when it is on screen.
+      client.setQueriesData<InboxPage | InfiniteData<InboxPage>>({ queryKey: inboxKey }, (data) => {
+        if (!data) return data;
+        if ("pages" in data) {
+          return { ...data, pages: data.pages.map((p) => ({ ...p, unread: change.unread })) };
+        }
+        return { ...data, unread: change.unread };
+      });
+      void client.invalidateQueries({ queryKey: inboxKey });
+      return;
+  }
 }

@@ -2,6 +2,7 @@ import "server-only";
 import { and, desc, eq, sql } from "drizzle-orm";
 import type { StudioDatabase } from "./database";
 import { itemFacts } from "./item-facts";
+import { recordItemSources } from "./item-sources";
 import { invalidRecord, RecordError } from "./record-errors";
 import {
   intField,
@@ -75,7 +76,11 @@ export async function recordItem(
     .values({ ...row, ...itemFacts(owner), authorId: owner.authorId })
     .onConflictDoNothing()
     .returning(itemColumns);
-  if (created !== undefined) return { created: true, item: created };
+  if (created !== undefined) {
+    // Lineage is written where the item is: an item never exists without knowing its sources.
+    await recordItemSources(db, created.id, owner.params, row.taskUUID);
+    return { created: true, item: created };
+  }
 
   const [sameMedia] = await db.select(itemColumns).from(item).where(eq(item.mediaUUID, row.mediaUUID));
   if (sameMedia !== undefined) return { created: false, item: sameMedia };

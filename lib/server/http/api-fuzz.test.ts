@@ -268,6 +268,78 @@ const ENDPOINTS: Endpoint[] = [
       )
       .map((query): Input => ({ query })),
   },
+  { file: "items/[id]", method: "GET", path: (p) => `/api/items/${p.id}`, input: idParam("id") },
+  ...(["PUT", "DELETE"] as const).map(
+    (method): Endpoint => ({
+      file: "items/[id]/rating",
+      method,
+      path: (p) => `/api/items/${p.id}/rating`,
+      input: fc
+        .tuple(paramText, mutated(fc.constant({ value: 4 })))
+        .map(([id, body]): Input => ({ params: { id }, body: { json: body } })),
+    }),
+  ),
+  {
+    file: "items/[id]/state",
+    method: "PUT",
+    path: (p) => `/api/items/${p.id}/state`,
+    input: fc
+      .tuple(paramText, mutated(fc.constant({ state: "approved" })))
+      .map(([id, body]): Input => ({ params: { id }, body: { json: body } })),
+  },
+  {
+    file: "items/[id]/assignee",
+    method: "PUT",
+    path: (p) => `/api/items/${p.id}/assignee`,
+    input: fc
+      .tuple(paramText, mutated(fc.constant({ userId: "tools-author" })))
+      .map(([id, body]): Input => ({ params: { id }, body: { json: body } })),
+  },
+  ...(["items/[id]/history", "items/[id]/comments"] as const).map(
+    (file): Endpoint => ({
+      file,
+      method: "GET",
+      path: (p) => `/api/items/${p.id}/${file.split("/").at(-1)}`,
+      input: fc
+        .tuple(paramText, fc.record({ cursor: paramText, limit: paramText }, { requiredKeys: [] }))
+        .map(([id, query]): Input => ({ params: { id }, query })),
+    }),
+  ),
+  {
+    file: "items/[id]/comments",
+    method: "POST",
+    path: (p) => `/api/items/${p.id}/comments`,
+    input: fc
+      .tuple(
+        paramText,
+        mutated(fc.constant({ body: "@Owner look", parentId: randomUUID(), pin: { x: 0.5, y: 0.5 } })),
+      )
+      .map(([id, body]): Input => ({ params: { id }, body: { json: body } })),
+  },
+  {
+    file: "comments/[id]",
+    method: "PATCH",
+    path: (p) => `/api/comments/${p.id}`,
+    input: fc
+      .tuple(paramText, mutated(fc.constant({ resolved: true })))
+      .map(([id, body]): Input => ({ params: { id }, body: { json: body } })),
+  },
+  {
+    file: "inbox",
+    method: "GET",
+    path: () => "/api/inbox",
+    input: fc
+      .record({ cursor: paramText, limit: paramText }, { requiredKeys: [] })
+      .map((query): Input => ({ query })),
+  },
+  {
+    file: "inbox/read",
+    method: "POST",
+    path: () => "/api/inbox/read",
+    input: json(
+      fc.oneof(mutated(fc.constant({ commentIds: [randomUUID()] })), mutated(fc.constant({ all: true }))),
+    ),
+  },
   {
     file: "items/compare",
     method: "GET",

@@ -1,0 +1,192 @@
+"use client";
+
+import { MapPin, X } from "lucide-react";
+import { type KeyboardEvent, useRef, useState } from "react";
+import { Button } from "@/components/ui/button";
+import { cn } from "@/components/ui/cn";
+import { formatTime } from "@/lib/client/review-pins";
+import { useAddComment } from "@/lib/client/use-review";
+import { useViewerStore } from "@/lib/client/viewer-store";
+import { COMMENT_MAX } from "@/lib/studio/comments";
+import { type MentionCandidate, mentionQueryAt } from "@/lib/studio/mentions";
+
+/**
+ * Writes a comment or a reply. Typing `@` offers the team's names (arrows and Enter or Tab pick
+ * one); a top-level comment may carry a pin: a point clicked on the image, or the video's
+ * current moment.
+ */
+export function CommentBox({
+  itemId,
+  kind,
+  members,
+  parentId,
+  onDone,
+}: {
+  itemId: string;
+  kind: "image" | "video";
+  members: readonly MentionCandidate[];
+  parentId?: string;
+  onDone?: () => void;
+}) {
+  const [text, setText] = useState("");
+  const [caret, setCaret] = useState(0);
+  const [active, setActive] = useState(0);
+  const area = useRef<HTMLTextAreaElement>(null);
+  const add = useAddComment(itemId);
+  const placing = useViewerStore((s) => s.placingPin);
+  const pending = useViewerStore((s) => s.pendingPin);
+  const currentTime = useViewerStore((s) => s.currentTime);
+  const setPlacing = useViewerStore((s) => s.setPlacingPin);
+  const setPending = useViewerStore((s) => s.setPendingPin);
+  const withPin = parentId === undefined;
+
+  const query = mentionQueryAt(text, caret);
+  const suggestions = query
+    ? members.filter((m) => m.name.toLowerCase().startsWith(query.query.toLowerCase())).slice(0, 6)
+    : [];
+  const open = suggestions.length > 0 && !suggestions.some((s) => s.name === query?.query);
+
+  const pick = (member: MentionCandidate) => {
+    if (!query) return;
+    const next = `${text.slice(0, query.start)}@${member.name} ${text.slice(caret)}`;
+    const at = query.start + member.name.length + 2;
+    setText(next);
+    setCaret(at);
+    setActive(0);
+    requestAnimationFrame(() => area.current?.setSelectionRange(at, at));
+  };
+
+  const submit = () => {
+    const body = text.trim();
+    if (!body) return;
+    add.mutate(
+      { body, ...(parentId ? { parentId } : {}), ...(withPin && pending ? { pin: pending } : {}) },
+      {
+        onSuccess: () => {
+          setText("");
+          if (withPin) setPending(null);
+          onDone?.();
+        },
+      },
+    );
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (open) {
+      if (event.key === "ArrowDown" || event.key === "ArrowUp") {
+        event.preventDefault();
+        setActive((a) => (a + (event.key === "ArrowDown" ? 1 : suggestions.length - 1)) % suggestions.length);
+        return;
+      }
+      if (event.key === "Enter" || event.key === "Tab") {
+        const member = suggestions[active];
+        if (member) {
+          event.preventDefault();
+          pick(member);
+          return;
+        }
+      }
+    }
+    if (event.key === "Enter" && (event.metaKey || event.ctrlKey)) {
+      event.preventDefault();
+      submit();
+    }
+    if (event.key === "Escape" && onDone) onDone();
+  };
+
+  return (
+    <div className="flex flex-col gap-2">
+      <div className="relative">
+        <textarea
+          ref={area}
+          value={text}
+          maxLength={COMMENT_MAX}
+          rows={parentId ? 2 : 3}
+          aria-label={parentId ? "Reply" : "Comment"}
+          placeholder={parentId ? "Reply…" : "Add a comment… type @ to mention someone"}
+          onChange={(e) => {
+            setText(e.target.value);
+            setCaret(e.target.selectionStart);
+            setActive(0);
+          }}
+          onSelect={(e) => setCaret(e.currentTarget.selectionStart)}
+          onKeyDown={onKeyDown}
+          className="w-full resize-y rounded-control border border-border-strong bg-surface-sunken px-3 py-2 text-[13px] text-foreground placeholder:text-muted-subtle focus:border-accent focus:outline-none"
+        />
+        {open ? (
+          <div
+            role="listbox"
+            aria-label="Mention someone"
+            className="absolute inset-x-0 top-full z-20 mt-1 overflow-hidden rounded-control border border-border-strong bg-panel-raised shadow-panel"
+          >
+            {suggestions.map((m, i) => (
+              <div
+                key={m.id}
+                role="option"
+                tabIndex={-1}
+                aria-selected={i === active}
+                onPointerDown={(e) => {
+                  e.preventDefault();
+                  pick(m);
+                }}
+                className={cn(
+                  "cursor-pointer px-3 py-1.5 text-[13px]",
+                  i === active ? "bg-panel-hover text-foreground" : "text-muted",
+                )}
+              >
+                @{m.name}
+              </div>
+            ))}
+          </div>
+        ) : null}
+      </div>
+      {add.error ? (
+        <p role="alert" className="text-[12px] text-danger-fg">
+          {add.error.message}
+        </p>
+      ) : null}
+      <div className="flex flex-wrap items-center gap-2">
+        {withPin ? (
+          pending ? (
+            <span className="inline-flex items-center gap-1 rounded-full border border-warning/40 bg-warning/10 px-2 py-0.5 text-[12px] text-warning-fg">
+              <MapPin aria-hidden className="size-3" />
+              {"seconds" in pending ? `Pinned at ${formatTime(pending.seconds)}` : "Pinned to a point"}
+              <button type="button" aria-label="Remove the pin" onClick={() => setPending(null)}>
+                <X aria-hidden className="size-3" />
+              </button>
+            </span>
+          ) : kind === "image" ? (
+            <Button
+              variant={placing ? "primary" : "ghost"}
+              size="sm"
+              aria-pressed={placing}
+              onClick={() => setPlacing(!placing)}
+            >
+              <MapPin aria-hidden />
+              {placing ? "Click the image…" : "Pin to a point"}
+            </Button>
+          ) : (
+            <Button
+              variant="ghost"
+              size="sm"
+              onClick={() => setPending({ seconds: Math.round(currentTime * 100) / 100 })}
+            >
+              <MapPin aria-hidden />
+              Pin to {formatTime(currentTime)}
+            </Button>
+          )
+        ) : null}
+        <span className="ml-auto flex gap-2">
+          {onDone ? (
+            <Button variant="ghost" size="sm" onClick={onDone}>
+              Cancel
+            </Button>
+          ) : null}
+          <Button variant="primary" size="sm" disabled={!text.trim() || add.isPending} onClick={submit}>
+            {parentId ? "Reply" : "Comment"}
+          </Button>
+        </span>
+      </div>
+    </div>
+  );
+}

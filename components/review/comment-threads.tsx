@@ -1,0 +1,174 @@
+"use client";
+
+import { CheckCircle2, MapPin, RotateCcw } from "lucide-react";
+import { Fragment, useState } from "react";
+import { Button } from "@/components/ui/button";
+import { cn } from "@/components/ui/cn";
+import { formatTime } from "@/lib/client/review-pins";
+import { usePatchComment } from "@/lib/client/use-review";
+import { useViewerStore } from "@/lib/client/viewer-store";
+import type { CommentThread, CommentView } from "@/lib/studio/comments";
+import type { MentionCandidate } from "@/lib/studio/mentions";
+import { CommentBox } from "./comment-box";
+
+const timeFormat = new Intl.DateTimeFormat("en", {
+  month: "short",
+  day: "numeric",
+  hour: "2-digit",
+  minute: "2-digit",
+});
+
+/** A comment's text with the members it mentions set apart. */
+function Body({ comment }: { comment: CommentView }) {
+  const names = comment.mentions.map((m) => `@${m.name}`).sort((a, b) => b.length - a.length);
+  if (names.length === 0) return <>{comment.body}</>;
+  const escaped = names.map((n) => n.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
+  const parts = comment.body.split(new RegExp(`(${escaped.join("|")})`, "gi"));
+  return (
+    <>
+      {parts.map((part, i) =>
+        names.some((n) => n.toLowerCase() === part.toLowerCase()) ? (
+          // biome-ignore lint/suspicious/noArrayIndexKey: parts of one fixed text, in order.
+          <span key={i} className="rounded bg-accent/15 px-0.5 font-medium text-accent-fg">
+            {part}
+          </span>
+        ) : (
+          // biome-ignore lint/suspicious/noArrayIndexKey: parts of one fixed text, in order.
+          <Fragment key={i}>{part}</Fragment>
+        ),
+      )}
+    </>
+  );
+}
+
+function Comment({ comment, number }: { comment: CommentView; number?: number | undefined }) {
+  const seekTo = useViewerStore((s) => s.seekTo);
+  const pin = comment.pin;
+  return (
+    <div className="flex gap-2.5">
+      {number !== undefined ? (
+        <span
+          className={cn(
+            "mt-0.5 flex size-5 shrink-0 items-center justify-center rounded-full font-semibold text-[10px]",
+            comment.resolved ? "bg-panel-hover text-muted" : "bg-accent-strong text-white",
+          )}
+        >
+          {number}
+        </span>
+      ) : null}
+      <div className="min-w-0 flex-1">
+        <p className="flex flex-wrap items-baseline gap-x-2 text-[12px]">
+          <span className="font-semibold text-foreground">{comment.authorName}</span>
+          <time dateTime={comment.createdAt} className="text-muted-subtle">
+            {timeFormat.format(new Date(comment.createdAt))}
+          </time>
+          {comment.editedAt ? <span className="text-muted-subtle">(edited)</span> : null}
+          {pin && "seconds" in pin ? (
+            <button
+              type="button"
+              onClick={() => seekTo?.(pin.seconds)}
+              className="inline-flex items-center gap-0.5 text-accent-fg hover:underline"
+            >
+              <MapPin aria-hidden className="size-3" />
+              {formatTime(pin.seconds)}
+            </button>
+          ) : null}
+        </p>
+        <p className="mt-0.5 whitespace-pre-wrap break-words text-[13px] text-foreground/90 leading-snug">
+          <Body comment={comment} />
+        </p>
+      </div>
+    </div>
+  );
+}
+
+/** The item's discussion: threads with replies, resolve and reopen, reply boxes. */
+export function CommentThreads({
+  itemId,
+  kind,
+  threads,
+  numbers,
+  members,
+  canReview,
+}: {
+  itemId: string;
+  kind: "image" | "video";
+  threads: readonly CommentThread[];
+  numbers: ReadonlyMap<string, number>;
+  members: readonly MentionCandidate[];
+  canReview: boolean;
+}) {
+  const [replying, setReplying] = useState<string | null>(null);
+  const patch = usePatchComment(itemId);
+  const highlighted = useViewerStore((s) => s.highlightedCommentId);
+  const setHighlighted = useViewerStore((s) => s.setHighlightedComment);
+  if (threads.length === 0) {
+    return (
+      <p className="rounded-control border border-border border-dashed px-4 py-6 text-center text-[13px] text-muted-subtle">
+        No comments yet.{canReview ? " Start the discussion above." : ""}
+      </p>
+    );
+  }
+  return (
+    <ol className="flex flex-col gap-3">
+      {threads.map((t) => (
+        <li
+          key={t.id}
+          id={`comment-${t.id}`}
+          data-testid="comment-thread"
+          data-resolved={t.resolved}
+          onPointerEnter={() => setHighlighted(t.id)}
+          onPointerLeave={() => setHighlighted(null)}
+          className={cn(
+            "flex flex-col gap-3 rounded-control border bg-panel-raised/60 p-3 transition-colors",
+            highlighted === t.id ? "border-accent/60" : "border-border",
+            t.resolved && "opacity-70",
+          )}
+        >
+          <Comment comment={t} number={numbers.get(t.id)} />
+          {t.replies.length > 0 ? (
+            <ol className="flex flex-col gap-2.5 border-border border-l pl-3">
+              {t.replies.map((r) => (
+                <li key={r.id} id={`comment-${r.id}`} data-testid="comment-reply">
+                  <Comment comment={r} />
+                </li>
+              ))}
+            </ol>
+          ) : null}
+          {t.resolved ? (
+            <p className="flex items-center gap-1 text-[12px] text-success-fg">
+              <CheckCircle2 aria-hidden className="size-3.5" />
+              Resolved{t.resolvedByName ? ` by ${t.resolvedByName}` : ""}
+            </p>
+          ) : null}
+          {canReview ? (
+            replying === t.id ? (
+              <CommentBox
+                itemId={itemId}
+                kind={kind}
+                members={members}
+                parentId={t.id}
+                onDone={() => setReplying(null)}
+              />
+            ) : (
+              <div className="flex gap-1">
+                <Button variant="ghost" size="sm" onClick={() => setReplying(t.id)}>
+                  Reply
+                </Button>
+                <Button
+                  variant="ghost"
+                  size="sm"
+                  disabled={patch.isPending}
+                  onClick={() => patch.mutate({ id: t.id, resolved: !t.resolved })}
+                >
+                  {t.resolved ? <RotateCcw aria-hidden /> : <CheckCircle2 aria-hidden />}
+                  {t.resolved ? "Reopen" : "Resolve"}
+                </Button>
+              </div>
+            )
+          ) : null}
+        </li>
+      ))}
+    </ol>
+  );
+}

@@ -1,0 +1,118 @@
+"use client";
+
+import Link from "next/link";
+import { labelOf, promptForPeople } from "@/lib/client/create/field-labels";
+import { viewerUrl } from "@/lib/studio/gallery-urls";
+import { isInlineMediaRef } from "@/lib/studio/inline-media-ref";
+import type { ItemDetail } from "@/lib/studio/item-detail";
+import { ItemThumb } from "./item-thumb";
+
+const timeFormat = new Intl.DateTimeFormat("en", {
+  month: "short",
+  day: "numeric",
+  year: "numeric",
+  hour: "2-digit",
+  minute: "2-digit",
+});
+
+/** Parameters that the page already shows elsewhere, or that mean nothing to a person. */
+const HIDDEN = new Set([
+  "taskType",
+  "taskUUID",
+  "positivePrompt",
+  "webhookURL",
+  "deliveryMethod",
+  "includeCost",
+]);
+
+function valueWords(value: unknown): string {
+  if (value === null || value === undefined) return "None";
+  if (typeof value === "boolean") return value ? "Yes" : "No";
+  if (typeof value === "number") return String(value);
+  if (typeof value === "string") return value;
+  if (isInlineMediaRef(value)) return "An uploaded image";
+  if (Array.isArray(value)) return value.map(valueWords).join("; ") || "None";
+  if (typeof value === "object") {
+    return Object.entries(value as Record<string, unknown>)
+      .map(([k, v]) => `${labelOf(k).toLowerCase()}: ${valueWords(v)}`)
+      .join(", ");
+  }
+  return String(value);
+}
+
+function Related({
+  title,
+  list,
+  search,
+}: {
+  title: string;
+  list: ItemDetail["lineage"]["sources"];
+  search: string;
+}) {
+  if (list.length === 0) return null;
+  return (
+    <div className="flex flex-col gap-2">
+      <h3 className="font-medium text-[12px] text-muted-subtle uppercase tracking-[0.12em]">{title}</h3>
+      <ul className="flex flex-wrap gap-2">
+        {list.map(({ item, role }) => (
+          <li key={`${item.id}-${role}`}>
+            <Link
+              href={viewerUrl(item.id, search)}
+              data-testid="lineage-link"
+              title={`${labelOf(role)}: ${promptForPeople(item.prompt) ?? "No prompt"}`}
+              className="group flex w-20 flex-col gap-1"
+            >
+              <span className="block aspect-square overflow-hidden rounded-md border border-border bg-surface-sunken group-hover:border-accent/60">
+                <ItemThumb
+                  itemId={item.id}
+                  url={item.url}
+                  kind={item.kind}
+                  alt={promptForPeople(item.prompt) ?? "Item"}
+                />
+              </span>
+              <span className="truncate text-[11px] text-muted">{labelOf(role)}</span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/** The item's prompt, parameters in words and lineage. */
+export function ItemDetails({ detail, search }: { detail: ItemDetail; search: string }) {
+  const { item, params } = detail;
+  const rows = Object.entries(params).filter(([k, v]) => !HIDDEN.has(k) && v !== undefined && v !== "");
+  const facts: [string, string][] = [
+    ["Made by", item.authorName],
+    ["Made", timeFormat.format(new Date(item.createdAt))],
+    ["Size", item.width && item.height ? `${item.width} × ${item.height}` : "Unknown"],
+    ...(item.durationSeconds ? [["Length", `${item.durationSeconds.toFixed(1)} s`] as [string, string]] : []),
+    ...(item.seed ? [["Seed of this result", item.seed] as [string, string]] : []),
+  ];
+  return (
+    <div className="flex flex-col gap-5">
+      <div>
+        <h3 className="mb-1 font-medium text-[12px] text-muted-subtle uppercase tracking-[0.12em]">Prompt</h3>
+        <p className="whitespace-pre-wrap text-[13px] text-foreground leading-relaxed">
+          {promptForPeople(item.prompt) ?? <span className="text-muted-subtle">No prompt</span>}
+        </p>
+      </div>
+      <dl
+        data-testid="item-params"
+        className="grid grid-cols-[minmax(7rem,auto)_1fr] gap-x-4 gap-y-1.5 text-[13px]"
+      >
+        {[...facts, ...rows.map(([k, v]) => [labelOf(k), valueWords(v)] as [string, string])].map(
+          ([label, value]) => (
+            <div key={label} className="contents">
+              <dt className="text-muted-subtle">{label}</dt>
+              <dd className="min-w-0 break-words text-foreground/90">{value}</dd>
+            </div>
+          ),
+        )}
+      </dl>
+      <Related title="Made from" list={detail.lineage.sources} search={search} />
+      <Related title="Used to make" list={detail.lineage.derived} search={search} />
+    </div>
+  );
+}

@@ -1,0 +1,201 @@
+"use client";
+
+import { useQuery } from "@tanstack/react-query";
+import { ArrowLeft, ChevronLeft, ChevronRight, Download, Wand2 } from "lucide-react";
+import Link from "next/link";
+import { useRouter, useSearchParams } from "next/navigation";
+import { useEffect, useMemo, useState } from "react";
+import { Button, ButtonLink } from "@/components/ui/button";
+import { EmptyState } from "@/components/ui/empty-state";
+import { callApi } from "@/lib/client/api";
+import { promptForPeople } from "@/lib/client/create/field-labels";
+import { workflowRecallHref } from "@/lib/client/create/recall";
+import { pinNumbers } from "@/lib/client/review-pins";
+import { useCommentThreads, useItemDetail, useRate } from "@/lib/client/use-review";
+import { useViewerStore } from "@/lib/client/viewer-store";
+import { downloadUrl, viewerUrl } from "@/lib/studio/gallery-urls";
+import { can, type Role } from "@/lib/studio/roles";
+import { ImageStage } from "./image-stage";
+import { ReviewPanel } from "./review-panel";
+import { VideoPlayer } from "./video-player";
+
+/** Keys typed into a field, or used by a control that moves with arrows, are not the viewer's. */
+function isForControl(target: EventTarget | null): boolean {
+  return (
+    target instanceof HTMLElement &&
+    target.closest(
+      "input, textarea, select, [contenteditable], [role=group], [role=radiogroup], [role=tablist]",
+    ) !== null
+  );
+}
+
+/** Previous and next item in the gallery's filtered list; null when the studio cannot tell. */
+function useNeighbors(itemId: string, search: string) {
+  return useQuery({
+    queryKey: ["neighbors", itemId, search],
+    queryFn: async () => {
+      const result = await callApi<{ data: { previousId: string | null; nextId: string | null } }>(
+        `/api/items/${itemId}/neighbors${search ? `?${search}` : ""}`,
+      );
+      return result.ok ? result.data.data : null;
+    },
+    retry: false,
+  });
+}
+
+/** One item, full size, with the review beside it. Its URL's query string is the gallery's filter. */
+export function ItemViewer({ itemId, me }: { itemId: string; me: { id: string; role: Role } }) {
+  const search = useSearchParams().toString();
+  const router = useRouter();
+  const detail = useItemDetail(itemId);
+  const comments = useCommentThreads(itemId);
+  const neighbors = useNeighbors(itemId, search);
+  const rate = useRate(itemId);
+  const setItem = useViewerStore((s) => s.setItem);
+  const placing = useViewerStore((s) => s.placingPin);
+  const setPlacing = useViewerStore((s) => s.setPlacingPin);
+  const threads = useMemo(() => comments.data?.pages.flatMap((p) => p.threads) ?? [], [comments.data]);
+  const numbers = useMemo(() => pinNumbers(threads), [threads]);
+  const galleryHref = `/gallery${search ? `?${search}` : ""}`;
+  const previousId = neighbors.data?.previousId ?? null;
+  const nextId = neighbors.data?.nextId ?? null;
+  const canReview = can(me.role, "review") && !detail.data?.item.review?.deletedAt;
+
+  useEffect(() => {
+    setItem(itemId);
+  }, [itemId, setItem]);
+
+  // Opened from the inbox (`#comment-<id>`): show that comment's thread, once it is on the page.
+  const setHighlighted = useViewerStore((s) => s.setHighlightedComment);
+  const [shownHash, setShownHash] = useState("");
+  useEffect(() => {
+    const hash = window.location.hash;
+    if (!hash.startsWith("#comment-") || hash === shownHash || threads.length === 0) return;
+    const id = hash.slice("#comment-".length);
+    const thread = threads.find((t) => t.id === id || t.replies.some((r) => r.id === id));
+    if (!thread) return;
+    setShownHash(hash);
+    setHighlighted(thread.id);
+    document.getElementById(`comment-${id}`)?.scrollIntoView({ block: "center" });
+  }, [threads, shownHash, setHighlighted]);
+
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (
+        event.defaultPrevented ||
+        event.metaKey ||
+        event.ctrlKey ||
+        event.altKey ||
+        isForControl(event.target)
+      )
+        return;
+      if (event.key === "Escape") {
+        if (placing) setPlacing(false);
+        else router.push(galleryHref);
+      } else if (event.key === "ArrowLeft" && previousId) router.push(viewerUrl(previousId, search));
+      else if (event.key === "ArrowRight" && nextId) router.push(viewerUrl(nextId, search));
+      else if (canReview && /^[1-5]$/.test(event.key)) rate.mutate(Number(event.key));
+      else return;
+      event.preventDefault();
+    };
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, [placing, setPlacing, router, galleryHref, previousId, nextId, search, canReview, rate]);
+
+  if (detail.isError) {
+    return (
+      <EmptyState
+        icon={ArrowLeft}
+        title="This item is not here"
+        description={
+          (detail.error as { status?: number }).status === 404
+            ? "It may have been deleted for good, or the link is wrong."
+            : detail.error.message
+        }
+        actions={<ButtonLink href={galleryHref}>Back to the gallery</ButtonLink>}
+      />
+    );
+  }
+  if (!detail.data) {
+    return <p className="text-[13px] text-muted-subtle">Opening the item…</p>;
+  }
+  const { item } = detail.data;
+  const prompt = promptForPeople(item.prompt);
+  const label = prompt ?? (item.kind === "video" ? "Video" : "Image");
+
+  return (
+    <div data-fills-screen className="flex min-h-0 flex-1 flex-col gap-4">
+      <div className="flex flex-wrap items-center gap-2">
+        <ButtonLink href={galleryHref} variant="ghost" size="sm" title="Back to the gallery (Esc)">
+          <ArrowLeft aria-hidden />
+          Gallery
+        </ButtonLink>
+        <h1
+          className="min-w-0 flex-1 truncate font-semibold text-[15px] text-foreground"
+          title={prompt ?? undefined}
+        >
+          {label}
+        </h1>
+        {neighbors.data ? (
+          <div className="flex items-center gap-1">
+            <Button
+              variant="ghost"
+              size="sm"
+              aria-label="Previous item"
+              title="Previous (←)"
+              disabled={!previousId}
+              onClick={() => previousId && router.push(viewerUrl(previousId, search))}
+            >
+              <ChevronLeft aria-hidden />
+            </Button>
+            <Button
+              variant="ghost"
+              size="sm"
+              aria-label="Next item"
+              title="Next (→)"
+              disabled={!nextId}
+              onClick={() => nextId && router.push(viewerUrl(nextId, search))}
+            >
+              <ChevronRight aria-hidden />
+            </Button>
+          </div>
+        ) : null}
+        <ButtonLink href={downloadUrl(item.id)} prefetch={false} download variant="secondary" size="sm">
+          <Download aria-hidden />
+          Download
+        </ButtonLink>
+        {can(me.role, "generate") ? (
+          <ButtonLink href={workflowRecallHref(item, "all", item.seed)} variant="primary" size="sm">
+            <Wand2 aria-hidden />
+            Open in Create
+          </ButtonLink>
+        ) : null}
+      </div>
+      <div className="grid min-h-0 flex-1 grid-cols-1 gap-4 lg:grid-cols-[minmax(0,1fr)_360px] xl:grid-cols-[minmax(0,1fr)_400px]">
+        <section aria-label="Media" className="relative flex min-h-[420px] min-w-0 flex-col">
+          {item.kind === "image" ? (
+            <ImageStage item={item} label={label} threads={threads} numbers={numbers} />
+          ) : (
+            <VideoPlayer item={item} label={label} threads={threads} numbers={numbers} />
+          )}
+          {placing ? (
+            <p className="pointer-events-none absolute top-3 left-1/2 -translate-x-1/2 rounded-full bg-surface/90 px-3 py-1 text-[12px] text-foreground shadow-panel">
+              Click the image where the comment points. Esc cancels.
+            </p>
+          ) : null}
+        </section>
+        <ReviewPanel
+          detail={detail.data}
+          me={me}
+          threads={threads}
+          numbers={numbers}
+          search={search}
+          onMoreComments={comments.hasNextPage ? () => void comments.fetchNextPage() : undefined}
+        />
+      </div>
+      <p className="sr-only">
+        <Link href={galleryHref}>Back to the gallery</Link>
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,170 @@
+"use client";
+
+import { ChevronLeft, ChevronRight, Pause, Play } from "lucide-react";
+import { useEffect, useRef, useState } from "react";
+import { Button } from "@/components/ui/button";
+import { cn } from "@/components/ui/cn";
+import { formatTime } from "@/lib/client/review-pins";
+import { useViewerStore } from "@/lib/client/viewer-store";
+import type { CommentThread } from "@/lib/studio/comments";
+import type { GalleryItem } from "@/lib/studio/stream-events";
+
+/** The studio's videos are made at 24 fps (the service's default); a step is one such frame. */
+const FRAME_SECONDS = 1 / 24;
+
+/** A video with play/pause, frame stepping (`,` and `.`) and a timeline showing comment markers. */
+export function VideoPlayer({
+  item,
+  label,
+  threads,
+  numbers,
+}: {
+  item: GalleryItem;
+  label: string;
+  threads: readonly CommentThread[];
+  numbers: ReadonlyMap<string, number>;
+}) {
+  const video = useRef<HTMLVideoElement>(null);
+  const [playing, setPlaying] = useState(false);
+  const [duration, setDuration] = useState(item.durationSeconds ?? 0);
+  const time = useViewerStore((s) => s.currentTime);
+  const setTime = useViewerStore((s) => s.setCurrentTime);
+  const setSeekTo = useViewerStore((s) => s.setSeekTo);
+  const highlighted = useViewerStore((s) => s.highlightedCommentId);
+
+  useEffect(() => {
+    const seek = (seconds: number) => {
+      const v = video.current;
+      if (!v) return;
+      v.pause();
+      v.currentTime = Math.max(0, Math.min(seconds, v.duration || seconds));
+      setTime(v.currentTime);
+    };
+    setSeekTo(seek);
+    return () => setSeekTo(null);
+  }, [setSeekTo, setTime]);
+
+  const step = (frames: number) => {
+    const v = video.current;
+    if (!v) return;
+    v.pause();
+    v.currentTime = Math.max(0, Math.min(v.currentTime + frames * FRAME_SECONDS, v.duration || Infinity));
+    setTime(v.currentTime);
+  };
+  const toggle = () => {
+    const v = video.current;
+    if (!v) return;
+    if (v.paused) void v.play().catch(() => undefined);
+    else v.pause();
+  };
+
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (
+        event.target instanceof HTMLElement &&
+        event.target.closest("input, textarea, select, [contenteditable]")
+      )
+        return;
+      if (event.key === ",") step(-1);
+      else if (event.key === ".") step(1);
+      else return;
+      event.preventDefault();
+    };
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  });
+
+  const markers = threads.filter((t) => t.pin && "seconds" in t.pin);
+  return (
+    <div className="flex h-full min-h-0 w-full flex-col gap-3">
+      <div className="flex min-h-0 flex-1 items-center justify-center rounded-card bg-surface-sunken">
+        {/* biome-ignore lint/a11y/useMediaCaption: generated clips have no captions to offer. */}
+        <video
+          ref={video}
+          src={item.url}
+          aria-label={label}
+          playsInline
+          preload="metadata"
+          data-testid="viewer-video"
+          className="max-h-[calc(100dvh-17rem)] max-w-full"
+          onClick={toggle}
+          onPlay={() => setPlaying(true)}
+          onPause={() => setPlaying(false)}
+          onTimeUpdate={(e) => setTime(e.currentTarget.currentTime)}
+          onLoadedMetadata={(e) =>
+            Number.isFinite(e.currentTarget.duration) && setDuration(e.currentTarget.duration)
+          }
+        />
+      </div>
+      <div className="flex items-center gap-2 rounded-control border border-border bg-panel px-2 py-1.5">
+        <Button
+          variant="ghost"
+          size="sm"
+          aria-label="Previous frame"
+          title="Previous frame (,)"
+          onClick={() => step(-1)}
+        >
+          <ChevronLeft aria-hidden />
+        </Button>
+        <Button variant="ghost" size="sm" aria-label={playing ? "Pause" : "Play"} onClick={toggle}>
+          {playing ? <Pause aria-hidden /> : <Play aria-hidden />}
+        </Button>
+        <Button
+          variant="ghost"
+          size="sm"
+          aria-label="Next frame"
+          title="Next frame (.)"
+          onClick={() => step(1)}
+        >
+          <ChevronRight aria-hidden />
+        </Button>
+        <span data-testid="video-time" className="w-24 text-[12px] text-muted tabular-nums">
+          {formatTime(time)} / {formatTime(duration)}
+        </span>
+        <div className="relative flex-1">
+          <input
+            type="range"
+            aria-label="Timeline"
+            min={0}
+            max={duration || 0}
+            step={FRAME_SECONDS}
+            value={Math.min(time, duration || 0)}
+            onChange={(e) => {
+              const v = video.current;
+              if (v) v.currentTime = Number(e.target.value);
+              setTime(Number(e.target.value));
+            }}
+            className="w-full accent-accent"
+          />
+          {duration > 0
+            ? markers.map((t) => {
+                const seconds = t.pin && "seconds" in t.pin ? t.pin.seconds : 0;
+                return (
+                  <button
+                    key={t.id}
+                    type="button"
+                    data-testid="timeline-marker"
+                    title={`${t.authorName}: ${t.body}`}
+                    aria-label={`Comment ${numbers.get(t.id) ?? ""} at ${formatTime(seconds)}`}
+                    onClick={() => {
+                      const v = video.current;
+                      if (v) v.currentTime = seconds;
+                      setTime(seconds);
+                    }}
+                    style={{ left: `${Math.min(100, (seconds / duration) * 100)}%` }}
+                    className={cn(
+                      "absolute -top-4 flex size-4 -translate-x-1/2 items-center justify-center rounded-full font-semibold text-[9px] text-white",
+                      t.resolved ? "bg-panel-hover" : "bg-accent-strong",
+                      highlighted === t.id && "ring-2 ring-accent",
+                    )}
+                  >
+                    {numbers.get(t.id)}
+                  </button>
+                );
+              })
+            : null}
+        </div>
+      </div>
+    </div>
+  );
+}

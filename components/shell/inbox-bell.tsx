@@ -1,0 +1,34 @@
+"use client";
+
+import { Bell } from "lucide-react";
+import Link from "next/link";
+import { cn, focusRing } from "@/components/ui/cn";
+import { useInbox } from "@/lib/client/use-review";
+
+/** The bell in the top bar: my unread mentions, kept current by the relay. */
+export function InboxBell() {
+  const inbox = useInbox();
+  const unread = inbox.data?.pages[0]?.unread ?? 0;
+  return (
+    <Link
+      href="/inbox"
+      aria-label={unread > 0 ? `Inbox, ${unread} unread` : "Inbox"}
+      title="Mentions of you"
+      data-testid="inbox-bell"
+      className={cn(
+        "relative flex size-9 items-center justify-center rounded-control text-muted transition-colors hover:bg-panel-raised hover:text-foreground",
+        focusRing,
+      )}
+    >
+      <Bell aria-hidden className="size-[18px]" strokeWidth={1.75} />
+      {unread > 0 ? (
+        <span
+          data-testid="inbox-count"
+          className="absolute -top-0.5 -right-0.5 flex h-4 min-w-4 items-center justify-center rounded-full bg-accent-strong px-1 font-semibold text-[10px] text-white"
+        >
+          {unread > 99 ? "99+" : unread}
+        </span>
+      ) : null}
+    </Link>
+  );
+}

@@ -1,0 +1,291 @@
+import "server-only";
+import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { z } from "zod";
+import { StudioErrorException, studioErrors } from "@/lib/server/auth/studio-errors";
+import type { StudioDatabase } from "@/lib/server/db";
+import { isUuid } from "@/lib/server/db/record-input";
+import { type CommentRow, comment, mention, user } from "@/lib/server/db/schema";
+import { COMMENT_MAX, type CommentPin, type CommentThread, type CommentView } from "@/lib/studio/comments";
+import { mentionedMembers } from "@/lib/studio/mentions";
+import { appendEvent } from "./audit-trail";
+import { unreadCount } from "./inbox";
+import { itemReviews } from "./item-review";
+import { type Actor, assertCan, fail, findItem, type ReviewDeps, type Tx } from "./review-access";
+
+const uuid = z.string().refine(isUuid, "Expected the id of a comment.");
+const body = z
+  .string()
+  .trim()
+  .min(1, "Write something first.")
+  .max(COMMENT_MAX, `A comment is at most ${COMMENT_MAX} characters.`);
+const pin = z.union([
+  z.strictObject({ x: z.number().min(0).max(1), y: z.number().min(0).max(1) }),
+  z.strictObject({ seconds: z.number().min(0).max(86_400) }),
+]);
+
+export const newCommentBody = z.strictObject({
+  body,
+  parentId: uuid.nullish(),
+  pin: pin.nullish(),
+});
+export const commentPatchBody = z.union([
+  z.strictObject({ resolved: z.boolean() }),
+  z.strictObject({ body }),
+]);
+
+// Cursor of a page of threads: the last thread's creation time (ms) and id.
+function encodeCursor(row: { createdAt: Date; id: string }): string {
+  return Buffer.from(`${row.createdAt.getTime()}:${row.id}`).toString("base64url");
+}
+function decodeCursor(cursor: string): { createdAt: string; id: string } {
+  const match = /^(\d{1,15}):([0-9a-f-]{36})$/.exec(Buffer.from(cursor, "base64url").toString());
+  const ms = Number(match?.[1]);
+  if (!match?.[2] || !isUuid(match[2]) || !Number.isSafeInteger(ms)) {
+    fail(studioErrors.invalidBody("Invalid page cursor; start again without one.", "cursor"));
+  }
+  return { createdAt: new Date(ms).toISOString(), id: match[2] };
+}
+
+function pinOf(row: CommentRow): CommentPin | null {
+  if (row.pinX !== null && row.pinY !== null) return { x: row.pinX, y: row.pinY };
+  if (row.pinSeconds !== null) return { seconds: row.pinSeconds };
+  return null;
+}
+
+/** Comments with their authors' and mentioned members' names, in three queries. */
+async function views(db: Tx, rows: CommentRow[]): Promise<CommentView[]> {
+  if (rows.length === 0) return [];
+  const ids = rows.map((r) => r.id);
+  const people = [
+    ...new Set(rows.flatMap((r) => [r.authorId, r.resolvedBy]).filter((v): v is string => v !== null)),
+  ];
+  const [names, mentions] = await Promise.all([
+    people.length > 0
+      ? db.select({ id: user.id, name: user.name }).from(user).where(inArray(user.id, people))
+      : Promise.resolve([]),
+    db
+      .select({ commentId: mention.commentId, id: user.id, name: user.name })
+      .from(mention)
+      .innerJoin(user, eq(user.id, mention.userId))
+      .where(inArray(mention.commentId, ids)),
+  ]);
+  const nameOf = new Map(names.map((n) => [n.id, n.name]));
+  return rows.map((r) => ({
+    id: r.id,
+    itemId: r.itemId,
+    parentId: r.parentId,
+    authorId: r.authorId,
+    authorName: r.authorId
+      ? (nameOf.get(r.authorId) ?? "Former member")
+      : `${r.guestName ?? "Guest"} (guest)`,
+    body: r.body,
+    pin: pinOf(r),
+    resolved: r.resolvedAt !== null,
+    resolvedByName: r.resolvedBy ? (nameOf.get(r.resolvedBy) ?? "Former member") : null,
+    mentions: mentions.filter((m) => m.commentId === r.id).map((m) => ({ id: m.id, name: m.name })),
+    createdAt: r.createdAt.toISOString(),
+    editedAt: r.editedAt?.toISOString() ?? null,
+  }));
+}
+
+/**
+ * An item's comment threads, oldest first, a page of threads at a time (index
+ * `comment_item_idx`), each with all its replies (index `comment_parent_idx`).
+ */
+export async function commentThreads(
+  db: StudioDatabase,
+  itemId: string,
+  query: { cursor?: string | null; limit?: number } = {},
+): Promise<{ threads: CommentThread[]; nextCursor: string | null }> {
+  const found = await findItem(db, itemId);
+  const limit = query.limit ?? 50;
+  const after = query.cursor ? decodeCursor(query.cursor) : null;
+  const tops = await db
+    .select()
+    .from(comment)
+    .where(
+      and(
+        eq(comment.itemId, found.id),
+        isNull(comment.parentId),
+        after
+          ? sql`(${comment.createdAt}, ${comment.id}) > (${after.createdAt}::timestamptz, ${after.id}::uuid)`
+          : undefined,
+      ),
+    )
+    .orderBy(asc(comment.createdAt), asc(comment.id))
+    .limit(limit + 1);
+  const page = tops.slice(0, limit);
+  const replies =
+    page.length > 0
+      ? await db
+          .select()
+          .from(comment)
+          .where(
+            inArray(
+              comment.parentId,
+              page.map((t) => t.id),
+            ),
+          )
+          .orderBy(asc(comment.createdAt), asc(comment.id))
+      : [];
+  const all = await views(db, [...page, ...replies]);
+  const byId = new Map(all.map((v) => [v.id, v]));
+  const threads = page.flatMap((t) => {
+    const view = byId.get(t.id);
+    if (!view) return [];
+    return [{ ...view, replies: all.filter((v) => v.parentId === t.id) }];
+  });
+  const last = page.at(-1);
+  return { threads, nextCursor: tops.length > limit && last ? encodeCursor(last) : null };
+}
+
+/** The team's active members that a text mentions, the writer excepted (nobody notifies themself). */
+async function mentionsIn(tx: Tx, text: string, writerId: string) {
+  const members = await tx
+    .select({ id: user.id, name: user.name })
+    .from(user)
+    .where(isNull(user.deactivatedAt));
+  return mentionedMembers(text, members).filter((m) => m.id !== writerId);
+}
+
+async function publishComment(deps: ReviewDeps, itemId: string, commentId: string, notify: string[]) {
+  deps.log.publishGallery({ kind: "comment", itemId, commentId });
+  const review = (await itemReviews(deps.db, [itemId])).get(itemId);
+  if (review) deps.log.publishGallery({ kind: "review", itemId, review });
+  for (const userId of notify) {
+    deps.log.publishGallery({ kind: "inbox", unread: await unreadCount(deps.db, userId) }, { userId });
+  }
+}
+
+/** Adds a comment (or a reply) to an item, pinned or not; members named with @ get it in their inbox. */
+export async function addComment(
+  deps: ReviewDeps,
+  actor: Actor,
+  itemId: string,
+  input: z.output<typeof newCommentBody>,
+): Promise<CommentView> {
+  assertCan(actor, "review");
+  const { row, notify } = await deps.db.transaction(async (tx) => {
+    const found = await findItem(tx, itemId, { live: true });
+    let parentId: string | null = null;
+    if (input.parentId) {
+      const [parent] = await tx
+        .select({ id: comment.id, itemId: comment.itemId, parentId: comment.parentId })
+        .from(comment)
+        .where(eq(comment.id, input.parentId.toLowerCase()));
+      if (!parent || parent.itemId !== found.id) fail(studioErrors.notFound("comment", "parentId"));
+      // Threads are one level deep: a reply to a reply joins the same thread.
+      parentId = parent.parentId ?? parent.id;
+    }
+    const pin = input.pin ?? null;
+    const [row] = await tx
+      .insert(comment)
+      .values({
+        itemId: found.id,
+        parentId,
+        authorId: actor.id,
+        body: input.body,
+        pinX: pin && "x" in pin ? pin.x : null,
+        pinY: pin && "y" in pin ? pin.y : null,
+        pinSeconds: pin && "seconds" in pin ? pin.seconds : null,
+      })
+      .returning();
+    if (!row) throw new Error("The comment was not stored.");
+    const named = await mentionsIn(tx, input.body, actor.id);
+    if (named.length > 0) {
+      await tx
+        .insert(mention)
+        .values(named.map((m) => ({ commentId: row.id, userId: m.id, itemId: found.id })))
+        .onConflictDoNothing();
+    }
+    await appendEvent(tx, {
+      itemId: found.id,
+      actor,
+      kind: "comment",
+      from: null,
+      to: { commentId: row.id, parentId, mentions: named.map((m) => m.id) },
+    });
+    return { row, notify: named.map((m) => m.id) };
+  });
+  await publishComment(deps, row.itemId, row.id, notify);
+  const [view] = await views(deps.db, [row]);
+  if (!view) throw new Error("The comment was not stored.");
+  return view;
+}
+
+/** Resolves or reopens a comment (any reviewer), or edits its text (its author only). */
+export async function updateComment(
+  deps: ReviewDeps,
+  actor: Actor,
+  commentId: string,
+  patch: z.output<typeof commentPatchBody>,
+): Promise<CommentView> {
+  assertCan(actor, "review");
+  if (!isUuid(commentId)) fail(studioErrors.notFound("comment", "id"));
+  const { row, notify } = await deps.db.transaction(async (tx) => {
+    const [before] = await tx
+      .select()
+      .from(comment)
+      .where(eq(comment.id, commentId.toLowerCase()))
+      .for("update");
+    if (!before) fail(studioErrors.notFound("comment", "id"));
+    await findItem(tx, before.itemId, { live: true });
+    if ("resolved" in patch) {
+      if (patch.resolved === (before.resolvedAt !== null)) return { row: before, notify: [] };
+      const [row] = await tx
+        .update(comment)
+        .set(
+          patch.resolved
+            ? { resolvedAt: sql`now()`, resolvedBy: actor.id }
+            : { resolvedAt: null, resolvedBy: null },
+        )
+        .where(eq(comment.id, before.id))
+        .returning();
+      await appendEvent(tx, {
+        itemId: before.itemId,
+        actor,
+        kind: patch.resolved ? "resolve" : "reopen",
+        from: null,
+        to: { commentId: before.id },
+      });
+      return { row: row ?? before, notify: [] };
+    }
+    if (before.authorId !== actor.id) {
+      throw new StudioErrorException({
+        status: 403,
+        error: {
+          code: "forbidden",
+          message: "Only its author can change a comment's text.",
+          parameter: "body",
+        },
+      });
+    }
+    if (patch.body === before.body) return { row: before, notify: [] };
+    const [row] = await tx
+      .update(comment)
+      .set({ body: patch.body, editedAt: sql`now()` })
+      .where(eq(comment.id, before.id))
+      .returning();
+    const named = await mentionsIn(tx, patch.body, actor.id);
+    const added =
+      named.length > 0
+        ? await tx
+            .insert(mention)
+            .values(named.map((m) => ({ commentId: before.id, userId: m.id, itemId: before.itemId })))
+            .onConflictDoNothing()
+            .returning({ userId: mention.userId })
+        : [];
+    await appendEvent(tx, {
+      itemId: before.itemId,
+      actor,
+      kind: "comment",
+      from: { commentId: before.id, body: before.body },
+      to: { commentId: before.id, body: patch.body },
+    });
+    return { row: row ?? before, notify: added.map((a) => a.userId) };
+  });
+  await publishComment(deps, row.itemId, row.id, notify);
+  const [view] = await views(deps.db, [row]);
+  if (!view) throw new Error("The comment was not found.");
+  return view;
+}

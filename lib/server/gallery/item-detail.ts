@@ -1,0 +1,97 @@
+import "server-only";
+import { asc, eq, inArray, isNull } from "drizzle-orm";
+import { studioErrors } from "@/lib/server/auth/studio-errors";
+import type { StudioDatabase } from "@/lib/server/db";
+import { redactTaskParams } from "@/lib/server/db/redact-params";
+import { type ItemRow, item, itemColumns, itemRating, itemSource, task, user } from "@/lib/server/db/schema";
+import { toGalleryItem } from "@/lib/server/results/gallery-item";
+import type { ItemDetail } from "@/lib/studio/item-detail";
+import type { GalleryItem } from "@/lib/studio/stream-events";
+import { itemReviews } from "./item-review";
+import { fail, itemIdOf } from "./review-access";
+
+/** Items as the gallery shows them (task facts, author names, review), in four queries. */
+async function galleryItems(db: StudioDatabase, rows: ItemRow[]): Promise<Map<string, GalleryItem>> {
+  const out = new Map<string, GalleryItem>();
+  if (rows.length === 0) return out;
+  const [tasks, authors, reviews] = await Promise.all([
+    db
+      .select({ taskUUID: task.taskUUID, taskType: task.taskType, params: task.params })
+      .from(task)
+      .where(inArray(task.taskUUID, [...new Set(rows.map((r) => r.taskUUID))])),
+    db
+      .select({ id: user.id, name: user.name })
+      .from(user)
+      .where(inArray(user.id, [...new Set(rows.map((r) => r.authorId))])),
+    itemReviews(
+      db,
+      rows.map((r) => r.id),
+      rows,
+    ),
+  ]);
+  const taskOf = new Map(tasks.map((t) => [t.taskUUID, t]));
+  const nameOf = new Map(authors.map((a) => [a.id, a.name]));
+  for (const row of rows) {
+    const review = reviews.get(row.id);
+    out.set(row.id, {
+      ...toGalleryItem(
+        row,
+        taskOf.get(row.taskUUID) ?? { taskType: "unknown", params: {} },
+        nameOf.get(row.authorId) ?? "Former member",
+      ),
+      ...(review ? { review } : {}),
+    });
+  }
+  return out;
+}
+
+/** One item for the viewer: the item, its task's parameters, lineage, ratings and the team. */
+export async function itemDetail(db: StudioDatabase, id: string, viewerId: string): Promise<ItemDetail> {
+  const itemId = itemIdOf(id);
+  const [row] = await db.select(itemColumns).from(item).where(eq(item.id, itemId));
+  if (!row) fail(studioErrors.notFound("item", "id"));
+  const [[owner], sources, derived, ratings, members] = await Promise.all([
+    db.select({ params: task.params }).from(task).where(eq(task.taskUUID, row.taskUUID)),
+    db
+      .select({ id: itemSource.sourceItemId, role: itemSource.role })
+      .from(itemSource)
+      .where(eq(itemSource.itemId, itemId)),
+    // Index item_source_source_idx; a popular source may have many: the newest 48 are enough here.
+    db
+      .select({ id: itemSource.itemId, role: itemSource.role })
+      .from(itemSource)
+      .where(eq(itemSource.sourceItemId, itemId))
+      .limit(48),
+    db
+      .select({ userId: itemRating.userId, name: user.name, value: itemRating.value })
+      .from(itemRating)
+      .innerJoin(user, eq(user.id, itemRating.userId))
+      .where(eq(itemRating.itemId, itemId))
+      .orderBy(asc(itemRating.createdAt)),
+    db
+      .select({ id: user.id, name: user.name, role: user.role })
+      .from(user)
+      .where(isNull(user.deactivatedAt))
+      .orderBy(asc(user.name)),
+  ]);
+  const relatedIds = [...new Set([...sources, ...derived].map((s) => s.id))];
+  const relatedRows =
+    relatedIds.length > 0 ? await db.select(itemColumns).from(item).where(inArray(item.id, relatedIds)) : [];
+  // Items in the trash are not shown as lineage: the viewer would link to something hidden.
+  const shown = await galleryItems(db, [row, ...relatedRows.filter((r) => r.deletedAt === null)]);
+  const self = shown.get(itemId);
+  if (!self) fail(studioErrors.notFound("item", "id"));
+  const link = (list: { id: string; role: string }[]) =>
+    list.flatMap((s) => {
+      const related = shown.get(s.id);
+      return related && s.id !== itemId ? [{ item: related, role: s.role }] : [];
+    });
+  return {
+    item: self,
+    params: redactTaskParams(owner?.params ?? {}),
+    lineage: { sources: link(sources), derived: link(derived) },
+    myRating: ratings.find((r) => r.userId === viewerId)?.value ?? null,
+    ratings,
+    members,
+  };
+}

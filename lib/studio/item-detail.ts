@@ -1,0 +1,20 @@
+import type { Role } from "./roles";
+import type { GalleryItem } from "./stream-events";
+
+/** What the viewer reads of one item (`GET /api/items/[id]`). */
+export interface ItemDetail {
+  item: GalleryItem;
+  /** The task's parameters as sent (inline media replaced by references, secrets redacted). */
+  params: Record<string, unknown>;
+  lineage: {
+    /** The studio items this one was made from, with the role each played (`seedImage`, ...). */
+    sources: { item: GalleryItem; role: string }[];
+    /** The items made from this one. */
+    derived: { item: GalleryItem; role: string }[];
+  };
+  /** My own rating, null when I have not rated it. */
+  myRating: number | null;
+  ratings: { userId: string; name: string; value: number }[];
+  /** The team's active members, for assigning and @mentions. */
+  members: { id: string; name: string; role: Role }[];
+}

@@ -1,5 +1,5 @@
 import "server-only";
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import type { StudioDatabase } from "./database";
 import { itemFacts } from "./item-facts";
 import { invalidRecord, RecordError } from "./record-errors";
@@ -98,7 +98,8 @@ export async function recordItem(
 export async function listItems(db: StudioDatabase, query: ListItemsQuery = {}): Promise<ItemPage> {
   const limit = optionalIntField(query.limit, "limit", 1, 200) ?? 50;
   const after = query.cursor === undefined || query.cursor === null ? null : decodeCursor(query.cursor);
-  const conditions = [];
+  // Items in the trash leave the gallery (an owner sees them on the trash page).
+  const conditions = [isNull(item.deletedAt)];
   if (query.authorId !== undefined) conditions.push(eq(item.authorId, textField(query.authorId, "authorId")));
   if (after !== null) {
     // A row comparison matches the (created_at, id) index order exactly, ties included, so a page

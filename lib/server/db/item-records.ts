@@ -12,7 +12,7 @@ import {
   textField,
   uuidField,
 } from "./record-input";
-import { ITEM_KINDS, type ItemKind, type ItemRow, item, itemColumns, task } from "./schema";
+import { boardItem, ITEM_KINDS, type ItemKind, type ItemRow, item, itemColumns, task } from "./schema";
 
 /** One result of a task, its bytes already in media storage under `storageKey`. */
 export interface ItemInput {
@@ -40,6 +40,8 @@ export interface ListItemsQuery {
   /** 1-200, default 50. */
   limit?: number;
   authorId?: string;
+  /** Only the items on this board. */
+  boardId?: string;
 }
 
 export interface ItemPage {
@@ -101,6 +103,11 @@ export async function listItems(db: StudioDatabase, query: ListItemsQuery = {}):
   // Items in the trash leave the gallery (an owner sees them on the trash page).
   const conditions = [isNull(item.deletedAt)];
   if (query.authorId !== undefined) conditions.push(eq(item.authorId, textField(query.authorId, "authorId")));
+  if (query.boardId !== undefined) {
+    conditions.push(
+      sql`exists (select 1 from ${boardItem} where ${boardItem.boardId} = ${uuidField(query.boardId, "board")} and ${boardItem.itemId} = ${sql.raw(`"item"."id"`)})`,
+    );
+  }
   if (after !== null) {
     // A row comparison matches the (created_at, id) index order exactly, ties included, so a page
     // boundary never skips or repeats an item however many share a millisecond.

@@ -12,6 +12,8 @@ async function shots(page: Page, name: string) {
   await page.setViewportSize({ width: 1440, height: 900 });
   await page.screenshot({ path: path.join(SCREENS_DIR, `${name}-1440.png`) });
   await page.setViewportSize({ width: 1280, height: 720 });
+  // The change of size re-lays the page out: the next frame is the one to keep.
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => resolve(null))));
   await page.screenshot({ path: path.join(SCREENS_DIR, `${name}-1280.png`) });
   await page.setViewportSize({ width: 1440, height: 900 });
 }
@@ -218,6 +220,7 @@ test("an editor organizes: boards, tags, zip, trash and restore, saved views, an
     await page.goto("/settings");
     const links = page.getByRole("list", { name: "Share links" });
     await expect(links.getByText("Board: Keepers")).toBeVisible();
+    await page.getByRole("heading", { name: "Share links" }).scrollIntoViewIfNeeded();
     await shots(page, "organize-settings-share-links");
     await links.getByRole("button", { name: "Revoke" }).click();
     await expect(page.getByText("No live share links.")).toBeVisible();

@@ -8,6 +8,7 @@ import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { EmptyState } from "@/components/ui/empty-state";
 import { FormError, TextField } from "@/components/ui/field";
+import { PageHeader } from "@/components/ui/page-header";
 import { useCan } from "@/lib/client/member-role";
 import { boardsKey } from "@/lib/client/organize-keys";
 import { fetchData } from "@/lib/client/use-api";
@@ -59,15 +60,20 @@ export function BoardsView() {
   }
 
   return (
-    <div className="flex flex-col gap-6">
-      {organize ? (
-        <div className="flex justify-end">
-          <Button variant="primary" onClick={() => open({ mode: "new" })}>
-            <Plus aria-hidden className="size-4" />
-            New board
-          </Button>
-        </div>
-      ) : null}
+    <div className="flex flex-col gap-8">
+      <PageHeader
+        eyebrow="Review"
+        title="Boards"
+        description="Collections of the team's results. An item can be on several boards; a board opens the gallery showing only its items."
+        actions={
+          organize ? (
+            <Button variant="primary" onClick={() => open({ mode: "new" })}>
+              <Plus aria-hidden className="size-4" />
+              New board
+            </Button>
+          ) : null
+        }
+      />
       {boards.isError ? <FormError>{boards.error.message}</FormError> : null}
       {!boards.isPending && list.length === 0 ? (
         <EmptyState
@@ -115,7 +121,7 @@ export function BoardsView() {
                   <Pencil aria-hidden className="size-3.5" />
                   Rename
                 </Button>
-                <ShareDialog boardId={board.id} />
+                <ShareDialog boardId={board.id} variant="ghost" />
                 <Button
                   size="sm"
                   variant="ghost"

@@ -27,7 +27,16 @@ const EXPIRIES = [
  * comments, with or without the prompt and parameters, with an expiry. The link is shown (and
  * copied) only right after it is made; Settings lists links to revoke.
  */
-export function ShareDialog({ itemId, boardId }: { itemId?: string; boardId?: string }) {
+export function ShareDialog({
+  itemId,
+  boardId,
+  variant = "secondary",
+}: {
+  itemId?: string;
+  boardId?: string;
+  /** How the "Share…" button looks where it sits. */
+  variant?: "secondary" | "ghost";
+}) {
   const id = useId();
   const client = useQueryClient();
   const [open, setOpen] = useState(false);
@@ -62,7 +71,7 @@ export function ShareDialog({ itemId, boardId }: { itemId?: string; boardId?: st
 
   return (
     <>
-      <Button size="sm" onClick={() => setOpen(true)}>
+      <Button size="sm" variant={variant} onClick={() => setOpen(true)}>
         <Share2 aria-hidden className="size-4" />
         Share…
       </Button>

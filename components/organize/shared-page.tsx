@@ -3,6 +3,7 @@
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { wholeMedia } from "@/components/ui/whole-media";
+import { labelOf } from "@/lib/client/create/field-labels";
 import type { SharedItem, SharedView } from "@/lib/studio/organize";
 import { GuestComments } from "./guest-comments";
 
@@ -32,17 +33,29 @@ function Media({ item, large }: { item: SharedItem; large?: boolean }) {
   );
 }
 
+function valueText(value: unknown): string {
+  if (Array.isArray(value))
+    return value
+      .map((v) =>
+        v && typeof v === "object" && "model" in v
+          ? `${String((v as { model: unknown }).model)}${(v as { weight?: unknown }).weight != null ? ` × ${String((v as { weight: unknown }).weight)}` : ""}`
+          : String(v),
+      )
+      .join(", ");
+  if (typeof value === "boolean") return value ? "Yes" : "No";
+  return typeof value === "object" ? JSON.stringify(value) : String(value);
+}
+
 function Params({ item }: { item: SharedItem }) {
   if (!item.params) return null;
-  const rows = Object.entries(item.params).filter(([, v]) => v !== null && v !== "");
+  // The task's kind is the page's business, not a setting a guest reads.
+  const rows = Object.entries(item.params).filter(([k, v]) => k !== "taskType" && v !== null && v !== "");
   return (
     <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1.5 text-[13px]">
       {rows.map(([key, value]) => (
         <div key={key} className="contents">
-          <dt className="text-muted-subtle">{key}</dt>
-          <dd className="break-all font-mono text-[12px] text-foreground">
-            {typeof value === "object" ? JSON.stringify(value) : String(value)}
-          </dd>
+          <dt className="text-muted-subtle">{key === "lora" ? "LoRAs" : labelOf(key)}</dt>
+          <dd className="break-all font-mono text-[12px] text-foreground">{valueText(value)}</dd>
         </div>
       ))}
     </dl>
@@ -134,7 +147,7 @@ export function SharedPage({ token, initial }: { token: string; initial: SharedV
                 type="button"
                 data-testid="shared-card"
                 onClick={() => setOpen(item)}
-                className="block aspect-square w-full overflow-hidden rounded-card border border-border bg-surface-sunken"
+                className="relative block aspect-square w-full overflow-hidden rounded-card border border-border bg-surface-sunken transition-colors hover:border-border-strong"
               >
                 <Media item={item} />
               </button>

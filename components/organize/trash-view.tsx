@@ -75,7 +75,7 @@ export function TrashView() {
       >
         {items.map((item) => (
           <li key={item.id} data-testid="trash-item" className="flex items-center gap-4 px-4 py-3">
-            <div className="size-16 shrink-0 overflow-hidden rounded-control bg-surface-sunken">
+            <div className="relative size-16 shrink-0 overflow-hidden rounded-control bg-surface-sunken">
               {item.kind === "image" ? (
                 // biome-ignore lint/performance/noImgElement: studio media is served by our own route.
                 <img src={item.url} alt="" className={wholeMedia} loading="lazy" />

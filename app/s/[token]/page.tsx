@@ -29,7 +29,9 @@ export default async function SharePage({ params }: { params: Promise<{ token: s
       <header className="flex items-center gap-3">
         <BrandMark />
         <p className="font-semibold text-[15px] text-foreground">Media Studio</p>
-        <p className="ml-auto text-[12px] text-muted-subtle">Shared with you · read-only</p>
+        <p className="ml-auto text-[12px] text-muted-subtle">
+          {view?.allowComments ? "Shared with you · comments welcome" : "Shared with you · view only"}
+        </p>
       </header>
       {view ? (
         <SharedPage token={token} initial={view} />

@@ -12,10 +12,13 @@ const timeFormat = new Intl.DateTimeFormat("en", {
   minute: "2-digit",
 });
 
+type Page = { data: { comments: GuestComment[]; nextCursor: string | null } };
+
 /** The comments on a shared item, and a form for a guest to add one under a name they give. */
 export function GuestComments({ token, itemId }: { token: string; itemId: string }) {
   const url = `/api/share/${token}/comments?itemId=${itemId}`;
   const [comments, setComments] = useState<GuestComment[]>([]);
+  const [cursor, setCursor] = useState<string | null>(null);
   const [name, setName] = useState("");
   const [body, setBody] = useState("");
   const [error, setError] = useState<string>();
@@ -25,13 +28,24 @@ export function GuestComments({ token, itemId }: { token: string; itemId: string
     let live = true;
     void fetch(url)
       .then((r) => (r.ok ? r.json() : null))
-      .then((payload: { data: { comments: GuestComment[] } } | null) => {
-        if (live && payload) setComments(payload.data.comments);
+      .then((payload: Page | null) => {
+        if (!live || !payload) return;
+        setComments(payload.data.comments);
+        setCursor(payload.data.nextCursor);
       });
     return () => {
       live = false;
     };
   }, [url]);
+
+  async function more() {
+    if (!cursor) return;
+    const res = await fetch(`${url}&cursor=${encodeURIComponent(cursor)}`).catch(() => null);
+    const payload = res?.ok ? ((await res.json()) as Page) : null;
+    if (!payload) return;
+    setComments((prev) => [...prev, ...payload.data.comments]);
+    setCursor(payload.data.nextCursor);
+  }
 
   async function send() {
     setBusy(true);
@@ -71,6 +85,11 @@ export function GuestComments({ token, itemId }: { token: string; itemId: string
           </li>
         ))}
       </ul>
+      {cursor ? (
+        <Button size="sm" variant="ghost" className="self-start" onClick={() => void more()}>
+          Show more comments
+        </Button>
+      ) : null}
       <form
         className="flex flex-col gap-2 border-border border-t pt-3"
         onSubmit={(e) => {

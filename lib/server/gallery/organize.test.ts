@@ -334,7 +334,7 @@ for (const backend of testBackends) {
         expect((await refusal(sharedView(deps(), "A".repeat(43)))).status).toBe(404);
 
         await addGuestComment(deps(), token, shown.id, { name: "Robin", body: "Love the light" });
-        const comments = await sharedComments(deps(), token, shown.id);
+        const { comments } = await sharedComments(deps(), token, shown.id);
         expect(comments).toMatchObject([{ authorName: "Robin", guest: true, body: "Love the light" }]);
         expect(log.changes.at(-1)).toMatchObject({ kind: "comment", itemId: shown.id });
 

@@ -1,5 +1,5 @@
 import "server-only";
-import { and, asc, desc, eq, isNull } from "drizzle-orm";
+import { and, asc, desc, eq, isNull, sql } from "drizzle-orm";
 import type { ShareLinkRow } from "@/lib/server/db/schema";
 import { board, boardItem, comment, item, task, user } from "@/lib/server/db/schema";
 import type { GuestComment, SharedItem, SharedView } from "@/lib/studio/organize";
@@ -179,9 +179,12 @@ export async function sharedComments(
   deps: OrganizeDeps,
   token: string,
   itemId: string,
-): Promise<GuestComment[]> {
+  query: { cursor?: string | null; limit?: number } = {},
+): Promise<{ comments: GuestComment[]; nextCursor: string | null }> {
   const { link } = await sharedMediaKey(deps, token, itemId);
   if (!link.allowComments) fail(commentsOff());
+  const limit = query.limit ?? 100;
+  const after = decodeCursor(query.cursor);
   const rows = await deps.db
     .select({
       id: comment.id,
@@ -192,16 +195,28 @@ export async function sharedComments(
     })
     .from(comment)
     .leftJoin(user, eq(user.id, comment.authorId))
-    .where(eq(comment.itemId, itemId))
-    .orderBy(asc(comment.createdAt))
-    .limit(500);
-  return rows.map((r) => ({
-    id: r.id,
-    authorName: r.guestName ?? r.memberName ?? "Former member",
-    guest: r.guestName !== null,
-    body: r.body,
-    createdAt: r.createdAt.toISOString(),
-  }));
+    .where(
+      and(
+        eq(comment.itemId, itemId),
+        after
+          ? sql`(${comment.createdAt}, ${comment.id}) > (${after.at}::timestamptz, ${after.id}::uuid)`
+          : undefined,
+      ),
+    )
+    .orderBy(asc(comment.createdAt), asc(comment.id))
+    .limit(limit + 1);
+  const page = rows.slice(0, limit);
+  const last = page.at(-1);
+  return {
+    comments: page.map((r) => ({
+      id: r.id,
+      authorName: r.guestName ?? r.memberName ?? "Former member",
+      guest: r.guestName !== null,
+      body: r.body,
+      createdAt: r.createdAt.toISOString(),
+    })),
+    nextCursor: rows.length > limit && last ? encodeCursor(last.createdAt, last.id) : null,
+  };
 }
 
 function commentsOff() {

@@ -1,5 +1,5 @@
 import { requireSameOrigin } from "@/lib/server/auth/guard";
-import { tokenParam, uuidParam } from "@/lib/server/gallery/organize-common";
+import { pageLimit, tokenParam, uuidParam } from "@/lib/server/gallery/organize-common";
 import { addGuestComment, sharedComments } from "@/lib/server/gallery/share-view";
 import { handled } from "@/lib/server/http/handle";
 import { readJson } from "@/lib/server/http/read-json";
@@ -16,13 +16,17 @@ async function target(request: Request, params: Params["params"]) {
   return { token, itemId };
 }
 
-/** Public, when the link takes comments: the thread of `?itemId=`, names only. */
+/** Public, when the link takes comments: the thread of `?itemId=`, oldest first, names only; `?cursor=`. */
 export const GET = handled(async (request: Request, { params }: Params) => {
   const runtime = await getRuntime();
   const t = await target(request, params);
   if (t instanceof Response) return t;
-  const comments = await sharedComments({ db: runtime.database.db, log: runtime.log }, t.token, t.itemId);
-  return Response.json({ data: { comments } }, { headers: { "cache-control": "no-store" } });
+  const url = new URL(request.url);
+  const page = await sharedComments({ db: runtime.database.db, log: runtime.log }, t.token, t.itemId, {
+    cursor: url.searchParams.get("cursor"),
+    limit: pageLimit(url.searchParams.get("limit"), 100),
+  });
+  return Response.json({ data: page }, { headers: { "cache-control": "no-store" } });
 });
 
 /** Public, when the link takes comments: a guest's comment `{ name, body }` on `?itemId=`. */

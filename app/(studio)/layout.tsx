@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { Providers } from "@/components/providers";
 import { AppShell } from "@/components/shell/app-shell";
+import { MemberRoleProvider } from "@/lib/client/member-role";
 import { pageRuntime, requirePageUser } from "@/lib/server/page-session";
 import { ROLE_LABELS } from "@/lib/studio/roles";
 
@@ -18,7 +19,7 @@ export default async function StudioLayout({ children }: { children: ReactNode }
         user={{ name: user.name, email: user.email, roleLabel: ROLE_LABELS[user.role].label }}
         service={service}
       >
-        {children}
+        <MemberRoleProvider role={user.role}>{children}</MemberRoleProvider>
       </AppShell>
     </Providers>
   );

@@ -3,6 +3,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { Film, Wand2 } from "lucide-react";
 import Link from "next/link";
+import { SelectToggle } from "@/components/organize/select-toggle";
 import { cn } from "@/components/ui/cn";
 import { wholeMedia } from "@/components/ui/whole-media";
 import { promptForPeople } from "@/lib/client/create/field-labels";
@@ -28,6 +29,7 @@ export function GalleryCard({ item }: { item: GalleryItem }) {
     <figure
       className="group overflow-hidden rounded-card border border-border bg-panel shadow-panel"
       data-testid="gallery-item"
+      data-item-id={item.id}
       data-task-uuid={item.taskUUID}
       data-author={item.authorName}
     >
@@ -64,6 +66,7 @@ export function GalleryCard({ item }: { item: GalleryItem }) {
             {item.durationSeconds ? `${item.durationSeconds.toFixed(1)} s` : "Video"}
           </span>
         ) : null}
+        <SelectToggle itemId={item.id} label={label} />
       </div>
       <figcaption className="flex flex-col gap-1.5 p-3">
         <p className="line-clamp-2 text-[13px] text-foreground leading-snug" title={prompt ?? undefined}>
@@ -71,6 +74,11 @@ export function GalleryCard({ item }: { item: GalleryItem }) {
         </p>
         <p className="flex items-center justify-between gap-2 text-[11.5px] text-muted-subtle">
           <span className="truncate">{item.authorName}</span>
+          {item.review?.commentCount ? (
+            <span data-testid="comment-count">
+              {item.review.commentCount === 1 ? "1 comment" : `${item.review.commentCount} comments`}
+            </span>
+          ) : null}
           <time dateTime={item.createdAt}>{timeFormat.format(new Date(item.createdAt))}</time>
         </p>
         <nav

@@ -2,6 +2,7 @@
 
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { Images, Sparkles } from "lucide-react";
+import { useSearchParams } from "next/navigation";
 import { Button, ButtonLink } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { FormError } from "@/components/ui/field";
@@ -13,11 +14,12 @@ const PAGE_SIZE = 48;
 
 /** The team's results, newest first; new ones arrive live through the relay. */
 export function GalleryGrid() {
+  const board = useSearchParams().get("board");
   const query = useInfiniteQuery({
-    queryKey: galleryKey,
+    queryKey: board ? [...galleryKey, { board }] : galleryKey,
     queryFn: ({ pageParam }) =>
       fetchData<GalleryPageData>(
-        `/api/items?limit=${PAGE_SIZE}${pageParam ? `&cursor=${encodeURIComponent(pageParam)}` : ""}`,
+        `/api/items?limit=${PAGE_SIZE}${board ? `&board=${encodeURIComponent(board)}` : ""}${pageParam ? `&cursor=${encodeURIComponent(pageParam)}` : ""}`,
       ),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,

@@ -13,6 +13,7 @@ import { SignInLimit } from "./auth/sign-in-limit";
 import { Team } from "./auth/team";
 import { authSecret } from "./auth-secret";
 import { type StudioEnv, studioEnv } from "./env";
+import { startTrashSweep } from "./gallery/trash";
 import { LimitSettings } from "./limits/limit-settings";
 import { MemberQueue } from "./limits/member-queue";
 import { handOverOrFail, type Job } from "./results/hand-over";
@@ -122,6 +123,8 @@ async function buildRuntime(deps: RuntimeDeps): Promise<StudioRuntime> {
       : {}),
   };
   await keeper.start();
+  // Items trashed more than TRASH_DAYS ago are deleted for good: once now, then hourly.
+  const stopTrashSweep = startTrashSweep({ db, log, storage });
   return {
     env,
     database,
@@ -144,6 +147,7 @@ async function buildRuntime(deps: RuntimeDeps): Promise<StudioRuntime> {
     videoModel,
     engineKeys: deps.engineKeys ?? null,
     async close() {
+      stopTrashSweep();
       await keeper.close();
       await upstream.close();
       await database.close();

@@ -1,18 +1,45 @@
 import type { Metadata } from "next";
+import { Suspense } from "react";
 import { GalleryGrid } from "@/components/gallery/gallery-grid";
+import { BoardFilterNote } from "@/components/organize/board-filter-note";
+import { BulkBar } from "@/components/organize/bulk-bar";
+import { GalleryLinks } from "@/components/organize/gallery-links";
+import { SavedSearches } from "@/components/organize/saved-searches";
 import { PageHeader } from "@/components/ui/page-header";
 
 export const metadata: Metadata = { title: "Gallery" };
 
-export default function GalleryPage() {
+type Search = Record<string, string | string[] | undefined>;
+
+/** The gallery's filter state as its URL query string (what a saved view keeps). */
+function queryString(search: Search): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(search))
+    for (const v of Array.isArray(value) ? value : value === undefined ? [] : [value]) params.append(key, v);
+  return params.toString();
+}
+
+export default async function GalleryPage({ searchParams }: { searchParams: Promise<Search> }) {
+  const search = await searchParams;
+  const board = typeof search.board === "string" ? search.board : null;
   return (
-    <div className="flex flex-col gap-8">
+    <div className="flex flex-col gap-8 pb-24">
       <PageHeader
         eyebrow="Review"
         title="Gallery"
         description="Every image and video made in this studio by the whole team, with the prompt behind it. New results appear here as they complete."
+        actions={
+          <>
+            <GalleryLinks />
+            <SavedSearches query={queryString(search)} />
+          </>
+        }
       />
-      <GalleryGrid />
+      {board ? <BoardFilterNote boardId={board} /> : null}
+      <Suspense>
+        <GalleryGrid />
+      </Suspense>
+      <BulkBar />
     </div>
   );
 }

@@ -6,6 +6,7 @@ import { InvitationsPanel } from "@/components/settings/invitations-panel";
 import { LimitsPanel } from "@/components/settings/limits-panel";
 import { PasswordPanel } from "@/components/settings/password-panel";
 import { ServicePanel } from "@/components/settings/service-panel";
+import { ShareLinksPanel } from "@/components/settings/share-links-panel";
 import { TeamPanel } from "@/components/settings/team-panel";
 import { PageHeader } from "@/components/ui/page-header";
 import { DEFAULT_VIDEO_MODEL } from "@/lib/protocol/video-inference";
@@ -39,6 +40,7 @@ export default async function SettingsPage() {
       <TeamPanel meId={user.id} canManage={manage} />
       {manage ? <InvitationsPanel /> : null}
       {manage ? <LimitsPanel /> : null}
+      {can(user.role, "organize") ? <ShareLinksPanel /> : null}
       {manage && env.embedded ? <EngineKeysPanel endpoint={embeddedHttp} /> : null}
       <PasswordPanel />
       <AccountPanel email={user.email} />

@@ -28,10 +28,13 @@ export const GET = handled(async (request: Request) => {
   }
   const author = optionalIdParam(url.searchParams.get("author"), "author");
   if (author instanceof Response) return author;
+  const board = optionalIdParam(url.searchParams.get("board"), "board");
+  if (board instanceof Response) return board;
   const page = await galleryPage(runtime.database.db, {
     cursor: url.searchParams.get("cursor"),
     limit,
     ...(author ? { authorId: author } : {}),
+    ...(board ? { boardId: board } : {}),
   });
   return Response.json({ data: page });
 });

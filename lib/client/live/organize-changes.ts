@@ -1,6 +1,8 @@
 "use client";
 
-import type { QueryClient } from "@tanstack/react-query";
+import type { InfiniteData, QueryClient } from "@tanstack/react-query";
+import { type GalleryPageData, galleryKey, itemKey } from "@/lib/client/gallery-cache";
+import { boardsKey, savedSearchesKey, trashKey } from "@/lib/client/organize-keys";
 import type { GalleryChange } from "@/lib/studio/stream-events";
 
 type OrganizeChange = Extract<
@@ -8,8 +10,46 @@ type OrganizeChange = Extract<
   { kind: "trash" | "restore" | "purge" | "board" | "savedSearch" }
 >;
 
+/** Takes items out of every cached gallery view at once (no refetch: they are gone). */
+export function removeGalleryItems(client: QueryClient, itemIds: readonly string[]): void {
+  const gone = new Set(itemIds);
+  client.setQueriesData<InfiniteData<GalleryPageData>>({ queryKey: galleryKey }, (data) => {
+    if (!data?.pages) return data;
+    if (!data.pages.some((p) => p.items.some((i) => gone.has(i.id)))) return data;
+    return {
+      ...data,
+      pages: data.pages.map((p) => ({ ...p, items: p.items.filter((i) => !gone.has(i.id)) })),
+    };
+  });
+}
+
 /** Items trashed, restored or purged, and boards or shared searches changed, applied to this tab's caches. */
 export function applyOrganizeChange(client: QueryClient, change: OrganizeChange): void {
-  void client;
-  void change;
+  switch (change.kind) {
+    case "trash":
+      removeGalleryItems(client, change.itemIds);
+      void client.invalidateQueries({ queryKey: trashKey });
+      void client.invalidateQueries({ queryKey: boardsKey });
+      for (const id of change.itemIds) void client.invalidateQueries({ queryKey: itemKey(id) });
+      return;
+    case "restore":
+      // Where a restored item sits in each filtered view is the server's to say.
+      void client.invalidateQueries({ queryKey: galleryKey });
+      void client.invalidateQueries({ queryKey: trashKey });
+      void client.invalidateQueries({ queryKey: boardsKey });
+      for (const id of change.itemIds) void client.invalidateQueries({ queryKey: itemKey(id) });
+      return;
+    case "purge":
+      removeGalleryItems(client, change.itemIds);
+      void client.invalidateQueries({ queryKey: trashKey });
+      void client.invalidateQueries({ queryKey: boardsKey });
+      for (const id of change.itemIds) client.removeQueries({ queryKey: itemKey(id) });
+      return;
+    case "board":
+      void client.invalidateQueries({ queryKey: boardsKey });
+      return;
+    case "savedSearch":
+      void client.invalidateQueries({ queryKey: savedSearchesKey });
+      return;
+  }
 }

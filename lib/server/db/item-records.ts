@@ -1,5 +1,5 @@
 import "server-only";
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import type { StudioDatabase } from "./database";
 import { itemFacts } from "./item-facts";
 import { recordItemSources } from "./item-sources";
@@ -13,7 +13,7 @@ import {
   textField,
   uuidField,
 } from "./record-input";
-import { ITEM_KINDS, type ItemKind, type ItemRow, item, itemColumns, task } from "./schema";
+import { boardItem, ITEM_KINDS, type ItemKind, type ItemRow, item, itemColumns, task } from "./schema";
 
 /** One result of a task, its bytes already in media storage under `storageKey`. */
 export interface ItemInput {
@@ -41,6 +41,8 @@ export interface ListItemsQuery {
   /** 1-200, default 50. */
   limit?: number;
   authorId?: string;
+  /** Only the items on this board. */
+  boardId?: string;
 }
 
 export interface ItemPage {
@@ -103,8 +105,14 @@ export async function recordItem(
 export async function listItems(db: StudioDatabase, query: ListItemsQuery = {}): Promise<ItemPage> {
   const limit = optionalIntField(query.limit, "limit", 1, 200) ?? 50;
   const after = query.cursor === undefined || query.cursor === null ? null : decodeCursor(query.cursor);
-  const conditions = [];
+  // Items in the trash leave the gallery (an owner sees them on the trash page).
+  const conditions = [isNull(item.deletedAt)];
   if (query.authorId !== undefined) conditions.push(eq(item.authorId, textField(query.authorId, "authorId")));
+  if (query.boardId !== undefined) {
+    conditions.push(
+      sql`exists (select 1 from ${boardItem} where ${boardItem.boardId} = ${uuidField(query.boardId, "board")} and ${boardItem.itemId} = ${sql.raw(`"item"."id"`)})`,
+    );
+  }
   if (after !== null) {
     // A row comparison matches the (created_at, id) index order exactly, ties included, so a page
     // boundary never skips or repeats an item however many share a millisecond.

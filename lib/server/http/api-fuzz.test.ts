@@ -406,6 +406,176 @@ const ENDPOINTS: Endpoint[] = [
       .tuple(paramText, mutated(imageTask))
       .map(([token, body]): Input => ({ params: { token }, body: { json: body } })),
   },
+  // The review gallery: boards, tags, bulk actions, zip, trash, saved views, share links.
+  {
+    file: "boards",
+    method: "GET",
+    path: () => "/api/boards",
+    input: fc
+      .record({ cursor: paramText, limit: paramText }, { requiredKeys: [] })
+      .map((query): Input => ({ query })),
+  },
+  {
+    file: "boards",
+    method: "POST",
+    path: () => "/api/boards",
+    input: json(mutated(fc.constant({ name: "Keepers", description: "The best ones" }))),
+  },
+  {
+    file: "boards/[id]",
+    method: "PATCH",
+    path: (p) => `/api/boards/${p.id}`,
+    input: fc
+      .tuple(paramText, mutated(fc.constant({ name: "Renamed", coverItemId: randomUUID() })))
+      .map(([id, body]): Input => ({ params: { id }, body: { json: body } })),
+  },
+  { file: "boards/[id]", method: "DELETE", path: (p) => `/api/boards/${p.id}`, input: idParam("id") },
+  ...(["POST", "DELETE"] as const).map(
+    (method): Endpoint => ({
+      file: "boards/[id]/items",
+      method,
+      path: (p) => `/api/boards/${p.id}/items`,
+      input: fc
+        .tuple(paramText, mutated(fc.constant({ itemIds: [randomUUID()] })))
+        .map(([id, body]): Input => ({ params: { id }, body: { json: body } })),
+    }),
+  ),
+  {
+    file: "items/[id]/tags",
+    method: "PUT",
+    path: (p) => `/api/items/${p.id}/tags`,
+    input: fc
+      .tuple(paramText, mutated(fc.constant({ tags: ["hero", "Blue Sky"] })))
+      .map(([id, body]): Input => ({ params: { id }, body: { json: body } })),
+  },
+  {
+    file: "items/bulk",
+    method: "POST",
+    path: () => "/api/items/bulk",
+    input: json(
+      mutated(
+        fc.record({
+          itemIds: fc.constant([randomUUID()]),
+          action: fc.constantFrom("board.add", "board.remove", "tag.add", "tag.remove", "state", "trash"),
+          boardId: fc.constant(randomUUID()),
+          tag: fc.constant("hero"),
+          state: fc.constantFrom("draft", "approved"),
+        }),
+      ),
+    ),
+  },
+  {
+    file: "items/zip",
+    method: "POST",
+    path: () => "/api/items/zip",
+    input: json(mutated(fc.constant({ itemIds: [randomUUID()] }))),
+  },
+  {
+    file: "trash",
+    method: "GET",
+    path: () => "/api/trash",
+    input: fc
+      .record({ cursor: paramText, limit: paramText }, { requiredKeys: [] })
+      .map((query): Input => ({ query })),
+  },
+  ...(["restore", "purge"] as const).map(
+    (what): Endpoint => ({
+      file: `trash/${what}`,
+      method: "POST",
+      path: () => `/api/trash/${what}`,
+      input: json(mutated(fc.constant({ itemIds: [randomUUID()] }))),
+    }),
+  ),
+  {
+    file: "saved-searches",
+    method: "GET",
+    path: () => "/api/saved-searches",
+    input: fc
+      .record({ cursor: paramText, limit: paramText }, { requiredKeys: [] })
+      .map((query): Input => ({ query })),
+  },
+  {
+    file: "saved-searches",
+    method: "POST",
+    path: () => "/api/saved-searches",
+    input: json(
+      mutated(fc.constant({ name: "Approved foxes", query: "state=approved&q=fox", shared: true })),
+    ),
+  },
+  {
+    file: "saved-searches/[id]",
+    method: "PATCH",
+    path: (p) => `/api/saved-searches/${p.id}`,
+    input: fc
+      .tuple(paramText, mutated(fc.constant({ name: "Renamed", shared: false })))
+      .map(([id, body]): Input => ({ params: { id }, body: { json: body } })),
+  },
+  {
+    file: "saved-searches/[id]",
+    method: "DELETE",
+    path: (p) => `/api/saved-searches/${p.id}`,
+    input: idParam("id"),
+  },
+  {
+    file: "share-links",
+    method: "GET",
+    path: () => "/api/share-links",
+    input: fc
+      .record({ cursor: paramText, limit: paramText }, { requiredKeys: [] })
+      .map((query): Input => ({ query })),
+  },
+  {
+    file: "share-links",
+    method: "POST",
+    path: () => "/api/share-links",
+    input: json(
+      mutated(
+        fc.constant({ itemId: randomUUID(), allowComments: true, showParams: false, expiresInDays: 7 }),
+      ),
+    ),
+  },
+  {
+    file: "share-links/[id]",
+    method: "DELETE",
+    path: (p) => `/api/share-links/${p.id}`,
+    input: idParam("id"),
+  },
+  {
+    file: "share/[token]",
+    method: "GET",
+    anonymous: true,
+    path: (p) => `/api/share/${p.token}`,
+    input: fc
+      .tuple(paramText, fc.record({ cursor: paramText, limit: paramText }, { requiredKeys: [] }))
+      .map(([token, query]): Input => ({ params: { token }, query })),
+  },
+  {
+    file: "share/[token]/media/[itemId]",
+    method: "GET",
+    anonymous: true,
+    path: (p) => `/api/share/${p.token}/media/${p.itemId}`,
+    input: fc.tuple(paramText, paramText).map(([token, itemId]): Input => ({ params: { token, itemId } })),
+  },
+  {
+    file: "share/[token]/comments",
+    method: "GET",
+    anonymous: true,
+    path: (p) => `/api/share/${p.token}/comments`,
+    input: fc
+      .tuple(paramText, paramText)
+      .map(([token, itemId]): Input => ({ params: { token }, query: { itemId } })),
+  },
+  {
+    file: "share/[token]/comments",
+    method: "POST",
+    anonymous: true,
+    path: (p) => `/api/share/${p.token}/comments`,
+    input: fc
+      .tuple(paramText, paramText, mutated(fc.constant({ name: "Guest", body: "Lovely" })))
+      .map(
+        ([token, itemId, body]): Input => ({ params: { token }, query: { itemId }, body: { json: body } }),
+      ),
+  },
 ];
 
 /** Inputs that once answered 500, tried first on every run (then the random ones). */

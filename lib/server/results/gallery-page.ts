@@ -14,7 +14,7 @@ export interface GalleryPage {
 /** A page of the team's results, newest first, with their tasks' prompts and authors' names. */
 export async function galleryPage(
   db: StudioDatabase,
-  query: { cursor?: string | null; limit?: number; authorId?: string },
+  query: { cursor?: string | null; limit?: number; authorId?: string; boardId?: string },
 ): Promise<GalleryPage> {
   const page = await listItems(db, query);
   if (page.items.length === 0) return { items: [], nextCursor: page.nextCursor };

@@ -1,0 +1,47 @@
+import { Link2Off } from "lucide-react";
+import type { Metadata } from "next";
+import { SharedPage } from "@/components/organize/shared-page";
+import { BrandMark } from "@/components/shell/brand-mark";
+import { sharedView } from "@/lib/server/gallery/share-view";
+import { errorAnswerOf } from "@/lib/server/http/error-answer";
+import { pageRuntime } from "@/lib/server/page-session";
+import type { SharedView } from "@/lib/studio/organize";
+
+export const metadata: Metadata = { title: "Shared from Media Studio" };
+
+/**
+ * A share link's public page, for people without an account: outside the studio's signed-in
+ * shell, it shows only what the link names, read-only or with guest comments.
+ */
+export default async function SharePage({ params }: { params: Promise<{ token: string }> }) {
+  const { token } = await params;
+  const runtime = await pageRuntime();
+  let view: SharedView | null = null;
+  if (/^[A-Za-z0-9_-]{20,100}$/.test(token)) {
+    try {
+      view = await sharedView({ db: runtime.database.db, log: runtime.log }, token);
+    } catch (err) {
+      if (!errorAnswerOf(err)) throw err;
+    }
+  }
+  return (
+    <main id="main" className="mx-auto flex min-h-dvh w-full max-w-6xl flex-col gap-8 px-4 py-8 sm:px-8">
+      <header className="flex items-center gap-3">
+        <BrandMark />
+        <p className="font-semibold text-[15px] text-foreground">Media Studio</p>
+        <p className="ml-auto text-[12px] text-muted-subtle">
+          {view?.allowComments ? "Shared with you · comments welcome" : "Shared with you · view only"}
+        </p>
+      </header>
+      {view ? (
+        <SharedPage token={token} initial={view} />
+      ) : (
+        <div className="mx-auto mt-16 flex max-w-md flex-col items-center gap-3 rounded-panel border border-border bg-panel p-8 text-center shadow-panel">
+          <Link2Off aria-hidden className="size-8 text-muted-subtle" strokeWidth={1.5} />
+          <h1 className="font-semibold text-foreground text-xl">This link has expired or was revoked</h1>
+          <p className="text-[14px] text-muted">Ask the person who shared it for a new link.</p>
+        </div>
+      )}
+    </main>
+  );
+}

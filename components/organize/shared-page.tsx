@@ -1,0 +1,165 @@
+"use client";
+
+import { useState } from "react";
+import { Button } from "@/components/ui/button";
+import { wholeMedia } from "@/components/ui/whole-media";
+import { labelOf } from "@/lib/client/create/field-labels";
+import type { SharedItem, SharedView } from "@/lib/studio/organize";
+import { GuestComments } from "./guest-comments";
+
+const dateFormat = new Intl.DateTimeFormat("en", { year: "numeric", month: "short", day: "numeric" });
+
+function Media({ item, large }: { item: SharedItem; large?: boolean }) {
+  const label = item.prompt ?? (item.kind === "video" ? "Shared video" : "Shared image");
+  return item.kind === "image" ? (
+    // biome-ignore lint/performance/noImgElement: media is served through the share link's own route.
+    <img
+      src={item.mediaUrl}
+      alt={label}
+      width={item.width}
+      height={item.height}
+      className={large ? "max-h-[70dvh] w-full object-contain" : wholeMedia}
+    />
+  ) : (
+    // biome-ignore lint/a11y/useMediaCaption: generated videos have no dialogue to caption.
+    <video
+      src={item.mediaUrl}
+      controls
+      playsInline
+      preload="metadata"
+      aria-label={label}
+      className={large ? "max-h-[70dvh] w-full" : wholeMedia}
+    />
+  );
+}
+
+function valueText(value: unknown): string {
+  if (Array.isArray(value))
+    return value
+      .map((v) =>
+        v && typeof v === "object" && "model" in v
+          ? `${String((v as { model: unknown }).model)}${(v as { weight?: unknown }).weight != null ? ` × ${String((v as { weight: unknown }).weight)}` : ""}`
+          : String(v),
+      )
+      .join(", ");
+  if (typeof value === "boolean") return value ? "Yes" : "No";
+  return typeof value === "object" ? JSON.stringify(value) : String(value);
+}
+
+function Params({ item }: { item: SharedItem }) {
+  if (!item.params) return null;
+  // The task's kind is the page's business, not a setting a guest reads.
+  const rows = Object.entries(item.params).filter(([k, v]) => k !== "taskType" && v !== null && v !== "");
+  return (
+    <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1.5 text-[13px]">
+      {rows.map(([key, value]) => (
+        <div key={key} className="contents">
+          <dt className="text-muted-subtle">{key === "lora" ? "LoRAs" : labelOf(key)}</dt>
+          <dd className="break-all font-mono text-[12px] text-foreground">{valueText(value)}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/** One shared item, large, with its prompt and settings when the link shows them, and comments. */
+function ItemDetail({
+  token,
+  item,
+  allowComments,
+}: {
+  token: string;
+  item: SharedItem;
+  allowComments: boolean;
+}) {
+  return (
+    <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
+      <div
+        className="overflow-hidden rounded-panel border border-border bg-surface-sunken"
+        data-testid="shared-item"
+      >
+        <Media item={item} large />
+      </div>
+      <aside className="flex flex-col gap-5">
+        {item.prompt !== undefined ? (
+          <section className="flex flex-col gap-2 rounded-card border border-border bg-panel p-4">
+            <h2 className="font-medium text-[13px] text-muted">Prompt</h2>
+            <p className="text-[14px] text-foreground leading-relaxed" data-testid="shared-prompt">
+              {item.prompt || "No prompt"}
+            </p>
+            <h2 className="mt-2 font-medium text-[13px] text-muted">Settings</h2>
+            <Params item={item} />
+          </section>
+        ) : null}
+        <p className="text-[12px] text-muted-subtle">Made {dateFormat.format(new Date(item.createdAt))}</p>
+        {allowComments ? <GuestComments token={token} itemId={item.id} /> : null}
+      </aside>
+    </div>
+  );
+}
+
+/** What a share link shows: one item, or a board's grid whose items open one at a time. */
+export function SharedPage({ token, initial }: { token: string; initial: SharedView }) {
+  const [items, setItems] = useState(initial.items);
+  const [cursor, setCursor] = useState(initial.nextCursor);
+  const [open, setOpen] = useState<SharedItem | null>(
+    initial.kind === "item" ? (initial.items[0] ?? null) : null,
+  );
+  const [loading, setLoading] = useState(false);
+
+  async function more() {
+    if (!cursor) return;
+    setLoading(true);
+    const res = await fetch(`/api/share/${token}?cursor=${encodeURIComponent(cursor)}`);
+    if (res.ok) {
+      const { data } = (await res.json()) as { data: SharedView };
+      setItems((prev) => [...prev, ...data.items]);
+      setCursor(data.nextCursor);
+    }
+    setLoading(false);
+  }
+
+  return (
+    <div className="flex flex-col gap-6">
+      <div>
+        <h1 className="font-semibold text-[26px] text-foreground tracking-tight">{initial.title}</h1>
+        {initial.description ? <p className="mt-1 text-[15px] text-muted">{initial.description}</p> : null}
+        {initial.expiresAt ? (
+          <p className="mt-1 text-[12px] text-muted-subtle">
+            This link works until {dateFormat.format(new Date(initial.expiresAt))}.
+          </p>
+        ) : null}
+      </div>
+      {initial.kind === "board" && open ? (
+        <Button size="sm" className="self-start" onClick={() => setOpen(null)}>
+          Back to the board
+        </Button>
+      ) : null}
+      {open ? (
+        <ItemDetail token={token} item={open} allowComments={initial.allowComments} />
+      ) : items.length === 0 ? (
+        <p className="text-[14px] text-muted">This board is empty.</p>
+      ) : (
+        <ul className="grid grid-cols-2 gap-4 md:grid-cols-3 xl:grid-cols-4" aria-label="Shared items">
+          {items.map((item) => (
+            <li key={item.id}>
+              <button
+                type="button"
+                data-testid="shared-card"
+                onClick={() => setOpen(item)}
+                className="relative block aspect-square w-full overflow-hidden rounded-card border border-border bg-surface-sunken transition-colors hover:border-border-strong"
+              >
+                <Media item={item} />
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      {!open && cursor ? (
+        <Button className="self-center" disabled={loading} onClick={() => void more()}>
+          Show more
+        </Button>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,199 @@
+import "server-only";
+import { createHash, randomBytes } from "node:crypto";
+import { and, desc, eq, gt, isNull, or } from "drizzle-orm";
+import { studioErrors } from "@/lib/server/auth/studio-errors";
+import type { ShareLinkRow } from "@/lib/server/db/schema";
+import { board, boardItem, item, shareLink, user } from "@/lib/server/db/schema";
+import type { ShareLinkView } from "@/lib/studio/organize";
+import {
+  type Actor,
+  appendEvents,
+  before,
+  decodeCursor,
+  encodeCursor,
+  fail,
+  liveItems,
+  requirePermission,
+} from "./organize-common";
+import type { OrganizeDeps } from "./organize-live";
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** 32 random bytes: a token nobody guesses; only its SHA-256 is stored. */
+const TOKEN_BYTES = 32;
+
+export function hashShareToken(token: string): string {
+  return createHash("sha256").update(token).digest("hex");
+}
+
+/** Where a guest opens a link. */
+export function shareUrl(origin: string, token: string): string {
+  return `${origin.replace(/\/$/, "")}/s/${token}`;
+}
+
+export interface ShareInput {
+  itemId?: string | undefined;
+  boardId?: string | undefined;
+  allowComments: boolean;
+  showParams: boolean;
+  expiresInDays: number | null;
+}
+
+/** Makes a link (editor and up); answers it with its token, which is never readable again. */
+export async function createShareLink(
+  deps: OrganizeDeps,
+  actor: Actor,
+  input: ShareInput,
+  now = new Date(),
+): Promise<{ link: ShareLinkView; token: string }> {
+  requirePermission(actor, "organize");
+  const token = randomBytes(TOKEN_BYTES).toString("base64url");
+  const id = await deps.db.transaction(async (tx) => {
+    let itemIds: string[];
+    if (input.itemId) {
+      itemIds = (await liveItems(tx, [input.itemId], "itemId")).map((r) => r.id);
+    } else {
+      const boardId = input.boardId as string;
+      const [found] = await tx.select({ id: board.id }).from(board).where(eq(board.id, boardId));
+      if (!found) fail(studioErrors.notFound("board", "boardId"));
+      itemIds = (
+        await tx.select({ id: boardItem.itemId }).from(boardItem).where(eq(boardItem.boardId, boardId))
+      ).map((r) => r.id);
+    }
+    const [row] = await tx
+      .insert(shareLink)
+      .values({
+        tokenHash: hashShareToken(token),
+        itemId: input.itemId ?? null,
+        boardId: input.boardId ?? null,
+        allowComments: input.allowComments,
+        showParams: input.showParams,
+        createdBy: actor.id,
+        createdAt: now,
+        expiresAt:
+          input.expiresInDays === null ? null : new Date(now.getTime() + input.expiresInDays * DAY_MS),
+      })
+      .returning({ id: shareLink.id });
+    const linkId = (row as { id: string }).id;
+    await appendEvents(
+      tx,
+      actor,
+      itemIds.map((itemId) => ({
+        itemId,
+        kind: "share",
+        from: null,
+        to: { linkId, boardId: input.boardId ?? null },
+      })),
+    );
+    return linkId;
+  });
+  const [link] = (await listShareLinks(deps, actor, { ids: [id] })).links;
+  return { link: link as ShareLinkView, token };
+}
+
+/** Every link, newest first, with what it names and who made it (editor and up). */
+export async function listShareLinks(
+  deps: OrganizeDeps,
+  actor: Actor,
+  query: { cursor?: string | null; limit?: number; ids?: string[] } = {},
+): Promise<{ links: ShareLinkView[]; nextCursor: string | null }> {
+  requirePermission(actor, "organize");
+  const limit = query.limit ?? 100;
+  const after = decodeCursor(query.cursor);
+  const rows = await deps.db
+    .select({
+      link: shareLink,
+      creator: user.name,
+      boardName: board.name,
+      prompt: item.prompt,
+    })
+    .from(shareLink)
+    .leftJoin(user, eq(user.id, shareLink.createdBy))
+    .leftJoin(board, eq(board.id, shareLink.boardId))
+    .leftJoin(item, eq(item.id, shareLink.itemId))
+    .where(
+      and(
+        after ? before(shareLink.createdAt, shareLink.id, after) : undefined,
+        query.ids ? or(...query.ids.map((id) => eq(shareLink.id, id))) : undefined,
+      ),
+    )
+    .orderBy(desc(shareLink.createdAt), desc(shareLink.id))
+    .limit(limit + 1);
+  const page = rows.slice(0, limit);
+  const last = page.at(-1);
+  return {
+    links: page.map(({ link, creator, boardName, prompt }) => ({
+      id: link.id,
+      target: link.itemId
+        ? { kind: "item", id: link.itemId, label: prompt ? clip(prompt) : "An image or video" }
+        : { kind: "board", id: link.boardId as string, label: boardName ?? "A board" },
+      allowComments: link.allowComments,
+      showParams: link.showParams,
+      createdByName: creator ?? "Former member",
+      createdAt: link.createdAt.toISOString(),
+      expiresAt: link.expiresAt?.toISOString() ?? null,
+      revokedAt: link.revokedAt?.toISOString() ?? null,
+    })),
+    nextCursor: rows.length > limit && last ? encodeCursor(last.link.createdAt, last.link.id) : null,
+  };
+}
+
+function clip(text: string): string {
+  return text.length > 80 ? `${text.slice(0, 79)}…` : text;
+}
+
+/** Revokes a link for good (editor and up); revoking twice is fine. */
+export async function revokeShareLink(deps: OrganizeDeps, actor: Actor, id: string, now = new Date()) {
+  requirePermission(actor, "organize");
+  await deps.db.transaction(async (tx) => {
+    const [link] = await tx.select().from(shareLink).where(eq(shareLink.id, id));
+    if (!link) fail(studioErrors.notFound("share link", "id"));
+    if (link.revokedAt) return;
+    await tx.update(shareLink).set({ revokedAt: now }).where(eq(shareLink.id, id));
+    const itemIds = link.itemId
+      ? [link.itemId]
+      : (
+          await tx
+            .select({ id: boardItem.itemId })
+            .from(boardItem)
+            .where(eq(boardItem.boardId, link.boardId as string))
+        ).map((r) => r.id);
+    await appendEvents(
+      tx,
+      actor,
+      itemIds.map((itemId) => ({ itemId, kind: "share", from: { linkId: id }, to: { revoked: true } })),
+    );
+  });
+}
+
+/**
+ * The live link a token names, or a 404 that says nothing more: an unknown, guessed, expired and
+ * revoked token all look the same to a guest.
+ */
+export async function liveShareLink(
+  deps: OrganizeDeps,
+  token: string,
+  now = new Date(),
+): Promise<ShareLinkRow> {
+  const [link] =
+    token.length >= 20 && token.length <= 100
+      ? await deps.db
+          .select()
+          .from(shareLink)
+          .where(
+            and(
+              eq(shareLink.tokenHash, hashShareToken(token)),
+              isNull(shareLink.revokedAt),
+              or(isNull(shareLink.expiresAt), gt(shareLink.expiresAt, now)),
+            ),
+          )
+      : [];
+  if (!link) fail(shareGone());
+  return link;
+}
+
+export function shareGone() {
+  return {
+    status: 404,
+    error: { code: "notFound", message: "This link has expired or was revoked.", parameter: "token" },
+  };
+}

@@ -1,0 +1,191 @@
+import { z } from "zod";
+import { REVIEW_STATES } from "./review";
+
+/**
+ * The rules of organizing the gallery (boards, tags, bulk actions, saved searches, share links),
+ * written once: the Route Handlers parse with these schemas and the forms read the same bounds.
+ * No server imports here.
+ */
+
+export const BULK_MAX_ITEMS = 500;
+export const TAG_MAX_LENGTH = 64;
+export const BOARD_NAME_MAX = 80;
+export const BOARD_DESCRIPTION_MAX = 500;
+export const SEARCH_NAME_MAX = 80;
+export const SEARCH_QUERY_MAX = 2000;
+export const GUEST_NAME_MAX = 60;
+export const SHARE_DAYS_MAX = 365;
+
+const id = z.uuid({ error: "An id is a UUID." });
+
+/** A tag as stored: trimmed, lower-case, 1 to 64 characters (the table checks it too). */
+export const tagSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .min(1, "A tag has at least one character.")
+  .max(TAG_MAX_LENGTH, `A tag has at most ${TAG_MAX_LENGTH} characters.`);
+
+export function normalizeTag(tag: string): string {
+  return tag.trim().toLowerCase();
+}
+
+export const itemIdsSchema = z.object({
+  itemIds: z
+    .array(id)
+    .min(1, "Choose at least one item.")
+    .max(BULK_MAX_ITEMS, `At most ${BULK_MAX_ITEMS} items at once.`),
+});
+
+export const boardCreateSchema = z.object({
+  name: z.string().trim().min(1, "A board needs a name.").max(BOARD_NAME_MAX),
+  description: z.string().trim().max(BOARD_DESCRIPTION_MAX).optional(),
+});
+
+export const boardPatchSchema = z.object({
+  name: z.string().trim().min(1, "A board needs a name.").max(BOARD_NAME_MAX).optional(),
+  description: z.string().trim().max(BOARD_DESCRIPTION_MAX).optional(),
+  coverItemId: id.nullable().optional(),
+});
+
+export const itemTagsSchema = z.object({
+  tags: z.array(tagSchema).max(50, "At most 50 tags on an item."),
+});
+
+export const BULK_ACTIONS = ["board.add", "board.remove", "tag.add", "tag.remove", "state", "trash"] as const;
+export type BulkAction = (typeof BULK_ACTIONS)[number];
+
+export const bulkSchema = itemIdsSchema
+  .extend({
+    action: z.enum(BULK_ACTIONS),
+    boardId: id.optional(),
+    tag: tagSchema.optional(),
+    state: z.enum(REVIEW_STATES).optional(),
+  })
+  .superRefine((body, ctx) => {
+    const need = (field: "boardId" | "tag" | "state", what: string) => {
+      if (body[field] === undefined)
+        ctx.addIssue({ code: "custom", path: [field], message: `This action needs ${what}.` });
+    };
+    if (body.action === "board.add" || body.action === "board.remove") need("boardId", "a board");
+    if (body.action === "tag.add" || body.action === "tag.remove") need("tag", "a tag");
+    if (body.action === "state") need("state", "a review state");
+  });
+export type BulkBody = z.output<typeof bulkSchema>;
+
+export const savedSearchCreateSchema = z.object({
+  name: z.string().trim().min(1, "A saved view needs a name.").max(SEARCH_NAME_MAX),
+  query: z
+    .string()
+    .max(SEARCH_QUERY_MAX)
+    .transform((q) => q.replace(/^\?/, "")),
+  shared: z.boolean().default(false),
+});
+
+export const savedSearchPatchSchema = z.object({
+  name: z.string().trim().min(1, "A saved view needs a name.").max(SEARCH_NAME_MAX).optional(),
+  query: z
+    .string()
+    .max(SEARCH_QUERY_MAX)
+    .transform((q) => q.replace(/^\?/, ""))
+    .optional(),
+  shared: z.boolean().optional(),
+});
+
+export const shareLinkCreateSchema = z
+  .object({
+    itemId: id.optional(),
+    boardId: id.optional(),
+    allowComments: z.boolean().default(false),
+    showParams: z.boolean().default(true),
+    expiresInDays: z.int().min(1).max(SHARE_DAYS_MAX).nullable().default(null),
+  })
+  .superRefine((body, ctx) => {
+    if ((body.itemId === undefined) === (body.boardId === undefined))
+      ctx.addIssue({ code: "custom", path: ["itemId"], message: "Share either one item or one board." });
+  });
+
+export const guestCommentSchema = z.object({
+  name: z.string().trim().min(1, "Say who you are.").max(GUEST_NAME_MAX),
+  body: z.string().trim().min(1, "Write a comment.").max(4000),
+});
+
+/** A board as `GET /api/boards` lists it. */
+export interface BoardView {
+  id: string;
+  name: string;
+  description: string;
+  coverItemId: string | null;
+  coverUrl: string | null;
+  itemCount: number;
+  createdBy: string | null;
+  createdAt: string;
+}
+
+export interface SavedSearchView {
+  id: string;
+  name: string;
+  query: string;
+  shared: boolean;
+  /** The signed-in member made it (only they may rename or delete it). */
+  mine: boolean;
+  ownerName: string;
+  createdAt: string;
+}
+
+export interface ShareLinkView {
+  id: string;
+  target: { kind: "item" | "board"; id: string; label: string };
+  allowComments: boolean;
+  showParams: boolean;
+  createdByName: string;
+  createdAt: string;
+  expiresAt: string | null;
+  revokedAt: string | null;
+}
+
+/** What a guest sees through a share link: never a member's id or email, never another item. */
+export interface SharedItem {
+  id: string;
+  kind: "image" | "video";
+  mime: string;
+  width: number;
+  height: number;
+  durationSeconds: number | null;
+  mediaUrl: string;
+  createdAt: string;
+  /** Only when the link shows parameters. */
+  prompt?: string | null;
+  params?: Record<string, unknown>;
+}
+
+export interface SharedView {
+  kind: "item" | "board";
+  title: string;
+  description: string;
+  allowComments: boolean;
+  showParams: boolean;
+  expiresAt: string | null;
+  items: SharedItem[];
+  nextCursor: string | null;
+}
+
+export interface GuestComment {
+  id: string;
+  authorName: string;
+  guest: boolean;
+  body: string;
+  createdAt: string;
+}
+
+export interface TrashedItem {
+  id: string;
+  kind: "image" | "video";
+  url: string;
+  prompt: string | null;
+  authorName: string;
+  deletedAt: string;
+  deletedByName: string;
+  /** When the sweep deletes it for good. */
+  purgeAt: string;
+}

@@ -1,10 +1,11 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { ArrowLeft, ChevronLeft, ChevronRight, Download, Wand2 } from "lucide-react";
+import { ArrowLeft, ChevronLeft, ChevronRight, Columns2, Download, Wand2 } from "lucide-react";
 import Link from "next/link";
 import { useRouter, useSearchParams } from "next/navigation";
 import { useEffect, useMemo, useState } from "react";
+import { ShareDialog } from "@/components/organize/share-dialog";
 import { Button, ButtonLink } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { callApi } from "@/lib/client/api";
@@ -13,7 +14,7 @@ import { workflowRecallHref } from "@/lib/client/create/recall";
 import { pinNumbers } from "@/lib/client/review-pins";
 import { useCommentThreads, useItemDetail, useRate } from "@/lib/client/use-review";
 import { useViewerStore } from "@/lib/client/viewer-store";
-import { downloadUrl, viewerUrl } from "@/lib/studio/gallery-urls";
+import { compareUrl, downloadUrl, viewerUrl } from "@/lib/studio/gallery-urls";
 import { can, type Role } from "@/lib/studio/roles";
 import { ImageStage } from "./image-stage";
 import { ReviewPanel } from "./review-panel";
@@ -120,6 +121,13 @@ export function ItemViewer({ itemId, me }: { itemId: string; me: { id: string; r
     return <p className="text-[13px] text-muted-subtle">Opening the item…</p>;
   }
   const { item } = detail.data;
+  // What this item is most naturally compared with: the item it was made from, else the one before it.
+  const source = detail.data.lineage.sources[0]?.item;
+  const compareWith = source
+    ? { id: source.id, label: "Compare with source" }
+    : previousId
+      ? { id: previousId, label: "Compare with previous" }
+      : null;
   const prompt = promptForPeople(item.prompt);
   const label = prompt ?? (item.kind === "video" ? "Video" : "Image");
 
@@ -160,6 +168,13 @@ export function ItemViewer({ itemId, me }: { itemId: string; me: { id: string; r
             </Button>
           </div>
         ) : null}
+        {compareWith ? (
+          <ButtonLink href={compareUrl([compareWith.id, item.id])} variant="secondary" size="sm">
+            <Columns2 aria-hidden />
+            {compareWith.label}
+          </ButtonLink>
+        ) : null}
+        {can(me.role, "organize") ? <ShareDialog itemId={item.id} /> : null}
         <ButtonLink href={downloadUrl(item.id)} prefetch={false} download variant="secondary" size="sm">
           <Download aria-hidden />
           Download

@@ -3,7 +3,8 @@
 import type { InfiniteData, QueryClient } from "@tanstack/react-query";
 import type { InboxPage } from "@/lib/studio/inbox";
 import type { ItemDetail } from "@/lib/studio/item-detail";
-import type { GalleryChange } from "@/lib/studio/stream-events";
+import type { GalleryChange, GalleryItem } from "@/lib/studio/stream-events";
+import { patchCompareItems } from "../compare-cache";
 import { itemKey, patchGalleryItems } from "../gallery-cache";
 import { commentsKey, historyKey, inboxKey } from "../review-keys";
 
@@ -14,7 +15,9 @@ export function applyReviewChange(client: QueryClient, change: ReviewChange): vo
   switch (change.kind) {
     case "review": {
       const { itemId, review } = change;
-      patchGalleryItems(client, (item) => (item.id === itemId ? { ...item, review } : item));
+      const patch = (item: GalleryItem) => (item.id === itemId ? { ...item, review } : item);
+      patchGalleryItems(client, patch);
+      patchCompareItems(client, patch);
       client.setQueryData<ItemDetail>(itemKey(itemId), (detail) =>
         detail ? { ...detail, item: { ...detail.item, review } } : detail,
       );

@@ -61,6 +61,6 @@ describe("the gallery's filter in the URL", () => {
       ok: false,
       errors: [{ parameter: "to" }],
     });
-    expect(parse(`q=${"\ud800"}`)).toMatchObject({ ok: false, errors: [{ parameter: "q" }] });
+    expect(parse("q=a%01b")).toMatchObject({ ok: false, errors: [{ parameter: "q" }] });
   });
 });

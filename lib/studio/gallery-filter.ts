@@ -177,3 +177,12 @@ export function serializeGalleryFilter(filter: GalleryFilter): string {
 export function activeFilterCount(filter: GalleryFilter): number {
   return GALLERY_FILTER_KEYS.filter((k) => k !== "sort" && filter[k] !== undefined).length;
 }
+
+/** What the gallery's filter menus offer (`GET /api/gallery/facets`): each value among live items, with how many have it. */
+export interface GalleryFacets {
+  models: { id: string; name?: string; count: number }[];
+  loras: { id: string; count: number }[];
+  authors: { id: string; name: string; count: number }[];
+  tags: { tag: string; count: number }[];
+  workflows: { workflow: string; count: number }[];
+}

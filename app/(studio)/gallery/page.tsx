@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
-import { GalleryGrid } from "@/components/gallery/gallery-grid";
+import { Suspense } from "react";
+import { GalleryView } from "@/components/gallery/gallery-view";
 import { PageHeader } from "@/components/ui/page-header";
 
 export const metadata: Metadata = { title: "Gallery" };
@@ -10,9 +11,12 @@ export default function GalleryPage() {
       <PageHeader
         eyebrow="Review"
         title="Gallery"
-        description="Every image and video made in this studio by the whole team, with the prompt behind it. New results appear here as they complete."
+        description="Every image and video made in this studio by the whole team, with the prompt behind it. Search and filter to find one; new results appear here as they complete."
       />
-      <GalleryGrid />
+      {/* The filter lives in the address, which is read in the browser. */}
+      <Suspense>
+        <GalleryView />
+      </Suspense>
     </div>
   );
 }

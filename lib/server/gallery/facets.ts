@@ -2,15 +2,7 @@ import "server-only";
 import { and, count, desc, eq, isNotNull, isNull, sql } from "drizzle-orm";
 import type { StudioDatabase } from "@/lib/server/db";
 import { item, itemTag, user } from "@/lib/server/db/schema";
-
-/** What the gallery's filter menus offer: each value among live items, with how many have it. */
-export interface GalleryFacets {
-  models: { id: string; name?: string; count: number }[];
-  loras: { id: string; count: number }[];
-  authors: { id: string; name: string; count: number }[];
-  tags: { tag: string; count: number }[];
-  workflows: { workflow: string; count: number }[];
-}
+import type { GalleryFacets } from "@/lib/studio/gallery-filter";
 
 /** A menu lists at most this many values, the commonest first. */
 const FACET_LIMIT = 100;

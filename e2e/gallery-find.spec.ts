@@ -17,6 +17,14 @@ const shots = "e2e/.screens";
 async function screenshots(page: Page, name: string) {
   for (const screen of SCREENS) {
     await page.setViewportSize(screen);
+    // Every thumbnail on screen has arrived (made on first request): the picture is what a person sees.
+    await expect
+      .poll(() =>
+        page
+          .locator("[data-testid=gallery-item] img")
+          .evaluateAll((imgs) => imgs.every((i) => (i as HTMLImageElement).complete)),
+      )
+      .toBe(true);
     await page.screenshot({ path: `${shots}/${name}-${screen.width}x${screen.height}.png` });
   }
   await page.setViewportSize(SCREENS[0] ?? { width: 1440, height: 900 });

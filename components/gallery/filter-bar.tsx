@@ -53,7 +53,9 @@ export function workflowLabel(slug: string): string {
   return workflows.find((w) => w.slug === slug)?.title ?? slug;
 }
 
-const menu = "h-8 max-w-44 text-[12.5px]";
+/** A filter menu, marked while it narrows the view. */
+const menu = (active: unknown) =>
+  cn("h-8 max-w-48 text-[12.5px]", active ? "border-accent/60 bg-accent/10 text-accent-fg" : undefined);
 
 /** The gallery's search box and filter menus; every choice goes straight into the address. */
 export function FilterBar({
@@ -142,7 +144,7 @@ export function FilterBar({
       <div className="flex flex-wrap items-center gap-2">
         <Select
           aria-label="Workflow"
-          className={menu}
+          className={menu(filter.workflow)}
           value={single(filter.workflow)}
           onChange={(e) => update({ workflow: e.target.value ? [e.target.value] : undefined })}
         >
@@ -155,7 +157,7 @@ export function FilterBar({
         </Select>
         <Select
           aria-label="Model"
-          className={menu}
+          className={menu(filter.model)}
           value={filter.model ?? ""}
           onChange={(e) => pick("model")(e.target.value)}
         >
@@ -169,7 +171,7 @@ export function FilterBar({
         {facets && facets.loras.length > 0 ? (
           <Select
             aria-label="LoRA"
-            className={menu}
+            className={menu(filter.lora)}
             value={filter.lora ?? ""}
             onChange={(e) => pick("lora")(e.target.value)}
           >
@@ -183,7 +185,7 @@ export function FilterBar({
         ) : null}
         <Select
           aria-label="Made by"
-          className={menu}
+          className={menu(filter.author)}
           value={filter.author ?? ""}
           onChange={(e) => pick("author")(e.target.value)}
         >
@@ -197,7 +199,7 @@ export function FilterBar({
         {boards && boards.length > 0 ? (
           <Select
             aria-label="Board"
-            className={menu}
+            className={menu(filter.board)}
             value={filter.board ?? ""}
             onChange={(e) => pick("board")(e.target.value)}
           >
@@ -211,7 +213,7 @@ export function FilterBar({
         ) : null}
         <Select
           aria-label="Review state"
-          className={menu}
+          className={menu(filter.state)}
           value={single(filter.state)}
           onChange={(e) => update({ state: e.target.value ? [e.target.value as ReviewState] : undefined })}
         >
@@ -224,7 +226,7 @@ export function FilterBar({
         </Select>
         <Select
           aria-label="Rating"
-          className={menu}
+          className={menu(filter.rating)}
           value={filter.rating === undefined ? "" : String(filter.rating)}
           onChange={(e) => update({ rating: e.target.value ? Number(e.target.value) : undefined })}
         >
@@ -238,7 +240,7 @@ export function FilterBar({
         {facets && facets.tags.length > 0 ? (
           <Select
             aria-label="Tag"
-            className={menu}
+            className={menu(filter.tag)}
             value={filter.tag ?? ""}
             onChange={(e) => pick("tag")(e.target.value)}
           >
@@ -252,17 +254,17 @@ export function FilterBar({
         ) : null}
         <Select
           aria-label="Media"
-          className={menu}
+          className={menu(filter.kind)}
           value={filter.kind ?? ""}
           onChange={(e) => pick("kind")(e.target.value)}
         >
-          <option value="">Images and videos</option>
+          <option value="">Any media</option>
           <option value="image">Images</option>
           <option value="video">Videos</option>
         </Select>
         <Select
           aria-label="Shape"
-          className={menu}
+          className={menu(filter.aspect)}
           value={filter.aspect ?? ""}
           onChange={(e) => pick("aspect")(e.target.value)}
         >

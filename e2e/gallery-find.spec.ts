@@ -40,10 +40,21 @@ const tall = imageTask(`a copper kettle in the rain ${word}`, {
   lora: [{ model: "civitai:652699@993999", weight: 0.8 }],
 });
 
+const clipWord = `zv${Math.random().toString(36).slice(2, 8)}`;
+const clip = {
+  taskType: "videoInference",
+  taskUUID: crypto.randomUUID(),
+  model: "local:video@3.0-prime",
+  positivePrompt: `a paper boat on a rainy street ${clipWord}`,
+  width: 1280,
+  height: 720,
+  duration: 4,
+};
+
 test.beforeAll(async ({ browser, baseURL }) => {
   const context = await browser.newContext({ storageState: "e2e/.auth/owner.json" });
   // Sent one by one, oldest first, so newest first is tall, wide, square.
-  for (const task of [square, wide, tall]) {
+  for (const task of [clip, square, wide, tall]) {
     expect((await sendTasks(context.request, baseURL ?? "", [task])).status()).toBe(202);
     expect((await finishedTask(context.request, task.taskUUID)).status).toBe("success");
   }
@@ -165,6 +176,30 @@ test("the keyboard moves across the grid, selects and opens", async ({ page }) =
   const id = await second.getAttribute("data-item-id");
   await page.keyboard.press("Enter");
   await expect(page).toHaveURL(new RegExp(`/gallery/item/${id}\\?q=${word}$`));
+});
+
+test("a video shows its poster frame and scrubs through its frames on hover", async ({ page }) => {
+  await page.goto(`/gallery?q=${clipWord}&kind=video`);
+  const video = card(page, clip);
+  await expect(cards(page)).toHaveCount(1);
+  const poster = video.locator("img");
+  await expect
+    .poll(() => poster.evaluate((img) => (img as HTMLImageElement).naturalWidth))
+    .toBeGreaterThan(0);
+  await expect(video.getByText("4.0 s")).toBeVisible();
+  const box = await poster.boundingBox();
+  if (!box) throw new Error("no poster on screen");
+  await page.mouse.move(box.x + box.width * 0.05, box.y + box.height / 2);
+  const strip = video.getByTestId("scrub");
+  await expect(strip).toBeVisible();
+  const at = () => strip.evaluate((el) => (el as HTMLElement).style.backgroundPositionX);
+  await expect.poll(at).toBe("0%");
+  await page.mouse.move(box.x + box.width * 0.95, box.y + box.height / 2);
+  await expect.poll(at).toBe("100%");
+  await page.mouse.move(0, 0);
+  await expect(strip).toHaveCount(0);
+  const scrub = await page.request.get(`/api/items/${await video.getAttribute("data-item-id")}/scrub`);
+  expect(scrub.headers()["content-type"]).toBe("image/jpeg");
 });
 
 test("the gallery's API: filters named when wrong, neighbours, menus, thumbnails and downloads", async ({

@@ -161,8 +161,9 @@ export const GalleryCard = memo(function GalleryCard({
           <span
             aria-hidden
             data-testid="scrub"
-            className="absolute inset-0 bg-no-repeat"
+            className="absolute bg-no-repeat"
             style={{
+              ...overlayBox(item, width, mediaHeight),
               backgroundImage: `url(${scrubUrl(item.id)})`,
               backgroundSize: `${SCRUB_FRAMES * 100}% 100%`,
               backgroundPositionX: `${(scrub / (SCRUB_FRAMES - 1)) * 100}%`,
@@ -257,6 +258,14 @@ export const GalleryCard = memo(function GalleryCard({
     </div>
   );
 });
+
+/** Where the media sits in its box (shown whole, centred), for the scrub strip to cover it exactly. */
+function overlayBox(item: GalleryItem, boxWidth: number, boxHeight: number) {
+  const aspect = item.width && item.height ? item.width / item.height : boxWidth / boxHeight;
+  const [width, height] =
+    boxWidth / boxHeight > aspect ? [boxHeight * aspect, boxHeight] : [boxWidth, boxWidth / aspect];
+  return { width, height, left: (boxWidth - width) / 2, top: (boxHeight - height) / 2 };
+}
 
 /** Review state, the team's rating and the comment count, in one line. */
 function ReviewLine({ item }: { item: GalleryItem }) {

@@ -19,7 +19,7 @@ import { CARD_CAPTION_HEIGHT, GalleryCard } from "./gallery-card";
 
 const GRID_GAP = 16;
 const ROWS_GAP = 8;
-const MIN_CARD = 232;
+const MIN_CARD = 220;
 const ROW_HEIGHT = 232;
 /** Rows rendered beyond the screen on each side: enough to scroll without blanks, few enough to stay light. */
 const OVERSCAN = 3;

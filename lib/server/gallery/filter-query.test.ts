@@ -12,7 +12,7 @@ import {
   testBackends,
 } from "@/lib/server/db/test-databases";
 import { type GalleryFilter, parseGalleryFilter } from "@/lib/studio/gallery-filter";
-import { filterConditions, filteredItems, neighborIds, sortOrder } from "./filter-query";
+import { filterConditions, filteredItems, neighborIds, searchIsRare, sortOrder } from "./filter-query";
 
 function filterOf(query: string): GalleryFilter {
   const outcome = parseGalleryFilter(new URLSearchParams(query));
@@ -214,7 +214,7 @@ if (postgres) {
         .select({ id: item.id })
         .from(item)
         .where(sql.join(filterConditions(filter, { id: author }), sql` and `))
-        .orderBy(...sortOrder(filter.sort ?? "newest"))
+        .orderBy(...sortOrder(filter.sort ?? "newest", "after", await searchIsRare(opened.db, filter)))
         .limit(51);
       const rows = await queryRows<{ "QUERY PLAN": string }>(opened, sql`explain ${select}`);
       return rows.map((r) => r["QUERY PLAN"]).join("\n");
@@ -226,6 +226,8 @@ if (postgres) {
       "state=approved",
       "model=runware:3@1",
       "q=owl",
+      "q=owl scene 4242",
+      "q=owl&workflow=inpainting&sort=rating",
       "sort=rating",
       `author=x`,
     ])("reads ?%s through an index", async (query) => {

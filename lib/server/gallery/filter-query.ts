@@ -102,12 +102,23 @@ export function afterKey(sort: GallerySort, key: SortKey, direction: "after" | "
     : sql`${keyColumns(sort)} < ${keyValues(sort, key)}`;
 }
 
-export function sortOrder(sort: GallerySort, direction: "after" | "before" = "after"): SQL[] {
+/**
+ * The sort's ORDER BY. With `byMatch` the keys are written as expressions no index provides
+ * (`+ 0`: the same values), so the planner finds the search's matches through the GIN index and
+ * sorts only them, instead of walking the newest-first index and testing every row (see
+ * `searchIsRare`).
+ */
+export function sortOrder(
+  sort: GallerySort,
+  direction: "after" | "before" = "after",
+  byMatch = false,
+): SQL[] {
   const descending = (sort !== "oldest") === (direction === "after");
   const by = descending ? desc : asc;
+  const at = byMatch ? sql`${item.createdAt} + interval '0 seconds'` : item.createdAt;
   return sort === "rating"
-    ? [by(rating), by(item.createdAt), by(item.id)]
-    : [by(item.createdAt), by(item.id)];
+    ? [by(byMatch ? sql`${rating} + 0` : rating), by(at), by(item.id)]
+    : [by(at), by(item.id)];
 }
 
 export function sortKeyOf(row: Pick<ItemRow, "ratingAvg" | "createdAt" | "id">): SortKey {
@@ -135,6 +146,24 @@ export function decodeFilterCursor(cursor: string, sort: GallerySort): SortKey |
   return { rating: value, createdAt: new Date(Number(ms)), id };
 }
 
+/** Below this many matches a search is read through its GIN index and sorted (see `searchIsRare`). */
+export const RARE_SEARCH_MATCHES = 500;
+
+/**
+ * Whether the search in `filter` matches few live items. The planner guesses a search's matches
+ * from word statistics, and for words that are common alone but seldom together (or a rare word)
+ * it may walk the newest-first index testing every row, reading the whole table to fill a page.
+ * Counting up to `RARE_SEARCH_MATCHES` matches costs a millisecond and settles it: few matches are
+ * found by the GIN index and sorted; many are dense enough that the index walk fills a page early.
+ */
+export async function searchIsRare(db: StudioDatabase, filter: GalleryFilter): Promise<boolean> {
+  if (filter.q === undefined) return false;
+  const rows = (await db.execute(
+    sql`select count(*)::int as n from (select 1 from ${item} where ${item.search} @@ websearch_to_tsquery('english', ${filter.q}) and ${item.deletedAt} is null limit ${RARE_SEARCH_MATCHES}) s`,
+  )) as unknown as { rows: { n: number }[] };
+  return (rows.rows[0]?.n ?? 0) < RARE_SEARCH_MATCHES;
+}
+
 export interface FilteredPage {
   rows: ItemRow[];
   nextCursor: string | null;
@@ -150,11 +179,12 @@ export async function filteredItems(
   const sort = filter.sort ?? "newest";
   const where = filterConditions(filter, viewer);
   if (page.cursor !== null) where.push(afterKey(sort, page.cursor));
+  const byMatch = await searchIsRare(db, filter);
   const rows = await db
     .select(itemColumns)
     .from(item)
     .where(and(...where))
-    .orderBy(...sortOrder(sort))
+    .orderBy(...sortOrder(sort, "after", byMatch))
     .limit(page.limit + 1);
   const items = rows.slice(0, page.limit);
   const last = items.at(-1);
@@ -178,12 +208,13 @@ export async function neighborIds(
   if (!row) return null;
   const sort = filter.sort ?? "newest";
   const key = sortKeyOf(row);
+  const byMatch = await searchIsRare(db, filter);
   const one = (direction: "after" | "before") =>
     db
       .select({ id: item.id })
       .from(item)
       .where(and(...filterConditions(filter, viewer), afterKey(sort, key, direction)))
-      .orderBy(...sortOrder(sort, direction))
+      .orderBy(...sortOrder(sort, direction, byMatch))
       .limit(1);
   const [before, after] = await Promise.all([one("before"), one("after")]);
   return { previousId: before[0]?.id ?? null, nextId: after[0]?.id ?? null };

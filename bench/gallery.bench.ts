@@ -225,6 +225,11 @@ async function browserPart() {
         );
       } else {
         report(
+          `LCP, first load after a restart (${size} items)`,
+          `${(await lcpOf(page, "/gallery")).toFixed(0)} ms`,
+          "< 1000 ms",
+        );
+        report(
           `LCP, first load, thumbnails cached (${size} items)`,
           `${(await lcpOf(page, "/gallery")).toFixed(0)} ms`,
           "< 1000 ms",
@@ -241,14 +246,17 @@ async function browserPart() {
       );
       await page.goto("/gallery");
       await page.locator("[data-testid=gallery-item] img").first().waitFor();
+      // INP ends at the next paint after the click, not when the next page arrives: the viewer's
+      // request is held back so that this document is still there to report it.
+      await page.route("**/gallery/item/**", async (route) => {
+        await new Promise((r) => setTimeout(r, 1500));
+        await route.continue().catch(() => undefined);
+      });
       await page.locator("[data-testid=gallery-item] a").first().click();
-      await page.waitForURL(/\/gallery\/item\//);
-      await page.waitForTimeout(400);
-      report(
-        `INP, opening the first card (${size} items)`,
-        `${Math.max(...(await vitals(page)).inp).toFixed(0)} ms`,
-        "< 100 ms",
-      );
+      await page.waitForTimeout(600);
+      const opened = Math.max(...(await vitals(page)).inp);
+      await page.unroute("**/gallery/item/**");
+      report(`INP, opening the first card (${size} items)`, `${opened.toFixed(0)} ms`, "< 100 ms");
 
       await page.goto("/gallery");
       await page.locator("[data-testid=gallery-item]").first().waitFor();

@@ -29,9 +29,16 @@ export interface BoardSummary {
 export const facetsKey = ["galleryFacets"] as const;
 export const boardsKey = ["boards"] as const;
 
-/** The values the menus offer; refreshed whenever the gallery is opened. */
-export function useGalleryFacets() {
-  return useQuery({ queryKey: facetsKey, queryFn: () => fetchData<GalleryFacets>("/api/gallery/facets") });
+/**
+ * The values the menus offer; refreshed whenever the gallery is opened. `enabled` waits for the
+ * first page of results, so the menus' counting over every item never delays the first thumbnails.
+ */
+export function useGalleryFacets(enabled = true) {
+  return useQuery({
+    queryKey: facetsKey,
+    queryFn: () => fetchData<GalleryFacets>("/api/gallery/facets"),
+    enabled,
+  });
 }
 
 /** The team's boards, or null when this studio has no boards yet (the board menu hides). */
@@ -63,13 +70,16 @@ export function FilterBar({
   update,
   layout,
   onLayout,
+  ready,
 }: {
+  /** The first page of results is in: the menus may load. */
+  ready: boolean;
   filter: GalleryFilter;
   update(patch: Partial<GalleryFilter>): void;
   layout: GalleryLayoutMode;
   onLayout(mode: GalleryLayoutMode): void;
 }) {
-  const facets = useGalleryFacets().data;
+  const facets = useGalleryFacets(ready).data;
   const boards = useBoards().data;
   const [text, setText] = useState(filter.q ?? "");
   // The address changes from elsewhere too (a chip removed, "clear filters", back/forward).

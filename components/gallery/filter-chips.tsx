@@ -90,7 +90,7 @@ export function FilterChips({
   update(patch: Partial<GalleryFilter>): void;
   clear(): void;
 }) {
-  const facets = useGalleryFacets().data;
+  const facets = useGalleryFacets(false).data;
   const boards: BoardSummary[] = useBoards().data ?? [];
   const chips = chipsOf(filter, {
     authors: new Map((facets?.authors ?? []).map((a) => [a.id, a.name])),

@@ -96,7 +96,13 @@ export function GalleryView() {
   const count = items.length;
   return (
     <div className="flex flex-col gap-5">
-      <FilterBar filter={filter} update={update} layout={layout} onLayout={setLayout} />
+      <FilterBar
+        filter={filter}
+        update={update}
+        layout={layout}
+        onLayout={setLayout}
+        ready={!query.isPending}
+      />
       <div className="flex min-h-7 flex-wrap items-center gap-x-4 gap-y-2">
         <p data-testid="result-count" aria-live="polite" className="text-[13px] text-muted">
           {query.isPending

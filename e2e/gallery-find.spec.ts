@@ -202,6 +202,28 @@ test("a video shows its poster frame and scrubs through its frames on hover", as
   expect(scrub.headers()["content-type"]).toBe("image/jpeg");
 });
 
+test("a new result arrives live on top of the gallery, and in a filtered view that it fits", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  const fresh = `zn${Math.random().toString(36).slice(2, 8)}`;
+  await page.goto(`/gallery?q=${fresh}`);
+  await expect(page.locator("[data-stream-state=live]")).toBeAttached();
+  await expect(page.getByRole("heading", { name: "No matches" })).toBeVisible();
+  const other = await browser.newPage({ storageState: "e2e/.auth/owner.json" });
+  await other.goto("/gallery");
+  await expect(other.locator("[data-stream-state=live]")).toBeAttached();
+
+  const task = imageTask(`a brass compass ${fresh}`);
+  expect((await sendTasks(page.request, baseURL ?? "", [task])).status()).toBe(202);
+  // The filtered view asks the studio again; the unfiltered one puts it first at once.
+  await expect(card(page, task)).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByTestId("result-count")).toHaveText("1 result");
+  await expect(cards(other).first()).toHaveAttribute("data-task-uuid", task.taskUUID, { timeout: 15_000 });
+  await other.close();
+});
+
 test("the gallery's API: filters named when wrong, neighbours, menus, thumbnails and downloads", async ({
   page,
 }) => {

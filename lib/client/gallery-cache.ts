@@ -41,9 +41,18 @@ export function patchGalleryItems(client: QueryClient, update: (item: GalleryIte
   });
 }
 
-/** A new result goes to the top of the gallery's first page, once. */
+/**
+ * One filtered view of the gallery: its canonical filter query string (lib/studio/gallery-filter.ts),
+ * "" for every live item newest first. Under `galleryKey`, so patches reach every view.
+ */
+export const galleryViewKey = (search: string) => [...galleryKey, "view", search] as const;
+
+/**
+ * A new result goes to the top of the unfiltered newest-first view, once. Whether it belongs in a
+ * filtered view (and where) only the server knows: those views are refetched.
+ */
 export function addGalleryItem(client: QueryClient, item: GalleryItem): void {
-  client.setQueryData<InfiniteData<GalleryPageData>>(galleryKey, (data) => {
+  client.setQueryData<InfiniteData<GalleryPageData>>(galleryViewKey(""), (data) => {
     if (!data) return data;
     if (data.pages.some((p) => p.items.some((i) => i.id === item.id))) return data;
     const [first, ...rest] = data.pages;
@@ -51,6 +60,10 @@ export function addGalleryItem(client: QueryClient, item: GalleryItem): void {
       ...data,
       pages: [{ items: [item, ...(first?.items ?? [])], nextCursor: first?.nextCursor ?? null }, ...rest],
     };
+  });
+  void client.invalidateQueries({
+    queryKey: [...galleryKey, "view"],
+    predicate: (query) => query.queryKey[2] !== "",
   });
 }
 

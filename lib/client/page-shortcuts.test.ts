@@ -5,7 +5,7 @@ const actions = (pathname: string) => shortcutsFor(pathname).map((s) => s.action
 
 describe("shortcutsFor", () => {
   it("offers only what works everywhere outside the Create forms", () => {
-    for (const path of ["/", "/gallery", "/settings", "/experiments", "/create"]) {
+    for (const path of ["/", "/settings", "/experiments", "/create"]) {
       expect(actions(path)).toEqual(["Show these shortcuts", "Close a dialog or drawer"]);
     }
   });
@@ -20,6 +20,13 @@ describe("shortcutsFor", () => {
 
   it("adds the mask painter's keys on inpainting", () => {
     expect(actions("/create/inpainting")).toContain("Mask painter: brush");
+  });
+
+  it("lists the gallery grid's keys on the gallery", () => {
+    const list = actions("/gallery");
+    expect(list).toContain("Gallery: open the card");
+    expect(list).toContain("Show these shortcuts");
+    expect(list).not.toContain("Generate");
   });
 
   it("treats an unknown workflow as any other page", () => {

@@ -14,6 +14,16 @@ const EVERYWHERE: readonly Shortcut[] = [
 
 const MASK_PAINTER = "Mask painter";
 
+/** The gallery's grid, once a card has focus. */
+const GALLERY: readonly Shortcut[] = [
+  { keys: ["←", "→", "↑", "↓"], action: "Gallery: move between cards" },
+  { keys: ["Enter"], action: "Gallery: open the card" },
+  { keys: ["Space"], action: "Gallery: select only this card" },
+  { keys: ["x"], action: "Gallery: add the card to the selection, or take it out" },
+  { keys: ["Shift", "Click"], action: "Gallery: select every card up to this one" },
+  { keys: ["Esc"], action: "Gallery: clear the selection" },
+];
+
 /** The slug of the Create workflow a path shows, if it shows one. */
 function workflowAt(pathname: string): string | null {
   const match = /^\/create\/([^/]+)\/?$/.exec(pathname);
@@ -23,6 +33,7 @@ function workflowAt(pathname: string): string | null {
 
 /** The shortcuts the page at `pathname` answers to: a Create form's own, the mask painter's where it is. */
 export function shortcutsFor(pathname: string): readonly Shortcut[] {
+  if (/^\/gallery\/?$/.test(pathname)) return [...GALLERY, ...EVERYWHERE];
   const slug = workflowAt(pathname);
   if (!slug) return EVERYWHERE;
   const own = SHORTCUTS.filter((s) => slug === "inpainting" || !s.action.startsWith(MASK_PAINTER));

@@ -32,6 +32,8 @@ export interface GalleryItem {
   createdAt: string;
   /** The team's review of it (absent on items from a studio older than the review gallery). */
   review?: ItemReview;
+  /** The asking member's own star (absent where the studio does not know who asks, as on the relay). */
+  starred?: boolean;
 }
 
 /** An item's review as the whole team sees it; per-member marks (star, own rating) are apart. */

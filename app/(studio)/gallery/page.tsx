@@ -1,8 +1,7 @@
 import type { Metadata } from "next";
 import { Suspense } from "react";
-import { GalleryGrid } from "@/components/gallery/gallery-grid";
+import { GalleryView } from "@/components/gallery/gallery-view";
 import { BoardFilterNote } from "@/components/organize/board-filter-note";
-import { BulkBar } from "@/components/organize/bulk-bar";
 import { GalleryLinks } from "@/components/organize/gallery-links";
 import { SavedSearches } from "@/components/organize/saved-searches";
 import { PageHeader } from "@/components/ui/page-header";
@@ -27,7 +26,7 @@ export default async function GalleryPage({ searchParams }: { searchParams: Prom
       <PageHeader
         eyebrow="Review"
         title="Gallery"
-        description="Every image and video made in this studio by the whole team, with the prompt behind it. New results appear here as they complete."
+        description="Every image and video made in this studio by the whole team, with the prompt behind it. Search and filter to find one; new results appear here as they complete."
         actions={
           <>
             <GalleryLinks />
@@ -36,10 +35,10 @@ export default async function GalleryPage({ searchParams }: { searchParams: Prom
         }
       />
       {board ? <BoardFilterNote boardId={board} /> : null}
+      {/* The filter lives in the address, which is read in the browser. */}
       <Suspense>
-        <GalleryGrid />
+        <GalleryView />
       </Suspense>
-      <BulkBar />
     </div>
   );
 }

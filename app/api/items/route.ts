@@ -1,40 +1,27 @@
 import { requireUser } from "@/lib/server/auth/guard";
+import { cursorParam, filterParam, invalidCursor, limitParam } from "@/lib/server/gallery/gallery-params";
 import { handled } from "@/lib/server/http/handle";
-import { optionalIdParam } from "@/lib/server/http/params";
-import { galleryPage } from "@/lib/server/results/gallery-page";
+import { filteredGalleryPage } from "@/lib/server/results/gallery-page";
 import { getRuntime } from "@/lib/server/runtime";
 
-/** The team's results, newest first: `?cursor=` from the previous page, `?limit=` up to 200. */
+/**
+ * The team's live results in the gallery's filtered view (lib/studio/gallery-filter.ts: `q`,
+ * `workflow`, `model`, `author`, `state`, `sort`, ...), a page at a time: `?cursor=` from the
+ * previous page, `?limit=` up to 200. Each item carries its review and the asker's star.
+ */
 export const GET = handled(async (request: Request) => {
   const runtime = await getRuntime();
   const user = await requireUser(runtime.gate, request, "view");
   if (user instanceof Response) return user;
   const url = new URL(request.url);
-  const limit = Number(url.searchParams.get("limit") ?? "50");
-  if (!Number.isInteger(limit) || limit < 1 || limit > 200) {
-    return Response.json(
-      {
-        errors: [
-          {
-            code: "invalidLimit",
-            message: "limit is a whole number from 1 to 200.",
-            parameter: "limit",
-            type: "integer",
-          },
-        ],
-      },
-      { status: 400 },
-    );
-  }
-  const author = optionalIdParam(url.searchParams.get("author"), "author");
-  if (author instanceof Response) return author;
-  const board = optionalIdParam(url.searchParams.get("board"), "board");
-  if (board instanceof Response) return board;
-  const page = await galleryPage(runtime.database.db, {
-    cursor: url.searchParams.get("cursor"),
+  const limit = limitParam(url);
+  if (limit instanceof Response) return limit;
+  const filter = filterParam(url);
+  if (filter instanceof Response) return filter;
+  const page = await filteredGalleryPage(runtime.database.db, filter, user, {
+    cursor: cursorParam(url),
     limit,
-    ...(author ? { authorId: author } : {}),
-    ...(board ? { boardId: board } : {}),
   });
+  if (page === "invalidCursor") return invalidCursor();
   return Response.json({ data: page });
 });

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Harness, startHarness } from "@/lib/engine/http/test-harness";
 import { CLIENT_IP_HEADER } from "@/lib/server/auth/create-auth";
 import type { StudioRuntime } from "@/lib/server/runtime";
+import { GALLERY_FILTER_KEYS } from "@/lib/studio/gallery-filter";
 import { malformedPathError } from "./request-path";
 
 // Every studio endpoint, fed hostile input the way the engine's own fuzzing feeds its parser:
@@ -263,8 +264,11 @@ const ENDPOINTS: Endpoint[] = [
     path: () => "/api/items",
     input: fc
       .oneof(
-        ...["author", "cursor", "limit"].map((name) => paramText.map((v) => ({ [name]: v }))),
+        ...["author", "cursor", "limit", ...GALLERY_FILTER_KEYS].map((name) =>
+          paramText.map((v) => ({ [name]: v })),
+        ),
         fc.record({ author: paramText, cursor: paramText, limit: paramText }, { requiredKeys: [] }),
+        fc.record({ q: paramText, sort: fc.constantFrom("rating", "oldest"), cursor: paramText }),
       )
       .map((query): Input => ({ query })),
   },
@@ -351,6 +355,32 @@ const ENDPOINTS: Endpoint[] = [
       )
       .map((ids): Input => ({ query: { ids } })),
   },
+  {
+    file: "items/[id]/neighbors",
+    method: "GET",
+    path: (p) => `/api/items/${p.id}/neighbors`,
+    input: fc
+      .tuple(paramText, fc.constantFrom(...GALLERY_FILTER_KEYS), paramText)
+      .map(([id, key, value]): Input => ({ params: { id }, query: { [key]: value } })),
+  },
+  { file: "items/[id]/star", method: "PUT", path: (p) => `/api/items/${p.id}/star`, input: idParam("id") },
+  { file: "items/[id]/star", method: "DELETE", path: (p) => `/api/items/${p.id}/star`, input: idParam("id") },
+  {
+    file: "items/[id]/thumb",
+    method: "GET",
+    path: (p) => `/api/items/${p.id}/thumb`,
+    input: fc
+      .tuple(fc.oneof(paramText, fc.constant(randomUUID())), paramText)
+      .map(([id, w]): Input => ({ params: { id }, query: { w } })),
+  },
+  { file: "items/[id]/scrub", method: "GET", path: (p) => `/api/items/${p.id}/scrub`, input: idParam("id") },
+  {
+    file: "items/[id]/download",
+    method: "GET",
+    path: (p) => `/api/items/${p.id}/download`,
+    input: idParam("id"),
+  },
+  { file: "gallery/facets", method: "GET", path: () => "/api/gallery/facets", input: noInput },
   {
     file: "media/[...key]",
     method: "GET",

@@ -31,13 +31,17 @@ function onPath(name: string, envPath: string | undefined): string | undefined {
 }
 
 function fromNpm(pkg: string): string | undefined {
-  try {
-    const require = createRequire(import.meta.url);
-    const found = require(pkg) as { path?: string };
-    return found.path && isExecutable(found.path) ? found.path : undefined;
-  } catch {
-    return undefined;
+  // From this module first; then from the working directory, for code bundled by Next.js, whose
+  // `import.meta.url` names a virtual path that no node_modules lies under.
+  for (const base of [import.meta.url, path.join(process.cwd(), "package.json")]) {
+    try {
+      const found = createRequire(base)(pkg) as { path?: string };
+      if (found.path && isExecutable(found.path)) return found.path;
+    } catch {
+      // Try the next base.
+    }
   }
+  return undefined;
 }
 
 function find(

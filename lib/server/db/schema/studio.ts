@@ -147,6 +147,12 @@ export const item = pgTable(
     index("item_live_model_idx").on(t.model, t.createdAt, t.id).where(sql`${t.deletedAt} is null`),
     index("item_live_kind_idx").on(t.kind, t.createdAt, t.id).where(sql`${t.deletedAt} is null`),
     index("item_live_assignee_idx").on(t.assigneeId, t.createdAt, t.id).where(sql`${t.deletedAt} is null`),
+    index("item_live_task_type_idx").on(t.taskType, t.createdAt, t.id).where(sql`${t.deletedAt} is null`),
+    index("item_live_author_idx").on(t.authorId, t.createdAt, t.id).where(sql`${t.deletedAt} is null`),
+    // "Best rated": unrated items sort as 0, below every rating, in the same index order.
+    index("item_live_rating_idx")
+      .on(sql`coalesce(${t.ratingAvg}, 0)`, t.createdAt, t.id)
+      .where(sql`${t.deletedAt} is null`),
     index("item_search_idx").using("gin", t.search),
     index("item_loras_idx").using("gin", t.loras),
     index("item_trash_idx").on(t.deletedAt).where(sql`${t.deletedAt} is not null`),

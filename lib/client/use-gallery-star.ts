@@ -1,0 +1,26 @@
+"use client";
+
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import type { GalleryItem } from "@/lib/studio/stream-events";
+import { galleryKey, patchGalleryItems } from "./gallery-cache";
+import { type ApiError, fetchData } from "./use-api";
+
+/**
+ * Stars or unstars an item for this member: shown at once on every cached view, put back if the
+ * studio refuses. A view filtered to starred items is refetched, as the item joins or leaves it.
+ */
+export function useStarToggle() {
+  const client = useQueryClient();
+  const mark = (id: string, starred: boolean) =>
+    patchGalleryItems(client, (i) => (i.id === id && i.starred !== starred ? { ...i, starred } : i));
+  return useMutation<unknown, ApiError, { item: GalleryItem; on: boolean }>({
+    mutationFn: ({ item, on }) => fetchData(`/api/items/${item.id}/star`, { method: on ? "PUT" : "DELETE" }),
+    onMutate: ({ item, on }) => mark(item.id, on),
+    onError: (_error, { item, on }) => mark(item.id, !on),
+    onSuccess: () =>
+      client.invalidateQueries({
+        queryKey: [...galleryKey, "view"],
+        predicate: (query) => String(query.queryKey[2] ?? "").includes("starred=1"),
+      }),
+  });
+}

@@ -1,0 +1,3 @@
+CREATE INDEX "item_live_task_type_idx" ON "item" USING btree ("task_type","created_at","id") WHERE "item"."deleted_at" is null;--> statement-breakpoint
+CREATE INDEX "item_live_author_idx" ON "item" USING btree ("author_id","created_at","id") WHERE "item"."deleted_at" is null;--> statement-breakpoint
+CREATE INDEX "item_live_rating_idx" ON "item" USING btree (coalesce("rating_avg", 0),"created_at","id") WHERE "item"."deleted_at" is null;

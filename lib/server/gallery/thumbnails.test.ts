@@ -1,0 +1,121 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import sharp from "sharp";
+import { afterAll, describe, expect, it } from "vitest";
+import { LocalMediaStorage } from "@/lib/server/storage";
+import { downloadName } from "./item-media";
+import {
+  encodeThumb,
+  ensureScrub,
+  ensureThumb,
+  SCRUB_FRAME_WIDTH,
+  SCRUB_FRAMES,
+  thumbFormat,
+  thumbKey,
+  thumbnailQueue,
+} from "./thumbnails";
+
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), "studio-thumbs-"));
+afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+const image = (width: number, height: number) =>
+  sharp({ create: { width, height, channels: 3, background: { r: 200, g: 80, b: 40 } } })
+    .png()
+    .toBuffer();
+
+describe("thumbnails", () => {
+  it("picks AVIF for small cards, WebP otherwise, JPEG for browsers that take neither", () => {
+    const chrome = "image/avif,image/webp,image/apng,*/*;q=0.8";
+    expect(thumbFormat(chrome, 320)).toBe("avif");
+    expect(thumbFormat(chrome, 640)).toBe("webp");
+    expect(thumbFormat("image/webp,*/*", 320)).toBe("webp");
+    expect(thumbFormat("*/*", 1280)).toBe("jpeg");
+    expect(thumbFormat(null, 320)).toBe("jpeg");
+  });
+
+  it.each([
+    [320, "avif", "avif"],
+    [640, "webp", "webp"],
+    [1280, "jpeg", "jpeg"],
+  ] as const)("makes a %i px %s thumbnail keeping the aspect ratio", async (width, format, sharpFormat) => {
+    const out = await encodeThumb(await image(2048, 1024), width, format);
+    const meta = await sharp(out).metadata();
+    expect(meta.format).toBe(sharpFormat === "avif" ? "heif" : sharpFormat);
+    expect(meta.width).toBe(width);
+    expect(meta.height).toBe(width / 2);
+  });
+
+  it("never enlarges a small image", async () => {
+    const meta = await sharp(await encodeThumb(await image(200, 300), 640, "webp")).metadata();
+    expect([meta.width, meta.height]).toEqual([200, 300]);
+  });
+
+  it("stores a thumbnail once under a key derived from the item's, and reuses it", async () => {
+    const storage = new LocalMediaStorage(dir);
+    await storage.put("items/2026/01/a.png", await image(1024, 1024), { mime: "image/png" });
+    const source = { storageKey: "items/2026/01/a.png", kind: "image" as const, durationSeconds: null };
+    const first = await ensureThumb(storage, source, 640, "webp");
+    expect(first).toEqual({ full: false, value: thumbKey(source.storageKey, 640, "webp") });
+    const stat = await storage.stat(thumbKey(source.storageKey, 640, "webp"));
+    expect(stat?.mime).toBe("image/webp");
+    expect(await ensureThumb(storage, source, 640, "webp")).toEqual(first);
+    expect(await ensureThumb(storage, { ...source, storageKey: "items/none.png" }, 320, "jpeg")).toEqual({
+      full: false,
+      value: null,
+    });
+  });
+
+  it("holds at most two encodes in memory however many ask at once", async () => {
+    const queue = thumbnailQueue();
+    let peak = 0;
+    await Promise.all(
+      Array.from({ length: 20 }, () =>
+        queue.run(async () => {
+          peak = Math.max(peak, queue.usage.running);
+          await new Promise((r) => setTimeout(r, 5));
+        }),
+      ),
+    );
+    expect(peak).toBeLessThanOrEqual(2);
+  });
+
+  it("makes a poster frame and a scrub strip of a video", async () => {
+    const { spawnSync } = await import("node:child_process");
+    const { findFfmpeg } = await import("@/lib/engine/render/video/ffmpeg-path");
+    const file = path.join(dir, "clip.mp4");
+    const made = spawnSync(findFfmpeg(), [
+      "-v",
+      "error",
+      "-f",
+      "lavfi",
+      "-i",
+      "testsrc=size=320x180:rate=10:duration=2",
+      "-pix_fmt",
+      "yuv420p",
+      "-y",
+      file,
+    ]);
+    expect(made.status).toBe(0);
+    const storage = new LocalMediaStorage(dir);
+    await storage.put("items/2026/01/v.mp4", fs.readFileSync(file), { mime: "video/mp4" });
+    const source = { storageKey: "items/2026/01/v.mp4", kind: "video" as const, durationSeconds: 2 };
+    const poster = await ensureThumb(storage, source, 320, "jpeg");
+    if (poster.full || !poster.value) throw new Error("no poster");
+    const posterMeta = await sharp(fs.readFileSync(path.join(dir, poster.value))).metadata();
+    expect([posterMeta.format, posterMeta.width, posterMeta.height]).toEqual(["jpeg", 320, 180]);
+    const strip = await ensureScrub(storage, source);
+    if (strip.full || !strip.value) throw new Error("no strip");
+    const stripMeta = await sharp(fs.readFileSync(path.join(dir, strip.value))).metadata();
+    expect(stripMeta.width).toBe(SCRUB_FRAMES * SCRUB_FRAME_WIDTH);
+    expect(stripMeta.height).toBe(90);
+  }, 30_000);
+
+  it("names a download from its prompt", () => {
+    const id = "0123abcd-0000-4000-8000-000000000000";
+    expect(
+      downloadName({ id, mime: "image/png", kind: "image", prompt: "A Café by the sea, at night!" }),
+    ).toBe("a-cafe-by-the-sea-at-night-0123abcd.png");
+    expect(downloadName({ id, mime: "video/mp4", kind: "video", prompt: null })).toBe("video-0123abcd.mp4");
+  });
+});

@@ -1,0 +1,196 @@
+import "server-only";
+import { spawn } from "node:child_process";
+import { randomUUID } from "node:crypto";
+import { rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import sharp from "sharp";
+import { findFfmpeg } from "@/lib/engine/render/video/ffmpeg-path";
+import type { MediaStorage } from "@/lib/server/storage";
+import { ToolQueue, type ToolRun } from "@/lib/server/tools/tool-queue";
+import type { ThumbWidth } from "@/lib/studio/gallery-urls";
+
+/**
+ * Thumbnails of the gallery's items, made on first request and kept in media storage under a key
+ * derived from the item's own (`thumbs/<item key>.<width>.<format>`), so they are made once per
+ * studio and go when the storage goes. Videos get a poster frame, and a strip of frames for
+ * hover-scrubbing.
+ */
+
+export type ThumbFormat = "avif" | "webp" | "jpeg";
+export const THUMB_MIME: Record<ThumbFormat, string> = {
+  avif: "image/avif",
+  webp: "image/webp",
+  jpeg: "image/jpeg",
+};
+
+/** Frames in a scrub strip, and each frame's width. */
+export const SCRUB_FRAMES = 10;
+export const SCRUB_FRAME_WIDTH = 160;
+
+/**
+ * AVIF only for the smallest width: its encoder costs several times WebP's (about 85 ms for a
+ * 1024² WebP here), which at 640 and 1280 would hold a first page of cards back; WebP at those.
+ */
+export function thumbFormat(accept: string | null, width: ThumbWidth): ThumbFormat {
+  const types = (accept ?? "").toLowerCase();
+  if (types.includes("image/avif") && width <= 320) return "avif";
+  if (types.includes("image/webp")) return "webp";
+  return "jpeg";
+}
+
+export function thumbKey(storageKey: string, width: ThumbWidth, format: ThumbFormat): string {
+  return `thumbs/${storageKey}.${width}.${format === "jpeg" ? "jpg" : format}`;
+}
+
+export function scrubKey(storageKey: string): string {
+  return `thumbs/${storageKey}.scrub.jpg`;
+}
+
+/**
+ * Two encodes at a time, as the image tools: 100 cards asking at once hold two decoded images in
+ * memory, and the rest wait in line (up to 200, a few screens of cards) instead of piling up.
+ */
+const QUEUE_KEY = Symbol.for("media-studio.thumbnail-queue");
+type Holder = { [QUEUE_KEY]?: ToolQueue };
+export function thumbnailQueue(): ToolQueue {
+  const holder = globalThis as Holder;
+  holder[QUEUE_KEY] ??= new ToolQueue(2, 200);
+  return holder[QUEUE_KEY];
+}
+
+/** Resizes `source` (image bytes) to `width` wide at most, never larger than it was. */
+export async function encodeThumb(source: Buffer, width: number, format: ThumbFormat): Promise<Buffer> {
+  const image = sharp(source, { failOn: "none", limitInputPixels: 100_000_000 })
+    .rotate()
+    .resize({ width, withoutEnlargement: true });
+  if (format === "avif") return image.avif({ quality: 50, effort: 2 }).toBuffer();
+  if (format === "webp") return image.webp({ quality: 78, effort: 3 }).toBuffer();
+  return image.jpeg({ quality: 80, mozjpeg: true }).toBuffer();
+}
+
+async function readAll(storage: MediaStorage, key: string): Promise<Buffer | null> {
+  const object = await storage.get(key);
+  if (!object) return null;
+  const chunks: Buffer[] = [];
+  for await (const chunk of object.stream) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+function runFfmpeg(args: string[], timeoutMs = 20_000): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(findFfmpeg(), args, { stdio: ["ignore", "pipe", "ignore"] });
+    const timer = setTimeout(() => child.kill("SIGKILL"), timeoutMs);
+    const out: Buffer[] = [];
+    child.stdout.on("data", (c: Buffer) => out.push(c));
+    child.on("error", reject);
+    child.on("close", (code) => {
+      clearTimeout(timer);
+      if (code === 0 && out.length > 0) resolve(Buffer.concat(out));
+      else reject(new Error(`ffmpeg exited with ${code}`));
+    });
+  });
+}
+
+/** A video's frames from a temporary file (an MP4's index may sit at its end: no pipe). */
+async function withVideoFile<T>(bytes: Buffer, work: (file: string) => Promise<T>): Promise<T> {
+  const file = path.join(tmpdir(), `studio-thumb-${randomUUID()}`);
+  await writeFile(file, bytes);
+  try {
+    return await work(file);
+  } finally {
+    await rm(file, { force: true });
+  }
+}
+
+/** One frame, a tenth of a second in (the first frame is often black), as PNG. */
+export function posterFrame(video: Buffer): Promise<Buffer> {
+  return withVideoFile(video, (file) =>
+    runFfmpeg([
+      "-v",
+      "error",
+      "-ss",
+      "0.1",
+      "-i",
+      file,
+      "-frames:v",
+      "1",
+      "-f",
+      "image2pipe",
+      "-c:v",
+      "png",
+      "-",
+    ]).catch(() =>
+      runFfmpeg(["-v", "error", "-i", file, "-frames:v", "1", "-f", "image2pipe", "-c:v", "png", "-"]),
+    ),
+  );
+}
+
+/** `SCRUB_FRAMES` frames spread over the video, side by side, each `SCRUB_FRAME_WIDTH` wide, as JPEG. */
+export function scrubStrip(video: Buffer, durationSeconds: number | null): Promise<Buffer> {
+  const duration = durationSeconds && durationSeconds > 0 ? durationSeconds : 5;
+  const fps = (SCRUB_FRAMES / duration).toFixed(4);
+  return withVideoFile(video, (file) =>
+    runFfmpeg([
+      "-v",
+      "error",
+      "-i",
+      file,
+      "-vf",
+      `fps=${fps},scale=${SCRUB_FRAME_WIDTH}:-2,tile=${SCRUB_FRAMES}x1`,
+      "-frames:v",
+      "1",
+      "-q:v",
+      "5",
+      "-f",
+      "image2pipe",
+      "-c:v",
+      "mjpeg",
+      "-",
+    ]),
+  );
+}
+
+export interface ThumbSource {
+  storageKey: string;
+  kind: "image" | "video";
+  durationSeconds: number | null;
+}
+
+/**
+ * The stored thumbnail's key, made first when missing. `full` when the queue is full (the route
+ * answers 503 with Retry-After); null when the item's media is gone.
+ */
+export async function ensureThumb(
+  storage: MediaStorage,
+  source: ThumbSource,
+  width: ThumbWidth,
+  format: ThumbFormat,
+): Promise<ToolRun<string | null>> {
+  const key = thumbKey(source.storageKey, width, format);
+  if (await storage.stat(key)) return { full: false, value: key };
+  return thumbnailQueue().run(async () => {
+    if (await storage.stat(key)) return key;
+    const original = await readAll(storage, source.storageKey);
+    if (!original) return null;
+    const still = source.kind === "video" ? await posterFrame(original) : original;
+    await storage.put(key, await encodeThumb(still, width, format), { mime: THUMB_MIME[format] });
+    return key;
+  });
+}
+
+/** The stored scrub strip's key, made first when missing (see `ensureThumb`). */
+export async function ensureScrub(
+  storage: MediaStorage,
+  source: ThumbSource,
+): Promise<ToolRun<string | null>> {
+  const key = scrubKey(source.storageKey);
+  if (await storage.stat(key)) return { full: false, value: key };
+  return thumbnailQueue().run(async () => {
+    if (await storage.stat(key)) return key;
+    const original = await readAll(storage, source.storageKey);
+    if (!original) return null;
+    await storage.put(key, await scrubStrip(original, source.durationSeconds), { mime: "image/jpeg" });
+    return key;
+  });
+}

@@ -1,0 +1,188 @@
+import { z } from "zod";
+import { REVIEW_STATES, type ReviewState } from "./review";
+
+/**
+ * The gallery's filter state as URL query parameters, one schema for the page (which keeps it in
+ * its address, so a view is a link) and the server (which turns it into one indexed query). No
+ * server imports: the browser parses with the same rules.
+ */
+
+export const GALLERY_SORTS = ["newest", "oldest", "rating"] as const;
+export type GallerySort = (typeof GALLERY_SORTS)[number];
+export const GALLERY_KINDS = ["image", "video"] as const;
+export const GALLERY_ASPECTS = ["square", "landscape", "portrait"] as const;
+export type GalleryAspect = (typeof GALLERY_ASPECTS)[number];
+
+export const SORT_LABELS: Record<GallerySort, string> = {
+  newest: "Newest first",
+  oldest: "Oldest first",
+  rating: "Best rated",
+};
+export const ASPECT_LABELS: Record<GalleryAspect, string> = {
+  square: "Square",
+  landscape: "Landscape",
+  portrait: "Portrait",
+};
+
+// No control characters and no lone surrogates: the database refuses both, so they can only be a
+// broken link, answered as a bad parameter.
+function isPlainText(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 0x20 || c === 0x7f) return false;
+    if (c >= 0xd800 && c <= 0xdbff) {
+      const next = text.charCodeAt(i + 1);
+      if (!(next >= 0xdc00 && next <= 0xdfff)) return false;
+      i++;
+    } else if (c >= 0xdc00 && c <= 0xdfff) return false;
+  }
+  return true;
+}
+const word = (max: number) => z.string().trim().min(1).max(max).refine(isPlainText);
+// Ids, model AIRs (`runware:100@1`), member ids: printable, no spaces or control characters.
+const token = z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._:@/+-]{0,199}$/);
+const day = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/)
+  .refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)));
+const uuid = z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i);
+
+/** Each parameter, in the canonical order of a serialized view; `many` ones repeat. */
+const PARAMETERS = {
+  q: { schema: word(200), many: false, expected: "search words (at most 200 characters)" },
+  workflow: { schema: token, many: true, expected: "a workflow such as text-to-image" },
+  taskType: { schema: token, many: false, expected: "a task type such as imageInference" },
+  model: { schema: token, many: false, expected: "a model id such as runware:100@1" },
+  lora: { schema: token, many: false, expected: "a LoRA model id" },
+  author: { schema: token, many: false, expected: "a member id" },
+  from: { schema: day, many: false, expected: "a date as YYYY-MM-DD" },
+  to: { schema: day, many: false, expected: "a date as YYYY-MM-DD" },
+  board: { schema: uuid, many: false, expected: "a board id" },
+  rating: {
+    schema: z.coerce.number().int().min(1).max(5),
+    many: false,
+    expected: "a whole number from 1 to 5",
+  },
+  state: { schema: z.enum(REVIEW_STATES), many: true, expected: REVIEW_STATES.join(", ") },
+  tag: {
+    schema: word(64).transform((t) => t.toLowerCase()),
+    many: false,
+    expected: "a tag of at most 64 characters",
+  },
+  kind: { schema: z.enum(GALLERY_KINDS), many: false, expected: "image or video" },
+  aspect: { schema: z.enum(GALLERY_ASPECTS), many: false, expected: GALLERY_ASPECTS.join(", ") },
+  starred: { schema: z.literal("1"), many: false, expected: "1" },
+  assignee: { schema: token, many: false, expected: "a member id or me" },
+  sort: { schema: z.enum(GALLERY_SORTS), many: false, expected: GALLERY_SORTS.join(", ") },
+} as const;
+
+export type GalleryFilterKey = keyof typeof PARAMETERS;
+export const GALLERY_FILTER_KEYS = Object.keys(PARAMETERS) as GalleryFilterKey[];
+
+export interface GalleryFilter {
+  q?: string;
+  workflow?: string[];
+  taskType?: string;
+  model?: string;
+  lora?: string;
+  author?: string;
+  /** First day included, UTC. */
+  from?: string;
+  /** Last day included, UTC. */
+  to?: string;
+  board?: string;
+  /** Minimum team average. */
+  rating?: number;
+  state?: ReviewState[];
+  tag?: string;
+  kind?: "image" | "video";
+  aspect?: GalleryAspect;
+  starred?: true;
+  /** A member id, or `me` for whoever asks. */
+  assignee?: string;
+  /** Absent means newest first. */
+  sort?: GallerySort;
+}
+
+export interface FilterError {
+  code: string;
+  message: string;
+  parameter: string;
+  type: string;
+}
+
+export type FilterOutcome = { ok: true; filter: GalleryFilter } | { ok: false; errors: FilterError[] };
+
+function invalid(parameter: string, expected: string, got: string): FilterError {
+  return {
+    code: `invalid${parameter[0]?.toUpperCase() ?? ""}${parameter.slice(1)}`,
+    message: `Invalid '${parameter}': expected ${expected} (got ${JSON.stringify(got.slice(0, 60))}).`,
+    parameter,
+    type: "string",
+  };
+}
+
+/**
+ * The filter in `params` (other parameters, such as `cursor` and `limit`, are not its business).
+ * Empty values count as absent, so a cleared input leaves no trace; every bad value is an error
+ * naming its parameter.
+ */
+export function parseGalleryFilter(params: URLSearchParams): FilterOutcome {
+  const filter: Record<string, unknown> = {};
+  const errors: FilterError[] = [];
+  for (const key of GALLERY_FILTER_KEYS) {
+    const spec = PARAMETERS[key];
+    const raw = params.getAll(key).filter((v) => v !== "");
+    if (raw.length === 0) continue;
+    if (!spec.many && raw.length > 1) {
+      errors.push(invalid(key, `one value (${spec.expected})`, raw.join(",")));
+      continue;
+    }
+    if (raw.length > 20) {
+      errors.push(invalid(key, "at most 20 values", raw.join(",")));
+      continue;
+    }
+    const values: unknown[] = [];
+    for (const value of raw) {
+      const parsed = (spec.schema as z.ZodType).safeParse(value);
+      if (parsed.success) values.push(parsed.data);
+      else errors.push(invalid(key, spec.expected, value));
+    }
+    if (values.length !== raw.length) continue;
+    if (key === "starred") filter.starred = true;
+    else filter[key] = spec.many ? [...new Set(values)].sort() : values[0];
+  }
+  if (typeof filter.from === "string" && typeof filter.to === "string" && filter.from > filter.to) {
+    errors.push(invalid("to", "a day on or after 'from'", filter.to));
+  }
+  if (filter.sort === "newest") delete filter.sort;
+  return errors.length > 0 ? { ok: false, errors } : { ok: true, filter: filter as GalleryFilter };
+}
+
+/** The filter as a query string (no `?`), parameters in a fixed order: one view, one link. */
+export function serializeGalleryFilter(filter: GalleryFilter): string {
+  const out = new URLSearchParams();
+  for (const key of GALLERY_FILTER_KEYS) {
+    const value = filter[key];
+    if (value === undefined || value === "" || (Array.isArray(value) && value.length === 0)) continue;
+    if (key === "sort" && value === "newest") continue;
+    if (key === "starred") out.append("starred", "1");
+    else if (Array.isArray(value)) for (const v of [...value].sort()) out.append(key, String(v));
+    else out.append(key, String(value));
+  }
+  return out.toString();
+}
+
+/** How many filters narrow the view (the sort is not one). */
+export function activeFilterCount(filter: GalleryFilter): number {
+  return GALLERY_FILTER_KEYS.filter((k) => k !== "sort" && filter[k] !== undefined).length;
+}
+
+/** What the gallery's filter menus offer (`GET /api/gallery/facets`): each value among live items, with how many have it. */
+export interface GalleryFacets {
+  models: { id: string; name?: string; count: number }[];
+  loras: { id: string; count: number }[];
+  authors: { id: string; name: string; count: number }[];
+  tags: { tag: string; count: number }[];
+  workflows: { workflow: string; count: number }[];
+}

@@ -3,6 +3,7 @@ import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { studioErrors } from "@/lib/server/auth/studio-errors";
 import type { StudioDatabase } from "@/lib/server/db";
 import { board, boardItem, item } from "@/lib/server/db/schema";
+import { thumbUrl } from "@/lib/studio/gallery-urls";
 import type { BoardView } from "@/lib/studio/organize";
 import {
   type Actor,
@@ -61,10 +62,6 @@ export async function listBoards(
     .orderBy(desc(board.createdAt), desc(board.id))
     .limit(limit + 1);
   const page = rows.slice(0, limit);
-  const covers = await coverKeys(
-    db,
-    page.flatMap((r) => (r.coverId ? [r.coverId] : [])),
-  );
   const last = page.at(-1);
   return {
     boards: page.map((r) => ({
@@ -72,22 +69,13 @@ export async function listBoards(
       name: r.name,
       description: r.description,
       coverItemId: r.coverId,
-      coverUrl: r.coverId ? (covers.get(r.coverId) ?? null) : null,
+      coverUrl: r.coverId ? thumbUrl(r.coverId, 640) : null,
       itemCount: Number(r.itemCount),
       createdBy: r.createdBy,
       createdAt: r.createdAt.toISOString(),
     })),
     nextCursor: rows.length > limit && last ? encodeCursor(last.createdAt, last.id) : null,
   };
-}
-
-async function coverKeys(db: StudioDatabase, ids: string[]): Promise<Map<string, string>> {
-  if (ids.length === 0) return new Map();
-  const rows = await db
-    .select({ id: item.id, storageKey: item.storageKey })
-    .from(item)
-    .where(inArray(item.id, ids));
-  return new Map(rows.map((r) => [r.id, `/api/media/${r.storageKey}`]));
 }
 
 export async function getBoard(db: StudioDatabase, id: string): Promise<BoardView> {

@@ -186,7 +186,7 @@ for (const backend of testBackends) {
         expect(log.changes).toContainEqual({ kind: "board", boardId: board.id });
         const [listed] = (await listBoards(opened.db, { ids: [board.id] })).boards;
         expect(listed).toMatchObject({ itemCount: 2, coverItemId: items[1]?.id });
-        expect(listed?.coverUrl).toContain("/api/media/items/test/");
+        expect(listed?.coverUrl).toBe(`/api/items/${items[1]?.id}/thumb?w=640`);
       });
 
       it("keeps tags lower-case and bounded (the table refuses others)", async () => {

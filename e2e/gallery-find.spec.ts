@@ -17,12 +17,15 @@ const shots = "e2e/.screens";
 async function screenshots(page: Page, name: string) {
   for (const screen of SCREENS) {
     await page.setViewportSize(screen);
-    // Every thumbnail on screen has arrived (made on first request): the picture is what a person sees.
+    // Every thumbnail on screen has arrived (made on first request, two at a time, so a loaded
+    // machine takes a while): the picture is what a person sees.
     await expect
-      .poll(() =>
-        page
-          .locator("[data-testid=gallery-item] img")
-          .evaluateAll((imgs) => imgs.every((i) => (i as HTMLImageElement).complete)),
+      .poll(
+        () =>
+          page
+            .locator("[data-testid=gallery-item] img")
+            .evaluateAll((imgs) => imgs.every((i) => (i as HTMLImageElement).complete)),
+        { timeout: 30_000 },
       )
       .toBe(true);
     await page.screenshot({ path: `${shots}/${name}-${screen.width}x${screen.height}.png` });

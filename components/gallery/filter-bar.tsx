@@ -7,6 +7,7 @@ import { cn, focusRing } from "@/components/ui/cn";
 import { inputClasses } from "@/components/ui/field";
 import { Segmented } from "@/components/ui/segmented";
 import { Select } from "@/components/ui/select";
+import { boardsKey } from "@/lib/client/organize-keys";
 import { fetchData } from "@/lib/client/use-api";
 import { workflows } from "@/lib/client/workflows";
 import {
@@ -27,7 +28,6 @@ export interface BoardSummary {
 }
 
 export const facetsKey = ["galleryFacets"] as const;
-export const boardsKey = ["boards"] as const;
 
 /**
  * The values the menus offer; refreshed whenever the gallery is opened. `enabled` waits for the
@@ -41,17 +41,15 @@ export function useGalleryFacets(enabled = true) {
   });
 }
 
-/** The team's boards, or null when this studio has no boards yet (the board menu hides). */
+/**
+ * The team's boards, or null when they cannot be read (the board menu hides). One query with the
+ * organize screens' (same key, same answer), so the menus and the bulk bar share one cache entry.
+ */
 export function useBoards() {
   return useQuery({
     queryKey: boardsKey,
-    queryFn: async () => {
-      try {
-        return (await fetchData<{ boards: BoardSummary[] }>("/api/boards")).boards;
-      } catch {
-        return null;
-      }
-    },
+    queryFn: () => fetchData<{ boards: BoardSummary[] }>("/api/boards?limit=200"),
+    select: (data) => data.boards,
     retry: false,
   });
 }

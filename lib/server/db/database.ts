@@ -9,6 +9,7 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import type { StudioEnv } from "../env";
+import { logger } from "../ops/logger";
 import * as schema from "./schema";
 
 /**
@@ -94,7 +95,7 @@ export async function openPostgresDatabase(
   // An idle client that loses its server emits on the pool; without a listener that would end the
   // process. The next query reconnects, so a log line is enough.
   pool.on("error", (err) => {
-    console.error(`PostgreSQL (${where}): idle connection failed: ${err.message}`);
+    logger().error({ database: where }, `PostgreSQL idle connection failed: ${err.message}`);
   });
   let closed = false;
   const close = async () => {

@@ -113,11 +113,13 @@ async function main() {
     const path = pathOf(req.url);
     // Probes answer while draining too (ready says 503 then), so a balancer sees the way out.
     if (ops(req, res, path)) return;
-    if (!drain.admit(req, res)) return;
+    // The embedded engine keeps serving while the studio drains: the results on their way are
+    // fetched from it, by this very process.
     if (engine && (path === "/v1" || path.startsWith("/v1/"))) {
       engine.handleRequest(req, res);
       return;
     }
+    if (!drain.admit(req, res)) return;
     if (!dev && path === "/api/tasks" && req.method === "POST") {
       postTasksListener(req, res);
       return;
@@ -127,7 +129,7 @@ async function main() {
 
   server.on("upgrade", (req, socket, head) => {
     const path = pathOf(req.url);
-    if (drain.isDraining) {
+    if (drain.isDraining && !(engine && path === "/v1")) {
       socket.end(
         "HTTP/1.1 503 Service Unavailable\r\nConnection: close\r\nRetry-After: 1\r\nContent-Length: 0\r\n\r\n",
       );
@@ -179,12 +181,19 @@ async function main() {
       process.exit(1);
     }, DRAIN_MS + 10_000).unref();
     log.info({ signal, requests: drain.inFlight, tasks: runtime.keeper.inFlight }, "Shutting down: draining");
-    server.close();
-    server.closeIdleConnections();
+    // No new connections; those open (keep-alive) are answered 503 and closed. With the embedded
+    // engine the listener stays open until drained, as the results in flight are fetched through
+    // it (by this process, from the engine at /v1); everything else is answered 503 meanwhile.
+    const stopListening = () => {
+      server.close();
+      server.closeIdleConnections();
+    };
+    if (!engine) stopListening();
     const deadline = AbortSignal.timeout(DRAIN_MS);
     void Promise.all([drain.drain(deadline), runtime.keeper.settled(deadline)])
       .then(() => {
         log.info({ requests: drain.inFlight, tasks: runtime.keeper.inFlight }, "Drained; closing");
+        stopListening();
         return closeAll();
       })
       .then(

@@ -133,6 +133,8 @@ test("SIGTERM drains: the task in flight is kept, the tab's socket goes away wit
     .split("\n")
     .filter((l) => l.startsWith("{"))
     .map((l) => JSON.parse(l) as { msg: string; requestId?: string; taskUUID?: string });
+  // The task was still on its way when the signal came.
+  expect(lines.find((l) => l.msg === "Shutting down: draining")).toMatchObject({ tasks: 1 });
   const ofTask = lines.filter((l) => l.taskUUID === taskUUID);
   expect(ofTask.map((l) => l.msg)).toEqual(
     expect.arrayContaining(["task sent", "result kept", "task finished"]),

@@ -38,6 +38,12 @@ async function main() {
   const { pathOf, refuseMalformedPath } = await import("./lib/server/http/request-path");
 
   const { lockFolder } = await import("./lib/server/folder-lock");
+  const { logger } = await import("./lib/server/ops/logger");
+  const { studioMetrics } = await import("./lib/server/ops/metrics");
+  const { studioChecks } = await import("./lib/server/ops/readiness");
+  const { opsRoutes } = await import("./lib/server/ops/ops-routes");
+  const { Drain, DRAIN_MS } = await import("./lib/server/ops/drain");
+  const log = logger();
 
   const env = studioEnv();
   const engineConfig = parseEngineConfig(process.env, { dataDir: path.join(env.dataDir, "engine") });
@@ -81,16 +87,39 @@ async function main() {
     port: env.PORT,
   });
 
+  const metrics = studioMetrics();
+  metrics.setSources({
+    relayConnections: () => relay.connections(),
+    upstreamState: () => runtime.upstream.socket.status().state,
+    newestDeliveredAt: () => runtime.log.newestDeliveredAt,
+  });
+  const drain = new Drain();
+  const ops = opsRoutes({
+    metrics,
+    metricsToken: env.METRICS_TOKEN,
+    checks: studioChecks({
+      db: runtime.database.db,
+      storage: runtime.storage,
+      upstreamState: () => runtime.upstream.socket.status().state,
+    }),
+    draining: () => drain.isDraining,
+  });
+
   const server = createServer((req, res) => {
     // The client's address and scheme (sign-in limits, secure cookies) and the page asked for:
     // only this line sets them, from the socket itself (and a proxy only when one is trusted).
     stampRequest(req, env.TRUST_PROXY);
     if (refuseMalformedPath(req, res)) return;
     const path = pathOf(req.url);
+    // Probes answer while draining too (ready says 503 then), so a balancer sees the way out.
+    if (ops(req, res, path)) return;
+    // The embedded engine keeps serving while the studio drains: the results on their way are
+    // fetched from it, by this very process.
     if (engine && (path === "/v1" || path.startsWith("/v1/"))) {
       engine.handleRequest(req, res);
       return;
     }
+    if (!drain.admit(req, res)) return;
     if (!dev && path === "/api/tasks" && req.method === "POST") {
       postTasksListener(req, res);
       return;
@@ -100,6 +129,12 @@ async function main() {
 
   server.on("upgrade", (req, socket, head) => {
     const path = pathOf(req.url);
+    if (drain.isDraining && !(engine && path === "/v1")) {
+      socket.end(
+        "HTTP/1.1 503 Service Unavailable\r\nConnection: close\r\nRetry-After: 1\r\nContent-Length: 0\r\n\r\n",
+      );
+      return;
+    }
     if (engine && path === "/v1") engine.handleUpgrade(req, socket, head);
     else if (path === "/api/stream") relay.handleUpgrade(req, socket, head);
     else if (dev && path.startsWith("/_next/")) void upgradeNext(req, socket, head);
@@ -121,7 +156,7 @@ async function main() {
         : err.code === "EACCES"
           ? `listening on ${where} is not permitted (ports below 1024 need privileges); set PORT to 1024 or above`
           : `listening on ${where} failed: ${err.message}`;
-    console.error(`Media Studio could not start: ${reason}.`);
+    log.fatal(`Media Studio could not start: ${reason}.`);
     setTimeout(() => process.exit(1), 10_000).unref();
     void closeAll().finally(() => process.exit(1));
   });
@@ -129,17 +164,51 @@ async function main() {
   server.listen(env.PORT, env.HOST, () => {
     runtime.upstream.socket.start();
     const where = engine ? "embedded engine at /v1" : `upstream ${env.UPSTREAM_URL}`;
-    console.info(`Media Studio on http://${env.HOST}:${env.PORT} (${dev ? "dev" : "production"}, ${where})`);
+    log.info(`Media Studio on http://${env.HOST}:${env.PORT} (${dev ? "dev" : "production"}, ${where})`);
   });
 
-  const shutdown = () => {
+  // SIGTERM (an orchestrator, a rolling deploy) or Ctrl-C: stop accepting, answer new requests 503,
+  // let requests in flight and results on their way finish (at most DRAIN_MS), then close each
+  // browser socket with 1001 "going away" (tabs reconnect and resume), the service's client, the
+  // engine, the database and the folder lock.
+  let stopping = false;
+  const shutdown = (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
     // Whatever hangs (a socket that will not close, a task that will not stop), the process ends.
-    setTimeout(() => process.exit(1), 10_000).unref();
-    server.close();
-    void closeAll().finally(() => process.exit(0));
+    setTimeout(() => {
+      log.error("Shutdown did not finish in time; exiting.");
+      process.exit(1);
+    }, DRAIN_MS + 10_000).unref();
+    log.info({ signal, requests: drain.inFlight, tasks: runtime.keeper.inFlight }, "Shutting down: draining");
+    // No new connections; those open (keep-alive) are answered 503 and closed. With the embedded
+    // engine the listener stays open until drained, as the results in flight are fetched through
+    // it (by this process, from the engine at /v1); everything else is answered 503 meanwhile.
+    const stopListening = () => {
+      server.close();
+      server.closeIdleConnections();
+    };
+    if (!engine) stopListening();
+    const deadline = AbortSignal.timeout(DRAIN_MS);
+    void Promise.all([drain.drain(deadline), runtime.keeper.settled(deadline)])
+      .then(() => {
+        log.info({ requests: drain.inFlight, tasks: runtime.keeper.inFlight }, "Drained; closing");
+        stopListening();
+        return closeAll();
+      })
+      .then(
+        () => {
+          log.info("Stopped.");
+          process.exit(0);
+        },
+        (err: unknown) => {
+          log.error({ err }, "Shutdown failed");
+          process.exit(1);
+        },
+      );
   };
-  process.once("SIGINT", shutdown);
-  process.once("SIGTERM", shutdown);
+  process.on("SIGINT", shutdown);
+  process.on("SIGTERM", shutdown);
 }
 
 // Started by a parent that has gone (its pipes closed), every log line would fail and report

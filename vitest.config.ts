@@ -15,5 +15,7 @@ export default defineConfig({
     environment: "node",
     pool: "forks",
     testTimeout: 20_000,
+    // The server's JSON log lines stay out of test output unless something goes wrong.
+    env: { LOG_LEVEL: "warn" },
   },
 });

@@ -4,7 +4,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useEffect } from "react";
 import { applyGalleryChange } from "@/lib/client/gallery-live";
-import { STREAM_CLOSE, type StreamEvent } from "@/lib/studio/stream-events";
+import { STREAM_CLOSE, STREAM_GOING_AWAY, type StreamEvent } from "@/lib/studio/stream-events";
 import {
   addGalleryItem,
   addTaskItem,
@@ -115,6 +115,9 @@ export function useTaskStream(): void {
           connect();
           return;
         }
+        // A server going away is no failure of this tab: the first try comes soon (its jitter
+        // spreads a stopping server's tabs), resuming from the last event it holds.
+        if (event.code === STREAM_GOING_AWAY) attempt = 0;
         timer = setTimeout(connect, navigator.onLine ? reconnectDelay(attempt++) : MAX_DELAY_MS);
       };
     };

@@ -15,6 +15,9 @@ const bucketName = z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, {
   message: "expected a bucket name: 3-63 lowercase letters, digits, dots and hyphens",
 });
 
+/** pino's levels, quietest last. */
+export const LOG_LEVELS = ["trace", "debug", "info", "warn", "error", "fatal", "silent"] as const;
+
 const S3_SETTINGS = [
   "S3_ENDPOINT",
   "S3_ACCESS_KEY_ID",
@@ -56,6 +59,10 @@ const schema = z
     S3_ACCESS_KEY_ID: z.string().min(1).optional(),
     S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
     S3_FORCE_PATH_STYLE: envBoolean.optional(),
+    // Operating: `/metrics` answers only with `Authorization: Bearer <METRICS_TOKEN>` (unset: 404),
+    // and how much the server logs (JSON lines on stdout).
+    METRICS_TOKEN: z.string().min(16, "use at least 16 characters (e.g. openssl rand -hex 24)").optional(),
+    LOG_LEVEL: z.enum(LOG_LEVELS, { message: `expected one of ${LOG_LEVELS.join(", ")}` }).default("info"),
   })
   .superRefine((env, ctx) => {
     const set = [env.UPSTREAM_URL, env.UPSTREAM_WS_URL, env.UPSTREAM_API_KEY].filter((v) => v !== undefined);

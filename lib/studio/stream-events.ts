@@ -107,6 +107,12 @@ export const STREAM_CLOSE = {
   roleChanged: 4409,
 } as const;
 
+/**
+ * The relay's server is stopping (a restart, a deploy, one instance of several leaving): the tab
+ * reconnects at once, with what it holds, to resume (WebSocket's own "going away").
+ */
+export const STREAM_GOING_AWAY = 1001;
+
 /** Query parameters of a resuming connection: `/api/stream?epoch=...&since=...`. */
 export interface StreamResume {
   epoch: string;

@@ -9,6 +9,7 @@ import {
   serviceErrorSchema,
   type WireServiceError,
 } from "@/lib/protocol/results";
+import { logger } from "@/lib/server/ops/logger";
 
 /**
  * What crosses the network, as the service writes it. Nothing outside this folder sees these
@@ -62,7 +63,10 @@ export function readEnvelope(body: unknown): WireEnvelope | null {
   if (data === undefined && errors === undefined && out.errors.length === 0) return null;
   if (out.dropped > 0) {
     // Logged, not returned: one bad item must not fail the others. No content is printed (it may be large).
-    console.warn(`media service answer: ${out.dropped} item(s) were neither a result nor an error object`);
+    logger().warn(
+      { dropped: out.dropped },
+      "media service answer: item(s) were neither a result nor an error object",
+    );
   }
   return out;
 }

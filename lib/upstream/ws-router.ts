@@ -1,4 +1,5 @@
 import "server-only";
+import { logger } from "@/lib/server/ops/logger";
 import { RecentKeys } from "./dedupe";
 import { accepted, reshapeError, reshapeItem } from "./reshape";
 import type { UpstreamError, UpstreamEvent, UpstreamItem } from "./types";
@@ -87,7 +88,7 @@ export class Router {
         listener(event);
       } catch (err) {
         // A listener's bug must not stop delivery to the others, nor the socket's reading.
-        console.error("upstream event listener failed:", err instanceof Error ? err.message : err);
+        logger().error({ err }, "upstream event listener failed");
       }
     }
   }

@@ -1,4 +1,5 @@
 import "server-only";
+import { logger } from "@/lib/server/ops/logger";
 import type { Role } from "@/lib/studio/roles";
 
 /**
@@ -27,7 +28,7 @@ export class AccountChanges {
       try {
         listener(change);
       } catch (err) {
-        console.error("An account change listener failed:", err);
+        logger().error({ err }, "An account change listener failed");
       }
     }
   }

@@ -9,6 +9,7 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import type { StudioEnv } from "../env";
+import { logger } from "../ops/logger";
 import * as schema from "./schema";
 
 /**
@@ -52,6 +53,14 @@ export async function openDatabase(
   return openPgliteDatabase(path.join(env.dataDir, "db"), options);
 }
 
+/**
+ * The embedded database's memory: Postgres's default 128 MB of shared buffers are all touched in
+ * WASM memory (an opened PGlite held 284 MB resident, 162 MB with 16 MB of buffers, measured with
+ * `bench:memory`'s method). The studio's working set is small and the data files stay in the
+ * operating system's page cache, so 16 MB loses no speed a person could notice.
+ */
+const EMBEDDED_SETTINGS = ["-c", "shared_buffers=16MB"];
+
 /** PGlite in `dataDir`, or in memory when `dataDir` is undefined (tests). */
 export async function openPgliteDatabase(
   dataDir: string | undefined,
@@ -61,7 +70,9 @@ export async function openPgliteDatabase(
   let client: PGlite;
   try {
     if (dataDir !== undefined) fs.mkdirSync(dataDir, { recursive: true });
-    client = await PGlite.create(dataDir === undefined ? "memory://" : dataDir);
+    client = await PGlite.create(dataDir === undefined ? "memory://" : dataDir, {
+      startParams: [...PGlite.defaultStartParams, ...EMBEDDED_SETTINGS],
+    });
   } catch (err) {
     throw new Error(
       `Could not open the embedded database in ${dataDir ?? "memory"}: ${message(err)}. ` +
@@ -94,7 +105,7 @@ export async function openPostgresDatabase(
   // An idle client that loses its server emits on the pool; without a listener that would end the
   // process. The next query reconnects, so a log line is enough.
   pool.on("error", (err) => {
-    console.error(`PostgreSQL (${where}): idle connection failed: ${err.message}`);
+    logger().error({ database: where }, `PostgreSQL idle connection failed: ${err.message}`);
   });
   let closed = false;
   const close = async () => {

@@ -56,7 +56,8 @@ describe("answer", () => {
 
   it("logs anything else and answers 500 in the contract's shape, without the failure's details", async () => {
     const { answer } = await import("./handle");
-    const logged = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    const { logger } = await import("@/lib/server/ops/logger");
+    const logged = vi.spyOn(logger(), "error").mockImplementation(() => undefined);
     const res = await answer(async () => {
       throw new Error("connection refused at 10.0.0.3");
     });
@@ -70,7 +71,8 @@ describe("answer", () => {
 
   it("does not take a look-alike object for a studio error", async () => {
     const { answer } = await import("./handle");
-    vi.spyOn(console, "error").mockImplementation(() => undefined);
+    const { logger } = await import("@/lib/server/ops/logger");
+    vi.spyOn(logger(), "error").mockImplementation(() => undefined);
     const res = await answer(async () => {
       throw { studioError: { status: 200, error: { code: "ok", message: "fine" } } };
     });

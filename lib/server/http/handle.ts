@@ -1,5 +1,6 @@
 import "server-only";
 import { serviceErrors } from "@/lib/protocol/errors";
+import { logger } from "@/lib/server/ops/logger";
 import { errorAnswerOf } from "./error-answer";
 
 /**
@@ -10,7 +11,7 @@ import { errorAnswerOf } from "./error-answer";
 export function thrownResponse(thrown: unknown, what = "A studio request"): Response {
   const known = errorAnswerOf(thrown);
   if (known) return Response.json({ errors: [known.error] }, { status: known.status });
-  console.error(`${what} failed:`, thrown);
+  logger().error({ err: thrown }, `${what} failed`);
   return Response.json({ errors: [serviceErrors.internalServerError()] }, { status: 500 });
 }
 

@@ -1,6 +1,7 @@
 import "server-only";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { type ServiceError, serviceErrors } from "@/lib/protocol/errors";
+import { logger } from "@/lib/server/ops/logger";
 import { errorAnswerOf } from "./error-answer";
 
 /** A handler written against the web's Request and Response, as Route Handlers are. */
@@ -40,7 +41,9 @@ export function nodeHandler(
     handler,
     limit: options.bodyLimitBytes,
     base: urlHost(options.hostname, options.port),
-    report: options.onError ?? ((err, req) => console.error(`${req.method} ${req.url} failed:`, err)),
+    report:
+      options.onError ??
+      ((err, req) => logger().error({ err, method: req.method, url: req.url }, "request failed")),
   };
   return (req, res) => {
     serve(bridge, req, res).catch((err: unknown) => {

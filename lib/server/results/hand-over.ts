@@ -1,6 +1,8 @@
 import "server-only";
 import { isServiceError, type ServiceError } from "@/lib/protocol/errors";
 import type { SentTask } from "@/lib/server/db";
+import { logger } from "@/lib/server/ops/logger";
+import { studioMetrics } from "@/lib/server/ops/metrics";
 import type { UpstreamClient, WireTask } from "@/lib/upstream";
 import { POLL_AFTER_MS, type ResultKeeper } from "./keeper";
 
@@ -22,6 +24,8 @@ export interface Job {
   sent: SentTask;
   async: boolean;
   author: { id: string; name: string };
+  /** The id of the request that sent it (`x-request-id`). */
+  requestId?: string;
 }
 
 export interface HandOverDeps {
@@ -48,6 +52,7 @@ export async function handOver(deps: HandOverDeps, jobs: readonly Job[]): Promis
         authorName: job.author.name,
         params: job.sent,
         itemCount: typeof job.sent.numberResults === "number" ? job.sent.numberResults : 1,
+        ...(job.requestId ? { requestId: job.requestId } : {}),
       },
       job.sent.taskType === "videoInference"
         ? POLL_AFTER_MS.video
@@ -62,6 +67,19 @@ export async function handOver(deps: HandOverDeps, jobs: readonly Job[]): Promis
       jobs.map((j) => j.wire),
       deadline,
     );
+    const metrics = studioMetrics();
+    for (const job of jobs) {
+      metrics.tasksSent.inc({ type: job.sent.taskType });
+      logger().info(
+        {
+          requestId: job.requestId,
+          taskUUID: job.taskUUID,
+          taskType: job.sent.taskType,
+          userId: job.author.id,
+        },
+        "task sent",
+      );
+    }
     return null;
   } catch (err) {
     return isServiceError(err)

@@ -5,6 +5,8 @@ import type { ServiceError } from "@/lib/protocol/errors";
 import { getTask, markTask, recordItem, type StudioDatabase, tasksInFlight } from "@/lib/server/db";
 import { type TaskRow, user } from "@/lib/server/db/schema";
 import type { StoredTaskError } from "@/lib/server/db/schema/studio";
+import { logger } from "@/lib/server/ops/logger";
+import { studioMetrics } from "@/lib/server/ops/metrics";
 import { itemMediaKey, type MediaStorage } from "@/lib/server/storage";
 import type { EventLog } from "@/lib/server/stream/event-log";
 import type { TaskState } from "@/lib/studio/stream-events";
@@ -35,6 +37,10 @@ export interface Flight {
   progress: number | null;
   /** Media UUIDs already handled, so a result that arrives by two routes is fetched once. */
   seen: Set<string>;
+  /** The request that sent it (`x-request-id`); unknown for a task picked up after a restart. */
+  requestId?: string;
+  /** When it was handed over (`performance.now()`), for the result latency; unknown after a restart. */
+  sentAt?: number;
 }
 
 /**
@@ -85,6 +91,30 @@ export class ResultKeeper {
     }
   }
 
+  /** Tasks still waited on. */
+  get inFlight(): number {
+    return this.flights.size;
+  }
+
+  /**
+   * Resolves once no task is waited on (each result kept, each failure recorded), or at `signal`:
+   * a stopping server gives the results on their way a moment to land before it closes.
+   */
+  async settled(signal: AbortSignal): Promise<void> {
+    while (this.flights.size > 0 && !signal.aborted) {
+      await new Promise<void>((resolve) => {
+        const wake = () => {
+          this.finishedListeners.delete(wake);
+          signal.removeEventListener("abort", wake);
+          resolve();
+        };
+        this.finishedListeners.add(wake);
+        signal.addEventListener("abort", wake, { once: true });
+      });
+    }
+    await Promise.allSettled([...this.ingesting.values()]);
+  }
+
   async close(): Promise<void> {
     this.unsubscribe?.();
     this.stop.abort();
@@ -93,8 +123,15 @@ export class ResultKeeper {
   }
 
   /** A task just recorded and sent: waited on, announced to its author as queued. */
-  track(flight: Omit<Flight, "done" | "status" | "progress" | "seen">, pollAfterMs: number): void {
-    const entry: Flight = { ...flight, done: 0, status: "queued", progress: null, seen: new Set() };
+  track(flight: Omit<Flight, "done" | "status" | "progress" | "seen" | "sentAt">, pollAfterMs: number): void {
+    const entry: Flight = {
+      ...flight,
+      done: 0,
+      status: "queued",
+      progress: null,
+      seen: new Set(),
+      sentAt: performance.now(),
+    };
     this.flights.set(flight.taskUUID, entry);
     this.publish(entry, null);
     if (pollAfterMs <= 0) this.watch(flight.taskUUID);
@@ -150,9 +187,15 @@ export class ResultKeeper {
 
   /** A task the service refused or failed: recorded as an error and reported to its author. */
   async fail(taskUUID: string, error: ServiceError): Promise<void> {
+    const known = this.flights.get(taskUUID);
+    logger().warn(
+      { requestId: known?.requestId, taskUUID, code: error.code, parameter: error.parameter },
+      `task failed: ${error.message}`,
+    );
     const row = await markTask(this.deps.db, taskUUID, { status: "error", error: error as StoredTaskError });
     const flight = this.flights.get(taskUUID) ?? (row ? await this.flightOf(row, 0, []) : null);
     this.flights.delete(taskUUID);
+    if (known) studioMetrics().tasksFinished.inc({ type: known.taskType, outcome: "error" });
     this.watching.get(taskUUID)?.abort();
     if (flight && row) this.publish({ ...flight, status: row.status, progress: row.progress }, row.error);
     const authorId = flight?.authorId ?? row?.authorId;
@@ -244,6 +287,16 @@ export class ResultKeeper {
       return;
     }
     flight.done += 1;
+    if (flight.sentAt !== undefined) {
+      studioMetrics().resultLatency.observe(
+        { type: flight.taskType },
+        (performance.now() - flight.sentAt) / 1000,
+      );
+    }
+    logger().info(
+      { requestId: flight.requestId, taskUUID: item.taskUUID, mediaUUID: item.id, bytes },
+      "result kept",
+    );
     this.deps.log.publishItem(toGalleryItem(row, flight, flight.authorName));
     await this.settle(flight, null);
   }
@@ -285,6 +338,12 @@ export class ResultKeeper {
       flight.done > 0 ? { status: "success", progress: 100 } : { status: "error", error: failure },
     );
     this.flights.delete(flight.taskUUID);
+    const outcome = flight.done > 0 ? "success" : "error";
+    studioMetrics().tasksFinished.inc({ type: flight.taskType, outcome });
+    logger().info(
+      { requestId: flight.requestId, taskUUID: flight.taskUUID, outcome, results: flight.done },
+      "task finished",
+    );
     this.finished(flight.authorId, flight.taskUUID);
     if (!row) return;
     flight.status = row.status;

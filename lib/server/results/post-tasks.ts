@@ -2,6 +2,8 @@ import "server-only";
 import { z } from "zod";
 import { requireUser } from "@/lib/server/auth/guard";
 import { readJson } from "@/lib/server/http/read-json";
+import { logger } from "@/lib/server/ops/logger";
+import { REQUEST_ID_HEADER, requestIdOf } from "@/lib/server/ops/request-id";
 import type { StudioRuntime } from "@/lib/server/runtime";
 import { submitTasks } from "./submit";
 
@@ -15,6 +17,8 @@ const ANY_JSON = z.unknown();
  * `POST /api/tasks`: sends generation tasks for the signed-in editor. 202 with one `queued` entry
  * per accepted task (results stream over `/api/stream`), errors in the contract's shape naming
  * each bad field. Served by server.ts straight from its listener, and by the Route Handler.
+ * The request's id (the browser's or a proxy's `x-request-id`, else a new one) is logged with
+ * every task it sends, on hand-over, result and error, and returned in the same header.
  */
 export async function postTasks(
   runtime: Pick<StudioRuntime, "gate" | "submit">,
@@ -25,9 +29,13 @@ export async function postTasks(
   // Each task's text is checked by the contract's parser, task by task.
   const body = await readJson(request, ANY_JSON, TASK_BODY_LIMIT, { checkText: false });
   if (!body.ok) return body.response;
-  const outcome = await submitTasks(runtime.submit, user, body.value);
-  return Response.json(outcome.body, {
-    status: outcome.status,
-    ...(outcome.headers ? { headers: outcome.headers } : {}),
-  });
+  const requestId = requestIdOf(request.headers.get(REQUEST_ID_HEADER));
+  const outcome = await submitTasks(runtime.submit, user, body.value, requestId);
+  if (outcome.status >= 400) {
+    const codes = (outcome.body.errors ?? []).map((e) => e.code);
+    logger().info({ requestId, userId: user.id, status: outcome.status, codes }, "tasks refused");
+  }
+  const headers = new Headers(outcome.headers);
+  headers.set(REQUEST_ID_HEADER, requestId);
+  return Response.json(outcome.body, { status: outcome.status, headers });
 }

@@ -59,6 +59,8 @@ export async function submitTasks(
   deps: SubmitDeps,
   author: SessionUser,
   body: unknown,
+  /** The request's id (`x-request-id`), logged with each task on its way and back. */
+  requestId?: string,
 ): Promise<SubmitOutcome> {
   const limits = deps.limits();
   // Counted before anything is parsed: a request of ten thousand tasks costs one comparison.
@@ -172,7 +174,14 @@ export async function submitTasks(
       });
       continue;
     }
-    jobs.push({ taskUUID: r.sent.taskUUID, wire: r.wire, sent: r.sent, async: r.async, author });
+    jobs.push({
+      taskUUID: r.sent.taskUUID,
+      wire: r.wire,
+      sent: r.sent,
+      async: r.async,
+      author,
+      ...(requestId ? { requestId } : {}),
+    });
   }
   if (jobs.length === 0) return { status: 409, body: { errors } };
 

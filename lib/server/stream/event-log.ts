@@ -31,6 +31,7 @@ export class EventLog {
   private seq = 0;
   private entries: Entry[] = [];
   private readonly listeners = new Set<Listener>();
+  private deliveredAt: number | null = null;
   private readonly maxEvents: number;
   private readonly maxAgeMs: number;
   private readonly now: () => number;
@@ -58,6 +59,11 @@ export class EventLog {
     this.publish(audience, (seq) => ({ type: "gallery", epoch: this.epoch, seq, change }));
   }
 
+  /** When the newest event delivered to the listeners was made (ms), or null before the first. */
+  get newestDeliveredAt(): number | null {
+    return this.deliveredAt;
+  }
+
   subscribe(listener: Listener): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
@@ -78,9 +84,11 @@ export class EventLog {
   private publish(audience: Audience, build: (seq: number) => StreamEvent): void {
     this.seq += 1;
     const event = build(this.seq);
-    this.entries.push({ seq: this.seq, at: this.now(), audience, event });
+    const at = this.now();
+    this.entries.push({ seq: this.seq, at, audience, event });
     this.trim();
     for (const listener of this.listeners) listener(event, audience);
+    this.deliveredAt = at;
   }
 
   private trim(): void {

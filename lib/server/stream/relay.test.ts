@@ -2,6 +2,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { WebSocket } from "ws";
+import { logger } from "@/lib/server/ops/logger";
 import type { StreamEvent } from "@/lib/studio/stream-events";
 import { EventLog } from "./event-log";
 import { createRelay, MAX_FRAME_BYTES, type Relay, type RelayOptions, type StreamMember } from "./relay";
@@ -205,7 +206,7 @@ describe("relay", () => {
 
   it("keeps sockets open while their sessions cannot be checked", async () => {
     await relay.close();
-    const failing = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    const failing = vi.spyOn(logger(), "error").mockImplementation(() => undefined);
     relay = startRelay({
       recheck: async () => {
         throw new Error("database away");

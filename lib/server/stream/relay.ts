@@ -2,6 +2,7 @@ import "server-only";
 import type { IncomingMessage } from "node:http";
 import type { Duplex } from "node:stream";
 import { WebSocket, WebSocketServer } from "ws";
+import { logger } from "@/lib/server/ops/logger";
 import { STREAM_CLOSE, type StreamEvent } from "@/lib/studio/stream-events";
 import { type EventLog, isFor } from "./event-log";
 
@@ -25,7 +26,14 @@ export interface Relay {
   disconnect(match: { userId: string; sessionId?: string }, reason: DisconnectReason): number;
   /** Asks every open socket's session once (what the periodic check does); for tests. */
   recheckNow(): Promise<void>;
-  close(): Promise<void>;
+  /** Browser sockets open now. */
+  connections(): number;
+  /**
+   * Closes every socket with 1001 "going away" (tabs reconnect and resume, here after a restart or
+   * on another instance); a socket that has not finished its closing handshake within
+   * `graceMs` (default 2 s) is cut.
+   */
+  close(graceMs?: number): Promise<void>;
 }
 
 export interface RelayOptions {
@@ -66,7 +74,7 @@ export function createRelay(options: RelayOptions): Relay {
   const reportSocketError =
     options.onSocketError ??
     ((err: Error, member: StreamMember) =>
-      console.warn(`Relay socket of user ${member.userId} failed: ${err.message}`));
+      logger().warn({ userId: member.userId }, `Relay socket failed: ${err.message}`));
 
   const ping = setInterval(() => {
     for (const ws of wss.clients) {
@@ -99,7 +107,7 @@ export function createRelay(options: RelayOptions): Relay {
         standing = await recheck(sessionId);
       } catch (err) {
         // The database is away: the sockets stay until a check can tell (the next one will).
-        if (!recheckFailed) console.error("The relay could not recheck sessions:", err);
+        if (!recheckFailed) logger().error({ err }, "The relay could not recheck sessions");
         recheckFailed = true;
         return;
       }
@@ -201,11 +209,16 @@ export function createRelay(options: RelayOptions): Relay {
       return closed;
     },
     recheckNow,
-    async close() {
+    connections: () => wss.clients.size,
+    async close(graceMs = 2_000) {
       clearInterval(ping);
       clearInterval(recheckTimer);
       for (const ws of wss.clients) ws.close(1001, "Server stopping");
+      const cut = setTimeout(() => {
+        for (const ws of wss.clients) ws.terminate();
+      }, graceMs);
       await new Promise<void>((resolve) => wss.close(() => resolve()));
+      clearTimeout(cut);
     },
   };
 }

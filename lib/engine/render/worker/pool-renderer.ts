@@ -4,6 +4,14 @@ import { Piscina } from "piscina";
 import type { ImageRenderParams, Renderer, VideoRenderParams } from "../renderer";
 import type { FromWorker, RenderTask, ToWorker } from "./messages";
 
+/**
+ * The worker's module: its TypeScript source beside this file (run through tsx), or the compiled
+ * `render-worker.mjs` beside the compiled server (`npm run build` writes both into `.build/`).
+ */
+const WORKER_URL = import.meta.url.endsWith(".mjs")
+  ? new URL("./render-worker.mjs", import.meta.url).href
+  : new URL("./render-worker.ts", import.meta.url).href;
+
 export interface PoolOptions {
   /** Render threads; default one per core. */
   threads?: number;
@@ -20,11 +28,12 @@ export interface PoolOptions {
 export function createPoolRenderer(options: PoolOptions = {}): Renderer & { close(): Promise<void> } {
   const threads = Math.max(1, options.threads ?? availableParallelism());
   const pool = new Piscina({
-    filename: new URL("./render-worker.ts", import.meta.url).href,
-    minThreads: 1,
+    filename: WORKER_URL,
+    // No thread until the first render, and none after a quiet spell: each holds its own heap
+    // and module copies (tens of MB), and a render pays about 100 ms to start one.
+    minThreads: 0,
     maxThreads: threads,
-    // Idle threads go away; the first render after a quiet spell pays about 100 ms to start one.
-    idleTimeout: 60_000,
+    idleTimeout: 30_000,
     ...(options.execArgv ? { execArgv: options.execArgv } : {}),
   });
   let videoQueue: Promise<unknown> = Promise.resolve();

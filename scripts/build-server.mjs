@@ -1,0 +1,42 @@
+// `npm run build`, after `next build`: compiles server.ts and the render worker ahead of time into
+// `.build/` (plain ESM, dependencies left in node_modules), so `npm start` runs Node alone: no
+// TypeScript compiler loaded at run time in the server or in each of its render threads.
+import { rmSync } from "node:fs";
+import { build } from "esbuild";
+
+rmSync(".build", { recursive: true, force: true });
+
+await build({
+  entryPoints: {
+    server: "server.ts",
+    "render-worker": "lib/engine/render/worker/render-worker.ts",
+  },
+  outdir: ".build",
+  outExtension: { ".js": ".mjs" },
+  bundle: true,
+  // Packages are loaded from node_modules as they are (native addons, Next.js, WASM files);
+  // only the studio's own TypeScript is compiled.
+  packages: "external",
+  platform: "node",
+  format: "esm",
+  target: "node20.19",
+  // The server is the server: `server-only` (a guard for client bundles) is an empty module here,
+  // as the resolve hook makes it under tsx.
+  alias: { "server-only": "./scripts/server-only-empty.mjs" },
+  plugins: [
+    {
+      // ...so the hook tsx needs is not registered (its file is not beside the compiled server).
+      name: "no-server-only-hook",
+      setup(b) {
+        b.onResolve({ filter: /register-server-only\.mjs$/ }, () => ({
+          path: new URL("./server-only-empty.mjs", import.meta.url).pathname,
+        }));
+      },
+    },
+  ],
+  tsconfig: "tsconfig.json",
+  sourcemap: "linked",
+  logLevel: "warning",
+  legalComments: "none",
+});
+console.info("Compiled the server into .build/");

@@ -237,6 +237,7 @@ const ENDPOINTS: Endpoint[] = [
           resultsPerRequest: 100,
           activePerMember: 4,
           waitingPerMember: 200,
+          maxExperimentCells: 100,
         }),
       ),
     ),

@@ -3,3 +3,4 @@
 export * from "./auth";
 export * from "./gallery";
 export * from "./studio";
+export * from "./experiments";

@@ -54,10 +54,7 @@ export const experiment = pgTable(
     index("experiment_parent_idx").on(t.parentId),
     // Partial: on start the runner picks up only the few running experiments.
     index("experiment_running_idx").on(t.createdAt).where(sql`${t.status} = 'running'`),
-    check(
-      "experiment_status_check",
-      sql`${t.status} in ('draft', 'running', 'paused', 'cancelled', 'done')`,
-    ),
+    check("experiment_status_check", sql`${t.status} in ('draft', 'running', 'paused', 'cancelled', 'done')`),
     check("experiment_concurrency_check", sql`${t.concurrency} between 1 and 100`),
     check("experiment_version_check", sql`${t.version} >= 1`),
   ],

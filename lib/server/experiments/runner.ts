@@ -189,8 +189,8 @@ export class ExperimentRunner {
       await this.settle({ ...cell, taskUUID }, errors);
     }
     this.deps.publish(id);
-    // Tasks that finished while this batch went out were seen by `taskFinished`; room may be left.
-    if (accepted.size < sends.length) this.later(id, 0);
+    // Room may be left: the request size was smaller than the free slots, or some were refused.
+    if (accepted.size < sends.length || room < limits.concurrency - inFlight) return this.send(id);
   }
 
   private later(id: string, ms = this.deps.retryDelayMs ?? 2000): void {

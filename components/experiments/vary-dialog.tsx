@@ -106,7 +106,7 @@ export function VaryDialog({ open, onOpenChange, task }: VaryDialogProps) {
       description="Run the form's task as a grid: choose up to three things to vary. Every value is checked before anything runs."
       className="w-[min(44rem,calc(100vw-2rem))]"
     >
-      <div className="flex flex-col gap-3 overflow-y-auto px-5 pb-2">
+      <div className="flex flex-col gap-3">
         {axes.map((draft, i) => (
           <AxisEditor
             // biome-ignore lint/suspicious/noArrayIndexKey: an axis is its position
@@ -134,7 +134,7 @@ export function VaryDialog({ open, onOpenChange, task }: VaryDialogProps) {
           </div>
         ) : null}
       </div>
-      <div className="flex flex-col gap-2 border-border border-t bg-panel-raised/60 px-5 py-4">
+      <div className="sticky -bottom-4 -mx-5 -mb-4 mt-4 flex flex-col gap-2 border-border border-t bg-panel px-5 py-4">
         <FormError>{general.length > 0 ? general.join(" ") : null}</FormError>
         <p role="status" aria-live="polite" className="text-[13px] text-muted">
           {preview ? (

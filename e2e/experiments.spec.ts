@@ -133,7 +133,7 @@ test("3 prompts x 3 CFG from text to image: a refused value is marked and remove
 test("pause, resume and cancel a running experiment", async ({ page, baseURL }) => {
   const origin = baseURL ?? "";
   await page.setViewportSize({ width: 1440, height: 900 });
-  // One task at a time, each a large image: it runs long enough to be paused.
+  // Forty large images one at a time, paused right after it starts: most cells are still waiting.
   const created = await page.request.post("/api/experiments", {
     headers: { origin },
     data: {
@@ -143,22 +143,30 @@ test("pause, resume and cancel a running experiment", async ({ page, baseURL }) 
         model: "runware:100@1",
         width: 1024,
         height: 1024,
-        steps: 40,
+        steps: 50,
       },
-      axes: [{ kind: "seedCount", start: 1, count: 8 }],
+      axes: [{ kind: "seedCount", start: 1, count: 40 }],
       concurrency: 1,
     },
   });
   expect(created.status(), await created.text()).toBe(201);
   const { id } = ((await created.json()) as { data: { id: string } }).data;
+  const paused = await page.request.post(`/api/experiments/${id}/control`, {
+    headers: { origin },
+    data: { action: "pause" },
+  });
+  expect(paused.status()).toBe(200);
   await page.goto(`/experiments/${id}`);
-  await page.getByRole("button", { name: "Pause" }).click();
-  await expect(page.getByTestId("experiment-status")).toHaveText("Paused");
+  const status = page.getByTestId("experiment-status");
+  await expect(status).toHaveText("Paused");
+  await expect(page.locator("[data-status=pending]").first()).toBeVisible();
   await page.getByRole("button", { name: "Resume" }).click();
-  await expect(page.getByTestId("experiment-status")).toHaveText("Running");
+  await expect(status).toHaveText("Running");
+  await page.getByRole("button", { name: "Pause" }).click();
+  await expect(status).toHaveText("Paused");
   await page.getByRole("button", { name: "Cancel" }).click();
-  await expect(page.getByTestId("experiment-status")).toHaveText("Cancelled");
-  await expect(page.getByRole("button", { name: "Resume" })).toHaveCount(0);
+  await expect(status).toHaveText("Cancelled");
+  await expect(page.getByRole("button", { name: /^(Resume|Pause|Cancel)$/ })).toHaveCount(0);
 });
 
 test("a video experiment: 2 prompts x 2 durations", async ({ page }) => {

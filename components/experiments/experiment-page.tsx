@@ -73,6 +73,7 @@ export function ExperimentPage({ id, canRun }: { id: string; canRun: boolean }) 
           <h1 className="truncate font-semibold text-[24px] text-foreground tracking-tight">{view.name}</h1>
           <div className="mt-2 flex flex-wrap items-center gap-2 text-[13px] text-muted">
             <Badge
+              data-testid="experiment-status"
               tone={view.status === "done" ? "success" : view.status === "running" ? "accent" : "neutral"}
             >
               {STATUS_WORDS[view.status]}

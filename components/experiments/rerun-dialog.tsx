@@ -1,5 +1,6 @@
 "use client";
 
+import { useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useEffect, useState } from "react";
 import { Button } from "@/components/ui/button";
@@ -7,6 +8,7 @@ import { Dialog } from "@/components/ui/dialog";
 import { FormError, TextField } from "@/components/ui/field";
 import { callApi } from "@/lib/client/api";
 import { typedValue } from "@/lib/client/experiments/axis-draft";
+import { experimentKey } from "@/lib/client/live/experiment-changes";
 import type { ExperimentView } from "./types";
 
 interface RerunDialogProps {
@@ -33,6 +35,7 @@ function currentValue(view: ExperimentView, axis: number, index: number): string
 /** "Re-run this row/column with…": one value changed, a new version of the experiment. */
 export function RerunDialog({ view, target, onClose }: RerunDialogProps) {
   const router = useRouter();
+  const client = useQueryClient();
   const [value, setValue] = useState("");
   const [error, setError] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
@@ -63,6 +66,7 @@ export function RerunDialog({ view, target, onClose }: RerunDialogProps) {
       return;
     }
     onClose();
+    void client.invalidateQueries({ queryKey: experimentKey(view.id) });
     router.push(`/experiments/${out.data.data.id}`);
   }
 

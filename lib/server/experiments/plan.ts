@@ -110,7 +110,7 @@ export async function planExperiment(deps: PlanDeps, input: ExperimentInput): Pr
       errors: [
         {
           code: "nothingToRun",
-          message: "Every cell of this grid is refused; change the values marked.",
+          message: `Every cell of this grid is refused: ${grid.cells[0]?.errors[0]?.message ?? "change the values marked."}`,
           parameter: "axes",
         },
       ],

@@ -21,6 +21,10 @@ export const POST = handled(async (request: Request, { params }: Params) => {
   const body = await readJson(request, rerunInputSchema);
   if (!body.ok) return body.response;
   const outcome = await rerunExperiment(planDeps(runtime), id, body.value, user.id);
-  if (outcome.ok) void runtime.experiments.pump(outcome.value.id);
+  if (outcome.ok) {
+    // The old version's page lists its versions: it changes too.
+    runtime.log.publishGallery({ kind: "experiment", experimentId: id });
+    void runtime.experiments.pump(outcome.value.id);
+  }
   return outcomeResponse(outcome, 201);
 });

@@ -147,6 +147,8 @@ export function VaryDialog({ open, onOpenChange, task }: VaryDialogProps) {
               {" · "}
               {costWords(preview.estimate.cost)}
             </>
+          ) : complete && errors.length > 0 ? (
+            "Change what is marked to see the grid."
           ) : complete ? (
             "Checking…"
           ) : (

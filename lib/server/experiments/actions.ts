@@ -117,7 +117,7 @@ export async function rerunExperiment(
     };
   const axes = old.axes.map((s, i) => (i === input.axis ? replaced.spec : s));
   const planned = await planExperiment(deps, {
-    name: old.name.replace(/ \(v\d+\)$/, "") + ` (v${old.version + 1})`,
+    name: `${old.name.replace(/ \(v\d+\)$/, "")} (v${old.version + 1})`,
     base: old.base,
     axes,
     concurrency: old.concurrency,

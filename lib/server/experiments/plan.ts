@@ -6,7 +6,7 @@ import type { ServiceError } from "@/lib/protocol/errors";
 import type { StudioDatabase } from "@/lib/server/db";
 import { task } from "@/lib/server/db/schema";
 
-import type { AxisSpec } from "@/lib/studio/experiments/axes";
+import { type AxisSpec, pathName } from "@/lib/studio/experiments/axes";
 import { buildGrid, type GridAxis, type GridCell, type TaskCheck } from "@/lib/studio/experiments/grid";
 import { DEFAULT_CONCURRENCY, type ExperimentInput } from "@/lib/studio/experiments/input";
 import {
@@ -62,12 +62,16 @@ export function contractCheck(videoModel: string): TaskCheck {
 
 /** How a refusal reads beside its value: the contract's message, without the field's wire name. */
 export function refusalWords(error: ServiceError): string {
-  return error.message;
+  return error.message.replace(/'([A-Za-z][A-Za-z0-9]*(?:\.[A-Za-z0-9_-]+)*)'/g, (_, path: string) =>
+    pathName(path),
+  );
 }
 
 function defaultName(base: Record<string, unknown>, axes: PlannedAxis[]): string {
   const prompt = typeof base.positivePrompt === "string" ? base.positivePrompt.trim() : "";
-  const subject = prompt.length > 40 ? `${prompt.slice(0, 39)}…` : prompt || "Untitled";
+  // With no prompt on the form, the first of a prompt axis names it.
+  const first = prompt || (axes.find((a) => a.name === "Prompt")?.labels[0] ?? "");
+  const subject = first.length > 40 ? `${first.slice(0, 39)}…` : first || "Untitled";
   return `${subject} — ${axes.map((a) => a.name).join(" × ")}`;
 }
 

@@ -3,6 +3,7 @@ import type { ServiceError } from "@/lib/protocol/errors";
 import type { StudioDatabase } from "@/lib/server/db";
 import type { CellStatus, ExperimentStatus } from "@/lib/server/db/schema";
 import { expandAxis } from "@/lib/studio/experiments/axes";
+import { refusalWords } from "./plan";
 import { type CellItem, cellRows, experimentRow, itemsOfTasks, relatives, taskTimes } from "./records";
 
 /** An experiment as its page reads it (`GET /api/experiments/[id]`). */
@@ -68,7 +69,8 @@ export async function experimentView(db: StudioDatabase, id: string): Promise<Ex
       coords: c.coords,
       status: c.status,
       params: c.params,
-      errors: c.error ?? [],
+      // In words a person reads: settings by their names, not their wire names.
+      errors: (c.error ?? []).map((e) => ({ ...e, message: refusalWords(e) })),
       attempts: c.attempts,
       taskUUID: c.taskUUID,
       seconds: c.taskUUID && c.status === "done" ? (times.get(c.taskUUID) ?? null) : null,

@@ -11,7 +11,13 @@ import { SCREENS_DIR } from "./pages/studio-shell";
 test.describe.configure({ mode: "serial" });
 
 const SHOTS = `${SCREENS_DIR}/limits`;
-const DEFAULTS = { tasksPerRequest: 50, resultsPerRequest: 100, activePerMember: 4, waitingPerMember: 200 };
+const DEFAULTS = {
+  tasksPerRequest: 50,
+  resultsPerRequest: 100,
+  activePerMember: 4,
+  waitingPerMember: 200,
+  maxExperimentCells: 100,
+};
 
 test.afterAll(async ({ request, baseURL }) => {
   // Leave the studio as the other specs expect it.

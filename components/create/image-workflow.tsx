@@ -53,7 +53,7 @@ export function ImageWorkflow({
   const workflow = workflows.find((w) => w.slug === slug) as Workflow;
   const allFields = useMemo(() => [...fields, ...COMMON_IMAGE_FIELDS], [fields]);
   const allDefaults = useMemo(() => ({ ...BASE_IMAGE_VALUES, ...defaults }), [defaults]);
-  const { form, submit, pending, ready, notice, recall, retry, resetForm } = useWorkflowForm({
+  const { form, submit, pending, ready, notice, recall, retry, resetForm, currentTask } = useWorkflowForm({
     slug,
     taskType: "imageInference",
     fields: allFields,
@@ -82,6 +82,7 @@ export function ImageWorkflow({
       form={form}
       onSubmit={submit}
       onReset={resetForm}
+      varyTask={currentTask}
       pending={pending}
       ready={ready}
       notice={notice}

@@ -1,8 +1,9 @@
 "use client";
 
-import { Keyboard, LoaderCircle, RotateCcw, Wand2 } from "lucide-react";
+import { FlaskConical, Keyboard, LoaderCircle, RotateCcw, Wand2 } from "lucide-react";
 import { type ReactNode, useEffect, useState } from "react";
 import { FormProvider, get, type UseFormReturn } from "react-hook-form";
+import { VaryDialog } from "@/components/experiments/vary-dialog";
 import { QueueButton } from "@/components/queue/queue-drawer";
 import { Button } from "@/components/ui/button";
 import { FormError } from "@/components/ui/field";
@@ -30,6 +31,8 @@ interface WorkflowShellProps {
   stage?: ReactNode;
   /** Pressing Alt+S asks for a new random seed, where the workflow has one. */
   onRandomSeed?: () => void;
+  /** The task Generate would send now: with it, "Vary…" opens an experiment over it. */
+  varyTask?: () => Record<string, unknown>;
 }
 
 /**
@@ -52,7 +55,9 @@ export function WorkflowShell(props: WorkflowShellProps) {
     results,
     stage,
     onRandomSeed,
+    varyTask,
   } = props;
+  const [varying, setVarying] = useState(false);
   const showHelp = useShortcutsHelp((s) => s.setOpen);
   const [pillSlot, setPillSlot] = useState<HTMLElement | null>(null);
   const rootError = get(form.formState.errors, ROOT_ERROR) as { message?: string } | undefined;
@@ -141,6 +146,17 @@ export function WorkflowShell(props: WorkflowShellProps) {
                   {pending ? "Sending…" : "Generate"}
                   <kbd className="ml-1 rounded bg-white/15 px-1.5 py-px font-mono text-[10px]">Ctrl ↵</kbd>
                 </Button>
+                {varyTask ? (
+                  <Button
+                    variant="secondary"
+                    onClick={() => setVarying(true)}
+                    disabled={!ready}
+                    title="Run this task as a grid of variations"
+                  >
+                    <FlaskConical aria-hidden />
+                    Vary…
+                  </Button>
+                ) : null}
                 <Button
                   variant="ghost"
                   onClick={onReset}
@@ -167,6 +183,7 @@ export function WorkflowShell(props: WorkflowShellProps) {
           </div>
         </div>
       </FormProvider>
+      {varyTask ? <VaryDialog open={varying} onOpenChange={setVarying} task={varyTask} /> : null}
     </div>
   );
 }

@@ -2,6 +2,7 @@
 
 import type { QueryClient } from "@tanstack/react-query";
 import type { GalleryChange } from "@/lib/studio/stream-events";
+import { applyExperimentChange } from "./live/experiment-changes";
 import { applyOrganizeChange } from "./live/organize-changes";
 import { applyReviewChange } from "./live/review-changes";
 
@@ -22,6 +23,9 @@ export function applyGalleryChange(client: QueryClient, change: GalleryChange): 
     case "board":
     case "savedSearch":
       applyOrganizeChange(client, change);
+      return;
+    case "experiment":
+      applyExperimentChange(client, change);
       return;
   }
 }

@@ -14,12 +14,13 @@ import { Team } from "./auth/team";
 import { authSecret } from "./auth-secret";
 import { type StudioEnv, studioEnv } from "./env";
 import { startTrashSweep } from "./gallery/trash";
+import { ExperimentRunner } from "./experiments/runner";
 import { LimitSettings } from "./limits/limit-settings";
 import { MemberQueue } from "./limits/member-queue";
 import { handOverOrFail, type Job } from "./results/hand-over";
 import { ResultKeeper } from "./results/keeper";
 import { StudioRefs } from "./results/studio-refs";
-import type { SubmitDeps } from "./results/submit";
+import { type SubmitDeps, submitTasks } from "./results/submit";
 import { webhookToken } from "./results/webhook-token";
 import { EventLog } from "./stream/event-log";
 import { ToolQueue } from "./tools/tool-queue";
@@ -54,6 +55,8 @@ export interface StudioRuntime {
   submit: SubmitDeps;
   /** The owner's caps on generation (Settings > Limits). */
   limits: LimitSettings;
+  /** Sends experiments' cells and marks them as their tasks finish. */
+  experiments: ExperimentRunner;
   /** Image tools run through it, a few at a time. */
   tools: ToolQueue;
   /** Signs webhook URLs (same secret as the session cookies). */
@@ -122,9 +125,17 @@ async function buildRuntime(deps: RuntimeDeps): Promise<StudioRuntime> {
         }
       : {}),
   };
+  const experiments = new ExperimentRunner({
+    db,
+    submit: (author, tasks) => submitTasks(submit, author, tasks),
+    perRequest: () => limits.current().tasksPerRequest,
+    publish: (experimentId) => log.publishGallery({ kind: "experiment", experimentId }),
+  });
+  keeper.onFinished((_author, taskUUID) => void experiments.taskFinished(taskUUID).catch(() => {}));
   await keeper.start();
   // Items trashed more than TRASH_DAYS ago are deleted for good: once now, then hourly.
   const stopTrashSweep = startTrashSweep({ db, log, storage });
+  await experiments.start();
   return {
     env,
     database,
@@ -142,12 +153,14 @@ async function buildRuntime(deps: RuntimeDeps): Promise<StudioRuntime> {
     keeper,
     submit,
     limits,
+    experiments,
     tools: new ToolQueue(),
     secret,
     videoModel,
     engineKeys: deps.engineKeys ?? null,
     async close() {
       stopTrashSweep();
+      experiments.close();
       await keeper.close();
       await upstream.close();
       await database.close();

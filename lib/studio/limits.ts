@@ -13,12 +13,14 @@ import { z } from "zod";
  * - 4 tasks at work per member: the embedded engine renders on two cores, and against the real
  *   service each task costs money; four keep one member's burst from taking every renderer.
  * - 200 waiting per member: four full requests wait in the studio, in order; more answers 429.
+ * - 100 cells an experiment: a 10x10 grid; past it, a sweep costs more than a person reads.
  */
 export const DEFAULT_STUDIO_LIMITS = {
   tasksPerRequest: 50,
   resultsPerRequest: 100,
   activePerMember: 4,
   waitingPerMember: 200,
+  maxExperimentCells: 100,
 } as const;
 
 export const STUDIO_LIMIT_BOUNDS = {
@@ -26,6 +28,7 @@ export const STUDIO_LIMIT_BOUNDS = {
   resultsPerRequest: { min: 1, max: 2_000 },
   activePerMember: { min: 1, max: 100 },
   waitingPerMember: { min: 0, max: 10_000 },
+  maxExperimentCells: { min: 1, max: 1_000 },
 } as const;
 
 export type StudioLimitName = keyof typeof DEFAULT_STUDIO_LIMITS;
@@ -48,6 +51,10 @@ export const STUDIO_LIMIT_LABELS: Record<StudioLimitName, { label: string; hint:
     label: "Tasks waiting per member",
     hint: "A member's tasks waiting their turn in the studio; beyond it, asked to try again later.",
   },
+  maxExperimentCells: {
+    label: "Cells in one experiment",
+    hint: "Tasks one experiment may run; a larger grid is refused before anything is sent.",
+  },
 };
 
 const whole = (name: StudioLimitName) => {
@@ -62,6 +69,7 @@ export const studioLimitsSchema = z.object({
   resultsPerRequest: whole("resultsPerRequest"),
   activePerMember: whole("activePerMember"),
   waitingPerMember: whole("waitingPerMember"),
+  maxExperimentCells: whole("maxExperimentCells"),
 });
 
 export type StudioLimits = z.output<typeof studioLimitsSchema>;

@@ -66,7 +66,9 @@ export type GalleryChange =
   /** A saved search shared with the team changed. */
   | { kind: "savedSearch"; id: string }
   /** For one member: their inbox's unread count changed (a new mention, or read elsewhere). */
-  | { kind: "inbox"; unread: number };
+  | { kind: "inbox"; unread: number }
+  /** An experiment's cells or status changed: its page refetches it. */
+  | { kind: "experiment"; experimentId: string };
 
 export type TaskState = "queued" | "processing" | "success" | "error";
 

@@ -1,33 +1,8 @@
-import { Dices, FlaskConical, GitCompareArrows, Grid3x3, Split } from "lucide-react";
 import type { Metadata } from "next";
-import { ButtonLink } from "@/components/ui/button";
-import { EmptyState, type EmptyStateFeature } from "@/components/ui/empty-state";
+import { ExperimentList } from "@/components/experiments/experiment-list";
 import { PageHeader } from "@/components/ui/page-header";
 
 export const metadata: Metadata = { title: "Experiments" };
-
-const features: readonly EmptyStateFeature[] = [
-  {
-    icon: Grid3x3,
-    title: "Grids",
-    description: "Cross prompts with parameter values and see every combination at once.",
-  },
-  {
-    icon: Dices,
-    title: "Seed sweeps",
-    description: "Hold the prompt and settings still and vary only the seed.",
-  },
-  {
-    icon: Split,
-    title: "A/B votes",
-    description: "Choose the better of two results, again and again, to rank variants.",
-  },
-  {
-    icon: GitCompareArrows,
-    title: "Prompt history",
-    description: "Every prompt you ran, with a diff against the one before it.",
-  },
-];
 
 export default function ExperimentsPage() {
   return (
@@ -35,19 +10,9 @@ export default function ExperimentsPage() {
       <PageHeader
         eyebrow="Compare"
         title="Experiments"
-        description="Vary prompts and parameters systematically, measure the results side by side, and keep what works."
+        description="Vary prompts and parameters systematically, see the results side by side, and keep what works. Start one with Vary… on any Create page."
       />
-      <EmptyState
-        icon={FlaskConical}
-        title="No experiments yet"
-        description="An experiment runs one idea across a set of variations and lays the results out side by side. Your grids, sweeps and votes will be listed here."
-        actions={
-          <ButtonLink href="/create" variant="secondary">
-            Browse workflows
-          </ButtonLink>
-        }
-        features={features}
-      />
+      <ExperimentList />
     </div>
   );
 }

@@ -60,7 +60,7 @@ export function VideoForm({ videoModel }: { videoModel: string }) {
       videoRecall(params, part, seed, defaults),
     [defaults],
   );
-  const { form, submit, pending, ready, notice, recall, retry, resetForm } = useWorkflowForm({
+  const { form, submit, pending, ready, notice, recall, retry, resetForm, currentTask } = useWorkflowForm({
     slug: VIDEO_SLUG,
     taskType: "videoInference",
     fields: VIDEO_FIELDS,
@@ -95,6 +95,7 @@ export function VideoForm({ videoModel }: { videoModel: string }) {
         if (!videoBlockedReason(form.getValues())) void submit();
       }}
       onReset={resetForm}
+      varyTask={currentTask}
       pending={pending}
       ready={ready}
       notice={notice}

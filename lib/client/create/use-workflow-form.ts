@@ -192,6 +192,14 @@ export function useWorkflowForm({
 
   const submit = form.handleSubmit((values) => send(values));
 
+  /** The task Generate would send now (for "Vary…"): the form's values, as `send` shapes them. */
+  const currentTask = useCallback(() => {
+    const values = form.getValues() as Record<string, unknown>;
+    const extra = parseExtraJson(values.extraJson as string | undefined);
+    const shaped = toTask ? toTask(values) : values;
+    return buildTask(taskType, pickFields(shaped, fields), { extra: extra.ok ? extra.value : {} });
+  }, [form, taskType, fields, toTask]);
+
   /** Sends a past task again as it was, with a new taskUUID. */
   const retry = useCallback(
     (task: TaskView) => {
@@ -206,5 +214,5 @@ export function useWorkflowForm({
     setNotice(null);
   }, [form, defaults, slug]);
 
-  return { form, submit, pending, ready, notice, applyValues, recall, retry, resetForm };
+  return { form, submit, pending, ready, notice, applyValues, recall, retry, resetForm, currentTask };
 }

@@ -151,6 +151,17 @@ const toolTask = fc.oneof(
   fc.constant({ taskType: "promptEnhance", prompt: "a fox", promptMaxLength: 40 }),
   fc.constant({ taskType: "imageControlNetPreProcess", inputImage: randomUUID(), preProcessorType: "canny" }),
 );
+const experimentBody = fc.constant({
+  base: {
+    taskType: "imageInference",
+    positivePrompt: "a fox",
+    model: "runware:100@1",
+    width: 128,
+    height: 128,
+    steps: 1,
+  },
+  axes: [{ kind: "values", path: "CFGScale", values: [3, 7] }],
+});
 const account = fc.constant({ name: "Eve", email: "eve@studio.test", password: "long enough password" });
 const accept = fc.constant({
   token: "0123456789abcdefghijklmnop",
@@ -238,9 +249,61 @@ const ENDPOINTS: Endpoint[] = [
           resultsPerRequest: 100,
           activePerMember: 4,
           waitingPerMember: 200,
+          maxExperimentCells: 100,
         }),
       ),
     ),
+  },
+  {
+    file: "experiments",
+    method: "GET",
+    path: () => "/api/experiments",
+    input: fc
+      .record({ cursor: paramText, limit: paramText }, { requiredKeys: [] })
+      .map((query): Input => ({ query })),
+  },
+  {
+    file: "experiments",
+    method: "POST",
+    path: () => "/api/experiments",
+    input: json(mutated(experimentBody)),
+  },
+  {
+    file: "experiments/preview",
+    method: "POST",
+    path: () => "/api/experiments/preview",
+    input: json(mutated(experimentBody)),
+  },
+  { file: "experiments/[id]", method: "GET", path: (p) => `/api/experiments/${p.id}`, input: idParam("id") },
+  {
+    file: "experiments/[id]/control",
+    method: "POST",
+    path: (p) => `/api/experiments/${p.id}/control`,
+    input: fc
+      .tuple(paramText, mutated(fc.constant({ action: "pause" })))
+      .map(([id, body]): Input => ({ params: { id }, body: { json: body } })),
+  },
+  {
+    file: "experiments/[id]/rerun",
+    method: "POST",
+    path: (p) => `/api/experiments/${p.id}/rerun`,
+    input: fc
+      .tuple(paramText, mutated(fc.constant({ axis: 0, index: 0, value: 7 })))
+      .map(([id, body]): Input => ({ params: { id }, body: { json: body } })),
+  },
+  {
+    file: "experiments/[id]/export",
+    method: "GET",
+    path: (p) => `/api/experiments/${p.id}/export`,
+    input: fc
+      .tuple(paramText, fc.record({ format: paramText, layer: paramText }, { requiredKeys: [] }))
+      .map(([id, query]): Input => ({ params: { id }, query })),
+  },
+  {
+    file: "experiments/[id]/cells/[key]/retry",
+    method: "POST",
+    path: (p) => `/api/experiments/${p.id}/cells/${p.key}/retry`,
+    input: fc.tuple(paramText, paramText).map(([id, key]): Input => ({ params: { id, key } })),
   },
   // Signing out everywhere has no input to vary; it runs once, last (it ends the owner's session).
   { file: "sessions", method: "DELETE", path: () => "/api/sessions", input: noInput },

@@ -22,7 +22,13 @@ describe("LimitSettings", () => {
     expect(await settings.load()).toEqual(DEFAULT_STUDIO_LIMITS);
     const changed: number[] = [];
     settings.onChange((l) => changed.push(l.activePerMember));
-    const caps = { tasksPerRequest: 10, resultsPerRequest: 20, activePerMember: 2, waitingPerMember: 5 };
+    const caps = {
+      tasksPerRequest: 10,
+      resultsPerRequest: 20,
+      activePerMember: 2,
+      waitingPerMember: 5,
+      maxExperimentCells: 30,
+    };
     await settings.update(caps, owner);
     expect(settings.current()).toEqual(caps);
     expect(changed).toEqual([2]);

@@ -182,4 +182,21 @@ describe("grid", () => {
     ]);
     expect([...combinations([0, 3])]).toEqual([]);
   });
+
+  it("does not mark a value refused for a field another axis fills in", () => {
+    const { positivePrompt: _none, ...noPrompt } = base;
+    const out = buildGrid(
+      noPrompt,
+      [
+        { kind: "prompts", prompts: ["a fox", "a cat"] },
+        { kind: "values", path: "CFGScale", values: [3, 99] },
+      ],
+      contract,
+    );
+    if (!out.ok) throw new Error("grid refused");
+    expect(out.axes[0]?.refusals).toEqual([[], []]);
+    expect(out.axes[1]?.refusals[0]).toEqual([]);
+    expect(out.axes[1]?.refusals[1]?.[0]?.parameter).toBe("CFGScale");
+    expect(out.runnable).toBe(2);
+  });
 });

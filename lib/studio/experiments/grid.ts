@@ -75,17 +75,30 @@ export function buildGrid(
       ],
     };
   }
-  const axes: GridAxis[] = expanded.map((axis) => ({
-    ...axis,
-    refusals: axis.values.map((value) => check(applyPatches(base, value.patches))),
-  }));
   const cells: GridCell[] = [];
-  for (const coords of combinations(axes.map((a) => a.values.length))) {
-    const patches = coords.flatMap((v, a) => axes[a]?.values[v]?.patches ?? []);
+  for (const coords of combinations(expanded.map((a) => a.values.length))) {
+    const patches = coords.flatMap((v, a) => expanded[a]?.values[v]?.patches ?? []);
     const params = applyPatches(base, patches);
-    const own = coords.flatMap((v, a) => axes[a]?.refusals[v] ?? []);
-    cells.push({ coords, params, errors: own.length > 0 ? own : check(params) });
+    cells.push({ coords, params, errors: check(params) });
   }
+  // A value is refused when every cell holding it is: its own fault when the errors name the field
+  // it sets, else what its cells share. A value checked on the base alone would be refused for a
+  // field another axis fills in (a prompt list over a form with an empty prompt).
+  const axes: GridAxis[] = expanded.map((axis, a) => ({
+    ...axis,
+    refusals: axis.values.map((value, v) => {
+      const holding = cells.filter((c) => c.coords[a] === v);
+      if (holding.length === 0 || holding.some((c) => c.errors.length === 0)) return [];
+      const errors = holding[0]?.errors ?? [];
+      const paths = value.patches.map((p) => p.path);
+      const own = errors.filter((e) =>
+        paths.some(
+          (p) => e.parameter === p || e.parameter?.startsWith(`${p}.`) || p.startsWith(`${e.parameter}.`),
+        ),
+      );
+      return own.length > 0 ? own : errors;
+    }),
+  }));
   return { ok: true, axes, cells, runnable: cells.filter((c) => c.errors.length === 0).length };
 }
 

@@ -1,0 +1,199 @@
+"use client";
+
+import { useQueryClient } from "@tanstack/react-query";
+import { Download, GitCompareArrows, Pause, Play, Square } from "lucide-react";
+import Link from "next/link";
+import { useState } from "react";
+import { Badge } from "@/components/ui/badge";
+import { Button, ButtonLink } from "@/components/ui/button";
+import { FormError } from "@/components/ui/field";
+import { Segmented } from "@/components/ui/segmented";
+import { callApi } from "@/lib/client/api";
+import { experimentKey } from "@/lib/client/live/experiment-changes";
+import { useApiQuery } from "@/lib/client/use-api";
+import { compareUrl } from "@/lib/studio/gallery-urls";
+import { ExperimentGrid, type Pinned } from "./experiment-grid";
+import { RerunDialog } from "./rerun-dialog";
+import { type CellView, type ExperimentView, STATUS_WORDS } from "./types";
+
+const SIZES = { small: 128, medium: 200, large: 320 } as const;
+type Size = keyof typeof SIZES;
+
+/** One experiment: progress, controls, the grid filling live, compare, re-run and export. */
+export function ExperimentPage({ id, canRun }: { id: string; canRun: boolean }) {
+  const client = useQueryClient();
+  const query = useApiQuery<ExperimentView>(experimentKey(id), `/api/experiments/${id}`);
+  const [size, setSize] = useState<Size>("medium");
+  const [layer, setLayer] = useState(0);
+  const [pinned, setPinned] = useState<Pinned | null>(null);
+  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const [rerun, setRerun] = useState<{ axis: number; index: number } | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  if (query.isPending) return <p className="text-muted text-sm">Loading the experiment…</p>;
+  if (query.isError)
+    return (
+      <p role="alert" className="text-danger-fg text-sm">
+        {query.error.message}
+      </p>
+    );
+  const view = query.data;
+  const { progress } = view;
+  const third = view.axes[2];
+
+  async function act(url: string, body?: unknown) {
+    const out = await callApi(url, { method: "POST", body: body ?? {} });
+    setError(out.ok ? null : out.errors.map((e) => e.message).join(" "));
+    await client.invalidateQueries({ queryKey: experimentKey(id) });
+  }
+  const control = (action: "pause" | "resume" | "cancel") =>
+    act(`/api/experiments/${id}/control`, { action });
+  const retry = (cell: CellView) => act(`/api/experiments/${id}/cells/${cell.key}/retry`);
+  const toggle = (itemId: string) =>
+    setSelected((s) => {
+      const next = new Set(s);
+      if (next.has(itemId)) next.delete(itemId);
+      else next.add(itemId);
+      return next;
+    });
+  const exportUrl = (format: string) =>
+    `/api/experiments/${id}/export?format=${format}${third ? `&layer=${layer}` : ""}`;
+  const finished = progress.done + progress.failed;
+  const runnable = progress.total - progress.refused;
+
+  return (
+    <div className="flex flex-col gap-6">
+      <header className="flex flex-col gap-4 border-border border-b pb-6 lg:flex-row lg:items-end lg:justify-between">
+        <div className="min-w-0">
+          <p className="mb-2 font-medium text-accent-fg text-xs uppercase tracking-[0.14em]">
+            <Link href="/experiments" className="hover:underline">
+              Experiments
+            </Link>
+          </p>
+          <h1 className="truncate font-semibold text-[24px] text-foreground tracking-tight">{view.name}</h1>
+          <div className="mt-2 flex flex-wrap items-center gap-2 text-[13px] text-muted">
+            <Badge
+              data-testid="experiment-status"
+              tone={view.status === "done" ? "success" : view.status === "running" ? "accent" : "neutral"}
+            >
+              {STATUS_WORDS[view.status]}
+            </Badge>
+            <span role="status" aria-label="Progress">
+              {progress.done} of {runnable} done
+              {progress.failed > 0 ? ` · ${progress.failed} failed` : ""}
+              {progress.refused > 0 ? ` · ${progress.refused} not sent` : ""}
+            </span>
+            <span className="text-muted-subtle">· version {view.version}</span>
+            {view.versions.map((v) => (
+              <Link key={v.id} href={`/experiments/${v.id}`} className="text-accent-fg hover:underline">
+                {v.version < view.version
+                  ? `version ${v.version} (earlier)`
+                  : `version ${v.version} (re-run)`}
+              </Link>
+            ))}
+          </div>
+          <div
+            className="mt-3 h-1.5 w-72 max-w-full overflow-hidden rounded-full bg-surface-sunken"
+            role="progressbar"
+            aria-label="Cells finished"
+            aria-valuemin={0}
+            aria-valuemax={runnable}
+            aria-valuenow={finished}
+          >
+            <div
+              className="h-full bg-accent transition-[width]"
+              style={{ width: `${runnable ? (finished / runnable) * 100 : 0}%` }}
+            />
+          </div>
+        </div>
+        <div className="flex flex-wrap items-center gap-2">
+          {canRun && view.status === "running" ? (
+            <Button size="sm" variant="secondary" onClick={() => void control("pause")}>
+              <Pause aria-hidden /> Pause
+            </Button>
+          ) : null}
+          {canRun && view.status === "paused" ? (
+            <Button size="sm" variant="secondary" onClick={() => void control("resume")}>
+              <Play aria-hidden /> Resume
+            </Button>
+          ) : null}
+          {canRun && (view.status === "running" || view.status === "paused") ? (
+            <Button size="sm" variant="ghost" onClick={() => void control("cancel")}>
+              <Square aria-hidden /> Cancel
+            </Button>
+          ) : null}
+          <ButtonLink
+            size="sm"
+            variant="secondary"
+            href={selected.size >= 2 && selected.size <= 4 ? compareUrl([...selected]) : "#"}
+            aria-disabled={selected.size < 2 || selected.size > 4}
+            className={selected.size < 2 || selected.size > 4 ? "pointer-events-none opacity-50" : ""}
+            title="Select two to four cells to compare them"
+          >
+            <GitCompareArrows aria-hidden /> Compare{selected.size > 0 ? ` ${selected.size}` : ""}
+          </ButtonLink>
+          <span className="mx-1 h-5 w-px bg-border" aria-hidden />
+          <Download aria-hidden className="size-4 text-muted-subtle" />
+          <ButtonLink size="sm" variant="ghost" href={exportUrl("csv")} download>
+            CSV
+          </ButtonLink>
+          <ButtonLink size="sm" variant="ghost" href={exportUrl("json")} download>
+            JSON
+          </ButtonLink>
+          <ButtonLink size="sm" variant="ghost" href={exportUrl("png")} download>
+            Grid image
+          </ButtonLink>
+        </div>
+      </header>
+      <FormError>{error}</FormError>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        {third ? (
+          <div role="tablist" aria-label={third.name} className="flex flex-wrap gap-1">
+            {third.labels.map((label, i) => (
+              <button
+                // biome-ignore lint/suspicious/noArrayIndexKey: a tab is its position on the axis
+                key={i}
+                type="button"
+                role="tab"
+                aria-selected={layer === i}
+                onClick={() => setLayer(i)}
+                className={
+                  layer === i
+                    ? "rounded-control bg-accent/15 px-3 py-1.5 font-medium text-[13px] text-accent-fg"
+                    : "rounded-control px-3 py-1.5 text-[13px] text-muted hover:text-foreground"
+                }
+              >
+                {label}
+              </button>
+            ))}
+          </div>
+        ) : (
+          <span />
+        )}
+        <Segmented<Size>
+          label="Cell size"
+          value={size}
+          onChange={setSize}
+          options={[
+            { value: "small", label: "Small" },
+            { value: "medium", label: "Medium" },
+            { value: "large", label: "Large" },
+          ]}
+        />
+      </div>
+      <ExperimentGrid
+        view={view}
+        layer={layer}
+        size={SIZES[size]}
+        pinned={pinned}
+        selected={selected}
+        canRun={canRun}
+        onPin={setPinned}
+        onSelect={toggle}
+        onRetry={(cell) => void retry(cell)}
+        onRerun={(axis, index) => setRerun({ axis, index })}
+      />
+      <RerunDialog view={view} target={rerun} onClose={() => setRerun(null)} />
+    </div>
+  );
+}

@@ -1,0 +1,106 @@
+"use client";
+
+import { useQueryClient } from "@tanstack/react-query";
+import { useRouter } from "next/navigation";
+import { useEffect, useState } from "react";
+import { Button } from "@/components/ui/button";
+import { Dialog } from "@/components/ui/dialog";
+import { FormError, TextField } from "@/components/ui/field";
+import { callApi } from "@/lib/client/api";
+import { typedValue } from "@/lib/client/experiments/axis-draft";
+import { experimentKey } from "@/lib/client/live/experiment-changes";
+import type { ExperimentView } from "./types";
+
+interface RerunDialogProps {
+  view: ExperimentView;
+  /** The axis and value to change; null when closed. */
+  target: { axis: number; index: number } | null;
+  onClose(): void;
+}
+
+/** The text or number behind a value's label ("CFG 7" → "7"; a prompt stays whole). */
+function currentValue(view: ExperimentView, axis: number, index: number): string {
+  const cell =
+    view.cells.find((c) => c.coords[axis] === index && c.status !== "refused") ??
+    view.cells.find((c) => c.coords[axis] === index);
+  const kind = view.axes[axis]?.kind;
+  if (!cell) return "";
+  if (kind === "prompts" || kind === "promptReplace") return String(cell.params.positivePrompt ?? "");
+  if (kind === "seeds" || kind === "seedCount") return String(cell.params.seed ?? "");
+  const label = view.axes[axis]?.labels[index] ?? "";
+  const name = view.axes[axis]?.name ?? "";
+  return label.startsWith(`${name} `) ? label.slice(name.length + 1) : label;
+}
+
+/** "Re-run this row/column with…": one value changed, a new version of the experiment. */
+export function RerunDialog({ view, target, onClose }: RerunDialogProps) {
+  const router = useRouter();
+  const client = useQueryClient();
+  const [value, setValue] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const [sending, setSending] = useState(false);
+  const axis = target ? view.axes[target.axis] : undefined;
+  const isText = axis?.kind === "prompts" || axis?.kind === "promptReplace";
+
+  useEffect(() => {
+    if (!target) return;
+    const kind = view.axes[target.axis]?.kind;
+    // For a replaced fragment, the replacement text is what changes, not the whole prompt.
+    setValue(
+      kind === "promptReplace"
+        ? (view.axes[target.axis]?.labels[target.index] ?? "")
+        : currentValue(view, target.axis, target.index),
+    );
+    setError(null);
+  }, [target, view]);
+
+  async function send() {
+    if (!target) return;
+    setSending(true);
+    const out = await callApi<{ data: { id: string } }>(`/api/experiments/${view.id}/rerun`, {
+      body: { axis: target.axis, index: target.index, value: isText ? value : typedValue(value.trim()) },
+    });
+    setSending(false);
+    if (!out.ok) {
+      setError(out.errors.map((e) => e.message).join(" "));
+      return;
+    }
+    onClose();
+    void client.invalidateQueries({ queryKey: experimentKey(view.id) });
+    router.push(`/experiments/${out.data.data.id}`);
+  }
+
+  return (
+    <Dialog
+      open={target !== null}
+      onOpenChange={(open) => (open ? null : onClose())}
+      title={`Re-run “${axis?.labels[target?.index ?? 0] ?? ""}” with…`}
+      description="A new version of this experiment: the cells this value does not touch keep their results, the changed ones run. This version stays as it is."
+    >
+      <form
+        className="flex flex-col gap-4"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void send();
+        }}
+      >
+        <TextField
+          id="rerun-value"
+          label={`New ${axis?.name ?? "value"}`}
+          value={value}
+          onChange={(e) => setValue(e.target.value)}
+          autoFocus
+        />
+        <FormError>{error}</FormError>
+        <div className="flex justify-end gap-2">
+          <Button variant="ghost" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" variant="primary" disabled={sending || value.trim() === ""}>
+            Run the new version
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

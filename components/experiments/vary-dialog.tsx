@@ -1,0 +1,174 @@
+"use client";
+
+import { FlaskConical, LoaderCircle, Plus } from "lucide-react";
+import { useRouter } from "next/navigation";
+import { useEffect, useMemo, useState } from "react";
+import { Button } from "@/components/ui/button";
+import { Dialog } from "@/components/ui/dialog";
+import { FormError } from "@/components/ui/field";
+import { callApi } from "@/lib/client/api";
+import { type AxisDraft, type AxisKind, newAxis, toSpec } from "@/lib/client/experiments/axis-draft";
+import { costWords, durationWords } from "@/lib/client/experiments/format";
+import type { ServiceError } from "@/lib/protocol/errors";
+import { MAX_AXES } from "@/lib/studio/experiments/axes";
+import type { Estimate } from "@/lib/studio/experiments/planning";
+import { AxisEditor, type AxisPreview } from "./axis-editor";
+
+interface Preview {
+  name: string;
+  axes: AxisPreview[];
+  counts: { cells: number; runnable: number; refused: number };
+  estimate: Estimate;
+}
+
+interface VaryDialogProps {
+  open: boolean;
+  onOpenChange(open: boolean): void;
+  /** The task the Generate button would send now. */
+  task: () => Record<string, unknown>;
+}
+
+const PREVIEW_DELAY_MS = 300;
+
+/** "Vary…": up to three axes over the form's current task, checked and estimated before it runs. */
+export function VaryDialog({ open, onOpenChange, task }: VaryDialogProps) {
+  const router = useRouter();
+  const [base, setBase] = useState<Record<string, unknown>>({});
+  const [axes, setAxes] = useState<AxisDraft[]>([]);
+  const [preview, setPreview] = useState<Preview | null>(null);
+  const [errors, setErrors] = useState<ServiceError[]>([]);
+  const [running, setRunning] = useState(false);
+  const taskType = String(base.taskType ?? "imageInference");
+  const prompt = typeof base.positivePrompt === "string" ? base.positivePrompt : "";
+
+  useEffect(() => {
+    if (!open) return;
+    const now = task();
+    setBase(now);
+    setAxes((current) =>
+      current.length > 0
+        ? current
+        : [newAxis("prompts", String(now.taskType), String(now.positivePrompt ?? ""))],
+    );
+    setErrors([]);
+  }, [open, task]);
+
+  const specs = useMemo(() => axes.map(toSpec), [axes]);
+  const complete = specs.length > 0 && specs.every((s) => s !== null);
+  const body = useMemo(() => ({ base, axes: specs }), [base, specs]);
+
+  useEffect(() => {
+    if (!open || !complete) {
+      setPreview(null);
+      return;
+    }
+    let live = true;
+    const timer = setTimeout(async () => {
+      const out = await callApi<{ data: Preview }>("/api/experiments/preview", { body });
+      if (!live) return;
+      if (out.ok) {
+        setPreview(out.data.data);
+        setErrors([]);
+      } else {
+        setPreview(null);
+        setErrors(out.errors);
+      }
+    }, PREVIEW_DELAY_MS);
+    return () => {
+      live = false;
+      clearTimeout(timer);
+    };
+  }, [open, complete, body]);
+
+  const axisProblem = (i: number) => errors.find((e) => e.parameter?.startsWith(`axes.${i}`))?.message;
+  const general = errors.filter((e) => !e.parameter?.startsWith("axes.")).map((e) => e.message);
+
+  async function run() {
+    setRunning(true);
+    const out = await callApi<{ data: { id: string } }>("/api/experiments", { body });
+    setRunning(false);
+    if (!out.ok) {
+      setErrors(out.errors);
+      return;
+    }
+    onOpenChange(false);
+    setAxes([]);
+    router.push(`/experiments/${out.data.data.id}`);
+  }
+
+  const addAxis = (kind: AxisKind) => setAxes((a) => [...a, newAxis(kind, taskType, prompt)]);
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Vary this task"
+      description="Run the form's task as a grid: choose up to three things to vary. Every value is checked before anything runs."
+      className="w-[min(44rem,calc(100vw-2rem))]"
+    >
+      <div className="flex flex-col gap-3">
+        {axes.map((draft, i) => (
+          <AxisEditor
+            // biome-ignore lint/suspicious/noArrayIndexKey: an axis is its position
+            key={i}
+            index={i}
+            draft={draft}
+            taskType={taskType}
+            preview={preview?.axes[i]}
+            problem={axisProblem(i)}
+            onChange={(next) => setAxes((a) => a.map((d, j) => (j === i ? next : d)))}
+            onRemove={() => setAxes((a) => a.filter((_, j) => j !== i))}
+          />
+        ))}
+        {axes.length < MAX_AXES ? (
+          <div className="flex flex-wrap gap-2">
+            <Button size="sm" variant="secondary" onClick={() => addAxis("field")}>
+              <Plus aria-hidden /> Vary a setting
+            </Button>
+            <Button size="sm" variant="ghost" onClick={() => addAxis("seeds")}>
+              <Plus aria-hidden /> Vary the seed
+            </Button>
+            <Button size="sm" variant="ghost" onClick={() => addAxis("promptReplace")}>
+              <Plus aria-hidden /> Replace words in the prompt
+            </Button>
+          </div>
+        ) : null}
+      </div>
+      <div className="sticky -bottom-4 -mx-5 -mb-4 mt-4 flex flex-col gap-2 border-border border-t bg-panel px-5 py-4">
+        <FormError>{general.length > 0 ? general.join(" ") : null}</FormError>
+        <p role="status" aria-live="polite" className="text-[13px] text-muted">
+          {preview ? (
+            <>
+              <strong className="text-foreground">{preview.counts.runnable} tasks</strong>
+              {preview.counts.refused > 0 ? ` (${preview.counts.refused} cells refused, not sent)` : ""}
+              {" · "}
+              {durationWords(preview.estimate.seconds)}
+              {preview.estimate.fromHistory ? " from the team's past tasks" : " (a first guess)"}
+              {" · "}
+              {costWords(preview.estimate.cost)}
+            </>
+          ) : complete && errors.length > 0 ? (
+            "Change what is marked to see the grid."
+          ) : complete ? (
+            "Checking…"
+          ) : (
+            "Fill in every axis to see the grid."
+          )}
+        </p>
+        <div className="flex justify-end gap-2">
+          <Button variant="ghost" onClick={() => onOpenChange(false)}>
+            Cancel
+          </Button>
+          <Button
+            variant="primary"
+            disabled={!preview || running || preview.counts.runnable === 0}
+            onClick={() => void run()}
+          >
+            {running ? <LoaderCircle aria-hidden className="animate-spin" /> : <FlaskConical aria-hidden />}
+            Run {preview ? `${preview.counts.runnable} tasks` : ""}
+          </Button>
+        </div>
+      </div>
+    </Dialog>
+  );
+}

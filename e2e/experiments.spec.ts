@@ -1,0 +1,241 @@
+import { expect, type Page, request as playwrightRequest, test } from "@playwright/test";
+import { memberWithRole } from "./fixtures/studio-api";
+import { CreatePage } from "./pages/create-page";
+import { StudioShell } from "./pages/studio-shell";
+
+/**
+ * Experiments: from a Create page's form, Vary… into a grid, each value checked before it runs;
+ * the grid fills live; zoom, pin, compare, re-run a column as a new version, pause, resume and
+ * cancel, export; a viewer reads but does not run.
+ */
+test.describe.configure({ mode: "serial" });
+
+async function screens(page: Page, name: string) {
+  const shell = new StudioShell(page);
+  await shell.screenshot(`experiments-${name}-1440x900`);
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await shell.screenshot(`experiments-${name}-1280x720`);
+  await page.setViewportSize({ width: 1440, height: 900 });
+}
+
+const PROMPTS = ["a red fox in the snow", "a grey wolf in the snow", "an owl on a branch"];
+
+test("the list is pleasant when empty", async ({ page }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto("/experiments");
+  await expect(page.getByRole("heading", { name: "No experiments yet" })).toBeVisible();
+  await screens(page, "empty");
+});
+
+test("3 prompts x 3 CFG from text to image: a refused value is marked and removed, the grid fills, a column re-runs as a new version, exports", async ({
+  page,
+  baseURL,
+}) => {
+  const origin = baseURL ?? "";
+  await page.setViewportSize({ width: 1440, height: 900 });
+  const create = new CreatePage(page);
+  await create.open("text-to-image");
+  await create.prompt.fill(PROMPTS[0] as string);
+  await page.getByRole("button", { name: "Vary…" }).click();
+  const dialog = page.getByRole("dialog", { name: "Vary this task" });
+  await expect(dialog).toBeVisible();
+  await dialog.getByLabel("Prompts, one a line").fill(PROMPTS.join("\n"));
+  await dialog.getByRole("button", { name: "Vary a setting" }).click();
+  await expect(dialog.getByLabel("Setting of axis 2")).toHaveValue("CFGScale");
+  await dialog.getByLabel("Values, separated by commas").fill("3, 99, 7");
+
+  // 99 is past the contract's CFG bound: marked on its value, in words, and not counted.
+  const refused = dialog.getByRole("list", { name: "Values of axis 2" }).locator("li[data-refused]");
+  await expect(refused).toHaveCount(1);
+  await expect(refused).toContainText("CFG 99");
+  await expect(dialog.getByRole("status")).toContainText("6 tasks (3 cells refused, not sent)");
+  await screens(page, "vary-refused");
+  await refused.getByRole("button", { name: "Remove" }).click();
+  await expect(refused).toHaveCount(0);
+  await expect(dialog.getByLabel("Values, separated by commas")).toHaveValue("3, 7");
+  await dialog.getByLabel("Values, separated by commas").fill("3, 7, 11");
+  await expect(dialog.getByRole("status")).toContainText("9 tasks");
+  await expect(dialog.getByRole("status")).toContainText(/about \d+ (seconds|minutes?)/);
+  await screens(page, "vary");
+  await dialog.getByRole("button", { name: "Run 9 tasks" }).click();
+
+  await expect(page).toHaveURL(/\/experiments\/[0-9a-f-]{36}$/);
+  const id = page.url().split("/").at(-1) as string;
+  const grid = page.getByRole("table", { name: "Experiment grid" });
+  await expect(grid.getByRole("columnheader", { name: /CFG 11/ })).toBeVisible();
+  await expect(grid.getByRole("rowheader", { name: /an owl on a branch/ })).toBeVisible();
+  await expect(page.getByRole("status", { name: "Progress" })).toHaveText(/^9 of 9 done/, {
+    timeout: 120_000,
+  });
+  await expect(grid.locator("[data-status=done]")).toHaveCount(9);
+  await expect(page.getByTestId("experiment-status")).toHaveText("Finished");
+
+  // Zoom, pin a column as the reference, select two cells and compare them.
+  await page.getByRole("radio", { name: "Large" }).click();
+  await expect(grid.locator("[data-cell='0-0']")).toHaveCSS("width", "320px");
+  await page.getByRole("radio", { name: "Medium" }).click();
+  const pin = grid.getByRole("button", { name: "Pin CFG 7 as the reference" });
+  await pin.click();
+  await expect(pin).toHaveAttribute("aria-pressed", "true");
+  await expect(grid.locator("[data-cell='0-1']")).toHaveClass(/ring-2/);
+  await screens(page, "grid");
+  await grid.getByRole("checkbox", { name: "Select cell 0-0 to compare" }).check();
+  await grid.getByRole("checkbox", { name: "Select cell 1-0 to compare" }).check();
+  const compare = page.getByRole("link", { name: /Compare 2/ });
+  await expect(compare).toHaveAttribute("href", /^\/gallery\/compare\?ids=[0-9a-f-]{36},[0-9a-f-]{36}$/);
+  await expect(grid.getByRole("link", { name: "Open cell 2-2 in the viewer" })).toHaveAttribute(
+    "href",
+    /^\/gallery\/item\/[0-9a-f-]{36}$/,
+  );
+
+  // Export: CSV by its link, one row per cell with its labels and media link.
+  const download = page.waitForEvent("download");
+  await page.getByRole("link", { name: "CSV" }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(/^experiment-.+-v1\.csv$/);
+  const csv = await (await page.request.get(`/api/experiments/${id}/export?format=csv`)).text();
+  const lines = csv.trimEnd().split("\r\n");
+  expect(lines).toHaveLength(10);
+  expect(lines[0]).toMatch(/^Prompt,CFG,CFGScale,positivePrompt,status,seconds,cost,error,media$/);
+  expect(
+    lines.slice(1).every((l) => /,done,[\d.]+,/.test(l) && /\/api\/items\/[0-9a-f-]{36}\/download$/.test(l)),
+  ).toBe(true);
+  const json = (await (await page.request.get(`/api/experiments/${id}/export?format=json`)).json()) as {
+    cells: unknown[];
+  };
+  expect(json.cells).toHaveLength(9);
+  const png = await page.request.get(`/api/experiments/${id}/export?format=png`);
+  expect(png.headers()["content-type"]).toBe("image/png");
+
+  // Re-run the CFG 11 column with 9: a new version; its other cells keep their results.
+  await grid.getByRole("button", { name: "Re-run CFG 11 with another value" }).click();
+  const rerun = page.getByRole("dialog");
+  await rerun.getByLabel("New CFG").fill("9");
+  await screens(page, "rerun");
+  await rerun.getByRole("button", { name: "Run the new version" }).click();
+  await expect(page).not.toHaveURL(new RegExp(id));
+  await expect(page.getByRole("heading", { level: 1 })).toContainText("(v2)");
+  await expect(grid.getByRole("columnheader", { name: /CFG 9/ })).toBeVisible();
+  await expect(page.getByRole("status", { name: "Progress" })).toHaveText(/^9 of 9 done/, {
+    timeout: 120_000,
+  });
+  await page.getByRole("link", { name: "version 1 (earlier)" }).click();
+  await expect(page).toHaveURL(new RegExp(`/experiments/${id}$`));
+  await expect(grid.getByRole("columnheader", { name: /CFG 11/ })).toBeVisible();
+  await expect(page.getByRole("link", { name: "version 2 (re-run)" })).toBeVisible();
+
+  await page.goto("/experiments");
+  await expect(page.getByRole("list", { name: "Experiments" }).getByRole("listitem")).toHaveCount(2);
+  await screens(page, "list");
+  void origin;
+});
+
+test("pause, resume and cancel a running experiment", async ({ page, baseURL }) => {
+  const origin = baseURL ?? "";
+  await page.setViewportSize({ width: 1440, height: 900 });
+  // Forty large images one at a time, paused right after it starts: most cells are still waiting.
+  const created = await page.request.post("/api/experiments", {
+    headers: { origin },
+    data: {
+      base: {
+        taskType: "imageInference",
+        positivePrompt: "a slow fox",
+        model: "runware:100@1",
+        width: 1024,
+        height: 1024,
+        steps: 50,
+      },
+      axes: [{ kind: "seedCount", start: 1, count: 40 }],
+      concurrency: 1,
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const { id } = ((await created.json()) as { data: { id: string } }).data;
+  const paused = await page.request.post(`/api/experiments/${id}/control`, {
+    headers: { origin },
+    data: { action: "pause" },
+  });
+  expect(paused.status()).toBe(200);
+  await page.goto(`/experiments/${id}`);
+  const status = page.getByTestId("experiment-status");
+  await expect(status).toHaveText("Paused");
+  await expect(page.locator("[data-status=pending]").first()).toBeVisible();
+  await page.getByRole("button", { name: "Resume" }).click();
+  await expect(status).toHaveText("Running");
+  await page.getByRole("button", { name: "Pause" }).click();
+  await expect(status).toHaveText("Paused");
+  await page.getByRole("button", { name: "Cancel" }).click();
+  await expect(status).toHaveText("Cancelled");
+  await expect(page.getByRole("button", { name: /^(Resume|Pause|Cancel)$/ })).toHaveCount(0);
+});
+
+test("a video experiment: 2 prompts x 2 durations", async ({ page }) => {
+  // Four videos on a shared two-core machine: rendering, not the studio, sets the pace.
+  test.setTimeout(600_000);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  const create = new CreatePage(page);
+  await create.open("video");
+  await page.getByRole("button", { name: "Vary…" }).click();
+  const dialog = page.getByRole("dialog", { name: "Vary this task" });
+  await dialog.getByLabel("Prompts, one a line").fill("a fox running through snow\na boat on a calm lake");
+  await dialog.getByRole("button", { name: "Vary a setting" }).click();
+  await expect(dialog.getByLabel("Setting of axis 2")).toHaveValue("duration");
+  await dialog.getByLabel("Values, separated by commas").fill("2, 3");
+  await expect(dialog.getByRole("status")).toContainText("4 tasks");
+  await dialog.getByRole("button", { name: "Run 4 tasks" }).click();
+  await expect(page).toHaveURL(/\/experiments\/[0-9a-f-]{36}$/);
+  const grid = page.getByRole("table", { name: "Experiment grid" });
+  await expect(grid.getByRole("columnheader", { name: /Duration 3/ })).toBeVisible();
+  await expect(page.getByRole("status", { name: "Progress" })).toHaveText(/^4 of 4 done/, {
+    timeout: 540_000,
+  });
+  await expect(grid.locator("[data-status=done] video")).toHaveCount(4);
+  await screens(page, "video-grid");
+});
+
+test("a viewer reads experiments but cannot run, re-run or retry them", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  const origin = baseURL ?? "";
+  const api = await memberWithRole(
+    page.request,
+    () => playwrightRequest.newContext({ baseURL: origin, storageState: { cookies: [], origins: [] } }),
+    origin,
+    "viewer",
+    "experiments-viewer@studio.test",
+  );
+  const refused = await api.post("/api/experiments", {
+    headers: { origin },
+    data: {
+      base: { taskType: "imageInference", positivePrompt: "a fox" },
+      axes: [{ kind: "seedCount", start: 1, count: 2 }],
+    },
+  });
+  expect(refused.status()).toBe(403);
+  const list = (await (await api.get("/api/experiments")).json()) as { data: { items: { id: string }[] } };
+  const first = list.data.items[0]?.id as string;
+  expect(
+    (
+      await api.post(`/api/experiments/${first}/rerun`, {
+        headers: { origin },
+        data: { axis: 0, index: 0, value: 5 },
+      })
+    ).status(),
+  ).toBe(403);
+  expect(
+    (
+      await api.post(`/api/experiments/${first}/control`, { headers: { origin }, data: { action: "pause" } })
+    ).status(),
+  ).toBe(403);
+  const context = await browser.newContext({ storageState: await api.storageState() });
+  await api.dispose();
+  const viewer = await context.newPage();
+  await viewer.goto(`/experiments/${first}`);
+  const grid = viewer.getByRole("table", { name: "Experiment grid" });
+  await expect(grid).toBeVisible();
+  await expect(grid.getByRole("button", { name: /^Re-run/ })).toHaveCount(0);
+  await expect(viewer.getByRole("button", { name: /^(Pause|Resume|Cancel|Retry)/ })).toHaveCount(0);
+  await context.close();
+});

@@ -1,0 +1,325 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { markTask, recordTasks, type SentTask } from "@/lib/server/db";
+import { experimentCell } from "@/lib/server/db/schema";
+import {
+  backendTitle,
+  createTestUser,
+  type TestDatabase,
+  testBackends,
+} from "@/lib/server/db/test-databases";
+import type { SubmitOutcome } from "@/lib/server/results/submit";
+import type { ExperimentInput } from "@/lib/studio/experiments/input";
+import { controlExperiment, createExperiment, rerunExperiment, retryCell } from "./actions";
+import { experimentCsv } from "./export";
+import { planExperiment } from "./plan";
+import { cellRows, experimentPage, experimentRow } from "./records";
+import { ExperimentRunner } from "./runner";
+import { experimentView } from "./view";
+
+const base = {
+  taskType: "imageInference",
+  positivePrompt: "a red fox in fresh snow, watercolor",
+  model: "runware:100@1",
+  width: 512,
+  height: 512,
+  steps: 20,
+};
+
+const grid3x3: ExperimentInput = {
+  base,
+  axes: [
+    { kind: "promptReplace", find: "watercolor", replacements: ["watercolor", "oil painting", "pixel art"] },
+    { kind: "values", path: "CFGScale", values: [3, 7, 11] },
+  ],
+};
+
+for (const backend of testBackends) {
+  describe.skipIf(backend.skip !== undefined)(backendTitle(backend, "experiments"), () => {
+    let opened: TestDatabase;
+    let author: string;
+    const deps = () => ({ db: opened.db, videoModel: "local:video@3.0-prime", maxCells: 100 });
+
+    beforeAll(async () => {
+      opened = await backend.open();
+      author = await createTestUser(opened);
+    }, 60_000);
+    afterAll(async () => {
+      await opened?.dispose();
+    });
+
+    /** A submit that records the tasks as the studio does and remembers each request's size. */
+    function fakeSubmit(
+      requests: number[],
+      answer?: (tasks: Record<string, unknown>[]) => SubmitOutcome | null,
+    ) {
+      return async (who: { id: string }, tasks: Record<string, unknown>[]): Promise<SubmitOutcome> => {
+        requests.push(tasks.length);
+        const special = answer?.(tasks);
+        if (special) return special;
+        await recordTasks(opened.db, who.id, tasks as SentTask[]);
+        return {
+          status: 202,
+          body: {
+            data: tasks.map((t) => ({
+              taskType: String(t.taskType),
+              taskUUID: String(t.taskUUID),
+              status: "queued",
+            })),
+          },
+        };
+      };
+    }
+
+    async function sentTasks(id: string): Promise<string[]> {
+      return (await cellRows(opened.db, id)).flatMap((c) =>
+        c.status === "sent" && c.taskUUID ? [c.taskUUID] : [],
+      );
+    }
+
+    it("previews a grid: a value the contract refuses is marked on its axis and not counted", async () => {
+      const out = await planExperiment(deps(), {
+        base,
+        axes: [
+          { kind: "prompts", prompts: ["a fox", "a cat"] },
+          { kind: "values", path: "CFGScale", values: [3, 99, 7] },
+        ],
+      });
+      if (!out.ok) throw new Error(JSON.stringify(out.errors));
+      expect(out.plan.axes[1]?.labels).toEqual(["CFG 3", "CFG 99", "CFG 7"]);
+      expect(out.plan.axes[1]?.refusals[0]).toEqual([]);
+      expect(out.plan.axes[1]?.refusals[1]?.[0]).toMatch(/CFGScale|50/);
+      expect(out.plan.counts).toEqual({ cells: 6, runnable: 4, refused: 2 });
+      expect(out.plan.estimate.tasks).toBe(4);
+      expect(out.plan.estimate.seconds).toBeGreaterThan(0);
+    });
+
+    it("stores refused cells as refused, and refuses a grid past the owner's cap naming it", async () => {
+      const created = await createExperiment(
+        deps(),
+        { base, axes: [{ kind: "values", path: "CFGScale", values: [3, 99] }] },
+        author,
+      );
+      if (!created.ok) throw new Error(JSON.stringify(created.errors));
+      const cells = await cellRows(opened.db, created.value.experiment.id);
+      expect(cells.map((c) => c.status)).toEqual(["pending", "refused"]);
+      expect(cells[1]?.error?.[0]?.parameter).toBe("CFGScale");
+
+      const over = await planExperiment({ ...deps(), maxCells: 8 }, grid3x3);
+      expect(over.ok).toBe(false);
+      if (over.ok) return;
+      expect(over.status).toBe(422);
+      expect(over.errors[0]).toMatchObject({ code: "tooManyCells", parameter: "maxExperimentCells" });
+      expect(over.errors[0]?.message).toContain("at most 8");
+      await controlExperiment(opened.db, created.value.experiment.id, "cancel");
+    });
+
+    it("sends within the request size and the experiment's cap, and fills cells as tasks finish", async () => {
+      const created = await createExperiment(deps(), { ...grid3x3, concurrency: 3 }, author);
+      if (!created.ok) throw new Error(JSON.stringify(created.errors));
+      const id = created.value.experiment.id;
+      const requests: number[] = [];
+      const published: string[] = [];
+      const runner = new ExperimentRunner({
+        db: opened.db,
+        submit: fakeSubmit(requests),
+        perRequest: () => 2,
+        publish: (e) => published.push(e),
+      });
+      await runner.pump(id);
+      await runner.idle();
+      // 3 in flight at most, in requests of at most 2.
+      expect(requests).toEqual([2, 1]);
+      expect(await sentTasks(id)).toHaveLength(3);
+      let rounds = 0;
+      for (;;) {
+        const sent = await sentTasks(id);
+        if (sent.length === 0) break;
+        expect(sent.length).toBeLessThanOrEqual(3);
+        const [first] = sent;
+        await markTask(opened.db, first as string, { status: "success", progress: 100 });
+        await runner.taskFinished(first as string);
+        await runner.idle();
+        rounds++;
+      }
+      expect(rounds).toBe(9);
+      expect(Math.max(...requests)).toBeLessThanOrEqual(2);
+      expect(requests.reduce((a, b) => a + b, 0)).toBe(9);
+      expect((await experimentRow(opened.db, id))?.status).toBe("done");
+      expect(published).toContain(id);
+      runner.close();
+    });
+
+    it("pauses (nothing more goes out), resumes, and keeps waiting cells when the member's share is full", async () => {
+      const created = await createExperiment(deps(), { ...grid3x3, concurrency: 2 }, author);
+      if (!created.ok) throw new Error("not created");
+      const id = created.value.experiment.id;
+      const requests: number[] = [];
+      let full = true;
+      const runner = new ExperimentRunner({
+        db: opened.db,
+        submit: fakeSubmit(requests, () =>
+          full ? { status: 429, body: { errors: [{ code: "memberQueueFull", message: "later" }] } } : null,
+        ),
+        perRequest: () => 50,
+        publish: () => {},
+        retryDelayMs: 60_000,
+      });
+      await runner.pump(id);
+      await runner.idle();
+      expect(requests).toEqual([2]);
+      expect((await cellRows(opened.db, id)).filter((c) => c.status === "pending")).toHaveLength(9);
+      full = false;
+      expect((await controlExperiment(opened.db, id, "pause")).ok).toBe(true);
+      await runner.pump(id);
+      await runner.idle();
+      expect(requests).toEqual([2]);
+      expect((await controlExperiment(opened.db, id, "pause")).ok).toBe(false);
+      expect((await controlExperiment(opened.db, id, "resume")).ok).toBe(true);
+      await runner.pump(id);
+      await runner.idle();
+      expect(requests).toEqual([2, 2]);
+      expect((await controlExperiment(opened.db, id, "cancel")).ok).toBe(true);
+      runner.close();
+    });
+
+    it("picks up a running experiment after a restart from the database alone", async () => {
+      const created = await createExperiment(deps(), { ...grid3x3, concurrency: 3 }, author);
+      if (!created.ok) throw new Error("not created");
+      const id = created.value.experiment.id;
+      const first = new ExperimentRunner({
+        db: opened.db,
+        submit: fakeSubmit([]),
+        perRequest: () => 50,
+        publish: () => {},
+      });
+      await first.pump(id);
+      await first.idle();
+      first.close();
+      const [a, b, c] = await sentTasks(id);
+      // While the studio was down: one task finished, one failed, one is still at work; and a
+      // cell was marked sent but its task never recorded (stopped half way).
+      await markTask(opened.db, a as string, { status: "success", progress: 100 });
+      await markTask(opened.db, b as string, {
+        status: "error",
+        error: { code: "x", message: "the engine failed" },
+      });
+      const [lost] = (await cellRows(opened.db, id)).filter((cell) => cell.status === "pending");
+      await opened.db
+        .update(experimentCell)
+        .set({ status: "sent", taskUUID: crypto.randomUUID() })
+        .where(eq(experimentCell.key, lost?.key as string));
+
+      const requests: number[] = [];
+      const second = new ExperimentRunner({
+        db: opened.db,
+        submit: fakeSubmit(requests),
+        perRequest: () => 50,
+        publish: () => {},
+      });
+      await second.start();
+      await second.idle();
+      const cells = await cellRows(opened.db, id);
+      const byTask = (t: string | undefined) => cells.find((cell) => cell.taskUUID === t);
+      expect(byTask(a)?.status).toBe("done");
+      expect(byTask(b)?.status).toBe("error");
+      expect(byTask(b)?.error?.[0]?.message).toBe("the engine failed");
+      expect(byTask(c)?.status).toBe("sent");
+      // Room for two more beside c: the lost cell went again with another.
+      expect(requests).toEqual([2]);
+      expect(cells.filter((cell) => cell.status === "sent")).toHaveLength(3);
+      second.close();
+      await controlExperiment(opened.db, id, "cancel");
+    });
+
+    it("retries a failed cell alone with a new task, and re-runs a column as a new version", async () => {
+      const created = await createExperiment(deps(), grid3x3, author);
+      if (!created.ok) throw new Error("not created");
+      const id = created.value.experiment.id;
+      const finishAll = async (fail?: string) => {
+        const r = new ExperimentRunner({
+          db: opened.db,
+          submit: fakeSubmit([]),
+          perRequest: () => 50,
+          publish: () => {},
+        });
+        for (let i = 0; i < 20; i++) {
+          await r.pump(id);
+          await r.idle();
+          const cells = (await cellRows(opened.db, id)).filter((c) => c.status === "sent");
+          if (cells.length === 0) break;
+          for (const c of cells) {
+            const failIt = c.key === fail && c.attempts === 1;
+            await markTask(
+              opened.db,
+              c.taskUUID as string,
+              failIt
+                ? { status: "error", error: { code: "unknownModel", message: "No such model." } }
+                : { status: "success", progress: 100 },
+            );
+            await r.taskFinished(c.taskUUID as string);
+          }
+          await r.idle();
+        }
+        r.close();
+      };
+      await finishAll("1-2");
+      let cells = await cellRows(opened.db, id);
+      const failed = cells.find((c) => c.key === "1-2");
+      expect(failed?.status).toBe("error");
+      expect(cells.filter((c) => c.status === "done")).toHaveLength(8);
+      expect((await experimentRow(opened.db, id))?.status).toBe("done");
+
+      expect((await retryCell(opened.db, id, "0-0")).ok).toBe(false);
+      expect((await retryCell(opened.db, id, "1-2")).ok).toBe(true);
+      expect((await experimentRow(opened.db, id))?.status).toBe("running");
+      await finishAll();
+      cells = await cellRows(opened.db, id);
+      const retried = cells.find((c) => c.key === "1-2");
+      expect(retried).toMatchObject({ status: "done", attempts: 2 });
+      expect(retried?.taskUUID).not.toBe(failed?.taskUUID);
+
+      const rerun = await rerunExperiment(deps(), id, { axis: 1, index: 2, value: 15 }, author);
+      if (!rerun.ok) throw new Error(JSON.stringify(rerun.errors));
+      expect(rerun.value).toMatchObject({ version: 2, parentId: id });
+      const next = await cellRows(opened.db, rerun.value.id);
+      expect(next.filter((c) => c.status === "pending").map((c) => c.key)).toEqual(["0-2", "1-2", "2-2"]);
+      expect(next.find((c) => c.key === "0-0")?.taskUUID).toBe(cells.find((c) => c.key === "0-0")?.taskUUID);
+      expect(next.find((c) => c.key === "0-2")?.params.CFGScale).toBe(15);
+      // The old version is kept as it was.
+      expect((await cellRows(opened.db, id)).every((c) => c.status === "done")).toBe(true);
+      const view = await experimentView(opened.db, rerun.value.id);
+      expect(view?.axes[1]?.labels).toEqual(["CFG 3", "CFG 7", "CFG 15"]);
+      expect(view?.versions.map((v) => v.version)).toEqual([1]);
+
+      const page = await experimentPage(opened.db, { cursor: null, limit: 2 });
+      expect(page?.items.map((e) => e.id)).toEqual([rerun.value.id, id]);
+      const more = await experimentPage(opened.db, { cursor: page?.nextCursor ?? null, limit: 50 });
+      expect(more?.items.length).toBeGreaterThan(0);
+      expect(more?.items.map((e) => e.id)).not.toContain(id);
+      expect(await experimentPage(opened.db, { cursor: "nonsense", limit: 5 })).toBeNull();
+    });
+
+    it("exports one CSV row per cell: axis labels, the parameters that vary, status and error", async () => {
+      const created = await createExperiment(
+        deps(),
+        {
+          base: { ...base, positivePrompt: "=cmd a fox" },
+          axes: [
+            { kind: "prompts", prompts: ["=cmd a fox", "a cat, sleeping"] },
+            { kind: "values", path: "CFGScale", values: [3, 99] },
+          ],
+        },
+        author,
+      );
+      if (!created.ok) throw new Error("not created");
+      const view = await experimentView(opened.db, created.value.experiment.id);
+      if (!view) throw new Error("no view");
+      const lines = experimentCsv(view, "http://studio.test").trimEnd().split("\r\n");
+      expect(lines[0]).toBe("Prompt,CFG,CFGScale,positivePrompt,status,seconds,cost,error,media");
+      expect(lines).toHaveLength(5);
+      expect(lines[1]).toBe("'=cmd a fox,CFG 3,3,'=cmd a fox,waiting,,,,");
+      expect(lines[4]).toMatch(/^"a cat, sleeping",CFG 99,99,"a cat, sleeping",refused,,,.+,$/);
+    });
+  });
+}

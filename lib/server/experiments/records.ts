@@ -1,0 +1,235 @@
+import "server-only";
+import { and, asc, desc, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
+import type { StudioDatabase } from "@/lib/server/db";
+import {
+  type ExperimentCellRow,
+  type ExperimentRow,
+  type ExperimentStatus,
+  experiment,
+  experimentCell,
+  item,
+  itemColumns,
+  task,
+  user,
+} from "@/lib/server/db/schema";
+import { mediaUrl } from "@/lib/server/results/gallery-item";
+import type { Plan } from "./plan";
+
+/** A cell's coords as its key: "0-2-1". */
+export const cellKey = (coords: readonly number[]) => coords.join("-");
+
+/** Stores a plan as an experiment: runnable cells pending, refused ones marked with why. */
+export async function storePlan(
+  db: StudioDatabase,
+  plan: Plan,
+  createdBy: string,
+  lineage: { parentId: string; version: number } | null = null,
+  carried: Map<string, ExperimentCellRow> = new Map(),
+): Promise<ExperimentRow> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(experiment)
+      .values({
+        name: plan.name,
+        createdBy,
+        taskType: plan.taskType,
+        base: plan.base,
+        axes: plan.specs,
+        status: "running",
+        concurrency: plan.concurrency,
+        ...(lineage ?? {}),
+      })
+      .returning();
+    if (!row) throw new Error("experiment not stored");
+    const cells = plan.cells.map((c) => {
+      const key = cellKey(c.coords);
+      const old = carried.get(key);
+      if (old && c.errors.length === 0 && old.status === "done") {
+        const { experimentId: _e, ...rest } = old;
+        return { ...rest, experimentId: row.id, params: c.params };
+      }
+      return {
+        experimentId: row.id,
+        coords: c.coords,
+        key,
+        params: c.params,
+        status: c.errors.length > 0 ? ("refused" as const) : ("pending" as const),
+        error: c.errors.length > 0 ? c.errors : null,
+      };
+    });
+    for (let i = 0; i < cells.length; i += 200)
+      await tx.insert(experimentCell).values(cells.slice(i, i + 200));
+    return row;
+  });
+}
+
+export async function experimentRow(db: StudioDatabase, id: string): Promise<ExperimentRow | null> {
+  const [row] = await db.select().from(experiment).where(eq(experiment.id, id));
+  return row ?? null;
+}
+
+export async function cellRows(db: StudioDatabase, id: string): Promise<ExperimentCellRow[]> {
+  return db
+    .select()
+    .from(experimentCell)
+    .where(eq(experimentCell.experimentId, id))
+    .orderBy(asc(experimentCell.key));
+}
+
+/** A cell's result as the grid shows it. */
+export interface CellItem {
+  id: string;
+  kind: "image" | "video";
+  url: string;
+  width: number;
+  height: number;
+  cost: number | null;
+}
+
+/** The live items of the given tasks, by task. */
+export async function itemsOfTasks(
+  db: StudioDatabase,
+  taskUUIDs: string[],
+): Promise<Map<string, CellItem[]>> {
+  const out = new Map<string, CellItem[]>();
+  if (taskUUIDs.length === 0) return out;
+  const rows = await db
+    .select(itemColumns)
+    .from(item)
+    .where(and(inArray(item.taskUUID, taskUUIDs), isNull(item.deletedAt)))
+    .orderBy(asc(item.index));
+  for (const r of rows) {
+    const list = out.get(r.taskUUID) ?? [];
+    list.push({ id: r.id, kind: r.kind, url: mediaUrl(r), width: r.width, height: r.height, cost: r.cost });
+    out.set(r.taskUUID, list);
+  }
+  return out;
+}
+
+/** Seconds from sent to done of each task, from the studio's records. */
+export async function taskTimes(db: StudioDatabase, taskUUIDs: string[]): Promise<Map<string, number>> {
+  const out = new Map<string, number>();
+  if (taskUUIDs.length === 0) return out;
+  const rows = await db
+    .select({ id: task.taskUUID, createdAt: task.createdAt, completedAt: task.completedAt })
+    .from(task)
+    .where(inArray(task.taskUUID, taskUUIDs));
+  for (const r of rows) {
+    if (r.completedAt) out.set(r.id, (r.completedAt.getTime() - r.createdAt.getTime()) / 1000);
+  }
+  return out;
+}
+
+export interface ExperimentSummary {
+  id: string;
+  name: string;
+  taskType: string;
+  status: ExperimentStatus;
+  version: number;
+  parentId: string | null;
+  createdBy: string;
+  createdByName: string | null;
+  createdAt: string;
+  cells: number;
+  done: number;
+  failed: number;
+  /** The first result, for the list's card. */
+  coverUrl: string | null;
+}
+
+export interface ExperimentPage {
+  items: ExperimentSummary[];
+  nextCursor: string | null;
+}
+
+const encodeCursor = (r: { createdAt: Date; id: string }) =>
+  Buffer.from(`${r.createdAt.toISOString()}|${r.id}`).toString("base64url");
+
+function decodeCursor(cursor: string): { createdAt: Date; id: string } | null {
+  const [at, id] = Buffer.from(cursor, "base64url").toString().split("|");
+  const createdAt = new Date(at ?? "");
+  if (!id || !/^[0-9a-f-]{36}$/.test(id) || Number.isNaN(createdAt.getTime())) return null;
+  return { createdAt, id };
+}
+
+/** Newest first, on `experiment_created_idx`; null for a cursor that is not one of ours. */
+export async function experimentPage(
+  db: StudioDatabase,
+  options: { cursor: string | null; limit: number },
+): Promise<ExperimentPage | null> {
+  const after = options.cursor ? decodeCursor(options.cursor) : null;
+  if (options.cursor && !after) return null;
+  const rows = await db
+    .select({
+      row: experiment,
+      createdByName: user.name,
+      cells: sql<number>`(select count(*)::int from experiment_cell c where c.experiment_id = ${experiment.id})`,
+      done: sql<number>`(select count(*)::int from experiment_cell c where c.experiment_id = ${experiment.id} and c.status = 'done')`,
+      failed: sql<number>`(select count(*)::int from experiment_cell c where c.experiment_id = ${experiment.id} and c.status = 'error')`,
+      coverKey: sql<
+        string | null
+      >`(select i.storage_key from experiment_cell c join item i on i.task_uuid = c.task_uuid where c.experiment_id = ${experiment.id} and c.status = 'done' and i.deleted_at is null and i.kind = 'image' order by c.key limit 1)`,
+    })
+    .from(experiment)
+    .leftJoin(user, eq(user.id, experiment.createdBy))
+    .where(
+      after
+        ? or(
+            lt(experiment.createdAt, after.createdAt),
+            and(eq(experiment.createdAt, after.createdAt), lt(experiment.id, after.id)),
+          )
+        : undefined,
+    )
+    .orderBy(desc(experiment.createdAt), desc(experiment.id))
+    .limit(options.limit + 1);
+  const page = rows.slice(0, options.limit);
+  const last = page.at(-1);
+  return {
+    items: page.map((r) => ({
+      id: r.row.id,
+      name: r.row.name,
+      taskType: r.row.taskType,
+      status: r.row.status,
+      version: r.row.version,
+      parentId: r.row.parentId,
+      createdBy: r.row.createdBy,
+      createdByName: r.createdByName,
+      createdAt: r.row.createdAt.toISOString(),
+      cells: r.cells,
+      done: r.done,
+      failed: r.failed,
+      coverUrl: r.coverKey ? mediaUrl({ storageKey: r.coverKey }) : null,
+    })),
+    nextCursor: rows.length > options.limit && last ? encodeCursor(last.row) : null,
+  };
+}
+
+export async function setStatus(db: StudioDatabase, id: string, status: ExperimentStatus): Promise<void> {
+  await db.update(experiment).set({ status, updatedAt: new Date() }).where(eq(experiment.id, id));
+}
+
+/** Experiments the runner must keep going (on `experiment_running_idx`). */
+export async function runningIds(db: StudioDatabase): Promise<string[]> {
+  const rows = await db
+    .select({ id: experiment.id })
+    .from(experiment)
+    .where(eq(experiment.status, "running"));
+  return rows.map((r) => r.id);
+}
+
+/** Versions of the same experiment: its parent and its children. */
+export async function relatives(
+  db: StudioDatabase,
+  row: ExperimentRow,
+): Promise<{ id: string; version: number; name: string }[]> {
+  const rows = await db
+    .select({ id: experiment.id, version: experiment.version, name: experiment.name })
+    .from(experiment)
+    .where(
+      row.parentId
+        ? or(eq(experiment.id, row.parentId), eq(experiment.parentId, row.id))
+        : eq(experiment.parentId, row.id),
+    )
+    .orderBy(asc(experiment.version), asc(experiment.createdAt));
+  return rows;
+}

@@ -1,0 +1,88 @@
+import "server-only";
+import type { ServiceError } from "@/lib/protocol/errors";
+import type { StudioDatabase } from "@/lib/server/db";
+import type { CellStatus, ExperimentStatus } from "@/lib/server/db/schema";
+import { expandAxis } from "@/lib/studio/experiments/axes";
+import { refusalWords } from "./plan";
+import { type CellItem, cellRows, experimentRow, itemsOfTasks, relatives, taskTimes } from "./records";
+
+/** An experiment as its page reads it (`GET /api/experiments/[id]`). */
+export interface ExperimentView {
+  id: string;
+  name: string;
+  taskType: string;
+  status: ExperimentStatus;
+  version: number;
+  parentId: string | null;
+  createdBy: string;
+  createdAt: string;
+  concurrency: number;
+  base: Record<string, unknown>;
+  axes: { name: string; labels: string[]; kind: string }[];
+  cells: CellView[];
+  progress: { done: number; failed: number; refused: number; running: number; total: number };
+  versions: { id: string; version: number; name: string }[];
+}
+
+export interface CellView {
+  key: string;
+  coords: number[];
+  status: CellStatus;
+  params: Record<string, unknown>;
+  errors: ServiceError[];
+  attempts: number;
+  taskUUID: string | null;
+  seconds: number | null;
+  items: CellItem[];
+}
+
+export async function experimentView(db: StudioDatabase, id: string): Promise<ExperimentView | null> {
+  const row = await experimentRow(db, id);
+  if (!row) return null;
+  const cells = await cellRows(db, id);
+  const tasks = cells.flatMap((c) => (c.taskUUID ? [c.taskUUID] : []));
+  const [items, times, versions] = await Promise.all([
+    itemsOfTasks(db, tasks),
+    taskTimes(db, tasks),
+    relatives(db, row),
+  ]);
+  const count = (s: CellStatus) => cells.filter((c) => c.status === s).length;
+  return {
+    id: row.id,
+    name: row.name,
+    taskType: row.taskType,
+    status: row.status,
+    version: row.version,
+    parentId: row.parentId,
+    createdBy: row.createdBy,
+    createdAt: row.createdAt.toISOString(),
+    concurrency: row.concurrency,
+    base: row.base,
+    axes: row.axes.map((spec) => {
+      const out = expandAxis(spec, row.base);
+      return out.ok
+        ? { name: out.axis.name, labels: out.axis.values.map((v) => v.label), kind: spec.kind }
+        : { name: "?", labels: [], kind: spec.kind };
+    }),
+    cells: cells.map((c) => ({
+      key: c.key,
+      coords: c.coords,
+      status: c.status,
+      params: c.params,
+      // In words a person reads: settings by their names, not their wire names.
+      errors: (c.error ?? []).map((e) => ({ ...e, message: refusalWords(e) })),
+      attempts: c.attempts,
+      taskUUID: c.taskUUID,
+      seconds: c.taskUUID && c.status === "done" ? (times.get(c.taskUUID) ?? null) : null,
+      items: c.taskUUID && c.status === "done" ? (items.get(c.taskUUID) ?? []) : [],
+    })),
+    progress: {
+      done: count("done"),
+      failed: count("error"),
+      refused: count("refused"),
+      running: count("pending") + count("sent"),
+      total: cells.length,
+    },
+    versions,
+  };
+}

@@ -28,20 +28,17 @@ const reviewCapabilities: readonly Capability[] = [
     icon: Star,
     title: "Ratings",
     description: "Score results and move them through review states.",
-    soon: true,
   },
   {
     icon: MessageSquareText,
     title: "Comments",
     description: "Discuss a result where everyone can see it.",
-    soon: true,
   },
-  { icon: Columns2, title: "Compare", description: "Put two or more results side by side.", soon: true },
+  { icon: Columns2, title: "Compare", description: "Put two or more results side by side." },
   {
     icon: Link2,
     title: "Share links",
-    description: "Send a board to someone outside the studio.",
-    soon: true,
+    description: "Send an item or a board to someone outside the studio.",
   },
 ];
 
@@ -50,13 +47,11 @@ const experimentCapabilities: readonly Capability[] = [
     icon: Grid3x3,
     title: "Grids",
     description: "Cross prompts with parameter values in one run.",
-    soon: true,
   },
   {
     icon: Dices,
     title: "Seed sweeps",
     description: "Hold everything still and vary only the seed.",
-    soon: true,
   },
   { icon: Split, title: "A/B votes", description: "Pick the better of two, many times over.", soon: true },
   {

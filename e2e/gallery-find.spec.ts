@@ -55,11 +55,13 @@ const clip = {
 };
 
 test.beforeAll(async ({ browser, baseURL }) => {
+  test.setTimeout(240_000);
   const context = await browser.newContext({ storageState: "e2e/.auth/owner.json" });
   // Sent one by one, oldest first, so newest first is tall, wide, square.
   for (const task of [clip, square, wide, tall]) {
     expect((await sendTasks(context.request, baseURL ?? "", [task])).status()).toBe(202);
-    expect((await finishedTask(context.request, task.taskUUID)).status).toBe("success");
+    // A video takes a while on a machine busy with the rest of the suite.
+    expect((await finishedTask(context.request, task.taskUUID, 120_000)).status).toBe("success");
   }
   await context.close();
 });

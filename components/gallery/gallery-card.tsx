@@ -289,6 +289,7 @@ function ReviewLine({ item }: { item: GalleryItem }) {
       {review.commentCount > 0 ? (
         <span
           className="inline-flex items-center gap-1"
+          data-testid="comment-count"
           title={`${review.commentCount} ${review.commentCount === 1 ? "comment" : "comments"}`}
         >
           <MessageSquare aria-hidden className="size-3" />

@@ -87,6 +87,8 @@ describe("subject words", () => {
 
   it("puts the weightiest subject first, then the first named", () => {
     expect(subjectsOf("a dog and a cat")).toEqual(["dog", "cat"]);
+    expect(subjectsOf("a grey wolf in the snow")).toEqual(["dog"]);
+    expect(subjectsOf("wolves howling at the moon")).toEqual(["dog"]);
     expect(subjectsOf("a dog and a (cat:1.4)".replace("(cat:1.4)", "cat cat"))[0]).toBe("cat");
     expect([...readIntent("a dog and a cat++", undefined, "compel").subjects.keys()][0]).toBe("cat");
   });

@@ -55,7 +55,21 @@ export const SUBJECT_DEFS = {
   cat: { family: "animal", words: ["cat", "kitten", "kitty", "kitties", "tabby", "feline"] },
   dog: {
     family: "animal",
-    words: ["dog", "puppy", "puppies", "pup", "hound", "doggy", "labrador", "retriever", "corgi", "canine"],
+    // A wolf is drawn as the dog's kin (in its colour words: "grey wolf"), never as empty land.
+    words: [
+      "dog",
+      "puppy",
+      "puppies",
+      "pup",
+      "hound",
+      "doggy",
+      "labrador",
+      "retriever",
+      "corgi",
+      "canine",
+      "wolf",
+      "wolves",
+    ],
     setting: ["hills"],
   },
   fox: { family: "animal", words: ["fox", "vixen"], setting: ["hills"] },

@@ -3,11 +3,11 @@
 import { useQuery } from "@tanstack/react-query";
 import { Search, Star } from "lucide-react";
 import { useEffect, useState } from "react";
+import { useBoards } from "@/components/organize/board-menu";
 import { cn, focusRing } from "@/components/ui/cn";
 import { inputClasses } from "@/components/ui/field";
 import { Segmented } from "@/components/ui/segmented";
 import { Select } from "@/components/ui/select";
-import { boardsKey } from "@/lib/client/organize-keys";
 import { fetchData } from "@/lib/client/use-api";
 import { workflows } from "@/lib/client/workflows";
 import {
@@ -22,11 +22,6 @@ import {
 import type { GalleryLayoutMode } from "@/lib/studio/gallery-layout";
 import { REVIEW_STATE_LABELS, REVIEW_STATES, type ReviewState } from "@/lib/studio/review";
 
-export interface BoardSummary {
-  id: string;
-  name: string;
-}
-
 export const facetsKey = ["galleryFacets"] as const;
 
 /**
@@ -38,19 +33,6 @@ export function useGalleryFacets(enabled = true) {
     queryKey: facetsKey,
     queryFn: () => fetchData<GalleryFacets>("/api/gallery/facets"),
     enabled,
-  });
-}
-
-/**
- * The team's boards, or null when they cannot be read (the board menu hides). One query with the
- * organize screens' (same key, same answer), so the menus and the bulk bar share one cache entry.
- */
-export function useBoards() {
-  return useQuery({
-    queryKey: boardsKey,
-    queryFn: () => fetchData<{ boards: BoardSummary[] }>("/api/boards?limit=200"),
-    select: (data) => data.boards,
-    retry: false,
   });
 }
 
@@ -78,7 +60,7 @@ export function FilterBar({
   onLayout(mode: GalleryLayoutMode): void;
 }) {
   const facets = useGalleryFacets(ready).data;
-  const boards = useBoards().data;
+  const boards = useBoards().data?.boards;
   const [text, setText] = useState(filter.q ?? "");
   // The address changes from elsewhere too (a chip removed, "clear filters", back/forward).
   useEffect(() => setText(filter.q ?? ""), [filter.q]);

@@ -1,10 +1,12 @@
 "use client";
 
 import { X } from "lucide-react";
+import { useBoards } from "@/components/organize/board-menu";
 import { cn, focusRing } from "@/components/ui/cn";
 import { ASPECT_LABELS, type GalleryFilter } from "@/lib/studio/gallery-filter";
+import type { BoardView } from "@/lib/studio/organize";
 import { REVIEW_STATE_LABELS } from "@/lib/studio/review";
-import { type BoardSummary, useBoards, useGalleryFacets, workflowLabel } from "./filter-bar";
+import { useGalleryFacets, workflowLabel } from "./filter-bar";
 
 interface Chip {
   key: string;
@@ -91,7 +93,7 @@ export function FilterChips({
   clear(): void;
 }) {
   const facets = useGalleryFacets(false).data;
-  const boards: BoardSummary[] = useBoards().data ?? [];
+  const boards: BoardView[] = useBoards().data?.boards ?? [];
   const chips = chipsOf(filter, {
     authors: new Map((facets?.authors ?? []).map((a) => [a.id, a.name])),
     boards: new Map(boards.map((b) => [b.id, b.name])),

@@ -1,7 +1,7 @@
 "use client";
 
 import { MapPin, X } from "lucide-react";
-import { type KeyboardEvent, useRef, useState } from "react";
+import { type KeyboardEvent, useLayoutEffect, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
 import { formatTime } from "@/lib/client/review-pins";
@@ -32,6 +32,9 @@ export function CommentBox({
   const [caret, setCaret] = useState(0);
   const [active, setActive] = useState(0);
   const area = useRef<HTMLTextAreaElement>(null);
+  // Where the caret goes once a picked name is in the text: placed before the browser handles the
+  // next key, so typing straight on after a pick continues after the name.
+  const caretAfterPick = useRef<number | null>(null);
   const add = useAddComment(itemId);
   const placing = useViewerStore((s) => s.placingPin);
   const pending = useViewerStore((s) => s.pendingPin);
@@ -53,8 +56,15 @@ export function CommentBox({
     setText(next);
     setCaret(at);
     setActive(0);
-    requestAnimationFrame(() => area.current?.setSelectionRange(at, at));
+    caretAfterPick.current = at;
   };
+
+  useLayoutEffect(() => {
+    const at = caretAfterPick.current;
+    if (at === null || !area.current) return;
+    caretAfterPick.current = null;
+    area.current.setSelectionRange(at, at);
+  });
 
   const submit = () => {
     const body = text.trim();

@@ -425,3 +425,54 @@ test("a long discussion shows its first fifty threads, and the rest on request",
   await expect(threads.last()).toContainText("Note number 51");
   await expect(page.getByRole("button", { name: "Show more comments" })).toHaveCount(0);
 });
+
+test("I edit my own comment in place, and cannot edit a teammate's", async ({ page, browser, baseURL }) => {
+  const origin = baseURL ?? "";
+  const task = imageTask("a comment worth correcting");
+  expect((await sendTasks(page.request, origin, [task])).status()).toBe(202);
+  const item = (await finishedTask(page.request, task.taskUUID)).items[0];
+  if (!item) throw new Error("no result");
+  const context = await joinAsMember(
+    browser,
+    page.request,
+    origin,
+    { name: "Ed Itor", email: "ed@studio.test", password: "second thoughts" },
+    "reviewer",
+  );
+  const theirs = await context.request.post(`/api/items/${item.id}/comments`, {
+    data: { body: "their note stays theirs" },
+    headers: { origin },
+  });
+  expect(theirs.status()).toBe(201);
+  await context.close();
+
+  await page.goto(`/gallery/item/${item.id}`);
+  await page.getByRole("textbox", { name: "Comment" }).fill("the sky is to dark");
+  await page.getByRole("button", { name: "Comment", exact: true }).click();
+  const mine = page.getByTestId("comment-thread").filter({ hasText: "the sky is to dark" });
+  await expect(mine).toBeVisible();
+  await expect(
+    page.getByTestId("comment-thread").filter({ hasText: "their note stays theirs" }).getByRole("button", {
+      name: "Edit my comment",
+    }),
+  ).toHaveCount(0);
+
+  // Cancel leaves it as it was.
+  await mine.getByRole("button", { name: "Edit my comment" }).click();
+  await page.getByRole("textbox", { name: "Edit comment" }).fill("something else entirely");
+  await page.getByRole("button", { name: "Cancel" }).click();
+  await expect(mine).toContainText("the sky is to dark");
+  await expect(mine).not.toContainText("(edited)");
+
+  // Save keeps the change and says so.
+  await mine.getByRole("button", { name: "Edit my comment" }).click();
+  await page.getByRole("textbox", { name: "Edit comment" }).fill("the sky is too dark");
+  await page.getByRole("button", { name: "Save" }).click();
+  const edited = page.getByTestId("comment-thread").filter({ hasText: "the sky is too dark" });
+  await expect(edited).toContainText("(edited)");
+  await expect(page.getByRole("textbox", { name: "Edit comment" })).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByTestId("comment-thread").filter({ hasText: "the sky is too dark" })).toContainText(
+    "(edited)",
+  );
+});

@@ -1,6 +1,6 @@
 "use client";
 
-import { CheckCircle2, MapPin, RotateCcw } from "lucide-react";
+import { CheckCircle2, MapPin, Pencil, RotateCcw } from "lucide-react";
 import { Fragment, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
@@ -10,6 +10,7 @@ import { useViewerStore } from "@/lib/client/viewer-store";
 import type { CommentThread, CommentView } from "@/lib/studio/comments";
 import type { MentionCandidate } from "@/lib/studio/mentions";
 import { CommentBox } from "./comment-box";
+import { CommentEdit } from "./comment-edit";
 
 const timeFormat = new Intl.DateTimeFormat("en", {
   month: "short",
@@ -41,8 +42,20 @@ function Body({ comment }: { comment: CommentView }) {
   );
 }
 
-function Comment({ comment, number }: { comment: CommentView; number?: number | undefined }) {
+function Comment({
+  itemId,
+  comment,
+  number,
+  mine,
+}: {
+  itemId: string;
+  comment: CommentView;
+  number?: number | undefined;
+  /** Mine to edit (and I may still review this item). */
+  mine: boolean;
+}) {
   const seekTo = useViewerStore((s) => s.seekTo);
+  const [editing, setEditing] = useState(false);
   const pin = comment.pin;
   return (
     <div className="flex gap-2.5">
@@ -73,10 +86,25 @@ function Comment({ comment, number }: { comment: CommentView; number?: number | 
               {formatTime(pin.seconds)}
             </button>
           ) : null}
+          {mine && !editing ? (
+            <button
+              type="button"
+              aria-label="Edit my comment"
+              onClick={() => setEditing(true)}
+              className="ml-auto inline-flex items-center gap-0.5 text-muted-subtle hover:text-foreground"
+            >
+              <Pencil aria-hidden className="size-3" />
+              Edit
+            </button>
+          ) : null}
         </p>
-        <p className="mt-0.5 whitespace-pre-wrap break-words text-[13px] text-foreground/90 leading-snug">
-          <Body comment={comment} />
-        </p>
+        {editing ? (
+          <CommentEdit itemId={itemId} comment={comment} onDone={() => setEditing(false)} />
+        ) : (
+          <p className="mt-0.5 whitespace-pre-wrap break-words text-[13px] text-foreground/90 leading-snug">
+            <Body comment={comment} />
+          </p>
+        )}
       </div>
     </div>
   );
@@ -90,7 +118,10 @@ export function CommentThreads({
   numbers,
   members,
   canReview,
+  meId,
 }: {
+  /** The signed-in member: their own comments can be edited. */
+  meId: string;
   itemId: string;
   kind: "image" | "video";
   threads: readonly CommentThread[];
@@ -125,12 +156,17 @@ export function CommentThreads({
             t.resolved && "opacity-70",
           )}
         >
-          <Comment comment={t} number={numbers.get(t.id)} />
+          <Comment
+            itemId={itemId}
+            comment={t}
+            number={numbers.get(t.id)}
+            mine={canReview && t.authorId === meId}
+          />
           {t.replies.length > 0 ? (
             <ol className="flex flex-col gap-2.5 border-border border-l pl-3">
               {t.replies.map((r) => (
                 <li key={r.id} id={`comment-${r.id}`} data-testid="comment-reply">
-                  <Comment comment={r} />
+                  <Comment itemId={itemId} comment={r} mine={canReview && r.authorId === meId} />
                 </li>
               ))}
             </ol>

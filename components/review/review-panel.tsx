@@ -174,6 +174,7 @@ export function ReviewPanel({
               numbers={numbers}
               members={detail.members}
               canReview={canReview}
+              meId={me.id}
             />
             {onMoreComments ? (
               <Button variant="ghost" size="sm" onClick={onMoreComments}>

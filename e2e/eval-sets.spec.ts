@@ -32,6 +32,11 @@ test("a set of two cases by hand, run against two models, side by side, a rating
   await page.goto("/experiments");
   await page.getByRole("link", { name: "Evaluation sets" }).click();
   await expect(page).toHaveURL(/\/experiments\/sets$/);
+  await expect(
+    page
+      .getByRole("list", { name: "Evaluation sets" })
+      .or(page.getByRole("heading", { name: "No evaluation sets yet" })),
+  ).toBeVisible();
   await screens(page, "list");
 
   await page.getByRole("button", { name: "New set" }).click();
@@ -46,14 +51,14 @@ test("a set of two cases by hand, run against two models, side by side, a rating
   const rows = page.getByTestId("case-row");
   for (let i = 0; i < 3; i++) await page.getByRole("button", { name: "Add case" }).click();
   await expect(rows).toHaveCount(3);
-  await page.getByLabel("Prompt of case 1").fill("a lighthouse on a cliff at dusk");
-  await page.getByLabel("Seed of case 1").fill("11");
-  await page.getByLabel("Prompt of case 2").fill("a lighthouse in a storm, oil painting");
-  await page.getByLabel("Seed of case 2").fill("22");
+  await page.getByLabel("Prompt of case 1", { exact: true }).fill("a lighthouse on a cliff at dusk");
+  await page.getByLabel("Seed of case 1", { exact: true }).fill("11");
+  await page.getByLabel("Prompt of case 2", { exact: true }).fill("a lighthouse in a storm, oil painting");
+  await page.getByLabel("Seed of case 2", { exact: true }).fill("22");
   await page.getByLabel("Negative prompt of case 2").fill("people");
-  const before = await page.getByLabel("Seed of case 3").inputValue();
+  const before = await page.getByLabel("Seed of case 3", { exact: true }).inputValue();
   await page.getByRole("button", { name: "New seed for case 3" }).click();
-  await expect(page.getByLabel("Seed of case 3")).not.toHaveValue(before);
+  await expect(page.getByLabel("Seed of case 3", { exact: true })).not.toHaveValue(before);
   await page.getByRole("button", { name: "Remove case 3" }).click();
   await expect(rows).toHaveCount(2);
   await page.getByRole("button", { name: "Save cases" }).click();
@@ -104,6 +109,12 @@ test("a set of two cases by hand, run against two models, side by side, a rating
   await page.getByTestId("eval-run").nth(1).getByRole("link", { name: "Grid" }).click();
   await expect(page).toHaveURL(/\/experiments\/[0-9a-f-]{36}$/);
   await expect(page.getByRole("table", { name: "Experiment grid" })).toContainText("seed 22");
+
+  // The list of sets shows it with its cases and runs.
+  await page.goto("/experiments/sets");
+  const card = page.getByRole("link", { name: new RegExp(name) });
+  await expect(card).toContainText("2 cases · 2 runs");
+  await screens(page, "list-filled");
 });
 
 test("a set from an experiment takes its cells' prompts and seeds; a viewer reads but does not run", async ({
@@ -138,9 +149,9 @@ test("a set from an experiment takes its cells' prompts and seeds; a viewer read
   await dialog.getByRole("button", { name: "Create set" }).click();
   await expect(page).toHaveURL(/\/experiments\/sets\/[0-9a-f-]{36}$/);
   await expect(page.getByTestId("case-row")).toHaveCount(2);
-  await expect(page.getByLabel("Prompt of case 1")).toHaveValue(`an owl ${stamp}`);
-  await expect(page.getByLabel("Seed of case 1")).toHaveValue("5");
-  await expect(page.getByLabel("Seed of case 2")).toHaveValue("6");
+  await expect(page.getByLabel("Prompt of case 1", { exact: true })).toHaveValue(`an owl ${stamp}`);
+  await expect(page.getByLabel("Seed of case 1", { exact: true })).toHaveValue("5");
+  await expect(page.getByLabel("Seed of case 2", { exact: true })).toHaveValue("6");
   await screens(page, "from-experiment");
   const setUrl = page.url();
 

@@ -49,9 +49,11 @@ test("three edits of a prompt are one chain: diff two, use one in Create, vary t
   await expect(versions.nth(1).locator("ins")).toHaveText(/pine/);
   await expect(versions.nth(2).locator("ins")).toHaveText(/watercolor/);
   // And the results it made, linked to the viewer.
-  await expect(versions.nth(0).getByRole("link").first()).toHaveAttribute("href", /\/gallery\/item\//, {
-    timeout: 30_000,
-  });
+  await expect(versions.nth(0).getByRole("link", { name: "Result of version 1" })).toHaveAttribute(
+    "href",
+    /\/gallery\/item\//,
+    { timeout: 30_000 },
+  );
   await expect(versions.nth(2).getByRole("img", { name: "Result of version 3" })).toBeVisible({
     timeout: 30_000,
   });

@@ -1,12 +1,12 @@
 "use client";
 
-import { useQueryClient } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { ListChecks } from "lucide-react";
 import { useEffect, useState } from "react";
 import { ButtonLink } from "@/components/ui/button";
 import { PageHeader } from "@/components/ui/page-header";
 import { callApi } from "@/lib/client/api";
-import { useApiQuery } from "@/lib/client/use-api";
+import { fetchData } from "@/lib/client/use-api";
 import type { RunSettingsInput } from "@/lib/studio/eval-sets/input";
 import { MAX_COMPARED_RUNS } from "@/lib/studio/eval-sets/input";
 import { CaseEditor } from "./case-editor";
@@ -20,7 +20,12 @@ const REFRESH_MS = 1500;
 /** One evaluation set: its cases, a form to run it, its runs, and the chosen runs side by side. */
 export function EvalSetPage({ id, canRun }: { id: string; canRun: boolean }) {
   const client = useQueryClient();
-  const query = useApiQuery<EvalSetView>(evalSetKey(id), `/api/eval-sets/${id}`);
+  const query = useQuery({
+    queryKey: evalSetKey(id),
+    queryFn: () => fetchData<EvalSetView>(`/api/eval-sets/${id}`),
+    // A run's ratings are given in the viewer: coming back reads them again.
+    refetchOnMount: "always",
+  });
   const [shown, setShown] = useState<string[] | null>(null);
   const [saving, setSaving] = useState(false);
   const [saveError, setSaveError] = useState<string | null>(null);

@@ -45,8 +45,8 @@ export function RunForm({ last, running, error, disabled, onRun }: RunFormProps)
       <h2 id="run-title" className="font-semibold text-base text-foreground">
         Run the set
       </h2>
-      <div className="grid gap-3 sm:grid-cols-2 xl:grid-cols-[minmax(0,2fr)_repeat(3,minmax(0,1fr))]">
-        <div className="flex flex-col gap-1.5">
+      <div className="grid gap-3 sm:grid-cols-3">
+        <div className="flex flex-col gap-1.5 sm:col-span-3">
           <label htmlFor="eval-run-model" className="font-medium text-[13px] text-foreground">
             Model
           </label>

@@ -48,7 +48,7 @@ export function RunList({ runs, version, shown, onShow }: RunListProps) {
                     className="size-4 accent-[#6553f0]"
                   />
                   <span className="min-w-0">
-                    <span className="block truncate font-mono text-[12.5px] text-foreground">
+                    <span className="block break-words font-mono text-[12.5px] text-foreground">
                       {run.label}
                     </span>
                     <span className="block text-[12px] text-muted">

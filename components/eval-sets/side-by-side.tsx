@@ -16,6 +16,8 @@ export function SideBySide({ setId, runIds }: { setId: string; runIds: readonly 
     queryKey: evalCompareKey(setId, runIds),
     queryFn: () => fetchData<EvalComparison>(`/api/eval-sets/${setId}/compare?runs=${runIds.join(",")}`),
     enabled: runIds.length > 0,
+    // Ratings are given in the viewer: coming back reads them again.
+    refetchOnMount: "always",
     // While a run fills, its new results come in on the next read.
     refetchInterval: (q) => (q.state.data?.runs.some((r) => r.status === "running") ? REFRESH_MS : false),
   });

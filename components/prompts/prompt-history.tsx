@@ -18,6 +18,8 @@ import { PromptChainCard } from "./prompt-chain";
 import { PromptDiffDialog } from "./prompt-diff-dialog";
 import type { PickedVersion } from "./types";
 
+const REFRESH_MS = 2000;
+
 /** The history's query key: every page of one search and member filter. */
 export const promptsKey = (q: string, member: string) => ["prompts", q, member] as const;
 
@@ -38,6 +40,11 @@ export function PromptHistory() {
       fetchData<PromptPage>(`/api/prompts?${promptQueryString({ q, member, cursor: pageParam })}`),
     initialPageParam: "",
     getNextPageParam: (last) => last.nextCursor ?? undefined,
+    // Results of prompts still running come in on the next read.
+    refetchInterval: (q) =>
+      q.state.data?.pages.some((p) => p.runs.some((r) => r.status === "queued" || r.status === "processing"))
+        ? REFRESH_MS
+        : false,
   });
   const runs = useMemo(() => query.data?.pages.flatMap((p) => p.runs) ?? [], [query.data]);
   const chains = useMemo(() => groupPromptRuns(runs), [runs]);

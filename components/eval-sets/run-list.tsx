@@ -33,19 +33,15 @@ export function RunList({ runs, version, shown, onShow }: RunListProps) {
           {runs.map((run) => {
             const on = shown.includes(run.id);
             return (
-              <li
-                key={run.id}
-                data-testid="eval-run"
-                className="flex flex-wrap items-center gap-x-4 gap-y-2 px-4 py-2.5"
-              >
-                <label className="flex min-w-0 flex-1 items-center gap-3">
+              <li key={run.id} data-testid="eval-run" className="flex flex-col gap-1.5 px-4 py-2.5">
+                <label className="flex min-w-0 items-start gap-3">
                   <input
                     type="checkbox"
                     checked={on}
                     disabled={!on && shown.length >= MAX_COMPARED_RUNS}
                     onChange={(e) => onShow(run.id, e.target.checked)}
                     aria-label={`Show ${run.label} side by side`}
-                    className="size-4 accent-[#6553f0]"
+                    className="mt-0.5 size-4 shrink-0 accent-[#6553f0]"
                   />
                   <span className="min-w-0">
                     <span className="block break-words font-mono text-[12.5px] text-foreground">
@@ -57,18 +53,27 @@ export function RunList({ runs, version, shown, onShow }: RunListProps) {
                     </span>
                   </span>
                 </label>
-                <Badge
-                  tone={run.status === "done" ? "success" : run.status === "running" ? "accent" : "neutral"}
-                >
-                  {STATUS_WORDS[run.status]}
-                </Badge>
-                <span className="text-[12px] text-muted">
-                  {run.done} of {run.cells} done{run.failed > 0 ? ` · ${run.failed} failed` : ""}
-                </span>
-                <span className="text-[12px] text-muted">{ratingWords(run.ratingAvg, run.ratingCount)}</span>
-                <ButtonLink href={`/experiments/${run.experimentId}`} variant="ghost" size="sm">
-                  <Grid3x3 aria-hidden /> Grid
-                </ButtonLink>
+                <div className="flex flex-wrap items-center gap-x-4 gap-y-1 pl-7">
+                  <Badge
+                    tone={run.status === "done" ? "success" : run.status === "running" ? "accent" : "neutral"}
+                  >
+                    {STATUS_WORDS[run.status]}
+                  </Badge>
+                  <span className="text-[12px] text-muted">
+                    {run.done} of {run.cells} done{run.failed > 0 ? ` · ${run.failed} failed` : ""}
+                  </span>
+                  <span className="text-[12px] text-muted">
+                    {ratingWords(run.ratingAvg, run.ratingCount)}
+                  </span>
+                  <ButtonLink
+                    href={`/experiments/${run.experimentId}`}
+                    variant="ghost"
+                    size="sm"
+                    className="ml-auto"
+                  >
+                    <Grid3x3 aria-hidden /> Grid
+                  </ButtonLink>
+                </div>
               </li>
             );
           })}

@@ -106,7 +106,7 @@ function DiffList({
   );
 }
 
-function DiffRuns({ runs }: { runs: DiffRun[] }) {
+export function DiffRuns({ runs }: { runs: DiffRun[] }) {
   return runs.map((run, i) =>
     run.kind === "removed" ? (
       // biome-ignore lint/suspicious/noArrayIndexKey: runs are rebuilt whole on every change.

@@ -26,12 +26,14 @@ interface VaryDialogProps {
   onOpenChange(open: boolean): void;
   /** The task the Generate button would send now. */
   task: () => Record<string, unknown>;
+  /** The axes it opens with (prompt history opens it with the prompts chosen there). */
+  initialAxes?: AxisDraft[];
 }
 
 const PREVIEW_DELAY_MS = 300;
 
 /** "Vary…": up to three axes over the form's current task, checked and estimated before it runs. */
-export function VaryDialog({ open, onOpenChange, task }: VaryDialogProps) {
+export function VaryDialog({ open, onOpenChange, task, initialAxes }: VaryDialogProps) {
   const router = useRouter();
   const [base, setBase] = useState<Record<string, unknown>>({});
   const [axes, setAxes] = useState<AxisDraft[]>([]);
@@ -48,10 +50,10 @@ export function VaryDialog({ open, onOpenChange, task }: VaryDialogProps) {
     setAxes((current) =>
       current.length > 0
         ? current
-        : [newAxis("prompts", String(now.taskType), String(now.positivePrompt ?? ""))],
+        : (initialAxes ?? [newAxis("prompts", String(now.taskType), String(now.positivePrompt ?? ""))]),
     );
     setErrors([]);
-  }, [open, task]);
+  }, [open, task, initialAxes]);
 
   const specs = useMemo(() => axes.map(toSpec), [axes]);
   const complete = specs.length > 0 && specs.every((s) => s !== null);

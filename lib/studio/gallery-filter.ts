@@ -26,7 +26,7 @@ export const ASPECT_LABELS: Record<GalleryAspect, string> = {
 
 // No control characters and no lone surrogates: the database refuses both, so they can only be a
 // broken link, answered as a bad parameter.
-function isPlainText(text: string): boolean {
+export function isPlainText(text: string): boolean {
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
     if (c < 0x20 || c === 0x7f) return false;

@@ -1,6 +1,7 @@
 "use client";
 
-import { CircleHelp } from "lucide-react";
+import { CircleHelp, History } from "lucide-react";
+import Link from "next/link";
 import { Popover } from "radix-ui";
 import { useFormContext, useWatch } from "react-hook-form";
 import { describedBy, FieldShell } from "@/components/forms/field-shell";
@@ -84,7 +85,18 @@ export function PromptPanel() {
             />
             No prompt
           </label>
-          <EnhanceButton enhance={enhance} className="ml-auto" />
+          <Link
+            href="/prompts"
+            title="Every prompt you ran, with its edits and results"
+            className={cn(
+              "ml-auto flex items-center gap-1 rounded-control px-1.5 py-0.5 text-[12px] text-muted hover:text-foreground",
+              focusRing,
+            )}
+          >
+            <History aria-hidden className="size-3.5" />
+            History
+          </Link>
+          <EnhanceButton enhance={enhance} />
         </div>
         <EnhanceVersions enhance={enhance} />
       </FieldShell>

@@ -305,6 +305,60 @@ const ENDPOINTS: Endpoint[] = [
     path: (p) => `/api/experiments/${p.id}/cells/${p.key}/retry`,
     input: fc.tuple(paramText, paramText).map(([id, key]): Input => ({ params: { id, key } })),
   },
+  {
+    file: "prompts",
+    method: "GET",
+    path: () => "/api/prompts",
+    input: fc
+      .record({ q: paramText, member: paramText, cursor: paramText, limit: paramText }, { requiredKeys: [] })
+      .map((query): Input => ({ query })),
+  },
+  {
+    file: "eval-sets",
+    method: "GET",
+    path: () => "/api/eval-sets",
+    input: fc
+      .record({ cursor: paramText, limit: paramText }, { requiredKeys: [] })
+      .map((query): Input => ({ query })),
+  },
+  {
+    file: "eval-sets",
+    method: "POST",
+    path: () => "/api/eval-sets",
+    input: json(mutated(fc.constant({ name: "Foxes", cases: [{ prompt: "a red fox", seed: 1 }] }))),
+  },
+  { file: "eval-sets/[id]", method: "GET", path: (p) => `/api/eval-sets/${p.id}`, input: idParam("id") },
+  {
+    file: "eval-sets/[id]",
+    method: "PATCH",
+    path: (p) => `/api/eval-sets/${p.id}`,
+    input: fc
+      .tuple(paramText, mutated(fc.constant({ name: "Foxes", cases: [{ prompt: "a fox", seed: 2 }] })))
+      .map(([id, body]): Input => ({ params: { id }, body: { json: body } })),
+  },
+  { file: "eval-sets/[id]", method: "DELETE", path: (p) => `/api/eval-sets/${p.id}`, input: idParam("id") },
+  {
+    file: "eval-sets/[id]/runs",
+    method: "GET",
+    path: (p) => `/api/eval-sets/${p.id}/runs`,
+    input: idParam("id"),
+  },
+  {
+    file: "eval-sets/[id]/runs",
+    method: "POST",
+    path: (p) => `/api/eval-sets/${p.id}/runs`,
+    input: fc
+      .tuple(paramText, mutated(fc.constant({ model: "runware:100@1", width: 512, height: 512, steps: 4 })))
+      .map(([id, body]): Input => ({ params: { id }, body: { json: body } })),
+  },
+  {
+    file: "eval-sets/[id]/compare",
+    method: "GET",
+    path: (p) => `/api/eval-sets/${p.id}/compare`,
+    input: fc
+      .tuple(paramText, fc.record({ runs: paramText }, { requiredKeys: [] }))
+      .map(([id, query]): Input => ({ params: { id }, query })),
+  },
   // Signing out everywhere has no input to vary; it runs once, last (it ends the owner's session).
   { file: "sessions", method: "DELETE", path: () => "/api/sessions", input: noInput },
   { file: "engine-keys", method: "GET", path: () => "/api/engine-keys", input: noInput },

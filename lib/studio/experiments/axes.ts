@@ -22,7 +22,16 @@ export type AxisSpec =
   /** Any field (CFG, steps, strength, scheduler, model, a LoRA's model or weight, a provider setting). */
   | { kind: "values"; path: string; values: unknown[] }
   /** A numeric field from `from` to `to` (both included when the steps land on it) every `step`. */
-  | { kind: "range"; path: string; from: number; to: number; step: number };
+  | { kind: "range"; path: string; from: number; to: number; step: number }
+  /** An evaluation set's cases: each value sets the prompt, the seed and the negative prompt together. */
+  | { kind: "cases"; cases: EvalCase[] };
+
+/** One case of an evaluation set: a prompt with its seed (and its negative prompt, when it has one). */
+export interface EvalCase {
+  prompt: string;
+  seed: number;
+  negativePrompt?: string;
+}
 
 export interface AxisValue {
   /** What a person reads on the grid's edge: "cfg 7", "a watercolor fox", "seed 42". */
@@ -185,6 +194,20 @@ export function expandAxis(
         }
       );
     }
+    case "cases":
+      if (spec.cases.length === 0) return empty("cases");
+      return (
+        tooMany("cases", spec.cases.length) ?? {
+          ok: true,
+          axis: {
+            name: "Case",
+            values: spec.cases.map((c, i) => ({
+              label: `${i + 1}. ${short(c.prompt, 40)} · seed ${c.seed}`,
+              patches: casePatches(c),
+            })),
+          },
+        }
+      );
     case "values": {
       if (!isParamPath(spec.path)) return badPath;
       if (spec.values.length === 0) return empty("values");
@@ -230,6 +253,20 @@ export function expandAxis(
   }
 }
 
+/**
+ * What a case sets: its prompt and seed, and its negative prompt; a case without one clears the
+ * form's, so every run of a set sends the same text.
+ */
+export function casePatches(c: EvalCase): ParamPatch[] {
+  const patches: ParamPatch[] = [
+    { path: "positivePrompt", value: c.prompt },
+    { path: "seed", value: c.seed },
+  ];
+  if (c.negativePrompt?.trim()) patches.push({ path: "negativePrompt", value: c.negativePrompt });
+  else patches.push({ path: "negativePrompt", value: undefined });
+  return patches;
+}
+
 /** Sets `value` at a dotted path of a copy of `params`, making the objects and lists on the way. */
 export function applyPatches(
   params: Record<string, unknown>,
@@ -249,7 +286,9 @@ export function applyPatches(
       }
       node = (node as Record<string, unknown>)[key] as Record<string, unknown> | unknown[];
     }
-    (node as Record<string, unknown>)[keys.at(-1) as string] = value;
+    // `undefined` clears the field (a case without a negative prompt drops the form's).
+    if (value === undefined) delete (node as Record<string, unknown>)[keys.at(-1) as string];
+    else (node as Record<string, unknown>)[keys.at(-1) as string] = value;
   }
   return out;
 }

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { type AxisSpec, MAX_AXES, MAX_AXIS_VALUES } from "./axes";
+import { type AxisSpec, type EvalCase, MAX_AXES, MAX_AXIS_VALUES } from "./axes";
 
 /**
  * What `POST /api/experiments` and `/api/experiments/preview` take: the task the Create form would
@@ -10,6 +10,13 @@ import { type AxisSpec, MAX_AXES, MAX_AXIS_VALUES } from "./axes";
 const text = z.string().max(3000);
 const values = <T extends z.ZodType>(item: T) => z.array(item).max(MAX_AXIS_VALUES);
 const path = z.string().min(1).max(200);
+
+/** One case of an evaluation set, as stored and as sent. */
+export const evalCaseSchema: z.ZodType<EvalCase> = z.object({
+  prompt: z.string().trim().min(1, "Give the case a prompt.").max(3000),
+  seed: z.number().int().min(1).max(Number.MAX_SAFE_INTEGER),
+  negativePrompt: z.string().trim().max(3000).optional(),
+});
 
 export const axisSpecSchema: z.ZodType<AxisSpec> = z.discriminatedUnion("kind", [
   z.object({ kind: z.literal("promptReplace"), find: text, replacements: values(text) }),
@@ -32,6 +39,7 @@ export const axisSpecSchema: z.ZodType<AxisSpec> = z.discriminatedUnion("kind", 
     to: z.number(),
     step: z.number(),
   }),
+  z.object({ kind: z.literal("cases"), cases: values(evalCaseSchema) }),
 ]);
 
 export const MAX_CONCURRENCY = 20;
@@ -91,6 +99,8 @@ export function replaceAxisValue(spec: AxisSpec, index: number, value: unknown):
       const next = put(seeds, value);
       return next ? { ok: true, spec: { kind: "seeds", seeds: next } } : missing;
     }
+    case "cases":
+      return { ok: false, message: "An evaluation set's cases change on the set's own page." };
     case "values": {
       const next = put(spec.values, value);
       return next ? { ok: true, spec: { ...spec, values: next } } : missing;

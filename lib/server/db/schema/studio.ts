@@ -69,6 +69,11 @@ export const task = pgTable(
     index("task_created_idx").on(t.createdAt),
     // Partial: after a restart the studio re-polls only the few unfinished tasks.
     index("task_in_flight_idx").on(t.createdAt).where(sql`${t.status} in ('queued', 'processing')`),
+    // Prompt history's search: the prompt each task was sent with, as a full-text document.
+    index("task_prompt_search_idx").using(
+      "gin",
+      sql`to_tsvector('english', coalesce(${t.params} ->> 'positivePrompt', ''))`,
+    ),
     check("task_status_check", sql`${t.status} in ('queued', 'processing', 'success', 'error')`),
     check("task_item_count_check", sql`${t.itemCount} >= 0`),
     check("task_progress_check", sql`${t.progress} is null or (${t.progress} between 0 and 100)`),

@@ -1,0 +1,15 @@
+import type { Metadata } from "next";
+import { EvalSetPage } from "@/components/eval-sets/eval-set-page";
+import { requirePageUser } from "@/lib/server/page-session";
+import { can } from "@/lib/studio/roles";
+
+export const metadata: Metadata = { title: "Evaluation set" };
+
+type Props = { params: Promise<{ id: string }> };
+
+/** One evaluation set: its cases, its runs, and runs side by side with their ratings. */
+export default async function Page({ params }: Props) {
+  const user = await requirePageUser();
+  const { id } = await params;
+  return <EvalSetPage id={id} canRun={can(user.role, "generate")} />;
+}

@@ -1,0 +1,141 @@
+"use client";
+
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { ListChecks } from "lucide-react";
+import { useEffect, useState } from "react";
+import { ButtonLink } from "@/components/ui/button";
+import { PageHeader } from "@/components/ui/page-header";
+import { callApi } from "@/lib/client/api";
+import { fetchData } from "@/lib/client/use-api";
+import type { RunSettingsInput } from "@/lib/studio/eval-sets/input";
+import { MAX_COMPARED_RUNS } from "@/lib/studio/eval-sets/input";
+import { CaseEditor } from "./case-editor";
+import { RunForm } from "./run-form";
+import { RunList } from "./run-list";
+import { SideBySide } from "./side-by-side";
+import { type EvalCase, type EvalSetView, evalSetKey, evalSetsKey } from "./types";
+
+const REFRESH_MS = 1500;
+
+/** One evaluation set: its cases, a form to run it, its runs, and the chosen runs side by side. */
+export function EvalSetPage({ id, canRun }: { id: string; canRun: boolean }) {
+  const client = useQueryClient();
+  const query = useQuery({
+    queryKey: evalSetKey(id),
+    queryFn: () => fetchData<EvalSetView>(`/api/eval-sets/${id}`),
+    // A run's ratings are given in the viewer: coming back reads them again.
+    refetchOnMount: "always",
+  });
+  const [shown, setShown] = useState<string[] | null>(null);
+  const [saving, setSaving] = useState(false);
+  const [saveError, setSaveError] = useState<string | null>(null);
+  const [running, setRunning] = useState(false);
+  const [runError, setRunError] = useState<string | null>(null);
+  const view = query.data;
+  const anyRunning = view?.runs.some((r) => r.status === "running") ?? false;
+
+  // Progress and ratings of runs that are still filling.
+  useEffect(() => {
+    if (!anyRunning) return;
+    const timer = setInterval(
+      () => void client.invalidateQueries({ queryKey: evalSetKey(id), exact: true }),
+      REFRESH_MS,
+    );
+    return () => clearInterval(timer);
+  }, [anyRunning, client, id]);
+
+  if (query.isPending) return <p className="text-muted text-sm">Loading the set…</p>;
+  if (query.isError || !view)
+    return (
+      <p role="alert" className="text-danger-fg text-sm">
+        {query.error?.message ?? "The set could not be read."}
+      </p>
+    );
+  // Until a person ticks runs, the newest two are side by side.
+  const compared = shown ?? view.runs.slice(0, 2).map((r) => r.id);
+
+  async function saveCases(cases: EvalCase[]) {
+    setSaving(true);
+    const out = await callApi(`/api/eval-sets/${id}`, { method: "PATCH", body: { cases } });
+    setSaving(false);
+    setSaveError(out.ok ? null : out.errors.map((e) => e.message).join(" "));
+    await client.invalidateQueries({ queryKey: evalSetsKey });
+  }
+
+  async function run(settings: RunSettingsInput) {
+    setRunning(true);
+    const out = await callApi<{ data: { run: { id: string } } }>(`/api/eval-sets/${id}/runs`, {
+      body: settings,
+    });
+    setRunning(false);
+    if (!out.ok) {
+      setRunError(out.errors.map((e) => e.message).join(" "));
+      return;
+    }
+    setRunError(null);
+    const runId = out.data.data.run.id;
+    // The new run goes beside the one before it.
+    setShown([runId, ...compared.filter((r) => r !== runId)].slice(0, 2));
+    await client.invalidateQueries({ queryKey: evalSetsKey });
+  }
+
+  const last = view.runs[0]?.settings ?? null;
+  return (
+    <div className="flex flex-col gap-8">
+      <PageHeader
+        eyebrow="Evaluation set"
+        title={view.name}
+        description={`${view.cases.length} ${view.cases.length === 1 ? "case" : "cases"} · version ${view.version} · ${view.runs.length} ${view.runs.length === 1 ? "run" : "runs"}`}
+        actions={
+          <ButtonLink href="/experiments/sets" variant="ghost">
+            <ListChecks aria-hidden /> All sets
+          </ButtonLink>
+        }
+      />
+      <div className="grid gap-8 xl:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
+        <CaseEditor
+          cases={view.cases}
+          version={view.version}
+          canEdit={canRun}
+          saving={saving}
+          error={saveError}
+          onSave={(cases) => void saveCases(cases)}
+        />
+        <div className="flex flex-col gap-6">
+          {canRun ? (
+            <RunForm
+              key={last ? "after-a-run" : "first"}
+              last={last}
+              running={running}
+              error={runError}
+              disabled={view.cases.length === 0}
+              onRun={(s) => void run(s)}
+            />
+          ) : null}
+          <RunList
+            runs={view.runs}
+            version={view.version}
+            shown={compared}
+            onShow={(runId, on) =>
+              setShown(
+                on ? [...compared, runId].slice(0, MAX_COMPARED_RUNS) : compared.filter((r) => r !== runId),
+              )
+            }
+          />
+        </div>
+      </div>
+      <section aria-labelledby="side-title" className="flex flex-col gap-3">
+        <header className="flex flex-wrap items-baseline gap-3">
+          <h2 id="side-title" className="font-semibold text-base text-foreground">
+            Side by side
+          </h2>
+          <p className="text-[12.5px] text-muted">
+            Each result with the team's rating; open one to rate it. Cases are matched by prompt and seed, so
+            runs of earlier versions line up where their cases are the same.
+          </p>
+        </header>
+        <SideBySide setId={id} runIds={compared} />
+      </section>
+    </div>
+  );
+}

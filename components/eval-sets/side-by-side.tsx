@@ -1,0 +1,144 @@
+"use client";
+
+import { useQuery } from "@tanstack/react-query";
+import { ImageOff, LoaderCircle, Star } from "lucide-react";
+import Link from "next/link";
+import { cn, focusRing } from "@/components/ui/cn";
+import { fetchData } from "@/lib/client/use-api";
+import { thumbUrl, viewerUrl } from "@/lib/studio/gallery-urls";
+import { type CaseResult, type EvalComparison, evalCompareKey, ratingWords } from "./types";
+
+const REFRESH_MS = 1500;
+
+/** The chosen runs side by side: a row per case, a column per run, each result with its ratings. */
+export function SideBySide({ setId, runIds }: { setId: string; runIds: readonly string[] }) {
+  const query = useQuery({
+    queryKey: evalCompareKey(setId, runIds),
+    queryFn: () => fetchData<EvalComparison>(`/api/eval-sets/${setId}/compare?runs=${runIds.join(",")}`),
+    enabled: runIds.length > 0,
+    // Ratings are given in the viewer: coming back reads them again.
+    refetchOnMount: "always",
+    // While a run fills, its new results come in on the next read.
+    refetchInterval: (q) => (q.state.data?.runs.some((r) => r.status === "running") ? REFRESH_MS : false),
+  });
+  if (runIds.length === 0) {
+    return (
+      <p className="rounded-card border border-border border-dashed px-4 py-8 text-center text-[13px] text-muted">
+        Run the set, or tick runs above, to see them side by side.
+      </p>
+    );
+  }
+  if (query.isPending) return <p className="text-muted text-sm">Loading the runs…</p>;
+  if (query.isError)
+    return (
+      <p role="alert" className="text-danger-fg text-sm">
+        {query.error.message}
+      </p>
+    );
+  const { cases, runs } = query.data;
+  return (
+    <div className="overflow-x-auto rounded-card border border-border bg-panel shadow-panel">
+      <table aria-label="Runs side by side" className="w-full border-collapse text-left">
+        <thead>
+          <tr className="border-border border-b">
+            <th
+              scope="col"
+              className="w-64 min-w-48 px-4 py-3 align-bottom font-medium text-[12px] text-muted"
+            >
+              Case
+            </th>
+            {runs.map((run) => (
+              <th
+                key={run.id}
+                scope="col"
+                data-testid="run-column"
+                className="min-w-52 px-3 py-3 align-bottom font-normal"
+              >
+                <span className="block font-mono text-[12px] text-foreground">{run.label}</span>
+                <span
+                  className="mt-1 flex items-center gap-1 text-[12px] text-muted"
+                  data-testid="run-rating"
+                >
+                  <Star aria-hidden className="size-3.5 fill-warning text-warning" />
+                  {ratingWords(run.ratingAvg, run.ratingCount)}
+                </span>
+                <span className="block text-[11.5px] text-muted-subtle">
+                  {run.done} of {run.cells} done · {new Date(run.createdAt).toLocaleDateString()}
+                </span>
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-border">
+          {cases.map((c, i) => (
+            <tr key={`${c.prompt}-${c.seed}`} data-testid="case-compare-row">
+              <th scope="row" className="px-4 py-3 align-top font-normal">
+                <span className="block text-[13px] text-foreground leading-snug">
+                  <span className="mr-1.5 text-muted-subtle">{i + 1}.</span>
+                  {c.prompt}
+                </span>
+                <span className="mt-1 block font-mono text-[11.5px] text-muted-subtle">seed {c.seed}</span>
+                {c.negativePrompt ? (
+                  <span className="mt-0.5 block text-[11.5px] text-muted-subtle">
+                    not: {c.negativePrompt}
+                  </span>
+                ) : null}
+              </th>
+              {runs.map((run) => (
+                <td key={run.id} className="px-3 py-3 align-top">
+                  <ResultCell result={run.results[i] ?? null} label={`Case ${i + 1} in ${run.label}`} />
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function ResultCell({ result, label }: { result: CaseResult | null; label: string }) {
+  const box =
+    "grid aspect-square w-44 place-items-center rounded-control bg-surface-sunken text-center text-[12px] text-muted";
+  if (!result) return <div className={box}>Not in this run</div>;
+  if (result.item) {
+    const item = result.item;
+    return (
+      <div className="flex w-44 flex-col gap-1.5" data-testid="result-cell">
+        <Link
+          href={viewerUrl(item.id)}
+          className={cn(
+            "block overflow-hidden rounded-control border border-border hover:border-border-strong",
+            focusRing,
+          )}
+        >
+          {/* biome-ignore lint/performance/noImgElement: studio thumbnails are served by our own route. */}
+          <img
+            src={thumbUrl(item.id, 320)}
+            alt={label}
+            loading="lazy"
+            className="aspect-square w-full object-cover"
+          />
+        </Link>
+        <span className="text-[12px] text-muted" data-testid="case-rating">
+          {ratingWords(item.ratingAvg, item.ratingCount)}
+        </span>
+      </div>
+    );
+  }
+  if (result.status === "error" || result.status === "refused") {
+    return (
+      <div className={cn(box, "gap-1 p-3 text-danger-fg")}>
+        <ImageOff aria-hidden className="size-5" />
+        {result.errors[0] ?? "Failed"}
+      </div>
+    );
+  }
+  return (
+    <div className={box} role="status">
+      <span className="flex items-center gap-1.5">
+        <LoaderCircle aria-hidden className="size-4 animate-spin" /> Making…
+      </span>
+    </div>
+  );
+}

@@ -1,0 +1,138 @@
+import { expect, type Page, request as playwrightRequest, test } from "@playwright/test";
+import { imageTask, sendTasks } from "./fixtures/accounts";
+import { memberWithRole } from "./fixtures/studio-api";
+import { CreatePage } from "./pages/create-page";
+import { StudioShell } from "./pages/studio-shell";
+
+/**
+ * Prompt history: three prompts that are edits of each other, sent from the studio, read back as
+ * one chain of versions with their word diffs and results; two compared; one sent back to Create;
+ * the three varied as an experiment.
+ */
+
+async function screens(page: Page, name: string) {
+  const shell = new StudioShell(page);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await shell.screenshot(`prompts-${name}-1440x900`);
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await shell.screenshot(`prompts-${name}-1280x720`);
+  await page.setViewportSize({ width: 1440, height: 900 });
+}
+
+test("three edits of a prompt are one chain: diff two, use one in Create, vary them as an experiment", async ({
+  page,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  // A word no other spec sends narrows the shared history to this test's prompts.
+  const word = `quillfox${Date.now().toString(36)}`;
+  const prompts = [
+    `a red ${word} in a snowy forest`,
+    `a red ${word} in a snowy pine forest`,
+    `a red ${word} in a snowy pine forest, watercolor`,
+  ];
+  for (const prompt of prompts) {
+    const sent = await sendTasks(page.request, baseURL ?? "", [imageTask(prompt)]);
+    expect(sent.ok()).toBe(true);
+  }
+
+  await page.goto("/experiments");
+  await page.getByRole("link", { name: "Prompt history" }).click();
+  await expect(page).toHaveURL(/\/prompts$/);
+  await page.getByRole("searchbox", { name: "Search prompts" }).fill(word);
+  const chains = page.getByTestId("prompt-chain");
+  await expect(chains).toHaveCount(1);
+  const versions = chains.first().getByTestId("prompt-version");
+  await expect(versions).toHaveCount(3);
+  await expect(chains.first()).toContainText("3 versions");
+  // Each version shows what it added to the one before.
+  await expect(versions.nth(1).locator("ins")).toHaveText(/pine/);
+  await expect(versions.nth(2).locator("ins")).toHaveText(/watercolor/);
+  // And the results it made, linked to the viewer.
+  await expect(versions.nth(0).getByRole("link", { name: "Result of version 1" })).toHaveAttribute(
+    "href",
+    /\/gallery\/item\//,
+    { timeout: 30_000 },
+  );
+  await expect(versions.nth(2).getByRole("img", { name: "Result of version 3" })).toBeVisible({
+    timeout: 30_000,
+  });
+  await screens(page, "history");
+
+  // Two chosen: the diff of the first and the last.
+  await versions.nth(0).getByRole("checkbox").check();
+  await versions.nth(2).getByRole("checkbox").check();
+  await expect(page.getByRole("toolbar", { name: "Selected prompts" })).toContainText("2 selected");
+  await page.getByRole("button", { name: "Compare the two" }).click();
+  const diff = page.getByRole("dialog", { name: "What changed between the two prompts" });
+  await expect(diff.getByTestId("pair-diff").locator("ins")).toHaveText(["pine ", ", watercolor"]);
+  await expect(diff.getByRole("region", { name: "Older prompt" })).toContainText(prompts[0] as string);
+  await screens(page, "diff");
+  await page.keyboard.press("Escape");
+  await expect(diff).toBeHidden();
+
+  // Use in Create: the prompt lands in the text-to-image form.
+  await versions.nth(2).getByRole("link", { name: "Use version 3 in Create" }).click();
+  await expect(page).toHaveURL(/\/create\/text-to-image\?recall=/);
+  const create = new CreatePage(page);
+  await expect(create.prompt).toHaveValue(prompts[2] as string);
+  // And the Create page's prompt field leads back to the history.
+  await page.getByRole("link", { name: "History" }).click();
+  await expect(page).toHaveURL(/\/prompts$/);
+
+  // Vary the three as an experiment: a prompt axis with those prompts.
+  await page.getByRole("searchbox", { name: "Search prompts" }).fill(word);
+  await expect(versions).toHaveCount(3);
+  for (let i = 0; i < 3; i++) await versions.nth(i).getByRole("checkbox").check();
+  await page.getByRole("button", { name: "Vary as experiment" }).click();
+  const vary = page.getByRole("dialog", { name: "Vary this task" });
+  await expect(vary.getByLabel("Prompts, one a line")).toHaveValue(prompts.join("\n"));
+  await expect(vary.getByRole("status")).toContainText("3 tasks");
+  await screens(page, "vary");
+  await vary.getByRole("button", { name: "Run 3 tasks" }).click();
+  await expect(page).toHaveURL(/\/experiments\/[0-9a-f-]{36}$/);
+  const grid = page.getByRole("table", { name: "Experiment grid" });
+  // One column per chosen prompt, labelled with it.
+  await expect(grid.getByRole("columnheader", { name: /^a red quillfox.*Pin/ })).toHaveCount(3);
+  for (const prompt of prompts) await expect(grid).toContainText(prompt.slice(0, 40));
+});
+
+test("a teammate's prompts show under Everyone's and under their name, not under mine", async ({
+  page,
+  baseURL,
+}) => {
+  const origin = baseURL ?? "";
+  const word = `tealheron${Date.now().toString(36)}`;
+  const mate = await memberWithRole(
+    page.request,
+    () => playwrightRequest.newContext({ baseURL: origin, storageState: { cookies: [], origins: [] } }),
+    origin,
+    "editor",
+    `${word}@studio.test`,
+  );
+  try {
+    const sent = await sendTasks(mate, origin, [imageTask(`a ${word} standing in a misty marsh`)]);
+    expect(sent.ok()).toBe(true);
+  } finally {
+    await mate.dispose();
+  }
+  await page.goto("/prompts");
+  const whose = page.getByRole("combobox", { name: "Whose prompts" });
+  await expect(whose).toHaveValue("me");
+  await page.getByRole("searchbox", { name: "Search prompts" }).fill(word);
+  await expect(page.getByRole("heading", { name: "No prompt matches" })).toBeVisible();
+  await screens(page, "empty-search");
+  await whose.selectOption("all");
+  const chain = page.getByTestId("prompt-chain");
+  await expect(chain).toHaveCount(1);
+  await expect(chain).toContainText(`a ${word} standing in a misty marsh`);
+  await expect(chain).toContainText("by A editor");
+  // Under the teammate's own name too.
+  const members = (await (await page.request.get("/api/members")).json()) as {
+    data: { id: string; email: string }[];
+  };
+  const mateId = members.data.find((m) => m.email === `${word}@studio.test`)?.id ?? "";
+  await whose.selectOption(mateId);
+  await expect(chain).toHaveCount(1);
+  await expect(chain).toContainText(`a ${word} standing in a misty marsh`);
+});

@@ -1,0 +1,194 @@
+import "server-only";
+import { and, asc, desc, eq, isNull, lt, or, sql } from "drizzle-orm";
+import type { StudioDatabase } from "@/lib/server/db";
+import {
+  boardItem,
+  type EvalSetRow,
+  evalSet,
+  experimentCell,
+  item,
+  task,
+  user,
+} from "@/lib/server/db/schema";
+import type { Outcome } from "@/lib/server/experiments/actions";
+import { type CreateSetInput, casesFrom, MAX_CASES, type UpdateSetInput } from "@/lib/studio/eval-sets/input";
+import type { EvalCase } from "@/lib/studio/experiments/axes";
+
+/** Evaluation sets as stored: listed newest change first, made by hand or from results, edited. */
+
+export interface EvalSetSummary {
+  id: string;
+  name: string;
+  version: number;
+  cases: number;
+  runs: number;
+  createdByName: string | null;
+  updatedAt: string;
+}
+
+export interface EvalSetPage {
+  items: EvalSetSummary[];
+  nextCursor: string | null;
+}
+
+const encodeCursor = (r: { updatedAt: Date; id: string }) =>
+  Buffer.from(`${r.updatedAt.toISOString()}|${r.id}`).toString("base64url");
+
+function decodeCursor(cursor: string): { updatedAt: Date; id: string } | null {
+  const [at, id] = Buffer.from(cursor, "base64url").toString().split("|");
+  const updatedAt = new Date(at ?? "");
+  if (!id || !/^[0-9a-f-]{36}$/.test(id) || Number.isNaN(updatedAt.getTime())) return null;
+  return { updatedAt, id };
+}
+
+export const setNotFound = (): Outcome<never> => ({
+  ok: false,
+  status: 404,
+  errors: [{ code: "evalSetNotFound", message: "There is no such evaluation set.", parameter: "id" }],
+});
+
+/** The team's sets, most recently changed first, on `eval_set_updated_idx`. */
+export async function evalSetPage(
+  db: StudioDatabase,
+  options: { cursor: string | null; limit: number },
+): Promise<EvalSetPage | null> {
+  const after = options.cursor ? decodeCursor(options.cursor) : null;
+  if (options.cursor && !after) return null;
+  const rows = await db
+    .select({
+      row: evalSet,
+      createdByName: user.name,
+      runs: sql<number>`(select count(*)::int from eval_run r where r.set_id = ${evalSet.id})`,
+    })
+    .from(evalSet)
+    .leftJoin(user, eq(user.id, evalSet.createdBy))
+    .where(
+      after
+        ? or(
+            lt(evalSet.updatedAt, after.updatedAt),
+            and(eq(evalSet.updatedAt, after.updatedAt), lt(evalSet.id, after.id)),
+          )
+        : undefined,
+    )
+    .orderBy(desc(evalSet.updatedAt), desc(evalSet.id))
+    .limit(options.limit + 1);
+  const page = rows.slice(0, options.limit);
+  const last = page.at(-1);
+  return {
+    items: page.map((r) => ({
+      id: r.row.id,
+      name: r.row.name,
+      version: r.row.version,
+      cases: r.row.cases.length,
+      runs: r.runs,
+      createdByName: r.createdByName,
+      updatedAt: r.row.updatedAt.toISOString(),
+    })),
+    nextCursor: rows.length > options.limit && last ? encodeCursor(last.row) : null,
+  };
+}
+
+export async function evalSetRow(db: StudioDatabase, id: string): Promise<EvalSetRow | null> {
+  const [row] = await db.select().from(evalSet).where(eq(evalSet.id, id));
+  return row ?? null;
+}
+
+/** A board's live items as cases, in the order they were added. */
+async function casesOfBoard(db: StudioDatabase, boardId: string): Promise<EvalCase[]> {
+  const rows = await db
+    .select({
+      prompt: item.prompt,
+      seed: item.seed,
+      negativePrompt: sql<string | null>`${task.params} ->> 'negativePrompt'`,
+    })
+    .from(boardItem)
+    .innerJoin(item, eq(item.id, boardItem.itemId))
+    .innerJoin(task, eq(task.taskUUID, item.taskUUID))
+    .where(and(eq(boardItem.boardId, boardId), isNull(item.deletedAt)))
+    .orderBy(asc(boardItem.addedAt), asc(item.id))
+    .limit(MAX_CASES * 4);
+  return casesFrom(rows);
+}
+
+/** An experiment's cells as cases: each cell's prompt, and its seed (or its first result's). */
+async function casesOfExperiment(db: StudioDatabase, experimentId: string): Promise<EvalCase[]> {
+  const rows = await db
+    .select({
+      params: experimentCell.params,
+      itemSeed: sql<
+        string | null
+      >`(select i.seed from item i where i.task_uuid = ${experimentCell.taskUUID} order by i.index limit 1)`,
+    })
+    .from(experimentCell)
+    .where(eq(experimentCell.experimentId, experimentId))
+    .orderBy(asc(experimentCell.key))
+    .limit(1000);
+  return casesFrom(
+    rows.map((r) => ({
+      prompt: r.params.positivePrompt,
+      seed: r.params.seed ?? r.itemSeed,
+      negativePrompt: r.params.negativePrompt,
+    })),
+  );
+}
+
+export async function createEvalSet(
+  db: StudioDatabase,
+  input: CreateSetInput,
+  createdBy: string,
+): Promise<Outcome<EvalSetRow>> {
+  let cases = input.cases ?? [];
+  if (input.from) {
+    const found =
+      input.from.kind === "board"
+        ? await casesOfBoard(db, input.from.id)
+        : await casesOfExperiment(db, input.from.id);
+    if (found.length === 0) {
+      return {
+        ok: false,
+        status: 422,
+        errors: [
+          {
+            code: "noCases",
+            message:
+              input.from.kind === "board"
+                ? "That board has no results with a prompt and a seed."
+                : "That experiment has no cells with a prompt and a seed.",
+            parameter: "from.id",
+          },
+        ],
+      };
+    }
+    cases = [...cases, ...found].slice(0, MAX_CASES);
+  }
+  const [row] = await db.insert(evalSet).values({ name: input.name, cases, createdBy }).returning();
+  if (!row) throw new Error("evaluation set not stored");
+  return { ok: true, value: row };
+}
+
+/** Renames a set or changes its cases; changed cases make a new version (runs keep theirs). */
+export async function updateEvalSet(
+  db: StudioDatabase,
+  id: string,
+  input: UpdateSetInput,
+): Promise<Outcome<EvalSetRow>> {
+  const old = await evalSetRow(db, id);
+  if (!old) return setNotFound();
+  const casesChanged = input.cases !== undefined && JSON.stringify(input.cases) !== JSON.stringify(old.cases);
+  const [row] = await db
+    .update(evalSet)
+    .set({
+      ...(input.name !== undefined ? { name: input.name } : {}),
+      ...(casesChanged && input.cases ? { cases: input.cases, version: old.version + 1 } : {}),
+      updatedAt: new Date(),
+    })
+    .where(eq(evalSet.id, id))
+    .returning();
+  return row ? { ok: true, value: row } : setNotFound();
+}
+
+/** Deletes a set and the records of its runs (their experiments and results stay). */
+export async function deleteEvalSet(db: StudioDatabase, id: string): Promise<Outcome<{ id: string }>> {
+  const deleted = await db.delete(evalSet).where(eq(evalSet.id, id)).returning({ id: evalSet.id });
+  return deleted[0] ? { ok: true, value: { id } } : setNotFound();
+}

@@ -1,0 +1,132 @@
+import { randomUUID } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { recordTasks } from "@/lib/server/db";
+import {
+  backendTitle,
+  createTestUser,
+  type TestDatabase,
+  testBackends,
+} from "@/lib/server/db/test-databases";
+import { createEvalSet, updateEvalSet } from "@/lib/server/eval-sets/records";
+import { compareRuns, runSummaries, startEvalRun } from "@/lib/server/eval-sets/runs";
+import { cellRows } from "@/lib/server/experiments/records";
+import { promptQuerySchema } from "@/lib/studio/prompt-history/query";
+import { promptHistoryPage } from "./history";
+
+const task = (prompt: string, extra: Record<string, unknown> = {}) => ({
+  taskType: "imageInference",
+  taskUUID: randomUUID(),
+  positivePrompt: prompt,
+  model: "runware:100@1",
+  width: 512,
+  height: 512,
+  ...extra,
+});
+
+for (const backend of testBackends) {
+  describe.skipIf(backend.skip !== undefined)(
+    backendTitle(backend, "prompt history and evaluation sets"),
+    () => {
+      let opened: TestDatabase;
+      let ada: string;
+      let bob: string;
+
+      beforeAll(async () => {
+        opened = await backend.open();
+        ada = await createTestUser(opened);
+        bob = await createTestUser(opened);
+        for (const prompt of ["a red fox in snow", "a red fox in deep snow", "a lighthouse at dusk"]) {
+          await recordTasks(opened.db, ada, [task(prompt)]);
+        }
+        await recordTasks(opened.db, bob, [task("a heron in a marsh")]);
+        await recordTasks(opened.db, ada, [
+          { taskType: "imageCaption", taskUUID: randomUUID(), prompt: "x" },
+        ]);
+      }, 60_000);
+      afterAll(async () => {
+        await opened?.dispose();
+      });
+
+      const query = (q: Record<string, string>) => promptQuerySchema.parse(q);
+
+      it("lists my generation prompts newest first, a page at a time", async () => {
+        const first = await promptHistoryPage(opened.db, query({ limit: "2" }), ada);
+        expect(first?.runs.map((r) => r.prompt)).toEqual(["a lighthouse at dusk", "a red fox in deep snow"]);
+        expect(first?.runs[0]?.workflow).toBe("text-to-image");
+        const next = await promptHistoryPage(
+          opened.db,
+          query({ limit: "2", cursor: first?.nextCursor ?? "" }),
+          ada,
+        );
+        expect(next?.runs.map((r) => r.prompt)).toEqual(["a red fox in snow"]);
+        expect(next?.nextCursor).toBeNull();
+      });
+
+      it("searches the words of the prompts, for one member or everyone", async () => {
+        const mine = await promptHistoryPage(opened.db, query({ q: "foxes" }), ada);
+        expect(mine?.runs.map((r) => r.prompt)).toEqual(["a red fox in deep snow", "a red fox in snow"]);
+        const everyone = await promptHistoryPage(opened.db, query({ member: "all", q: "heron" }), ada);
+        expect(everyone?.runs.map((r) => [r.prompt, r.authorId])).toEqual([["a heron in a marsh", bob]]);
+        const his = await promptHistoryPage(opened.db, query({ member: bob }), ada);
+        expect(his?.runs).toHaveLength(1);
+      });
+
+      it("refuses a cursor it did not give", async () => {
+        expect(await promptHistoryPage(opened.db, query({ cursor: "nonsense" }), ada)).toBeNull();
+      });
+
+      it("runs a set as an experiment over its cases and lines runs up by case", async () => {
+        const deps = { db: opened.db, videoModel: "local:video@3.0-prime", maxCells: 100 };
+        const made = await createEvalSet(
+          opened.db,
+          {
+            name: "Foxes",
+            cases: [
+              { prompt: "a red fox", seed: 1 },
+              { prompt: "a lighthouse", seed: 2 },
+            ],
+          },
+          ada,
+        );
+        if (!made.ok) throw new Error("set refused");
+        const first = await startEvalRun(
+          deps,
+          made.value.id,
+          { model: "runware:100@1", width: 512, height: 512 },
+          ada,
+        );
+        if (!first.ok) throw new Error(first.errors[0]?.message);
+        const cells = await cellRows(opened.db, first.value.experimentId);
+        expect(cells.map((c) => [c.params.positivePrompt, c.params.seed, c.status])).toEqual([
+          ["a red fox", 1, "pending"],
+          ["a lighthouse", 2, "pending"],
+        ]);
+        expect(first.value.run).toMatchObject({ setVersion: 1, cells: 2, done: 0, ratingCount: 0 });
+
+        // A new version drops a case and adds one; a second run is of version 2.
+        const edited = await updateEvalSet(opened.db, made.value.id, {
+          cases: [
+            { prompt: "a lighthouse", seed: 2 },
+            { prompt: "an owl", seed: 3 },
+          ],
+        });
+        expect(edited.ok && edited.value.version).toBe(2);
+        const second = await startEvalRun(
+          deps,
+          made.value.id,
+          { model: "runware:101@1", width: 512, height: 512 },
+          ada,
+        );
+        if (!second.ok) throw new Error(second.errors[0]?.message);
+        expect((await runSummaries(opened.db, made.value.id)).map((r) => r.setVersion)).toEqual([2, 1]);
+
+        const side = await compareRuns(opened.db, made.value.id, [second.value.run.id, first.value.run.id]);
+        if (!side.ok) throw new Error("compare refused");
+        expect(side.value.cases.map((c) => c.prompt)).toEqual(["a lighthouse", "an owl"]);
+        // The first run had the lighthouse but not the owl.
+        expect(side.value.runs[1]?.results.map((r) => r?.status ?? null)).toEqual(["pending", null]);
+        expect(side.value.runs[0]?.results.map((r) => r?.status ?? null)).toEqual(["pending", "pending"]);
+      });
+    },
+  );
+}

@@ -1,0 +1,123 @@
+import "server-only";
+import { and, asc, desc, eq, inArray, isNull, lt, ne, or, type SQL, sql } from "drizzle-orm";
+import { BLANK_PROMPT } from "@/lib/protocol/image-limits";
+import type { StudioDatabase } from "@/lib/server/db";
+import { item, task, user } from "@/lib/server/db/schema";
+import type { PromptPage, PromptQuery, PromptRun } from "@/lib/studio/prompt-history/query";
+import { workflowOf } from "@/lib/studio/workflow-of";
+
+/**
+ * Prompt history: every generation task a member sent, newest first, read from the studio's own
+ * task records. The author filter walks `task_author_created_idx` (everyone: `task_created_idx`);
+ * a search reads `task_prompt_search_idx`, the same English full-text matching as the gallery.
+ */
+
+/** Task types whose prompt is a generation prompt (not an enhancement or a caption). */
+const GENERATION_TYPES = ["imageInference", "videoInference"];
+/** Results shown per run; the rest are counted. */
+const ITEMS_PER_RUN = 4;
+
+const promptText = sql<string>`coalesce(${task.params} ->> 'positivePrompt', '')`;
+
+const encodeCursor = (r: { createdAt: Date; taskUUID: string }) =>
+  Buffer.from(`${r.createdAt.toISOString()}|${r.taskUUID}`).toString("base64url");
+
+function decodeCursor(cursor: string): { createdAt: Date; taskUUID: string } | null {
+  const [at, id] = Buffer.from(cursor, "base64url").toString().split("|");
+  const createdAt = new Date(at ?? "");
+  if (!id || !/^[0-9a-f-]{36}$/.test(id) || Number.isNaN(createdAt.getTime())) return null;
+  return { createdAt, taskUUID: id };
+}
+
+/** A page of history, or null for a cursor this list did not give. `me` is the asking member. */
+export async function promptHistoryPage(
+  db: StudioDatabase,
+  query: PromptQuery,
+  me: string,
+): Promise<PromptPage | null> {
+  const after = query.cursor ? decodeCursor(query.cursor) : null;
+  if (query.cursor && !after) return null;
+  const where: (SQL | undefined)[] = [
+    inArray(task.taskType, GENERATION_TYPES),
+    ne(promptText, ""),
+    ne(promptText, BLANK_PROMPT),
+  ];
+  if (query.member !== "all") where.push(eq(task.authorId, query.member === "me" ? me : query.member));
+  if (query.q) {
+    // The same expression as the index, so the planner reads the GIN index.
+    where.push(
+      sql`to_tsvector('english', coalesce(${task.params} ->> 'positivePrompt', '')) @@ websearch_to_tsquery('english', ${query.q})`,
+    );
+  }
+  if (after) {
+    where.push(
+      or(
+        lt(task.createdAt, after.createdAt),
+        and(eq(task.createdAt, after.createdAt), lt(task.taskUUID, after.taskUUID)),
+      ),
+    );
+  }
+  const rows = await db
+    .select({
+      taskUUID: task.taskUUID,
+      authorId: task.authorId,
+      authorName: user.name,
+      taskType: task.taskType,
+      params: task.params,
+      status: task.status,
+      createdAt: task.createdAt,
+    })
+    .from(task)
+    .leftJoin(user, eq(user.id, task.authorId))
+    .where(and(...where))
+    .orderBy(desc(task.createdAt), desc(task.taskUUID))
+    .limit(query.limit + 1);
+  const page = rows.slice(0, query.limit);
+  const items = await itemsByTask(
+    db,
+    page.map((r) => r.taskUUID),
+  );
+  const last = page.at(-1);
+  return {
+    runs: page.map((r): PromptRun => {
+      const made = items.get(r.taskUUID) ?? [];
+      const params = r.params;
+      return {
+        taskUUID: r.taskUUID,
+        authorId: r.authorId,
+        authorName: r.authorName,
+        prompt: String(params.positivePrompt ?? ""),
+        negativePrompt: typeof params.negativePrompt === "string" ? params.negativePrompt : null,
+        taskType: r.taskType,
+        workflow: workflowOf({ ...params, taskType: r.taskType }),
+        model: typeof params.model === "string" ? params.model : null,
+        status: r.status,
+        createdAt: r.createdAt.toISOString(),
+        params: { ...params, taskType: r.taskType },
+        items: made.slice(0, ITEMS_PER_RUN),
+        itemCount: made.length,
+      };
+    }),
+    nextCursor: rows.length > query.limit && last ? encodeCursor(last) : null,
+  };
+}
+
+/** The live results of the page's tasks, by task (on `item_task_index_key`). */
+async function itemsByTask(
+  db: StudioDatabase,
+  taskUUIDs: string[],
+): Promise<Map<string, { id: string; kind: "image" | "video" }[]>> {
+  const out = new Map<string, { id: string; kind: "image" | "video" }[]>();
+  if (taskUUIDs.length === 0) return out;
+  const rows = await db
+    .select({ id: item.id, kind: item.kind, taskUUID: item.taskUUID })
+    .from(item)
+    .where(and(inArray(item.taskUUID, taskUUIDs), isNull(item.deletedAt)))
+    .orderBy(asc(item.taskUUID), asc(item.index), asc(item.createdAt));
+  for (const r of rows) {
+    const list = out.get(r.taskUUID) ?? [];
+    list.push({ id: r.id, kind: r.kind });
+    out.set(r.taskUUID, list);
+  }
+  return out;
+}

@@ -55,7 +55,11 @@ export function ShareLinksPanel() {
   const linkSummary = (link: ShareLinkView) => (
     <div className="min-w-0">
       <p className="truncate text-[13px] text-foreground">
-        {link.target.kind === "board" ? `Board: ${link.target.label}` : link.target.label}
+        {link.target.kind === "board"
+          ? `Board: ${link.target.label}`
+          : link.target.kind === "round"
+            ? `Blind vote: ${link.target.label}`
+            : link.target.label}
       </p>
       <p className="text-[12px] text-muted-subtle">
         By {link.createdByName} on {dateFormat.format(new Date(link.createdAt))} ·{" "}

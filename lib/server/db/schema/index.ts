@@ -4,3 +4,4 @@ export * from "./auth";
 export * from "./experiments";
 export * from "./gallery";
 export * from "./studio";
+export * from "./votes";

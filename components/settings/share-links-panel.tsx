@@ -81,7 +81,7 @@ export function ShareLinksPanel() {
       icon={Link2}
       labelId="share-links-heading"
       title="Share links"
-      description="Links to one item or one board for people without an account. A link shows only what it names; revoking it stops it at once, its images included."
+      description="Links to one item, one board or one blind vote for people without an account. A link shows only what it names; revoking it stops it at once, its images included."
     >
       {error ? (
         <div className="px-5 pt-4">

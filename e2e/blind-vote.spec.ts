@@ -15,11 +15,18 @@ test.describe.configure({ mode: "serial" });
 const EDITOR = { name: "Edda Editor", email: "edda.votes@studio.test", password: "an even hand" };
 const REVIEWER = { name: "Rui Reviewer", email: "rui.votes@studio.test", password: "a keen eye" };
 
-async function screens(page: Page, name: string) {
+/** Both sizes; a dialog is shot as the screen shows it (a full-page shot would stretch its backdrop). */
+async function screens(page: Page, name: string, dialog = false) {
   const shell = new StudioShell(page);
-  await shell.screenshot(`blind-vote-${name}-1440x900`);
+  await shell.screenshot(
+    `blind-vote-${name}-1440x900`,
+    dialog ? { x: 0, y: 0, width: 1440, height: 900 } : undefined,
+  );
   await page.setViewportSize({ width: 1280, height: 720 });
-  await shell.screenshot(`blind-vote-${name}-1280x720`);
+  await shell.screenshot(
+    `blind-vote-${name}-1280x720`,
+    dialog ? { x: 0, y: 0, width: 1280, height: 720 } : undefined,
+  );
   await page.setViewportSize({ width: 1440, height: 900 });
 }
 
@@ -93,7 +100,7 @@ test("a blind vote over three prompts: two members vote, the owner closes it, al
   await start.getByRole("checkbox", { name: prompts[1] }).uncheck();
   await expect(start.getByRole("status")).toHaveText("2 pairs for each voter");
   await start.getByRole("checkbox", { name: prompts[1] }).check();
-  await screens(editor, "start");
+  await screens(editor, "start", true);
   await start.getByRole("button", { name: "Start the vote" }).click();
 
   // The new round's voting panel opens at its own address.
@@ -120,7 +127,7 @@ test("a blind vote over three prompts: two members vote, the owner closes it, al
   await expect(ballot.getByRole("img", { name: "Left candidate" })).toBeVisible();
   await expect(ballot.getByRole("img", { name: "Right candidate" })).toBeVisible();
   await expectNoPrompt(ballot, prompts);
-  await screens(page, "ballot");
+  await screens(page, "ballot", true);
   await ballot.getByRole("button", { name: "Left is better" }).click();
   await expect(progress).toHaveText("1 of 6");
   await ballot.getByRole("button", { name: "Right is better" }).click();
@@ -146,7 +153,7 @@ test("a blind vote over three prompts: two members vote, the owner closes it, al
   await ballot.getByRole("button", { name: "Next pair" }).click();
   await expect(ballot.getByText("Pair 6 of 6")).toBeVisible();
   await expectNoPrompt(ballot, prompts);
-  await screens(page, "ballot-done");
+  await screens(page, "ballot-done", true);
 
   // The editor's open page counts the owner's votes without a reload.
   await expect(editorCard.getByTestId("round-counts")).toContainText("6 votes from 1 voter");
@@ -214,7 +221,7 @@ test("a blind vote over three prompts: two members vote, the owner closes it, al
   const closedView = reviewer.getByRole("dialog", { name: "Which prompt works best?" });
   await expect(closedView.getByRole("list", { name: "Ranking" }).getByRole("listitem")).toHaveCount(3);
   await expect(closedView).toContainText("Closed: which is which is shown now.");
-  await screens(reviewer, "results-panel");
+  await screens(reviewer, "results-panel", true);
 
   // Signed out, the share link shows the ranking.
   await guest.reload();

@@ -2,6 +2,8 @@ import { agreementWords, type RoundResults } from "@/lib/studio/experiments/vote
 
 const logistic = (s: number) => 1 / (1 + Math.exp(-s));
 const percent = (x: number) => `${Math.round(x * 100)}%`;
+/** One grid for the scale's header and every row, so the bars share their 0–100% axis. */
+const COLUMNS = "sm:grid-cols-[2rem_minmax(0,18rem)_minmax(0,1fr)_15rem] sm:gap-x-4";
 
 /**
  * A closed round's ranking: each variant's chance of beating an average one, with its 95%
@@ -21,7 +23,20 @@ export function RoundRanking({ results }: { results: RoundResults }) {
         {results.pairs === 1 ? "pair" : "pairs"}
         {ranking.ties > 0 ? ` · ${ranking.ties} “can't tell”` : ""}
       </p>
-      <ol aria-label="Ranking" className="flex flex-col gap-3">
+      <div
+        aria-hidden
+        className={`hidden px-3 text-[11px] text-muted-subtle tabular-nums sm:grid ${COLUMNS}`}
+      >
+        <span />
+        <span>{results.axisName}</span>
+        <span className="relative h-4">
+          <span className="absolute left-0">0%</span>
+          <span className="absolute left-1/2 -translate-x-1/2">even chance</span>
+          <span className="absolute right-0">100%</span>
+        </span>
+        <span className="text-right">beats an average one</span>
+      </div>
+      <ol aria-label="Ranking" className="-mt-2 flex flex-col gap-3">
         {ranking.variants.map((v, i) => {
           const low = v.low === null ? null : logistic(v.low);
           const high = v.high === null ? null : logistic(v.high);
@@ -29,7 +44,7 @@ export function RoundRanking({ results }: { results: RoundResults }) {
             <li
               key={v.value}
               aria-label={`${i + 1}. ${v.label}`}
-              className="grid grid-cols-[2rem_minmax(0,1fr)] gap-x-3 gap-y-1.5 rounded-control border border-border bg-panel-raised/50 px-3 py-2.5 sm:grid-cols-[2rem_minmax(0,16rem)_minmax(0,1fr)_auto] sm:items-center"
+              className={`grid grid-cols-[2rem_minmax(0,1fr)] gap-x-3 gap-y-1.5 rounded-control border border-border bg-panel-raised/50 px-3 py-2.5 sm:items-center ${COLUMNS}`}
             >
               <span
                 className={

@@ -2,7 +2,7 @@ import "server-only";
 import { and, asc, eq, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { StudioDatabase } from "@/lib/server/db";
-import { item, type VotePick, type VoteRoundRow, vote, votePair } from "@/lib/server/db/schema";
+import { item, type VotePick, type VoteRoundRow, vote, votePair, voteRound } from "@/lib/server/db/schema";
 import type { Outcome } from "@/lib/server/experiments/actions";
 import { mediaUrl } from "@/lib/server/results/gallery-item";
 import type { Ballot, BallotMedia, BallotPick, VoteInput } from "@/lib/studio/experiments/votes";
@@ -84,9 +84,21 @@ export async function castVote(
     };
   const flipped = isFlipped(round.seed, voterId, pair.id);
   const pick: VotePick = input.pick === "tie" ? "tie" : (input.pick === "left") !== flipped ? "a" : "b";
-  await db
-    .insert(vote)
-    .values({ pairId: pair.id, userId: voterId, roundId: round.id, pick })
-    .onConflictDoUpdate({ target: [vote.pairId, vote.userId], set: { pick, updatedAt: sql`now()` } });
+  // The round's row is locked while the vote goes in: a close at the same moment waits for it, or
+  // it sees the round closed and the vote is refused.
+  const stored = await db.transaction(async (tx) => {
+    const [now] = await tx
+      .select({ status: voteRound.status })
+      .from(voteRound)
+      .where(eq(voteRound.id, round.id))
+      .for("update");
+    if (now?.status !== "open") return false;
+    await tx
+      .insert(vote)
+      .values({ pairId: pair.id, userId: voterId, roundId: round.id, pick })
+      .onConflictDoUpdate({ target: [vote.pairId, vote.userId], set: { pick, updatedAt: sql`now()` } });
+    return true;
+  });
+  if (!stored) return roundClosed();
   return { ok: true, value: { pairId: pair.id, pick: input.pick } };
 }

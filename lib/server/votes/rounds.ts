@@ -4,7 +4,9 @@ import { and, desc, eq, sql } from "drizzle-orm";
 import type { StudioDatabase } from "@/lib/server/db";
 import { user, type VoteRoundRow, votePair, voteRound } from "@/lib/server/db/schema";
 import type { Outcome } from "@/lib/server/experiments/actions";
+import { experimentRow } from "@/lib/server/experiments/records";
 import { experimentView } from "@/lib/server/experiments/view";
+import { expandAxis } from "@/lib/studio/experiments/axes";
 import { planPairs } from "@/lib/studio/experiments/vote-pairs";
 import { MAX_ROUND_PAIRS, type RoundCreateInput, type RoundSummary } from "@/lib/studio/experiments/votes";
 
@@ -94,10 +96,19 @@ export async function roundRow(db: StudioDatabase, id: string): Promise<VoteRoun
   return row ?? null;
 }
 
-/** The compared axis's name, from the experiment's axes as they are now. */
+/** An experiment's axis names ("Prompt", "Seed"), or null when there is no such experiment. */
+export async function axisNames(db: StudioDatabase, experimentId: string): Promise<string[] | null> {
+  const row = await experimentRow(db, experimentId);
+  if (!row) return null;
+  return row.axes.map((spec) => {
+    const out = expandAxis(spec, row.base);
+    return out.ok ? out.axis.name : "Variant";
+  });
+}
+
+/** The compared axis's name, from the experiment's axes. */
 export async function axisNameOf(db: StudioDatabase, round: VoteRoundRow): Promise<string> {
-  const view = await experimentView(db, round.experimentId);
-  return view?.axes[round.axis]?.name ?? "Variant";
+  return (await axisNames(db, round.experimentId))?.[round.axis] ?? "Variant";
 }
 
 /** An experiment's rounds, newest first, with their counts and the asking member's progress. */

@@ -1,10 +1,9 @@
 import { requireUser } from "@/lib/server/auth/guard";
 import { errorsResponse, experimentIdParam } from "@/lib/server/experiments/http";
-import { experimentView } from "@/lib/server/experiments/view";
 import { handled } from "@/lib/server/http/handle";
 import { readJson } from "@/lib/server/http/read-json";
 import { getRuntime } from "@/lib/server/runtime";
-import { createRound, listRounds } from "@/lib/server/votes/rounds";
+import { axisNames, createRound, listRounds } from "@/lib/server/votes/rounds";
 import { roundCreateSchema } from "@/lib/studio/experiments/votes";
 
 type Params = { params: Promise<{ id: string }> };
@@ -22,14 +21,9 @@ export const GET = handled(async (request: Request, { params }: Params) => {
   const id = experimentIdParam((await params).id);
   if (id instanceof Response) return id;
   const db = runtime.database.db;
-  const view = await experimentView(db, id);
-  if (!view) return noExperiment();
-  const rounds = await listRounds(
-    db,
-    id,
-    user.id,
-    view.axes.map((a) => a.name),
-  );
+  const names = await axisNames(db, id);
+  if (!names) return noExperiment();
+  const rounds = await listRounds(db, id, user.id, names);
   return Response.json({ data: { items: rounds } });
 });
 

@@ -130,6 +130,6 @@ export function agreementWords(agreement: { share: number; kappa: number } | nul
       ? "well beyond chance"
       : agreement.kappa >= 0.2
         ? "somewhat beyond chance"
-        : "about what chance would give";
+        : "no better than chance";
   return `Voters agreed on ${Math.round(agreement.share * 100)}% of pairs (Fleiss' kappa ${kappa}: ${beyond}).`;
 }

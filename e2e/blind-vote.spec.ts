@@ -14,6 +14,7 @@ test.describe.configure({ mode: "serial" });
 
 const EDITOR = { name: "Edda Editor", email: "edda.votes@studio.test", password: "an even hand" };
 const REVIEWER = { name: "Rui Reviewer", email: "rui.votes@studio.test", password: "a keen eye" };
+const VIEWER = { name: "Vic Viewer", email: "vic.votes@studio.test", password: "just looking" };
 
 /** Both sizes; a dialog is shot as the screen shows it (a full-page shot would stretch its backdrop). */
 async function screens(page: Page, name: string, dialog = false) {
@@ -181,6 +182,45 @@ test("a blind vote over three prompts: two members vote, the owner closes it, al
   await expect(reviewerCard.getByRole("button", { name: "Close voting" })).toHaveCount(0);
   await expect(reviewerCard).toContainText("you voted on 6 of 6");
   await expect(reviewerCard).toContainText("The ranking stays hidden");
+
+  // Roles and origins: a reviewer neither starts nor closes a vote; a viewer neither reads a
+  // ballot nor votes; a vote from another origin is refused.
+  const reviewerApi = reviewerContext.request;
+  expect(
+    (await reviewerApi.post(`/api/rounds/${roundId}/close`, { headers: { origin }, data: {} })).status(),
+  ).toBe(403);
+  expect(
+    (
+      await reviewerApi.post(`/api/experiments/${id}/rounds`, { headers: { origin }, data: { axis: 0 } })
+    ).status(),
+  ).toBe(403);
+  const someone = (await (await reviewerApi.get(`/api/rounds/${roundId}/ballot`)).json()) as {
+    data: { pairs: { id: string }[] };
+  };
+  const pairId = someone.data.pairs[0]?.id as string;
+  expect(
+    (
+      await reviewerApi.post(`/api/rounds/${roundId}/votes`, {
+        headers: { origin: "http://elsewhere.test" },
+        data: { pairId, pick: "left" },
+      })
+    ).status(),
+  ).toBe(403);
+  const viewerContext = await joinAsMember(browser, page.request, origin, VIEWER, "viewer");
+  expect((await viewerContext.request.get(`/api/rounds/${roundId}/ballot`)).status()).toBe(403);
+  expect(
+    (
+      await viewerContext.request.post(`/api/rounds/${roundId}/votes`, {
+        headers: { origin },
+        data: { pairId, pick: "left" },
+      })
+    ).status(),
+  ).toBe(403);
+  const open = (await (await viewerContext.request.get(`/api/rounds/${roundId}/results`)).json()) as {
+    data: { votes: number; ranking: unknown };
+  };
+  expect(open.data).toMatchObject({ votes: 12, ranking: null });
+  await viewerContext.close();
 
   // The editor shares the round while it is open: a guest sees only that voting goes on.
   await editorCard.getByRole("button", { name: "Share" }).click();

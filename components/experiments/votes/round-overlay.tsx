@@ -21,7 +21,9 @@ export function RoundOverlay({ experimentId, canVote }: { experimentId: string; 
   );
   if (!roundId) return null;
   const close = () => router.replace(pathname, { scroll: false });
-  const round = results.data;
+  // A link to a round of another experiment (or another version) opens nothing here.
+  const round = results.data?.experimentId === experimentId ? results.data : undefined;
+  const elsewhere = results.data !== undefined && round === undefined;
   const closed = round?.status === "closed";
   return (
     <Dialog
@@ -38,6 +40,10 @@ export function RoundOverlay({ experimentId, canVote }: { experimentId: string; 
       {results.isError ? (
         <p role="alert" className="text-danger-fg text-sm">
           {results.error.message}
+        </p>
+      ) : elsewhere ? (
+        <p role="alert" className="text-[13px] text-muted">
+          This vote belongs to another experiment or version.
         </p>
       ) : !round ? (
         <p className="text-muted text-sm">Loading the vote…</p>

@@ -15,12 +15,23 @@ import { compareUrl } from "@/lib/studio/gallery-urls";
 import { ExperimentGrid, type Pinned } from "./experiment-grid";
 import { RerunDialog } from "./rerun-dialog";
 import { type CellView, type ExperimentView, STATUS_WORDS } from "./types";
+import { BlindVoteButton } from "./votes/blind-vote-button";
+import { RoundOverlay } from "./votes/round-overlay";
+import { VoteRounds } from "./votes/vote-rounds";
 
 const SIZES = { small: 128, medium: 200, large: 320 } as const;
 type Size = keyof typeof SIZES;
 
-/** One experiment: progress, controls, the grid filling live, compare, re-run and export. */
-export function ExperimentPage({ id, canRun }: { id: string; canRun: boolean }) {
+interface ExperimentPageProps {
+  id: string;
+  canRun: boolean;
+  /** Reviewers and up vote in blind rounds; editors and up share them. */
+  canVote?: boolean;
+  canShare?: boolean;
+}
+
+/** One experiment: progress, controls, the grid filling live, compare, re-run, export and votes. */
+export function ExperimentPage({ id, canRun, canVote = false, canShare = false }: ExperimentPageProps) {
   const client = useQueryClient();
   const query = useApiQuery<ExperimentView>(experimentKey(id), `/api/experiments/${id}`);
   const [size, setSize] = useState<Size>("medium");
@@ -122,6 +133,7 @@ export function ExperimentPage({ id, canRun }: { id: string; canRun: boolean }) 
               <Square aria-hidden /> Cancel
             </Button>
           ) : null}
+          {canRun ? <BlindVoteButton view={view} /> : null}
           <ButtonLink
             size="sm"
             variant="secondary"
@@ -194,6 +206,8 @@ export function ExperimentPage({ id, canRun }: { id: string; canRun: boolean }) 
         onRerun={(axis, index) => setRerun({ axis, index })}
       />
       <RerunDialog view={view} target={rerun} onClose={() => setRerun(null)} />
+      <VoteRounds experimentId={id} canRun={canRun} canVote={canVote} canShare={canShare} />
+      <RoundOverlay experimentId={id} canVote={canVote} />
     </div>
   );
 }

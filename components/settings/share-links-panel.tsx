@@ -55,7 +55,11 @@ export function ShareLinksPanel() {
   const linkSummary = (link: ShareLinkView) => (
     <div className="min-w-0">
       <p className="truncate text-[13px] text-foreground">
-        {link.target.kind === "board" ? `Board: ${link.target.label}` : link.target.label}
+        {link.target.kind === "board"
+          ? `Board: ${link.target.label}`
+          : link.target.kind === "round"
+            ? `Blind vote: ${link.target.label}`
+            : link.target.label}
       </p>
       <p className="text-[12px] text-muted-subtle">
         By {link.createdByName} on {dateFormat.format(new Date(link.createdAt))} ·{" "}
@@ -77,7 +81,7 @@ export function ShareLinksPanel() {
       icon={Link2}
       labelId="share-links-heading"
       title="Share links"
-      description="Links to one item or one board for people without an account. A link shows only what it names; revoking it stops it at once, its images included."
+      description="Links to one item, one board or one blind vote for people without an account. A link shows only what it names; revoking it stops it at once, its images included."
     >
       {error ? (
         <div className="px-5 pt-4">

@@ -5,6 +5,7 @@ import type { GalleryChange } from "@/lib/studio/stream-events";
 import { applyExperimentChange } from "./live/experiment-changes";
 import { applyOrganizeChange } from "./live/organize-changes";
 import { applyReviewChange } from "./live/review-changes";
+import { applyRoundChange } from "./live/round-changes";
 
 /**
  * A teammate's change to the review gallery, applied to this tab's caches: patched in place where
@@ -26,6 +27,9 @@ export function applyGalleryChange(client: QueryClient, change: GalleryChange): 
       return;
     case "experiment":
       applyExperimentChange(client, change);
+      return;
+    case "round":
+      applyRoundChange(client, change);
       return;
   }
 }

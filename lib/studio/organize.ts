@@ -96,13 +96,20 @@ export const shareLinkCreateSchema = z
   .object({
     itemId: id.optional(),
     boardId: id.optional(),
+    /** A blind vote of an experiment: guests see its ranking once it is closed. */
+    roundId: id.optional(),
     allowComments: z.boolean().default(false),
     showParams: z.boolean().default(true),
     expiresInDays: z.int().min(1).max(SHARE_DAYS_MAX).nullable().default(null),
   })
   .superRefine((body, ctx) => {
-    if ((body.itemId === undefined) === (body.boardId === undefined))
-      ctx.addIssue({ code: "custom", path: ["itemId"], message: "Share either one item or one board." });
+    const targets = [body.itemId, body.boardId, body.roundId].filter((t) => t !== undefined).length;
+    if (targets !== 1)
+      ctx.addIssue({
+        code: "custom",
+        path: ["itemId"],
+        message: "Share either one item, one board or one vote.",
+      });
   });
 
 export const guestCommentSchema = z.object({
@@ -135,7 +142,7 @@ export interface SavedSearchView {
 
 export interface ShareLinkView {
   id: string;
-  target: { kind: "item" | "board"; id: string; label: string };
+  target: { kind: "item" | "board" | "round"; id: string; label: string };
   allowComments: boolean;
   showParams: boolean;
   createdByName: string;

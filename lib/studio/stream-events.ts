@@ -68,7 +68,9 @@ export type GalleryChange =
   /** For one member: their inbox's unread count changed (a new mention, or read elsewhere). */
   | { kind: "inbox"; unread: number }
   /** An experiment's cells or status changed: its page refetches it. */
-  | { kind: "experiment"; experimentId: string };
+  | { kind: "experiment"; experimentId: string }
+  /** A blind vote of an experiment was opened, voted on or closed: its counts and results refetch. */
+  | { kind: "round"; experimentId: string; roundId: string };
 
 export type TaskState = "queued" | "processing" | "success" | "error";
 

@@ -1,10 +1,12 @@
 import { Link2Off } from "lucide-react";
 import type { Metadata } from "next";
+import { SharedRound } from "@/components/experiments/votes/shared-round";
 import { SharedPage } from "@/components/organize/shared-page";
 import { BrandMark } from "@/components/shell/brand-mark";
 import { sharedView } from "@/lib/server/gallery/share-view";
 import { errorAnswerOf } from "@/lib/server/http/error-answer";
 import { pageRuntime } from "@/lib/server/page-session";
+import { sharedRound } from "@/lib/server/votes/shared";
 import type { SharedView } from "@/lib/studio/organize";
 
 export const metadata: Metadata = { title: "Shared from Media Studio" };
@@ -17,9 +19,12 @@ export default async function SharePage({ params }: { params: Promise<{ token: s
   const { token } = await params;
   const runtime = await pageRuntime();
   let view: SharedView | null = null;
+  let round: Awaited<ReturnType<typeof sharedRound>> = null;
   if (/^[A-Za-z0-9_-]{20,100}$/.test(token)) {
     try {
-      view = await sharedView({ db: runtime.database.db, log: runtime.log }, token);
+      const deps = { db: runtime.database.db, log: runtime.log };
+      round = await sharedRound(deps, token);
+      if (!round) view = await sharedView(deps, token);
     } catch (err) {
       if (!errorAnswerOf(err)) throw err;
     }
@@ -33,7 +38,9 @@ export default async function SharePage({ params }: { params: Promise<{ token: s
           {view?.allowComments ? "Shared with you · comments welcome" : "Shared with you · view only"}
         </p>
       </header>
-      {view ? (
+      {round ? (
+        <SharedRound results={round.results} experimentName={round.experimentName} />
+      ) : view ? (
         <SharedPage token={token} initial={view} />
       ) : (
         <div className="mx-auto mt-16 flex max-w-md flex-col items-center gap-3 rounded-panel border border-border bg-panel p-8 text-center shadow-panel">

@@ -3,7 +3,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { and, desc, eq, gt, isNull, or } from "drizzle-orm";
 import { studioErrors } from "@/lib/server/auth/studio-errors";
 import type { ShareLinkRow } from "@/lib/server/db/schema";
-import { board, boardItem, item, shareLink, user } from "@/lib/server/db/schema";
+import { board, boardItem, item, shareLink, user, voteRound } from "@/lib/server/db/schema";
 import type { ShareLinkView } from "@/lib/studio/organize";
 import {
   type Actor,
@@ -33,6 +33,7 @@ export function shareUrl(origin: string, token: string): string {
 export interface ShareInput {
   itemId?: string | undefined;
   boardId?: string | undefined;
+  roundId?: string | undefined;
   allowComments: boolean;
   showParams: boolean;
   expiresInDays: number | null;
@@ -51,6 +52,14 @@ export async function createShareLink(
     let itemIds: string[];
     if (input.itemId) {
       itemIds = (await liveItems(tx, [input.itemId], "itemId")).map((r) => r.id);
+    } else if (input.roundId) {
+      // A vote's link shows its ranking, not the gallery's items: nothing to note on an item.
+      const [found] = await tx
+        .select({ id: voteRound.id })
+        .from(voteRound)
+        .where(eq(voteRound.id, input.roundId));
+      if (!found) fail(studioErrors.notFound("vote", "roundId"));
+      itemIds = [];
     } else {
       const boardId = input.boardId as string;
       const [found] = await tx.select({ id: board.id }).from(board).where(eq(board.id, boardId));
@@ -65,7 +74,8 @@ export async function createShareLink(
         tokenHash: hashShareToken(token),
         itemId: input.itemId ?? null,
         boardId: input.boardId ?? null,
-        allowComments: input.allowComments,
+        roundId: input.roundId ?? null,
+        allowComments: input.roundId ? false : input.allowComments,
         showParams: input.showParams,
         createdBy: actor.id,
         createdAt: now,
@@ -105,11 +115,13 @@ export async function listShareLinks(
       creator: user.name,
       boardName: board.name,
       prompt: item.prompt,
+      roundName: voteRound.name,
     })
     .from(shareLink)
     .leftJoin(user, eq(user.id, shareLink.createdBy))
     .leftJoin(board, eq(board.id, shareLink.boardId))
     .leftJoin(item, eq(item.id, shareLink.itemId))
+    .leftJoin(voteRound, eq(voteRound.id, shareLink.roundId))
     .where(
       and(
         after ? before(shareLink.createdAt, shareLink.id, after) : undefined,
@@ -121,11 +133,13 @@ export async function listShareLinks(
   const page = rows.slice(0, limit);
   const last = page.at(-1);
   return {
-    links: page.map(({ link, creator, boardName, prompt }) => ({
+    links: page.map(({ link, creator, boardName, prompt, roundName }) => ({
       id: link.id,
       target: link.itemId
         ? { kind: "item", id: link.itemId, label: prompt ? clip(prompt) : "An image or video" }
-        : { kind: "board", id: link.boardId as string, label: boardName ?? "A board" },
+        : link.roundId
+          ? { kind: "round", id: link.roundId, label: roundName ?? "A vote" }
+          : { kind: "board", id: link.boardId as string, label: boardName ?? "A board" },
       allowComments: link.allowComments,
       showParams: link.showParams,
       createdByName: creator ?? "Former member",
@@ -151,12 +165,14 @@ export async function revokeShareLink(deps: OrganizeDeps, actor: Actor, id: stri
     await tx.update(shareLink).set({ revokedAt: now }).where(eq(shareLink.id, id));
     const itemIds = link.itemId
       ? [link.itemId]
-      : (
-          await tx
-            .select({ id: boardItem.itemId })
-            .from(boardItem)
-            .where(eq(boardItem.boardId, link.boardId as string))
-        ).map((r) => r.id);
+      : link.roundId
+        ? []
+        : (
+            await tx
+              .select({ id: boardItem.itemId })
+              .from(boardItem)
+              .where(eq(boardItem.boardId, link.boardId as string))
+          ).map((r) => r.id);
     await appendEvents(
       tx,
       actor,

@@ -107,7 +107,9 @@ export async function sharedView(
       nextCursor: null,
     };
   }
-  const boardId = link.boardId as string;
+  // A vote's link is read by its own page (`sharedRound`), not as a list of items.
+  if (!link.boardId) fail(shareGone());
+  const boardId = link.boardId;
   const [named] = await deps.db
     .select({ name: board.name, description: board.description })
     .from(board)
@@ -158,13 +160,15 @@ export async function sharedMediaKey(
           .from(item)
           .where(and(eq(item.id, itemId), isNull(item.deletedAt)))
       : []
-    : await deps.db
-        .select({ storageKey: item.storageKey })
-        .from(boardItem)
-        .innerJoin(item, eq(item.id, boardItem.itemId))
-        .where(
-          and(eq(boardItem.boardId, link.boardId as string), eq(item.id, itemId), isNull(item.deletedAt)),
-        );
+    : !link.boardId
+      ? [] // A vote's link shows its ranking, never media through this route.
+      : await deps.db
+          .select({ storageKey: item.storageKey })
+          .from(boardItem)
+          .innerJoin(item, eq(item.id, boardItem.itemId))
+          .where(
+            and(eq(boardItem.boardId, link.boardId as string), eq(item.id, itemId), isNull(item.deletedAt)),
+          );
   const row = found[0];
   if (!row)
     fail({

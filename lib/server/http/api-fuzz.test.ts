@@ -359,6 +359,46 @@ const ENDPOINTS: Endpoint[] = [
       .tuple(paramText, fc.record({ runs: paramText }, { requiredKeys: [] }))
       .map(([id, query]): Input => ({ params: { id }, query })),
   },
+  {
+    file: "experiments/[id]/rounds",
+    method: "GET",
+    path: (p) => `/api/experiments/${p.id}/rounds`,
+    input: idParam("id"),
+  },
+  {
+    file: "experiments/[id]/rounds",
+    method: "POST",
+    path: (p) => `/api/experiments/${p.id}/rounds`,
+    input: fc
+      .tuple(paramText, mutated(fc.constant({ axis: 0, values: [0, 1], name: "Which prompt?" })))
+      .map(([id, body]): Input => ({ params: { id }, body: { json: body } })),
+  },
+  {
+    file: "rounds/[id]/ballot",
+    method: "GET",
+    path: (p) => `/api/rounds/${p.id}/ballot`,
+    input: idParam("id"),
+  },
+  {
+    file: "rounds/[id]/votes",
+    method: "POST",
+    path: (p) => `/api/rounds/${p.id}/votes`,
+    input: fc
+      .tuple(paramText, mutated(fc.constant({ pairId: randomUUID(), pick: "left" })))
+      .map(([id, body]): Input => ({ params: { id }, body: { json: body } })),
+  },
+  {
+    file: "rounds/[id]/close",
+    method: "POST",
+    path: (p) => `/api/rounds/${p.id}/close`,
+    input: idParam("id"),
+  },
+  {
+    file: "rounds/[id]/results",
+    method: "GET",
+    path: (p) => `/api/rounds/${p.id}/results`,
+    input: idParam("id"),
+  },
   // Signing out everywhere has no input to vary; it runs once, last (it ends the owner's session).
   { file: "sessions", method: "DELETE", path: () => "/api/sessions", input: noInput },
   { file: "engine-keys", method: "GET", path: () => "/api/engine-keys", input: noInput },
@@ -677,7 +717,10 @@ const ENDPOINTS: Endpoint[] = [
     path: () => "/api/share-links",
     input: json(
       mutated(
-        fc.constant({ itemId: randomUUID(), allowComments: true, showParams: false, expiresInDays: 7 }),
+        fc.oneof(
+          fc.constant({ itemId: randomUUID(), allowComments: true, showParams: false, expiresInDays: 7 }),
+          fc.constant({ roundId: randomUUID(), expiresInDays: null }),
+        ),
       ),
     ),
   },

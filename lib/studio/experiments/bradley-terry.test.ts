@@ -112,3 +112,56 @@ describe("Bradley-Terry ranking", () => {
     expect(alone.agreement).toBeNull();
   });
 });
+
+describe("Bradley-Terry ties and per-pair agreement", () => {
+  it("counts a tie as half a win to each side: 1 win and 2 ties is a strength ratio of 2", () => {
+    const r = rankVariants(
+      ["a", "b"],
+      [
+        { winner: "a", loser: "b", voter: "x" },
+        { winner: "b", loser: "a", voter: "y", tie: true },
+        { winner: "a", loser: "b", voter: "z", tie: true },
+      ],
+      { prior: 0 },
+    );
+    const [first, second] = r.variants;
+    expect(first?.id).toBe("a");
+    expect(first?.score).toBeCloseTo(Math.log(2) / 2, 8);
+    expect(second?.score).toBeCloseTo(-Math.log(2) / 2, 8);
+    expect(first).toMatchObject({ wins: 1, losses: 0, ties: 2 });
+    expect(second).toMatchObject({ wins: 0, losses: 1, ties: 2 });
+    expect(r.votes).toBe(3);
+    // Only ties beside one decisive vote: nobody judged the same pair decisively twice.
+    expect(r.agreement).toBeNull();
+  });
+
+  it("measures agreement per judged pair: agree on one, split on the other is 50%, kappa -1/3", () => {
+    const r = rankVariants(
+      ["a", "b"],
+      [
+        { winner: "a", loser: "b", voter: "x", pair: "p1" },
+        { winner: "a", loser: "b", voter: "y", pair: "p1" },
+        { winner: "a", loser: "b", voter: "x", pair: "p2" },
+        { winner: "b", loser: "a", voter: "y", pair: "p2" },
+        { winner: "b", loser: "a", voter: "z", pair: "p3", tie: true },
+      ],
+    );
+    expect(r.agreement?.share).toBeCloseTo(0.5, 10);
+    // P̄ = (1 + 0) / 2; q = 3/4 picked the pair's first id, so chance agreement is 0.625.
+    expect(r.agreement?.kappa).toBeCloseTo(-1 / 3, 10);
+    expect(r.voters).toBe(3);
+  });
+
+  it("gives full agreement a share of 1 and a kappa of 1 when picks vary across pairs", () => {
+    const r = rankVariants(
+      ["a", "b", "c"],
+      [
+        { winner: "a", loser: "b", voter: "x", pair: "p1" },
+        { winner: "a", loser: "b", voter: "y", pair: "p1" },
+        { winner: "c", loser: "b", voter: "x", pair: "p2" },
+        { winner: "c", loser: "b", voter: "y", pair: "p2" },
+      ],
+    );
+    expect(r.agreement).toEqual({ share: 1, kappa: 1 });
+  });
+});

@@ -14,6 +14,17 @@ export interface Vote {
   loser: string;
   /** Who voted: agreement is measured between voters. */
   voter: string;
+  /**
+   * "Can't tell": the two were judged equal. In the fit a tie is half a win to each side (the
+   * usual Bradley-Terry treatment of ties: it pulls the two strengths together); agreement leaves
+   * it out, since it names no winner to agree on. `winner`/`loser` order does not matter.
+   */
+  tie?: boolean;
+  /**
+   * What exactly was judged (one pair of images), so agreement compares voters who saw the same
+   * pair. Defaults to the two variants (every comparison of them counts as one question).
+   */
+  pair?: string;
 }
 
 export interface VariantScore {
@@ -25,8 +36,10 @@ export interface VariantScore {
   high: number | null;
   /** Chance of beating an average variant: e^s / (e^s + 1) for score s. */
   winChance: number;
+  /** Decisive votes won and lost, and "can't tell" votes, as counted (not weighted). */
   wins: number;
   losses: number;
+  ties: number;
 }
 
 export interface Ranking {
@@ -60,12 +73,26 @@ export function rankVariants(
   const index = new Map(ids.map((id, i) => [id, i]));
   const n = ids.length;
   const counted = votes.filter((v) => v.winner !== v.loser && index.has(v.winner) && index.has(v.loser));
-  // wins[i][j]: times i beat j.
+  // wins[i][j]: times i beat j, a tie counting half to each side.
   const wins = ids.map(() => new Array<number>(n).fill(0));
+  const decisive = ids.map(() => ({ wins: 0, losses: 0, ties: 0 }));
   for (const v of counted) {
-    const row = wins[index.get(v.winner) as number] as number[];
+    const i = index.get(v.winner) as number;
     const j = index.get(v.loser) as number;
-    row[j] = (row[j] ?? 0) + 1;
+    const rowI = wins[i] as number[];
+    const rowJ = wins[j] as number[];
+    const di = decisive[i] as { wins: number; losses: number; ties: number };
+    const dj = decisive[j] as { wins: number; losses: number; ties: number };
+    if (v.tie) {
+      rowI[j] = (rowI[j] ?? 0) + 0.5;
+      rowJ[i] = (rowJ[i] ?? 0) + 0.5;
+      di.ties += 1;
+      dj.ties += 1;
+    } else {
+      rowI[j] = (rowI[j] ?? 0) + 1;
+      di.wins += 1;
+      dj.losses += 1;
+    }
   }
   const w = (i: number, j: number) => wins[i]?.[j] ?? 0;
   const totalWins = ids.map((_, i) => wins[i]?.reduce((a, b) => a + b, 0) ?? 0);
@@ -108,8 +135,9 @@ export function rankVariants(
       low: known ? s - 1.96 * e : null,
       high: known ? s + 1.96 * e : null,
       winChance: 1 / (1 + Math.exp(-s)),
-      wins: totalWins[i] as number,
-      losses: totalLosses[i] as number,
+      wins: decisive[i]?.wins ?? 0,
+      losses: decisive[i]?.losses ?? 0,
+      ties: decisive[i]?.ties ?? 0,
     };
   });
   variants.sort((a, b) => b.score - a.score || a.id.localeCompare(b.id));
@@ -187,15 +215,17 @@ function invert(matrix: number[][]): number[][] | null {
 }
 
 /**
- * Agreement on the pairs judged by two or more voters. A voter who judged a pair several times
- * counts with their majority (ties dropped).
+ * Agreement on the pairs judged by two or more voters (a pair is `vote.pair`, else the two
+ * variants). A voter who judged a pair several times counts with their majority (ties dropped);
+ * "can't tell" votes name no winner and are left out.
  */
 function voterAgreement(votes: readonly Vote[]): Ranking["agreement"] {
   // pair key -> voter -> net wins of the pair's first id
   const pairs = new Map<string, Map<string, number>>();
   for (const v of votes) {
+    if (v.tie) continue;
     const [a, b] = v.winner < v.loser ? [v.winner, v.loser] : [v.loser, v.winner];
-    const key = `${a}\u0000${b}`;
+    const key = `${v.pair ?? ""}\u0000${a}\u0000${b}`;
     const byVoter = pairs.get(key) ?? new Map<string, number>();
     byVoter.set(v.voter, (byVoter.get(v.voter) ?? 0) + (v.winner === a ? 1 : -1));
     pairs.set(key, byVoter);

@@ -11,5 +11,12 @@ type Props = { params: Promise<{ id: string }> };
 export default async function Page({ params }: Props) {
   const user = await requirePageUser();
   const { id } = await params;
-  return <ExperimentPage id={id} canRun={can(user.role, "generate")} />;
+  return (
+    <ExperimentPage
+      id={id}
+      canRun={can(user.role, "generate")}
+      canVote={can(user.role, "review")}
+      canShare={can(user.role, "organize")}
+    />
+  );
 }

@@ -15,6 +15,7 @@ import {
 } from "drizzle-orm/pg-core";
 import { user } from "./auth";
 import { item } from "./studio";
+import { voteRound } from "./votes";
 
 /**
  * The review gallery's records: boards, tags, stars, ratings, the review audit trail, comments
@@ -220,6 +221,8 @@ export const shareLink = pgTable(
     tokenHash: text("token_hash").notNull().unique(),
     itemId: uuid("item_id").references(() => item.id, { onDelete: "cascade" }),
     boardId: uuid("board_id").references(() => board.id, { onDelete: "cascade" }),
+    /** A blind vote round: guests see its ranking once it is closed. */
+    roundId: uuid("round_id").references(() => voteRound.id, { onDelete: "cascade" }),
     /** Guests may comment under a name they give. */
     allowComments: boolean("allow_comments").notNull().default(false),
     /** Guests see the prompt and parameters; unticked, only the media. */
@@ -230,7 +233,8 @@ export const shareLink = pgTable(
     revokedAt: timestamp("revoked_at", { withTimezone: true, precision: 3 }),
   },
   (t) => [
-    check("share_link_target_check", sql`(${t.itemId} is null) <> (${t.boardId} is null)`),
+    // Exactly one target: an item, a board or a vote round.
+    check("share_link_target_check", sql`num_nonnulls(${t.itemId}, ${t.boardId}, ${t.roundId}) = 1`),
     index("share_link_created_idx").on(t.createdAt),
   ],
 );

@@ -5,3 +5,4 @@ export * from "./eval-sets";
 export * from "./experiments";
 export * from "./gallery";
 export * from "./studio";
+export * from "./votes";

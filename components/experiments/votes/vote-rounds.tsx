@@ -1,0 +1,148 @@
+"use client";
+
+import { useQueryClient } from "@tanstack/react-query";
+import { Link2, Lock, Vote } from "lucide-react";
+import { usePathname, useRouter } from "next/navigation";
+import { useState } from "react";
+import { CopyField } from "@/components/settings/copy-field";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { FormError } from "@/components/ui/field";
+import { callApi } from "@/lib/client/api";
+import { resultsKey, roundKey, roundsKey } from "@/lib/client/live/round-changes";
+import { useApiQuery } from "@/lib/client/use-api";
+import type { RoundResults, RoundSummary } from "@/lib/studio/experiments/votes";
+import { RoundRanking } from "./round-ranking";
+
+interface Props {
+  experimentId: string;
+  canRun: boolean;
+  canVote: boolean;
+  canShare: boolean;
+}
+
+/** The experiment's blind votes: open ones to vote in or close, closed ones with their ranking. */
+export function VoteRounds({ experimentId, canRun, canVote, canShare }: Props) {
+  const query = useApiQuery<{ items: RoundSummary[] }>(
+    roundsKey(experimentId),
+    `/api/experiments/${experimentId}/rounds`,
+  );
+  const rounds = query.data?.items ?? [];
+  if (query.isPending || (rounds.length === 0 && !query.isError)) return null;
+  return (
+    <section aria-labelledby="blind-votes" className="flex flex-col gap-3 border-border border-t pt-6">
+      <h2 id="blind-votes" className="font-semibold text-[15px] text-foreground">
+        Blind votes
+      </h2>
+      {query.isError ? (
+        <p role="alert" className="text-danger-fg text-sm">
+          {query.error.message}
+        </p>
+      ) : null}
+      <ul className="flex flex-col gap-3" aria-label="Blind votes">
+        {rounds.map((r) => (
+          <RoundCard key={r.id} round={r} canRun={canRun} canVote={canVote} canShare={canShare} />
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function RoundCard({
+  round,
+  canRun,
+  canVote,
+  canShare,
+}: {
+  round: RoundSummary;
+  canRun: boolean;
+  canVote: boolean;
+  canShare: boolean;
+}) {
+  const client = useQueryClient();
+  const router = useRouter();
+  const pathname = usePathname();
+  const [error, setError] = useState<string | null>(null);
+  const [shared, setShared] = useState<string | null>(null);
+  const closed = round.status === "closed";
+  const results = useApiQuery<RoundResults>(resultsKey(round.id), `/api/rounds/${round.id}/results`, closed);
+
+  async function close() {
+    const out = await callApi(`/api/rounds/${round.id}/close`, { method: "POST", body: {} });
+    setError(out.ok ? null : out.errors.map((e) => e.message).join(" "));
+    await client.invalidateQueries({ queryKey: roundsKey(round.experimentId) });
+    await client.invalidateQueries({ queryKey: roundKey(round.id) });
+  }
+  async function share() {
+    const out = await callApi<{ data: { url: string } }>("/api/share-links", { body: { roundId: round.id } });
+    if (out.ok) setShared(out.data.data.url);
+    setError(out.ok ? null : out.errors.map((e) => e.message).join(" "));
+  }
+  const open = () => router.replace(`${pathname}?round=${round.id}`, { scroll: false });
+
+  return (
+    <li
+      aria-label={round.name}
+      className="flex flex-col gap-4 rounded-panel border border-border bg-panel p-4 shadow-panel"
+    >
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div className="min-w-0">
+          <p className="truncate font-medium text-[14px] text-foreground">{round.name}</p>
+          <div className="mt-1.5 flex flex-wrap items-center gap-2 text-[12px] text-muted">
+            <Badge tone={closed ? "success" : "accent"}>{closed ? "Closed" : "Voting open"}</Badge>
+            <span data-testid="round-counts">
+              {round.variantCount} {round.axisName.toLowerCase()} values · {round.pairs} pairs · {round.votes}{" "}
+              {round.votes === 1 ? "vote" : "votes"} from {round.voters}{" "}
+              {round.voters === 1 ? "voter" : "voters"}
+            </span>
+            {canVote && !closed ? (
+              <span className="text-muted-subtle">
+                · you voted on {round.myVotes} of {round.pairs}
+              </span>
+            ) : null}
+            <span className="text-muted-subtle">
+              · started by {round.createdByName}, {new Date(round.createdAt).toLocaleDateString()}
+            </span>
+          </div>
+        </div>
+        <div className="flex flex-wrap items-center gap-2">
+          {!closed && canVote ? (
+            <Button size="sm" variant="primary" onClick={open}>
+              <Vote aria-hidden /> {round.myVotes > 0 ? "Continue voting" : "Vote"}
+            </Button>
+          ) : null}
+          {!closed && canRun ? (
+            <Button size="sm" variant="secondary" onClick={() => void close()}>
+              <Lock aria-hidden /> Close voting
+            </Button>
+          ) : null}
+          {canShare ? (
+            <Button size="sm" variant="ghost" onClick={() => void share()}>
+              <Link2 aria-hidden /> Share
+            </Button>
+          ) : null}
+        </div>
+      </div>
+      {shared ? (
+        <CopyField
+          id={`round-link-${round.id}`}
+          label="Link to this vote"
+          value={shared}
+          hint="People without an account see the ranking once the vote is closed. Revoke it in Settings."
+        />
+      ) : null}
+      <FormError>{error}</FormError>
+      {closed ? (
+        results.data ? (
+          <RoundRanking results={results.data} />
+        ) : (
+          <p className="text-muted text-sm">Loading the ranking…</p>
+        )
+      ) : (
+        <p className="text-[13px] text-muted">
+          The ranking stays hidden from everyone until the vote is closed, so no one is swayed by it.
+        </p>
+      )}
+    </li>
+  );
+}

@@ -1,0 +1,289 @@
+import { type APIRequestContext, expect, type Locator, type Page, test } from "@playwright/test";
+import { joinAsMember } from "./fixtures/accounts";
+import { StudioShell } from "./pages/studio-shell";
+
+/**
+ * "Which of these three prompts works best across the seeds, and do my teammates agree?", on the
+ * experiment page: an editor starts a blind vote over the prompt axis; the owner and a reviewer
+ * vote through every pair in their own browsers, by button and by key, never seeing a prompt; the
+ * editor watches the counts rise live; the owner closes the vote; everyone sees the ranking with
+ * its votes, intervals and agreement; the share link shows it to someone signed out, and stops
+ * once revoked in Settings.
+ */
+test.describe.configure({ mode: "serial" });
+
+const EDITOR = { name: "Edda Editor", email: "edda.votes@studio.test", password: "an even hand" };
+const REVIEWER = { name: "Rui Reviewer", email: "rui.votes@studio.test", password: "a keen eye" };
+const VIEWER = { name: "Vic Viewer", email: "vic.votes@studio.test", password: "just looking" };
+
+/** Both sizes; a dialog is shot as the screen shows it (a full-page shot would stretch its backdrop). */
+async function screens(page: Page, name: string, dialog = false) {
+  const shell = new StudioShell(page);
+  await shell.screenshot(
+    `blind-vote-${name}-1440x900`,
+    dialog ? { x: 0, y: 0, width: 1440, height: 900 } : undefined,
+  );
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await shell.screenshot(
+    `blind-vote-${name}-1280x720`,
+    dialog ? { x: 0, y: 0, width: 1280, height: 720 } : undefined,
+  );
+  await page.setViewportSize({ width: 1440, height: 900 });
+}
+
+/** Posts an experiment of three prompts x two seeds and waits for its six cells. */
+async function smallExperiment(
+  request: APIRequestContext,
+  origin: string,
+  prompts: string[],
+): Promise<string> {
+  const made = await request.post("/api/experiments", {
+    headers: { origin },
+    data: {
+      name: "Three prompts, two seeds",
+      base: {
+        taskType: "imageInference",
+        positivePrompt: prompts[0],
+        model: "runware:100@1",
+        width: 512,
+        height: 512,
+      },
+      axes: [
+        { kind: "prompts", prompts },
+        { kind: "seeds", seeds: [101, 202] },
+      ],
+    },
+  });
+  expect(made.status()).toBe(201);
+  const id = ((await made.json()) as { data: { id: string } }).data.id;
+  await expect(async () => {
+    const res = await request.get(`/api/experiments/${id}`);
+    const view = ((await res.json()) as { data: { progress: { done: number } } }).data;
+    expect(view.progress.done).toBe(6);
+  }).toPass({ timeout: 90_000 });
+  return id;
+}
+
+async function expectNoPrompt(where: Locator, prompts: string[]) {
+  for (const p of prompts) await expect(where).not.toContainText(p);
+}
+
+test("a blind vote over three prompts: two members vote, the owner closes it, all see the ranking; shared by link", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(240_000);
+  const origin = baseURL ?? "";
+  const word = `ballot${crypto
+    .randomUUID()
+    .slice(0, 6)
+    .replace(/[^a-z]/g, "x")}`;
+  const prompts = [
+    `a red fox in snow, ${word}`,
+    `a grey wolf in snow, ${word}`,
+    `an owl on a branch, ${word}`,
+  ];
+
+  // The editor builds the experiment and opens it.
+  const editorContext = await joinAsMember(browser, page.request, origin, EDITOR, "editor");
+  const editor = await editorContext.newPage();
+  const id = await smallExperiment(editorContext.request, origin, prompts);
+  await editor.goto(`/experiments/${id}`);
+  await expect(editor.getByRole("status", { name: "Progress" })).toHaveText(/^6 of 6 done/);
+
+  // Blind vote…: the prompt axis is picked, all three values ticked, 3 pairs x 2 seeds.
+  await editor.getByRole("button", { name: "Blind vote…" }).click();
+  const start = editor.getByRole("dialog", { name: "Start a blind vote" });
+  await expect(start.getByLabel("Compare the values of")).toHaveValue("0");
+  await expect(start.getByRole("checkbox")).toHaveCount(3);
+  await expect(start.getByRole("status")).toHaveText("6 pairs for each voter");
+  await start.getByRole("checkbox", { name: prompts[1] }).uncheck();
+  await expect(start.getByRole("status")).toHaveText("2 pairs for each voter");
+  await start.getByRole("checkbox", { name: prompts[1] }).check();
+  await screens(editor, "start", true);
+  await start.getByRole("button", { name: "Start the vote" }).click();
+
+  // The new round's voting panel opens at its own address.
+  await expect(editor).toHaveURL(/\?round=[0-9a-f-]{36}$/);
+  const roundUrl = new URL(editor.url());
+  const roundId = roundUrl.searchParams.get("round") as string;
+  const editorBallot = editor.getByRole("dialog", { name: "Which prompt works best?" });
+  await expect(editorBallot.getByRole("status", { name: "Votes given" })).toHaveText("0 of 6");
+  await editorBallot.getByRole("button", { name: "Close" }).click();
+  await expect(editor).toHaveURL(new RegExp(`/experiments/${id}$`));
+  const editorCard = editor.getByRole("listitem", { name: "Which prompt works best?" });
+  await expect(editorCard.getByTestId("round-counts")).toContainText("6 pairs · 0 votes from 0 voters");
+
+  // The owner votes from the experiment page, by button and by key.
+  await page.goto(`/experiments/${id}`);
+  await page
+    .getByRole("listitem", { name: "Which prompt works best?" })
+    .getByRole("button", { name: "Vote", exact: true })
+    .click();
+  await expect(page).toHaveURL(new RegExp(`\\?round=${roundId}$`));
+  const ballot = page.getByRole("dialog", { name: "Which prompt works best?" });
+  const progress = ballot.getByRole("status", { name: "Votes given" });
+  await expect(progress).toHaveText("0 of 6");
+  await expect(ballot.getByRole("img", { name: "Left candidate" })).toBeVisible();
+  await expect(ballot.getByRole("img", { name: "Right candidate" })).toBeVisible();
+  await expectNoPrompt(ballot, prompts);
+  await screens(page, "ballot", true);
+  await ballot.getByRole("button", { name: "Left is better" }).click();
+  await expect(progress).toHaveText("1 of 6");
+  await ballot.getByRole("button", { name: "Right is better" }).click();
+  await expect(progress).toHaveText("2 of 6");
+  await ballot.getByRole("button", { name: "Can't tell" }).click();
+  await expect(progress).toHaveText("3 of 6");
+  await page.keyboard.press("ArrowLeft");
+  await expect(progress).toHaveText("4 of 6");
+  await page.keyboard.press("ArrowRight");
+  await expect(progress).toHaveText("5 of 6");
+  await ballot.getByRole("button", { name: "Left image" }).click();
+  await expect(progress).toHaveText("6 of 6");
+  await expect(ballot.getByText("You have voted on every pair.")).toBeVisible();
+  // A vote changes: back one pair, pick the other side; still one vote per pair.
+  await ballot.getByRole("button", { name: "Previous pair" }).click();
+  await expect(ballot.getByText("Pair 5 of 6")).toBeVisible();
+  await ballot.getByRole("button", { name: "Right is better" }).click();
+  await expect(ballot.getByRole("button", { name: "Right is better" })).toHaveAttribute(
+    "aria-pressed",
+    "true",
+  );
+  await expect(progress).toHaveText("6 of 6");
+  await ballot.getByRole("button", { name: "Next pair" }).click();
+  await expect(ballot.getByText("Pair 6 of 6")).toBeVisible();
+  await expectNoPrompt(ballot, prompts);
+  await screens(page, "ballot-done", true);
+
+  // The editor's open page counts the owner's votes without a reload.
+  await expect(editorCard.getByTestId("round-counts")).toContainText("6 votes from 1 voter");
+
+  // The reviewer opens the round's link and votes with the keys alone; their ballot names nothing.
+  const reviewerContext = await joinAsMember(browser, page.request, origin, REVIEWER, "reviewer");
+  const raw = await reviewerContext.request.get(`/api/rounds/${roundId}/ballot`);
+  expect(raw.status()).toBe(200);
+  const rawText = await raw.text();
+  for (const p of prompts) expect(rawText).not.toContain(p);
+  expect(rawText).not.toContain(word);
+  const reviewer = await reviewerContext.newPage();
+  await reviewer.goto(`/experiments/${id}?round=${roundId}`);
+  const reviewerBallot = reviewer.getByRole("dialog", { name: "Which prompt works best?" });
+  const reviewerProgress = reviewerBallot.getByRole("status", { name: "Votes given" });
+  await expect(reviewerProgress).toHaveText("0 of 6");
+  await expectNoPrompt(reviewerBallot, prompts);
+  for (const [i, key] of ["1", "2", "=", "ArrowLeft", "1", "ArrowRight"].entries()) {
+    await reviewer.keyboard.press(key);
+    await expect(reviewerProgress).toHaveText(`${i + 1} of 6`);
+  }
+  // A reviewer votes but does not close.
+  await reviewerBallot.getByRole("button", { name: "Close" }).click();
+  const reviewerCard = reviewer.getByRole("listitem", { name: "Which prompt works best?" });
+  await expect(reviewerCard.getByRole("button", { name: "Close voting" })).toHaveCount(0);
+  await expect(reviewerCard).toContainText("you voted on 6 of 6");
+  await expect(reviewerCard).toContainText("The ranking stays hidden");
+
+  // Roles and origins: a reviewer neither starts nor closes a vote; a viewer neither reads a
+  // ballot nor votes; a vote from another origin is refused.
+  const reviewerApi = reviewerContext.request;
+  expect(
+    (await reviewerApi.post(`/api/rounds/${roundId}/close`, { headers: { origin }, data: {} })).status(),
+  ).toBe(403);
+  expect(
+    (
+      await reviewerApi.post(`/api/experiments/${id}/rounds`, { headers: { origin }, data: { axis: 0 } })
+    ).status(),
+  ).toBe(403);
+  const someone = (await (await reviewerApi.get(`/api/rounds/${roundId}/ballot`)).json()) as {
+    data: { pairs: { id: string }[] };
+  };
+  const pairId = someone.data.pairs[0]?.id as string;
+  expect(
+    (
+      await reviewerApi.post(`/api/rounds/${roundId}/votes`, {
+        headers: { origin: "http://elsewhere.test" },
+        data: { pairId, pick: "left" },
+      })
+    ).status(),
+  ).toBe(403);
+  const viewerContext = await joinAsMember(browser, page.request, origin, VIEWER, "viewer");
+  expect((await viewerContext.request.get(`/api/rounds/${roundId}/ballot`)).status()).toBe(403);
+  expect(
+    (
+      await viewerContext.request.post(`/api/rounds/${roundId}/votes`, {
+        headers: { origin },
+        data: { pairId, pick: "left" },
+      })
+    ).status(),
+  ).toBe(403);
+  const open = (await (await viewerContext.request.get(`/api/rounds/${roundId}/results`)).json()) as {
+    data: { votes: number; ranking: unknown };
+  };
+  expect(open.data).toMatchObject({ votes: 12, ranking: null });
+  await viewerContext.close();
+
+  // The editor shares the round while it is open: a guest sees only that voting goes on.
+  await editorCard.getByRole("button", { name: "Share" }).click();
+  const link = await editorCard.getByRole("textbox", { name: "Link to this vote" }).inputValue();
+  expect(link).toMatch(/\/s\/[A-Za-z0-9_-]{20,}$/);
+  const guestContext = await browser.newContext({ storageState: { cookies: [], origins: [] } });
+  const guest = await guestContext.newPage();
+  await guest.goto(link);
+  await expect(guest.getByText("Voting is in progress (12 votes so far)")).toBeVisible();
+  await expectNoPrompt(guest.locator("main"), prompts);
+
+  // The owner closes the vote; the ranking shows to everyone, live.
+  await ballot.getByRole("button", { name: "Close" }).click();
+  const ownerCard = page.getByRole("listitem", { name: "Which prompt works best?" });
+  await expect(ownerCard.getByTestId("round-counts")).toContainText("12 votes from 2 voters");
+  await ownerCard.getByRole("button", { name: "Close voting" }).click();
+  await expect(ownerCard.getByText("Closed", { exact: true })).toBeVisible();
+  for (const [who, card] of [
+    [page, ownerCard],
+    [reviewer, reviewerCard],
+    [editor, editorCard],
+  ] as const) {
+    const ranking = card.getByRole("list", { name: "Ranking" });
+    await expect(ranking.getByRole("listitem")).toHaveCount(3);
+    for (const p of prompts) await expect(ranking).toContainText(p);
+    await expect(card.getByTestId("round-ranking")).toContainText("12 votes from 2 voters on 6 pairs");
+    await expect(card.getByTestId("interval-bar")).toHaveCount(3);
+    await expect(card.getByTestId("agreement")).toHaveText(
+      /^Voters agreed on \d+% of pairs \(Fleiss' kappa -?\d\.\d\d/,
+    );
+    await expect(who.getByRole("button", { name: "Vote", exact: true })).toHaveCount(0);
+  }
+  await ownerCard.scrollIntoViewIfNeeded();
+  await screens(page, "results");
+
+  // The round's address now opens its ranking.
+  await reviewer.goto(`/experiments/${id}?round=${roundId}`);
+  const closedView = reviewer.getByRole("dialog", { name: "Which prompt works best?" });
+  await expect(closedView.getByRole("list", { name: "Ranking" }).getByRole("listitem")).toHaveCount(3);
+  await expect(closedView).toContainText("Closed: which is which is shown now.");
+  await screens(reviewer, "results-panel", true);
+
+  // Signed out, the share link shows the ranking.
+  await guest.reload();
+  const shared = guest.getByRole("list", { name: "Ranking" });
+  await expect(shared.getByRole("listitem")).toHaveCount(3);
+  for (const p of prompts) await expect(shared).toContainText(p);
+  await expect(guest.getByTestId("agreement")).toContainText("Voters agreed on");
+  await screens(guest, "shared");
+
+  // Revoked in Settings like any other link, it stops at once.
+  await page.goto("/settings");
+  const live = page.getByRole("list", { name: "Share links" });
+  const row = live.getByRole("listitem").filter({ hasText: "Blind vote: Which prompt works best?" });
+  await expect(row).toHaveCount(1);
+  await page.getByRole("heading", { name: "Share links" }).scrollIntoViewIfNeeded();
+  await screens(page, "settings-link");
+  await row.getByRole("button", { name: "Revoke" }).click();
+  await expect(live.getByText("Blind vote: Which prompt works best?")).toHaveCount(0);
+  await guest.reload();
+  await expect(guest.getByRole("heading", { name: "This link has expired or was revoked" })).toBeVisible();
+
+  await guestContext.close();
+  await reviewerContext.close();
+  await editorContext.close();
+});

@@ -1,0 +1,108 @@
+import { sql } from "drizzle-orm";
+import { check, index, integer, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { user } from "./auth";
+import { experiment } from "./experiments";
+import { item } from "./studio";
+
+/**
+ * Blind A/B votes. A round compares two or more values ("variants") of one axis of an experiment;
+ * its pairs are fixed when it opens: for each combination of the other axes' values, each two of
+ * the variants, the first result of each cell. Members vote on pairs without seeing which variant
+ * is which; the ranking is shown once the round is closed.
+ *
+ * No `server-only` here (see ./studio.ts).
+ */
+
+export const ROUND_STATUSES = ["open", "closed"] as const;
+export type RoundStatus = (typeof ROUND_STATUSES)[number];
+
+export const VOTE_PICKS = ["a", "b", "tie"] as const;
+export type VotePick = (typeof VOTE_PICKS)[number];
+
+export const voteRound = pgTable(
+  "vote_round",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    experimentId: uuid("experiment_id")
+      .notNull()
+      .references(() => experiment.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    /** The experiment axis whose values are compared. */
+    axis: integer("axis").notNull(),
+    /** The compared values' indexes on that axis, in axis order. */
+    variants: integer("variants").array().notNull(),
+    /** What the variants were called when the round opened (labels of the axis values). */
+    labels: text("labels").array().notNull(),
+    status: text("status", { enum: ROUND_STATUSES }).notNull().default("open"),
+    /** Random per round: with a voter's id it seeds that voter's order and left/right sides. */
+    seed: text("seed").notNull(),
+    createdBy: text("created_by")
+      .notNull()
+      .references(() => user.id, { onDelete: "restrict" }),
+    createdAt: timestamp("created_at", { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+    closedAt: timestamp("closed_at", { withTimezone: true, precision: 3 }),
+    closedBy: text("closed_by").references(() => user.id, { onDelete: "set null" }),
+  },
+  (t) => [
+    index("vote_round_experiment_idx").on(t.experimentId, t.createdAt),
+    check("vote_round_status_check", sql`${t.status} in ('open', 'closed')`),
+    check("vote_round_variants_check", sql`cardinality(${t.variants}) >= 2`),
+    check("vote_round_name_check", sql`length(${t.name}) between 1 and 200`),
+  ],
+);
+
+/** One question of a round: variant `a`'s image beside variant `b`'s, all else equal. */
+export const votePair = pgTable(
+  "vote_pair",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    roundId: uuid("round_id")
+      .notNull()
+      .references(() => voteRound.id, { onDelete: "cascade" }),
+    /** Position in the round's canonical order (voters see their own shuffle of it). */
+    position: integer("position").notNull(),
+    /** Variant indexes into the round's `variants`. */
+    variantA: integer("variant_a").notNull(),
+    variantB: integer("variant_b").notNull(),
+    itemA: uuid("item_a")
+      .notNull()
+      .references(() => item.id, { onDelete: "cascade" }),
+    itemB: uuid("item_b")
+      .notNull()
+      .references(() => item.id, { onDelete: "cascade" }),
+    /** The other axes' value labels the two share ("Seed 7 · CFG 5"), shown once closed. */
+    context: text("context").notNull().default(""),
+  },
+  (t) => [
+    index("vote_pair_round_idx").on(t.roundId, t.position),
+    check("vote_pair_variants_check", sql`${t.variantA} <> ${t.variantB}`),
+  ],
+);
+
+/** A member's pick on a pair: one per member per pair, changeable while the round is open. */
+export const vote = pgTable(
+  "vote",
+  {
+    pairId: uuid("pair_id")
+      .notNull()
+      .references(() => votePair.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    roundId: uuid("round_id")
+      .notNull()
+      .references(() => voteRound.id, { onDelete: "cascade" }),
+    pick: text("pick", { enum: VOTE_PICKS }).notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.pairId, t.userId] }),
+    index("vote_round_user_idx").on(t.roundId, t.userId),
+    check("vote_pick_check", sql`${t.pick} in ('a', 'b', 'tie')`),
+  ],
+);
+
+export type VoteRoundRow = typeof voteRound.$inferSelect;
+export type VotePairRow = typeof votePair.$inferSelect;
+export type VoteRow = typeof vote.$inferSelect;

@@ -1,0 +1,104 @@
+import "server-only";
+import { and, asc, eq, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import type { StudioDatabase } from "@/lib/server/db";
+import { item, type VotePick, type VoteRoundRow, vote, votePair, voteRound } from "@/lib/server/db/schema";
+import type { Outcome } from "@/lib/server/experiments/actions";
+import { mediaUrl } from "@/lib/server/results/gallery-item";
+import type { Ballot, BallotMedia, BallotPick, VoteInput } from "@/lib/studio/experiments/votes";
+import { isFlipped, voterOrder } from "./blind-order";
+import { roundClosed } from "./rounds";
+
+const itemA = alias(item, "item_a");
+const itemB = alias(item, "item_b");
+
+const media = (r: {
+  storageKey: string;
+  kind: "image" | "video";
+  width: number;
+  height: number;
+}): BallotMedia => ({
+  url: mediaUrl(r),
+  kind: r.kind,
+  width: r.width,
+  height: r.height,
+});
+
+const SEEN: Record<VotePick, (flipped: boolean) => BallotPick> = {
+  a: (flipped) => (flipped ? "right" : "left"),
+  b: (flipped) => (flipped ? "left" : "right"),
+  tie: () => "tie",
+};
+
+/**
+ * A round as one voter sees it: opaque pair ids and media only (no label, prompt, setting or
+ * author), in the voter's own order with their own sides, and their picks so far.
+ */
+export async function ballotOf(db: StudioDatabase, round: VoteRoundRow, voterId: string): Promise<Ballot> {
+  const rows = await db
+    .select({
+      id: votePair.id,
+      a: { storageKey: itemA.storageKey, kind: itemA.kind, width: itemA.width, height: itemA.height },
+      b: { storageKey: itemB.storageKey, kind: itemB.kind, width: itemB.width, height: itemB.height },
+      pick: vote.pick,
+    })
+    .from(votePair)
+    .innerJoin(itemA, eq(itemA.id, votePair.itemA))
+    .innerJoin(itemB, eq(itemB.id, votePair.itemB))
+    .leftJoin(vote, and(eq(vote.pairId, votePair.id), eq(vote.userId, voterId)))
+    .where(eq(votePair.roundId, round.id))
+    .orderBy(asc(votePair.position));
+  const pairs = voterOrder(round.seed, voterId, rows).map(({ pair, flipped }) => ({
+    id: pair.id,
+    left: media(flipped ? pair.b : pair.a),
+    right: media(flipped ? pair.a : pair.b),
+    pick: pair.pick ? SEEN[pair.pick](flipped) : null,
+  }));
+  return {
+    id: round.id,
+    experimentId: round.experimentId,
+    name: round.name,
+    status: round.status,
+    pairs,
+    done: pairs.filter((p) => p.pick !== null).length,
+  };
+}
+
+/** Records (or changes) a voter's pick on a pair of an open round. */
+export async function castVote(
+  db: StudioDatabase,
+  round: VoteRoundRow,
+  voterId: string,
+  input: VoteInput,
+): Promise<Outcome<{ pairId: string; pick: BallotPick }>> {
+  if (round.status !== "open") return roundClosed();
+  const [pair] = await db
+    .select({ id: votePair.id })
+    .from(votePair)
+    .where(and(eq(votePair.id, input.pairId), eq(votePair.roundId, round.id)));
+  if (!pair)
+    return {
+      ok: false,
+      status: 404,
+      errors: [{ code: "pairNotFound", message: "This vote has no such pair.", parameter: "pairId" }],
+    };
+  const flipped = isFlipped(round.seed, voterId, pair.id);
+  const pick: VotePick = input.pick === "tie" ? "tie" : (input.pick === "left") !== flipped ? "a" : "b";
+  // The round's row is locked while the vote goes in: a close at the same moment waits for it, or
+  // it sees the round closed and the vote is refused.
+  const stored = await db.transaction(async (tx) => {
+    const [now] = await tx
+      .select({ status: voteRound.status })
+      .from(voteRound)
+      .where(eq(voteRound.id, round.id))
+      .for("update");
+    if (now?.status !== "open") return false;
+    await tx
+      .insert(vote)
+      .values({ pairId: pair.id, userId: voterId, roundId: round.id, pick })
+      .onConflictDoUpdate({ target: [vote.pairId, vote.userId], set: { pick, updatedAt: sql`now()` } });
+    return true;
+  });
+  if (!stored) return roundClosed();
+  return { ok: true, value: { pairId: pair.id, pick: input.pick } };
+}

@@ -1,0 +1,80 @@
+import "server-only";
+import { eq, sql } from "drizzle-orm";
+import type { StudioDatabase } from "@/lib/server/db";
+import { type VoteRoundRow, vote, votePair } from "@/lib/server/db/schema";
+import { rankVariants, type Vote } from "@/lib/studio/experiments/bradley-terry";
+import type { RoundResults } from "@/lib/studio/experiments/votes";
+import { axisNameOf } from "./rounds";
+
+/**
+ * A round's results. Open: the counts only, for everyone (its creator included), so no early
+ * ranking sways the votes still to come. Closed: the Bradley-Terry ranking with a 95% interval per
+ * variant ("can't tell" counting half a win to each side) and the agreement between voters, taken
+ * on the pairs two or more of them judged.
+ */
+export async function roundResults(db: StudioDatabase, round: VoteRoundRow): Promise<RoundResults> {
+  const [counts] = await db
+    .select({
+      pairs: sql<number>`(select count(*)::int from vote_pair p where p.round_id = ${round.id})`,
+      votes: sql<number>`count(*)::int`,
+      voters: sql<number>`count(distinct ${vote.userId})::int`,
+    })
+    .from(vote)
+    .where(eq(vote.roundId, round.id));
+  const base = {
+    id: round.id,
+    experimentId: round.experimentId,
+    name: round.name,
+    status: round.status,
+    axisName: await axisNameOf(db, round),
+    pairs: counts?.pairs ?? 0,
+    votes: counts?.votes ?? 0,
+    voters: counts?.voters ?? 0,
+    closedAt: round.closedAt?.toISOString() ?? null,
+  };
+  if (round.status !== "closed") return { ...base, ranking: null };
+  const rows = await db
+    .select({
+      pairId: vote.pairId,
+      voter: vote.userId,
+      pick: vote.pick,
+      a: votePair.variantA,
+      b: votePair.variantB,
+    })
+    .from(vote)
+    .innerJoin(votePair, eq(votePair.id, vote.pairId))
+    .where(eq(vote.roundId, round.id));
+  const ids = round.variants.map((_, i) => String(i));
+  const votes: Vote[] = rows.map((r) => {
+    const [winner, loser] = r.pick === "b" ? [r.b, r.a] : [r.a, r.b];
+    return {
+      winner: String(winner),
+      loser: String(loser),
+      voter: r.voter,
+      pair: r.pairId,
+      tie: r.pick === "tie",
+    };
+  });
+  const ranking = rankVariants(ids, votes);
+  return {
+    ...base,
+    ranking: {
+      variants: ranking.variants.map((v) => {
+        const i = Number(v.id);
+        return {
+          value: round.variants[i] ?? i,
+          label: round.labels[i] ?? `${i + 1}`,
+          score: v.score,
+          low: v.low,
+          high: v.high,
+          winChance: v.winChance,
+          wins: v.wins,
+          losses: v.losses,
+          ties: v.ties,
+        };
+      }),
+      agreement: ranking.agreement,
+      ties: rows.filter((r) => r.pick === "tie").length,
+    },
+  };
+}

@@ -1,0 +1,30 @@
+import "server-only";
+import { eq } from "drizzle-orm";
+import { experiment } from "@/lib/server/db/schema";
+import type { OrganizeDeps } from "@/lib/server/gallery/organize-live";
+import { liveShareLink } from "@/lib/server/gallery/share-links";
+import type { RoundResults } from "@/lib/studio/experiments/votes";
+import { roundResults } from "./results";
+import { roundRow } from "./rounds";
+
+/**
+ * What a guest reads through a vote's share link: the round's counts while it is open (nobody
+ * votes anonymously), its ranking once closed. Null when the token names an item or a board;
+ * a dead link throws the same 404 as any other.
+ */
+export async function sharedRound(
+  deps: OrganizeDeps,
+  token: string,
+): Promise<{ results: RoundResults; experimentName: string } | null> {
+  const link = await liveShareLink(deps, token);
+  if (!link.roundId) return null;
+  const round = await roundRow(deps.db, link.roundId);
+  if (!round) return null;
+  const [named] = await deps.db
+    .select({ name: experiment.name })
+    .from(experiment)
+    .where(eq(experiment.id, round.experimentId));
+  const results = await roundResults(deps.db, round);
+  // A guest sees no ids of the studio's records.
+  return { results: { ...results, experimentId: "" }, experimentName: named?.name ?? "An experiment" };
+}

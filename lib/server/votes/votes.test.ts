@@ -1,0 +1,185 @@
+import { randomUUID } from "node:crypto";
+import { and, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { recordItem, recordTasks, type SentTask } from "@/lib/server/db";
+import { experimentCell } from "@/lib/server/db/schema";
+import {
+  backendTitle,
+  createTestUser,
+  type TestDatabase,
+  testBackends,
+} from "@/lib/server/db/test-databases";
+import { createExperiment } from "@/lib/server/experiments/actions";
+import { cellRows } from "@/lib/server/experiments/records";
+import { ballotOf, castVote } from "./ballot";
+import { roundResults } from "./results";
+import { closeRound, createRound, listRounds, roundRow } from "./rounds";
+
+const PROMPTS = ["a red fox in snow", "a grey wolf in snow", "an owl on a branch"];
+
+for (const backend of testBackends) {
+  describe.skipIf(backend.skip !== undefined)(backendTitle(backend, "blind votes"), () => {
+    let opened: TestDatabase;
+    let author: string;
+    let voterX: string;
+    let voterY: string;
+    let experimentId: string;
+    /** Media URL -> prompt index, to vote as a person who prefers one prompt would. */
+    const promptOfUrl = new Map<string, number>();
+
+    beforeAll(async () => {
+      opened = await backend.open();
+      author = await createTestUser(opened);
+      voterX = await createTestUser(opened);
+      voterY = await createTestUser(opened);
+      const created = await createExperiment(
+        { db: opened.db, videoModel: "local:video@3.0-prime", maxCells: 100 },
+        {
+          base: {
+            taskType: "imageInference",
+            positivePrompt: PROMPTS[0],
+            model: "runware:100@1",
+            width: 512,
+            height: 512,
+          },
+          axes: [
+            { kind: "prompts", prompts: PROMPTS },
+            { kind: "seeds", seeds: [11, 12] },
+          ],
+        },
+        author,
+      );
+      if (!created.ok) throw new Error(JSON.stringify(created.errors));
+      experimentId = created.value.experiment.id;
+      // Every cell finished with one image, as the runner would leave it.
+      for (const cell of await cellRows(opened.db, experimentId)) {
+        const taskUUID = randomUUID();
+        await recordTasks(opened.db, author, [
+          { ...cell.params, taskType: "imageInference", taskUUID } as SentTask,
+        ]);
+        const mediaUUID = randomUUID();
+        const storageKey = `items/2026/11/${mediaUUID}.png`;
+        await recordItem(opened.db, {
+          taskUUID,
+          mediaUUID,
+          kind: "image",
+          mime: "image/png",
+          width: 512,
+          height: 512,
+          seed: 11,
+          storageKey,
+          bytes: 100,
+        });
+        promptOfUrl.set(`/api/media/${storageKey}`, cell.coords[0] as number);
+        await opened.db
+          .update(experimentCell)
+          .set({ status: "done", taskUUID })
+          .where(and(eq(experimentCell.experimentId, experimentId), eq(experimentCell.key, cell.key)));
+      }
+    }, 60_000);
+    afterAll(async () => {
+      await opened?.dispose();
+    });
+
+    it("refuses a round without two values, on a missing axis or value", async () => {
+      const one = await createRound(opened.db, experimentId, { axis: 0, values: [1, 1] }, author);
+      expect(one.ok).toBe(false);
+      if (!one.ok) expect(one.errors[0]).toMatchObject({ parameter: "values" });
+      const axis = await createRound(opened.db, experimentId, { axis: 2 }, author);
+      expect(!axis.ok && axis.errors[0]?.parameter).toBe("axis");
+      const value = await createRound(opened.db, experimentId, { axis: 0, values: [0, 7] }, author);
+      expect(!value.ok && value.status).toBe(400);
+      const missing = await createRound(opened.db, randomUUID(), { axis: 0 }, author);
+      expect(!missing.ok && missing.status).toBe(404);
+    });
+
+    it("shows a voter opaque pairs only, in their own stable order; votes map to the variants they saw", async () => {
+      const created = await createRound(opened.db, experimentId, { axis: 0 }, author);
+      if (!created.ok) throw new Error(JSON.stringify(created.errors));
+      const round = created.value;
+      expect(round.name).toBe("Which prompt works best?");
+      expect(round.labels).toEqual(PROMPTS);
+
+      const x = await ballotOf(opened.db, round, voterX);
+      expect(x.pairs).toHaveLength(6);
+      const text = JSON.stringify(x);
+      for (const p of PROMPTS) expect(text).not.toContain(p);
+      expect(text).not.toContain(author);
+      expect(await ballotOf(opened.db, round, voterX)).toEqual(x);
+      const y = await ballotOf(opened.db, round, voterY);
+      expect(y.pairs.map((p) => p.id).sort()).toEqual(x.pairs.map((p) => p.id).sort());
+      expect(JSON.stringify(y.pairs.map((p) => [p.id, p.left.url]))).not.toBe(
+        JSON.stringify(x.pairs.map((p) => [p.id, p.left.url])),
+      );
+
+      // Both prefer the owl, then the fox; Y can't tell fox from wolf once.
+      const prefer = [2, 0, 1];
+      const better = (a: number, b: number) => prefer.indexOf(a) < prefer.indexOf(b);
+      const sides = (pair: { left: { url: string }; right: { url: string } }) =>
+        [promptOfUrl.get(pair.left.url) as number, promptOfUrl.get(pair.right.url) as number] as const;
+      const tiePair = y.pairs.find((p) => !sides(p).includes(2))?.id;
+      for (const [voter, ballot] of [
+        [voterX, x],
+        [voterY, y],
+      ] as const) {
+        for (const pair of ballot.pairs) {
+          const [l, r] = sides(pair);
+          const tie = voter === voterY && pair.id === tiePair;
+          const out = await castVote(opened.db, round, voter, {
+            pairId: pair.id,
+            pick: tie ? "tie" : better(l, r) ? "left" : "right",
+          });
+          expect(out.ok).toBe(true);
+        }
+      }
+      // A first pick changed: one vote per member per pair, the last one counts.
+      const first = x.pairs[0];
+      if (!first) throw new Error("no pair");
+      await castVote(opened.db, round, voterX, { pairId: first.id, pick: "tie" });
+      const l = promptOfUrl.get(first.left.url) as number;
+      const r = promptOfUrl.get(first.right.url) as number;
+      await castVote(opened.db, round, voterX, { pairId: first.id, pick: better(l, r) ? "left" : "right" });
+      const again = await ballotOf(opened.db, round, voterX);
+      expect(again.done).toBe(6);
+      expect(again.pairs[0]?.pick).toBe(better(l, r) ? "left" : "right");
+
+      const unknown = await castVote(opened.db, round, voterX, { pairId: randomUUID(), pick: "left" });
+      expect(!unknown.ok && unknown.status).toBe(404);
+
+      // Open: counts only, for everyone.
+      const open = await roundResults(opened.db, round);
+      expect(open).toMatchObject({ status: "open", votes: 12, voters: 2, pairs: 6, ranking: null });
+      const [listed] = await listRounds(opened.db, experimentId, voterX, ["Prompt", "Seed"]);
+      expect(listed).toMatchObject({
+        id: round.id,
+        votes: 12,
+        voters: 2,
+        myVotes: 6,
+        pairs: 6,
+        axisName: "Prompt",
+      });
+
+      const closed = await closeRound(opened.db, round.id, author);
+      expect(closed.ok && closed.value.status).toBe("closed");
+      const closedRow = (await roundRow(opened.db, round.id)) ?? round;
+      const late = await castVote(opened.db, closedRow, voterX, { pairId: first.id, pick: "tie" });
+      expect(!late.ok && late.status).toBe(409);
+
+      const results = await roundResults(opened.db, closedRow);
+      const ranking = results.ranking;
+      if (!ranking) throw new Error("no ranking");
+      expect(ranking.variants.map((v) => v.label)).toEqual([PROMPTS[2], PROMPTS[0], PROMPTS[1]]);
+      expect(ranking.ties).toBe(1);
+      const [top, , last] = ranking.variants;
+      expect(top).toMatchObject({ wins: 8, losses: 0, ties: 0 });
+      expect(last).toMatchObject({ wins: 0, losses: 7, ties: 1 });
+      for (const v of ranking.variants) {
+        expect(v.low).not.toBeNull();
+        expect(v.low as number).toBeLessThan(v.score);
+        expect(v.high as number).toBeGreaterThan(v.score);
+      }
+      // Both voters picked the same side on every pair both judged decisively.
+      expect(ranking.agreement?.share).toBe(1);
+    });
+  });
+}

@@ -1,0 +1,135 @@
+import { z } from "zod";
+import { MAX_AXES, MAX_AXIS_VALUES } from "./axes";
+
+/**
+ * Blind A/B votes on an experiment: what the API takes and answers. Browser-safe (types and
+ * schemas only). While a round is open nobody, its creator included, sees which variant is
+ * winning: only how many votes came in. The ranking is shown to all once it is closed.
+ */
+
+/** A round asks each voter about at most this many pairs (narrow the values past it). */
+export const MAX_ROUND_PAIRS = 300;
+
+/** `POST /api/experiments/[id]/rounds`: compare the values of one axis (all of them by default). */
+export const roundCreateSchema = z.object({
+  axis: z
+    .int()
+    .min(0)
+    .max(MAX_AXES - 1),
+  values: z
+    .array(
+      z
+        .int()
+        .min(0)
+        .max(MAX_AXIS_VALUES - 1),
+    )
+    .min(2, "Pick two or more values to compare.")
+    .max(MAX_AXIS_VALUES)
+    .optional(),
+  name: z.string().trim().max(200).optional(),
+});
+export type RoundCreateInput = z.output<typeof roundCreateSchema>;
+
+/** Which side the voter preferred, as they saw it; "tie" is "Can't tell". */
+export const BALLOT_PICKS = ["left", "right", "tie"] as const;
+export type BallotPick = (typeof BALLOT_PICKS)[number];
+
+/** `POST /api/rounds/[id]/votes`: a pick on one pair (sending again changes it). */
+export const voteInputSchema = z.object({
+  pairId: z.uuid(),
+  pick: z.enum(BALLOT_PICKS),
+});
+export type VoteInput = z.output<typeof voteInputSchema>;
+
+export type RoundStatus = "open" | "closed";
+
+/** A round as the experiment page lists it. */
+export interface RoundSummary {
+  id: string;
+  experimentId: string;
+  name: string;
+  status: RoundStatus;
+  /** The compared axis in words ("Prompt") and how many of its values. */
+  axisName: string;
+  variantCount: number;
+  pairs: number;
+  votes: number;
+  voters: number;
+  /** How many pairs the asking member has voted on. */
+  myVotes: number;
+  createdByName: string;
+  createdAt: string;
+  closedAt: string | null;
+}
+
+export interface BallotMedia {
+  url: string;
+  kind: "image" | "video";
+  width: number;
+  height: number;
+}
+
+/** One pair as a voter sees it: an opaque id, two pictures, nothing that says which is which. */
+export interface BallotPair {
+  id: string;
+  left: BallotMedia;
+  right: BallotMedia;
+  pick: BallotPick | null;
+}
+
+/** `GET /api/rounds/[id]/ballot`: the asking member's pairs, in their own order and sides. */
+export interface Ballot {
+  id: string;
+  experimentId: string;
+  name: string;
+  status: RoundStatus;
+  pairs: BallotPair[];
+  done: number;
+}
+
+export interface RankedVariant {
+  /** The value's index on the compared axis. */
+  value: number;
+  label: string;
+  /** Log-strength centred on 0, and its 95% interval (null with too few votes). */
+  score: number;
+  low: number | null;
+  high: number | null;
+  /** Chance of beating an average variant. */
+  winChance: number;
+  wins: number;
+  losses: number;
+  ties: number;
+}
+
+/** `GET /api/rounds/[id]/results`: counts while open; the ranking once closed. */
+export interface RoundResults {
+  id: string;
+  experimentId: string;
+  name: string;
+  status: RoundStatus;
+  axisName: string;
+  pairs: number;
+  votes: number;
+  voters: number;
+  closedAt: string | null;
+  ranking: {
+    variants: RankedVariant[];
+    /** Share of voter pairs who picked the same side of a pair both judged, and Fleiss' kappa. */
+    agreement: { share: number; kappa: number } | null;
+    ties: number;
+  } | null;
+}
+
+/** "Voters agreed on 78% of pairs", or why it cannot be said yet. */
+export function agreementWords(agreement: { share: number; kappa: number } | null): string {
+  if (!agreement) return "No pair was judged by two voters, so agreement cannot be measured yet.";
+  const kappa = agreement.kappa.toFixed(2);
+  const beyond =
+    agreement.kappa >= 0.6
+      ? "well beyond chance"
+      : agreement.kappa >= 0.2
+        ? "somewhat beyond chance"
+        : "no better than chance";
+  return `Voters agreed on ${Math.round(agreement.share * 100)}% of pairs (Fleiss' kappa ${kappa}: ${beyond}).`;
+}

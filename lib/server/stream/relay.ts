@@ -4,7 +4,7 @@ import type { Duplex } from "node:stream";
 import { WebSocket, WebSocketServer } from "ws";
 import { logger } from "@/lib/server/ops/logger";
 import { STREAM_CLOSE, type StreamEvent } from "@/lib/studio/stream-events";
-import { type EventLog, isFor } from "./event-log";
+import { type Audience, type EventLog, isFor } from "./event-log";
 
 /** Whose a socket is: the member, the session its cookie named, and the role it opened with. */
 export interface StreamMember {
@@ -157,20 +157,38 @@ export function createRelay(options: RelayOptions): Relay {
 
     const epoch = url.searchParams.get("epoch");
     const since = Number(url.searchParams.get("since"));
-    // Replay and subscribe in one synchronous step, so no event falls between them.
-    const missed =
-      epoch !== null && Number.isInteger(since) && since >= 0 ? log.missed(userId, epoch, since) : [];
-    send(ws, { type: "hello", epoch: log.epoch, seq: log.lastSeq, userId });
-    if (missed === null) send(ws, { type: "reset", epoch: log.epoch, seq: log.lastSeq });
-    else for (const event of missed) send(ws, event);
+    const resuming = epoch !== null && Number.isInteger(since) && since >= 0;
+    // Live events are held from now while the missed ones are read, then sent after them, so no
+    // event falls between the two and none is sent twice.
+    let held: { event: StreamEvent; audience: Audience }[] | null = [];
     const unsubscribe = log.subscribe((event, audience) => {
+      if (held) held.push({ event, audience });
       // A socket being closed for its session receives nothing more, even before it is gone.
-      if (members.has(ws) && isFor(audience, userId)) send(ws, event);
+      else if (members.has(ws) && isFor(audience, userId)) send(ws, event);
     });
     ws.on("close", () => {
       members.delete(ws);
       unsubscribe();
     });
+    const replay = resuming ? log.missed(userId, epoch, since) : Promise.resolve([]);
+    replay
+      .catch((err: unknown) => {
+        logger().error({ err }, "The relay could not read the events a tab missed");
+        return null;
+      })
+      .then((missed) => {
+        send(ws, { type: "hello", epoch: log.epoch, seq: log.lastSeq, userId });
+        if (missed === null) send(ws, { type: "reset", epoch: log.epoch, seq: log.lastSeq });
+        else for (const event of missed) send(ws, event);
+        const sent = new Set(missed?.map((e) => e.seq));
+        // A tab coming from another instance may already hold events this one delivers later.
+        const seen = resuming && missed !== null ? since : 0;
+        const live = held ?? [];
+        held = null;
+        for (const { event, audience } of live)
+          if (members.has(ws) && isFor(audience, userId) && !sent.has(event.seq) && event.seq > seen)
+            send(ws, event);
+      });
   }
 
   return {

@@ -170,7 +170,7 @@ export function createRelay(options: RelayOptions): Relay {
       members.delete(ws);
       unsubscribe();
     });
-    const replay = resuming ? log.missed(userId, epoch, since) : Promise.resolve([]);
+    const replay = log.start().then(() => (resuming ? log.missed(userId, epoch, since) : []));
     replay
       .catch((err: unknown) => {
         logger().error({ err }, "The relay could not read the events a tab missed");

@@ -1,8 +1,9 @@
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type TestDatabase, testBackends } from "@/lib/server/db/test-databases";
 import type { StreamEvent } from "@/lib/studio/stream-events";
 import { EventLog } from "./event-log";
-import { DatabaseEventStore, MemoryEventStore, type StoredEvent } from "./event-store";
+import { DatabaseEventStore, EVENTS_CHANNEL, MemoryEventStore, type StoredEvent } from "./event-store";
 import { galleryItem as item, taskUpdate as task } from "./test-support";
 
 const seqs = (events: StreamEvent[] | null | undefined) => events?.map((e) => e.seq);
@@ -67,6 +68,28 @@ describe.each(testBackends)("EventLog on $name", (backend) => {
     const big = onB[0];
     expect(big?.type === "item" && big.item.prompt).toBe(prompt);
   });
+
+  it.skipIf(backend.name !== "PostgreSQL" || backend.skip)(
+    "after its listening connection is cut, reads what was published meanwhile",
+    async () => {
+      const a = await open();
+      const b = await open();
+      const onB: StreamEvent[] = [];
+      b.subscribe((event) => onB.push(event));
+      await database.db.execute(
+        sql`select pg_terminate_backend(pid) from pg_stat_activity where query = ${`LISTEN ${EVENTS_CHANNEL}`}`,
+      );
+      a.publishItem(item("while-cut"));
+      await a.flush();
+      await expect
+        .poll(() => onB.map((e) => (e.type === "item" ? e.item.id : e.type)))
+        .toEqual(["while-cut"]);
+      a.publishItem(item("after"));
+      await expect
+        .poll(() => onB.map((e) => (e.type === "item" ? e.item.id : e.type)))
+        .toEqual(["while-cut", "after"]);
+    },
+  );
 
   it.skipIf(backend.skip)("keeps the epoch and the sequence for the next process to start", async () => {
     const a = await open();

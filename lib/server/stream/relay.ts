@@ -129,6 +129,8 @@ export function createRelay(options: RelayOptions): Relay {
   const recheckTimer = setInterval(() => void recheckNow(), options.recheckMs ?? 60_000);
   recheckTimer.unref();
 
+  // One event goes to every socket of the team: written as JSON once, not once per socket.
+  const frames = new WeakMap<StreamEvent, string>();
   function send(ws: WebSocket, event: StreamEvent): void {
     if (ws.readyState !== WebSocket.OPEN) return;
     if (ws.bufferedAmount > maxBuffered) {
@@ -136,7 +138,12 @@ export function createRelay(options: RelayOptions): Relay {
       ws.close(1013, "Too far behind");
       return;
     }
-    ws.send(JSON.stringify(event));
+    let frame = frames.get(event);
+    if (frame === undefined) {
+      frame = JSON.stringify(event);
+      frames.set(event, frame);
+    }
+    ws.send(frame);
   }
 
   function open(ws: WebSocket, member: StreamMember, url: URL): void {

@@ -42,7 +42,8 @@ function stopChild(child: ChildProcess): Promise<void> {
 }
 
 async function startStudio(port: number, env: Record<string, string>): Promise<void> {
-  const child = spawn(process.execPath, ["--enable-source-maps", COMPILED], {
+  const nodeArgs = (process.env.BENCH_NODE_ARGS ?? "").split(" ").filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, "--enable-source-maps", COMPILED], {
     cwd: ROOT,
     env: {
       ...process.env,

@@ -6,13 +6,14 @@
  * the same database by an EventLog in this process: exactly the path a studio's publish takes
  * (INSERT + NOTIFY, then LISTEN in every instance), since no public endpoint makes 500 events/s.
  * Each socket counts the events it gets and the delay from the publish time stamped in each.
- * The same with every socket on one instance is printed beside it.
+ * The same with every socket on one instance is printed beside it, and the machine's floor: the
+ * same frames to the same sockets from a bare `ws` server in its own process.
  * Target: two instances deliver 100% of events to every socket, p99 under 50 ms, at 500 events/s.
  *
  *   npm run build && npm run bench:fanout     (BENCH_RATE, BENCH_SECONDS, BENCH_SOCKETS)
  */
 import "../scripts/register-server-only.mjs";
-import { type ChildProcess, spawn } from "node:child_process";
+import { type ChildProcess, fork, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -27,8 +28,8 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const SOCKETS = Number(process.env.BENCH_SOCKETS ?? 200);
 const WORKERS = 2;
 const TARGET_P99_MS = 50;
-/** After the last event, how long stragglers may take before a socket counts as missing some. */
-const DRAIN_MS = 5_000;
+/** With events missing, how long without any arriving before a socket counts as missing them. */
+const DRAIN_MS = 3_000;
 
 const COMPILED = path.join(ROOT, ".build", "server.mjs");
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -81,10 +82,10 @@ async function signUp(origin: string): Promise<string> {
 type Report = { received: number; latencies: number[] }[];
 
 /** SOCKETS sockets over `ports` (round robin), opened by WORKERS threads. */
-async function openClients(ports: number[], cookie: string) {
+async function openClients(ports: number[], cookie: string, pathname = "/api/stream") {
   const all = Array.from({ length: SOCKETS }, (_, i) => {
     const port = ports[i % ports.length];
-    return { url: `ws://127.0.0.1:${port}/api/stream`, origin: `http://127.0.0.1:${port}` };
+    return { url: `ws://127.0.0.1:${port}${pathname}`, origin: `http://127.0.0.1:${port}` };
   });
   const workers = Array.from({ length: WORKERS }, (_, w) => {
     const worker = new Worker(path.join(import.meta.dirname, "fanout-clients.mjs"), {
@@ -162,12 +163,8 @@ try {
   await log.start();
   onStop(() => log.close());
 
-  async function run(label: string, ports: number[]) {
-    const clients = await openClients(ports, cookie);
-    const prefix = `fanout:${randomBytes(4).toString("hex")}:`;
-    clients.start(prefix);
-    await sleep(200);
-    const total = RATE * SECONDS;
+  /** Publishes RATE events a second for SECONDS seconds through the shared event log. */
+  async function publish(prefix: string, total: number): Promise<void> {
     const began = performance.now();
     let sent = 0;
     // A fixed rate: each 5 ms, whatever is due by now (a late tick catches up, it does not slow down).
@@ -180,12 +177,32 @@ try {
         });
       await sleep(5);
     }
-    const offeredSeconds = (performance.now() - began) / 1000;
     await log.flush();
+  }
+
+  async function run(label: string, ports: number[], floor?: ChildProcess) {
+    const clients = await openClients(ports, cookie, floor ? "/" : "/api/stream");
+    const prefix = `fanout:${randomBytes(4).toString("hex")}:`;
+    clients.start(prefix);
+    await sleep(200);
+    const total = RATE * SECONDS;
+    const began = performance.now();
+    if (floor) {
+      const done = new Promise<void>((resolve) => floor.once("message", () => resolve()));
+      floor.send({ prefix, rate: RATE, total });
+      await done;
+    } else await publish(prefix, total);
+    const offeredSeconds = (performance.now() - began) / 1000;
+    // Late events still count (and show in the latency); a socket missing some once nothing has
+    // arrived for DRAIN_MS has lost them.
     let report = await clients.report();
-    for (const deadline = Date.now() + DRAIN_MS; Date.now() < deadline; await sleep(250)) {
+    let count = -1;
+    for (let quietSince = Date.now(); Date.now() - quietSince < DRAIN_MS; await sleep(250)) {
       report = await clients.report();
       if (report.every((s) => s.received >= total)) break;
+      const now = report.reduce((n, s) => n + s.received, 0);
+      if (now !== count) quietSince = Date.now();
+      count = now;
     }
     await clients.close();
     const received = report.reduce((n, s) => n + s.received, 0);
@@ -216,6 +233,13 @@ try {
   );
   await run("one instance", [portA]);
   await run("two instances", [portA, portB]);
+  // The machine's own limit: the same frames from a bare ws server, nothing else in the way.
+  const floor = fork(path.join(import.meta.dirname, "fanout-floor.mjs"), { stdio: "inherit" });
+  onStop(() => stopChild(floor));
+  const floorPort = await new Promise<number>((resolve) =>
+    floor.once("message", (m: { port: number }) => resolve(m.port)),
+  );
+  await run("bare ws floor", [floorPort], floor);
 } finally {
   await stopAll();
 }

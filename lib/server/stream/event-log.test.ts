@@ -172,6 +172,30 @@ describe("EventLog's ordering", () => {
     await expect.poll(() => seen).toEqual([1]);
   });
 
+  it("stores what is published in one tick with one insert, and keeps the order across inserts", async () => {
+    const store = new MemoryEventStore();
+    const batches: number[] = [];
+    const append = store.append.bind(store);
+    store.append = async (events) => {
+      batches.push(events.length);
+      // A slow database: what is published meanwhile waits for this insert, then goes in one.
+      await new Promise((r) => setTimeout(r, 20));
+      return append(events);
+    };
+    const log = new EventLog({ store });
+    await log.start();
+    const seen: string[] = [];
+    log.subscribe((event) => seen.push(event.type === "item" ? event.item.id : event.type));
+    for (const id of ["a", "b", "c"]) log.publishItem(item(id));
+    await new Promise((r) => setImmediate(r));
+    log.publishItem(item("d"));
+    await new Promise((r) => setImmediate(r));
+    log.publishItem(item("e"));
+    await log.flush();
+    expect(batches).toEqual([3, 2]);
+    expect(seen).toEqual(["a", "b", "c", "d", "e"]);
+  });
+
   it("tells live listeners each event with its audience, until they unsubscribe", async () => {
     const log = new EventLog();
     await log.start();

@@ -92,6 +92,7 @@ async function main() {
     relayConnections: () => relay.connections(),
     upstreamState: () => runtime.upstream.socket.status().state,
     newestDeliveredAt: () => runtime.log.newestDeliveredAt,
+    eventCounts: () => runtime.log.counts,
   });
   const drain = new Drain();
   const ops = opsRoutes({

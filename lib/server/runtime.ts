@@ -4,11 +4,12 @@ import { DEFAULT_VIDEO_MODEL } from "@/lib/protocol/video-inference";
 import { type OpenedDatabase, openDatabase } from "@/lib/server/db";
 import { type MediaStorage, openMediaStorage } from "@/lib/server/storage";
 import { createUpstreamClient, type UpstreamClient, upstreamConfigFromEnv } from "@/lib/upstream";
-import { AccountChanges } from "./auth/account-changes";
+import { type AccountChange, AccountChanges } from "./auth/account-changes";
 import { createAuth, type StudioAuth } from "./auth/create-auth";
 import type { Gate } from "./auth/guard";
 import { PasswordResets } from "./auth/password-resets";
 import { SessionCache } from "./auth/session-cache";
+import { shareSessions } from "./auth/shared-sessions";
 import { SignInLimit } from "./auth/sign-in-limit";
 import { Team } from "./auth/team";
 import { authSecret } from "./auth-secret";
@@ -23,6 +24,7 @@ import { StudioRefs } from "./results/studio-refs";
 import { type SubmitDeps, submitTasks } from "./results/submit";
 import { webhookToken } from "./results/webhook-token";
 import { EventLog } from "./stream/event-log";
+import { DatabaseEventStore } from "./stream/event-store";
 import { ToolQueue } from "./tools/tool-queue";
 
 /**
@@ -85,9 +87,17 @@ async function buildRuntime(deps: RuntimeDeps): Promise<StudioRuntime> {
   const auth = createAuth(db, { secret, baseURL: env.STUDIO_URL });
   const gate = { auth, sessions: new SessionCache(), publicUrl: env.STUDIO_URL };
   const accountChanges = new AccountChanges();
-  accountChanges.subscribe(() => gate.sessions.clear());
-  const team = new Team(db, auth, Date.now, (change) => accountChanges.emit(change));
-  const log = new EventLog();
+  // Each process forgets its own cache on a change; shared tells the others of changes made here.
+  accountChanges.subscribe(() => gate.sessions.forget());
+  const shared = await shareSessions({ database, sessions: gate.sessions, accountChanges });
+  const changed = (change: AccountChange) => {
+    accountChanges.emit(change);
+    shared.announce(change);
+  };
+  const team = new Team(db, auth, Date.now, changed);
+  // Events go through the database, so a browser on any studio process sees them all.
+  const log = new EventLog({ store: new DatabaseEventStore(database) });
+  await log.start();
   const storage = openMediaStorage(env);
   const upstreamConfig = upstreamConfigFromEnv(env, deps.engineKey);
   const upstream = createUpstreamClient(upstreamConfig);
@@ -143,9 +153,7 @@ async function buildRuntime(deps: RuntimeDeps): Promise<StudioRuntime> {
     gate,
     team,
     accountChanges,
-    resets: new PasswordResets(db, auth, Date.now, (userId) =>
-      accountChanges.emit({ kind: "sessionsEnded", userId }),
-    ),
+    resets: new PasswordResets(db, auth, Date.now, (userId) => changed({ kind: "sessionsEnded", userId })),
     signInLimit: new SignInLimit(db),
     log,
     storage,
@@ -163,6 +171,8 @@ async function buildRuntime(deps: RuntimeDeps): Promise<StudioRuntime> {
       experiments.close();
       await keeper.close();
       await upstream.close();
+      await log.close();
+      await shared.close();
       await database.close();
     },
   };

@@ -4,8 +4,8 @@ import type { SessionUser } from "./guard";
 /**
  * Who a session cookie belongs to, remembered for a few seconds: a page load makes several API
  * calls, and each would otherwise read the session and its user from the database. Anything that
- * ends sessions or changes a role clears it, so in this process the change is immediate; other
- * studio processes sharing a PostgreSQL server see it within `ttlMs`.
+ * ends sessions or changes a role clears it; `onClear` tells the other studio processes sharing
+ * the database (./shared-sessions.ts), which `forget` theirs, so the change is immediate in all.
  */
 export class SessionCache {
   private readonly entries = new Map<string, { user: SessionUser | null; at: number }>();
@@ -34,7 +34,17 @@ export class SessionCache {
     this.entries.set(key, { user, at: this.now() });
   }
 
+  /** Called by `clear` (not by `forget`): the runtime tells the other processes. */
+  onClear: (() => void) | null = null;
+
+  /** Forgets every session here and in the other processes. */
   clear(): void {
+    this.entries.clear();
+    this.onClear?.();
+  }
+
+  /** Forgets every session in this process only (told by another, or by an account change). */
+  forget(): void {
     this.entries.clear();
   }
 }

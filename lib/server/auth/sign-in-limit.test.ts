@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type OpenedDatabase, openPgliteDatabase } from "@/lib/server/db/database";
+import { openTwice, testBackends } from "@/lib/server/db/test-databases";
 import { SIGN_IN_BUDGETS, SignInLimit } from "./sign-in-limit";
 
 let database: OpenedDatabase;
@@ -58,4 +59,26 @@ describe("sign-in limit", () => {
     await limit.succeeded("mistyped@studio.test");
     expect(await limit.take("mistyped@studio.test", "10.0.0.2")).toBeNull();
   });
+});
+
+describe.each(testBackends)("sign-in limit across studio processes on $name", (backend) => {
+  it.skipIf(backend.skip)(
+    "two processes taking attempts at once hold an account to one budget",
+    async () => {
+      const { a, b, dispose } = await openTwice(backend);
+      try {
+        const at = () => now;
+        const limits = [new SignInLimit(a.db, at), new SignInLimit(b.db, at)];
+        const attempts = Array.from({ length: 24 }, (_, i) =>
+          limits[i % 2]?.take("shared@studio.test", `198.51.100.${100 + i}`),
+        );
+        const results = await Promise.all(attempts);
+        expect(results.filter((r) => r === null)).toHaveLength(SIGN_IN_BUDGETS.account.max);
+        expect(results.filter((r) => r?.over === "account")).toHaveLength(24 - SIGN_IN_BUDGETS.account.max);
+      } finally {
+        await dispose();
+      }
+    },
+    60_000,
+  );
 });

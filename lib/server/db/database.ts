@@ -28,6 +28,17 @@ export interface OpenedDatabase {
   kind: DatabaseKind;
   /** Ends the connection (PostgreSQL) or flushes and closes the embedded database. */
   close(): Promise<void>;
+  /**
+   * LISTENs on `channel`: `onMessage` gets each NOTIFY payload (from any process on the database,
+   * this one included). On PostgreSQL the listening connection is its own and comes back after a
+   * failure; `onResumed` is then called, since what was sent meanwhile is lost to LISTEN.
+   * Answers how to stop listening.
+   */
+  listen(
+    channel: string,
+    onMessage: (payload: string) => void,
+    onResumed?: () => void,
+  ): Promise<() => Promise<void>>;
 }
 
 export interface OpenDatabaseOptions {
@@ -91,7 +102,15 @@ export async function openPgliteDatabase(
       throw new Error(`Could not apply the database migrations: ${message(err)}`);
     }
   }
-  return { db, kind: "pglite", close };
+  const listen: OpenedDatabase["listen"] = async (channel, onMessage) => {
+    // One process holds the embedded database: its NOTIFYs reach its own listeners, and nothing
+    // can be missed (no connection to lose).
+    const unlisten = await client.listen(channel, onMessage);
+    return async () => {
+      if (!client.closed) await unlisten();
+    };
+  };
+  return { db, kind: "pglite", close, listen };
 }
 
 /** A node-postgres pool on `url` (`postgres://` or `postgresql://`). */
@@ -128,7 +147,96 @@ export async function openPostgresDatabase(
       throw new Error(`Could not apply the database migrations on ${where}: ${message(err)}`);
     }
   }
-  return { db, kind: "postgres", close };
+  const listen: OpenedDatabase["listen"] = (channel, onMessage, onResumed) =>
+    listenOnPostgres(url, where, channel, onMessage, onResumed);
+  return { db, kind: "postgres", close, listen };
+}
+
+/** Reconnect delays of a lost LISTEN connection: 250 ms doubling, at most 10 s. */
+const LISTEN_BACKOFF_MS = { first: 250, max: 10_000 };
+const CHANNEL_NAME = /^[a-z_][a-z0-9_]*$/;
+
+/**
+ * A dedicated connection LISTENing on `channel` (a pooled one would be handed to other queries).
+ * Resolves once listening; a connection lost later is made again with backoff until stopped.
+ */
+async function listenOnPostgres(
+  url: string,
+  where: string,
+  channel: string,
+  onMessage: (payload: string) => void,
+  onResumed?: () => void,
+): Promise<() => Promise<void>> {
+  if (!CHANNEL_NAME.test(channel)) throw new Error(`Not a channel name: ${channel}`);
+  let stopped = false;
+  let current: pg.Client | null = null;
+  let retry: NodeJS.Timeout | null = null;
+  let delay = LISTEN_BACKOFF_MS.first;
+
+  async function connect(): Promise<void> {
+    const client = new pg.Client({ connectionString: url });
+    let lost = false;
+    const onLost = (err?: Error) => {
+      if (lost) return;
+      lost = true;
+      current = null;
+      client.removeAllListeners("notification");
+      void client.end().catch(() => {});
+      if (stopped) return;
+      logger().warn(
+        { database: where, channel },
+        `PostgreSQL LISTEN connection lost${err ? `: ${err.message}` : ""}; reconnecting`,
+      );
+      schedule();
+    };
+    client.on("error", onLost);
+    client.on("end", () => onLost());
+    client.on("notification", (msg) => {
+      if (msg.channel === channel && msg.payload !== undefined) onMessage(msg.payload);
+    });
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${channel}`);
+    } catch (err) {
+      // The caller retries (or fails the start): this client's own events must not schedule too.
+      lost = true;
+      client.removeAllListeners("notification");
+      void client.end().catch(() => {});
+      throw err;
+    }
+    if (stopped) {
+      await client.end().catch(() => {});
+      return;
+    }
+    current = client;
+    delay = LISTEN_BACKOFF_MS.first;
+  }
+
+  function schedule(): void {
+    retry = setTimeout(() => {
+      retry = null;
+      connect().then(
+        () => {
+          if (!stopped) onResumed?.();
+        },
+        () => {
+          if (stopped) return;
+          delay = Math.min(delay * 2, LISTEN_BACKOFF_MS.max);
+          schedule();
+        },
+      );
+    }, delay);
+    retry.unref();
+  }
+
+  await connect();
+  return async () => {
+    stopped = true;
+    if (retry) clearTimeout(retry);
+    const client = current;
+    current = null;
+    await client?.end().catch(() => {});
+  };
 }
 
 /**

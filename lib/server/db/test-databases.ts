@@ -95,3 +95,28 @@ export async function queryRows<T>(opened: OpenedDatabase, query: SQL): Promise<
   const result = (await opened.db.execute(query)) as unknown as { rows: T[] };
   return result.rows;
 }
+
+/**
+ * Two studio processes' views of one database: on PostgreSQL two pools (and LISTEN connections)
+ * on one temporary database; on PGlite, which one process holds, the same database twice.
+ */
+export async function openTwice(
+  backend: TestBackend,
+): Promise<{ a: OpenedDatabase; b: OpenedDatabase; dispose(): Promise<void> }> {
+  if (backend.name === "PGlite") {
+    const opened = await backend.open();
+    return { a: opened, b: opened, dispose: opened.dispose };
+  }
+  const temp = await createTempPostgresDatabase();
+  const a = await openPostgresDatabase(temp.url);
+  const b = await openPostgresDatabase(temp.url);
+  return {
+    a,
+    b,
+    async dispose() {
+      await a.close();
+      await b.close();
+      await temp.drop();
+    },
+  };
+}

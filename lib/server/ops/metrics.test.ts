@@ -75,8 +75,11 @@ describe("studio metrics", () => {
       relayConnections: () => connections,
       upstreamState: () => "reconnecting",
       newestDeliveredAt: () => 47_500,
+      eventCounts: () => ({ published: 7, delivered: 9 }),
     });
     const text = await metrics.registry.metrics();
+    expect(text).toContain("studio_events_published_total 7");
+    expect(text).toContain("studio_events_delivered_total 9");
     expect(text).toContain("studio_relay_connections 3");
     expect(text).toContain('studio_upstream_socket_state{state="reconnecting"} 1');
     expect(text).toContain('studio_upstream_socket_state{state="connected"} 0');

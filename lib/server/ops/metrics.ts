@@ -11,6 +11,8 @@ export interface MetricSources {
   upstreamState(): string;
   /** When the newest event the relay delivered was made (ms since the epoch), or null. */
   newestDeliveredAt(): number | null;
+  /** Live events this process published, and delivered to its browsers' sockets (totals). */
+  eventCounts?(): { published: number; delivered: number };
 }
 
 export interface StudioMetrics {
@@ -78,6 +80,21 @@ export function createMetrics(options: { defaults?: boolean; now?: () => number 
       this.set(at === null ? 0 : Math.max(0, (now() - at) / 1000));
     },
   });
+  for (const which of ["published", "delivered"] as const)
+    new Counter({
+      name: `studio_events_${which}_total`,
+      help:
+        which === "published"
+          ? "Live events this process published (into the shared event table)."
+          : "Live events this process delivered to its relay, from any process.",
+      registers: [registry],
+      collect() {
+        const counts = sources?.eventCounts?.();
+        if (!counts) return;
+        this.reset();
+        this.inc(counts[which]);
+      },
+    });
   return {
     registry,
     tasksSent,

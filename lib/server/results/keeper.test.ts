@@ -113,12 +113,14 @@ describe("ResultKeeper", () => {
       60_000,
     );
     const events: StreamEvent[] = [];
+    await log.flush();
     log.subscribe((e) => events.push(e));
     const item = imageItem(taskUUID);
     const before = downloads;
     push({ type: "item", taskUUID, item });
     await Promise.all([keeper.ingest(item, 0), keeper.ingest(item)]);
     await keeper.ingest(item);
+    await log.flush();
     const task = await getTask(database.db, taskUUID);
     expect(task?.items).toHaveLength(1);
     expect(task?.items[0]).toMatchObject({ width: 64, height: 48, mime: "image/png", seed: "42" });
@@ -140,6 +142,7 @@ describe("ResultKeeper", () => {
       60_000,
     );
     const progress: (number | null)[] = [];
+    await log.flush();
     log.subscribe((e) => {
       if (e.type === "task") progress.push(e.task.progress);
     });
@@ -148,6 +151,7 @@ describe("ResultKeeper", () => {
     await keeper.ingest(imageItem(taskUUID));
     await keeper.ingest(imageItem(taskUUID));
     expect((await getTask(database.db, taskUUID))?.status).toBe("success");
+    await log.flush();
     expect(progress).toEqual([33, 67, 100]);
     await keeper.close();
   });

@@ -1,16 +1,20 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { WebSocket } from "ws";
+import { type TestDatabase, testBackends } from "@/lib/server/db/test-databases";
 import { logger } from "@/lib/server/ops/logger";
 import type { StreamEvent } from "@/lib/studio/stream-events";
 import { EventLog } from "./event-log";
+import { DatabaseEventStore } from "./event-store";
 import { createRelay, MAX_FRAME_BYTES, type Relay, type RelayOptions, type StreamMember } from "./relay";
 import { galleryItem as item, taskUpdate as task } from "./test-support";
 
 let server: Server;
 let relay: Relay;
 let log: EventLog;
+/** The backend's database while its tests run (PGlite, and PostgreSQL when configured). */
+let database: TestDatabase | undefined;
 let origin: string;
 let socketErrors: Error[];
 /** Sessions the test's recheck answers for, by id, with their role. */
@@ -38,7 +42,9 @@ function startRelay(extra: Partial<RelayOptions> = {}): Relay {
 }
 
 beforeEach(async () => {
-  log = new EventLog();
+  if (!database) throw new Error("no database");
+  log = new EventLog({ store: new DatabaseEventStore(database) });
+  await log.start();
   socketErrors = [];
   standing = new Map([
     ["s-u1", "viewer"],
@@ -53,6 +59,7 @@ beforeEach(async () => {
 
 afterEach(async () => {
   await relay.close();
+  await log.close();
   await new Promise<void>((resolve) => server.close(() => resolve()));
 });
 
@@ -102,7 +109,15 @@ function connect(user: string | null, query = "", headers: Record<string, string
   });
 }
 
-describe("relay", () => {
+describe.each(testBackends.filter((b) => !b.skip))("relay on $name", (backend) => {
+  beforeAll(async () => {
+    database = await backend.open();
+  }, 60_000);
+  afterAll(async () => {
+    await database?.dispose();
+    database = undefined;
+  });
+
   it("refuses a socket without a session (401) and one from another origin (403)", async () => {
     await expect(connect(null)).rejects.toThrow("HTTP 401");
     await expect(connect("u1", "", { origin: "https://evil.example" })).rejects.toThrow("HTTP 403");
@@ -140,6 +155,33 @@ describe("relay", () => {
     const stale = await connect("u1", "?epoch=old-epoch&since=3");
     expect(await stale.next("reset")).toMatchObject({ type: "reset", epoch: log.epoch });
     stale.ws.close();
+  });
+
+  it("delivers what another instance publishes, and resumes a tab that was on another instance", async () => {
+    if (!database) throw new Error("no database");
+    const other = new EventLog({ store: new DatabaseEventStore(database) });
+    await other.start();
+    try {
+      const tab = await connect("u1");
+      const hello = await tab.next("hello");
+      other.publishItem(item("from-b"));
+      expect(await tab.next("item")).toMatchObject({ item: { id: "from-b" } });
+      tab.ws.close();
+      // Away from this instance, the tab saw everything through `since` on the other one.
+      other.publishItem(item("seen-on-b"));
+      await other.flush();
+      const since = other.lastSeq;
+      other.publishItem(item("missed"));
+      await other.flush();
+      await expect.poll(() => log.lastSeq).toBeGreaterThanOrEqual(other.lastSeq);
+      const back = await connect("u1", `?epoch=${other.epoch}&since=${since}`);
+      expect(await back.next("hello")).toMatchObject({ epoch: hello.epoch });
+      expect(await back.next("item")).toMatchObject({ item: { id: "missed" } });
+      expect(back.events.filter((e) => e.type === "item")).toHaveLength(1);
+      back.ws.close();
+    } finally {
+      await other.close();
+    }
   });
 
   it("closes a socket whose reader fell too far behind (1013)", async () => {

@@ -4,7 +4,7 @@ import type { Duplex } from "node:stream";
 import { WebSocket, WebSocketServer } from "ws";
 import { logger } from "@/lib/server/ops/logger";
 import { STREAM_CLOSE, type StreamEvent } from "@/lib/studio/stream-events";
-import { type EventLog, isFor } from "./event-log";
+import { type Audience, type EventLog, isFor } from "./event-log";
 
 /** Whose a socket is: the member, the session its cookie named, and the role it opened with. */
 export interface StreamMember {
@@ -54,6 +54,9 @@ export interface RelayOptions {
   /** Told of a socket's failure (an oversized frame, a broken connection), once per socket. */
   onSocketError?(err: Error, member: StreamMember): void;
 }
+
+/** How long the relay gathers events for one write per socket (see `cork` in createRelay). */
+export const CORK_MS = 10;
 
 /** Browsers send nothing on this socket; a frame past this is refused (ws closes it with 1009). */
 export const MAX_FRAME_BYTES = 16 * 1024;
@@ -129,14 +132,39 @@ export function createRelay(options: RelayOptions): Relay {
   const recheckTimer = setInterval(() => void recheckNow(), options.recheckMs ?? 60_000);
   recheckTimer.unref();
 
+  // One event goes to every socket of the team: written as JSON (and UTF-8) once, not per socket.
+  const frames = new WeakMap<StreamEvent, Buffer>();
+  // Events sent within CORK_MS of each other go to each socket in one write: a write is a system
+  // call, and with hundreds of sockets at hundreds of events a second those calls were most of the
+  // relay's time (bench:fanout). A few milliseconds more on an event is nothing a person sees.
+  const corked = new Set<Duplex>();
+  function cork(ws: WebSocket): void {
+    // ws keeps its TCP socket in `_socket` (not typed): corking it only groups writes.
+    const raw = (ws as unknown as { _socket?: Duplex })._socket;
+    if (!raw || corked.has(raw)) return;
+    raw.cork();
+    if (corked.size === 0)
+      setTimeout(() => {
+        for (const socket of corked) socket.uncork();
+        corked.clear();
+      }, CORK_MS);
+    corked.add(raw);
+  }
+
   function send(ws: WebSocket, event: StreamEvent): void {
     if (ws.readyState !== WebSocket.OPEN) return;
+    cork(ws);
     if (ws.bufferedAmount > maxBuffered) {
       // The tab will reconnect and resume from its last sequence, or refetch.
       ws.close(1013, "Too far behind");
       return;
     }
-    ws.send(JSON.stringify(event));
+    let frame = frames.get(event);
+    if (frame === undefined) {
+      frame = Buffer.from(JSON.stringify(event));
+      frames.set(event, frame);
+    }
+    ws.send(frame, { binary: false });
   }
 
   function open(ws: WebSocket, member: StreamMember, url: URL): void {
@@ -157,20 +185,38 @@ export function createRelay(options: RelayOptions): Relay {
 
     const epoch = url.searchParams.get("epoch");
     const since = Number(url.searchParams.get("since"));
-    // Replay and subscribe in one synchronous step, so no event falls between them.
-    const missed =
-      epoch !== null && Number.isInteger(since) && since >= 0 ? log.missed(userId, epoch, since) : [];
-    send(ws, { type: "hello", epoch: log.epoch, seq: log.lastSeq, userId });
-    if (missed === null) send(ws, { type: "reset", epoch: log.epoch, seq: log.lastSeq });
-    else for (const event of missed) send(ws, event);
+    const resuming = epoch !== null && Number.isInteger(since) && since >= 0;
+    // Live events are held from now while the missed ones are read, then sent after them, so no
+    // event falls between the two and none is sent twice.
+    let held: { event: StreamEvent; audience: Audience }[] | null = [];
     const unsubscribe = log.subscribe((event, audience) => {
+      if (held) held.push({ event, audience });
       // A socket being closed for its session receives nothing more, even before it is gone.
-      if (members.has(ws) && isFor(audience, userId)) send(ws, event);
+      else if (members.has(ws) && isFor(audience, userId)) send(ws, event);
     });
     ws.on("close", () => {
       members.delete(ws);
       unsubscribe();
     });
+    const replay = log.start().then(() => (resuming ? log.missed(userId, epoch, since) : []));
+    replay
+      .catch((err: unknown) => {
+        logger().error({ err }, "The relay could not read the events a tab missed");
+        return null;
+      })
+      .then((missed) => {
+        send(ws, { type: "hello", epoch: log.epoch, seq: log.lastSeq, userId });
+        if (missed === null) send(ws, { type: "reset", epoch: log.epoch, seq: log.lastSeq });
+        else for (const event of missed) send(ws, event);
+        const sent = new Set(missed?.map((e) => e.seq));
+        // A tab coming from another instance may already hold events this one delivers later.
+        const seen = resuming && missed !== null ? since : 0;
+        const live = held ?? [];
+        held = null;
+        for (const { event, audience } of live)
+          if (members.has(ws) && isFor(audience, userId) && !sent.has(event.seq) && event.seq > seen)
+            send(ws, event);
+      });
   }
 
   return {

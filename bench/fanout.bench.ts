@@ -1,0 +1,245 @@
+/**
+ * Live events across studio instances: two production studios (`.build/server.mjs`) on one
+ * PostgreSQL (a throwaway Debian cluster) and one data folder, the first running the embedded
+ * engine and the second using it as its upstream. SOCKETS browser sockets on `/api/stream`
+ * (signed in) are spread over both; RATE events per second for SECONDS seconds are published on
+ * the same database by an EventLog in this process: exactly the path a studio's publish takes
+ * (INSERT + NOTIFY, then LISTEN in every instance), since no public endpoint makes 500 events/s.
+ * Each socket counts the events it gets and the delay from the publish time stamped in each.
+ * The same with every socket on one instance is printed beside it, and the machine's floor: the
+ * same frames to the same sockets from a bare `ws` server in its own process.
+ * Target: two instances deliver 100% of events to every socket, p99 under 50 ms, at 500 events/s.
+ *
+ *   npm run build && npm run bench:fanout     (BENCH_RATE, BENCH_SECONDS, BENCH_SOCKETS)
+ */
+import "../scripts/register-server-only.mjs";
+import { type ChildProcess, fork, spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { Worker } from "node:worker_threads";
+import { freePort, ROOT } from "../e2e/fixtures/processes";
+import { startLocalPostgres } from "./local-postgres";
+import { onStop, stopAll } from "./stop-on-exit";
+
+const RATE = Number(process.env.BENCH_RATE ?? 500);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const SOCKETS = Number(process.env.BENCH_SOCKETS ?? 200);
+const WORKERS = 2;
+const TARGET_P99_MS = 50;
+/** With events missing, how long without any arriving before a socket counts as missing them. */
+const DRAIN_MS = 3_000;
+
+const COMPILED = path.join(ROOT, ".build", "server.mjs");
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+function stopChild(child: ChildProcess): Promise<void> {
+  return new Promise<void>((resolve) => {
+    if (child.exitCode !== null) return resolve();
+    child.once("exit", () => resolve());
+    child.kill("SIGTERM");
+  });
+}
+
+async function startStudio(port: number, env: Record<string, string>): Promise<void> {
+  const nodeArgs = (process.env.BENCH_NODE_ARGS ?? "").split(" ").filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, "--enable-source-maps", COMPILED], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? "2",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      LOG_LEVEL: "warn",
+      ...env,
+    },
+    stdio: ["ignore", "inherit", "inherit"],
+  });
+  onStop(() => stopChild(child));
+  for (const deadline = Date.now() + 180_000; Date.now() < deadline; await sleep(250)) {
+    if (child.exitCode !== null) throw new Error(`the studio on port ${port} exited while starting`);
+    const ready = await fetch(`http://127.0.0.1:${port}/api/ready`).catch(() => null);
+    if (ready?.ok) return;
+  }
+  throw new Error(`the studio on port ${port} did not become ready in 180 s`);
+}
+
+async function signUp(origin: string): Promise<string> {
+  const res = await fetch(`${origin}/api/setup`, {
+    method: "POST",
+    headers: { origin, "content-type": "application/json" },
+    body: JSON.stringify({ name: "Bench", email: "bench@studio.test", password: "bench password" }),
+  });
+  if (!res.ok) throw new Error(`set-up failed: ${res.status} ${await res.text()}`);
+  return res.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
+}
+
+type Report = { received: number; latencies: number[] }[];
+
+/** SOCKETS sockets over `ports` (round robin), opened by WORKERS threads. */
+async function openClients(ports: number[], cookie: string, pathname = "/api/stream") {
+  const all = Array.from({ length: SOCKETS }, (_, i) => {
+    const port = ports[i % ports.length];
+    return { url: `ws://127.0.0.1:${port}${pathname}`, origin: `http://127.0.0.1:${port}` };
+  });
+  const workers = Array.from({ length: WORKERS }, (_, w) => {
+    const worker = new Worker(path.join(import.meta.dirname, "fanout-clients.mjs"), {
+      workerData: { sockets: all.filter((_, i) => i % WORKERS === w), cookie },
+    });
+    onStop(() => worker.terminate());
+    return worker;
+  });
+  await Promise.all(
+    workers.map(
+      (worker) =>
+        new Promise<void>((resolve, reject) => {
+          worker.once("error", reject);
+          worker.once("message", (m: { type: string; message?: string }) =>
+            m.type === "ready" ? resolve() : reject(new Error(m.message)),
+          );
+        }),
+    ),
+  );
+  const ask = (message: object) => {
+    for (const w of workers) w.postMessage(message);
+  };
+  return {
+    start: (prefix: string) => ask({ type: "start", prefix }),
+    async report(): Promise<Report> {
+      const parts = await Promise.all(
+        workers.map(
+          (worker) =>
+            new Promise<Report>((resolve) => {
+              worker.once("message", (m: { sockets: Report }) => resolve(m.sockets));
+              worker.postMessage({ type: "report" });
+            }),
+        ),
+      );
+      return parts.flat();
+    },
+    async close() {
+      ask({ type: "close" });
+      await Promise.all(workers.map((w) => w.terminate()));
+    },
+  };
+}
+
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
+}
+
+try {
+  if (!existsSync(COMPILED)) throw new Error("no production build: run `npm run build` first");
+  const { EventLog } = await import("../lib/server/stream/event-log");
+  const { DatabaseEventStore } = await import("../lib/server/stream/event-store");
+  const { openPostgresDatabase } = await import("../lib/server/db/database");
+
+  const pg = await startLocalPostgres();
+  onStop(() => pg.stop());
+  const dataDir = mkdtempSync(path.join(tmpdir(), "studio-fanout-"));
+  onStop(() => rmSync(dataDir, { recursive: true, force: true }));
+  const [portA, portB] = [await freePort(), await freePort()];
+  const engineKey = `mse_bench_${randomBytes(18).toString("base64url")}`;
+  const shared = { DATABASE_URL: pg.url, DATA_DIR: dataDir, AUTH_SECRET: randomBytes(32).toString("base64") };
+  // A first (it applies the migrations and serves the engine), then B with A's engine upstream.
+  await startStudio(portA, { ...shared, ENGINE_API_KEYS: engineKey });
+  await startStudio(portB, {
+    ...shared,
+    UPSTREAM_URL: `http://127.0.0.1:${portA}/v1`,
+    UPSTREAM_WS_URL: `ws://127.0.0.1:${portA}/v1`,
+    UPSTREAM_API_KEY: engineKey,
+  });
+  const cookie = await signUp(`http://127.0.0.1:${portA}`);
+
+  const database = await openPostgresDatabase(pg.url, { migrate: false });
+  onStop(() => database.close());
+  const log = new EventLog({ store: new DatabaseEventStore(database) });
+  await log.start();
+  onStop(() => log.close());
+
+  /** Publishes RATE events a second for SECONDS seconds through the shared event log. */
+  async function publish(prefix: string, total: number): Promise<void> {
+    const began = performance.now();
+    let sent = 0;
+    // A fixed rate: each 5 ms, whatever is due by now (a late tick catches up, it does not slow down).
+    while (sent < total) {
+      const due = Math.min(total, Math.floor(((performance.now() - began) / 1000) * RATE));
+      for (; sent < due; sent++)
+        log.publishGallery({
+          kind: "board",
+          boardId: `${prefix}${sent}:${performance.timeOrigin + performance.now()}`,
+        });
+      await sleep(5);
+    }
+    await log.flush();
+  }
+
+  async function run(label: string, ports: number[], floor?: ChildProcess) {
+    const clients = await openClients(ports, cookie, floor ? "/" : "/api/stream");
+    const prefix = `fanout:${randomBytes(4).toString("hex")}:`;
+    clients.start(prefix);
+    await sleep(200);
+    const total = RATE * SECONDS;
+    const began = performance.now();
+    if (floor) {
+      const done = new Promise<void>((resolve) => floor.once("message", () => resolve()));
+      floor.send({ prefix, rate: RATE, total });
+      await done;
+    } else await publish(prefix, total);
+    const offeredSeconds = (performance.now() - began) / 1000;
+    // Late events still count (and show in the latency); a socket missing some once nothing has
+    // arrived for DRAIN_MS has lost them.
+    let report = await clients.report();
+    let count = -1;
+    for (let quietSince = Date.now(); Date.now() - quietSince < DRAIN_MS; await sleep(250)) {
+      report = await clients.report();
+      if (report.every((s) => s.received >= total)) break;
+      const now = report.reduce((n, s) => n + s.received, 0);
+      if (now !== count) quietSince = Date.now();
+      count = now;
+    }
+    await clients.close();
+    const received = report.reduce((n, s) => n + s.received, 0);
+    const complete = report.filter((s) => s.received >= total).length;
+    const all = report.flatMap((s) => s.latencies).sort((a, b) => a - b);
+    const perSocketP99 = report.map((s) =>
+      percentile(
+        [...s.latencies].sort((a, b) => a - b),
+        99,
+      ),
+    );
+    const worstP99 = Math.max(...perSocketP99.filter((v) => !Number.isNaN(v)));
+    const delivered = (100 * received) / (total * report.length);
+    const ok = delivered === 100 && percentile(all, 99) < TARGET_P99_MS;
+    console.info(
+      [
+        `${label.padEnd(14)} ${report.length} sockets, ${total} events at ${(total / offeredSeconds).toFixed(0)}/s offered:`,
+        `delivered ${delivered.toFixed(3)}% (${complete}/${report.length} sockets got every event),`,
+        `latency p50 ${percentile(all, 50).toFixed(1)} ms, p99 ${percentile(all, 99).toFixed(1)} ms,`,
+        `worst socket's p99 ${worstP99.toFixed(1)} ms, max ${(all.at(-1) ?? Number.NaN).toFixed(1)} ms`,
+        label.startsWith("two") ? `[target: 100%, p99 < ${TARGET_P99_MS} ms: ${ok ? "met" : "NOT met"}]` : "",
+      ].join(" "),
+    );
+  }
+
+  console.info(
+    `bench:fanout: events published by an EventLog on the studios' PostgreSQL (INSERT + NOTIFY, the studios' own path); ${SOCKETS} sockets signed in as one member`,
+  );
+  await run("one instance", [portA]);
+  await run("two instances", [portA, portB]);
+  // The machine's own limit: the same frames from a bare ws server, nothing else in the way.
+  const floor = fork(path.join(import.meta.dirname, "fanout-floor.mjs"), { stdio: "inherit" });
+  onStop(() => stopChild(floor));
+  const floorPort = await new Promise<number>((resolve) =>
+    floor.once("message", (m: { port: number }) => resolve(m.port)),
+  );
+  await run("bare ws floor", [floorPort], floor);
+} finally {
+  await stopAll();
+}

@@ -14,6 +14,7 @@ import type { ImageItem, UpstreamClient, UpstreamEvent, VideoItem } from "@/lib/
 import { toGalleryItem } from "./gallery-item";
 import { resultMedia } from "./media-bytes";
 import { probeVideo } from "./probe-video";
+import type { TaskLeases } from "./task-leases";
 
 export interface KeeperDeps {
   db: StudioDatabase;
@@ -22,6 +23,16 @@ export interface KeeperDeps {
   log: EventLog;
   /** Origin of the configured service: its media URLs may be on a private address. */
   upstreamOrigin: string;
+  /**
+   * Several studios on one database: each task in flight is watched by the instance holding its
+   * lease. Without it (tests) this keeper watches every task in flight it finds at start.
+   */
+  leases?: TaskLeases;
+  /**
+   * The only studio on its database (the embedded one, locked to one process): leases left by an
+   * earlier run are void at start, so its tasks are watched at once rather than after expiry.
+   */
+  sole?: boolean;
 }
 
 /** A task the keeper waits on: what publishing and recording its results needs, without a read. */
@@ -65,6 +76,8 @@ export class ResultKeeper {
   private readonly timers = new Set<ReturnType<typeof setTimeout>>();
   private readonly stop = new AbortController();
   private unsubscribe: (() => void) | null = null;
+  private sweepTimer: ReturnType<typeof setInterval> | null = null;
+  private sweeping: Promise<void> | null = null;
   private readonly finishedListeners = new Set<(authorId: string, taskUUID: string) => void>();
 
   constructor(private readonly deps: KeeperDeps) {}
@@ -85,9 +98,68 @@ export class ResultKeeper {
    */
   async start(): Promise<void> {
     this.unsubscribe = this.deps.upstream.socket.onMessage((event) => void this.onEvent(event));
-    for (const row of await tasksInFlight(this.deps.db)) {
-      this.flights.set(row.taskUUID, await this.flightOf(row, 0, []));
-      this.watch(row.taskUUID);
+    const { leases } = this.deps;
+    if (!leases) {
+      for (const row of await tasksInFlight(this.deps.db)) {
+        this.flights.set(row.taskUUID, await this.flightOf(row, 0, []));
+        this.watch(row.taskUUID);
+      }
+      return;
+    }
+    if (this.deps.sole) await leases.releaseOthers();
+    await this.sweep();
+    this.sweepTimer = setInterval(() => void this.sweep(), leases.timing.sweepMs);
+    this.sweepTimer.unref();
+  }
+
+  /**
+   * Renews this instance's leases, lets go of tasks another instance took over (this one stopped
+   * renewing for a lease's length: the other watches them now), and claims and watches the tasks
+   * in flight nobody watches: those of an instance that stopped or died.
+   */
+  sweep(): Promise<void> {
+    this.sweeping ??= this.sweepOnce().finally(() => {
+      this.sweeping = null;
+    });
+    return this.sweeping;
+  }
+
+  private async sweepOnce(): Promise<void> {
+    const { leases } = this.deps;
+    if (!leases || this.stop.signal.aborted) return;
+    try {
+      // Flights known before the renewal: a task tracked meanwhile was leased before it was tracked.
+      const watched = [...this.flights.keys()];
+      const held = await leases.renew();
+      for (const taskUUID of watched) {
+        if (held.has(taskUUID) || !this.flights.has(taskUUID)) continue;
+        logger().warn({ taskUUID, holder: leases.holder }, "task lease lost; another studio watches it");
+        this.watching.get(taskUUID)?.abort();
+        this.flights.delete(taskUUID);
+      }
+      await leases.dropEnded();
+      for (const taskUUID of await leases.claim()) {
+        if (this.stop.signal.aborted) return;
+        if (this.flights.has(taskUUID)) continue;
+        const row = await getTask(this.deps.db, taskUUID);
+        if (!row || (row.status !== "queued" && row.status !== "processing")) {
+          await leases.release([taskUUID]);
+          continue;
+        }
+        this.flights.set(
+          taskUUID,
+          await this.flightOf(
+            row,
+            row.items.length,
+            row.items.map((i) => i.mediaUUID),
+          ),
+        );
+        logger().info({ taskUUID, holder: leases.holder }, "task taken over");
+        this.watch(taskUUID);
+      }
+    } catch (err) {
+      // The next sweep tries again; leases held meanwhile last LEASE_TTL_MS.
+      if (!this.stop.signal.aborted) logger().warn({ err }, "task lease sweep failed");
     }
   }
 
@@ -115,11 +187,18 @@ export class ResultKeeper {
     await Promise.allSettled([...this.ingesting.values()]);
   }
 
+  /**
+   * Stops watching. With leases, this instance's are released: another studio takes its tasks in
+   * flight over at its next sweep instead of after their expiry.
+   */
   async close(): Promise<void> {
     this.unsubscribe?.();
     this.stop.abort();
     for (const t of this.timers) clearTimeout(t);
-    await Promise.allSettled([...this.ingesting.values()]);
+    if (this.sweepTimer) clearInterval(this.sweepTimer);
+    await Promise.allSettled([...this.ingesting.values(), this.sweeping]);
+    const released = await this.deps.leases?.releaseAll().catch(() => 0);
+    if (released) logger().info({ tasks: released }, "task leases released");
   }
 
   /** A task just recorded and sent: waited on, announced to its author as queued. */
@@ -193,6 +272,7 @@ export class ResultKeeper {
       `task failed: ${error.message}`,
     );
     const row = await markTask(this.deps.db, taskUUID, { status: "error", error: error as StoredTaskError });
+    await this.release(taskUUID);
     const flight = this.flights.get(taskUUID) ?? (row ? await this.flightOf(row, 0, []) : null);
     this.flights.delete(taskUUID);
     if (known) studioMetrics().tasksFinished.inc({ type: known.taskType, outcome: "error" });
@@ -284,6 +364,13 @@ export class ResultKeeper {
       // Another route stored this result first, possibly under another key (a month boundary):
       // the bytes just written are nobody's.
       if (row.storageKey !== storageKey) await this.deps.storage.delete(storageKey).catch(() => undefined);
+      // Another studio instance kept it (its socket got it too): it counts here all the same, so
+      // this instance settles the task it watches without waiting for its poll, and announces
+      // nothing (the other did).
+      if (this.flights.get(item.taskUUID) === flight) {
+        flight.done += 1;
+        await this.settle(flight, null);
+      }
       return;
     }
     flight.done += 1;
@@ -337,6 +424,7 @@ export class ResultKeeper {
       flight.taskUUID,
       flight.done > 0 ? { status: "success", progress: 100 } : { status: "error", error: failure },
     );
+    await this.release(flight.taskUUID);
     this.flights.delete(flight.taskUUID);
     const outcome = flight.done > 0 ? "success" : "error";
     studioMetrics().tasksFinished.inc({ type: flight.taskType, outcome });
@@ -349,6 +437,11 @@ export class ResultKeeper {
     flight.status = row.status;
     flight.progress = row.progress;
     this.publish(flight, row.error);
+  }
+
+  /** A task that ended: its lease goes (a failure here is swept up with the ended tasks' leases). */
+  private async release(taskUUID: string): Promise<void> {
+    await this.deps.leases?.release([taskUUID]).catch(() => undefined);
   }
 
   private async progress(taskUUID: string, progress: number): Promise<void> {

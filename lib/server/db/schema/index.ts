@@ -3,4 +3,5 @@
 export * from "./auth";
 export * from "./experiments";
 export * from "./gallery";
+export * from "./leases";
 export * from "./studio";

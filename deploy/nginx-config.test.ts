@@ -23,7 +23,11 @@ describe("deploy/nginx", () => {
   it("renders the studio list, listen address and server name, keeping every other line", () => {
     const shipped = fs.readFileSync(path.join(NGINX_DIR, "media-studio.conf"), "utf8");
     const site = renderSite(
-      { studios: ["127.0.0.1:4001", "127.0.0.1:4002", "127.0.0.1:4003"], listen: "127.0.0.1:8080", serverName: "_" },
+      {
+        studios: ["127.0.0.1:4001", "127.0.0.1:4002", "127.0.0.1:4003"],
+        listen: "127.0.0.1:8080",
+        serverName: "_",
+      },
       shipped,
     );
     expect(site).toContain("    server 127.0.0.1:4001 max_fails=2 fail_timeout=10s;\n");
@@ -52,7 +56,8 @@ describe("deploy/nginx", () => {
   });
 
   it.skipIf(skip)("nginx -t accepts the shipped configuration as it is", () => {
-    if (!nginx) throw new Error("nginx is not installed (apt-get install -y nginx-light); CI must install it");
+    if (!nginx)
+      throw new Error("nginx is not installed (apt-get install -y nginx-light); CI must install it");
     const dir = prefix();
     fs.mkdirSync(path.join(dir, "temp"), { recursive: true });
     fs.copyFileSync(path.join(NGINX_DIR, "nginx.conf"), path.join(dir, "nginx.conf"));
@@ -68,7 +73,8 @@ describe("deploy/nginx", () => {
   });
 
   it.skipIf(skip)("nginx -t accepts a configuration rendered for three studios", () => {
-    if (!nginx) throw new Error("nginx is not installed (apt-get install -y nginx-light); CI must install it");
+    if (!nginx)
+      throw new Error("nginx is not installed (apt-get install -y nginx-light); CI must install it");
     const dir = prefix();
     writeNginxConfig(dir, {
       studios: ["127.0.0.1:4001", "127.0.0.1:4002", "127.0.0.1:4003"],

@@ -29,7 +29,10 @@ function replaceOnce(text: string, pattern: RegExp, replacement: string, what: s
 }
 
 /** media-studio.conf with `site`'s studios, listen address and server name. */
-export function renderSite(site: NginxSite, shipped = fs.readFileSync(path.join(NGINX_DIR, SITE), "utf8")): string {
+export function renderSite(
+  site: NginxSite,
+  shipped = fs.readFileSync(path.join(NGINX_DIR, SITE), "utf8"),
+): string {
   if (site.studios.length === 0) throw new Error("at least one studio is needed");
   const servers = site.studios.map((s) => `    server ${s} max_fails=2 fail_timeout=10s;`).join("\n");
   let text = replaceOnce(
@@ -38,7 +41,8 @@ export function renderSite(site: NginxSite, shipped = fs.readFileSync(path.join(
     `$1${servers}\n$2`,
     "the studio list (# studios:begin ... # studios:end)",
   );
-  if (site.listen !== undefined) text = replaceOnce(text, /^( *)listen [^;]+;/m, `$1listen ${site.listen};`, "listen");
+  if (site.listen !== undefined)
+    text = replaceOnce(text, /^( *)listen [^;]+;/m, `$1listen ${site.listen};`, "listen");
   if (site.serverName !== undefined) {
     text = replaceOnce(text, /^( *)server_name [^;]+;/m, `$1server_name ${site.serverName};`, "server_name");
   }

@@ -12,6 +12,7 @@ import type { EventLog } from "@/lib/server/stream/event-log";
 import type { TaskState } from "@/lib/studio/stream-events";
 import type { ImageItem, UpstreamClient, UpstreamEvent, VideoItem } from "@/lib/upstream";
 import { toGalleryItem } from "./gallery-item";
+import { LeaseSweep } from "./lease-sweep";
 import { resultMedia } from "./media-bytes";
 import { probeVideo } from "./probe-video";
 import type { TaskLeases } from "./task-leases";
@@ -76,8 +77,7 @@ export class ResultKeeper {
   private readonly timers = new Set<ReturnType<typeof setTimeout>>();
   private readonly stop = new AbortController();
   private unsubscribe: (() => void) | null = null;
-  private sweepTimer: ReturnType<typeof setInterval> | null = null;
-  private sweeping: Promise<void> | null = null;
+  private sweeper: LeaseSweep | null = null;
   private readonly finishedListeners = new Set<(authorId: string, taskUUID: string) => void>();
 
   constructor(private readonly deps: KeeperDeps) {}
@@ -106,61 +106,31 @@ export class ResultKeeper {
       }
       return;
     }
-    if (this.deps.sole) await leases.releaseOthers();
-    await this.sweep();
-    this.sweepTimer = setInterval(() => void this.sweep(), leases.timing.sweepMs);
-    this.sweepTimer.unref();
-  }
-
-  /**
-   * Renews this instance's leases, lets go of tasks another instance took over (this one stopped
-   * renewing for a lease's length: the other watches them now), and claims and watches the tasks
-   * in flight nobody watches: those of an instance that stopped or died.
-   */
-  sweep(): Promise<void> {
-    this.sweeping ??= this.sweepOnce().finally(() => {
-      this.sweeping = null;
-    });
-    return this.sweeping;
-  }
-
-  private async sweepOnce(): Promise<void> {
-    const { leases } = this.deps;
-    if (!leases || this.stop.signal.aborted) return;
-    try {
-      // Flights known before the renewal: a task tracked meanwhile was leased before it was tracked.
-      const watched = [...this.flights.keys()];
-      const held = await leases.renew();
-      for (const taskUUID of watched) {
-        if (held.has(taskUUID) || !this.flights.has(taskUUID)) continue;
-        logger().warn({ taskUUID, holder: leases.holder }, "task lease lost; another studio watches it");
+    this.sweeper = new LeaseSweep(leases, {
+      watched: () => [...this.flights.keys()],
+      letGo: (taskUUID) => {
         this.watching.get(taskUUID)?.abort();
         this.flights.delete(taskUUID);
-      }
-      await leases.dropEnded();
-      for (const taskUUID of await leases.claim()) {
-        if (this.stop.signal.aborted) return;
-        if (this.flights.has(taskUUID)) continue;
-        const row = await getTask(this.deps.db, taskUUID);
-        if (!row || (row.status !== "queued" && row.status !== "processing")) {
-          await leases.release([taskUUID]);
-          continue;
-        }
+      },
+      adopt: async (row) => {
+        if (this.flights.has(row.taskUUID) || this.stop.signal.aborted) return;
         this.flights.set(
-          taskUUID,
+          row.taskUUID,
           await this.flightOf(
             row,
             row.items.length,
             row.items.map((i) => i.mediaUUID),
           ),
         );
-        logger().info({ taskUUID, holder: leases.holder }, "task taken over");
-        this.watch(taskUUID);
-      }
-    } catch (err) {
-      // The next sweep tries again; leases held meanwhile last LEASE_TTL_MS.
-      if (!this.stop.signal.aborted) logger().warn({ err }, "task lease sweep failed");
-    }
+        this.watch(row.taskUUID);
+      },
+    });
+    await this.sweeper.start(this.deps.sole ?? false);
+  }
+
+  /** Renews this instance's leases and watches the tasks it claims (see LeaseSweep). */
+  sweep(): Promise<void> {
+    return this.sweeper?.sweep() ?? Promise.resolve();
   }
 
   /** Tasks still waited on. */
@@ -195,10 +165,8 @@ export class ResultKeeper {
     this.unsubscribe?.();
     this.stop.abort();
     for (const t of this.timers) clearTimeout(t);
-    if (this.sweepTimer) clearInterval(this.sweepTimer);
-    await Promise.allSettled([...this.ingesting.values(), this.sweeping]);
-    const released = await this.deps.leases?.releaseAll().catch(() => 0);
-    if (released) logger().info({ tasks: released }, "task leases released");
+    await Promise.allSettled([...this.ingesting.values()]);
+    await this.sweeper?.close();
   }
 
   /** A task just recorded and sent: waited on, announced to its author as queued. */

@@ -35,7 +35,7 @@ export class TaskLeases {
   readonly timing: LeaseTiming;
 
   constructor(
-    private readonly db: StudioDatabase,
+    readonly db: StudioDatabase,
     readonly holder: string = instanceId(),
     timing: Partial<LeaseTiming> = {},
   ) {

@@ -208,6 +208,13 @@ test("a studio stopped with a video in flight hands the tab and the task to the 
     headers: { origin: deployment.nginxOrigin },
   });
   expect(comment.status()).toBe(201);
+  // nginx gives each request an id when the client sent none, and answers with it.
+  expect(comment.headers()["x-request-id"]).toMatch(/^[0-9a-f]{32}$/);
+  const given = `e2e-${crypto.randomUUID()}`;
+  const health = await api.get(`${deployment.nginxOrigin}/api/health`, {
+    headers: { "x-request-id": given },
+  });
+  expect(health.headers()["x-request-id"]).toBe(given);
 
   // The stopped studio starts again and serves: the result is there, from the shared store.
   await deployment.startStudio(stopped);

@@ -42,10 +42,11 @@ async function main() {
   const { studioMetrics } = await import("./lib/server/ops/metrics");
   const { studioChecks } = await import("./lib/server/ops/readiness");
   const { opsRoutes } = await import("./lib/server/ops/ops-routes");
-  const { Drain, DRAIN_MS } = await import("./lib/server/ops/drain");
+  const { Drain } = await import("./lib/server/ops/drain");
   const log = logger();
 
   const env = studioEnv();
+  const drainMs = env.DRAIN_SECONDS * 1000;
   const engineConfig = parseEngineConfig(process.env, { dataDir: path.join(env.dataDir, "engine") });
   // Before anything in the data folder is opened: the embedded database and the engine's journal
   // take one writer, and a second process would corrupt them for every later start. With
@@ -169,7 +170,7 @@ async function main() {
   });
 
   // SIGTERM (an orchestrator, a rolling deploy) or Ctrl-C: stop accepting, answer new requests 503,
-  // let requests in flight and results on their way finish (at most DRAIN_MS), then close each
+  // let requests in flight and results on their way finish (at most DRAIN_SECONDS), then close each
   // browser socket with 1001 "going away" (tabs reconnect and resume), the service's client, the
   // engine, the database and the folder lock.
   let stopping = false;
@@ -180,7 +181,7 @@ async function main() {
     setTimeout(() => {
       log.error("Shutdown did not finish in time; exiting.");
       process.exit(1);
-    }, DRAIN_MS + 10_000).unref();
+    }, drainMs + 10_000).unref();
     log.info({ signal, requests: drain.inFlight, tasks: runtime.keeper.inFlight }, "Shutting down: draining");
     // No new connections; those open (keep-alive) are answered 503 and closed. With the embedded
     // engine the listener stays open until drained, as the results in flight are fetched through
@@ -190,7 +191,7 @@ async function main() {
       server.closeIdleConnections();
     };
     if (!engine) stopListening();
-    const deadline = AbortSignal.timeout(DRAIN_MS);
+    const deadline = AbortSignal.timeout(drainMs);
     void Promise.all([drain.drain(deadline), runtime.keeper.settled(deadline)])
       .then(() => {
         log.info({ requests: drain.inFlight, tasks: runtime.keeper.inFlight }, "Drained; closing");

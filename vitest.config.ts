@@ -11,7 +11,13 @@ export default defineConfig({
     },
   },
   test: {
-    include: ["lib/**/*.test.ts", "components/**/*.test.ts", "app/**/*.test.ts", "scripts/**/*.test.ts"],
+    include: [
+      "lib/**/*.test.ts",
+      "components/**/*.test.ts",
+      "app/**/*.test.ts",
+      "scripts/**/*.test.ts",
+      "deploy/**/*.test.ts",
+    ],
     environment: "node",
     pool: "forks",
     testTimeout: 20_000,

@@ -63,6 +63,14 @@ const schema = z
     // and how much the server logs (JSON lines on stdout).
     METRICS_TOKEN: z.string().min(16, "use at least 16 characters (e.g. openssl rand -hex 24)").optional(),
     LOG_LEVEL: z.enum(LOG_LEVELS, { message: `expected one of ${LOG_LEVELS.join(", ")}` }).default("info"),
+    // Stopping (SIGTERM): how long requests in flight and results on their way may finish. Tasks
+    // still unfinished then are handed to another studio on the same database.
+    DRAIN_SECONDS: z.coerce
+      .number({ message: "expected a number of seconds (0 to 600)" })
+      .int({ message: "expected a whole number of seconds (0 to 600)" })
+      .min(0, { message: "expected a number of seconds (0 to 600)" })
+      .max(600, { message: "expected a number of seconds (0 to 600)" })
+      .default(10),
   })
   .superRefine((env, ctx) => {
     const set = [env.UPSTREAM_URL, env.UPSTREAM_WS_URL, env.UPSTREAM_API_KEY].filter((v) => v !== undefined);

@@ -22,6 +22,7 @@ import { handOverOrFail, type Job } from "./results/hand-over";
 import { ResultKeeper } from "./results/keeper";
 import { StudioRefs } from "./results/studio-refs";
 import { type SubmitDeps, submitTasks } from "./results/submit";
+import { TaskLeases } from "./results/task-leases";
 import { webhookToken } from "./results/webhook-token";
 import { EventLog } from "./stream/event-log";
 import { DatabaseEventStore } from "./stream/event-store";
@@ -53,6 +54,8 @@ export interface StudioRuntime {
   storage: MediaStorage;
   upstream: UpstreamClient;
   keeper: ResultKeeper;
+  /** This instance's leases on tasks in flight (its id is `leases.holder`). */
+  leases: TaskLeases;
   /** What `submitTasks` needs, assembled once. */
   submit: SubmitDeps;
   /** The owner's caps on generation (Settings > Limits). */
@@ -101,8 +104,12 @@ async function buildRuntime(deps: RuntimeDeps): Promise<StudioRuntime> {
   const storage = openMediaStorage(env);
   const upstreamConfig = upstreamConfigFromEnv(env, deps.engineKey);
   const upstream = createUpstreamClient(upstreamConfig);
+  // Which tasks in flight this instance watches, among the studios sharing the database.
+  const leases = new TaskLeases(db);
   const keeper = new ResultKeeper({
     db,
+    leases,
+    sole: database.kind === "pglite",
     storage,
     upstream,
     log,
@@ -127,6 +134,7 @@ async function buildRuntime(deps: RuntimeDeps): Promise<StudioRuntime> {
     keeper,
     refs: new StudioRefs(db, storage, upstream),
     videoModel,
+    leases,
     // The service can only call back to an address it can reach: the studio's public one.
     ...(studioUrl
       ? {
@@ -159,6 +167,7 @@ async function buildRuntime(deps: RuntimeDeps): Promise<StudioRuntime> {
     storage,
     upstream,
     keeper,
+    leases,
     submit,
     limits,
     experiments,

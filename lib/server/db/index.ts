@@ -4,6 +4,7 @@ import "server-only";
 export * from "./database";
 export * from "./inline-media";
 export * from "./item-records";
+export * from "./lease-records";
 export * from "./record-errors";
 export { seedField } from "./record-input";
 export { redactTaskParams } from "./redact-params";

@@ -53,6 +53,35 @@ export const testBackends: TestBackend[] = [
   },
 ];
 
+/**
+ * Two studio instances' connections to one database: on PGlite (one process) both are the same
+ * database; on PostgreSQL each has a pool of its own, as two processes would.
+ */
+export interface InstancePair {
+  a: OpenedDatabase;
+  b: OpenedDatabase;
+  dispose(): Promise<void>;
+}
+
+export async function openInstancePair(backend: TestBackend): Promise<InstancePair> {
+  if (backend.name === "PGlite") {
+    const a = await openPgliteDatabase(undefined);
+    return { a, b: a, dispose: a.close };
+  }
+  const temp = await createTempPostgresDatabase();
+  const a = await openPostgresDatabase(temp.url);
+  const b = await openPostgresDatabase(temp.url, { migrate: false });
+  return {
+    a,
+    b,
+    async dispose() {
+      await b.close();
+      await a.close();
+      await temp.drop();
+    },
+  };
+}
+
 /** An empty database on the `TEST_DATABASE_URL` server, and a way to drop it. */
 export async function createTempPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
   if (testUrl === undefined) throw new Error("TEST_DATABASE_URL is not set");

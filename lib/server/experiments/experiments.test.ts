@@ -114,6 +114,28 @@ for (const backend of testBackends) {
       await controlExperiment(opened.db, created.value.experiment.id, "cancel");
     });
 
+    it("two studios sending one experiment at once send each cell once", async () => {
+      const created = await createExperiment(deps(), { ...grid3x3, concurrency: 9 }, author);
+      if (!created.ok) throw new Error(JSON.stringify(created.errors));
+      const id = created.value.experiment.id;
+      const sent: number[] = [];
+      const runner = () =>
+        new ExperimentRunner({
+          db: opened.db,
+          submit: fakeSubmit(sent),
+          perRequest: () => 1,
+          publish: () => {},
+        });
+      const [one, two] = [runner(), runner()];
+      await Promise.all([one.pump(id), two.pump(id)]);
+      await Promise.all([one.idle(), two.idle()]);
+      expect(sent.reduce((a, b) => a + b, 0)).toBe(9);
+      expect(new Set(await sentTasks(id)).size).toBe(9);
+      one.close();
+      two.close();
+      await controlExperiment(opened.db, id, "cancel");
+    });
+
     it("sends within the request size and the experiment's cap, and fills cells as tasks finish", async () => {
       const created = await createExperiment(deps(), { ...grid3x3, concurrency: 3 }, author);
       if (!created.ok) throw new Error(JSON.stringify(created.errors));

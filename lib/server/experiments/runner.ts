@@ -142,9 +142,12 @@ export class ExperimentRunner {
       .from(user)
       .where(eq(user.id, exp.createdBy));
     if (!author) return;
-    const sends = batch.map((cell) => ({ cell, taskUUID: randomUUID() }));
-    for (const { cell, taskUUID } of sends) {
-      await db
+    const sends: { cell: ExperimentCellRow; taskUUID: string }[] = [];
+    for (const cell of batch) {
+      const taskUUID = randomUUID();
+      // Only while still pending: another studio on the same database may be sending this
+      // experiment too, and a cell it marked first is its own to send.
+      const marked = await db
         .update(experimentCell)
         .set({
           status: "sent",
@@ -154,8 +157,17 @@ export class ExperimentRunner {
           sentAt: new Date(),
           doneAt: null,
         })
-        .where(and(eq(experimentCell.experimentId, id), eq(experimentCell.key, cell.key)));
+        .where(
+          and(
+            eq(experimentCell.experimentId, id),
+            eq(experimentCell.key, cell.key),
+            eq(experimentCell.status, "pending"),
+          ),
+        )
+        .returning({ key: experimentCell.key });
+      if (marked.length > 0) sends.push({ cell, taskUUID });
     }
+    if (sends.length === 0) return;
     const outcome = await this.deps.submit(
       author,
       sends.map(({ cell, taskUUID }) => ({ ...cell.params, taskUUID })),

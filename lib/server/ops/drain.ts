@@ -1,7 +1,10 @@
 import "server-only";
 import type { IncomingMessage, ServerResponse } from "node:http";
 
-/** How long a stopping server lets requests in flight (and results on their way) finish. */
+/**
+ * How long a stopping server lets requests in flight (and results on their way) finish, by
+ * default (`DRAIN_SECONDS`).
+ */
 export const DRAIN_MS = 10_000;
 
 /**

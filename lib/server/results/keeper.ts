@@ -12,8 +12,10 @@ import type { EventLog } from "@/lib/server/stream/event-log";
 import type { TaskState } from "@/lib/studio/stream-events";
 import type { ImageItem, UpstreamClient, UpstreamEvent, VideoItem } from "@/lib/upstream";
 import { toGalleryItem } from "./gallery-item";
+import { LeaseSweep } from "./lease-sweep";
 import { resultMedia } from "./media-bytes";
 import { probeVideo } from "./probe-video";
+import type { TaskLeases } from "./task-leases";
 
 export interface KeeperDeps {
   db: StudioDatabase;
@@ -22,6 +24,16 @@ export interface KeeperDeps {
   log: EventLog;
   /** Origin of the configured service: its media URLs may be on a private address. */
   upstreamOrigin: string;
+  /**
+   * Several studios on one database: each task in flight is watched by the instance holding its
+   * lease. Without it (tests) this keeper watches every task in flight it finds at start.
+   */
+  leases?: TaskLeases;
+  /**
+   * The only studio on its database (the embedded one, locked to one process): leases left by an
+   * earlier run are void at start, so its tasks are watched at once rather than after expiry.
+   */
+  sole?: boolean;
 }
 
 /** A task the keeper waits on: what publishing and recording its results needs, without a read. */
@@ -65,6 +77,7 @@ export class ResultKeeper {
   private readonly timers = new Set<ReturnType<typeof setTimeout>>();
   private readonly stop = new AbortController();
   private unsubscribe: (() => void) | null = null;
+  private sweeper: LeaseSweep | null = null;
   private readonly finishedListeners = new Set<(authorId: string, taskUUID: string) => void>();
 
   constructor(private readonly deps: KeeperDeps) {}
@@ -85,10 +98,39 @@ export class ResultKeeper {
    */
   async start(): Promise<void> {
     this.unsubscribe = this.deps.upstream.socket.onMessage((event) => void this.onEvent(event));
-    for (const row of await tasksInFlight(this.deps.db)) {
-      this.flights.set(row.taskUUID, await this.flightOf(row, 0, []));
-      this.watch(row.taskUUID);
+    const { leases } = this.deps;
+    if (!leases) {
+      for (const row of await tasksInFlight(this.deps.db)) {
+        this.flights.set(row.taskUUID, await this.flightOf(row, 0, []));
+        this.watch(row.taskUUID);
+      }
+      return;
     }
+    this.sweeper = new LeaseSweep(leases, {
+      watched: () => [...this.flights.keys()],
+      letGo: (taskUUID) => {
+        this.watching.get(taskUUID)?.abort();
+        this.flights.delete(taskUUID);
+      },
+      adopt: async (row) => {
+        if (this.flights.has(row.taskUUID) || this.stop.signal.aborted) return;
+        this.flights.set(
+          row.taskUUID,
+          await this.flightOf(
+            row,
+            row.items.length,
+            row.items.map((i) => i.mediaUUID),
+          ),
+        );
+        this.watch(row.taskUUID);
+      },
+    });
+    await this.sweeper.start(this.deps.sole ?? false);
+  }
+
+  /** Renews this instance's leases and watches the tasks it claims (see LeaseSweep). */
+  sweep(): Promise<void> {
+    return this.sweeper?.sweep() ?? Promise.resolve();
   }
 
   /** Tasks still waited on. */
@@ -115,11 +157,16 @@ export class ResultKeeper {
     await Promise.allSettled([...this.ingesting.values()]);
   }
 
+  /**
+   * Stops watching. With leases, this instance's are released: another studio takes its tasks in
+   * flight over at its next sweep instead of after their expiry.
+   */
   async close(): Promise<void> {
     this.unsubscribe?.();
     this.stop.abort();
     for (const t of this.timers) clearTimeout(t);
     await Promise.allSettled([...this.ingesting.values()]);
+    await this.sweeper?.close();
   }
 
   /** A task just recorded and sent: waited on, announced to its author as queued. */
@@ -193,6 +240,7 @@ export class ResultKeeper {
       `task failed: ${error.message}`,
     );
     const row = await markTask(this.deps.db, taskUUID, { status: "error", error: error as StoredTaskError });
+    await this.release(taskUUID);
     const flight = this.flights.get(taskUUID) ?? (row ? await this.flightOf(row, 0, []) : null);
     this.flights.delete(taskUUID);
     if (known) studioMetrics().tasksFinished.inc({ type: known.taskType, outcome: "error" });
@@ -284,6 +332,13 @@ export class ResultKeeper {
       // Another route stored this result first, possibly under another key (a month boundary):
       // the bytes just written are nobody's.
       if (row.storageKey !== storageKey) await this.deps.storage.delete(storageKey).catch(() => undefined);
+      // Another studio instance kept it (its socket got it too): it counts here all the same, so
+      // this instance settles the task it watches without waiting for its poll, and announces
+      // nothing (the other did).
+      if (this.flights.get(item.taskUUID) === flight) {
+        flight.done += 1;
+        await this.settle(flight, null);
+      }
       return;
     }
     flight.done += 1;
@@ -337,6 +392,7 @@ export class ResultKeeper {
       flight.taskUUID,
       flight.done > 0 ? { status: "success", progress: 100 } : { status: "error", error: failure },
     );
+    await this.release(flight.taskUUID);
     this.flights.delete(flight.taskUUID);
     const outcome = flight.done > 0 ? "success" : "error";
     studioMetrics().tasksFinished.inc({ type: flight.taskType, outcome });
@@ -349,6 +405,11 @@ export class ResultKeeper {
     flight.status = row.status;
     flight.progress = row.progress;
     this.publish(flight, row.error);
+  }
+
+  /** A task that ended: its lease goes (a failure here is swept up with the ended tasks' leases). */
+  private async release(taskUUID: string): Promise<void> {
+    await this.deps.leases?.release([taskUUID]).catch(() => undefined);
   }
 
   private async progress(taskUUID: string, progress: number): Promise<void> {

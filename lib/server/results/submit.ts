@@ -5,12 +5,14 @@ import type { SessionUser } from "@/lib/server/auth/guard";
 import { isRecordError, recordTasks, type SentTask, type StudioDatabase } from "@/lib/server/db";
 import { limitErrors } from "@/lib/server/limits/limit-errors";
 import type { MemberQueue } from "@/lib/server/limits/member-queue";
+import { logger } from "@/lib/server/ops/logger";
 import { inlineMediaSink, type MediaStorage } from "@/lib/server/storage";
 import type { StudioLimits } from "@/lib/studio/limits";
 import type { UpstreamClient, WireTask } from "@/lib/upstream";
 import { failAll, type HandOverDeps, handOver, type Job, RETRY_AFTER_SECONDS } from "./hand-over";
 import type { ResultKeeper } from "./keeper";
 import type { StudioRefs } from "./studio-refs";
+import type { TaskLeases } from "./task-leases";
 
 /** Task types that make gallery items; the utility tasks go through `/api/tools`. */
 const GENERATION = new Set(["imageInference", "videoInference"]);
@@ -28,6 +30,8 @@ export interface SubmitDeps extends HandOverDeps {
   queue: MemberQueue<Job>;
   /** Adds the studio's webhook to a task (only when the studio has a public address). */
   webhookFor?: (taskUUID: string) => string;
+  /** Tasks this instance records are leased to it, so no other studio watches them too. */
+  leases?: Pick<TaskLeases, "take">;
 }
 
 export interface Accepted {
@@ -184,6 +188,11 @@ export async function submitTasks(
     });
   }
   if (jobs.length === 0) return { status: 409, body: { errors } };
+  // Leased before they wait or go: another instance's sweep claims only tasks nobody holds. A
+  // lease not taken (the database failing now) is claimed by a sweep, maybe this instance's.
+  await deps.leases?.take(jobs.map((j) => j.taskUUID)).catch((err: unknown) => {
+    logger().warn({ err, requestId }, "task leases not taken");
+  });
 
   const admitted = deps.queue.admit(author.id, jobs);
   if (!admitted) {

@@ -5,5 +5,6 @@ export * from "./eval-sets";
 export * from "./events";
 export * from "./experiments";
 export * from "./gallery";
+export * from "./leases";
 export * from "./studio";
 export * from "./votes";

@@ -57,7 +57,14 @@ export function VaryItemButton({ item }: { item: { taskUUID: string; seed: strin
           {problem}
         </span>
       ) : null}
-      {base ? <VaryDialog open={open} onOpenChange={setOpen} task={task} /> : null}
+      {base ? (
+        <VaryDialog
+          open={open}
+          onOpenChange={setOpen}
+          task={task}
+          description="Run the task that made this item as a grid, from its own settings and seed: choose up to three things to vary. Every value is checked before anything runs."
+        />
+      ) : null}
     </>
   );
 }

@@ -146,6 +146,14 @@ try {
     };
     requestAnimationFrame(check);
   })()`);
+  // The grid's reads while it fills: how often the page refetched the experiment, and how long each took.
+  const reads: number[] = [];
+  page.on("requestfinished", (request) => {
+    if (/\/api\/experiments\/[0-9a-f-]{36}$/.test(request.url()) && request.method() === "GET") {
+      const t = request.timing();
+      reads.push(t.responseEnd - t.requestStart);
+    }
+  });
   await run.click();
   await page.waitForURL(/\/experiments\/[0-9a-f-]{36}$/);
   const id = page.url().split("/").at(-1) as string;
@@ -192,6 +200,12 @@ try {
     "target < 100 ms",
   );
   if (figures.slow > 0) row("presses slower than 16 ms", String(figures.slow), "");
+  const sorted = [...reads].sort((x, y) => x - y);
+  row(
+    "grid reads while it filled (GET the experiment)",
+    `${reads.length} x ${(sorted[Math.floor(sorted.length / 2)] ?? 0).toFixed(0)} ms`,
+    "median each",
+  );
 } finally {
   await stopAll();
 }

@@ -12,7 +12,7 @@ export const experimentKey = (id: string) => ["experiments", id] as const;
  * began: a 10x10 grid sends a hundred events in a few seconds, and each refetch reads every cell.
  * A refetch cancelled for a newer one still costs the server its whole read.
  */
-const REFETCH_GAP_MS = 250;
+const REFETCH_GAP_MS = 500;
 
 interface Refresh {
   running: boolean;

@@ -63,6 +63,8 @@ export default defineConfig({
       HOST: "127.0.0.1",
       // The embedded engine keeps its data under DATA_DIR (data/e2e/engine).
       DATA_DIR: "./data/e2e",
+      // A prompt holding this fails the first time it runs (e2e/experiments.spec.ts retries it).
+      ENGINE_FAULTS: "(fails once)",
     },
     // A stale server from another checkout would be tested silently: always start our own.
     reuseExistingServer: false,

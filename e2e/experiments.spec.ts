@@ -18,19 +18,33 @@ async function screens(page: Page, name: string) {
   await page.setViewportSize({ width: 1440, height: 900 });
 }
 
-const PROMPTS = ["a red fox in the snow", "a grey wolf in the snow", "an owl on a branch"];
+/**
+ * The engine fails a prompt holding this marker the first time it runs (ENGINE_FAULTS in
+ * playwright.config.ts); the stamp makes it a prompt this engine has not run yet.
+ */
+const FAULT = `(fails once) ${Date.now().toString(36)}`;
+const PROMPTS = ["a red fox in the snow", "a grey wolf in the snow", `an owl on a branch ${FAULT}`];
 
-test("the list is pleasant when empty", async ({ page }) => {
+test("the list is pleasant when empty, and leads to a Create page", async ({ page }) => {
   await page.setViewportSize({ width: 1440, height: 900 });
+  // Another spec may run an experiment at the same time: the list answers empty for this page.
+  await page.route("**/api/experiments", (route) =>
+    route.fulfill({ json: { data: { items: [], nextCursor: null } } }),
+  );
   await page.goto("/experiments");
   await expect(page.getByRole("heading", { name: "No experiments yet" })).toBeVisible();
   await screens(page, "empty");
+  await page.getByRole("link", { name: "Start from text to image" }).click();
+  await expect(page).toHaveURL(/\/create\/text-to-image$/);
+  await expect(page.getByRole("button", { name: "Vary…" })).toBeVisible();
 });
 
-test("3 prompts x 3 CFG from text to image: a refused value is marked and removed, the grid fills, a column re-runs as a new version, exports", async ({
+test("3 prompts x 3 CFG from text to image: a refused value is marked and removed, the grid fills, a failed cell retries, a cell opens in the viewer and walks the grid, a column re-runs as a new version, exports", async ({
   page,
   baseURL,
 }) => {
+  // Eighteen images, a retry and a walk through the viewer on a shared two-core machine.
+  test.setTimeout(240_000);
   const origin = baseURL ?? "";
   await page.setViewportSize({ width: 1440, height: 900 });
   const create = new CreatePage(page);
@@ -64,11 +78,54 @@ test("3 prompts x 3 CFG from text to image: a refused value is marked and remove
   const grid = page.getByRole("table", { name: "Experiment grid" });
   await expect(grid.getByRole("columnheader", { name: /CFG 11/ })).toBeVisible();
   await expect(grid.getByRole("rowheader", { name: /an owl on a branch/ })).toBeVisible();
-  await expect(page.getByRole("status", { name: "Progress" })).toHaveText(/^9 of 9 done/, {
+  // The engine fails the owl's first task: its cell says so in words and retries alone.
+  await expect(page.getByRole("status", { name: "Progress" })).toHaveText(/^8 of 9 done · 1 failed$/, {
     timeout: 120_000,
   });
+  const failed = grid.locator("[data-status=error]");
+  await expect(failed).toHaveCount(1);
+  await expect(failed).toContainText("Failed");
+  await expect(failed).toContainText("The inference stopped on the service's worker");
+  const failedKey = (await failed.getAttribute("data-cell")) as string;
+  expect(failedKey).toMatch(/^2-[0-2]$/);
+  await screens(page, "grid-failed");
+  await failed.getByRole("button", { name: "Retry" }).click();
+  await expect(page.getByRole("status", { name: "Progress" })).toHaveText(/^9 of 9 done$/, {
+    timeout: 120_000,
+  });
+  await expect(grid.locator(`[data-cell='${failedKey}']`)).toHaveAttribute("data-status", "done");
   await expect(grid.locator("[data-status=done]")).toHaveCount(9);
   await expect(page.getByTestId("experiment-status")).toHaveText("Finished");
+
+  // A cell opens in the viewer, which walks the grid: ←/→ along the row, ↑/↓ down the column.
+  await grid.getByRole("link", { name: "Open cell 1-1 in the viewer" }).click();
+  await expect(page).toHaveURL(new RegExp(`/gallery/item/[0-9a-f-]{36}\\?experiment=${id}$`));
+  const cell = page.getByRole("navigation", { name: "Experiment cell" });
+  const place = cell.getByTestId("cell-place");
+  await expect(place).toHaveText("Row: a grey wolf in the snow · Column: CFG 7");
+  await screens(page, "viewer-cell");
+  await cell.getByRole("button", { name: "Next column" }).click();
+  await expect(place).toHaveText("Row: a grey wolf in the snow · Column: CFG 11");
+  await expect(cell.getByRole("button", { name: "Next column" })).toBeDisabled();
+  await cell.getByRole("button", { name: "Previous row" }).click();
+  await expect(place).toHaveText("Row: a red fox in the snow · Column: CFG 11");
+  await expect(cell.getByRole("button", { name: "Previous row" })).toBeDisabled();
+  await cell.getByRole("button", { name: "Next row" }).click();
+  await expect(place).toHaveText("Row: a grey wolf in the snow · Column: CFG 11");
+  await cell.getByRole("button", { name: "Previous column" }).click();
+  await expect(place).toHaveText("Row: a grey wolf in the snow · Column: CFG 7");
+  await page.keyboard.press("ArrowLeft");
+  await expect(place).toHaveText("Row: a grey wolf in the snow · Column: CFG 3");
+  await expect(cell.getByRole("button", { name: "Previous column" })).toBeDisabled();
+  await page.keyboard.press("ArrowDown");
+  await expect(place).toContainText("Row: an owl on a branch");
+  await expect(cell.getByRole("button", { name: "Next row" })).toBeDisabled();
+  await page.keyboard.press("ArrowUp");
+  await expect(place).toHaveText("Row: a grey wolf in the snow · Column: CFG 3");
+  await page.keyboard.press("ArrowRight");
+  await expect(place).toHaveText("Row: a grey wolf in the snow · Column: CFG 7");
+  await page.getByRole("link", { name: "Experiment", exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`/experiments/${id}$`));
 
   // Zoom, pin a column as the reference, select two cells and compare them.
   await page.getByRole("radio", { name: "Large" }).click();
@@ -85,7 +142,7 @@ test("3 prompts x 3 CFG from text to image: a refused value is marked and remove
   await expect(compare).toHaveAttribute("href", /^\/gallery\/compare\?ids=[0-9a-f-]{36},[0-9a-f-]{36}$/);
   await expect(grid.getByRole("link", { name: "Open cell 2-2 in the viewer" })).toHaveAttribute(
     "href",
-    /^\/gallery\/item\/[0-9a-f-]{36}$/,
+    new RegExp(`^/gallery/item/[0-9a-f-]{36}\\?experiment=${id}$`),
   );
 
   // Export: CSV by its link, one row per cell with its labels and media link.
@@ -125,7 +182,9 @@ test("3 prompts x 3 CFG from text to image: a refused value is marked and remove
   await expect(page.getByRole("link", { name: "version 2 (re-run)" })).toBeVisible();
 
   await page.goto("/experiments");
-  await expect(page.getByRole("list", { name: "Experiments" }).getByRole("listitem")).toHaveCount(2);
+  const list = page.getByRole("list", { name: "Experiments" });
+  await expect(list.locator(`a[href="/experiments/${id}"]`)).toBeVisible();
+  await expect(list.getByRole("listitem").filter({ hasText: "version 2" })).not.toHaveCount(0);
   await screens(page, "list");
   void origin;
 });
@@ -191,6 +250,21 @@ test("a video experiment: 2 prompts x 2 durations", async ({ page }) => {
   });
   await expect(grid.locator("[data-status=done] video")).toHaveCount(4);
   await screens(page, "video-grid");
+
+  // A video opened from its cell varies as a video task: its settings are a video's.
+  await grid.getByRole("link", { name: "Open cell 0-1 in the viewer" }).click();
+  await expect(page.getByTestId("cell-place")).toHaveText(
+    "Row: a fox running through snow · Column: Duration 3",
+  );
+  await page.getByRole("button", { name: "Vary…" }).click();
+  const again = page.getByRole("dialog", { name: "Vary this task" });
+  await expect(again.getByLabel("Prompts, one a line")).toHaveValue("a fox running through snow");
+  await again.getByRole("button", { name: "Vary a setting" }).click();
+  await expect(again.getByLabel("Setting of axis 2")).toHaveValue("duration");
+  await again.getByLabel("Values, separated by commas").fill("2, 4");
+  await expect(again.getByRole("status")).toContainText("2 tasks");
+  await again.getByRole("button", { name: "Cancel" }).click();
+  await expect(again).toBeHidden();
 });
 
 test("a viewer reads experiments but cannot run, re-run or retry them", async ({
@@ -238,4 +312,37 @@ test("a viewer reads experiments but cannot run, re-run or retry them", async ({
   await expect(grid.getByRole("button", { name: /^Re-run/ })).toHaveCount(0);
   await expect(viewer.getByRole("button", { name: /^(Pause|Resume|Cancel|Retry)/ })).toHaveCount(0);
   await context.close();
+});
+
+test("the list shows thirty experiments, then more on request", async ({ page, baseURL }) => {
+  const origin = baseURL ?? "";
+  await page.setViewportSize({ width: 1440, height: 900 });
+  // Thirty-one small experiments, each cancelled at once: the list pages thirty at a time.
+  for (let i = 0; i < 31; i++) {
+    const created = await page.request.post("/api/experiments", {
+      headers: { origin },
+      data: {
+        base: {
+          taskType: "imageInference",
+          positivePrompt: `a list page pebble ${i}`,
+          model: "runware:100@1",
+          width: 128,
+          height: 128,
+          steps: 1,
+        },
+        axes: [{ kind: "seeds", seeds: [1] }],
+      },
+    });
+    expect(created.status(), await created.text()).toBe(201);
+    const { id } = ((await created.json()) as { data: { id: string } }).data;
+    await page.request.post(`/api/experiments/${id}/control`, {
+      headers: { origin },
+      data: { action: "cancel" },
+    });
+  }
+  await page.goto("/experiments");
+  const items = page.getByRole("list", { name: "Experiments" }).getByRole("listitem");
+  await expect(items).toHaveCount(30);
+  await page.getByRole("button", { name: "Show more" }).click();
+  await expect.poll(() => items.count()).toBeGreaterThan(30);
 });

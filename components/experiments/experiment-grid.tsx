@@ -4,7 +4,7 @@ import { AlertTriangle, Ban, Check, LoaderCircle, Pin, RotateCw } from "lucide-r
 import Link from "next/link";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
-import { viewerUrl } from "@/lib/studio/gallery-urls";
+import { experimentCellUrl, THUMB_WIDTHS, thumbUrl } from "@/lib/studio/gallery-urls";
 import type { CellView, ExperimentView } from "./types";
 
 export interface Pinned {
@@ -133,6 +133,7 @@ export function ExperimentGrid({
                   // biome-ignore lint/suspicious/noArrayIndexKey: a cell is its place in the grid
                   <td key={c} className="p-0 align-top">
                     <Cell
+                      experimentId={view.id}
                       cell={cell}
                       size={size}
                       reference={reference}
@@ -153,6 +154,7 @@ export function ExperimentGrid({
 }
 
 interface CellProps {
+  experimentId: string;
   cell: CellView | undefined;
   size: number;
   reference: boolean;
@@ -162,7 +164,7 @@ interface CellProps {
   onRetry(cell: CellView): void;
 }
 
-function Cell({ cell, size, reference, selected, canRun, onSelect, onRetry }: CellProps) {
+function Cell({ experimentId, cell, size, reference, selected, canRun, onSelect, onRetry }: CellProps) {
   const item = cell?.items[0];
   const frame = cn(
     "relative grid place-items-center overflow-hidden rounded-control border bg-surface-sunken",
@@ -180,7 +182,7 @@ function Cell({ cell, size, reference, selected, canRun, onSelect, onRetry }: Ce
         style={style}
       >
         <Link
-          href={viewerUrl(item.id)}
+          href={experimentCellUrl(item.id, experimentId)}
           className="block size-full"
           aria-label={`Open cell ${cell.key} in the viewer`}
         >
@@ -188,7 +190,24 @@ function Cell({ cell, size, reference, selected, canRun, onSelect, onRetry }: Ce
             <video src={item.url} muted loop playsInline className="size-full object-cover" />
           ) : (
             // biome-ignore lint/performance/noImgElement: studio media, already stored at its size
-            <img src={item.url} alt="" loading="lazy" className="size-full object-cover" />
+            <img
+              // The studio's thumbnail at the cell's size: a hundred full-size images cost the page
+              // their decoding and, at every zoom, their scaling. The original if it cannot be had.
+              src={thumbUrl(item.id, 320)}
+              srcSet={THUMB_WIDTHS.map((w) => `${thumbUrl(item.id, w)} ${w}w`).join(", ")}
+              sizes={`${size}px`}
+              onError={(e) => {
+                const img = e.currentTarget;
+                if (img.dataset.original) return;
+                img.dataset.original = "1";
+                img.srcset = "";
+                img.src = item.url;
+              }}
+              alt=""
+              loading="lazy"
+              decoding="async"
+              className="size-full object-cover"
+            />
           )}
         </Link>
         <label className="absolute top-1.5 left-1.5 flex items-center rounded bg-black/60 p-1">

@@ -28,12 +28,14 @@ interface VaryDialogProps {
   task: () => Record<string, unknown>;
   /** The axes it opens with (prompt history opens it with the prompts chosen there). */
   initialAxes?: AxisDraft[];
+  /** What the grid is made over, in the dialog's words (default: the form's task). */
+  description?: string;
 }
 
 const PREVIEW_DELAY_MS = 300;
 
 /** "Vary…": up to three axes over the form's current task, checked and estimated before it runs. */
-export function VaryDialog({ open, onOpenChange, task, initialAxes }: VaryDialogProps) {
+export function VaryDialog({ open, onOpenChange, task, initialAxes, description }: VaryDialogProps) {
   const router = useRouter();
   const [base, setBase] = useState<Record<string, unknown>>({});
   const [axes, setAxes] = useState<AxisDraft[]>([]);
@@ -105,7 +107,10 @@ export function VaryDialog({ open, onOpenChange, task, initialAxes }: VaryDialog
       open={open}
       onOpenChange={onOpenChange}
       title="Vary this task"
-      description="Run the form's task as a grid: choose up to three things to vary. Every value is checked before anything runs."
+      description={
+        description ??
+        "Run the form's task as a grid: choose up to three things to vary. Every value is checked before anything runs."
+      }
       className="w-[min(44rem,calc(100vw-2rem))]"
     >
       <div className="flex flex-col gap-3">

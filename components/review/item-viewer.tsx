@@ -5,6 +5,8 @@ import { ArrowLeft, ChevronLeft, ChevronRight, Columns2, Download, Wand2 } from 
 import Link from "next/link";
 import { useRouter, useSearchParams } from "next/navigation";
 import { useEffect, useMemo, useState } from "react";
+import { CellNavigator } from "@/components/experiments/cell-navigator";
+import { VaryItemButton } from "@/components/experiments/vary-item-button";
 import { ShareDialog } from "@/components/organize/share-dialog";
 import { Button, ButtonLink } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
@@ -31,8 +33,9 @@ function isForControl(target: EventTarget | null): boolean {
 }
 
 /** Previous and next item in the gallery's filtered list; null when the studio cannot tell. */
-function useNeighbors(itemId: string, search: string) {
+function useNeighbors(itemId: string, search: string, enabled: boolean) {
   return useQuery({
+    enabled,
     queryKey: ["neighbors", itemId, search],
     queryFn: async () => {
       const result = await callApi<{ data: { previousId: string | null; nextId: string | null } }>(
@@ -46,18 +49,23 @@ function useNeighbors(itemId: string, search: string) {
 
 /** One item, full size, with the review beside it. Its URL's query string is the gallery's filter. */
 export function ItemViewer({ itemId, me }: { itemId: string; me: { id: string; role: Role } }) {
-  const search = useSearchParams().toString();
+  const params = useSearchParams();
+  const search = params.toString();
+  // Opened from an experiment's cell: the grid, not the gallery's list, is what the arrows walk.
+  const experimentId = params.get("experiment");
   const router = useRouter();
   const detail = useItemDetail(itemId);
   const comments = useCommentThreads(itemId);
-  const neighbors = useNeighbors(itemId, search);
+  const neighbors = useNeighbors(itemId, search, !experimentId);
   const rate = useRate(itemId);
   const setItem = useViewerStore((s) => s.setItem);
   const placing = useViewerStore((s) => s.placingPin);
   const setPlacing = useViewerStore((s) => s.setPlacingPin);
   const threads = useMemo(() => comments.data?.pages.flatMap((p) => p.threads) ?? [], [comments.data]);
   const numbers = useMemo(() => pinNumbers(threads), [threads]);
-  const galleryHref = `/gallery${search ? `?${search}` : ""}`;
+  const galleryHref = experimentId
+    ? `/experiments/${encodeURIComponent(experimentId)}`
+    : `/gallery${search ? `?${search}` : ""}`;
   const previousId = neighbors.data?.previousId ?? null;
   const nextId = neighbors.data?.nextId ?? null;
   const canReview = can(me.role, "review") && !detail.data?.item.review?.deletedAt;
@@ -134,9 +142,14 @@ export function ItemViewer({ itemId, me }: { itemId: string; me: { id: string; r
   return (
     <div data-fills-screen className="flex min-h-0 flex-1 flex-col gap-4">
       <div className="flex flex-wrap items-center gap-2">
-        <ButtonLink href={galleryHref} variant="ghost" size="sm" title="Back to the gallery (Esc)">
+        <ButtonLink
+          href={galleryHref}
+          variant="ghost"
+          size="sm"
+          title={experimentId ? "Back to the experiment (Esc)" : "Back to the gallery (Esc)"}
+        >
           <ArrowLeft aria-hidden />
-          Gallery
+          {experimentId ? "Experiment" : "Gallery"}
         </ButtonLink>
         <h1
           className="min-w-0 flex-1 truncate font-semibold text-[15px] text-foreground"
@@ -179,6 +192,7 @@ export function ItemViewer({ itemId, me }: { itemId: string; me: { id: string; r
           <Download aria-hidden />
           Download
         </ButtonLink>
+        {can(me.role, "generate") ? <VaryItemButton item={item} /> : null}
         {can(me.role, "generate") ? (
           <ButtonLink href={workflowRecallHref(item, "all", item.seed)} variant="primary" size="sm">
             <Wand2 aria-hidden />
@@ -186,6 +200,7 @@ export function ItemViewer({ itemId, me }: { itemId: string; me: { id: string; r
           </ButtonLink>
         ) : null}
       </div>
+      {experimentId ? <CellNavigator experimentId={experimentId} itemId={item.id} /> : null}
       <div className="grid min-h-0 flex-1 grid-cols-1 gap-4 lg:grid-cols-[minmax(0,1fr)_360px] xl:grid-cols-[minmax(0,1fr)_400px]">
         <section aria-label="Media" className="relative flex min-h-[420px] min-w-0 flex-col">
           {item.kind === "image" ? (

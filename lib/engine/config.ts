@@ -1,6 +1,7 @@
 import path from "node:path";
 import { z } from "zod";
 import { DEFAULT_VIDEO_MODEL } from "@/lib/protocol/video-inference";
+import { parseFaultMarkers } from "./core/faults";
 
 /**
  * The engine's configuration from its fixed environment variables (see the README). Parsed here,
@@ -15,6 +16,8 @@ const schema = z.object({
   ENGINE_WS_IDLE_MS: z.coerce.number().int().min(100).default(120_000),
   ENGINE_RESUME_MS: z.coerce.number().int().min(100).default(120_000),
   ENGINE_VIDEO_MODEL: z.string().min(1).default(DEFAULT_VIDEO_MODEL),
+  // Test-only: prompts holding one of these markers fail once (see core/faults.ts). Unset: off.
+  ENGINE_FAULTS: z.string().optional(),
 });
 
 export interface EngineConfig {
@@ -27,6 +30,8 @@ export interface EngineConfig {
   wsIdleMs: number;
   resumeMs: number;
   videoModel: string;
+  /** Markers of prompts that fail once, for tests (`ENGINE_FAULTS`); empty or absent: none. */
+  faultMarkers?: string[];
 }
 
 /** Where the engine keeps its data when `ENGINE_DATA_DIR` is unset and nobody says otherwise. */
@@ -62,5 +67,6 @@ export function parseEngineConfig(
     wsIdleMs: env.ENGINE_WS_IDLE_MS,
     resumeMs: env.ENGINE_RESUME_MS,
     videoModel: env.ENGINE_VIDEO_MODEL,
+    faultMarkers: parseFaultMarkers(env.ENGINE_FAULTS),
   };
 }

@@ -1,6 +1,7 @@
 import type { EngineConfig } from "./config";
 import { type Clock, systemClock } from "./core/clock";
 import { Core } from "./core/engine-core";
+import { FaultInjector } from "./core/faults";
 import { MediaInputs } from "./core/media-inputs";
 import { createHttpHandler } from "./http/handler";
 import { originOf } from "./http/respond";
@@ -86,6 +87,7 @@ export function createEngine(config: EngineConfig, deps: EngineDeps = {}): Embed
       clock,
     },
     defaultBaseUrl: () => lastOrigin,
+    ...(config.faultMarkers?.length ? { faults: new FaultInjector(config.faultMarkers) } : {}),
   });
 
   const handleRequest = createHttpHandler({

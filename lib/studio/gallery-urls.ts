@@ -30,6 +30,14 @@ export function viewerUrl(itemId: string, search = ""): string {
   return `/gallery/item/${itemId}${search ? `?${search}` : ""}`;
 }
 
+/**
+ * The viewer of an experiment's cell: previous/next walk the grid along either axis, and the way
+ * back leads to the experiment.
+ */
+export function experimentCellUrl(itemId: string, experimentId: string): string {
+  return viewerUrl(itemId, `experiment=${encodeURIComponent(experimentId)}`);
+}
+
 /** Two to four items side by side. */
 export function compareUrl(itemIds: readonly string[]): string {
   return `/gallery/compare?ids=${itemIds.join(",")}`;

@@ -14,6 +14,7 @@ import { sanitizeParams } from "../store/sanitize";
 import { TASK_RECORD_TTL_MS, type TaskRecord, type TaskStore } from "../store/task-store";
 import type { EngineCore, Principal, ResultObject, ResultSink } from "../types";
 import type { Clock } from "./clock";
+import type { FaultInjector } from "./faults";
 import type { MediaInputs } from "./media-inputs";
 import { materialize } from "./outputs";
 import { type RunnerDeps, runTask } from "./task-runner";
@@ -44,6 +45,8 @@ export interface CoreDeps {
   /** Everything a processor sees, minus the abort signal, which the core owns. */
   processorContext: Omit<ProcessorContext, "signal">;
   defaultBaseUrl(): string;
+  /** Failures on demand for tests; absent: none. */
+  faults?: FaultInjector;
 }
 
 /** Where the results of a task run again after a restart go: only to the store and webhooks. */

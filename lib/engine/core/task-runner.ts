@@ -13,6 +13,7 @@ import type { ItemContext, ItemOutput, Processor, ProcessorContext } from "../pr
 import type { MediaStore } from "../store/media-store";
 import type { MediaRef, StoredError, TaskRecord, TaskStore } from "../store/task-store";
 import type { ResultObject, ResultSink } from "../types";
+import type { FaultInjector } from "./faults";
 import { mediaFields } from "./outputs";
 import { isFlaggedPrompt } from "./safety";
 
@@ -30,6 +31,8 @@ export interface RunnerDeps {
   upload: typeof uploadResult;
   ctx: ProcessorContext;
   defaultBaseUrl(): string;
+  /** Failures on demand for tests (`ENGINE_FAULTS`); absent: none. */
+  faults?: FaultInjector;
   /** True once the engine is closing: results are then left `processing` (see TaskStore). */
   isClosing(): boolean;
 }
@@ -109,14 +112,17 @@ class TaskRun {
 
   async run(): Promise<void> {
     const { deps, record, task, processor } = this;
+    const processing = () => record.items.flatMap((item, i) => (item.status === "processing" ? [i] : []));
+    const fault = deps.faults?.failureFor(this.common);
+    if (fault) {
+      this.fail(processing(), new ServiceErrorException(fault));
+      return;
+    }
     let prepared: unknown;
     try {
       prepared = await processor.prepare(task, deps.ctx);
     } catch (err) {
-      this.fail(
-        record.items.flatMap((item, i) => (item.status === "processing" ? [i] : [])),
-        err,
-      );
+      this.fail(processing(), err);
       return;
     }
     for (let index = 0; index < record.items.length; index++) {

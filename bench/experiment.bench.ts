@@ -1,0 +1,211 @@
+/**
+ * A 10x10 experiment on the embedded engine, in Debian's Chromium against the production studio:
+ * ten prompts x ten seeds from the text-to-image page's Vary… dialog. Measures the time from
+ * pressing Run to the last of the 100 cells shown done on the experiment page (the create request,
+ * the runner's batches through the studio's submit path, the renders, each result kept in studio
+ * storage, the relay's live events and the grid refetched and drawn), beside the same 100 tasks
+ * (the cells' own parameters) sent straight to the engine's HTTP API (`POST /v1`, sync, each
+ * image's bytes fetched) with the same number in flight as the experiment (its concurrency, 4).
+ * Meanwhile a script presses the grid's zoom once a second; the page's INP is the slowest of those
+ * interactions (Event Timing entries, PerformanceObserver).
+ *
+ * Targets: the studio adds under 10% to the engine's time; INP under 100 ms.
+ * Runs the production build (`npm run build` first) on a free port with a throwaway DATA_DIR.
+ *
+ *   npm run bench:experiment
+ */
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { chromium } from "@playwright/test";
+import { freePort, startProcess, stopProcess } from "../e2e/fixtures/processes";
+import { onStop, stopAll } from "./stop-on-exit";
+
+const SIDE = 10;
+/** A person changing the zoom while the grid fills: about once a second. */
+const PRESS_EVERY_MS = 1_000;
+const KEY = `bench-${crypto.randomUUID()}`;
+const dataDir = mkdtempSync(path.join(tmpdir(), "studio-bench-experiment-"));
+onStop(() => rmSync(dataDir, { recursive: true, force: true }));
+const port = await freePort();
+const origin = `http://localhost:${port}`;
+const SUBJECTS = [
+  "fox",
+  "owl",
+  "lighthouse",
+  "harbour",
+  "forest",
+  "glacier",
+  "tower",
+  "river",
+  "desert",
+  "orchard",
+];
+const PROMPTS = SUBJECTS.map((s) => `a ${s} at dusk, soft light, wide view`);
+
+interface Cell {
+  params: Record<string, unknown>;
+  status: string;
+}
+
+/** Sends `tasks` straight to the engine, `concurrency` at a time; ms until the last image's bytes. */
+async function direct(tasks: Record<string, unknown>[], concurrency: number): Promise<number> {
+  const queue = [...tasks];
+  const start = performance.now();
+  const worker = async () => {
+    for (let task = queue.shift(); task; task = queue.shift()) {
+      const res = await fetch(`http://127.0.0.1:${port}/v1`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${KEY}`, "content-type": "application/json" },
+        body: JSON.stringify([{ ...task, taskUUID: crypto.randomUUID() }]),
+      });
+      const body = (await res.json()) as { data?: { imageURL?: string }[] };
+      const url = body.data?.[0]?.imageURL;
+      if (!url) throw new Error(`engine answered ${res.status}: ${JSON.stringify(body).slice(0, 300)}`);
+      await (await fetch(url)).arrayBuffer();
+    }
+  };
+  await Promise.all(Array.from({ length: concurrency }, worker));
+  return performance.now() - start;
+}
+
+try {
+  const server = await startProcess(
+    "server.ts",
+    {
+      NODE_ENV: "production",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      ENGINE_DATA_DIR: path.join(dataDir, "engine"),
+      ENGINE_API_KEYS: KEY,
+    },
+    `http://127.0.0.1:${port}/sign-in`,
+  );
+  onStop(() => stopProcess(server));
+  // BENCH_SERVER_LOG=<file>: the studio's log of the run, to see where the time went.
+  const logFile = process.env.BENCH_SERVER_LOG;
+  if (logFile) onStop(() => writeFileSync(logFile, server.output()));
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    args: ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"],
+  });
+  onStop(() => browser.close());
+  const context = await browser.newContext({ baseURL: origin, viewport: { width: 1440, height: 900 } });
+  const setup = await context.request.post("/api/setup", {
+    headers: { origin },
+    data: { name: "Bench", email: "bench@studio.test", password: "bench password" },
+  });
+  if (!setup.ok()) throw new Error(`set-up failed: ${setup.status()}`);
+
+  const page = await context.newPage();
+  await page.goto("/create/text-to-image");
+  await page.locator("form[aria-busy=false]").waitFor();
+  await page.locator("[data-stream-state=live]").waitFor();
+  await page.locator("#f-positivePrompt").fill(PROMPTS[0] as string);
+  await page.getByRole("spinbutton", { name: "Images" }).fill("1");
+  await page.getByRole("button", { name: "Vary…" }).click();
+  const dialog = page.getByRole("dialog", { name: "Vary this task" });
+  await dialog.getByLabel("Prompts, one a line").fill(PROMPTS.join("\n"));
+  await dialog.getByRole("button", { name: "Vary the seed" }).click();
+  await dialog.getByLabel("How many seeds").fill(String(SIDE));
+  const run = dialog.getByRole("button", { name: `Run ${SIDE * SIDE} tasks` });
+  await run.waitFor();
+
+  // One task straight to the engine first: the renderer's workers are warm for both runs.
+  await direct(
+    [
+      {
+        taskType: "imageInference",
+        positivePrompt: "a warm-up",
+        model: "runware:100@1",
+        width: 1024,
+        height: 1024,
+      },
+    ],
+    1,
+  );
+
+  // Run is pressed by the page's own click handler, so the clock starts with the press. The grid
+  // page is a client-side navigation: the same window keeps the clock and the observers.
+  await page.evaluate(`(() => {
+    const b = { runAt: 0, lastAt: 0, interactions: new Map() };
+    window.__bench = b;
+    document.addEventListener("click", (e) => {
+      const t = e.target instanceof Element ? e.target.closest("button") : null;
+      if (t && /^Run \\d+ tasks/.test(t.textContent.trim())) b.runAt = performance.now();
+    }, true);
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) {
+        if (e.interactionId) b.interactions.set(e.interactionId, Math.max(b.interactions.get(e.interactionId) ?? 0, e.duration));
+      }
+    }).observe({ type: "event", durationThreshold: 16, buffered: true });
+    const check = () => {
+      if (document.querySelectorAll("[data-status=done] img").length >= ${SIDE * SIDE}) b.lastAt = performance.now();
+      else requestAnimationFrame(check);
+    };
+    requestAnimationFrame(check);
+  })()`);
+  // The grid's reads while it fills: how often the page refetched the experiment, and how long each took.
+  const reads: number[] = [];
+  page.on("requestfinished", (request) => {
+    if (/\/api\/experiments\/[0-9a-f-]{36}$/.test(request.url()) && request.method() === "GET") {
+      const t = request.timing();
+      reads.push(t.responseEnd - t.requestStart);
+    }
+  });
+  await run.click();
+  await page.waitForURL(/\/experiments\/[0-9a-f-]{36}$/);
+  const id = page.url().split("/").at(-1) as string;
+
+  // Zoom pressed while the cells stream in, until the last one is shown.
+  const sizes = ["Small", "Medium", "Large"];
+  let presses = 0;
+  for (;;) {
+    const done = (await page.evaluate("window.__bench.lastAt")) as number;
+    if (done > 0) break;
+    await page.getByRole("radio", { name: sizes[presses % sizes.length] }).click();
+    presses++;
+    await page.waitForTimeout(PRESS_EVERY_MS);
+  }
+  const figures = (await page.evaluate(
+    "({ total: window.__bench.lastAt - window.__bench.runAt, worst: Math.max(0, ...window.__bench.interactions.values()), slow: window.__bench.interactions.size })",
+  )) as { total: number; worst: number; slow: number };
+
+  const view = (await (await context.request.get(`/api/experiments/${id}`)).json()) as {
+    data: { cells: Cell[]; concurrency: number };
+  };
+  const cells = view.data.cells;
+  if (cells.length !== SIDE * SIDE || cells.some((c) => c.status !== "done")) {
+    throw new Error(`the grid did not finish: ${cells.filter((c) => c.status === "done").length} done`);
+  }
+  const tasks = cells.map(({ params }) => {
+    const { deliveryMethod: _async, taskUUID: _id, ...rest } = params;
+    return rest;
+  });
+  const engine = await direct(tasks, view.data.concurrency);
+
+  const added = (figures.total - engine) / engine;
+  const row = (name: string, value: string, target: string) =>
+    console.info(`${name.padEnd(52)}${value.padStart(12)}   ${target}`);
+  console.info(
+    `\n${SIDE}x${SIDE} experiment (${PROMPTS.length} prompts x ${SIDE} seeds), concurrency ${view.data.concurrency}`,
+  );
+  row("studio: Run to the last cell shown", `${(figures.total / 1000).toFixed(2)} s`, "");
+  row("engine: the same 100 tasks, POST /v1 sync + bytes", `${(engine / 1000).toFixed(2)} s`, "");
+  row("studio adds", `${(added * 100).toFixed(1)} %`, "target < 10 %");
+  row(
+    `INP while cells stream in (${presses} zoom presses)`,
+    figures.slow === 0 ? "< 16 ms" : `${figures.worst.toFixed(0)} ms`,
+    "target < 100 ms",
+  );
+  if (figures.slow > 0) row("presses slower than 16 ms", String(figures.slow), "");
+  const sorted = [...reads].sort((x, y) => x - y);
+  row(
+    "grid reads while it filled (GET the experiment)",
+    `${reads.length} x ${(sorted[Math.floor(sorted.length / 2)] ?? 0).toFixed(0)} ms`,
+    "median each",
+  );
+} finally {
+  await stopAll();
+}

@@ -1,0 +1,80 @@
+import { describe, expect, it } from "vitest";
+import { type NavCell, placeOf } from "./cell-nav";
+
+const axes = [
+  { name: "Prompt", labels: ["a fox", "a wolf", "an owl"] },
+  { name: "CFG", labels: ["CFG 3", "CFG 7", "CFG 11"] },
+];
+
+/** A 3x3 grid whose cell r-c holds item "r-c", except the ones listed as without a result. */
+function cells(missing: string[] = []): NavCell[] {
+  const out: NavCell[] = [];
+  for (let r = 0; r < 3; r++)
+    for (let c = 0; c < 3; c++) {
+      const key = `${r}-${c}`;
+      out.push({ coords: [r, c], items: missing.includes(key) ? [] : [{ id: key }] });
+    }
+  return out;
+}
+
+describe("a cell's place in the grid", () => {
+  it("names its row and column and steps one cell along either axis", () => {
+    const place = placeOf(axes, cells(), "1-1");
+    expect(place).toEqual({
+      row: "a wolf",
+      column: "CFG 7",
+      layer: null,
+      neighbors: { left: "1-0", right: "1-2", up: "0-1", down: "2-1" },
+    });
+  });
+
+  it("stops at the edges", () => {
+    const place = placeOf(axes, cells(), "0-0");
+    expect(place?.neighbors).toEqual({ left: null, right: "0-1", up: null, down: "1-0" });
+    expect(placeOf(axes, cells(), "2-2")?.neighbors).toEqual({
+      left: "2-1",
+      right: null,
+      up: "1-2",
+      down: null,
+    });
+  });
+
+  it("steps over cells with no result to the next one shown", () => {
+    const place = placeOf(axes, cells(["1-1", "0-2"]), "1-0");
+    expect(place?.neighbors.right).toBe("1-2");
+    expect(placeOf(axes, cells(["0-2"]), "0-1")?.neighbors.right).toBeNull();
+  });
+
+  it("lays one axis across the top, with no rows", () => {
+    const one = [{ name: "Seed", labels: ["seed 1", "seed 2"] }];
+    const place = placeOf(
+      one,
+      [
+        { coords: [0], items: [{ id: "a" }] },
+        { coords: [1], items: [{ id: "b" }] },
+      ],
+      "b",
+    );
+    expect(place).toEqual({
+      row: null,
+      column: "seed 2",
+      layer: null,
+      neighbors: { left: "a", right: null, up: null, down: null },
+    });
+  });
+
+  it("keeps to the layer of a third axis", () => {
+    const three = [...axes, { name: "Seed", labels: ["seed 1", "seed 2"] }];
+    const grid: NavCell[] = cells().flatMap((c) => [
+      { coords: [...c.coords, 0], items: [{ id: `${c.coords.join("-")}-0` }] },
+      { coords: [...c.coords, 1], items: [{ id: `${c.coords.join("-")}-1` }] },
+    ]);
+    const place = placeOf(three, grid, "1-1-1");
+    expect(place?.layer).toBe("seed 2");
+    expect(place?.neighbors).toEqual({ left: "1-0-1", right: "1-2-1", up: "0-1-1", down: "2-1-1" });
+  });
+
+  it("knows nothing of an item outside the grid", () => {
+    expect(placeOf(axes, cells(), "elsewhere")).toBeNull();
+  });
+});

@@ -8,6 +8,7 @@ import {
   Grid3x3,
   LayoutGrid,
   Link2,
+  ListChecks,
   MessageSquareText,
   Sparkles,
   Split,
@@ -53,12 +54,20 @@ const experimentCapabilities: readonly Capability[] = [
     title: "Seed sweeps",
     description: "Hold everything still and vary only the seed.",
   },
-  { icon: Split, title: "A/B votes", description: "Pick the better of two, many times over.", soon: true },
+  {
+    icon: Split,
+    title: "Blind votes",
+    description: "The team picks the better of two unlabelled results; a ranking when voting closes.",
+  },
   {
     icon: GitCompareArrows,
     title: "Prompt history",
-    description: "See what changed between runs, as a diff.",
-    soon: true,
+    description: "Every prompt the team ran, its edits as a diff, and what each made.",
+  },
+  {
+    icon: ListChecks,
+    title: "Evaluation sets",
+    description: "Saved prompts and seeds, re-run on a new model and set side by side.",
   },
 ];
 

@@ -83,13 +83,13 @@ test("a browser on each studio sees the other's results, ratings and comments li
   const throughA = imageTask(`a ${word} fishing at dawn`);
   await sendThrough(a, [throughA]);
   await expect(card(onA, throughA.taskUUID)).toHaveCount(1, { timeout: 30_000 });
-  // Needs events across instances (LISTEN/NOTIFY).
+  // Made through A, seen live on B: the event crossed through the database (LISTEN/NOTIFY).
   await expect(card(onB, throughA.taskUUID)).toHaveCount(1, { timeout: 15_000 });
 
   const throughB = imageTask(`a ${word} taking flight over reeds`);
   await sendThrough(b, [throughB]);
   await expect(card(onB, throughB.taskUUID)).toHaveCount(1, { timeout: 30_000 });
-  // Needs events across instances.
+  // And the other way.
   await expect(card(onA, throughB.taskUUID)).toHaveCount(1, { timeout: 15_000 });
 
   // A review made through B reaches the viewer open on A.
@@ -102,14 +102,12 @@ test("a browser on each studio sees the other's results, ratings and comments li
     headers: { origin: b.origin },
   });
   expect(rated.status()).toBe(200);
-  // Needs events across instances.
   await expect(onA.getByTestId("team-rating")).toHaveText("4.0 from 1 rating");
   const commented = await api.post(`${b.origin}/api/items/${item.id}/comments`, {
     data: { body: "the reeds need more light" },
     headers: { origin: b.origin },
   });
   expect(commented.status()).toBe(201);
-  // Needs events across instances.
   await expect(onA.getByTestId("comment-thread")).toContainText("the reeds need more light");
   await onA.close();
   await onB.close();

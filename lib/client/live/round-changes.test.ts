@@ -17,7 +17,7 @@ describe("blind vote changes from teammates", () => {
       experimentKey("e1"),
     ])
       client.setQueryData(key, { any: 1 });
-    applyRoundChange(client, { kind: "round", experimentId: "e1", roundId: "r1" });
+    applyRoundChange(client, { kind: "round", anchorId: "e1", roundId: "r1" });
     expect(stale(client, roundsKey("e1"))).toBe(true);
     expect(stale(client, ballotKey("r1"))).toBe(true);
     expect(stale(client, resultsKey("r1"))).toBe(true);

@@ -14,8 +14,10 @@ import {
 import { createExperiment, type Outcome } from "@/lib/server/experiments/actions";
 import type { PlanDeps } from "@/lib/server/experiments/plan";
 import { refusalWords } from "@/lib/server/experiments/plan";
+import { runVotes } from "@/lib/server/votes/run-votes";
 import { caseKey, type RunSettingsInput, settingsWords } from "@/lib/studio/eval-sets/input";
 import type { EvalCase } from "@/lib/studio/experiments/axes";
+import type { RunVotes } from "@/lib/studio/experiments/votes";
 import { evalSetRow, setNotFound } from "./records";
 
 /**
@@ -147,7 +149,8 @@ export interface CaseResult {
 
 export interface EvalComparison {
   cases: EvalCase[];
-  runs: (EvalRunSummary & { results: (CaseResult | null)[] })[];
+  /** Per run: its result for each case, and the blind votes it received (null: in no closed round). */
+  runs: (EvalRunSummary & { results: (CaseResult | null)[]; votes: RunVotes | null })[];
 }
 
 /** The chosen runs side by side: a row per case of the set now, a column per run. */
@@ -229,12 +232,14 @@ export async function compareRuns(
         : null,
     });
   }
+  const votes = ordered.length === 0 ? new Map<string, RunVotes>() : await runVotes(db, setId);
   return {
     ok: true,
     value: {
       cases: set.cases,
       runs: ordered.map((run) => ({
         ...run,
+        votes: votes.get(run.id) ?? null,
         results: set.cases.map((c) => results.get(run.experimentId)?.get(caseKey(c)) ?? null),
       })),
     },

@@ -352,6 +352,28 @@ const ENDPOINTS: Endpoint[] = [
       .map(([id, body]): Input => ({ params: { id }, body: { json: body } })),
   },
   {
+    file: "eval-sets/[id]/rounds",
+    method: "GET",
+    path: (p) => `/api/eval-sets/${p.id}/rounds`,
+    input: idParam("id"),
+  },
+  {
+    file: "eval-sets/[id]/rounds",
+    method: "POST",
+    path: (p) => `/api/eval-sets/${p.id}/rounds`,
+    input: fc
+      .tuple(
+        paramText,
+        mutated(
+          fc.constant({
+            runs: ["00000000-0000-4000-8000-000000000001", "00000000-0000-4000-8000-000000000002"],
+            name: "Which run?",
+          }),
+        ),
+      )
+      .map(([id, body]): Input => ({ params: { id }, body: { json: body } })),
+  },
+  {
     file: "eval-sets/[id]/compare",
     method: "GET",
     path: (p) => `/api/eval-sets/${p.id}/compare`,

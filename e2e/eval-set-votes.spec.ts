@@ -87,7 +87,9 @@ test("a blind vote between two runs of a set: two members vote, it closes, each 
   const start = page.getByRole("dialog", { name: "Start a blind vote between runs" });
   const inVote = start.getByRole("list", { name: "Runs in the vote" }).getByRole("listitem");
   await expect(inVote).toHaveCount(2);
-  await expect(inVote.first()).toContainText("runware:101@1");
+  // In the order they were ticked: the older run, then the newer one ticked again.
+  await expect(inVote.first()).toContainText("runware:100@1");
+  await expect(inVote.nth(1)).toContainText("runware:101@1");
   await start.getByLabel("Question (optional)").fill(`Which model draws harbours? ${word}`);
   await screens(page, "start", true);
   await start.getByRole("button", { name: "Start the vote" }).click();
@@ -170,9 +172,21 @@ test("a blind vote between two runs of a set: two members vote, it closes, each 
 
   // Share: a link to the closed vote.
   await card.getByRole("button", { name: "Share" }).click();
-  await expect(card.getByLabel("Link to this vote")).toHaveValue(/\/s\/[A-Za-z0-9_-]+$/);
+  const link = card.getByRole("textbox", { name: "Link to this vote" });
+  await expect(link).toHaveValue(/\/s\/[A-Za-z0-9_-]+$/);
   await page.getByRole("heading", { name: "Side by side" }).scrollIntoViewIfNeeded();
   await screens(page, "closed");
+
+  // Someone signed out reads the ranking through the link, under the set's name.
+  const guest = await browser.newContext({ storageState: { cookies: [], origins: [] } });
+  try {
+    const guestPage = await guest.newPage();
+    await guestPage.goto(await link.inputValue());
+    await expect(guestPage.getByText(`Blind vote · Harbours ${word}`)).toBeVisible();
+    await expect(guestPage.getByTestId("round-ranking")).toContainText("runware:101@1");
+  } finally {
+    await guest.close();
+  }
 });
 
 test("the video prompt links to prompt history", async ({ page }) => {

@@ -87,7 +87,10 @@ function SetBlindVoteDialog({
           >
             {runs.map((run) => (
               <li key={run.id} className="flex flex-wrap items-baseline gap-x-3 px-2 py-1">
-                <span className="font-mono text-[12.5px] text-foreground">{run.label}</span>
+                <span className="text-[12.5px] text-foreground">
+                  <span className="mr-2 text-muted-subtle">Run {run.number}</span>
+                  <span className="font-mono">{run.label}</span>
+                </span>
                 <span className="text-[12px] text-muted">
                   {run.done} of {run.cells} done
                 </span>

@@ -55,6 +55,7 @@ export function SideBySide({ setId, runIds }: { setId: string; runIds: readonly 
                 data-testid="run-column"
                 className="min-w-52 px-3 py-3 align-bottom font-normal"
               >
+                <span className="block text-[11.5px] text-muted-subtle">Run {run.number}</span>
                 <span className="block font-mono text-[12px] text-foreground">{run.label}</span>
                 <span
                   className="mt-1 flex items-center gap-1 text-[12px] text-muted"

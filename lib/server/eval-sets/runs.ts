@@ -32,6 +32,8 @@ export const RUNS_LISTED = 50;
 
 export interface EvalRunSummary {
   id: string;
+  /** The run's place among the set's runs, oldest first ("Run 2"). */
+  number: number;
   experimentId: string;
   setVersion: number;
   settings: EvalRunSettings;
@@ -98,6 +100,8 @@ export async function runSummaries(
     .select({
       run: evalRun,
       createdByName: user.name,
+      number: sql<number>`(select count(*)::int from eval_run r2 where r2.set_id = ${evalRun.setId}
+        and (r2.created_at < ${evalRun.createdAt} or (r2.created_at = ${evalRun.createdAt} and r2.id <= ${evalRun.id})))`,
       status: experiment.status,
       cells: sql<number>`(select count(*)::int from experiment_cell c where c.experiment_id = ${evalRun.experimentId})`,
       done: sql<number>`(select count(*)::int from experiment_cell c where c.experiment_id = ${evalRun.experimentId} and c.status = 'done')`,
@@ -117,6 +121,7 @@ export async function runSummaries(
     .limit(RUNS_LISTED);
   return rows.map((r) => ({
     id: r.run.id,
+    number: r.number,
     experimentId: r.run.experimentId,
     setVersion: r.run.setVersion,
     settings: r.run.settings,

@@ -2,7 +2,7 @@ import "server-only";
 import { randomBytes } from "node:crypto";
 import type { StudioDatabase } from "@/lib/server/db";
 import { type VoteRoundRow, votePair, voteRound } from "@/lib/server/db/schema";
-import { compareRuns, runSummaries } from "@/lib/server/eval-sets/runs";
+import { compareRuns } from "@/lib/server/eval-sets/runs";
 import type { Outcome } from "@/lib/server/experiments/actions";
 import type { PlannedPair } from "@/lib/studio/experiments/vote-pairs";
 import { MAX_ROUND_PAIRS, type SetRoundCreateInput } from "@/lib/studio/experiments/votes";
@@ -77,15 +77,7 @@ export async function createSetRound(
       "runs",
     );
   // Runs are numbered in the order they were made: "Run 1" is the set's first.
-  const all = await runSummaries(db, setId);
-  const numberOf = (id: string) => {
-    const at = all.findIndex((r) => r.id === id);
-    return at === -1 ? null : all.length - at;
-  };
-  const labels = runs.map((r) => {
-    const n = numberOf(r.id);
-    return n === null ? r.label : `Run ${n} · ${r.label}`;
-  });
+  const labels = runs.map((r) => `Run ${r.number} · ${r.label}`);
   const name = input.name || "Which run works best?";
   const row = await db.transaction(async (tx) => {
     const [round] = await tx

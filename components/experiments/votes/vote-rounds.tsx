@@ -96,7 +96,9 @@ function RoundCard({
             <span data-testid="round-counts">
               {round.evalSetId
                 ? `${round.variantCount} runs`
-                : `${round.variantCount} ${round.axisName.toLowerCase()} values`}{" "}
+                : round.experimentId
+                  ? `${round.variantCount} ${round.axisName.toLowerCase()} values`
+                  : `${round.variantCount} results`}{" "}
               · {round.pairs} pairs · {round.votes} {round.votes === 1 ? "vote" : "votes"} from {round.voters}{" "}
               {round.voters === 1 ? "voter" : "voters"}
             </span>

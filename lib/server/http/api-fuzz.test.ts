@@ -396,6 +396,18 @@ const ENDPOINTS: Endpoint[] = [
       .map(([id, body]): Input => ({ params: { id }, body: { json: body } })),
   },
   {
+    file: "rounds",
+    method: "POST",
+    path: () => "/api/rounds",
+    input: mutated(
+      fc.constant({
+        items: ["00000000-0000-4000-8000-000000000001", "00000000-0000-4000-8000-000000000002"],
+        name: "Which result?",
+      }),
+    ).map((body): Input => ({ body: { json: body } })),
+  },
+  { file: "rounds/[id]", method: "GET", path: (p) => `/api/rounds/${p.id}`, input: idParam("id") },
+  {
     file: "rounds/[id]/ballot",
     method: "GET",
     path: (p) => `/api/rounds/${p.id}/ballot`,

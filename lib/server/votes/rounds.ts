@@ -111,12 +111,12 @@ export async function axisNames(db: StudioDatabase, experimentId: string): Promi
 
 /** The compared axis's name, from the experiment's axes ("Run" for a set's round). */
 export async function axisNameOf(db: StudioDatabase, round: VoteRoundRow): Promise<string> {
-  if (!round.experimentId) return "Run";
+  if (!round.experimentId) return round.evalSetId ? "Run" : "Result";
   return (await axisNames(db, round.experimentId))?.[round.axis] ?? "Variant";
 }
 
 /** Whose rounds to list: an experiment's (values of its axes) or an evaluation set's (its runs). */
-export type RoundOwner = { experimentId: string } | { evalSetId: string };
+export type RoundOwner = { experimentId: string } | { evalSetId: string } | { roundId: string };
 
 /**
  * An experiment's or set's rounds, newest first, with their counts and the asking member's
@@ -142,7 +142,9 @@ export async function listRounds(
     .where(
       "experimentId" in owner
         ? eq(voteRound.experimentId, owner.experimentId)
-        : eq(voteRound.evalSetId, owner.evalSetId),
+        : "evalSetId" in owner
+          ? eq(voteRound.evalSetId, owner.evalSetId)
+          : eq(voteRound.id, owner.roundId),
     )
     .orderBy(desc(voteRound.createdAt), desc(voteRound.id))
     .limit(MAX_LISTED_ROUNDS);
@@ -152,7 +154,11 @@ export async function listRounds(
     evalSetId: r.round.evalSetId,
     name: r.round.name,
     status: r.round.status,
-    axisName: axisNames[r.round.axis] ?? "Variant",
+    axisName: r.round.experimentId
+      ? (axisNames[r.round.axis] ?? "Variant")
+      : r.round.evalSetId
+        ? "Run"
+        : "Result",
     variantCount: r.round.variants.length,
     pairs: r.pairs,
     votes: r.votes,

@@ -13,6 +13,7 @@ import { createEvalSet } from "@/lib/server/eval-sets/records";
 import { compareRuns, startEvalRun } from "@/lib/server/eval-sets/runs";
 import { cellRows } from "@/lib/server/experiments/records";
 import { ballotOf, castVote } from "./ballot";
+import { createItemsRound, itemLabel } from "./item-rounds";
 import { roundResults } from "./results";
 import { closeRound, listRounds, roundRow } from "./rounds";
 import { createSetRound, planRunPairs } from "./set-rounds";
@@ -21,6 +22,14 @@ const CASES = [
   { prompt: "a kestrel hovering", seed: 5 },
   { prompt: "a lantern in fog", seed: 6 },
 ];
+
+describe("labels of picked results", () => {
+  it("name each result by its place and prompt, shortened", () => {
+    expect(itemLabel(0, "a kestrel")).toBe("Result 1 · a kestrel");
+    expect(itemLabel(1, null)).toBe("Result 2");
+    expect(itemLabel(2, "x".repeat(80))).toBe(`Result 3 · ${"x".repeat(59)}…`);
+  });
+});
 
 describe("pairs between runs of a set", () => {
   it("pairs each two runs on every case both have a result for", () => {
@@ -177,6 +186,29 @@ for (const backend of testBackends) {
       expect(lost).toMatchObject({ rounds: 1, wins: 0, losses: 3, ties: 1 });
       expect(won?.latest?.roundId).toBe(round.id);
       expect(won?.latest?.winChance ?? 0).toBeGreaterThan(lost?.latest?.winChance ?? 1);
+    });
+
+    it("opens a round between picked results: one pair per two, anchored to neither experiment nor set", async () => {
+      const side = await compareRuns(opened.db, setId, [runs[0] as string, runs[1] as string]);
+      if (!side.ok) throw new Error("compare refused");
+      const picked = side.value.runs.flatMap((r) => r.results.flatMap((c) => (c?.item ? [c.item.id] : [])));
+      expect(picked).toHaveLength(4);
+      const created = await createItemsRound(opened.db, { items: picked.slice(0, 3) }, author);
+      if (!created.ok) throw new Error(JSON.stringify(created.errors));
+      expect(created.value).toMatchObject({ experimentId: null, evalSetId: null, runIds: null });
+      expect(created.value.labels[0]).toBe(`Result 1 · ${CASES[0]?.prompt}`);
+      const ballot = await ballotOf(opened.db, created.value, voterX);
+      expect(ballot.pairs).toHaveLength(3);
+      const [listed] = await listRounds(opened.db, { roundId: created.value.id }, voterX);
+      expect(listed).toMatchObject({ axisName: "Result", variantCount: 3, pairs: 3 });
+      const one = await createItemsRound(
+        opened.db,
+        { items: [picked[0] as string, picked[0] as string] },
+        author,
+      );
+      expect(!one.ok && one.errors[0]?.parameter).toBe("items");
+      const gone = await createItemsRound(opened.db, { items: [picked[0] as string, randomUUID()] }, author);
+      expect(!gone.ok && gone.status).toBe(404);
     });
   });
 }

@@ -40,6 +40,8 @@ export async function sharedRound(
         variants: results.ranking.variants.map((v) => ({ ...v, runId: null })),
       },
     },
-    experimentName: named?.name ?? (round.evalSetId ? "An evaluation set" : "An experiment"),
+    experimentName:
+      named?.name ??
+      (round.evalSetId ? "An evaluation set" : round.experimentId ? "An experiment" : "Picked results"),
   };
 }

@@ -49,8 +49,24 @@ export interface RoundAnchor {
   evalSetId: string | null;
 }
 
-/** The id of the experiment or set a round belongs to. */
-export const roundAnchor = (r: RoundAnchor): string => r.experimentId ?? r.evalSetId ?? "";
+/**
+ * The id of the experiment or set a round belongs to; a round over picked gallery items belongs to
+ * neither and is its own anchor (its page is `/votes/[id]`).
+ */
+export const roundAnchor = (r: RoundAnchor & { id: string }): string => r.experimentId ?? r.evalSetId ?? r.id;
+
+/** A round over gallery items compares at most this many (as many as the compare page shows). */
+export const MAX_ROUND_ITEMS = 4;
+
+/** `POST /api/rounds`: a blind vote between gallery items picked by hand, one pair per two items. */
+export const itemsRoundCreateSchema = z.object({
+  items: z
+    .array(z.uuid())
+    .min(2, "Pick two or more results to compare.")
+    .max(MAX_ROUND_ITEMS, `Pick at most ${MAX_ROUND_ITEMS} results.`),
+  name: z.string().trim().max(200).optional(),
+});
+export type ItemsRoundCreateInput = z.output<typeof itemsRoundCreateSchema>;
 
 /** Which side the voter preferred, as they saw it; "tie" is "Can't tell". */
 export const BALLOT_PICKS = ["left", "right", "tie"] as const;

@@ -28,7 +28,9 @@ export const voteRound = pgTable(
     experimentId: uuid("experiment_id").references(() => experiment.id, { onDelete: "cascade" }),
     /** The evaluation set whose runs compete, or null for a round over an experiment. */
     evalSetId: uuid("eval_set_id").references(() => evalSet.id, { onDelete: "cascade" }),
-    /** For a set's round: the compared runs (`eval_run` ids), in the order of `variants`. */
+    /** For a set's round: the compared runs (`eval_run` ids), in the order of `variants`. A round
+     * with neither an experiment nor a set compares gallery items picked by hand (its pairs say
+     * which); it has its own page, `/votes/[id]`. */
     runIds: uuid("run_ids").array(),
     name: text("name").notNull(),
     /** The experiment axis whose values are compared (0 for a set's round). */
@@ -52,7 +54,7 @@ export const voteRound = pgTable(
     index("vote_round_eval_set_idx").on(t.evalSetId, t.createdAt),
     check(
       "vote_round_anchor_check",
-      sql`(${t.experimentId} is null) <> (${t.evalSetId} is null) and (${t.evalSetId} is null) = (${t.runIds} is null)`,
+      sql`(${t.experimentId} is null or ${t.evalSetId} is null) and (${t.evalSetId} is null) = (${t.runIds} is null)`,
     ),
     check("vote_round_status_check", sql`${t.status} in ('open', 'closed')`),
     check("vote_round_variants_check", sql`cardinality(${t.variants}) >= 2`),

@@ -1,5 +1,6 @@
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
-import { joinAsMember } from "./fixtures/accounts";
+import { imageTask, joinAsMember, sendTasks } from "./fixtures/accounts";
+import { finishedTask } from "./fixtures/studio-api";
 import { StudioShell } from "./pages/studio-shell";
 
 /**
@@ -193,4 +194,83 @@ test("the video prompt links to prompt history", async ({ page }) => {
   await page.goto("/create/video");
   await page.getByRole("link", { name: "History" }).click();
   await expect(page).toHaveURL(/\/prompts$/);
+});
+
+test("a blind vote between three picked results, from the compare page, on its own page", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(180_000);
+  const origin = baseURL ?? "";
+  const stamp = Date.now().toString(36);
+  const ids: string[] = [];
+  for (const [i, prompt] of ["a tin robot", "a wooden robot", "a glass robot"].entries()) {
+    const task = imageTask(`${prompt} ${stamp}`, { seed: 700 + i });
+    const res = await sendTasks(page.request, origin, [task]);
+    expect(res.status()).toBe(202);
+    const view = await finishedTask(page.request, String(task.taskUUID), 60_000);
+    ids.push(view.items[0]?.id as string);
+  }
+
+  await page.goto(`/gallery/compare?ids=${ids.join(",")}`);
+  await page.getByRole("button", { name: "Blind vote…" }).click();
+  const start = page.getByRole("dialog", { name: "Start a blind vote between these results" });
+  await expect(start.getByRole("status")).toHaveText("3 results · 3 pairs for each voter");
+  await screens(page, "compare-start", true);
+  await start.getByRole("button", { name: "Start the vote" }).click();
+
+  // The vote's own page opens with its voting panel.
+  await expect(page).toHaveURL(/\/votes\/([0-9a-f-]{36})\?round=\1$/);
+  const roundId = new URL(page.url()).searchParams.get("round") as string;
+  const ballot = page.getByRole("dialog", { name: "Which result works best?" });
+  const progress = ballot.getByRole("status", { name: "Votes given" });
+  await expect(progress).toHaveText("0 of 3");
+  await expect(ballot).not.toContainText("robot");
+  for (const [i, key] of ["1", "2", "="].entries()) {
+    await page.keyboard.press(key);
+    await expect(progress).toHaveText(`${i + 1} of 3`);
+  }
+  await ballot.getByRole("button", { name: "Close" }).click();
+  await expect(page).toHaveURL(new RegExp(`/votes/${roundId}$`));
+  const card = page.getByRole("listitem", { name: "Which result works best?" });
+  await expect(card.getByTestId("round-counts")).toContainText("3 results · 3 pairs · 3 votes from 1 voter");
+
+  // A reviewer votes from the page's link.
+  const reviewerContext = await joinAsMember(
+    browser,
+    page.request,
+    origin,
+    { name: "Rory Reviewer", email: `rory.picked.${stamp}@studio.test`, password: "two good eyes" },
+    "reviewer",
+  );
+  try {
+    const reviewer = await reviewerContext.newPage();
+    await reviewer.goto(`/votes/${roundId}`);
+    await reviewer
+      .getByRole("listitem", { name: "Which result works best?" })
+      .getByRole("button", { name: "Vote", exact: true })
+      .click();
+    const theirs = reviewer.getByRole("dialog", { name: "Which result works best?" });
+    const theirProgress = theirs.getByRole("status", { name: "Votes given" });
+    for (const [i, key] of ["1", "1", "2"].entries()) {
+      await reviewer.keyboard.press(key);
+      await expect(theirProgress).toHaveText(`${i + 1} of 3`);
+    }
+    const refused = await reviewerContext.request.post("/api/rounds", {
+      headers: { origin },
+      data: { items: ids },
+    });
+    expect(refused.status()).toBe(403);
+  } finally {
+    await reviewerContext.close();
+  }
+
+  // The owner closes it: the ranking names the results by their prompts.
+  await expect(card.getByTestId("round-counts")).toContainText("6 votes from 2 voters");
+  await card.getByRole("button", { name: "Close voting" }).click();
+  const ranking = card.getByTestId("round-ranking");
+  await expect(ranking).toContainText(`Result 1 · a tin robot ${stamp}`);
+  await expect(ranking).toContainText(`Result 3 · a glass robot ${stamp}`);
+  await screens(page, "picked-closed");
 });

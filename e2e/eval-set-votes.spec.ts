@@ -253,8 +253,9 @@ test("a blind vote between three picked results, from the compare page, on its o
       .click();
     const theirs = reviewer.getByRole("dialog", { name: "Which result works best?" });
     const theirProgress = theirs.getByRole("status", { name: "Votes given" });
-    for (const [i, key] of ["1", "1", "2"].entries()) {
-      await reviewer.keyboard.press(key);
+    await expect(theirProgress).toHaveText("0 of 3");
+    for (const [i, side] of ["Left is better", "Left is better", "Right is better"].entries()) {
+      await theirs.getByRole("button", { name: side }).click();
       await expect(theirProgress).toHaveText(`${i + 1} of 3`);
     }
     const refused = await reviewerContext.request.post("/api/rounds", {

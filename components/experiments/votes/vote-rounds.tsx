@@ -22,18 +22,23 @@ interface Props {
   canRun: boolean;
   canVote: boolean;
   canShare: boolean;
+  /** No rule above the section (a page of its own, already under its header). */
+  flush?: boolean;
 }
 
 /**
  * An experiment's or a set's blind votes: open ones to vote in or close, closed ones with their
  * ranking.
  */
-export function VoteRounds({ anchorId, listUrl, canRun, canVote, canShare }: Props) {
+export function VoteRounds({ anchorId, listUrl, canRun, canVote, canShare, flush = false }: Props) {
   const query = useApiQuery<{ items: RoundSummary[] }>(roundsKey(anchorId), listUrl);
   const rounds = query.data?.items ?? [];
   if (query.isPending || (rounds.length === 0 && !query.isError)) return null;
   return (
-    <section aria-labelledby="blind-votes" className="flex flex-col gap-3 border-border border-t pt-6">
+    <section
+      aria-labelledby="blind-votes"
+      className={flush ? "flex flex-col gap-3" : "flex flex-col gap-3 border-border border-t pt-6"}
+    >
       <h2 id="blind-votes" className="font-semibold text-[15px] text-foreground">
         Blind votes
       </h2>

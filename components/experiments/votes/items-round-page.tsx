@@ -37,6 +37,7 @@ export function ItemsRoundPage({ id, canRun, canVote, canShare }: Props) {
         canRun={canRun}
         canVote={canVote}
         canShare={canShare}
+        flush
       />
       <RoundOverlay anchorId={id} canVote={canVote} />
     </div>

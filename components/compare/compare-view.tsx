@@ -12,6 +12,7 @@ import { compareKey } from "@/lib/client/compare-cache";
 import { ApiError, fetchData } from "@/lib/client/use-api";
 import { type CompareEntry, compareLetter, parseCompareIds } from "@/lib/studio/compare";
 import { compareUrl } from "@/lib/studio/gallery-urls";
+import { CompareBlindVote } from "./compare-blind-vote";
 import { CompareColumns } from "./compare-columns";
 import { CompareSlider } from "./compare-slider";
 import { ParamTable } from "./param-table";
@@ -20,14 +21,17 @@ import { SyncPlayback } from "./sync-playback";
 
 type Mode = "side" | "slider" | "sync";
 
-/** The compare page: reads `?ids=`, then shows the items, or why they cannot be compared. */
-export function CompareView({ idsParam }: { idsParam: string }) {
+/**
+ * The compare page: reads `?ids=`, then shows the items, or why they cannot be compared.
+ * `canVote`: editors and up may start a blind vote between the compared items.
+ */
+export function CompareView({ idsParam, canVote = false }: { idsParam: string; canVote?: boolean }) {
   const parsed = parseCompareIds(idsParam);
   if (!parsed.ok) return <CompareProblem message={parsed.message} />;
-  return <Comparison ids={parsed.ids} />;
+  return <Comparison ids={parsed.ids} canVote={canVote} />;
 }
 
-function Comparison({ ids }: { ids: string[] }) {
+function Comparison({ ids, canVote }: { ids: string[]; canVote: boolean }) {
   const router = useRouter();
   // One fetch per set of items: reordering them is the page's business, not the server's.
   const key = compareKey(ids);
@@ -80,10 +84,13 @@ function Comparison({ ids }: { ids: string[] }) {
         title={`Comparing ${entries.length} ${videos ? "videos" : images ? "images" : "results"}`}
         description="Side by side, with what changed in the prompts and only the settings that differ."
         actions={
-          <ButtonLink href="/gallery" variant="ghost" size="sm">
-            <ArrowLeft aria-hidden />
-            Gallery
-          </ButtonLink>
+          <>
+            {canVote ? <CompareBlindVote itemIds={ids} /> : null}
+            <ButtonLink href="/gallery" variant="ghost" size="sm">
+              <ArrowLeft aria-hidden />
+              Gallery
+            </ButtonLink>
+          </>
         }
       />
       <div className="flex flex-wrap items-center justify-between gap-3">

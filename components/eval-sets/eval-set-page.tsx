@@ -3,6 +3,8 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { ListChecks } from "lucide-react";
 import { useEffect, useState } from "react";
+import { RoundOverlay } from "@/components/experiments/votes/round-overlay";
+import { VoteRounds } from "@/components/experiments/votes/vote-rounds";
 import { ButtonLink } from "@/components/ui/button";
 import { PageHeader } from "@/components/ui/page-header";
 import { callApi } from "@/lib/client/api";
@@ -12,13 +14,27 @@ import { MAX_COMPARED_RUNS } from "@/lib/studio/eval-sets/input";
 import { CaseEditor } from "./case-editor";
 import { RunForm } from "./run-form";
 import { RunList } from "./run-list";
+import { SetBlindVoteButton } from "./set-blind-vote";
 import { SideBySide } from "./side-by-side";
 import { type EvalCase, type EvalSetView, evalSetKey, evalSetsKey } from "./types";
 
 const REFRESH_MS = 1500;
 
-/** One evaluation set: its cases, a form to run it, its runs, and the chosen runs side by side. */
-export function EvalSetPage({ id, canRun }: { id: string; canRun: boolean }) {
+interface EvalSetPageProps {
+  id: string;
+  /** Editors and up: edit cases, run the set, start and close blind votes. */
+  canRun: boolean;
+  /** Reviewers and up vote. */
+  canVote?: boolean;
+  /** Those who organize share a vote's link. */
+  canShare?: boolean;
+}
+
+/**
+ * One evaluation set: its cases, a form to run it, its runs, the chosen runs side by side with the
+ * ratings and blind votes each received, and the set's blind votes between runs.
+ */
+export function EvalSetPage({ id, canRun, canVote = false, canShare = false }: EvalSetPageProps) {
   const client = useQueryClient();
   const query = useQuery({
     queryKey: evalSetKey(id),
@@ -129,13 +145,28 @@ export function EvalSetPage({ id, canRun }: { id: string; canRun: boolean }) {
           <h2 id="side-title" className="font-semibold text-base text-foreground">
             Side by side
           </h2>
-          <p className="text-[12.5px] text-muted">
-            Each result with the team's rating; open one to rate it. Cases are matched by prompt and seed, so
-            runs of earlier versions line up where their cases are the same.
+          <p className="min-w-0 flex-1 text-[12.5px] text-muted">
+            Each result with the team's rating, and each run with the blind votes it won; open a result to
+            rate it. Cases are matched by prompt and seed, so runs of earlier versions line up where their
+            cases are the same.
           </p>
+          {canRun ? (
+            <SetBlindVoteButton
+              setId={id}
+              runs={compared.flatMap((r) => view.runs.filter((run) => run.id === r))}
+            />
+          ) : null}
         </header>
         <SideBySide setId={id} runIds={compared} />
       </section>
+      <VoteRounds
+        anchorId={id}
+        listUrl={`/api/eval-sets/${id}/rounds`}
+        canRun={canRun}
+        canVote={canVote}
+        canShare={canShare}
+      />
+      <RoundOverlay anchorId={id} canVote={canVote} />
     </div>
   );
 }

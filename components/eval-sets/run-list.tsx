@@ -44,8 +44,9 @@ export function RunList({ runs, version, shown, onShow }: RunListProps) {
                     className="mt-0.5 size-4 shrink-0 accent-[#6553f0]"
                   />
                   <span className="min-w-0">
-                    <span className="block break-words font-mono text-[12.5px] text-foreground">
-                      {run.label}
+                    <span className="block break-words text-[12.5px] text-foreground">
+                      <span className="mr-2 text-muted-subtle">Run {run.number}</span>
+                      <span className="font-mono">{run.label}</span>
                     </span>
                     <span className="block text-[12px] text-muted">
                       {run.createdByName ?? "someone"} · {new Date(run.createdAt).toLocaleString()}

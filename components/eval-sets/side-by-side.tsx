@@ -1,10 +1,11 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { ImageOff, LoaderCircle, Star } from "lucide-react";
+import { ImageOff, LoaderCircle, Scale, Star } from "lucide-react";
 import Link from "next/link";
 import { cn, focusRing } from "@/components/ui/cn";
 import { fetchData } from "@/lib/client/use-api";
+import { type RunVotes, runVoteWords } from "@/lib/studio/experiments/votes";
 import { thumbUrl, viewerUrl } from "@/lib/studio/gallery-urls";
 import { type CaseResult, type EvalComparison, evalCompareKey, ratingWords } from "./types";
 
@@ -54,6 +55,7 @@ export function SideBySide({ setId, runIds }: { setId: string; runIds: readonly 
                 data-testid="run-column"
                 className="min-w-52 px-3 py-3 align-bottom font-normal"
               >
+                <span className="block text-[11.5px] text-muted-subtle">Run {run.number}</span>
                 <span className="block font-mono text-[12px] text-foreground">{run.label}</span>
                 <span
                   className="mt-1 flex items-center gap-1 text-[12px] text-muted"
@@ -62,6 +64,7 @@ export function SideBySide({ setId, runIds }: { setId: string; runIds: readonly 
                   <Star aria-hidden className="size-3.5 fill-warning text-warning" />
                   {ratingWords(run.ratingAvg, run.ratingCount)}
                 </span>
+                <RunVoteLine votes={run.votes} />
                 <span className="block text-[11.5px] text-muted-subtle">
                   {run.done} of {run.cells} done · {new Date(run.createdAt).toLocaleDateString()}
                 </span>
@@ -94,6 +97,30 @@ export function SideBySide({ setId, runIds }: { setId: string; runIds: readonly 
         </tbody>
       </table>
     </div>
+  );
+}
+
+/** The blind votes a run received: wins, losses and ties over closed rounds, and its latest win chance. */
+function RunVoteLine({ votes }: { votes: RunVotes | null }) {
+  return (
+    <span className="mt-0.5 flex items-start gap-1 text-[12px] text-muted" data-testid="run-votes">
+      <Scale aria-hidden className="mt-0.5 size-3.5 shrink-0 text-accent-fg" />
+      {votes ? (
+        <span>
+          {runVoteWords(votes)}
+          {votes.latest ? (
+            <span
+              className="block text-[11.5px] text-muted-subtle"
+              title={`From “${votes.latest.roundName}”`}
+            >
+              {Math.round(votes.latest.winChance * 100)}% win chance in the latest vote
+            </span>
+          ) : null}
+        </span>
+      ) : (
+        "No closed blind vote yet"
+      )}
+    </span>
   );
 }
 

@@ -206,8 +206,14 @@ export function ExperimentPage({ id, canRun, canVote = false, canShare = false }
         onRerun={(axis, index) => setRerun({ axis, index })}
       />
       <RerunDialog view={view} target={rerun} onClose={() => setRerun(null)} />
-      <VoteRounds experimentId={id} canRun={canRun} canVote={canVote} canShare={canShare} />
-      <RoundOverlay experimentId={id} canVote={canVote} />
+      <VoteRounds
+        anchorId={id}
+        listUrl={`/api/experiments/${id}/rounds`}
+        canRun={canRun}
+        canVote={canVote}
+        canShare={canShare}
+      />
+      <RoundOverlay anchorId={id} canVote={canVote} />
     </div>
   );
 }

@@ -69,8 +69,11 @@ export type GalleryChange =
   | { kind: "inbox"; unread: number }
   /** An experiment's cells or status changed: its page refetches it. */
   | { kind: "experiment"; experimentId: string }
-  /** A blind vote of an experiment was opened, voted on or closed: its counts and results refetch. */
-  | { kind: "round"; experimentId: string; roundId: string };
+  /**
+   * A blind vote of an experiment or an evaluation set (`anchorId`) was opened, voted on or closed:
+   * its counts and results refetch.
+   */
+  | { kind: "round"; anchorId: string; roundId: string };
 
 export type TaskState = "queued" | "processing" | "success" | "error";
 

@@ -1,7 +1,6 @@
 "use client";
 
-import { CircleHelp, History } from "lucide-react";
-import Link from "next/link";
+import { CircleHelp } from "lucide-react";
 import { Popover } from "radix-ui";
 import { useFormContext, useWatch } from "react-hook-form";
 import { describedBy, FieldShell } from "@/components/forms/field-shell";
@@ -11,6 +10,7 @@ import { inputClasses } from "@/components/ui/field";
 import { REQUIRED } from "@/lib/client/create/task-resolver";
 import { BLANK_PROMPT, IMAGE_LIMITS, PROMPT_WEIGHTINGS } from "@/lib/protocol/image-limits";
 import { EnhanceButton, EnhanceVersions, usePromptEnhance } from "./prompt-enhance";
+import { PromptHistoryLink } from "./prompt-history-link";
 
 const textareaClasses = cn(inputClasses, "h-auto min-h-24 resize-y py-2 leading-relaxed");
 
@@ -85,17 +85,7 @@ export function PromptPanel() {
             />
             No prompt
           </label>
-          <Link
-            href="/prompts"
-            title="Every prompt you ran, with its edits and results"
-            className={cn(
-              "ml-auto flex items-center gap-1 rounded-control px-1.5 py-0.5 text-[12px] text-muted hover:text-foreground",
-              focusRing,
-            )}
-          >
-            <History aria-hidden className="size-3.5" />
-            History
-          </Link>
+          <PromptHistoryLink className="ml-auto" />
           <EnhanceButton enhance={enhance} />
         </div>
         <EnhanceVersions enhance={enhance} />

@@ -8,6 +8,7 @@ import { inputClasses } from "@/components/ui/field";
 import type { VideoMode } from "@/lib/client/create/video-form-values";
 import { VIDEO_LIMITS } from "@/lib/protocol";
 import { EnhanceButton, EnhanceVersions, usePromptEnhance } from "../panels/prompt-enhance";
+import { PromptHistoryLink } from "../panels/prompt-history-link";
 
 const HINTS: Record<VideoMode, string> = {
   text: "Required: describe the scene, the motion and the camera.",
@@ -44,7 +45,10 @@ export function VideoPrompt({ mode }: { mode: VideoMode }) {
         {...describedBy(id, true, error)}
         {...register("positivePrompt")}
       />
-      <EnhanceButton enhance={enhance} className="self-end" />
+      <div className="flex items-center justify-end gap-2">
+        <PromptHistoryLink />
+        <EnhanceButton enhance={enhance} />
+      </div>
       <EnhanceVersions enhance={enhance} />
     </FieldShell>
   );

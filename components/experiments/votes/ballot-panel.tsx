@@ -69,7 +69,8 @@ function Side({
  * left one, → and 2 the right one, = "can't tell"; each pick moves on to the next pair not voted
  * on. Picks can be changed (step back with the pair arrows) until the round is closed.
  */
-export function BallotPanel({ roundId, experimentId }: { roundId: string; experimentId: string }) {
+/** `anchorId`: the experiment or evaluation set the round belongs to (its list refetches). */
+export function BallotPanel({ roundId, anchorId }: { roundId: string; anchorId: string }) {
   const client = useQueryClient();
   const query = useApiQuery<Ballot>(ballotKey(roundId), `/api/rounds/${roundId}/ballot`);
   const [index, setIndex] = useState<number | null>(null);
@@ -100,9 +101,9 @@ export function BallotPanel({ roundId, experimentId }: { roundId: string; experi
       const out = await callApi(`/api/rounds/${roundId}/votes`, { body: { pairId: pair.id, pick: choice } });
       setError(out.ok ? null : out.errors.map((e) => e.message).join(" "));
       void client.invalidateQueries({ queryKey: ballotKey(roundId) });
-      void client.invalidateQueries({ queryKey: roundsKey(experimentId) });
+      void client.invalidateQueries({ queryKey: roundsKey(anchorId) });
     },
-    [pair, open, pairs, current, client, roundId, experimentId],
+    [pair, open, pairs, current, client, roundId, anchorId],
   );
 
   useEffect(() => {

@@ -4,12 +4,15 @@ import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { Dialog } from "@/components/ui/dialog";
 import { resultsKey } from "@/lib/client/live/round-changes";
 import { useApiQuery } from "@/lib/client/use-api";
-import type { RoundResults } from "@/lib/studio/experiments/votes";
+import { type RoundResults, roundAnchor } from "@/lib/studio/experiments/votes";
 import { BallotPanel } from "./ballot-panel";
 import { RoundRanking } from "./round-ranking";
 
-/** The round a link names (`?round=<id>`): its voting panel while open, its ranking once closed. */
-export function RoundOverlay({ experimentId, canVote }: { experimentId: string; canVote: boolean }) {
+/**
+ * The round a link names (`?round=<id>`): its voting panel while open, its ranking once closed.
+ * `anchorId` is the experiment or evaluation set whose page this is.
+ */
+export function RoundOverlay({ anchorId, canVote }: { anchorId: string; canVote: boolean }) {
   const params = useSearchParams();
   const router = useRouter();
   const pathname = usePathname();
@@ -21,8 +24,8 @@ export function RoundOverlay({ experimentId, canVote }: { experimentId: string; 
   );
   if (!roundId) return null;
   const close = () => router.replace(pathname, { scroll: false });
-  // A link to a round of another experiment (or another version) opens nothing here.
-  const round = results.data?.experimentId === experimentId ? results.data : undefined;
+  // A link to a round of another experiment or set (or another version) opens nothing here.
+  const round = results.data && roundAnchor(results.data) === anchorId ? results.data : undefined;
   const elsewhere = results.data !== undefined && round === undefined;
   const closed = round?.status === "closed";
   return (
@@ -43,14 +46,14 @@ export function RoundOverlay({ experimentId, canVote }: { experimentId: string; 
         </p>
       ) : elsewhere ? (
         <p role="alert" className="text-[13px] text-muted">
-          This vote belongs to another experiment or version.
+          This vote belongs to another experiment, set or version.
         </p>
       ) : !round ? (
         <p className="text-muted text-sm">Loading the vote…</p>
       ) : closed ? (
         <RoundRanking results={round} />
       ) : canVote ? (
-        <BallotPanel roundId={roundId} experimentId={experimentId} />
+        <BallotPanel roundId={roundId} anchorId={anchorId} />
       ) : (
         <p className="text-[13px] text-muted">
           Voting is in progress: {round.votes} votes so far. Reviewers, editors and owners vote; the ranking

@@ -11,26 +11,34 @@ import { FormError } from "@/components/ui/field";
 import { callApi } from "@/lib/client/api";
 import { resultsKey, roundKey, roundsKey } from "@/lib/client/live/round-changes";
 import { useApiQuery } from "@/lib/client/use-api";
-import type { RoundResults, RoundSummary } from "@/lib/studio/experiments/votes";
+import { type RoundResults, type RoundSummary, roundAnchor } from "@/lib/studio/experiments/votes";
 import { RoundRanking } from "./round-ranking";
 
 interface Props {
-  experimentId: string;
+  /** The experiment or evaluation set whose rounds these are. */
+  anchorId: string;
+  /** Where its rounds are listed: `/api/experiments/[id]/rounds` or `/api/eval-sets/[id]/rounds`. */
+  listUrl: string;
   canRun: boolean;
   canVote: boolean;
   canShare: boolean;
+  /** No rule above the section (a page of its own, already under its header). */
+  flush?: boolean;
 }
 
-/** The experiment's blind votes: open ones to vote in or close, closed ones with their ranking. */
-export function VoteRounds({ experimentId, canRun, canVote, canShare }: Props) {
-  const query = useApiQuery<{ items: RoundSummary[] }>(
-    roundsKey(experimentId),
-    `/api/experiments/${experimentId}/rounds`,
-  );
+/**
+ * An experiment's or a set's blind votes: open ones to vote in or close, closed ones with their
+ * ranking.
+ */
+export function VoteRounds({ anchorId, listUrl, canRun, canVote, canShare, flush = false }: Props) {
+  const query = useApiQuery<{ items: RoundSummary[] }>(roundsKey(anchorId), listUrl);
   const rounds = query.data?.items ?? [];
   if (query.isPending || (rounds.length === 0 && !query.isError)) return null;
   return (
-    <section aria-labelledby="blind-votes" className="flex flex-col gap-3 border-border border-t pt-6">
+    <section
+      aria-labelledby="blind-votes"
+      className={flush ? "flex flex-col gap-3" : "flex flex-col gap-3 border-border border-t pt-6"}
+    >
       <h2 id="blind-votes" className="font-semibold text-[15px] text-foreground">
         Blind votes
       </h2>
@@ -70,7 +78,7 @@ function RoundCard({
   async function close() {
     const out = await callApi(`/api/rounds/${round.id}/close`, { method: "POST", body: {} });
     setError(out.ok ? null : out.errors.map((e) => e.message).join(" "));
-    await client.invalidateQueries({ queryKey: roundsKey(round.experimentId) });
+    await client.invalidateQueries({ queryKey: roundsKey(roundAnchor(round)) });
     await client.invalidateQueries({ queryKey: roundKey(round.id) });
   }
   async function share() {
@@ -91,8 +99,12 @@ function RoundCard({
           <div className="mt-1.5 flex flex-wrap items-center gap-2 text-[12px] text-muted">
             <Badge tone={closed ? "success" : "accent"}>{closed ? "Closed" : "Voting open"}</Badge>
             <span data-testid="round-counts">
-              {round.variantCount} {round.axisName.toLowerCase()} values · {round.pairs} pairs · {round.votes}{" "}
-              {round.votes === 1 ? "vote" : "votes"} from {round.voters}{" "}
+              {round.evalSetId
+                ? `${round.variantCount} runs`
+                : round.experimentId
+                  ? `${round.variantCount} ${round.axisName.toLowerCase()} values`
+                  : `${round.variantCount} results`}{" "}
+              · {round.pairs} pairs · {round.votes} {round.votes === 1 ? "vote" : "votes"} from {round.voters}{" "}
               {round.voters === 1 ? "voter" : "voters"}
             </span>
             {canVote && !closed ? (

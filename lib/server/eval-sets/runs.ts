@@ -14,8 +14,10 @@ import {
 import { createExperiment, type Outcome } from "@/lib/server/experiments/actions";
 import type { PlanDeps } from "@/lib/server/experiments/plan";
 import { refusalWords } from "@/lib/server/experiments/plan";
+import { runVotes } from "@/lib/server/votes/run-votes";
 import { caseKey, type RunSettingsInput, settingsWords } from "@/lib/studio/eval-sets/input";
 import type { EvalCase } from "@/lib/studio/experiments/axes";
+import type { RunVotes } from "@/lib/studio/experiments/votes";
 import { evalSetRow, setNotFound } from "./records";
 
 /**
@@ -30,6 +32,8 @@ export const RUNS_LISTED = 50;
 
 export interface EvalRunSummary {
   id: string;
+  /** The run's place among the set's runs, oldest first ("Run 2"). */
+  number: number;
   experimentId: string;
   setVersion: number;
   settings: EvalRunSettings;
@@ -96,6 +100,8 @@ export async function runSummaries(
     .select({
       run: evalRun,
       createdByName: user.name,
+      number: sql<number>`(select count(*)::int from eval_run r2 where r2.set_id = ${evalRun.setId}
+        and (r2.created_at < ${evalRun.createdAt} or (r2.created_at = ${evalRun.createdAt} and r2.id <= ${evalRun.id})))`,
       status: experiment.status,
       cells: sql<number>`(select count(*)::int from experiment_cell c where c.experiment_id = ${evalRun.experimentId})`,
       done: sql<number>`(select count(*)::int from experiment_cell c where c.experiment_id = ${evalRun.experimentId} and c.status = 'done')`,
@@ -115,6 +121,7 @@ export async function runSummaries(
     .limit(RUNS_LISTED);
   return rows.map((r) => ({
     id: r.run.id,
+    number: r.number,
     experimentId: r.run.experimentId,
     setVersion: r.run.setVersion,
     settings: r.run.settings,
@@ -147,7 +154,8 @@ export interface CaseResult {
 
 export interface EvalComparison {
   cases: EvalCase[];
-  runs: (EvalRunSummary & { results: (CaseResult | null)[] })[];
+  /** Per run: its result for each case, and the blind votes it received (null: in no closed round). */
+  runs: (EvalRunSummary & { results: (CaseResult | null)[]; votes: RunVotes | null })[];
 }
 
 /** The chosen runs side by side: a row per case of the set now, a column per run. */
@@ -229,12 +237,14 @@ export async function compareRuns(
         : null,
     });
   }
+  const votes = ordered.length === 0 ? new Map<string, RunVotes>() : await runVotes(db, setId);
   return {
     ok: true,
     value: {
       cases: set.cases,
       runs: ordered.map((run) => ({
         ...run,
+        votes: votes.get(run.id) ?? null,
         results: set.cases.map((c) => results.get(run.experimentId)?.get(caseKey(c)) ?? null),
       })),
     },

@@ -352,6 +352,28 @@ const ENDPOINTS: Endpoint[] = [
       .map(([id, body]): Input => ({ params: { id }, body: { json: body } })),
   },
   {
+    file: "eval-sets/[id]/rounds",
+    method: "GET",
+    path: (p) => `/api/eval-sets/${p.id}/rounds`,
+    input: idParam("id"),
+  },
+  {
+    file: "eval-sets/[id]/rounds",
+    method: "POST",
+    path: (p) => `/api/eval-sets/${p.id}/rounds`,
+    input: fc
+      .tuple(
+        paramText,
+        mutated(
+          fc.constant({
+            runs: ["00000000-0000-4000-8000-000000000001", "00000000-0000-4000-8000-000000000002"],
+            name: "Which run?",
+          }),
+        ),
+      )
+      .map(([id, body]): Input => ({ params: { id }, body: { json: body } })),
+  },
+  {
     file: "eval-sets/[id]/compare",
     method: "GET",
     path: (p) => `/api/eval-sets/${p.id}/compare`,
@@ -373,6 +395,18 @@ const ENDPOINTS: Endpoint[] = [
       .tuple(paramText, mutated(fc.constant({ axis: 0, values: [0, 1], name: "Which prompt?" })))
       .map(([id, body]): Input => ({ params: { id }, body: { json: body } })),
   },
+  {
+    file: "rounds",
+    method: "POST",
+    path: () => "/api/rounds",
+    input: mutated(
+      fc.constant({
+        items: ["00000000-0000-4000-8000-000000000001", "00000000-0000-4000-8000-000000000002"],
+        name: "Which result?",
+      }),
+    ).map((body): Input => ({ body: { json: body } })),
+  },
+  { file: "rounds/[id]", method: "GET", path: (p) => `/api/rounds/${p.id}`, input: idParam("id") },
   {
     file: "rounds/[id]/ballot",
     method: "GET",

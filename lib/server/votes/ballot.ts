@@ -57,6 +57,7 @@ export async function ballotOf(db: StudioDatabase, round: VoteRoundRow, voterId:
   return {
     id: round.id,
     experimentId: round.experimentId,
+    evalSetId: round.evalSetId,
     name: round.name,
     status: round.status,
     pairs,

@@ -24,6 +24,7 @@ export async function roundResults(db: StudioDatabase, round: VoteRoundRow): Pro
   const base = {
     id: round.id,
     experimentId: round.experimentId,
+    evalSetId: round.evalSetId,
     name: round.name,
     status: round.status,
     axisName: await axisNameOf(db, round),
@@ -63,6 +64,7 @@ export async function roundResults(db: StudioDatabase, round: VoteRoundRow): Pro
         const i = Number(v.id);
         return {
           value: round.variants[i] ?? i,
+          runId: round.runIds?.[i] ?? null,
           label: round.labels[i] ?? `${i + 1}`,
           score: v.score,
           low: v.low,

@@ -33,6 +33,9 @@ const refused = (message: string, parameter: string, status = 400): Outcome<neve
   errors: [{ code: "invalidRound", message, parameter }],
 });
 
+export const roundRefused = (message: string, parameter: string, status = 400): Outcome<never> =>
+  refused(message, parameter, status);
+
 /** Opens a round over values of one axis; its pairs are fixed now, from the cells with results. */
 export async function createRound(
   db: StudioDatabase,
@@ -106,17 +109,24 @@ export async function axisNames(db: StudioDatabase, experimentId: string): Promi
   });
 }
 
-/** The compared axis's name, from the experiment's axes. */
+/** The compared axis's name, from the experiment's axes ("Run" for a set's round). */
 export async function axisNameOf(db: StudioDatabase, round: VoteRoundRow): Promise<string> {
+  if (!round.experimentId) return round.evalSetId ? "Run" : "Result";
   return (await axisNames(db, round.experimentId))?.[round.axis] ?? "Variant";
 }
 
-/** An experiment's rounds, newest first, with their counts and the asking member's progress. */
+/** Whose rounds to list: an experiment's (values of its axes) or an evaluation set's (its runs). */
+export type RoundOwner = { experimentId: string } | { evalSetId: string } | { roundId: string };
+
+/**
+ * An experiment's or set's rounds, newest first, with their counts and the asking member's
+ * progress. `axisNames` names an experiment's axes; a set's rounds compare runs.
+ */
 export async function listRounds(
   db: StudioDatabase,
-  experimentId: string,
+  owner: RoundOwner,
   viewerId: string,
-  axisNames: readonly string[],
+  axisNames: readonly string[] = ["Run"],
 ): Promise<RoundSummary[]> {
   const rows = await db
     .select({
@@ -129,15 +139,26 @@ export async function listRounds(
     })
     .from(voteRound)
     .leftJoin(user, eq(user.id, voteRound.createdBy))
-    .where(eq(voteRound.experimentId, experimentId))
+    .where(
+      "experimentId" in owner
+        ? eq(voteRound.experimentId, owner.experimentId)
+        : "evalSetId" in owner
+          ? eq(voteRound.evalSetId, owner.evalSetId)
+          : eq(voteRound.id, owner.roundId),
+    )
     .orderBy(desc(voteRound.createdAt), desc(voteRound.id))
     .limit(MAX_LISTED_ROUNDS);
   return rows.map((r) => ({
     id: r.round.id,
     experimentId: r.round.experimentId,
+    evalSetId: r.round.evalSetId,
     name: r.round.name,
     status: r.round.status,
-    axisName: axisNames[r.round.axis] ?? "Variant",
+    axisName: r.round.experimentId
+      ? (axisNames[r.round.axis] ?? "Variant")
+      : r.round.evalSetId
+        ? "Run"
+        : "Result",
     variantCount: r.round.variants.length,
     pairs: r.pairs,
     votes: r.votes,

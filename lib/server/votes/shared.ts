@@ -1,6 +1,6 @@
 import "server-only";
 import { eq } from "drizzle-orm";
-import { experiment } from "@/lib/server/db/schema";
+import { evalSet, experiment } from "@/lib/server/db/schema";
 import type { OrganizeDeps } from "@/lib/server/gallery/organize-live";
 import { liveShareLink } from "@/lib/server/gallery/share-links";
 import type { RoundResults } from "@/lib/studio/experiments/votes";
@@ -20,11 +20,28 @@ export async function sharedRound(
   if (!link.roundId) return null;
   const round = await roundRow(deps.db, link.roundId);
   if (!round) return null;
-  const [named] = await deps.db
-    .select({ name: experiment.name })
-    .from(experiment)
-    .where(eq(experiment.id, round.experimentId));
+  const [named] = round.experimentId
+    ? await deps.db
+        .select({ name: experiment.name })
+        .from(experiment)
+        .where(eq(experiment.id, round.experimentId))
+    : round.evalSetId
+      ? await deps.db.select({ name: evalSet.name }).from(evalSet).where(eq(evalSet.id, round.evalSetId))
+      : [];
   const results = await roundResults(deps.db, round);
   // A guest sees no ids of the studio's records.
-  return { results: { ...results, experimentId: "" }, experimentName: named?.name ?? "An experiment" };
+  return {
+    results: {
+      ...results,
+      experimentId: null,
+      evalSetId: null,
+      ranking: results.ranking && {
+        ...results.ranking,
+        variants: results.ranking.variants.map((v) => ({ ...v, runId: null })),
+      },
+    },
+    experimentName:
+      named?.name ??
+      (round.evalSetId ? "An evaluation set" : round.experimentId ? "An experiment" : "Picked results"),
+  };
 }

@@ -149,7 +149,7 @@ for (const backend of testBackends) {
       // Open: counts only, for everyone.
       const open = await roundResults(opened.db, round);
       expect(open).toMatchObject({ status: "open", votes: 12, voters: 2, pairs: 6, ranking: null });
-      const [listed] = await listRounds(opened.db, experimentId, voterX, ["Prompt", "Seed"]);
+      const [listed] = await listRounds(opened.db, { experimentId }, voterX, ["Prompt", "Seed"]);
       expect(listed).toMatchObject({
         id: round.id,
         votes: 12,

@@ -30,6 +30,44 @@ export const roundCreateSchema = z.object({
 });
 export type RoundCreateInput = z.output<typeof roundCreateSchema>;
 
+/** A set's round compares at most this many runs (as many as the side by side shows). */
+export const MAX_ROUND_RUNS = 4;
+
+/** `POST /api/eval-sets/[id]/rounds`: compare two or more runs of the set, case by case. */
+export const setRoundCreateSchema = z.object({
+  runs: z
+    .array(z.uuid())
+    .min(2, "Pick two or more runs to compare.")
+    .max(MAX_ROUND_RUNS, `Pick at most ${MAX_ROUND_RUNS} runs.`),
+  name: z.string().trim().max(200).optional(),
+});
+export type SetRoundCreateInput = z.output<typeof setRoundCreateSchema>;
+
+/** What a round belongs to: an experiment (its axis values compete) or an evaluation set (its runs). */
+export interface RoundAnchor {
+  experimentId: string | null;
+  evalSetId: string | null;
+}
+
+/**
+ * The id of the experiment or set a round belongs to; a round over picked gallery items belongs to
+ * neither and is its own anchor (its page is `/votes/[id]`).
+ */
+export const roundAnchor = (r: RoundAnchor & { id: string }): string => r.experimentId ?? r.evalSetId ?? r.id;
+
+/** A round over gallery items compares at most this many (as many as the compare page shows). */
+export const MAX_ROUND_ITEMS = 4;
+
+/** `POST /api/rounds`: a blind vote between gallery items picked by hand, one pair per two items. */
+export const itemsRoundCreateSchema = z.object({
+  items: z
+    .array(z.uuid())
+    .min(2, "Pick two or more results to compare.")
+    .max(MAX_ROUND_ITEMS, `Pick at most ${MAX_ROUND_ITEMS} results.`),
+  name: z.string().trim().max(200).optional(),
+});
+export type ItemsRoundCreateInput = z.output<typeof itemsRoundCreateSchema>;
+
 /** Which side the voter preferred, as they saw it; "tie" is "Can't tell". */
 export const BALLOT_PICKS = ["left", "right", "tie"] as const;
 export type BallotPick = (typeof BALLOT_PICKS)[number];
@@ -43,10 +81,9 @@ export type VoteInput = z.output<typeof voteInputSchema>;
 
 export type RoundStatus = "open" | "closed";
 
-/** A round as the experiment page lists it. */
-export interface RoundSummary {
+/** A round as the experiment or set page lists it. */
+export interface RoundSummary extends RoundAnchor {
   id: string;
-  experimentId: string;
   name: string;
   status: RoundStatus;
   /** The compared axis in words ("Prompt") and how many of its values. */
@@ -78,9 +115,8 @@ export interface BallotPair {
 }
 
 /** `GET /api/rounds/[id]/ballot`: the asking member's pairs, in their own order and sides. */
-export interface Ballot {
+export interface Ballot extends RoundAnchor {
   id: string;
-  experimentId: string;
   name: string;
   status: RoundStatus;
   pairs: BallotPair[];
@@ -88,8 +124,10 @@ export interface Ballot {
 }
 
 export interface RankedVariant {
-  /** The value's index on the compared axis. */
+  /** The value's index on the compared axis (a set's round: the run's index in the round). */
   value: number;
+  /** A set's round: the run's id (`eval_run`); null for an experiment's round. */
+  runId: string | null;
   label: string;
   /** Log-strength centred on 0, and its 95% interval (null with too few votes). */
   score: number;
@@ -103,9 +141,8 @@ export interface RankedVariant {
 }
 
 /** `GET /api/rounds/[id]/results`: counts while open; the ranking once closed. */
-export interface RoundResults {
+export interface RoundResults extends RoundAnchor {
   id: string;
-  experimentId: string;
   name: string;
   status: RoundStatus;
   axisName: string;
@@ -132,4 +169,21 @@ export function agreementWords(agreement: { share: number; kappa: number } | nul
         ? "somewhat beyond chance"
         : "no better than chance";
   return `Voters agreed on ${Math.round(agreement.share * 100)}% of pairs (Fleiss' kappa ${kappa}: ${beyond}).`;
+}
+
+/** The votes one run of an evaluation set received, across the set's closed rounds. */
+export interface RunVotes {
+  /** Closed rounds that included the run. */
+  rounds: number;
+  wins: number;
+  losses: number;
+  ties: number;
+  /** From the newest closed round that included it: its Bradley-Terry score and win chance. */
+  latest: { roundId: string; roundName: string; score: number; winChance: number } | null;
+}
+
+/** "3 wins · 1 loss · 0 ties". */
+export function runVoteWords(v: RunVotes): string {
+  const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+  return `${plural(v.wins, "win", "wins")} · ${plural(v.losses, "loss", "losses")} · ${plural(v.ties, "tie", "ties")}`;
 }

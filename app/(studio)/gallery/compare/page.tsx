@@ -1,5 +1,7 @@
 import type { Metadata } from "next";
 import { CompareView } from "@/components/compare/compare-view";
+import { requirePageUser } from "@/lib/server/page-session";
+import { can } from "@/lib/studio/roles";
 
 export const metadata: Metadata = { title: "Compare" };
 
@@ -7,6 +9,12 @@ type Props = { searchParams: Promise<{ ids?: string | string[] }> };
 
 /** Two to four items side by side, by URL: `compareUrl(ids)` in lib/studio/gallery-urls.ts. */
 export default async function ComparePage({ searchParams }: Props) {
+  const user = await requirePageUser();
   const { ids } = await searchParams;
-  return <CompareView idsParam={Array.isArray(ids) ? ids.join(",") : (ids ?? "")} />;
+  return (
+    <CompareView
+      idsParam={Array.isArray(ids) ? ids.join(",") : (ids ?? "")}
+      canVote={can(user.role, "generate")}
+    />
+  );
 }

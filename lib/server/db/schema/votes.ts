@@ -1,13 +1,14 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { user } from "./auth";
+import { evalSet } from "./eval-sets";
 import { experiment } from "./experiments";
 import { item } from "./studio";
 
 /**
- * Blind A/B votes. A round compares two or more values ("variants") of one axis of an experiment;
- * its pairs are fixed when it opens: for each combination of the other axes' values, each two of
- * the variants, the first result of each cell. Members vote on pairs without seeing which variant
+ * Blind A/B votes. A round compares two or more values ("variants") of one axis of an experiment,
+ * or two or more runs of an evaluation set; its pairs are fixed when it opens: for each combination
+ * of the other axes' values (or each case of the set), each two of the variants, the first result. Members vote on pairs without seeing which variant
  * is which; the ranking is shown once the round is closed.
  *
  * No `server-only` here (see ./studio.ts).
@@ -23,13 +24,18 @@ export const voteRound = pgTable(
   "vote_round",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    experimentId: uuid("experiment_id")
-      .notNull()
-      .references(() => experiment.id, { onDelete: "cascade" }),
+    /** The experiment whose axis values compete, or null for a round over an evaluation set. */
+    experimentId: uuid("experiment_id").references(() => experiment.id, { onDelete: "cascade" }),
+    /** The evaluation set whose runs compete, or null for a round over an experiment. */
+    evalSetId: uuid("eval_set_id").references(() => evalSet.id, { onDelete: "cascade" }),
+    /** For a set's round: the compared runs (`eval_run` ids), in the order of `variants`. A round
+     * with neither an experiment nor a set compares gallery items picked by hand (its pairs say
+     * which); it has its own page, `/votes/[id]`. */
+    runIds: uuid("run_ids").array(),
     name: text("name").notNull(),
-    /** The experiment axis whose values are compared. */
+    /** The experiment axis whose values are compared (0 for a set's round). */
     axis: integer("axis").notNull(),
-    /** The compared values' indexes on that axis, in axis order. */
+    /** The compared values' indexes on that axis, in axis order (a set's round: 0..runs-1). */
     variants: integer("variants").array().notNull(),
     /** What the variants were called when the round opened (labels of the axis values). */
     labels: text("labels").array().notNull(),
@@ -45,6 +51,11 @@ export const voteRound = pgTable(
   },
   (t) => [
     index("vote_round_experiment_idx").on(t.experimentId, t.createdAt),
+    index("vote_round_eval_set_idx").on(t.evalSetId, t.createdAt),
+    check(
+      "vote_round_anchor_check",
+      sql`(${t.experimentId} is null or ${t.evalSetId} is null) and (${t.evalSetId} is null) = (${t.runIds} is null)`,
+    ),
     check("vote_round_status_check", sql`${t.status} in ('open', 'closed')`),
     check("vote_round_variants_check", sql`cardinality(${t.variants}) >= 2`),
     check("vote_round_name_check", sql`length(${t.name}) between 1 and 200`),

@@ -23,7 +23,7 @@ export const GET = handled(async (request: Request, { params }: Params) => {
   const db = runtime.database.db;
   const names = await axisNames(db, id);
   if (!names) return noExperiment();
-  const rounds = await listRounds(db, id, user.id, names);
+  const rounds = await listRounds(db, { experimentId: id }, user.id, names);
   return Response.json({ data: { items: rounds } });
 });
 
@@ -41,6 +41,6 @@ export const POST = handled(async (request: Request, { params }: Params) => {
   if (!body.ok) return body.response;
   const outcome = await createRound(runtime.database.db, id, body.value, user.id);
   if (!outcome.ok) return errorsResponse(outcome.status, outcome.errors);
-  runtime.log.publishGallery({ kind: "round", experimentId: id, roundId: outcome.value.id });
+  runtime.log.publishGallery({ kind: "round", anchorId: id, roundId: outcome.value.id });
   return Response.json({ data: { id: outcome.value.id, name: outcome.value.name } }, { status: 201 });
 });

@@ -4,6 +4,7 @@ import { handled } from "@/lib/server/http/handle";
 import { getRuntime } from "@/lib/server/runtime";
 import { roundParam } from "@/lib/server/votes/http";
 import { closeRound } from "@/lib/server/votes/rounds";
+import { roundAnchor } from "@/lib/studio/experiments/votes";
 
 type Params = { params: Promise<{ id: string }> };
 
@@ -16,6 +17,6 @@ export const POST = handled(async (request: Request, { params }: Params) => {
   if (round instanceof Response) return round;
   const outcome = await closeRound(runtime.database.db, round.id, user.id);
   if (!outcome.ok) return errorsResponse(outcome.status, outcome.errors);
-  runtime.log.publishGallery({ kind: "round", experimentId: round.experimentId, roundId: round.id });
+  runtime.log.publishGallery({ kind: "round", anchorId: roundAnchor(round), roundId: round.id });
   return Response.json({ data: { id: round.id, status: outcome.value.status } });
 });

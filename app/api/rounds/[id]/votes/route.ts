@@ -5,7 +5,7 @@ import { readJson } from "@/lib/server/http/read-json";
 import { getRuntime } from "@/lib/server/runtime";
 import { castVote } from "@/lib/server/votes/ballot";
 import { roundParam } from "@/lib/server/votes/http";
-import { voteInputSchema } from "@/lib/studio/experiments/votes";
+import { roundAnchor, voteInputSchema } from "@/lib/studio/experiments/votes";
 
 type Params = { params: Promise<{ id: string }> };
 
@@ -23,6 +23,6 @@ export const POST = handled(async (request: Request, { params }: Params) => {
   if (!body.ok) return body.response;
   const outcome = await castVote(runtime.database.db, round, user.id, body.value);
   if (!outcome.ok) return errorsResponse(outcome.status, outcome.errors);
-  runtime.log.publishGallery({ kind: "round", experimentId: round.experimentId, roundId: round.id });
+  runtime.log.publishGallery({ kind: "round", anchorId: roundAnchor(round), roundId: round.id });
   return Response.json({ data: outcome.value });
 });

@@ -1,0 +1,22 @@
+import type { Metadata } from "next";
+import { ItemsRoundPage } from "@/components/experiments/votes/items-round-page";
+import { requirePageUser } from "@/lib/server/page-session";
+import { can } from "@/lib/studio/roles";
+
+export const metadata: Metadata = { title: "Blind vote" };
+
+type Props = { params: Promise<{ id: string }> };
+
+/** A blind vote between gallery results picked on the compare page: vote, close, share. */
+export default async function Page({ params }: Props) {
+  const user = await requirePageUser();
+  const { id } = await params;
+  return (
+    <ItemsRoundPage
+      id={id}
+      canRun={can(user.role, "generate")}
+      canVote={can(user.role, "review")}
+      canShare={can(user.role, "organize")}
+    />
+  );
+}

@@ -1,0 +1,214 @@
+import { randomUUID } from "node:crypto";
+import { and, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { recordItem, recordTasks, type SentTask } from "@/lib/server/db";
+import { experimentCell } from "@/lib/server/db/schema";
+import {
+  backendTitle,
+  createTestUser,
+  type TestDatabase,
+  testBackends,
+} from "@/lib/server/db/test-databases";
+import { createEvalSet } from "@/lib/server/eval-sets/records";
+import { compareRuns, startEvalRun } from "@/lib/server/eval-sets/runs";
+import { cellRows } from "@/lib/server/experiments/records";
+import { ballotOf, castVote } from "./ballot";
+import { createItemsRound, itemLabel } from "./item-rounds";
+import { roundResults } from "./results";
+import { closeRound, listRounds, roundRow } from "./rounds";
+import { createSetRound, planRunPairs } from "./set-rounds";
+
+const CASES = [
+  { prompt: "a kestrel hovering", seed: 5 },
+  { prompt: "a lantern in fog", seed: 6 },
+];
+
+describe("labels of picked results", () => {
+  it("name each result by its place and prompt, shortened", () => {
+    expect(itemLabel(0, "a kestrel")).toBe("Result 1 · a kestrel");
+    expect(itemLabel(1, null)).toBe("Result 2");
+    expect(itemLabel(2, "x".repeat(80))).toBe(`Result 3 · ${"x".repeat(59)}…`);
+  });
+});
+
+describe("pairs between runs of a set", () => {
+  it("pairs each two runs on every case both have a result for", () => {
+    const pairs = planRunPairs(CASES, [
+      ["a1", "a2"],
+      ["b1", null],
+      ["c1", "c2"],
+    ]);
+    expect(pairs.map((p) => [p.variantA, p.variantB, p.itemA, p.itemB])).toEqual([
+      [0, 1, "a1", "b1"],
+      [0, 2, "a1", "c1"],
+      [1, 2, "b1", "c1"],
+      [0, 2, "a2", "c2"],
+    ]);
+    expect(pairs.map((p) => p.position)).toEqual([0, 1, 2, 3]);
+    expect(pairs[3]?.context).toBe("Case 2 · a lantern in fog · seed 6");
+  });
+});
+
+for (const backend of testBackends) {
+  describe.skipIf(backend.skip !== undefined)(backendTitle(backend, "blind votes between set runs"), () => {
+    let opened: TestDatabase;
+    let author: string;
+    let voterX: string;
+    let voterY: string;
+    let setId: string;
+    let otherSetRun: string;
+    /** Run ids: the first two finished, the third without results. */
+    const runs: string[] = [];
+    /** Media URL -> index of the run that made it. */
+    const runOfUrl = new Map<string, number>();
+
+    async function finish(experimentId: string, run: number) {
+      for (const cell of await cellRows(opened.db, experimentId)) {
+        const taskUUID = randomUUID();
+        await recordTasks(opened.db, author, [
+          { ...cell.params, taskType: "imageInference", taskUUID } as SentTask,
+        ]);
+        const mediaUUID = randomUUID();
+        const storageKey = `items/2026/11/${mediaUUID}.png`;
+        await recordItem(opened.db, {
+          taskUUID,
+          mediaUUID,
+          kind: "image",
+          mime: "image/png",
+          width: 512,
+          height: 512,
+          seed: Number(cell.params.seed),
+          storageKey,
+          bytes: 100,
+        });
+        runOfUrl.set(`/api/media/${storageKey}`, run);
+        await opened.db
+          .update(experimentCell)
+          .set({ status: "done", taskUUID })
+          .where(and(eq(experimentCell.experimentId, experimentId), eq(experimentCell.key, cell.key)));
+      }
+    }
+
+    beforeAll(async () => {
+      opened = await backend.open();
+      author = await createTestUser(opened);
+      voterX = await createTestUser(opened);
+      voterY = await createTestUser(opened);
+      const deps = { db: opened.db, videoModel: "local:video@3.0-prime", maxCells: 100 };
+      const made = await createEvalSet(opened.db, { name: "Birds and lights", cases: CASES }, author);
+      if (!made.ok) throw new Error("set refused");
+      setId = made.value.id;
+      for (const [i, settings] of [
+        { model: "runware:100@1", width: 512, height: 512 },
+        { model: "runware:101@1", width: 512, height: 512, steps: 30 },
+        { model: "runware:102@1", width: 512, height: 512 },
+      ].entries()) {
+        const run = await startEvalRun(deps, setId, settings, author);
+        if (!run.ok) throw new Error(run.errors[0]?.message);
+        runs.push(run.value.run.id);
+        if (i < 2) await finish(run.value.experimentId, i);
+      }
+      const other = await createEvalSet(opened.db, { name: "Other", cases: CASES }, author);
+      if (!other.ok) throw new Error("set refused");
+      const otherRun = await startEvalRun(
+        deps,
+        other.value.id,
+        { model: "runware:100@1", width: 512, height: 512 },
+        author,
+      );
+      if (!otherRun.ok) throw new Error("run refused");
+      otherSetRun = otherRun.value.run.id;
+    }, 60_000);
+    afterAll(async () => {
+      await opened?.dispose();
+    });
+
+    it("refuses fewer than two runs, runs of another set, runs without results, a missing set", async () => {
+      const [first, second, empty] = runs as [string, string, string];
+      const one = await createSetRound(opened.db, setId, { runs: [first, first] }, author);
+      expect(!one.ok && one.errors[0]).toMatchObject({ parameter: "runs" });
+      const foreign = await createSetRound(opened.db, setId, { runs: [first, otherSetRun] }, author);
+      expect(!foreign.ok && foreign.status).toBe(422);
+      const unfinished = await createSetRound(opened.db, setId, { runs: [first, second, empty] }, author);
+      expect(!unfinished.ok && unfinished.status).toBe(409);
+      if (!unfinished.ok) expect(unfinished.errors[0]?.message).toContain("runware:102@1");
+      const missing = await createSetRound(opened.db, randomUUID(), { runs: [first, second] }, author);
+      expect(!missing.ok && missing.status).toBe(404);
+    });
+
+    it("pairs the runs case by case, hides which is which, and credits each run its votes once closed", async () => {
+      const [first, second] = runs as [string, string];
+      const created = await createSetRound(opened.db, setId, { runs: [second, first] }, author);
+      if (!created.ok) throw new Error(JSON.stringify(created.errors));
+      const round = created.value;
+      expect(round).toMatchObject({ evalSetId: setId, experimentId: null, runIds: [second, first] });
+      expect(round.name).toBe("Which run works best?");
+      expect(round.labels).toEqual([
+        "Run 2 · runware:101@1 · 30 steps · 512×512",
+        "Run 1 · runware:100@1 · 512×512",
+      ]);
+
+      const x = await ballotOf(opened.db, round, voterX);
+      expect(x).toMatchObject({ evalSetId: setId, experimentId: null });
+      expect(x.pairs).toHaveLength(2);
+      const text = JSON.stringify(x);
+      expect(text).not.toContain("runware");
+      for (const c of CASES) expect(text).not.toContain(c.prompt);
+
+      // X prefers run 1 (index 0 of `runs`) on both cases; Y on one, and can't tell on the other.
+      for (const [voter, ballot] of [
+        [voterX, x],
+        [voterY, await ballotOf(opened.db, round, voterY)],
+      ] as const) {
+        for (const [i, pair] of ballot.pairs.entries()) {
+          const leftRun = runOfUrl.get(pair.left.url);
+          const pick = voter === voterY && i === 1 ? "tie" : leftRun === 0 ? "left" : "right";
+          expect((await castVote(opened.db, round, voter, { pairId: pair.id, pick })).ok).toBe(true);
+        }
+      }
+      const [listed] = await listRounds(opened.db, { evalSetId: setId }, voterX);
+      expect(listed).toMatchObject({ id: round.id, evalSetId: setId, axisName: "Run", votes: 4, voters: 2 });
+      expect(await listRounds(opened.db, { experimentId: randomUUID() }, voterX)).toEqual([]);
+
+      // Open: no run is credited yet.
+      const before = await compareRuns(opened.db, setId, [first, second]);
+      expect(before.ok && before.value.runs.map((r) => r.votes)).toEqual([null, null]);
+
+      await closeRound(opened.db, round.id, author);
+      const results = await roundResults(opened.db, (await roundRow(opened.db, round.id)) ?? round);
+      expect(results.axisName).toBe("Run");
+      expect(results.ranking?.variants.map((v) => v.runId)).toEqual([first, second]);
+
+      const after = await compareRuns(opened.db, setId, [first, second]);
+      if (!after.ok) throw new Error("compare refused");
+      const [won, lost] = after.value.runs.map((r) => r.votes);
+      expect(won).toMatchObject({ rounds: 1, wins: 3, losses: 0, ties: 1 });
+      expect(lost).toMatchObject({ rounds: 1, wins: 0, losses: 3, ties: 1 });
+      expect(won?.latest?.roundId).toBe(round.id);
+      expect(won?.latest?.winChance ?? 0).toBeGreaterThan(lost?.latest?.winChance ?? 1);
+    });
+
+    it("opens a round between picked results: one pair per two, anchored to neither experiment nor set", async () => {
+      const side = await compareRuns(opened.db, setId, [runs[0] as string, runs[1] as string]);
+      if (!side.ok) throw new Error("compare refused");
+      const picked = side.value.runs.flatMap((r) => r.results.flatMap((c) => (c?.item ? [c.item.id] : [])));
+      expect(picked).toHaveLength(4);
+      const created = await createItemsRound(opened.db, { items: picked.slice(0, 3) }, author);
+      if (!created.ok) throw new Error(JSON.stringify(created.errors));
+      expect(created.value).toMatchObject({ experimentId: null, evalSetId: null, runIds: null });
+      expect(created.value.labels[0]).toBe(`Result 1 · ${CASES[0]?.prompt}`);
+      const ballot = await ballotOf(opened.db, created.value, voterX);
+      expect(ballot.pairs).toHaveLength(3);
+      const [listed] = await listRounds(opened.db, { roundId: created.value.id }, voterX);
+      expect(listed).toMatchObject({ axisName: "Result", variantCount: 3, pairs: 3 });
+      const one = await createItemsRound(
+        opened.db,
+        { items: [picked[0] as string, picked[0] as string] },
+        author,
+      );
+      expect(!one.ok && one.errors[0]?.parameter).toBe("items");
+      const gone = await createItemsRound(opened.db, { items: [picked[0] as string, randomUUID()] }, author);
+      expect(!gone.ok && gone.status).toBe(404);
+    });
+  });
+}

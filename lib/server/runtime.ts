@@ -54,8 +54,11 @@ export interface StudioRuntime {
   storage: MediaStorage;
   upstream: UpstreamClient;
   keeper: ResultKeeper;
-  /** This instance's leases on tasks in flight (its id is `leases.holder`). */
-  leases: TaskLeases;
+  /**
+   * This instance's leases on tasks in flight (its id is `leases.holder`); none with the embedded
+   * database, which one process holds alone (its keeper watches every task in flight itself).
+   */
+  leases: TaskLeases | null;
   /** What `submitTasks` needs, assembled once. */
   submit: SubmitDeps;
   /** The owner's caps on generation (Settings > Limits). */
@@ -104,12 +107,13 @@ async function buildRuntime(deps: RuntimeDeps): Promise<StudioRuntime> {
   const storage = openMediaStorage(env);
   const upstreamConfig = upstreamConfigFromEnv(env, deps.engineKey);
   const upstream = createUpstreamClient(upstreamConfig);
-  // Which tasks in flight this instance watches, among the studios sharing the database.
-  const leases = new TaskLeases(db);
+  // Which tasks in flight this instance watches, among the studios sharing the database. The
+  // embedded database is locked to one process: there is nobody to share them with, and two
+  // writes per task saved.
+  const leases = database.kind === "pglite" ? null : new TaskLeases(db);
   const keeper = new ResultKeeper({
     db,
-    leases,
-    sole: database.kind === "pglite",
+    ...(leases ? { leases } : {}),
     storage,
     upstream,
     log,
@@ -134,7 +138,7 @@ async function buildRuntime(deps: RuntimeDeps): Promise<StudioRuntime> {
     keeper,
     refs: new StudioRefs(db, storage, upstream),
     videoModel,
-    leases,
+    ...(leases ? { leases } : {}),
     // The service can only call back to an address it can reach: the studio's public one.
     ...(studioUrl
       ? {
@@ -147,7 +151,8 @@ async function buildRuntime(deps: RuntimeDeps): Promise<StudioRuntime> {
     db,
     submit: (author, tasks) => submitTasks(submit, author, tasks),
     perRequest: () => limits.current().tasksPerRequest,
-    publish: (experimentId) => log.publishGallery({ kind: "experiment", experimentId }),
+    publish: (experimentId, cells) =>
+      log.publishGallery({ kind: "experiment", experimentId, ...(cells ? { cells } : {}) }),
   });
   keeper.onFinished((_author, taskUUID) => void experiments.taskFinished(taskUUID).catch(() => {}));
   await keeper.start();

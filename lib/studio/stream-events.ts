@@ -1,3 +1,4 @@
+import type { CellPatch } from "./experiments/cell-patch";
 import type { ReviewState } from "./review";
 
 /**
@@ -67,8 +68,11 @@ export type GalleryChange =
   | { kind: "savedSearch"; id: string }
   /** For one member: their inbox's unread count changed (a new mention, or read elsewhere). */
   | { kind: "inbox"; unread: number }
-  /** An experiment's cells or status changed: its page refetches it. */
-  | { kind: "experiment"; experimentId: string }
+  /**
+   * An experiment's cells or status changed: with `cells`, an open grid updates those cells in
+   * place; without, its page reads the experiment again.
+   */
+  | { kind: "experiment"; experimentId: string; cells?: CellPatch[] }
   /**
    * A blind vote of an experiment or an evaluation set (`anchorId`) was opened, voted on or closed:
    * its counts and results refetch.

@@ -50,4 +50,49 @@ describe("experiment events", () => {
       ["experiments"],
     ]);
   });
+
+  it("updates a loaded grid's cells in place, and reads the experiment when a cell is unknown", async () => {
+    const client = new QueryClient();
+    const spy = vi.spyOn(client, "invalidateQueries").mockResolvedValue(undefined);
+    const pending = {
+      key: "0-0",
+      coords: [0, 0],
+      params: {},
+      status: "sent" as const,
+      errors: [],
+      attempts: 1,
+      taskUUID: "t1",
+      seconds: null,
+      items: [],
+    };
+    client.setQueryData(["experiments", "a"], {
+      id: "a",
+      cells: [pending],
+      progress: { done: 0, failed: 0, refused: 0, running: 1, total: 1 },
+    });
+    const item = { id: "i1", kind: "image" as const, url: "/m/i1.png", width: 8, height: 8, cost: null };
+    applyExperimentChange(client, {
+      ...change("a"),
+      cells: [{ ...pending, status: "done", seconds: 0.4, items: [item] }],
+    });
+    await vi.advanceTimersByTimeAsync(0);
+    const view = client.getQueryData<{
+      cells: { status: string; items: unknown[] }[];
+      progress: { done: number };
+    }>(["experiments", "a"]);
+    expect(view?.cells[0]?.status).toBe("done");
+    expect(view?.cells[0]?.items).toEqual([item]);
+    expect(view?.progress.done).toBe(1);
+    // Only the list (its progress) is read again, not the grid.
+    expect(spy.mock.calls.map(([filters]) => filters?.queryKey)).toEqual([["experiments"]]);
+
+    await vi.advanceTimersByTimeAsync(1_000);
+    spy.mockClear();
+    applyExperimentChange(client, { ...change("a"), cells: [{ ...pending, key: "5-5" }] });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(spy.mock.calls.map(([filters]) => filters?.queryKey)).toEqual([
+      ["experiments", "a"],
+      ["experiments"],
+    ]);
+  });
 });

@@ -1,6 +1,8 @@
 "use client";
 
 import type { QueryClient } from "@tanstack/react-query";
+import type { ExperimentView } from "@/lib/server/experiments/view";
+import { patchCells } from "@/lib/studio/experiments/cell-patch";
 import type { GalleryChange } from "@/lib/studio/stream-events";
 
 /** Query keys of experiments: the list, and each experiment's page. */
@@ -23,14 +25,15 @@ interface Refresh {
 
 const refreshes = new WeakMap<QueryClient, Map<string, Refresh>>();
 
-function refresh(client: QueryClient, id: string): void {
-  let byId = refreshes.get(client);
-  if (!byId) {
-    byId = new Map();
-    refreshes.set(client, byId);
+/** Refetches what `keys` names, gathered per `slot`: one read in flight, the next `REFETCH_GAP_MS` on. */
+function refresh(client: QueryClient, slot: string, keys: readonly (readonly string[])[]): void {
+  let bySlot = refreshes.get(client);
+  if (!bySlot) {
+    bySlot = new Map();
+    refreshes.set(client, bySlot);
   }
-  const state = byId.get(id) ?? { running: false, again: false, startedAt: 0 };
-  byId.set(id, state);
+  const state = bySlot.get(slot) ?? { running: false, again: false, startedAt: 0 };
+  bySlot.set(slot, state);
   if (state.running) {
     state.again = true;
     return;
@@ -40,14 +43,11 @@ function refresh(client: QueryClient, id: string): void {
   setTimeout(() => {
     state.startedAt = Date.now();
     state.again = false;
-    void Promise.all([
-      client.invalidateQueries({ queryKey: experimentKey(id) }),
-      client.invalidateQueries({ queryKey: experimentsKey, exact: true }),
-    ])
+    void Promise.all(keys.map((queryKey) => client.invalidateQueries({ queryKey, exact: true })))
       .catch(() => undefined)
       .finally(() => {
         state.running = false;
-        if (state.again) refresh(client, id);
+        if (state.again) refresh(client, slot, keys);
       });
   }, wait);
 }
@@ -60,5 +60,21 @@ export function applyExperimentChange(
   client: QueryClient,
   change: Extract<GalleryChange, { kind: "experiment" }>,
 ): void {
-  refresh(client, change.experimentId);
+  const id = change.experimentId;
+  if (change.cells && change.cells.length > 0) {
+    // A cell sent, filled or failed: an open grid updates those cells where they are, and reads
+    // the whole experiment only when it cannot (not loaded yet, or a cell it does not know).
+    const cells = change.cells;
+    let patched = false;
+    client.setQueryData<ExperimentView>(experimentKey(id), (view) => {
+      const next = view ? patchCells(view, cells) : null;
+      patched = next !== null;
+      return next ?? view;
+    });
+    if (patched) {
+      refresh(client, "list", [experimentsKey]);
+      return;
+    }
+  }
+  refresh(client, id, [experimentKey(id), experimentsKey]);
 }

@@ -6,8 +6,10 @@ import type { SessionUser } from "@/lib/server/auth/guard";
 import type { StudioDatabase } from "@/lib/server/db";
 import { type ExperimentCellRow, experiment, experimentCell, task, user } from "@/lib/server/db/schema";
 import type { SubmitOutcome } from "@/lib/server/results/submit";
+import type { CellPatch } from "@/lib/studio/experiments/cell-patch";
 import { nextBatch } from "@/lib/studio/experiments/planning";
-import { experimentRow, runningIds, setStatus } from "./records";
+import { refusalWords } from "./plan";
+import { experimentRow, itemsOfTasks, runningIds, setStatus, taskTimes } from "./records";
 
 /**
  * Sends the pending cells of running experiments through the studio's own submit path, as the
@@ -22,8 +24,8 @@ export interface RunnerDeps {
   /** `submitTasks` bound to the runtime. */
   submit: (author: SessionUser, tasks: Record<string, unknown>[]) => Promise<SubmitOutcome>;
   perRequest: () => number;
-  /** A cell or an experiment changed: the grid's live event. */
-  publish: (experimentId: string) => void;
+  /** A cell or an experiment changed: the grid's live event, with the changed cells when known. */
+  publish: (experimentId: string, cells?: CellPatch[]) => void;
   /** Waits before sending again after the member's queue said "later" (ms). */
   retryDelayMs?: number;
 }
@@ -83,11 +85,28 @@ export class ExperimentRunner {
   }
 
   private async settle(cell: ExperimentCellRow, errors: ServiceError[] | null): Promise<void> {
-    await this.deps.db
+    const { db } = this.deps;
+    await db
       .update(experimentCell)
       .set({ status: errors ? "error" : "done", error: errors, doneAt: new Date() })
       .where(and(eq(experimentCell.experimentId, cell.experimentId), eq(experimentCell.key, cell.key)));
-    this.deps.publish(cell.experimentId);
+    // The cell as the grid shows it, so an open page updates it without reading every cell.
+    const taskUUID = cell.taskUUID;
+    const [items, times] =
+      !errors && taskUUID
+        ? await Promise.all([itemsOfTasks(db, [taskUUID]), taskTimes(db, [taskUUID])])
+        : [null, null];
+    this.deps.publish(cell.experimentId, [
+      {
+        key: cell.key,
+        status: errors ? "error" : "done",
+        errors: (errors ?? []).map((e) => ({ ...e, message: refusalWords(e) })),
+        attempts: cell.attempts,
+        taskUUID,
+        seconds: taskUUID ? (times?.get(taskUUID) ?? null) : null,
+        items: taskUUID ? (items?.get(taskUUID) ?? []) : [],
+      },
+    ]);
   }
 
   private async reconcile(id: string): Promise<void> {
@@ -198,9 +217,22 @@ export class ExperimentRunner {
     for (const { cell, taskUUID } of sends) {
       if (accepted.has(taskUUID)) continue;
       const errors = refused.get(taskUUID) ?? refused.get("") ?? [unknownError()];
-      await this.settle({ ...cell, taskUUID }, errors);
+      await this.settle({ ...cell, taskUUID, attempts: cell.attempts + 1 }, errors);
     }
-    this.deps.publish(id);
+    this.deps.publish(
+      id,
+      sends
+        .filter((s) => accepted.has(s.taskUUID))
+        .map(({ cell, taskUUID }) => ({
+          key: cell.key,
+          status: "sent",
+          errors: [],
+          attempts: cell.attempts + 1,
+          taskUUID,
+          seconds: null,
+          items: [],
+        })),
+    );
     // Room may be left: the request size was smaller than the free slots, or some were refused.
     if (accepted.size < sends.length || room < limits.concurrency - inFlight) return this.send(id);
   }

@@ -1,0 +1,62 @@
+import { describe, expect, it } from "vitest";
+import { type CellPatch, patchCells } from "./cell-patch";
+
+const cell = (key: string, status: CellPatch["status"]) => ({
+  key,
+  coords: key.split("-").map(Number),
+  params: { positivePrompt: key },
+  status,
+  errors: [],
+  attempts: status === "pending" ? 0 : 1,
+  taskUUID: status === "pending" ? null : `task-${key}`,
+  seconds: null,
+  items: [],
+});
+
+const view = {
+  id: "e1",
+  status: "running",
+  cells: [cell("0-0", "done"), cell("0-1", "sent"), cell("1-0", "pending"), cell("1-1", "pending")],
+  progress: { done: 1, failed: 0, refused: 0, running: 3, total: 4 },
+};
+
+describe("patchCells", () => {
+  it("replaces the named cells, keeps the rest and counts the progress again", () => {
+    const item = { id: "i1", kind: "image" as const, url: "/m/i1.png", width: 64, height: 64, cost: null };
+    const next = patchCells(view, [
+      {
+        key: "0-1",
+        status: "done",
+        errors: [],
+        attempts: 1,
+        taskUUID: "task-0-1",
+        seconds: 1.5,
+        items: [item],
+      },
+      {
+        key: "1-0",
+        status: "error",
+        errors: [{ code: "taskFailed", message: "The render failed." }],
+        attempts: 1,
+        taskUUID: "t",
+        seconds: null,
+        items: [],
+      },
+    ]);
+    expect(next?.cells.map((c) => c.status)).toEqual(["done", "done", "error", "pending"]);
+    expect(next?.cells[1]?.items).toEqual([item]);
+    expect(next?.cells[1]?.params).toEqual({ positivePrompt: "0-1" });
+    expect(next?.progress).toEqual({ done: 2, failed: 1, refused: 0, running: 1, total: 4 });
+    expect(next?.id).toBe("e1");
+    // The view given is left as it was.
+    expect(view.cells[1]?.status).toBe("sent");
+  });
+
+  it("answers null for a cell the view does not have, so the whole experiment is read", () => {
+    expect(
+      patchCells(view, [
+        { key: "9-9", status: "done", errors: [], attempts: 1, taskUUID: "x", seconds: null, items: [] },
+      ]),
+    ).toBeNull();
+  });
+});

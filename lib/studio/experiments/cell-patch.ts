@@ -1,0 +1,61 @@
+import type { ServiceError } from "@/lib/protocol/errors";
+
+/** A cell's result as the grid shows it. */
+export interface CellItemView {
+  id: string;
+  kind: "image" | "video";
+  url: string;
+  width: number;
+  height: number;
+  cost: number | null;
+}
+
+export type CellState = "pending" | "sent" | "done" | "error" | "refused";
+
+/**
+ * What changed in one cell, carried by the experiment's live event so an open grid updates that
+ * cell in place instead of reading the whole experiment again.
+ */
+export interface CellPatch {
+  key: string;
+  status: CellState;
+  errors: ServiceError[];
+  attempts: number;
+  taskUUID: string | null;
+  seconds: number | null;
+  items: CellItemView[];
+}
+
+interface PatchableView {
+  cells: ({ key: string } & Omit<CellPatch, "key">)[];
+  progress: { done: number; failed: number; refused: number; running: number; total: number };
+}
+
+/**
+ * The view with the patched cells replaced and its progress counted again; null when a patch names
+ * a cell the view does not have (another version, or a view read before the cell existed), and the
+ * whole experiment must be read.
+ */
+export function patchCells<V extends PatchableView>(view: V, patches: readonly CellPatch[]): V | null {
+  const byKey = new Map(patches.map((p) => [p.key, p]));
+  let found = 0;
+  const cells = view.cells.map((cell) => {
+    const patch = byKey.get(cell.key);
+    if (!patch) return cell;
+    found += 1;
+    return { ...cell, ...patch };
+  });
+  if (found < byKey.size) return null;
+  const count = (s: CellState) => cells.filter((c) => c.status === s).length;
+  return {
+    ...view,
+    cells,
+    progress: {
+      done: count("done"),
+      failed: count("error"),
+      refused: count("refused"),
+      running: count("pending") + count("sent"),
+      total: cells.length,
+    },
+  };
+}

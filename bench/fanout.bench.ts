@@ -44,7 +44,7 @@ function stopChild(child: ChildProcess): Promise<void> {
 
 async function startStudio(port: number, env: Record<string, string>): Promise<void> {
   const nodeArgs = (process.env.BENCH_NODE_ARGS ?? "").split(" ").filter(Boolean);
-  const child = spawn(process.execPath, [...nodeArgs, "--enable-source-maps", COMPILED], {
+  const child = spawn(process.execPath, [...nodeArgs, COMPILED], {
     cwd: ROOT,
     env: {
       ...process.env,

@@ -55,7 +55,7 @@ function stop(child: ChildProcess): Promise<void> {
 }
 
 async function start(): Promise<ChildProcess> {
-  const args = useTsx ? ["--import", "tsx", "server.ts"] : ["--enable-source-maps", COMPILED];
+  const args = useTsx ? ["--import", "tsx", "server.ts"] : [COMPILED];
   const child = spawn(process.execPath, args, {
     cwd: ROOT,
     env: {

@@ -107,8 +107,10 @@ test("search, filter, share the view as a link, and clear it", async ({ page }) 
   await page.getByRole("main").getByRole("button", { name: "Clear filters" }).first().click();
   await expect(page).toHaveURL(/\/gallery$/);
   await expect(page.getByRole("searchbox", { name: "Search prompts" })).toHaveValue("");
-  await expect(card(page, wide)).toBeVisible();
-  await expect(card(page, square)).toBeVisible();
+  // The whole gallery again: every spec's results, more than the search's two (ours may be far
+  // down by now, past what the virtualized grid has drawn).
+  await expect(cards(page).nth(2)).toBeVisible();
+  await expect(page.getByTestId("result-count")).not.toHaveText("2 results");
   await screenshots(page, "gallery-grid");
 });
 
@@ -222,13 +224,22 @@ test("a new result arrives live on top of the gallery, and in a filtered view th
   const other = await browser.newPage({ storageState: "e2e/.auth/owner.json" });
   await other.goto("/gallery");
   await expect(other.locator("[data-stream-state=live]")).toBeAttached();
+  // The newest card before ours: other specs' results may land on top after ours, but ours lands
+  // above every card that was there when it was sent.
+  const before = await cards(other).first().getAttribute("data-item-id");
 
   const task = imageTask(`a brass compass ${fresh}`);
   expect((await sendTasks(page.request, baseURL ?? "", [task])).status()).toBe(202);
   // The filtered view asks the studio again; the unfiltered one puts it first at once.
   await expect(card(page, task)).toBeVisible({ timeout: 15_000 });
   await expect(page.getByTestId("result-count")).toHaveText("1 result");
-  await expect(cards(other).first()).toHaveAttribute("data-task-uuid", task.taskUUID, { timeout: 15_000 });
+  const ours = card(other, task);
+  await expect(ours).toBeVisible({ timeout: 15_000 });
+  if (before) {
+    const previousFirst = other.locator(`[data-testid=gallery-item][data-item-id="${before}"]`);
+    const index = async (l: typeof ours) => Number(await l.getAttribute("data-index"));
+    expect(await index(ours)).toBeLessThan(await index(previousFirst));
+  }
   await other.close();
 });
 

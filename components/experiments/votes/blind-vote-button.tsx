@@ -1,18 +1,13 @@
 "use client";
 
-import { useQueryClient } from "@tanstack/react-query";
 import { Scale } from "lucide-react";
-import { usePathname, useRouter } from "next/navigation";
 import { useMemo, useState } from "react";
 import { Button } from "@/components/ui/button";
-import { Dialog } from "@/components/ui/dialog";
-import { FormError, TextField } from "@/components/ui/field";
 import { Select } from "@/components/ui/select";
-import { callApi } from "@/lib/client/api";
-import { roundsKey } from "@/lib/client/live/round-changes";
 import { planPairs } from "@/lib/studio/experiments/vote-pairs";
 import { MAX_ROUND_PAIRS } from "@/lib/studio/experiments/votes";
 import type { ExperimentView } from "../types";
+import { StartRoundDialog, useOpenRoundHere } from "./start-round-dialog";
 
 /**
  * "Blind vote…": pick the axis whose values compete (prompts, models, any setting) and which of
@@ -31,17 +26,12 @@ export function BlindVoteButton({ view }: { view: ExperimentView }) {
 }
 
 function BlindVoteDialog({ view, onClose }: { view: ExperimentView; onClose(): void }) {
-  const router = useRouter();
-  const pathname = usePathname();
-  const client = useQueryClient();
+  const opened = useOpenRoundHere(view.id, onClose);
   // The prompt axis first when there is one: the usual question is "which prompt works best".
   const firstPrompt = view.axes.findIndex((a) => a.kind === "prompts" || a.kind === "promptReplace");
   const [axis, setAxis] = useState(firstPrompt === -1 ? 0 : firstPrompt);
   const labels = view.axes[axis]?.labels ?? [];
   const [chosen, setChosen] = useState<Set<number>>(() => new Set(labels.map((_, i) => i)));
-  const [name, setName] = useState("");
-  const [error, setError] = useState<string | null>(null);
-  const [sending, setSending] = useState(false);
   const values = [...chosen].sort((a, b) => a - b);
   const pairs = useMemo(
     () =>
@@ -60,103 +50,69 @@ function BlindVoteDialog({ view, onClose }: { view: ExperimentView; onClose(): v
     setChosen(new Set((view.axes[next]?.labels ?? []).map((_, i) => i)));
   }
 
-  async function start() {
-    setSending(true);
-    const out = await callApi<{ data: { id: string } }>(`/api/experiments/${view.id}/rounds`, {
-      body: { axis, values, ...(name.trim() ? { name: name.trim() } : {}) },
-    });
-    setSending(false);
-    if (!out.ok) {
-      setError(out.errors.map((e) => e.message).join(" "));
-      return;
-    }
-    void client.invalidateQueries({ queryKey: roundsKey(view.id) });
-    onClose();
-    router.replace(`${pathname}?round=${out.data.data.id}`, { scroll: false });
-  }
-
   const blocked = values.length < 2 || pairs === 0 || pairs > MAX_ROUND_PAIRS;
   return (
-    <Dialog
-      open
-      onOpenChange={(o) => (o ? null : onClose())}
+    <StartRoundDialog
       title="Start a blind vote"
       description="Teammates (reviewers and up) pick the better of two results without knowing which is which. The two always share every other setting, such as the seed. The ranking shows once you close the vote."
+      nameId="round-name"
+      namePlaceholder={`Which ${axisName.toLowerCase()} works best?`}
+      status={
+        values.length < 2
+          ? "Pick two or more values."
+          : pairs === 0
+            ? "None of these values have finished results side by side yet."
+            : pairs > MAX_ROUND_PAIRS
+              ? `${pairs} pairs for each voter: pick fewer values (at most ${MAX_ROUND_PAIRS}).`
+              : `${pairs} ${pairs === 1 ? "pair" : "pairs"} for each voter`
+      }
+      blocked={blocked}
+      url={`/api/experiments/${view.id}/rounds`}
+      body={() => ({ axis, values })}
+      onStarted={opened}
+      onClose={onClose}
     >
-      <form
-        className="flex flex-col gap-4"
-        onSubmit={(e) => {
-          e.preventDefault();
-          void start();
-        }}
-      >
-        {view.axes.length > 1 ? (
-          <div className="flex flex-col gap-1.5 text-[13px] text-muted">
-            <label htmlFor="round-axis">Compare the values of</label>
-            <Select id="round-axis" value={axis} onChange={(e) => chooseAxis(Number(e.target.value))}>
-              {view.axes.map((a, i) => (
-                // biome-ignore lint/suspicious/noArrayIndexKey: an axis is its position
-                <option key={i} value={i}>
-                  {a.name}
-                </option>
-              ))}
-            </Select>
-          </div>
-        ) : null}
-        <fieldset className="flex flex-col gap-2">
-          <legend className="mb-1.5 text-[13px] text-muted">{axisName} values in the vote</legend>
-          <ul className="flex max-h-56 flex-col gap-1 overflow-y-auto">
-            {labels.map((label, i) => (
-              // biome-ignore lint/suspicious/noArrayIndexKey: a value is its position on the axis
-              <li key={i}>
-                <label className="flex items-center gap-2 rounded-control px-2 py-1.5 text-[13px] text-foreground hover:bg-panel-raised">
-                  <input
-                    type="checkbox"
-                    className="size-4 accent-[#6553f0]"
-                    checked={chosen.has(i)}
-                    onChange={(e) =>
-                      setChosen((s) => {
-                        const next = new Set(s);
-                        if (e.target.checked) next.add(i);
-                        else next.delete(i);
-                        return next;
-                      })
-                    }
-                  />
-                  <span className="truncate" title={label}>
-                    {label}
-                  </span>
-                </label>
-              </li>
+      {view.axes.length > 1 ? (
+        <div className="flex flex-col gap-1.5 text-[13px] text-muted">
+          <label htmlFor="round-axis">Compare the values of</label>
+          <Select id="round-axis" value={axis} onChange={(e) => chooseAxis(Number(e.target.value))}>
+            {view.axes.map((a, i) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: an axis is its position
+              <option key={i} value={i}>
+                {a.name}
+              </option>
             ))}
-          </ul>
-        </fieldset>
-        <TextField
-          id="round-name"
-          label="Question (optional)"
-          placeholder={`Which ${axisName.toLowerCase()} works best?`}
-          value={name}
-          onChange={(e) => setName(e.target.value)}
-        />
-        <p role="status" className="text-[13px] text-muted">
-          {values.length < 2
-            ? "Pick two or more values."
-            : pairs === 0
-              ? "None of these values have finished results side by side yet."
-              : pairs > MAX_ROUND_PAIRS
-                ? `${pairs} pairs for each voter: pick fewer values (at most ${MAX_ROUND_PAIRS}).`
-                : `${pairs} ${pairs === 1 ? "pair" : "pairs"} for each voter`}
-        </p>
-        <FormError>{error}</FormError>
-        <div className="flex justify-end gap-2">
-          <Button variant="ghost" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" variant="primary" disabled={sending || blocked}>
-            Start the vote
-          </Button>
+          </Select>
         </div>
-      </form>
-    </Dialog>
+      ) : null}
+      <fieldset className="flex flex-col gap-2">
+        <legend className="mb-1.5 text-[13px] text-muted">{axisName} values in the vote</legend>
+        <ul className="flex max-h-56 flex-col gap-1 overflow-y-auto">
+          {labels.map((label, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: a value is its position on the axis
+            <li key={i}>
+              <label className="flex items-center gap-2 rounded-control px-2 py-1.5 text-[13px] text-foreground hover:bg-panel-raised">
+                <input
+                  type="checkbox"
+                  className="size-4 accent-[#6553f0]"
+                  checked={chosen.has(i)}
+                  onChange={(e) =>
+                    setChosen((s) => {
+                      const next = new Set(s);
+                      if (e.target.checked) next.add(i);
+                      else next.delete(i);
+                      return next;
+                    })
+                  }
+                />
+                <span className="truncate" title={label}>
+                  {label}
+                </span>
+              </label>
+            </li>
+          ))}
+        </ul>
+      </fieldset>
+    </StartRoundDialog>
   );
 }

@@ -92,9 +92,15 @@ test("a blind vote over three prompts: two members vote, the owner closes it, al
   await editor.goto(`/experiments/${id}`);
   await expect(editor.getByRole("status", { name: "Progress" })).toHaveText(/^6 of 6 done/);
 
-  // Blind vote…: the prompt axis is picked, all three values ticked, 3 pairs x 2 seeds.
+  // Cancel closes the dialog and starts nothing.
   await editor.getByRole("button", { name: "Blind vote…" }).click();
   const start = editor.getByRole("dialog", { name: "Start a blind vote" });
+  await start.getByRole("button", { name: "Cancel" }).click();
+  await expect(start).toHaveCount(0);
+  await expect(editor).not.toHaveURL(/[?&]round=/);
+
+  // Blind vote…: the prompt axis is picked, all three values ticked, 3 pairs x 2 seeds.
+  await editor.getByRole("button", { name: "Blind vote…" }).click();
   await expect(start.getByLabel("Compare the values of")).toHaveValue("0");
   await expect(start.getByRole("checkbox")).toHaveCount(3);
   await expect(start.getByRole("status")).toHaveText("6 pairs for each voter");

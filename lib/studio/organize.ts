@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { parseGalleryFilter } from "./gallery-filter";
 import { REVIEW_STATES } from "./review";
 
 /**
@@ -73,22 +74,30 @@ export const bulkSchema = itemIdsSchema
   });
 export type BulkBody = z.output<typeof bulkSchema>;
 
+/**
+ * A saved view's gallery query: one the gallery can show. A bad filter value (an impossible day,
+ * an unknown state) is refused when saved, naming the filter, rather than kept for every member
+ * who opens the view.
+ */
+const savedQuery = z
+  .string()
+  .max(SEARCH_QUERY_MAX)
+  .transform((q) => q.replace(/^\?/, ""))
+  .superRefine((q, ctx) => {
+    const outcome = parseGalleryFilter(new URLSearchParams(q));
+    if (outcome.ok) return;
+    for (const error of outcome.errors) ctx.addIssue({ code: "custom", message: error.message });
+  });
+
 export const savedSearchCreateSchema = z.object({
   name: z.string().trim().min(1, "A saved view needs a name.").max(SEARCH_NAME_MAX),
-  query: z
-    .string()
-    .max(SEARCH_QUERY_MAX)
-    .transform((q) => q.replace(/^\?/, "")),
+  query: savedQuery,
   shared: z.boolean().default(false),
 });
 
 export const savedSearchPatchSchema = z.object({
   name: z.string().trim().min(1, "A saved view needs a name.").max(SEARCH_NAME_MAX).optional(),
-  query: z
-    .string()
-    .max(SEARCH_QUERY_MAX)
-    .transform((q) => q.replace(/^\?/, ""))
-    .optional(),
+  query: savedQuery.optional(),
   shared: z.boolean().optional(),
 });
 

@@ -36,6 +36,7 @@ async function main() {
   const { nodeHandler } = await import("./lib/server/http/node-bridge");
   const { postTasks, TASK_BODY_LIMIT } = await import("./lib/server/results/post-tasks");
   const { pathOf, refuseMalformedPath } = await import("./lib/server/http/request-path");
+  const { refuseDeclaredOversize } = await import("./lib/server/http/body-ceiling");
 
   const { lockFolder } = await import("./lib/server/folder-lock");
   const { logger } = await import("./lib/server/ops/logger");
@@ -122,6 +123,9 @@ async function main() {
       return;
     }
     if (!drain.admit(req, res)) return;
+    // A declared body larger than any handler there takes is refused unread; a chunked one is
+    // counted by each handler's own reader as it arrives.
+    if (refuseDeclaredOversize(req, res, path)) return;
     if (!dev && path === "/api/tasks" && req.method === "POST") {
       postTasksListener(req, res);
       return;

@@ -1,5 +1,6 @@
 import type { Metadata, Viewport } from "next";
 import { headers } from "next/headers";
+import { connection } from "next/server";
 import type { ReactNode } from "react";
 import { studioEnv } from "@/lib/server/env";
 import "./globals.css";
@@ -48,7 +49,10 @@ export const viewport: Viewport = {
   colorScheme: "dark",
 };
 
-export default function RootLayout({ children }: { children: ReactNode }) {
+export default async function RootLayout({ children }: { children: ReactNode }) {
+  // Every page is rendered for its request: its scripts carry that request's CSP nonce, which a
+  // page built ahead of time could not know.
+  await connection();
   return (
     <html lang="en" className="dark">
       <body>{children}</body>

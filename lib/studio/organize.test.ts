@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { savedSearchCreateSchema, savedSearchPatchSchema } from "./organize";
+import { savedSearchCreateSchema, savedSearchPatchSchema, shareLinkCreateSchema } from "./organize";
 
 describe("a saved view's query", () => {
   it("is kept when the gallery can show it", () => {
@@ -17,4 +17,12 @@ describe("a saved view's query", () => {
       expect(savedSearchPatchSchema.safeParse({ query }).success).toBe(false);
     },
   );
+});
+
+describe("a new share link", () => {
+  it("hides the prompt and settings unless they are asked for", () => {
+    const id = "0b7c6f1e-2a4d-4c3b-9e8f-1a2b3c4d5e6f";
+    expect(shareLinkCreateSchema.parse({ itemId: id }).showParams).toBe(false);
+    expect(shareLinkCreateSchema.parse({ itemId: id, showParams: true }).showParams).toBe(true);
+  });
 });

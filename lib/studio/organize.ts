@@ -108,7 +108,8 @@ export const shareLinkCreateSchema = z
     /** A blind vote of an experiment: guests see its ranking once it is closed. */
     roundId: id.optional(),
     allowComments: z.boolean().default(false),
-    showParams: z.boolean().default(true),
+    // Guests see only the media unless the prompt and settings are asked for.
+    showParams: z.boolean().default(false),
     expiresInDays: z.int().min(1).max(SHARE_DAYS_MAX).nullable().default(null),
   })
   .superRefine((body, ctx) => {

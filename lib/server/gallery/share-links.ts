@@ -2,6 +2,7 @@ import "server-only";
 import { createHash, randomBytes } from "node:crypto";
 import { and, desc, eq, gt, isNull, or } from "drizzle-orm";
 import { studioErrors } from "@/lib/server/auth/studio-errors";
+import type { StudioDatabase } from "@/lib/server/db/database";
 import type { ShareLinkRow } from "@/lib/server/db/schema";
 import { board, boardItem, item, shareLink, user, voteRound } from "@/lib/server/db/schema";
 import type { ShareLinkView } from "@/lib/studio/organize";
@@ -205,6 +206,25 @@ export async function liveShareLink(
       : [];
   if (!link) fail(shareGone());
   return link;
+}
+
+/** What a share page answers for a token: its link is live, ended (revoked, expired), or unknown. */
+export type ShareLinkState = "live" | "ended" | "unknown";
+
+/** The state of the link a token names, for the page's wording and its status (200, 410, 404). */
+export async function shareLinkState(
+  db: StudioDatabase,
+  token: string,
+  now = new Date(),
+): Promise<ShareLinkState> {
+  if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) return "unknown";
+  const [link] = await db
+    .select({ revokedAt: shareLink.revokedAt, expiresAt: shareLink.expiresAt })
+    .from(shareLink)
+    .where(eq(shareLink.tokenHash, hashShareToken(token)));
+  if (!link) return "unknown";
+  if (link.revokedAt || (link.expiresAt && link.expiresAt <= now)) return "ended";
+  return "live";
 }
 
 export function shareGone() {

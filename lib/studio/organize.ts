@@ -9,6 +9,10 @@ import { REVIEW_STATES } from "./review";
  */
 
 export const BULK_MAX_ITEMS = 500;
+/** Boards a team keeps at once: far more than a gallery's menus list usefully. */
+export const TEAM_BOARDS_MAX = 500;
+/** Share links live at once (not revoked, not expired) across the team. */
+export const TEAM_LIVE_SHARE_LINKS_MAX = 1000;
 export const TAG_MAX_LENGTH = 64;
 export const BOARD_NAME_MAX = 80;
 export const BOARD_DESCRIPTION_MAX = 500;

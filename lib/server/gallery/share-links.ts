@@ -1,11 +1,11 @@
 import "server-only";
 import { createHash, randomBytes } from "node:crypto";
-import { and, desc, eq, gt, isNull, or } from "drizzle-orm";
+import { and, desc, eq, gt, isNull, or, sql } from "drizzle-orm";
 import { studioErrors } from "@/lib/server/auth/studio-errors";
 import type { StudioDatabase } from "@/lib/server/db/database";
 import type { ShareLinkRow } from "@/lib/server/db/schema";
 import { board, boardItem, item, shareLink, user, voteRound } from "@/lib/server/db/schema";
-import type { ShareLinkView } from "@/lib/studio/organize";
+import { type ShareLinkView, TEAM_LIVE_SHARE_LINKS_MAX } from "@/lib/studio/organize";
 import {
   type Actor,
   appendEvents,
@@ -46,10 +46,21 @@ export async function createShareLink(
   actor: Actor,
   input: ShareInput,
   now = new Date(),
+  maxLive = TEAM_LIVE_SHARE_LINKS_MAX,
 ): Promise<{ link: ShareLinkView; token: string }> {
   requirePermission(actor, "organize");
   const token = randomBytes(TOKEN_BYTES).toString("base64url");
   const id = await deps.db.transaction(async (tx) => {
+    const [live] = await tx
+      .select({ n: sql<number>`count(*)::int` })
+      .from(shareLink)
+      .where(and(isNull(shareLink.revokedAt), or(isNull(shareLink.expiresAt), gt(shareLink.expiresAt, now))));
+    if ((live?.n ?? 0) >= maxLive)
+      fail(
+        studioErrors.teamLimit(
+          `The team has ${maxLive} live share links, the most it can keep. Revoke links no one needs any more (Settings, Share links) to make a new one.`,
+        ),
+      );
     let itemIds: string[];
     if (input.itemId) {
       itemIds = (await liveItems(tx, [input.itemId], "itemId")).map((r) => r.id);

@@ -2,6 +2,7 @@ import type { Metadata, Viewport } from "next";
 import { headers } from "next/headers";
 import { connection } from "next/server";
 import type { ReactNode } from "react";
+import { StrictScripts } from "@/components/security/strict-scripts";
 import { studioEnv } from "@/lib/server/env";
 import "./globals.css";
 
@@ -55,7 +56,10 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
   await connection();
   return (
     <html lang="en" className="dark">
-      <body>{children}</body>
+      <body>
+        <StrictScripts />
+        {children}
+      </body>
     </html>
   );
 }

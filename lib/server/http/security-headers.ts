@@ -22,7 +22,6 @@ const PERMISSIONS_POLICY = [
   "payment=()",
   "usb=()",
   "serial=()",
-  "bluetooth=()",
   "midi=()",
   "magnetometer=()",
   "gyroscope=()",

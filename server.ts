@@ -36,6 +36,10 @@ async function main() {
   const { nodeHandler } = await import("./lib/server/http/node-bridge");
   const { postTasks, TASK_BODY_LIMIT } = await import("./lib/server/results/post-tasks");
   const { pathOf, refuseMalformedPath } = await import("./lib/server/http/request-path");
+  const { refuseDeclaredOversize } = await import("./lib/server/http/body-ceiling");
+  const { applySecurityHeaders } = await import("./lib/server/http/security-headers");
+  const { replaceSuccessStatus, sharePageToken } = await import("./lib/server/http/page-status");
+  const { shareLinkState } = await import("./lib/server/gallery/share-links");
 
   const { lockFolder } = await import("./lib/server/folder-lock");
   const { logger } = await import("./lib/server/ops/logger");
@@ -121,9 +125,31 @@ async function main() {
       engine.handleRequest(req, res);
       return;
     }
+    // Every answer of the studio's own (pages, API, refusals below) carries its security headers.
+    applySecurityHeaders(req, res, path, { dev });
     if (!drain.admit(req, res)) return;
+    // A declared body larger than any handler there takes is refused unread; a chunked one is
+    // counted by each handler's own reader as it arrives.
+    if (refuseDeclaredOversize(req, res, path)) return;
     if (!dev && path === "/api/tasks" && req.method === "POST") {
       postTasksListener(req, res);
+      return;
+    }
+    // A share page is shown whatever its link's state; an ended link's answers 410, an unknown
+    // one's 404 (the page itself says which). Next's own navigations (`rsc`) keep their 200.
+    const shareToken =
+      (req.method === "GET" || req.method === "HEAD") && req.headers.rsc === undefined
+        ? sharePageToken(path)
+        : null;
+    if (shareToken !== null) {
+      void shareLinkState(runtime.database.db, shareToken)
+        .then(
+          (state) => {
+            if (state !== "live") replaceSuccessStatus(res, state === "ended" ? 410 : 404);
+          },
+          (err: unknown) => log.warn({ err }, "share link state failed"),
+        )
+        .finally(() => void handle(req, res));
       return;
     }
     void handle(req, res);

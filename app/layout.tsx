@@ -1,6 +1,8 @@
 import type { Metadata, Viewport } from "next";
 import { headers } from "next/headers";
+import { connection } from "next/server";
 import type { ReactNode } from "react";
+import { StrictScripts } from "@/components/security/strict-scripts";
 import { studioEnv } from "@/lib/server/env";
 import "./globals.css";
 
@@ -48,10 +50,16 @@ export const viewport: Viewport = {
   colorScheme: "dark",
 };
 
-export default function RootLayout({ children }: { children: ReactNode }) {
+export default async function RootLayout({ children }: { children: ReactNode }) {
+  // Every page is rendered for its request: its scripts carry that request's CSP nonce, which a
+  // page built ahead of time could not know.
+  await connection();
   return (
     <html lang="en" className="dark">
-      <body>{children}</body>
+      <body>
+        <StrictScripts />
+        {children}
+      </body>
     </html>
   );
 }

@@ -3,7 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { expect, type Page, test } from "@playwright/test";
-import { imageTask, joinAsMember, sendTasks } from "./fixtures/accounts";
+import { imageTask, joinAsMember, OWNER, sendTasks } from "./fixtures/accounts";
 import { finishedTask } from "./fixtures/studio-api";
 import { SCREENS_DIR } from "./pages/studio-shell";
 
@@ -188,6 +188,11 @@ test("an editor organizes: boards, tags, zip, trash and restore, saved views, an
   await board.getByRole("button", { name: "Share…" }).click();
   const share = page.getByRole("dialog", { name: "Share this board" });
   await share.getByRole("switch", { name: /Guests can comment/ }).click();
+  // The prompt stays private unless the person sharing asks for it.
+  const showPrompt = share.getByRole("switch", { name: /Show the prompt and settings/ });
+  await expect(showPrompt).not.toBeChecked();
+  await showPrompt.click();
+  await expect(showPrompt).toBeChecked();
   await shots(page, "organize-share-dialog");
   await share.getByRole("button", { name: "Create link" }).click();
   const url = await share.getByRole("textbox", { name: "Share link" }).inputValue();
@@ -217,6 +222,13 @@ test("an editor organizes: boards, tags, zip, trash and restore, saved views, an
     await guestPage.getByLabel("Comment", { exact: true }).fill("The light on the snow is lovely");
     await guestPage.getByRole("button", { name: "Post comment" }).click();
     await expect(guestPage.getByTestId("guest-comment")).toContainText("The light on the snow is lovely");
+    await expect(guestPage.getByTestId("guest-comment")).toContainText("Guest");
+    // A member's name is not a guest's to take.
+    await guestPage.getByLabel("Your name").fill(OWNER.name);
+    await guestPage.getByLabel("Comment", { exact: true }).fill("Approved, ship it");
+    await guestPage.getByRole("button", { name: "Post comment" }).click();
+    await expect(guestPage.getByText("That name belongs to a member of the team")).toBeVisible();
+    await expect(guestPage.getByTestId("guest-comment")).toHaveCount(1);
     await shots(guestPage, "organize-shared-item");
     await guestPage.getByRole("button", { name: "Back to the board" }).click();
     await expect(guestPage.getByTestId("shared-card")).toHaveCount(2);
@@ -232,14 +244,28 @@ test("an editor organizes: boards, tags, zip, trash and restore, saved views, an
     await expect(row).toBeVisible();
     await page.getByRole("heading", { name: "Share links" }).scrollIntoViewIfNeeded();
     await shots(page, "organize-settings-share-links");
+    // Revoking asks first: Cancel keeps the link live.
     await row.getByRole("button", { name: "Revoke" }).click();
+    const confirm = page.getByRole("dialog", { name: "Revoke this share link?" });
+    await expect(confirm).toContainText(`Board: ${KEEPERS}`);
+    await shots(page, "organize-share-revoke-confirm");
+    await confirm.getByRole("button", { name: "Cancel" }).click();
+    await expect(confirm).toBeHidden();
+    expect((await guestPage.reload())?.status()).toBe(200);
+    await expect(guestPage.getByTestId("shared-card")).toHaveCount(2);
+    await row.getByRole("button", { name: "Revoke" }).click();
+    await confirm.getByRole("button", { name: "Revoke link" }).click();
     await expect(row).toHaveCount(0);
-    await guestPage.reload();
+    // The page still says what happened, and answers 410 Gone.
+    expect((await guestPage.reload())?.status()).toBe(410);
     await expect(guestPage.getByRole("heading", { level: 1 })).toHaveText(
       "This link has expired or was revoked",
     );
     await shots(guestPage, "organize-share-revoked");
     expect((await guest.request.get(`/api/share/${token}/media/${fox.itemId}`)).status()).toBe(404);
+    // A link that never existed answers 404, with a page that says so.
+    expect((await guestPage.goto(`/s/${"x".repeat(43)}`))?.status()).toBe(404);
+    await expect(guestPage.getByRole("heading", { level: 1 })).toHaveText("There is no such link");
   } finally {
     await guest.close();
   }

@@ -1,6 +1,7 @@
 "use client";
 
 import { useEffect, useState } from "react";
+import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { FormError, inputClasses } from "@/components/ui/field";
 import { GUEST_NAME_MAX, type GuestComment } from "@/lib/studio/organize";
@@ -79,7 +80,14 @@ export function GuestComments({ token, itemId }: { token: string; itemId: string
           <li key={c.id} data-testid="guest-comment" className="flex flex-col gap-0.5">
             <p className="text-[12px] text-muted-subtle">
               <span className="font-medium text-foreground">{c.authorName}</span>
-              {c.guest ? " · guest" : ""} · {timeFormat.format(new Date(c.createdAt))}
+              {c.guest ? (
+                <Badge className="ml-1.5" title="Commented through the share link, not a member of the team">
+                  Guest
+                </Badge>
+              ) : (
+                <Badge className="ml-1.5">Team</Badge>
+              )}{" "}
+              · {timeFormat.format(new Date(c.createdAt))}
             </p>
             <p className="whitespace-pre-wrap text-[13px] text-foreground">{c.body}</p>
           </li>

@@ -41,7 +41,8 @@ export function ShareDialog({
   const client = useQueryClient();
   const [open, setOpen] = useState(false);
   const [allowComments, setAllowComments] = useState(false);
-  const [showParams, setShowParams] = useState(true);
+  // Off until asked for: a prompt can say more than the picture its maker meant to share.
+  const [showParams, setShowParams] = useState(false);
   const [expiry, setExpiry] = useState<string>("30");
   const [url, setUrl] = useState<string | null>(null);
   const [error, setError] = useState<string>();

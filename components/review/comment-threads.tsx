@@ -2,6 +2,7 @@
 
 import { CheckCircle2, MapPin, Pencil, RotateCcw } from "lucide-react";
 import { Fragment, useState } from "react";
+import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
 import { formatTime } from "@/lib/client/review-pins";
@@ -72,6 +73,9 @@ function Comment({
       <div className="min-w-0 flex-1">
         <p className="flex flex-wrap items-baseline gap-x-2 text-[12px]">
           <span className="font-semibold text-foreground">{comment.authorName}</span>
+          {comment.authorId === null ? (
+            <Badge title="Commented through a share link, not a member of the team">Guest</Badge>
+          ) : null}
           <time dateTime={comment.createdAt} className="text-muted-subtle">
             {timeFormat.format(new Date(comment.createdAt))}
           </time>

@@ -5,6 +5,7 @@ import { Link2 } from "lucide-react";
 import { useState } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
+import { Dialog } from "@/components/ui/dialog";
 import { FormError } from "@/components/ui/field";
 import { shareLinksKey } from "@/lib/client/organize-keys";
 import { fetchData } from "@/lib/client/use-api";
@@ -33,6 +34,8 @@ export function ShareLinksPanel() {
     getNextPageParam: (last) => last.nextCursor,
   });
   const [revoking, setRevoking] = useState(false);
+  /** The link whose revocation waits for a yes: a revoked link cannot be brought back. */
+  const [confirming, setConfirming] = useState<ShareLinkView | null>(null);
   const [error, setError] = useState<string>();
   const now = Date.now();
   const all = links.data?.pages.flatMap((p) => p.links) ?? [];
@@ -44,6 +47,7 @@ export function ShareLinksPanel() {
     setError(undefined);
     try {
       await fetchData(`/api/share-links/${id}`, { method: "DELETE" });
+      setConfirming(null);
       await client.invalidateQueries({ queryKey: shareLinksKey });
     } catch (err) {
       setError(err instanceof Error ? err.message : "The link was not revoked.");
@@ -94,10 +98,36 @@ export function ShareLinksPanel() {
         loading={links.isPending}
         empty="No live share links. Share an item or a board from the gallery."
         revoking={revoking}
-        onRevoke={(id) => void revoke(id)}
+        onRevoke={(id) => setConfirming(live.find((l) => l.id === id) ?? null)}
       >
         {linkSummary}
       </RevocableList>
+      <Dialog
+        open={confirming !== null}
+        onOpenChange={(open) => {
+          if (!open) setConfirming(null);
+        }}
+        title="Revoke this share link?"
+        description="Whoever opens it will be told it was revoked, and its images stop at once. A revoked link cannot be brought back; share again for a new one."
+      >
+        <div className="flex flex-col gap-4">
+          {confirming ? linkSummary(confirming) : null}
+          <div className="flex justify-end gap-2">
+            <Button variant="ghost" onClick={() => setConfirming(null)}>
+              Cancel
+            </Button>
+            <Button
+              variant="primary"
+              disabled={revoking}
+              onClick={() => {
+                if (confirming) void revoke(confirming.id);
+              }}
+            >
+              Revoke link
+            </Button>
+          </div>
+        </div>
+      </Dialog>
       {ended.length > 0 ? (
         <details className="border-border border-t">
           <summary className="cursor-pointer px-5 py-3 text-[13px] text-muted hover:text-foreground">

@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { activeFilterCount, parseGalleryFilter, serializeGalleryFilter } from "./gallery-filter";
+import {
+  activeFilterCount,
+  isCalendarDay,
+  parseGalleryFilter,
+  serializeGalleryFilter,
+} from "./gallery-filter";
 
 const parse = (q: string) => parseGalleryFilter(new URLSearchParams(q));
 
@@ -62,5 +67,31 @@ describe("the gallery's filter in the URL", () => {
       errors: [{ parameter: "to" }],
     });
     expect(parse("q=a%01b")).toMatchObject({ ok: false, errors: [{ parameter: "q" }] });
+  });
+});
+
+describe("the gallery's dates", () => {
+  it.each([
+    ["to", "2024-02-30"],
+    ["to", "2023-02-29"],
+    ["from", "2026-04-31"],
+    ["from", "0000-01-01"],
+    ["from", "2026-00-10"],
+    ["to", "2026-01-00"],
+    ["to", "+2026-01-01"],
+    ["from", "2026-1-1"],
+  ])("refuses the impossible day %s=%s, naming the parameter", (parameter, value) => {
+    const outcome = parseGalleryFilter(new URLSearchParams({ [parameter]: value }));
+    expect(outcome).toMatchObject({
+      ok: false,
+      errors: [{ parameter, code: `invalid${parameter[0]?.toUpperCase()}${parameter.slice(1)}` }],
+    });
+  });
+
+  it("takes every day the calendar has, leap days and the first and last years included", () => {
+    for (const d of ["2024-02-29", "2000-02-29", "2026-12-31", "0001-01-01", "9999-12-31", "2026-04-30"])
+      expect(isCalendarDay(d)).toBe(true);
+    for (const d of ["1900-02-29", "2100-02-29", "2026-06-31", "2026-13-01"])
+      expect(isCalendarDay(d)).toBe(false);
   });
 });

@@ -41,10 +41,21 @@ export function isPlainText(text: string): boolean {
 const word = (max: number) => z.string().trim().min(1).max(max).refine(isPlainText);
 // Ids, model AIRs (`runware:100@1`), member ids: printable, no spaces or control characters.
 const token = z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._:@/+-]{0,199}$/);
-const day = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/)
-  .refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)));
+/**
+ * A day of the calendar, years 0001 to 9999. `Date.parse` is no judge here: it rolls
+ * `2024-02-30` over into March and takes year 0000, which the database refuses.
+ */
+export function isCalendarDay(text: string): boolean {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
+  if (!match) return false;
+  const [year, month, date] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  if (year < 1 || month < 1 || month > 12 || date < 1) return false;
+  // Day 0 of the next month is the last day of this one; the setter keeps years below 100 as given.
+  const last = new Date(0);
+  last.setUTCFullYear(year, month, 0);
+  return date <= last.getUTCDate();
+}
+const day = z.string().refine(isCalendarDay);
 const uuid = z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i);
 
 /** Each parameter, in the canonical order of a serialized view; `many` ones repeat. */

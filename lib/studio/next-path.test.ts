@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { safeNextPath, signInPathFor } from "./next-path";
 
@@ -18,12 +19,45 @@ describe("safeNextPath", () => {
     ["/\tevil.com"],
     ["/\n/evil.com"],
     ["javascript:alert(1)"],
+    ["/.//evil.com"],
+    ["/..//evil.com"],
+    ["/%2e//evil.com"],
+    ["/%2E%2E//evil.com"],
+    ["/a/..//evil.com"],
+    ["/a/b/../..//evil.com/x?y#z"],
+    ["/./\\evil.com"],
     ["gallery"],
     [""],
     [null],
     [undefined],
   ])("sends %j home", (value) => {
     expect(safeNextPath(value)).toBe("/");
+  });
+});
+
+describe("safeNextPath, for any input", () => {
+  const base = "http://studio.invalid";
+  // Strings built from the characters that make paths tricky, besides arbitrary ones.
+  const tricky = fc
+    .array(fc.constantFrom("/", "/", ".", "..", "%2e", "\\", "a", "evil.com", "?", "#", "\t"), {
+      maxLength: 10,
+    })
+    .map((parts) => `/${parts.join("")}`);
+  const anyInput = fc.oneof(tricky, fc.string(), fc.webPath(), fc.webUrl());
+
+  it("answers a path of the studio that no browser reads as another host", () => {
+    fc.assert(
+      fc.property(anyInput, (value) => {
+        const next = safeNextPath(value);
+        expect(next.startsWith("/")).toBe(true);
+        expect(next.startsWith("//")).toBe(false);
+        expect(next.startsWith("/\\")).toBe(false);
+        expect(new URL(next, base).origin).toBe(base);
+        // What is returned is already resolved: checking it again changes nothing.
+        expect(safeNextPath(next)).toBe(next);
+      }),
+      { numRuns: 2000 },
+    );
   });
 });
 

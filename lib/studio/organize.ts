@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { parseGalleryFilter } from "./gallery-filter";
 import { REVIEW_STATES } from "./review";
 
 /**
@@ -8,6 +9,10 @@ import { REVIEW_STATES } from "./review";
  */
 
 export const BULK_MAX_ITEMS = 500;
+/** Boards a team keeps at once: far more than a gallery's menus list usefully. */
+export const TEAM_BOARDS_MAX = 500;
+/** Share links live at once (not revoked, not expired) across the team. */
+export const TEAM_LIVE_SHARE_LINKS_MAX = 1000;
 export const TAG_MAX_LENGTH = 64;
 export const BOARD_NAME_MAX = 80;
 export const BOARD_DESCRIPTION_MAX = 500;
@@ -73,22 +78,30 @@ export const bulkSchema = itemIdsSchema
   });
 export type BulkBody = z.output<typeof bulkSchema>;
 
+/**
+ * A saved view's gallery query: one the gallery can show. A bad filter value (an impossible day,
+ * an unknown state) is refused when saved, naming the filter, rather than kept for every member
+ * who opens the view.
+ */
+const savedQuery = z
+  .string()
+  .max(SEARCH_QUERY_MAX)
+  .transform((q) => q.replace(/^\?/, ""))
+  .superRefine((q, ctx) => {
+    const outcome = parseGalleryFilter(new URLSearchParams(q));
+    if (outcome.ok) return;
+    for (const error of outcome.errors) ctx.addIssue({ code: "custom", message: error.message });
+  });
+
 export const savedSearchCreateSchema = z.object({
   name: z.string().trim().min(1, "A saved view needs a name.").max(SEARCH_NAME_MAX),
-  query: z
-    .string()
-    .max(SEARCH_QUERY_MAX)
-    .transform((q) => q.replace(/^\?/, "")),
+  query: savedQuery,
   shared: z.boolean().default(false),
 });
 
 export const savedSearchPatchSchema = z.object({
   name: z.string().trim().min(1, "A saved view needs a name.").max(SEARCH_NAME_MAX).optional(),
-  query: z
-    .string()
-    .max(SEARCH_QUERY_MAX)
-    .transform((q) => q.replace(/^\?/, ""))
-    .optional(),
+  query: savedQuery.optional(),
   shared: z.boolean().optional(),
 });
 
@@ -99,7 +112,8 @@ export const shareLinkCreateSchema = z
     /** A blind vote of an experiment: guests see its ranking once it is closed. */
     roundId: id.optional(),
     allowComments: z.boolean().default(false),
-    showParams: z.boolean().default(true),
+    // Guests see only the media unless the prompt and settings are asked for.
+    showParams: z.boolean().default(false),
     expiresInDays: z.int().min(1).max(SHARE_DAYS_MAX).nullable().default(null),
   })
   .superRefine((body, ctx) => {

@@ -1,5 +1,6 @@
 import { requireUser } from "@/lib/server/auth/guard";
 import { handled } from "@/lib/server/http/handle";
+import { readBody } from "@/lib/server/http/read-body";
 import { storeUpload, UPLOAD_LIMIT_BYTES } from "@/lib/server/results/uploads";
 import { getRuntime } from "@/lib/server/runtime";
 import { TOO_LARGE_MESSAGE } from "@/lib/studio/uploads";
@@ -19,20 +20,23 @@ export const POST = handled(async (request: Request) => {
   const runtime = await getRuntime();
   const user = await requireUser(runtime.gate, request, "generate");
   if (user instanceof Response) return user;
-  const declared = Number(request.headers.get("content-length") ?? "0");
-  // Multipart adds a little framing around the file.
-  if (declared > UPLOAD_LIMIT_BYTES + 64 * 1024) return refuse(413, TOO_LARGE_MESSAGE);
   const type = request.headers.get("content-type") ?? "";
+  const multipart = type.startsWith("multipart/form-data");
+  if (!multipart && !type.startsWith("image/"))
+    return refuse(415, "Send an image (PNG, JPG or WEBP) as form data or as the request body.");
+  // Counted as it arrives, before anything parses it; multipart adds a little framing.
+  const body = await readBody(request, UPLOAD_LIMIT_BYTES + (multipart ? 64 * 1024 : 0));
+  if (!body.ok) return body.response.status === 413 ? refuse(413, TOO_LARGE_MESSAGE) : body.response;
   let bytes: Buffer;
-  if (type.startsWith("multipart/form-data")) {
-    const form = await request.formData().catch(() => null);
+  if (multipart) {
+    const form = await new Response(body.bytes, { headers: { "content-type": type } })
+      .formData()
+      .catch(() => null);
     const file = form?.get("image");
     if (!(file instanceof File)) return refuse(400, "Send the image in a form field named 'image'.");
     bytes = Buffer.from(await file.arrayBuffer());
-  } else if (type.startsWith("image/")) {
-    bytes = Buffer.from(await request.arrayBuffer());
   } else {
-    return refuse(415, "Send an image (PNG, JPG or WEBP) as form data or as the request body.");
+    bytes = Buffer.from(body.bytes.buffer, body.bytes.byteOffset, body.bytes.byteLength);
   }
   const outcome = await storeUpload(runtime.database.db, runtime.storage, user.id, bytes);
   if (!outcome.ok) return refuse(outcome.status, outcome.message);

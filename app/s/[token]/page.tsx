@@ -3,6 +3,7 @@ import type { Metadata } from "next";
 import { SharedRound } from "@/components/experiments/votes/shared-round";
 import { SharedPage } from "@/components/organize/shared-page";
 import { BrandMark } from "@/components/shell/brand-mark";
+import { shareLinkState } from "@/lib/server/gallery/share-links";
 import { sharedView } from "@/lib/server/gallery/share-view";
 import { errorAnswerOf } from "@/lib/server/http/error-answer";
 import { pageRuntime } from "@/lib/server/page-session";
@@ -29,6 +30,8 @@ export default async function SharePage({ params }: { params: Promise<{ token: s
       if (!errorAnswerOf(err)) throw err;
     }
   }
+  // Nothing to show: say whether the link ended or never existed (the status says the same: 410 or 404).
+  const ended = !round && !view && (await shareLinkState(runtime.database.db, token)) !== "unknown";
   return (
     <main id="main" className="mx-auto flex min-h-dvh w-full max-w-6xl flex-col gap-8 px-4 py-8 sm:px-8">
       <header className="flex items-center gap-3">
@@ -45,8 +48,14 @@ export default async function SharePage({ params }: { params: Promise<{ token: s
       ) : (
         <div className="mx-auto mt-16 flex max-w-md flex-col items-center gap-3 rounded-panel border border-border bg-panel p-8 text-center shadow-panel">
           <Link2Off aria-hidden className="size-8 text-muted-subtle" strokeWidth={1.5} />
-          <h1 className="font-semibold text-foreground text-xl">This link has expired or was revoked</h1>
-          <p className="text-[14px] text-muted">Ask the person who shared it for a new link.</p>
+          <h1 className="font-semibold text-foreground text-xl">
+            {ended ? "This link has expired or was revoked" : "There is no such link"}
+          </h1>
+          <p className="text-[14px] text-muted">
+            {ended
+              ? "Ask the person who shared it for a new link."
+              : "Check that the whole address was copied, or ask the person who shared it for the link again."}
+          </p>
         </div>
       )}
     </main>

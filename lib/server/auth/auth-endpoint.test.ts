@@ -178,3 +178,37 @@ describe("auth endpoints: sign-in limits and cookies", () => {
     expect((await errorsOf(res))[0]?.parameter).toBe("newPassword");
   });
 });
+
+describe("auth endpoints: body size", () => {
+  /** A chunked body that never ends, counting what was pulled from it. */
+  function endless(path: string): { request: Request; pulled: () => number } {
+    let pulled = 0;
+    const body = new ReadableStream<Uint8Array>(
+      {
+        pull(controller) {
+          pulled += 16 * 1024;
+          controller.enqueue(new Uint8Array(16 * 1024).fill(0x20));
+        },
+      },
+      { highWaterMark: 0 },
+    );
+    const request = new Request(`${ORIGIN}/api/auth${path}`, {
+      method: "POST",
+      headers: { "content-type": "application/json", host: "studio.test", origin: ORIGIN, cookie },
+      body,
+      duplex: "half",
+    } as RequestInit);
+    return { request, pulled: () => pulled };
+  }
+
+  it.each(["/revoke-sessions", "/sign-out", "/sign-in/email"])(
+    "%s refuses an endless body with 413 after reading at most the limit",
+    async (path) => {
+      const { request, pulled } = endless(path);
+      const res = await handle(request);
+      expect(res.status).toBe(413);
+      expect((await errorsOf(res))[0]).toMatchObject({ code: "payloadTooLarge", parameter: "body" });
+      expect(pulled()).toBeLessThanOrEqual(64 * 1024 + 16 * 1024);
+    },
+  );
+});

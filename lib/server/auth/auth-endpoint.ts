@@ -1,5 +1,6 @@
 import "server-only";
 import type { z } from "zod";
+import { readBody, withBytes } from "@/lib/server/http/read-body";
 import { readJson } from "@/lib/server/http/read-json";
 import { CLIENT_IP_HEADER } from "@/lib/server/http/request-stamp";
 import { changePasswordSchema, signInSchema, updateAccountSchema } from "@/lib/studio/accounts";
@@ -19,6 +20,9 @@ export interface AuthEndpointDeps {
   team: Pick<Team, "sessionEnded">;
   studioUrl?: string | undefined;
 }
+
+/** Sign-in, sign-out, session and password bodies are a few hundred bytes. */
+const AUTH_BODY_LIMIT = 64 * 1024;
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
@@ -45,9 +49,15 @@ export async function handleAuthRequest(deps: AuthEndpointDeps, request: Request
   }
   let forwarded = request;
   const schema = request.method === "POST" ? CHECKED_BODIES[path] : undefined;
+  if (!schema && !SAFE_METHODS.has(request.method)) {
+    // better-auth reads bodies whole: it gets a copy, read here within the limit as it arrives.
+    const body = await readBody(request, AUTH_BODY_LIMIT);
+    if (!body.ok) return body.response;
+    forwarded = withBytes(request, body.bytes);
+  }
   let signInEmail: string | null = null;
   if (schema) {
-    const body = await readJson(request, schema);
+    const body = await readJson(request, schema, AUTH_BODY_LIMIT);
     if (!body.ok) return body.response;
     forwarded = withBody(request, body.value);
     if (path === "/sign-in/email") {

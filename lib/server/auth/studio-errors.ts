@@ -63,6 +63,8 @@ export const studioErrors = {
       "This password reset link is unknown, used or expired. Ask the studio's owner for a new one.",
       "token",
     ),
+  /** A team-wide cap reached (boards, live share links): the message says what frees room. */
+  teamLimit: (message: string, parameter?: string) => studioError(409, "limitReached", message, parameter),
   unavailable: (message: string) => studioError(503, "serviceUnavailable", message),
 } as const;
 

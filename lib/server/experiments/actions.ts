@@ -40,10 +40,10 @@ export async function createExperiment(
 export type Control = "pause" | "resume" | "cancel";
 
 /** Which statuses each control moves from, and to what. */
-const CONTROLS: Record<Control, { from: ExperimentStatus[]; to: ExperimentStatus }> = {
-  pause: { from: ["running"], to: "paused" },
-  resume: { from: ["paused"], to: "running" },
-  cancel: { from: ["running", "paused"], to: "cancelled" },
+const CONTROLS: Record<Control, { from: ExperimentStatus[]; to: ExperimentStatus; done: string }> = {
+  pause: { from: ["running"], to: "paused", done: "paused" },
+  resume: { from: ["paused"], to: "running", done: "resumed" },
+  cancel: { from: ["running", "paused"], to: "cancelled", done: "cancelled" },
 };
 
 export async function controlExperiment(
@@ -53,8 +53,8 @@ export async function controlExperiment(
 ): Promise<Outcome<ExperimentRow>> {
   const row = await experimentRow(db, id);
   if (!row) return notFound();
-  const { from, to } = CONTROLS[control];
-  if (!from.includes(row.status)) return conflict(`A ${row.status} experiment cannot be ${control}d.`);
+  const { from, to, done } = CONTROLS[control];
+  if (!from.includes(row.status)) return conflict(`A ${row.status} experiment cannot be ${done}.`);
   await setStatus(db, id, to);
   return { ok: true, value: { ...row, status: to } };
 }

@@ -202,6 +202,14 @@ for (const backend of testBackends) {
       await runner.idle();
       expect(requests).toEqual([2, 2]);
       expect((await controlExperiment(opened.db, id, "cancel")).ok).toBe(true);
+      const again = await controlExperiment(opened.db, id, "cancel");
+      expect(again.ok === false && again.errors[0]?.message).toBe(
+        "A cancelled experiment cannot be cancelled.",
+      );
+      const resumed = await controlExperiment(opened.db, id, "resume");
+      expect(resumed.ok === false && resumed.errors[0]?.message).toBe(
+        "A cancelled experiment cannot be resumed.",
+      );
       runner.close();
     });
 

@@ -4,7 +4,7 @@ import { studioErrors } from "@/lib/server/auth/studio-errors";
 import type { StudioDatabase } from "@/lib/server/db";
 import { board, boardItem, item } from "@/lib/server/db/schema";
 import { thumbUrl } from "@/lib/studio/gallery-urls";
-import type { BoardView } from "@/lib/studio/organize";
+import { type BoardView, TEAM_BOARDS_MAX } from "@/lib/studio/organize";
 import {
   type Actor,
   appendEvents,
@@ -88,13 +88,24 @@ export async function createBoard(
   db: StudioDatabase,
   actor: Actor,
   input: { name: string; description?: string | undefined },
+  maxBoards = TEAM_BOARDS_MAX,
 ): Promise<BoardView> {
   requirePermission(actor, "organize");
-  const [row] = await db
-    .insert(board)
-    .values({ name: input.name, description: input.description ?? "", createdBy: actor.id })
-    .returning({ id: board.id });
-  return getBoard(db, (row as { id: string }).id);
+  const id = await db.transaction(async (tx) => {
+    const [count] = await tx.select({ n: sql<number>`count(*)::int` }).from(board);
+    if ((count?.n ?? 0) >= maxBoards)
+      fail(
+        studioErrors.teamLimit(
+          `The team has ${maxBoards} boards, the most it can keep. Delete a board you no longer use to make a new one.`,
+        ),
+      );
+    const [row] = await tx
+      .insert(board)
+      .values({ name: input.name, description: input.description ?? "", createdBy: actor.id })
+      .returning({ id: board.id });
+    return (row as { id: string }).id;
+  });
+  return getBoard(db, id);
 }
 
 export async function updateBoard(

@@ -336,6 +336,12 @@ for (const backend of testBackends) {
         await addGuestComment(deps(), token, shown.id, { name: "Robin", body: "Love the light" });
         const { comments } = await sharedComments(deps(), token, shown.id);
         expect(comments).toMatchObject([{ authorName: "Robin", guest: true, body: "Love the light" }]);
+        // A member's name (the test user's name is its id), whatever its case and spacing, is refused.
+        const posing = await refusal(
+          addGuestComment(deps(), token, shown.id, { name: ` ${editor.toUpperCase()} `, body: "Approved!" }),
+        );
+        expect(posing).toMatchObject({ status: 400, error: { code: "invalidName", parameter: "name" } });
+        expect((await sharedComments(deps(), token, shown.id)).comments).toHaveLength(1);
         expect(log.changes.at(-1)).toMatchObject({ kind: "comment", itemId: shown.id });
 
         await revokeShareLink(deps(), me(), link.id);

@@ -1,10 +1,11 @@
 import "server-only";
 import { createHash, randomBytes } from "node:crypto";
-import { and, desc, eq, gt, isNull, or } from "drizzle-orm";
+import { and, desc, eq, gt, isNull, or, sql } from "drizzle-orm";
 import { studioErrors } from "@/lib/server/auth/studio-errors";
+import type { StudioDatabase } from "@/lib/server/db/database";
 import type { ShareLinkRow } from "@/lib/server/db/schema";
 import { board, boardItem, item, shareLink, user, voteRound } from "@/lib/server/db/schema";
-import type { ShareLinkView } from "@/lib/studio/organize";
+import { type ShareLinkView, TEAM_LIVE_SHARE_LINKS_MAX } from "@/lib/studio/organize";
 import {
   type Actor,
   appendEvents,
@@ -45,10 +46,21 @@ export async function createShareLink(
   actor: Actor,
   input: ShareInput,
   now = new Date(),
+  maxLive = TEAM_LIVE_SHARE_LINKS_MAX,
 ): Promise<{ link: ShareLinkView; token: string }> {
   requirePermission(actor, "organize");
   const token = randomBytes(TOKEN_BYTES).toString("base64url");
   const id = await deps.db.transaction(async (tx) => {
+    const [live] = await tx
+      .select({ n: sql<number>`count(*)::int` })
+      .from(shareLink)
+      .where(and(isNull(shareLink.revokedAt), or(isNull(shareLink.expiresAt), gt(shareLink.expiresAt, now))));
+    if ((live?.n ?? 0) >= maxLive)
+      fail(
+        studioErrors.teamLimit(
+          `The team has ${maxLive} live share links, the most it can keep. Revoke links no one needs any more (Settings, Share links) to make a new one.`,
+        ),
+      );
     let itemIds: string[];
     if (input.itemId) {
       itemIds = (await liveItems(tx, [input.itemId], "itemId")).map((r) => r.id);
@@ -205,6 +217,25 @@ export async function liveShareLink(
       : [];
   if (!link) fail(shareGone());
   return link;
+}
+
+/** What a share page answers for a token: its link is live, ended (revoked, expired), or unknown. */
+export type ShareLinkState = "live" | "ended" | "unknown";
+
+/** The state of the link a token names, for the page's wording and its status (200, 410, 404). */
+export async function shareLinkState(
+  db: StudioDatabase,
+  token: string,
+  now = new Date(),
+): Promise<ShareLinkState> {
+  if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) return "unknown";
+  const [link] = await db
+    .select({ revokedAt: shareLink.revokedAt, expiresAt: shareLink.expiresAt })
+    .from(shareLink)
+    .where(eq(shareLink.tokenHash, hashShareToken(token)));
+  if (!link) return "unknown";
+  if (link.revokedAt || (link.expiresAt && link.expiresAt <= now)) return "ended";
+  return "live";
 }
 
 export function shareGone() {

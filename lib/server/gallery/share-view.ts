@@ -264,6 +264,21 @@ export async function addGuestComment(
         parameter: "token",
       },
     });
+  // A guest writes under a name of their own, never one the team reads as a member's.
+  const [member] = await deps.db
+    .select({ id: user.id })
+    .from(user)
+    .where(sql`lower(trim(${user.name})) = lower(${input.name.trim()})`)
+    .limit(1);
+  if (member)
+    fail({
+      status: 400,
+      error: {
+        code: "invalidName",
+        message: "That name belongs to a member of the team. Comment under a name of your own.",
+        parameter: "name",
+      },
+    });
   const created = await deps.db.transaction(async (tx) => {
     const [row] = await tx
       .insert(comment)

@@ -2,6 +2,7 @@ import "server-only";
 import type { z } from "zod";
 import { issuesToServiceErrors } from "@/lib/protocol/issues";
 import { unkeepableTextError, unkeepableTextPath } from "@/lib/protocol/text";
+import { readText } from "./read-body";
 
 /** Account and settings bodies are small; anything larger is refused before it is parsed. */
 const DEFAULT_LIMIT_BYTES = 64 * 1024;
@@ -31,18 +32,10 @@ export async function readJson<S extends z.ZodType>(
     ok: false as const,
     response: Response.json({ errors: [{ code, message, parameter }] }, { status }),
   });
-  const declared = Number(request.headers.get("content-length") ?? "0");
-  if (declared > limitBytes)
-    return fail(413, "payloadTooLarge", `The body is larger than ${limitBytes} bytes.`);
-  let text: string;
-  try {
-    text = await request.text();
-  } catch {
-    return fail(400, "invalidRequestBody", "The request body could not be read.");
-  }
-  if (Buffer.byteLength(text) > limitBytes) {
-    return fail(413, "payloadTooLarge", `The body is larger than ${limitBytes} bytes.`);
-  }
+  // Counted as it arrives: a chunked body declares no length, and is cut off at the limit.
+  const body = await readText(request, limitBytes);
+  if (!body.ok) return body;
+  const text = body.text;
   let raw: unknown;
   try {
     raw = JSON.parse(text);

@@ -24,6 +24,16 @@ export interface UploadView {
 
 export type UploadOutcome = { ok: true; upload: UploadView } | { ok: false; status: number; message: string };
 
+/** Whether every pixel decodes: statistics read the whole image in one pass, holding little. */
+async function decodesWhole(bytes: Buffer): Promise<boolean> {
+  try {
+    await sharp(bytes, { failOn: "truncated", sequentialRead: true }).stats();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /**
  * An image a member uploads from the browser: checked by decoding it (not by its name or declared
  * type), kept in studio storage, and answered with the id a task uses as an image input.
@@ -62,6 +72,15 @@ export async function storeUpload(
   }
   if (meta.width > MAX_SIDE || meta.height > MAX_SIDE) {
     return { ok: false, status: 400, message: `Images can be at most ${MAX_SIDE} pixels on a side.` };
+  }
+  // The header alone reads fine for a file cut short: every pixel is decoded now, so a damaged
+  // image is refused here, by name, rather than failing later inside a task.
+  if (!(await decodesWhole(bytes))) {
+    return {
+      ok: false,
+      status: 400,
+      message: `This ${meta.format === "jpeg" ? "JPG" : (meta.format ?? "").toUpperCase()} is damaged or cut short: the studio could not read it to the end. Save or export it again and upload it once more.`,
+    };
   }
   const id = randomUUID();
   const storageKey = uploadMediaKey(id, mime);

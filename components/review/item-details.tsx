@@ -131,7 +131,10 @@ export function ItemDetails({ detail, search }: { detail: ItemDetail; search: st
       >
         {[
           ...facts,
-          ...rows.map(([k, v]) => [labelOf(k), modelValue(k, v) ?? valueWords(v)] as [string, ReactNode]),
+          ...rows.map(
+            ([k, v]) =>
+              [k === "lora" ? "LoRAs" : labelOf(k), modelValue(k, v) ?? valueWords(v)] as [string, ReactNode],
+          ),
         ].map(([label, value]) => (
           <div key={label} className="contents">
             <dt className="text-muted-subtle">{label}</dt>

@@ -20,6 +20,8 @@ test("ControlNet: a guide of another shape is flagged; matching the output or fi
   await expect(height).toHaveValue("1024");
 
   await create.upload(GUIDE, await seedPicture(768, 512));
+  // The upload goes to the studio first; on a busy machine that takes a moment.
+  await expect(unit.getByText("768 × 512", { exact: true })).toBeVisible({ timeout: 20_000 });
   const note = unit.getByTestId("guide-aspect-note");
   await expect(note).toContainText("The guide is 768 × 512 (3:2) and the output 1024 × 1024 (1:1)");
   await expect(note).toContainText("would be stretched");
@@ -46,8 +48,9 @@ test("ControlNet: a guide of another shape is flagged; matching the output or fi
   await expect(width).toHaveValue("1024");
   await expect(note).toBeVisible();
   await note.getByRole("button", { name: "Fit guide" }).click();
+  // The fitted guide is a new upload, of the output's size.
+  await expect(unit.getByText("1024 × 1024", { exact: true })).toBeVisible({ timeout: 20_000 });
   await expect(note).toHaveCount(0);
-  await expect(unit.getByText("1024 × 1024", { exact: true })).toBeVisible();
 
   await unit.getByRole("button", { name: "ControlNet model", exact: true }).click();
   await page.getByRole("combobox", { name: /^Search/ }).fill("canny flux");

@@ -6,6 +6,7 @@ import { FormProvider, get, type UseFormReturn } from "react-hook-form";
 import { VaryDialog } from "@/components/experiments/vary-dialog";
 import { QueueButton } from "@/components/queue/queue-drawer";
 import { Button } from "@/components/ui/button";
+import { cn } from "@/components/ui/cn";
 import { FormError } from "@/components/ui/field";
 import { WorkflowIcon } from "@/components/workflows/workflow-icon";
 import { isMod } from "@/lib/client/create/shortcuts";
@@ -133,7 +134,12 @@ export function WorkflowShell(props: WorkflowShellProps) {
           >
             {/* `relative`: visually hidden labels and sliders' parts are absolutely placed; held
                 here they scroll and clip with the fields instead of stretching the page. */}
-            <div className="relative flex min-h-0 flex-1 flex-col gap-1 overflow-y-auto px-5 pt-5 pb-2">
+            <div
+              className={cn(
+                "relative flex min-h-0 flex-1 flex-col gap-1 overflow-y-auto px-5 pt-5 pb-2",
+                readOnly && "[&_:disabled]:cursor-not-allowed [&_:disabled]:opacity-60",
+              )}
+            >
               {/* Disabled as a whole: every field shows its value and none takes a change. */}
               <fieldset disabled={Boolean(readOnly)} className="contents">
                 {children}

@@ -38,6 +38,9 @@ export function ImageInput({ id, label, value, onChange, hint, error, size = "lg
     setUploadError(null);
   }, [value]);
 
+  // Off inside a disabled form (a member who may not generate): dropping a file does nothing either.
+  const off = () => file.current?.matches(":disabled") ?? false;
+
   const take = async (blob: Blob | undefined | null) => {
     if (!blob) return;
     setBusy(true);
@@ -67,13 +70,13 @@ export function ImageInput({ id, label, value, onChange, hint, error, size = "lg
         )}
         onDragOver={(e) => {
           e.preventDefault();
-          setDragging(true);
+          if (!off()) setDragging(true);
         }}
         onDragLeave={() => setDragging(false)}
         onDrop={(e) => {
           e.preventDefault();
           setDragging(false);
-          void take(e.dataTransfer.files[0]);
+          if (!off()) void take(e.dataTransfer.files[0]);
         }}
       >
         {image ? (

@@ -13,12 +13,22 @@ interface ModelFieldProps {
   category: ModelCategory;
   hint?: string;
   placeholder?: string;
+  /** The checkpoint's architecture, for an add-on: the picker offers its family's models first. */
+  forArchitecture?: string | undefined;
   /** Called when a catalogued model is chosen, e.g. to take its default size and steps. */
   onModel?: (model: ModelInfo) => void;
 }
 
 /** A form field holding an AIR id, chosen with the model picker. */
-export function ModelField({ name, label, category, hint, placeholder, onModel }: ModelFieldProps) {
+export function ModelField({
+  name,
+  label,
+  category,
+  hint,
+  placeholder,
+  forArchitecture,
+  onModel,
+}: ModelFieldProps) {
   const { control } = useFormContext();
   const error = useFieldError(name);
   const id = fieldId(name);
@@ -31,6 +41,7 @@ export function ModelField({ name, label, category, hint, placeholder, onModel }
           <ModelPicker
             id={id}
             category={category}
+            forArchitecture={forArchitecture}
             value={field.value as string | undefined}
             placeholder={placeholder}
             invalid={Boolean(error)}

@@ -6,6 +6,7 @@ import { FormProvider, get, type UseFormReturn } from "react-hook-form";
 import { VaryDialog } from "@/components/experiments/vary-dialog";
 import { QueueButton } from "@/components/queue/queue-drawer";
 import { Button } from "@/components/ui/button";
+import { cn } from "@/components/ui/cn";
 import { FormError } from "@/components/ui/field";
 import { WorkflowIcon } from "@/components/workflows/workflow-icon";
 import { isMod } from "@/lib/client/create/shortcuts";
@@ -13,6 +14,7 @@ import { ROOT_ERROR } from "@/lib/client/create/task-resolver";
 import { useShortcutsHelp } from "@/lib/client/shortcuts-help";
 import type { Workflow } from "@/lib/client/workflows";
 import { NewResultsSlot } from "./new-results-pill";
+import { GENERATE_NEEDS, ReadOnlyNote, useReadOnlyReason } from "./read-only-note";
 
 interface WorkflowShellProps {
   workflow: Workflow;
@@ -39,7 +41,8 @@ interface WorkflowShellProps {
  * A Create page: the form on the left with Generate always in reach, the results on the right.
  * On wide screens it fills the screen and each column scrolls on its own, so the canvas, the
  * results and Generate are all on one screen. Ctrl/Cmd+Enter generates from anywhere on the
- * page; "?" (handled by the studio frame) lists the other shortcuts.
+ * page; "?" (handled by the studio frame) lists the other shortcuts. A member who may not generate
+ * sees the form read-only, with the reason, rather than a Generate the studio would refuse.
  */
 export function WorkflowShell(props: WorkflowShellProps) {
   const {
@@ -61,9 +64,11 @@ export function WorkflowShell(props: WorkflowShellProps) {
   const showHelp = useShortcutsHelp((s) => s.setOpen);
   const [pillSlot, setPillSlot] = useState<HTMLElement | null>(null);
   const rootError = get(form.formState.errors, ROOT_ERROR) as { message?: string } | undefined;
+  const readOnly = useReadOnlyReason();
 
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
+      if (readOnly) return;
       if (isMod(e) && e.key === "Enter") {
         e.preventDefault();
         if (!blocked) onSubmit();
@@ -77,7 +82,7 @@ export function WorkflowShell(props: WorkflowShellProps) {
     };
     window.addEventListener("keydown", onKey);
     return () => window.removeEventListener("keydown", onKey);
-  }, [onSubmit, onReset, onRandomSeed, blocked]);
+  }, [onSubmit, onReset, onRandomSeed, blocked, readOnly]);
 
   return (
     <div data-fills-screen className="flex flex-col gap-6 lg:min-h-0 lg:flex-1 lg:gap-5">
@@ -106,6 +111,7 @@ export function WorkflowShell(props: WorkflowShellProps) {
           </Button>
         </div>
       </header>
+      {readOnly ? <ReadOnlyNote reason={readOnly} /> : null}
       {notice ? (
         <p
           role="status"
@@ -122,24 +128,36 @@ export function WorkflowShell(props: WorkflowShellProps) {
             aria-busy={!ready}
             onSubmit={(e) => {
               e.preventDefault();
-              onSubmit();
+              if (!readOnly) onSubmit();
             }}
             className="flex flex-col rounded-panel border border-border bg-panel shadow-panel lg:min-h-0"
           >
             {/* `relative`: visually hidden labels and sliders' parts are absolutely placed; held
                 here they scroll and clip with the fields instead of stretching the page. */}
-            <div className="relative flex min-h-0 flex-1 flex-col gap-1 overflow-y-auto px-5 pt-5 pb-2">
-              {children}
+            <div
+              className={cn(
+                "relative flex min-h-0 flex-1 flex-col gap-1 overflow-y-auto px-5 pt-5 pb-2",
+                readOnly && "[&_:disabled]:cursor-not-allowed [&_:disabled]:opacity-60",
+              )}
+            >
+              {/* Disabled as a whole: every field shows its value and none takes a change. */}
+              <fieldset disabled={Boolean(readOnly)} className="contents">
+                {children}
+              </fieldset>
             </div>
             <div className="flex flex-col gap-2 border-border border-t bg-panel-raised/60 px-5 py-4">
               <FormError>{rootError?.message}</FormError>
-              {blocked ? <p className="text-[12px] text-muted">{blocked}</p> : null}
+              {readOnly ? (
+                <p className="text-[12px] text-muted">{GENERATE_NEEDS}</p>
+              ) : blocked ? (
+                <p className="text-[12px] text-muted">{blocked}</p>
+              ) : null}
               <div className="flex items-center gap-2">
                 <Button
                   type="submit"
                   variant="primary"
                   className="flex-1"
-                  disabled={pending || !ready || Boolean(blocked)}
+                  disabled={pending || !ready || Boolean(blocked) || Boolean(readOnly)}
                   aria-keyshortcuts="Control+Enter Meta+Enter"
                 >
                   {pending ? <LoaderCircle aria-hidden className="animate-spin" /> : <Wand2 aria-hidden />}
@@ -150,7 +168,7 @@ export function WorkflowShell(props: WorkflowShellProps) {
                   <Button
                     variant="secondary"
                     onClick={() => setVarying(true)}
-                    disabled={!ready}
+                    disabled={!ready || Boolean(readOnly)}
                     title="Run this task as a grid of variations"
                   >
                     <FlaskConical aria-hidden />
@@ -160,6 +178,7 @@ export function WorkflowShell(props: WorkflowShellProps) {
                 <Button
                   variant="ghost"
                   onClick={onReset}
+                  disabled={Boolean(readOnly)}
                   title="Reset to defaults (Ctrl+Shift+R)"
                   aria-label="Reset the form"
                 >
@@ -174,7 +193,12 @@ export function WorkflowShell(props: WorkflowShellProps) {
               className="relative flex flex-col gap-6 lg:-mx-1 lg:min-h-0 lg:flex-1 lg:overflow-y-auto lg:overscroll-contain lg:px-1 lg:pb-1"
             >
               <NewResultsSlot.Provider value={pillSlot}>
-                {stage}
+                {/* A canvas (mask, frame) takes no strokes from a member who may not generate. */}
+                {stage ? (
+                  <div inert={Boolean(readOnly)} className="contents">
+                    {stage}
+                  </div>
+                ) : null}
                 {results}
               </NewResultsSlot.Provider>
             </div>

@@ -2,10 +2,16 @@
 
 import { Check, ChevronsUpDown, Search } from "lucide-react";
 import { Popover } from "radix-ui";
-import { useId, useState } from "react";
+import { Fragment, useId, useState } from "react";
 import { cn, focusRing } from "@/components/ui/cn";
 import { inputClasses } from "@/components/ui/field";
-import { architectureName, isVideoModel } from "@/lib/client/create/model-kinds";
+import {
+  architectureName,
+  familyFirst,
+  familyName,
+  fitsFamily,
+  isVideoModel,
+} from "@/lib/client/create/model-kinds";
 import { type ModelInfo, useModelByAir, useModelSearch } from "@/lib/client/create/tools";
 import { AIR_RE } from "@/lib/protocol/primitives";
 import type { ModelCategory } from "@/lib/protocol/utility-tasks";
@@ -24,7 +30,8 @@ interface ModelPickerProps {
   value: string | undefined;
   onChange(air: string, model?: ModelInfo): void;
   category: ModelCategory;
-  /** Narrows results to models made for the checkpoint's architecture, when known. */
+  /** The checkpoint's architecture, for an add-on (LoRA, embedding): its family's models come first. */
+  forArchitecture?: string | undefined;
   placeholder?: string;
   invalid?: boolean;
   describedBy?: string;
@@ -40,6 +47,7 @@ export function ModelPicker({
   value,
   onChange,
   category,
+  forArchitecture,
   placeholder,
   invalid,
   describedBy,
@@ -52,7 +60,15 @@ export function ModelPicker({
   const found = data?.results ?? [];
   // Every picker of a checkpoint is an image form's (the video form runs the server's one model),
   // while the search lists video models among the checkpoints too.
-  const results = category === "checkpoint" ? found.filter((m) => !isVideoModel(m)) : found;
+  const results = familyFirst(
+    category === "checkpoint" ? found.filter((m) => !isVideoModel(m)) : found,
+    forArchitecture,
+  );
+  // Where the made-for-this-model group ends, to head both groups when there are both.
+  const fitting = forArchitecture
+    ? results.filter((m) => fitsFamily(m.architecture, forArchitecture)).length
+    : 0;
+  const grouped = forArchitecture !== undefined && fitting > 0 && fitting < results.length;
   const total = data ? data.totalResults - (found.length - results.length) : results.length;
   const typedAir =
     AIR_RE.test(search.trim()) && !results.some((m) => m.air === search.trim()) ? search.trim() : null;
@@ -60,6 +76,12 @@ export function ModelPicker({
     ...(typedAir ? [{ air: typedAir }] : []),
     ...results.map((m) => ({ air: m.air, model: m })),
   ];
+  const headingAt = (i: number): string | null => {
+    if (!grouped || !forArchitecture) return null;
+    const at = i - (options.length - results.length);
+    if (at === 0) return `Made for ${familyName(forArchitecture)}`;
+    return at === fitting ? "For other models" : null;
+  };
   const known = useModelByAir(value || undefined, category);
   const selected = results.find((m) => m.air === value) ?? known;
 
@@ -138,44 +160,53 @@ export function ModelPicker({
           </div>
           <div id={listId} role="listbox" aria-label="Models" className="mt-2 max-h-72 overflow-y-auto">
             {options.map((o, i) => (
-              // biome-ignore lint/a11y/useFocusableInteractive: combobox options stay unfocused; the search box moves through them with aria-activedescendant.
-              // biome-ignore lint/a11y/useKeyWithClickEvents: the search box handles the keys (arrows, Enter) for every option.
-              <div
-                key={o.air}
-                id={`${listId}-${i}`}
-                role="option"
-                aria-selected={o.air === value}
-                onMouseEnter={() => setActive(i)}
-                onMouseDown={(e) => e.preventDefault()}
-                onClick={() => choose(i)}
-                className={cn(
-                  "flex cursor-pointer items-start gap-2 rounded-control px-2 py-2",
-                  i === active && "bg-panel-hover",
-                )}
-              >
-                <Check
-                  aria-hidden
-                  className={cn("mt-0.5 size-4 shrink-0 text-accent-fg", o.air !== value && "invisible")}
-                />
-                <span className="min-w-0">
-                  <span className="block truncate text-[13px] text-foreground">
-                    {o.model?.name ?? `Use ${o.air}`}
-                  </span>
-                  <span className="block truncate font-mono text-[11px] text-muted-subtle">
-                    {o.air}
-                    {o.model ? ` · ${architectureName(o.model.architecture)}` : ""}
-                  </span>
-                  {o.model?.tags.length ? (
-                    <span className="mt-1 flex flex-wrap gap-1">
-                      {o.model.tags.slice(0, 4).map((t) => (
-                        <span key={t} className="rounded bg-panel px-1.5 py-px text-[10px] text-muted">
-                          {t}
-                        </span>
-                      ))}
+              <Fragment key={o.air}>
+                {headingAt(i) ? (
+                  <p
+                    role="presentation"
+                    className="px-2 pt-2 pb-1 font-medium text-[11px] text-muted-subtle uppercase tracking-wider"
+                  >
+                    {headingAt(i)}
+                  </p>
+                ) : null}
+                {/* biome-ignore lint/a11y/useFocusableInteractive: combobox options stay unfocused; the search box moves through them with aria-activedescendant. */}
+                {/* biome-ignore lint/a11y/useKeyWithClickEvents: the search box handles the keys (arrows, Enter) for every option. */}
+                <div
+                  id={`${listId}-${i}`}
+                  role="option"
+                  aria-selected={o.air === value}
+                  onMouseEnter={() => setActive(i)}
+                  onMouseDown={(e) => e.preventDefault()}
+                  onClick={() => choose(i)}
+                  className={cn(
+                    "flex cursor-pointer items-start gap-2 rounded-control px-2 py-2",
+                    i === active && "bg-panel-hover",
+                  )}
+                >
+                  <Check
+                    aria-hidden
+                    className={cn("mt-0.5 size-4 shrink-0 text-accent-fg", o.air !== value && "invisible")}
+                  />
+                  <span className="min-w-0">
+                    <span className="block truncate text-[13px] text-foreground">
+                      {o.model?.name ?? `Use ${o.air}`}
                     </span>
-                  ) : null}
-                </span>
-              </div>
+                    <span className="block truncate font-mono text-[11px] text-muted-subtle">
+                      {o.air}
+                      {o.model ? ` · ${architectureName(o.model.architecture)}` : ""}
+                    </span>
+                    {o.model?.tags.length ? (
+                      <span className="mt-1 flex flex-wrap gap-1">
+                        {o.model.tags.slice(0, 4).map((t) => (
+                          <span key={t} className="rounded bg-panel px-1.5 py-px text-[10px] text-muted">
+                            {t}
+                          </span>
+                        ))}
+                      </span>
+                    ) : null}
+                  </span>
+                </div>
+              </Fragment>
             ))}
           </div>
           <p className={cn("px-2 pt-2 text-[11px] text-muted-subtle", focusRing)} aria-live="polite">

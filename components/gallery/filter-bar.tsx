@@ -20,6 +20,7 @@ import {
   SORT_LABELS,
 } from "@/lib/studio/gallery-filter";
 import type { GalleryLayoutMode } from "@/lib/studio/gallery-layout";
+import { modelLabel } from "@/lib/studio/model-label";
 import { REVIEW_STATE_LABELS, REVIEW_STATES, type ReviewState } from "@/lib/studio/review";
 
 export const facetsKey = ["galleryFacets"] as const;
@@ -154,7 +155,7 @@ export function FilterBar({
           <option value="">Any model</option>
           {(facets?.models ?? []).map((m) => (
             <option key={m.id} value={m.id}>
-              {m.name ?? m.id} ({m.count})
+              {modelLabel(m.id, m.name)} ({m.count})
             </option>
           ))}
         </Select>
@@ -168,7 +169,7 @@ export function FilterBar({
             <option value="">Any LoRA</option>
             {facets.loras.map((l) => (
               <option key={l.id} value={l.id}>
-                {l.id} ({l.count})
+                {modelLabel(l.id, l.name)} ({l.count})
               </option>
             ))}
           </Select>

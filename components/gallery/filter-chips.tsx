@@ -4,6 +4,7 @@ import { X } from "lucide-react";
 import { useBoards } from "@/components/organize/board-menu";
 import { cn, focusRing } from "@/components/ui/cn";
 import { ASPECT_LABELS, type GalleryFilter } from "@/lib/studio/gallery-filter";
+import { modelLabel } from "@/lib/studio/model-label";
 import type { BoardView } from "@/lib/studio/organize";
 import { REVIEW_STATE_LABELS } from "@/lib/studio/review";
 import { useGalleryFacets, workflowLabel } from "./filter-bar";
@@ -17,7 +18,7 @@ interface Chip {
 /** Each active filter in words, with what removing it changes. */
 function chipsOf(
   filter: GalleryFilter,
-  names: { authors: Map<string, string>; boards: Map<string, string> },
+  names: { authors: Map<string, string>; boards: Map<string, string>; models: Map<string, string> },
 ): Chip[] {
   const chips: Chip[] = [];
   if (filter.q) chips.push({ key: "q", label: `“${filter.q}”`, remove: { q: undefined } });
@@ -31,8 +32,17 @@ function chipsOf(
   if (filter.taskType)
     chips.push({ key: "taskType", label: filter.taskType, remove: { taskType: undefined } });
   if (filter.model)
-    chips.push({ key: "model", label: `Model ${filter.model}`, remove: { model: undefined } });
-  if (filter.lora) chips.push({ key: "lora", label: `LoRA ${filter.lora}`, remove: { lora: undefined } });
+    chips.push({
+      key: "model",
+      label: `Model ${modelLabel(filter.model, names.models.get(filter.model))}`,
+      remove: { model: undefined },
+    });
+  if (filter.lora)
+    chips.push({
+      key: "lora",
+      label: `LoRA ${modelLabel(filter.lora, names.models.get(filter.lora))}`,
+      remove: { lora: undefined },
+    });
   if (filter.author) {
     chips.push({
       key: "author",
@@ -97,6 +107,9 @@ export function FilterChips({
   const chips = chipsOf(filter, {
     authors: new Map((facets?.authors ?? []).map((a) => [a.id, a.name])),
     boards: new Map(boards.map((b) => [b.id, b.name])),
+    models: new Map(
+      [...(facets?.models ?? []), ...(facets?.loras ?? [])].flatMap((m) => (m.name ? [[m.id, m.name]] : [])),
+    ),
   });
   if (chips.length === 0) return null;
   return (

@@ -46,7 +46,35 @@ function valueText(value: unknown): string {
   return typeof value === "object" ? JSON.stringify(value) : String(value);
 }
 
-function Params({ item }: { item: SharedItem }) {
+/** A model by its name, the AIR id beside it; the id alone when no catalogue names it. */
+function SharedModel({ air, names }: { air: string; names: Readonly<Record<string, string>> }) {
+  const name = names[air];
+  return name ? (
+    <span data-testid="shared-model">
+      <span className="font-sans text-[13px]">{name}</span>{" "}
+      <span className="text-[11px] text-muted-subtle">{air}</span>
+    </span>
+  ) : (
+    <span data-testid="shared-model">{air}</span>
+  );
+}
+
+function modelValue(key: string, value: unknown, names: Readonly<Record<string, string>>) {
+  if (key === "model" && typeof value === "string") return <SharedModel air={value} names={names} />;
+  if (key !== "lora" || !Array.isArray(value)) return null;
+  return value.map((l, i) => {
+    const { model, weight } = (l ?? {}) as { model?: unknown; weight?: unknown };
+    return typeof model === "string" ? (
+      <span key={model} className="block">
+        <SharedModel air={model} names={names} />
+        {weight != null ? ` × ${String(weight)}` : ""}
+        {i < value.length - 1 ? "," : ""}
+      </span>
+    ) : null;
+  });
+}
+
+function Params({ item, modelNames }: { item: SharedItem; modelNames: Readonly<Record<string, string>> }) {
   if (!item.params) return null;
   // The task's kind is the page's business, not a setting a guest reads.
   const rows = Object.entries(item.params).filter(([k, v]) => k !== "taskType" && v !== null && v !== "");
@@ -55,7 +83,9 @@ function Params({ item }: { item: SharedItem }) {
       {rows.map(([key, value]) => (
         <div key={key} className="contents">
           <dt className="text-muted-subtle">{key === "lora" ? "LoRAs" : labelOf(key)}</dt>
-          <dd className="break-all font-mono text-[12px] text-foreground">{valueText(value)}</dd>
+          <dd className="break-all font-mono text-[12px] text-foreground">
+            {modelValue(key, value, modelNames) ?? valueText(value)}
+          </dd>
         </div>
       ))}
     </dl>
@@ -67,10 +97,12 @@ function ItemDetail({
   token,
   item,
   allowComments,
+  modelNames,
 }: {
   token: string;
   item: SharedItem;
   allowComments: boolean;
+  modelNames: Readonly<Record<string, string>>;
 }) {
   return (
     <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
@@ -88,7 +120,7 @@ function ItemDetail({
               {item.prompt || "No prompt"}
             </p>
             <h2 className="mt-2 font-medium text-[13px] text-muted">Settings</h2>
-            <Params item={item} />
+            <Params item={item} modelNames={modelNames} />
           </section>
         ) : null}
         <p className="text-[12px] text-muted-subtle">Made {dateFormat.format(new Date(item.createdAt))}</p>
@@ -99,7 +131,16 @@ function ItemDetail({
 }
 
 /** What a share link shows: one item, or a board's grid whose items open one at a time. */
-export function SharedPage({ token, initial }: { token: string; initial: SharedView }) {
+export function SharedPage({
+  token,
+  initial,
+  modelNames = {},
+}: {
+  token: string;
+  initial: SharedView;
+  /** Catalogue names of the models the items use, by AIR id. */
+  modelNames?: Readonly<Record<string, string>>;
+}) {
   const [items, setItems] = useState(initial.items);
   const [cursor, setCursor] = useState(initial.nextCursor);
   const [open, setOpen] = useState<SharedItem | null>(
@@ -136,7 +177,7 @@ export function SharedPage({ token, initial }: { token: string; initial: SharedV
         </Button>
       ) : null}
       {open ? (
-        <ItemDetail token={token} item={open} allowComments={initial.allowComments} />
+        <ItemDetail token={token} item={open} allowComments={initial.allowComments} modelNames={modelNames} />
       ) : items.length === 0 ? (
         <p className="text-[14px] text-muted">This board is empty.</p>
       ) : (

@@ -1,13 +1,42 @@
 "use client";
 
 import { Maximize2, ZoomIn, ZoomOut } from "lucide-react";
-import { useState } from "react";
-import { TransformComponent, TransformWrapper } from "react-zoom-pan-pinch";
+import { useEffect, useRef, useState } from "react";
+import { type ReactZoomPanPinchContentRef, TransformComponent, TransformWrapper } from "react-zoom-pan-pinch";
 import { Button } from "@/components/ui/button";
+import { viewerCommand } from "@/lib/client/viewer-keys";
 import { useViewerStore } from "@/lib/client/viewer-store";
+import { zoomLabel } from "@/lib/client/zoom-label";
 import type { CommentThread } from "@/lib/studio/comments";
 import type { GalleryItem } from "@/lib/studio/stream-events";
 import { PinLayer } from "./pin-layer";
+
+/** Each press of a zoom button or key zooms by this step. */
+const ZOOM_STEP = 0.5;
+
+/**
+ * The image's scale when fitted: its shown width over its own, followed as the stage resizes.
+ * Null until the image has a size.
+ */
+function useFitScale(image: HTMLImageElement | null, naturalWidth: number | null): number | null {
+  const [scale, setScale] = useState<number | null>(null);
+  useEffect(() => {
+    if (!image) return;
+    const measure = () => {
+      const own = naturalWidth ?? image.naturalWidth;
+      setScale(own > 0 && image.clientWidth > 0 ? image.clientWidth / own : null);
+    };
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(image);
+    image.addEventListener("load", measure);
+    return () => {
+      observer.disconnect();
+      image.removeEventListener("load", measure);
+    };
+  }, [image, naturalWidth]);
+  return scale;
+}
 
 /** The full-size image with zoom and pan; pins sit inside the transform so they follow it. */
 export function ImageStage({
@@ -21,17 +50,37 @@ export function ImageStage({
   threads: readonly CommentThread[];
   numbers: ReadonlyMap<string, number>;
 }) {
-  const [scale, setScale] = useState(1);
+  const [zoom, setZoom] = useState(1);
+  const [image, setImage] = useState<HTMLImageElement | null>(null);
+  const fitScale = useFitScale(image, item.width ?? null);
+  const controls = useRef<ReactZoomPanPinchContentRef>(null);
   const placing = useViewerStore((s) => s.placingPin);
+
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      const command = viewerCommand(event);
+      const c = controls.current;
+      if (!c) return;
+      if (command?.kind === "zoomIn") c.zoomIn(ZOOM_STEP);
+      else if (command?.kind === "zoomOut") c.zoomOut(ZOOM_STEP);
+      else if (command?.kind === "zoomFit") c.resetTransform();
+      else return;
+      event.preventDefault();
+    };
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, []);
+
   return (
     <TransformWrapper
       key={item.id}
+      ref={controls}
       minScale={1}
       maxScale={8}
       centerOnInit
       doubleClick={{ mode: "toggle", step: 1 }}
       panning={{ disabled: placing }}
-      onTransform={(_ref, state) => setScale(state.scale)}
+      onTransform={(_ref, state) => setZoom(state.scale)}
     >
       {({ zoomIn, zoomOut, resetTransform }) => (
         <div className="relative flex h-full min-h-0 w-full flex-col">
@@ -45,6 +94,7 @@ export function ImageStage({
             >
               {/* biome-ignore lint/performance/noImgElement: studio media is served by our own route, full size on purpose. */}
               <img
+                ref={setImage}
                 src={item.url}
                 alt={label}
                 width={item.width ?? undefined}
@@ -57,20 +107,39 @@ export function ImageStage({
             </div>
           </TransformComponent>
           <div className="absolute right-3 bottom-3 flex items-center gap-1 rounded-control border border-border bg-surface/85 p-1 backdrop-blur">
-            <Button variant="ghost" size="sm" aria-label="Zoom out" onClick={() => zoomOut(0.5)}>
+            <Button
+              variant="ghost"
+              size="sm"
+              aria-label="Zoom out"
+              title="Zoom out (-)"
+              onClick={() => zoomOut(ZOOM_STEP)}
+            >
               <ZoomOut aria-hidden />
             </Button>
             <output
               data-testid="zoom-level"
               aria-label="Zoom"
-              className="w-12 text-center text-[12px] text-muted tabular-nums"
+              title="Screen pixels per image pixel"
+              className="min-w-12 px-1 text-center text-[12px] text-muted tabular-nums"
             >
-              {Math.round(scale * 100)}%
+              {zoomLabel(zoom, fitScale)}
             </output>
-            <Button variant="ghost" size="sm" aria-label="Zoom in" onClick={() => zoomIn(0.5)}>
+            <Button
+              variant="ghost"
+              size="sm"
+              aria-label="Zoom in"
+              title="Zoom in (+)"
+              onClick={() => zoomIn(ZOOM_STEP)}
+            >
               <ZoomIn aria-hidden />
             </Button>
-            <Button variant="ghost" size="sm" aria-label="Fit to screen" onClick={() => resetTransform()}>
+            <Button
+              variant="ghost"
+              size="sm"
+              aria-label="Fit to screen"
+              title="Fit to screen (0)"
+              onClick={() => resetTransform()}
+            >
               <Maximize2 aria-hidden />
             </Button>
           </div>

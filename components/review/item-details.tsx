@@ -1,6 +1,8 @@
 "use client";
 
 import Link from "next/link";
+import type { ReactNode } from "react";
+import { ModelName } from "@/components/create/model-name";
 import { labelOf, promptForPeople } from "@/lib/client/create/field-labels";
 import { viewerUrl } from "@/lib/studio/gallery-urls";
 import { isInlineMediaRef } from "@/lib/studio/inline-media-ref";
@@ -38,6 +40,31 @@ function valueWords(value: unknown): string {
       .join(", ");
   }
   return String(value);
+}
+
+/** A model named as people know it, its AIR id beside; a LoRA list as one such line per LoRA. */
+function modelValue(key: string, value: unknown): ReactNode | null {
+  if (key === "model" && typeof value === "string" && value)
+    return <ModelName air={value} testId="detail-model" />;
+  if (key !== "lora" || !Array.isArray(value)) return null;
+  const loras = value.flatMap((l) =>
+    l && typeof l === "object" && typeof (l as { model?: unknown }).model === "string"
+      ? [{ air: (l as { model: string }).model, weight: (l as { weight?: unknown }).weight }]
+      : [],
+  );
+  if (loras.length === 0) return null;
+  return (
+    <ul className="flex flex-col gap-1.5">
+      {loras.map((l) => (
+        <li key={l.air} className="flex items-start gap-2">
+          <ModelName air={l.air} category="lora" testId="detail-lora" />
+          {typeof l.weight === "number" ? (
+            <span className="text-muted tabular-nums">× {l.weight}</span>
+          ) : null}
+        </li>
+      ))}
+    </ul>
+  );
 }
 
 function Related({
@@ -83,7 +110,7 @@ function Related({
 export function ItemDetails({ detail, search }: { detail: ItemDetail; search: string }) {
   const { item, params } = detail;
   const rows = Object.entries(params).filter(([k, v]) => !HIDDEN.has(k) && v !== undefined && v !== "");
-  const facts: [string, string][] = [
+  const facts: [string, ReactNode][] = [
     ["Made by", item.authorName],
     ["Made", timeFormat.format(new Date(item.createdAt))],
     ["Size", item.width && item.height ? `${item.width} × ${item.height}` : "Unknown"],
@@ -102,14 +129,18 @@ export function ItemDetails({ detail, search }: { detail: ItemDetail; search: st
         data-testid="item-params"
         className="grid grid-cols-[minmax(7rem,auto)_1fr] gap-x-4 gap-y-1.5 text-[13px]"
       >
-        {[...facts, ...rows.map(([k, v]) => [labelOf(k), valueWords(v)] as [string, string])].map(
-          ([label, value]) => (
-            <div key={label} className="contents">
-              <dt className="text-muted-subtle">{label}</dt>
-              <dd className="min-w-0 break-words text-foreground/90">{value}</dd>
-            </div>
+        {[
+          ...facts,
+          ...rows.map(
+            ([k, v]) =>
+              [k === "lora" ? "LoRAs" : labelOf(k), modelValue(k, v) ?? valueWords(v)] as [string, ReactNode],
           ),
-        )}
+        ].map(([label, value]) => (
+          <div key={label} className="contents">
+            <dt className="text-muted-subtle">{label}</dt>
+            <dd className="min-w-0 break-words text-foreground/90">{value}</dd>
+          </div>
+        ))}
       </dl>
       <Related title="Made from" list={detail.lineage.sources} search={search} />
       <Related title="Used to make" list={detail.lineage.derived} search={search} />

@@ -15,22 +15,13 @@ import { promptForPeople } from "@/lib/client/create/field-labels";
 import { workflowRecallHref } from "@/lib/client/create/recall";
 import { pinNumbers } from "@/lib/client/review-pins";
 import { useCommentThreads, useItemDetail, useRate } from "@/lib/client/use-review";
+import { viewerCommand } from "@/lib/client/viewer-keys";
 import { useViewerStore } from "@/lib/client/viewer-store";
 import { compareUrl, downloadUrl, viewerUrl } from "@/lib/studio/gallery-urls";
 import { can, type Role } from "@/lib/studio/roles";
 import { ImageStage } from "./image-stage";
 import { ReviewPanel } from "./review-panel";
 import { VideoPlayer } from "./video-player";
-
-/** Keys typed into a field, or used by a control that moves with arrows, are not the viewer's. */
-function isForControl(target: EventTarget | null): boolean {
-  return (
-    target instanceof HTMLElement &&
-    target.closest(
-      "input, textarea, select, [contenteditable], [role=group], [role=radiogroup], [role=tablist]",
-    ) !== null
-  );
-}
 
 /** Previous and next item in the gallery's filtered list; null when the studio cannot tell. */
 function useNeighbors(itemId: string, search: string, enabled: boolean) {
@@ -90,20 +81,13 @@ export function ItemViewer({ itemId, me }: { itemId: string; me: { id: string; r
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
-      if (
-        event.defaultPrevented ||
-        event.metaKey ||
-        event.ctrlKey ||
-        event.altKey ||
-        isForControl(event.target)
-      )
-        return;
-      if (event.key === "Escape") {
+      const command = viewerCommand(event);
+      if (command?.kind === "close") {
         if (placing) setPlacing(false);
         else router.push(galleryHref);
-      } else if (event.key === "ArrowLeft" && previousId) router.push(viewerUrl(previousId, search));
-      else if (event.key === "ArrowRight" && nextId) router.push(viewerUrl(nextId, search));
-      else if (canReview && /^[1-5]$/.test(event.key)) rate.mutate(Number(event.key));
+      } else if (command?.kind === "previous" && previousId) router.push(viewerUrl(previousId, search));
+      else if (command?.kind === "next" && nextId) router.push(viewerUrl(nextId, search));
+      else if (command?.kind === "rate" && canReview) rate.mutate(command.stars);
       else return;
       event.preventDefault();
     };

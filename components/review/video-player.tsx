@@ -5,6 +5,7 @@ import { useEffect, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
 import { formatTime } from "@/lib/client/review-pins";
+import { viewerCommand } from "@/lib/client/viewer-keys";
 import { useViewerStore } from "@/lib/client/viewer-store";
 import type { CommentThread } from "@/lib/studio/comments";
 import type { GalleryItem } from "@/lib/studio/stream-events";
@@ -60,14 +61,9 @@ export function VideoPlayer({
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
-      if (
-        event.target instanceof HTMLElement &&
-        event.target.closest("input, textarea, select, [contenteditable]")
-      )
-        return;
-      if (event.key === ",") step(-1);
-      else if (event.key === ".") step(1);
-      else return;
+      const command = viewerCommand(event);
+      if (command?.kind !== "frame") return;
+      step(command.step);
       event.preventDefault();
     };
     window.addEventListener("keydown", onKey);

@@ -1,4 +1,5 @@
 import { SHORTCUTS } from "./create/shortcuts";
+import { VIEWER_SHORTCUTS } from "./viewer-keys";
 import { workflows } from "./workflows";
 
 export interface Shortcut {
@@ -34,6 +35,7 @@ function workflowAt(pathname: string): string | null {
 /** The shortcuts the page at `pathname` answers to: a Create form's own, the mask painter's where it is. */
 export function shortcutsFor(pathname: string): readonly Shortcut[] {
   if (/^\/gallery\/?$/.test(pathname)) return [...GALLERY, ...EVERYWHERE];
+  if (/^\/gallery\/item\/[^/]+\/?$/.test(pathname)) return [...VIEWER_SHORTCUTS, ...EVERYWHERE];
   const slug = workflowAt(pathname);
   if (!slug) return EVERYWHERE;
   const own = SHORTCUTS.filter((s) => slug === "inpainting" || !s.action.startsWith(MASK_PAINTER));

@@ -191,8 +191,9 @@ export function activeFilterCount(filter: GalleryFilter): number {
 
 /** What the gallery's filter menus offer (`GET /api/gallery/facets`): each value among live items, with how many have it. */
 export interface GalleryFacets {
+  /** `name`: the model's catalogue name, when the service lists it. */
   models: { id: string; name?: string; count: number }[];
-  loras: { id: string; count: number }[];
+  loras: { id: string; name?: string; count: number }[];
   authors: { id: string; name: string; count: number }[];
   tags: { tag: string; count: number }[];
   workflows: { workflow: string; count: number }[];

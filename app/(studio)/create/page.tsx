@@ -1,5 +1,6 @@
 import { SlidersHorizontal } from "lucide-react";
 import type { Metadata } from "next";
+import { ReadOnlyBanner } from "@/components/create/read-only-note";
 import { PageHeader } from "@/components/ui/page-header";
 import { WorkflowCard } from "@/components/workflows/workflow-card";
 import { workflows } from "@/lib/client/workflows";
@@ -16,6 +17,7 @@ export default function CreatePage() {
         title="Choose a workflow"
         description="Each workflow is a form over the same service. Every result is kept in the Gallery with the prompt and parameters that made it."
       />
+      <ReadOnlyBanner />
       <ul className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
         {workflows.map((workflow) => (
           <li key={workflow.slug} className="grid">

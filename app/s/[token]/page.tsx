@@ -6,9 +6,19 @@ import { BrandMark } from "@/components/shell/brand-mark";
 import { shareLinkState } from "@/lib/server/gallery/share-links";
 import { sharedView } from "@/lib/server/gallery/share-view";
 import { errorAnswerOf } from "@/lib/server/http/error-answer";
+import { modelNamesFor } from "@/lib/server/models/model-names";
 import { pageRuntime } from "@/lib/server/page-session";
 import { sharedRound } from "@/lib/server/votes/shared";
-import type { SharedView } from "@/lib/studio/organize";
+import type { SharedItem, SharedView } from "@/lib/studio/organize";
+
+/** The AIR ids of the models a guest may see in the items' settings. */
+function modelsOf(items: readonly SharedItem[]): string[] {
+  return items.flatMap((i) => {
+    const { model, lora } = i.params ?? {};
+    const loras = Array.isArray(lora) ? lora.map((l) => (l as { model?: unknown }).model) : [];
+    return [model, ...loras].filter((m): m is string => typeof m === "string");
+  });
+}
 
 export const metadata: Metadata = { title: "Shared from Media Studio" };
 
@@ -44,7 +54,11 @@ export default async function SharePage({ params }: { params: Promise<{ token: s
       {round ? (
         <SharedRound results={round.results} experimentName={round.experimentName} />
       ) : view ? (
-        <SharedPage token={token} initial={view} />
+        <SharedPage
+          token={token}
+          initial={view}
+          modelNames={Object.fromEntries(await modelNamesFor(runtime.upstream).of(modelsOf(view.items)))}
+        />
       ) : (
         <div className="mx-auto mt-16 flex max-w-md flex-col items-center gap-3 rounded-panel border border-border bg-panel p-8 text-center shadow-panel">
           <Link2Off aria-hidden className="size-8 text-muted-subtle" strokeWidth={1.5} />

@@ -80,6 +80,7 @@ function Row({
             name={`${base}.model`}
             label={`${noun} ${index + 1}`}
             category={category}
+            forArchitecture={checkpoint?.architecture}
             placeholder="Choose a model"
             onModel={(m) => setTrigger(m.positiveTriggerWords || undefined)}
           />

@@ -6,6 +6,7 @@ import { fieldId, useFieldError } from "@/components/forms/fields";
 import { FieldMessage } from "@/components/ui/field";
 import { Segmented } from "@/components/ui/segmented";
 import { ImageInput } from "../image-input";
+import { GuideAspectNote } from "./guide-aspect-note";
 import { PreprocessPanel } from "./preprocess-panel";
 
 type GuideSource = "upload" | "preprocess";
@@ -56,6 +57,7 @@ export function GuideImageField({ name }: { name: string }) {
         <PreprocessPanel name={name} idBase={`${id}-pre`} />
         <FieldMessage error={error} />
       </div>
+      <GuideAspectNote name={name} />
     </div>
   );
 }

@@ -2,6 +2,7 @@ import "server-only";
 import { and, count, desc, eq, isNotNull, isNull, sql } from "drizzle-orm";
 import type { StudioDatabase } from "@/lib/server/db";
 import { item, itemTag, user } from "@/lib/server/db/schema";
+import type { ModelNames } from "@/lib/server/models/model-names";
 import type { GalleryFacets } from "@/lib/studio/gallery-filter";
 
 /** A menu lists at most this many values, the commonest first. */
@@ -58,4 +59,14 @@ export async function galleryFacets(db: StudioDatabase): Promise<GalleryFacets> 
       w.workflow ? [{ workflow: w.workflow, count: Number(w.count) }] : [],
     ),
   };
+}
+
+/** The facets with the models and LoRAs named as the service's catalogue names them. */
+export async function namedFacets(facets: GalleryFacets, names: ModelNames): Promise<GalleryFacets> {
+  const known = await names.of([...facets.models.map((m) => m.id), ...facets.loras.map((l) => l.id)]);
+  const named = <T extends { id: string }>(entry: T): T => {
+    const name = known.get(entry.id);
+    return name ? { ...entry, name } : entry;
+  };
+  return { ...facets, models: facets.models.map(named), loras: facets.loras.map(named) };
 }

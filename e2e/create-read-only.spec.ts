@@ -1,0 +1,63 @@
+import { expect, test } from "@playwright/test";
+import { joinAsMember } from "./fixtures/accounts";
+import { CreatePage } from "./pages/create-page";
+import { SCREENS_DIR } from "./pages/studio-shell";
+
+const VIEWER = { name: "Vera Viewer", email: "vera.create@studio.test", password: "only looking here" };
+const REASON = "Viewers can look at the forms but not generate: ask an owner for the editor role.";
+const SLUGS = ["text-to-image", "image-to-image", "inpainting", "outpainting", "controlnet", "video"];
+
+test.describe.configure({ timeout: 90_000 });
+
+test("a viewer sees every Create form read-only, says why, and can send nothing", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  const origin = baseURL ?? "";
+  const context = await joinAsMember(browser, page.request, origin, VIEWER, "viewer");
+  const viewer = await context.newPage();
+  const sent: string[] = [];
+  viewer.on("request", (r) => {
+    if (r.method() === "POST" && new URL(r.url()).pathname === "/api/tasks") sent.push(r.url());
+  });
+  const create = new CreatePage(viewer);
+
+  await viewer.goto("/create");
+  await expect(viewer.getByTestId("read-only-note")).toHaveText(REASON);
+
+  for (const slug of SLUGS) {
+    await create.open(slug);
+    await expect(viewer.getByTestId("read-only-note"), slug).toHaveText(REASON);
+    const form = viewer.locator("form[aria-busy=false]");
+    await expect(form.getByText("Generating needs the editor role.", { exact: true }), slug).toBeVisible();
+    await expect(create.generate, slug).toBeDisabled();
+    await expect(create.prompt, slug).toBeDisabled();
+    await expect(form.getByRole("button", { name: "Reset the form" }), slug).toBeDisabled();
+    // The keyboard's way to generate does nothing either.
+    await viewer.keyboard.press("Control+Enter");
+    if (slug === "text-to-image" || slug === "inpainting") {
+      for (const viewport of [
+        { width: 1440, height: 900 },
+        { width: 1280, height: 720 },
+      ]) {
+        await viewer.setViewportSize(viewport);
+        await viewer.screenshot({
+          path: `${SCREENS_DIR}/create-read-only/${slug}-${viewport.width}x${viewport.height}.png`,
+        });
+      }
+      await viewer.setViewportSize({ width: 1440, height: 900 });
+    }
+  }
+  expect(sent).toEqual([]);
+  await context.close();
+});
+
+test("an editor's form takes changes and generates as before", async ({ page }) => {
+  const create = new CreatePage(page);
+  await create.open("text-to-image");
+  await expect(page.getByTestId("read-only-note")).toHaveCount(0);
+  await expect(create.prompt).toBeEnabled();
+  await create.prompt.fill("a lighthouse on a cliff");
+  await expect(create.generate).toBeEnabled();
+});

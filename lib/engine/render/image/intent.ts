@@ -167,9 +167,9 @@ export function readIntent(
   );
   // A subject brings its usual setting when the prompt names no land or water of its own.
   const LAND: Element[] = ["sea", "beach", "mountains", "hills", "city", "forest", "desert", "snow"];
-  const main = subjects.keys().next().value;
+  const [main] = subjects;
   if (main && !LAND.some((e) => elements.has(e))) {
-    for (const e of settingOf(main)) if (!neg.elements.has(e)) elements.set(e, 0.8);
+    for (const e of settingOf(main[0], main[1].word)) if (!neg.elements.has(e)) elements.set(e, 0.8);
   }
   // Words the vocabulary cannot place get an honest abstract composition in the prompt's colours,
   // never some other subject standing in for them.

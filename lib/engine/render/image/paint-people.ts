@@ -45,11 +45,88 @@ export function person(pen: Pen, shirt: Rgb, variant: number, woman = variant % 
   pen.ellipse(0.025, 0.925, 0.008, 0.01, [30, 24, 20], 0);
 }
 
-const WOMEN = /^(woman|women|girl|lady|ladies|dancer)/;
+const WOMEN = /^(woman|women|girl|lady|ladies|dancer|witch)/;
 const MEN = /^(man|men|boy|gentleman|knight|samurai|wizard)/;
+const MAGES = /^(wizard|witch|mage|sorcerer|sorceress|warlock|magician|druid)/;
 
 export function paintPerson(pen: Pen, look: SubjectLook): void {
   const variant = Math.floor(pen.x) % 4;
   const woman = WOMEN.test(look.word) || (!MEN.test(look.word) && variant % 2 === 1);
-  person(pen, look.colour ?? look.accent, variant, woman);
+  // A lean and a raised or lowered head by the seed: the same prompt, another stance.
+  const p = pen.turned(0, 0, look.pose.lean * 0.05);
+  if (MAGES.test(look.word))
+    mage(p, look, look.word.startsWith("witch") || look.word.startsWith("sorceress"));
+  else if (look.word.startsWith("astronaut") || look.word.startsWith("cosmonaut")) astronaut(p, look);
+  else person(p, look.colour ?? look.accent, variant, woman);
+}
+
+/** A wizard (or a witch): long robe, pointed hat with stars, a staff with a glowing stone; a beard. */
+function mage(pen: Pen, look: SubjectLook, witch: boolean): void {
+  const robe: Rgb = look.colour ?? (witch ? [50, 30, 70] : [52, 54, 140]);
+  const skin: Rgb = [226, 186, 156];
+  const hat: Rgb = witch ? [30, 26, 34] : robe;
+  const trim: Rgb = [236, 200, 80];
+  const raise = look.pose.head > 0 ? 0.12 : 0;
+  pen.shadow(0, 0.24, 0.03);
+  // Staff held in the near hand, the stone glowing at its top.
+  pen.stroke(0.24, 0.0, 0.28, 1.06 + raise, 0.014, 0.012, [110, 78, 48], 0.5);
+  pen.ellipse(0.28, 1.1 + raise, 0.1, 0.1, [140, 210, 255], 0, 0, 0.25);
+  pen.ellipse(0.28, 1.1 + raise, 0.035, 0.035, [200, 240, 255], 0.3);
+  pen.poly([-0.15, 0.82, 0.15, 0.82, 0.26, 0.02, -0.26, 0.02], robe, 0.7);
+  pen.poly([-0.02, 0.8, 0.02, 0.8, 0.04, 0.02, -0.04, 0.02], shadeOf(robe, 0.8), 0.3);
+  pen.rect(-0.26, 0.02, 0.26, 0.05, trim, 0.3);
+  pen.stroke(-0.15, 0.78, -0.22, 0.46, 0.06, 0.07, shadeOf(robe, 0.9), 0.6);
+  pen.stroke(0.15, 0.78, 0.26, 0.56 + raise, 0.06, 0.065, shadeOf(robe, 0.9), 0.6);
+  pen.ellipse(-0.22, 0.42, 0.032, 0.036, skin, 0.5);
+  pen.ellipse(0.27, 0.54 + raise, 0.034, 0.036, skin, 0.5);
+  pen.ellipse(0, 0.8, 0.16, 0.05, robe, 0.5);
+  const h = pen.turned(0, 0.84, look.pose.head * 0.12);
+  if (witch) h.poly([-0.09, 0.98, 0.09, 0.98, 0.12, 0.7, -0.12, 0.7], [40, 30, 30], 0.4);
+  h.ellipse(0, 0.92, 0.07, 0.085, skin, 0.8);
+  h.ellipse(-0.025, 0.925, 0.008, 0.01, [30, 24, 20], 0);
+  h.ellipse(0.025, 0.925, 0.008, 0.01, [30, 24, 20], 0);
+  if (!witch) {
+    // A long white beard over the robe.
+    h.poly([-0.07, 0.9, 0.07, 0.9, 0.03, 0.6, 0, 0.56, -0.03, 0.6], [236, 234, 228], 0.4);
+    h.ellipse(0, 0.885, 0.045, 0.012, [220, 218, 212], 0.2);
+  }
+  h.ellipse(0, 0.985, 0.16, 0.032, hat, 0.5);
+  h.poly([-0.09, 0.99, 0.09, 0.99, 0.02, 1.3, -0.01, 1.3], hat, 0.6);
+  h.stroke(0.005, 1.29, 0.07, 1.34, 0.012, 0.006, hat, 0.4);
+  h.ellipse(-0.02, 1.08, 0.014, 0.014, trim, 0);
+  h.ellipse(0.03, 1.16, 0.011, 0.011, trim, 0);
+  h.rect(-0.085, 0.99, 0.085, 1.02, trim, 0.2);
+}
+
+/** An astronaut: white suit with a backpack, round helmet with a gold visor. */
+function astronaut(pen: Pen, look: SubjectLook): void {
+  const suit: Rgb = look.colour ?? [236, 236, 232];
+  const seam = shadeOf(suit, 0.75);
+  pen.shadow(0, 0.24, 0.03);
+  pen.rect(-0.19, 0.46, 0.19, 0.84, shadeOf(suit, 0.7), 0.4);
+  for (const s of [-1, 1]) {
+    pen.stroke(s * 0.07, 0.48, s * 0.08, 0.06, 0.065, 0.06, suit, 0.6);
+    pen.ellipse(s * 0.085, 0.04, 0.075, 0.045, seam, 0.4);
+    pen.ellipse(s * 0.075, 0.26, 0.06, 0.025, seam, 0.3);
+  }
+  pen.poly([-0.17, 0.84, 0.17, 0.84, 0.15, 0.44, -0.15, 0.44], suit, 0.7);
+  pen.rect(-0.08, 0.58, 0.08, 0.7, [90, 110, 140], 0.3);
+  pen.ellipse(-0.04, 0.64, 0.015, 0.015, [230, 60, 50], 0);
+  pen.ellipse(0.03, 0.64, 0.015, 0.015, [60, 200, 90], 0);
+  pen.rect(-0.15, 0.44, 0.15, 0.48, seam, 0.3);
+  const wave = look.pose.head > 0.3;
+  pen.stroke(-0.17, 0.8, -0.23, 0.48, 0.055, 0.05, suit, 0.6);
+  pen.ellipse(-0.23, 0.45, 0.045, 0.045, seam, 0.5);
+  if (wave) {
+    pen.stroke(0.17, 0.8, 0.3, 0.98, 0.055, 0.05, suit, 0.6);
+    pen.ellipse(0.31, 1.01, 0.045, 0.045, seam, 0.5);
+  } else {
+    pen.stroke(0.17, 0.8, 0.23, 0.48, 0.055, 0.05, suit, 0.6);
+    pen.ellipse(0.23, 0.45, 0.045, 0.045, seam, 0.5);
+  }
+  const h = pen.turned(0, 0.86, look.pose.head * 0.1);
+  h.ellipse(0, 0.95, 0.13, 0.13, suit, 0.8);
+  h.ellipse(0.01, 0.94, 0.095, 0.08, [200, 150, 60], 0.7);
+  h.ellipse(-0.02, 0.97, 0.03, 0.018, [255, 240, 200], 0, -0.5);
+  h.ellipse(0, 0.84, 0.11, 0.03, seam, 0.4);
 }

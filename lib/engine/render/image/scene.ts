@@ -16,6 +16,7 @@ import {
   paintStars,
   placeLight,
 } from "./paint-sky";
+import { paintRain, paintWetGround } from "./paint-weather";
 import type { Palette } from "./palette";
 import { isTableSubject, paintSubjects, standsOnHorizon } from "./subject-layout";
 import { familyOf, type Subject } from "./subjects";
@@ -72,8 +73,13 @@ function elementWeights(s: SceneInput): Map<Element, number> {
 
 type Setting = "outdoors" | "interior" | "underwater";
 
+/** Creatures of open water: drawn under the surface unless the prompt names land. */
+const DEEP: Subject[] = ["jellyfish"];
+
 function settingOf(s: SceneInput, weights: Map<Element, number>): Setting {
   const main = s.intent.subjects.keys().next().value;
+  if (main && DEEP.includes(main) && !OUTDOORS.some((e) => e !== "sea" && weights.has(e)))
+    return "underwater";
   if (!main || OUTDOORS.some((e) => weights.has(e))) return "outdoors";
   if (isTableSubject(main)) return "interior";
   return main === "fish" ? "underwater" : "outdoors";
@@ -150,6 +156,7 @@ export function paintScene(c: Canvas, s: SceneInput): void {
   paintCity(ctx, s.neon);
   // Buildings stand before the water is painted, so it reflects them.
   subjects(ctx, s, weights, standsOnHorizon);
+  if (bg && !sea) paintWetGround(ctx);
   if (bg && sea) {
     paintSea(ctx);
     paintBeach(ctx);
@@ -158,6 +165,7 @@ export function paintScene(c: Canvas, s: SceneInput): void {
   paintFlowers(ctx);
   paintAll(ctx, s, weights, (k) => !standsOnHorizon(k));
   paintBirds(ctx);
+  paintRain(ctx);
 }
 
 function subjects(

@@ -9,13 +9,20 @@ import type { Element } from "./vocabulary";
 
 /** Each subject with prompts naming it: its own word, a plural or a synonym. */
 const NAMED: Record<Subject, string[]> = {
-  person: ["a woman walking", "a lone hiker", "an astronaut"],
+  person: ["a woman walking", "a lone hiker", "an astronaut", "a wizard", "a witch"],
   group: ["a group of friends", "people at a market", "three women talking"],
   cat: ["a cat", "a kitten asleep", "two cats"],
   dog: ["a dog", "puppies playing", "a corgi"],
   fox: ["a fox", "foxes in a field", "a vixen"],
   horse: ["a horse", "wild horses", "a pony"],
-  bird: ["a bird on a wire", "a robin", "parrots"],
+  bird: ["a bird on a wire", "a robin", "parrots", "an owl in a forest"],
+  bear: ["a polar bear on an ice floe", "a grizzly", "bears in the woods"],
+  whale: ["a blue whale breaching at sunset", "an orca", "humpback whales"],
+  jellyfish: ["a jellyfish in deep sea", "glowing jellyfish", "jellies"],
+  butterfly: ["a butterfly", "butterflies in a garden", "a monarch butterfly"],
+  dragon: ["a dragon", "a red dragon breathing fire", "dragons"],
+  robot: ["a robot", "a friendly android", "giant mechs"],
+  balloon: ["a hot air balloon over fields", "hot-air balloons", "an airship"],
   fish: ["a fish", "goldfish in a bowl of water", "koi"],
   cow: ["a cow", "cows grazing", "cattle"],
   deer: ["a deer", "a stag at dawn", "reindeer"],
@@ -206,5 +213,34 @@ describe("beaches", () => {
     for (let i = 120 * 128; i < 128 * 128; i++)
       if ((sandy[i * 3] ?? 0) > (sandy[i * 3 + 2] ?? 0) + 20) warm++;
     expect(warm / (8 * 128)).toBeGreaterThan(0.9);
+  });
+});
+
+describe("rain", () => {
+  it("reads a rainy street as rain under an overcast sky, with no sun", () => {
+    const i = readIntent("a rainy street", undefined);
+    expect([i.elements.has("rain"), i.elements.has("city"), i.elements.has("sun")]).toEqual([
+      true,
+      true,
+      false,
+    ]);
+    expect([...i.times.keys()]).toEqual(["storm"]);
+  });
+
+  it("paints streaks of rain and a wet street over the dry scene", () => {
+    const scene = (dry: boolean) => {
+      const intent = readIntent("a rainy street", undefined);
+      if (dry) intent.elements.delete("rain");
+      const random = seededRandom("a rainy street", 9);
+      const palette = buildPalette(intent, random);
+      const c = createCanvas(128, 128, false);
+      paintScene(c, { intent, palette, random, hashSeed: 77, detail: 0.9, transparent: false, neon: 0 });
+      return c.rgb;
+    };
+    const wet = scene(false);
+    const dry = scene(true);
+    let changed = 0;
+    for (let i = 0; i < wet.length; i++) if (Math.abs((wet[i] ?? 0) - (dry[i] ?? 0)) > 12) changed++;
+    expect(changed / wet.length).toBeGreaterThan(0.05);
   });
 });

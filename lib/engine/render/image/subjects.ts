@@ -16,6 +16,8 @@ interface SubjectDef {
   words: string[];
   /** Elements painted with it when the prompt names no land or water of its own. */
   setting?: Element[];
+  /** A word of it with another usual setting: a polar bear on ice, a brown bear in a forest. */
+  wordSetting?: Record<string, Element[]>;
 }
 
 export const SUBJECT_DEFS = {
@@ -43,6 +45,13 @@ export const SUBJECT_DEFS = {
       "explorer",
       "samurai",
       "wizard",
+      "witch",
+      "mage",
+      "sorcerer",
+      "sorceress",
+      "warlock",
+      "magician",
+      "cosmonaut",
       "human",
       "silhouette",
       "dancer",
@@ -80,7 +89,43 @@ export const SUBJECT_DEFS = {
   },
   bird: {
     family: "animal",
-    words: ["bird", "sparrow", "robin", "parrot", "finch", "bluebird", "songbird", "owl", "eagle", "hawk"],
+    words: [
+      "bird",
+      "sparrow",
+      "robin",
+      "parrot",
+      "finch",
+      "bluebird",
+      "songbird",
+      "owl",
+      "owlet",
+      "eagle",
+      "hawk",
+      "falcon",
+    ],
+  },
+  bear: {
+    family: "animal",
+    words: ["bear", "polar bear", "grizzly", "grizzly bear", "brown bear", "black bear"],
+    setting: ["forest"],
+    wordSetting: { "polar bear": ["snow"], "polar bears": ["snow"] },
+  },
+  whale: {
+    family: "animal",
+    words: ["whale", "blue whale", "humpback", "humpback whale", "orca", "killer whale", "sperm whale"],
+    setting: ["sea"],
+  },
+  jellyfish: { family: "animal", words: ["jellyfish", "jellyfishes", "jellies", "medusa"] },
+  butterfly: {
+    family: "animal",
+    words: ["butterfly", "butterflies", "moth", "monarch butterfly"],
+    setting: ["hills", "flowers"],
+  },
+  dragon: { family: "animal", words: ["dragon", "wyvern"], setting: ["mountains"] },
+  robot: {
+    family: "object",
+    words: ["robot", "android", "droid", "mech", "mechs", "mecha", "cyborg", "automaton"],
+    setting: ["city"],
   },
   fish: { family: "animal", words: ["fish", "goldfish", "salmon", "trout", "koi", "fishes"] },
   cow: {
@@ -128,6 +173,11 @@ export const SUBJECT_DEFS = {
     setting: ["sea"],
   },
   train: { family: "vehicle", words: ["train", "locomotive", "tram"], setting: ["hills"] },
+  balloon: {
+    family: "vehicle",
+    words: ["hot air balloon", "hot-air balloon", "air balloon", "balloon", "airship", "blimp", "zeppelin"],
+    setting: ["hills", "clouds"],
+  },
   airplane: {
     family: "vehicle",
     words: ["airplane", "aeroplane", "plane", "jet", "aircraft", "airliner"],
@@ -166,7 +216,11 @@ export type Subject = keyof typeof SUBJECT_DEFS;
 export const SUBJECTS = Object.keys(SUBJECT_DEFS) as Subject[];
 
 export const familyOf = (s: Subject): Family => SUBJECT_DEFS[s].family;
-export const settingOf = (s: Subject): readonly Element[] => (SUBJECT_DEFS[s] as SubjectDef).setting ?? [];
+/** The usual setting of a subject, by the word that named it ("polar bear": snow). */
+export const settingOf = (s: Subject, word?: string): readonly Element[] => {
+  const def = SUBJECT_DEFS[s] as SubjectDef;
+  return (word ? def.wordSetting?.[word] : undefined) ?? def.setting ?? [];
+};
 
 /** Regular English plurals of a word (fox -> foxes, puppy -> puppies, car -> cars). */
 function plurals(word: string): string[] {

@@ -24,6 +24,7 @@ export const ELEMENTS = [
   "flowers",
   "object",
   "abstract",
+  "rain",
 ] as const;
 export type Element = (typeof ELEMENTS)[number];
 
@@ -123,6 +124,10 @@ export const ELEMENT_WORDS: Record<Element, string[]> = {
     "arctic",
     "frost",
     "snowfall",
+    "floe",
+    "ice floe",
+    "iceberg",
+    "icebergs",
   ],
   portrait: ["portrait", "face", "headshot", "selfie", "close-up", "closeup", "bust"],
   flowers: [
@@ -144,6 +149,7 @@ export const ELEMENT_WORDS: Record<Element, string[]> = {
   ],
   // Round things: the lit sphere of paint-shapes.ts is what they are.
   object: ["ball", "planet", "orb", "sphere", "egg", "gem", "crystal", "pearl", "bubble", "marble"],
+  rain: ["rain", "rainy", "raining", "rainfall", "downpour", "drizzle", "rainstorm", "monsoon", "raindrops"],
   abstract: [
     "abstract",
     "geometric",
@@ -181,7 +187,21 @@ export const TIME_WORDS: Record<TimeOfDay, string[]> = {
     "space",
     "nebula",
   ],
-  storm: ["storm", "stormy", "thunder", "lightning", "rain", "rainy", "gloomy", "overcast"],
+  storm: [
+    "storm",
+    "stormy",
+    "thunder",
+    "lightning",
+    "rain",
+    "rainy",
+    "raining",
+    "rainstorm",
+    "downpour",
+    "drizzle",
+    "monsoon",
+    "gloomy",
+    "overcast",
+  ],
   fog: ["fog", "foggy", "mist", "misty", "haze", "hazy", "smoke", "ethereal", "dreamy"],
 };
 

@@ -1,0 +1,38 @@
+import { describe, expect, it } from "vitest";
+import { undrawnWords } from "./undrawn";
+
+describe("words the renderer does not draw", () => {
+  it("lists the things a prompt names that have no drawing, in prompt order", () => {
+    expect(undrawnWords("a narwhal and a unicorn in a meadow")).toEqual(["narwhal", "unicorn"]);
+    expect(undrawnWords("two narwhals, narwhal, a zorblax")).toEqual(["narwhals", "narwhal", "zorblax"]);
+  });
+
+  it("skips stopwords, adjectives, verbs, styles and quality jargon", () => {
+    expect(
+      undrawnWords(
+        "a majestic glowing narwhal swimming gracefully, highly detailed, trending on artstation, 8k, oil painting",
+      ),
+    ).toEqual(["narwhal"]);
+  });
+
+  it("reports nothing for what it draws", () => {
+    for (const prompt of [
+      "a hot air balloon over fields",
+      "a jellyfish in deep sea",
+      "a blue whale breaching at sunset",
+      "a polar bear on an ice floe",
+      "a wizard",
+      "a rainy street",
+      "an owl in a forest",
+      "a dragon breathing fire over a castle",
+      "a robot and an astronaut",
+      "a butterfly on a flower",
+      "__BLANK__",
+    ])
+      expect(undrawnWords(prompt), prompt).toEqual([]);
+  });
+
+  it("does not report what the negative prompt rules out", () => {
+    expect(undrawnWords("a narwhal and a unicorn", "unicorn")).toEqual(["narwhal"]);
+  });
+});

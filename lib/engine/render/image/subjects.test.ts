@@ -36,7 +36,7 @@ const NAMED: Record<Subject, string[]> = {
   windmill: ["a windmill", "windmills"],
   car: ["a car", "an automobile", "cars parked"],
   bicycle: ["a bicycle", "a bike", "bicycles"],
-  boat: ["a boat", "a sailboat", "ships in port"],
+  boat: ["a boat", "a sailboat", "ships in port", "a harbour at dawn"],
   train: ["a train", "a steam locomotive", "trains"],
   airplane: ["an airplane", "a jet", "planes"],
   cake: ["a cake", "cupcakes"],

@@ -169,7 +169,20 @@ export const SUBJECT_DEFS = {
   bicycle: { family: "vehicle", words: ["bicycle", "bike", "cycle"] },
   boat: {
     family: "vehicle",
-    words: ["boat", "ship", "sailboat", "yacht", "ferry", "sail", "vessel", "canoe"],
+    // A harbour is its boats as much as its water.
+    words: [
+      "boat",
+      "ship",
+      "sailboat",
+      "yacht",
+      "ferry",
+      "sail",
+      "vessel",
+      "canoe",
+      "harbor",
+      "harbour",
+      "marina",
+    ],
     setting: ["sea"],
   },
   train: { family: "vehicle", words: ["train", "locomotive", "tram"], setting: ["hills"] },

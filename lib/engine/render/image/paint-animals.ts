@@ -100,8 +100,10 @@ export function paintDog(pen: Pen, look: SubjectLook): void {
 }
 
 export function paintHorse(pen: Pen, look: SubjectLook): void {
-  const coat = look.colour ?? [120, 72, 40];
-  const mane: Rgb = shadeOf(coat, 0.35);
+  // A unicorn: a white horse with a pastel mane and a golden spiral horn.
+  const unicorn = look.word.startsWith("unicorn");
+  const coat = look.colour ?? (unicorn ? [244, 240, 246] : [120, 72, 40]);
+  const mane: Rgb = unicorn ? [214, 150, 220] : shadeOf(coat, 0.35);
   pen.shadow(0, 0.65, 0.05);
   const { head, stride } = look.pose;
   pen.stroke(-0.4, 0.66, -0.5, 0.28, 0.05, 0.03, mane);
@@ -124,6 +126,15 @@ export function paintHorse(pen: Pen, look: SubjectLook): void {
   h.poly([0.44, 1.02, 0.46, 1.12, 0.5, 1.02], coat, 0.3);
   h.ellipse(0.67, 0.8, 0.04, 0.035, shadeOf(coat, 0.5), 0.2);
   eye(h, 0.53, 0.96, 0.018);
+  if (unicorn) {
+    h.stroke(0.52, 1.02, 0.64, 1.24, 0.022, 0.004, [240, 200, 90], 0.5);
+    for (let k = 1; k < 4; k++) {
+      const t = k / 4;
+      const u = 0.52 + 0.12 * t;
+      const v = 1.02 + 0.22 * t;
+      h.stroke(u - 0.02 * (1 - t), v, u + 0.02 * (1 - t), v + 0.015, 0.004, 0.004, [200, 150, 60], 0);
+    }
+  }
 }
 
 export function paintCow(pen: Pen, look: SubjectLook): void {

@@ -166,3 +166,32 @@ function envelope(pen: Pen, a: Rgb, b: Rgb): void {
   for (let k = 0; k < 3; k++)
     pen.stroke(-0.07, 0.03 + k * 0.03, 0.07, 0.03 + k * 0.03, 0.004, 0.004, [120, 84, 50], 0);
 }
+
+/** A rocket climbing at a slant on a plume of flame: nose cone, porthole, fins. */
+export function paintRocket(pen: Pen, look: SubjectLook): void {
+  const hull = look.colour ?? [232, 232, 236];
+  const trim: Rgb = [210, 60, 50];
+  const r = pen.turned(0, 0.5, -0.35 + look.pose.variant * 0.7);
+  // Flame and smoke below, brightest at the nozzle.
+  for (let k = 0; k < 6; k++) {
+    const v = 0.12 - k * 0.07;
+    r.ellipse(
+      0,
+      v,
+      0.05 + k * 0.02,
+      0.06 + k * 0.015,
+      k < 2 ? [255, 240, 170] : [250, 140 - k * 10, 40],
+      0.1,
+      0,
+      0.9 - k * 0.1,
+    );
+  }
+  r.poly([-0.07, 0.3, -0.17, 0.14, -0.17, 0.08, -0.07, 0.2], trim, 0.4);
+  r.poly([0.07, 0.3, 0.17, 0.14, 0.17, 0.08, 0.07, 0.2], trim, 0.4);
+  r.rect(-0.045, 0.12, 0.045, 0.18, [90, 90, 100], 0.4);
+  r.poly([-0.08, 0.18, 0.08, 0.18, 0.08, 0.76, -0.08, 0.76], hull, 0.7);
+  r.poly([-0.08, 0.76, 0.08, 0.76, 0.05, 0.88, 0, 0.93, -0.05, 0.88], trim, 0.6);
+  r.ellipse(0, 0.58, 0.045, 0.045, [60, 66, 80], 0.4);
+  r.ellipse(0, 0.58, 0.03, 0.03, [120, 190, 240], 0.5);
+  r.rect(-0.08, 0.3, 0.08, 0.33, trim, 0.3);
+}

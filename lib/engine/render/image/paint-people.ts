@@ -57,7 +57,37 @@ export function paintPerson(pen: Pen, look: SubjectLook): void {
   if (MAGES.test(look.word))
     mage(p, look, look.word.startsWith("witch") || look.word.startsWith("sorceress"));
   else if (look.word.startsWith("astronaut") || look.word.startsWith("cosmonaut")) astronaut(p, look);
+  else if (look.word.startsWith("knight")) knight(p, look);
   else person(p, look.colour ?? look.accent, variant, woman);
+}
+
+/** A knight in armour: plate limbs, a tabard in the accent colour, a helm, a sword and a shield. */
+function knight(pen: Pen, look: SubjectLook): void {
+  const steel: Rgb = [176, 182, 190];
+  const tabard = look.colour ?? look.accent;
+  pen.shadow(0, 0.24, 0.03);
+  for (const s of [-1, 1]) {
+    pen.stroke(s * 0.06, 0.48, s * 0.07, 0.04, 0.05, 0.042, steel, 0.7);
+    pen.ellipse(s * 0.065, 0.26, 0.05, 0.035, shadeOf(steel, 1.1), 0.5);
+    pen.ellipse(s * 0.08, 0.025, 0.06, 0.028, shadeOf(steel, 0.7), 0.4);
+  }
+  // Sword held point down beside him.
+  pen.stroke(0.26, 0.06, 0.26, 0.5, 0.014, 0.01, [220, 224, 232], 0.5);
+  pen.rect(0.2, 0.5, 0.32, 0.52, [160, 130, 60], 0.3);
+  pen.stroke(0.26, 0.52, 0.26, 0.6, 0.012, 0.012, [90, 60, 40], 0.3);
+  pen.poly([-0.16, 0.82, 0.16, 0.82, 0.13, 0.42, -0.13, 0.42], steel, 0.7);
+  pen.poly([-0.1, 0.78, 0.1, 0.78, 0.12, 0.3, -0.12, 0.3], tabard, 0.6);
+  pen.stroke(0.15, 0.78, 0.24, 0.56, 0.045, 0.04, steel, 0.6);
+  pen.ellipse(0.25, 0.55, 0.035, 0.035, shadeOf(steel, 0.8), 0.5);
+  // Shield on the far arm.
+  pen.poly([-0.34, 0.72, -0.1, 0.72, -0.1, 0.5, -0.22, 0.36, -0.34, 0.5], shadeOf(tabard, 0.85), 0.5);
+  pen.stroke(-0.22, 0.7, -0.22, 0.42, 0.012, 0.012, [230, 200, 80], 0.2);
+  pen.stroke(-0.32, 0.6, -0.12, 0.6, 0.012, 0.012, [230, 200, 80], 0.2);
+  const h = pen.turned(0, 0.84, look.pose.head * 0.1);
+  h.ellipse(0, 0.8, 0.17, 0.05, steel, 0.6);
+  h.poly([-0.08, 0.84, 0.08, 0.84, 0.08, 0.98, 0, 1.02, -0.08, 0.98], steel, 0.7);
+  h.rect(-0.06, 0.92, 0.06, 0.935, [30, 30, 34], 0.1);
+  h.stroke(0, 1.02, -0.06, 1.1, 0.02, 0.012, tabard, 0.3);
 }
 
 /** A wizard (or a witch): long robe, pointed hat with stars, a staff with a glowing stone; a beard. */

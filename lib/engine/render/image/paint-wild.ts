@@ -18,7 +18,7 @@ function eye(pen: Pen, u: number, v: number, r: number): void {
 
 function bearCoat(look: SubjectLook): Rgb {
   if (look.colour) return look.colour;
-  if (look.word.startsWith("polar")) return [236, 234, 224];
+  if (look.word.startsWith("polar") || look.word.includes("panda")) return [236, 234, 224];
   if (look.word.startsWith("black")) return [46, 40, 40];
   return [112, 74, 46];
 }
@@ -27,7 +27,10 @@ function bearCoat(look: SubjectLook): Rgb {
 export function paintBear(pen: Pen, look: SubjectLook): void {
   const coat = bearCoat(look);
   const polar = look.word.startsWith("polar");
-  const far = shadeOf(coat, 0.78);
+  // A panda: white, with black legs, shoulders, ears and eye patches.
+  const panda = look.word.includes("panda");
+  const limb: Rgb = panda ? [34, 32, 34] : coat;
+  const far = shadeOf(limb, 0.78);
   const { stride, head } = look.pose;
   const step = stride * 0.07;
   pen.shadow(0, 0.62, 0.05);
@@ -38,19 +41,20 @@ export function paintBear(pen: Pen, look: SubjectLook): void {
   pen.ellipse(-0.3, 0.44, 0.2, 0.22, coat, 0.8);
   pen.ellipse(-0.02, 0.44, 0.36, 0.2, coat, 0.8);
   // The shoulder hump is what makes it a bear rather than a dog.
-  pen.ellipse(0.16, 0.52, 0.2, 0.16, coat, 0.8);
-  pen.stroke(-0.2, 0.34, -0.2 + step, 0.03, 0.09, 0.075, coat);
-  pen.stroke(0.3, 0.38, 0.32 - step, 0.03, 0.085, 0.07, coat);
-  pen.ellipse(-0.19 + step, 0.03, 0.085, 0.035, shadeOf(coat, 0.8), 0.4);
-  pen.ellipse(0.34 - step, 0.03, 0.085, 0.035, shadeOf(coat, 0.8), 0.4);
+  pen.ellipse(0.16, 0.52, 0.2, 0.16, panda ? limb : coat, 0.8);
+  pen.stroke(-0.2, 0.34, -0.2 + step, 0.03, 0.09, 0.075, limb);
+  pen.stroke(0.3, 0.38, 0.32 - step, 0.03, 0.085, 0.07, limb);
+  pen.ellipse(-0.19 + step, 0.03, 0.085, 0.035, shadeOf(limb, 0.8), 0.4);
+  pen.ellipse(0.34 - step, 0.03, 0.085, 0.035, shadeOf(limb, 0.8), 0.4);
   // Head on a low neck: a polar bear's is longer and lower.
   const h = pen.turned(0.32, 0.5, head * 0.3 - (polar ? 0.12 : 0));
   h.ellipse(0.38, 0.5, 0.12, 0.12, coat, 0.8);
   h.ellipse(0.5, 0.47, 0.13, 0.1, coat, 0.8);
   h.ellipse(0.63, 0.44, 0.08, 0.06, polar ? coat : shadeOf(coat, 1.25), 0.6);
   h.ellipse(0.7, 0.45, 0.03, 0.025, DARK, 0.3);
-  h.ellipse(0.44, 0.6, 0.04, 0.04, shadeOf(coat, 0.85), 0.5);
-  h.ellipse(0.5, 0.6, 0.035, 0.035, coat, 0.5);
+  h.ellipse(0.44, 0.6, 0.04, 0.04, panda ? limb : shadeOf(coat, 0.85), 0.5);
+  h.ellipse(0.5, 0.6, 0.035, 0.035, panda ? limb : coat, 0.5);
+  if (panda) h.ellipse(0.55, 0.52, 0.04, 0.03, limb, 0.3, -0.4);
   eye(h, 0.56, 0.52, 0.017);
 }
 

@@ -12,6 +12,7 @@ import {
   paintHorse,
   paintRabbit,
 } from "./paint-animals";
+import { paintBigCat, paintDinosaur, paintElephant, paintPenguin } from "./paint-beasts";
 import {
   paintBridge,
   paintCastle,
@@ -22,7 +23,7 @@ import {
   paintWindmill,
 } from "./paint-buildings";
 import type { PaintContext } from "./paint-context";
-import { paintBalloon, paintDragon, paintRobot } from "./paint-fantasy";
+import { paintBalloon, paintDragon, paintRobot, paintRocket } from "./paint-fantasy";
 import { paintApple, paintBowl, paintBurger, paintCake, paintCoffee, paintPizza } from "./paint-food";
 import { paintBook, paintBottle, paintChair, paintClock, paintGuitar, paintLamp } from "./paint-objects";
 import { paintPerson, person } from "./paint-people";
@@ -90,11 +91,16 @@ export const LAYOUTS: Record<Subject, Layout> = {
     true,
   ),
   bear: L(paintBear, 0.5, "ground", 0.75, true),
+  bigcat: L(paintBigCat, 0.48, "ground", 0.8, true),
+  elephant: L(paintElephant, 0.6, "ground", 0.75, true),
+  penguin: L(paintPenguin, 0.45, "ground", 0.3, true),
+  dinosaur: L(paintDinosaur, 0.62, "ground", 0.95, true),
   whale: L(paintWhale, 0.62, "water", 0.9, true),
   jellyfish: L(paintJellyfish, 0.62, "water", 0.5),
   butterfly: L(paintButterfly, 0.4, "ground", 0.5),
   dragon: L(paintDragon, 0.6, "ground", 0.9, true),
   robot: L(paintRobot, 0.6, "ground", 0.3, true),
+  rocket: L(paintRocket, 0.5, "sky", 0.3, true),
   balloon: L(paintBalloon, 0.5, "sky", 0.35),
   fish: L(paintFish, 0.62, "water", 0.75, true),
   cow: L(paintCow, 0.46, "ground", 0.65, true),

@@ -1,6 +1,6 @@
 import type { Rgb } from "../seeded";
 import type { SubjectLook } from "./subject-look";
-import { type Pen, shadeOf } from "./subject-pen";
+import { Pen, shadeOf } from "./subject-pen";
 
 /** People standing, front view: head and hair, shirt, arms, trousers, shoes; a group of them. */
 
@@ -47,13 +47,16 @@ export function person(pen: Pen, shirt: Rgb, variant: number, woman = variant % 
 
 const WOMEN = /^(woman|women|girl|lady|ladies|dancer|witch)/;
 const MEN = /^(man|men|boy|gentleman|knight|samurai|wizard)/;
+const CHILDREN = /^(child|children|kid|boy|girl|toddler)/;
 const MAGES = /^(wizard|witch|mage|sorcerer|sorceress|warlock|magician|druid)/;
 
 export function paintPerson(pen: Pen, look: SubjectLook): void {
   const variant = Math.floor(pen.x) % 4;
   const woman = WOMEN.test(look.word) || (!MEN.test(look.word) && variant % 2 === 1);
-  // A lean and a raised or lowered head by the seed: the same prompt, another stance.
-  const p = pen.turned(0, 0, look.pose.lean * 0.05);
+  // A child stands shorter; a lean by the seed: the same prompt, another stance.
+  const child = CHILDREN.test(look.word);
+  const sized = child ? new Pen(pen.ctx, pen.x, pen.base, pen.size * 0.7, pen.flip) : pen;
+  const p = sized.turned(0, 0, look.pose.lean * 0.05);
   if (MAGES.test(look.word))
     mage(p, look, look.word.startsWith("witch") || look.word.startsWith("sorceress"));
   else if (look.word.startsWith("astronaut") || look.word.startsWith("cosmonaut")) astronaut(p, look);

@@ -191,3 +191,41 @@ export function paintButterfly(pen: Pen, look: SubjectLook): void {
   p.stroke(0, 0.7, -0.1, 0.9, 0.006, 0.005, edge, 0);
   p.stroke(0, 0.7, 0.1, 0.9, 0.006, 0.005, edge, 0);
 }
+
+/** A waterfall: white water falling between dark rock walls into a pool wreathed in spray. */
+export function paintWaterfall(pen: Pen, look: SubjectLook): void {
+  const rock: Rgb = [86, 84, 80];
+  const water: Rgb = look.colour ?? [226, 238, 246];
+  const pool: Rgb = [70, 120, 140];
+  const width = 0.16 + look.pose.variant * 0.12;
+  pen.ellipse(0, 0.04, 0.75, 0.1, pool, 0.4);
+  // Rock walls of stacked boulders either side, mossy on top.
+  for (const side of [-1, 1]) {
+    for (let k = 0; k < 7; k++) {
+      const v = 0.16 + k * 0.13;
+      const u = side * (width + 0.2 + ((k * 7) % 3) * 0.05);
+      const shade = 0.75 + ((k * 5 + (side > 0 ? 2 : 0)) % 4) * 0.1;
+      const ru = 0.2 + ((k * 3 + (side > 0 ? 1 : 0)) % 4) * 0.035;
+      pen.ellipse(
+        u,
+        v,
+        ru,
+        0.09 + ((k * 5) % 3) * 0.03,
+        shadeOf(rock, shade),
+        0.7,
+        side * (0.1 + (k % 3) * 0.12),
+      );
+    }
+    pen.ellipse(side * (width + 0.24), 1.0, 0.28, 0.06, [74, 122, 60], 0.5);
+  }
+  pen.rect(-width, 0.1, width, 1.0, shadeOf(water, 0.9), 0.3);
+  // Streaks of falling water, then spray where it lands.
+  for (let k = 0; k < 9; k++) {
+    const u = -width + ((k + 0.5) / 9) * width * 2;
+    pen.stroke(u, 0.98, u + Math.sin(k * 2.1) * 0.01, 0.12, 0.008, 0.012, k % 2 ? water : [180, 205, 220], 0);
+  }
+  for (let k = 0; k < 9; k++) {
+    const u = -width - 0.1 + ((k * 37) % 9) * (width + 0.1) * 0.25;
+    pen.ellipse(u, 0.1 + ((k * 13) % 3) * 0.03, 0.07, 0.05, [240, 246, 250], 0.2, 0, 0.7);
+  }
+}

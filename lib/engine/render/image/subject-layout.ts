@@ -29,7 +29,14 @@ import { paintBook, paintBottle, paintChair, paintClock, paintGuitar, paintLamp 
 import { paintPerson, person } from "./paint-people";
 import { paintCactus, paintFlower, paintSunflower, paintTree } from "./paint-plants";
 import { paintAirplane, paintBicycle, paintBoat, paintCar, paintTrain } from "./paint-vehicles";
-import { paintBear, paintButterfly, paintJellyfish, paintOwl, paintWhale } from "./paint-wild";
+import {
+  paintBear,
+  paintButterfly,
+  paintJellyfish,
+  paintOwl,
+  paintWaterfall,
+  paintWhale,
+} from "./paint-wild";
 import type { SubjectLook } from "./subject-look";
 import { Pen } from "./subject-pen";
 import type { Subject } from "./subjects";
@@ -112,6 +119,7 @@ export const LAYOUTS: Record<Subject, Layout> = {
   skyscraper: L(paintSkyscraper, 0.62, "horizon", 0.2),
   bridge: L(paintBridge, 0.36, "horizon", 1.5),
   church: L(paintChurch, 0.48, "horizon", 0.62, true),
+  waterfall: L(paintWaterfall, 0.62, "ground", 0.8),
   windmill: L(paintWindmill, 0.52, "horizon", 0.62),
   car: L(paintCar, 0.34, "ground", 1.0, true),
   bicycle: L(paintBicycle, 0.42, "ground", 0.95, true),

@@ -38,6 +38,7 @@ const NAMED: Record<Subject, string[]> = {
   skyscraper: ["a skyscraper", "a tall tower"],
   bridge: ["a bridge", "bridges over the river"],
   church: ["a church", "a cathedral", "churches"],
+  waterfall: ["a waterfall", "waterfalls in the jungle", "a cascade"],
   windmill: ["a windmill", "windmills"],
   car: ["a car", "an automobile", "cars parked"],
   bicycle: ["a bicycle", "a bike", "bicycles"],

@@ -204,6 +204,11 @@ export const SUBJECT_DEFS = {
     words: ["church", "cathedral", "chapel", "steeple"],
     setting: ["hills"],
   },
+  waterfall: {
+    family: "building",
+    words: ["waterfall", "waterfalls", "cascade", "falls"],
+    setting: ["forest"],
+  },
   windmill: { family: "building", words: ["windmill"], setting: ["hills"] },
   car: {
     family: "vehicle",

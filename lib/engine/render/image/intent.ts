@@ -45,6 +45,8 @@ export interface Intent {
   times: Map<TimeOfDay, number>;
   styles: Map<Style, number>;
   moods: Map<Mood, number>;
+  /** "underwater", "a coral reef": the scene is under the surface. */
+  underwater: boolean;
   /** Words the vocabulary does not know: they still vary the picture through the seed hash. */
   unknownWords: string[];
 }
@@ -63,6 +65,23 @@ const ELEMENT_TABLE = table(ELEMENT_WORDS);
 const TIME_TABLE = table(TIME_WORDS);
 const STYLE_TABLE = table(STYLE_WORDS);
 const MOOD_TABLE = table(MOOD_WORDS);
+/** Words that put the scene under the sea. */
+const UNDERWATER = new Set([
+  "underwater",
+  "undersea",
+  "under water",
+  "under the sea",
+  "coral",
+  "corals",
+  "reef",
+  "coral reef",
+  "seabed",
+  "sea floor",
+  "ocean floor",
+  "aquarium",
+  "deep sea",
+  "deep ocean",
+]);
 const STOP = new Set(
   "a an the of in on at with and or to for by from over under near into its his her their is are very some this that".split(
     " ",
@@ -106,6 +125,7 @@ function read(words: WeightedWord[]) {
   const colours: WeightedColour[] = [];
   const subjects = new Map<Subject, SubjectMention>();
   const known = new Set<string>();
+  let underwater = false;
   for (const { phrase, weight, at } of phrases(words)) {
     const subject = SUBJECT_TABLE.get(phrase);
     if (subject) {
@@ -123,16 +143,18 @@ function read(words: WeightedWord[]) {
     const style = STYLE_TABLE.get(phrase);
     const mood = MOOD_TABLE.get(phrase);
     const colour = COLOURS[phrase];
+    const below = UNDERWATER.has(phrase);
+    if (below) underwater = true;
     if (element) accumulate(elements, element, weight);
     if (time) accumulate(times, time, weight);
     if (style) accumulate(styles, style, weight);
     if (mood) accumulate(moods, mood, weight);
     if (colour) colours.push({ rgb: colour, weight });
-    if (subject || element || time || style || mood || colour)
+    if (subject || element || time || style || mood || colour || below)
       for (const w of phrase.split(" ")) known.add(w);
   }
   const unknownWords = words.map((w) => w.word).filter((w) => !known.has(w) && !STOP.has(w) && w.length > 2);
-  return { elements, subjects, times, styles, moods, colours, unknownWords };
+  return { elements, subjects, times, styles, moods, colours, unknownWords, underwater };
 }
 
 export function readIntent(
@@ -185,6 +207,7 @@ export function readIntent(
     times,
     styles,
     moods: pos.moods,
+    underwater: pos.underwater,
     unknownWords: pos.unknownWords,
   };
 }

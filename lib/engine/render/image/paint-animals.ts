@@ -224,13 +224,16 @@ export function paintBird(pen: Pen, look: SubjectLook): void {
 export function paintFish(pen: Pen, look: SubjectLook): void {
   const scale = look.colour ?? [245, 128, 36];
   const fin = shadeOf(scale, 0.85);
-  pen.poly([-0.36, 0.5, -0.72, 0.8, -0.62, 0.5, -0.72, 0.2], fin, 0.4);
-  pen.poly([-0.1, 0.66, 0.0, 0.86, 0.18, 0.68], fin, 0.3);
-  pen.ellipse(0, 0.5, 0.44, 0.2, scale, 0.8);
-  pen.ellipse(0.05, 0.43, 0.3, 0.08, shadeOf(scale, 1.2), 0.3);
-  for (let k = 0; k < 4; k++) pen.ellipse(-0.22 + k * 0.1, 0.55, 0.03, 0.06, shadeOf(scale, 0.85), 0.2);
-  pen.stroke(0.22, 0.62, 0.2, 0.38, 0.008, 0.008, shadeOf(scale, 0.6), 0.2);
-  pen.poly([0.05, 0.4, 0.0, 0.28, 0.16, 0.36], fin, 0.3);
-  pen.ellipse(0.3, 0.55, 0.045, 0.045, WHITE, 0.2);
-  pen.ellipse(0.31, 0.55, 0.025, 0.025, DARK, 0.1);
+  // Swimming up or down a little, its tail flicked, by the seed.
+  const body = pen.turned(0, 0.5, look.pose.lean * 0.25);
+  const tail = body.turned(-0.36, 0.5, look.pose.stride * 0.35);
+  tail.poly([-0.36, 0.5, -0.72, 0.8, -0.62, 0.5, -0.72, 0.2], fin, 0.4);
+  body.poly([-0.1, 0.66, 0.0, 0.86, 0.18, 0.68], fin, 0.3);
+  body.ellipse(0, 0.5, 0.44, 0.2, scale, 0.8);
+  body.ellipse(0.05, 0.43, 0.3, 0.08, shadeOf(scale, 1.2), 0.3);
+  for (let k = 0; k < 4; k++) body.ellipse(-0.22 + k * 0.1, 0.55, 0.03, 0.06, shadeOf(scale, 0.85), 0.2);
+  body.stroke(0.22, 0.62, 0.2, 0.38, 0.008, 0.008, shadeOf(scale, 0.6), 0.2);
+  body.poly([0.05, 0.4, 0.0, 0.28, 0.16, 0.36], fin, 0.3);
+  body.ellipse(0.3, 0.55, 0.045, 0.045, WHITE, 0.2);
+  body.ellipse(0.31, 0.55, 0.025, 0.025, DARK, 0.1);
 }

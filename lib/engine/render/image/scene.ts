@@ -78,8 +78,8 @@ const DEEP: Subject[] = ["jellyfish"];
 
 function settingOf(s: SceneInput, weights: Map<Element, number>): Setting {
   const main = s.intent.subjects.keys().next().value;
-  if (main && DEEP.includes(main) && !OUTDOORS.some((e) => e !== "sea" && weights.has(e)))
-    return "underwater";
+  const deep = s.intent.underwater || (main !== undefined && DEEP.includes(main));
+  if (deep && !OUTDOORS.some((e) => e !== "sea" && weights.has(e))) return "underwater";
   if (!main || OUTDOORS.some((e) => weights.has(e))) return "outdoors";
   if (isTableSubject(main)) return "interior";
   return main === "fish" ? "underwater" : "outdoors";

@@ -222,6 +222,14 @@ describe("beaches", () => {
   });
 });
 
+describe("under the sea", () => {
+  it("reads underwater words as a scene under the surface", () => {
+    expect(readIntent("a coral reef", undefined).underwater).toBe(true);
+    expect(readIntent("a fish underwater", undefined).underwater).toBe(true);
+    expect(readIntent("a fish in a pond", undefined).underwater).toBe(false);
+  });
+});
+
 describe("rain", () => {
   it("reads a rainy street as rain under an overcast sky, with no sun", () => {
     const i = readIntent("a rainy street", undefined);

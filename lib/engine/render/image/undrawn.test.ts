@@ -27,9 +27,16 @@ describe("words the renderer does not draw", () => {
       "a dragon breathing fire over a castle",
       "a robot and an astronaut",
       "a butterfly on a flower",
+      "a fish underwater near a coral reef",
       "__BLANK__",
     ])
       expect(undrawnWords(prompt), prompt).toEqual([]);
+  });
+
+  it("does not take an artist's name for a thing, but does read what something is surrounded by", () => {
+    expect(undrawnWords("a narwhal, by greg rutkowski and alphonse mucha")).toEqual(["narwhal"]);
+    expect(undrawnWords("a narwhal in the style of hokusai")).toEqual(["narwhal"]);
+    expect(undrawnWords("a castle surrounded by a moat")).toEqual(["moat"]);
   });
 
   it("does not report what the negative prompt rules out", () => {

@@ -27,7 +27,10 @@ const NOT_THINGS = new Set(
   gothic baroque rustic cozy cosy warm cool super mega hd uhd fhd resolution trending featured
   shallow dof wallpaper render unreal ray tracing raytracing global illumination subsurface
   scattering sunbeams rays godrays cinematography photography macro telephoto aerial drone
-  overhead perspective isometric orthographic symmetry rule thirds golden ratio`.split(/\s+/),
+  overhead perspective isometric orthographic symmetry rule thirds golden ratio scenery nature
+  world image picture environment atmosphere mood vibe vibes aesthetic color colors colour colours
+  tone tones palette shadow shadows reflections shades hues design element elements version
+  cinematic lighting mode type kind sort lots bit piece pieces`.split(/\s+/),
 );
 
 /** Suffixes of adjectives, adverbs and verb forms ("glowing", "carved", "softly", "famous"). */
@@ -47,6 +50,32 @@ function looksLikeThing(word: string): boolean {
   return !NOT_THING_ENDINGS.test(word);
 }
 
+/** Verbs before "by" that credit an artist ("painted by ..."), unlike "surrounded by a moat". */
+const CREDITS = new Set(
+  "art artwork painted drawn illustrated photographed shot made created designed inspired rendered".split(
+    " ",
+  ),
+);
+
+/**
+ * The words of the prompt that may name things: credits ("by greg rutkowski", "in the style of
+ * ...") name people whose style is meant, not things to draw.
+ */
+function wordsAskedFor(prompt: string): Set<string> {
+  const kept = new Set<string>();
+  for (const clause of prompt.toLowerCase().split(/[,.;:()[\]{}|]/)) {
+    const words = clause.match(/[a-z0-9']+(?:-[a-z0-9]+)*/g) ?? [];
+    for (let i = 0; i < words.length; i++) {
+      const word = words[i] as string;
+      const before = words[i - 1] ?? "";
+      if (word === "by" && (i === 0 || CREDITS.has(before) || !/(ed|en)$/.test(before))) break;
+      if (word === "of" && before === "style") break;
+      kept.add(word);
+    }
+  }
+  return kept;
+}
+
 /**
  * The prompt's words for things the renderer does not draw, in prompt order, each once. Words the
  * negative prompt names are not asked for and not reported.
@@ -55,9 +84,10 @@ export function undrawnWords(prompt: string, negative?: string, weighting?: "com
   if (prompt === "__BLANK__") return [];
   const intent = readIntent(prompt, negative, weighting);
   const avoided = new Set(readIntent(negative ?? "", undefined, weighting).unknownWords);
+  const asked = wordsAskedFor(prompt);
   const out: string[] = [];
   for (const word of intent.unknownWords) {
-    if (!looksLikeThing(word) || avoided.has(word) || out.includes(word)) continue;
+    if (!asked.has(word) || !looksLikeThing(word) || avoided.has(word) || out.includes(word)) continue;
     out.push(word);
   }
   return out;

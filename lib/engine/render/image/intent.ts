@@ -32,6 +32,8 @@ export interface SubjectMention {
   colour?: Rgb;
   /** Position of its first word in the prompt: ties in weight go to the first named. */
   order: number;
+  /** Other words naming more of the same subject ("a man and a child": child). */
+  also?: string[];
 }
 
 export interface Intent {
@@ -131,11 +133,21 @@ function read(words: WeightedWord[]) {
     if (subject) {
       const prev = subjects.get(subject);
       const colour = COLOURS[words[at - 1]?.word ?? ""] ?? COLOURS[words[at - 2]?.word ?? ""];
+      // Another word for another one of them ("a man and a child"), not a part of a phrase
+      // already read ("polar bear", then "bear") nor the same word again.
+      const named = prev ? [prev.word, ...(prev.also ?? [])] : [];
+      const another =
+        prev !== undefined &&
+        !named.some(
+          (w) => w === phrase || ` ${w} `.includes(` ${phrase} `) || ` ${phrase} `.includes(` ${w} `),
+        );
+      const also = another ? [...(prev?.also ?? []), phrase] : prev?.also;
       subjects.set(subject, {
         weight: prev ? Math.max(prev.weight, weight) + 0.15 * weight : weight,
         word: prev?.word ?? phrase,
         order: prev?.order ?? at,
         ...((prev?.colour ?? colour) ? { colour: prev?.colour ?? colour } : {}),
+        ...(also ? { also } : {}),
       });
     }
     const element = ELEMENT_TABLE.get(phrase);

@@ -39,10 +39,15 @@ export function person(pen: Pen, shirt: Rgb, variant: number, woman = variant % 
   pen.rect(-0.03, 0.8, 0.03, 0.86, shadeOf(skin, 0.9), 0.3);
   // Hair behind, face, hair on top.
   if (woman) pen.poly([-0.085, 0.97, 0.085, 0.97, 0.11, 0.76, -0.11, 0.76], hair, 0.4);
-  pen.ellipse(0, 0.92, 0.07, 0.085, skin, 0.8);
+  // A face lit evenly enough, with white in the eyes and a mouth, so it reads as a face (never
+  // as the back of a head) whatever the skin and the light.
+  pen.ellipse(0, 0.92, 0.07, 0.085, skin, 0.5);
   pen.ellipse(0, 0.97, 0.075, 0.045, hair, 0.5);
-  pen.ellipse(-0.025, 0.925, 0.008, 0.01, [30, 24, 20], 0);
-  pen.ellipse(0.025, 0.925, 0.008, 0.01, [30, 24, 20], 0);
+  for (const s of [-1, 1]) {
+    pen.ellipse(s * 0.025, 0.925, 0.014, 0.01, [245, 242, 236], 0);
+    pen.ellipse(s * 0.025, 0.925, 0.007, 0.009, [30, 24, 20], 0);
+  }
+  pen.stroke(-0.016, 0.885, 0.016, 0.885, 0.005, 0.005, shadeOf(skin, 0.6), 0);
 }
 
 const WOMEN = /^(woman|women|girl|lady|ladies|dancer|witch)/;
@@ -51,6 +56,19 @@ const CHILDREN = /^(child|children|kid|boy|girl|toddler)/;
 const MAGES = /^(wizard|witch|mage|sorcerer|sorceress|warlock|magician|druid)/;
 
 export function paintPerson(pen: Pen, look: SubjectLook): void {
+  const words = [look.word, ...(look.also ?? [])].slice(0, 3);
+  if (words.length === 1) {
+    paintOne(pen, look);
+    return;
+  }
+  // "A man and a child": each of them, side by side, the first named in the middle or left.
+  words.forEach((word, i) => {
+    const u = (i - (words.length - 1) / 2) * 0.36;
+    paintOne(new Pen(pen.ctx, pen.px(u), pen.base, pen.size, pen.flip), { ...look, word, also: [] });
+  });
+}
+
+function paintOne(pen: Pen, look: SubjectLook): void {
   const variant = Math.floor(pen.x) % 4;
   const woman = WOMEN.test(look.word) || (!MEN.test(look.word) && variant % 2 === 1);
   // A child stands shorter; a lean by the seed: the same prompt, another stance.

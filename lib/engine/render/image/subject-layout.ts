@@ -232,6 +232,7 @@ export function paintSubjects(ctx: PaintContext, s: SubjectPaint): Placement[] {
     lay.paint(pen, {
       ...(colour ? { colour } : {}),
       word: mention.word,
+      ...(mention.also ? { also: mention.also } : {}),
       accent: s.accents[index % Math.max(1, s.accents.length)] ?? [180, 60, 60],
       lit: s.lit,
       windowLight: s.windowLight,

@@ -24,6 +24,8 @@ export interface SubjectLook {
   colour?: Rgb;
   /** The word that named it ("pine" draws a conifer, "puppy" a dog). */
   word: string;
+  /** Other words naming more of the same subject: "a man and a child" draws both. */
+  also?: string[];
   /** A colour of the scene's palette for details (a shirt, a cake's icing). */
   accent: Rgb;
   /** Windows and lamps are lit. */

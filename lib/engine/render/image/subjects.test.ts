@@ -222,6 +222,22 @@ describe("beaches", () => {
   });
 });
 
+describe("two of a kind", () => {
+  it("draws each person a prompt names: a man and a child are two figures", () => {
+    const mention = readIntent("a man and a child", undefined).subjects.get("person");
+    expect([mention?.word, mention?.also]).toEqual(["man", ["child"]]);
+    expect(readIntent("a polar bear", undefined).subjects.get("bear")?.also).toBeUndefined();
+    const covered = (prompt: string) => {
+      const a = paint(prompt, true);
+      const b = paint(prompt, false);
+      let n = 0;
+      for (let i = 0; i < a.length; i += 3) if (Math.abs((a[i] ?? 0) - (b[i] ?? 0)) > 30) n++;
+      return n;
+    };
+    expect(covered("a man and a child")).toBeGreaterThan(covered("a man") * 1.3);
+  });
+});
+
 describe("under the sea", () => {
   it("reads underwater words as a scene under the surface", () => {
     expect(readIntent("a coral reef", undefined).underwater).toBe(true);

@@ -50,8 +50,10 @@ export function person(pen: Pen, shirt: Rgb, variant: number, woman = variant % 
   pen.stroke(-0.016, 0.885, 0.016, 0.885, 0.005, 0.005, shadeOf(skin, 0.6), 0);
 }
 
-const WOMEN = /^(woman|women|girl|lady|ladies|dancer|witch)/;
-const MEN = /^(man|men|boy|gentleman|knight|samurai|wizard)/;
+const WOMEN =
+  /^(woman|women|girl|lady|ladies|dancer|witch|queen|princess|mother|grandmother|nun|fairy|businesswoman)/;
+const MEN =
+  /^(man|men|boy|gentleman|knight|samurai|wizard|king|prince|father|grandfather|monk|fisherman|businessman)/;
 const CHILDREN = /^(child|children|kid|boy|girl|toddler)/;
 const MAGES = /^(wizard|witch|mage|sorcerer|sorceress|warlock|magician|druid)/;
 
@@ -79,7 +81,20 @@ function paintOne(pen: Pen, look: SubjectLook): void {
     mage(p, look, look.word.startsWith("witch") || look.word.startsWith("sorceress"));
   else if (look.word.startsWith("astronaut") || look.word.startsWith("cosmonaut")) astronaut(p, look);
   else if (look.word.startsWith("knight")) knight(p, look);
-  else person(p, look.colour ?? look.accent, variant, woman);
+  else {
+    person(p, look.colour ?? look.accent, variant, woman);
+    if (ROYALS.test(look.word)) crown(p);
+  }
+}
+
+const ROYALS = /^(king|queen|prince|princess)/;
+
+/** A gold crown on the head: a band and three points. */
+function crown(pen: Pen): void {
+  const gold: Rgb = [236, 196, 70];
+  pen.rect(-0.06, 0.995, 0.06, 1.03, gold, 0.4);
+  for (const u of [-0.05, 0, 0.05]) pen.poly([u - 0.018, 1.03, u + 0.018, 1.03, u, 1.07], gold, 0.3);
+  pen.ellipse(0, 1.012, 0.01, 0.01, [200, 40, 60], 0.2);
 }
 
 /** A knight in armour: plate limbs, a tabard in the accent colour, a helm, a sword and a shield. */

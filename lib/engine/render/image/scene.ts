@@ -18,7 +18,7 @@ import {
 } from "./paint-sky";
 import { paintRain, paintWetGround } from "./paint-weather";
 import type { Palette } from "./palette";
-import { isTableSubject, paintSubjects, standsOnHorizon } from "./subject-layout";
+import { isTableSubject, paintSubjects, standsOnGround, standsOnHorizon } from "./subject-layout";
 import { familyOf, type Subject } from "./subjects";
 import type { Element } from "./vocabulary";
 
@@ -56,6 +56,9 @@ export interface SceneInput {
   withSubjects?: boolean;
 }
 
+/** Creatures of open water: drawn under the surface unless the prompt names land. */
+const DEEP: Subject[] = ["jellyfish"];
+
 function elementWeights(s: SceneInput): Map<Element, number> {
   const weights = new Map<Element, number>();
   // Prominence grows with the square of attention: "sea++" (1.21) draws ~1.46x the sea.
@@ -66,15 +69,16 @@ function elementWeights(s: SceneInput): Map<Element, number> {
     weights.set(first, 1);
     weights.set(second, 0.8);
   }
+  // Someone standing by the water stands on its shore, not on the water.
+  const main = s.intent.subjects.keys().next().value;
+  if (main && standsOnGround(main) && weights.has("sea") && !weights.has("beach") && !DEEP.includes(main))
+    weights.set("beach", 0.8);
   if (s.transparent && s.intent.subjects.size === 0 && !SUBJECTS.some((e) => weights.has(e)))
     weights.set("abstract", 1);
   return weights;
 }
 
 type Setting = "outdoors" | "interior" | "underwater";
-
-/** Creatures of open water: drawn under the surface unless the prompt names land. */
-const DEEP: Subject[] = ["jellyfish"];
 
 function settingOf(s: SceneInput, weights: Map<Element, number>): Setting {
   const main = s.intent.subjects.keys().next().value;

@@ -83,6 +83,18 @@ function paintGroup(pen: Pen, look: SubjectLook): void {
   });
 }
 
+/** A village: a few houses, the nearest in the middle, smaller ones either side and behind. */
+function paintVillage(pen: Pen, look: SubjectLook): void {
+  for (const [u, v, k] of [
+    [-0.75, 0.08, 0.6],
+    [0.8, 0.06, 0.66],
+    [-0.42, 0.02, 0.8],
+    [0, 0, 1],
+  ] as const) {
+    paintHouse(new Pen(pen.ctx, pen.px(u), pen.py(v), pen.size * k, pen.flip), look);
+  }
+}
+
 export const LAYOUTS: Record<Subject, Layout> = {
   person: L(paintPerson, 0.6, "ground", 0.25),
   group: L(paintGroup, 0.55, "ground", 0.6),
@@ -113,7 +125,12 @@ export const LAYOUTS: Record<Subject, Layout> = {
   cow: L(paintCow, 0.46, "ground", 0.65, true),
   deer: L(paintDeer, 0.46, "ground", 0.6, true),
   rabbit: L(paintRabbit, 0.4, "ground", 0.35, true),
-  house: L(paintHouse, 0.5, "horizon", 0.56),
+  house: L(
+    (pen, look) => (/^(village|hamlet)/.test(look.word) ? paintVillage : paintHouse)(pen, look),
+    0.5,
+    "horizon",
+    0.56,
+  ),
   castle: L(paintCastle, 0.5, "horizon", 0.82),
   lighthouse: L(paintLighthouse, 0.62, "horizon", 0.42, true),
   skyscraper: L(paintSkyscraper, 0.62, "horizon", 0.2),
@@ -146,6 +163,8 @@ export const LAYOUTS: Record<Subject, Layout> = {
 
 /** Subjects indoors, on a table: the scene becomes a room when the prompt names no landscape. */
 export const isTableSubject = (s: Subject): boolean => LAYOUTS[s].place === "table";
+/** Subjects that stand on the ground in front: on a shore when the scene has water. */
+export const standsOnGround = (s: Subject): boolean => LAYOUTS[s].place === "ground";
 /** Subjects standing on the horizon are painted before water, so it reflects them. */
 export const standsOnHorizon = (s: Subject): boolean => LAYOUTS[s].place === "horizon";
 

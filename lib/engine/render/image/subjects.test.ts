@@ -209,6 +209,16 @@ describe("subjects in a style", () => {
   });
 });
 
+describe("by the water", () => {
+  it("stands someone by a lake on its shore, not on the water", () => {
+    const picture = paint("a fisherman by the lake", false);
+    let warm = 0;
+    for (let i = 120 * 128; i < 128 * 128; i++)
+      if ((picture[i * 3] ?? 0) > (picture[i * 3 + 2] ?? 0) + 20) warm++;
+    expect(warm / (8 * 128)).toBeGreaterThan(0.9);
+  });
+});
+
 describe("beaches", () => {
   it("reads a beach as the shore of a sea, and paints sand in front of the water", () => {
     const e = readIntent("a man walking on a beach", undefined).elements;

@@ -39,6 +39,16 @@ describe("words the renderer does not draw", () => {
     expect(undrawnWords("a castle surrounded by a moat")).toEqual(["moat"]);
   });
 
+  it("reads everyday prompts as a person would: parts and materials of drawn things are not missing", () => {
+    expect(undrawnWords("portrait of a young woman with red hair, freckles, natural light, 85mm")).toEqual([
+      "freckles",
+    ]);
+    expect(undrawnWords("a cat wearing a hat and sunglasses")).toEqual(["hat", "sunglasses"]);
+    expect(undrawnWords("an old fisherman mending nets at the harbor")).toEqual(["nets"]);
+    expect(undrawnWords("a majestic lion with a golden mane, savanna at sunset")).toEqual([]);
+    expect(undrawnWords("a steaming bowl of ramen on a wooden table, food photography")).toEqual([]);
+  });
+
   it("does not report what the negative prompt rules out", () => {
     expect(undrawnWords("a narwhal and a griffin", "griffin")).toEqual(["narwhal"]);
   });

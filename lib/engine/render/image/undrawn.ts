@@ -30,7 +30,12 @@ const NOT_THINGS = new Set(
   overhead perspective isometric orthographic symmetry rule thirds golden ratio scenery nature
   world image picture environment atmosphere mood vibe vibes aesthetic color colors colour colours
   tone tones palette shadow shadows reflections shades hues design element elements version
-  cinematic lighting mode type kind sort lots bit piece pieces`.split(/\s+/),
+  cinematic lighting mode type kind sort lots bit piece pieces natural food
+  hair mane fur feathers feather wings wing tail eyes eye hands hand window windows roof door doors
+  wheel wheels leaves leaf branches branch
+  wooden glass metal metallic stone silver paper leather steel iron brick plastic ceramic velvet silk`.split(
+    /\s+/,
+  ),
 );
 
 /** Suffixes of adjectives, adverbs and verb forms ("glowing", "carved", "softly", "famous"). */

@@ -116,6 +116,8 @@ export function ItemDetails({ detail, search }: { detail: ItemDetail; search: st
     ["Size", item.width && item.height ? `${item.width} × ${item.height}` : "Unknown"],
     ...(item.durationSeconds ? [["Length", `${item.durationSeconds.toFixed(1)} s`] as [string, string]] : []),
     ...(item.seed ? [["Seed of this result", item.seed] as [string, string]] : []),
+    // The built-in engine draws a fixed set of things; what it could not draw is said, not hidden.
+    ...(detail.notDrawn?.length ? [["Not drawn", detail.notDrawn.join(", ")] as [string, string]] : []),
   ];
   return (
     <div className="flex flex-col gap-5">

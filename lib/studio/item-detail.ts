@@ -15,6 +15,11 @@ export interface ItemDetail {
   /** My own rating, null when I have not rated it. */
   myRating: number | null;
   ratings: { userId: string; name: string; value: number }[];
+  /**
+   * Words of the prompt the built-in engine has no drawing for ("whale"): present only for
+   * results of the built-in engine, which says so rather than leave them out silently.
+   */
+  notDrawn?: string[];
   /** The team's active members, for assigning and @mentions. */
   members: { id: string; name: string; role: Role }[];
 }

@@ -1,5 +1,6 @@
 import "server-only";
 import { asc, eq, inArray, isNull } from "drizzle-orm";
+import { undrawnWords } from "@/lib/engine/render/image/undrawn";
 import { studioErrors } from "@/lib/server/auth/studio-errors";
 import type { StudioDatabase } from "@/lib/server/db";
 import { redactTaskParams } from "@/lib/server/db/redact-params";
@@ -45,8 +46,31 @@ async function galleryItems(db: StudioDatabase, rows: ItemRow[]): Promise<Map<st
   return out;
 }
 
-/** One item for the viewer: the item, its task's parameters, lineage, ratings and the team. */
-export async function itemDetail(db: StudioDatabase, id: string, viewerId: string): Promise<ItemDetail> {
+/**
+ * The prompt's words the built-in engine made no drawing for. Its renderer is a pure function of
+ * the request, so reading the prompt again tells exactly what it left out.
+ */
+export function notDrawnOf(params: Record<string, unknown>): string[] {
+  const prompt = params.positivePrompt;
+  if (typeof prompt !== "string") return [];
+  const negative = typeof params.negativePrompt === "string" ? params.negativePrompt : undefined;
+  const weighting =
+    params.promptWeighting === "compel" || params.promptWeighting === "sdEmbeds"
+      ? params.promptWeighting
+      : undefined;
+  return undrawnWords(prompt, negative, weighting);
+}
+
+/**
+ * One item for the viewer: the item, its task's parameters, lineage, ratings and the team.
+ * `embedded`: the studio runs on its built-in engine, whose results name the words not drawn.
+ */
+export async function itemDetail(
+  db: StudioDatabase,
+  id: string,
+  viewerId: string,
+  embedded = false,
+): Promise<ItemDetail> {
   const itemId = itemIdOf(id);
   const [row] = await db.select(itemColumns).from(item).where(eq(item.id, itemId));
   if (!row) fail(studioErrors.notFound("item", "id"));
@@ -86,9 +110,11 @@ export async function itemDetail(db: StudioDatabase, id: string, viewerId: strin
       const related = shown.get(s.id);
       return related && s.id !== itemId ? [{ item: related, role: s.role }] : [];
     });
+  const notDrawn = embedded ? notDrawnOf(owner?.params ?? {}) : [];
   return {
     item: self,
     params: redactTaskParams(owner?.params ?? {}),
+    ...(notDrawn.length > 0 ? { notDrawn } : {}),
     lineage: { sources: link(sources), derived: link(derived) },
     myRating: ratings.find((r) => r.userId === viewerId)?.value ?? null,
     ratings,

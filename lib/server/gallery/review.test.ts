@@ -193,6 +193,16 @@ for (const backend of testBackends) {
       expect(await refused(rateItem(deps, people.reviewer, row.id, 6))).toMatchObject({ status: 400 });
     });
 
+    it("names the prompt's words the built-in engine did not draw, only for its results", async () => {
+      const row = await newItem({ positivePrompt: "a narwhal beside a blue whale, highly detailed" });
+      const detail = await itemDetail(opened.db, row.id, people.reviewer.id, true);
+      expect(detail.notDrawn).toEqual(["narwhal"]);
+      // Another service draws what it is asked: nothing is claimed about its results.
+      expect((await itemDetail(opened.db, row.id, people.reviewer.id, false)).notDrawn).toBeUndefined();
+      const drawn = await newItem({ positivePrompt: "a hot air balloon over fields" });
+      expect((await itemDetail(opened.db, drawn.id, people.reviewer.id, true)).notDrawn).toBeUndefined();
+    });
+
     it("threads comments, resolves mentions by name, and fills the mentioned member's inbox", async () => {
       const row = await newItem();
       const before = await unreadCount(opened.db, people.owner.id);

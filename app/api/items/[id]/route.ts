@@ -1,4 +1,5 @@
 import { requireUser } from "@/lib/server/auth/guard";
+import { studioEnv } from "@/lib/server/env";
 import { itemDetail } from "@/lib/server/gallery/item-detail";
 import { handled } from "@/lib/server/http/handle";
 import { idParam } from "@/lib/server/http/params";
@@ -13,5 +14,5 @@ export const GET = handled(async (request: Request, { params }: Params) => {
   if (user instanceof Response) return user;
   const id = idParam((await params).id, "id");
   if (id instanceof Response) return id;
-  return Response.json({ data: await itemDetail(runtime.database.db, id, user.id) });
+  return Response.json({ data: await itemDetail(runtime.database.db, id, user.id, studioEnv().embedded) });
 });

@@ -23,7 +23,7 @@ import { applyStyles } from "./styles";
  *
  * | Parameter | Effect in this renderer |
  * |---|---|
- * | positivePrompt | subjects (about forty: people, animals, buildings, vehicles, food, plants, objects; subjects.ts), elements (sun, moon, stars, clouds, aurora, birds, sea, beach, mountains, hills, city, forest, desert, snow, portrait, flowers, round objects, abstract; unknown words: abstract), colour words tint the light and subjects, time/mood words set the light, style words (watercolor, neon, pastel, monochrome, oil, sketch, pixel, vintage, cinematic, anime, vivid) the treatment; `__BLANK__`: no text guidance (a seed-chosen scene, or the seed image's palette) |
+ * | positivePrompt | subjects (about fifty: people, animals, buildings, vehicles, food, plants, objects; subjects.ts), posed and framed by the seed, elements (sun, moon, stars, clouds, aurora, birds, rain, sea, beach, mountains, hills, city, forest, desert, snow, portrait, flowers, round objects, abstract; unknown words: abstract), colour words tint the light and subjects, time/mood words set the light, style words (watercolor, neon, pastel, monochrome, oil, sketch, pixel, vintage, cinematic, anime, vivid) the treatment; `__BLANK__`: no text guidance (a seed-chosen scene, or the seed image's palette) |
  * | negativePrompt | a named element is not drawn, a named colour is removed from the pixels, a named style is weakened |
  * | promptWeighting | compel (`word++`, `(text)1.3`, `.blend()`, `.and()`) and sdEmbeds (`(text)`, `[text]`, `(text:1.4)`) weights scale each word's prominence (size, coverage, tint strength) |
  * | seed | composition, placement and palette jitter; `numberResults` uses one seed per image |

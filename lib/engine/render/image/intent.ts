@@ -32,6 +32,8 @@ export interface SubjectMention {
   colour?: Rgb;
   /** Position of its first word in the prompt: ties in weight go to the first named. */
   order: number;
+  /** Other words naming more of the same subject ("a man and a child": child). */
+  also?: string[];
 }
 
 export interface Intent {
@@ -45,6 +47,8 @@ export interface Intent {
   times: Map<TimeOfDay, number>;
   styles: Map<Style, number>;
   moods: Map<Mood, number>;
+  /** "underwater", "a coral reef": the scene is under the surface. */
+  underwater: boolean;
   /** Words the vocabulary does not know: they still vary the picture through the seed hash. */
   unknownWords: string[];
 }
@@ -63,6 +67,23 @@ const ELEMENT_TABLE = table(ELEMENT_WORDS);
 const TIME_TABLE = table(TIME_WORDS);
 const STYLE_TABLE = table(STYLE_WORDS);
 const MOOD_TABLE = table(MOOD_WORDS);
+/** Words that put the scene under the sea. */
+const UNDERWATER = new Set([
+  "underwater",
+  "undersea",
+  "under water",
+  "under the sea",
+  "coral",
+  "corals",
+  "reef",
+  "coral reef",
+  "seabed",
+  "sea floor",
+  "ocean floor",
+  "aquarium",
+  "deep sea",
+  "deep ocean",
+]);
 const STOP = new Set(
   "a an the of in on at with and or to for by from over under near into its his her their is are very some this that".split(
     " ",
@@ -106,16 +127,27 @@ function read(words: WeightedWord[]) {
   const colours: WeightedColour[] = [];
   const subjects = new Map<Subject, SubjectMention>();
   const known = new Set<string>();
+  let underwater = false;
   for (const { phrase, weight, at } of phrases(words)) {
     const subject = SUBJECT_TABLE.get(phrase);
     if (subject) {
       const prev = subjects.get(subject);
       const colour = COLOURS[words[at - 1]?.word ?? ""] ?? COLOURS[words[at - 2]?.word ?? ""];
+      // Another word for another one of them ("a man and a child"), not a part of a phrase
+      // already read ("polar bear", then "bear") nor the same word again.
+      const named = prev ? [prev.word, ...(prev.also ?? [])] : [];
+      const another =
+        prev !== undefined &&
+        !named.some(
+          (w) => w === phrase || ` ${w} `.includes(` ${phrase} `) || ` ${phrase} `.includes(` ${w} `),
+        );
+      const also = another ? [...(prev?.also ?? []), phrase] : prev?.also;
       subjects.set(subject, {
         weight: prev ? Math.max(prev.weight, weight) + 0.15 * weight : weight,
         word: prev?.word ?? phrase,
         order: prev?.order ?? at,
         ...((prev?.colour ?? colour) ? { colour: prev?.colour ?? colour } : {}),
+        ...(also ? { also } : {}),
       });
     }
     const element = ELEMENT_TABLE.get(phrase);
@@ -123,16 +155,18 @@ function read(words: WeightedWord[]) {
     const style = STYLE_TABLE.get(phrase);
     const mood = MOOD_TABLE.get(phrase);
     const colour = COLOURS[phrase];
+    const below = UNDERWATER.has(phrase);
+    if (below) underwater = true;
     if (element) accumulate(elements, element, weight);
     if (time) accumulate(times, time, weight);
     if (style) accumulate(styles, style, weight);
     if (mood) accumulate(moods, mood, weight);
     if (colour) colours.push({ rgb: colour, weight });
-    if (subject || element || time || style || mood || colour)
+    if (subject || element || time || style || mood || colour || below)
       for (const w of phrase.split(" ")) known.add(w);
   }
   const unknownWords = words.map((w) => w.word).filter((w) => !known.has(w) && !STOP.has(w) && w.length > 2);
-  return { elements, subjects, times, styles, moods, colours, unknownWords };
+  return { elements, subjects, times, styles, moods, colours, unknownWords, underwater };
 }
 
 export function readIntent(
@@ -167,9 +201,9 @@ export function readIntent(
   );
   // A subject brings its usual setting when the prompt names no land or water of its own.
   const LAND: Element[] = ["sea", "beach", "mountains", "hills", "city", "forest", "desert", "snow"];
-  const main = subjects.keys().next().value;
+  const [main] = subjects;
   if (main && !LAND.some((e) => elements.has(e))) {
-    for (const e of settingOf(main)) if (!neg.elements.has(e)) elements.set(e, 0.8);
+    for (const e of settingOf(main[0], main[1].word)) if (!neg.elements.has(e)) elements.set(e, 0.8);
   }
   // Words the vocabulary cannot place get an honest abstract composition in the prompt's colours,
   // never some other subject standing in for them.
@@ -185,6 +219,7 @@ export function readIntent(
     times,
     styles,
     moods: pos.moods,
+    underwater: pos.underwater,
     unknownWords: pos.unknownWords,
   };
 }

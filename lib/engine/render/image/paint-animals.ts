@@ -21,25 +21,30 @@ export function paintFox(pen: Pen, look: SubjectLook): void {
   // A "red fox" is the orange one: only another colour word repaints its coat.
   const named = look.colour && !(look.colour[0] > 150 && look.colour[1] < 80 && look.colour[2] < 80);
   const coat: Rgb = named && look.colour ? look.colour : [218, 108, 36];
+  const { head, stride, variant } = look.pose;
+  const step = stride * 0.07;
   pen.shadow(0, 0.6, 0.05);
-  // Brush: a long tail low behind, white tip.
-  pen.ellipse(-0.48, 0.32, 0.28, 0.1, coat, 0.7, 0.45);
-  pen.ellipse(-0.7, 0.215, 0.08, 0.06, WHITE, 0.5, 0.45);
-  pen.stroke(-0.2, 0.36, -0.24, 0.02, 0.04, 0.03, DARK);
-  pen.stroke(0.2, 0.36, 0.24, 0.02, 0.04, 0.03, DARK);
+  // Brush: a long tail behind, white tip; carried low or raised by the seed.
+  const tail = pen.turned(-0.26, 0.38, (variant - 0.4) * 0.6);
+  tail.ellipse(-0.48, 0.32, 0.28, 0.1, coat, 0.7, 0.45);
+  tail.ellipse(-0.7, 0.215, 0.08, 0.06, WHITE, 0.5, 0.45);
+  pen.stroke(-0.2, 0.36, -0.24 - step, 0.02, 0.04, 0.03, DARK);
+  pen.stroke(0.2, 0.36, 0.24 + step, 0.02, 0.04, 0.03, DARK);
   pen.ellipse(0, 0.42, 0.34, 0.16, coat, 0.8);
   pen.ellipse(0.24, 0.36, 0.12, 0.1, WHITE, 0.6);
-  pen.stroke(-0.12, 0.34, -0.1, 0.02, 0.04, 0.03, shadeOf(DARK, 1.3));
-  pen.stroke(0.28, 0.34, 0.3, 0.02, 0.04, 0.03, shadeOf(DARK, 1.3));
-  pen.ellipse(0.34, 0.56, 0.1, 0.15, coat, 0.7, -0.5);
+  pen.stroke(-0.12, 0.34, -0.1 + step, 0.02, 0.04, 0.03, shadeOf(DARK, 1.3));
+  pen.stroke(0.28, 0.34, 0.3 - step, 0.02, 0.04, 0.03, shadeOf(DARK, 1.3));
+  // Head raised to listen or lowered to sniff, by the seed.
+  const h = pen.turned(0.3, 0.5, head * 0.45);
+  h.ellipse(0.34, 0.56, 0.1, 0.15, coat, 0.7, -0.5);
   // Head, pointed snout, tall pointed ears with dark backs.
-  pen.poly([0.34, 0.76, 0.37, 0.95, 0.45, 0.74], DARK, 0.2);
-  pen.poly([0.44, 0.75, 0.5, 0.94, 0.54, 0.72], coat, 0.3);
-  pen.ellipse(0.44, 0.66, 0.13, 0.11, coat, 0.8);
-  pen.poly([0.48, 0.71, 0.72, 0.6, 0.48, 0.57], coat, 0.3);
-  pen.ellipse(0.52, 0.59, 0.09, 0.04, WHITE, 0.3);
-  pen.ellipse(0.71, 0.605, 0.025, 0.022, [20, 16, 14], 0.2);
-  eye(pen, 0.5, 0.685, 0.02);
+  h.poly([0.34, 0.76, 0.37, 0.95, 0.45, 0.74], DARK, 0.2);
+  h.poly([0.44, 0.75, 0.5, 0.94, 0.54, 0.72], coat, 0.3);
+  h.ellipse(0.44, 0.66, 0.13, 0.11, coat, 0.8);
+  h.poly([0.48, 0.71, 0.72, 0.6, 0.48, 0.57], coat, 0.3);
+  h.ellipse(0.52, 0.59, 0.09, 0.04, WHITE, 0.3);
+  h.ellipse(0.71, 0.605, 0.025, 0.022, [20, 16, 14], 0.2);
+  eye(h, 0.5, 0.685, 0.02);
 }
 
 export function paintCat(pen: Pen, look: SubjectLook): void {
@@ -53,65 +58,83 @@ export function paintCat(pen: Pen, look: SubjectLook): void {
   pen.ellipse(0.1, 0.28, 0.1, 0.22, shadeOf(coat, 1.12), 0.6);
   pen.ellipse(0.08, 0.05, 0.07, 0.04, shadeOf(coat, 1.1), 0.5);
   pen.ellipse(0.2, 0.05, 0.07, 0.04, shadeOf(coat, 1.05), 0.5);
+  const h = pen.turned(0.13, 0.6, look.pose.head * 0.25);
   // Head with upright triangular ears.
-  pen.poly([-0.04, 0.74, -0.02, 0.94, 0.1, 0.8], coat, 0.3);
-  pen.poly([0.16, 0.8, 0.28, 0.94, 0.3, 0.74], coat, 0.3);
-  pen.poly([0.0, 0.77, 0.0, 0.89, 0.07, 0.8], [220, 150, 150], 0.1);
-  pen.poly([0.2, 0.8, 0.27, 0.89, 0.27, 0.76], [220, 150, 150], 0.1);
-  pen.ellipse(0.13, 0.7, 0.17, 0.14, coat, 0.8);
-  pen.ellipse(0.05, 0.72, 0.035, 0.028, [150, 190, 70], 0.2);
-  pen.ellipse(0.21, 0.72, 0.035, 0.028, [150, 190, 70], 0.2);
-  pen.ellipse(0.05, 0.72, 0.01, 0.026, [15, 15, 15], 0);
-  pen.ellipse(0.21, 0.72, 0.01, 0.026, [15, 15, 15], 0);
-  pen.poly([0.11, 0.66, 0.15, 0.66, 0.13, 0.64], [200, 110, 120], 0);
+  h.poly([-0.04, 0.74, -0.02, 0.94, 0.1, 0.8], coat, 0.3);
+  h.poly([0.16, 0.8, 0.28, 0.94, 0.3, 0.74], coat, 0.3);
+  h.poly([0.0, 0.77, 0.0, 0.89, 0.07, 0.8], [220, 150, 150], 0.1);
+  h.poly([0.2, 0.8, 0.27, 0.89, 0.27, 0.76], [220, 150, 150], 0.1);
+  h.ellipse(0.13, 0.7, 0.17, 0.14, coat, 0.8);
+  h.ellipse(0.05, 0.72, 0.035, 0.028, [150, 190, 70], 0.2);
+  h.ellipse(0.21, 0.72, 0.035, 0.028, [150, 190, 70], 0.2);
+  h.ellipse(0.05, 0.72, 0.01, 0.026, [15, 15, 15], 0);
+  h.ellipse(0.21, 0.72, 0.01, 0.026, [15, 15, 15], 0);
+  h.poly([0.11, 0.66, 0.15, 0.66, 0.13, 0.64], [200, 110, 120], 0);
   for (const s of [-1, 1]) {
-    pen.stroke(0.13 + s * 0.05, 0.64, 0.13 + s * 0.24, 0.66, 0.004, 0.003, [235, 235, 235], 0);
-    pen.stroke(0.13 + s * 0.05, 0.63, 0.13 + s * 0.23, 0.6, 0.004, 0.003, [235, 235, 235], 0);
+    h.stroke(0.13 + s * 0.05, 0.64, 0.13 + s * 0.24, 0.66, 0.004, 0.003, [235, 235, 235], 0);
+    h.stroke(0.13 + s * 0.05, 0.63, 0.13 + s * 0.23, 0.6, 0.004, 0.003, [235, 235, 235], 0);
   }
 }
 
 export function paintDog(pen: Pen, look: SubjectLook): void {
   const coat = look.colour ?? [168, 112, 60];
   const ear = shadeOf(coat, 0.6);
+  const { head, stride, variant } = look.pose;
+  const step = stride * 0.07;
   pen.shadow(0, 0.6, 0.05);
-  pen.stroke(-0.34, 0.5, -0.5, 0.72, 0.04, 0.025, coat);
-  pen.stroke(-0.24, 0.4, -0.26, 0.02, 0.05, 0.04, shadeOf(coat, 0.8));
-  pen.stroke(0.18, 0.4, 0.2, 0.02, 0.05, 0.04, shadeOf(coat, 0.8));
+  pen.turned(-0.34, 0.5, (variant - 0.5) * 0.8).stroke(-0.34, 0.5, -0.5, 0.72, 0.04, 0.025, coat);
+  pen.stroke(-0.24, 0.4, -0.26 - step, 0.02, 0.05, 0.04, shadeOf(coat, 0.8));
+  pen.stroke(0.18, 0.4, 0.2 + step, 0.02, 0.05, 0.04, shadeOf(coat, 0.8));
   pen.ellipse(-0.04, 0.47, 0.36, 0.16, coat, 0.8);
-  pen.stroke(-0.14, 0.4, -0.13, 0.02, 0.05, 0.04, coat);
-  pen.stroke(0.28, 0.4, 0.3, 0.02, 0.05, 0.04, coat);
-  pen.ellipse(0.3, 0.6, 0.12, 0.16, coat, 0.7, -0.4);
-  pen.ellipse(0.4, 0.74, 0.15, 0.13, coat, 0.8);
+  pen.stroke(-0.14, 0.4, -0.13 + step, 0.02, 0.05, 0.04, coat);
+  pen.stroke(0.28, 0.4, 0.3 - step, 0.02, 0.05, 0.04, coat);
+  const h = pen.turned(0.28, 0.55, head * 0.35);
+  h.ellipse(0.3, 0.6, 0.12, 0.16, coat, 0.7, -0.4);
+  h.ellipse(0.4, 0.74, 0.15, 0.13, coat, 0.8);
   // Rounded muzzle, black nose, floppy ear, tongue.
-  pen.ellipse(0.55, 0.68, 0.12, 0.07, shadeOf(coat, 1.1), 0.6);
-  pen.ellipse(0.66, 0.71, 0.035, 0.03, [20, 16, 14], 0.3);
-  pen.ellipse(0.5, 0.61, 0.04, 0.03, [220, 90, 100], 0.3);
-  pen.ellipse(0.32, 0.7, 0.06, 0.13, ear, 0.6, 0.25);
-  eye(pen, 0.46, 0.79, 0.022);
+  h.ellipse(0.55, 0.68, 0.12, 0.07, shadeOf(coat, 1.1), 0.6);
+  h.ellipse(0.66, 0.71, 0.035, 0.03, [20, 16, 14], 0.3);
+  h.ellipse(0.5, 0.61, 0.04, 0.03, [220, 90, 100], 0.3);
+  h.ellipse(0.32, 0.7, 0.06, 0.13, ear, 0.6, 0.25);
+  eye(h, 0.46, 0.79, 0.022);
 }
 
 export function paintHorse(pen: Pen, look: SubjectLook): void {
-  const coat = look.colour ?? [120, 72, 40];
-  const mane: Rgb = shadeOf(coat, 0.35);
+  // A unicorn: a white horse with a pastel mane and a golden spiral horn.
+  const unicorn = look.word.startsWith("unicorn");
+  const coat = look.colour ?? (unicorn ? [244, 240, 246] : [120, 72, 40]);
+  const mane: Rgb = unicorn ? [214, 150, 220] : shadeOf(coat, 0.35);
   pen.shadow(0, 0.65, 0.05);
+  const { head, stride } = look.pose;
   pen.stroke(-0.4, 0.66, -0.5, 0.28, 0.05, 0.03, mane);
-  for (const [u, k] of [
-    [-0.28, 0.8],
-    [0.22, 0.8],
-    [-0.18, 1],
-    [0.32, 1],
+  for (const [u, k, s] of [
+    [-0.28, 0.8, -1],
+    [0.22, 0.8, 1],
+    [-0.18, 1, 1],
+    [0.32, 1, -1],
   ] as const) {
-    pen.stroke(u, 0.55, u + 0.02, 0.06, 0.045, 0.03, shadeOf(coat, k));
-    pen.ellipse(u + 0.02, 0.03, 0.04, 0.03, [35, 30, 28], 0.2);
+    const foot = u + 0.02 + s * stride * 0.08;
+    pen.stroke(u, 0.55, foot, 0.06, 0.045, 0.03, shadeOf(coat, k));
+    pen.ellipse(foot, 0.03, 0.04, 0.03, [35, 30, 28], 0.2);
   }
   pen.ellipse(-0.02, 0.62, 0.42, 0.17, coat, 0.8);
-  // Long neck up and forward, a long head pointing down.
-  pen.stroke(0.3, 0.66, 0.46, 0.96, 0.11, 0.07, coat, 0.7);
-  pen.stroke(0.36, 0.74, 0.44, 1.02, 0.035, 0.03, mane, 0.3);
-  pen.stroke(0.48, 0.98, 0.66, 0.8, 0.075, 0.05, coat, 0.7);
-  pen.poly([0.44, 1.02, 0.46, 1.12, 0.5, 1.02], coat, 0.3);
-  pen.ellipse(0.67, 0.8, 0.04, 0.035, shadeOf(coat, 0.5), 0.2);
-  eye(pen, 0.53, 0.96, 0.018);
+  // Long neck up and forward, a long head pointing down; raised or grazing by the seed.
+  const h = pen.turned(0.3, 0.66, head * 0.35);
+  h.stroke(0.3, 0.66, 0.46, 0.96, 0.11, 0.07, coat, 0.7);
+  h.stroke(0.36, 0.74, 0.44, 1.02, 0.035, 0.03, mane, 0.3);
+  h.stroke(0.48, 0.98, 0.66, 0.8, 0.075, 0.05, coat, 0.7);
+  h.poly([0.44, 1.02, 0.46, 1.12, 0.5, 1.02], coat, 0.3);
+  h.ellipse(0.67, 0.8, 0.04, 0.035, shadeOf(coat, 0.5), 0.2);
+  eye(h, 0.53, 0.96, 0.018);
+  if (unicorn) {
+    h.stroke(0.52, 1.02, 0.64, 1.24, 0.022, 0.004, [240, 200, 90], 0.5);
+    for (let k = 1; k < 4; k++) {
+      const t = k / 4;
+      const u = 0.52 + 0.12 * t;
+      const v = 1.02 + 0.22 * t;
+      h.stroke(u - 0.02 * (1 - t), v, u + 0.02 * (1 - t), v + 0.015, 0.004, 0.004, [200, 150, 60], 0);
+    }
+  }
 }
 
 export function paintCow(pen: Pen, look: SubjectLook): void {
@@ -150,17 +173,18 @@ export function paintDeer(pen: Pen, look: SubjectLook): void {
   pen.ellipse(-0.04, 0.58, 0.36, 0.14, coat, 0.8);
   pen.ellipse(-0.38, 0.62, 0.05, 0.05, WHITE, 0.4);
   pen.ellipse(0.0, 0.5, 0.24, 0.05, shadeOf(coat, 1.2), 0.4);
-  pen.stroke(0.26, 0.62, 0.38, 0.86, 0.08, 0.05, coat, 0.7);
-  pen.ellipse(0.44, 0.88, 0.12, 0.06, coat, 0.7, -0.5);
-  pen.ellipse(0.34, 0.96, 0.06, 0.025, coat, 0.5, 0.5);
+  const h = pen.turned(0.26, 0.62, look.pose.head * 0.25);
+  h.stroke(0.26, 0.62, 0.38, 0.86, 0.08, 0.05, coat, 0.7);
+  h.ellipse(0.44, 0.88, 0.12, 0.06, coat, 0.7, -0.5);
+  h.ellipse(0.34, 0.96, 0.06, 0.025, coat, 0.5, 0.5);
   // Antlers: two branching beams.
-  pen.stroke(0.38, 0.94, 0.3, 1.2, 0.014, 0.009, antler, 0.3);
-  pen.stroke(0.34, 1.07, 0.2, 1.16, 0.01, 0.007, antler, 0.3);
-  pen.stroke(0.31, 1.17, 0.22, 1.3, 0.009, 0.006, antler, 0.3);
-  pen.stroke(0.42, 0.95, 0.46, 1.22, 0.014, 0.009, antler, 0.3);
-  pen.stroke(0.45, 1.1, 0.56, 1.2, 0.01, 0.007, antler, 0.3);
-  pen.ellipse(0.54, 0.84, 0.025, 0.02, [25, 20, 18], 0.2);
-  eye(pen, 0.45, 0.9, 0.017);
+  h.stroke(0.38, 0.94, 0.3, 1.2, 0.014, 0.009, antler, 0.3);
+  h.stroke(0.34, 1.07, 0.2, 1.16, 0.01, 0.007, antler, 0.3);
+  h.stroke(0.31, 1.17, 0.22, 1.3, 0.009, 0.006, antler, 0.3);
+  h.stroke(0.42, 0.95, 0.46, 1.22, 0.014, 0.009, antler, 0.3);
+  h.stroke(0.45, 1.1, 0.56, 1.2, 0.01, 0.007, antler, 0.3);
+  h.ellipse(0.54, 0.84, 0.025, 0.02, [25, 20, 18], 0.2);
+  eye(h, 0.45, 0.9, 0.017);
 }
 
 export function paintRabbit(pen: Pen, look: SubjectLook): void {
@@ -169,13 +193,14 @@ export function paintRabbit(pen: Pen, look: SubjectLook): void {
   pen.ellipse(-0.02, 0.24, 0.26, 0.22, fur, 0.8);
   pen.ellipse(-0.27, 0.28, 0.07, 0.06, WHITE, 0.5);
   pen.ellipse(0.1, 0.04, 0.12, 0.04, shadeOf(fur, 0.9), 0.5);
+  const h = pen.turned(0.16, 0.42, look.pose.head * 0.25);
   // Long upright ears, pink inside.
-  pen.ellipse(0.12, 0.78, 0.045, 0.2, fur, 0.6, 0.15);
-  pen.ellipse(0.12, 0.78, 0.02, 0.15, [225, 160, 160], 0.2, 0.15);
-  pen.ellipse(0.22, 0.76, 0.045, 0.19, shadeOf(fur, 0.9), 0.6, -0.15);
-  pen.ellipse(0.18, 0.5, 0.14, 0.12, fur, 0.8);
-  pen.ellipse(0.3, 0.47, 0.03, 0.025, [210, 130, 140], 0.2);
-  eye(pen, 0.23, 0.53, 0.022);
+  h.ellipse(0.12, 0.78, 0.045, 0.2, fur, 0.6, 0.15);
+  h.ellipse(0.12, 0.78, 0.02, 0.15, [225, 160, 160], 0.2, 0.15);
+  h.ellipse(0.22, 0.76, 0.045, 0.19, shadeOf(fur, 0.9), 0.6, -0.15);
+  h.ellipse(0.18, 0.5, 0.14, 0.12, fur, 0.8);
+  h.ellipse(0.3, 0.47, 0.03, 0.025, [210, 130, 140], 0.2);
+  eye(h, 0.23, 0.53, 0.022);
 }
 
 export function paintBird(pen: Pen, look: SubjectLook): void {
@@ -190,21 +215,25 @@ export function paintBird(pen: Pen, look: SubjectLook): void {
   pen.ellipse(0, 0.44, 0.26, 0.18, back, 0.8, 0.35);
   pen.ellipse(0.08, 0.4, 0.16, 0.13, breast, 0.7, 0.3);
   pen.ellipse(-0.06, 0.47, 0.18, 0.09, shadeOf(back, 0.75), 0.6, 0.35);
-  pen.ellipse(0.2, 0.62, 0.12, 0.11, back, 0.8);
-  pen.poly([0.3, 0.65, 0.42, 0.61, 0.3, 0.59], [235, 180, 60], 0.2);
-  eye(pen, 0.24, 0.65, 0.02);
+  const h = pen.turned(0.16, 0.55, look.pose.head * 0.25);
+  h.ellipse(0.2, 0.62, 0.12, 0.11, back, 0.8);
+  h.poly([0.3, 0.65, 0.42, 0.61, 0.3, 0.59], [235, 180, 60], 0.2);
+  eye(h, 0.24, 0.65, 0.02);
 }
 
 export function paintFish(pen: Pen, look: SubjectLook): void {
   const scale = look.colour ?? [245, 128, 36];
   const fin = shadeOf(scale, 0.85);
-  pen.poly([-0.36, 0.5, -0.72, 0.8, -0.62, 0.5, -0.72, 0.2], fin, 0.4);
-  pen.poly([-0.1, 0.66, 0.0, 0.86, 0.18, 0.68], fin, 0.3);
-  pen.ellipse(0, 0.5, 0.44, 0.2, scale, 0.8);
-  pen.ellipse(0.05, 0.43, 0.3, 0.08, shadeOf(scale, 1.2), 0.3);
-  for (let k = 0; k < 4; k++) pen.ellipse(-0.22 + k * 0.1, 0.55, 0.03, 0.06, shadeOf(scale, 0.85), 0.2);
-  pen.stroke(0.22, 0.62, 0.2, 0.38, 0.008, 0.008, shadeOf(scale, 0.6), 0.2);
-  pen.poly([0.05, 0.4, 0.0, 0.28, 0.16, 0.36], fin, 0.3);
-  pen.ellipse(0.3, 0.55, 0.045, 0.045, WHITE, 0.2);
-  pen.ellipse(0.31, 0.55, 0.025, 0.025, DARK, 0.1);
+  // Swimming up or down a little, its tail flicked, by the seed.
+  const body = pen.turned(0, 0.5, look.pose.lean * 0.25);
+  const tail = body.turned(-0.36, 0.5, look.pose.stride * 0.35);
+  tail.poly([-0.36, 0.5, -0.72, 0.8, -0.62, 0.5, -0.72, 0.2], fin, 0.4);
+  body.poly([-0.1, 0.66, 0.0, 0.86, 0.18, 0.68], fin, 0.3);
+  body.ellipse(0, 0.5, 0.44, 0.2, scale, 0.8);
+  body.ellipse(0.05, 0.43, 0.3, 0.08, shadeOf(scale, 1.2), 0.3);
+  for (let k = 0; k < 4; k++) body.ellipse(-0.22 + k * 0.1, 0.55, 0.03, 0.06, shadeOf(scale, 0.85), 0.2);
+  body.stroke(0.22, 0.62, 0.2, 0.38, 0.008, 0.008, shadeOf(scale, 0.6), 0.2);
+  body.poly([0.05, 0.4, 0.0, 0.28, 0.16, 0.36], fin, 0.3);
+  body.ellipse(0.3, 0.55, 0.045, 0.045, WHITE, 0.2);
+  body.ellipse(0.31, 0.55, 0.025, 0.025, DARK, 0.1);
 }

@@ -16,8 +16,9 @@ import {
   paintStars,
   placeLight,
 } from "./paint-sky";
+import { paintRain, paintWetGround } from "./paint-weather";
 import type { Palette } from "./palette";
-import { isTableSubject, paintSubjects, standsOnHorizon } from "./subject-layout";
+import { isTableSubject, paintSubjects, standsOnGround, standsOnHorizon } from "./subject-layout";
 import { familyOf, type Subject } from "./subjects";
 import type { Element } from "./vocabulary";
 
@@ -55,6 +56,9 @@ export interface SceneInput {
   withSubjects?: boolean;
 }
 
+/** Creatures of open water: drawn under the surface unless the prompt names land. */
+const DEEP: Subject[] = ["jellyfish"];
+
 function elementWeights(s: SceneInput): Map<Element, number> {
   const weights = new Map<Element, number>();
   // Prominence grows with the square of attention: "sea++" (1.21) draws ~1.46x the sea.
@@ -65,6 +69,10 @@ function elementWeights(s: SceneInput): Map<Element, number> {
     weights.set(first, 1);
     weights.set(second, 0.8);
   }
+  // Someone standing by the water stands on its shore, not on the water.
+  const main = s.intent.subjects.keys().next().value;
+  if (main && standsOnGround(main) && weights.has("sea") && !weights.has("beach") && !DEEP.includes(main))
+    weights.set("beach", 0.8);
   if (s.transparent && s.intent.subjects.size === 0 && !SUBJECTS.some((e) => weights.has(e)))
     weights.set("abstract", 1);
   return weights;
@@ -74,6 +82,8 @@ type Setting = "outdoors" | "interior" | "underwater";
 
 function settingOf(s: SceneInput, weights: Map<Element, number>): Setting {
   const main = s.intent.subjects.keys().next().value;
+  const deep = s.intent.underwater || (main !== undefined && DEEP.includes(main));
+  if (deep && !OUTDOORS.some((e) => e !== "sea" && weights.has(e))) return "underwater";
   if (!main || OUTDOORS.some((e) => weights.has(e))) return "outdoors";
   if (isTableSubject(main)) return "interior";
   return main === "fish" ? "underwater" : "outdoors";
@@ -150,6 +160,7 @@ export function paintScene(c: Canvas, s: SceneInput): void {
   paintCity(ctx, s.neon);
   // Buildings stand before the water is painted, so it reflects them.
   subjects(ctx, s, weights, standsOnHorizon);
+  if (bg && !sea) paintWetGround(ctx);
   if (bg && sea) {
     paintSea(ctx);
     paintBeach(ctx);
@@ -158,6 +169,7 @@ export function paintScene(c: Canvas, s: SceneInput): void {
   paintFlowers(ctx);
   paintAll(ctx, s, weights, (k) => !standsOnHorizon(k));
   paintBirds(ctx);
+  paintRain(ctx);
 }
 
 function subjects(

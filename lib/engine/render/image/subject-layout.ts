@@ -12,6 +12,7 @@ import {
   paintHorse,
   paintRabbit,
 } from "./paint-animals";
+import { paintBigCat, paintDinosaur, paintElephant, paintPenguin } from "./paint-beasts";
 import {
   paintBridge,
   paintCastle,
@@ -22,11 +23,20 @@ import {
   paintWindmill,
 } from "./paint-buildings";
 import type { PaintContext } from "./paint-context";
+import { paintBalloon, paintDragon, paintRobot, paintRocket } from "./paint-fantasy";
 import { paintApple, paintBowl, paintBurger, paintCake, paintCoffee, paintPizza } from "./paint-food";
 import { paintBook, paintBottle, paintChair, paintClock, paintGuitar, paintLamp } from "./paint-objects";
 import { paintPerson, person } from "./paint-people";
 import { paintCactus, paintFlower, paintSunflower, paintTree } from "./paint-plants";
 import { paintAirplane, paintBicycle, paintBoat, paintCar, paintTrain } from "./paint-vehicles";
+import {
+  paintBear,
+  paintButterfly,
+  paintJellyfish,
+  paintOwl,
+  paintWaterfall,
+  paintWhale,
+} from "./paint-wild";
 import type { SubjectLook } from "./subject-look";
 import { Pen } from "./subject-pen";
 import type { Subject } from "./subjects";
@@ -73,6 +83,18 @@ function paintGroup(pen: Pen, look: SubjectLook): void {
   });
 }
 
+/** A village: a few houses, the nearest in the middle, smaller ones either side and behind. */
+function paintVillage(pen: Pen, look: SubjectLook): void {
+  for (const [u, v, k] of [
+    [-0.75, 0.08, 0.6],
+    [0.8, 0.06, 0.66],
+    [-0.42, 0.02, 0.8],
+    [0, 0, 1],
+  ] as const) {
+    paintHouse(new Pen(pen.ctx, pen.px(u), pen.py(v), pen.size * k, pen.flip), look);
+  }
+}
+
 export const LAYOUTS: Record<Subject, Layout> = {
   person: L(paintPerson, 0.6, "ground", 0.25),
   group: L(paintGroup, 0.55, "ground", 0.6),
@@ -80,17 +102,41 @@ export const LAYOUTS: Record<Subject, Layout> = {
   dog: L(paintDog, 0.46, "ground", 0.6, true),
   fox: L(paintFox, 0.46, "ground", 0.75, true),
   horse: L(paintHorse, 0.5, "ground", 0.7, true),
-  bird: L(paintBird, 0.42, "ground", 0.9, true),
+  bird: L(
+    (pen, look) => (look.word.startsWith("owl") ? paintOwl : paintBird)(pen, look),
+    0.42,
+    "ground",
+    0.9,
+    true,
+  ),
+  bear: L(paintBear, 0.5, "ground", 0.75, true),
+  bigcat: L(paintBigCat, 0.48, "ground", 0.8, true),
+  elephant: L(paintElephant, 0.6, "ground", 0.75, true),
+  penguin: L(paintPenguin, 0.45, "ground", 0.3, true),
+  dinosaur: L(paintDinosaur, 0.62, "ground", 0.95, true),
+  whale: L(paintWhale, 0.62, "water", 0.9, true),
+  jellyfish: L(paintJellyfish, 0.62, "water", 0.5),
+  butterfly: L(paintButterfly, 0.4, "ground", 0.5),
+  dragon: L(paintDragon, 0.6, "ground", 0.9, true),
+  robot: L(paintRobot, 0.6, "ground", 0.3, true),
+  rocket: L(paintRocket, 0.5, "sky", 0.3, true),
+  balloon: L(paintBalloon, 0.5, "sky", 0.35),
   fish: L(paintFish, 0.62, "water", 0.75, true),
   cow: L(paintCow, 0.46, "ground", 0.65, true),
   deer: L(paintDeer, 0.46, "ground", 0.6, true),
   rabbit: L(paintRabbit, 0.4, "ground", 0.35, true),
-  house: L(paintHouse, 0.5, "horizon", 0.56),
+  house: L(
+    (pen, look) => (/^(village|hamlet)/.test(look.word) ? paintVillage : paintHouse)(pen, look),
+    0.5,
+    "horizon",
+    0.56,
+  ),
   castle: L(paintCastle, 0.5, "horizon", 0.82),
   lighthouse: L(paintLighthouse, 0.62, "horizon", 0.42, true),
   skyscraper: L(paintSkyscraper, 0.62, "horizon", 0.2),
   bridge: L(paintBridge, 0.36, "horizon", 1.5),
   church: L(paintChurch, 0.48, "horizon", 0.62, true),
+  waterfall: L(paintWaterfall, 0.62, "ground", 0.8),
   windmill: L(paintWindmill, 0.52, "horizon", 0.62),
   car: L(paintCar, 0.34, "ground", 1.0, true),
   bicycle: L(paintBicycle, 0.42, "ground", 0.95, true),
@@ -117,6 +163,8 @@ export const LAYOUTS: Record<Subject, Layout> = {
 
 /** Subjects indoors, on a table: the scene becomes a room when the prompt names no landscape. */
 export const isTableSubject = (s: Subject): boolean => LAYOUTS[s].place === "table";
+/** Subjects that stand on the ground in front: on a shore when the scene has water. */
+export const standsOnGround = (s: Subject): boolean => LAYOUTS[s].place === "ground";
 /** Subjects standing on the horizon are painted before water, so it reflects them. */
 export const standsOnHorizon = (s: Subject): boolean => LAYOUTS[s].place === "horizon";
 
@@ -139,12 +187,16 @@ export interface Placement {
   flip: boolean;
 }
 
-function baseOf(ctx: PaintContext, place: Place, size: number, main: boolean): number {
+/** Where the main subject may stand across the picture: on a third, or in the middle. */
+const THIRDS = [0.36, 0.5, 0.64];
+
+/** `depth` (0-1, from the seed) moves the main subject nearer the camera or farther into the scene. */
+function baseOf(ctx: PaintContext, place: Place, size: number, main: boolean, depth: number): number {
   const { c, horizon } = ctx;
   const below = c.h - horizon;
   switch (place) {
     case "ground":
-      return horizon + below * (main ? 0.62 : 0.3);
+      return horizon + below * (main ? 0.5 + 0.3 * depth : 0.3);
     case "horizon":
       return horizon + below * (main ? 0.12 : 0.05);
     case "water":
@@ -177,12 +229,15 @@ export function paintSubjects(ctx: PaintContext, s: SubjectPaint): Placement[] {
     const lay = LAYOUTS[subject];
     const main = index === 0;
     const prominence = Math.sqrt(clamp(mention.weight, 0.5, 2));
-    let size = c.h * lay.height * prominence * (main ? 1 : 0.55);
+    // Framing by seed: the main subject closer or farther (0.82-1.12x), on a third or centred.
+    const zoom = main ? 0.82 + 0.3 * jitter(index + 120) : 1;
+    let size = c.h * lay.height * prominence * (main ? zoom : 0.55);
     size = Math.min(size, (c.w * (main ? 0.46 : 0.2)) / lay.half);
-    const base = Math.min(c.h * 0.98, baseOf(ctx, lay.place, size, main));
+    const base = Math.min(c.h * 0.98, baseOf(ctx, lay.place, size, main, jitter(index + 140)));
     // Keep it inside the frame: tall subjects fit under the top edge.
     size = Math.min(size, base * 0.92);
-    const centre = main ? 0.5 + (jitter(index) - 0.5) * 0.12 : (slots[index - 1] ?? 0.5);
+    const third = THIRDS[Math.floor(jitter(index + 160) * THIRDS.length)] ?? 0.5;
+    const centre = main ? third + (jitter(index) - 0.5) * 0.06 : (slots[index - 1] ?? 0.5);
     let x = c.w * centre;
     x = clamp(x, lay.half * size, c.w - lay.half * size);
     const flip = lay.turns === true && jitter(index + 20) < 0.5;
@@ -196,9 +251,16 @@ export function paintSubjects(ctx: PaintContext, s: SubjectPaint): Placement[] {
     lay.paint(pen, {
       ...(colour ? { colour } : {}),
       word: mention.word,
+      ...(mention.also ? { also: mention.also } : {}),
       accent: s.accents[index % Math.max(1, s.accents.length)] ?? [180, 60, 60],
       lit: s.lit,
       windowLight: s.windowLight,
+      pose: {
+        head: jitter(index + 40) * 2 - 1,
+        stride: jitter(index + 60) * 2 - 1,
+        lean: jitter(index + 80) * 2 - 1,
+        variant: jitter(index + 100),
+      },
     });
     placed.push({ subject, x, base, size, flip });
   }

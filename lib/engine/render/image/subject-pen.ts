@@ -15,6 +15,13 @@ export class Pen {
   private readonly ambient: number;
   private readonly tint: Rgb;
   private readonly tintAmount: number;
+  /**
+   * A turn of the frame (a head raised, a body leaning): frame points are turned about a pivot,
+   * then placed by the pen this one was turned from. Null for a pen straight from the layout.
+   */
+  private turn: { from: Pen; angle: number; u: number; v: number } | null = null;
+  /** The sum of the turns, so ellipses turn with the frame. */
+  private turnAngle = 0;
 
   constructor(
     readonly ctx: PaintContext,
@@ -36,12 +43,40 @@ export class Pen {
       t === "night" ? 0.3 : t === "fog" ? 0.3 : t === "sunset" ? 0.2 : t === "dawn" ? 0.1 : 0.05;
   }
 
-  /** Canvas x of a frame u. */
+  /**
+   * The same pen with its frame turned by `angle` radians (counter-clockwise, in the frame) about
+   * (u, v): a painter draws a head or a wing in its rest pose through it, and it comes out raised.
+   */
+  turned(u: number, v: number, angle: number): Pen {
+    const pen = new Pen(this.ctx, this.x, this.base, this.size, this.flip);
+    pen.turn = { from: this, angle, u, v };
+    pen.turnAngle = this.turnAngle + angle;
+    return pen;
+  }
+
+  /** A frame point after the pen's turns, still in frame units. */
+  private frame(u: number, v: number): [number, number] {
+    if (!this.turn) return [u, v];
+    const { from, angle } = this.turn;
+    const c = Math.cos(angle);
+    const s = Math.sin(angle);
+    const du = u - this.turn.u;
+    const dv = v - this.turn.v;
+    return from.frame(this.turn.u + du * c - dv * s, this.turn.v + du * s + dv * c);
+  }
+
+  /** Canvas position of a frame point. */
+  at(u: number, v: number): [number, number] {
+    const [fu, fv] = this.frame(u, v);
+    return [this.px(fu), this.py(fv)];
+  }
+
+  /** Canvas x of a frame u (before any turn). */
   px(u: number): number {
     return this.x + (this.flip ? -u : u) * this.size;
   }
 
-  /** Canvas y of a frame v. */
+  /** Canvas y of a frame v (before any turn). */
   py(v: number): number {
     return this.base - v * this.size;
   }
@@ -66,11 +101,10 @@ export class Pen {
    */
   ellipse(u: number, v: number, ru: number, rv: number, col: Rgb, shade = 0.8, angle = 0, alpha = 1): void {
     const { c } = this.ctx;
-    const cx = this.px(u);
-    const cy = this.py(v);
+    const [cx, cy] = this.at(u, v);
     const rx = Math.max(0.5, ru * this.size);
     const ry = Math.max(0.5, rv * this.size);
-    const a = this.flip ? -angle : angle;
+    const a = this.flip ? -(angle + this.turnAngle) : angle + this.turnAngle;
     const cos = Math.cos(a);
     const sin = Math.sin(a);
     const reach = Math.max(rx, ry) + 1;
@@ -113,10 +147,8 @@ export class Pen {
     shade = 0.6,
   ): void {
     const { c } = this.ctx;
-    const ax = this.px(u0);
-    const ay = this.py(v0);
-    const bx = this.px(u1);
-    const by = this.py(v1);
+    const [ax, ay] = this.at(u0, v0);
+    const [bx, by] = this.at(u1, v1);
     const ra = Math.max(0.45, r0 * this.size);
     const rb = Math.max(0.45, r1 * this.size);
     const reach = Math.max(ra, rb) + 1;
@@ -161,8 +193,7 @@ export class Pen {
     let minY = Infinity;
     let maxY = -Infinity;
     for (let k = 0; k < n; k++) {
-      const x = this.px(points[2 * k] as number);
-      const y = this.py(points[2 * k + 1] as number);
+      const [x, y] = this.at(points[2 * k] as number, points[2 * k + 1] as number);
       xs[k] = x;
       ys[k] = y;
       minX = Math.min(minX, x);

@@ -9,13 +9,25 @@ import type { Element } from "./vocabulary";
 
 /** Each subject with prompts naming it: its own word, a plural or a synonym. */
 const NAMED: Record<Subject, string[]> = {
-  person: ["a woman walking", "a lone hiker", "an astronaut"],
+  person: ["a woman walking", "a lone hiker", "an astronaut", "a wizard", "a witch", "a knight"],
   group: ["a group of friends", "people at a market", "three women talking"],
   cat: ["a cat", "a kitten asleep", "two cats"],
   dog: ["a dog", "puppies playing", "a corgi"],
   fox: ["a fox", "foxes in a field", "a vixen"],
-  horse: ["a horse", "wild horses", "a pony"],
-  bird: ["a bird on a wire", "a robin", "parrots"],
+  horse: ["a horse", "wild horses", "a pony", "a unicorn"],
+  bird: ["a bird on a wire", "a robin", "parrots", "an owl in a forest"],
+  bear: ["a polar bear on an ice floe", "a grizzly", "bears in the woods", "a giant panda"],
+  bigcat: ["a lion", "a tiger in the jungle", "a snow leopard", "lionesses"],
+  elephant: ["an elephant", "elephants at a waterhole", "a woolly mammoth"],
+  penguin: ["a penguin", "penguins on the ice"],
+  dinosaur: ["a dinosaur", "a t-rex", "a velociraptor"],
+  whale: ["a blue whale breaching at sunset", "an orca", "humpback whales"],
+  jellyfish: ["a jellyfish in deep sea", "glowing jellyfish", "jellies"],
+  butterfly: ["a butterfly", "butterflies in a garden", "a monarch butterfly"],
+  dragon: ["a dragon", "a red dragon breathing fire", "dragons"],
+  robot: ["a robot", "a friendly android", "giant mechs"],
+  rocket: ["a rocket", "a spaceship in orbit", "a space shuttle launch"],
+  balloon: ["a hot air balloon over fields", "hot-air balloons", "an airship"],
   fish: ["a fish", "goldfish in a bowl of water", "koi"],
   cow: ["a cow", "cows grazing", "cattle"],
   deer: ["a deer", "a stag at dawn", "reindeer"],
@@ -26,10 +38,11 @@ const NAMED: Record<Subject, string[]> = {
   skyscraper: ["a skyscraper", "a tall tower"],
   bridge: ["a bridge", "bridges over the river"],
   church: ["a church", "a cathedral", "churches"],
+  waterfall: ["a waterfall", "waterfalls in the jungle", "a cascade"],
   windmill: ["a windmill", "windmills"],
   car: ["a car", "an automobile", "cars parked"],
   bicycle: ["a bicycle", "a bike", "bicycles"],
-  boat: ["a boat", "a sailboat", "ships in port"],
+  boat: ["a boat", "a sailboat", "ships in port", "a harbour at dawn"],
   train: ["a train", "a steam locomotive", "trains"],
   airplane: ["an airplane", "a jet", "planes"],
   cake: ["a cake", "cupcakes"],
@@ -196,6 +209,16 @@ describe("subjects in a style", () => {
   });
 });
 
+describe("by the water", () => {
+  it("stands someone by a lake on its shore, not on the water", () => {
+    const picture = paint("a fisherman by the lake", false);
+    let warm = 0;
+    for (let i = 120 * 128; i < 128 * 128; i++)
+      if ((picture[i * 3] ?? 0) > (picture[i * 3 + 2] ?? 0) + 20) warm++;
+    expect(warm / (8 * 128)).toBeGreaterThan(0.9);
+  });
+});
+
 describe("beaches", () => {
   it("reads a beach as the shore of a sea, and paints sand in front of the water", () => {
     const e = readIntent("a man walking on a beach", undefined).elements;
@@ -206,5 +229,58 @@ describe("beaches", () => {
     for (let i = 120 * 128; i < 128 * 128; i++)
       if ((sandy[i * 3] ?? 0) > (sandy[i * 3 + 2] ?? 0) + 20) warm++;
     expect(warm / (8 * 128)).toBeGreaterThan(0.9);
+  });
+});
+
+describe("two of a kind", () => {
+  it("draws each person a prompt names: a man and a child are two figures", () => {
+    const mention = readIntent("a man and a child", undefined).subjects.get("person");
+    expect([mention?.word, mention?.also]).toEqual(["man", ["child"]]);
+    expect(readIntent("a polar bear", undefined).subjects.get("bear")?.also).toBeUndefined();
+    const covered = (prompt: string) => {
+      const a = paint(prompt, true);
+      const b = paint(prompt, false);
+      let n = 0;
+      for (let i = 0; i < a.length; i += 3) if (Math.abs((a[i] ?? 0) - (b[i] ?? 0)) > 30) n++;
+      return n;
+    };
+    expect(covered("a man and a child")).toBeGreaterThan(covered("a man") * 1.3);
+  });
+});
+
+describe("under the sea", () => {
+  it("reads underwater words as a scene under the surface", () => {
+    expect(readIntent("a coral reef", undefined).underwater).toBe(true);
+    expect(readIntent("a fish underwater", undefined).underwater).toBe(true);
+    expect(readIntent("a fish in a pond", undefined).underwater).toBe(false);
+  });
+});
+
+describe("rain", () => {
+  it("reads a rainy street as rain under an overcast sky, with no sun", () => {
+    const i = readIntent("a rainy street", undefined);
+    expect([i.elements.has("rain"), i.elements.has("city"), i.elements.has("sun")]).toEqual([
+      true,
+      true,
+      false,
+    ]);
+    expect([...i.times.keys()]).toEqual(["storm"]);
+  });
+
+  it("paints streaks of rain and a wet street over the dry scene", () => {
+    const scene = (dry: boolean) => {
+      const intent = readIntent("a rainy street", undefined);
+      if (dry) intent.elements.delete("rain");
+      const random = seededRandom("a rainy street", 9);
+      const palette = buildPalette(intent, random);
+      const c = createCanvas(128, 128, false);
+      paintScene(c, { intent, palette, random, hashSeed: 77, detail: 0.9, transparent: false, neon: 0 });
+      return c.rgb;
+    };
+    const wet = scene(false);
+    const dry = scene(true);
+    let changed = 0;
+    for (let i = 0; i < wet.length; i++) if (Math.abs((wet[i] ?? 0) - (dry[i] ?? 0)) > 12) changed++;
+    expect(changed / wet.length).toBeGreaterThan(0.05);
   });
 });

@@ -1,3 +1,4 @@
+import { type Family, SUBJECT_DEFS, type SubjectDef } from "./subject-defs";
 import type { Element } from "./vocabulary";
 
 /**
@@ -9,164 +10,18 @@ import type { Element } from "./vocabulary";
  * (mice, geese, cacti) are listed.
  */
 
-export type Family = "people" | "animal" | "building" | "vehicle" | "food" | "plant" | "object";
-
-interface SubjectDef {
-  family: Family;
-  words: string[];
-  /** Elements painted with it when the prompt names no land or water of its own. */
-  setting?: Element[];
-}
-
-export const SUBJECT_DEFS = {
-  person: {
-    family: "people",
-    words: [
-      "person",
-      "man",
-      "woman",
-      "girl",
-      "boy",
-      "child",
-      "kid",
-      "lady",
-      "gentleman",
-      "figure",
-      "character",
-      "warrior",
-      "astronaut",
-      "knight",
-      "wanderer",
-      "traveler",
-      "traveller",
-      "hiker",
-      "explorer",
-      "samurai",
-      "wizard",
-      "human",
-      "silhouette",
-      "dancer",
-    ],
-  },
-  group: {
-    family: "people",
-    words: ["group", "crowd", "people", "family", "friends", "couple", "team", "men", "women", "children"],
-  },
-  cat: { family: "animal", words: ["cat", "kitten", "kitty", "kitties", "tabby", "feline"] },
-  dog: {
-    family: "animal",
-    // A wolf is drawn as the dog's kin (in its colour words: "grey wolf"), never as empty land.
-    words: [
-      "dog",
-      "puppy",
-      "puppies",
-      "pup",
-      "hound",
-      "doggy",
-      "labrador",
-      "retriever",
-      "corgi",
-      "canine",
-      "wolf",
-      "wolves",
-    ],
-    setting: ["hills"],
-  },
-  fox: { family: "animal", words: ["fox", "vixen"], setting: ["hills"] },
-  horse: {
-    family: "animal",
-    words: ["horse", "pony", "ponies", "stallion", "mare", "foal", "mustang"],
-    setting: ["hills"],
-  },
-  bird: {
-    family: "animal",
-    words: ["bird", "sparrow", "robin", "parrot", "finch", "bluebird", "songbird", "owl", "eagle", "hawk"],
-  },
-  fish: { family: "animal", words: ["fish", "goldfish", "salmon", "trout", "koi", "fishes"] },
-  cow: {
-    family: "animal",
-    words: ["cow", "cattle", "bull", "calf", "calves", "ox", "oxen"],
-    setting: ["hills"],
-  },
-  deer: {
-    family: "animal",
-    words: ["deer", "stag", "reindeer", "elk", "moose", "doe", "fawn"],
-    setting: ["forest"],
-  },
-  rabbit: { family: "animal", words: ["rabbit", "bunny", "bunnies", "hare"], setting: ["hills"] },
-  house: {
-    family: "building",
-    words: ["house", "cottage", "cabin", "home", "hut", "farmhouse", "villa", "barn", "chalet"],
-    setting: ["hills"],
-  },
-  castle: {
-    family: "building",
-    words: ["castle", "palace", "fortress", "citadel", "chateau", "fort"],
-    setting: ["hills"],
-  },
-  lighthouse: { family: "building", words: ["lighthouse"], setting: ["sea"] },
-  skyscraper: {
-    family: "building",
-    words: ["skyscraper", "tower", "high-rise", "highrise", "office building"],
-    setting: ["city"],
-  },
-  bridge: { family: "building", words: ["bridge", "viaduct"], setting: ["sea"] },
-  church: {
-    family: "building",
-    words: ["church", "cathedral", "chapel", "steeple"],
-    setting: ["hills"],
-  },
-  windmill: { family: "building", words: ["windmill"], setting: ["hills"] },
-  car: {
-    family: "vehicle",
-    words: ["car", "automobile", "sedan", "taxi", "jeep", "convertible", "sportscar", "coupe", "vehicle"],
-  },
-  bicycle: { family: "vehicle", words: ["bicycle", "bike", "cycle"] },
-  boat: {
-    family: "vehicle",
-    words: ["boat", "ship", "sailboat", "yacht", "ferry", "sail", "vessel", "canoe"],
-    setting: ["sea"],
-  },
-  train: { family: "vehicle", words: ["train", "locomotive", "tram"], setting: ["hills"] },
-  airplane: {
-    family: "vehicle",
-    words: ["airplane", "aeroplane", "plane", "jet", "aircraft", "airliner"],
-    setting: ["clouds"],
-  },
-  cake: { family: "food", words: ["cake", "cupcake", "gateau", "dessert"] },
-  pizza: { family: "food", words: ["pizza"] },
-  apple: { family: "food", words: ["apple", "fruit", "pear", "peach"] },
-  coffee: {
-    family: "food",
-    words: ["coffee", "cup", "mug", "espresso", "latte", "cappuccino", "teacup", "tea"],
-  },
-  bowl: { family: "food", words: ["bowl", "soup", "ramen", "salad", "noodles"] },
-  burger: { family: "food", words: ["burger", "hamburger", "cheeseburger"] },
-  flower: {
-    family: "plant",
-    words: ["flower", "rose", "tulip", "daisy", "lily", "lilies", "orchid", "poppy", "poppies"],
-  },
-  tree: {
-    family: "plant",
-    // "pine" alone is a forest's kind ("a pine forest"); "a pine tree" is one tree.
-    words: ["tree", "oak", "maple", "willow", "baobab", "pine tree", "fir tree", "spruce", "conifer"],
-    setting: ["hills"],
-  },
-  cactus: { family: "plant", words: ["cactus", "cacti", "succulent", "saguaro"], setting: ["desert"] },
-  sunflower: { family: "plant", words: ["sunflower"], setting: ["hills"] },
-  chair: { family: "object", words: ["chair", "armchair", "stool", "seat"] },
-  lamp: { family: "object", words: ["lamp", "desk lamp", "table lamp"] },
-  book: { family: "object", words: ["book", "novel", "notebook", "tome"] },
-  clock: { family: "object", words: ["clock", "alarm clock", "wall clock"] },
-  bottle: { family: "object", words: ["bottle", "flask", "wine bottle"] },
-  guitar: { family: "object", words: ["guitar", "ukulele"] },
-} satisfies Record<string, SubjectDef>;
+export type { Family } from "./subject-defs";
+export { SUBJECT_DEFS } from "./subject-defs";
 
 export type Subject = keyof typeof SUBJECT_DEFS;
 export const SUBJECTS = Object.keys(SUBJECT_DEFS) as Subject[];
 
 export const familyOf = (s: Subject): Family => SUBJECT_DEFS[s].family;
-export const settingOf = (s: Subject): readonly Element[] => (SUBJECT_DEFS[s] as SubjectDef).setting ?? [];
+/** The usual setting of a subject, by the word that named it ("polar bear": snow). */
+export const settingOf = (s: Subject, word?: string): readonly Element[] => {
+  const def = SUBJECT_DEFS[s] as SubjectDef;
+  return (word ? def.wordSetting?.[word] : undefined) ?? def.setting ?? [];
+};
 
 /** Regular English plurals of a word (fox -> foxes, puppy -> puppies, car -> cars). */
 function plurals(word: string): string[] {

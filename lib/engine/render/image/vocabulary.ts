@@ -24,6 +24,7 @@ export const ELEMENTS = [
   "flowers",
   "object",
   "abstract",
+  "rain",
 ] as const;
 export type Element = (typeof ELEMENTS)[number];
 
@@ -88,6 +89,8 @@ export const ELEMENT_WORDS: Record<Element, string[]> = {
     "farm",
     "prairie",
     "countryside",
+    "savanna",
+    "savannah",
     "valley",
     "landscape",
   ],
@@ -108,8 +111,20 @@ export const ELEMENT_WORDS: Record<Element, string[]> = {
     "new york",
     "architecture",
   ],
-  forest: ["forest", "trees", "woods", "woodland", "jungle", "pines", "park", "palm", "palms", "rainforest"],
-  desert: ["desert", "dune", "dunes", "sand", "sahara", "arid", "mesa"],
+  forest: [
+    "forest",
+    "trees",
+    "woods",
+    "woodland",
+    "jungle",
+    "pines",
+    "park",
+    "palm",
+    "palms",
+    "rainforest",
+    "bamboo",
+  ],
+  desert: ["desert", "dune", "dunes", "sand", "sahara", "arid", "mesa", "mars", "martian"],
   snow: [
     "snow",
     "snowy",
@@ -123,6 +138,10 @@ export const ELEMENT_WORDS: Record<Element, string[]> = {
     "arctic",
     "frost",
     "snowfall",
+    "floe",
+    "ice floe",
+    "iceberg",
+    "icebergs",
   ],
   portrait: ["portrait", "face", "headshot", "selfie", "close-up", "closeup", "bust"],
   flowers: [
@@ -139,11 +158,13 @@ export const ELEMENT_WORDS: Record<Element, string[]> = {
     "poppies",
     "sunflowers",
     "cherry blossom",
+    "cherry blossoms",
     "petals",
     "bouquet",
   ],
   // Round things: the lit sphere of paint-shapes.ts is what they are.
   object: ["ball", "planet", "orb", "sphere", "egg", "gem", "crystal", "pearl", "bubble", "marble"],
+  rain: ["rain", "rainy", "raining", "rainfall", "downpour", "drizzle", "rainstorm", "monsoon", "raindrops"],
   abstract: [
     "abstract",
     "geometric",
@@ -181,7 +202,21 @@ export const TIME_WORDS: Record<TimeOfDay, string[]> = {
     "space",
     "nebula",
   ],
-  storm: ["storm", "stormy", "thunder", "lightning", "rain", "rainy", "gloomy", "overcast"],
+  storm: [
+    "storm",
+    "stormy",
+    "thunder",
+    "lightning",
+    "rain",
+    "rainy",
+    "raining",
+    "rainstorm",
+    "downpour",
+    "drizzle",
+    "monsoon",
+    "gloomy",
+    "overcast",
+  ],
   fog: ["fog", "foggy", "mist", "misty", "haze", "hazy", "smoke", "ethereal", "dreamy"],
 };
 

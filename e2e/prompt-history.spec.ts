@@ -87,9 +87,9 @@ test("three edits of a prompt are one chain: diff two, use one in Create, vary t
   await page.getByRole("button", { name: "Vary as experiment" }).click();
   const vary = page.getByRole("dialog", { name: "Vary this task" });
   await expect(vary.getByLabel("Prompts, one a line")).toHaveValue(prompts.join("\n"));
-  await expect(vary.getByRole("status")).toContainText("3 tasks");
+  await expect(vary.getByRole("status")).toContainText("3 cells, 3 images");
   await screens(page, "vary");
-  await vary.getByRole("button", { name: "Run 3 tasks" }).click();
+  await vary.getByRole("button", { name: "Run 3 cells" }).click();
   await expect(page).toHaveURL(/\/experiments\/[0-9a-f-]{36}$/);
   const grid = page.getByRole("table", { name: "Experiment grid" });
   // One column per chosen prompt, labelled with it.

@@ -36,7 +36,7 @@ function BlindVoteDialog({ view, onClose }: { view: ExperimentView; onClose(): v
   const pairs = useMemo(
     () =>
       planPairs(
-        view.cells.map((c) => ({ coords: c.coords, itemId: c.items[0]?.id ?? null })),
+        view.cells.map((c) => ({ coords: c.coords, itemIds: c.items.map((i) => i.id) })),
         axis,
         values,
         view.axes.map((a) => a.labels),

@@ -61,6 +61,9 @@ async function tile(storage: MediaStorage, cell: CellView | undefined): Promise<
   const images = (cell?.items ?? []).filter((i) => i.kind === "image");
   const across = Math.ceil(Math.sqrt(images.length));
   const part = across > 0 ? Math.floor((CELL - (across - 1) * 2) / across) : CELL;
+  // Two images sit side by side in the tile's middle, not at its top.
+  const down = across > 0 ? Math.ceil(images.length / across) : 0;
+  const offset = Math.floor((CELL - (down * (part + 2) - 2)) / 2);
   const parts: OverlayOptions[] = [];
   for (const [k, media] of images.entries()) {
     const bytes = await bytesOf(storage, media.url);
@@ -69,7 +72,7 @@ async function tile(storage: MediaStorage, cell: CellView | undefined): Promise<
       .resize(part, part, { fit: "contain", background: "#18181b" })
       .png()
       .toBuffer();
-    parts.push({ input, left: (k % across) * (part + 2), top: Math.floor(k / across) * (part + 2) });
+    parts.push({ input, left: (k % across) * (part + 2), top: offset + Math.floor(k / across) * (part + 2) });
   }
   if (parts.length === 0) {
     const words = cell?.items[0]?.kind === "video" ? "video" : (cell?.status ?? "empty");
@@ -106,7 +109,10 @@ export async function gridImage(
   let top = 0;
   for (const l of layers) {
     if (third) {
-      const lines = linesOf(`${third.name}: ${third.titles[l] ?? ""}`, width);
+      // "CFG 7" names its axis already; "a castle at night" is headed "Prompt: a castle at night".
+      const value = third.titles[l] ?? "";
+      const named = value.toLowerCase().startsWith(third.name.toLowerCase());
+      const lines = linesOf(named ? value : `${third.name}: ${value}`, width);
       const h = heightOf(lines);
       overlays.push({ input: label(lines, width, h, "start", 600), left: 0, top });
       top += h;

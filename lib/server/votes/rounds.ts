@@ -81,7 +81,8 @@ export async function createRound(
         name,
         axis: input.axis,
         variants: values,
-        labels: values.map((v) => axis.labels[v] ?? `${v + 1}`),
+        // Uncut: the ranking shows each value whole (wrapped or on hover).
+        labels: values.map((v) => axis.titles[v] ?? `${v + 1}`),
         seed: randomBytes(16).toString("hex"),
         createdBy,
       })

@@ -57,8 +57,8 @@ test("three axes from the Vary dialog's editors run as tabs; zoom, pin a row, co
     "seed 6",
   ]);
   await expect(dialog.getByRole("button", { name: "Vary a setting" })).toHaveCount(0);
-  await expect(dialog.getByRole("status")).toContainText("8 tasks");
-  await dialog.getByRole("button", { name: "Run 8 tasks" }).click();
+  await expect(dialog.getByRole("status")).toContainText("8 cells, 8 images");
+  await dialog.getByRole("button", { name: "Run 8 cells" }).click();
 
   await expect(page).toHaveURL(/\/experiments\/[0-9a-f-]{36}$/);
   const id = page.url().split("/").at(-1) as string;
@@ -130,9 +130,9 @@ test("Vary… on a gallery item starts from the task that made it", async ({ pag
   await expect(dialog.getByLabel("Prompts, one a line")).toHaveValue(PROMPT);
   await dialog.getByRole("button", { name: "Vary the seed" }).click();
   await dialog.getByLabel("How many seeds").fill("2");
-  await expect(dialog.getByRole("status")).toContainText("2 tasks");
+  await expect(dialog.getByRole("status")).toContainText("2 cells, 2 images");
   await new StudioShell(page).screenshot("experiments-vary-item-1440x900");
-  await dialog.getByRole("button", { name: "Run 2 tasks" }).click();
+  await dialog.getByRole("button", { name: "Run 2 cells" }).click();
   await expect(page).toHaveURL(/\/experiments\/[0-9a-f-]{36}$/);
   await expect(page.getByRole("status", { name: "Progress" })).toHaveText(/^2 of 2 done$/, {
     timeout: 60_000,

@@ -62,16 +62,16 @@ test("3 prompts x 3 CFG from text to image: a refused value is marked and remove
   const refused = dialog.getByRole("list", { name: "Values of axis 2" }).locator("li[data-refused]");
   await expect(refused).toHaveCount(1);
   await expect(refused).toContainText("CFG 99");
-  await expect(dialog.getByRole("status")).toContainText("6 tasks (3 cells refused, not sent)");
+  await expect(dialog.getByRole("status")).toContainText("6 cells, 6 images (3 cells refused, not sent)");
   await screens(page, "vary-refused");
   await refused.getByRole("button", { name: "Remove" }).click();
   await expect(refused).toHaveCount(0);
   await expect(dialog.getByLabel("Values, separated by commas")).toHaveValue("3, 7");
   await dialog.getByLabel("Values, separated by commas").fill("3, 7, 11");
-  await expect(dialog.getByRole("status")).toContainText("9 tasks");
+  await expect(dialog.getByRole("status")).toContainText("9 cells, 9 images");
   await expect(dialog.getByRole("status")).toContainText(/about \d+ (seconds|minutes?)/);
   await screens(page, "vary");
-  await dialog.getByRole("button", { name: "Run 9 tasks" }).click();
+  await dialog.getByRole("button", { name: "Run 9 cells" }).click();
 
   await expect(page).toHaveURL(/\/experiments\/[0-9a-f-]{36}$/);
   const id = page.url().split("/").at(-1) as string;
@@ -240,8 +240,8 @@ test("a video experiment: 2 prompts x 2 durations", async ({ page }) => {
   await dialog.getByRole("button", { name: "Vary a setting" }).click();
   await expect(dialog.getByLabel("Setting of axis 2")).toHaveValue("duration");
   await dialog.getByLabel("Values, separated by commas").fill("2, 3");
-  await expect(dialog.getByRole("status")).toContainText("4 tasks");
-  await dialog.getByRole("button", { name: "Run 4 tasks" }).click();
+  await expect(dialog.getByRole("status")).toContainText("4 cells, 4 videos");
+  await dialog.getByRole("button", { name: "Run 4 cells" }).click();
   await expect(page).toHaveURL(/\/experiments\/[0-9a-f-]{36}$/);
   const grid = page.getByRole("table", { name: "Experiment grid" });
   await expect(grid.getByRole("columnheader", { name: /Duration 3/ })).toBeVisible();
@@ -262,7 +262,7 @@ test("a video experiment: 2 prompts x 2 durations", async ({ page }) => {
   await again.getByRole("button", { name: "Vary a setting" }).click();
   await expect(again.getByLabel("Setting of axis 2")).toHaveValue("duration");
   await again.getByLabel("Values, separated by commas").fill("2, 4");
-  await expect(again.getByRole("status")).toContainText("2 tasks");
+  await expect(again.getByRole("status")).toContainText("2 cells, 2 videos");
   await again.getByRole("button", { name: "Cancel" }).click();
   await expect(again).toBeHidden();
 });

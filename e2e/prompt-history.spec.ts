@@ -87,14 +87,16 @@ test("three edits of a prompt are one chain: diff two, use one in Create, vary t
   await page.getByRole("button", { name: "Vary as experiment" }).click();
   const vary = page.getByRole("dialog", { name: "Vary this task" });
   await expect(vary.getByLabel("Prompts, one a line")).toHaveValue(prompts.join("\n"));
-  await expect(vary.getByRole("status")).toContainText("3 tasks");
+  await expect(vary.getByRole("status")).toContainText("3 cells, 3 images");
   await screens(page, "vary");
-  await vary.getByRole("button", { name: "Run 3 tasks" }).click();
+  await vary.getByRole("button", { name: "Run 3 cells" }).click();
   await expect(page).toHaveURL(/\/experiments\/[0-9a-f-]{36}$/);
   const grid = page.getByRole("table", { name: "Experiment grid" });
-  // One column per chosen prompt, labelled with it.
-  await expect(grid.getByRole("columnheader", { name: /^a red quillfox.*Pin/ })).toHaveCount(3);
-  for (const prompt of prompts) await expect(grid).toContainText(prompt.slice(0, 40));
+  // One column per chosen prompt: its header shows the words it differs in, the whole prompt on hover.
+  await expect(grid.getByRole("columnheader", { name: /Pin a red quillfox/ })).toHaveCount(3);
+  const labels = grid.getByTestId("axis-label");
+  await expect(labels).toHaveText([prompts[0] as string, "…pine…", "…pine forest, watercolor"]);
+  for (const [i, prompt] of prompts.entries()) await expect(labels.nth(i)).toHaveAttribute("title", prompt);
 });
 
 test("a teammate's prompts show under Everyone's and under their name, not under mine", async ({

@@ -10,6 +10,7 @@ import type { ModelInfo } from "@/lib/client/create/tools";
 import { useTaskViews } from "@/lib/client/create/use-task-views";
 import { useWorkflowForm } from "@/lib/client/create/use-workflow-form";
 import { type Workflow, workflows } from "@/lib/client/workflows";
+import { plural } from "@/lib/studio/words";
 import { AdvancedSections } from "./advanced/advanced-sections";
 import { ModelField } from "./model-field";
 import { OutputPanel } from "./panels/output-panel";
@@ -121,7 +122,7 @@ export function ImageWorkflow({
       </Section>
       <Section
         title="Sampling"
-        summary={values.steps ? `${values.steps} steps` : "Model defaults"}
+        summary={values.steps ? plural(values.steps, "step") : "Model defaults"}
         invalid={hasErrorIn(errors, ["steps", "CFGScale", "scheduler", "clipSkip"])}
       >
         <SamplingPanel />

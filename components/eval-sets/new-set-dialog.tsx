@@ -11,6 +11,7 @@ import { Segmented } from "@/components/ui/segmented";
 import { Select } from "@/components/ui/select";
 import { callApi } from "@/lib/client/api";
 import { useApiQuery } from "@/lib/client/use-api";
+import { plural } from "@/lib/studio/words";
 
 type Source = "hand" | "board" | "experiment";
 
@@ -57,7 +58,10 @@ export function NewSetDialog() {
   const options =
     source === "board"
       ? (boards.data?.boards ?? []).map((b) => ({ id: b.id, label: `${b.name} (${b.itemCount})` }))
-      : (experiments.data?.items ?? []).map((e) => ({ id: e.id, label: `${e.name} (${e.cells} cells)` }));
+      : (experiments.data?.items ?? []).map((e) => ({
+          id: e.id,
+          label: `${e.name} (${plural(e.cells, "cell")})`,
+        }));
 
   return (
     <>

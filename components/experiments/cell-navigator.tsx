@@ -38,13 +38,22 @@ const STEPS: { direction: Direction; label: string; key: string; Icon: typeof Ch
 /**
  * The viewer opened from an experiment's cell: where the result sits in the grid ("Row: … ·
  * Column: …") and a step to the neighbouring cell's result along either axis, by button or by
- * arrow key (←/→ along the row, ↑/↓ down the column); at an edge the step is disabled.
+ * arrow key (←/→ along the row, ↑/↓ down the column); at an edge the step is disabled. A cell
+ * with several images says which one this is ("Image 2 of 4") and steps through them.
  */
 export function CellNavigator({ experimentId, itemId }: { experimentId: string; itemId: string }) {
   const router = useRouter();
   const query = useApiQuery<ExperimentView>(experimentKey(experimentId), `/api/experiments/${experimentId}`);
   const place = useMemo(
-    () => (query.data ? placeOf(query.data.axes, query.data.cells, itemId) : null),
+    // The values uncut: a long prompt's last words are often the ones its row differs in.
+    () =>
+      query.data
+        ? placeOf(
+            query.data.axes.map((a) => ({ name: a.name, labels: a.titles })),
+            query.data.cells,
+            itemId,
+          )
+        : null,
     [query.data, itemId],
   );
 
@@ -62,6 +71,10 @@ export function CellNavigator({ experimentId, itemId }: { experimentId: string; 
     window.addEventListener("keydown", onKey);
     return () => window.removeEventListener("keydown", onKey);
   }, [place, router, experimentId]);
+
+  const go = (target: string | null) => {
+    if (target) router.push(experimentCellUrl(target, experimentId));
+  };
 
   if (!query.data) return null;
   if (!place) {
@@ -95,9 +108,37 @@ export function CellNavigator({ experimentId, itemId }: { experimentId: string; 
         {query.data.name}
       </Link>
       <span className="h-4 w-px bg-border" aria-hidden />
-      <p data-testid="cell-place" className="min-w-0 flex-1 truncate text-[13px] text-muted" title={words}>
+      <p data-testid="cell-place" className="min-w-0 flex-1 break-words text-[13px] text-muted">
         {words}
       </p>
+      {place.image.count > 1 ? (
+        <fieldset aria-label="Images of this cell" className="m-0 flex items-center gap-0.5 border-0 p-0">
+          <Button
+            variant="ghost"
+            size="sm"
+            aria-label="Previous image of this cell"
+            title="Previous image of this cell"
+            disabled={!place.image.previous}
+            onClick={() => go(place.image.previous)}
+          >
+            <ChevronLeft aria-hidden />
+          </Button>
+          <span data-testid="cell-image" className="text-[13px] text-muted tabular-nums">
+            Image {place.image.index + 1} of {place.image.count}
+          </span>
+          <Button
+            variant="ghost"
+            size="sm"
+            aria-label="Next image of this cell"
+            title="Next image of this cell"
+            disabled={!place.image.next}
+            onClick={() => go(place.image.next)}
+          >
+            <ChevronRight aria-hidden />
+          </Button>
+          <span className="ml-1 h-4 w-px bg-border" aria-hidden />
+        </fieldset>
+      ) : null}
       <div className="flex items-center gap-0.5">
         {STEPS.map(({ direction, label, key, Icon }) => {
           const target = place.neighbors[direction];
@@ -109,7 +150,7 @@ export function CellNavigator({ experimentId, itemId }: { experimentId: string; 
               aria-label={label}
               title={`${label} (${key})`}
               disabled={!target}
-              onClick={() => target && router.push(experimentCellUrl(target, experimentId))}
+              onClick={() => go(target)}
             >
               <Icon aria-hidden />
             </Button>

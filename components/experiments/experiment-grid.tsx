@@ -4,6 +4,7 @@ import { AlertTriangle, Ban, Check, LoaderCircle, Pin, RotateCw } from "lucide-r
 import Link from "next/link";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
+import { edgeLabels } from "@/lib/studio/experiments/axis-labels";
 import { experimentCellUrl, THUMB_WIDTHS, thumbUrl } from "@/lib/studio/gallery-urls";
 import type { CellView, ExperimentView } from "./types";
 
@@ -54,37 +55,42 @@ export function ExperimentGrid({
   const isPinned = (along: Pinned["along"], index: number) =>
     pinned?.along === along && pinned.index === index;
 
-  const header = (along: Pinned["along"], axis: number, index: number, label: string) => (
-    <div className="flex min-w-0 items-center gap-1">
-      <span className="truncate" title={label}>
-        {label}
-      </span>
-      <button
-        type="button"
-        aria-pressed={isPinned(along, index)}
-        aria-label={`Pin ${label} as the reference`}
-        title="Pin as the reference"
-        onClick={() => onPin(isPinned(along, index) ? null : { along, index })}
-        className={cn(
-          "shrink-0 rounded p-1 text-muted-subtle hover:text-foreground",
-          isPinned(along, index) && "text-accent-fg",
-        )}
-      >
-        <Pin aria-hidden className="size-3.5" />
-      </button>
-      {canRun ? (
+  // A prompt axis shows the words its values differ in; the whole value is the tooltip.
+  const shown = view.axes.map(edgeLabels);
+  const header = (along: Pinned["along"], axis: number, index: number) => {
+    const label = view.axes[axis]?.titles[index] ?? "";
+    return (
+      <div className="flex min-w-0 items-center gap-1">
+        <span className="truncate" title={label} data-testid="axis-label">
+          {shown[axis]?.[index] ?? label}
+        </span>
         <button
           type="button"
-          aria-label={`Re-run ${label} with another value`}
-          title={`Re-run this ${along === "row" ? "row" : "column"} with…`}
-          onClick={() => onRerun(axis, index)}
-          className="shrink-0 rounded p-1 text-muted-subtle hover:text-foreground"
+          aria-pressed={isPinned(along, index)}
+          aria-label={`Pin ${label} as the reference`}
+          title="Pin as the reference"
+          onClick={() => onPin(isPinned(along, index) ? null : { along, index })}
+          className={cn(
+            "shrink-0 rounded p-1 text-muted-subtle hover:text-foreground",
+            isPinned(along, index) && "text-accent-fg",
+          )}
         >
-          <RotateCw aria-hidden className="size-3.5" />
+          <Pin aria-hidden className="size-3.5" />
         </button>
-      ) : null}
-    </div>
-  );
+        {canRun ? (
+          <button
+            type="button"
+            aria-label={`Re-run ${label} with another value`}
+            title={`Re-run this ${along === "row" ? "row" : "column"} with…`}
+            onClick={() => onRerun(axis, index)}
+            className="shrink-0 rounded p-1 text-muted-subtle hover:text-foreground"
+          >
+            <RotateCw aria-hidden className="size-3.5" />
+          </button>
+        ) : null}
+      </div>
+    );
+  };
 
   return (
     <div className="overflow-auto rounded-panel border border-border bg-panel p-3 shadow-panel">
@@ -97,7 +103,7 @@ export function ExperimentGrid({
             >
               {twoD ? `${view.axes[0]?.name} ↓ · ${view.axes[1]?.name} →` : `${view.axes[0]?.name} →`}
             </th>
-            {cols.map((label, c) => (
+            {cols.map((_, c) => (
               <th
                 // biome-ignore lint/suspicious/noArrayIndexKey: a column is its position on the axis
                 key={c}
@@ -108,13 +114,13 @@ export function ExperimentGrid({
                   isPinned("col", c) && "bg-accent/15 text-accent-fg",
                 )}
               >
-                {header("col", colAxis, c, label)}
+                {header("col", colAxis, c)}
               </th>
             ))}
           </tr>
         </thead>
         <tbody>
-          {rows.map((rowLabel, r) => (
+          {rows.map((_, r) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: a row is its position on the axis
             <tr key={r}>
               <th
@@ -124,7 +130,7 @@ export function ExperimentGrid({
                   isPinned("row", r) && "bg-accent/15 text-accent-fg",
                 )}
               >
-                {twoD ? header("row", rowAxis, r, rowLabel) : null}
+                {twoD ? header("row", rowAxis, r) : null}
               </th>
               {cols.map((_, c) => {
                 const cell = cellAt(r, c);
@@ -165,7 +171,8 @@ interface CellProps {
 }
 
 function Cell({ experimentId, cell, size, reference, selected, canRun, onSelect, onRetry }: CellProps) {
-  const item = cell?.items[0];
+  const items = cell?.items ?? [];
+  const item = items[0];
   const frame = cn(
     "relative grid place-items-center overflow-hidden rounded-control border bg-surface-sunken",
     reference ? "border-accent ring-2 ring-accent/40" : "border-border",
@@ -174,42 +181,35 @@ function Cell({ experimentId, cell, size, reference, selected, canRun, onSelect,
   if (!cell) return <div className={frame} style={style} />;
   if (cell.status === "done" && item) {
     const isSelected = selected.has(item.id);
+    // Every result of the cell, in a square mosaic: a cell with four images shows all four.
+    const across = Math.ceil(Math.sqrt(items.length));
     return (
       <div
         data-cell={cell.key}
         data-status="done"
+        data-images={items.length}
         className={cn(frame, isSelected && "border-accent")}
         style={style}
       >
-        <Link
-          href={experimentCellUrl(item.id, experimentId)}
-          className="block size-full"
-          aria-label={`Open cell ${cell.key} in the viewer`}
+        <div
+          className="grid size-full gap-px"
+          style={{ gridTemplateColumns: `repeat(${across}, minmax(0, 1fr))` }}
         >
-          {item.kind === "video" ? (
-            <video src={item.url} muted loop playsInline className="size-full object-cover" />
-          ) : (
-            // biome-ignore lint/performance/noImgElement: studio media, already stored at its size
-            <img
-              // The studio's thumbnail at the cell's size: a hundred full-size images cost the page
-              // their decoding and, at every zoom, their scaling. The original if it cannot be had.
-              src={thumbUrl(item.id, 320)}
-              srcSet={THUMB_WIDTHS.map((w) => `${thumbUrl(item.id, w)} ${w}w`).join(", ")}
-              sizes={`${size}px`}
-              onError={(e) => {
-                const img = e.currentTarget;
-                if (img.dataset.original) return;
-                img.dataset.original = "1";
-                img.srcset = "";
-                img.src = item.url;
-              }}
-              alt=""
-              loading="lazy"
-              decoding="async"
-              className="size-full object-cover"
-            />
-          )}
-        </Link>
+          {items.map((media, k) => (
+            <Link
+              key={media.id}
+              href={experimentCellUrl(media.id, experimentId)}
+              className="block min-h-0 overflow-hidden"
+              aria-label={
+                items.length === 1
+                  ? `Open cell ${cell.key} in the viewer`
+                  : `Open cell ${cell.key}, image ${k + 1} of ${items.length}, in the viewer`
+              }
+            >
+              <CellMedia media={media} size={Math.round(size / across)} />
+            </Link>
+          ))}
+        </div>
         <label className="absolute top-1.5 left-1.5 flex items-center rounded bg-black/60 p-1">
           <input
             type="checkbox"
@@ -218,6 +218,11 @@ function Cell({ experimentId, cell, size, reference, selected, canRun, onSelect,
             aria-label={`Select cell ${cell.key} to compare`}
           />
         </label>
+        {items.length > 1 ? (
+          <span className="absolute top-1.5 right-1.5 rounded bg-black/60 px-1.5 py-0.5 text-[11px] text-white/85">
+            {items.length} images
+          </span>
+        ) : null}
         {cell.seconds !== null ? (
           <span className="absolute right-1.5 bottom-1.5 rounded bg-black/60 px-1.5 py-0.5 text-[11px] text-white/85">
             {cell.seconds.toFixed(1)} s
@@ -253,5 +258,32 @@ function Cell({ experimentId, cell, size, reference, selected, canRun, onSelect,
         ) : null}
       </div>
     </div>
+  );
+}
+
+/** One result in a cell: a video plays muted; an image is the studio's thumbnail at the tile's size. */
+function CellMedia({ media, size }: { media: CellView["items"][number]; size: number }) {
+  if (media.kind === "video")
+    return <video src={media.url} muted loop playsInline className="size-full object-cover" />;
+  return (
+    // biome-ignore lint/performance/noImgElement: studio media, already stored at its size
+    <img
+      // The studio's thumbnail at the cell's size: a hundred full-size images cost the page
+      // their decoding and, at every zoom, their scaling. The original if it cannot be had.
+      src={thumbUrl(media.id, 320)}
+      srcSet={THUMB_WIDTHS.map((w) => `${thumbUrl(media.id, w)} ${w}w`).join(", ")}
+      sizes={`${size}px`}
+      onError={(e) => {
+        const img = e.currentTarget;
+        if (img.dataset.original) return;
+        img.dataset.original = "1";
+        img.srcset = "";
+        img.src = media.url;
+      }}
+      alt=""
+      loading="lazy"
+      decoding="async"
+      className="size-full object-cover"
+    />
   );
 }

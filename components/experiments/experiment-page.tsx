@@ -11,6 +11,7 @@ import { Segmented } from "@/components/ui/segmented";
 import { callApi } from "@/lib/client/api";
 import { experimentKey } from "@/lib/client/live/experiment-changes";
 import { useApiQuery } from "@/lib/client/use-api";
+import { edgeLabels } from "@/lib/studio/experiments/axis-labels";
 import { compareUrl } from "@/lib/studio/gallery-urls";
 import { ExperimentGrid, type Pinned } from "./experiment-grid";
 import { RerunDialog } from "./rerun-dialog";
@@ -67,8 +68,9 @@ export function ExperimentPage({ id, canRun, canVote = false, canShare = false }
       else next.add(itemId);
       return next;
     });
-  const exportUrl = (format: string) =>
-    `/api/experiments/${id}/export?format=${format}${third ? `&layer=${layer}` : ""}`;
+  // Every tab of a three-axis grid goes into one export: the image stacks them, one under another.
+  const exportUrl = (format: string) => `/api/experiments/${id}/export?format=${format}`;
+  const tabLabels = third ? edgeLabels(third) : [];
   const finished = progress.done + progress.failed;
   const runnable = progress.total - progress.refused;
 
@@ -152,7 +154,13 @@ export function ExperimentPage({ id, canRun, canVote = false, canShare = false }
           <ButtonLink size="sm" variant="ghost" href={exportUrl("json")} download>
             JSON
           </ButtonLink>
-          <ButtonLink size="sm" variant="ghost" href={exportUrl("png")} download>
+          <ButtonLink
+            size="sm"
+            variant="ghost"
+            href={exportUrl("png")}
+            download
+            title={third ? `Every ${third.name.toLowerCase()} tab, one under another` : undefined}
+          >
             Grid image
           </ButtonLink>
         </div>
@@ -161,13 +169,14 @@ export function ExperimentPage({ id, canRun, canVote = false, canShare = false }
       <div className="flex flex-wrap items-center justify-between gap-3">
         {third ? (
           <div role="tablist" aria-label={third.name} className="flex flex-wrap gap-1">
-            {third.labels.map((label, i) => (
+            {tabLabels.map((label, i) => (
               <button
                 // biome-ignore lint/suspicious/noArrayIndexKey: a tab is its position on the axis
                 key={i}
                 type="button"
                 role="tab"
                 aria-selected={layer === i}
+                title={third.titles[i]}
                 onClick={() => setLayer(i)}
                 className={
                   layer === i

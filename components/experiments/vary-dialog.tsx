@@ -5,19 +5,22 @@ import { useRouter } from "next/navigation";
 import { useEffect, useMemo, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
-import { FormError } from "@/components/ui/field";
+import { FormError, TextField } from "@/components/ui/field";
 import { callApi } from "@/lib/client/api";
 import { type AxisDraft, type AxisKind, newAxis, toSpec } from "@/lib/client/experiments/axis-draft";
 import { costWords, durationWords } from "@/lib/client/experiments/format";
 import type { ServiceError } from "@/lib/protocol/errors";
+import { IMAGE_LIMITS } from "@/lib/protocol/image-limits";
+import { VIDEO_LIMITS } from "@/lib/protocol/video-inference";
 import { MAX_AXES } from "@/lib/studio/experiments/axes";
 import type { Estimate } from "@/lib/studio/experiments/planning";
+import { plural } from "@/lib/studio/words";
 import { AxisEditor, type AxisPreview } from "./axis-editor";
 
 interface Preview {
   name: string;
   axes: AxisPreview[];
-  counts: { cells: number; runnable: number; refused: number };
+  counts: { cells: number; runnable: number; refused: number; images: number };
   estimate: Estimate;
 }
 
@@ -34,6 +37,12 @@ interface VaryDialogProps {
 
 const PREVIEW_DELAY_MS = 300;
 
+/** Task types whose cells can make several results, and the contract's most per task. */
+const MOST_PER_CELL: Record<string, number> = {
+  imageInference: IMAGE_LIMITS.numberResults.max,
+  videoInference: VIDEO_LIMITS.numberResults.max,
+};
+
 /** "Vary…": up to three axes over the form's current task, checked and estimated before it runs. */
 export function VaryDialog({ open, onOpenChange, task, initialAxes, description }: VaryDialogProps) {
   const router = useRouter();
@@ -42,7 +51,11 @@ export function VaryDialog({ open, onOpenChange, task, initialAxes, description 
   const [preview, setPreview] = useState<Preview | null>(null);
   const [errors, setErrors] = useState<ServiceError[]>([]);
   const [running, setRunning] = useState(false);
+  // One result per cell unless asked: the Create form's image count would multiply the grid unseen.
+  const [perCell, setPerCell] = useState("1");
   const taskType = String(base.taskType ?? "imageInference");
+  const mostPerCell = MOST_PER_CELL[taskType];
+  const noun = taskType === "videoInference" ? "video" : "image";
   const prompt = typeof base.positivePrompt === "string" ? base.positivePrompt : "";
 
   useEffect(() => {
@@ -59,7 +72,13 @@ export function VaryDialog({ open, onOpenChange, task, initialAxes, description 
 
   const specs = useMemo(() => axes.map(toSpec), [axes]);
   const complete = specs.length > 0 && specs.every((s) => s !== null);
-  const body = useMemo(() => ({ base, axes: specs }), [base, specs]);
+  const body = useMemo(() => {
+    const count = Number(perCell);
+    return {
+      base: mostPerCell === undefined ? base : { ...base, numberResults: perCell === "" ? 1 : count },
+      axes: specs,
+    };
+  }, [base, specs, perCell, mostPerCell]);
 
   useEffect(() => {
     if (!open || !complete) {
@@ -97,6 +116,7 @@ export function VaryDialog({ open, onOpenChange, task, initialAxes, description 
     }
     onOpenChange(false);
     setAxes([]);
+    setPerCell("1");
     router.push(`/experiments/${out.data.data.id}`);
   }
 
@@ -127,6 +147,23 @@ export function VaryDialog({ open, onOpenChange, task, initialAxes, description 
             onRemove={() => setAxes((a) => a.filter((_, j) => j !== i))}
           />
         ))}
+        {mostPerCell !== undefined ? (
+          <div className="w-56">
+            <TextField
+              id="vary-per-cell"
+              label={`${noun === "video" ? "Videos" : "Images"} per cell`}
+              type="number"
+              inputMode="numeric"
+              min={1}
+              max={mostPerCell}
+              step={1}
+              value={perCell}
+              onChange={(e) => setPerCell(e.target.value)}
+              hint={`Each cell makes this many, with seeds one after another (1 to ${mostPerCell}).`}
+              error={errors.find((e) => e.parameter === "numberResults")?.message}
+            />
+          </div>
+        ) : null}
         {axes.length < MAX_AXES ? (
           <div className="flex flex-wrap gap-2">
             <Button size="sm" variant="secondary" onClick={() => addAxis("field")}>
@@ -146,11 +183,15 @@ export function VaryDialog({ open, onOpenChange, task, initialAxes, description 
         <p role="status" aria-live="polite" className="text-[13px] text-muted">
           {preview ? (
             <>
-              <strong className="text-foreground">{preview.counts.runnable} tasks</strong>
-              {preview.counts.refused > 0 ? ` (${preview.counts.refused} cells refused, not sent)` : ""}
+              <strong className="text-foreground">
+                {plural(preview.counts.runnable, "cell")}, {plural(preview.counts.images, noun)}
+              </strong>
+              {preview.counts.refused > 0
+                ? ` (${plural(preview.counts.refused, "cell")} refused, not sent)`
+                : ""}
               {" · "}
               {durationWords(preview.estimate.seconds)}
-              {preview.estimate.fromHistory ? " from the team's past tasks" : " (a first guess)"}
+              {preview.estimate.fromHistory ? " from this studio's past runs" : " (a first guess)"}
               {" · "}
               {costWords(preview.estimate.cost)}
             </>
@@ -172,7 +213,7 @@ export function VaryDialog({ open, onOpenChange, task, initialAxes, description 
             onClick={() => void run()}
           >
             {running ? <LoaderCircle aria-hidden className="animate-spin" /> : <FlaskConical aria-hidden />}
-            Run {preview ? `${preview.counts.runnable} tasks` : ""}
+            {preview ? `Run ${plural(preview.counts.runnable, "cell")}` : "Run"}
           </Button>
         </div>
       </div>

@@ -12,6 +12,7 @@ import {
   timingModeOf,
 } from "@/lib/client/create/controlnet-units";
 import { IMAGE_LIMITS } from "@/lib/protocol/image-limits";
+import { plural } from "@/lib/studio/words";
 
 const L = IMAGE_LIMITS.controlNet;
 
@@ -67,7 +68,7 @@ export function TimingFields({ name }: { name: string }) {
             max={steps}
             step={1}
             placeholder={String(steps)}
-            hint={`At most the task's ${steps} steps.`}
+            hint={`At most the task's ${plural(steps, "step")}.`}
           />
         </div>
       ) : (

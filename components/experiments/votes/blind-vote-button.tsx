@@ -36,7 +36,7 @@ function BlindVoteDialog({ view, onClose }: { view: ExperimentView; onClose(): v
   const pairs = useMemo(
     () =>
       planPairs(
-        view.cells.map((c) => ({ coords: c.coords, itemId: c.items[0]?.id ?? null })),
+        view.cells.map((c) => ({ coords: c.coords, itemIds: c.items.map((i) => i.id) })),
         axis,
         values,
         view.axes.map((a) => a.labels),
@@ -105,9 +105,8 @@ function BlindVoteDialog({ view, onClose }: { view: ExperimentView; onClose(): v
                     })
                   }
                 />
-                <span className="truncate" title={label}>
-                  {label}
-                </span>
+                {/* The whole value, wrapped: a cut prompt hides the words the vote is about. */}
+                <span className="min-w-0 break-words">{view.axes[axis]?.titles[i] ?? label}</span>
               </label>
             </li>
           ))}

@@ -5,6 +5,7 @@ import { Dialog } from "@/components/ui/dialog";
 import { resultsKey } from "@/lib/client/live/round-changes";
 import { useApiQuery } from "@/lib/client/use-api";
 import { type RoundResults, roundAnchor } from "@/lib/studio/experiments/votes";
+import { plural } from "@/lib/studio/words";
 import { BallotPanel } from "./ballot-panel";
 import { RoundRanking } from "./round-ranking";
 
@@ -56,8 +57,8 @@ export function RoundOverlay({ anchorId, canVote }: { anchorId: string; canVote:
         <BallotPanel roundId={roundId} anchorId={anchorId} />
       ) : (
         <p className="text-[13px] text-muted">
-          Voting is in progress: {round.votes} votes so far. Reviewers, editors and owners vote; the ranking
-          shows once the vote is closed.
+          Voting is in progress: {plural(round.votes, "vote")} so far. Reviewers, editors and owners vote; the
+          ranking shows once the vote is closed.
         </p>
       )}
     </Dialog>

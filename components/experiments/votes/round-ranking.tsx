@@ -13,8 +13,20 @@ const COLUMNS = "sm:grid-cols-[2rem_minmax(0,18rem)_minmax(0,1fr)_15rem] sm:gap-
 export function RoundRanking({ results }: { results: RoundResults }) {
   const ranking = results.ranking;
   if (!ranking) return null;
+  const agreement = agreementWords(ranking.agreement);
   return (
     <div className="flex flex-col gap-4" data-testid="round-ranking">
+      <div className="flex flex-col gap-1">
+        <p className="font-medium text-[14px] text-foreground" data-testid="agreement">
+          {agreement.headline}
+        </p>
+        <details className="group text-[12px] text-muted" data-testid="agreement-details">
+          <summary className="w-fit cursor-pointer text-muted-subtle hover:text-foreground">
+            How far voters agreed
+          </summary>
+          <p className="mt-1">{agreement.detail}</p>
+        </details>
+      </div>
       <p className="text-[13px] text-muted">
         <span className="font-medium text-foreground">
           {results.votes} {results.votes === 1 ? "vote" : "votes"}
@@ -96,9 +108,6 @@ export function RoundRanking({ results }: { results: RoundResults }) {
       <p className="text-[12px] text-muted-subtle">
         Bars: the chance of beating an average {results.axisName.toLowerCase()}, with its 95% interval
         (Bradley–Terry fit; “can't tell” counts half a win to each side). The dashed line is an even chance.
-      </p>
-      <p className="text-[13px] text-foreground" data-testid="agreement">
-        {agreementWords(ranking.agreement)}
       </p>
     </div>
   );

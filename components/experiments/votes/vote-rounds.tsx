@@ -12,6 +12,7 @@ import { callApi } from "@/lib/client/api";
 import { resultsKey, roundKey, roundsKey } from "@/lib/client/live/round-changes";
 import { useApiQuery } from "@/lib/client/use-api";
 import { type RoundResults, type RoundSummary, roundAnchor } from "@/lib/studio/experiments/votes";
+import { plural } from "@/lib/studio/words";
 import { RoundRanking } from "./round-ranking";
 
 interface Props {
@@ -100,12 +101,12 @@ function RoundCard({
             <Badge tone={closed ? "success" : "accent"}>{closed ? "Closed" : "Voting open"}</Badge>
             <span data-testid="round-counts">
               {round.evalSetId
-                ? `${round.variantCount} runs`
+                ? plural(round.variantCount, "run")
                 : round.experimentId
-                  ? `${round.variantCount} ${round.axisName.toLowerCase()} values`
-                  : `${round.variantCount} results`}{" "}
-              · {round.pairs} pairs · {round.votes} {round.votes === 1 ? "vote" : "votes"} from {round.voters}{" "}
-              {round.voters === 1 ? "voter" : "voters"}
+                  ? plural(round.variantCount, `${round.axisName.toLowerCase()} value`)
+                  : plural(round.variantCount, "result")}{" "}
+              · {plural(round.pairs, "pair")} · {plural(round.votes, "vote")} from{" "}
+              {plural(round.voters, "voter")}
             </span>
             {canVote && !closed ? (
               <span className="text-muted-subtle">

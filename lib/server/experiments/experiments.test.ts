@@ -89,7 +89,7 @@ for (const backend of testBackends) {
       expect(out.plan.axes[1]?.labels).toEqual(["CFG 3", "CFG 99", "CFG 7"]);
       expect(out.plan.axes[1]?.refusals[0]).toEqual([]);
       expect(out.plan.axes[1]?.refusals[1]?.[0]).toMatch(/CFGScale|50/);
-      expect(out.plan.counts).toEqual({ cells: 6, runnable: 4, refused: 2 });
+      expect(out.plan.counts).toEqual({ cells: 6, runnable: 4, refused: 2, images: 4 });
       expect(out.plan.estimate.tasks).toBe(4);
       expect(out.plan.estimate.seconds).toBeGreaterThan(0);
     });

@@ -42,7 +42,7 @@ export function experimentCsv(view: ExperimentView, origin: string): string {
       null,
     );
     return [
-      ...view.axes.map((a, i) => a.labels[cell.coords[i] ?? -1] ?? ""),
+      ...view.axes.map((a, i) => a.titles[cell.coords[i] ?? -1] ?? ""),
       ...paths.map((p) => asCsv(flat.get(p))),
       STATUS_WORDS[cell.status] ?? cell.status,
       cell.seconds === null ? null : Math.round(cell.seconds * 1000) / 1000,
@@ -67,7 +67,7 @@ export function experimentJson(view: ExperimentView, origin: string) {
     axes: view.axes,
     cells: view.cells.map((c) => ({
       coords: c.coords,
-      labels: view.axes.map((a, i) => a.labels[c.coords[i] ?? -1] ?? null),
+      labels: view.axes.map((a, i) => a.titles[c.coords[i] ?? -1] ?? null),
       params: c.params,
       status: c.status,
       seconds: c.seconds,

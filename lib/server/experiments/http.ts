@@ -1,15 +1,20 @@
 import "server-only";
+import { availableParallelism } from "node:os";
 import type { ServiceError } from "@/lib/protocol/errors";
 import type { StudioRuntime } from "@/lib/server/runtime";
 import type { Outcome } from "./actions";
 import type { PlanDeps } from "./plan";
 
-/** What planning needs from the runtime: the database, the video model and the owner's cap. */
+/**
+ * What planning needs from the runtime: the database, the video model, the owner's cap, and with
+ * the embedded engine how many tasks it renders at once (a thread per core).
+ */
 export function planDeps(runtime: StudioRuntime): PlanDeps {
   return {
     db: runtime.database.db,
     videoModel: runtime.videoModel,
     maxCells: runtime.limits.current().maxExperimentCells,
+    ...(runtime.engineKeys ? { parallelism: availableParallelism() } : {}),
   };
 }
 

@@ -27,6 +27,8 @@ export interface PlanDeps {
   videoModel: string;
   /** The owner's cap on an experiment's runnable cells. */
   maxCells: number;
+  /** How many tasks the service runs at once, when known (the embedded engine's render threads). */
+  parallelism?: number;
 }
 
 /** An axis as the grid and the Vary dialog show it. */
@@ -45,7 +47,8 @@ export interface Plan {
   /** The axes as given (stored; the grid is recomputed from them). */
   specs: AxisSpec[];
   cells: GridCell[];
-  counts: { cells: number; runnable: number; refused: number };
+  /** Cells, and the images (or videos) the runnable ones make: each makes its `numberResults`. */
+  counts: { cells: number; runnable: number; refused: number; images: number };
   estimate: Estimate;
   concurrency: number;
 }
@@ -67,12 +70,29 @@ export function refusalWords(error: ServiceError): string {
   );
 }
 
-function defaultName(base: Record<string, unknown>, axes: PlannedAxis[]): string {
-  const prompt = typeof base.positivePrompt === "string" ? base.positivePrompt.trim() : "";
-  // With no prompt on the form, the first of a prompt axis names it.
-  const first = prompt || (axes.find((a) => a.name === "Prompt")?.labels[0] ?? "");
-  const subject = first.length > 40 ? `${first.slice(0, 39)}…` : first || "Untitled";
+/**
+ * "a red fox in the snow, oil painting — Prompt × CFG": named by the prompt its first runnable
+ * cell sends, so a grid that replaces words of the form's prompt is named by what its cells hold,
+ * never by words every cell replaced.
+ */
+function defaultName(cells: readonly GridCell[], axes: PlannedAxis[]): string {
+  const first = cells.find((c) => c.errors.length === 0) ?? cells[0];
+  const prompt = typeof first?.params.positivePrompt === "string" ? first.params.positivePrompt : "";
+  const words = prompt.replace(/\s+/g, " ").trim();
+  // A long prompt is cut between words, never inside one.
+  const cut = words.slice(0, 40);
+  const space = cut.lastIndexOf(" ");
+  const subject =
+    words.length > 40
+      ? `${(space > 20 ? cut.slice(0, space) : cut.slice(0, 39)).trimEnd()}…`
+      : words || "Untitled";
   return `${subject} — ${axes.map((a) => a.name).join(" × ")}`;
+}
+
+/** Results a task asks for: its `numberResults`, 1 when it has none. */
+export function resultsOf(params: Record<string, unknown>): number {
+  const n = params.numberResults;
+  return typeof n === "number" && Number.isInteger(n) && n > 0 ? n : 1;
 }
 
 export async function planExperiment(deps: PlanDeps, input: ExperimentInput): Promise<PlanOutcome> {
@@ -127,11 +147,12 @@ export async function planExperiment(deps: PlanDeps, input: ExperimentInput): Pr
     runnable.map((c) => shapeOf(c.params)),
     history,
     concurrency,
+    deps.parallelism,
   );
   return {
     ok: true,
     plan: {
-      name: input.name?.trim() || defaultName(base, axes),
+      name: input.name?.trim() || defaultName(grid.cells, axes),
       taskType: String(base.taskType),
       base,
       axes,
@@ -141,6 +162,7 @@ export async function planExperiment(deps: PlanDeps, input: ExperimentInput): Pr
         cells: grid.cells.length,
         runnable: grid.runnable,
         refused: grid.cells.length - grid.runnable,
+        images: runnable.reduce((sum, c) => sum + resultsOf(c.params), 0),
       },
       estimate,
       concurrency,
@@ -160,7 +182,10 @@ export function shapeOf(params: Record<string, unknown>): TaskShape {
   return shape;
 }
 
-/** The team's last finished tasks: how long they took for their work, and what one result cost. */
+/**
+ * This studio's last finished tasks: how long each took for its work, under what load (the
+ * studio's tasks in flight beside it, on average), and what one result cost.
+ */
 export async function pastTasks(db: StudioDatabase, limit = 200): Promise<PastTask[]> {
   const rows = await db
     .select({
@@ -169,6 +194,14 @@ export async function pastTasks(db: StudioDatabase, limit = 200): Promise<PastTa
       createdAt: task.createdAt,
       completedAt: task.completedAt,
       cost: sql<number | null>`(select avg(i.cost) from item i where i.task_uuid = ${task.taskUUID})`,
+      // Seconds of other tasks' time in flight within this one's, itself included; over its own
+      // seconds, the average load it ran under. Tasks sent over half an hour before it are not
+      // looked at (task_created_idx bounds the scan).
+      // (The outer row is named in full: drizzle writes a column of a one-table query unqualified,
+      // which inside the subquery would name `o`'s own column.)
+      overlap: sql<
+        number | null
+      >`(select sum(extract(epoch from (least(o.completed_at, "task"."completed_at") - greatest(o.created_at, "task"."created_at")))) from task o where o.created_at < "task"."completed_at" and o.created_at > "task"."created_at" - interval '30 minutes' and o.completed_at > "task"."created_at")`,
     })
     .from(task)
     .where(eq(task.status, "success"))
@@ -177,13 +210,16 @@ export async function pastTasks(db: StudioDatabase, limit = 200): Promise<PastTa
   return rows.flatMap((r) => {
     if (!r.completedAt) return [];
     const shape = shapeOf({ ...r.params, taskType: r.taskType });
+    const seconds = Math.max(0, (r.completedAt.getTime() - r.createdAt.getTime()) / 1000);
+    const overlap = r.overlap === null ? 0 : Number(r.overlap);
     return [
       {
         taskType: r.taskType,
         model: shape.model ?? null,
-        seconds: Math.max(0, (r.completedAt.getTime() - r.createdAt.getTime()) / 1000),
+        seconds,
         work: workOf(shape),
         cost: r.cost === null ? null : Number(r.cost),
+        load: seconds > 0 ? Math.max(1, overlap / seconds) : 1,
       },
     ];
   });

@@ -18,7 +18,8 @@ export interface ExperimentView {
   createdAt: string;
   concurrency: number;
   base: Record<string, unknown>;
-  axes: { name: string; labels: string[]; kind: string }[];
+  /** Each axis's values: `labels` short, `titles` uncut (tooltips and exports). */
+  axes: { name: string; labels: string[]; titles: string[]; kind: string }[];
   cells: CellView[];
   progress: { done: number; failed: number; refused: number; running: number; total: number };
   versions: { id: string; version: number; name: string }[];
@@ -61,8 +62,13 @@ export async function experimentView(db: StudioDatabase, id: string): Promise<Ex
     axes: row.axes.map((spec) => {
       const out = expandAxis(spec, row.base);
       return out.ok
-        ? { name: out.axis.name, labels: out.axis.values.map((v) => v.label), kind: spec.kind }
-        : { name: "?", labels: [], kind: spec.kind };
+        ? {
+            name: out.axis.name,
+            labels: out.axis.values.map((v) => v.label),
+            titles: out.axis.values.map((v) => v.title),
+            kind: spec.kind,
+          }
+        : { name: "?", labels: [], titles: [], kind: spec.kind };
     }),
     cells: cells.map((c) => ({
       key: c.key,

@@ -12,6 +12,7 @@ import type { StudioDatabase } from "@/lib/server/db";
 import type { StudioRefs } from "@/lib/server/results/studio-refs";
 import type { MediaStorage } from "@/lib/server/storage";
 import { can, roleFor } from "@/lib/studio/roles";
+import { plural } from "@/lib/studio/words";
 import type { UpstreamClient, WireTask } from "@/lib/upstream";
 import { askService, type ServiceFailure, statusForServiceError, timedOut } from "./ask-service";
 import { keepGuideImage } from "./guide-image";
@@ -108,7 +109,7 @@ export async function runTool(
         withTask(
           {
             code: "serviceBusy",
-            message: `The studio is already preparing ${deps.queue.concurrency} images and ${run.waiting} more wait their turn. Try again in a few seconds.`,
+            message: `The studio is already preparing ${plural(deps.queue.concurrency, "image")} and ${run.waiting} more ${run.waiting === 1 ? "waits its" : "wait their"} turn. Try again in a few seconds.`,
             parameter: "taskType",
             type: "string",
           },

@@ -56,7 +56,7 @@ export async function createRound(
   if (values.some((v) => v >= axis.labels.length)) return refused("That axis has no such value.", "values");
   if (values.length < 2) return refused("Pick two or more values to compare.", "values");
   const pairs = planPairs(
-    view.cells.map((c) => ({ coords: c.coords, itemId: c.items[0]?.id ?? null })),
+    view.cells.map((c) => ({ coords: c.coords, itemIds: c.items.map((i) => i.id) })),
     input.axis,
     values,
     view.axes.map((a) => a.labels),
@@ -81,7 +81,8 @@ export async function createRound(
         name,
         axis: input.axis,
         variants: values,
-        labels: values.map((v) => axis.labels[v] ?? `${v + 1}`),
+        // Uncut: the ranking shows each value whole (wrapped or on hover).
+        labels: values.map((v) => axis.titles[v] ?? `${v + 1}`),
         seed: randomBytes(16).toString("hex"),
         createdBy,
       })

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { MAX_AXIS_VALUES } from "@/lib/studio/experiments/axes";
 import { evalCaseSchema } from "@/lib/studio/experiments/input";
+import { plural } from "@/lib/studio/words";
 
 /**
  * What the evaluation-set endpoints take. Browser-safe: the set's page builds the same bodies.
@@ -60,7 +61,7 @@ export function settingsWords(s: {
 }): string {
   return [
     s.model,
-    s.steps !== undefined ? `${s.steps} steps` : null,
+    s.steps !== undefined ? plural(s.steps, "step") : null,
     s.CFGScale !== undefined ? `CFG ${s.CFGScale}` : null,
     `${s.width}×${s.height}`,
     s.scheduler ?? null,

@@ -36,6 +36,8 @@ export interface EvalCase {
 export interface AxisValue {
   /** What a person reads on the grid's edge: "cfg 7", "a watercolor fox", "seed 42". */
   label: string;
+  /** The same words uncut (a prompt in full), for a tooltip and for exports. */
+  title: string;
   patches: ParamPatch[];
 }
 
@@ -95,13 +97,15 @@ function short(text: string, max = 48): string {
   return t.length > max ? `${t.slice(0, max - 1)}…` : t;
 }
 
-function valueWords(value: unknown): string {
-  if (typeof value === "string") return short(value, 32);
+function valueWords(value: unknown, max = 32): string {
+  if (typeof value === "string") return short(value, max);
   if (typeof value === "number") return String(Number(value.toPrecision(10)));
   if (typeof value === "boolean") return value ? "on" : "off";
   if (value === null) return "none";
-  return short(JSON.stringify(value), 32);
+  return short(JSON.stringify(value), max);
 }
+
+const whole = (text: string) => text.replace(/\s+/g, " ").trim();
 
 /** Ranges are walked in whole steps, so 0.1 + 0.2 lands on 0.3 rather than 0.30000000000000004. */
 function rangeValues(from: number, to: number, step: number): number[] {
@@ -157,6 +161,7 @@ export function expandAxis(
             name: "Prompt",
             values: spec.replacements.map((r) => ({
               label: r.trim() === "" ? "(removed)" : short(r),
+              title: r.trim() === "" ? "(removed)" : whole(r),
               patches: [{ path: "positivePrompt", value: prompt.split(spec.find).join(r) }],
             })),
           },
@@ -172,6 +177,7 @@ export function expandAxis(
             name: "Prompt",
             values: spec.prompts.map((p) => ({
               label: short(p),
+              title: whole(p),
               patches: [{ path: "positivePrompt", value: p }],
             })),
           },
@@ -189,7 +195,11 @@ export function expandAxis(
           ok: true,
           axis: {
             name: "Seed",
-            values: seeds.map((s) => ({ label: `seed ${s}`, patches: [{ path: "seed", value: s }] })),
+            values: seeds.map((s) => ({
+              label: `seed ${s}`,
+              title: `seed ${s}`,
+              patches: [{ path: "seed", value: s }],
+            })),
           },
         }
       );
@@ -203,6 +213,7 @@ export function expandAxis(
             name: "Case",
             values: spec.cases.map((c, i) => ({
               label: `${i + 1}. ${short(c.prompt, 40)} · seed ${c.seed}`,
+              title: `${i + 1}. ${whole(c.prompt)} · seed ${c.seed}`,
               patches: casePatches(c),
             })),
           },
@@ -219,6 +230,7 @@ export function expandAxis(
             name,
             values: spec.values.map((v) => ({
               label: `${name} ${valueWords(v)}`,
+              title: `${name} ${valueWords(v, Number.POSITIVE_INFINITY)}`,
               patches: [{ path: spec.path, value: v }],
             })),
           },
@@ -245,6 +257,7 @@ export function expandAxis(
           name,
           values: rangeValues(spec.from, spec.to, spec.step).map((v) => ({
             label: `${name} ${valueWords(v)}`,
+            title: `${name} ${valueWords(v)}`,
             patches: [{ path: spec.path, value: v }],
           })),
         },

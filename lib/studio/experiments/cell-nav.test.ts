@@ -25,6 +25,7 @@ describe("a cell's place in the grid", () => {
       column: "CFG 7",
       layer: null,
       neighbors: { left: "1-0", right: "1-2", up: "0-1", down: "2-1" },
+      image: { index: 0, count: 1, previous: null, next: null },
     });
   });
 
@@ -60,6 +61,7 @@ describe("a cell's place in the grid", () => {
       column: "seed 2",
       layer: null,
       neighbors: { left: "a", right: null, up: null, down: null },
+      image: { index: 0, count: 1, previous: null, next: null },
     });
   });
 
@@ -72,6 +74,19 @@ describe("a cell's place in the grid", () => {
     const place = placeOf(three, grid, "1-1-1");
     expect(place?.layer).toBe("seed 2");
     expect(place?.neighbors).toEqual({ left: "1-0-1", right: "1-2-1", up: "0-1-1", down: "2-1-1" });
+  });
+
+  it("steps through the images of a cell, and keeps to the same image of the next cell", () => {
+    const four = (key: string) => [0, 1, 2, 3].map((k) => ({ id: `${key}/${k}` }));
+    const grid: NavCell[] = cells().map((c) => ({
+      coords: c.coords,
+      items: c.coords.join("-") === "1-2" ? [{ id: "1-2/0" }] : four(c.coords.join("-")),
+    }));
+    const place = placeOf(axes, grid, "1-1/2");
+    expect(place?.image).toEqual({ index: 2, count: 4, previous: "1-1/1", next: "1-1/3" });
+    expect(place?.neighbors).toEqual({ left: "1-0/2", right: "1-2/0", up: "0-1/2", down: "2-1/2" });
+    expect(placeOf(axes, grid, "1-1/0")?.image).toMatchObject({ previous: null, next: "1-1/1" });
+    expect(placeOf(axes, grid, "1-1/3")?.image).toMatchObject({ previous: "1-1/2", next: null });
   });
 
   it("knows nothing of an item outside the grid", () => {

@@ -24,6 +24,8 @@ export interface CellPlace {
   layer: string | null;
   /** The result a step in each direction reaches; null at an edge (or with nothing done beyond). */
   neighbors: Record<Direction, string | null>;
+  /** Which of the cell's results this is, and the ones before and after it in the same cell. */
+  image: { index: number; count: number; previous: string | null; next: string | null };
 }
 
 /**
@@ -42,6 +44,7 @@ export function placeOf(
 ): CellPlace | null {
   const here = cells.find((c) => c.items.some((i) => i.id === itemId));
   if (!here) return null;
+  const index = here.items.findIndex((i) => i.id === itemId);
   const { rowAxis, colAxis } = gridLayout(axes.length);
   const byKey = new Map(cells.map((c) => [c.coords.join("-"), c]));
   const label = (axis: number) => {
@@ -61,8 +64,9 @@ export function placeOf(
         if (v < 0 || v >= (axes[axis]?.labels.length ?? 0)) return null;
         continue;
       }
-      const first = cell.items[0];
-      if (first) return first.id;
+      // The same image of the next cell (its k-th result), or its first when it has fewer.
+      const same = cell.items[index] ?? cell.items[0];
+      if (same) return same.id;
     }
   };
   return {
@@ -74,6 +78,12 @@ export function placeOf(
       right: step(colAxis, 1),
       up: step(rowAxis, -1),
       down: step(rowAxis, 1),
+    },
+    image: {
+      index,
+      count: here.items.length,
+      previous: here.items[index - 1]?.id ?? null,
+      next: here.items[index + 1]?.id ?? null,
     },
   };
 }

@@ -8,7 +8,7 @@ describe("blind vote pairs", () => {
   ];
   const cells = (skip: string[] = []) =>
     [0, 1, 2].flatMap((p) =>
-      [0, 1].flatMap((s) => (skip.includes(`${p}-${s}`) ? [] : [{ coords: [p, s], itemId: `i${p}${s}` }])),
+      [0, 1].flatMap((s) => (skip.includes(`${p}-${s}`) ? [] : [{ coords: [p, s], itemIds: [`i${p}${s}`] }])),
     );
 
   it("pairs each two variants once per combination of the other axes, with the shared labels", () => {
@@ -41,7 +41,7 @@ describe("blind vote pairs", () => {
     const seeds = planPairs(cells(["1-1"]), 1, [0, 1], labels);
     expect(seeds.map((p) => p.context)).toEqual(["fox", "owl"]);
     const none = planPairs(
-      cells().map((c) => ({ ...c, itemId: null })),
+      cells().map((c) => ({ ...c, itemIds: [] })),
       0,
       [0, 1],
       labels,
@@ -51,10 +51,28 @@ describe("blind vote pairs", () => {
 
   it("orders groups by number, not as text (10 after 9)", () => {
     const many = Array.from({ length: 11 }, (_, s) => [
-      { coords: [0, s], itemId: `a${s}` },
-      { coords: [1, s], itemId: `b${s}` },
+      { coords: [0, s], itemIds: [`a${s}`] },
+      { coords: [1, s], itemIds: [`b${s}`] },
     ]).flat();
     const pairs = planPairs(many, 0, [0, 1], [["a", "b"], Array.from({ length: 11 }, (_, s) => `S${s}`)]);
     expect(pairs.map((p) => p.context)).toEqual(Array.from({ length: 11 }, (_, s) => `S${s}`));
+  });
+
+  it("uses every image of a cell: the k-th of one variant against the k-th of the other", () => {
+    const four = (p: number) => ({ coords: [p], itemIds: [0, 1, 2, 3].map((k) => `c${p}i${k}`) });
+    const pairs = planPairs(
+      [four(0), four(1), { coords: [2], itemIds: ["c2i0"] }],
+      0,
+      [0, 1, 2],
+      [["fox", "wolf", "owl"]],
+    );
+    expect(pairs.map((p) => [p.itemA, p.itemB, p.context])).toEqual([
+      ["c0i0", "c1i0", "image 1"],
+      ["c0i0", "c2i0", "image 1"],
+      ["c1i0", "c2i0", "image 1"],
+      ["c0i1", "c1i1", "image 2"],
+      ["c0i2", "c1i2", "image 3"],
+      ["c0i3", "c1i3", "image 4"],
+    ]);
   });
 });

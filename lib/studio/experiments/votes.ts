@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { plural } from "@/lib/studio/words";
 import { MAX_AXES, MAX_AXIS_VALUES } from "./axes";
 
 /**
@@ -158,17 +159,37 @@ export interface RoundResults extends RoundAnchor {
   } | null;
 }
 
-/** "Voters agreed on 78% of pairs", or why it cannot be said yet. */
-export function agreementWords(agreement: { share: number; kappa: number } | null): string {
-  if (!agreement) return "No pair was judged by two voters, so agreement cannot be measured yet.";
-  const kappa = agreement.kappa.toFixed(2);
+/**
+ * How far the voters agreed, in words first ("Voters often disagreed…") and the figures after,
+ * for a disclosure: a reviewer reads the verdict, and opens the statistic when they want it.
+ * The verdict follows Fleiss' kappa (agreement beyond what chance alone gives), in the usual bands:
+ * 0.6 and over is substantial, 0.2 to 0.6 fair to moderate, under 0.2 slight or none.
+ */
+export function agreementWords(agreement: { share: number; kappa: number } | null): {
+  headline: string;
+  detail: string;
+} {
+  if (!agreement)
+    return {
+      headline: "Too few votes to say whether voters agree.",
+      detail: "No pair was judged by two voters yet, so agreement cannot be measured.",
+    };
+  const headline =
+    agreement.kappa >= 0.6
+      ? "Voters agreed: the ranking reflects a shared preference."
+      : agreement.kappa >= 0.2
+        ? "Voters partly agreed: read the ranking as a leaning, not a verdict."
+        : "Voters often disagreed: the ranking is little better than a coin toss.";
   const beyond =
     agreement.kappa >= 0.6
       ? "well beyond chance"
       : agreement.kappa >= 0.2
         ? "somewhat beyond chance"
         : "no better than chance";
-  return `Voters agreed on ${Math.round(agreement.share * 100)}% of pairs (Fleiss' kappa ${kappa}: ${beyond}).`;
+  return {
+    headline,
+    detail: `Voters picked the same side on ${Math.round(agreement.share * 100)}% of the pairs two of them judged. Fleiss' kappa ${agreement.kappa.toFixed(2)} (${beyond}; 0 is what chance gives, 1 full agreement).`,
+  };
 }
 
 /** The votes one run of an evaluation set received, across the set's closed rounds. */
@@ -184,6 +205,5 @@ export interface RunVotes {
 
 /** "3 wins · 1 loss · 0 ties". */
 export function runVoteWords(v: RunVotes): string {
-  const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
   return `${plural(v.wins, "win", "wins")} · ${plural(v.losses, "loss", "losses")} · ${plural(v.ties, "tie", "ties")}`;
 }

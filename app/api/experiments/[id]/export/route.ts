@@ -11,7 +11,10 @@ type Params = { params: Promise<{ id: string }> };
 
 const FORMATS = ["csv", "json", "png"] as const;
 
-/** `?format=csv|json|png` (`&layer=` the third axis's value for the image), as a download. */
+/**
+ * `?format=csv|json|png` as a download. The image holds every tab of a third axis; `&layer=`
+ * asks for one tab only.
+ */
 export const GET = handled(async (request: Request, { params }: Params) => {
   const runtime = await getRuntime();
   const user = await requireUser(runtime.gate, request, "view");
@@ -25,8 +28,9 @@ export const GET = handled(async (request: Request, { params }: Params) => {
       { code: "invalidFormat", message: "format is csv, json or png.", parameter: "format" },
     ]);
   }
-  const layer = Number(url.searchParams.get("layer") ?? "0");
-  if (!Number.isInteger(layer) || layer < 0 || layer > 49) {
+  const layerParam = url.searchParams.get("layer");
+  const layer = layerParam === null ? undefined : Number(layerParam);
+  if (layer !== undefined && (!Number.isInteger(layer) || layer < 0 || layer > 49)) {
     return errorsResponse(400, [
       { code: "invalidLayer", message: "layer is a whole number from 0 to 49.", parameter: "layer" },
     ]);

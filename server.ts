@@ -56,7 +56,7 @@ async function main() {
     ...(env.DATABASE_URL === undefined ? [env.dataDir] : []),
     ...(env.embedded ? [engineConfig.dataDir] : []),
   ].filter((dir, i, all) => !all.slice(0, i).some((outer) => isWithin(dir, outer)));
-  for (const dir of lockedFolders) locks.push(lockFolder(dir));
+  for (const dir of lockedFolders) locks.push(await lockFolder(dir));
 
   const app = next({ dev, hostname: env.HOST, port: env.PORT });
   const handle = app.getRequestHandler();

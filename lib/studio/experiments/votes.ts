@@ -158,6 +158,14 @@ export interface RoundResults extends RoundAnchor {
   } | null;
 }
 
+/**
+ * A variant's name that says nothing of what it is: "Variant A" to "Variant Z", then "Variant 27"
+ * on. A vote shared without its parameters names its variants so.
+ */
+export function neutralVariantLabel(index: number): string {
+  return index < 26 ? `Variant ${String.fromCharCode(65 + index)}` : `Variant ${index + 1}`;
+}
+
 /** "Voters agreed on 78% of pairs", or why it cannot be said yet. */
 export function agreementWords(agreement: { share: number; kappa: number } | null): string {
   if (!agreement) return "No pair was judged by two voters, so agreement cannot be measured yet.";

@@ -3,6 +3,8 @@ import { createHmac } from "node:crypto";
 import { eq, or } from "drizzle-orm";
 import type { StudioDatabase } from "@/lib/server/db";
 import { item, type VoteRoundRow, votePair } from "@/lib/server/db/schema";
+import { mayReadItem } from "@/lib/server/gallery/media-access";
+import type { Role } from "@/lib/studio/roles";
 
 /**
  * A ballot's pictures under ids that mean nothing outside their round: an HMAC of the item under
@@ -22,18 +24,23 @@ export function ballotMediaUrl(round: Pick<VoteRoundRow, "id" | "seed">, itemId:
 
 const MEDIA_ID_RE = /^[A-Za-z0-9_-]{32}$/;
 
-/** The stored media a ballot's id names in `round`, or null when the round shows no such media. */
+/**
+ * The stored media a ballot's id names in `round`, or null when the round shows no such media, or
+ * shows it no more to `role` (its item in the trash, as in the gallery).
+ */
 export async function ballotMediaKey(
   db: StudioDatabase,
   round: Pick<VoteRoundRow, "id" | "seed">,
   mediaId: string,
+  role: Role,
 ): Promise<string | null> {
   if (!MEDIA_ID_RE.test(mediaId)) return null;
   // A round holds at most a few hundred pairs: each of its items is checked.
   const rows = await db
-    .selectDistinct({ id: item.id, storageKey: item.storageKey })
+    .selectDistinct({ id: item.id, storageKey: item.storageKey, deletedAt: item.deletedAt })
     .from(votePair)
     .innerJoin(item, or(eq(item.id, votePair.itemA), eq(item.id, votePair.itemB)))
     .where(eq(votePair.roundId, round.id));
-  return rows.find((r) => ballotMediaId(round, r.id) === mediaId)?.storageKey ?? null;
+  const row = rows.find((r) => ballotMediaId(round, r.id) === mediaId);
+  return row && mayReadItem(row, role) ? row.storageKey : null;
 }

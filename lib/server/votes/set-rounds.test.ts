@@ -162,7 +162,12 @@ for (const backend of testBackends) {
         [voterY, await ballotOf(opened.db, round, voterY)],
       ] as const) {
         for (const [i, pair] of ballot.pairs.entries()) {
-          const leftKey = await ballotMediaKey(opened.db, round, pair.left.url.split("/").at(-1) ?? "");
+          const leftKey = await ballotMediaKey(
+            opened.db,
+            round,
+            pair.left.url.split("/").at(-1) ?? "",
+            "reviewer",
+          );
           const leftRun = runOfKey.get(leftKey ?? "");
           const pick = voter === voterY && i === 1 ? "tie" : leftRun === 0 ? "left" : "right";
           expect((await castVote(opened.db, round, voter, { pairId: pair.id, pick })).ok).toBe(true);

@@ -120,7 +120,7 @@ for (const backend of testBackends) {
         for (const side of [pair.left, pair.right]) {
           const [, roundPart, mediaId] = /^\/api\/rounds\/([^/]+)\/media\/([^/]+)$/.exec(side.url) ?? [];
           expect(roundPart).toBe(round.id);
-          const key = await ballotMediaKey(opened.db, round, mediaId ?? "");
+          const key = await ballotMediaKey(opened.db, round, mediaId ?? "", "reviewer");
           expect(key).not.toBeNull();
           keyOf.set(side.url, key as string);
         }
@@ -128,9 +128,9 @@ for (const backend of testBackends) {
       const someId = x.pairs[0]?.left.url.split("/").at(-1) ?? "";
       const other = await createRound(opened.db, experimentId, { axis: 0, values: [0, 1] }, author);
       if (!other.ok) throw new Error(JSON.stringify(other.errors));
-      expect(await ballotMediaKey(opened.db, other.value, someId)).toBeNull();
-      expect(await ballotMediaKey(opened.db, round, "A".repeat(32))).toBeNull();
-      expect(await ballotMediaKey(opened.db, round, "../../items")).toBeNull();
+      expect(await ballotMediaKey(opened.db, other.value, someId, "owner")).toBeNull();
+      expect(await ballotMediaKey(opened.db, round, "A".repeat(32), "owner")).toBeNull();
+      expect(await ballotMediaKey(opened.db, round, "../../items", "owner")).toBeNull();
       const promptOfUrl = new Map([...keyOf].map(([url, key]) => [url, promptOfKey.get(key) as number]));
       expect(await ballotOf(opened.db, round, voterX)).toEqual(x);
       const y = await ballotOf(opened.db, round, voterY);

@@ -19,7 +19,7 @@ export const GET = handled(async (request: Request, { params }: Params) => {
   const { id, mediaId } = await params;
   const round = await roundParam(runtime.database.db, id);
   if (round instanceof Response) return round;
-  const key = await ballotMediaKey(runtime.database.db, round, mediaId);
+  const key = await ballotMediaKey(runtime.database.db, round, mediaId, user.role);
   if (!key) {
     return errorsResponse(404, [{ code: "notFound", message: "No such media.", parameter: "mediaId" }]);
   }

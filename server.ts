@@ -60,7 +60,7 @@ async function main() {
     ...(env.DATABASE_URL === undefined ? [env.dataDir] : []),
     ...(env.embedded ? [engineConfig.dataDir] : []),
   ].filter((dir, i, all) => !all.slice(0, i).some((outer) => isWithin(dir, outer)));
-  for (const dir of lockedFolders) locks.push(lockFolder(dir));
+  for (const dir of lockedFolders) locks.push(await lockFolder(dir));
 
   const app = next({ dev, hostname: env.HOST, port: env.PORT });
   const handle = app.getRequestHandler();
@@ -75,7 +75,9 @@ async function main() {
         { ...engineConfig, envApiKeys: [...engineConfig.envApiKeys, engineKey] },
         // Rendering on worker threads: the studio's requests, sockets and relay share this
         // process's event loop, and painting pixels there would hold every one of them up.
-        { renderer: createPoolRenderer() },
+        // Media URLs carry a capability made for this process: a result's UUID, which the
+        // studio's records and pages hold, does not open the engine's copy of it.
+        { renderer: createPoolRenderer(), mediaLinkKey: randomBytes(32) },
       )
     : null;
   const runtime = await startRuntime({ engineKeys: engine?.keys ?? null, engineKey });

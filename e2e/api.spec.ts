@@ -83,13 +83,20 @@ test.describe("studio API", () => {
     expect(done.items).toHaveLength(1);
     const stored = done.items[0];
 
-    // The result as the service would post it: the same image (the engine serves its media at
-    // its own origin, which the studio downloads from) under a new imageUUID.
+    // The studio's address of the result names none of the service's ids, and the engine's copy
+    // does not open by its UUID alone: only the studio that asked holds its URL.
+    expect(stored?.url).toMatch(/^\/api\/media\/items\//);
+    expect(stored?.url).not.toContain(stored?.mediaUUID);
+    expect((await request.get(`${baseURL}/v1/media/${stored?.mediaUUID}.jpg`)).status()).toBe(404);
+
+    // The result as the service would post it: the same image, inline, under a new imageUUID.
+    const picture = await request.get(stored?.url ?? "");
+    expect(picture.status()).toBe(200);
     const resultBody = {
       taskType: "imageInference",
       taskUUID: task.taskUUID,
       imageUUID: crypto.randomUUID(),
-      imageURL: `${baseURL}/v1/media/${stored?.mediaUUID}.jpg`,
+      imageBase64Data: (await picture.body()).toString("base64"),
       seed: 7,
     };
     const wrong = await request.post(`/api/webhooks/${webhookToken(crypto.randomUUID())}`, {

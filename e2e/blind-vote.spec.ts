@@ -172,6 +172,32 @@ test("a blind vote over three prompts: two members vote, the owner closes it, al
   const rawText = await raw.text();
   for (const p of prompts) expect(rawText).not.toContain(p);
   expect(rawText).not.toContain(word);
+  // Its pictures are the round's own: no item id and no media address the gallery or the
+  // experiment shows beside a prompt, and they open for a voter.
+  const experimentText = await (await reviewerContext.request.get(`/api/experiments/${id}`)).text();
+  const shownIds = new Set(
+    experimentText.match(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g),
+  );
+  shownIds.delete(id);
+  expect(shownIds.size).toBeGreaterThan(0);
+  for (const shown of shownIds) expect(rawText).not.toContain(shown);
+  expect(rawText).not.toContain("/api/media/");
+  const ballotUrls = [...rawText.matchAll(/"url":"([^"]+)"/g)].map((m) => m[1] as string);
+  expect(ballotUrls).toHaveLength(12);
+  for (const url of ballotUrls) {
+    expect(url).toMatch(new RegExp(`^/api/rounds/${roundId}/media/[A-Za-z0-9_-]{32}$`));
+    expect(experimentText).not.toContain(url.split("/").at(-1));
+  }
+  const ballotUrl = ballotUrls[0] as string;
+  const picture = await reviewerContext.request.get(ballotUrl);
+  expect(picture.status()).toBe(200);
+  expect(picture.headers()["content-type"]).toMatch(/^image\//);
+  expect((await reviewerContext.request.get(ballotUrl.replace(roundId, crypto.randomUUID()))).status()).toBe(
+    404,
+  );
+  expect((await reviewerContext.request.get(`/api/rounds/${roundId}/media/${"A".repeat(32)}`)).status()).toBe(
+    404,
+  );
   const reviewer = await reviewerContext.newPage();
   await reviewer.goto(`/experiments/${id}?round=${roundId}`);
   const reviewerBallot = reviewer.getByRole("dialog", { name: "Which prompt works best?" });
@@ -214,6 +240,7 @@ test("a blind vote over three prompts: two members vote, the owner closes it, al
   ).toBe(403);
   const viewerContext = await joinAsMember(browser, page.request, origin, VIEWER, "viewer");
   expect((await viewerContext.request.get(`/api/rounds/${roundId}/ballot`)).status()).toBe(403);
+  expect((await viewerContext.request.get(ballotUrl)).status()).toBe(403);
   expect(
     (
       await viewerContext.request.post(`/api/rounds/${roundId}/votes`, {
@@ -277,6 +304,7 @@ test("a blind vote over three prompts: two members vote, the owner closes it, al
   for (const p of prompts) await expect(shared).toContainText(p);
   await expect(guest.getByTestId("agreement")).toHaveText(/^Voters (agreed|partly agreed|often disagreed): /);
   await screens(guest, "shared");
+  expect((await guestContext.request.get(ballotUrl)).status()).toBe(401);
 
   // Revoked in Settings like any other link, it stops at once.
   await page.goto("/settings");
@@ -289,6 +317,21 @@ test("a blind vote over three prompts: two members vote, the owner closes it, al
   await expect(live.getByText("Blind vote: Which prompt works best?")).toHaveCount(0);
   await guest.reload();
   await expect(guest.getByRole("heading", { name: "This link has expired or was revoked" })).toBeVisible();
+
+  // Shared without the parameters, the ranking names its variants and nothing of their prompts.
+  const hidden = await editorContext.request.post("/api/share-links", {
+    headers: { origin },
+    data: { roundId, showParams: false },
+  });
+  expect(hidden.status()).toBe(201);
+  await guest.goto(((await hidden.json()) as { data: { url: string } }).data.url);
+  const neutral = guest.getByRole("list", { name: "Ranking" });
+  await expect(neutral.getByRole("listitem")).toHaveCount(3);
+  for (const name of ["Variant A", "Variant B", "Variant C"]) await expect(neutral).toContainText(name);
+  await expectNoPrompt(guest.locator("main"), prompts);
+  await expect(guest.locator("main")).not.toContainText(word);
+  await expect(guest.locator("main")).not.toContainText("Three prompts, two seeds");
+  await screens(guest, "shared-without-parameters");
 
   await guestContext.close();
   await reviewerContext.close();

@@ -34,6 +34,8 @@ export interface EngineDeps {
   /** Origin for media URLs when a result has no request to take it from (default: last seen Host). */
   publicBaseUrl?: string;
   bodyLimitBytes?: number;
+  /** Gives media URLs a capability beside the UUID (see `MediaStoreOptions`); the studio sets it. */
+  mediaLinkKey?: Uint8Array;
   /** How often expired media and task records are swept (default 10 min). */
   sweepIntervalMs?: number;
 }
@@ -56,7 +58,11 @@ export function createEngine(config: EngineConfig, deps: EngineDeps = {}): Embed
   });
   const tasks = new TaskStore(config.dataDir, clock);
   const accepted = new AcceptedTasks(config.dataDir);
-  const media = new MediaStore(config.dataDir, clock);
+  const media = new MediaStore(
+    config.dataDir,
+    clock,
+    deps.mediaLinkKey ? { linkKey: deps.mediaLinkKey } : {},
+  );
   const inputs = new MediaInputs(media, network);
   const webhooks = deps.webhooks ?? createWebhookSender({ network });
 

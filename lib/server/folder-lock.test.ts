@@ -21,22 +21,32 @@ afterEach(() => {
 });
 
 /** A real process that takes the lock of `folder` and holds it until killed (or exits refused). */
-function holder(folder: string): ChildProcess & { output: () => string; exited: Promise<number | null> } {
+function holder(
+  folder: string,
+  options: { orphanAsZombie?: boolean } = {},
+): ChildProcess & { output: () => string; exited: Promise<number | null> } {
   const script = `const { lockFolder } = await import(${JSON.stringify(path.join(ROOT, "lib/server/folder-lock.ts"))});
-try { lockFolder(${JSON.stringify(folder)}); console.log("locked"); setInterval(() => {}, 1000); }
+try { await lockFolder(${JSON.stringify(folder)}); console.log("locked " + process.pid); setInterval(() => {}, 1000); }
 catch (err) { console.error(err.message); process.exit(3); }`;
-  const child = spawn(
+  const node = [
     process.execPath,
-    [
-      "--import",
-      "./scripts/register-server-only.mjs",
-      "--import",
-      "tsx",
-      "--input-type=module",
-      "-e",
-      script,
-    ],
-    { cwd: ROOT, stdio: ["ignore", "pipe", "pipe"] },
+    "--import",
+    "./scripts/register-server-only.mjs",
+    "--import",
+    "tsx",
+    "--input-type=module",
+    "-e",
+    script,
+  ];
+  // With `orphanAsZombie` the holder runs under a shell that then becomes `sleep`, which never
+  // reaps it: once killed, the holder stays a zombie whose pid still answers signal 0.
+  const child = (
+    options.orphanAsZombie
+      ? spawn("sh", ["-c", `"$@" & exec sleep 60`, "sh", ...node], {
+          cwd: ROOT,
+          stdio: ["ignore", "pipe", "pipe"],
+        })
+      : spawn(node[0] ?? "", node.slice(1), { cwd: ROOT, stdio: ["ignore", "pipe", "pipe"] })
   ) as ChildProcess & { output: () => string; exited: Promise<number | null> };
   children.push(child);
   let output = "";
@@ -56,7 +66,28 @@ async function untilOutput(child: ReturnType<typeof holder>, text: string): Prom
   }
 }
 
-describe("lockFolder", () => {
+/**
+ * A zombie: dead, every thread gone (so every file it held is closed), and not yet reaped by its
+ * parent, so its pid still answers signal 0.
+ */
+function isZombie(pid: number): boolean {
+  try {
+    // The state is the first field after the command name in parentheses.
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+    const dead = stat.slice(stat.lastIndexOf(")") + 2).startsWith("Z");
+    return dead && fs.readdirSync(`/proc/${pid}/task`).length <= 1;
+  } catch {
+    return false;
+  }
+}
+
+async function untilZombie(pid: number): Promise<void> {
+  while (!isZombie(pid)) await new Promise((r) => setImmediate(r));
+}
+
+const linux = process.platform === "linux";
+
+describe.runIf(linux)("lockFolder (held by the kernel)", () => {
   it("refuses a second process on the same folder, naming the folder and the holder", async () => {
     const dir = tempFolder();
     const first = holder(dir);
@@ -69,50 +100,82 @@ describe("lockFolder", () => {
     expect(first.exitCode).toBeNull();
   });
 
-  it("takes over the lock of a process that was killed", async () => {
+  it("refuses a second lock in the same process, by another path to the same folder", async () => {
     const dir = tempFolder();
-    const first = holder(dir);
-    await untilOutput(first, "locked");
-    first.kill("SIGKILL");
-    await first.exited;
-    // The killed holder could not remove its lock file.
-    expect(fs.existsSync(path.join(dir, LOCK_FILE))).toBe(true);
-    const second = holder(dir);
-    await untilOutput(second, "locked");
-    const held = JSON.parse(fs.readFileSync(path.join(dir, LOCK_FILE), "utf8"));
-    expect(held.pid).toBe(second.pid);
+    const lock = await lockFolder(dir);
+    await expect(lockFolder(path.join(dir, "sub", ".."))).rejects.toThrow(FolderInUseError);
+    lock.release();
+    const again = await lockFolder(dir);
+    again.release();
+    expect(fs.existsSync(again.path)).toBe(false);
   });
 
-  it("takes over a stale lock of a dead pid on this host", () => {
+  it("is free at once after its holder is killed, even while the holder is a zombie", async () => {
+    const dir = tempFolder();
+    for (let round = 0; round < 3; round++) {
+      const shell = holder(dir, { orphanAsZombie: true });
+      await untilOutput(shell, "locked");
+      const pid = Number(/locked (\d+)/.exec(shell.output())?.[1]);
+      process.kill(pid, "SIGKILL");
+      // Not reaped: signal 0 still succeeds for this pid, and the old file still names it.
+      await untilZombie(pid);
+      expect(() => process.kill(pid, 0)).not.toThrow();
+      expect(JSON.parse(fs.readFileSync(path.join(dir, LOCK_FILE), "utf8")).pid).toBe(pid);
+      const lock = await lockFolder(dir);
+      expect(JSON.parse(fs.readFileSync(lock.path, "utf8")).pid).toBe(process.pid);
+      lock.release();
+      shell.kill("SIGKILL");
+      await shell.exited;
+    }
+  });
+
+  it("is not blocked by a lock file naming a live pid that holds no lock", async () => {
+    const dir = tempFolder();
+    fs.writeFileSync(
+      path.join(dir, LOCK_FILE),
+      JSON.stringify({ pid: process.ppid, host: os.hostname(), startedAt: "2026-11-24T00:00:00.000Z" }),
+    );
+    const lock = await lockFolder(dir);
+    expect(JSON.parse(fs.readFileSync(lock.path, "utf8")).pid).toBe(process.pid);
+    lock.release();
+  });
+});
+
+describe("lockFolder (fallback without abstract sockets)", () => {
+  it("takes over a stale lock of a dead pid on this host", async () => {
     const dir = tempFolder();
     fs.writeFileSync(
       path.join(dir, LOCK_FILE),
       JSON.stringify({ pid: 999_999, host: os.hostname(), startedAt: "2026-11-24T00:00:00.000Z" }),
     );
-    const lock = lockFolder(dir, { isAlive: () => false });
+    const lock = await lockFolder(dir, { kernelLock: false, isAlive: () => false });
     expect(JSON.parse(fs.readFileSync(lock.path, "utf8")).pid).toBe(process.pid);
     lock.release();
     expect(fs.existsSync(lock.path)).toBe(false);
   });
 
-  it("never takes over a live holder, nor one on another host", () => {
+  it("never takes over a live holder, nor one on another host", async () => {
     const dir = tempFolder();
     const file = path.join(dir, LOCK_FILE);
     fs.writeFileSync(
       file,
       JSON.stringify({ pid: 4242, host: os.hostname(), startedAt: "2026-11-24T00:00:00.000Z" }),
     );
-    expect(() => lockFolder(dir, { isAlive: () => true })).toThrow(FolderInUseError);
+    await expect(lockFolder(dir, { kernelLock: false, isAlive: () => true })).rejects.toThrow(
+      FolderInUseError,
+    );
     fs.writeFileSync(
       file,
       JSON.stringify({ pid: 4242, host: "elsewhere", startedAt: "2026-11-24T00:00:00.000Z" }),
     );
-    expect(() => lockFolder(dir, { isAlive: () => false })).toThrow(/pid 4242 on host elsewhere/);
+    await expect(lockFolder(dir, { kernelLock: false, isAlive: () => false })).rejects.toThrow(
+      /pid 4242 on host elsewhere/,
+    );
   });
 
-  it("release leaves a lock that another studio took over in place", () => {
+  it("release leaves a lock that another studio took over in place", async () => {
     const dir = tempFolder();
-    const lock = lockFolder(dir);
+    const lock = await lockFolder(dir, { kernelLock: false });
     const other = { pid: 7, host: os.hostname(), startedAt: "2026-11-25T00:00:00.000Z" };
     fs.writeFileSync(lock.path, JSON.stringify(other));
     lock.release();

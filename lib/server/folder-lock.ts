@@ -1,5 +1,7 @@
 import "server-only";
+import { createHash } from "node:crypto";
 import fs from "node:fs";
+import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 
@@ -8,10 +10,15 @@ import path from "node:path";
  * are single-writer files: a second process opening them corrupts them for every later start.
  * So the folder is locked before anything in it is opened.
  *
- * The lock is a file made with an exclusive link (complete or absent, never half-written) that
- * names its holder: pid, host and start time. A lock whose pid is gone on this host is stale
- * (the holder crashed or was killed) and is taken over; a lock from another host is never
- * guessed about, since its pid means nothing here.
+ * On Linux the lock is a listening Unix socket in the abstract namespace, named after the
+ * folder's real path and inode: the kernel refuses a second listener on the name and frees it the
+ * moment the holder dies, however it dies. A PID is never trusted for the decision: after a
+ * SIGKILL the holder may linger as a zombie (signal 0 still succeeds), and in containers every
+ * start reuses the same PIDs. The lock file beside the data only names the holder (pid, host,
+ * start time) for the refusal message.
+ *
+ * Elsewhere (no abstract sockets) the lock falls back to that file, made with an exclusive link,
+ * taken over when its pid is gone on this host.
  */
 
 export const LOCK_FILE = "studio.lock";
@@ -24,7 +31,7 @@ export interface LockHolder {
 
 export interface FolderLock {
   readonly path: string;
-  /** Removes the lock file if it is still ours. Safe to call twice. */
+  /** Frees the lock and removes the lock file if it is still ours. Safe to call twice. */
   release(): void;
 }
 
@@ -32,8 +39,10 @@ export interface LockDeps {
   pid?: number;
   host?: string;
   now?: () => Date;
-  /** Whether `pid` runs on this host (default: signal 0). */
+  /** Whether `pid` runs on this host (default: signal 0). Used by the fallback only. */
   isAlive?: (pid: number) => boolean;
+  /** Whether the kernel-held lock is available (default: on Linux). */
+  kernelLock?: boolean;
 }
 
 export class FolderInUseError extends Error {
@@ -48,7 +57,7 @@ export class FolderInUseError extends Error {
 
 function describeHolder(folder: string, holder: LockHolder | null): string {
   if (!holder) {
-    return `The data folder ${folder} is in use by another studio (its lock file ${path.join(folder, LOCK_FILE)} cannot be read). Stop that studio, or remove the file if none is running.`;
+    return `The data folder ${folder} is in use by another studio (its lock file ${path.join(folder, LOCK_FILE)} cannot be read). Stop that studio first, or give this studio another DATA_DIR.`;
   }
   const where = holder.host === os.hostname() ? "" : ` on host ${holder.host}`;
   return (
@@ -81,11 +90,33 @@ function readHolder(file: string): LockHolder | null {
   }
 }
 
+/** The abstract socket name of a folder: the same folder by any path (links, `..`) is one name. */
+export function lockSocketName(dir: string): string {
+  const real = fs.realpathSync(dir);
+  const { dev, ino } = fs.statSync(real);
+  const digest = createHash("sha256").update(`${real}\0${dev}\0${ino}`).digest("hex").slice(0, 40);
+  return `\0media-studio-lock-${digest}`;
+}
+
+function listenOnce(name: string): Promise<net.Server | null> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer((socket) => socket.destroy());
+    server.once("error", (err: NodeJS.ErrnoException) => {
+      if (err.code === "EADDRINUSE") resolve(null);
+      else reject(err);
+    });
+    server.listen(name, () => {
+      // The lock must not keep an otherwise finished process alive.
+      server.unref();
+      resolve(server);
+    });
+  });
+}
+
 /**
  * Takes the lock of `folder` (made if missing) or throws `FolderInUseError` naming the holder.
- * A stale lock (its pid dead on this host) is taken over once.
  */
-export function lockFolder(folder: string, deps: LockDeps = {}): FolderLock {
+export async function lockFolder(folder: string, deps: LockDeps = {}): Promise<FolderLock> {
   const dir = path.resolve(folder);
   fs.mkdirSync(dir, { recursive: true });
   const file = path.join(dir, LOCK_FILE);
@@ -94,6 +125,28 @@ export function lockFolder(folder: string, deps: LockDeps = {}): FolderLock {
     host: deps.host ?? os.hostname(),
     startedAt: (deps.now?.() ?? new Date()).toISOString(),
   };
+  if (!(deps.kernelLock ?? process.platform === "linux")) return lockByFile(dir, file, me, deps);
+
+  const server = await listenOnce(lockSocketName(dir));
+  if (!server) throw new FolderInUseError(dir, readHolder(file));
+  // Ours now, whatever the file says: a file left by a killed holder is simply replaced.
+  const temp = `${file}.${me.pid}.${Date.now()}.tmp`;
+  fs.writeFileSync(temp, `${JSON.stringify(me)}\n`);
+  fs.renameSync(temp, file);
+  let released = false;
+  return {
+    path: file,
+    release() {
+      if (released) return;
+      released = true;
+      removeIfHeldBy(file, me);
+      server.close();
+    },
+  };
+}
+
+/** The fallback: an exclusive link of the lock file, taken over once when its pid is gone. */
+function lockByFile(dir: string, file: string, me: LockHolder, deps: LockDeps): FolderLock {
   const isAlive = deps.isAlive ?? processAlive;
   const temp = `${file}.${me.pid}.${Date.now()}.tmp`;
   fs.writeFileSync(temp, `${JSON.stringify(me)}\n`);
@@ -101,7 +154,7 @@ export function lockFolder(folder: string, deps: LockDeps = {}): FolderLock {
     for (let attempt = 0; attempt < 2; attempt++) {
       try {
         fs.linkSync(temp, file);
-        return ownLock(file, me);
+        return ownFileLock(file, me);
       } catch (err) {
         if ((err as NodeJS.ErrnoException).code !== "EEXIST") throw err;
       }
@@ -119,7 +172,7 @@ export function lockFolder(folder: string, deps: LockDeps = {}): FolderLock {
   }
 }
 
-function ownLock(file: string, me: LockHolder): FolderLock {
+function ownFileLock(file: string, me: LockHolder): FolderLock {
   let released = false;
   return {
     path: file,

@@ -11,8 +11,14 @@ import type { MediaRef } from "../store/task-store";
 
 export const MEDIA_PATH = "/v1/media";
 
-export function mediaUrl(baseUrl: string, uuid: string, ext: string): string {
-  return `${baseUrl}${MEDIA_PATH}/${uuid}.${ext}`;
+/** Where a file is served; `capability` (when the store gives URLs one) is a path segment. */
+export function mediaUrl(
+  baseUrl: string,
+  uuid: string,
+  ext: string,
+  capability: string | null = null,
+): string {
+  return `${baseUrl}${MEDIA_PATH}/${capability === null ? "" : `${capability}/`}${uuid}.${ext}`;
 }
 
 const SUFFIX: Record<MediaRef["encoding"], string> = {
@@ -30,10 +36,11 @@ export function mediaFields(
   outputType: MediaRef["encoding"],
   baseUrl: string,
   bytes: Buffer | undefined,
+  capability: string | null = null,
 ): Record<string, string> {
   const out: Record<string, string> = { [`${field}UUID`]: uuid };
   const key = `${field}${SUFFIX[outputType]}`;
-  if (outputType === "URL") out[key] = mediaUrl(baseUrl, uuid, ext);
+  if (outputType === "URL") out[key] = mediaUrl(baseUrl, uuid, ext, capability);
   else if (bytes) {
     const base64 = bytes.toString("base64");
     out[key] = outputType === "dataURI" ? `data:${mime};base64,${base64}` : base64;
@@ -48,7 +55,8 @@ export async function materialize(
   baseUrl: string,
 ): Promise<Record<string, string>> {
   if (ref.encoding === "URL") {
-    return mediaFields(ref.field, ref.mediaUUID, ref.ext, ref.mime, "URL", baseUrl, undefined);
+    const capability = media.capability(ref.mediaUUID);
+    return mediaFields(ref.field, ref.mediaUUID, ref.ext, ref.mime, "URL", baseUrl, undefined, capability);
   }
   const stored = await media.read(ref.mediaUUID);
   return mediaFields(ref.field, ref.mediaUUID, ref.ext, ref.mime, ref.encoding, baseUrl, stored?.bytes);

@@ -221,7 +221,16 @@ async function storeMedia(
     }
   }
   return {
-    fields: mediaFields(m.field, meta.uuid, meta.ext, m.mime, m.outputType, baseUrl, m.bytes),
+    fields: mediaFields(
+      m.field,
+      meta.uuid,
+      meta.ext,
+      m.mime,
+      m.outputType,
+      baseUrl,
+      m.bytes,
+      deps.media.capability(meta.uuid),
+    ),
     ref: { field: m.field, mediaUUID: meta.uuid, encoding: m.outputType, mime: m.mime, ext: meta.ext },
   };
 }

@@ -94,3 +94,38 @@ describe("media serving", () => {
     expect(res.body.errors[0].code).toBe("taskExpired");
   });
 });
+
+describe("media URLs with a capability (the engine mounted in the studio)", () => {
+  let capable: Harness;
+  const capableClock = manualClock(Date.UTC(2030, 0, 1));
+  beforeAll(async () => {
+    capable = await startHarness({ clock: capableClock, mediaLinkKey: Buffer.alloc(32, 7) });
+  });
+  afterAll(async () => {
+    await capable.close();
+    capable.cleanup();
+  });
+
+  it("serves a result only by its URL: the UUID alone, or another file's capability, is 404", async () => {
+    const res = await capable.post([imageTask({ outputFormat: "PNG", width: 256, height: 256, ttl: 60 })]);
+    const { imageURL, imageUUID } = res.body.data[0] as { imageURL: string; imageUUID: string };
+    expect(imageURL).toMatch(new RegExp(`^${capable.url}/media/[A-Za-z0-9_-]{43}/${imageUUID}\\.png$`));
+    expect((await fetch(imageURL)).status).toBe(200);
+    expect((await fetch(`${capable.url}/media/${imageUUID}.png`)).status).toBe(404);
+    const other = await capable.post([imageTask({ outputFormat: "PNG", width: 256, height: 256 })]);
+    const otherCapability = (other.body.data[0].imageURL as string).split("/").at(-2);
+    expect((await fetch(`${capable.url}/media/${otherCapability}/${imageUUID}.png`)).status).toBe(404);
+    expect((await fetch(`${capable.url}/media/${"A".repeat(43)}/${imageUUID}.png`)).status).toBe(404);
+    // Polled later, the same URL; and it still expires by ttl.
+    const polled = await capable.post([{ taskType: "getResponse", taskUUID: res.body.data[0].taskUUID }]);
+    expect(polled.body.data[0].imageURL).toBe(imageURL);
+    capableClock.advance(61_000);
+    expect((await fetch(imageURL)).status).toBe(404);
+  });
+
+  it("without a key, a capability segment opens nothing", async () => {
+    const { url } = await generate();
+    const uuid = url.split("/").at(-1) ?? "";
+    expect((await fetch(`${h.url}/media/${"A".repeat(43)}/${uuid}`)).status).toBe(404);
+  });
+});

@@ -6,13 +6,14 @@ import { notFound } from "./respond";
 
 /**
  * `GET|HEAD /v1/media/<uuid>.<ext>`: stored media, public like the real service's URLs (the UUID
- * is the capability). Content-Type and Content-Length, a strong ETag (files never change),
+ * is the capability). When the store gives URLs a capability of their own (the engine mounted in
+ * the studio), the path is `/v1/media/<capability>/<uuid>.<ext>` and the UUID alone is 404. Content-Type and Content-Length, a strong ETag (files never change),
  * Cache-Control up to the expiry, and single byte ranges (206 / 416) for video seeking. A
  * multi-range request gets the whole file (RFC 9110 lets a server ignore Range). Expired or
  * unknown media, or the wrong extension, is 404.
  */
 
-const MEDIA_RE = /^\/v1\/media\/([0-9a-fA-F-]{36})\.([A-Za-z0-9]{2,5})$/;
+const MEDIA_RE = /^\/v1\/media\/(?:([A-Za-z0-9_-]{43})\/)?([0-9a-fA-F-]{36})\.([A-Za-z0-9]{2,5})$/;
 
 export function isMediaPath(path: string): boolean {
   return path.startsWith("/v1/media/");
@@ -46,8 +47,9 @@ export function serveMedia(
   clock: Clock,
 ): void {
   const m = MEDIA_RE.exec(path);
-  const meta = m?.[1] ? media.get(m[1]) : undefined;
-  if (!m || !meta || meta.ext !== m[2]?.toLowerCase()) {
+  const uuid = m?.[2];
+  const meta = uuid && media.opens(uuid, m?.[1] ?? null) ? media.get(uuid) : undefined;
+  if (!m || !meta || meta.ext !== m[3]?.toLowerCase()) {
     notFound(res, "The media");
     return;
   }

@@ -1,4 +1,4 @@
-import { randomUUID } from "node:crypto";
+import { createHmac, randomUUID, timingSafeEqual } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import type { Clock } from "../core/clock";
@@ -57,14 +57,25 @@ export interface PutMedia {
   uuid?: string;
 }
 
+export interface MediaStoreOptions {
+  /**
+   * When set, each file's URL carries a capability (an HMAC of its UUID under this key), and the
+   * UUID alone no longer opens it. The studio sets one for the engine it mounts: the UUIDs travel
+   * through the studio's records, the capability only to the studio that asked.
+   */
+  linkKey?: Uint8Array;
+}
+
 export class MediaStore {
   readonly dir: string;
   private readonly index = new Map<string, MediaMeta>();
   private readonly clock: Clock;
+  private readonly linkKey: Uint8Array | undefined;
 
-  constructor(dataDir: string, clock: Clock) {
+  constructor(dataDir: string, clock: Clock, options: MediaStoreOptions = {}) {
     this.dir = path.join(dataDir, "media");
     this.clock = clock;
+    this.linkKey = options.linkKey;
     fs.mkdirSync(this.dir, { recursive: true });
     this.load();
   }
@@ -110,6 +121,21 @@ export class MediaStore {
     await writeFileAtomic(path.join(this.dir, `${meta.uuid}.json`), Buffer.from(JSON.stringify(meta)));
     this.index.set(meta.uuid, meta);
     return meta;
+  }
+
+  /** The capability a URL of `uuid` carries, or null when URLs carry none. */
+  capability(uuid: string): string | null {
+    if (!this.linkKey) return null;
+    return createHmac("sha256", this.linkKey).update(uuid.toLowerCase()).digest("base64url");
+  }
+
+  /** Whether a URL's capability (absent: null) opens `uuid`. */
+  opens(uuid: string, given: string | null): boolean {
+    const expected = this.capability(uuid);
+    if (expected === null || given === null) return expected === given;
+    const a = Buffer.from(expected);
+    const b = Buffer.from(given);
+    return a.length === b.length && timingSafeEqual(a, b);
   }
 
   /** Metadata of live media; undefined when unknown or expired. */

@@ -16,8 +16,8 @@ export interface AuthEndpointDeps {
   auth: StudioAuth;
   gate: Gate & { sessions: SessionCache };
   signInLimit: SignInLimit;
-  /** Told when a sign-out ends one session, so that session's open sockets close too. */
-  team: Pick<Team, "sessionEnded">;
+  /** Told of each session a request ended, so that session's open sockets close too. */
+  team: Pick<Team, "sessionEnded" | "sessionIdsOf">;
   studioUrl?: string | undefined;
 }
 
@@ -73,10 +73,19 @@ export async function handleAuthRequest(deps: AuthEndpointDeps, request: Request
       }
     }
   }
-  const signingOut = path === "/sign-out" ? await sessionOf(deps.gate, request.headers) : null;
+  // Sign-out, revoke-session(s), a password change that signs out other devices: whichever way a
+  // request ends sessions, each one ended closes its open sockets, on every studio process.
+  const member =
+    !SAFE_METHODS.has(request.method) && !path.startsWith("/sign-in")
+      ? await sessionOf(deps.gate, request.headers)
+      : null;
+  const sessionsBefore = member ? await deps.team.sessionIdsOf(member.user.id) : [];
   const response = await deps.auth.handler(forwarded);
   if (signInEmail && response.ok) await deps.signInLimit.succeeded(signInEmail);
-  if (signingOut && response.ok) deps.team.sessionEnded(signingOut.user.id, signingOut.sessionId);
+  if (member) {
+    const standing = new Set(await deps.team.sessionIdsOf(member.user.id));
+    for (const id of sessionsBefore) if (!standing.has(id)) deps.team.sessionEnded(member.user.id, id);
+  }
   // Signing out, renaming, or a password change that ended other sessions: pages must see it at
   // once, not when the session cache would expire.
   if (!SAFE_METHODS.has(request.method) && response.ok) deps.gate.sessions.clear();

@@ -220,7 +220,13 @@ export class Team {
     return rows.length;
   }
 
-  /** One session ended (better-auth's sign-out deleted it): whatever it had open closes too. */
+  /** The ids of a user's sessions, ended or not (read from the database, no cache). */
+  async sessionIdsOf(userId: string): Promise<string[]> {
+    const rows = await this.db.select({ id: session.id }).from(session).where(eq(session.userId, userId));
+    return rows.map((row) => row.id);
+  }
+
+  /** One session ended (better-auth deleted it): whatever it had open closes too. */
   sessionEnded(userId: string, sessionId: string): void {
     this.onAccountsChanged({ kind: "sessionsEnded", userId, sessionId });
   }

@@ -3,6 +3,8 @@ import { eq } from "drizzle-orm";
 import type { StudioDatabase } from "@/lib/server/db";
 import { item } from "@/lib/server/db/schema";
 import { extensionForMime } from "@/lib/server/storage";
+import type { Role } from "@/lib/studio/roles";
+import { mayReadItem } from "./media-access";
 
 export interface ItemMedia {
   id: string;
@@ -13,8 +15,11 @@ export interface ItemMedia {
   prompt: string | null;
 }
 
-/** What the media routes need of an item, or null when there is none. */
-export async function itemMedia(db: StudioDatabase, id: string): Promise<ItemMedia | null> {
+/**
+ * What the media routes need of an item, or null when there is none for a member with `role`
+ * (deleted for good, or in the trash and `role` cannot restore it).
+ */
+export async function itemMedia(db: StudioDatabase, id: string, role: Role): Promise<ItemMedia | null> {
   const [row] = await db
     .select({
       id: item.id,
@@ -23,10 +28,13 @@ export async function itemMedia(db: StudioDatabase, id: string): Promise<ItemMed
       mime: item.mime,
       durationSeconds: item.durationSeconds,
       prompt: item.prompt,
+      deletedAt: item.deletedAt,
     })
     .from(item)
     .where(eq(item.id, id));
-  return row ?? null;
+  if (!row || !mayReadItem(row, role)) return null;
+  const { deletedAt: _, ...media } = row;
+  return media;
 }
 
 /**

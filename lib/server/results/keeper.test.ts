@@ -127,6 +127,13 @@ describe("ResultKeeper", () => {
     expect(task?.status).toBe("success");
     expect(downloads - before).toBe(1);
     expect(events.filter((e) => e.type === "item")).toHaveLength(1);
+    // Kept under the studio's own id: the service's UUID is in no studio media URL.
+    const stored = task?.items[0]?.storageKey ?? "";
+    expect(stored).toMatch(/^items\/\d{4}\/\d{2}\/[0-9a-f-]{36}\.png$/);
+    expect(stored).not.toContain(item.id);
+    const shown = events.find((e) => e.type === "item");
+    expect(shown?.type === "item" && shown.item.url).toBe(`/api/media/${stored}`);
+    expect(JSON.stringify(shown)).not.toContain(`/${item.id}.`);
     const last = events.filter((e) => e.type === "task").at(-1);
     expect(last).toMatchObject({ task: { status: "success", itemsDone: 1, itemCount: 1 } });
     await keeper.close();

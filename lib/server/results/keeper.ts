@@ -1,4 +1,5 @@
 import "server-only";
+import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import type { ServiceError } from "@/lib/protocol/errors";
@@ -311,7 +312,9 @@ export class ResultKeeper {
       return;
     }
     const size = await this.dimensions(item, media, flight.params);
-    const storageKey = itemMediaKey(item.id, media.mime);
+    // Under the studio's own id, never the service's: the key is in every media URL the studio
+    // gives out, and the service's id would name the service's copy of the file.
+    const storageKey = itemMediaKey(randomUUID(), media.mime);
     const { bytes } = await this.deps.storage.put(storageKey, media.bytes, { mime: media.mime });
     const { created, item: row } = await recordItem(this.deps.db, {
       taskUUID: item.taskUUID,

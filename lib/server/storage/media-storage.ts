@@ -139,9 +139,12 @@ function yearMonth(at: Date): string {
   return `${at.getUTCFullYear()}/${String(at.getUTCMonth() + 1).padStart(2, "0")}`;
 }
 
-/** `items/<yyyy>/<mm>/<mediaUUID>.<ext>`: a result of a task (UTC month of `at`). */
-export function itemMediaKey(mediaUUID: string, mime: string, at: Date = new Date()): string {
-  return assertMediaKey(`items/${yearMonth(at)}/${mediaUUID}.${extensionForMime(mime)}`);
+/**
+ * `items/<yyyy>/<mm>/<id>.<ext>`: a result of a task (UTC month of `at`), under an id the studio
+ * makes for it (results kept before that are under the service's UUID, and stay so).
+ */
+export function itemMediaKey(id: string, mime: string, at: Date = new Date()): string {
+  return assertMediaKey(`items/${yearMonth(at)}/${id}.${extensionForMime(mime)}`);
 }
 
 /** `uploads/<yyyy>/<mm>/<id>.<ext>`: an image a user uploaded. */

@@ -188,6 +188,72 @@ describe.each(testBackends.filter((b) => !b.skip))("on $name", (backend) => {
       staying.ws.close();
     });
 
+    /** A request to one of better-auth's endpoints, through the studio's auth endpoint. */
+    function authPost(path: string, cookie: string, body: unknown): Promise<Response> {
+      return handleAuthRequest(
+        { auth, gate, team, signInLimit: new SignInLimit(database.db) },
+        new Request(`${ORIGIN}/api/auth${path}`, {
+          method: "POST",
+          headers: { origin: ORIGIN, host: "studio.test", cookie, "content-type": "application/json" },
+          body: JSON.stringify(body),
+        }),
+      );
+    }
+
+    it("a password change that signs out other devices closes their sockets at once", async () => {
+      const member = await newMember();
+      const other = await signIn(`member${memberCount}@studio.test`, "password123");
+      const [elsewhere, owner] = await Promise.all([open(other), open(ownerCookie)]);
+      const res = await authPost("/change-password", member.cookie, {
+        currentPassword: "password123",
+        newPassword: "password456",
+        revokeOtherSessions: true,
+      });
+      expect(res.status).toBe(200);
+      // Published after the answer: the socket closed with the request, not at a later recheck.
+      await publish("after-password-change", owner);
+      expect(elsewhere.items).not.toContain("after-password-change");
+      expect(await elsewhere.closed).toEqual({ code: 4401, reason: "Session ended" });
+      owner.ws.close();
+    });
+
+    it("revoking every session closes every socket of the member at once", async () => {
+      const member = await newMember();
+      const other = await signIn(`member${memberCount}@studio.test`, "password123");
+      const [here, elsewhere, owner] = await Promise.all([
+        open(member.cookie),
+        open(other),
+        open(ownerCookie),
+      ]);
+      const res = await authPost("/revoke-sessions", member.cookie, {});
+      expect(res.status).toBe(200);
+      await publish("after-revoke-all", owner);
+      expect(here.items).not.toContain("after-revoke-all");
+      expect(elsewhere.items).not.toContain("after-revoke-all");
+      expect((await here.closed).code).toBe(4401);
+      expect((await elsewhere.closed).code).toBe(4401);
+      owner.ws.close();
+    });
+
+    it("revoking one other session closes its sockets and keeps this one's", async () => {
+      const member = await newMember();
+      const other = await signIn(`member${memberCount}@studio.test`, "password123");
+      const [here, elsewhere] = await Promise.all([open(member.cookie), open(other)]);
+      const listed = await auth.handler(
+        new Request(`${ORIGIN}/api/auth/list-sessions`, { headers: { cookie: member.cookie } }),
+      );
+      const sessions = (await listed.json()) as { token: string }[];
+      const otherToken = decodeURIComponent(other.split("=")[1] ?? "").split(".")[0];
+      const target = sessions.find((s) => s.token === otherToken);
+      expect(target).toBeDefined();
+      const res = await authPost("/revoke-session", member.cookie, { token: target?.token });
+      expect(res.status).toBe(200);
+      await publish("after-revoke-one", here);
+      expect(elsewhere.items).not.toContain("after-revoke-one");
+      expect((await elsewhere.closed).code).toBe(4401);
+      here.ws.close();
+    });
+
     it("removing a member closes their sockets at once", async () => {
       const member = await newMember();
       const [removed, owner] = await Promise.all([open(member.cookie), open(ownerCookie)]);

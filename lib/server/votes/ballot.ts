@@ -4,21 +4,19 @@ import { alias } from "drizzle-orm/pg-core";
 import type { StudioDatabase } from "@/lib/server/db";
 import { item, type VotePick, type VoteRoundRow, vote, votePair, voteRound } from "@/lib/server/db/schema";
 import type { Outcome } from "@/lib/server/experiments/actions";
-import { mediaUrl } from "@/lib/server/results/gallery-item";
 import type { Ballot, BallotMedia, BallotPick, VoteInput } from "@/lib/studio/experiments/votes";
+import { ballotMediaUrl } from "./ballot-media";
 import { isFlipped, voterOrder } from "./blind-order";
 import { roundClosed } from "./rounds";
 
 const itemA = alias(item, "item_a");
 const itemB = alias(item, "item_b");
 
-const media = (r: {
-  storageKey: string;
-  kind: "image" | "video";
-  width: number;
-  height: number;
-}): BallotMedia => ({
-  url: mediaUrl(r),
+const media = (
+  round: VoteRoundRow,
+  r: { id: string; kind: "image" | "video"; width: number; height: number },
+): BallotMedia => ({
+  url: ballotMediaUrl(round, r.id),
   kind: r.kind,
   width: r.width,
   height: r.height,
@@ -31,15 +29,16 @@ const SEEN: Record<VotePick, (flipped: boolean) => BallotPick> = {
 };
 
 /**
- * A round as one voter sees it: opaque pair ids and media only (no label, prompt, setting or
- * author), in the voter's own order with their own sides, and their picks so far.
+ * A round as one voter sees it: opaque pair ids and media only (no label, prompt, setting, author
+ * or item id; media under the round's own ids), in the voter's own order with their own sides,
+ * and their picks so far.
  */
 export async function ballotOf(db: StudioDatabase, round: VoteRoundRow, voterId: string): Promise<Ballot> {
   const rows = await db
     .select({
       id: votePair.id,
-      a: { storageKey: itemA.storageKey, kind: itemA.kind, width: itemA.width, height: itemA.height },
-      b: { storageKey: itemB.storageKey, kind: itemB.kind, width: itemB.width, height: itemB.height },
+      a: { id: itemA.id, kind: itemA.kind, width: itemA.width, height: itemA.height },
+      b: { id: itemB.id, kind: itemB.kind, width: itemB.width, height: itemB.height },
       pick: vote.pick,
     })
     .from(votePair)
@@ -50,8 +49,8 @@ export async function ballotOf(db: StudioDatabase, round: VoteRoundRow, voterId:
     .orderBy(asc(votePair.position));
   const pairs = voterOrder(round.seed, voterId, rows).map(({ pair, flipped }) => ({
     id: pair.id,
-    left: media(flipped ? pair.b : pair.a),
-    right: media(flipped ? pair.a : pair.b),
+    left: media(round, flipped ? pair.b : pair.a),
+    right: media(round, flipped ? pair.a : pair.b),
     pick: pair.pick ? SEEN[pair.pick](flipped) : null,
   }));
   return {

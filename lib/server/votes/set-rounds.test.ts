@@ -13,6 +13,7 @@ import { createEvalSet } from "@/lib/server/eval-sets/records";
 import { compareRuns, startEvalRun } from "@/lib/server/eval-sets/runs";
 import { cellRows } from "@/lib/server/experiments/records";
 import { ballotOf, castVote } from "./ballot";
+import { ballotMediaKey } from "./ballot-media";
 import { createItemsRound, itemLabel } from "./item-rounds";
 import { roundResults } from "./results";
 import { closeRound, listRounds, roundRow } from "./rounds";
@@ -59,8 +60,8 @@ for (const backend of testBackends) {
     let otherSetRun: string;
     /** Run ids: the first two finished, the third without results. */
     const runs: string[] = [];
-    /** Media URL -> index of the run that made it. */
-    const runOfUrl = new Map<string, number>();
+    /** Stored media -> index of the run that made it. */
+    const runOfKey = new Map<string, number>();
 
     async function finish(experimentId: string, run: number) {
       for (const cell of await cellRows(opened.db, experimentId)) {
@@ -81,7 +82,7 @@ for (const backend of testBackends) {
           storageKey,
           bytes: 100,
         });
-        runOfUrl.set(`/api/media/${storageKey}`, run);
+        runOfKey.set(storageKey, run);
         await opened.db
           .update(experimentCell)
           .set({ status: "done", taskUUID })
@@ -161,7 +162,13 @@ for (const backend of testBackends) {
         [voterY, await ballotOf(opened.db, round, voterY)],
       ] as const) {
         for (const [i, pair] of ballot.pairs.entries()) {
-          const leftRun = runOfUrl.get(pair.left.url);
+          const leftKey = await ballotMediaKey(
+            opened.db,
+            round,
+            pair.left.url.split("/").at(-1) ?? "",
+            "reviewer",
+          );
+          const leftRun = runOfKey.get(leftKey ?? "");
           const pick = voter === voterY && i === 1 ? "tie" : leftRun === 0 ? "left" : "right";
           expect((await castVote(opened.db, round, voter, { pairId: pair.id, pick })).ok).toBe(true);
         }

@@ -3,14 +3,17 @@ import { eq } from "drizzle-orm";
 import { evalSet, experiment } from "@/lib/server/db/schema";
 import type { OrganizeDeps } from "@/lib/server/gallery/organize-live";
 import { liveShareLink } from "@/lib/server/gallery/share-links";
-import type { RoundResults } from "@/lib/studio/experiments/votes";
+import { neutralVariantLabel, type RoundResults } from "@/lib/studio/experiments/votes";
 import { roundResults } from "./results";
 import { roundRow } from "./rounds";
 
 /**
  * What a guest reads through a vote's share link: the round's counts while it is open (nobody
  * votes anonymously), its ranking once closed. Null when the token names an item or a board;
- * a dead link throws the same 404 as any other.
+ * a dead link throws the same 404 as any other. A link made without the parameters names the
+ * variants "Variant A", "Variant B"... , the compared axis "Variant", and the experiment or set
+ * by its kind only: a variant's own label is an axis value (a prompt, a model, a step count) or a
+ * run's or result's settings and prompt.
  */
 export async function sharedRound(
   deps: OrganizeDeps,
@@ -29,19 +32,26 @@ export async function sharedRound(
       ? await deps.db.select({ name: evalSet.name }).from(evalSet).where(eq(evalSet.id, round.evalSetId))
       : [];
   const results = await roundResults(deps.db, round);
+  const showParams = link.showParams;
   // A guest sees no ids of the studio's records.
   return {
     results: {
       ...results,
       experimentId: null,
       evalSetId: null,
+      axisName: showParams ? results.axisName : "Variant",
       ranking: results.ranking && {
         ...results.ranking,
-        variants: results.ranking.variants.map((v) => ({ ...v, runId: null })),
+        variants: results.ranking.variants.map((v) => ({
+          ...v,
+          runId: null,
+          label: showParams ? v.label : neutralVariantLabel(v.value),
+        })),
       },
     },
+    // An experiment's or set's name is often its first prompt: shown only with the parameters.
     experimentName:
-      named?.name ??
+      (showParams ? named?.name : undefined) ??
       (round.evalSetId ? "An evaluation set" : round.experimentId ? "An experiment" : "Picked results"),
   };
 }

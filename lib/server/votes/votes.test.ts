@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { recordItem, recordTasks, type SentTask } from "@/lib/server/db";
-import { experimentCell } from "@/lib/server/db/schema";
+import { experimentCell, shareLink } from "@/lib/server/db/schema";
 import {
   backendTitle,
   createTestUser,
@@ -11,9 +11,12 @@ import {
 } from "@/lib/server/db/test-databases";
 import { createExperiment } from "@/lib/server/experiments/actions";
 import { cellRows } from "@/lib/server/experiments/records";
+import { hashShareToken } from "@/lib/server/gallery/share-links";
 import { ballotOf, castVote } from "./ballot";
+import { ballotMediaKey } from "./ballot-media";
 import { roundResults } from "./results";
 import { closeRound, createRound, listRounds, roundRow } from "./rounds";
+import { sharedRound } from "./shared";
 
 // The last is longer than an axis label holds: a round keeps each value whole.
 const PROMPTS = [
@@ -29,8 +32,10 @@ for (const backend of testBackends) {
     let voterX: string;
     let voterY: string;
     let experimentId: string;
-    /** Media URL -> prompt index, to vote as a person who prefers one prompt would. */
-    const promptOfUrl = new Map<string, number>();
+    /** Stored media -> prompt index, to vote as a person who prefers one prompt would. */
+    const promptOfKey = new Map<string, number>();
+    /** Every item id and gallery media URL, which no ballot may show. */
+    const galleryIds: string[] = [];
 
     beforeAll(async () => {
       opened = await backend.open();
@@ -64,7 +69,7 @@ for (const backend of testBackends) {
         ]);
         const mediaUUID = randomUUID();
         const storageKey = `items/2026/11/${mediaUUID}.png`;
-        await recordItem(opened.db, {
+        const recorded = await recordItem(opened.db, {
           taskUUID,
           mediaUUID,
           kind: "image",
@@ -75,7 +80,8 @@ for (const backend of testBackends) {
           storageKey,
           bytes: 100,
         });
-        promptOfUrl.set(`/api/media/${storageKey}`, cell.coords[0] as number);
+        promptOfKey.set(storageKey, cell.coords[0] as number);
+        galleryIds.push(recorded.item.id, mediaUUID, storageKey);
         await opened.db
           .update(experimentCell)
           .set({ status: "done", taskUUID })
@@ -110,6 +116,27 @@ for (const backend of testBackends) {
       const text = JSON.stringify(x);
       for (const p of PROMPTS) expect(text).not.toContain(p);
       expect(text).not.toContain(author);
+      // Nothing a voter could match with the gallery or the experiment: no item id, no media key.
+      for (const id of galleryIds) expect(text).not.toContain(id);
+      expect(text).not.toContain("/api/media/");
+      // The round serves its own ids, and only its own.
+      const keyOf = new Map<string, string>();
+      for (const pair of x.pairs) {
+        for (const side of [pair.left, pair.right]) {
+          const [, roundPart, mediaId] = /^\/api\/rounds\/([^/]+)\/media\/([^/]+)$/.exec(side.url) ?? [];
+          expect(roundPart).toBe(round.id);
+          const key = await ballotMediaKey(opened.db, round, mediaId ?? "", "reviewer");
+          expect(key).not.toBeNull();
+          keyOf.set(side.url, key as string);
+        }
+      }
+      const someId = x.pairs[0]?.left.url.split("/").at(-1) ?? "";
+      const other = await createRound(opened.db, experimentId, { axis: 0, values: [0, 1] }, author);
+      if (!other.ok) throw new Error(JSON.stringify(other.errors));
+      expect(await ballotMediaKey(opened.db, other.value, someId, "owner")).toBeNull();
+      expect(await ballotMediaKey(opened.db, round, "A".repeat(32), "owner")).toBeNull();
+      expect(await ballotMediaKey(opened.db, round, "../../items", "owner")).toBeNull();
+      const promptOfUrl = new Map([...keyOf].map(([url, key]) => [url, promptOfKey.get(key) as number]));
       expect(await ballotOf(opened.db, round, voterX)).toEqual(x);
       const y = await ballotOf(opened.db, round, voterY);
       expect(y.pairs.map((p) => p.id).sort()).toEqual(x.pairs.map((p) => p.id).sort());
@@ -154,7 +181,9 @@ for (const backend of testBackends) {
       // Open: counts only, for everyone.
       const open = await roundResults(opened.db, round);
       expect(open).toMatchObject({ status: "open", votes: 12, voters: 2, pairs: 6, ranking: null });
-      const [listed] = await listRounds(opened.db, { experimentId }, voterX, ["Prompt", "Seed"]);
+      const listed = (await listRounds(opened.db, { experimentId }, voterX, ["Prompt", "Seed"])).find(
+        (r) => r.id === round.id,
+      );
       expect(listed).toMatchObject({
         id: round.id,
         votes: 12,
@@ -185,6 +214,37 @@ for (const backend of testBackends) {
       }
       // Both voters picked the same side on every pair both judged decisively.
       expect(ranking.agreement?.share).toBe(1);
+
+      // Shared with the parameters: the prompts label the ranking. Without: neutral names only.
+      const deps = { db: opened.db, log: { publishGallery: () => {} } };
+      const shareOf = async (showParams: boolean) => {
+        const token = randomUUID() + randomUUID();
+        await opened.db
+          .insert(shareLink)
+          .values({ tokenHash: hashShareToken(token), roundId: round.id, showParams, createdBy: author });
+        const shared = await sharedRound(deps, token);
+        if (!shared) throw new Error("not a round's link");
+        return shared;
+      };
+      const withParams = await shareOf(true);
+      expect(withParams.results.ranking?.variants.map((v) => v.label)).toEqual([
+        PROMPTS[2],
+        PROMPTS[0],
+        PROMPTS[1],
+      ]);
+      expect(withParams.results.axisName).toBe("Prompt");
+      const without = await shareOf(false);
+      expect(without.results.ranking?.variants.map((v) => v.label)).toEqual([
+        "Variant C",
+        "Variant A",
+        "Variant B",
+      ]);
+      expect(without.results.axisName).toBe("Variant");
+      const json = JSON.stringify(without);
+      for (const p of PROMPTS) expect(json).not.toContain(p);
+      // An experiment's name is made of its first prompt and axes: not shown either.
+      expect(withParams.experimentName).toBe(`${PROMPTS[0]} — Prompt × Seed`);
+      expect(without.experimentName).toBe("An experiment");
     });
   });
 }

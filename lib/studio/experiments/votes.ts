@@ -160,6 +160,14 @@ export interface RoundResults extends RoundAnchor {
 }
 
 /**
+ * A variant's name that says nothing of what it is: "Variant A" to "Variant Z", then "Variant 27"
+ * on. A vote shared without its parameters names its variants so.
+ */
+export function neutralVariantLabel(index: number): string {
+  return index < 26 ? `Variant ${String.fromCharCode(65 + index)}` : `Variant ${index + 1}`;
+}
+
+/**
  * How far the voters agreed, in words first ("Voters often disagreed…") and the figures after,
  * for a disclosure: a reviewer reads the verdict, and opens the statistic when they want it.
  * The verdict follows Fleiss' kappa (agreement beyond what chance alone gives), in the usual bands:

@@ -14,7 +14,7 @@ export const GET = handled(async (request: Request, { params }: Params) => {
   if (user instanceof Response) return user;
   const id = itemIdParam((await params).id);
   if (id instanceof Response) return id;
-  const media = await itemMedia(runtime.database.db, id);
+  const media = await itemMedia(runtime.database.db, id, user.role);
   if (!media) return itemNotFound();
   const response = await mediaResponse(runtime.storage, media.storageKey, request.headers.get("range"));
   if (response.ok) response.headers.set("content-disposition", attachmentHeader(downloadName(media)));

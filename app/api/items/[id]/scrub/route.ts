@@ -15,7 +15,7 @@ export const GET = handled(async (request: Request, { params }: Params) => {
   if (user instanceof Response) return user;
   const id = itemIdParam((await params).id);
   if (id instanceof Response) return id;
-  const media = await itemMedia(runtime.database.db, id);
+  const media = await itemMedia(runtime.database.db, id, user.role);
   if (!media) return itemNotFound();
   if (media.kind !== "video") {
     return Response.json(

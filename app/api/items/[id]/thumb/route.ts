@@ -32,7 +32,7 @@ export const GET = handled(async (request: Request, { params }: Params) => {
       { status: 400 },
     );
   }
-  const media = await itemMedia(runtime.database.db, id);
+  const media = await itemMedia(runtime.database.db, id, user.role);
   if (!media) return itemNotFound();
   const format = thumbFormat(request.headers.get("accept"), width);
   const made = await ensureThumb(runtime.storage, media, width, format);

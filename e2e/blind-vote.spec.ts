@@ -256,7 +256,17 @@ test("a blind vote over three prompts: two members vote, the owner closes it, al
   await viewerContext.close();
 
   // The editor shares the round while it is open: a guest sees only that voting goes on.
+  // Share asks first what guests may see; Cancel makes no link.
+  const paramsSwitch = editorCard.getByRole("switch", { name: /Show the prompts and settings/ });
   await editorCard.getByRole("button", { name: "Share" }).click();
+  await expect(paramsSwitch).not.toBeChecked();
+  await editorCard.getByRole("button", { name: "Cancel" }).click();
+  await expect(paramsSwitch).toHaveCount(0);
+  await expect(editorCard.getByRole("textbox", { name: "Link to this vote" })).toHaveCount(0);
+  await editorCard.getByRole("button", { name: "Share" }).click();
+  await paramsSwitch.click();
+  await expect(paramsSwitch).toBeChecked();
+  await editorCard.getByRole("button", { name: "Create link" }).click();
   const link = await editorCard.getByRole("textbox", { name: "Link to this vote" }).inputValue();
   expect(link).toMatch(/\/s\/[A-Za-z0-9_-]{20,}$/);
   const guestContext = await browser.newContext({ storageState: { cookies: [], origins: [] } });
@@ -314,17 +324,22 @@ test("a blind vote over three prompts: two members vote, the owner closes it, al
   await page.getByRole("heading", { name: "Share links" }).scrollIntoViewIfNeeded();
   await screens(page, "settings-link");
   await row.getByRole("button", { name: "Revoke" }).click();
+  await page
+    .getByRole("dialog", { name: "Revoke this share link?" })
+    .getByRole("button", { name: "Revoke link" })
+    .click();
   await expect(live.getByText("Blind vote: Which prompt works best?")).toHaveCount(0);
   await guest.reload();
   await expect(guest.getByRole("heading", { name: "This link has expired or was revoked" })).toBeVisible();
 
   // Shared without the parameters, the ranking names its variants and nothing of their prompts.
-  const hidden = await editorContext.request.post("/api/share-links", {
-    headers: { origin },
-    data: { roundId, showParams: false },
-  });
-  expect(hidden.status()).toBe(201);
-  await guest.goto(((await hidden.json()) as { data: { url: string } }).data.url);
+  // That is the Share panel's default.
+  await editorCard.getByRole("button", { name: "Share" }).click();
+  await expect(paramsSwitch).not.toBeChecked();
+  await editorCard.getByRole("button", { name: "Create link" }).click();
+  const hidden = await editorCard.getByRole("textbox", { name: "Link to this vote" }).inputValue();
+  expect(hidden).not.toBe(link);
+  await guest.goto(hidden);
   const neutral = guest.getByRole("list", { name: "Ranking" });
   await expect(neutral.getByRole("listitem")).toHaveCount(3);
   for (const name of ["Variant A", "Variant B", "Variant C"]) await expect(neutral).toContainText(name);

@@ -173,6 +173,8 @@ test("a blind vote between two runs of a set: two members vote, it closes, each 
 
   // Share: a link to the closed vote.
   await card.getByRole("button", { name: "Share" }).click();
+  await card.getByRole("switch", { name: /Show the prompts and settings/ }).click();
+  await card.getByRole("button", { name: "Create link" }).click();
   const link = card.getByRole("textbox", { name: "Link to this vote" });
   await expect(link).toHaveValue(/\/s\/[A-Za-z0-9_-]+$/);
   await page.getByRole("heading", { name: "Side by side" }).scrollIntoViewIfNeeded();

@@ -8,6 +8,7 @@ import { CopyField } from "@/components/settings/copy-field";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { FormError } from "@/components/ui/field";
+import { Switch } from "@/components/ui/switch";
 import { callApi } from "@/lib/client/api";
 import { resultsKey, roundKey, roundsKey } from "@/lib/client/live/round-changes";
 import { useApiQuery } from "@/lib/client/use-api";
@@ -73,6 +74,9 @@ function RoundCard({
   const pathname = usePathname();
   const [error, setError] = useState<string | null>(null);
   const [shared, setShared] = useState<string | null>(null);
+  /** The Share panel is open: the person chooses what guests see before a link exists. */
+  const [sharing, setSharing] = useState(false);
+  const [showParams, setShowParams] = useState(false);
   const closed = round.status === "closed";
   const results = useApiQuery<RoundResults>(resultsKey(round.id), `/api/rounds/${round.id}/results`, closed);
 
@@ -83,8 +87,13 @@ function RoundCard({
     await client.invalidateQueries({ queryKey: roundKey(round.id) });
   }
   async function share() {
-    const out = await callApi<{ data: { url: string } }>("/api/share-links", { body: { roundId: round.id } });
-    if (out.ok) setShared(out.data.data.url);
+    const out = await callApi<{ data: { url: string } }>("/api/share-links", {
+      body: { roundId: round.id, showParams },
+    });
+    if (out.ok) {
+      setShared(out.data.data.url);
+      setSharing(false);
+    }
     setError(out.ok ? null : out.errors.map((e) => e.message).join(" "));
   }
   const open = () => router.replace(`${pathname}?round=${round.id}`, { scroll: false });
@@ -130,12 +139,41 @@ function RoundCard({
             </Button>
           ) : null}
           {canShare ? (
-            <Button size="sm" variant="ghost" onClick={() => void share()}>
+            <Button
+              size="sm"
+              variant="ghost"
+              aria-expanded={sharing}
+              onClick={() => {
+                setShared(null);
+                setSharing((v) => !v);
+              }}
+            >
               <Link2 aria-hidden /> Share
             </Button>
           ) : null}
         </div>
       </div>
+      {sharing ? (
+        <div className="flex flex-wrap items-center justify-between gap-4 rounded-card border border-border bg-panel-raised px-3 py-2.5">
+          <div className="flex items-center gap-3">
+            <Switch id={`round-params-${round.id}`} checked={showParams} onChange={setShowParams} />
+            <label htmlFor={`round-params-${round.id}`} className="text-[13px] text-foreground">
+              Show the prompts and settings
+              <span className="block text-muted-subtle text-xs">
+                Off: guests see the variants as Variant A, B, C and nothing of what they are.
+              </span>
+            </label>
+          </div>
+          <div className="flex items-center gap-2">
+            <Button size="sm" variant="ghost" onClick={() => setSharing(false)}>
+              Cancel
+            </Button>
+            <Button size="sm" variant="primary" onClick={() => void share()}>
+              Create link
+            </Button>
+          </div>
+        </div>
+      ) : null}
       {shared ? (
         <CopyField
           id={`round-link-${round.id}`}

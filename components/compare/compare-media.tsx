@@ -1,7 +1,7 @@
 import type { CSSProperties, Ref } from "react";
 import { cn } from "@/components/ui/cn";
 import { promptForPeople } from "@/lib/client/create/field-labels";
-import type { GalleryItem } from "@/lib/studio/stream-events";
+import type { GalleryItem } from "@/lib/studio/gallery-item";
 
 /** Every column's media box: one shape for all, so items of any shape line up across columns. */
 export const MEDIA_BOX = "relative max-h-[min(60vh,600px)] min-h-48 w-full overflow-hidden bg-surface-sunken";

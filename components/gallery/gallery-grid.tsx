@@ -12,9 +12,9 @@ import {
   useState,
 } from "react";
 import { useGallerySelection } from "@/lib/client/gallery-selection";
+import type { GalleryItem } from "@/lib/studio/gallery-item";
 import { type GalleryLayoutMode, gridLayout, justifiedRows, moveFocus } from "@/lib/studio/gallery-layout";
 import { viewerUrl } from "@/lib/studio/gallery-urls";
-import type { GalleryItem } from "@/lib/studio/stream-events";
 import { CARD_CAPTION_HEIGHT, GalleryCard } from "./gallery-card";
 
 const GRID_GAP = 16;

@@ -6,7 +6,9 @@ import { BulkBar } from "@/components/organize/bulk-bar";
 import { Button, ButtonLink } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { FormError } from "@/components/ui/field";
+import { resultCountText } from "@/lib/client/gallery-count";
 import { useGalleryFilter } from "@/lib/client/gallery-filter-url";
+import { useGalleryTotals } from "@/lib/client/use-gallery-totals";
 import { useGalleryView } from "@/lib/client/use-gallery-view";
 import { activeFilterCount } from "@/lib/studio/gallery-filter";
 import type { GalleryLayoutMode } from "@/lib/studio/gallery-layout";
@@ -33,6 +35,7 @@ function useLayoutPreference(): [GalleryLayoutMode, (mode: GalleryLayoutMode) =>
 export function GalleryView() {
   const { filter, search, ignored, update, clear } = useGalleryFilter();
   const { query, items } = useGalleryView(search);
+  const totals = useGalleryTotals(search);
   const [layout, setLayout] = useLayoutPreference();
   const filtered = activeFilterCount(filter) > 0;
   const loadMore = useCallback(() => void query.fetchNextPage(), [query.fetchNextPage]);
@@ -105,11 +108,7 @@ export function GalleryView() {
       />
       <div className="flex min-h-7 flex-wrap items-center gap-x-4 gap-y-2">
         <p data-testid="result-count" aria-live="polite" className="text-[13px] text-muted">
-          {query.isPending
-            ? "Loading…"
-            : query.hasNextPage
-              ? `${count} results shown, more as you scroll`
-              : `${count} ${count === 1 ? "result" : "results"}`}
+          {query.isPending ? "Loading…" : resultCountText(count, totals.data, filtered, query.hasNextPage)}
         </p>
         <FilterChips filter={filter} update={update} clear={clear} />
       </div>

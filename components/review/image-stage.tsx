@@ -6,7 +6,7 @@ import { TransformComponent, TransformWrapper } from "react-zoom-pan-pinch";
 import { Button } from "@/components/ui/button";
 import { useViewerStore } from "@/lib/client/viewer-store";
 import type { CommentThread } from "@/lib/studio/comments";
-import type { GalleryItem } from "@/lib/studio/stream-events";
+import type { GalleryItem } from "@/lib/studio/gallery-item";
 import { PinLayer } from "./pin-layer";
 
 /** The full-size image with zoom and pan; pins sit inside the transform so they follow it. */

@@ -97,6 +97,9 @@ test("search, filter, share the view as a link, and clear it", async ({ page }) 
   await expect(page.getByTestId("result-count")).toHaveText(/^2 of [\d,]+ results$/);
   expect(await galleryTotal(page)).toBeGreaterThanOrEqual(4);
 
+  // The menus fold away until asked for.
+  await expect(page.getByRole("combobox", { name: "Shape" })).toBeHidden();
+  await page.getByRole("button", { name: /^Filters/ }).click();
   await page.getByRole("combobox", { name: "Shape" }).selectOption({ label: "Portrait" });
   await expect(page).toHaveURL(/aspect=portrait/);
   await expect(cards(page)).toHaveCount(1);

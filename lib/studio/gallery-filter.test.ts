@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { activeFilterCount, parseGalleryFilter, serializeGalleryFilter } from "./gallery-filter";
+import {
+  activeFilterCount,
+  menuFilterCount,
+  parseGalleryFilter,
+  serializeGalleryFilter,
+} from "./gallery-filter";
 
 const parse = (q: string) => parseGalleryFilter(new URLSearchParams(q));
 
@@ -62,5 +67,14 @@ describe("the gallery's filter in the URL", () => {
       errors: [{ parameter: "to" }],
     });
     expect(parse("q=a%01b")).toMatchObject({ ok: false, errors: [{ parameter: "q" }] });
+  });
+});
+
+describe("menuFilterCount", () => {
+  it("counts what the folding menus set, not the search, the star or the order", () => {
+    expect(menuFilterCount({ q: "fox", starred: true, sort: "oldest" })).toBe(0);
+    expect(
+      menuFilterCount({ q: "fox", model: "runware:100@1", state: ["approved"], from: "2026-01-01" }),
+    ).toBe(3);
   });
 });

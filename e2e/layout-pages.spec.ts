@@ -145,12 +145,15 @@ const pages = (): { name: string; path: string; ready: (page: Page) => Promise<v
 };
 
 test("every page fits 1440x900 and 1280x720: nothing runs off the side", async ({ page }) => {
+  test.setTimeout(300_000);
   for (const entry of pages()) {
+    await page.setViewportSize(SIZES[0]);
+    await page.goto(entry.path);
     for (const size of SIZES) {
       await page.setViewportSize(size);
-      await page.goto(entry.path);
       await entry.ready(page);
-      await page.waitForLoadState("networkidle").catch(() => undefined);
+      // Thumbnails are made on first sight: let the page settle for the picture, not the check.
+      await page.waitForLoadState("networkidle", { timeout: 5_000 }).catch(() => undefined);
       expect(
         await sideOverflow(page),
         `${entry.name} runs off the side at ${size.width}`,

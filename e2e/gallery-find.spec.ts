@@ -70,6 +70,19 @@ const card = (page: Page, task: { taskUUID: string }) =>
   page.locator(`[data-testid=gallery-item][data-task-uuid="${task.taskUUID}"]`);
 const cards = (page: Page) => page.locator("[data-testid=gallery-item]");
 
+/** How many live items the whole gallery holds, as the studio counts them. */
+async function galleryTotal(page: Page): Promise<number> {
+  const res = await page.request.get("/api/gallery/totals");
+  expect(res.status()).toBe(200);
+  return ((await res.json()) as { data: { all: number } }).data.all;
+}
+
+/** The number the gallery's count line names first. */
+async function countShown(page: Page): Promise<number> {
+  const text = (await page.getByTestId("result-count").textContent()) ?? "";
+  return Number(text.split(" ")[0]?.replaceAll(",", ""));
+}
+
 test("search, filter, share the view as a link, and clear it", async ({ page }) => {
   // Its last picture is the whole gallery, whose thumbnails (every spec's results by then) are made
   // on first sight, two at a time, on a machine busy with the rest of the suite.
@@ -80,8 +93,13 @@ test("search, filter, share the view as a link, and clear it", async ({ page }) 
   await expect(cards(page)).toHaveCount(2);
   await expect(card(page, square)).toBeVisible();
   await expect(card(page, tall)).toBeVisible();
-  await expect(page.getByTestId("result-count")).toHaveText("2 results");
+  // The view's total and the gallery's, named at once.
+  await expect(page.getByTestId("result-count")).toHaveText(/^2 of [\d,]+ results$/);
+  expect(await galleryTotal(page)).toBeGreaterThanOrEqual(4);
 
+  // The menus fold away until asked for.
+  await expect(page.getByRole("combobox", { name: "Shape" })).toBeHidden();
+  await page.getByRole("button", { name: /^Filters/ }).click();
   await page.getByRole("combobox", { name: "Shape" }).selectOption({ label: "Portrait" });
   await expect(page).toHaveURL(/aspect=portrait/);
   await expect(cards(page)).toHaveCount(1);
@@ -110,7 +128,8 @@ test("search, filter, share the view as a link, and clear it", async ({ page }) 
   // The whole gallery again: every spec's results, more than the search's two (ours may be far
   // down by now, past what the virtualized grid has drawn).
   await expect(cards(page).nth(2)).toBeVisible();
-  await expect(page.getByTestId("result-count")).not.toHaveText("2 results");
+  await expect(page.getByTestId("result-count")).toHaveText(/^[\d,]+ results$/);
+  expect(await countShown(page)).toBeGreaterThanOrEqual(4);
   await screenshots(page, "gallery-grid");
 });
 
@@ -232,7 +251,7 @@ test("a new result arrives live on top of the gallery, and in a filtered view th
   expect((await sendTasks(page.request, baseURL ?? "", [task])).status()).toBe(202);
   // The filtered view asks the studio again; the unfiltered one puts it first at once.
   await expect(card(page, task)).toBeVisible({ timeout: 15_000 });
-  await expect(page.getByTestId("result-count")).toHaveText("1 result");
+  await expect(page.getByTestId("result-count")).toHaveText(/^1 of [\d,]+ results$/);
   const ours = card(other, task);
   await expect(ours).toBeVisible({ timeout: 15_000 });
   if (before) {
@@ -241,6 +260,47 @@ test("a new result arrives live on top of the gallery, and in a filtered view th
     expect(await index(ours)).toBeLessThan(await index(previousFirst));
   }
   await other.close();
+});
+
+test("every view names its total at once, before the last page is scrolled to", async ({ page }) => {
+  await page.goto(`/gallery?q=${word}&kind=image`);
+  await expect(page.getByTestId("result-count")).toHaveText(/^3 of [\d,]+ results$/);
+  // The gallery's own total: every spec's results, more than this view's.
+  expect(await countShown(page)).toBe(3);
+  expect(await galleryTotal(page)).toBeGreaterThan(3);
+  // A saved view is an address like any other: its count is its own.
+  await page.goto(`/gallery?q=${word}&aspect=square`);
+  await expect(page.getByTestId("result-count")).toHaveText(/^1 of [\d,]+ results$/);
+  // The API answers the same counts, and names a bad filter.
+  const totals = await page.request.get(`/api/gallery/totals?q=${word}`);
+  expect(((await totals.json()) as { data: { matching: number } }).data.matching).toBe(3);
+  const bad = await page.request.get("/api/gallery/totals?state=done");
+  expect(bad.status()).toBe(400);
+  expect(((await bad.json()) as { errors: { parameter: string }[] }).errors[0]?.parameter).toBe("state");
+});
+
+test("a card that arrives live tells what it tells after a reload: review state and rating", async ({
+  page,
+  baseURL,
+}) => {
+  await page.goto("/gallery");
+  await expect(page.locator("[data-stream-state=live]")).toBeAttached();
+  const fresh = `zl${Math.random().toString(36).slice(2, 8)}`;
+  const task = imageTask(`a tin lantern on a step ${fresh}`);
+  expect((await sendTasks(page.request, baseURL ?? "", [task])).status()).toBe(202);
+  const live = card(page, task);
+  await expect(live).toBeVisible({ timeout: 15_000 });
+  await expect(live.getByTestId("review-state")).toHaveText("Draft");
+  await expect(live.getByTestId("review-line")).toContainText("Not rated");
+  const liveLine = (await live.getByTestId("review-line").textContent()) ?? "";
+  const liveText = await live.textContent();
+
+  // The same card read from the page's own query.
+  await page.goto(`/gallery?q=${fresh}`);
+  const reloaded = card(page, task);
+  await expect(reloaded).toBeVisible();
+  await expect(reloaded.getByTestId("review-line")).toHaveText(liveLine);
+  expect(await reloaded.textContent()).toBe(liveText);
 });
 
 test("the gallery's API: filters named when wrong, neighbours, menus, thumbnails and downloads", async ({

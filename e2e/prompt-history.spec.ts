@@ -138,3 +138,37 @@ test("a teammate's prompts show under Everyone's and under their name, not under
   await expect(chain).toHaveCount(1);
   await expect(chain).toContainText(`a ${word} standing in a misty marsh`);
 });
+
+test("the address holds the search: a link with ?q= opens it filtered, and typing updates the address", async ({
+  page,
+  baseURL,
+}) => {
+  const word = `amberwren${Date.now().toString(36)}`;
+  const other = `slatemoth${Date.now().toString(36)}`;
+  for (const prompt of [`an ${word} on a fence post`, `a ${other} by a lamp`]) {
+    expect((await sendTasks(page.request, baseURL ?? "", [imageTask(prompt)])).ok()).toBe(true);
+  }
+  await page.goto(`/prompts?q=${word}`);
+  const search = page.getByRole("searchbox", { name: "Search prompts" });
+  await expect(search).toHaveValue(word);
+  const chains = page.getByTestId("prompt-chain");
+  await expect(chains).toHaveCount(1);
+  await expect(chains).toContainText(`an ${word} on a fence post`);
+
+  // Typing another search writes it into the address, which a reload (or a teammate) opens again.
+  await search.fill(other);
+  await expect(page).toHaveURL(new RegExp(`/prompts\\?q=${other}$`));
+  await expect(chains).toHaveCount(1);
+  await expect(chains).toContainText(`a ${other} by a lamp`);
+  await page.getByRole("combobox", { name: "Whose prompts" }).selectOption("all");
+  await expect(page).toHaveURL(new RegExp(`/prompts\\?q=${other}&member=all$`));
+  await page.reload();
+  await expect(search).toHaveValue(other);
+  await expect(page.getByRole("combobox", { name: "Whose prompts" })).toHaveValue("all");
+  await expect(chains).toHaveCount(1);
+  await expect(chains).toContainText(`a ${other} by a lamp`);
+
+  // Emptied, the address is the bare page again.
+  await search.fill("");
+  await expect(page).toHaveURL(/\/prompts\?member=all$/);
+});

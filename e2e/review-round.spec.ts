@@ -73,6 +73,7 @@ test("generate, find, rate, decide, compare and share: a review round end to end
   // The editor finds the approved ones of the round with a filter; the address reproduces the view.
   await page.goto(`/gallery?q=${word}`);
   await expect(page.getByTestId("gallery-item")).toHaveCount(2);
+  await page.getByRole("button", { name: /^Filters/ }).click();
   await page.getByRole("combobox", { name: "Review state" }).selectOption({ label: "Approved" });
   await expect(page).toHaveURL(/state=approved/);
   await expect(page.getByTestId("gallery-item")).toHaveCount(1);

@@ -3,8 +3,8 @@ import { ModelName } from "@/components/create/model-name";
 import { Badge } from "@/components/ui/badge";
 import { Button, ButtonLink } from "@/components/ui/button";
 import { compareLetter } from "@/lib/studio/compare";
+import type { GalleryItem } from "@/lib/studio/gallery-item";
 import { viewerUrl } from "@/lib/studio/gallery-urls";
-import type { GalleryItem } from "@/lib/studio/stream-events";
 import { ReviewStateBadge, sizeWords, TeamRating } from "./compare-item-meta";
 import { CompareMedia, MEDIA_BOX, mediaBoxStyle } from "./compare-media";
 

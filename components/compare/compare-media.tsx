@@ -1,10 +1,13 @@
 import type { CSSProperties, Ref } from "react";
 import { cn } from "@/components/ui/cn";
 import { promptForPeople } from "@/lib/client/create/field-labels";
-import type { GalleryItem } from "@/lib/studio/stream-events";
+import type { GalleryItem } from "@/lib/studio/gallery-item";
 
 /** Every column's media box: one shape for all, so items of any shape line up across columns. */
-export const MEDIA_BOX = "relative max-h-[min(60vh,600px)] min-h-48 w-full overflow-hidden bg-surface-sunken";
+// At most the screen less the frame, the page's header and the column's own (24rem), so each
+// item shows whole on the first screen at 1280x720 as at 1440x900.
+export const MEDIA_BOX =
+  "relative max-h-[clamp(12rem,calc(100dvh-24rem),600px)] min-h-48 w-full overflow-hidden bg-surface-sunken";
 
 /**
  * The shape of the media boxes: that of the tallest item, so it fills its box and the others are

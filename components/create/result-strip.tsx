@@ -9,7 +9,7 @@ import { useCreateStore } from "@/lib/client/create/drafts";
 import { promptForPeople } from "@/lib/client/create/field-labels";
 import { type RecallPart, recallHref } from "@/lib/client/create/recall";
 import { isInFlight, useTaskViews } from "@/lib/client/create/use-task-views";
-import type { GalleryItem, TaskView } from "@/lib/studio/stream-events";
+import type { GalleryItem, TaskView } from "@/lib/studio/gallery-item";
 import { ModelName } from "./model-name";
 import { NewResultsPill } from "./new-results-pill";
 import { FailedTile, PendingTile, ResultMedia } from "./result-tile";

@@ -4,7 +4,7 @@ import { AlertTriangle, LoaderCircle, RotateCcw } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { cn, focusRing } from "@/components/ui/cn";
 import { wholeMedia } from "@/components/ui/whole-media";
-import type { GalleryItem, TaskView } from "@/lib/studio/stream-events";
+import type { GalleryItem, TaskView } from "@/lib/studio/gallery-item";
 
 function elapsed(since: string, now: number): string {
   const s = Math.max(0, Math.round((now - Date.parse(since)) / 1000));

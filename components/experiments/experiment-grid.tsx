@@ -2,10 +2,12 @@
 
 import { AlertTriangle, Ban, Check, LoaderCircle, Pin, RotateCw } from "lucide-react";
 import Link from "next/link";
+import { useRef } from "react";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
 import { edgeLabels } from "@/lib/studio/experiments/axis-labels";
 import { experimentCellUrl, THUMB_WIDTHS, thumbUrl } from "@/lib/studio/gallery-urls";
+import { ColumnsShownNote, useColumnsShown } from "./columns-shown";
 import type { CellView, ExperimentView } from "./types";
 
 export interface Pinned {
@@ -54,6 +56,8 @@ export function ExperimentGrid({
     byKey.get([...(twoD ? [r, c] : [c]), ...(view.axes.length === 3 ? [layer] : [])].join("-"));
   const isPinned = (along: Pinned["along"], index: number) =>
     pinned?.along === along && pinned.index === index;
+  const frame = useRef<HTMLDivElement>(null);
+  const columnsShown = useColumnsShown(frame, cols.length);
 
   // A prompt axis shows the words its values differ in; the whole value is the tooltip.
   const shown = view.axes.map(edgeLabels);
@@ -93,68 +97,71 @@ export function ExperimentGrid({
   };
 
   return (
-    <div className="overflow-auto rounded-panel border border-border bg-panel p-3 shadow-panel">
-      <table className="border-separate border-spacing-2" aria-label="Experiment grid">
-        <thead>
-          <tr>
-            <th
-              aria-label={twoD ? view.axes[0]?.name : undefined}
-              className="text-left font-medium text-[12px] text-muted-subtle"
-            >
-              {twoD ? `${view.axes[0]?.name} ↓ · ${view.axes[1]?.name} →` : `${view.axes[0]?.name} →`}
-            </th>
-            {cols.map((_, c) => (
+    <div className="flex flex-col gap-2">
+      <ColumnsShownNote shown={columnsShown} count={cols.length} />
+      <div ref={frame} className="overflow-auto rounded-panel border border-border bg-panel p-3 shadow-panel">
+        <table className="border-separate border-spacing-2" aria-label="Experiment grid">
+          <thead>
+            <tr>
               <th
-                // biome-ignore lint/suspicious/noArrayIndexKey: a column is its position on the axis
-                key={c}
-                scope="col"
-                style={{ maxWidth: size }}
-                className={cn(
-                  "rounded-control px-1 text-left font-medium text-[12px] text-muted",
-                  isPinned("col", c) && "bg-accent/15 text-accent-fg",
-                )}
+                aria-label={twoD ? view.axes[0]?.name : undefined}
+                className="text-left font-medium text-[12px] text-muted-subtle"
               >
-                {header("col", colAxis, c)}
+                {twoD ? `${view.axes[0]?.name} ↓ · ${view.axes[1]?.name} →` : `${view.axes[0]?.name} →`}
               </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((_, r) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: a row is its position on the axis
-            <tr key={r}>
-              <th
-                scope="row"
-                className={cn(
-                  "max-w-48 rounded-control px-1 text-left align-middle font-medium text-[12px] text-muted",
-                  isPinned("row", r) && "bg-accent/15 text-accent-fg",
-                )}
-              >
-                {twoD ? header("row", rowAxis, r) : null}
-              </th>
-              {cols.map((_, c) => {
-                const cell = cellAt(r, c);
-                const reference = isPinned("row", r) || isPinned("col", c);
-                return (
-                  // biome-ignore lint/suspicious/noArrayIndexKey: a cell is its place in the grid
-                  <td key={c} className="p-0 align-top">
-                    <Cell
-                      experimentId={view.id}
-                      cell={cell}
-                      size={size}
-                      reference={reference}
-                      selected={selected}
-                      canRun={canRun}
-                      onSelect={onSelect}
-                      onRetry={onRetry}
-                    />
-                  </td>
-                );
-              })}
+              {cols.map((_, c) => (
+                <th
+                  // biome-ignore lint/suspicious/noArrayIndexKey: a column is its position on the axis
+                  key={c}
+                  scope="col"
+                  style={{ maxWidth: size }}
+                  className={cn(
+                    "rounded-control px-1 text-left font-medium text-[12px] text-muted",
+                    isPinned("col", c) && "bg-accent/15 text-accent-fg",
+                  )}
+                >
+                  {header("col", colAxis, c)}
+                </th>
+              ))}
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {rows.map((_, r) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: a row is its position on the axis
+              <tr key={r}>
+                <th
+                  scope="row"
+                  className={cn(
+                    "max-w-48 rounded-control px-1 text-left align-middle font-medium text-[12px] text-muted",
+                    isPinned("row", r) && "bg-accent/15 text-accent-fg",
+                  )}
+                >
+                  {twoD ? header("row", rowAxis, r) : null}
+                </th>
+                {cols.map((_, c) => {
+                  const cell = cellAt(r, c);
+                  const reference = isPinned("row", r) || isPinned("col", c);
+                  return (
+                    // biome-ignore lint/suspicious/noArrayIndexKey: a cell is its place in the grid
+                    <td key={c} className="p-0 align-top">
+                      <Cell
+                        experimentId={view.id}
+                        cell={cell}
+                        size={size}
+                        reference={reference}
+                        selected={selected}
+                        canRun={canRun}
+                        onSelect={onSelect}
+                        onRetry={onRetry}
+                      />
+                    </td>
+                  );
+                })}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </div>
   );
 }

@@ -77,7 +77,7 @@ export function ExperimentPage({ id, canRun, canVote = false, canShare = false }
   return (
     <div className="flex flex-col gap-6">
       <header className="flex flex-col gap-4 border-border border-b pb-6 lg:flex-row lg:items-end lg:justify-between">
-        <div className="min-w-0">
+        <div className="min-w-0 lg:flex-1">
           <p className="mb-2 font-medium text-accent-fg text-xs uppercase tracking-[0.14em]">
             <Link href="/experiments" className="hover:underline">
               Experiments
@@ -119,7 +119,11 @@ export function ExperimentPage({ id, canRun, canVote = false, canShare = false }
             />
           </div>
         </div>
-        <div className="flex flex-wrap items-center gap-2">
+        {/* One row on a laptop screen: the title gives way (it truncates) before a button wraps. */}
+        <div
+          data-testid="experiment-actions"
+          className="flex flex-wrap items-center gap-2 lg:shrink-0 lg:flex-nowrap"
+        >
           {canRun && view.status === "running" ? (
             <Button size="sm" variant="secondary" onClick={() => void control("pause")}>
               <Pause aria-hidden /> Pause

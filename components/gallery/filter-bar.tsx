@@ -1,13 +1,13 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { Search, Star } from "lucide-react";
+import { Search, SlidersHorizontal, Star } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useBoards } from "@/components/organize/board-menu";
 import { cn, focusRing } from "@/components/ui/cn";
 import { inputClasses } from "@/components/ui/field";
-import { Segmented } from "@/components/ui/segmented";
 import { Select } from "@/components/ui/select";
+import { useStoredChoice } from "@/lib/client/stored-choice";
 import { fetchData } from "@/lib/client/use-api";
 import { workflows } from "@/lib/client/workflows";
 import {
@@ -17,11 +17,12 @@ import {
   type GalleryFacets,
   type GalleryFilter,
   type GallerySort,
+  menuFilterCount,
   SORT_LABELS,
 } from "@/lib/studio/gallery-filter";
-import type { GalleryLayoutMode } from "@/lib/studio/gallery-layout";
 import { modelLabel } from "@/lib/studio/model-label";
 import { REVIEW_STATE_LABELS, REVIEW_STATES, type ReviewState } from "@/lib/studio/review";
+import { DateField } from "./date-field";
 
 export const facetsKey = ["galleryFacets"] as const;
 
@@ -45,21 +46,34 @@ export function workflowLabel(slug: string): string {
 const menu = (active: unknown) =>
   cn("h-8 max-w-48 text-[12.5px]", active ? "border-accent/60 bg-accent/10 text-accent-fg" : undefined);
 
-/** The gallery's search box and filter menus; every choice goes straight into the address. */
+const MENUS_OPEN = ["open", "closed"] as const;
+
+/**
+ * The gallery's search box and filter menus; every choice goes straight into the address. The
+ * menus fold away behind "Filters" (a choice kept on this device) so the results start high on a
+ * laptop screen; a link that filters by a menu opens them, and the chips below name what is set.
+ */
 export function FilterBar({
   filter,
   update,
-  layout,
-  onLayout,
   ready,
+  viewControls,
 }: {
   /** The first page of results is in: the menus may load. */
   ready: boolean;
   filter: GalleryFilter;
   update(patch: Partial<GalleryFilter>): void;
-  layout: GalleryLayoutMode;
-  onLayout(mode: GalleryLayoutMode): void;
+  /** Layout and thumbnail size, at the end of the first row. */
+  viewControls: React.ReactNode;
 }) {
+  const [menusPref, setMenusPref] = useStoredChoice("gallery-filters", MENUS_OPEN, "closed");
+  const set = menuFilterCount(filter);
+  const [openedByLink, setOpenedByLink] = useState(set > 0);
+  const menusOpen = menusPref === "open" || openedByLink;
+  const toggleMenus = () => {
+    setOpenedByLink(false);
+    setMenusPref(menusOpen ? "closed" : "open");
+  };
   const facets = useGalleryFacets(ready).data;
   const boards = useBoards().data?.boards;
   const [text, setText] = useState(filter.q ?? "");
@@ -122,17 +136,29 @@ export function FilterBar({
             </option>
           ))}
         </Select>
-        <Segmented
-          label="Layout"
-          value={layout}
-          onChange={onLayout}
-          options={[
-            { value: "grid", label: "Grid", title: "Equal cards with their prompt" },
-            { value: "rows", label: "Rows", title: "Justified rows at each item's own shape" },
-          ]}
-        />
+        <button
+          type="button"
+          aria-expanded={menusOpen}
+          aria-controls="gallery-filter-menus"
+          onClick={toggleMenus}
+          className={cn(
+            "inline-flex h-9 items-center gap-1.5 rounded-control border px-3 font-medium text-[13px] transition-colors",
+            set > 0
+              ? "border-accent/60 bg-accent/10 text-accent-fg"
+              : "border-border-strong bg-panel-raised text-muted hover:text-foreground",
+            focusRing,
+          )}
+        >
+          <SlidersHorizontal aria-hidden className="size-4" />
+          Filters
+          {set > 0 ? <span className="tabular-nums">· {set}</span> : null}
+        </button>
+        {viewControls}
       </div>
-      <div className="flex flex-wrap items-center gap-2">
+      <div
+        id="gallery-filter-menus"
+        className={cn("flex-wrap items-center gap-2", menusOpen ? "flex" : "hidden")}
+      >
         <Select
           aria-label="Workflow"
           className={menu(filter.workflow)}
@@ -270,33 +296,5 @@ export function FilterBar({
         <DateField label="Made until" value={filter.to} min={filter.from} onChange={pick("to")} />
       </div>
     </section>
-  );
-}
-
-function DateField({
-  label,
-  value,
-  min,
-  max,
-  onChange,
-}: {
-  label: string;
-  value: string | undefined;
-  min?: string | undefined;
-  max?: string | undefined;
-  onChange(value: string): void;
-}) {
-  return (
-    <label className="inline-flex items-center gap-1.5 text-[12px] text-muted">
-      {label}
-      <input
-        type="date"
-        value={value ?? ""}
-        min={min}
-        max={max}
-        onChange={(e) => onChange(e.target.value)}
-        className={cn(inputClasses, "h-8 w-36 px-2 text-[12.5px] [color-scheme:dark]")}
-      />
-    </label>
   );
 }

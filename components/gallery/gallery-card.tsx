@@ -10,11 +10,11 @@ import { promptForPeople } from "@/lib/client/create/field-labels";
 import { type RecallPart, workflowRecallHref } from "@/lib/client/create/recall";
 import { prefetchRecall } from "@/lib/client/create/recall-prefetch";
 import { useStarToggle } from "@/lib/client/use-gallery-star";
+import type { GalleryItem } from "@/lib/studio/gallery-item";
 import type { GalleryLayoutMode } from "@/lib/studio/gallery-layout";
 import { SCRUB_FRAMES } from "@/lib/studio/gallery-layout";
 import { scrubUrl, THUMB_WIDTHS, thumbUrl, viewerUrl } from "@/lib/studio/gallery-urls";
 import { REVIEW_STATE_LABELS, type ReviewState } from "@/lib/studio/review";
-import type { GalleryItem } from "@/lib/studio/stream-events";
 
 const timeFormat = new Intl.DateTimeFormat("en", {
   month: "short",
@@ -272,7 +272,7 @@ function ReviewLine({ item }: { item: GalleryItem }) {
   const review = item.review;
   if (!review) return <p className="h-5" />;
   return (
-    <p className="flex h-5 items-center gap-2.5 text-[11.5px] text-muted">
+    <p data-testid="review-line" className="flex h-5 items-center gap-2.5 text-[11.5px] text-muted">
       <ReviewStateBadge state={review.state} />
       {review.ratingAvg !== null ? (
         <span

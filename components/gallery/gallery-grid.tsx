@@ -12,15 +12,20 @@ import {
   useState,
 } from "react";
 import { useGallerySelection } from "@/lib/client/gallery-selection";
-import { type GalleryLayoutMode, gridLayout, justifiedRows, moveFocus } from "@/lib/studio/gallery-layout";
+import type { GalleryItem } from "@/lib/studio/gallery-item";
+import {
+  type GalleryLayoutMode,
+  type GalleryThumbSize,
+  gridLayout,
+  justifiedRows,
+  moveFocus,
+  THUMB_SIZE_METRICS,
+} from "@/lib/studio/gallery-layout";
 import { viewerUrl } from "@/lib/studio/gallery-urls";
-import type { GalleryItem } from "@/lib/studio/stream-events";
 import { CARD_CAPTION_HEIGHT, GalleryCard } from "./gallery-card";
 
 const GRID_GAP = 16;
 const ROWS_GAP = 8;
-const MIN_CARD = 220;
-const ROW_HEIGHT = 232;
 /** Rows rendered beyond the screen on each side: enough to scroll without blanks, few enough to stay light. */
 const OVERSCAN = 3;
 /** Start loading the next page this many rows before the end. */
@@ -40,6 +45,7 @@ function aspectOf(item: GalleryItem): number {
 export function GalleryGrid({
   items,
   layout,
+  thumbSize,
   search,
   hasMore,
   loadingMore,
@@ -47,6 +53,7 @@ export function GalleryGrid({
 }: {
   items: GalleryItem[];
   layout: GalleryLayoutMode;
+  thumbSize: GalleryThumbSize;
   search: string;
   hasMore: boolean;
   loadingMore: boolean;
@@ -71,16 +78,17 @@ export function GalleryGrid({
   }, []);
 
   const gap = layout === "grid" ? GRID_GAP : ROWS_GAP;
+  const { minCard, rowHeight } = THUMB_SIZE_METRICS[thumbSize];
   const rows = useMemo(() => {
     if (width === 0) return [];
     return layout === "grid"
-      ? gridLayout(items.length, { width, gap, minCard: MIN_CARD, caption: CARD_CAPTION_HEIGHT }).rows
-      : justifiedRows(items.map(aspectOf), { width, gap, targetHeight: ROW_HEIGHT });
-  }, [items, layout, width, gap]);
+      ? gridLayout(items.length, { width, gap, minCard, caption: CARD_CAPTION_HEIGHT }).rows
+      : justifiedRows(items.map(aspectOf), { width, gap, targetHeight: rowHeight });
+  }, [items, layout, width, gap, minCard, rowHeight]);
 
   const virtualizer = useWindowVirtualizer({
     count: rows.length,
-    estimateSize: (i) => (rows[i]?.height ?? ROW_HEIGHT) + gap,
+    estimateSize: (i) => (rows[i]?.height ?? rowHeight) + gap,
     overscan: OVERSCAN,
     scrollMargin: offset,
   });
@@ -185,6 +193,7 @@ export function GalleryGrid({
       aria-rowcount={hasMore ? -1 : rows.length}
       aria-busy={loadingMore}
       data-layout={layout}
+      data-thumb-size={thumbSize}
       className="relative w-full"
       style={{ height: virtualizer.getTotalSize() }}
     >

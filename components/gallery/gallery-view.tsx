@@ -1,39 +1,41 @@
 "use client";
 
 import { Images, SearchX, Sparkles } from "lucide-react";
-import { useCallback, useEffect, useState } from "react";
+import { useCallback } from "react";
 import { BulkBar } from "@/components/organize/bulk-bar";
 import { Button, ButtonLink } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { FormError } from "@/components/ui/field";
+import { Segmented } from "@/components/ui/segmented";
+import { resultCountText } from "@/lib/client/gallery-count";
 import { useGalleryFilter } from "@/lib/client/gallery-filter-url";
+import { useStoredChoice } from "@/lib/client/stored-choice";
+import { useGalleryTotals } from "@/lib/client/use-gallery-totals";
 import { useGalleryView } from "@/lib/client/use-gallery-view";
 import { activeFilterCount } from "@/lib/studio/gallery-filter";
-import type { GalleryLayoutMode } from "@/lib/studio/gallery-layout";
+import {
+  GALLERY_LAYOUTS,
+  GALLERY_THUMB_SIZES,
+  type GalleryLayoutMode,
+  type GalleryThumbSize,
+} from "@/lib/studio/gallery-layout";
 import { FilterBar } from "./filter-bar";
 import { FilterChips } from "./filter-chips";
 import { GalleryGrid } from "./gallery-grid";
-
-const LAYOUT_KEY = "gallery-layout";
-
-/** Grid or justified rows: a person's preference on this device, not part of a shared view. */
-function useLayoutPreference(): [GalleryLayoutMode, (mode: GalleryLayoutMode) => void] {
-  const [layout, setLayout] = useState<GalleryLayoutMode>("grid");
-  useEffect(() => {
-    if (window.localStorage.getItem(LAYOUT_KEY) === "rows") setLayout("rows");
-  }, []);
-  const choose = useCallback((mode: GalleryLayoutMode) => {
-    setLayout(mode);
-    window.localStorage.setItem(LAYOUT_KEY, mode);
-  }, []);
-  return [layout, choose];
-}
 
 /** The team's gallery: find (search, filters, order), then the results as a virtualized grid. */
 export function GalleryView() {
   const { filter, search, ignored, update, clear } = useGalleryFilter();
   const { query, items } = useGalleryView(search);
-  const [layout, setLayout] = useLayoutPreference();
+  const totals = useGalleryTotals(search);
+  // Grid or rows, and the thumbnails' size: a person's preference on this device, not part of a
+  // shared view.
+  const [layout, setLayout] = useStoredChoice<GalleryLayoutMode>("gallery-layout", GALLERY_LAYOUTS, "grid");
+  const [thumbSize, setThumbSize] = useStoredChoice<GalleryThumbSize>(
+    "gallery-thumb-size",
+    GALLERY_THUMB_SIZES,
+    "medium",
+  );
   const filtered = activeFilterCount(filter) > 0;
   const loadMore = useCallback(() => void query.fetchNextPage(), [query.fetchNextPage]);
 
@@ -85,6 +87,7 @@ export function GalleryView() {
       <GalleryGrid
         items={items}
         layout={layout}
+        thumbSize={thumbSize}
         search={search}
         hasMore={query.hasNextPage}
         loadingMore={query.isFetchingNextPage}
@@ -95,21 +98,38 @@ export function GalleryView() {
 
   const count = items.length;
   return (
-    <div className="flex flex-col gap-5">
+    <div className="flex flex-col gap-3">
       <FilterBar
         filter={filter}
         update={update}
-        layout={layout}
-        onLayout={setLayout}
         ready={!query.isPending}
+        viewControls={
+          <>
+            <Segmented
+              label="Layout"
+              value={layout}
+              onChange={setLayout}
+              options={[
+                { value: "grid", label: "Grid", title: "Equal cards with their prompt" },
+                { value: "rows", label: "Rows", title: "Justified rows at each item's own shape" },
+              ]}
+            />
+            <Segmented
+              label="Thumbnail size"
+              value={thumbSize}
+              onChange={setThumbSize}
+              options={[
+                { value: "small", label: "S", ariaLabel: "Small", title: "Small thumbnails" },
+                { value: "medium", label: "M", ariaLabel: "Medium", title: "Medium thumbnails" },
+                { value: "large", label: "L", ariaLabel: "Large", title: "Large thumbnails" },
+              ]}
+            />
+          </>
+        }
       />
-      <div className="flex min-h-7 flex-wrap items-center gap-x-4 gap-y-2">
+      <div className="flex min-h-6 flex-wrap items-center gap-x-4 gap-y-2">
         <p data-testid="result-count" aria-live="polite" className="text-[13px] text-muted">
-          {query.isPending
-            ? "Loading…"
-            : query.hasNextPage
-              ? `${count} results shown, more as you scroll`
-              : `${count} ${count === 1 ? "result" : "results"}`}
+          {query.isPending ? "Loading…" : resultCountText(count, totals.data, filtered, query.hasNextPage)}
         </p>
         <FilterChips filter={filter} update={update} clear={clear} />
       </div>

@@ -56,187 +56,190 @@ export function BulkBar() {
     ]);
 
   return (
-    <div
-      role="toolbar"
-      aria-label="Selected items"
-      className="fixed inset-x-0 bottom-4 z-30 mx-auto flex w-fit max-w-[calc(100vw-2rem)] flex-wrap items-center gap-2 rounded-panel border border-border-strong bg-panel-raised/95 px-3 py-2 shadow-panel backdrop-blur"
-    >
-      <span className="px-2 font-medium text-[13px] text-foreground" data-testid="selection-count">
-        {ids.length} selected
-      </span>
-      <span aria-hidden className="h-5 w-px bg-border-strong" />
-      {organize ? (
-        <BoardMenu
-          label="Add to board"
-          busy={busy}
-          onPick={(board) =>
-            void act(async () => {
-              await runBulk({ itemIds: ids, action: "board.add", boardId: board.id });
-              await refresh();
-              return `Added ${count} to ${board.name}.`;
-            })
-          }
-          onCreate={async (name) => {
-            const { board } = await createBoardCall({ name });
-            await act(async () => {
-              await runBulk({ itemIds: ids, action: "board.add", boardId: board.id });
-              await refresh();
-              return `Added ${count} to the new board ${board.name}.`;
-            });
-          }}
-        />
-      ) : null}
-      {organize ? (
-        <Popover.Root>
-          <Popover.Trigger className={buttonClasses("secondary", "sm")} disabled={busy}>
-            <Tag aria-hidden className="size-4" />
-            Tag
-          </Popover.Trigger>
-          <Popover.Portal>
-            <Popover.Content side="top" sideOffset={8} className={`${menuContent} w-72 p-3`}>
-              <form
-                className="flex flex-col gap-2"
-                onSubmit={(e) => {
-                  e.preventDefault();
-                  const value = normalizeTag(tag);
-                  if (!value) return;
-                  void act(async () => {
-                    await runBulk({ itemIds: ids, action: "tag.add", tag: value });
-                    await refresh();
-                    setTag("");
-                    return `Tagged ${count} “${value}”.`;
-                  });
-                }}
-              >
-                <label htmlFor="bulk-tag" className="font-medium text-[13px] text-foreground">
-                  Tag the selection
-                </label>
-                <input
-                  id="bulk-tag"
-                  value={tag}
-                  maxLength={TAG_MAX_LENGTH}
-                  onChange={(e) => setTag(e.target.value)}
-                  placeholder="hero shot"
-                  className={`${inputClasses} h-9`}
-                />
-                <div className="flex justify-end gap-2">
-                  <Button
-                    size="sm"
-                    variant="ghost"
-                    disabled={busy || !normalizeTag(tag)}
-                    onClick={() => {
-                      const value = normalizeTag(tag);
-                      void act(async () => {
-                        await runBulk({ itemIds: ids, action: "tag.remove", tag: value });
-                        await refresh();
-                        return `Removed “${value}” from ${count}.`;
-                      });
-                    }}
-                  >
-                    Remove tag
-                  </Button>
-                  <Button size="sm" type="submit" variant="primary" disabled={busy || !normalizeTag(tag)}>
-                    Add tag
-                  </Button>
-                </div>
-              </form>
-            </Popover.Content>
-          </Popover.Portal>
-        </Popover.Root>
-      ) : null}
-      {review ? (
-        <DropdownMenu.Root>
-          <DropdownMenu.Trigger className={buttonClasses("secondary", "sm")} disabled={busy}>
-            <CheckCircle2 aria-hidden className="size-4" />
-            Review state
-          </DropdownMenu.Trigger>
-          <DropdownMenu.Portal>
-            <DropdownMenu.Content side="top" sideOffset={8} className={menuContent}>
-              {REVIEW_STATES.map((state) => (
-                <DropdownMenu.Item
-                  key={state}
-                  className={menuItem}
-                  onSelect={() =>
-                    void act(async () => {
-                      await runBulk({ itemIds: ids, action: "state", state });
-                      await refresh();
-                      return `Moved ${count} to ${REVIEW_STATE_LABELS[state]}.`;
-                    })
-                  }
-                >
-                  {REVIEW_STATE_LABELS[state]}
-                </DropdownMenu.Item>
-              ))}
-            </DropdownMenu.Content>
-          </DropdownMenu.Portal>
-        </DropdownMenu.Root>
-      ) : null}
-      <Button
-        size="sm"
-        disabled={busy}
-        onClick={() =>
-          void act(async () => {
-            await downloadZip(ids);
-            return `Downloading ${count} as a zip.`;
-          })
-        }
+    // Centred over the page, clear of the navigation rail (w-16, xl:w-60) on its left.
+    <div className="pointer-events-none fixed right-4 bottom-4 left-20 z-30 flex justify-center xl:left-64">
+      <div
+        role="toolbar"
+        aria-label="Selected items"
+        className="pointer-events-auto flex w-fit max-w-full flex-wrap items-center gap-2 rounded-panel border border-border-strong bg-panel-raised/95 px-3 py-2 shadow-panel backdrop-blur"
       >
-        <Download aria-hidden className="size-4" />
-        Download zip
-      </Button>
-      {ids.length >= 2 && ids.length <= 4 ? (
-        <ButtonLink size="sm" href={compareUrl(ids)}>
-          <Columns2 aria-hidden className="size-4" />
-          Compare
-        </ButtonLink>
-      ) : null}
-      {organize ? (
-        <Button size="sm" disabled={busy} onClick={() => setConfirmTrash(true)}>
-          <Trash2 aria-hidden className="size-4" />
-          Move to trash
-        </Button>
-      ) : null}
-      <Button size="sm" variant="ghost" onClick={clear} aria-label="Clear the selection">
-        <X aria-hidden className="size-4" />
-        Clear
-      </Button>
-      <p
-        aria-live="polite"
-        className={
-          status?.error ? "w-full px-2 text-[12px] text-danger-fg" : "w-full px-2 text-[12px] text-muted"
-        }
-        hidden={!status}
-      >
-        {status?.text}
-      </p>
-      <Dialog
-        open={confirmTrash}
-        onOpenChange={setConfirmTrash}
-        title={`Move ${count} to the trash?`}
-        description={`They leave the gallery for everyone. An owner can restore them for ${TRASH_DAYS} days; after that they are deleted for good.`}
-      >
-        <div className="flex justify-end gap-2">
-          <Button variant="ghost" onClick={() => setConfirmTrash(false)}>
-            Cancel
-          </Button>
-          <Button
-            variant="primary"
-            disabled={busy}
-            onClick={() =>
+        <span className="px-2 font-medium text-[13px] text-foreground" data-testid="selection-count">
+          {ids.length} selected
+        </span>
+        <span aria-hidden className="h-5 w-px bg-border-strong" />
+        {organize ? (
+          <BoardMenu
+            label="Add to board"
+            busy={busy}
+            onPick={(board) =>
               void act(async () => {
-                const trashed = [...ids];
-                await runBulk({ itemIds: trashed, action: "trash" });
-                removeGalleryItems(client, trashed);
-                setConfirmTrash(false);
-                clear();
-                return `Moved ${plural(trashed.length, "item")} to the trash.`;
+                await runBulk({ itemIds: ids, action: "board.add", boardId: board.id });
+                await refresh();
+                return `Added ${count} to ${board.name}.`;
               })
             }
-          >
+            onCreate={async (name) => {
+              const { board } = await createBoardCall({ name });
+              await act(async () => {
+                await runBulk({ itemIds: ids, action: "board.add", boardId: board.id });
+                await refresh();
+                return `Added ${count} to the new board ${board.name}.`;
+              });
+            }}
+          />
+        ) : null}
+        {organize ? (
+          <Popover.Root>
+            <Popover.Trigger className={buttonClasses("secondary", "sm")} disabled={busy}>
+              <Tag aria-hidden className="size-4" />
+              Tag
+            </Popover.Trigger>
+            <Popover.Portal>
+              <Popover.Content side="top" sideOffset={8} className={`${menuContent} w-72 p-3`}>
+                <form
+                  className="flex flex-col gap-2"
+                  onSubmit={(e) => {
+                    e.preventDefault();
+                    const value = normalizeTag(tag);
+                    if (!value) return;
+                    void act(async () => {
+                      await runBulk({ itemIds: ids, action: "tag.add", tag: value });
+                      await refresh();
+                      setTag("");
+                      return `Tagged ${count} “${value}”.`;
+                    });
+                  }}
+                >
+                  <label htmlFor="bulk-tag" className="font-medium text-[13px] text-foreground">
+                    Tag the selection
+                  </label>
+                  <input
+                    id="bulk-tag"
+                    value={tag}
+                    maxLength={TAG_MAX_LENGTH}
+                    onChange={(e) => setTag(e.target.value)}
+                    placeholder="hero shot"
+                    className={`${inputClasses} h-9`}
+                  />
+                  <div className="flex justify-end gap-2">
+                    <Button
+                      size="sm"
+                      variant="ghost"
+                      disabled={busy || !normalizeTag(tag)}
+                      onClick={() => {
+                        const value = normalizeTag(tag);
+                        void act(async () => {
+                          await runBulk({ itemIds: ids, action: "tag.remove", tag: value });
+                          await refresh();
+                          return `Removed “${value}” from ${count}.`;
+                        });
+                      }}
+                    >
+                      Remove tag
+                    </Button>
+                    <Button size="sm" type="submit" variant="primary" disabled={busy || !normalizeTag(tag)}>
+                      Add tag
+                    </Button>
+                  </div>
+                </form>
+              </Popover.Content>
+            </Popover.Portal>
+          </Popover.Root>
+        ) : null}
+        {review ? (
+          <DropdownMenu.Root>
+            <DropdownMenu.Trigger className={buttonClasses("secondary", "sm")} disabled={busy}>
+              <CheckCircle2 aria-hidden className="size-4" />
+              Review state
+            </DropdownMenu.Trigger>
+            <DropdownMenu.Portal>
+              <DropdownMenu.Content side="top" sideOffset={8} className={menuContent}>
+                {REVIEW_STATES.map((state) => (
+                  <DropdownMenu.Item
+                    key={state}
+                    className={menuItem}
+                    onSelect={() =>
+                      void act(async () => {
+                        await runBulk({ itemIds: ids, action: "state", state });
+                        await refresh();
+                        return `Moved ${count} to ${REVIEW_STATE_LABELS[state]}.`;
+                      })
+                    }
+                  >
+                    {REVIEW_STATE_LABELS[state]}
+                  </DropdownMenu.Item>
+                ))}
+              </DropdownMenu.Content>
+            </DropdownMenu.Portal>
+          </DropdownMenu.Root>
+        ) : null}
+        <Button
+          size="sm"
+          disabled={busy}
+          onClick={() =>
+            void act(async () => {
+              await downloadZip(ids);
+              return `Downloading ${count} as a zip.`;
+            })
+          }
+        >
+          <Download aria-hidden className="size-4" />
+          Download zip
+        </Button>
+        {ids.length >= 2 && ids.length <= 4 ? (
+          <ButtonLink size="sm" href={compareUrl(ids)}>
+            <Columns2 aria-hidden className="size-4" />
+            Compare
+          </ButtonLink>
+        ) : null}
+        {organize ? (
+          <Button size="sm" disabled={busy} onClick={() => setConfirmTrash(true)}>
+            <Trash2 aria-hidden className="size-4" />
             Move to trash
           </Button>
-        </div>
-      </Dialog>
+        ) : null}
+        <Button size="sm" variant="ghost" onClick={clear} aria-label="Clear the selection">
+          <X aria-hidden className="size-4" />
+          Clear
+        </Button>
+        <p
+          aria-live="polite"
+          className={
+            status?.error ? "w-full px-2 text-[12px] text-danger-fg" : "w-full px-2 text-[12px] text-muted"
+          }
+          hidden={!status}
+        >
+          {status?.text}
+        </p>
+        <Dialog
+          open={confirmTrash}
+          onOpenChange={setConfirmTrash}
+          title={`Move ${count} to the trash?`}
+          description={`They leave the gallery for everyone. An owner can restore them for ${TRASH_DAYS} days; after that they are deleted for good.`}
+        >
+          <div className="flex justify-end gap-2">
+            <Button variant="ghost" onClick={() => setConfirmTrash(false)}>
+              Cancel
+            </Button>
+            <Button
+              variant="primary"
+              disabled={busy}
+              onClick={() =>
+                void act(async () => {
+                  const trashed = [...ids];
+                  await runBulk({ itemIds: trashed, action: "trash" });
+                  removeGalleryItems(client, trashed);
+                  setConfirmTrash(false);
+                  clear();
+                  return `Moved ${plural(trashed.length, "item")} to the trash.`;
+                })
+              }
+            >
+              Move to trash
+            </Button>
+          </div>
+        </Dialog>
+      </div>
     </div>
   );
 }

@@ -11,6 +11,7 @@ import { inputClasses } from "@/components/ui/field";
 import { Select } from "@/components/ui/select";
 import { newAxis } from "@/lib/client/experiments/axis-draft";
 import { useCan } from "@/lib/client/member-role";
+import { usePromptHistoryAddress } from "@/lib/client/prompt-history-url";
 import { fetchData, useApiQuery } from "@/lib/client/use-api";
 import { groupPromptRuns } from "@/lib/studio/prompt-history/grouping";
 import { type PromptPage, promptQueryString } from "@/lib/studio/prompt-history/query";
@@ -26,9 +27,8 @@ export const promptsKey = (q: string, member: string) => ["prompts", q, member] 
 /** Every prompt a member ran, grouped into chains of edits, with diffs, results and actions. */
 export function PromptHistory() {
   const canGenerate = useCan("generate");
-  const [typed, setTyped] = useState("");
+  const { typed, setTyped, member, setMember } = usePromptHistoryAddress();
   const q = useDeferredValue(typed.trim());
-  const [member, setMember] = useState("me");
   const [picked, setPicked] = useState<Map<string, PickedVersion>>(new Map());
   const [diffing, setDiffing] = useState(false);
   const [varying, setVarying] = useState(0);

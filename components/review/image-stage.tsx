@@ -8,7 +8,7 @@ import { viewerCommand } from "@/lib/client/viewer-keys";
 import { useViewerStore } from "@/lib/client/viewer-store";
 import { zoomLabel } from "@/lib/client/zoom-label";
 import type { CommentThread } from "@/lib/studio/comments";
-import type { GalleryItem } from "@/lib/studio/stream-events";
+import type { GalleryItem } from "@/lib/studio/gallery-item";
 import { PinLayer } from "./pin-layer";
 
 /** Each press of a zoom button or key zooms by this step. */

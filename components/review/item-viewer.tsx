@@ -166,15 +166,30 @@ export function ItemViewer({ itemId, me }: { itemId: string; me: { id: string; r
           </div>
         ) : null}
         {compareWith ? (
-          <ButtonLink href={compareUrl([compareWith.id, item.id])} variant="secondary" size="sm">
+          <ButtonLink
+            href={compareUrl([compareWith.id, item.id])}
+            variant="secondary"
+            size="sm"
+            aria-label={compareWith.label}
+            title={compareWith.label}
+          >
             <Columns2 aria-hidden />
-            {compareWith.label}
+            {/* Words on wide screens; on a laptop the icon leaves the prompt room to be read. */}
+            <span className="hidden 2xl:inline">{compareWith.label}</span>
           </ButtonLink>
         ) : null}
         {can(me.role, "organize") ? <ShareDialog itemId={item.id} /> : null}
-        <ButtonLink href={downloadUrl(item.id)} prefetch={false} download variant="secondary" size="sm">
+        <ButtonLink
+          href={downloadUrl(item.id)}
+          prefetch={false}
+          download
+          variant="secondary"
+          size="sm"
+          aria-label="Download"
+          title="Download"
+        >
           <Download aria-hidden />
-          Download
+          <span className="hidden 2xl:inline">Download</span>
         </ButtonLink>
         {can(me.role, "generate") ? <VaryItemButton item={item} /> : null}
         {can(me.role, "generate") ? (

@@ -8,7 +8,7 @@ import { formatTime } from "@/lib/client/review-pins";
 import { viewerCommand } from "@/lib/client/viewer-keys";
 import { useViewerStore } from "@/lib/client/viewer-store";
 import type { CommentThread } from "@/lib/studio/comments";
-import type { GalleryItem } from "@/lib/studio/stream-events";
+import type { GalleryItem } from "@/lib/studio/gallery-item";
 
 /** The studio's videos are made at 24 fps (the service's default); a step is one such frame. */
 const FRAME_SECONDS = 1 / 24;

@@ -5,7 +5,8 @@ import { cn, focusRing } from "./cn";
 
 interface SegmentedProps<T extends string> {
   value: T;
-  options: readonly { value: T; label: string; disabled?: boolean; title?: string }[];
+  /** `label` is what shows; `ariaLabel` names a terse one ("S") in words for a screen reader. */
+  options: readonly { value: T; label: string; ariaLabel?: string; disabled?: boolean; title?: string }[];
   onChange(value: T): void;
   label: string;
   className?: string;
@@ -36,6 +37,7 @@ export function Segmented<T extends string>({
           value={o.value}
           disabled={o.disabled}
           title={o.title}
+          aria-label={o.ariaLabel}
           className={cn(
             "h-7 rounded-[6px] px-2.5 font-medium text-[12px] text-muted transition-colors hover:text-foreground",
             "data-[state=on]:bg-panel-hover data-[state=on]:text-foreground disabled:opacity-40",

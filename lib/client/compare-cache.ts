@@ -2,7 +2,7 @@
 
 import type { QueryClient } from "@tanstack/react-query";
 import type { CompareEntry } from "@/lib/studio/compare";
-import type { GalleryItem } from "@/lib/studio/stream-events";
+import type { GalleryItem } from "@/lib/studio/gallery-item";
 
 /** Every open comparison is cached under this prefix, one entry per set of items. */
 export const compareKeyPrefix = ["compare"] as const;

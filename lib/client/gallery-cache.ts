@@ -1,7 +1,7 @@
 "use client";
 
 import type { InfiniteData, QueryClient } from "@tanstack/react-query";
-import type { GalleryItem, TaskUpdate, TaskView } from "@/lib/studio/stream-events";
+import type { GalleryItem, TaskUpdate, TaskView } from "@/lib/studio/gallery-item";
 
 export interface GalleryPageData {
   items: GalleryItem[];
@@ -47,6 +47,9 @@ export function patchGalleryItems(client: QueryClient, update: (item: GalleryIte
  */
 export const galleryViewKey = (search: string) => [...galleryKey, "view", search] as const;
 
+/** The counts of one filtered view and of the whole gallery; refetched when items come or go. */
+export const galleryTotalsKey = (search: string) => [...galleryKey, "totals", search] as const;
+
 /**
  * A new result goes to the top of the unfiltered newest-first view, once. Whether it belongs in a
  * filtered view (and where) only the server knows: those views are refetched.
@@ -65,6 +68,7 @@ export function addGalleryItem(client: QueryClient, item: GalleryItem): void {
     queryKey: [...galleryKey, "view"],
     predicate: (query) => query.queryKey[2] !== "",
   });
+  void client.invalidateQueries({ queryKey: [...galleryKey, "totals"] });
 }
 
 /** A task in the queue: its latest state, with what `GET /api/tasks` told of it once fetched. */

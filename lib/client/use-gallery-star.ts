@@ -1,7 +1,7 @@
 "use client";
 
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { GalleryItem } from "@/lib/studio/stream-events";
+import type { GalleryItem } from "@/lib/studio/gallery-item";
 import { galleryKey, patchGalleryItems } from "./gallery-cache";
 import { type ApiError, fetchData } from "./use-api";
 

@@ -2,10 +2,10 @@
 
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { CommentPin, CommentThread, CommentView } from "@/lib/studio/comments";
+import type { ItemReview } from "@/lib/studio/gallery-item";
 import type { InboxPage } from "@/lib/studio/inbox";
 import type { ItemDetail } from "@/lib/studio/item-detail";
 import type { ReviewState } from "@/lib/studio/review";
-import type { ItemReview } from "@/lib/studio/stream-events";
 import { itemKey } from "./gallery-cache";
 import { applyReviewChange } from "./live/review-changes";
 import { commentsKey, historyKey, inboxKey, inboxListKey } from "./review-keys";

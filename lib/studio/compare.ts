@@ -1,4 +1,4 @@
-import type { GalleryItem } from "./stream-events";
+import type { GalleryItem } from "./gallery-item";
 
 /**
  * The items of a comparison, as `compareUrl` spells them (`?ids=a,b,c`): read by the compare

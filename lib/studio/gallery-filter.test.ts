@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   activeFilterCount,
   isCalendarDay,
+  menuFilterCount,
   parseGalleryFilter,
   serializeGalleryFilter,
 } from "./gallery-filter";
@@ -93,5 +94,14 @@ describe("the gallery's dates", () => {
       expect(isCalendarDay(d)).toBe(true);
     for (const d of ["1900-02-29", "2100-02-29", "2026-06-31", "2026-13-01"])
       expect(isCalendarDay(d)).toBe(false);
+  });
+});
+
+describe("menuFilterCount", () => {
+  it("counts what the folding menus set, not the search, the star or the order", () => {
+    expect(menuFilterCount({ q: "fox", starred: true, sort: "oldest" })).toBe(0);
+    expect(
+      menuFilterCount({ q: "fox", model: "runware:100@1", state: ["approved"], from: "2026-01-01" }),
+    ).toBe(3);
   });
 });

@@ -189,6 +189,27 @@ export function activeFilterCount(filter: GalleryFilter): number {
   return GALLERY_FILTER_KEYS.filter((k) => k !== "sort" && filter[k] !== undefined).length;
 }
 
+/** The filters the bar's folding menus set (the search, the star and the order stay in sight). */
+const MENU_FILTER_KEYS = [
+  "workflow",
+  "model",
+  "lora",
+  "author",
+  "board",
+  "state",
+  "rating",
+  "tag",
+  "kind",
+  "aspect",
+  "from",
+  "to",
+] as const satisfies readonly GalleryFilterKey[];
+
+/** How many of the folding menus' filters are set. */
+export function menuFilterCount(filter: GalleryFilter): number {
+  return MENU_FILTER_KEYS.filter((k) => filter[k] !== undefined).length;
+}
+
 /** What the gallery's filter menus offer (`GET /api/gallery/facets`): each value among live items, with how many have it. */
 export interface GalleryFacets {
   /** `name`: the model's catalogue name, when the service lists it. */

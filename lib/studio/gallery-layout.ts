@@ -7,6 +7,16 @@
 export const SCRUB_FRAMES = 10;
 
 export type GalleryLayoutMode = "grid" | "rows";
+export const GALLERY_LAYOUTS: readonly GalleryLayoutMode[] = ["grid", "rows"];
+
+/** The thumbnail sizes a person picks from: how narrow a grid card may be, how tall a row aims. */
+export type GalleryThumbSize = "small" | "medium" | "large";
+export const GALLERY_THUMB_SIZES: readonly GalleryThumbSize[] = ["small", "medium", "large"];
+export const THUMB_SIZE_METRICS: Record<GalleryThumbSize, { minCard: number; rowHeight: number }> = {
+  small: { minCard: 160, rowHeight: 150 },
+  medium: { minCard: 220, rowHeight: 232 },
+  large: { minCard: 320, rowHeight: 340 },
+};
 
 export interface LayoutRow {
   /** Index of the row's first item. */

@@ -1,5 +1,5 @@
+import type { GalleryItem } from "./gallery-item";
 import type { Role } from "./roles";
-import type { GalleryItem } from "./stream-events";
 
 /** What the viewer reads of one item (`GET /api/items/[id]`). */
 export interface ItemDetail {

@@ -1,5 +1,5 @@
 import type { CellPatch } from "./experiments/cell-patch";
-import type { ReviewState } from "./review";
+import type { GalleryItem, ItemReview, TaskUpdate } from "./gallery-item";
 
 /**
  * What the studio's relay (`/api/stream`) sends a browser, shared by the server and the
@@ -7,48 +7,6 @@ import type { ReviewState } from "./review";
  * sequence number; a browser that reconnects sends both back and receives what it missed, or a
  * `reset` when the gap is older than the relay keeps (then it refetches over HTTP).
  */
-
-/** A finished result kept by the studio (the media bytes are in studio storage). */
-export interface GalleryItem {
-  id: string;
-  taskUUID: string;
-  taskType: string;
-  /** The Create page that made it (`workflowOf` its task), where "Use all" opens it again. */
-  workflow: string;
-  authorId: string;
-  authorName: string;
-  kind: "image" | "video";
-  mediaUUID: string;
-  /** Studio URL of the media (`/api/media/...`); never the service's expiring URL. */
-  url: string;
-  mime: string;
-  width: number | null;
-  height: number | null;
-  durationSeconds: number | null;
-  seed: string | null;
-  cost: number | null;
-  nsfw: boolean | null;
-  prompt: string | null;
-  model: string | null;
-  createdAt: string;
-  /** The team's review of it (absent on items from a studio older than the review gallery). */
-  review?: ItemReview;
-  /** The asking member's own star (absent where the studio does not know who asks, as on the relay). */
-  starred?: boolean;
-}
-
-/** An item's review as the whole team sees it; per-member marks (star, own rating) are apart. */
-export interface ItemReview {
-  state: ReviewState;
-  assigneeId: string | null;
-  ratingAvg: number | null;
-  ratingCount: number;
-  tags: string[];
-  boardIds: string[];
-  commentCount: number;
-  /** Set while the item is in the trash. */
-  deletedAt: string | null;
-}
 
 /**
  * A change in the review gallery, sent to every member (or, for `inbox`, to one) so that open
@@ -78,27 +36,6 @@ export type GalleryChange =
    * its counts and results refetch.
    */
   | { kind: "round"; anchorId: string; roundId: string };
-
-export type TaskState = "queued" | "processing" | "success" | "error";
-
-export interface TaskUpdate {
-  taskUUID: string;
-  taskType: string;
-  status: TaskState;
-  progress: number | null;
-  itemCount: number;
-  itemsDone: number;
-  error: { code: string; message: string; parameter?: string } | null;
-}
-
-/** A recorded task with its results, as `GET /api/tasks` and `GET /api/tasks/[taskUUID]` answer it. */
-export interface TaskView extends TaskUpdate {
-  /** The task as it was sent (inline media replaced by studio references). */
-  params: Record<string, unknown>;
-  authorId: string;
-  createdAt: string;
-  items: GalleryItem[];
-}
 
 export type StreamEvent =
   | { type: "hello"; epoch: string; seq: number; userId: string }

@@ -22,11 +22,12 @@ export default async function GalleryPage({ searchParams }: { searchParams: Prom
   const search = await searchParams;
   const board = typeof search.board === "string" ? search.board : null;
   return (
-    <div className="flex flex-col gap-8 pb-24">
+    <div className="flex flex-col gap-5 pb-24">
       <PageHeader
+        compact
         eyebrow="Review"
         title="Gallery"
-        description="Every image and video made in this studio by the whole team, with the prompt behind it. Search and filter to find one; new results appear here as they complete."
+        description="Everything the team made; new results appear as they complete."
         actions={
           <>
             <GalleryLinks />

@@ -1,5 +1,6 @@
 import { FlaskConical, ListChecks } from "lucide-react";
 import type { Metadata } from "next";
+import { Suspense } from "react";
 import { PromptHistory } from "@/components/prompts/prompt-history";
 import { ButtonLink } from "@/components/ui/button";
 import { PageHeader } from "@/components/ui/page-header";
@@ -24,7 +25,10 @@ export default function PromptsPage() {
           </>
         }
       />
-      <PromptHistory />
+      {/* The search lives in the address, which is read in the browser. */}
+      <Suspense>
+        <PromptHistory />
+      </Suspense>
     </div>
   );
 }

@@ -1,7 +1,7 @@
 "use client";
 
 import type { QueryClient } from "@tanstack/react-query";
-import type { TaskView } from "@/lib/studio/stream-events";
+import type { TaskView } from "@/lib/studio/gallery-item";
 import { taskKey } from "../gallery-cache";
 import { fetchData } from "../use-api";
 import { restoreMedia } from "./recall-media";

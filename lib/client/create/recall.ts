@@ -1,4 +1,4 @@
-import type { TaskView } from "@/lib/studio/stream-events";
+import type { TaskView } from "@/lib/studio/gallery-item";
 import { workflowOf } from "@/lib/studio/workflow-of";
 import { valuesFromTask } from "./task-values";
 

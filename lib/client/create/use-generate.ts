@@ -3,7 +3,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useState } from "react";
 import type { ServiceError } from "@/lib/protocol/errors";
-import type { TaskView } from "@/lib/studio/stream-events";
+import type { TaskView } from "@/lib/studio/gallery-item";
 import { callApi } from "../api";
 import { taskKey, updateTask } from "../gallery-cache";
 import { useCreateStore } from "./drafts";

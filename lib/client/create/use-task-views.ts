@@ -1,7 +1,7 @@
 "use client";
 
 import { useQueries } from "@tanstack/react-query";
-import type { TaskView } from "@/lib/studio/stream-events";
+import type { TaskView } from "@/lib/studio/gallery-item";
 import { taskKey } from "../gallery-cache";
 import { useStreamStore } from "../stream-store";
 import { fetchData } from "../use-api";

@@ -5,7 +5,7 @@ import { useSearchParams } from "next/navigation";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { type FieldValues, useForm } from "react-hook-form";
 import type { ProtocolOptions } from "@/lib/protocol";
-import type { TaskView } from "@/lib/studio/stream-events";
+import type { TaskView } from "@/lib/studio/gallery-item";
 import { useCreateStore } from "./drafts";
 import { inWords } from "./field-labels";
 import { pickFields } from "./image-fields";

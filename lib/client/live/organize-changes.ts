@@ -21,6 +21,7 @@ export function removeGalleryItems(client: QueryClient, itemIds: readonly string
       pages: data.pages.map((p) => ({ ...p, items: p.items.filter((i) => !gone.has(i.id)) })),
     };
   });
+  void client.invalidateQueries({ queryKey: [...galleryKey, "totals"] });
 }
 
 /** Items trashed, restored or purged, and boards or shared searches changed, applied to this tab's caches. */

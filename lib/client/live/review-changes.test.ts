@@ -1,8 +1,8 @@
 import { type InfiniteData, QueryClient } from "@tanstack/react-query";
 import { describe, expect, it } from "vitest";
+import type { GalleryItem, ItemReview } from "@/lib/studio/gallery-item";
 import type { InboxPage } from "@/lib/studio/inbox";
 import type { ItemDetail } from "@/lib/studio/item-detail";
-import type { GalleryItem, ItemReview } from "@/lib/studio/stream-events";
 import { type GalleryPageData, galleryKey, itemKey } from "../gallery-cache";
 import { commentsKey, historyKey, inboxListKey } from "../review-keys";
 import { applyReviewChange } from "./review-changes";

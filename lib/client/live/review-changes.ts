@@ -1,11 +1,12 @@
 "use client";
 
 import type { InfiniteData, QueryClient } from "@tanstack/react-query";
+import type { GalleryItem } from "@/lib/studio/gallery-item";
 import type { InboxPage } from "@/lib/studio/inbox";
 import type { ItemDetail } from "@/lib/studio/item-detail";
-import type { GalleryChange, GalleryItem } from "@/lib/studio/stream-events";
+import type { GalleryChange } from "@/lib/studio/stream-events";
 import { patchCompareItems } from "../compare-cache";
-import { itemKey, patchGalleryItems } from "../gallery-cache";
+import { galleryKey, itemKey, patchGalleryItems } from "../gallery-cache";
 import { commentsKey, historyKey, inboxKey } from "../review-keys";
 
 type ReviewChange = Extract<GalleryChange, { kind: "review" | "comment" | "inbox" }>;
@@ -24,6 +25,11 @@ export function applyReviewChange(client: QueryClient, change: ReviewChange): vo
       // Who rated what (names beside stars) and the audit trail are read again, only where open.
       void client.invalidateQueries({ queryKey: itemKey(itemId), exact: true });
       void client.invalidateQueries({ queryKey: historyKey(change.itemId) });
+      // A view filtered by state, rating, assignee, tag or board may have gained or lost it.
+      void client.invalidateQueries({
+        queryKey: [...galleryKey, "totals"],
+        predicate: (query) => query.queryKey[2] !== "",
+      });
       return;
     }
     case "comment":

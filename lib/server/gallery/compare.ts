@@ -2,9 +2,8 @@ import "server-only";
 import { inArray } from "drizzle-orm";
 import { type StudioError, studioErrors } from "@/lib/server/auth/studio-errors";
 import type { StudioDatabase } from "@/lib/server/db";
-import { item, itemColumns, task, user } from "@/lib/server/db/schema";
-import { itemReviews } from "@/lib/server/gallery/item-review";
-import { toGalleryItem } from "@/lib/server/results/gallery-item";
+import { item, itemColumns, task } from "@/lib/server/db/schema";
+import { itemViewsById } from "@/lib/server/results/item-view";
 import { type CompareEntry, parseCompareIds } from "@/lib/studio/compare";
 
 /** `?ids=` read for the API: the ids, or a 400 naming `ids`. */
@@ -16,8 +15,8 @@ export function compareIdsParam(raw: string | null): string[] | StudioError {
 
 /**
  * The items named by `ids`, in that order, each with its task's parameters; a 404 naming `ids`
- * when one is unknown. Four queries whatever the count: items, their tasks, their authors, and
- * their reviews (which read in batches of their own).
+ * when one is unknown. A fixed number of queries whatever the count: the items, their tasks'
+ * parameters, and their item views.
  */
 export async function compareItems(
   db: StudioDatabase,
@@ -36,33 +35,19 @@ export async function compareItems(
       "ids",
     );
   }
-  const [tasks, authors, reviews] = await Promise.all([
+  const [tasks, views] = await Promise.all([
     db
-      .select({ taskUUID: task.taskUUID, taskType: task.taskType, params: task.params })
+      .select({ taskUUID: task.taskUUID, params: task.params })
       .from(task)
       .where(inArray(task.taskUUID, [...new Set(rows.map((r) => r.taskUUID))])),
-    db
-      .select({ id: user.id, name: user.name })
-      .from(user)
-      .where(inArray(user.id, [...new Set(rows.map((r) => r.authorId))])),
-    itemReviews(db, ids, rows),
+    itemViewsById(db, rows, "unknown"),
   ]);
-  const taskById = new Map(tasks.map((t) => [t.taskUUID, t]));
-  const nameById = new Map(authors.map((a) => [a.id, a.name]));
+  const paramsOf = new Map(tasks.map((t) => [t.taskUUID, t.params]));
   return ids.flatMap((id) => {
     const row = byId.get(id);
-    if (row === undefined) return [];
-    const source = taskById.get(row.taskUUID) ?? { taskType: "unknown", params: {} };
-    const review = reviews.get(id);
-    return [
-      {
-        item: {
-          ...toGalleryItem(row, source, nameById.get(row.authorId) ?? "Former member"),
-          ...(review ? { review } : {}),
-        },
-        params: { ...source.params, seed: seedValue(row.seed) },
-      },
-    ];
+    const view = views.get(id);
+    if (row === undefined || view === undefined) return [];
+    return [{ item: view, params: { ...paramsOf.get(row.taskUUID), seed: seedValue(row.seed) } }];
   });
 }
 

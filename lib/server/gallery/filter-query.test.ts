@@ -12,6 +12,7 @@ import {
   testBackends,
 } from "@/lib/server/db/test-databases";
 import { type GalleryFilter, parseGalleryFilter } from "@/lib/studio/gallery-filter";
+import { galleryTotals } from "./filter-count";
 import { filterConditions, filteredItems, neighborIds, searchIsRare, sortOrder } from "./filter-query";
 
 function filterOf(query: string): GalleryFilter {
@@ -134,6 +135,30 @@ for (const backend of testBackends) {
       expect(await names(`assignee=${bob}`)).toEqual(["owl"]);
       expect(await names("assignee=me", bob)).toEqual(["owl"]);
       expect(await names("model=runware:100@1&q=glass")).toEqual(["city"]);
+    });
+
+    it("counts every filtered view and the whole gallery at once, trash left out", async () => {
+      const views = [
+        "",
+        "q=fox",
+        "workflow=image-to-image&workflow=video",
+        `author=${bob}`,
+        `board=${boardId}`,
+        "state=draft",
+        "tag=hero",
+        "starred=1",
+        "aspect=square&kind=image",
+        "rating=4",
+        'q="glass city"',
+      ];
+      for (const view of views) {
+        const totals = await galleryTotals(opened.db, filterOf(view), { id: ada });
+        expect({ view, ...totals }).toEqual({ view, matching: (await names(view)).length, all: 5 });
+      }
+      expect(await galleryTotals(opened.db, filterOf("starred=1"), { id: bob })).toEqual({
+        matching: 0,
+        all: 5,
+      });
     });
 
     it("keeps each member's stars to themselves", async () => {

@@ -4,47 +4,10 @@ import { undrawnWords } from "@/lib/engine/render/image/undrawn";
 import { studioErrors } from "@/lib/server/auth/studio-errors";
 import type { StudioDatabase } from "@/lib/server/db";
 import { redactTaskParams } from "@/lib/server/db/redact-params";
-import { type ItemRow, item, itemColumns, itemRating, itemSource, task, user } from "@/lib/server/db/schema";
-import { toGalleryItem } from "@/lib/server/results/gallery-item";
+import { item, itemColumns, itemRating, itemSource, task, user } from "@/lib/server/db/schema";
+import { itemViewsById } from "@/lib/server/results/item-view";
 import type { ItemDetail } from "@/lib/studio/item-detail";
-import type { GalleryItem } from "@/lib/studio/stream-events";
-import { itemReviews } from "./item-review";
 import { fail, itemIdOf } from "./review-access";
-
-/** Items as the gallery shows them (task facts, author names, review), in four queries. */
-async function galleryItems(db: StudioDatabase, rows: ItemRow[]): Promise<Map<string, GalleryItem>> {
-  const out = new Map<string, GalleryItem>();
-  if (rows.length === 0) return out;
-  const [tasks, authors, reviews] = await Promise.all([
-    db
-      .select({ taskUUID: task.taskUUID, taskType: task.taskType, params: task.params })
-      .from(task)
-      .where(inArray(task.taskUUID, [...new Set(rows.map((r) => r.taskUUID))])),
-    db
-      .select({ id: user.id, name: user.name })
-      .from(user)
-      .where(inArray(user.id, [...new Set(rows.map((r) => r.authorId))])),
-    itemReviews(
-      db,
-      rows.map((r) => r.id),
-      rows,
-    ),
-  ]);
-  const taskOf = new Map(tasks.map((t) => [t.taskUUID, t]));
-  const nameOf = new Map(authors.map((a) => [a.id, a.name]));
-  for (const row of rows) {
-    const review = reviews.get(row.id);
-    out.set(row.id, {
-      ...toGalleryItem(
-        row,
-        taskOf.get(row.taskUUID) ?? { taskType: "unknown", params: {} },
-        nameOf.get(row.authorId) ?? "Former member",
-      ),
-      ...(review ? { review } : {}),
-    });
-  }
-  return out;
-}
 
 /**
  * The prompt's words the built-in engine made no drawing for. Its renderer is a pure function of
@@ -102,7 +65,9 @@ export async function itemDetail(
   const relatedRows =
     relatedIds.length > 0 ? await db.select(itemColumns).from(item).where(inArray(item.id, relatedIds)) : [];
   // Items in the trash are not shown as lineage: the viewer would link to something hidden.
-  const shown = await galleryItems(db, [row, ...relatedRows.filter((r) => r.deletedAt === null)]);
+  const shown = await itemViewsById(db, [row, ...relatedRows.filter((r) => r.deletedAt === null)], {
+    viewerId,
+  });
   const self = shown.get(itemId);
   if (!self) fail(studioErrors.notFound("item", "id"));
   const link = (list: { id: string; role: string }[]) =>

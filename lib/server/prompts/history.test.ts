@@ -1,6 +1,9 @@
 import { randomUUID } from "node:crypto";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { recordTasks } from "@/lib/server/db";
+import { recordItem } from "@/lib/server/db/item-records";
+import { item } from "@/lib/server/db/schema";
 import {
   backendTitle,
   createTestUser,
@@ -69,6 +72,36 @@ for (const backend of testBackends) {
         expect(everyone?.runs.map((r) => [r.prompt, r.authorId])).toEqual([["a heron in a marsh", bob]]);
         const his = await promptHistoryPage(opened.db, query({ member: bob }), ada);
         expect(his?.runs).toHaveLength(1);
+      });
+
+      it("shows a run's first four live results and counts them all, trash left out", async () => {
+        const many = task("a field of sunflowers");
+        await recordTasks(opened.db, bob, [many]);
+        const ids: string[] = [];
+        for (let index = 0; index < 6; index++) {
+          const mediaUUID = randomUUID();
+          const { item: row } = await recordItem(opened.db, {
+            taskUUID: many.taskUUID,
+            mediaUUID,
+            index,
+            kind: "image",
+            mime: "image/png",
+            width: 512,
+            height: 512,
+            seed: index,
+            storageKey: `items/test/${mediaUUID}.png`,
+            bytes: 10,
+          });
+          ids.push(row.id);
+        }
+        await opened.db
+          .update(item)
+          .set({ deletedAt: new Date() })
+          .where(eq(item.id, ids[0] ?? ""));
+        const page = await promptHistoryPage(opened.db, query({ q: "sunflowers" }), bob);
+        const run = page?.runs[0];
+        expect(run?.items.map((i) => i.id)).toEqual(ids.slice(1, 5));
+        expect(run?.itemCount).toBe(5);
       });
 
       it("refuses a cursor it did not give", async () => {

@@ -1,5 +1,5 @@
 import "server-only";
-import { and, asc, desc, eq, inArray, isNull, lt, ne, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNull, lt, lte, ne, or, type SQL, sql } from "drizzle-orm";
 import { BLANK_PROMPT } from "@/lib/protocol/image-limits";
 import type { StudioDatabase } from "@/lib/server/db";
 import { item, task, user } from "@/lib/server/db/schema";
@@ -80,7 +80,7 @@ export async function promptHistoryPage(
   const last = page.at(-1);
   return {
     runs: page.map((r): PromptRun => {
-      const made = items.get(r.taskUUID) ?? [];
+      const made = items.get(r.taskUUID) ?? { items: [], count: 0 };
       const params = r.params;
       return {
         taskUUID: r.taskUUID,
@@ -94,30 +94,47 @@ export async function promptHistoryPage(
         status: r.status,
         createdAt: r.createdAt.toISOString(),
         params: { ...params, taskType: r.taskType },
-        items: made.slice(0, ITEMS_PER_RUN),
-        itemCount: made.length,
+        items: made.items,
+        itemCount: made.count,
       };
     }),
     nextCursor: rows.length > query.limit && last ? encodeCursor(last) : null,
   };
 }
 
-/** The live results of the page's tasks, by task (on `item_task_index_key`). */
+/**
+ * The first `ITEMS_PER_RUN` live results of each of the page's tasks and how many it has in all,
+ * in one query (on `item_task_index_key`): a task of twenty results sends four rows, not twenty.
+ */
 async function itemsByTask(
   db: StudioDatabase,
   taskUUIDs: string[],
-): Promise<Map<string, { id: string; kind: "image" | "video" }[]>> {
-  const out = new Map<string, { id: string; kind: "image" | "video" }[]>();
+): Promise<Map<string, { items: { id: string; kind: "image" | "video" }[]; count: number }>> {
+  const out = new Map<string, { items: { id: string; kind: "image" | "video" }[]; count: number }>();
   if (taskUUIDs.length === 0) return out;
-  const rows = await db
-    .select({ id: item.id, kind: item.kind, taskUUID: item.taskUUID })
+  const ranked = db
+    .select({
+      id: item.id,
+      kind: item.kind,
+      taskUUID: item.taskUUID,
+      place:
+        sql<number>`row_number() over (partition by ${item.taskUUID} order by ${item.index}, ${item.createdAt})`.as(
+          "place",
+        ),
+      total: sql<number>`count(*) over (partition by ${item.taskUUID})`.as("total"),
+    })
     .from(item)
     .where(and(inArray(item.taskUUID, taskUUIDs), isNull(item.deletedAt)))
-    .orderBy(asc(item.taskUUID), asc(item.index), asc(item.createdAt));
+    .as("ranked");
+  const rows = await db
+    .select()
+    .from(ranked)
+    .where(lte(ranked.place, ITEMS_PER_RUN))
+    .orderBy(asc(ranked.taskUUID), asc(ranked.place));
   for (const r of rows) {
-    const list = out.get(r.taskUUID) ?? [];
-    list.push({ id: r.id, kind: r.kind });
-    out.set(r.taskUUID, list);
+    const entry = out.get(r.taskUUID) ?? { items: [], count: Number(r.total) };
+    entry.items.push({ id: r.id, kind: r.kind });
+    out.set(r.taskUUID, entry);
   }
   return out;
 }

@@ -11,6 +11,7 @@ import { LocalMediaStorage } from "@/lib/server/storage";
 import { EventLog } from "@/lib/server/stream/event-log";
 import type { StreamEvent } from "@/lib/studio/stream-events";
 import type { ImageItem, Listener, UpstreamClient, UpstreamEvent, WatchOutcome } from "@/lib/upstream";
+import { filteredGalleryPage } from "./gallery-page";
 import { ResultKeeper } from "./keeper";
 
 let database: OpenedDatabase;
@@ -136,6 +137,30 @@ describe("ResultKeeper", () => {
     expect(JSON.stringify(shown)).not.toContain(`/${item.id}.`);
     const last = events.filter((e) => e.type === "task").at(-1);
     expect(last).toMatchObject({ task: { status: "success", itemsDone: 1, itemCount: 1 } });
+    await keeper.close();
+  });
+
+  it("sends a live card that reads exactly as the gallery page's card for the same item", async () => {
+    const { upstream } = fakeUpstream();
+    const { keeper, log } = keeperWith(upstream);
+    await keeper.start();
+    const taskUUID = await newTask(1);
+    keeper.track(
+      { taskUUID, taskType: "imageInference", authorId, authorName: "Ada", params: {}, itemCount: 1 },
+      60_000,
+    );
+    const events: StreamEvent[] = [];
+    await log.flush();
+    log.subscribe((e) => events.push(e));
+    await keeper.ingest(imageItem(taskUUID));
+    await log.flush();
+    const live = events.flatMap((e) => (e.type === "item" ? [e.item] : []));
+    expect(live).toHaveLength(1);
+    const page = await filteredGalleryPage(database.db, {}, { id: authorId }, { cursor: null, limit: 50 });
+    if (page === "invalidCursor") throw new Error("no cursor was given");
+    const reloaded = page.items.find((i) => i.id === live[0]?.id);
+    expect(reloaded?.review).toMatchObject({ state: "draft", ratingAvg: null, ratingCount: 0 });
+    expect(live[0]).toEqual(reloaded);
     await keeper.close();
   });
 

@@ -10,9 +10,9 @@ import { logger } from "@/lib/server/ops/logger";
 import { studioMetrics } from "@/lib/server/ops/metrics";
 import { itemMediaKey, type MediaStorage } from "@/lib/server/storage";
 import type { EventLog } from "@/lib/server/stream/event-log";
-import type { TaskState } from "@/lib/studio/stream-events";
+import type { TaskState } from "@/lib/studio/gallery-item";
 import type { ImageItem, UpstreamClient, UpstreamEvent, VideoItem } from "@/lib/upstream";
-import { toGalleryItem } from "./gallery-item";
+import { itemViews } from "./item-view";
 import { LeaseSweep } from "./lease-sweep";
 import { resultMedia } from "./media-bytes";
 import { probeVideo } from "./probe-video";
@@ -355,7 +355,9 @@ export class ResultKeeper {
       { requestId: flight.requestId, taskUUID: item.taskUUID, mediaUUID: item.id, bytes },
       "result kept",
     );
-    this.deps.log.publishItem(toGalleryItem(row, flight, flight.authorName));
+    // The live card is the same view a reload reads (review state and rating included).
+    const [view] = await itemViews(this.deps.db, [row], "new");
+    if (view) this.deps.log.publishItem(view);
     await this.settle(flight, null);
   }
 

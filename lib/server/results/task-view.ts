@@ -1,21 +1,26 @@
 import "server-only";
-import { eq } from "drizzle-orm";
 import type { StudioDatabase, TaskWithItems } from "@/lib/server/db";
-import { user } from "@/lib/server/db/schema";
-import type { TaskView } from "@/lib/studio/stream-events";
-import { toGalleryItem } from "./gallery-item";
+import type { TaskView } from "@/lib/studio/gallery-item";
+import { itemViews, type StarsOf } from "./item-view";
 
 export type { TaskView };
 
-/** A recorded task with its items, as `GET /api/tasks/[taskUUID]` answers it. */
-export async function taskView(db: StudioDatabase, task: TaskWithItems): Promise<TaskView> {
-  const [author] = await db.select({ name: user.name }).from(user).where(eq(user.id, task.authorId));
-  return toTaskView(task, author?.name ?? "Former member");
-}
-
-/** The view of a task whose author's name is already known (a member's own list of tasks). */
-export function toTaskView(task: TaskWithItems, authorName: string): TaskView {
-  return {
+/**
+ * Recorded tasks with their results, as `GET /api/tasks` and `GET /api/tasks/[taskUUID]` answer
+ * them: each result the item view every screen shows (one batch for all the tasks' items).
+ */
+export async function taskViews(
+  db: StudioDatabase,
+  tasks: readonly TaskWithItems[],
+  stars: StarsOf,
+): Promise<TaskView[]> {
+  const views = await itemViews(
+    db,
+    tasks.flatMap((t) => t.items),
+    stars,
+  );
+  const byId = new Map(views.map((v) => [v.id, v]));
+  return tasks.map((task) => ({
     taskUUID: task.taskUUID,
     taskType: task.taskType,
     status: task.status,
@@ -32,6 +37,13 @@ export function toTaskView(task: TaskWithItems, authorName: string): TaskView {
     params: task.params,
     authorId: task.authorId,
     createdAt: task.createdAt.toISOString(),
-    items: task.items.map((row) => toGalleryItem(row, task, authorName)),
-  };
+    items: task.items.flatMap((row) => byId.get(row.id) ?? []),
+  }));
+}
+
+/** One recorded task with its results. */
+export async function taskView(db: StudioDatabase, task: TaskWithItems, stars: StarsOf): Promise<TaskView> {
+  const [view] = await taskViews(db, [task], stars);
+  if (!view) throw new Error("taskViews answers one view per task");
+  return view;
 }

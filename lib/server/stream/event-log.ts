@@ -1,6 +1,7 @@
 import "server-only";
 import { logger } from "@/lib/server/ops/logger";
-import type { GalleryChange, GalleryItem, StreamEvent, TaskUpdate } from "@/lib/studio/stream-events";
+import type { GalleryItem, TaskUpdate } from "@/lib/studio/gallery-item";
+import type { GalleryChange, StreamEvent } from "@/lib/studio/stream-events";
 import {
   type Announcement,
   type Audience,

@@ -1,7 +1,7 @@
 import "server-only";
 import type { ServiceError } from "@/lib/protocol/errors";
 import { recentTasks, type StudioDatabase } from "@/lib/server/db";
-import { type TaskView, toTaskView } from "@/lib/server/results/task-view";
+import { type TaskView, taskViews } from "@/lib/server/results/task-view";
 
 export const TASK_QUEUE_LIMITS = { min: 1, max: 100, default: 50 } as const;
 
@@ -56,6 +56,5 @@ export async function taskQueue(
   author: { id: string; name: string },
   query: TaskQueueQuery,
 ): Promise<TaskView[]> {
-  // Every task is the member's own, so their name is known: no lookup per task.
-  return (await recentTasks(db, author.id, query)).map((task) => toTaskView(task, author.name));
+  return taskViews(db, await recentTasks(db, author.id, query), { viewerId: author.id });
 }

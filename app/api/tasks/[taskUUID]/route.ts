@@ -14,6 +14,6 @@ export const GET = handled(
     const { taskUUID } = await params;
     const task = await getTask(runtime.database.db, taskUUID);
     if (!task) return errorResponse(studioErrors.notFound("task with this taskUUID", "taskUUID"));
-    return Response.json({ data: await taskView(runtime.database.db, task) });
+    return Response.json({ data: await taskView(runtime.database.db, task, { viewerId: user.id }) });
   },
 );

@@ -1,0 +1,22 @@
+import { describe, expect, it } from "vitest";
+import { resultCountText } from "./gallery-count";
+
+describe("resultCountText", () => {
+  it("names the gallery's total at once, before the last page is scrolled to", () => {
+    expect(resultCountText(60, { matching: 1204, all: 1204 }, false, true)).toBe("1,204 results");
+  });
+
+  it("names a filtered view's total and the gallery's", () => {
+    expect(resultCountText(12, { matching: 12, all: 1204 }, true, false)).toBe("12 of 1,204 results");
+    expect(resultCountText(0, { matching: 0, all: 1 }, true, false)).toBe("0 of 1 result");
+  });
+
+  it("counts a result that arrived live before the totals are read again", () => {
+    expect(resultCountText(3, { matching: 2, all: 2 }, false, false)).toBe("3 results");
+  });
+
+  it("says what is shown while the totals are not known", () => {
+    expect(resultCountText(60, undefined, false, true)).toBe("60 results shown, more as you scroll");
+    expect(resultCountText(1, undefined, true, false)).toBe("1 result");
+  });
+});

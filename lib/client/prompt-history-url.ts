@@ -1,0 +1,56 @@
+"use client";
+
+import { usePathname, useSearchParams } from "next/navigation";
+import { useCallback, useEffect, useRef, useState } from "react";
+import { promptQueryString } from "@/lib/studio/prompt-history/query";
+
+/** A pause in typing this long (ms) writes the search into the address. */
+const ADDRESS_DELAY_MS = 250;
+
+/**
+ * Prompt history's search and member filter, kept in the page's address (`/prompts?q=fox`, a
+ * link a teammate can open): read from it on arrival and on back/forward, written back as one
+ * types, by replacing the entry (no history entry per keystroke, no page request).
+ */
+export function usePromptHistoryAddress(): {
+  typed: string;
+  setTyped(value: string): void;
+  member: string;
+  setMember(value: string): void;
+} {
+  const params = useSearchParams();
+  const pathname = usePathname();
+  const fromAddress = params.get("q") ?? "";
+  const member = params.get("member") || "me";
+  const [typed, setTypedState] = useState(fromAddress);
+  const pending = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const written = useRef(fromAddress);
+
+  // Back, forward or a link to another search: the box follows the address.
+  useEffect(() => {
+    if (fromAddress !== written.current) {
+      written.current = fromAddress;
+      setTypedState(fromAddress);
+    }
+  }, [fromAddress]);
+  useEffect(() => () => void (pending.current && clearTimeout(pending.current)), []);
+
+  const write = useCallback(
+    (q: string, who: string) => {
+      const query = promptQueryString({ q, member: who });
+      written.current = q.trim();
+      window.history.replaceState(null, "", query ? `${pathname}?${query}` : pathname);
+    },
+    [pathname],
+  );
+  const setTyped = useCallback(
+    (value: string) => {
+      setTypedState(value);
+      if (pending.current) clearTimeout(pending.current);
+      pending.current = setTimeout(() => write(value, member), ADDRESS_DELAY_MS);
+    },
+    [member, write],
+  );
+  const setMember = useCallback((value: string) => write(typed, value), [typed, write]);
+  return { typed, setTyped, member, setMember };
+}

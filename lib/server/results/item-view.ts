@@ -1,0 +1,70 @@
+import "server-only";
+import { and, eq, inArray } from "drizzle-orm";
+import type { StudioDatabase } from "@/lib/server/db";
+import { type ItemRow, itemStar, task, user } from "@/lib/server/db/schema";
+import { itemReviews } from "@/lib/server/gallery/item-review";
+import type { GalleryItem } from "@/lib/studio/gallery-item";
+import { toGalleryItem } from "./gallery-item";
+
+/**
+ * Whose star an item view carries: the asking member's (`{ viewerId }`), none known (`"unknown"`:
+ * the field is left out), or `"new"` for items just made, which nobody can have starred yet (the
+ * relay's card for the whole team).
+ */
+export type StarsOf = { viewerId: string } | "unknown" | "new";
+
+/**
+ * Stored items as every screen shows them, in `rows`' order: the task's facts (prompt, model,
+ * workflow), the author's name, the team's review and the star. The one place an item view is
+ * built, for a gallery page, a live card, a task's results, the viewer and compare, so they all
+ * read alike. Four queries whatever the number of rows (the review's own batch among them).
+ */
+export async function itemViews(
+  db: StudioDatabase,
+  rows: readonly ItemRow[],
+  stars: StarsOf,
+): Promise<GalleryItem[]> {
+  if (rows.length === 0) return [];
+  const ids = rows.map((i) => i.id);
+  const taskIds = [...new Set(rows.map((i) => i.taskUUID))];
+  const authorIds = [...new Set(rows.map((i) => i.authorId))];
+  const [tasks, authors, reviews, starred] = await Promise.all([
+    db
+      .select({ taskUUID: task.taskUUID, taskType: task.taskType, params: task.params })
+      .from(task)
+      .where(inArray(task.taskUUID, taskIds)),
+    db.select({ id: user.id, name: user.name }).from(user).where(inArray(user.id, authorIds)),
+    itemReviews(db, ids, rows),
+    typeof stars === "object"
+      ? db
+          .select({ itemId: itemStar.itemId })
+          .from(itemStar)
+          .where(and(eq(itemStar.userId, stars.viewerId), inArray(itemStar.itemId, ids)))
+          .then((found) => new Set(found.map((s) => s.itemId)))
+      : Promise.resolve(new Set<string>()),
+  ]);
+  const taskById = new Map(tasks.map((t) => [t.taskUUID, t]));
+  const nameById = new Map(authors.map((a) => [a.id, a.name]));
+  return rows.map((row) => {
+    const review = reviews.get(row.id);
+    return {
+      ...toGalleryItem(
+        row,
+        taskById.get(row.taskUUID) ?? { taskType: "unknown", params: {} },
+        nameById.get(row.authorId) ?? "Former member",
+      ),
+      ...(review ? { review } : {}),
+      ...(stars === "unknown" ? {} : { starred: starred.has(row.id) }),
+    };
+  });
+}
+
+/** `itemViews` by id, for callers that look items up (the viewer's lineage). */
+export async function itemViewsById(
+  db: StudioDatabase,
+  rows: readonly ItemRow[],
+  stars: StarsOf,
+): Promise<Map<string, GalleryItem>> {
+  const views = await itemViews(db, rows, stars);
+  return new Map(views.map((v) => [v.id, v]));
+}

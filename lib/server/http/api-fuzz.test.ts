@@ -414,6 +414,14 @@ const ENDPOINTS: Endpoint[] = [
     input: idParam("id"),
   },
   {
+    file: "rounds/[id]/media/[mediaId]",
+    method: "GET",
+    path: (p) => `/api/rounds/${p.id}/media/${p.mediaId}`,
+    input: fc
+      .tuple(fc.oneof(paramText, fc.constant(randomUUID())), paramText)
+      .map(([id, mediaId]): Input => ({ params: { id, mediaId } })),
+  },
+  {
     file: "rounds/[id]/votes",
     method: "POST",
     path: (p) => `/api/rounds/${p.id}/votes`,
@@ -572,6 +580,17 @@ const ENDPOINTS: Endpoint[] = [
     input: idParam("id"),
   },
   { file: "gallery/facets", method: "GET", path: () => "/api/gallery/facets", input: noInput },
+  {
+    file: "gallery/totals",
+    method: "GET",
+    path: () => "/api/gallery/totals",
+    input: fc
+      .oneof(
+        ...["author", ...GALLERY_FILTER_KEYS].map((name) => paramText.map((v) => ({ [name]: v }))),
+        fc.record({ q: paramText, from: paramText, to: paramText }, { requiredKeys: [] }),
+      )
+      .map((query): Input => ({ query })),
+  },
   {
     file: "media/[...key]",
     method: "GET",

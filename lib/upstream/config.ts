@@ -12,6 +12,11 @@ export interface UpstreamConfig {
   /** WebSocket address; it also ends in `/v1`. */
   wsUrl: string;
   apiKey: string;
+  /**
+   * Reads the key again; called at every authentication of the socket, so that a rotated key is
+   * picked up without a restart. Absent, empty or throwing: `apiKey`.
+   */
+  readApiKey?: () => string;
 }
 
 /**

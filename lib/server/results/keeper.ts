@@ -13,7 +13,7 @@ import type { TaskState } from "@/lib/studio/stream-events";
 import type { ImageItem, UpstreamClient, UpstreamEvent, VideoItem } from "@/lib/upstream";
 import { toGalleryItem } from "./gallery-item";
 import { LeaseSweep } from "./lease-sweep";
-import { resultMedia } from "./media-bytes";
+import { resultMedia, type TrustedOrigins } from "./media-bytes";
 import { probeVideo } from "./probe-video";
 import type { TaskLeases } from "./task-leases";
 
@@ -22,8 +22,11 @@ export interface KeeperDeps {
   storage: MediaStorage;
   upstream: UpstreamClient;
   log: EventLog;
-  /** Origin of the configured service: its media URLs may be on a private address. */
-  upstreamOrigin: string;
+  /**
+   * Origin of the configured service, or it and the operator's further media origins
+   * (`UPSTREAM_MEDIA_ORIGINS`): media URLs there may be on a private address.
+   */
+  upstreamOrigin: TrustedOrigins;
   /**
    * Several studios on one database: each task in flight is watched by the instance holding its
    * lease. Without it (tests) this keeper watches every task in flight it finds at start.

@@ -7,8 +7,11 @@ import type { ImageResult, ResultObject, VideoResult } from "@/lib/protocol/resu
  * `wire.ts`; `reshape.ts` is the only bridge.
  */
 
-/** Every error reaching a caller is the contract's error object; `parameter` is always one string. */
-export type UpstreamError = ServiceError;
+/**
+ * Every error reaching a caller is the contract's error object; `parameter` is always one string.
+ * `retryAfter` (seconds) is kept when the service says how long to wait before trying again.
+ */
+export type UpstreamError = ServiceError & { retryAfter?: number };
 
 /** Why a task counts as accepted without a result in hand. */
 export type AcceptedVia =

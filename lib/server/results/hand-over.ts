@@ -65,6 +65,7 @@ export async function handOver(deps: HandOverDeps, jobs: readonly Job[]): Promis
         authorName: job.author.name,
         params: job.sent,
         itemCount: typeof job.sent.numberResults === "number" ? job.sent.numberResults : 1,
+        wire: job.wire,
         ...(job.requestId ? { requestId: job.requestId } : {}),
       },
       job.sent.taskType === "videoInference"

@@ -1,6 +1,6 @@
 import "server-only";
+import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
-import sharp from "sharp";
 import type { ServiceError } from "@/lib/protocol/errors";
 import { getTask, markTask, recordItem, type StudioDatabase, tasksInFlight } from "@/lib/server/db";
 import { type TaskRow, user } from "@/lib/server/db/schema";
@@ -9,13 +9,33 @@ import { logger } from "@/lib/server/ops/logger";
 import { studioMetrics } from "@/lib/server/ops/metrics";
 import { itemMediaKey, type MediaStorage } from "@/lib/server/storage";
 import type { EventLog } from "@/lib/server/stream/event-log";
-import type { TaskState } from "@/lib/studio/stream-events";
-import type { ImageItem, UpstreamClient, UpstreamEvent, VideoItem } from "@/lib/upstream";
+import {
+  type ImageItem,
+  NOT_FOUND_GRACE_MS,
+  type UpstreamClient,
+  type UpstreamError,
+  type UpstreamEvent,
+  type VideoItem,
+  type WebhookDelivery,
+  type WireTask,
+} from "@/lib/upstream";
+import { type Flight, flightFromRow, isEnded } from "./flight";
 import { toGalleryItem } from "./gallery-item";
 import { LeaseSweep } from "./lease-sweep";
 import { resultMedia, type TrustedOrigins } from "./media-bytes";
-import { probeVideo } from "./probe-video";
+import { mediaSize, withRetries } from "./result-media";
+import {
+  allTransient,
+  causeOf,
+  errorFields,
+  MAX_ATTEMPTS,
+  retryDelayMs,
+  settledPatch,
+  storedError,
+} from "./settle";
 import type { TaskLeases } from "./task-leases";
+
+export type { Flight };
 
 export interface KeeperDeps {
   db: StudioDatabase;
@@ -37,32 +57,22 @@ export interface KeeperDeps {
    * earlier run are void at start, so its tasks are watched at once rather than after expiry.
    */
   sole?: boolean;
-}
-
-/** A task the keeper waits on: what publishing and recording its results needs, without a read. */
-export interface Flight {
-  taskUUID: string;
-  taskType: string;
-  authorId: string;
-  authorName: string;
-  params: Record<string, unknown>;
-  itemCount: number;
-  done: number;
-  status: TaskState;
-  progress: number | null;
-  /** Media UUIDs already handled, so a result that arrives by two routes is fetched once. */
-  seen: Set<string>;
-  /** The request that sent it (`x-request-id`); unknown for a task picked up after a restart. */
-  requestId?: string;
-  /** When it was handed over (`performance.now()`), for the result latency; unknown after a restart. */
-  sentAt?: number;
+  /** How long `taskNotFound` means "not yet" (default `NOT_FOUND_GRACE_MS`). */
+  notFoundGraceMs?: number;
+  /** The wait before try number `attempt` (default `retryDelayMs`, jittered); tests shorten it. */
+  retryDelay?: (attempt: number, retryAfterSeconds: number | undefined) => number;
 }
 
 /**
- * When the socket should have delivered by itself, and polling takes over: video at once (its
- * progress comes only from polling), async images after a while, sync images after longer.
+ * When polling takes over if the socket has not delivered by itself. A video is polled as soon as
+ * the service acknowledges it (its progress comes only from polling), never before: a service
+ * may not know a task it has not acknowledged yet. Without an acknowledgement, it is polled
+ * after `video` all the same (taskNotFound then still counts as "not yet" for a while).
  */
-export const POLL_AFTER_MS = { video: 0, asyncImage: 15_000, syncImage: 60_000 } as const;
+export const POLL_AFTER_MS = { video: 20_000, asyncImage: 15_000, syncImage: 60_000 } as const;
+
+/** How long a retried task may wait to be written to the socket. */
+const RESEND_DEADLINE_MS = 12_000;
 
 /**
  * Keeps every result: whichever way a result arrives (pushed on the socket, found by polling, or
@@ -75,6 +85,9 @@ export const POLL_AFTER_MS = { video: 0, asyncImage: 15_000, syncImage: 60_000 }
  */
 export class ResultKeeper {
   private readonly flights = new Map<string, Flight>();
+  /** A retry's UUID at the service -> the task's own. */
+  private readonly aliases = new Map<string, string>();
+  private socketErrors = 0;
   private readonly ingesting = new Map<string, Promise<void>>();
   private readonly watching = new Map<string, AbortController>();
   private readonly timers = new Set<ReturnType<typeof setTimeout>>();
@@ -172,8 +185,17 @@ export class ResultKeeper {
     await this.sweeper?.close();
   }
 
-  /** A task just recorded and sent: waited on, announced to its author as queued. */
-  track(flight: Omit<Flight, "done" | "status" | "progress" | "seen" | "sentAt">, pollAfterMs: number): void {
+  /**
+   * A task just recorded and sent: waited on, announced to its author as queued. `wire` is the
+   * task as written, kept to send it again after a passing failure.
+   */
+  track(
+    flight: Omit<
+      Flight,
+      "done" | "status" | "progress" | "seen" | "sentAt" | "wireUUID" | "attempt" | "failures"
+    >,
+    pollAfterMs: number,
+  ): void {
     const entry: Flight = {
       ...flight,
       done: 0,
@@ -181,51 +203,91 @@ export class ResultKeeper {
       progress: null,
       seen: new Set(),
       sentAt: performance.now(),
+      wireUUID: flight.taskUUID,
+      attempt: 1,
+      failures: new Map(),
     };
     this.flights.set(flight.taskUUID, entry);
     this.publish(entry, null);
-    if (pollAfterMs <= 0) this.watch(flight.taskUUID);
-    else {
-      const timer = setTimeout(() => {
-        this.timers.delete(timer);
-        if (this.flights.has(flight.taskUUID)) this.watch(flight.taskUUID);
-      }, pollAfterMs);
-      timer.unref();
-      this.timers.add(timer);
-    }
+    this.watchLater(entry, pollAfterMs);
   }
 
-  /** Polls a task until it finishes: progress for the queue, items as they complete. */
+  private watchLater(flight: Flight, pollAfterMs: number): void {
+    const { taskUUID, wireUUID } = flight;
+    const timer = setTimeout(() => {
+      this.timers.delete(timer);
+      if (this.flights.get(taskUUID)?.wireUUID === wireUUID) this.watch(taskUUID);
+    }, pollAfterMs);
+    timer.unref();
+    this.timers.add(timer);
+  }
+
+  /** Polls a task's current try until it finishes: progress for the queue, items as they complete. */
   watch(taskUUID: string): void {
     if (this.watching.has(taskUUID) || this.stop.signal.aborted) return;
+    const wireUUID = this.flights.get(taskUUID)?.wireUUID ?? taskUUID;
     const controller = new AbortController();
     this.stop.signal.addEventListener("abort", () => controller.abort(), { once: true });
     this.watching.set(taskUUID, controller);
     void this.deps.upstream
-      .watch(taskUUID, {
+      .watch(wireUUID, {
         signal: controller.signal,
+        notFoundGraceMs: this.deps.notFoundGraceMs ?? NOT_FOUND_GRACE_MS,
         onProgress: (progress) => void this.progress(taskUUID, progress),
         onItem: (item) => {
           if (item.status === "success" && (item.item.kind === "image" || item.item.kind === "video")) {
             void this.ingest(item.item, item.index);
+          } else if (item.status === "error") {
+            this.flights
+              .get(taskUUID)
+              ?.failures.set(`poll:${item.index}`, { error: item.error, index: item.index });
           }
         },
       })
       .then(async (outcome) => {
         if (controller.signal.aborted) return;
+        this.watching.delete(taskUUID);
         await Promise.allSettled([...this.ingesting.values()]);
-        const errors = outcome.ok
-          ? outcome.items.flatMap((i) => (i.status === "error" ? [i.error] : []))
-          : [outcome.error];
         const flight = this.flights.get(taskUUID);
-        if (flight) await this.settle(flight, errors[0] ?? null, true);
+        if (!flight || flight.wireUUID !== wireUUID) return;
+        if (outcome.ok) {
+          // A poll's answer is the task's whole state: what the socket or a webhook said failed
+          // is in it too, by index, and counts once.
+          for (const key of [...flight.failures.keys()]) {
+            if (key.startsWith("socket:") || key.startsWith("webhook:")) flight.failures.delete(key);
+          }
+          for (const item of outcome.items) {
+            if (item.status === "error")
+              flight.failures.set(`poll:${item.index}`, { error: item.error, index: item.index });
+          }
+        } else {
+          flight.failures.set("poll", { error: outcome.error, index: null });
+        }
+        await this.decide(flight, true);
       })
       .catch(() => undefined)
-      .finally(() => this.watching.delete(taskUUID));
+      .finally(() => {
+        if (this.watching.get(taskUUID) === controller) this.watching.delete(taskUUID);
+      });
+  }
+
+  /**
+   * Results and failures posted to the studio's webhook: the same rule as the socket's and the
+   * poll's (see settle.ts).
+   */
+  async receive(delivery: WebhookDelivery): Promise<void> {
+    for (const item of delivery.items) {
+      if (item.kind === "image" || item.kind === "video") await this.ingest(item);
+    }
+    for (const error of delivery.errors) {
+      const key = `webhook:${error.code}:${error.message}`;
+      await this.taskFailed({ ...error, taskUUID: error.taskUUID ?? delivery.taskUUID }, key);
+    }
   }
 
   /** Stores and records one result; the same result arriving twice is recorded once. */
-  ingest(item: ImageItem | VideoItem, index: number | null = null): Promise<void> {
+  ingest(delivered: ImageItem | VideoItem, index: number | null = null): Promise<void> {
+    const item = this.aliased(delivered);
     const running = this.ingesting.get(item.id);
     if (running) return running;
     const work = this.store(item, index)
@@ -242,7 +304,8 @@ export class ResultKeeper {
       { requestId: known?.requestId, taskUUID, code: error.code, parameter: error.parameter },
       `task failed: ${error.message}`,
     );
-    const row = await markTask(this.deps.db, taskUUID, { status: "error", error: error as StoredTaskError });
+    if (known) known.status = "error";
+    const row = await markTask(this.deps.db, taskUUID, { status: "error", error: storedError(error) });
     await this.release(taskUUID);
     const flight = this.flights.get(taskUUID) ?? (row ? await this.flightOf(row, 0, []) : null);
     this.flights.delete(taskUUID);
@@ -253,17 +316,47 @@ export class ResultKeeper {
     if (authorId !== undefined) this.finished(authorId, taskUUID);
   }
 
+  /** A result of a retry carries the retry's UUID: it is recorded under the task's own. */
+  private aliased<T extends ImageItem | VideoItem>(item: T): T {
+    const own = this.aliases.get(item.taskUUID);
+    return own === undefined ? item : { ...item, taskUUID: own };
+  }
+
   private async onEvent(event: UpstreamEvent): Promise<void> {
     if (event.type === "item") {
       const { item } = event;
       if (item.kind === "image" || item.kind === "video") await this.ingest(item);
-      else if (item.kind === "accepted") await this.progress(event.taskUUID, 0);
+      else if (item.kind === "accepted") await this.acknowledged(event.taskUUID);
     } else if (event.type === "error") {
-      await this.fail(event.taskUUID, event.error);
+      await this.taskFailed({ ...event.error, taskUUID: event.taskUUID }, `socket:${this.socketErrors++}`);
     } else if (event.change === "connected" && !event.resumed) {
       // A new session: results that completed while the studio was away are not coming by push.
       for (const taskUUID of this.flights.keys()) this.watch(taskUUID);
     }
+  }
+
+  /** The service acknowledged a try: a video is polled from now on (see `POLL_AFTER_MS`). */
+  private async acknowledged(wireUUID: string): Promise<void> {
+    const taskUUID = this.aliases.get(wireUUID) ?? wireUUID;
+    const flight = this.flights.get(taskUUID);
+    if (!flight || flight.wireUUID !== wireUUID) return;
+    if (flight.taskType === "videoInference") this.watch(taskUUID);
+    await this.progress(taskUUID, 0);
+  }
+
+  /**
+   * The service reported a failure of a task's current try (one generation, or the whole task).
+   * It ends the task only once every result is accounted for; otherwise the task is polled, whose
+   * answer tells which generations failed, and a service that does not know the task then (it
+   * refused it outright) leaves this error as the cause.
+   */
+  private async taskFailed(error: UpstreamError & { taskUUID: string }, key: string): Promise<void> {
+    const wireUUID = error.taskUUID;
+    const flight = await this.flightFor(this.aliases.get(wireUUID) ?? wireUUID);
+    if (!flight || isEnded(flight) || flight.wireUUID !== wireUUID) return;
+    flight.failures.set(key, { error, index: null });
+    if (flight.done + flight.failures.size >= flight.itemCount) await this.decide(flight, true);
+    else if (this.flights.get(flight.taskUUID) === flight) this.watch(flight.taskUUID);
   }
 
   /** The flight of a task, from memory or (a webhook for an older task) from its record. */
@@ -284,18 +377,9 @@ export class ResultKeeper {
       .select({ name: user.name })
       .from(user)
       .where(eq(user.id, row.authorId));
-    return {
-      taskUUID: row.taskUUID,
-      taskType: row.taskType,
-      authorId: row.authorId,
-      authorName: author?.name ?? "Former member",
-      params: row.params,
-      itemCount: row.itemCount,
-      done,
-      status: row.status,
-      progress: row.progress,
-      seen: new Set(seen),
-    };
+    const flight = flightFromRow(row, author?.name ?? "Former member", done, seen);
+    if (flight.wireUUID !== flight.taskUUID) this.aliases.set(flight.wireUUID, flight.taskUUID);
+    return flight;
   }
 
   private async store(item: ImageItem | VideoItem, index: number | null): Promise<void> {
@@ -304,16 +388,25 @@ export class ResultKeeper {
     flight.seen.add(item.id);
     let media: { bytes: Buffer; mime: string };
     try {
-      media = await this.withRetries(() => resultMedia(item, this.deps.upstreamOrigin, this.stop.signal));
+      media = await withRetries(
+        () => resultMedia(item, this.deps.upstreamOrigin, this.stop.signal),
+        this.stop.signal,
+      );
     } catch (err) {
       flight.seen.delete(item.id);
-      await this.fail(item.taskUUID, {
-        code: "mediaUnavailable",
-        message: `The result ${item.id} could not be downloaded from the service: ${err instanceof Error ? err.message : err}`,
+      // One result lost, not the task: the others still count (and a later delivery of this one).
+      flight.failures.set(`media:${item.id}`, {
+        error: {
+          code: "mediaUnavailable",
+          message: `The result ${item.id} could not be downloaded from the service: ${err instanceof Error ? err.message : err}`,
+        },
+        index,
       });
+      await this.decide(flight, false);
       return;
     }
-    const size = await this.dimensions(item, media, flight.params);
+    flight.failures.delete(`media:${item.id}`);
+    const size = await mediaSize(item, media, flight.params);
     const storageKey = itemMediaKey(item.id, media.mime);
     const { bytes } = await this.deps.storage.put(storageKey, media.bytes, { mime: media.mime });
     const { created, item: row } = await recordItem(this.deps.db, {
@@ -340,7 +433,7 @@ export class ResultKeeper {
       // nothing (the other did).
       if (this.flights.get(item.taskUUID) === flight) {
         flight.done += 1;
-        await this.settle(flight, null);
+        await this.decide(flight, false);
       }
       return;
     }
@@ -356,48 +449,39 @@ export class ResultKeeper {
       "result kept",
     );
     this.deps.log.publishItem(toGalleryItem(row, flight, flight.authorName));
-    await this.settle(flight, null);
-  }
-
-  private async dimensions(
-    item: ImageItem | VideoItem,
-    media: { bytes: Buffer },
-    params: Record<string, unknown>,
-  ): Promise<{ width: number; height: number; durationSeconds: number | null }> {
-    if (item.kind === "image") {
-      const meta = await sharp(media.bytes).metadata();
-      return { width: meta.width ?? 1, height: meta.height ?? 1, durationSeconds: null };
-    }
-    const probed = await probeVideo(media.bytes).catch(() => null);
-    return {
-      width: probed?.width ?? (typeof params.width === "number" ? params.width : 1),
-      height: probed?.height ?? (typeof params.height === "number" ? params.height : 1),
-      durationSeconds: probed?.durationSeconds ?? null,
-    };
+    await this.decide(flight, false);
   }
 
   /**
-   * Status from what arrived: done when every expected result is in; a poll that ended or an
-   * error settles it with what arrived (some results is a success, none is the error).
+   * Ends the task by the one rule (settle.ts) once every result is in or accounted for, or when
+   * `final` (its poll ended): results kept make a success, each failure kept beside them; none
+   * make a failure, sent again first when it was a passing one.
    */
-  private async settle(flight: Flight, error: ServiceError | null, final = false): Promise<void> {
-    if (flight.status === "success" || flight.status === "error") return;
-    if (!final && error === null && flight.done < flight.itemCount) {
+  private async decide(flight: Flight, final: boolean): Promise<void> {
+    if (isEnded(flight)) return;
+    const failures = [...flight.failures.values()];
+    if (!final && flight.done + failures.length < flight.itemCount) {
       await this.progress(flight.taskUUID, Math.round((flight.done / Math.max(1, flight.itemCount)) * 100));
       return;
     }
-    const failure = (error ?? {
-      code: "noResults",
-      message: "The service finished the task without a result.",
-    }) as StoredTaskError;
-    const row = await markTask(
-      this.deps.db,
-      flight.taskUUID,
-      flight.done > 0 ? { status: "success", progress: 100 } : { status: "error", error: failure },
-    );
+    const errors = failures.map((f) => f.error);
+    if (flight.done === 0 && allTransient(errors) && flight.wire && flight.attempt < MAX_ATTEMPTS) {
+      await this.retry(flight, causeOf(errors) ?? (errors[0] as ServiceError));
+      return;
+    }
+    await this.settle(flight, settledPatch(flight.itemCount, flight.done, failures));
+  }
+
+  private async settle(flight: Flight, patch: ReturnType<typeof settledPatch>): Promise<void> {
+    if (isEnded(flight)) return;
+    // Ended here, before any await: a delivery arriving meanwhile must not end it a second time.
+    flight.status = patch.status ?? "error";
+    const row = await markTask(this.deps.db, flight.taskUUID, patch);
     await this.release(flight.taskUUID);
     this.flights.delete(flight.taskUUID);
-    const outcome = flight.done > 0 ? "success" : "error";
+    if (flight.wireUUID !== flight.taskUUID) this.aliases.delete(flight.wireUUID);
+    this.watching.get(flight.taskUUID)?.abort();
+    const outcome = patch.status === "success" ? "success" : "error";
     studioMetrics().tasksFinished.inc({ type: flight.taskType, outcome });
     logger().info(
       { requestId: flight.requestId, taskUUID: flight.taskUUID, outcome, results: flight.done },
@@ -410,6 +494,72 @@ export class ResultKeeper {
     this.publish(flight, row.error);
   }
 
+  /**
+   * Sends a task that failed for a passing reason again, under a new UUID (the service holds the
+   * old one), after a backoff that honours the service's `retryAfter`. Its record says which try
+   * this is meanwhile ("retrying (2 of 3)"), and the new UUID, so a restart polls the right one.
+   */
+  private async retry(flight: Flight, cause: UpstreamError): Promise<void> {
+    const wire = flight.wire as WireTask;
+    this.watching.get(flight.taskUUID)?.abort();
+    this.watching.delete(flight.taskUUID);
+    if (flight.wireUUID !== flight.taskUUID) this.aliases.delete(flight.wireUUID);
+    const wireUUID = randomUUID();
+    flight.attempt += 1;
+    flight.wireUUID = wireUUID;
+    flight.failures = new Map();
+    this.aliases.set(wireUUID, flight.taskUUID);
+    const error = {
+      ...storedError(cause),
+      retry: { attempt: flight.attempt, of: MAX_ATTEMPTS, taskUUID: wireUUID },
+    };
+    flight.status = "processing";
+    flight.retrying = error;
+    await markTask(this.deps.db, flight.taskUUID, { status: "processing", error });
+    logger().warn(
+      { requestId: flight.requestId, taskUUID: flight.taskUUID, code: cause.code, attempt: flight.attempt },
+      `task sent again: ${cause.message}`,
+    );
+    this.publish(flight, error);
+    const delay =
+      this.deps.retryDelay?.(flight.attempt, cause.retryAfter) ??
+      retryDelayMs(flight.attempt, Math.random, cause.retryAfter);
+    const timer = setTimeout(() => {
+      this.timers.delete(timer);
+      if (this.flights.get(flight.taskUUID)?.wireUUID !== wireUUID) return;
+      void this.resend(flight, wire, wireUUID, cause);
+    }, delay);
+    timer.unref();
+    this.timers.add(timer);
+  }
+
+  private async resend(
+    flight: Flight,
+    wire: WireTask,
+    wireUUID: string,
+    cause: UpstreamError,
+  ): Promise<void> {
+    // The webhook's token is for the task's own UUID: results of a retry come by socket and poll.
+    const { webhookURL: _webhook, ...rest } = wire;
+    try {
+      await this.deps.upstream.socket.send(
+        [{ ...rest, taskUUID: wireUUID }],
+        AbortSignal.timeout(RESEND_DEADLINE_MS),
+      );
+    } catch {
+      await this.settle(flight, { status: "error", error: storedError(cause) });
+      return;
+    }
+    this.watchLater(
+      flight,
+      flight.taskType === "videoInference"
+        ? POLL_AFTER_MS.video
+        : wire.deliveryMethod === "async"
+          ? POLL_AFTER_MS.asyncImage
+          : POLL_AFTER_MS.syncImage,
+    );
+  }
+
   /** A task that ended: its lease goes (a failure here is swept up with the ended tasks' leases). */
   private async release(taskUUID: string): Promise<void> {
     await this.deps.leases?.release([taskUUID]).catch(() => undefined);
@@ -417,7 +567,7 @@ export class ResultKeeper {
 
   private async progress(taskUUID: string, progress: number): Promise<void> {
     const flight = this.flights.get(taskUUID);
-    if (!flight || flight.status === "success" || flight.status === "error") return;
+    if (!flight || isEnded(flight)) return;
     // Only changes are written: polls repeat the same figure between frames.
     if (flight.status === "processing" && (flight.progress ?? 0) >= progress) return;
     flight.status = "processing";
@@ -434,27 +584,7 @@ export class ResultKeeper {
       progress: flight.progress,
       itemCount: flight.itemCount,
       itemsDone: flight.done,
-      error: error
-        ? {
-            code: error.code,
-            message: error.message,
-            ...(error.parameter ? { parameter: error.parameter } : {}),
-          }
-        : null,
+      ...errorFields(error ?? (isEnded(flight) ? null : (flight.retrying ?? null))),
     });
-  }
-
-  private async withRetries<T>(run: () => Promise<T>): Promise<T> {
-    let last: unknown;
-    for (let attempt = 0; attempt < 3; attempt++) {
-      try {
-        return await run();
-      } catch (err) {
-        last = err;
-        if (this.stop.signal.aborted) break;
-        await new Promise((r) => setTimeout(r, 250 * 2 ** attempt));
-      }
-    }
-    throw last;
   }
 }

@@ -4,6 +4,7 @@ import type { StudioDatabase, TaskWithItems } from "@/lib/server/db";
 import { user } from "@/lib/server/db/schema";
 import type { TaskView } from "@/lib/studio/stream-events";
 import { toGalleryItem } from "./gallery-item";
+import { errorFields } from "./settle";
 
 export type { TaskView };
 
@@ -22,13 +23,7 @@ export function toTaskView(task: TaskWithItems, authorName: string): TaskView {
     progress: task.progress,
     itemCount: task.itemCount,
     itemsDone: task.items.length,
-    error: task.error
-      ? {
-          code: task.error.code,
-          message: task.error.message,
-          ...(task.error.parameter ? { parameter: task.error.parameter } : {}),
-        }
-      : null,
+    ...errorFields(task.error),
     params: task.params,
     authorId: task.authorId,
     createdAt: task.createdAt.toISOString(),

@@ -1,36 +1,28 @@
-import { isServiceError } from "@/lib/protocol/errors";
 import { unkeepableTextError, unkeepableTextPath } from "@/lib/protocol/text";
 import { handled } from "@/lib/server/http/handle";
 import { verifyWebhookToken } from "@/lib/server/results/webhook-token";
 import { getRuntime } from "@/lib/server/runtime";
-import { reshapeResult } from "@/lib/upstream/reshape";
 
 const refused = (status: number, message: string) =>
   Response.json({ errors: [{ code: "invalidWebhook", message, parameter: "token" }] }, { status });
 
 /**
  * The service's webhook for tasks this studio sent. No session: the token in the URL is an HMAC
- * of the task's UUID, so only the service (which got the URL with the task) can post results. A
- * webhook that arrives twice, or after the socket already delivered the result, records nothing new.
+ * of the task's UUID, so only the service (which got the URL with the task) can post results. The
+ * body is read and scrubbed like the socket's messages, and its results and failures settle the
+ * task by the same rule (the keeper's): a webhook that arrives twice, or after the socket already
+ * delivered, records nothing new.
  */
 export const POST = handled(async (request: Request, { params }: { params: Promise<{ token: string }> }) => {
   const { token } = await params;
   const runtime = await getRuntime();
-  const body = (await request.json().catch(() => null)) as Record<string, unknown> | null;
-  const taskUUID = typeof body?.taskUUID === "string" ? body.taskUUID : null;
-  if (!body || !taskUUID) return refused(400, "The webhook body is not a result object with a taskUUID.");
-  if (!verifyWebhookToken(runtime.secret, taskUUID, token))
+  const body: unknown = await request.json().catch(() => null);
+  const delivery = runtime.upstream.readWebhook(body);
+  if (!delivery) return refused(400, "The webhook body is not a result or error object with a taskUUID.");
+  if (!verifyWebhookToken(runtime.secret, delivery.taskUUID, token))
     return refused(403, "This webhook token is not for that task.");
   const unkeepable = unkeepableTextPath(body);
   if (unkeepable) return Response.json({ errors: [unkeepableTextError(unkeepable)] }, { status: 400 });
-  if (isServiceError(body) || body.status === "error") {
-    await runtime.keeper.fail(
-      taskUUID,
-      isServiceError(body) ? body : { code: "taskFailed", message: "The service reported an error." },
-    );
-    return new Response(null, { status: 204 });
-  }
-  const item = reshapeResult({ ...body, taskUUID } as Parameters<typeof reshapeResult>[0]);
-  if (item.kind === "image" || item.kind === "video") await runtime.keeper.ingest(item);
+  await runtime.keeper.receive(delivery);
   return new Response(null, { status: 204 });
 });

@@ -1,0 +1,73 @@
+import "server-only";
+import type { ServiceError } from "@/lib/protocol/errors";
+import type { TaskRow } from "@/lib/server/db/schema";
+import type { StoredTaskError } from "@/lib/server/db/schema/studio";
+import type { TaskState } from "@/lib/studio/stream-events";
+import type { WireTask } from "@/lib/upstream";
+import { retryTaskUUID } from "./settle";
+
+/** A task the keeper waits on: what publishing and recording its results needs, without a read. */
+export interface Flight {
+  taskUUID: string;
+  taskType: string;
+  authorId: string;
+  authorName: string;
+  params: Record<string, unknown>;
+  itemCount: number;
+  done: number;
+  status: TaskState;
+  progress: number | null;
+  /** Media UUIDs already handled, so a result that arrives by two routes is fetched once. */
+  seen: Set<string>;
+  /** The request that sent it (`x-request-id`); unknown for a task picked up after a restart. */
+  requestId?: string;
+  /** When it was handed over (`performance.now()`), for the result latency; unknown after a restart. */
+  sentAt?: number;
+  /** The task as written to the service, to send it again after a passing failure; unknown after a restart. */
+  wire?: WireTask;
+  /**
+   * The UUID the service knows the current try by: the task's own, then a new one for each retry
+   * (a taskUUID is used once at the service).
+   */
+  wireUUID: string;
+  /** 1 for the first try. */
+  attempt: number;
+  /**
+   * What failed in the current try, keyed by where it was heard (`poll:<index>`, `socket:<n>`,
+   * `webhook:<digest>`, `media:<id>`), so that the same failure heard twice counts once.
+   */
+  failures: Map<string, { error: ServiceError; index: number | null }>;
+  /** While a retry runs: the record's error that says so, shown with every progress update. */
+  retrying?: StoredTaskError;
+}
+
+/** A flight for a recorded task (after a restart, or a webhook for a task held elsewhere). */
+export function flightFromRow(
+  row: TaskRow,
+  authorName: string,
+  done: number,
+  seen: readonly string[],
+): Flight {
+  const retried = retryTaskUUID(row.error);
+  const retry = row.error?.retry as { attempt?: unknown } | undefined;
+  return {
+    taskUUID: row.taskUUID,
+    taskType: row.taskType,
+    authorId: row.authorId,
+    authorName,
+    params: row.params,
+    itemCount: row.itemCount,
+    done,
+    status: row.status,
+    progress: row.progress,
+    seen: new Set(seen),
+    wireUUID: retried ?? row.taskUUID,
+    attempt: retried && typeof retry?.attempt === "number" ? retry.attempt : 1,
+    failures: new Map(),
+    ...(retried && row.error ? { retrying: row.error } : {}),
+  };
+}
+
+export function isEnded(flight: Flight): boolean {
+  return flight.status === "success" || flight.status === "error";
+}

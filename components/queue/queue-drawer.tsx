@@ -106,6 +106,9 @@ function QueueRow({ task, now }: { task: QueuedTask; now: number }) {
   const prompt = promptForPeople(
     typeof task.params?.positivePrompt === "string" ? task.params.positivePrompt : null,
   );
+  // A retry's note goes with the task only while it runs (a later update may not repeat it).
+  const retrying = isInFlight(task) ? task.retry : undefined;
+  const failedResults = task.status === "success" ? (task.failedResults ?? []) : [];
   const retry = () => {
     if (!task.params) return;
     void generate([
@@ -139,11 +142,26 @@ function QueueRow({ task, now }: { task: QueuedTask; now: number }) {
             {prompt ?? (task.taskType === "videoInference" ? "Video" : "Image")}
           </p>
           <p className="mt-0.5 text-[11.5px] text-muted-subtle">
-            {task.taskType === "videoInference" ? "Video" : "Image"} · {task.status}
+            {task.taskType === "videoInference" ? "Video" : "Image"} ·{" "}
+            {retrying ? `retrying (${retrying.attempt} of ${retrying.of})` : task.status}
             {task.itemCount > 1 ? ` · ${task.itemsDone}/${task.itemCount}` : ""}
             {isInFlight(task) && task.createdAt ? ` · ${elapsed(task, now)}` : ""}
           </p>
-          {task.error ? <p className="mt-1 text-[12px] text-danger-fg">{task.error.message}</p> : null}
+          {retrying && task.error ? (
+            <p className="mt-1 text-[12px] text-muted" data-testid="queue-retry">
+              The service failed for a passing reason, so the studio sends it again: {task.error.message}
+            </p>
+          ) : failedResults.length > 0 ? (
+            <ul className="mt-1 flex flex-col gap-0.5 text-[12px] text-warning-fg" data-testid="queue-failed-results">
+              {failedResults.map((f, i) => (
+                <li key={`${f.index ?? "x"}-${i}`}>
+                  {f.index === null ? "A result" : `Result ${f.index + 1}`} was not made: {f.message}
+                </li>
+              ))}
+            </ul>
+          ) : task.error && task.status === "error" ? (
+            <p className="mt-1 text-[12px] text-danger-fg">{task.error.message}</p>
+          ) : null}
         </div>
         {task.status === "error" && task.params ? (
           <Button size="sm" variant="secondary" onClick={retry} disabled={pending}>

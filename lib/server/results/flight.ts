@@ -37,6 +37,8 @@ export interface Flight {
    * `webhook:<digest>`, `media:<id>`), so that the same failure heard twice counts once.
    */
   failures: Map<string, { error: ServiceError; index: number | null }>;
+  /** Results being downloaded and recorded right now. */
+  storing: number;
   /** While a retry runs: the record's error that says so, shown with every progress update. */
   retrying?: StoredTaskError;
 }
@@ -64,10 +66,30 @@ export function flightFromRow(
     wireUUID: retried ?? row.taskUUID,
     attempt: retried && typeof retry?.attempt === "number" ? retry.attempt : 1,
     failures: new Map(),
+    storing: 0,
     ...(retried && row.error ? { retrying: row.error } : {}),
   };
 }
 
 export function isEnded(flight: Flight): boolean {
   return flight.status === "success" || flight.status === "error";
+}
+
+/**
+ * The task's failures, each counted once: a generation the poll reports failed (by its index) may
+ * have been heard already from the socket or a webhook without an index, and the two pair off by
+ * their code.
+ */
+export function failuresOf(flight: Flight): { error: ServiceError; index: number | null }[] {
+  const all = [...flight.failures.values()];
+  const indexed = all.filter((f) => f.index !== null);
+  const unpaired = [...indexed];
+  const out = [...indexed];
+  for (const heard of all) {
+    if (heard.index !== null) continue;
+    const twin = unpaired.findIndex((f) => f.error.code === heard.error.code);
+    if (twin >= 0) unpaired.splice(twin, 1);
+    else out.push(heard);
+  }
+  return out;
 }

@@ -19,7 +19,7 @@ import {
   type WebhookDelivery,
   type WireTask,
 } from "@/lib/upstream";
-import { type Flight, flightFromRow, isEnded } from "./flight";
+import { type Flight, failuresOf, flightFromRow, isEnded } from "./flight";
 import { toGalleryItem } from "./gallery-item";
 import { LeaseSweep } from "./lease-sweep";
 import { resultMedia, type TrustedOrigins } from "./media-bytes";
@@ -192,7 +192,7 @@ export class ResultKeeper {
   track(
     flight: Omit<
       Flight,
-      "done" | "status" | "progress" | "seen" | "sentAt" | "wireUUID" | "attempt" | "failures"
+      "done" | "status" | "progress" | "seen" | "sentAt" | "wireUUID" | "attempt" | "failures" | "storing"
     >,
     pollAfterMs: number,
   ): void {
@@ -206,6 +206,7 @@ export class ResultKeeper {
       wireUUID: flight.taskUUID,
       attempt: 1,
       failures: new Map(),
+      storing: 0,
     };
     this.flights.set(flight.taskUUID, entry);
     this.publish(entry, null);
@@ -355,7 +356,7 @@ export class ResultKeeper {
     const flight = await this.flightFor(this.aliases.get(wireUUID) ?? wireUUID);
     if (!flight || isEnded(flight) || flight.wireUUID !== wireUUID) return;
     flight.failures.set(key, { error, index: null });
-    if (flight.done + flight.failures.size >= flight.itemCount) await this.decide(flight, true);
+    if (flight.done + failuresOf(flight).length >= flight.itemCount) await this.decide(flight, false);
     else if (this.flights.get(flight.taskUUID) === flight) this.watch(flight.taskUUID);
   }
 
@@ -386,6 +387,19 @@ export class ResultKeeper {
     const flight = await this.flightFor(item.taskUUID);
     if (!flight || flight.seen.has(item.id)) return;
     flight.seen.add(item.id);
+    // Counted while on its way, so that the task is not judged on the results already in alone.
+    flight.storing += 1;
+    let counted: boolean;
+    try {
+      counted = await this.keep(flight, item, index);
+    } finally {
+      flight.storing -= 1;
+    }
+    if (counted) await this.decide(flight, false);
+  }
+
+  /** Downloads, stores and records one result: true when it now counts (kept, or lost for good). */
+  private async keep(flight: Flight, item: ImageItem | VideoItem, index: number | null): Promise<boolean> {
     let media: { bytes: Buffer; mime: string };
     try {
       media = await withRetries(
@@ -402,8 +416,7 @@ export class ResultKeeper {
         },
         index,
       });
-      await this.decide(flight, false);
-      return;
+      return true;
     }
     flight.failures.delete(`media:${item.id}`);
     const size = await mediaSize(item, media, flight.params);
@@ -431,11 +444,9 @@ export class ResultKeeper {
       // Another studio instance kept it (its socket got it too): it counts here all the same, so
       // this instance settles the task it watches without waiting for its poll, and announces
       // nothing (the other did).
-      if (this.flights.get(item.taskUUID) === flight) {
-        flight.done += 1;
-        await this.decide(flight, false);
-      }
-      return;
+      if (this.flights.get(item.taskUUID) !== flight) return false;
+      flight.done += 1;
+      return true;
     }
     flight.done += 1;
     if (flight.sentAt !== undefined) {
@@ -449,7 +460,7 @@ export class ResultKeeper {
       "result kept",
     );
     this.deps.log.publishItem(toGalleryItem(row, flight, flight.authorName));
-    await this.decide(flight, false);
+    return true;
   }
 
   /**
@@ -459,8 +470,8 @@ export class ResultKeeper {
    */
   private async decide(flight: Flight, final: boolean): Promise<void> {
     if (isEnded(flight)) return;
-    const failures = [...flight.failures.values()];
-    if (!final && flight.done + failures.length < flight.itemCount) {
+    const failures = failuresOf(flight);
+    if (!final && (flight.storing > 0 || flight.done + failures.length < flight.itemCount)) {
       await this.progress(flight.taskUUID, Math.round((flight.done / Math.max(1, flight.itemCount)) * 100));
       return;
     }

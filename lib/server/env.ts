@@ -60,6 +60,9 @@ const schema = z
     UPSTREAM_URL: z.url({ protocol: /^https?$/ }).optional(),
     UPSTREAM_WS_URL: z.url({ protocol: /^wss?$/ }).optional(),
     UPSTREAM_API_KEY: z.string().min(1).optional(),
+    // The key in a file instead (a mounted secret): read at every authentication of the service's
+    // socket, so a key rotated in the file is used without a restart.
+    UPSTREAM_API_KEY_FILE: z.string().min(1).optional(),
     VIDEO_MODEL_ID: z.string().min(1).optional(),
     // Further hosts the service serves result media from that may be on private addresses (a
     // self-hosted service with its media on another LAN host). Any other private address stays
@@ -99,12 +102,21 @@ const schema = z
       .default(10),
   })
   .superRefine((env, ctx) => {
-    const set = [env.UPSTREAM_URL, env.UPSTREAM_WS_URL, env.UPSTREAM_API_KEY].filter((v) => v !== undefined);
+    const key = env.UPSTREAM_API_KEY ?? env.UPSTREAM_API_KEY_FILE;
+    const set = [env.UPSTREAM_URL, env.UPSTREAM_WS_URL, key].filter((v) => v !== undefined);
     if (set.length > 0 && set.length < 3) {
       ctx.addIssue({
         code: "custom",
         path: ["UPSTREAM_URL"],
-        message: "UPSTREAM_URL, UPSTREAM_WS_URL and UPSTREAM_API_KEY are set together, or none of them",
+        message:
+          "UPSTREAM_URL, UPSTREAM_WS_URL and UPSTREAM_API_KEY (or UPSTREAM_API_KEY_FILE) are set together, or none of them",
+      });
+    }
+    if (env.UPSTREAM_API_KEY !== undefined && env.UPSTREAM_API_KEY_FILE !== undefined) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["UPSTREAM_API_KEY_FILE"],
+        message: "set UPSTREAM_API_KEY or UPSTREAM_API_KEY_FILE, not both",
       });
     }
     if (env.S3_BUCKET !== undefined) {

@@ -32,7 +32,7 @@ export class NotReady extends Error {}
 
 /** Said while the service refuses the studio's key (the socket keeps trying, see ws-session.ts). */
 export const KEY_REFUSED_MESSAGE =
-  "The media service refused the API key. The studio tries it again every few seconds (and reads it afresh each time); check UPSTREAM_API_KEY.";
+  "The media service refused the API key. The studio tries it again every few seconds (and reads it afresh each time); check UPSTREAM_API_KEY (or the file UPSTREAM_API_KEY_FILE names).";
 
 export interface ReadyAnswer {
   status: 200 | 503;

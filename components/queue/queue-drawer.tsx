@@ -15,6 +15,7 @@ import { useGenerate } from "@/lib/client/create/use-generate";
 import { isInFlight } from "@/lib/client/create/use-task-views";
 import { type QueuedTask, tasksKey } from "@/lib/client/gallery-cache";
 import { fetchData } from "@/lib/client/use-api";
+import type { FailedResult } from "@/lib/studio/stream-events";
 
 function useQueue() {
   return useQuery({
@@ -98,6 +99,17 @@ export function QueueDrawer({ open, onOpenChange }: { open: boolean; onOpenChang
   );
 }
 
+/** Failed results with stable keys: two failures without a position may read the same. */
+function keyedFailures(failures: readonly FailedResult[]): { key: string; failure: FailedResult }[] {
+  const seen = new Map<string, number>();
+  return failures.map((failure) => {
+    const base = `${failure.index ?? "any"}:${failure.code}`;
+    const n = seen.get(base) ?? 0;
+    seen.set(base, n + 1);
+    return { key: `${base}:${n}`, failure };
+  });
+}
+
 function QueueRow({ task, now }: { task: QueuedTask; now: number }) {
   const slug = task.params ? workflowOf(task.params) : "text-to-image";
   const { generate, pending } = useGenerate(slug);
@@ -152,9 +164,12 @@ function QueueRow({ task, now }: { task: QueuedTask; now: number }) {
               The service failed for a passing reason, so the studio sends it again: {task.error.message}
             </p>
           ) : failedResults.length > 0 ? (
-            <ul className="mt-1 flex flex-col gap-0.5 text-[12px] text-warning-fg" data-testid="queue-failed-results">
-              {failedResults.map((f, i) => (
-                <li key={`${f.index ?? "x"}-${i}`}>
+            <ul
+              className="mt-1 flex flex-col gap-0.5 text-[12px] text-warning-fg"
+              data-testid="queue-failed-results"
+            >
+              {keyedFailures(failedResults).map(({ key, failure: f }) => (
+                <li key={key}>
                   {f.index === null ? "A result" : `Result ${f.index + 1}`} was not made: {f.message}
                 </li>
               ))}

@@ -24,10 +24,21 @@ describe("fault injection", () => {
     const faults = new FaultInjector(
       parseFaultMarkers("[busy]=rateLimitExceeded*2, [second refused]=nsfwContentDetected@1, [slow]=lag500"),
     );
-    const busy = { positivePrompt: "a crow [busy]" };
+    const busy: { positivePrompt: string; CFGScale: number; taskUUID: string } = {
+      positivePrompt: "a crow [busy]",
+      CFGScale: 3,
+      taskUUID: "a",
+    };
     expect(faults.failureFor(busy)).toMatchObject({ code: "rateLimitExceeded" });
-    expect(faults.failureFor(busy)).toMatchObject({ code: "rateLimitExceeded" });
-    expect(faults.failureFor(busy)).toBeNull();
+    // Another task with the same prompt (another CFG) runs; the first, sent again, fails again.
+    const [otherCfg, again, third] = [
+      { ...busy, CFGScale: 7, taskUUID: "b" },
+      { ...busy, taskUUID: "c" },
+      { ...busy, taskUUID: "d" },
+    ];
+    expect(faults.failureFor(otherCfg)).toBeNull();
+    expect(faults.failureFor(again)).toMatchObject({ code: "rateLimitExceeded" });
+    expect(faults.failureFor(third)).toBeNull();
     const partial = { positivePrompt: "three crows [second refused]" };
     expect(faults.failureFor(partial)).toBeNull();
     expect([0, 1, 2].map((i) => faults.slotFailureFor(partial, i)?.code ?? null)).toEqual([

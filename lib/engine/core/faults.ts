@@ -8,9 +8,11 @@ import { serviceErrors } from "@/lib/protocol/errors";
  * each meet their own, whatever the order.
  *
  * A rule is `marker` or `marker=kind`:
- * - `marker` or `marker=<code>*<n>`: the task fails as a whole, its first `n` runs (default 1),
- *   with `<code>` (default `internalServerError`, what the real service sends for an inference
- *   that broke on its worker); later runs of the same prompt go normally.
+ * - `marker` or `marker=<code>*<n>`: the first task sent with such a prompt fails as a whole, its
+ *   first `n` runs (default 1), with `<code>` (default `internalServerError`, what the real
+ *   service sends for an inference that broke on its worker). A run is that task sent again with
+ *   the same parameters (a client's retry, under a new taskUUID); other tasks with the same prompt
+ *   (another seed or CFG) run normally, as do later runs.
  * - `marker=<code>@<i>`: result number `i` (0-based) of the task fails with `<code>`, every run;
  *   the other results are made.
  * - `marker=lag<ms>`: `getResponse` answers `taskNotFound` for the task's first `ms` milliseconds
@@ -34,8 +36,15 @@ function errorFor(code: string): ServiceError {
   return { code, message: MESSAGES[code] ?? `The task failed (${code}).` };
 }
 
+/** A task's parameters but for its UUID and webhook: the same for a retry of it. */
+function identityOf(task: Record<string, unknown>): string {
+  const kept = Object.entries(task).filter(([key]) => key !== "taskUUID" && key !== "webhookURL");
+  return JSON.stringify(kept.sort(([a], [b]) => (a < b ? -1 : 1)));
+}
+
 export class FaultInjector {
-  private readonly runs = new Map<string, number>();
+  /** Per prompt: the task that meets its rule, and how many of its runs did. */
+  private readonly victims = new Map<string, { identity: string; runs: number }>();
   private readonly rules: FaultRule[];
 
   constructor(rules: readonly (FaultRule | string)[]) {
@@ -57,9 +66,11 @@ export class FaultInjector {
     const prompt = typeof task.positivePrompt === "string" ? task.positivePrompt : "";
     const rule = this.rule("task", prompt);
     if (!rule) return null;
-    const runs = this.runs.get(prompt) ?? 0;
-    if (runs >= rule.times) return null;
-    this.runs.set(prompt, runs + 1);
+    const identity = identityOf(task as Record<string, unknown>);
+    const victim = this.victims.get(prompt) ?? { identity, runs: 0 };
+    if (victim.identity !== identity || victim.runs >= rule.times) return null;
+    victim.runs += 1;
+    this.victims.set(prompt, victim);
     return errorFor(rule.code);
   }
 

@@ -6,6 +6,14 @@ import type { TaskState } from "@/lib/studio/stream-events";
 import type { WireTask } from "@/lib/upstream";
 import { retryTaskUUID } from "./settle";
 
+/**
+ * When polling takes over if the socket has not delivered by itself. A video is polled as soon as
+ * the service acknowledges it (its progress comes only from polling), never before: a service
+ * may not know a task it has not acknowledged yet. Without an acknowledgement, it is polled
+ * after `video` all the same (taskNotFound then still counts as "not yet" for a while).
+ */
+export const POLL_AFTER_MS = { video: 20_000, asyncImage: 15_000, syncImage: 60_000 } as const;
+
 /** A task the keeper waits on: what publishing and recording its results needs, without a read. */
 export interface Flight {
   taskUUID: string;

@@ -1,5 +1,4 @@
 import "server-only";
-import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { ServiceError } from "@/lib/protocol/errors";
 import { getTask, markTask, recordItem, type StudioDatabase, tasksInFlight } from "@/lib/server/db";
@@ -17,25 +16,18 @@ import {
   type UpstreamEvent,
   type VideoItem,
   type WebhookDelivery,
-  type WireTask,
 } from "@/lib/upstream";
-import { type Flight, failuresOf, flightFromRow, isEnded } from "./flight";
+import { type Flight, failuresOf, flightFromRow, isEnded, POLL_AFTER_MS } from "./flight";
 import { toGalleryItem } from "./gallery-item";
 import { LeaseSweep } from "./lease-sweep";
 import { resultMedia, type TrustedOrigins } from "./media-bytes";
 import { mediaSize, withRetries } from "./result-media";
-import {
-  allTransient,
-  causeOf,
-  errorFields,
-  MAX_ATTEMPTS,
-  retryDelayMs,
-  settledPatch,
-  storedError,
-} from "./settle";
+import { TaskRetries } from "./retries";
+import { allTransient, causeOf, errorFields, MAX_ATTEMPTS, settledPatch, storedError } from "./settle";
 import type { TaskLeases } from "./task-leases";
 
 export type { Flight };
+export { POLL_AFTER_MS };
 
 export interface KeeperDeps {
   db: StudioDatabase;
@@ -64,17 +56,6 @@ export interface KeeperDeps {
 }
 
 /**
- * When polling takes over if the socket has not delivered by itself. A video is polled as soon as
- * the service acknowledges it (its progress comes only from polling), never before: a service
- * may not know a task it has not acknowledged yet. Without an acknowledgement, it is polled
- * after `video` all the same (taskNotFound then still counts as "not yet" for a while).
- */
-export const POLL_AFTER_MS = { video: 20_000, asyncImage: 15_000, syncImage: 60_000 } as const;
-
-/** How long a retried task may wait to be written to the socket. */
-const RESEND_DEADLINE_MS = 12_000;
-
-/**
  * Keeps every result: whichever way a result arrives (pushed on the socket, found by polling, or
  * POSTed to the studio's webhook), its media bytes are copied into studio storage before the
  * service's URL expires, the item is recorded exactly once, and the team's browsers hear of it.
@@ -85,8 +66,7 @@ const RESEND_DEADLINE_MS = 12_000;
  */
 export class ResultKeeper {
   private readonly flights = new Map<string, Flight>();
-  /** A retry's UUID at the service -> the task's own. */
-  private readonly aliases = new Map<string, string>();
+  private readonly retries: TaskRetries;
   private socketErrors = 0;
   private readonly ingesting = new Map<string, Promise<void>>();
   private readonly watching = new Map<string, AbortController>();
@@ -96,7 +76,29 @@ export class ResultKeeper {
   private sweeper: LeaseSweep | null = null;
   private readonly finishedListeners = new Set<(authorId: string, taskUUID: string) => void>();
 
-  constructor(private readonly deps: KeeperDeps) {}
+  constructor(private readonly deps: KeeperDeps) {
+    this.retries = new TaskRetries({
+      db: deps.db,
+      socket: deps.upstream.socket,
+      ...(deps.retryDelay ? { delay: deps.retryDelay } : {}),
+      current: (flight, wireUUID) => this.flights.get(flight.taskUUID)?.wireUUID === wireUUID,
+      stopWatching: (taskUUID) => {
+        this.watching.get(taskUUID)?.abort();
+        this.watching.delete(taskUUID);
+      },
+      watchLater: (flight, ms) => this.watchLater(flight, ms),
+      publish: (flight, error) => this.publish(flight, error),
+      giveUp: (flight, cause) => this.settle(flight, { status: "error", error: storedError(cause) }),
+      later: (fn, ms) => {
+        const timer = setTimeout(() => {
+          this.timers.delete(timer);
+          fn();
+        }, ms);
+        timer.unref();
+        this.timers.add(timer);
+      },
+    });
+  }
 
   /** Called once a task is done or failed (the member queue frees its slot). */
   onFinished(listener: (authorId: string, taskUUID: string) => void): () => void {
@@ -319,8 +321,8 @@ export class ResultKeeper {
 
   /** A result of a retry carries the retry's UUID: it is recorded under the task's own. */
   private aliased<T extends ImageItem | VideoItem>(item: T): T {
-    const own = this.aliases.get(item.taskUUID);
-    return own === undefined ? item : { ...item, taskUUID: own };
+    const own = this.retries.own(item.taskUUID);
+    return own === item.taskUUID ? item : { ...item, taskUUID: own };
   }
 
   private async onEvent(event: UpstreamEvent): Promise<void> {
@@ -338,7 +340,7 @@ export class ResultKeeper {
 
   /** The service acknowledged a try: a video is polled from now on (see `POLL_AFTER_MS`). */
   private async acknowledged(wireUUID: string): Promise<void> {
-    const taskUUID = this.aliases.get(wireUUID) ?? wireUUID;
+    const taskUUID = this.retries.own(wireUUID);
     const flight = this.flights.get(taskUUID);
     if (!flight || flight.wireUUID !== wireUUID) return;
     if (flight.taskType === "videoInference") this.watch(taskUUID);
@@ -353,7 +355,7 @@ export class ResultKeeper {
    */
   private async taskFailed(error: UpstreamError & { taskUUID: string }, key: string): Promise<void> {
     const wireUUID = error.taskUUID;
-    const flight = await this.flightFor(this.aliases.get(wireUUID) ?? wireUUID);
+    const flight = await this.flightFor(this.retries.own(wireUUID));
     if (!flight || isEnded(flight) || flight.wireUUID !== wireUUID) return;
     flight.failures.set(key, { error, index: null });
     if (flight.done + failuresOf(flight).length >= flight.itemCount) await this.decide(flight, false);
@@ -379,7 +381,7 @@ export class ResultKeeper {
       .from(user)
       .where(eq(user.id, row.authorId));
     const flight = flightFromRow(row, author?.name ?? "Former member", done, seen);
-    if (flight.wireUUID !== flight.taskUUID) this.aliases.set(flight.wireUUID, flight.taskUUID);
+    this.retries.remember(flight);
     return flight;
   }
 
@@ -477,7 +479,7 @@ export class ResultKeeper {
     }
     const errors = failures.map((f) => f.error);
     if (flight.done === 0 && allTransient(errors) && flight.wire && flight.attempt < MAX_ATTEMPTS) {
-      await this.retry(flight, causeOf(errors) ?? (errors[0] as ServiceError));
+      await this.retries.retry(flight, causeOf(errors) ?? (errors[0] as ServiceError));
       return;
     }
     await this.settle(flight, settledPatch(flight.itemCount, flight.done, failures));
@@ -490,7 +492,7 @@ export class ResultKeeper {
     const row = await markTask(this.deps.db, flight.taskUUID, patch);
     await this.release(flight.taskUUID);
     this.flights.delete(flight.taskUUID);
-    if (flight.wireUUID !== flight.taskUUID) this.aliases.delete(flight.wireUUID);
+    this.retries.forget(flight);
     this.watching.get(flight.taskUUID)?.abort();
     const outcome = patch.status === "success" ? "success" : "error";
     studioMetrics().tasksFinished.inc({ type: flight.taskType, outcome });
@@ -503,72 +505,6 @@ export class ResultKeeper {
     flight.status = row.status;
     flight.progress = row.progress;
     this.publish(flight, row.error);
-  }
-
-  /**
-   * Sends a task that failed for a passing reason again, under a new UUID (the service holds the
-   * old one), after a backoff that honours the service's `retryAfter`. Its record says which try
-   * this is meanwhile ("retrying (2 of 3)"), and the new UUID, so a restart polls the right one.
-   */
-  private async retry(flight: Flight, cause: UpstreamError): Promise<void> {
-    const wire = flight.wire as WireTask;
-    this.watching.get(flight.taskUUID)?.abort();
-    this.watching.delete(flight.taskUUID);
-    if (flight.wireUUID !== flight.taskUUID) this.aliases.delete(flight.wireUUID);
-    const wireUUID = randomUUID();
-    flight.attempt += 1;
-    flight.wireUUID = wireUUID;
-    flight.failures = new Map();
-    this.aliases.set(wireUUID, flight.taskUUID);
-    const error = {
-      ...storedError(cause),
-      retry: { attempt: flight.attempt, of: MAX_ATTEMPTS, taskUUID: wireUUID },
-    };
-    flight.status = "processing";
-    flight.retrying = error;
-    await markTask(this.deps.db, flight.taskUUID, { status: "processing", error });
-    logger().warn(
-      { requestId: flight.requestId, taskUUID: flight.taskUUID, code: cause.code, attempt: flight.attempt },
-      `task sent again: ${cause.message}`,
-    );
-    this.publish(flight, error);
-    const delay =
-      this.deps.retryDelay?.(flight.attempt, cause.retryAfter) ??
-      retryDelayMs(flight.attempt, Math.random, cause.retryAfter);
-    const timer = setTimeout(() => {
-      this.timers.delete(timer);
-      if (this.flights.get(flight.taskUUID)?.wireUUID !== wireUUID) return;
-      void this.resend(flight, wire, wireUUID, cause);
-    }, delay);
-    timer.unref();
-    this.timers.add(timer);
-  }
-
-  private async resend(
-    flight: Flight,
-    wire: WireTask,
-    wireUUID: string,
-    cause: UpstreamError,
-  ): Promise<void> {
-    // The webhook's token is for the task's own UUID: results of a retry come by socket and poll.
-    const { webhookURL: _webhook, ...rest } = wire;
-    try {
-      await this.deps.upstream.socket.send(
-        [{ ...rest, taskUUID: wireUUID }],
-        AbortSignal.timeout(RESEND_DEADLINE_MS),
-      );
-    } catch {
-      await this.settle(flight, { status: "error", error: storedError(cause) });
-      return;
-    }
-    this.watchLater(
-      flight,
-      flight.taskType === "videoInference"
-        ? POLL_AFTER_MS.video
-        : wire.deliveryMethod === "async"
-          ? POLL_AFTER_MS.asyncImage
-          : POLL_AFTER_MS.syncImage,
-    );
   }
 
   /** A task that ended: its lease goes (a failure here is swept up with the ended tasks' leases). */

@@ -63,8 +63,12 @@ export default defineConfig({
       HOST: "127.0.0.1",
       // The embedded engine keeps its data under DATA_DIR (data/e2e/engine).
       DATA_DIR: "./data/e2e",
-      // A prompt holding this fails the first time it runs (e2e/experiments.spec.ts retries it).
-      ENGINE_FAULTS: "(fails once)",
+      // Prompts holding these meet the engine's faults (lib/engine/core/faults.ts). "(fails once)"
+      // fails one task, through each of the studio's three automatic tries (e2e/experiments.spec.ts
+      // retries it by hand); "(fails twice)" fails two tries, so the third keeps a result
+      // (e2e/service-faults.spec.ts); "(second refused)" refuses the second result of a task.
+      ENGINE_FAULTS:
+        "(fails once)=internalServerError*3,(fails twice)=internalServerError*2,(second refused)=nsfwContentDetected@1",
     },
     // A stale server from another checkout would be tested silently: always start our own.
     reuseExistingServer: false,

@@ -109,6 +109,7 @@ async function main() {
       db: runtime.database.db,
       storage: runtime.storage,
       upstreamState: () => runtime.upstream.socket.status().state,
+      upstreamError: () => runtime.upstream.socket.status().lastError?.code ?? null,
     }),
     draining: () => drain.isDraining,
   });

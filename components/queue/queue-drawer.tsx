@@ -15,6 +15,7 @@ import { useGenerate } from "@/lib/client/create/use-generate";
 import { isInFlight } from "@/lib/client/create/use-task-views";
 import { type QueuedTask, tasksKey } from "@/lib/client/gallery-cache";
 import { fetchData } from "@/lib/client/use-api";
+import type { FailedResult } from "@/lib/studio/gallery-item";
 
 function useQueue() {
   return useQuery({
@@ -98,6 +99,17 @@ export function QueueDrawer({ open, onOpenChange }: { open: boolean; onOpenChang
   );
 }
 
+/** Failed results with stable keys: two failures without a position may read the same. */
+function keyedFailures(failures: readonly FailedResult[]): { key: string; failure: FailedResult }[] {
+  const seen = new Map<string, number>();
+  return failures.map((failure) => {
+    const base = `${failure.index ?? "any"}:${failure.code}`;
+    const n = seen.get(base) ?? 0;
+    seen.set(base, n + 1);
+    return { key: `${base}:${n}`, failure };
+  });
+}
+
 function QueueRow({ task, now }: { task: QueuedTask; now: number }) {
   const slug = task.params ? workflowOf(task.params) : "text-to-image";
   const { generate, pending } = useGenerate(slug);
@@ -106,6 +118,9 @@ function QueueRow({ task, now }: { task: QueuedTask; now: number }) {
   const prompt = promptForPeople(
     typeof task.params?.positivePrompt === "string" ? task.params.positivePrompt : null,
   );
+  // A retry's note goes with the task only while it runs (a later update may not repeat it).
+  const retrying = isInFlight(task) ? task.retry : undefined;
+  const failedResults = task.status === "success" ? (task.failedResults ?? []) : [];
   const retry = () => {
     if (!task.params) return;
     void generate([
@@ -139,11 +154,29 @@ function QueueRow({ task, now }: { task: QueuedTask; now: number }) {
             {prompt ?? (task.taskType === "videoInference" ? "Video" : "Image")}
           </p>
           <p className="mt-0.5 text-[11.5px] text-muted-subtle">
-            {task.taskType === "videoInference" ? "Video" : "Image"} · {task.status}
+            {task.taskType === "videoInference" ? "Video" : "Image"} ·{" "}
+            {retrying ? `retrying (${retrying.attempt} of ${retrying.of})` : task.status}
             {task.itemCount > 1 ? ` · ${task.itemsDone}/${task.itemCount}` : ""}
             {isInFlight(task) && task.createdAt ? ` · ${elapsed(task, now)}` : ""}
           </p>
-          {task.error ? <p className="mt-1 text-[12px] text-danger-fg">{task.error.message}</p> : null}
+          {retrying && task.error ? (
+            <p className="mt-1 text-[12px] text-muted" data-testid="queue-retry">
+              The service failed for a passing reason, so the studio sends it again: {task.error.message}
+            </p>
+          ) : failedResults.length > 0 ? (
+            <ul
+              className="mt-1 flex flex-col gap-0.5 text-[12px] text-warning-fg"
+              data-testid="queue-failed-results"
+            >
+              {keyedFailures(failedResults).map(({ key, failure: f }) => (
+                <li key={key}>
+                  {f.index === null ? "A result" : `Result ${f.index + 1}`} was not made: {f.message}
+                </li>
+              ))}
+            </ul>
+          ) : task.error && task.status === "error" ? (
+            <p className="mt-1 text-[12px] text-danger-fg">{task.error.message}</p>
+          ) : null}
         </div>
         {task.status === "error" && task.params ? (
           <Button size="sm" variant="secondary" onClick={retry} disabled={pending}>

@@ -1,7 +1,7 @@
 import path from "node:path";
 import { z } from "zod";
 import { DEFAULT_VIDEO_MODEL } from "@/lib/protocol/video-inference";
-import { parseFaultMarkers } from "./core/faults";
+import { parseFaultMarkers, parseFaultRule } from "./core/faults";
 
 /**
  * The engine's configuration from its fixed environment variables (see the README). Parsed here,
@@ -30,7 +30,7 @@ export interface EngineConfig {
   wsIdleMs: number;
   resumeMs: number;
   videoModel: string;
-  /** Markers of prompts that fail once, for tests (`ENGINE_FAULTS`); empty or absent: none. */
+  /** Fault rules for tests (`ENGINE_FAULTS`, see core/faults.ts); empty or absent: none. */
   faultMarkers?: string[];
 }
 
@@ -56,6 +56,14 @@ export function parseEngineConfig(
     throw new Error(`Invalid engine configuration:\n${lines.join("\n")}`);
   }
   const env = result.data;
+  const faultMarkers = parseFaultMarkers(env.ENGINE_FAULTS);
+  for (const rule of faultMarkers) {
+    try {
+      parseFaultRule(rule);
+    } catch (err) {
+      throw new Error(`Invalid engine configuration:\n  ${err instanceof Error ? err.message : err}`);
+    }
+  }
   return {
     port: env.ENGINE_PORT,
     host: env.ENGINE_HOST,
@@ -67,6 +75,6 @@ export function parseEngineConfig(
     wsIdleMs: env.ENGINE_WS_IDLE_MS,
     resumeMs: env.ENGINE_RESUME_MS,
     videoModel: env.ENGINE_VIDEO_MODEL,
-    faultMarkers: parseFaultMarkers(env.ENGINE_FAULTS),
+    faultMarkers,
   };
 }

@@ -35,4 +35,17 @@ describe("studio env", () => {
     expect(() => parseStudioEnv({ TRUST_PROXY: "yes" })).toThrow(/TRUST_PROXY/);
     expect(() => parseStudioEnv({ TRUST_PROXY: "-1" })).toThrow(/TRUST_PROXY/);
   });
+
+  it("reads UPSTREAM_MEDIA_ORIGINS as a list of origins, and refuses what is not one", () => {
+    expect(parseStudioEnv({}).UPSTREAM_MEDIA_ORIGINS).toEqual([]);
+    expect(
+      parseStudioEnv({
+        UPSTREAM_MEDIA_ORIGINS: " https://media.lan:9000/results , http://10.0.0.12,https://media.lan:9000 ",
+      }).UPSTREAM_MEDIA_ORIGINS,
+    ).toEqual(["https://media.lan:9000", "http://10.0.0.12"]);
+    expect(() => parseStudioEnv({ UPSTREAM_MEDIA_ORIGINS: "media.lan" })).toThrow(/UPSTREAM_MEDIA_ORIGINS/);
+    expect(() => parseStudioEnv({ UPSTREAM_MEDIA_ORIGINS: "ftp://media.lan" })).toThrow(
+      /UPSTREAM_MEDIA_ORIGINS.*http\(s\) origins/,
+    );
+  });
 });

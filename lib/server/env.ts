@@ -10,6 +10,28 @@ const envBoolean = z
   .pipe(z.enum(["1", "0", "true", "false", "yes", "no"], { message: "expected true or false (or 1 or 0)" }))
   .transform((v) => v === "1" || v === "true" || v === "yes");
 
+/**
+ * Origins (`scheme://host[:port]`), comma-separated, each an http(s) URL; a path is ignored. The
+ * list's order and repeats do not matter.
+ */
+const originList = z
+  .string()
+  .transform((value) =>
+    value
+      .split(",")
+      .map((entry) => entry.trim())
+      .filter((entry) => entry.length > 0),
+  )
+  .pipe(
+    z.array(
+      z.url({
+        protocol: /^https?$/,
+        message: "expected comma-separated http(s) origins, such as https://media.lan:9000",
+      }),
+    ),
+  )
+  .transform((urls) => [...new Set(urls.map((u) => new URL(u).origin))]);
+
 /** AWS's bucket naming rules, which S3-compatible stores follow too. */
 const bucketName = z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, {
   message: "expected a bucket name: 3-63 lowercase letters, digits, dots and hyphens",
@@ -38,7 +60,14 @@ const schema = z
     UPSTREAM_URL: z.url({ protocol: /^https?$/ }).optional(),
     UPSTREAM_WS_URL: z.url({ protocol: /^wss?$/ }).optional(),
     UPSTREAM_API_KEY: z.string().min(1).optional(),
+    // The key in a file instead (a mounted secret): read at every authentication of the service's
+    // socket, so a key rotated in the file is used without a restart.
+    UPSTREAM_API_KEY_FILE: z.string().min(1).optional(),
     VIDEO_MODEL_ID: z.string().min(1).optional(),
+    // Further hosts the service serves result media from that may be on private addresses (a
+    // self-hosted service with its media on another LAN host). Any other private address stays
+    // refused; public hosts (a CDN) need no entry.
+    UPSTREAM_MEDIA_ORIGINS: originList.default([]),
     // Accounts: the key that signs session cookies (unset: made once and kept in DATA_DIR), and
     // the studio's public address when it sits behind a proxy or has a fixed domain.
     AUTH_SECRET: z.string().min(32, "use at least 32 characters (e.g. openssl rand -base64 32)").optional(),
@@ -73,12 +102,21 @@ const schema = z
       .default(10),
   })
   .superRefine((env, ctx) => {
-    const set = [env.UPSTREAM_URL, env.UPSTREAM_WS_URL, env.UPSTREAM_API_KEY].filter((v) => v !== undefined);
+    const key = env.UPSTREAM_API_KEY ?? env.UPSTREAM_API_KEY_FILE;
+    const set = [env.UPSTREAM_URL, env.UPSTREAM_WS_URL, key].filter((v) => v !== undefined);
     if (set.length > 0 && set.length < 3) {
       ctx.addIssue({
         code: "custom",
         path: ["UPSTREAM_URL"],
-        message: "UPSTREAM_URL, UPSTREAM_WS_URL and UPSTREAM_API_KEY are set together, or none of them",
+        message:
+          "UPSTREAM_URL, UPSTREAM_WS_URL and UPSTREAM_API_KEY (or UPSTREAM_API_KEY_FILE) are set together, or none of them",
+      });
+    }
+    if (env.UPSTREAM_API_KEY !== undefined && env.UPSTREAM_API_KEY_FILE !== undefined) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["UPSTREAM_API_KEY_FILE"],
+        message: "set UPSTREAM_API_KEY or UPSTREAM_API_KEY_FILE, not both",
       });
     }
     if (env.S3_BUCKET !== undefined) {

@@ -117,7 +117,7 @@ async function buildRuntime(deps: RuntimeDeps): Promise<StudioRuntime> {
     storage,
     upstream,
     log,
-    upstreamOrigin: new URL(upstreamConfig.httpUrl).origin,
+    upstreamOrigin: [new URL(upstreamConfig.httpUrl).origin, ...env.UPSTREAM_MEDIA_ORIGINS],
   });
   const videoModel = env.VIDEO_MODEL_ID ?? DEFAULT_VIDEO_MODEL;
   const studioUrl = env.STUDIO_URL;

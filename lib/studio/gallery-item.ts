@@ -59,6 +59,19 @@ export interface TaskUpdate {
   itemCount: number;
   itemsDone: number;
   error: { code: string; message: string; parameter?: string } | null;
+  /**
+   * A finished task that made some of its results: each one that was not made, with why (its
+   * place among the results when the service said it).
+   */
+  failedResults?: FailedResult[];
+  /** While the studio sends the task again after a passing failure (`error` says which): try n of m. */
+  retry?: { attempt: number; of: number };
+}
+
+export interface FailedResult {
+  index: number | null;
+  code: string;
+  message: string;
 }
 
 /** A recorded task with its results, as `GET /api/tasks` and `GET /api/tasks/[taskUUID]` answer it. */

@@ -1,4 +1,7 @@
 import "server-only";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { parseStudioEnv } from "@/lib/server/env";
 import { scrubSecret, upstreamConfigFromEnv } from "./config";
@@ -36,6 +39,36 @@ describe("upstreamConfigFromEnv", () => {
     expect(upstreamConfigFromEnv(parseStudioEnv({ PORT: "4100", HOST: "::" }), "k").httpUrl).toBe(
       "http://127.0.0.1:4100/v1",
     );
+  });
+
+  it("reads the key from UPSTREAM_API_KEY_FILE, and again each time it is asked (a rotated key)", () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "key-file-"));
+    const file = path.join(dir, "key");
+    fs.writeFileSync(file, "first-key\n");
+    try {
+      const env = parseStudioEnv({
+        UPSTREAM_URL: "https://api.example.com/v1",
+        UPSTREAM_WS_URL: "wss://ws.example.com/v1",
+        UPSTREAM_API_KEY_FILE: file,
+      });
+      const config = upstreamConfigFromEnv(env);
+      expect(config.apiKey).toBe("first-key");
+      fs.writeFileSync(file, "rotated-key\n");
+      expect(config.readApiKey?.()).toBe("rotated-key");
+      expect(() =>
+        parseStudioEnv({
+          UPSTREAM_URL: "https://api.example.com/v1",
+          UPSTREAM_WS_URL: "wss://ws.example.com/v1",
+          UPSTREAM_API_KEY: "k",
+          UPSTREAM_API_KEY_FILE: file,
+        }),
+      ).toThrow(/UPSTREAM_API_KEY_FILE/);
+      expect(() =>
+        upstreamConfigFromEnv({ ...env, UPSTREAM_API_KEY_FILE: path.join(dir, "missing") }),
+      ).toThrow(/UPSTREAM_API_KEY_FILE could not be read/);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it("refuses the embedded engine without a key", () => {

@@ -1,4 +1,5 @@
 import "server-only";
+import fs from "node:fs";
 import type { StudioEnv } from "@/lib/server/env";
 
 /**
@@ -12,17 +13,37 @@ export interface UpstreamConfig {
   /** WebSocket address; it also ends in `/v1`. */
   wsUrl: string;
   apiKey: string;
+  /**
+   * Reads the key again; called at every authentication of the socket, so that a rotated key is
+   * picked up without a restart. Absent, empty or throwing: `apiKey`.
+   */
+  readApiKey?: () => string;
 }
 
 /**
  * The configured service from the studio's env: the `UPSTREAM_*` trio when set (the env schema
- * guarantees all three or none), else the embedded engine at `/v1` on the studio's own port, on
+ * guarantees all three or none; the key may be in `UPSTREAM_API_KEY_FILE`, read again at every
+ * authentication), else the embedded engine at `/v1` on the studio's own port, on
  * the address it listens on (loopback when it listens on every interface), with the key the
  * studio's server minted for it.
  */
 export function upstreamConfigFromEnv(env: StudioEnv, embeddedKey?: string): UpstreamConfig {
   if (env.UPSTREAM_URL !== undefined && env.UPSTREAM_WS_URL !== undefined && env.UPSTREAM_API_KEY) {
     return { httpUrl: env.UPSTREAM_URL, wsUrl: env.UPSTREAM_WS_URL, apiKey: env.UPSTREAM_API_KEY };
+  }
+  const file = env.UPSTREAM_API_KEY_FILE;
+  if (env.UPSTREAM_URL !== undefined && env.UPSTREAM_WS_URL !== undefined && file !== undefined) {
+    const read = () => fs.readFileSync(file, "utf8").trim();
+    let apiKey: string;
+    try {
+      apiKey = read();
+    } catch (err) {
+      throw new Error(
+        `UPSTREAM_API_KEY_FILE could not be read (${(err as NodeJS.ErrnoException).code ?? "error"}): ${file}`,
+      );
+    }
+    if (!apiKey) throw new Error(`UPSTREAM_API_KEY_FILE is empty: ${file}`);
+    return { httpUrl: env.UPSTREAM_URL, wsUrl: env.UPSTREAM_WS_URL, apiKey, readApiKey: read };
   }
   if (!embeddedKey) {
     throw new Error(

@@ -3,6 +3,7 @@ import type { GrowthOptions } from "./backoff";
 import type { UpstreamConfig } from "./config";
 import { exchange, HTTP_DEFAULTS, type HttpOptions, type RequestOptions, requestTasks } from "./http";
 import { POLL_DEFAULTS, pollTask, type WatchOptions, watchTask } from "./poll";
+import { reshapeWebhook, type WebhookDelivery } from "./reshape";
 import type { PollOutcome, RequestOutcome, WatchOutcome } from "./types";
 import type { WireTask } from "./wire";
 import { WS_DEFAULTS, type WsOptions } from "./ws-options";
@@ -36,6 +37,8 @@ export interface UpstreamClient {
   poll(taskUUID: string, options?: RequestOptions): Promise<PollOutcome>;
   /** Polls until every item of the task is finished (poll.ts). */
   watch(taskUUID: string, options?: WatchOptions): Promise<WatchOutcome>;
+  /** A body the service POSTed to the studio's webhook, read and scrubbed (reshape.ts). */
+  readWebhook(body: unknown): WebhookDelivery | null;
   /** The WebSocket session; it connects on `start()` or the first `send`. */
   socket: UpstreamSession;
   /** Closes the socket and ends HTTP calls and watches in progress (`requestAborted`). */
@@ -61,6 +64,7 @@ export function createUpstreamClient(config: UpstreamConfig, deps: UpstreamDeps 
     request: (tasks, o) => requestTasks(config, httpDeps, http, tasks, withClose(o)),
     poll: (taskUUID, o) => pollTask(exchanger, config.apiKey, taskUUID, withClose(o)),
     watch: (taskUUID, o) => watchTask(exchanger, config.apiKey, taskUUID, { delays, ...withClose(o) }),
+    readWebhook: (body) => reshapeWebhook(body, config.apiKey),
     socket,
     close: () => {
       closing.abort();
@@ -73,6 +77,8 @@ export { scrubSecret, type UpstreamConfig, upstreamConfigFromEnv } from "./confi
 export { TRANSIENT_CODES } from "./errors";
 export type { HttpOptions, RequestOptions } from "./http";
 export type { WatchOptions } from "./poll";
+export { NOT_FOUND_GRACE_MS } from "./poll";
+export type { WebhookDelivery } from "./reshape";
 export type * from "./types";
 export type { WireTask } from "./wire";
 export type { WsOptions } from "./ws-options";

@@ -128,4 +128,53 @@ describe("polling", () => {
     expect(outcome.ok).toBe(true);
     await fake.close();
   });
+
+  it("takes taskNotFound for 'not yet' within the grace period, and for final after it", async () => {
+    const taskUUID = randomUUID();
+    const notFound = {
+      status: 400,
+      body: { errors: [{ code: "taskNotFound", message: "unknown", taskUUID }] },
+    };
+    const done = {
+      status: 200,
+      body: {
+        data: [
+          {
+            taskType: "videoInference",
+            taskUUID,
+            status: "success",
+            videoUUID: randomUUID(),
+            videoURL: "http://x/v.mp4",
+            seed: 1,
+          },
+        ],
+      },
+    };
+    // A service that does not know the task for its first three polls (it registers it late).
+    const fake = await startFakeService((n) => (n < 3 ? notFound : done));
+    const watcher = createUpstreamClient(
+      { httpUrl: fake.url, wsUrl: harness.wsUrl, apiKey: "k-fake" },
+      { options: { poll: DELAYS } },
+    );
+    const outcome = await watcher.watch(taskUUID, { notFoundGraceMs: 60_000 });
+    expect(outcome.ok && outcome.items.map((i) => i.status)).toEqual(["success"]);
+    expect(fake.requests).toHaveLength(4);
+    // The grace period over (a clock that has moved on by the second poll), it is final.
+    let clock = 0;
+    const lagging = await startFakeService(() => notFound);
+    const late = createUpstreamClient(
+      { httpUrl: lagging.url, wsUrl: harness.wsUrl, apiKey: "k-fake" },
+      { options: { poll: DELAYS } },
+    );
+    const ended = await late.watch(taskUUID, {
+      notFoundGraceMs: 1_000,
+      now: () => {
+        clock += 600;
+        return clock;
+      },
+    });
+    expect(ended).toMatchObject({ ok: false, error: { code: "taskNotFound" } });
+    expect(lagging.requests).toHaveLength(2);
+    await Promise.all([fake.close(), lagging.close(), watcher.close(), late.close()]);
+  });
 });

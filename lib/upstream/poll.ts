@@ -42,7 +42,16 @@ export interface WatchOptions extends RequestOptions {
   /** Each finished item (success or error), once, in the order they were seen finished. */
   onItem?: (item: FinishedPollItem) => void;
   delays?: GrowthOptions;
+  /**
+   * For this long after the watch starts, `taskNotFound` means "not yet": a service may not know a
+   * task for a moment after acknowledging it. Polls go on at the usual pace meanwhile. Default 0.
+   */
+  notFoundGraceMs?: number;
+  now?: () => number;
 }
+
+/** How long `taskNotFound` counts as "not yet" for the studio's watches (see `notFoundGraceMs`). */
+export const NOT_FOUND_GRACE_MS = 45_000;
 
 function progressOf(items: readonly PollItem[]): number {
   if (items.length === 0) return 0;
@@ -54,8 +63,8 @@ function progressOf(items: readonly PollItem[]): number {
 }
 
 /**
- * Polls `taskUUID` until every item is `success` or `error`. `taskNotFound`, `taskExpired` and any
- * other final error end the watch with that error; transient ones (service unavailable, timeouts,
+ * Polls `taskUUID` until every item is `success` or `error`. `taskNotFound` (after the grace
+ * period), `taskExpired` and any other final error end the watch with that error; transient ones (service unavailable, timeouts,
  * rate limits) are waited out at the poll pace, since the task keeps running meanwhile. Never
  * throws; `signal` ends it with `requestAborted`.
  */
@@ -66,6 +75,8 @@ export async function watchTask(
   options: WatchOptions = {},
 ): Promise<WatchOutcome> {
   const delays = options.delays ?? POLL_DEFAULTS;
+  const now = options.now ?? Date.now;
+  const graceEnds = now() + (options.notFoundGraceMs ?? 0);
   const finished = new Map<number, FinishedPollItem>();
   const collected = () => [...finished.values()].sort((a, b) => a.index - b.index);
   let delay: number | undefined;
@@ -74,7 +85,8 @@ export async function watchTask(
     const outcome = await pollTask(exchange, secret, taskUUID, { signal: options.signal });
     if (!outcome.ok) {
       if (options.signal?.aborted) return { ok: false, error: upstreamErrors.aborted(), items: collected() };
-      if (!TRANSIENT_CODES.has(outcome.error.code))
+      const notYet = outcome.error.code === "taskNotFound" && now() < graceEnds;
+      if (!notYet && !TRANSIENT_CODES.has(outcome.error.code))
         return { ok: false, error: outcome.error, items: collected() };
     } else {
       for (const item of outcome.items) {

@@ -1,9 +1,15 @@
 import "server-only";
 import { createHash } from "node:crypto";
-import { imageResultSchema, videoResultSchema } from "@/lib/protocol/results";
+import { imageResultSchema, resultObjectSchema, videoResultSchema } from "@/lib/protocol/results";
 import { scrubSecret } from "./config";
 import type { AcceptedVia, PollItem, RequestOutcome, ResultItem, UpstreamError, UpstreamItem } from "./types";
-import { type WireEnvelope, type WireResult, type WireServiceError, wireGetResponseItemSchema } from "./wire";
+import {
+  readEnvelope,
+  type WireEnvelope,
+  type WireResult,
+  type WireServiceError,
+  wireGetResponseItemSchema,
+} from "./wire";
 
 /**
  * Wire types to app types. Every string that reaches the app from the service passes through
@@ -20,6 +26,10 @@ export function reshapeError(wire: WireServiceError, secret: string): UpstreamEr
   if (wire.type !== undefined) out.type = scrub(wire.type);
   if (wire.taskType !== undefined) out.taskType = wire.taskType;
   if (wire.taskUUID !== undefined) out.taskUUID = wire.taskUUID;
+  const { retryAfter } = wire as { retryAfter?: unknown };
+  if (typeof retryAfter === "number" && Number.isFinite(retryAfter) && retryAfter >= 0) {
+    out.retryAfter = Math.min(retryAfter, 3_600);
+  }
   return out;
 }
 
@@ -129,4 +139,63 @@ export function reshapePollItem(raw: WireResult, index: number, secret: string):
     secret,
   );
   return { status: "error", index, taskType, taskUUID, error };
+}
+
+/** A webhook's body as the app sees it: the task it concerns, its results and its failures. */
+export interface WebhookDelivery {
+  taskUUID: string;
+  items: ResultItem[];
+  errors: UpstreamError[];
+}
+
+/**
+ * A body the service POSTed to a webhook: one result object; an envelope (`{ data }`,
+ * `{ errors }`); a result item whose `status` is `error` with an `error` object; or a bare error
+ * object. Null when it is none of those or names no task. Strings are scrubbed as everywhere.
+ */
+export function reshapeWebhook(body: unknown, secret: string): WebhookDelivery | null {
+  if (typeof body !== "object" || body === null || Array.isArray(body)) return null;
+  const record = body as Record<string, unknown>;
+  const ownUUID = typeof record.taskUUID === "string" && record.taskUUID.length > 0 ? record.taskUUID : null;
+  const taskType = typeof record.taskType === "string" ? record.taskType : undefined;
+  let items: ResultItem[] = [];
+  let errors: UpstreamError[] = [];
+  if ("data" in record || "errors" in record) {
+    const envelope = readEnvelope(body);
+    if (!envelope) return null;
+    const outcome = reshapeEnvelope(envelope, secret);
+    items = outcome.data.filter((i): i is ResultItem => i.kind !== "accepted");
+    errors = outcome.errors;
+  } else if (
+    record.status === "error" ||
+    (typeof record.code === "string" && typeof record.message === "string")
+  ) {
+    const detail = (record.status === "error" ? record.error : record) as {
+      code?: unknown;
+      message?: unknown;
+    };
+    errors = [
+      reshapeError(
+        {
+          code: typeof detail?.code === "string" ? detail.code : "internalServerError",
+          message: typeof detail?.message === "string" ? detail.message : "The service reported an error.",
+          ...(typeof record.parameter === "string" ? { parameter: record.parameter } : {}),
+          ...(taskType ? { taskType } : {}),
+          ...(ownUUID ? { taskUUID: ownUUID } : {}),
+        },
+        secret,
+      ),
+    ];
+  } else {
+    const parsed = resultObjectSchema.safeParse(body);
+    if (!parsed.success || !ownUUID) return null;
+    items = [reshapeResult({ ...parsed.data, taskUUID: ownUUID })];
+  }
+  const taskUUID = ownUUID ?? items[0]?.taskUUID ?? errors.find((e) => e.taskUUID)?.taskUUID;
+  if (!taskUUID) return null;
+  return {
+    taskUUID,
+    items: items.filter((i) => i.taskUUID === taskUUID),
+    errors: errors.filter((e) => e.taskUUID === undefined || e.taskUUID === taskUUID),
+  };
 }

@@ -7,8 +7,11 @@ import type { ImageResult, ResultObject, VideoResult } from "@/lib/protocol/resu
  * `wire.ts`; `reshape.ts` is the only bridge.
  */
 
-/** Every error reaching a caller is the contract's error object; `parameter` is always one string. */
-export type UpstreamError = ServiceError;
+/**
+ * Every error reaching a caller is the contract's error object; `parameter` is always one string.
+ * `retryAfter` (seconds) is kept when the service says how long to wait before trying again.
+ */
+export type UpstreamError = ServiceError & { retryAfter?: number };
 
 /** Why a task counts as accepted without a result in hand. */
 export type AcceptedVia =
@@ -100,7 +103,10 @@ export type ConnectionEvent =
   | { type: "connection"; change: "disconnected"; error: UpstreamError }
   /** An error the service sent without a taskUUID: it concerns the connection, not a task. */
   | { type: "connection"; change: "error"; error: UpstreamError }
-  /** The key was refused: the session stops reconnecting (a new client is needed). */
+  /**
+   * The key was refused: waiting sends are rejected with the refusal, and the session tries again
+   * with a slower backoff (`WsOptions.refused`), reading the key afresh each time.
+   */
   | { type: "connection"; change: "failed"; error: UpstreamError };
 
 export type UpstreamEvent =
@@ -120,4 +126,9 @@ export interface SessionStatus {
   queued: number;
   /** Successful authentications after the first. */
   reconnects: number;
+  /**
+   * While the key stands refused (`state` is `failed`): when the next try starts, in `Date.now()`
+   * milliseconds; null otherwise.
+   */
+  retryAt: number | null;
 }

@@ -10,6 +10,12 @@ export interface WsOptions {
   connectTimeoutMs: number;
   /** Delay before reconnect number n: full jitter under `min(capMs, baseMs * 2^n)`. */
   reconnect: BackoffOptions;
+  /**
+   * Delay before trying again after the service refused the key: full jitter under
+   * `min(capMs, baseMs * 2^n)` for the n-th refusal in a row. Slower than `reconnect` (a refused
+   * key is not fixed by hammering), capped so that a key accepted again works within seconds.
+   */
+  refused: BackoffOptions;
   /** Messages that may wait for a connection; one more is refused. */
   maxQueue: number;
   /** Results remembered to drop repeats. */
@@ -26,6 +32,7 @@ export const WS_DEFAULTS: WsOptions = {
   connectTimeoutMs: 15_000,
   // A resume must land within the service's 120 s window; a 15 s cap leaves room for several tries.
   reconnect: { baseMs: 250, capMs: 15_000 },
+  refused: { baseMs: 2_000, capMs: 20_000 },
   maxQueue: 1_000,
   // Far above the results in flight at once; a resume replays at most 120 s of them.
   dedupeSize: 10_000,

@@ -147,7 +147,23 @@ export class Outbox {
     return this.resent.get(taskUUID);
   }
 
-  /** Rejects every message not yet written (closing, or the key was refused). */
+  /**
+   * The key was refused: every caller still waiting is told so now. Tasks sent again after a drop
+   * (nobody waits on them) stay queued, and what the service holds stays remembered, for when a
+   * key is accepted again.
+   */
+  rejectWaiting(error: UpstreamError): void {
+    const pending = [...this.inflight, ...this.queue];
+    this.inflight = [];
+    this.queue = [];
+    for (const entry of pending) {
+      entry.token = 0;
+      if (entry.reject) entry.reject(error);
+      else this.queue.push(entry);
+    }
+  }
+
+  /** Rejects every message not yet written (the session is closing). */
   rejectAll(error: UpstreamError): void {
     const pending = [...this.inflight, ...this.queue];
     this.inflight = [];

@@ -3,6 +3,7 @@ import { randomUUID } from "node:crypto";
 import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
 import { type WebSocket, WebSocketServer } from "ws";
+import { isServiceError } from "@/lib/protocol/errors";
 import { createUpstreamClient, type UpstreamClient } from "./index";
 import { EventLog } from "./test-support";
 import type { WireTask } from "./wire";
@@ -65,10 +66,19 @@ afterEach(async () => {
   await fake?.close();
 });
 
-function clientFor(url: string): { client: UpstreamClient; log: EventLog } {
+function clientFor(url: string, readApiKey?: () => string): { client: UpstreamClient; log: EventLog } {
   client = createUpstreamClient(
-    { httpUrl: "http://127.0.0.1:1/v1", wsUrl: url, apiKey: "k-scripted-key" },
-    { options: { ws: { reconnect: { baseMs: 10, capMs: 20 }, closeGraceMs: 100 } } },
+    {
+      httpUrl: "http://127.0.0.1:1/v1",
+      wsUrl: url,
+      apiKey: "k-scripted-key",
+      ...(readApiKey ? { readApiKey } : {}),
+    },
+    {
+      options: {
+        ws: { reconnect: { baseMs: 10, capMs: 20 }, refused: { baseMs: 10, capMs: 40 }, closeGraceMs: 100 },
+      },
+    },
   );
   const log = new EventLog();
   client.socket.onMessage(log.listener);
@@ -78,6 +88,45 @@ function clientFor(url: string): { client: UpstreamClient; log: EventLog } {
 const task = (): WireTask => ({ taskType: "imageInference", taskUUID: randomUUID() });
 
 describe("WebSocket session against a scripted server", () => {
+  it("tries again after a refused key, reading the key afresh, and works once one is accepted", async () => {
+    const t = task();
+    let key = "k-rotated-away-1234";
+    fake = await startFakeWs((message, ws) => {
+      const head = message[0];
+      if (head?.taskType === "authentication") {
+        if (head.apiKey === "k-accepted-5678") authOk(ws, "22222222-2222-4222-8222-222222222222");
+        else
+          send(ws, {
+            errors: [
+              {
+                code: "invalidApiKey",
+                message: "Invalid API key.",
+                parameter: "apiKey",
+                taskType: "authentication",
+              },
+            ],
+          });
+      } else if (head?.taskUUID === t.taskUUID) {
+        send(ws, { data: [result(String(t.taskUUID), randomUUID())] });
+      }
+    });
+    const { client, log } = clientFor(fake.url, () => key);
+    await expect(client.socket.send([t])).rejects.toSatisfy(
+      (e: unknown) => isServiceError(e) && e.code === "invalidApiKey",
+    );
+    expect(client.socket.status()).toMatchObject({ state: "failed", connected: false });
+    // It keeps trying (a refusal is not the end), each time with the key as it is now.
+    await log.until(() => log.connectionChanges().filter((c) => c === "failed").length >= 3);
+    key = "k-accepted-5678";
+    await log.until(() => log.connectionChanges().includes("connected"));
+    await client.socket.send([t]);
+    await log.until(() => log.resultKeys().length === 1);
+    expect(client.socket.status()).toMatchObject({ state: "connected", connected: true, retryAt: null });
+    const keys = fake.received.filter((m) => m[0]?.taskType === "authentication").map((m) => m[0]?.apiKey);
+    expect(keys.at(-1)).toBe("k-accepted-5678");
+    expect(keys.slice(0, 3)).toEqual(["k-rotated-away-1234", "k-rotated-away-1234", "k-rotated-away-1234"]);
+  });
+
   it("emits a result replayed after a resume only once", async () => {
     const t = task();
     const [first, second] = [randomUUID(), randomUUID()];

@@ -15,8 +15,8 @@ export interface WsDeps {
   random: () => number;
 }
 
-/** Codes that mean the key itself was refused: reconnecting cannot help. */
-const KEY_REFUSED = new Set(["invalidApiKey", "missingApiKey"]);
+/** Codes that mean the key itself was refused: the session waits longer before trying again. */
+export const KEY_REFUSED: ReadonlySet<string> = new Set(["invalidApiKey", "missingApiKey"]);
 
 /**
  * The studio's one WebSocket session with the service: authenticates, keeps the
@@ -31,6 +31,10 @@ export class UpstreamSession {
   private sessionUUID: string | null = null;
   private lastError: UpstreamError | null = null;
   private attempt = 0;
+  /** Refusals of the key in a row (the refused backoff grows with them). */
+  private refusals = 0;
+  /** When the next connection attempt after a refusal starts (`Date.now()` scale), if one waits. */
+  private retryAt: number | null = null;
   private connections = 0;
   private readonly outbox: Outbox;
   private readonly router: Router;
@@ -60,7 +64,8 @@ export class UpstreamSession {
   /**
    * Sends tasks, queued while disconnected; resolves once written to an authenticated socket.
    * Rejects with the contract's error object (`isServiceError` holds): `serviceUnavailable` when
-   * the queue is full or the session closed, the refusal (`invalidApiKey`) when the key was refused.
+   * the queue is full or the session closed, the refusal (`invalidApiKey`) while the key stands
+   * refused (until the next try, see `status().retryAt`).
    * With `deadline`, a message still unwritten when it fires is withdrawn, never to be sent, and
    * rejects with `serviceUnavailable` (see `Outbox.enqueue`).
    */
@@ -90,6 +95,7 @@ export class UpstreamSession {
       lastError: this.lastError,
       queued: this.outbox.queued,
       reconnects: Math.max(0, this.connections - 1),
+      retryAt: this.state === "failed" ? this.retryAt : null,
     };
   }
 
@@ -141,7 +147,16 @@ export class UpstreamSession {
 
   private authenticate(socket: WebSocket, withSession = true): void {
     const resume = withSession ? (this.sessionUUID ?? undefined) : undefined;
-    socket.send(JSON.stringify(authenticationTask(this.config.apiKey, resume)));
+    socket.send(JSON.stringify(authenticationTask(this.currentKey(), resume)));
+  }
+
+  /** The key, read again for every authentication: a rotated key is used without a restart. */
+  private currentKey(): string {
+    try {
+      return this.config.readApiKey?.() || this.config.apiKey;
+    } catch {
+      return this.config.apiKey;
+    }
   }
 
   private onAuthReply(socket: WebSocket, text: string, guard: NodeJS.Timeout): void {
@@ -154,12 +169,16 @@ export class UpstreamSession {
         this.onMessageText(text);
         return;
       }
-      const error = reshapeError(refusal, this.config.apiKey);
+      const error = reshapeError(refusal, this.currentKey());
       if (KEY_REFUSED.has(error.code)) {
+        // A key being rotated, or the service's auth briefly down: not the end. Whoever waits is
+        // told now; the session tries again with backoff (onClose) and the key is read afresh.
+        clearTimeout(guard);
+        this.timers.delete(guard);
         this.lastError = error;
+        this.dropReason = error;
         this.state = "failed";
-        this.clearTimers();
-        this.outbox.rejectAll(error);
+        this.outbox.rejectWaiting(error);
         this.router.emit({ type: "connection", change: "failed", error });
         socket.close(1000, "key refused");
       } else if (this.sessionUUID !== null) {
@@ -182,6 +201,8 @@ export class UpstreamSession {
     this.authenticated = true;
     this.state = "connected";
     this.attempt = 0;
+    this.refusals = 0;
+    this.retryAt = null;
     this.connections++;
     this.router.emit({
       type: "connection",
@@ -232,7 +253,14 @@ export class UpstreamSession {
       this.closedSignal = null;
       return;
     }
-    if (this.state === "failed") return;
+    if (this.state === "failed") {
+      const wait = fullJitter(this.refusals++, this.options.refused, this.deps.random);
+      this.retryAt = Date.now() + wait;
+      this.later(() => {
+        if (this.state === "failed") this.connect();
+      }, wait);
+      return;
+    }
     const error = this.dropReason ?? upstreamErrors.unreachable(`the socket closed (code ${code})`);
     this.router.emit({ type: "connection", change: "disconnected", error });
     this.state = "reconnecting";

@@ -241,7 +241,9 @@ export class Core implements EngineCore {
   ): Promise<void> {
     const record = this.deps.tasks.get(task.taskUUID);
     // Another account's task is reported as unknown: its existence is not the caller's business.
-    if (!record || record.principal.accountId !== principal.accountId) {
+    const lagging =
+      record && this.deps.faults?.unknownYet(record.params, this.deps.clock.now() - record.createdAt);
+    if (!record || record.principal.accountId !== principal.accountId || lagging) {
       sink.error(serviceErrors.taskNotFound(task.taskUUID));
       return;
     }

@@ -129,6 +129,11 @@ class TaskRun {
       if (deps.isClosing()) return;
       // A task run again after a restart keeps the results it had made.
       if (record.items[index]?.status !== "processing") continue;
+      const slotFault = deps.faults?.slotFailureFor(this.common, index);
+      if (slotFault) {
+        this.fail([index], new ServiceErrorException(slotFault));
+        continue;
+      }
       try {
         const out = await processor.runItem(
           task,

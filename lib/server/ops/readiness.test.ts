@@ -2,7 +2,13 @@ import { Readable } from "node:stream";
 import { describe, expect, it } from "vitest";
 import type { StudioDatabase } from "@/lib/server/db";
 import type { MediaStorage } from "@/lib/server/storage";
-import { checkReadiness, READY_PARTS, type ReadyChecks, studioChecks } from "./readiness";
+import {
+  checkReadiness,
+  KEY_REFUSED_MESSAGE,
+  READY_PARTS,
+  type ReadyChecks,
+  studioChecks,
+} from "./readiness";
 
 const ok = async () => undefined;
 const allOk: ReadyChecks = { database: ok, storage: ok, service: ok };
@@ -122,6 +128,28 @@ describe("the studio's checks", () => {
       expect(body.errors.map((e) => e.parameter)).toEqual(["service"]);
     },
   );
+
+  it("says the service refused the key while it does (and only the fixed sentence otherwise)", async () => {
+    const refused = studioChecks({
+      db: db(false),
+      storage: memoryStorage(),
+      upstreamState: () => "failed",
+      upstreamError: () => "invalidApiKey",
+    });
+    const body = (await checkReadiness(refused)).body as { errors: { parameter: string; message: string }[] };
+    expect(body.errors).toEqual([
+      expect.objectContaining({ parameter: "service", message: KEY_REFUSED_MESSAGE }),
+    ]);
+    expect(KEY_REFUSED_MESSAGE).toMatch(/refused the API key/);
+    const unreachable = studioChecks({
+      db: db(false),
+      storage: memoryStorage(),
+      upstreamState: () => "reconnecting",
+      upstreamError: () => "serviceUnavailable",
+    });
+    const other = (await checkReadiness(unreachable)).body as { errors: { message: string }[] };
+    expect(other.errors[0]?.message).toBe("The media service's socket is not connected.");
+  });
 
   it("fails the database part when the query fails", async () => {
     const checks = studioChecks({ db: db(true), storage: memoryStorage(), upstreamState: () => "connected" });

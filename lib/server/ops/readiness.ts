@@ -24,6 +24,16 @@ const FAILING: Record<ReadyPart, string> = {
   service: "The media service's socket is not connected.",
 };
 
+/**
+ * A check's failure whose message is fit for anyone to read (it names no host, bucket or key), and
+ * says more than the part's fixed sentence: it is reported instead of it.
+ */
+export class NotReady extends Error {}
+
+/** Said while the service refuses the studio's key (the socket keeps trying, see ws-session.ts). */
+export const KEY_REFUSED_MESSAGE =
+  "The media service refused the API key. The studio tries it again every few seconds (and reads it afresh each time); check UPSTREAM_API_KEY (or the file UPSTREAM_API_KEY_FILE names).";
+
 export interface ReadyAnswer {
   status: 200 | 503;
   body:
@@ -45,7 +55,7 @@ export async function checkReadiness(
 ): Promise<ReadyAnswer> {
   const timeoutMs = options.timeoutMs ?? READY_CHECK_MS;
   const results = await Promise.all(READY_PARTS.map((part) => passes(checks[part], timeoutMs)));
-  const failing = READY_PARTS.filter((_, i) => !results[i]);
+  const failing = READY_PARTS.filter((_, i) => results[i] !== true);
   if (failing.length === 0 && !options.draining) {
     return {
       status: 200,
@@ -55,26 +65,26 @@ export async function checkReadiness(
   const parts = Object.fromEntries(
     READY_PARTS.map((p) => [p, failing.includes(p) ? "failing" : "ok"]),
   ) as Record<ReadyPart, "ok" | "failing">;
-  const errors: { code: string; message: string; parameter: string }[] = failing.map((part) => ({
-    code: "notReady",
-    message: FAILING[part],
-    parameter: part,
-  }));
+  const errors: { code: string; message: string; parameter: string }[] = failing.map((part) => {
+    const said = results[READY_PARTS.indexOf(part)];
+    return { code: "notReady", message: typeof said === "string" ? said : FAILING[part], parameter: part };
+  });
   if (options.draining) {
     errors.unshift({ code: "shuttingDown", message: "The studio is shutting down.", parameter: "server" });
   }
   return { status: 503, body: { errors, parts: { ...parts, server: options.draining ? "draining" : "ok" } } };
 }
 
-async function passes(check: () => Promise<void>, timeoutMs: number): Promise<boolean> {
+/** True when the check passed; a `NotReady`'s message; false for any other failure. */
+async function passes(check: () => Promise<void>, timeoutMs: number): Promise<boolean | string> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const late = new Promise<false>((resolve) => {
     timer = setTimeout(() => resolve(false), timeoutMs);
   });
   try {
     return await Promise.race([check().then(() => true), late]);
-  } catch {
-    return false;
+  } catch (err) {
+    return err instanceof NotReady ? err.message : false;
   } finally {
     clearTimeout(timer);
   }
@@ -85,6 +95,8 @@ export function studioChecks(deps: {
   db: StudioDatabase;
   storage: MediaStorage;
   upstreamState: () => string;
+  /** The code of the socket's last error, if any: a refused key is said as such. */
+  upstreamError?: () => string | null;
   /** This process's probe key; one per process, so instances sharing a bucket do not race. */
   probeKey?: string;
 }): ReadyChecks {
@@ -103,7 +115,10 @@ export function studioChecks(deps: {
       if (Buffer.concat(chunks).toString() !== written) throw new Error("probe object differs");
     },
     async service() {
-      if (deps.upstreamState() !== "connected") throw new Error("not connected");
+      if (deps.upstreamState() === "connected") return;
+      const code = deps.upstreamError?.() ?? null;
+      if (code === "invalidApiKey" || code === "missingApiKey") throw new NotReady(KEY_REFUSED_MESSAGE);
+      throw new Error("not connected");
     },
   };
 }

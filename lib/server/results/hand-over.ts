@@ -17,6 +17,19 @@ export const HANDOVER_DEADLINE_MS = 12_000;
 /** The reconnect backoff's cap: by then the socket has had another try. */
 export const RETRY_AFTER_SECONDS = 15;
 
+/**
+ * Retry-After for a task not sent: while the service refuses the key, the second after the
+ * socket's next try (a key accepted again works from then); otherwise the reconnect cap.
+ */
+export function retryAfterSeconds(
+  socket: Pick<UpstreamClient["socket"], "status">,
+  now = Date.now(),
+): number {
+  const { retryAt } = socket.status();
+  if (retryAt === null) return RETRY_AFTER_SECONDS;
+  return Math.min(RETRY_AFTER_SECONDS, Math.max(1, Math.ceil((retryAt - now) / 1000) + 1));
+}
+
 /** A task ready for the service: as sent (recorded), as written (studio ids resolved), its author. */
 export interface Job {
   taskUUID: string;
@@ -52,6 +65,7 @@ export async function handOver(deps: HandOverDeps, jobs: readonly Job[]): Promis
         authorName: job.author.name,
         params: job.sent,
         itemCount: typeof job.sent.numberResults === "number" ? job.sent.numberResults : 1,
+        wire: job.wire,
         ...(job.requestId ? { requestId: job.requestId } : {}),
       },
       job.sent.taskType === "videoInference"

@@ -1,7 +1,6 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
-import sharp from "sharp";
 import type { ServiceError } from "@/lib/protocol/errors";
 import { getTask, markTask, recordItem, type StudioDatabase, tasksInFlight } from "@/lib/server/db";
 import { type TaskRow, user } from "@/lib/server/db/schema";
@@ -10,21 +9,37 @@ import { logger } from "@/lib/server/ops/logger";
 import { studioMetrics } from "@/lib/server/ops/metrics";
 import { itemMediaKey, type MediaStorage } from "@/lib/server/storage";
 import type { EventLog } from "@/lib/server/stream/event-log";
-import type { TaskState } from "@/lib/studio/gallery-item";
-import type { ImageItem, UpstreamClient, UpstreamEvent, VideoItem } from "@/lib/upstream";
+import {
+  type ImageItem,
+  NOT_FOUND_GRACE_MS,
+  type UpstreamClient,
+  type UpstreamError,
+  type UpstreamEvent,
+  type VideoItem,
+  type WebhookDelivery,
+} from "@/lib/upstream";
+import { type Flight, failuresOf, flightFromRow, isEnded, POLL_AFTER_MS } from "./flight";
 import { itemViews } from "./item-view";
 import { LeaseSweep } from "./lease-sweep";
-import { resultMedia } from "./media-bytes";
-import { probeVideo } from "./probe-video";
+import { resultMedia, type TrustedOrigins } from "./media-bytes";
+import { mediaSize, withRetries } from "./result-media";
+import { TaskRetries } from "./retries";
+import { allTransient, causeOf, errorFields, MAX_ATTEMPTS, settledPatch, storedError } from "./settle";
 import type { TaskLeases } from "./task-leases";
+
+export type { Flight };
+export { POLL_AFTER_MS };
 
 export interface KeeperDeps {
   db: StudioDatabase;
   storage: MediaStorage;
   upstream: UpstreamClient;
   log: EventLog;
-  /** Origin of the configured service: its media URLs may be on a private address. */
-  upstreamOrigin: string;
+  /**
+   * Origin of the configured service, or it and the operator's further media origins
+   * (`UPSTREAM_MEDIA_ORIGINS`): media URLs there may be on a private address.
+   */
+  upstreamOrigin: TrustedOrigins;
   /**
    * Several studios on one database: each task in flight is watched by the instance holding its
    * lease. Without it (tests) this keeper watches every task in flight it finds at start.
@@ -35,32 +50,11 @@ export interface KeeperDeps {
    * earlier run are void at start, so its tasks are watched at once rather than after expiry.
    */
   sole?: boolean;
+  /** How long `taskNotFound` means "not yet" (default `NOT_FOUND_GRACE_MS`). */
+  notFoundGraceMs?: number;
+  /** The wait before try number `attempt` (default `retryDelayMs`, jittered); tests shorten it. */
+  retryDelay?: (attempt: number, retryAfterSeconds: number | undefined) => number;
 }
-
-/** A task the keeper waits on: what publishing and recording its results needs, without a read. */
-export interface Flight {
-  taskUUID: string;
-  taskType: string;
-  authorId: string;
-  authorName: string;
-  params: Record<string, unknown>;
-  itemCount: number;
-  done: number;
-  status: TaskState;
-  progress: number | null;
-  /** Media UUIDs already handled, so a result that arrives by two routes is fetched once. */
-  seen: Set<string>;
-  /** The request that sent it (`x-request-id`); unknown for a task picked up after a restart. */
-  requestId?: string;
-  /** When it was handed over (`performance.now()`), for the result latency; unknown after a restart. */
-  sentAt?: number;
-}
-
-/**
- * When the socket should have delivered by itself, and polling takes over: video at once (its
- * progress comes only from polling), async images after a while, sync images after longer.
- */
-export const POLL_AFTER_MS = { video: 0, asyncImage: 15_000, syncImage: 60_000 } as const;
 
 /**
  * Keeps every result: whichever way a result arrives (pushed on the socket, found by polling, or
@@ -73,6 +67,8 @@ export const POLL_AFTER_MS = { video: 0, asyncImage: 15_000, syncImage: 60_000 }
  */
 export class ResultKeeper {
   private readonly flights = new Map<string, Flight>();
+  private readonly retries: TaskRetries;
+  private socketErrors = 0;
   private readonly ingesting = new Map<string, Promise<void>>();
   private readonly watching = new Map<string, AbortController>();
   private readonly timers = new Set<ReturnType<typeof setTimeout>>();
@@ -81,7 +77,29 @@ export class ResultKeeper {
   private sweeper: LeaseSweep | null = null;
   private readonly finishedListeners = new Set<(authorId: string, taskUUID: string) => void>();
 
-  constructor(private readonly deps: KeeperDeps) {}
+  constructor(private readonly deps: KeeperDeps) {
+    this.retries = new TaskRetries({
+      db: deps.db,
+      socket: deps.upstream.socket,
+      ...(deps.retryDelay ? { delay: deps.retryDelay } : {}),
+      current: (flight, wireUUID) => this.flights.get(flight.taskUUID)?.wireUUID === wireUUID,
+      stopWatching: (taskUUID) => {
+        this.watching.get(taskUUID)?.abort();
+        this.watching.delete(taskUUID);
+      },
+      watchLater: (flight, ms) => this.watchLater(flight, ms),
+      publish: (flight, error) => this.publish(flight, error),
+      giveUp: (flight, cause) => this.settle(flight, { status: "error", error: storedError(cause) }),
+      later: (fn, ms) => {
+        const timer = setTimeout(() => {
+          this.timers.delete(timer);
+          fn();
+        }, ms);
+        timer.unref();
+        this.timers.add(timer);
+      },
+    });
+  }
 
   /** Called once a task is done or failed (the member queue frees its slot). */
   onFinished(listener: (authorId: string, taskUUID: string) => void): () => void {
@@ -170,8 +188,17 @@ export class ResultKeeper {
     await this.sweeper?.close();
   }
 
-  /** A task just recorded and sent: waited on, announced to its author as queued. */
-  track(flight: Omit<Flight, "done" | "status" | "progress" | "seen" | "sentAt">, pollAfterMs: number): void {
+  /**
+   * A task just recorded and sent: waited on, announced to its author as queued. `wire` is the
+   * task as written, kept to send it again after a passing failure.
+   */
+  track(
+    flight: Omit<
+      Flight,
+      "done" | "status" | "progress" | "seen" | "sentAt" | "wireUUID" | "attempt" | "failures" | "storing"
+    >,
+    pollAfterMs: number,
+  ): void {
     const entry: Flight = {
       ...flight,
       done: 0,
@@ -179,51 +206,92 @@ export class ResultKeeper {
       progress: null,
       seen: new Set(),
       sentAt: performance.now(),
+      wireUUID: flight.taskUUID,
+      attempt: 1,
+      failures: new Map(),
+      storing: 0,
     };
     this.flights.set(flight.taskUUID, entry);
     this.publish(entry, null);
-    if (pollAfterMs <= 0) this.watch(flight.taskUUID);
-    else {
-      const timer = setTimeout(() => {
-        this.timers.delete(timer);
-        if (this.flights.has(flight.taskUUID)) this.watch(flight.taskUUID);
-      }, pollAfterMs);
-      timer.unref();
-      this.timers.add(timer);
-    }
+    this.watchLater(entry, pollAfterMs);
   }
 
-  /** Polls a task until it finishes: progress for the queue, items as they complete. */
+  private watchLater(flight: Flight, pollAfterMs: number): void {
+    const { taskUUID, wireUUID } = flight;
+    const timer = setTimeout(() => {
+      this.timers.delete(timer);
+      if (this.flights.get(taskUUID)?.wireUUID === wireUUID) this.watch(taskUUID);
+    }, pollAfterMs);
+    timer.unref();
+    this.timers.add(timer);
+  }
+
+  /** Polls a task's current try until it finishes: progress for the queue, items as they complete. */
   watch(taskUUID: string): void {
     if (this.watching.has(taskUUID) || this.stop.signal.aborted) return;
+    const wireUUID = this.flights.get(taskUUID)?.wireUUID ?? taskUUID;
     const controller = new AbortController();
     this.stop.signal.addEventListener("abort", () => controller.abort(), { once: true });
     this.watching.set(taskUUID, controller);
     void this.deps.upstream
-      .watch(taskUUID, {
+      .watch(wireUUID, {
         signal: controller.signal,
+        notFoundGraceMs: this.deps.notFoundGraceMs ?? NOT_FOUND_GRACE_MS,
         onProgress: (progress) => void this.progress(taskUUID, progress),
         onItem: (item) => {
           if (item.status === "success" && (item.item.kind === "image" || item.item.kind === "video")) {
             void this.ingest(item.item, item.index);
+          } else if (item.status === "error") {
+            this.flights
+              .get(taskUUID)
+              ?.failures.set(`poll:${item.index}`, { error: item.error, index: item.index });
           }
         },
       })
       .then(async (outcome) => {
         if (controller.signal.aborted) return;
+        this.watching.delete(taskUUID);
         await Promise.allSettled([...this.ingesting.values()]);
-        const errors = outcome.ok
-          ? outcome.items.flatMap((i) => (i.status === "error" ? [i.error] : []))
-          : [outcome.error];
         const flight = this.flights.get(taskUUID);
-        if (flight) await this.settle(flight, errors[0] ?? null, true);
+        if (!flight || flight.wireUUID !== wireUUID) return;
+        if (outcome.ok) {
+          // A poll's answer is the task's whole state: what the socket or a webhook said failed
+          // is in it too, by index, and counts once.
+          for (const key of [...flight.failures.keys()]) {
+            if (key.startsWith("socket:") || key.startsWith("webhook:")) flight.failures.delete(key);
+          }
+          for (const item of outcome.items) {
+            if (item.status === "error")
+              flight.failures.set(`poll:${item.index}`, { error: item.error, index: item.index });
+          }
+        } else {
+          flight.failures.set("poll", { error: outcome.error, index: null });
+        }
+        await this.decide(flight, true);
       })
       .catch(() => undefined)
-      .finally(() => this.watching.delete(taskUUID));
+      .finally(() => {
+        if (this.watching.get(taskUUID) === controller) this.watching.delete(taskUUID);
+      });
+  }
+
+  /**
+   * Results and failures posted to the studio's webhook: the same rule as the socket's and the
+   * poll's (see settle.ts).
+   */
+  async receive(delivery: WebhookDelivery): Promise<void> {
+    for (const item of delivery.items) {
+      if (item.kind === "image" || item.kind === "video") await this.ingest(item);
+    }
+    for (const error of delivery.errors) {
+      const key = `webhook:${error.code}:${error.message}`;
+      await this.taskFailed({ ...error, taskUUID: error.taskUUID ?? delivery.taskUUID }, key);
+    }
   }
 
   /** Stores and records one result; the same result arriving twice is recorded once. */
-  ingest(item: ImageItem | VideoItem, index: number | null = null): Promise<void> {
+  ingest(delivered: ImageItem | VideoItem, index: number | null = null): Promise<void> {
+    const item = this.aliased(delivered);
     const running = this.ingesting.get(item.id);
     if (running) return running;
     const work = this.store(item, index)
@@ -240,7 +308,8 @@ export class ResultKeeper {
       { requestId: known?.requestId, taskUUID, code: error.code, parameter: error.parameter },
       `task failed: ${error.message}`,
     );
-    const row = await markTask(this.deps.db, taskUUID, { status: "error", error: error as StoredTaskError });
+    if (known) known.status = "error";
+    const row = await markTask(this.deps.db, taskUUID, { status: "error", error: storedError(error) });
     await this.release(taskUUID);
     const flight = this.flights.get(taskUUID) ?? (row ? await this.flightOf(row, 0, []) : null);
     this.flights.delete(taskUUID);
@@ -251,17 +320,47 @@ export class ResultKeeper {
     if (authorId !== undefined) this.finished(authorId, taskUUID);
   }
 
+  /** A result of a retry carries the retry's UUID: it is recorded under the task's own. */
+  private aliased<T extends ImageItem | VideoItem>(item: T): T {
+    const own = this.retries.own(item.taskUUID);
+    return own === item.taskUUID ? item : { ...item, taskUUID: own };
+  }
+
   private async onEvent(event: UpstreamEvent): Promise<void> {
     if (event.type === "item") {
       const { item } = event;
       if (item.kind === "image" || item.kind === "video") await this.ingest(item);
-      else if (item.kind === "accepted") await this.progress(event.taskUUID, 0);
+      else if (item.kind === "accepted") await this.acknowledged(event.taskUUID);
     } else if (event.type === "error") {
-      await this.fail(event.taskUUID, event.error);
+      await this.taskFailed({ ...event.error, taskUUID: event.taskUUID }, `socket:${this.socketErrors++}`);
     } else if (event.change === "connected" && !event.resumed) {
       // A new session: results that completed while the studio was away are not coming by push.
       for (const taskUUID of this.flights.keys()) this.watch(taskUUID);
     }
+  }
+
+  /** The service acknowledged a try: a video is polled from now on (see `POLL_AFTER_MS`). */
+  private async acknowledged(wireUUID: string): Promise<void> {
+    const taskUUID = this.retries.own(wireUUID);
+    const flight = this.flights.get(taskUUID);
+    if (!flight || flight.wireUUID !== wireUUID) return;
+    if (flight.taskType === "videoInference") this.watch(taskUUID);
+    await this.progress(taskUUID, 0);
+  }
+
+  /**
+   * The service reported a failure of a task's current try (one generation, or the whole task).
+   * It ends the task only once every result is accounted for; otherwise the task is polled, whose
+   * answer tells which generations failed, and a service that does not know the task then (it
+   * refused it outright) leaves this error as the cause.
+   */
+  private async taskFailed(error: UpstreamError & { taskUUID: string }, key: string): Promise<void> {
+    const wireUUID = error.taskUUID;
+    const flight = await this.flightFor(this.retries.own(wireUUID));
+    if (!flight || isEnded(flight) || flight.wireUUID !== wireUUID) return;
+    flight.failures.set(key, { error, index: null });
+    if (flight.done + failuresOf(flight).length >= flight.itemCount) await this.decide(flight, false);
+    else if (this.flights.get(flight.taskUUID) === flight) this.watch(flight.taskUUID);
   }
 
   /** The flight of a task, from memory or (a webhook for an older task) from its record. */
@@ -282,36 +381,48 @@ export class ResultKeeper {
       .select({ name: user.name })
       .from(user)
       .where(eq(user.id, row.authorId));
-    return {
-      taskUUID: row.taskUUID,
-      taskType: row.taskType,
-      authorId: row.authorId,
-      authorName: author?.name ?? "Former member",
-      params: row.params,
-      itemCount: row.itemCount,
-      done,
-      status: row.status,
-      progress: row.progress,
-      seen: new Set(seen),
-    };
+    const flight = flightFromRow(row, author?.name ?? "Former member", done, seen);
+    this.retries.remember(flight);
+    return flight;
   }
 
   private async store(item: ImageItem | VideoItem, index: number | null): Promise<void> {
     const flight = await this.flightFor(item.taskUUID);
     if (!flight || flight.seen.has(item.id)) return;
     flight.seen.add(item.id);
+    // Counted while on its way, so that the task is not judged on the results already in alone.
+    flight.storing += 1;
+    let counted: boolean;
+    try {
+      counted = await this.keep(flight, item, index);
+    } finally {
+      flight.storing -= 1;
+    }
+    if (counted) await this.decide(flight, false);
+  }
+
+  /** Downloads, stores and records one result: true when it now counts (kept, or lost for good). */
+  private async keep(flight: Flight, item: ImageItem | VideoItem, index: number | null): Promise<boolean> {
     let media: { bytes: Buffer; mime: string };
     try {
-      media = await this.withRetries(() => resultMedia(item, this.deps.upstreamOrigin, this.stop.signal));
+      media = await withRetries(
+        () => resultMedia(item, this.deps.upstreamOrigin, this.stop.signal),
+        this.stop.signal,
+      );
     } catch (err) {
       flight.seen.delete(item.id);
-      await this.fail(item.taskUUID, {
-        code: "mediaUnavailable",
-        message: `The result ${item.id} could not be downloaded from the service: ${err instanceof Error ? err.message : err}`,
+      // One result lost, not the task: the others still count (and a later delivery of this one).
+      flight.failures.set(`media:${item.id}`, {
+        error: {
+          code: "mediaUnavailable",
+          message: `The result ${item.id} could not be downloaded from the service: ${err instanceof Error ? err.message : err}`,
+        },
+        index,
       });
-      return;
+      return true;
     }
-    const size = await this.dimensions(item, media, flight.params);
+    flight.failures.delete(`media:${item.id}`);
+    const size = await mediaSize(item, media, flight.params);
     // Under the studio's own id, never the service's: the key is in every media URL the studio
     // gives out, and the service's id would name the service's copy of the file.
     const storageKey = itemMediaKey(randomUUID(), media.mime);
@@ -338,11 +449,9 @@ export class ResultKeeper {
       // Another studio instance kept it (its socket got it too): it counts here all the same, so
       // this instance settles the task it watches without waiting for its poll, and announces
       // nothing (the other did).
-      if (this.flights.get(item.taskUUID) === flight) {
-        flight.done += 1;
-        await this.settle(flight, null);
-      }
-      return;
+      if (this.flights.get(item.taskUUID) !== flight) return false;
+      flight.done += 1;
+      return true;
     }
     flight.done += 1;
     if (flight.sentAt !== undefined) {
@@ -358,48 +467,39 @@ export class ResultKeeper {
     // The live card is the same view a reload reads (review state and rating included).
     const [view] = await itemViews(this.deps.db, [row], "new");
     if (view) this.deps.log.publishItem(view);
-    await this.settle(flight, null);
-  }
-
-  private async dimensions(
-    item: ImageItem | VideoItem,
-    media: { bytes: Buffer },
-    params: Record<string, unknown>,
-  ): Promise<{ width: number; height: number; durationSeconds: number | null }> {
-    if (item.kind === "image") {
-      const meta = await sharp(media.bytes).metadata();
-      return { width: meta.width ?? 1, height: meta.height ?? 1, durationSeconds: null };
-    }
-    const probed = await probeVideo(media.bytes).catch(() => null);
-    return {
-      width: probed?.width ?? (typeof params.width === "number" ? params.width : 1),
-      height: probed?.height ?? (typeof params.height === "number" ? params.height : 1),
-      durationSeconds: probed?.durationSeconds ?? null,
-    };
+    return true;
   }
 
   /**
-   * Status from what arrived: done when every expected result is in; a poll that ended or an
-   * error settles it with what arrived (some results is a success, none is the error).
+   * Ends the task by the one rule (settle.ts) once every result is in or accounted for, or when
+   * `final` (its poll ended): results kept make a success, each failure kept beside them; none
+   * make a failure, sent again first when it was a passing one.
    */
-  private async settle(flight: Flight, error: ServiceError | null, final = false): Promise<void> {
-    if (flight.status === "success" || flight.status === "error") return;
-    if (!final && error === null && flight.done < flight.itemCount) {
+  private async decide(flight: Flight, final: boolean): Promise<void> {
+    if (isEnded(flight)) return;
+    const failures = failuresOf(flight);
+    if (!final && (flight.storing > 0 || flight.done + failures.length < flight.itemCount)) {
       await this.progress(flight.taskUUID, Math.round((flight.done / Math.max(1, flight.itemCount)) * 100));
       return;
     }
-    const failure = (error ?? {
-      code: "noResults",
-      message: "The service finished the task without a result.",
-    }) as StoredTaskError;
-    const row = await markTask(
-      this.deps.db,
-      flight.taskUUID,
-      flight.done > 0 ? { status: "success", progress: 100 } : { status: "error", error: failure },
-    );
+    const errors = failures.map((f) => f.error);
+    if (flight.done === 0 && allTransient(errors) && flight.wire && flight.attempt < MAX_ATTEMPTS) {
+      await this.retries.retry(flight, causeOf(errors) ?? (errors[0] as ServiceError));
+      return;
+    }
+    await this.settle(flight, settledPatch(flight.itemCount, flight.done, failures));
+  }
+
+  private async settle(flight: Flight, patch: ReturnType<typeof settledPatch>): Promise<void> {
+    if (isEnded(flight)) return;
+    // Ended here, before any await: a delivery arriving meanwhile must not end it a second time.
+    flight.status = patch.status ?? "error";
+    const row = await markTask(this.deps.db, flight.taskUUID, patch);
     await this.release(flight.taskUUID);
     this.flights.delete(flight.taskUUID);
-    const outcome = flight.done > 0 ? "success" : "error";
+    this.retries.forget(flight);
+    this.watching.get(flight.taskUUID)?.abort();
+    const outcome = patch.status === "success" ? "success" : "error";
     studioMetrics().tasksFinished.inc({ type: flight.taskType, outcome });
     logger().info(
       { requestId: flight.requestId, taskUUID: flight.taskUUID, outcome, results: flight.done },
@@ -419,7 +519,7 @@ export class ResultKeeper {
 
   private async progress(taskUUID: string, progress: number): Promise<void> {
     const flight = this.flights.get(taskUUID);
-    if (!flight || flight.status === "success" || flight.status === "error") return;
+    if (!flight || isEnded(flight)) return;
     // Only changes are written: polls repeat the same figure between frames.
     if (flight.status === "processing" && (flight.progress ?? 0) >= progress) return;
     flight.status = "processing";
@@ -436,27 +536,7 @@ export class ResultKeeper {
       progress: flight.progress,
       itemCount: flight.itemCount,
       itemsDone: flight.done,
-      error: error
-        ? {
-            code: error.code,
-            message: error.message,
-            ...(error.parameter ? { parameter: error.parameter } : {}),
-          }
-        : null,
+      ...errorFields(error ?? (isEnded(flight) ? null : (flight.retrying ?? null))),
     });
-  }
-
-  private async withRetries<T>(run: () => Promise<T>): Promise<T> {
-    let last: unknown;
-    for (let attempt = 0; attempt < 3; attempt++) {
-      try {
-        return await run();
-      } catch (err) {
-        last = err;
-        if (this.stop.signal.aborted) break;
-        await new Promise((r) => setTimeout(r, 250 * 2 ** attempt));
-      }
-    }
-    throw last;
   }
 }

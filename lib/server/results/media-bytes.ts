@@ -30,13 +30,19 @@ export interface MediaSource {
 }
 
 /**
- * Media bytes from a service answer, inline data first. URLs go through the guarded fetcher: the
- * configured service's own origin may be private (the embedded engine on loopback, a service on
- * the LAN), any other address must be public.
+ * Origins whose media may be fetched from a private address: the configured service's own (the
+ * embedded engine on loopback, a service on the LAN) and those the operator lists in
+ * `UPSTREAM_MEDIA_ORIGINS` (a self-hosted service serving media from another LAN host).
+ */
+export type TrustedOrigins = string | readonly string[];
+
+/**
+ * Media bytes from a service answer, inline data first. URLs go through the guarded fetcher: an
+ * origin of `trusted` may be private, any other address must be public.
  */
 export async function serviceMedia(
   source: MediaSource,
-  upstreamOrigin: string,
+  trusted: TrustedOrigins,
   options: { fallbackMime: string; maxBytes?: number; timeoutMs?: number; signal?: AbortSignal | undefined },
 ): Promise<{ bytes: Buffer; mime: string } | null> {
   if (source.base64) {
@@ -49,11 +55,12 @@ export async function serviceMedia(
       return { bytes: Buffer.from(match[2] ?? "", "base64"), mime: match[1] ?? options.fallbackMime };
   }
   if (!source.url) return null;
-  const sameOrigin = new URL(source.url).origin === upstreamOrigin;
+  const origin = new URL(source.url).origin;
+  const allowPrivate = typeof trusted === "string" ? origin === trusted : trusted.includes(origin);
   const response = await guardedRequest(source.url, {
     maxBytes: options.maxBytes ?? MAX_MEDIA_BYTES,
     timeoutMs: options.timeoutMs ?? 120_000,
-    allowPrivate: sameOrigin,
+    allowPrivate,
     ...(options.signal ? { signal: options.signal } : {}),
   });
   const header = response.headers["content-type"];
@@ -66,7 +73,7 @@ export async function serviceMedia(
 /** The bytes of a result, from its inline data or its URL. */
 export async function resultMedia(
   item: ImageItem | VideoItem,
-  upstreamOrigin: string,
+  upstreamOrigin: TrustedOrigins,
   signal?: AbortSignal,
 ): Promise<{ bytes: Buffer; mime: string }> {
   if (item.kind === "image") {

@@ -13,7 +13,7 @@ import { MemberQueue } from "@/lib/server/limits/member-queue";
 import { LocalMediaStorage } from "@/lib/server/storage/local-media-storage";
 import { DEFAULT_STUDIO_LIMITS, type StudioLimits } from "@/lib/studio/limits";
 import { createUpstreamClient, type UpstreamClient, type WireTask } from "@/lib/upstream";
-import { handOverOrFail, type Job } from "./hand-over";
+import { handOverOrFail, type Job, RETRY_AFTER_SECONDS } from "./hand-over";
 import type { StudioRefs } from "./studio-refs";
 import { type SubmitDeps, submitTasks } from "./submit";
 
@@ -62,6 +62,7 @@ function setup(limits: Partial<StudioLimits> = {}, send?: UpstreamClient["socket
       (async (tasks: readonly WireTask[]) => {
         sent.push(tasks.map((t) => String(t.taskUUID)));
       }),
+    status: () => ({ retryAt: null }),
   } as unknown as UpstreamClient["socket"];
   const upstream = { socket } as UpstreamClient;
   const keeper = {
@@ -184,5 +185,23 @@ describe("submitTasks: the service out of reach", () => {
     } finally {
       await client.close();
     }
+  });
+
+  it("answers 503 at once while the key is refused, with Retry-After at the socket's next try", async () => {
+    const { deps } = setup({ activePerMember: 2 });
+    const retryAt = Date.now() + 4_200;
+    deps.upstream = {
+      socket: {
+        send: () =>
+          Promise.reject({ code: "invalidApiKey", message: "Invalid API key.", parameter: "apiKey" }),
+        status: () => ({ retryAt }),
+      },
+    } as unknown as UpstreamClient;
+    const outcome = await submitTasks(deps, ann, [image()]);
+    expect(outcome.status).toBe(503);
+    const seconds = Number(outcome.headers?.["Retry-After"]);
+    expect(seconds).toBeGreaterThanOrEqual(5);
+    expect(seconds).toBeLessThan(RETRY_AFTER_SECONDS);
+    expect(outcome.body.errors?.[0]).toMatchObject({ code: "serviceUnavailable" });
   });
 });

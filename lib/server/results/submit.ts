@@ -9,7 +9,14 @@ import { logger } from "@/lib/server/ops/logger";
 import { inlineMediaSink, type MediaStorage } from "@/lib/server/storage";
 import type { StudioLimits } from "@/lib/studio/limits";
 import type { UpstreamClient, WireTask } from "@/lib/upstream";
-import { failAll, type HandOverDeps, handOver, type Job, RETRY_AFTER_SECONDS } from "./hand-over";
+import {
+  failAll,
+  type HandOverDeps,
+  handOver,
+  type Job,
+  RETRY_AFTER_SECONDS,
+  retryAfterSeconds,
+} from "./hand-over";
 import type { ResultKeeper } from "./keeper";
 import type { StudioRefs } from "./studio-refs";
 import type { TaskLeases } from "./task-leases";
@@ -46,10 +53,14 @@ export interface SubmitOutcome {
   headers?: Record<string, string>;
 }
 
-const retryLater = (status: number, errors: ServiceError[]): SubmitOutcome => ({
+const retryLater = (
+  status: number,
+  errors: ServiceError[],
+  seconds = RETRY_AFTER_SECONDS,
+): SubmitOutcome => ({
   status,
   body: { errors },
-  headers: { "Retry-After": String(RETRY_AFTER_SECONDS) },
+  headers: { "Retry-After": String(seconds) },
 });
 
 /**
@@ -210,15 +221,19 @@ export async function submitTasks(
       jobs.map((j) => j.taskUUID),
     );
     await failAll(deps, jobs, failure);
-    return retryLater(503, [
-      ...jobs.map((j) =>
-        withTask(
-          { ...failure, code: "serviceUnavailable" },
-          { taskType: j.sent.taskType, taskUUID: j.taskUUID },
+    return retryLater(
+      503,
+      [
+        ...jobs.map((j) =>
+          withTask(
+            { ...failure, code: "serviceUnavailable" },
+            { taskType: j.sent.taskType, taskUUID: j.taskUUID },
+          ),
         ),
-      ),
-      ...errors,
-    ]);
+        ...errors,
+      ],
+      retryAfterSeconds(deps.upstream.socket),
+    );
   }
   const accepted: Accepted[] = jobs.map((j) => ({
     taskType: j.sent.taskType,

@@ -2,6 +2,7 @@ import "server-only";
 import type { StudioDatabase, TaskWithItems } from "@/lib/server/db";
 import type { TaskView } from "@/lib/studio/gallery-item";
 import { itemViews, type StarsOf } from "./item-view";
+import { errorFields } from "./settle";
 
 export type { TaskView };
 
@@ -27,13 +28,7 @@ export async function taskViews(
     progress: task.progress,
     itemCount: task.itemCount,
     itemsDone: task.items.length,
-    error: task.error
-      ? {
-          code: task.error.code,
-          message: task.error.message,
-          ...(task.error.parameter ? { parameter: task.error.parameter } : {}),
-        }
-      : null,
+    ...errorFields(task.error),
     params: task.params,
     authorId: task.authorId,
     createdAt: task.createdAt.toISOString(),

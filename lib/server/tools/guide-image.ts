@@ -3,15 +3,15 @@ import { isGuardedFetchError } from "@/lib/engine/net/errors";
 import type { ServiceError } from "@/lib/protocol/errors";
 import type { ControlNetPreProcessResult } from "@/lib/protocol/results";
 import { markUploadSent, type StudioDatabase } from "@/lib/server/db";
-import { serviceMedia } from "@/lib/server/results/media-bytes";
+import { serviceMedia, type TrustedOrigins } from "@/lib/server/results/media-bytes";
 import { storeUpload, UPLOAD_LIMIT_BYTES, type UploadView } from "@/lib/server/results/uploads";
 import type { MediaStorage } from "@/lib/server/storage";
 
 export interface GuideImageDeps {
   db: StudioDatabase;
   storage: MediaStorage;
-  /** Origin of the configured service: its media URLs may be on a private address. */
-  upstreamOrigin: string;
+  /** Origins whose media URLs may be on a private address (see `TrustedOrigins`). */
+  upstreamOrigin: TrustedOrigins;
 }
 
 export type GuideImageOutcome =
@@ -21,7 +21,7 @@ export type GuideImageOutcome =
 /** The guide's bytes: inline when the task asked for base64 or a data URI, else from its URL. */
 async function guideBytes(
   result: ControlNetPreProcessResult,
-  upstreamOrigin: string,
+  upstreamOrigin: TrustedOrigins,
   signal: AbortSignal,
 ): Promise<Buffer | null> {
   const media = await serviceMedia(

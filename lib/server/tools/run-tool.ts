@@ -9,6 +9,7 @@ import {
 import type { SessionUser } from "@/lib/server/auth/guard";
 import { studioErrors } from "@/lib/server/auth/studio-errors";
 import type { StudioDatabase } from "@/lib/server/db";
+import type { TrustedOrigins } from "@/lib/server/results/media-bytes";
 import type { StudioRefs } from "@/lib/server/results/studio-refs";
 import type { MediaStorage } from "@/lib/server/storage";
 import { can, roleFor } from "@/lib/studio/roles";
@@ -28,8 +29,8 @@ export interface ToolDeps {
   storage: MediaStorage;
   upstream: UpstreamClient;
   refs: StudioRefs;
-  /** Origin of the configured service: its media URLs may be on a private address. */
-  upstreamOrigin: string;
+  /** Origins whose media URLs may be on a private address (see `TrustedOrigins`). */
+  upstreamOrigin: TrustedOrigins;
   /** How long a helper waits for the service (default `TOOL_TIMEOUT_MS`). */
   timeoutMs?: number;
   /** The process's image tool queue; without one, tools run at once (tests). */

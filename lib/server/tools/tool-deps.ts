@@ -14,5 +14,12 @@ export function upstreamOrigin(env: StudioRuntime["env"]): string {
 /** What the helpers need, from the process's runtime. */
 export function toolDeps(runtime: StudioRuntime): ToolDeps {
   const { db, storage, upstream, refs } = runtime.submit;
-  return { db, storage, upstream, refs, upstreamOrigin: upstreamOrigin(runtime.env), queue: runtime.tools };
+  return {
+    db,
+    storage,
+    upstream,
+    refs,
+    upstreamOrigin: [upstreamOrigin(runtime.env), ...runtime.env.UPSTREAM_MEDIA_ORIGINS],
+    queue: runtime.tools,
+  };
 }

@@ -319,7 +319,9 @@ test("the gallery's API: filters named when wrong, neighbours, menus, thumbnails
   expect((await near.json()).data).toEqual({ previousId: a, nextId: c });
 
   const facets = (await (await page.request.get("/api/gallery/facets")).json()).data;
-  expect(facets.loras).toContainEqual({ id: "civitai:652699@993999", count: expect.any(Number) });
+  expect(facets.loras).toContainEqual(
+    expect.objectContaining({ id: "civitai:652699@993999", count: expect.any(Number) }),
+  );
 
   const thumb = await page.request.get(`/api/items/${b}/thumb?w=640`, {
     headers: { accept: "image/webp,*/*" },

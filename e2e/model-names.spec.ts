@@ -26,6 +26,7 @@ test("models go by their names, the AIR id beside: gallery filter, item details 
 
   // The gallery's menus and chips.
   await page.goto("/gallery");
+  await page.getByRole("button", { name: /^Filters/ }).click();
   const model = page.getByRole("combobox", { name: "Model", exact: true });
   await expect(model.locator("option", { hasText: "FLUX.1 [schnell] · runware:100@1" })).toHaveCount(1);
   await model.selectOption({ value: "runware:100@1" });

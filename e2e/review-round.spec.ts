@@ -104,6 +104,7 @@ test("generate, find, rate, decide, compare and share: a review round end to end
   await page.goto(`/gallery/item/${made.id}`);
   await page.getByRole("button", { name: "Share…" }).click();
   const share = page.getByRole("dialog", { name: "Share this item" });
+  await share.getByRole("switch", { name: /Show the prompt and settings/ }).click();
   await share.getByRole("button", { name: "Create link" }).click();
   const url = await share.getByRole("textbox", { name: "Share link" }).inputValue();
   const token = url.split("/s/")[1] ?? "";

@@ -108,6 +108,12 @@ export function useTaskStream(): void {
           return;
         }
         setState("reconnecting");
+        // A password change here renewed this browser's session: the cookie holds the new one.
+        if (event.code === STREAM_CLOSE.sessionRenewed) {
+          attempt = 0;
+          connect();
+          return;
+        }
         if (event.code === STREAM_CLOSE.roleChanged) {
           attempt = 0;
           router.refresh();

@@ -53,6 +53,8 @@ export const STREAM_CLOSE = {
   sessionEnded: 4401,
   /** The member's role changed: reconnect, and reload what the role decides. */
   roleChanged: 4409,
+  /** This browser's session was replaced by a new one (its cookie already holds it): reconnect. */
+  sessionRenewed: 4412,
 } as const;
 
 /**

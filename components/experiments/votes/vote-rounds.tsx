@@ -145,6 +145,7 @@ function RoundCard({
               aria-expanded={sharing}
               onClick={() => {
                 setShared(null);
+                setShowParams(false);
                 setSharing((v) => !v);
               }}
             >

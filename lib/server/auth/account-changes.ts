@@ -8,8 +8,12 @@ import type { Role } from "@/lib/studio/roles";
  * forgets, and the relay closes the member's sockets at once.
  */
 export type AccountChange =
-  /** Every session of the user ended, or only `sessionId` when given. */
-  | { kind: "sessionsEnded"; userId: string; sessionId?: string }
+  /**
+   * Every session of the user ended, or only `sessionId` when given. `renewed`: the browser that
+   * held it was given a new session in the same answer (a password change that signs out the
+   * other devices replaces this one's too), so its sockets reconnect rather than sign out.
+   */
+  | { kind: "sessionsEnded"; userId: string; sessionId?: string; renewed?: boolean }
   | { kind: "roleChanged"; userId: string; role: Role };
 
 export type AccountChangeListener = (change: AccountChange) => void;

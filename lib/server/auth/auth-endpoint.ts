@@ -84,12 +84,25 @@ export async function handleAuthRequest(deps: AuthEndpointDeps, request: Request
   if (signInEmail && response.ok) await deps.signInLimit.succeeded(signInEmail);
   if (member) {
     const standing = new Set(await deps.team.sessionIdsOf(member.user.id));
-    for (const id of sessionsBefore) if (!standing.has(id)) deps.team.sessionEnded(member.user.id, id);
+    // A password change that signs out the other devices gives this browser a new session too.
+    const renewed = response.ok && setsSessionCookie(response);
+    for (const id of sessionsBefore)
+      if (!standing.has(id)) deps.team.sessionEnded(member.user.id, id, renewed && id === member.sessionId);
   }
   // Signing out, renaming, or a password change that ended other sessions: pages must see it at
   // once, not when the session cache would expire.
   if (!SAFE_METHODS.has(request.method) && response.ok) deps.gate.sessions.clear();
   return withCookieSecurity(response, wantsSecureCookies(request, deps.studioUrl));
+}
+
+/** The answer hands the browser a session (a new session cookie, not one being cleared). */
+function setsSessionCookie(response: Response): boolean {
+  return response.headers.getSetCookie().some((cookie) => {
+    const [pair = "", ...attributes] = cookie.split(";");
+    const [name = "", value = ""] = pair.split("=");
+    const cleared = attributes.some((a) => /^\s*max-age=0\s*$/i.test(a));
+    return name.trim().endsWith("session_token") && value.trim() !== "" && !cleared;
+  });
 }
 
 /** The request again, with the body as parsed (trimmed, lowercased) by the studio's schema. */

@@ -226,9 +226,12 @@ export class Team {
     return rows.map((row) => row.id);
   }
 
-  /** One session ended (better-auth deleted it): whatever it had open closes too. */
-  sessionEnded(userId: string, sessionId: string): void {
-    this.onAccountsChanged({ kind: "sessionsEnded", userId, sessionId });
+  /**
+   * One session ended (better-auth deleted it): whatever it had open closes too. `renewed`: its
+   * browser got a new session in the same answer, so its sockets reconnect instead of signing out.
+   */
+  sessionEnded(userId: string, sessionId: string, renewed = false): void {
+    this.onAccountsChanged({ kind: "sessionsEnded", userId, sessionId, ...(renewed ? { renewed } : {}) });
   }
 
   /**

@@ -203,7 +203,11 @@ describe.each(testBackends.filter((b) => !b.skip))("on $name", (backend) => {
     it("a password change that signs out other devices closes their sockets at once", async () => {
       const member = await newMember();
       const other = await signIn(`member${memberCount}@studio.test`, "password123");
-      const [elsewhere, owner] = await Promise.all([open(other), open(ownerCookie)]);
+      const [elsewhere, here, owner] = await Promise.all([
+        open(other),
+        open(member.cookie),
+        open(ownerCookie),
+      ]);
       const res = await authPost("/change-password", member.cookie, {
         currentPassword: "password123",
         newPassword: "password456",
@@ -214,6 +218,11 @@ describe.each(testBackends.filter((b) => !b.skip))("on $name", (backend) => {
       await publish("after-password-change", owner);
       expect(elsewhere.items).not.toContain("after-password-change");
       expect(await elsewhere.closed).toEqual({ code: 4401, reason: "Session ended" });
+      // The browser that changed it holds a new session: its socket reconnects, not signs out.
+      expect(await here.closed).toEqual({ code: 4412, reason: "Session renewed" });
+      const again = await open(cookieOf(res));
+      await publish("after-renewal", again);
+      again.ws.close();
       owner.ws.close();
     });
 

@@ -27,7 +27,7 @@ export function closeSocketsOnAccountChange(relay: Pick<Relay, "disconnect">): A
         change.sessionId === undefined
           ? { userId: change.userId }
           : { userId: change.userId, sessionId: change.sessionId },
-        "sessionEnded",
+        change.renewed ? "sessionRenewed" : "sessionEnded",
       );
     } else {
       relay.disconnect({ userId: change.userId }, "roleChanged");

@@ -16,6 +16,12 @@ export interface StreamMember {
 /** Why the relay closes a member's sockets (see `STREAM_CLOSE`). */
 export type DisconnectReason = keyof typeof STREAM_CLOSE;
 
+const CLOSE_WORDS: Record<DisconnectReason, string> = {
+  sessionEnded: "Session ended",
+  roleChanged: "Role changed",
+  sessionRenewed: "Session renewed",
+};
+
 export interface Relay {
   handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void;
   /**
@@ -93,7 +99,7 @@ export function createRelay(options: RelayOptions): Relay {
 
   function end(ws: WebSocket, reason: DisconnectReason): void {
     members.delete(ws);
-    ws.close(STREAM_CLOSE[reason], reason === "sessionEnded" ? "Session ended" : "Role changed");
+    ws.close(STREAM_CLOSE[reason], CLOSE_WORDS[reason]);
   }
 
   let rechecking: Promise<void> | null = null;

@@ -32,7 +32,8 @@ test("a task the service fails twice is sent again, the queue saying 'retrying (
   await create.generate.click();
   await page.getByRole("button", { name: "Queue" }).click();
   const row = page.getByTestId("queue-row").filter({ hasText: prompt });
-  await expect(row).toContainText("retrying (2 of 3)");
+  // The second try's wait is a second or two: a loaded machine may first show the third.
+  await expect(row).toContainText(/retrying \([23] of 3\)/);
   await expect(row.getByTestId("queue-retry")).toContainText(
     "The service failed for a passing reason, so the studio sends it again",
   );

@@ -264,6 +264,8 @@ test("a blind vote over three prompts: two members vote, the owner closes it, al
   await expect(paramsSwitch).toHaveCount(0);
   await expect(editorCard.getByRole("textbox", { name: "Link to this vote" })).toHaveCount(0);
   await editorCard.getByRole("button", { name: "Share" }).click();
+  await editorCard.scrollIntoViewIfNeeded();
+  await screens(editor, "share-panel");
   await paramsSwitch.click();
   await expect(paramsSwitch).toBeChecked();
   await editorCard.getByRole("button", { name: "Create link" }).click();

@@ -1,6 +1,7 @@
 import "server-only";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { UPLOAD_LIMIT_BYTES } from "@/lib/studio/uploads";
+import { bodyTooLarge } from "./read-body";
 
 const KB = 1024;
 const MB = 1024 * KB;
@@ -25,11 +26,7 @@ export function refuseDeclaredOversize(req: IncomingMessage, res: ServerResponse
   const declared = Number(req.headers["content-length"] ?? "0");
   const ceiling = bodyCeilingFor(path);
   if (!(declared > ceiling)) return false;
-  const body = JSON.stringify({
-    errors: [
-      { code: "payloadTooLarge", message: `The body is larger than ${ceiling} bytes.`, parameter: "body" },
-    ],
-  });
+  const body = JSON.stringify({ errors: [bodyTooLarge(ceiling)] });
   res.writeHead(413, {
     "content-type": "application/json",
     "content-length": Buffer.byteLength(body),

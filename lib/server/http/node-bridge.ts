@@ -3,6 +3,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { type ServiceError, serviceErrors } from "@/lib/protocol/errors";
 import { logger } from "@/lib/server/ops/logger";
 import { errorAnswerOf } from "./error-answer";
+import { bodyTooLarge } from "./read-body";
 
 /** A handler written against the web's Request and Response, as Route Handlers are. */
 export type WebHandler = (request: Request) => Promise<Response>;
@@ -106,11 +107,7 @@ interface BodyFeed {
 
 /** The readJson shape for a body over the limit, so the answer is the same whoever refuses it. */
 function tooLarge(limit: number): { errors: ServiceError[] } {
-  return {
-    errors: [
-      { code: "payloadTooLarge", message: `The body is larger than ${limit} bytes.`, parameter: "body" },
-    ],
-  };
+  return { errors: [bodyTooLarge(limit)] };
 }
 
 /** `host:port` for a URL; a wildcard address names this machine (as Next.js does: `localhost`). */

@@ -1,21 +1,20 @@
 import "server-only";
+import type { ServiceError } from "@/lib/protocol/errors";
 
 export type BytesResult = { ok: true; bytes: Uint8Array<ArrayBuffer> } | { ok: false; response: Response };
 
-/** The answer to a body over its limit, the same wherever it is refused. */
+/** The error for a body over its limit: one wording wherever it is refused (handler, bridge, server). */
+export function bodyTooLarge(limitBytes: number): ServiceError {
+  return {
+    code: "payloadTooLarge",
+    message: `The body is larger than ${limitBytes} bytes.`,
+    parameter: "body",
+  };
+}
+
+/** The answer to a body over its limit. */
 export function payloadTooLarge(limitBytes: number): Response {
-  return Response.json(
-    {
-      errors: [
-        {
-          code: "payloadTooLarge",
-          message: `The body is larger than ${limitBytes} bytes.`,
-          parameter: "body",
-        },
-      ],
-    },
-    { status: 413 },
-  );
+  return Response.json({ errors: [bodyTooLarge(limitBytes)] }, { status: 413 });
 }
 
 function unreadable(): Response {

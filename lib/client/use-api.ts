@@ -1,19 +1,10 @@
 "use client";
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { ServiceError } from "@/lib/protocol/errors";
+import { ApiError } from "@/lib/studio/api/errors";
 import { callApi } from "./api";
 
-/** An API failure carried through TanStack Query: the contract's errors, ready to show. */
-export class ApiError extends Error {
-  constructor(
-    readonly status: number,
-    readonly errors: ServiceError[],
-  ) {
-    super(errors.map((e) => e.message).join(" ") || `HTTP ${status}`);
-    this.name = "ApiError";
-  }
-}
+export { ApiError };
 
 export async function fetchData<T>(url: string, init: { method?: string; body?: unknown } = {}): Promise<T> {
   const result = await callApi<{ data: T } | null>(url, init);

@@ -3,11 +3,11 @@ import { createHash, createHmac } from "node:crypto";
 import { and, asc, count, eq, gt, isNotNull, isNull } from "drizzle-orm";
 import type { StudioDatabase as StudioDb } from "@/lib/server/db/database";
 import { invitation, session, user } from "@/lib/server/db/schema/auth";
+import { studioErrors } from "@/lib/studio/api/errors";
 import { can, isRole, type Role } from "@/lib/studio/roles";
 import type { AccountChange } from "./account-changes";
 import type { StudioAuth } from "./create-auth";
 import { withSignUpPermit } from "./permit";
-import { StudioErrorException, studioErrors } from "./studio-errors";
 
 /** An invitation link is good for a week. */
 export const INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
@@ -64,7 +64,7 @@ export class Team {
   /** Creates the owner of a fresh studio; answers better-auth's response (with its session cookie). */
   setupOwner(account: NewAccount, headers: Headers): Promise<Response> {
     return this.serial(async () => {
-      if (!(await this.needsSetup())) throw new StudioErrorException(studioErrors.setupDone());
+      if (!(await this.needsSetup())) throw studioErrors.setupDone();
       return this.signUp(account, "owner", headers);
     });
   }
@@ -107,13 +107,12 @@ export class Team {
   acceptInvitation(token: string, account: NewAccount, headers: Headers): Promise<Response> {
     return this.serial(async () => {
       const invite = await this.findInvitation(token);
-      if (!invite) throw new StudioErrorException(studioErrors.invalidInvitation());
+      if (!invite) throw studioErrors.invalidInvitation();
       if (invite.email && invite.email !== account.email.toLowerCase()) {
-        throw new StudioErrorException(studioErrors.invitationEmailMismatch());
+        throw studioErrors.invitationEmailMismatch();
       }
       const removed = await this.removedAccount(account.email);
-      if (removed && !invite.email)
-        throw new StudioErrorException(studioErrors.removedMemberNeedsNamedInvite());
+      if (removed && !invite.email) throw studioErrors.removedMemberNeedsNamedInvite();
       const response = removed
         ? await this.rejoin(removed, account, invite.role, headers)
         : await this.signUp(account, invite.role, headers);
@@ -182,7 +181,7 @@ export class Team {
   setRole(id: string, role: Role): Promise<Member> {
     return this.serial(async () => {
       const target = await this.member(id);
-      if (!target) throw new StudioErrorException(studioErrors.notFound("member", "id"));
+      if (!target) throw studioErrors.notFound("member", "id");
       if (target.role === "owner" && !can(role, "manage")) await this.keepAnOwner();
       await this.db
         .update(user)
@@ -200,7 +199,7 @@ export class Team {
   removeMember(id: string): Promise<void> {
     return this.serial(async () => {
       const target = await this.member(id);
-      if (!target) throw new StudioErrorException(studioErrors.notFound("member", "id"));
+      if (!target) throw studioErrors.notFound("member", "id");
       if (target.role === "owner") await this.keepAnOwner();
       await this.db
         .update(user)
@@ -259,7 +258,7 @@ export class Team {
       .select({ n: count() })
       .from(user)
       .where(and(eq(user.role, "owner"), isNull(user.deactivatedAt)));
-    if ((row?.n ?? 0) <= 1) throw new StudioErrorException(studioErrors.lastOwner());
+    if ((row?.n ?? 0) <= 1) throw studioErrors.lastOwner();
   }
 
   /** The removed (deactivated) account an email belongs to, if any. */

@@ -322,12 +322,15 @@ for (const backend of testBackends) {
       expect(view?.axes[1]?.labels).toEqual(["CFG 3", "CFG 7", "CFG 15"]);
       expect(view?.versions.map((v) => v.version)).toEqual([1]);
 
-      const page = await experimentPage(opened.db, { cursor: null, limit: 2 });
-      expect(page?.items.map((e) => e.id)).toEqual([rerun.value.id, id]);
-      const more = await experimentPage(opened.db, { cursor: page?.nextCursor ?? null, limit: 50 });
-      expect(more?.items.length).toBeGreaterThan(0);
-      expect(more?.items.map((e) => e.id)).not.toContain(id);
-      expect(await experimentPage(opened.db, { cursor: "nonsense", limit: 5 })).toBeNull();
+      const page = await experimentPage(opened.db, { limit: 2 });
+      expect(page.items.map((e) => e.id)).toEqual([rerun.value.id, id]);
+      const more = await experimentPage(opened.db, { cursor: page.nextCursor ?? undefined, limit: 50 });
+      expect(more.items.length).toBeGreaterThan(0);
+      expect(more.items.map((e) => e.id)).not.toContain(id);
+      await expect(experimentPage(opened.db, { cursor: "nonsense", limit: 5 })).rejects.toMatchObject({
+        status: 400,
+        error: { code: "invalidCursor", parameter: "cursor" },
+      });
     });
 
     it("exports one CSV row per cell: axis labels, the parameters that vary, status and error", async () => {

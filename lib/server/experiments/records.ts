@@ -1,6 +1,7 @@
 import "server-only";
 import { and, asc, desc, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
 import type { StudioDatabase } from "@/lib/server/db";
+import { decodeCursor, encodeCursor } from "@/lib/server/db/cursor";
 import {
   type ExperimentCellRow,
   type ExperimentRow,
@@ -13,6 +14,7 @@ import {
   user,
 } from "@/lib/server/db/schema";
 import { mediaUrl } from "@/lib/server/results/gallery-item";
+import type { ExperimentPage } from "@/lib/studio/api/experiments";
 import type { Plan } from "./plan";
 
 /** A cell's coords as its key: "0-2-1". */
@@ -120,45 +122,14 @@ export async function taskTimes(db: StudioDatabase, taskUUIDs: string[]): Promis
   return out;
 }
 
-export interface ExperimentSummary {
-  id: string;
-  name: string;
-  taskType: string;
-  status: ExperimentStatus;
-  version: number;
-  parentId: string | null;
-  createdBy: string;
-  createdByName: string | null;
-  createdAt: string;
-  cells: number;
-  done: number;
-  failed: number;
-  /** The first result, for the list's card. */
-  coverUrl: string | null;
-}
-
-export interface ExperimentPage {
-  items: ExperimentSummary[];
-  nextCursor: string | null;
-}
-
-const encodeCursor = (r: { createdAt: Date; id: string }) =>
-  Buffer.from(`${r.createdAt.toISOString()}|${r.id}`).toString("base64url");
-
-function decodeCursor(cursor: string): { createdAt: Date; id: string } | null {
-  const [at, id] = Buffer.from(cursor, "base64url").toString().split("|");
-  const createdAt = new Date(at ?? "");
-  if (!id || !/^[0-9a-f-]{36}$/.test(id) || Number.isNaN(createdAt.getTime())) return null;
-  return { createdAt, id };
-}
+export type { ExperimentPage, ExperimentSummary } from "@/lib/studio/api/experiments";
 
 /** Newest first, on `experiment_created_idx`; null for a cursor that is not one of ours. */
 export async function experimentPage(
   db: StudioDatabase,
-  options: { cursor: string | null; limit: number },
-): Promise<ExperimentPage | null> {
-  const after = options.cursor ? decodeCursor(options.cursor) : null;
-  if (options.cursor && !after) return null;
+  options: { cursor?: string | undefined; limit: number },
+): Promise<ExperimentPage> {
+  const after = decodeCursor(options.cursor);
   const rows = await db
     .select({
       row: experiment,
@@ -175,8 +146,8 @@ export async function experimentPage(
     .where(
       after
         ? or(
-            lt(experiment.createdAt, after.createdAt),
-            and(eq(experiment.createdAt, after.createdAt), lt(experiment.id, after.id)),
+            lt(experiment.createdAt, after.at),
+            and(eq(experiment.createdAt, after.at), lt(experiment.id, after.id)),
           )
         : undefined,
     )
@@ -200,7 +171,7 @@ export async function experimentPage(
       failed: r.failed,
       coverUrl: r.coverKey ? mediaUrl({ storageKey: r.coverKey }) : null,
     })),
-    nextCursor: rows.length > options.limit && last ? encodeCursor(last.row) : null,
+    nextCursor: rows.length > options.limit && last ? encodeCursor(last.row.createdAt, last.row.id) : null,
   };
 }
 

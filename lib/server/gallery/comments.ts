@@ -1,10 +1,10 @@
 import "server-only";
 import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { z } from "zod";
-import { StudioErrorException, studioErrors } from "@/lib/server/auth/studio-errors";
 import type { StudioDatabase } from "@/lib/server/db";
 import { isUuid } from "@/lib/server/db/record-input";
 import { type CommentRow, comment, mention, user } from "@/lib/server/db/schema";
+import { ApiError, studioErrors } from "@/lib/studio/api/errors";
 import { COMMENT_MAX, type CommentPin, type CommentThread, type CommentView } from "@/lib/studio/comments";
 import { mentionedMembers } from "@/lib/studio/mentions";
 import { appendEvent } from "./audit-trail";
@@ -251,13 +251,10 @@ export async function updateComment(
       return { row: row ?? before, notify: [] };
     }
     if (before.authorId !== actor.id) {
-      throw new StudioErrorException({
-        status: 403,
-        error: {
-          code: "forbidden",
-          message: "Only its author can change a comment's text.",
-          parameter: "body",
-        },
+      throw new ApiError(403, {
+        code: "forbidden",
+        message: "Only its author can change a comment's text.",
+        parameter: "body",
       });
     }
     if (patch.body === before.body) return { row: before, notify: [] };

@@ -1,16 +1,16 @@
 import "server-only";
 import { inArray } from "drizzle-orm";
-import { type StudioError, studioErrors } from "@/lib/server/auth/studio-errors";
 import type { StudioDatabase } from "@/lib/server/db";
 import { item, itemColumns, task } from "@/lib/server/db/schema";
 import { itemViewsById } from "@/lib/server/results/item-view";
+import { apiError, type ApiError as StudioError, studioErrors } from "@/lib/studio/api/errors";
 import { type CompareEntry, parseCompareIds } from "@/lib/studio/compare";
 
 /** `?ids=` read for the API: the ids, or a 400 naming `ids`. */
 export function compareIdsParam(raw: string | null): string[] | StudioError {
   const parsed = parseCompareIds(raw);
   if (parsed.ok) return parsed.ids;
-  return { status: 400, error: { code: "invalidIds", message: parsed.message, parameter: "ids" } };
+  return apiError(400, "invalidIds", parsed.message, "ids");
 }
 
 /**

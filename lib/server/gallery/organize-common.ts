@@ -1,8 +1,8 @@
 import "server-only";
 import { and, inArray, isNull, sql } from "drizzle-orm";
-import { StudioErrorException, studioErrors } from "@/lib/server/auth/studio-errors";
 import type { StudioDatabase } from "@/lib/server/db";
 import { item, reviewEvent } from "@/lib/server/db/schema";
+import { ApiError, type ErrorAnswer, studioErrors } from "@/lib/studio/api/errors";
 import type { ReviewEventKind } from "@/lib/studio/review";
 import { can, type Permission, type Role, roleFor } from "@/lib/studio/roles";
 
@@ -38,8 +38,8 @@ export async function appendEvents(db: StudioDatabase, actor: Actor, entries: re
   );
 }
 
-export function fail(error: ReturnType<(typeof studioErrors)[keyof typeof studioErrors]>): never {
-  throw new StudioErrorException(error);
+export function fail(error: ApiError | ErrorAnswer): never {
+  throw error instanceof ApiError ? error : new ApiError(error.status, error.error);
 }
 
 /** Refuses (403, naming `parameter`) when the actor's role lacks the permission. */

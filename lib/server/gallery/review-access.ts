@@ -1,10 +1,10 @@
 import "server-only";
 import { eq } from "drizzle-orm";
-import { StudioErrorException, studioErrors } from "@/lib/server/auth/studio-errors";
 import type { StudioDatabase } from "@/lib/server/db";
 import { isUuid } from "@/lib/server/db/record-input";
 import { item } from "@/lib/server/db/schema";
 import type { Audience } from "@/lib/server/stream/event-log";
+import { ApiError, type ErrorAnswer, studioErrors } from "@/lib/studio/api/errors";
 import { can, type Permission, type Role, roleFor } from "@/lib/studio/roles";
 import type { GalleryChange } from "@/lib/studio/stream-events";
 
@@ -28,8 +28,8 @@ export interface ReviewDeps {
 /** A database handle or a transaction on it: both read and write the same way. */
 export type Tx = Pick<StudioDatabase, "select" | "insert" | "update" | "delete" | "execute">;
 
-export function fail(error: ReturnType<(typeof studioErrors)[keyof typeof studioErrors]>): never {
-  throw new StudioErrorException(error);
+export function fail(error: ApiError | ErrorAnswer): never {
+  throw error instanceof ApiError ? error : new ApiError(error.status, error.error);
 }
 
 /**
@@ -62,13 +62,10 @@ export async function findItem(db: Tx, id: string, options: { live?: boolean } =
     .where(eq(item.id, itemId));
   if (!row) fail(studioErrors.notFound("item", "id"));
   if (options.live && row.deletedAt !== null) {
-    throw new StudioErrorException({
-      status: 409,
-      error: {
-        code: "conflictItemInTrash",
-        message: "This item is in the trash: restore it before reviewing it.",
-        parameter: "id",
-      },
+    throw new ApiError(409, {
+      code: "conflictItemInTrash",
+      message: "This item is in the trash: restore it before reviewing it.",
+      parameter: "id",
     });
   }
   return row;

@@ -1,8 +1,8 @@
 import "server-only";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { z } from "zod";
-import { StudioErrorException, studioErrors } from "@/lib/server/auth/studio-errors";
 import { item, itemRating, user } from "@/lib/server/db/schema";
+import { ApiError, studioErrors } from "@/lib/studio/api/errors";
 import type { ItemReview } from "@/lib/studio/gallery-item";
 import { RATING_MAX, RATING_MIN, REVIEW_STATES, type ReviewState } from "@/lib/studio/review";
 import { appendEvent } from "./audit-trail";
@@ -146,13 +146,10 @@ export async function assignItem(
         .where(and(eq(user.id, userId), isNull(user.deactivatedAt)));
       if (!member) fail(studioErrors.notFound("member", "userId"));
       if (member.role === "viewer") {
-        throw new StudioErrorException({
-          status: 409,
-          error: {
-            code: "conflictAssignee",
-            message: "A viewer cannot review: assign a reviewer, an editor or an owner.",
-            parameter: "userId",
-          },
+        throw new ApiError(409, {
+          code: "conflictAssignee",
+          message: "A viewer cannot review: assign a reviewer, an editor or an owner.",
+          parameter: "userId",
         });
       }
     }

@@ -1,38 +1,31 @@
 import "server-only";
 import { isServiceError, type ServiceError } from "@/lib/protocol/errors";
+import { ERROR_ANSWER } from "@/lib/studio/api/errors";
 
-/** An error the studio means to answer: its HTTP status and the contract's error object. */
-export interface ErrorAnswer {
+export { type CarriesAnswer, ERROR_ANSWER, type ErrorAnswer } from "@/lib/studio/api/errors";
+
+/** What a thrown studio error answers: its status and its errors (the first as `error`). */
+export interface KnownAnswer {
   status: number;
   error: ServiceError;
+  errors: ServiceError[];
+}
+
+function statusOk(status: unknown): status is number {
+  return typeof status === "number" && Number.isInteger(status) && status >= 400 && status <= 599;
 }
 
 /**
- * The key under which a thrown error carries its answer. `server.ts` (run by tsx) and Next's
- * bundle each load their own copy of every module, so a class thrown by one copy is not an
- * `instanceof` the other's: a registered symbol is the same in both.
+ * The answer a thrown value carries (an `ApiError`, a `RecordError`), whichever copy of the
+ * studio's modules threw it (see `ERROR_ANSWER`); else null.
  */
-export const ERROR_ANSWER = Symbol.for("media-studio.error-answer");
-
-export interface CarriesAnswer {
-  readonly [ERROR_ANSWER]: ErrorAnswer;
-}
-
-function isErrorAnswer(value: unknown): value is ErrorAnswer {
-  if (typeof value !== "object" || value === null) return false;
-  const { status, error } = value as { status?: unknown; error?: unknown };
-  return (
-    typeof status === "number" &&
-    Number.isInteger(status) &&
-    status >= 400 &&
-    status <= 599 &&
-    isServiceError(error)
-  );
-}
-
-/** The answer a thrown value carries, whichever copy of the studio's modules threw it; else null. */
-export function errorAnswerOf(thrown: unknown): ErrorAnswer | null {
+export function errorAnswerOf(thrown: unknown): KnownAnswer | null {
   if (typeof thrown !== "object" || thrown === null) return null;
-  const carried = (thrown as Partial<CarriesAnswer>)[ERROR_ANSWER];
-  return isErrorAnswer(carried) ? carried : null;
+  const carried = (thrown as { [ERROR_ANSWER]?: unknown })[ERROR_ANSWER];
+  if (typeof carried !== "object" || carried === null) return null;
+  const { status, error, errors } = carried as { status?: unknown; error?: unknown; errors?: unknown };
+  if (!statusOk(status)) return null;
+  const list = Array.isArray(errors) ? errors : [error];
+  if (list.length === 0 || !list.every(isServiceError)) return null;
+  return { status, error: list[0] as ServiceError, errors: list as ServiceError[] };
 }

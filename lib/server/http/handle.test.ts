@@ -13,12 +13,12 @@ async function otherCopyOf<T>(load: () => Promise<T>): Promise<T> {
 describe("answer", () => {
   it("answers a studio error thrown by another copy of the studio's modules with its own status", async () => {
     const { answer } = await import("./handle");
-    const here = await import("@/lib/server/auth/studio-errors");
-    const there = await otherCopyOf(() => import("@/lib/server/auth/studio-errors"));
-    expect(there.StudioErrorException).not.toBe(here.StudioErrorException);
+    const here = await import("@/lib/studio/api/errors");
+    const there = await otherCopyOf(() => import("@/lib/studio/api/errors"));
+    expect(there.ApiError).not.toBe(here.ApiError);
 
     const res = await answer(async () => {
-      throw new there.StudioErrorException(there.studioErrors.lastOwner());
+      throw there.studioErrors.lastOwner();
     });
     expect(res.status).toBe(409);
     expect(await res.json()).toEqual({
@@ -83,10 +83,10 @@ describe("answer", () => {
 describe("handled", () => {
   it("answers whatever a Route Handler throws, and passes its arguments through", async () => {
     const { handled } = await import("./handle");
-    const { StudioErrorException, studioErrors } = await import("@/lib/server/auth/studio-errors");
+    const { studioErrors } = await import("@/lib/studio/api/errors");
     const GET = handled(async (_request: Request, { params }: { params: Promise<{ id: string }> }) => {
       const { id } = await params;
-      if (id === "x") throw new StudioErrorException(studioErrors.notFound("member", "id"));
+      if (id === "x") throw studioErrors.notFound("member", "id");
       return new Response(id);
     });
     const res = await GET(new Request("http://studio.test/api/members/x"), {

@@ -4,13 +4,13 @@ import { logger } from "@/lib/server/ops/logger";
 import { errorAnswerOf } from "./error-answer";
 
 /**
- * The answer to a thrown value: a studio error (a `StudioErrorException`, a `RecordError`) is
+ * The answer to a thrown value: a studio error (an `ApiError`, a `RecordError`) is
  * answered with its own status and error object; anything else is logged and answered 500 in the
  * contract's shape, never with an empty body, and never with the failure's details.
  */
 export function thrownResponse(thrown: unknown, what = "A studio request"): Response {
   const known = errorAnswerOf(thrown);
-  if (known) return Response.json({ errors: [known.error] }, { status: known.status });
+  if (known) return Response.json({ errors: known.errors }, { status: known.status });
   logger().error({ err: thrown }, `${what} failed`);
   return Response.json({ errors: [serviceErrors.internalServerError()] }, { status: 500 });
 }

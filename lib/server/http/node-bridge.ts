@@ -78,7 +78,7 @@ async function serve(bridge: Bridge, req: IncomingMessage, res: ServerResponse):
   } catch (err) {
     // A studio error thrown on purpose is answered as itself, as a Route Handler answers it.
     const known = errorAnswerOf(err);
-    if (known) response = Response.json({ errors: [known.error] }, { status: known.status });
+    if (known) response = Response.json({ errors: known.errors }, { status: known.status });
     // A body cut off at the limit fails its reader: the limit is the answer, not the failure.
     else if (!feed.passedLimit) bridge.report(err, req);
   }

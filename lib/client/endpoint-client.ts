@@ -1,0 +1,159 @@
+"use client";
+
+import {
+  type QueryKey,
+  type UseQueryOptions,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from "@tanstack/react-query";
+import type { ServiceError } from "@/lib/protocol/errors";
+import type { AnyEndpoint, CallInput, DataOf } from "@/lib/studio/api/endpoint";
+import { ApiError } from "@/lib/studio/api/errors";
+
+/**
+ * The browser's side of the studio's declared API (lib/studio/api): each endpoint's URL, query key
+ * and types come from its declaration, so components name endpoints, never `/api/` strings.
+ */
+
+type Input = { params?: unknown; query?: unknown; body?: unknown };
+
+function fill(path: string, params: Record<string, unknown> | undefined): string {
+  return path.replace(/\{(\w+)\}/g, (_, key: string) => {
+    const value = params?.[key];
+    if (value === undefined || value === null) throw new Error(`${path} needs the parameter ${key}`);
+    // A catch-all (a media key) keeps its slashes; every other segment is escaped whole.
+    return String(value)
+      .split("/")
+      .map((part) => encodeURIComponent(part))
+      .join("/");
+  });
+}
+
+function search(query: Record<string, unknown> | undefined): string {
+  if (!query) return "";
+  const out = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined || value === null || value === "") continue;
+    if (Array.isArray(value)) for (const v of value) out.append(key, String(v));
+    else out.set(key, String(value));
+  }
+  const text = out.toString();
+  return text ? `?${text}` : "";
+}
+
+/** The URL of an endpoint with its params filled in and its query appended. */
+export function urlOf<E extends AnyEndpoint>(
+  endpoint: E,
+  input: Pick<CallInput<E>, "params" | "query"> | Input = {},
+): string {
+  const { params, query } = input as Input;
+  return (
+    fill(endpoint.spec.path, params as Record<string, unknown> | undefined) +
+    search(query as Record<string, unknown> | undefined)
+  );
+}
+
+/**
+ * An endpoint's query key: `["api", resource, name, params, query]`. Every key of a resource
+ * starts with `resourceKey(resource)`, so one invalidation refreshes all its reads.
+ */
+export function queryKeyOf<E extends AnyEndpoint>(
+  endpoint: E,
+  input: Pick<CallInput<E>, "params" | "query"> | Input = {},
+): QueryKey {
+  const { params, query } = input as Input;
+  const name = endpoint.id.slice(endpoint.resource.length + 1);
+  return ["api", endpoint.resource, name, params ?? null, query ?? null];
+}
+
+export function resourceKey(resource: string | AnyEndpoint): QueryKey {
+  return ["api", typeof resource === "string" ? resource : resource.resource];
+}
+
+const NETWORK_ERROR: ServiceError = {
+  code: "networkError",
+  message: "The studio could not be reached. Check the connection and try again.",
+};
+
+/** Errors from the studio's envelope (`{ errors }`) or the auth library's (`{ code, message }`). */
+export function errorsOf(payload: unknown, status: number): ServiceError[] {
+  if (payload && typeof payload === "object") {
+    const p = payload as { errors?: unknown; code?: unknown; message?: unknown };
+    if (Array.isArray(p.errors)) return p.errors as ServiceError[];
+    if (typeof p.message === "string")
+      return [{ code: typeof p.code === "string" ? p.code : "error", message: p.message }];
+  }
+  return [{ code: "httpError", message: `The studio answered ${status}. Try again.` }];
+}
+
+/**
+ * Calls an endpoint and answers its `data`; any failure (a refusal, a network failure, an answer
+ * that is not JSON) throws an `ApiError` holding the contract's errors.
+ */
+export async function call<E extends AnyEndpoint>(
+  endpoint: E,
+  input: CallInput<E>,
+  init: { signal?: AbortSignal } = {},
+): Promise<DataOf<E>> {
+  const { body } = input as Input;
+  let response: Response;
+  try {
+    response = await fetch(urlOf(endpoint, input as Input), {
+      method: endpoint.spec.method,
+      headers: body === undefined ? {} : { "content-type": "application/json" },
+      body: body === undefined ? null : JSON.stringify(body),
+      credentials: "same-origin",
+      ...(init.signal ? { signal: init.signal } : {}),
+    });
+  } catch (err) {
+    if (init.signal?.aborted) throw err;
+    throw new ApiError(0, NETWORK_ERROR);
+  }
+  if (response.status === 204) return undefined as DataOf<E>;
+  const payload = (await response.json().catch(() => null)) as { data?: unknown } | null;
+  if (!response.ok) throw new ApiError(response.status, errorsOf(payload, response.status));
+  return payload?.data as DataOf<E>;
+}
+
+/** Reads an endpoint through TanStack Query under its derived key. */
+export function useEndpoint<E extends AnyEndpoint>(
+  endpoint: E,
+  input: CallInput<E>,
+  options: Omit<UseQueryOptions<DataOf<E>, ApiError>, "queryKey" | "queryFn"> = {},
+) {
+  return useQuery<DataOf<E>, ApiError>({
+    queryKey: queryKeyOf(endpoint, input as Input),
+    queryFn: ({ signal }) => call(endpoint, input, { signal }),
+    ...options,
+  });
+}
+
+/**
+ * A mutation of an endpoint; on success it refreshes every read of the resources named in
+ * `invalidates` (resource names or endpoints) and of the endpoint's own resource.
+ */
+export function useEndpointMutation<E extends AnyEndpoint, V = CallInput<E>>(
+  endpoint: E,
+  options: {
+    /** Turns what `mutate` is given into the call's input, when they differ. */
+    input?: (variables: V) => CallInput<E>;
+    invalidates?: readonly (string | AnyEndpoint)[];
+    onSuccess?: (data: DataOf<E>, variables: V) => void | Promise<void>;
+  } = {},
+) {
+  const client = useQueryClient();
+  return useMutation<DataOf<E>, ApiError, V>({
+    mutationFn: (variables) =>
+      call(endpoint, options.input ? options.input(variables) : (variables as unknown as CallInput<E>)),
+    onSuccess: async (data, variables) => {
+      const resources = new Set([endpoint.resource, ...(options.invalidates ?? []).map(nameOf)]);
+      await Promise.all([...resources].map((r) => client.invalidateQueries({ queryKey: resourceKey(r) })));
+      await options.onSuccess?.(data, variables);
+    },
+  });
+}
+
+function nameOf(r: string | AnyEndpoint): string {
+  return typeof r === "string" ? r : r.resource;
+}

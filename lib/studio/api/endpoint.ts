@@ -1,0 +1,151 @@
+import { z } from "zod";
+import type { Permission } from "@/lib/studio/roles";
+import type { StudioErrorName } from "./errors";
+
+/**
+ * The declaration of one endpoint of the studio's own API. Each resource's file
+ * (`lib/studio/api/<resource>.ts`) declares its endpoints once; from that one declaration:
+ *
+ * - the server's `route(endpoint, handler)` (lib/server/http/route.ts) checks the caller, the
+ *   origin and the body's size, parses params, query and body, and answers errors in one envelope;
+ * - the browser's client (lib/client/endpoint-client.ts) builds the URL, the query key and the
+ *   types, so no component writes an `/api/` string;
+ * - the published reference (`/api/openapi.json`) is generated.
+ *
+ * No server imports here: the browser reads the same declarations.
+ */
+
+export type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+
+/**
+ * Who may call it:
+ * - a `Permission`: a signed-in member (or a personal access token) whose role has it;
+ * - `"public"`: anyone (set-up, invitations, share links, the service's webhooks); a mutating
+ *   request still needs the studio's own Origin unless `originCheck: false`.
+ */
+export type Access = Permission | "public";
+
+// biome-ignore lint/suspicious/noExplicitAny: a declaration holds any zod object for its params
+type AnyObject = z.ZodObject<any>;
+
+export interface EndpointSpec {
+  method: Method;
+  /** OpenAPI style: `/api/experiments/{id}`; a `{key}` that is a catch-all may hold slashes. */
+  path: `/api/${string}`;
+  /** One line for the reference. */
+  summary: string;
+  description?: string;
+  access: Access;
+  /** Whether a personal access token may call it (default: yes for members' endpoints). */
+  tokens?: boolean;
+  /** Default true: a mutating public endpoint still requires the studio's Origin. */
+  originCheck?: boolean;
+  params?: AnyObject;
+  query?: AnyObject;
+  /** A JSON body, parsed with this schema; over `bodyLimit` bytes (default 64 KiB) it is a 413. */
+  body?: z.ZodType;
+  bodyLimit?: number;
+  /** A body the handler reads itself (uploads, the auth library's forms, webhooks). */
+  rawBody?: { contentType: string; description: string; limit?: number };
+  /** The `data` of a `{ data }` answer. Absent with `produces`. */
+  response?: z.ZodType;
+  /** A body that is not JSON (media, a zip, a CSV): its content type. */
+  produces?: string;
+  /** The status of success: 200 unless declared. */
+  status?: 200 | 201 | 202 | 204;
+  /** The studio errors it may answer beyond the checks every endpoint makes. */
+  errors?: readonly StudioErrorName[];
+}
+
+export interface Endpoint<S extends EndpointSpec = EndpointSpec> {
+  /** `experiments.list`: the resource and the endpoint's name, also its OpenAPI operationId. */
+  readonly id: string;
+  readonly resource: string;
+  readonly spec: S;
+}
+
+export type AnyEndpoint = Endpoint<EndpointSpec>;
+
+/**
+ * A resource's endpoints, each stamped with its id (`<resource>.<name>`). The name a resource
+ * carries is also the root of its query keys, so invalidating `["api", "experiments"]` refreshes
+ * every read of experiments.
+ */
+export function resource<const R extends Record<string, EndpointSpec>>(
+  name: string,
+  specs: R,
+): { readonly [K in keyof R]: Endpoint<R[K]> } {
+  const out: Record<string, AnyEndpoint> = {};
+  for (const [key, spec] of Object.entries(specs)) {
+    out[key] = { id: `${name}.${key}`, resource: name, spec };
+  }
+  return out as { readonly [K in keyof R]: Endpoint<R[K]> };
+}
+
+// What an endpoint's parts infer to --------------------------------------------------------------
+
+type Out<T> = T extends z.ZodType ? z.output<T> : undefined;
+type In<T> = T extends z.ZodType ? z.input<T> : undefined;
+
+export type ParamsOf<E extends AnyEndpoint> = Out<E["spec"]["params"]>;
+export type QueryOf<E extends AnyEndpoint> = Out<E["spec"]["query"]>;
+export type BodyOf<E extends AnyEndpoint> = Out<E["spec"]["body"]>;
+export type DataOf<E extends AnyEndpoint> = E["spec"]["response"] extends z.ZodType
+  ? z.output<E["spec"]["response"]>
+  : unknown;
+
+/** What a caller passes: params, query and body as they go in (before defaults). */
+export type CallInput<E extends AnyEndpoint> = (E["spec"]["params"] extends z.ZodType
+  ? { params: In<E["spec"]["params"]> }
+  : { params?: undefined }) &
+  (E["spec"]["query"] extends z.ZodType ? { query?: In<E["spec"]["query"]> } : { query?: undefined }) &
+  (E["spec"]["body"] extends z.ZodType ? { body: In<E["spec"]["body"]> } : { body?: undefined });
+
+// Shared pieces ----------------------------------------------------------------------------------
+
+/** The one UUID pattern: the studio's own ids (accounts, items, experiments, rounds...). */
+export const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export function isUuid(value: unknown): value is string {
+  return typeof value === "string" && UUID_RE.test(value);
+}
+
+/** A UUID path or query parameter; lower-cased, as the database stores it. */
+export const uuid = () =>
+  z
+    .string()
+    .regex(UUID_RE, "expected a UUID")
+    .transform((s) => s.toLowerCase());
+
+/** The service's ids and other opaque ids: plain id characters only, at most 200 of them. */
+export const ID_RE = /^[A-Za-z0-9][A-Za-z0-9._:-]*$/;
+export const opaqueId = () =>
+  z.string().max(200).regex(ID_RE, "expected an id of letters, digits, '.', '_', ':' and '-'");
+
+/** A cursor as the studio's lists give it: base64url, never long. */
+const CURSOR_RE = /^[A-Za-z0-9_-]{1,512}$/;
+
+/**
+ * The one way a list is paged: `?cursor=` from the previous page's `nextCursor`, `?limit=` from 1
+ * to `max` (default `defaultLimit`). Spread into a query schema.
+ */
+export function pageQuery(defaultLimit = 30, max = 100) {
+  return {
+    cursor: z
+      .string()
+      .regex(CURSOR_RE, "cursor is not one this list gave.")
+      .optional()
+      .or(z.literal("").transform(() => undefined)),
+    limit: z.coerce
+      .number<string | number>()
+      .int(`limit is a whole number from 1 to ${max}.`)
+      .min(1, `limit is a whole number from 1 to ${max}.`)
+      .max(max, `limit is a whole number from 1 to ${max}.`)
+      .default(defaultLimit),
+  };
+}
+
+/** A page of a list: its rows and the cursor of the next page (null on the last). */
+export function page<T extends z.ZodType>(row: T) {
+  return z.object({ items: z.array(row), nextCursor: z.string().nullable() });
+}

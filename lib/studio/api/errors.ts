@@ -1,0 +1,163 @@
+import type { ServiceError } from "@/lib/protocol/errors";
+
+/**
+ * The studio API's one error type and its one list of errors.
+ *
+ * Server code throws an `ApiError`; `route` (lib/server/http/route.ts) answers it as
+ * `{ errors: [...] }` with its status. The browser's client (lib/client/endpoint-client.ts) throws
+ * the same class from the same envelope, so a form reads `error.errors` the same way whichever side
+ * refused. No server imports here: the declarations and the browser read this file too.
+ */
+
+/** An error the studio means to answer: its HTTP status and the contract's error object. */
+export interface ErrorAnswer {
+  status: number;
+  error: ServiceError;
+}
+
+/**
+ * The key under which a thrown error carries its answer. `server.ts` (run by tsx) and Next's
+ * bundle each load their own copy of every module, so a class thrown by one copy is not an
+ * `instanceof` the other's: a registered symbol is the same in both.
+ */
+export const ERROR_ANSWER = Symbol.for("media-studio.error-answer");
+
+export interface CarriesAnswer {
+  readonly [ERROR_ANSWER]: ErrorAnswer | { status: number; errors: ServiceError[] };
+}
+
+export class ApiError extends Error implements CarriesAnswer {
+  readonly status: number;
+  readonly errors: ServiceError[];
+
+  constructor(status: number, errors: ServiceError | ServiceError[]) {
+    const list = Array.isArray(errors) ? errors : [errors];
+    super(list.map((e) => e.message).join(" ") || `HTTP ${status}`);
+    this.name = "ApiError";
+    this.status = status;
+    this.errors = list;
+  }
+
+  /** The first error: most refusals carry one. */
+  get error(): ServiceError {
+    return this.errors[0] ?? { code: "httpError", message: this.message };
+  }
+
+  get [ERROR_ANSWER](): { status: number; errors: ServiceError[] } {
+    return { status: this.status, errors: this.errors };
+  }
+}
+
+function studioError(status: number, code: string, message: string, parameter?: string): ApiError {
+  return new ApiError(status, parameter === undefined ? { code, message } : { code, message, parameter });
+}
+
+/**
+ * Every error the studio's own API answers, each written once with its status. A declaration
+ * names the ones its endpoint may answer (`errors: ["experimentNotFound"]`) and the published
+ * reference lists them; a handler throws `studioErrors.experimentNotFound()`.
+ */
+export const studioErrors = {
+  // Who may call --------------------------------------------------------------------------------
+  notSignedIn: () => studioError(401, "missingSession", "Sign in to use the studio."),
+  invalidToken: () =>
+    studioError(
+      401,
+      "invalidToken",
+      "This access token is unknown, revoked or expired. Make a new one in Settings.",
+      "authorization",
+    ),
+  forbiddenRole: (need: string) =>
+    studioError(403, "forbidden", `This needs the ${need} role or a stronger one. Ask the studio's owner.`),
+  invalidOrigin: () =>
+    studioError(
+      403,
+      "invalidOrigin",
+      "The request did not come from the studio's own pages (its Origin header is missing or foreign).",
+      "origin",
+    ),
+  rateLimited: (seconds: number) =>
+    studioError(
+      429,
+      "rateLimitExceeded",
+      `Too many requests with this token. Wait ${seconds} s, then try again.`,
+    ),
+
+  // What was asked ------------------------------------------------------------------------------
+  invalidCursor: () => studioError(400, "invalidCursor", "cursor is not one this list gave.", "cursor"),
+  invalidLimit: (max: number) =>
+    studioError(400, "invalidLimit", `limit is a whole number from 1 to ${max}.`, "limit"),
+  invalidBody: (message: string, parameter = "body") =>
+    studioError(400, "invalidRequestBody", message, parameter),
+  payloadTooLarge: (limitBytes: number) =>
+    studioError(
+      413,
+      "payloadTooLarge",
+      `The request body is larger than this endpoint takes (${limitBytes} bytes).`,
+      "body",
+    ),
+  notFound: (what: string, parameter: string) =>
+    studioError(404, "notFound", `No ${what} was found.`, parameter),
+  experimentNotFound: (parameter = "id") =>
+    studioError(404, "experimentNotFound", "There is no such experiment.", parameter),
+  evalSetNotFound: (parameter = "id") =>
+    studioError(404, "evalSetNotFound", "There is no such evaluation set.", parameter),
+  roundNotFound: (parameter = "id") =>
+    studioError(404, "roundNotFound", "There is no such blind vote.", parameter),
+  itemNotFound: (parameter = "id") =>
+    studioError(404, "itemNotFound", "There is no such item in the gallery.", parameter),
+
+  // Accounts ------------------------------------------------------------------------------------
+  setupDone: () => studioError(409, "conflictSetup", "This studio already has an owner. Sign in instead."),
+  invalidInvitation: () =>
+    studioError(
+      404,
+      "invalidInvitation",
+      "This invitation link is unknown, used, revoked or expired. Ask the owner for a new one.",
+      "token",
+    ),
+  invitationEmailMismatch: () =>
+    studioError(403, "invalidEmail", "This invitation was made for another email address.", "email"),
+  removedMemberNeedsNamedInvite: () =>
+    studioError(
+      409,
+      "emailTaken",
+      "This email belonged to a member who was removed. To bring them back, an owner invites this email address.",
+      "email",
+    ),
+  lastOwner: () =>
+    studioError(
+      409,
+      "conflictLastOwner",
+      "The studio needs at least one owner: make someone else owner first.",
+      "role",
+    ),
+  signInLimited: (over: "account" | "address", seconds: number) =>
+    studioError(
+      429,
+      "rateLimitExceeded",
+      over === "account"
+        ? `Too many sign-in attempts for this account. Wait ${seconds} s, then try again.`
+        : `Too many sign-in attempts from this network address. Wait ${seconds} s, then try again.`,
+      over === "account" ? "email" : undefined,
+    ),
+  invalidResetLink: () =>
+    studioError(
+      404,
+      "invalidResetLink",
+      "This password reset link is unknown, used or expired. Ask the studio's owner for a new one.",
+      "token",
+    ),
+
+  // The team's room -----------------------------------------------------------------------------
+  /** A team-wide cap reached (boards, live share links): the message says what frees room. */
+  teamLimit: (message: string, parameter?: string) => studioError(409, "limitReached", message, parameter),
+  unavailable: (message: string) => studioError(503, "serviceUnavailable", message),
+} as const;
+
+export type StudioErrorName = keyof typeof studioErrors;
+
+/** An error built on the spot (a conflict with its own words), for what the list cannot word. */
+export function apiError(status: number, code: string, message: string, parameter?: string): ApiError {
+  return studioError(status, code, message, parameter);
+}

@@ -10,6 +10,7 @@ import {
 import type { ServiceError } from "@/lib/protocol/errors";
 import type { AnyEndpoint, CallInput, DataOf } from "@/lib/studio/api/endpoint";
 import { ApiError } from "@/lib/studio/api/errors";
+import { urlOf } from "@/lib/studio/api/url";
 
 /**
  * The browser's side of the studio's declared API (lib/studio/api): each endpoint's URL, query key
@@ -18,41 +19,7 @@ import { ApiError } from "@/lib/studio/api/errors";
 
 type Input = { params?: unknown; query?: unknown; body?: unknown };
 
-function fill(path: string, params: Record<string, unknown> | undefined): string {
-  return path.replace(/\{(\w+)\}/g, (_, key: string) => {
-    const value = params?.[key];
-    if (value === undefined || value === null) throw new Error(`${path} needs the parameter ${key}`);
-    // A catch-all (a media key) keeps its slashes; every other segment is escaped whole.
-    return String(value)
-      .split("/")
-      .map((part) => encodeURIComponent(part))
-      .join("/");
-  });
-}
-
-function search(query: Record<string, unknown> | undefined): string {
-  if (!query) return "";
-  const out = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) {
-    if (value === undefined || value === null || value === "") continue;
-    if (Array.isArray(value)) for (const v of value) out.append(key, String(v));
-    else out.set(key, String(value));
-  }
-  const text = out.toString();
-  return text ? `?${text}` : "";
-}
-
-/** The URL of an endpoint with its params filled in and its query appended. */
-export function urlOf<E extends AnyEndpoint>(
-  endpoint: E,
-  input: Pick<CallInput<E>, "params" | "query"> | Input = {},
-): string {
-  const { params, query } = input as Input;
-  return (
-    fill(endpoint.spec.path, params as Record<string, unknown> | undefined) +
-    search(query as Record<string, unknown> | undefined)
-  );
-}
+export { urlOf };
 
 /**
  * An endpoint's query key: `["api", resource, name, params, query]`. Every key of a resource

@@ -153,6 +153,30 @@ export const studioErrors = {
   /** A team-wide cap reached (boards, live share links): the message says what frees room. */
   teamLimit: (message: string, parameter?: string) => studioError(409, "limitReached", message, parameter),
   unavailable: (message: string) => studioError(503, "serviceUnavailable", message),
+
+  // Experiments, tasks, tools, uploads, prompts, limits --------------------------------------
+
+  // (end of section)
+
+  // The gallery's items, comments, trash and media -------------------------------------------
+
+  // (end of section)
+
+  // Boards, saved searches, the inbox, share links and shared pages --------------------------
+
+  // (end of section)
+
+  // Evaluation sets and blind votes ----------------------------------------------------------
+
+  // (end of section)
+
+  // Members, invitations, sessions, set-up, engine keys, webhooks ----------------------------
+
+  // (end of section)
+
+  // Personal access tokens -------------------------------------------------------------------
+
+  // (end of section)
 } as const;
 
 export type StudioErrorName = keyof typeof studioErrors;

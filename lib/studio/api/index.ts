@@ -1,5 +1,33 @@
+import { auth } from "./auth";
+import { boards } from "./boards";
+import { comments } from "./comments";
 import type { AnyEndpoint } from "./endpoint";
+import { engineKeys } from "./engine-keys";
+import { evalSets } from "./eval-sets";
 import { experiments } from "./experiments";
+import { gallery } from "./gallery";
+import { inbox } from "./inbox";
+import { invitations } from "./invitations";
+import { items } from "./items";
+import { limits } from "./limits";
+import { media } from "./media";
+import { members } from "./members";
+import { passwordResets } from "./password-resets";
+import { prompts } from "./prompts";
+import { reference } from "./reference";
+import { rounds } from "./rounds";
+import { savedSearches } from "./saved-searches";
+import { schemas } from "./schemas";
+import { sessions } from "./sessions";
+import { setup } from "./setup";
+import { share } from "./share";
+import { shareLinks } from "./share-links";
+import { tasks } from "./tasks";
+import { tokens } from "./tokens";
+import { tools } from "./tools";
+import { trash } from "./trash";
+import { uploads } from "./uploads";
+import { webhooks } from "./webhooks";
 
 /**
  * Every resource of the studio's own API. The published reference (`/api/openapi.json`) and the
@@ -7,6 +35,34 @@ import { experiments } from "./experiments";
  */
 export const api = {
   experiments,
+  tasks,
+  tools,
+  uploads,
+  prompts,
+  schemas,
+  limits,
+  items,
+  gallery,
+  trash,
+  media,
+  comments,
+  boards,
+  inbox,
+  savedSearches,
+  shareLinks,
+  share,
+  evalSets,
+  rounds,
+  members,
+  invitations,
+  passwordResets,
+  sessions,
+  setup,
+  engineKeys,
+  webhooks,
+  auth,
+  tokens,
+  reference,
 } as const;
 
 export const ENDPOINTS: readonly AnyEndpoint[] = Object.values(api).flatMap((r) =>

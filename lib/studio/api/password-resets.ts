@@ -1,0 +1,3 @@
+import { resource } from "./endpoint";
+
+export const passwordResets = resource("passwordResets", {});

@@ -1,0 +1,3 @@
+import { resource } from "./endpoint";
+
+export const tasks = resource("tasks", {});

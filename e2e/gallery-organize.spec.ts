@@ -255,6 +255,8 @@ test("an editor organizes: boards, tags, zip, trash and restore, saved views, an
     await expect(guestPage.getByTestId("shared-card")).toHaveCount(2);
     await row.getByRole("button", { name: "Revoke" }).click();
     await confirm.getByRole("button", { name: "Revoke link" }).click();
+    // The dialog closes once the link is revoked; while it is open the list is hidden from roles.
+    await expect(confirm).toBeHidden();
     await expect(row).toHaveCount(0);
     // The page still says what happened, and answers 410 Gone.
     expect((await guestPage.reload())?.status()).toBe(410);

@@ -7,9 +7,10 @@ import { useState } from "react";
 import { Button, buttonClasses } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { TextField } from "@/components/ui/field";
+import { call } from "@/lib/client/endpoint-client";
 import { boardsKey } from "@/lib/client/organize-keys";
-import { fetchData } from "@/lib/client/use-api";
-import type { BoardView } from "@/lib/studio/organize";
+import { api } from "@/lib/studio/api";
+import type { BoardView } from "@/lib/studio/api/boards";
 
 export const menuContent =
   "z-50 min-w-56 max-h-80 overflow-y-auto rounded-card border border-border-strong bg-panel-raised p-1 shadow-panel";
@@ -19,7 +20,7 @@ export const menuItem =
 export function useBoards() {
   return useQuery({
     queryKey: boardsKey,
-    queryFn: () => fetchData<{ boards: BoardView[] }>("/api/boards?limit=200"),
+    queryFn: () => call(api.boards.list, { query: { limit: 200 } }),
   });
 }
 

@@ -9,10 +9,12 @@ import { Dialog } from "@/components/ui/dialog";
 import { EmptyState } from "@/components/ui/empty-state";
 import { FormError, TextField } from "@/components/ui/field";
 import { PageHeader } from "@/components/ui/page-header";
+import { call } from "@/lib/client/endpoint-client";
 import { useCan } from "@/lib/client/member-role";
 import { boardsKey } from "@/lib/client/organize-keys";
-import { fetchData } from "@/lib/client/use-api";
-import { BOARD_DESCRIPTION_MAX, BOARD_NAME_MAX, type BoardView } from "@/lib/studio/organize";
+import { api } from "@/lib/studio/api";
+import type { BoardView } from "@/lib/studio/api/boards";
+import { BOARD_DESCRIPTION_MAX, BOARD_NAME_MAX } from "@/lib/studio/organize";
 import { useBoards } from "./board-menu";
 import { ShareDialog } from "./share-dialog";
 
@@ -46,10 +48,10 @@ export function BoardsView() {
     setBusy(true);
     setError(undefined);
     try {
-      if (editing.mode === "new") await fetchData("/api/boards", { body: { name, description } });
+      if (editing.mode === "new") await call(api.boards.create, { body: { name, description } });
       else if (editing.mode === "edit")
-        await fetchData(`/api/boards/${editing.board.id}`, { method: "PATCH", body: { name, description } });
-      else await fetchData(`/api/boards/${editing.board.id}`, { method: "DELETE" });
+        await call(api.boards.update, { params: { id: editing.board.id }, body: { name, description } });
+      else await call(api.boards.delete, { params: { id: editing.board.id } });
       await client.invalidateQueries({ queryKey: boardsKey });
       setEditing(null);
     } catch (err) {

@@ -4,7 +4,11 @@ import { useEffect, useState } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { FormError, inputClasses } from "@/components/ui/field";
-import { GUEST_NAME_MAX, type GuestComment } from "@/lib/studio/organize";
+import { call } from "@/lib/client/endpoint-client";
+import { api } from "@/lib/studio/api";
+import { ApiError } from "@/lib/studio/api/errors";
+import type { GuestComment } from "@/lib/studio/api/share";
+import { GUEST_NAME_MAX } from "@/lib/studio/organize";
 
 const timeFormat = new Intl.DateTimeFormat("en", {
   month: "short",
@@ -13,11 +17,8 @@ const timeFormat = new Intl.DateTimeFormat("en", {
   minute: "2-digit",
 });
 
-type Page = { data: { comments: GuestComment[]; nextCursor: string | null } };
-
 /** The comments on a shared item, and a form for a guest to add one under a name they give. */
 export function GuestComments({ token, itemId }: { token: string; itemId: string }) {
-  const url = `/api/share/${token}/comments?itemId=${itemId}`;
   const [comments, setComments] = useState<GuestComment[]>([]);
   const [cursor, setCursor] = useState<string | null>(null);
   const [name, setName] = useState("");
@@ -27,44 +28,42 @@ export function GuestComments({ token, itemId }: { token: string; itemId: string
 
   useEffect(() => {
     let live = true;
-    void fetch(url)
-      .then((r) => (r.ok ? r.json() : null))
-      .then((payload: Page | null) => {
-        if (!live || !payload) return;
-        setComments(payload.data.comments);
-        setCursor(payload.data.nextCursor);
+    void call(api.share.comments, { params: { token }, query: { itemId } })
+      .catch(() => null)
+      .then((page) => {
+        if (!live || !page) return;
+        setComments(page.comments);
+        setCursor(page.nextCursor);
       });
     return () => {
       live = false;
     };
-  }, [url]);
+  }, [token, itemId]);
 
   async function more() {
     if (!cursor) return;
-    const res = await fetch(`${url}&cursor=${encodeURIComponent(cursor)}`).catch(() => null);
-    const payload = res?.ok ? ((await res.json()) as Page) : null;
-    if (!payload) return;
-    setComments((prev) => [...prev, ...payload.data.comments]);
-    setCursor(payload.data.nextCursor);
+    const page = await call(api.share.comments, { params: { token }, query: { itemId, cursor } }).catch(
+      () => null,
+    );
+    if (!page) return;
+    setComments((prev) => [...prev, ...page.comments]);
+    setCursor(page.nextCursor);
   }
 
   async function send() {
     setBusy(true);
     setError(undefined);
-    const res = await fetch(url, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ name, body }),
-    }).catch(() => null);
-    const payload = (await res?.json().catch(() => null)) as {
-      data?: { comment: GuestComment };
-      errors?: { message: string }[];
-    } | null;
-    if (res?.ok && payload?.data) {
-      const created = payload.data.comment;
-      setComments((prev) => [...prev, created]);
+    try {
+      const { comment } = await call(api.share.comment, {
+        params: { token },
+        query: { itemId },
+        body: { name, body },
+      });
+      setComments((prev) => [...prev, comment]);
       setBody("");
-    } else setError(payload?.errors?.[0]?.message ?? "The comment was not sent. Try again.");
+    } catch (err) {
+      setError(err instanceof ApiError ? err.error.message : "The comment was not sent. Try again.");
+    }
     setBusy(false);
   }
 

@@ -9,9 +9,10 @@ import { Button, buttonClasses } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { FormError, TextField } from "@/components/ui/field";
 import { Switch } from "@/components/ui/switch";
+import { call } from "@/lib/client/endpoint-client";
 import { savedSearchesKey } from "@/lib/client/organize-keys";
-import { fetchData } from "@/lib/client/use-api";
-import { type SavedSearchView, SEARCH_NAME_MAX } from "@/lib/studio/organize";
+import { api } from "@/lib/studio/api";
+import { SEARCH_NAME_MAX } from "@/lib/studio/organize";
 import { menuContent, menuItem } from "./board-menu";
 
 /**
@@ -24,7 +25,7 @@ export function SavedSearches({ query }: { query: string }) {
   const router = useRouter();
   const searches = useQuery({
     queryKey: savedSearchesKey,
-    queryFn: () => fetchData<{ searches: SavedSearchView[] }>("/api/saved-searches"),
+    queryFn: () => call(api.savedSearches.list, {}),
   });
   const [saving, setSaving] = useState(false);
   const [name, setName] = useState("");
@@ -37,7 +38,7 @@ export function SavedSearches({ query }: { query: string }) {
     setBusy(true);
     setError(undefined);
     try {
-      await fetchData("/api/saved-searches", { body: { name: name.trim(), query, shared } });
+      await call(api.savedSearches.create, { body: { name: name.trim(), query, shared } });
       await client.invalidateQueries({ queryKey: savedSearchesKey });
       setSaving(false);
       setName("");
@@ -50,7 +51,7 @@ export function SavedSearches({ query }: { query: string }) {
   }
 
   async function remove(id: string) {
-    await fetchData(`/api/saved-searches/${id}`, { method: "DELETE" }).catch(() => undefined);
+    await call(api.savedSearches.delete, { params: { id } }).catch(() => undefined);
     await client.invalidateQueries({ queryKey: savedSearchesKey });
   }
 

@@ -9,9 +9,9 @@ import { Dialog } from "@/components/ui/dialog";
 import { FormError } from "@/components/ui/field";
 import { Select } from "@/components/ui/select";
 import { Switch } from "@/components/ui/switch";
+import { call } from "@/lib/client/endpoint-client";
 import { shareLinksKey } from "@/lib/client/organize-keys";
-import { fetchData } from "@/lib/client/use-api";
-import type { ShareLinkView } from "@/lib/studio/organize";
+import { api } from "@/lib/studio/api";
 
 const EXPIRIES = [
   { value: "1", label: "In 1 day" },
@@ -53,7 +53,7 @@ export function ShareDialog({
     setBusy(true);
     setError(undefined);
     try {
-      const made = await fetchData<{ link: ShareLinkView; url: string }>("/api/share-links", {
+      const made = await call(api.shareLinks.create, {
         body: {
           ...(boardId ? { boardId } : { itemId }),
           allowComments,

@@ -4,7 +4,9 @@ import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { wholeMedia } from "@/components/ui/whole-media";
 import { labelOf } from "@/lib/client/create/field-labels";
-import type { SharedItem, SharedView } from "@/lib/studio/organize";
+import { call } from "@/lib/client/endpoint-client";
+import { api } from "@/lib/studio/api";
+import type { SharedItem, SharedView } from "@/lib/studio/api/share";
 import { GuestComments } from "./guest-comments";
 
 const dateFormat = new Intl.DateTimeFormat("en", { year: "numeric", month: "short", day: "numeric" });
@@ -16,8 +18,8 @@ function Media({ item, large }: { item: SharedItem; large?: boolean }) {
     <img
       src={item.mediaUrl}
       alt={label}
-      width={item.width}
-      height={item.height}
+      width={item.width ?? undefined}
+      height={item.height ?? undefined}
       className={large ? "max-h-[70dvh] w-full object-contain" : wholeMedia}
     />
   ) : (
@@ -151,9 +153,8 @@ export function SharedPage({
   async function more() {
     if (!cursor) return;
     setLoading(true);
-    const res = await fetch(`/api/share/${token}?cursor=${encodeURIComponent(cursor)}`);
-    if (res.ok) {
-      const { data } = (await res.json()) as { data: SharedView };
+    const data = await call(api.share.get, { params: { token }, query: { cursor } }).catch(() => null);
+    if (data) {
       setItems((prev) => [...prev, ...data.items]);
       setCursor(data.nextCursor);
     }

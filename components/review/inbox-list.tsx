@@ -7,8 +7,8 @@ import { cn, focusRing } from "@/components/ui/cn";
 import { EmptyState } from "@/components/ui/empty-state";
 import { promptForPeople } from "@/lib/client/create/field-labels";
 import { useInbox, useMarkRead } from "@/lib/client/use-review";
+import type { InboxEntry } from "@/lib/studio/api/inbox";
 import { viewerUrl } from "@/lib/studio/gallery-urls";
-import type { InboxEntry } from "@/lib/studio/inbox";
 import { ItemThumb } from "./item-thumb";
 
 const timeFormat = new Intl.DateTimeFormat("en", {

@@ -7,9 +7,10 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { FormError } from "@/components/ui/field";
+import { call } from "@/lib/client/endpoint-client";
 import { shareLinksKey } from "@/lib/client/organize-keys";
-import { fetchData } from "@/lib/client/use-api";
-import type { ShareLinkView } from "@/lib/studio/organize";
+import { api } from "@/lib/studio/api";
+import type { ShareLinkView } from "@/lib/studio/api/share-links";
 import { RevocableList } from "./revocable-list";
 import { SettingsSection } from "./settings-section";
 
@@ -27,9 +28,7 @@ export function ShareLinksPanel() {
   const links = useInfiniteQuery({
     queryKey: shareLinksKey,
     queryFn: ({ pageParam }) =>
-      fetchData<{ links: ShareLinkView[]; nextCursor: string | null }>(
-        `/api/share-links?limit=100${pageParam ? `&cursor=${encodeURIComponent(pageParam)}` : ""}`,
-      ),
+      call(api.shareLinks.list, { query: { limit: 100, ...(pageParam ? { cursor: pageParam } : {}) } }),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
   });
@@ -46,7 +45,7 @@ export function ShareLinksPanel() {
     setRevoking(true);
     setError(undefined);
     try {
-      await fetchData(`/api/share-links/${id}`, { method: "DELETE" });
+      await call(api.shareLinks.revoke, { params: { id } });
       setConfirming(null);
       await client.invalidateQueries({ queryKey: shareLinksKey });
     } catch (err) {

@@ -1,6 +1,7 @@
 "use client";
 
-import type { BoardView, BulkAction } from "@/lib/studio/organize";
+import type { BoardView } from "@/lib/studio/api/boards";
+import type { BulkAction } from "@/lib/studio/organize";
 import type { ReviewState } from "@/lib/studio/review";
 import { callApi } from "./api";
 import { ApiError, fetchData } from "./use-api";

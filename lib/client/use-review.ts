@@ -1,11 +1,13 @@
 "use client";
 
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { api } from "@/lib/studio/api";
+import type { InboxPage } from "@/lib/studio/api/inbox";
 import type { CommentPin, CommentThread, CommentView } from "@/lib/studio/comments";
 import type { ItemReview } from "@/lib/studio/gallery-item";
-import type { InboxPage } from "@/lib/studio/inbox";
 import type { ItemDetail } from "@/lib/studio/item-detail";
 import type { ReviewState } from "@/lib/studio/review";
+import { call } from "./endpoint-client";
 import { itemKey } from "./gallery-cache";
 import { applyReviewChange } from "./live/review-changes";
 import { commentsKey, historyKey, inboxKey, inboxListKey } from "./review-keys";
@@ -124,8 +126,8 @@ export function usePatchComment(itemId: string) {
 export function useInbox() {
   return useInfiniteQuery({
     queryKey: inboxListKey,
-    queryFn: ({ pageParam }) =>
-      fetchData<InboxPage>(`/api/inbox${pageParam ? `?cursor=${encodeURIComponent(pageParam)}` : ""}`),
+    queryFn: ({ pageParam }): Promise<InboxPage> =>
+      call(api.inbox.list, { query: pageParam ? { cursor: pageParam } : {} }),
     initialPageParam: "",
     getNextPageParam: (last) => last.nextCursor ?? undefined,
   });
@@ -134,7 +136,7 @@ export function useInbox() {
 export function useMarkRead() {
   const client = useQueryClient();
   return useMutation<{ unread: number }, ApiError, { commentIds: string[] } | { all: true }>({
-    mutationFn: (body) => fetchData("/api/inbox/read", { method: "POST", body }),
+    mutationFn: (body) => call(api.inbox.markRead, { body }),
     onSuccess: ({ unread }) => applyReviewChange(client, { kind: "inbox", unread }),
   });
 }

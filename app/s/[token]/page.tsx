@@ -9,7 +9,7 @@ import { errorAnswerOf } from "@/lib/server/http/error-answer";
 import { modelNamesFor } from "@/lib/server/models/model-names";
 import { pageRuntime } from "@/lib/server/page-session";
 import { sharedRound } from "@/lib/server/votes/shared";
-import type { SharedItem, SharedView } from "@/lib/studio/organize";
+import type { SharedItem, SharedView } from "@/lib/studio/api/share";
 
 /** The AIR ids of the models a guest may see in the items' settings. */
 function modelsOf(items: readonly SharedItem[]): string[] {

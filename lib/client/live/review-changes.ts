@@ -1,8 +1,8 @@
 "use client";
 
 import type { InfiniteData, QueryClient } from "@tanstack/react-query";
+import type { InboxPage } from "@/lib/studio/api/inbox";
 import type { GalleryItem } from "@/lib/studio/gallery-item";
-import type { InboxPage } from "@/lib/studio/inbox";
 import type { ItemDetail } from "@/lib/studio/item-detail";
 import type { GalleryChange } from "@/lib/studio/stream-events";
 import { patchCompareItems } from "../compare-cache";

@@ -1,25 +1,13 @@
 import "server-only";
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
-import { studioErrors } from "@/lib/server/auth/studio-errors";
 import type { StudioDatabase } from "@/lib/server/db";
+import { decodeCursor, encodeCursor } from "@/lib/server/db/cursor";
 import { board, boardItem, item } from "@/lib/server/db/schema";
+import type { BoardPage, BoardView } from "@/lib/studio/api/boards";
+import { studioErrors } from "@/lib/studio/api/errors";
 import { thumbUrl } from "@/lib/studio/gallery-urls";
-import { type BoardView, TEAM_BOARDS_MAX } from "@/lib/studio/organize";
-import {
-  type Actor,
-  appendEvents,
-  before,
-  decodeCursor,
-  encodeCursor,
-  fail,
-  liveItems,
-  requirePermission,
-} from "./organize-common";
-
-export interface BoardPage {
-  boards: BoardView[];
-  nextCursor: string | null;
-}
+import { TEAM_BOARDS_MAX } from "@/lib/studio/organize";
+import { type Actor, appendEvents, before, liveItems, requirePermission } from "./organize-common";
 
 /**
  * Boards newest first, each with its live item count and its cover: the chosen item while it is
@@ -80,7 +68,7 @@ export async function listBoards(
 
 export async function getBoard(db: StudioDatabase, id: string): Promise<BoardView> {
   const [found] = (await listBoards(db, { ids: [id], limit: 1 })).boards;
-  if (!found) fail(studioErrors.notFound("board", "id"));
+  if (!found) throw studioErrors.boardNotFound();
   return found;
 }
 
@@ -94,10 +82,8 @@ export async function createBoard(
   const id = await db.transaction(async (tx) => {
     const [count] = await tx.select({ n: sql<number>`count(*)::int` }).from(board);
     if ((count?.n ?? 0) >= maxBoards)
-      fail(
-        studioErrors.teamLimit(
-          `The team has ${maxBoards} boards, the most it can keep. Delete a board you no longer use to make a new one.`,
-        ),
+      throw studioErrors.teamLimit(
+        `The team has ${maxBoards} boards, the most it can keep. Delete a board you no longer use to make a new one.`,
       );
     const [row] = await tx
       .insert(board)
@@ -125,7 +111,7 @@ export async function updateBoard(
       .select({ id: boardItem.itemId })
       .from(boardItem)
       .where(and(eq(boardItem.boardId, id), eq(boardItem.itemId, patch.coverItemId)));
-    if (!on) fail(studioErrors.notFound("item on this board", "coverItemId"));
+    if (!on) throw studioErrors.notFound("item on this board", "coverItemId");
   }
   await db
     .update(board)
@@ -161,7 +147,7 @@ export async function deleteBoard(db: StudioDatabase, actor: Actor, id: string):
 
 async function boardExists(db: StudioDatabase, id: string, parameter = "id"): Promise<void> {
   const [found] = await db.select({ id: board.id }).from(board).where(eq(board.id, id));
-  if (!found) fail(studioErrors.notFound("board", parameter));
+  if (!found) throw studioErrors.boardNotFound(parameter);
 }
 
 /**

@@ -1,21 +1,14 @@
 import "server-only";
 import { and, count, desc, eq, inArray, isNull, sql } from "drizzle-orm";
-import { z } from "zod";
-import { studioErrors } from "@/lib/server/auth/studio-errors";
+import type { z } from "zod";
 import type { StudioDatabase } from "@/lib/server/db";
-import { isUuid } from "@/lib/server/db/record-input";
+import { decodeCursor, encodeCursor } from "@/lib/server/db/cursor";
 import { comment, item, mention, user } from "@/lib/server/db/schema";
 import { mediaUrl } from "@/lib/server/results/gallery-item";
+import type { InboxPage, markReadSchema } from "@/lib/studio/api/inbox";
 import { thumbUrl } from "@/lib/studio/gallery-urls";
-import type { InboxEntry } from "@/lib/studio/inbox";
-import { type Actor, fail, type GalleryPublisher } from "./review-access";
-
-export const markReadBody = z.union([
-  z.strictObject({
-    commentIds: z.array(z.string().refine(isUuid, "Expected the id of a comment.")).min(1).max(500),
-  }),
-  z.strictObject({ all: z.literal(true) }),
-]);
+import { before as beforeKey } from "./organize-common";
+import type { Actor, GalleryPublisher } from "./review-access";
 
 /** Mentions of a member not read yet (partial index `mention_unread_idx`). */
 export async function unreadCount(db: StudioDatabase, userId: string): Promise<number> {
@@ -26,26 +19,14 @@ export async function unreadCount(db: StudioDatabase, userId: string): Promise<n
   return Number(row?.n ?? 0);
 }
 
-function encodeCursor(row: { createdAt: Date; commentId: string }): string {
-  return Buffer.from(`${row.createdAt.getTime()}:${row.commentId}`).toString("base64url");
-}
-function decodeCursor(cursor: string): { createdAt: string; id: string } {
-  const match = /^(\d{1,15}):([0-9a-f-]{36})$/.exec(Buffer.from(cursor, "base64url").toString());
-  const ms = Number(match?.[1]);
-  if (!match?.[2] || !isUuid(match[2]) || !Number.isSafeInteger(ms)) {
-    fail(studioErrors.invalidBody("Invalid page cursor; start again without one.", "cursor"));
-  }
-  return { createdAt: new Date(ms).toISOString(), id: match[2] };
-}
-
 /** The member's mentions, newest first, a page at a time (index `mention_user_created_idx`). */
 export async function inboxPage(
   db: StudioDatabase,
   userId: string,
   query: { cursor?: string | null; limit?: number } = {},
-): Promise<{ entries: InboxEntry[]; nextCursor: string | null; unread: number }> {
+): Promise<InboxPage> {
   const limit = query.limit ?? 30;
-  const before = query.cursor ? decodeCursor(query.cursor) : null;
+  const before = decodeCursor(query.cursor);
   const rows = await db
     .select({
       commentId: mention.commentId,
@@ -67,9 +48,7 @@ export async function inboxPage(
     .where(
       and(
         eq(mention.userId, userId),
-        before
-          ? sql`(${mention.createdAt}, ${mention.commentId}) < (${before.createdAt}::timestamptz, ${before.id}::uuid)`
-          : undefined,
+        before ? beforeKey(mention.createdAt, mention.commentId, before) : undefined,
       ),
     )
     .orderBy(desc(mention.createdAt), desc(mention.commentId))
@@ -103,7 +82,7 @@ export async function inboxPage(
         inTrash: r.deletedAt !== null,
       },
     })),
-    nextCursor: rows.length > limit && last ? encodeCursor(last) : null,
+    nextCursor: rows.length > limit && last ? encodeCursor(last.createdAt, last.commentId) : null,
     unread,
   };
 }
@@ -112,7 +91,7 @@ export async function inboxPage(
 export async function markRead(
   deps: { db: StudioDatabase; log: GalleryPublisher },
   actor: Actor,
-  input: z.output<typeof markReadBody>,
+  input: z.output<typeof markReadSchema>,
 ): Promise<{ unread: number }> {
   const ids = "all" in input ? null : input.commentIds.map((id) => id.toLowerCase());
   await deps.db

@@ -1,7 +1,9 @@
 import "server-only";
 import { and, inArray, isNull, sql } from "drizzle-orm";
 import type { StudioDatabase } from "@/lib/server/db";
+import type { TimeKey } from "@/lib/server/db/cursor";
 import { item, reviewEvent } from "@/lib/server/db/schema";
+import { isUuid } from "@/lib/studio/api/endpoint";
 import { ApiError, type ErrorAnswer, studioErrors } from "@/lib/studio/api/errors";
 import type { ReviewEventKind } from "@/lib/studio/review";
 import { can, type Permission, type Role, roleFor } from "@/lib/studio/roles";
@@ -67,24 +69,6 @@ export async function liveItems(db: StudioDatabase, ids: readonly string[], para
   return rows;
 }
 
-/** A page cursor over a (timestamp, uuid) index: opaque to callers. */
-export function encodeCursor(at: Date, id: string): string {
-  return Buffer.from(`${at.getTime()}:${id}`).toString("base64url");
-}
-
-export function decodeCursor(cursor: string | null | undefined): { at: string; id: string } | null {
-  if (cursor === null || cursor === undefined || cursor === "") return null;
-  const match =
-    cursor.length <= 200
-      ? /^(\d{1,15}):([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/.exec(
-          Buffer.from(cursor, "base64url").toString(),
-        )
-      : null;
-  if (!match?.[1] || !match[2])
-    fail(studioErrors.invalidBody("Invalid page cursor; start again without one.", "cursor"));
-  return { at: new Date(Number(match[1])).toISOString(), id: match[2] };
-}
-
 /** `limit` from a query string: 1 to `max`, `fallback` when absent. */
 export function pageLimit(value: string | null, fallback = 50, max = 200): number {
   if (value === null || value === "") return fallback;
@@ -95,20 +79,25 @@ export function pageLimit(value: string | null, fallback = 50, max = 200): numbe
 }
 
 /** `(col_at, col_id) < (cursor)` for newest-first pages. */
-export function before(at: unknown, idCol: unknown, cursor: { at: string; id: string }) {
-  return sql`(${at}, ${idCol}) < (${cursor.at}::timestamptz, ${cursor.id}::uuid)`;
+export function before(at: unknown, idCol: unknown, cursor: TimeKey) {
+  return sql`(${at}, ${idCol}) < (${cursor.at.toISOString()}::timestamptz, ${cursor.id}::uuid)`;
 }
+
+/** `(col_at, col_id) > (cursor)` for oldest-first pages. */
+export function after(at: unknown, idCol: unknown, cursor: TimeKey) {
+  return sql`(${at}, ${idCol}) > (${cursor.at.toISOString()}::timestamptz, ${cursor.id}::uuid)`;
+}
+
+export { decodeCursor, encodeCursor } from "@/lib/server/db/cursor";
 
 /** The actor of a signed-in member. */
 export function actorOf(user: { id: string; name: string; role: Role }): Actor {
   return { id: user.id, name: user.name, role: user.role };
 }
 
-const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** A path or query parameter that must be one of the studio's UUIDs, else a 400 naming it. */
 export function uuidParam(value: string | null | undefined, parameter: string): string | Response {
-  if (typeof value === "string" && UUID_RE.test(value)) return value.toLowerCase();
+  if (isUuid(value)) return value.toLowerCase();
   return Response.json(
     {
       errors: [
@@ -121,14 +110,5 @@ export function uuidParam(value: string | null | undefined, parameter: string): 
       ],
     },
     { status: 400 },
-  );
-}
-
-/** A share token as made by the studio (base64url), else a 404 like any dead link. */
-export function tokenParam(value: string): string | Response {
-  if (/^[A-Za-z0-9_-]{20,100}$/.test(value)) return value;
-  return Response.json(
-    { errors: [{ code: "notFound", message: "This link has expired or was revoked.", parameter: "token" }] },
-    { status: 404 },
   );
 }

@@ -18,8 +18,9 @@ import { createBoard, deleteBoard, listBoards, setBoardMembership, updateBoard }
 import { bulkAction } from "./bulk";
 import { actor, MemoryStorage, makeItem, RecordingLog } from "./organize-test-support";
 import { createSavedSearch, deleteSavedSearch, listSavedSearches } from "./saved-searches";
+import { addGuestComment, sharedComments } from "./share-comments";
 import { createShareLink, listShareLinks, revokeShareLink } from "./share-links";
-import { addGuestComment, sharedComments, sharedMediaKey, sharedView } from "./share-view";
+import { sharedMediaKey, sharedView } from "./share-view";
 import { setItemTags } from "./tags";
 import { listTrash, purgeItems, restoreItems, sweepTrash } from "./trash";
 import { zipItems } from "./zip";

@@ -5,6 +5,7 @@ import { recordItem } from "@/lib/server/db/item-records";
 import { item, itemSource, reviewEvent, user } from "@/lib/server/db/schema";
 import { recordTasks } from "@/lib/server/db/task-records";
 import { backendTitle, type TestDatabase, testBackends } from "@/lib/server/db/test-databases";
+import { errorAnswerOf } from "@/lib/server/http/error-answer";
 import type { Audience } from "@/lib/server/stream/event-log";
 import type { Role } from "@/lib/studio/roles";
 import type { GalleryChange } from "@/lib/studio/stream-events";
@@ -21,7 +22,7 @@ async function refused(promise: Promise<unknown>): Promise<{ status: number; cod
     () => null,
     (e: unknown) => e,
   );
-  const answer = (err as { studioError?: { status: number; error: { code: string } } } | null)?.studioError;
+  const answer = errorAnswerOf(err);
   if (!answer) throw new Error(`expected a studio error, got ${String(err)}`);
   return { status: answer.status, code: answer.error.code };
 }

@@ -1,9 +1,10 @@
 import "server-only";
 import { and, desc, eq, or } from "drizzle-orm";
-import { studioErrors } from "@/lib/server/auth/studio-errors";
+import { decodeCursor, encodeCursor } from "@/lib/server/db/cursor";
 import { savedSearch, user } from "@/lib/server/db/schema";
-import type { SavedSearchView } from "@/lib/studio/organize";
-import { type Actor, before, decodeCursor, encodeCursor, fail } from "./organize-common";
+import { studioErrors } from "@/lib/studio/api/errors";
+import type { SavedSearchView } from "@/lib/studio/api/saved-searches";
+import { type Actor, before } from "./organize-common";
 import { type OrganizeDeps, publish } from "./organize-live";
 
 type Row = typeof savedSearch.$inferSelect & { ownerName: string | null };
@@ -70,16 +71,8 @@ export async function createSavedSearch(
 /** Only its owner changes a saved view; another member's answers 404 (unshared) or 403 (shared). */
 async function ownSearch(deps: OrganizeDeps, actor: Actor, id: string) {
   const [row] = await deps.db.select().from(savedSearch).where(eq(savedSearch.id, id));
-  if (!row || (!row.shared && row.ownerId !== actor.id)) fail(studioErrors.notFound("saved view", "id"));
-  if (row.ownerId !== actor.id)
-    fail({
-      status: 403,
-      error: {
-        code: "forbidden",
-        message: "Only the member who saved this view can change it.",
-        parameter: "id",
-      },
-    });
+  if (!row || (!row.shared && row.ownerId !== actor.id)) throw studioErrors.savedSearchNotFound();
+  if (row.ownerId !== actor.id) throw studioErrors.savedSearchNotYours();
   return row;
 }
 

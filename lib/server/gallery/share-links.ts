@@ -1,21 +1,14 @@
 import "server-only";
 import { createHash, randomBytes } from "node:crypto";
 import { and, desc, eq, gt, isNull, or, sql } from "drizzle-orm";
-import { studioErrors } from "@/lib/server/auth/studio-errors";
+import { decodeCursor, encodeCursor } from "@/lib/server/db/cursor";
 import type { StudioDatabase } from "@/lib/server/db/database";
 import type { ShareLinkRow } from "@/lib/server/db/schema";
 import { board, boardItem, item, shareLink, user, voteRound } from "@/lib/server/db/schema";
-import { type ShareLinkView, TEAM_LIVE_SHARE_LINKS_MAX } from "@/lib/studio/organize";
-import {
-  type Actor,
-  appendEvents,
-  before,
-  decodeCursor,
-  encodeCursor,
-  fail,
-  liveItems,
-  requirePermission,
-} from "./organize-common";
+import { studioErrors } from "@/lib/studio/api/errors";
+import type { ShareLinkView } from "@/lib/studio/api/share-links";
+import { TEAM_LIVE_SHARE_LINKS_MAX } from "@/lib/studio/organize";
+import { type Actor, appendEvents, before, liveItems, requirePermission } from "./organize-common";
 import type { OrganizeDeps } from "./organize-live";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -56,10 +49,8 @@ export async function createShareLink(
       .from(shareLink)
       .where(and(isNull(shareLink.revokedAt), or(isNull(shareLink.expiresAt), gt(shareLink.expiresAt, now))));
     if ((live?.n ?? 0) >= maxLive)
-      fail(
-        studioErrors.teamLimit(
-          `The team has ${maxLive} live share links, the most it can keep. Revoke links no one needs any more (Settings, Share links) to make a new one.`,
-        ),
+      throw studioErrors.teamLimit(
+        `The team has ${maxLive} live share links, the most it can keep. Revoke links no one needs any more (Settings, Share links) to make a new one.`,
       );
     let itemIds: string[];
     if (input.itemId) {
@@ -70,12 +61,12 @@ export async function createShareLink(
         .select({ id: voteRound.id })
         .from(voteRound)
         .where(eq(voteRound.id, input.roundId));
-      if (!found) fail(studioErrors.notFound("vote", "roundId"));
+      if (!found) throw studioErrors.notFound("vote", "roundId");
       itemIds = [];
     } else {
       const boardId = input.boardId as string;
       const [found] = await tx.select({ id: board.id }).from(board).where(eq(board.id, boardId));
-      if (!found) fail(studioErrors.notFound("board", "boardId"));
+      if (!found) throw studioErrors.boardNotFound("boardId");
       itemIds = (
         await tx.select({ id: boardItem.itemId }).from(boardItem).where(eq(boardItem.boardId, boardId))
       ).map((r) => r.id);
@@ -172,7 +163,7 @@ export async function revokeShareLink(deps: OrganizeDeps, actor: Actor, id: stri
   requirePermission(actor, "organize");
   await deps.db.transaction(async (tx) => {
     const [link] = await tx.select().from(shareLink).where(eq(shareLink.id, id));
-    if (!link) fail(studioErrors.notFound("share link", "id"));
+    if (!link) throw studioErrors.shareLinkNotFound();
     if (link.revokedAt) return;
     await tx.update(shareLink).set({ revokedAt: now }).where(eq(shareLink.id, id));
     const itemIds = link.itemId
@@ -215,7 +206,7 @@ export async function liveShareLink(
             ),
           )
       : [];
-  if (!link) fail(shareGone());
+  if (!link) throw studioErrors.shareLinkGone();
   return link;
 }
 
@@ -236,11 +227,4 @@ export async function shareLinkState(
   if (!link) return "unknown";
   if (link.revokedAt || (link.expiresAt && link.expiresAt <= now)) return "ended";
   return "live";
-}
-
-export function shareGone() {
-  return {
-    status: 404,
-    error: { code: "notFound", message: "This link has expired or was revoked.", parameter: "token" },
-  };
 }

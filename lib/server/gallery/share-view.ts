@@ -1,11 +1,22 @@
 import "server-only";
-import { and, asc, desc, eq, isNull, sql } from "drizzle-orm";
-import type { ShareLinkRow } from "@/lib/server/db/schema";
-import { board, boardItem, comment, item, task, user } from "@/lib/server/db/schema";
-import type { GuestComment, SharedItem, SharedView } from "@/lib/studio/organize";
-import { appendEvents, before, decodeCursor, encodeCursor, fail } from "./organize-common";
-import { type OrganizeDeps, publish } from "./organize-live";
-import { liveShareLink, shareGone } from "./share-links";
+import { and, desc, eq, inArray, isNull } from "drizzle-orm";
+import { decodeCursor, encodeCursor } from "@/lib/server/db/cursor";
+import type { ItemRow, ShareLinkRow } from "@/lib/server/db/schema";
+import { board, boardItem, item, itemColumns, task } from "@/lib/server/db/schema";
+import { itemViews } from "@/lib/server/results/item-view";
+import { api } from "@/lib/studio/api";
+import { studioErrors } from "@/lib/studio/api/errors";
+import {
+  type SharedItem,
+  type SharedView,
+  sharedCardSchema,
+  sharedCardWithPromptSchema,
+} from "@/lib/studio/api/share";
+import { urlOf } from "@/lib/studio/api/url";
+import type { GalleryItem } from "@/lib/studio/gallery-item";
+import { before } from "./organize-common";
+import type { OrganizeDeps } from "./organize-live";
+import { liveShareLink } from "./share-links";
 
 /**
  * What a guest reads through a share link: only the item or the board's items it names, and
@@ -35,54 +46,55 @@ export function guestParams(params: Record<string, unknown>, seed: string): Reco
   return out;
 }
 
-const itemColumns = {
-  id: item.id,
-  kind: item.kind,
-  mime: item.mime,
-  width: item.width,
-  height: item.height,
-  durationSeconds: item.durationSeconds,
-  createdAt: item.createdAt,
-  seed: item.seed,
-  prompt: item.prompt,
-  params: task.params,
-};
-
-interface Row {
-  id: string;
-  kind: "image" | "video";
-  mime: string;
-  width: number;
-  height: number;
-  durationSeconds: number | null;
-  createdAt: Date;
-  seed: string;
-  prompt: string | null;
-  params: Record<string, unknown>;
+/**
+ * The guest's projection of the member's card: the fields a guest may read, copied as they are,
+ * the media through the link, and (when the link shows them) the prompt and the plain settings.
+ */
+export function guestItem(
+  card: GalleryItem,
+  token: string,
+  shown: { params: Record<string, unknown>; seed: string } | null,
+): SharedItem {
+  const mediaUrl = urlOf(api.share.media, { params: { token, itemId: card.id } });
+  if (!shown) return { ...sharedCardSchema.parse(card), mediaUrl };
+  return {
+    ...sharedCardWithPromptSchema.parse(card),
+    mediaUrl,
+    params: guestParams(shown.params, shown.seed),
+  };
 }
 
-function shared(link: ShareLinkRow, token: string, row: Row): SharedItem {
-  const base: SharedItem = {
-    id: row.id,
-    kind: row.kind,
-    mime: row.mime,
-    width: row.width,
-    height: row.height,
-    durationSeconds: row.durationSeconds,
-    mediaUrl: `/api/share/${token}/media/${row.id}`,
-    createdAt: row.createdAt.toISOString(),
-  };
-  if (!link.showParams) return base;
-  const prompt =
-    row.prompt ?? (typeof row.params.positivePrompt === "string" ? row.params.positivePrompt : null);
-  return { ...base, prompt, params: guestParams(row.params, row.seed) };
+/** The guest's items for `rows`, in their order, built from the one item view. */
+async function guestItems(
+  deps: OrganizeDeps,
+  link: ShareLinkRow,
+  token: string,
+  rows: readonly ItemRow[],
+): Promise<SharedItem[]> {
+  const cards = await itemViews(deps.db, rows, "unknown");
+  const params = new Map<string, Record<string, unknown>>();
+  if (link.showParams && rows.length > 0) {
+    const tasks = await deps.db
+      .select({ taskUUID: task.taskUUID, params: task.params })
+      .from(task)
+      .where(inArray(task.taskUUID, [...new Set(rows.map((r) => r.taskUUID))]));
+    for (const t of tasks) params.set(t.taskUUID, t.params);
+  }
+  return cards.map((card, i) => {
+    const row = rows[i] as ItemRow;
+    return guestItem(
+      card,
+      token,
+      link.showParams ? { params: params.get(row.taskUUID) ?? {}, seed: row.seed } : null,
+    );
+  });
 }
 
 /** The page of a link: its item, or a page of its board's live items, newest first. */
 export async function sharedView(
   deps: OrganizeDeps,
   token: string,
-  query: { cursor?: string | null; limit?: number } = {},
+  query: { cursor?: string | undefined; limit?: number } = {},
 ): Promise<SharedView> {
   const link = await liveShareLink(deps, token);
   const common = {
@@ -94,34 +106,31 @@ export async function sharedView(
     const rows = await deps.db
       .select(itemColumns)
       .from(item)
-      .innerJoin(task, eq(task.taskUUID, item.taskUUID))
       .where(and(eq(item.id, link.itemId), isNull(item.deletedAt)));
-    const row = rows[0];
-    if (!row) fail(shareGone());
+    if (rows.length === 0) throw studioErrors.shareLinkGone();
     return {
       kind: "item",
       title: "Shared result",
       description: "",
       ...common,
-      items: [shared(link, token, row)],
+      items: await guestItems(deps, link, token, rows),
       nextCursor: null,
     };
   }
   // A vote's link is read by its own page (`sharedRound`), not as a list of items.
-  if (!link.boardId) fail(shareGone());
+  if (!link.boardId) throw studioErrors.shareLinkGone();
   const boardId = link.boardId;
   const [named] = await deps.db
     .select({ name: board.name, description: board.description })
     .from(board)
     .where(eq(board.id, boardId));
-  if (!named) fail(shareGone());
+  if (!named) throw studioErrors.shareLinkGone();
   const limit = query.limit ?? 48;
   const after = decodeCursor(query.cursor);
   const rows = await deps.db
     .select(itemColumns)
     .from(boardItem)
     .innerJoin(item, eq(item.id, boardItem.itemId))
-    .innerJoin(task, eq(task.taskUUID, item.taskUUID))
     .where(
       and(
         eq(boardItem.boardId, boardId),
@@ -138,7 +147,7 @@ export async function sharedView(
     title: named.name,
     description: named.description,
     ...common,
-    items: page.map((r) => shared(link, token, r)),
+    items: await guestItems(deps, link, token, page),
     nextCursor: rows.length > limit && last ? encodeCursor(last.createdAt, last.id) : null,
   };
 }
@@ -170,132 +179,6 @@ export async function sharedMediaKey(
             and(eq(boardItem.boardId, link.boardId as string), eq(item.id, itemId), isNull(item.deletedAt)),
           );
   const row = found[0];
-  if (!row)
-    fail({
-      status: 404,
-      error: { code: "notFound", message: "This link does not show that item.", parameter: "itemId" },
-    });
+  if (!row) throw studioErrors.sharedItemNotShown();
   return { link, storageKey: row.storageKey };
-}
-
-/** Comments on a shared item, oldest first: names only (a member's name, or the guest's own). */
-export async function sharedComments(
-  deps: OrganizeDeps,
-  token: string,
-  itemId: string,
-  query: { cursor?: string | null; limit?: number } = {},
-): Promise<{ comments: GuestComment[]; nextCursor: string | null }> {
-  const { link } = await sharedMediaKey(deps, token, itemId);
-  if (!link.allowComments) fail(commentsOff());
-  const limit = query.limit ?? 100;
-  const after = decodeCursor(query.cursor);
-  const rows = await deps.db
-    .select({
-      id: comment.id,
-      memberName: user.name,
-      guestName: comment.guestName,
-      body: comment.body,
-      createdAt: comment.createdAt,
-    })
-    .from(comment)
-    .leftJoin(user, eq(user.id, comment.authorId))
-    .where(
-      and(
-        eq(comment.itemId, itemId),
-        after
-          ? sql`(${comment.createdAt}, ${comment.id}) > (${after.at}::timestamptz, ${after.id}::uuid)`
-          : undefined,
-      ),
-    )
-    .orderBy(asc(comment.createdAt), asc(comment.id))
-    .limit(limit + 1);
-  const page = rows.slice(0, limit);
-  const last = page.at(-1);
-  return {
-    comments: page.map((r) => ({
-      id: r.id,
-      authorName: r.guestName ?? r.memberName ?? "Former member",
-      guest: r.guestName !== null,
-      body: r.body,
-      createdAt: r.createdAt.toISOString(),
-    })),
-    nextCursor: rows.length > limit && last ? encodeCursor(last.createdAt, last.id) : null,
-  };
-}
-
-function commentsOff() {
-  return {
-    status: 403,
-    error: { code: "forbidden", message: "This link does not take comments.", parameter: "token" },
-  };
-}
-
-/** Guest comments per link: at most this many in a window, so a leaked link cannot flood a thread. */
-const GUEST_COMMENTS_PER_WINDOW = 10;
-const WINDOW_MS = 60_000;
-const recent = new Map<string, number[]>();
-
-export function guestCommentAllowed(linkId: string, now = Date.now()): boolean {
-  const times = (recent.get(linkId) ?? []).filter((t) => now - t < WINDOW_MS);
-  if (times.length >= GUEST_COMMENTS_PER_WINDOW) {
-    recent.set(linkId, times);
-    return false;
-  }
-  times.push(now);
-  recent.set(linkId, times);
-  if (recent.size > 10_000) recent.clear();
-  return true;
-}
-
-export async function addGuestComment(
-  deps: OrganizeDeps,
-  token: string,
-  itemId: string,
-  input: { name: string; body: string },
-): Promise<GuestComment> {
-  const { link } = await sharedMediaKey(deps, token, itemId);
-  if (!link.allowComments) fail(commentsOff());
-  if (!guestCommentAllowed(link.id))
-    fail({
-      status: 429,
-      error: {
-        code: "rateLimitExceeded",
-        message: "Too many comments on this link. Wait a minute.",
-        parameter: "token",
-      },
-    });
-  // A guest writes under a name of their own, never one the team reads as a member's.
-  const [member] = await deps.db
-    .select({ id: user.id })
-    .from(user)
-    .where(sql`lower(trim(${user.name})) = lower(${input.name.trim()})`)
-    .limit(1);
-  if (member)
-    fail({
-      status: 400,
-      error: {
-        code: "invalidName",
-        message: "That name belongs to a member of the team. Comment under a name of your own.",
-        parameter: "name",
-      },
-    });
-  const created = await deps.db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(comment)
-      .values({ itemId, guestName: input.name, shareLinkId: link.id, body: input.body })
-      .returning({ id: comment.id, createdAt: comment.createdAt });
-    const c = row as { id: string; createdAt: Date };
-    await appendEvents(tx, { id: null, name: input.name, role: "viewer" }, [
-      { itemId, kind: "comment", from: null, to: { commentId: c.id, guest: true } },
-    ]);
-    return c;
-  });
-  publish(deps, { kind: "comment", itemId, commentId: created.id });
-  return {
-    id: created.id,
-    authorName: input.name,
-    guest: true,
-    body: input.body,
-    createdAt: created.createdAt.toISOString(),
-  };
 }

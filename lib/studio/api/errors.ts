@@ -164,6 +164,24 @@ export const studioErrors = {
 
   // Boards, saved searches, the inbox, share links and shared pages --------------------------
 
+  boardNotFound: (parameter = "id") => studioError(404, "notFound", "No board was found.", parameter),
+  savedSearchNotFound: () => studioError(404, "notFound", "No saved view was found.", "id"),
+  savedSearchNotYours: () =>
+    studioError(403, "forbidden", "Only the member who saved this view can change it.", "id"),
+  shareLinkNotFound: () => studioError(404, "notFound", "No share link was found.", "id"),
+  /** An unknown, guessed, expired and revoked token all answer alike to a guest. */
+  shareLinkGone: () => studioError(404, "notFound", "This link has expired or was revoked.", "token"),
+  sharedItemNotShown: () => studioError(404, "notFound", "This link does not show that item.", "itemId"),
+  shareCommentsOff: () => studioError(403, "forbidden", "This link does not take comments.", "token"),
+  guestCommentsLimited: () =>
+    studioError(429, "rateLimitExceeded", "Too many comments on this link. Wait a minute.", "token"),
+  guestNameTaken: () =>
+    studioError(
+      400,
+      "invalidName",
+      "That name belongs to a member of the team. Comment under a name of your own.",
+      "name",
+    ),
   // (end of section)
 
   // Evaluation sets and blind votes ----------------------------------------------------------

@@ -1,3 +1,113 @@
-import { resource } from "./endpoint";
+import { z } from "zod";
+import { guestCommentSchema } from "@/lib/studio/organize";
+import { pageQuery, resource, uuid } from "./endpoint";
 
-export const share = resource("share", {});
+/**
+ * What a guest with a share link reads: no session, the token in the path. An unknown, guessed,
+ * expired and revoked token all answer the same 404, media and comments included.
+ */
+
+/**
+ * The member's card (lib/studio/gallery-item.ts, built by the one item view) as a guest may read
+ * it: these fields under the same names and types, nothing else. Parsing a card with it drops the
+ * rest (the author, the task, the team's review, the member's star, the studio's media path).
+ */
+export const sharedCardSchema = z.object({
+  id: z.string(),
+  kind: z.enum(["image", "video"]),
+  mime: z.string(),
+  width: z.number().int().nullable(),
+  height: z.number().int().nullable(),
+  durationSeconds: z.number().nullable(),
+  createdAt: z.string(),
+});
+/** With the prompt and settings shown: the card's prompt too. */
+export const sharedCardWithPromptSchema = sharedCardSchema.extend({ prompt: z.string().nullable() });
+
+/** An item as a guest sees it through a link: the card's shared fields and the media's URL. */
+export const sharedItemSchema = sharedCardSchema.extend({
+  /** The media through this link, checked again on every request. */
+  mediaUrl: z.string(),
+  /** Only when the link shows the prompt and settings. */
+  prompt: z.string().nullable().optional(),
+  /** The settings a guest may read (plain values, the seed), when the link shows them. */
+  params: z.record(z.string(), z.unknown()).optional(),
+});
+export type SharedItem = z.infer<typeof sharedItemSchema>;
+
+export const sharedViewSchema = z.object({
+  kind: z.enum(["item", "board"]),
+  title: z.string(),
+  description: z.string(),
+  allowComments: z.boolean(),
+  showParams: z.boolean(),
+  expiresAt: z.string().nullable(),
+  items: z.array(sharedItemSchema),
+  nextCursor: z.string().nullable(),
+});
+export type SharedView = z.infer<typeof sharedViewSchema>;
+
+export const guestCommentViewSchema = z.object({
+  id: z.string(),
+  /** A member's name, or the name the guest gave. */
+  authorName: z.string(),
+  guest: z.boolean(),
+  body: z.string(),
+  createdAt: z.string(),
+});
+export type GuestComment = z.infer<typeof guestCommentViewSchema>;
+
+// A token is checked by looking it up: a malformed one is a dead link like any other (404).
+const tokenParams = z.object({ token: z.string() });
+const linkErrors = ["shareLinkGone"] as const;
+
+export const share = resource("share", {
+  get: {
+    method: "GET",
+    path: "/api/share/{token}",
+    summary: "What the link names, and nothing else: its item, or a page of its board's items.",
+    access: "public",
+    params: tokenParams,
+    query: z.object({ ...pageQuery(48, 100) }),
+    response: sharedViewSchema,
+    errors: [...linkErrors, "invalidCursor"],
+  },
+  comments: {
+    method: "GET",
+    path: "/api/share/{token}/comments",
+    summary: "The thread of a shared item, oldest first, names only (when the link takes comments).",
+    access: "public",
+    params: tokenParams,
+    query: z.object({ itemId: uuid(), ...pageQuery(100, 200) }),
+    response: z.object({ comments: z.array(guestCommentViewSchema), nextCursor: z.string().nullable() }),
+    errors: [...linkErrors, "sharedItemNotShown", "shareCommentsOff", "invalidCursor"],
+  },
+  comment: {
+    method: "POST",
+    path: "/api/share/{token}/comments",
+    summary: "A guest's comment on a shared item, under a name of their own (when the link takes comments).",
+    access: "public",
+    params: tokenParams,
+    query: z.object({ itemId: uuid() }),
+    body: guestCommentSchema,
+    bodyLimit: 16 * 1024,
+    status: 201,
+    response: z.object({ comment: guestCommentViewSchema }),
+    errors: [
+      ...linkErrors,
+      "sharedItemNotShown",
+      "shareCommentsOff",
+      "guestCommentsLimited",
+      "guestNameTaken",
+    ],
+  },
+  media: {
+    method: "GET",
+    path: "/api/share/{token}/media/{itemId}",
+    summary: "The media of an item the link names, checked on every request (ranges for video).",
+    access: "public",
+    params: z.object({ token: z.string(), itemId: uuid() }),
+    produces: "application/octet-stream",
+    errors: [...linkErrors, "sharedItemNotShown"],
+  },
+});

@@ -1,17 +1,13 @@
-import { pageLimit, tokenParam } from "@/lib/server/gallery/organize-common";
 import { sharedView } from "@/lib/server/gallery/share-view";
-import { handled } from "@/lib/server/http/handle";
-import { getRuntime } from "@/lib/server/runtime";
+import { dataResponse, route } from "@/lib/server/http/route";
+import { api } from "@/lib/studio/api";
 
-/** Public (no session): what the link names, and nothing else. A board's items by `?cursor=`. */
-export const GET = handled(async (request: Request, { params }: { params: Promise<{ token: string }> }) => {
-  const runtime = await getRuntime();
-  const token = tokenParam((await params).token);
-  if (token instanceof Response) return token;
-  const url = new URL(request.url);
-  const view = await sharedView({ db: runtime.database.db, log: runtime.log }, token, {
-    cursor: url.searchParams.get("cursor"),
-    limit: pageLimit(url.searchParams.get("limit"), 48, 100),
-  });
-  return Response.json({ data: view }, { headers: { "cache-control": "no-store" } });
-});
+// Not kept by the browser: a revoked link must stop showing at once.
+const NO_STORE = { headers: { "cache-control": "no-store" } };
+
+export const GET = route(api.share.get, async ({ runtime, params, query }) =>
+  dataResponse(
+    await sharedView({ db: runtime.database.db, log: runtime.log }, params.token, query),
+    NO_STORE,
+  ),
+);

@@ -1,0 +1,213 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { encodeKeys } from "@/lib/server/db/cursor";
+import { item, itemColumns, user } from "@/lib/server/db/schema";
+import {
+  backendTitle,
+  createTestUser,
+  type TestDatabase,
+  testBackends,
+} from "@/lib/server/db/test-databases";
+import { errorAnswerOf } from "@/lib/server/http/error-answer";
+import { itemViews } from "@/lib/server/results/item-view";
+import { sharedViewSchema } from "@/lib/studio/api/share";
+import { createBoard, listBoards, setBoardMembership } from "./boards";
+import { addComment, commentThreads } from "./comments";
+import { inboxPage } from "./inbox";
+import { actor, MemoryStorage, makeItem, RecordingLog } from "./organize-test-support";
+import { createSavedSearch, listSavedSearches } from "./saved-searches";
+import { addGuestComment, sharedComments } from "./share-comments";
+import { createShareLink, listShareLinks } from "./share-links";
+import { sharedView } from "./share-view";
+
+/** Every row of a list, read one page at a time with the list's own cursors. */
+async function everyPage<T>(
+  read: (cursor: string | undefined) => Promise<{ rows: T[]; nextCursor: string | null }>,
+): Promise<T[]> {
+  const out: T[] = [];
+  let cursor: string | undefined;
+  for (let pages = 0; pages < 50; pages++) {
+    const page = await read(cursor);
+    out.push(...page.rows);
+    if (!page.nextCursor) return out;
+    cursor = page.nextCursor;
+  }
+  throw new Error("the list never ended");
+}
+
+async function refusal(promise: Promise<unknown>) {
+  const thrown = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  const answer = errorAnswerOf(thrown);
+  if (!answer) throw new Error(`expected a refusal, got ${String(thrown)}`);
+  return answer;
+}
+
+// A cursor in the studio's alphabet that no time-and-id list gave: three keys, not two.
+const FOREIGN = encodeKeys(["1700000000000", "not-an-id", "x"]);
+
+for (const backend of testBackends) {
+  describe.skipIf(backend.skip !== undefined)(backendTitle(backend, "the organize lists' pages"), () => {
+    let opened: TestDatabase;
+    let editor: string;
+    let mona: string;
+    const storage = new MemoryStorage();
+    const log = new RecordingLog();
+    const deps = () => ({ db: opened.db, log });
+    const me = () => actor(editor, "editor");
+
+    beforeAll(async () => {
+      opened = await backend.open();
+      editor = await createTestUser(opened);
+      mona = "member-mona";
+      await opened.db.insert(user).values({ id: mona, name: "Mona", email: "mona@example.com" });
+    }, 60_000);
+    afterAll(async () => {
+      await opened?.dispose();
+    });
+
+    it("page boards, saved views and share links with the one cursor, and refuse a foreign one naming it", async () => {
+      const boards = [];
+      for (const name of ["one", "two", "three"]) boards.push(await createBoard(opened.db, me(), { name }));
+      const seenBoards = await everyPage(async (cursor) => {
+        const page = await listBoards(opened.db, { cursor, limit: 1 });
+        return { rows: page.boards.map((b) => b.id), nextCursor: page.nextCursor };
+      });
+      expect(seenBoards).toEqual(boards.map((b) => b.id).reverse());
+
+      const searches = [];
+      for (const name of ["a", "b", "c"])
+        searches.push(await createSavedSearch(deps(), me(), { name, query: "q=fox", shared: false }));
+      const seenSearches = await everyPage(async (cursor) => {
+        const page = await listSavedSearches(deps(), me(), { cursor, limit: 2 });
+        return { rows: page.searches.map((s) => s.id), nextCursor: page.nextCursor };
+      });
+      expect(seenSearches).toEqual(searches.map((s) => s.id).reverse());
+
+      const links = [];
+      for (const b of boards)
+        links.push(
+          (
+            await createShareLink(deps(), me(), {
+              boardId: b.id,
+              allowComments: false,
+              showParams: false,
+              expiresInDays: null,
+            })
+          ).link,
+        );
+      const seenLinks = await everyPage(async (cursor) => {
+        const page = await listShareLinks(deps(), me(), { cursor, limit: 2 });
+        return { rows: page.links.map((l) => l.id), nextCursor: page.nextCursor };
+      });
+      expect(seenLinks).toEqual(links.map((l) => l.id).reverse());
+
+      for (const read of [
+        listBoards(opened.db, { cursor: FOREIGN }),
+        listSavedSearches(deps(), me(), { cursor: FOREIGN }),
+        listShareLinks(deps(), me(), { cursor: FOREIGN }),
+      ])
+        expect(await refusal(read)).toMatchObject({
+          status: 400,
+          error: { code: "invalidCursor", parameter: "cursor" },
+        });
+    });
+
+    it("page the inbox, a comment thread, a shared board and its guest comments, oldest or newest first", async () => {
+      const subject = await makeItem(opened, editor, storage);
+      const said = [];
+      for (const n of [1, 2, 3])
+        said.push(
+          await addComment(deps(), { id: editor, name: "Ed", role: "editor" }, subject.id, {
+            body: `@Mona look ${n}`,
+          }),
+        );
+      const inbox = await everyPage(async (cursor) => {
+        const page = await inboxPage(opened.db, mona, { cursor, limit: 2 });
+        return { rows: page.entries.map((e) => e.commentId), nextCursor: page.nextCursor };
+      });
+      expect(inbox).toEqual(said.map((c) => c.id).reverse());
+      const threads = await everyPage(async (cursor) => {
+        const page = await commentThreads(opened.db, subject.id, { cursor, limit: 2 });
+        return { rows: page.threads.map((t) => t.id), nextCursor: page.nextCursor };
+      });
+      expect(threads).toEqual(said.map((c) => c.id));
+
+      const board = await createBoard(opened.db, me(), { name: "shown" });
+      const items = [
+        subject,
+        await makeItem(opened, editor, storage),
+        await makeItem(opened, editor, storage),
+      ];
+      await setBoardMembership(
+        opened.db,
+        me(),
+        board.id,
+        items.map((i) => i.id),
+        true,
+      );
+      const { token } = await createShareLink(deps(), me(), {
+        boardId: board.id,
+        allowComments: true,
+        showParams: false,
+        expiresInDays: null,
+      });
+      const shown = await everyPage(async (cursor) => {
+        const page = await sharedView(deps(), token, { cursor, limit: 2 });
+        return { rows: page.items.map((i) => i.id), nextCursor: page.nextCursor };
+      });
+      expect(shown).toEqual(items.map((i) => i.id).reverse());
+
+      const guests = [];
+      for (const name of ["Robin", "Sam", "Kit"])
+        guests.push(await addGuestComment(deps(), token, subject.id, { name, body: `from ${name}` }));
+      const read = await everyPage(async (cursor) => {
+        const page = await sharedComments(deps(), token, subject.id, { cursor, limit: 2 });
+        return { rows: page.comments.map((c) => c.id), nextCursor: page.nextCursor };
+      });
+      // The thread a guest reads holds the members' comments too, oldest first.
+      expect(read).toEqual([...said.map((c) => c.id), ...guests.map((c) => c.id)]);
+
+      for (const refused of [
+        inboxPage(opened.db, mona, { cursor: FOREIGN }),
+        commentThreads(opened.db, subject.id, { cursor: FOREIGN }),
+        sharedView(deps(), token, { cursor: FOREIGN }),
+        sharedComments(deps(), token, subject.id, { cursor: FOREIGN }),
+      ])
+        expect(await refusal(refused)).toMatchObject({
+          status: 400,
+          error: { code: "invalidCursor", parameter: "cursor" },
+        });
+    });
+
+    it("shows a guest the member's card, field for field, and nothing a guest must not see", async () => {
+      const shown = await makeItem(opened, editor, storage, "A lighthouse in fog");
+      for (const showParams of [true, false]) {
+        const { token } = await createShareLink(deps(), me(), {
+          itemId: shown.id,
+          allowComments: false,
+          showParams,
+          expiresInDays: null,
+        });
+        const view = sharedViewSchema.parse(await sharedView(deps(), token));
+        const guest = view.items[0];
+        const rows = await opened.db.select(itemColumns).from(item).where(eq(item.id, shown.id));
+        const [card] = await itemViews(opened.db, rows, { viewerId: editor });
+        if (!guest || !card) throw new Error("no item");
+        const sharedKeys = Object.keys(guest).filter((k) => k in card);
+        expect(sharedKeys).toEqual(
+          expect.arrayContaining(["id", "kind", "mime", "width", "height", "durationSeconds", "createdAt"]),
+        );
+        for (const key of sharedKeys)
+          expect(guest[key as keyof typeof guest]).toEqual(card[key as keyof typeof card]);
+        expect("prompt" in guest).toBe(showParams);
+        if (showParams) expect(guest.prompt).toBe(card.prompt);
+        for (const hidden of ["authorId", "authorName", "taskUUID", "url", "review", "starred", "mediaUUID"])
+          expect(guest).not.toHaveProperty(hidden);
+        expect(JSON.stringify(view)).not.toContain(editor);
+      }
+    });
+  });
+}

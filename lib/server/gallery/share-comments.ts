@@ -1,0 +1,106 @@
+import "server-only";
+import { and, asc, eq, sql } from "drizzle-orm";
+import { decodeCursor, encodeCursor } from "@/lib/server/db/cursor";
+import { comment, user } from "@/lib/server/db/schema";
+import { studioErrors } from "@/lib/studio/api/errors";
+import type { GuestComment } from "@/lib/studio/api/share";
+import { after, appendEvents } from "./organize-common";
+import { type OrganizeDeps, publish } from "./organize-live";
+import { sharedMediaKey } from "./share-view";
+
+/**
+ * Guests' comments through a share link that takes them: read and written only on an item the
+ * link names, under a name that is not a member's, at a pace a leaked link cannot flood.
+ */
+
+/** Comments on a shared item, oldest first: names only (a member's name, or the guest's own). */
+export async function sharedComments(
+  deps: OrganizeDeps,
+  token: string,
+  itemId: string,
+  query: { cursor?: string | undefined; limit?: number } = {},
+): Promise<{ comments: GuestComment[]; nextCursor: string | null }> {
+  const { link } = await sharedMediaKey(deps, token, itemId);
+  if (!link.allowComments) throw studioErrors.shareCommentsOff();
+  const limit = query.limit ?? 100;
+  const from = decodeCursor(query.cursor);
+  const rows = await deps.db
+    .select({
+      id: comment.id,
+      memberName: user.name,
+      guestName: comment.guestName,
+      body: comment.body,
+      createdAt: comment.createdAt,
+    })
+    .from(comment)
+    .leftJoin(user, eq(user.id, comment.authorId))
+    .where(and(eq(comment.itemId, itemId), from ? after(comment.createdAt, comment.id, from) : undefined))
+    .orderBy(asc(comment.createdAt), asc(comment.id))
+    .limit(limit + 1);
+  const page = rows.slice(0, limit);
+  const last = page.at(-1);
+  return {
+    comments: page.map((r) => ({
+      id: r.id,
+      authorName: r.guestName ?? r.memberName ?? "Former member",
+      guest: r.guestName !== null,
+      body: r.body,
+      createdAt: r.createdAt.toISOString(),
+    })),
+    nextCursor: rows.length > limit && last ? encodeCursor(last.createdAt, last.id) : null,
+  };
+}
+
+/** Guest comments per link: at most this many in a window, so a leaked link cannot flood a thread. */
+const GUEST_COMMENTS_PER_WINDOW = 10;
+const WINDOW_MS = 60_000;
+const recent = new Map<string, number[]>();
+
+export function guestCommentAllowed(linkId: string, now = Date.now()): boolean {
+  const times = (recent.get(linkId) ?? []).filter((t) => now - t < WINDOW_MS);
+  if (times.length >= GUEST_COMMENTS_PER_WINDOW) {
+    recent.set(linkId, times);
+    return false;
+  }
+  times.push(now);
+  recent.set(linkId, times);
+  if (recent.size > 10_000) recent.clear();
+  return true;
+}
+
+export async function addGuestComment(
+  deps: OrganizeDeps,
+  token: string,
+  itemId: string,
+  input: { name: string; body: string },
+): Promise<GuestComment> {
+  const { link } = await sharedMediaKey(deps, token, itemId);
+  if (!link.allowComments) throw studioErrors.shareCommentsOff();
+  if (!guestCommentAllowed(link.id)) throw studioErrors.guestCommentsLimited();
+  // A guest writes under a name of their own, never one the team reads as a member's.
+  const [member] = await deps.db
+    .select({ id: user.id })
+    .from(user)
+    .where(sql`lower(trim(${user.name})) = lower(${input.name.trim()})`)
+    .limit(1);
+  if (member) throw studioErrors.guestNameTaken();
+  const created = await deps.db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(comment)
+      .values({ itemId, guestName: input.name, shareLinkId: link.id, body: input.body })
+      .returning({ id: comment.id, createdAt: comment.createdAt });
+    const c = row as { id: string; createdAt: Date };
+    await appendEvents(tx, { id: null, name: input.name, role: "viewer" }, [
+      { itemId, kind: "comment", from: null, to: { commentId: c.id, guest: true } },
+    ]);
+    return c;
+  });
+  publish(deps, { kind: "comment", itemId, commentId: created.id });
+  return {
+    id: created.id,
+    authorName: input.name,
+    guest: true,
+    body: input.body,
+    createdAt: created.createdAt.toISOString(),
+  };
+}

@@ -8,8 +8,7 @@ import { useAccountForm } from "./use-account-form";
 /** Accepting an invitation: the new member's account, with the role the owner chose. */
 export function InvitationForm({ token, email }: { token: string; email: string | null }) {
   const { form, onSubmit, formError } = useAccountForm({
-    url: "/api/invitations/accept",
-    extra: { token },
+    token,
     email: email ?? "",
   });
   const { errors, isSubmitting } = form.formState;

@@ -6,9 +6,10 @@ import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { Button } from "@/components/ui/button";
 import { FormError } from "@/components/ui/field";
-import { callApi } from "@/lib/client/api";
+import { attempt } from "@/lib/client/endpoint-attempt";
 import { applyServerErrors } from "@/lib/client/form-errors";
 import { type ResetPasswordInput, resetPasswordSchema } from "@/lib/studio/accounts";
+import { api } from "@/lib/studio/api";
 import { NewPasswordField } from "./new-password-field";
 
 /** A new password from an owner's reset link; the member lands in the studio signed in. */
@@ -22,7 +23,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
   const { errors, isSubmitting } = form.formState;
   const onSubmit = form.handleSubmit(async (values) => {
     setFormError(null);
-    const result = await callApi("/api/password-resets", { body: values });
+    const result = await attempt(api.passwordResets.redeem, { body: values });
     if (result.ok) {
       router.replace("/");
       router.refresh();

@@ -10,7 +10,6 @@ import { useAccountForm } from "./use-account-form";
 export function SetupForm() {
   const router = useRouter();
   const { form, onSubmit, formError } = useAccountForm({
-    url: "/api/setup",
     // Someone else finished the set-up first: this person signs in instead.
     onStatus: (status) => {
       if (status !== 409) return false;

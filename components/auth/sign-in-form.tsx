@@ -6,8 +6,9 @@ import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { Button } from "@/components/ui/button";
 import { FormError, TextField } from "@/components/ui/field";
-import { callApi } from "@/lib/client/api";
+import { attempt } from "@/lib/client/endpoint-attempt";
 import { type SignInInput, signInSchema } from "@/lib/studio/accounts";
+import { api } from "@/lib/studio/api";
 import { safeNextPath } from "@/lib/studio/next-path";
 
 export function SignInForm() {
@@ -25,7 +26,7 @@ export function SignInForm() {
 
   const onSubmit = handleSubmit(async (values) => {
     setFormError(null);
-    const result = await callApi("/api/auth/sign-in/email", { body: values });
+    const result = await attempt(api.auth.signIn, { body: values });
     if (result.ok) {
       router.replace(next);
       router.refresh();

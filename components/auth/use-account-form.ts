@@ -4,25 +4,25 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
-import { callApi } from "@/lib/client/api";
+import { attempt } from "@/lib/client/endpoint-attempt";
 import { applyServerErrors } from "@/lib/client/form-errors";
 import { type NewAccountInput, newAccountSchema } from "@/lib/studio/accounts";
+import { api } from "@/lib/studio/api";
 
 const FIELDS = ["name", "email", "password"] as const;
 
 /**
  * A form that creates an account (the owner's set-up, an invitation's acceptance): validated
- * with the shared schema, posted to `url` with `extra`, errors put on the fields they name, and
- * the new member taken into the studio signed in.
+ * with the shared schema, posted with the invitation's token when there is one, errors put on
+ * the fields they name, and the new member taken into the studio signed in.
  */
 export function useAccountForm({
-  url,
-  extra = {},
+  token,
   email = "",
   onStatus,
 }: {
-  url: string;
-  extra?: Record<string, unknown>;
+  /** The invitation being accepted; without one, the form sets up the studio's owner. */
+  token?: string;
   email?: string;
   /** A status the form handles itself (set-up answers 409 once an owner exists). */
   onStatus?: (status: number) => boolean;
@@ -35,7 +35,10 @@ export function useAccountForm({
   });
   const onSubmit = form.handleSubmit(async (values) => {
     setFormError(null);
-    const result = await callApi(url, { body: { ...values, ...extra } });
+    const result =
+      token === undefined
+        ? await attempt(api.setup.create, { body: values })
+        : await attempt(api.invitations.accept, { body: { ...values, token } });
     if (result.ok) {
       router.replace("/");
       router.refresh();

@@ -5,7 +5,8 @@ import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { FormError } from "@/components/ui/field";
-import { callApi } from "@/lib/client/api";
+import { attempt } from "@/lib/client/endpoint-attempt";
+import { api } from "@/lib/studio/api";
 import { SettingsSection } from "./settings-section";
 
 /** The signed-in member's own account: sign out on every device at once. */
@@ -30,7 +31,7 @@ export function AccountPanel({ email }: { email: string }) {
           disabled={busy}
           onClick={async () => {
             setBusy(true);
-            const result = await callApi("/api/sessions", { method: "DELETE" });
+            const result = await attempt(api.sessions.endAll, {});
             if (!result.ok) {
               setBusy(false);
               setError(result.errors.map((e) => e.message).join(" "));

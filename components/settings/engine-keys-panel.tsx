@@ -4,27 +4,24 @@ import { KeyRound } from "lucide-react";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { FormError, inputClasses } from "@/components/ui/field";
-import { useApiMutation, useApiQuery } from "@/lib/client/use-api";
-import type { EngineKeyView } from "@/lib/studio/engine-keys";
+import { useEndpoint, useEndpointMutation } from "@/lib/client/endpoint-client";
+import { api } from "@/lib/studio/api";
 import { CopyField } from "./copy-field";
 import { RevocableList } from "./revocable-list";
 import { SettingsSection } from "./settings-section";
 
-const KEYS = ["engine-keys"] as const;
 const dateFormat = new Intl.DateTimeFormat("en", { year: "numeric", month: "short", day: "numeric" });
 
 /** API keys of the embedded engine, for scripts and the service's official clients. */
 export function EngineKeysPanel({ endpoint }: { endpoint: string }) {
   const [description, setDescription] = useState("");
-  const keys = useApiQuery<EngineKeyView[]>(KEYS, "/api/engine-keys");
-  const create = useApiMutation<{ description: string }, { key: string }>(
-    (body) => ({ url: "/api/engine-keys", body }),
-    [KEYS],
-  );
-  const revoke = useApiMutation<string>(
-    (id) => ({ url: `/api/engine-keys/${id}`, method: "DELETE" }),
-    [KEYS],
-  );
+  const keys = useEndpoint(api.engineKeys.list, {});
+  const create = useEndpointMutation(api.engineKeys.create, {
+    input: (body: { description: string }) => ({ body }),
+  });
+  const revoke = useEndpointMutation(api.engineKeys.revoke, {
+    input: (id: string) => ({ params: { id } }),
+  });
   const active = (keys.data ?? []).filter((k) => !k.revokedAt);
 
   return (

@@ -6,24 +6,13 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { FormError, inputClasses } from "@/components/ui/field";
 import { Select } from "@/components/ui/select";
-import { useApiMutation, useApiQuery } from "@/lib/client/use-api";
+import { useEndpoint, useEndpointMutation } from "@/lib/client/endpoint-client";
+import { api } from "@/lib/studio/api";
 import { ROLE_LABELS, ROLES, type Role } from "@/lib/studio/roles";
 import { CopyField } from "./copy-field";
 import { RevocableList } from "./revocable-list";
 import { SettingsSection } from "./settings-section";
 
-interface InvitationView {
-  id: string;
-  role: Role;
-  email: string | null;
-  expiresAt: string;
-  acceptedAt: string | null;
-  revokedAt: string | null;
-  /** The link of an open invitation, to copy again; null once it is closed. */
-  url: string | null;
-}
-
-const INVITATIONS = ["invitations"] as const;
 const dateFormat = new Intl.DateTimeFormat("en", { month: "short", day: "numeric" });
 
 /** The owner invites people with a role: a link to send them, valid for a week. */
@@ -32,15 +21,13 @@ export function InvitationsPanel() {
   const [email, setEmail] = useState("");
   /** The open invitation whose link is shown again (null: the one just made, if any). */
   const [shownId, setShownId] = useState<string | null>(null);
-  const list = useApiQuery<InvitationView[]>(INVITATIONS, "/api/invitations");
-  const create = useApiMutation<{ role: string; email: string }, { url: string }>(
-    (body) => ({ url: "/api/invitations", body }),
-    [INVITATIONS],
-  );
-  const revoke = useApiMutation<string>(
-    (id) => ({ url: `/api/invitations/${id}`, method: "DELETE" }),
-    [INVITATIONS],
-  );
+  const list = useEndpoint(api.invitations.list, {});
+  const create = useEndpointMutation(api.invitations.create, {
+    input: (body: { role: Role; email: string }) => ({ body }),
+  });
+  const revoke = useEndpointMutation(api.invitations.revoke, {
+    input: (id: string) => ({ params: { id } }),
+  });
   const open = (list.data ?? []).filter(
     (i) => !i.acceptedAt && !i.revokedAt && Date.parse(i.expiresAt) > Date.now(),
   );

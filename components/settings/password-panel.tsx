@@ -7,9 +7,10 @@ import { useForm } from "react-hook-form";
 import { NewPasswordField } from "@/components/auth/new-password-field";
 import { Button } from "@/components/ui/button";
 import { FormError, TextField } from "@/components/ui/field";
-import { callApi } from "@/lib/client/api";
+import { attempt } from "@/lib/client/endpoint-attempt";
 import { applyServerErrors } from "@/lib/client/form-errors";
 import { type ChangePasswordInput, changePasswordSchema } from "@/lib/studio/accounts";
+import { api } from "@/lib/studio/api";
 import { SettingsSection } from "./settings-section";
 
 const FIELDS = ["currentPassword", "newPassword"] as const;
@@ -30,7 +31,7 @@ export function PasswordPanel() {
   const onSubmit = form.handleSubmit(async (values) => {
     setFormError(null);
     setDone(null);
-    const result = await callApi("/api/auth/change-password", { body: values });
+    const result = await attempt(api.auth.changePassword, { body: values });
     if (result.ok) {
       form.reset({ currentPassword: "", newPassword: "", revokeOtherSessions: values.revokeOtherSessions });
       setDone(

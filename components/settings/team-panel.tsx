@@ -6,32 +6,25 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { FormError } from "@/components/ui/field";
 import { Select } from "@/components/ui/select";
-import { useApiMutation, useApiQuery } from "@/lib/client/use-api";
-import { ROLE_LABELS, ROLES, type Role } from "@/lib/studio/roles";
+import { useEndpoint, useEndpointMutation } from "@/lib/client/endpoint-client";
+import { api } from "@/lib/studio/api";
+import type { MemberView } from "@/lib/studio/api/members";
+import { isRole, ROLE_LABELS, ROLES, type Role } from "@/lib/studio/roles";
 import { CopyField } from "./copy-field";
 import { SectionEmpty, SettingsSection } from "./settings-section";
 
-interface MemberView {
-  id: string;
-  name: string;
-  email: string;
-  role: Role;
-}
-
-const MEMBERS = ["members"] as const;
-
 /** Who is in the team; the owner changes roles and removes members. */
 export function TeamPanel({ meId, canManage }: { meId: string; canManage: boolean }) {
-  const members = useApiQuery<MemberView[]>(MEMBERS, "/api/members");
-  const setRole = useApiMutation<{ id: string; role: string }>(
-    ({ id, role }) => ({ url: `/api/members/${id}`, method: "PATCH", body: { role } }),
-    [MEMBERS],
-  );
-  const remove = useApiMutation<string>((id) => ({ url: `/api/members/${id}`, method: "DELETE" }), [MEMBERS]);
-  const resetLink = useApiMutation<string, { url: string; expiresAt: string }>(
-    (id) => ({ url: `/api/members/${id}/reset-link`, method: "POST" }),
-    [],
-  );
+  const members = useEndpoint(api.members.list, {});
+  const setRole = useEndpointMutation(api.members.setRole, {
+    input: ({ id, role }: { id: string; role: Role }) => ({ params: { id }, body: { role } }),
+  });
+  const remove = useEndpointMutation(api.members.remove, {
+    input: (id: string) => ({ params: { id } }),
+  });
+  const resetLink = useEndpointMutation(api.members.resetLink, {
+    input: (id: string) => ({ params: { id } }),
+  });
   /** Who the reset link on show is for. */
   const [resetFor, setResetFor] = useState<MemberView | null>(null);
   const error = setRole.error ?? remove.error ?? resetLink.error;
@@ -79,7 +72,10 @@ export function TeamPanel({ meId, canManage }: { meId: string; canManage: boolea
                   id={`role-${m.id}`}
                   value={m.role}
                   disabled={setRole.isPending}
-                  onChange={(e) => setRole.mutate({ id: m.id, role: e.target.value })}
+                  onChange={(e) => {
+                    const role = e.target.value;
+                    if (isRole(role)) setRole.mutate({ id: m.id, role });
+                  }}
                 >
                   {ROLES.map((r) => (
                     <option key={r} value={r}>

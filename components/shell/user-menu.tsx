@@ -4,7 +4,8 @@ import { LogOut } from "lucide-react";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { cn, focusRing } from "@/components/ui/cn";
-import { callApi } from "@/lib/client/api";
+import { attempt } from "@/lib/client/endpoint-attempt";
+import { api } from "@/lib/studio/api";
 
 export interface ShellUser {
   name: string;
@@ -23,7 +24,7 @@ export function UserMenu({ user }: { user: ShellUser }) {
   const [leaving, setLeaving] = useState(false);
   const signOut = async () => {
     setLeaving(true);
-    await callApi("/api/auth/sign-out", { body: {} });
+    await attempt(api.auth.signOut, { body: {} });
     router.replace("/sign-in");
     router.refresh();
   };

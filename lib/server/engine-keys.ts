@@ -1,14 +1,12 @@
 import "server-only";
 import type { KeyStore } from "@/lib/engine/keys/key-store";
-import type { EngineKeyView } from "@/lib/studio/engine-keys";
-import { errorResponse, studioErrors } from "./auth/studio-errors";
+import type { EngineKeyView } from "@/lib/studio/api/engine-keys";
+import { studioErrors } from "@/lib/studio/api/errors";
 
-/** The embedded engine's key store, or the 404 a studio on a real service answers. */
-export function engineKeysOr404(keys: KeyStore | null): KeyStore | Response {
-  return (
-    keys ??
-    errorResponse(studioErrors.notFound("embedded engine (this studio uses a remote service)", "path"))
-  );
+/** The embedded engine's key store; a studio on a real service has none (404). */
+export function embeddedEngineKeys(keys: KeyStore | null): KeyStore {
+  if (!keys) throw studioErrors.engineNotEmbedded();
+  return keys;
 }
 
 export function engineKeyViews(keys: KeyStore): EngineKeyView[] {
@@ -20,4 +18,10 @@ export function engineKeyViews(keys: KeyStore): EngineKeyView[] {
     createdAt,
     revokedAt,
   }));
+}
+
+/** Revokes an active key by its whole id (never a prefix); an unknown or revoked one is a 404. */
+export function revokeEngineKey(keys: KeyStore, id: string): void {
+  const active = keys.list().some((k) => k.id === id && k.revokedAt === null);
+  if (!active || !keys.revoke(id)) throw studioErrors.notFound("active engine key", "id");
 }

@@ -7,12 +7,3 @@ export const createEngineKeySchema = z.object({
     .min(1, "Describe what the key is for, such as 'CI' or 'Ada's laptop'.")
     .max(200, "Keep the description under 200 characters."),
 });
-
-export interface EngineKeyView {
-  id: string;
-  description: string;
-  prefix: string;
-  accountName: string;
-  createdAt: string;
-  revokedAt: string | null;
-}

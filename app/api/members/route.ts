@@ -1,11 +1,7 @@
-import { requireUser } from "@/lib/server/auth/guard";
-import { handled } from "@/lib/server/http/handle";
-import { getRuntime } from "@/lib/server/runtime";
+import { memberView } from "@/lib/server/auth/team-views";
+import { route } from "@/lib/server/http/route";
+import { api } from "@/lib/studio/api";
 
-/** The team: every member can see who else is in it and with which role. */
-export const GET = handled(async (request: Request) => {
-  const { gate, team } = await getRuntime();
-  const user = await requireUser(gate, request, "view");
-  if (user instanceof Response) return user;
-  return Response.json({ data: await team.listMembers() });
-});
+export const GET = route(api.members.list, async ({ runtime }) =>
+  (await runtime.team.listMembers()).map(memberView),
+);

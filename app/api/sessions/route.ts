@@ -1,12 +1,6 @@
-import { requireUser } from "@/lib/server/auth/guard";
-import { handled } from "@/lib/server/http/handle";
-import { getRuntime } from "@/lib/server/runtime";
+import { route } from "@/lib/server/http/route";
+import { api } from "@/lib/studio/api";
 
-/** Signs the current user out on every device, this one included. */
-export const DELETE = handled(async (request: Request) => {
-  const { gate, team } = await getRuntime();
-  const user = await requireUser(gate, request, "view");
-  if (user instanceof Response) return user;
-  const ended = await team.signOutEverywhere(user.id);
-  return Response.json({ data: { ended } });
-});
+export const DELETE = route(api.sessions.endAll, async ({ runtime, user }) => ({
+  ended: await runtime.team.signOutEverywhere(user.id),
+}));

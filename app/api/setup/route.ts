@@ -1,25 +1,14 @@
 import { wantsSecureCookies, withCookieSecurity } from "@/lib/server/auth/cookie-security";
-import { requireSameOrigin } from "@/lib/server/auth/guard";
-import { handled } from "@/lib/server/http/handle";
-import { readJson } from "@/lib/server/http/read-json";
-import { getRuntime } from "@/lib/server/runtime";
-import { newAccountSchema } from "@/lib/studio/accounts";
+import { route } from "@/lib/server/http/route";
+import { api } from "@/lib/studio/api";
 
-/** Whether this studio still needs its owner (the first visit's set-up page asks). */
-export const GET = handled(async () => {
-  const { team } = await getRuntime();
-  return Response.json({ data: { needsSetup: await team.needsSetup() } });
-});
+export const GET = route(api.setup.status, async ({ runtime }) => ({
+  needsSetup: await runtime.team.needsSetup(),
+}));
 
-/** Creates the owner of a fresh studio and signs them in; 409 once the studio has one. */
-export const POST = handled(async (request: Request) => {
-  const { team, env } = await getRuntime();
-  const refused = requireSameOrigin(request, env.STUDIO_URL);
-  if (refused) return refused;
-  const body = await readJson(request, newAccountSchema);
-  if (!body.ok) return body.response;
-  return withCookieSecurity(
-    await team.setupOwner(body.value, request.headers),
-    wantsSecureCookies(request, env.STUDIO_URL),
-  );
-});
+export const POST = route(api.setup.create, async ({ runtime, body, request }) =>
+  withCookieSecurity(
+    await runtime.team.setupOwner(body, request.headers),
+    wantsSecureCookies(request, runtime.env.STUDIO_URL),
+  ),
+);

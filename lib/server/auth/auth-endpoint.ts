@@ -1,15 +1,17 @@
 import "server-only";
 import type { z } from "zod";
+import { answer } from "@/lib/server/http/handle";
 import { readBody, withBytes } from "@/lib/server/http/read-body";
 import { readJson } from "@/lib/server/http/read-json";
 import { CLIENT_IP_HEADER } from "@/lib/server/http/request-stamp";
 import { changePasswordSchema, signInSchema, updateAccountSchema } from "@/lib/studio/accounts";
+import { AUTH_BODY_LIMIT } from "@/lib/studio/api/auth";
+import { studioErrors } from "@/lib/studio/api/errors";
 import { wantsSecureCookies, withCookieSecurity } from "./cookie-security";
 import type { StudioAuth } from "./create-auth";
-import { type Gate, requireSameOrigin, sessionOf } from "./guard";
+import { type Gate, isSameOrigin, sessionOf } from "./guard";
 import type { SessionCache } from "./session-cache";
 import type { SignInLimit } from "./sign-in-limit";
-import { errorResponse, studioErrors } from "./studio-errors";
 import type { Team } from "./team";
 
 export interface AuthEndpointDeps {
@@ -20,9 +22,6 @@ export interface AuthEndpointDeps {
   team: Pick<Team, "sessionEnded" | "sessionIdsOf">;
   studioUrl?: string | undefined;
 }
-
-/** Sign-in, sign-out, session and password bodies are a few hundred bytes. */
-const AUTH_BODY_LIMIT = 64 * 1024;
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
@@ -37,15 +36,19 @@ const CHECKED_BODIES: Record<string, z.ZodType> = {
  * better-auth's endpoints behind the studio's own rules: mutations from the studio's origin
  * only (as every other Route Handler), names and passwords by the studio's schemas (errors in
  * the contract's shape, naming the field), sign-in limited per account and per address, and
- * cookies `Secure` when the request allows it.
+ * cookies `Secure` when the request allows it. Refusals answer in the contract's shape.
  */
-export async function handleAuthRequest(deps: AuthEndpointDeps, request: Request): Promise<Response> {
+export function handleAuthRequest(deps: AuthEndpointDeps, request: Request): Promise<Response> {
+  return answer(() => authRequest(deps, request), "An auth request");
+}
+
+async function authRequest(deps: AuthEndpointDeps, request: Request): Promise<Response> {
   const path = new URL(request.url).pathname.replace(/^\/api\/auth/, "");
   // Accounts are created only through the owner's set-up and invitations.
-  if (path.startsWith("/sign-up")) return errorResponse(studioErrors.notFound("page", "path"));
-  if (!SAFE_METHODS.has(request.method)) {
-    const refused = requireSameOrigin(request, deps.studioUrl);
-    if (refused) return refused;
+  if (path.startsWith("/sign-up")) throw studioErrors.notFound("page", "path");
+  // Checked here too, not only by the route: this function is the auth library's one way in.
+  if (!SAFE_METHODS.has(request.method) && !isSameOrigin(request, deps.studioUrl)) {
+    throw studioErrors.invalidOrigin();
   }
   let forwarded = request;
   const schema = request.method === "POST" ? CHECKED_BODIES[path] : undefined;
@@ -67,9 +70,12 @@ export async function handleAuthRequest(deps: AuthEndpointDeps, request: Request
         request.headers.get(CLIENT_IP_HEADER) ?? "unknown",
       );
       if (refusal) {
-        return errorResponse(studioErrors.signInLimited(refusal.over, refusal.retryAfterSeconds), {
-          "retry-after": String(refusal.retryAfterSeconds),
-        });
+        const { status, errors } = studioErrors.signInLimited(refusal.over, refusal.retryAfterSeconds);
+        // A 429 tells the client when to come back, which a thrown error has no room for.
+        return Response.json(
+          { errors },
+          { status, headers: { "retry-after": String(refusal.retryAfterSeconds) } },
+        );
       }
     }
   }

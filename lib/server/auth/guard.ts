@@ -1,9 +1,9 @@
 import "server-only";
 import { requestOrigin } from "@/lib/server/http/origin";
+import { type ApiError, studioErrors } from "@/lib/studio/api/errors";
 import { can, isRole, type Permission, type Role, roleFor } from "@/lib/studio/roles";
 import type { StudioAuth } from "./create-auth";
 import type { SessionCache } from "./session-cache";
-import { errorResponse, studioErrors } from "./studio-errors";
 
 export interface SessionUser {
   id: string;
@@ -72,8 +72,11 @@ export async function sessionOf(
   };
 }
 
+const refusal = (e: ApiError) => Response.json({ errors: e.errors }, { status: e.status });
+
 /**
- * The gate of every Route Handler: a mutating request from another origin is refused (403),
+ * The gate of a Route Handler written without `route` (lib/server/http/route.ts, which makes
+ * the same checks): a mutating request from another origin is refused (403),
  * a request without a session is refused (401), and one whose role lacks the permission (403).
  * Answers the user, or the error Response to return as is.
  */
@@ -83,15 +86,15 @@ export async function requireUser(
   permission: Permission,
 ): Promise<SessionUser | Response> {
   if (!SAFE_METHODS.has(request.method) && !isSameOrigin(request, gate.publicUrl)) {
-    return errorResponse(studioErrors.invalidOrigin());
+    return refusal(studioErrors.invalidOrigin());
   }
   const user = await sessionUser(gate, request.headers);
-  if (!user) return errorResponse(studioErrors.notSignedIn());
-  if (!can(user.role, permission)) return errorResponse(studioErrors.forbiddenRole(roleFor(permission)));
+  if (!user) return refusal(studioErrors.notSignedIn());
+  if (!can(user.role, permission)) return refusal(studioErrors.forbiddenRole(roleFor(permission)));
   return user;
 }
 
-/** For handlers that need no session (set-up, accepting an invitation): only the origin check. */
+/** For a handler written without `route` that needs no session: only the origin check. */
 export function requireSameOrigin(request: Request, publicUrl?: string): Response | null {
-  return isSameOrigin(request, publicUrl) ? null : errorResponse(studioErrors.invalidOrigin());
+  return isSameOrigin(request, publicUrl) ? null : refusal(studioErrors.invalidOrigin());
 }

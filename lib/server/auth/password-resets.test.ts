@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type OpenedDatabase, openPgliteDatabase } from "@/lib/server/db/database";
 import { CLIENT_IP_HEADER, createAuth, type StudioAuth } from "./create-auth";
@@ -27,17 +28,8 @@ async function signIn(email: string, password: string) {
   return auth.api.signInEmail({ body: { email, password }, headers: headers(), asResponse: true });
 }
 
-async function made() {
-  const result = await resets.create(OWNER, graceId);
-  if (!result.ok) throw new Error(result.error.error.message);
-  return result.value;
-}
-
-async function redeemed(token: string, password: string) {
-  const result = await resets.redeem(token, password, headers());
-  if (!result.ok) throw new Error(result.error.error.message);
-  return result.value;
-}
+const made = () => resets.create(OWNER, graceId);
+const redeemed = (token: string, password: string) => resets.redeem(token, password, headers());
 
 const sessionOf = (cookie: string) => auth.api.getSession({ headers: new Headers({ cookie }) });
 
@@ -68,9 +60,12 @@ afterAll(async () => {
 describe("password reset links", () => {
   it("only owners make them", async () => {
     for (const role of ["editor", "reviewer", "viewer"] as const) {
-      expect(await resets.create({ role }, graceId)).toMatchObject({ ok: false, error: { status: 403 } });
+      await expect(resets.create({ role }, graceId)).rejects.toMatchObject({ status: 403 });
     }
-    expect(await resets.create(OWNER, "no-such-member")).toMatchObject({ ok: false, error: { status: 404 } });
+    await expect(resets.create(OWNER, randomUUID())).rejects.toMatchObject({
+      status: 404,
+      error: { parameter: "id" },
+    });
   });
 
   it("sets the new password once, ends every other session and signs the member in", async () => {
@@ -91,20 +86,23 @@ describe("password reset links", () => {
 
     // Used once, the link is gone.
     expect(await resets.find(token)).toBeNull();
-    expect(await resets.redeem(token, "a third password", headers())).toMatchObject({
-      ok: false,
-      error: { status: 404, error: { code: "invalidResetLink", parameter: "token" } },
+    await expect(resets.redeem(token, "a third password", headers())).rejects.toMatchObject({
+      status: 404,
+      error: { code: "invalidResetLink", parameter: "token" },
     });
     expect((await signIn("grace@studio.test", "remembered now")).status).toBe(200);
   });
 
   it("two uses at once: one wins", async () => {
     const { token } = await made();
-    const outcomes = await Promise.all([
+    const outcomes = await Promise.allSettled([
       resets.redeem(token, "first of two", headers()),
       resets.redeem(token, "second of two", headers()),
     ]);
-    expect(outcomes.filter((o) => o.ok)).toHaveLength(1);
+    expect(outcomes.filter((o) => o.status === "fulfilled")).toHaveLength(1);
+    expect(outcomes.find((o) => o.status === "rejected")).toMatchObject({
+      reason: { status: 404, error: { code: "invalidResetLink" } },
+    });
   });
 
   it("a newer link replaces an older one", async () => {
@@ -118,10 +116,7 @@ describe("password reset links", () => {
     const { token } = await made();
     now += RESET_TTL_MS + 1;
     expect(await resets.find(token)).toBeNull();
-    expect(await resets.redeem(token, "too late now", headers())).toMatchObject({
-      ok: false,
-      error: { status: 404 },
-    });
+    await expect(resets.redeem(token, "too late now", headers())).rejects.toMatchObject({ status: 404 });
   });
 
   it("stores only a hash of the token", async () => {
@@ -134,10 +129,7 @@ describe("password reset links", () => {
     const { token } = await made();
     await team.removeMember(graceId);
     expect(await resets.find(token)).toBeNull();
-    expect(await resets.redeem(token, "back door pass", headers())).toMatchObject({
-      ok: false,
-      error: { status: 404 },
-    });
+    await expect(resets.redeem(token, "back door pass", headers())).rejects.toMatchObject({ status: 404 });
     expect((await signIn("grace@studio.test", "back door pass")).status).toBe(401);
   });
 });

@@ -3,12 +3,9 @@ import { createHash, randomBytes } from "node:crypto";
 import { and, eq, isNull, like } from "drizzle-orm";
 import type { StudioDatabase as StudioDb } from "@/lib/server/db/database";
 import { session, user, verification } from "@/lib/server/db/schema/auth";
+import { studioErrors } from "@/lib/studio/api/errors";
 import { can, type Role } from "@/lib/studio/roles";
 import type { StudioAuth } from "./create-auth";
-import { type StudioError, studioErrors } from "./studio-errors";
-
-/** What a reset answers: its value, or the studio error to send back (errors are values here). */
-export type ResetResult<T> = { ok: true; value: T } | { ok: false; error: StudioError };
 
 /** A reset link is good for a day: long enough to reach the member, short enough to go stale. */
 export const RESET_TTL_MS = 24 * 60 * 60 * 1000;
@@ -31,14 +28,13 @@ export class PasswordResets {
     private readonly onSessionsEnded: (userId: string) => void = () => undefined,
   ) {}
 
-  /** A new link for a member, made by an owner; it replaces the member's earlier links. */
-  async create(
-    by: { role: Role },
-    memberId: string,
-  ): Promise<ResetResult<{ token: string; expiresAt: Date }>> {
-    if (!can(by.role, "manage")) return { ok: false, error: studioErrors.forbiddenRole("owner") };
-    if (!(await this.activeMember(memberId)))
-      return { ok: false, error: studioErrors.notFound("member", "id") };
+  /**
+   * A new link for a member, made by an owner; it replaces the member's earlier links. Throws the
+   * studio's error for a caller who is not an owner (403) or a member who is not in the team (404).
+   */
+  async create(by: { role: Role }, memberId: string): Promise<{ token: string; expiresAt: Date }> {
+    if (!can(by.role, "manage")) throw studioErrors.forbiddenRole("owner");
+    if (!(await this.activeMember(memberId))) throw studioErrors.notFound("member", "id");
     await this.db
       .delete(verification)
       .where(and(like(verification.identifier, `${PREFIX}%`), eq(verification.value, memberId)));
@@ -50,7 +46,7 @@ export class PasswordResets {
       value: memberId,
       expiresAt,
     });
-    return { ok: true, value: { token, expiresAt } };
+    return { token, expiresAt };
   }
 
   /** The member a usable link is for (its page greets them), or null. */
@@ -65,25 +61,25 @@ export class PasswordResets {
 
   /**
    * Uses a link: the row is deleted in the same statement that reads it, so of two uses at once
-   * only one finds it. Answers better-auth's sign-in response (with the session cookie).
+   * only one finds it. Answers better-auth's sign-in response (with the session cookie); throws
+   * `invalidResetLink` for a link that is unknown, used, expired or of a removed member.
    */
-  async redeem(token: string, password: string, headers: Headers): Promise<ResetResult<Response>> {
+  async redeem(token: string, password: string, headers: Headers): Promise<Response> {
     const [row] = await this.db
       .delete(verification)
       .where(eq(verification.identifier, PREFIX + hashToken(token)))
       .returning({ value: verification.value, expiresAt: verification.expiresAt });
     const member = row && row.expiresAt.getTime() > this.now() ? await this.activeMember(row.value) : null;
-    if (!member) return { ok: false, error: studioErrors.invalidResetLink() };
+    if (!member) throw studioErrors.invalidResetLink();
     const ctx = await this.auth.$context;
     await ctx.internalAdapter.updatePassword(member.id, await ctx.password.hash(password));
     await this.db.delete(session).where(eq(session.userId, member.id));
     this.onSessionsEnded(member.id);
-    const response = await this.auth.api.signInEmail({
+    return this.auth.api.signInEmail({
       body: { email: member.email, password },
       headers,
       asResponse: true,
     });
-    return { ok: true, value: response };
   }
 
   private async activeMember(id: string) {

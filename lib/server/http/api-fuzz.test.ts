@@ -174,7 +174,7 @@ const accept = fc.constant({
 
 const ENDPOINTS: Endpoint[] = [
   {
-    file: "auth/[...all]",
+    file: "auth/[...path]",
     method: "GET",
     anonymous: true,
     authShape: true,
@@ -182,7 +182,7 @@ const ENDPOINTS: Endpoint[] = [
     input: noInput,
   },
   {
-    file: "auth/[...all]",
+    file: "auth/[...path]",
     method: "POST",
     anonymous: true,
     authShape: true,

@@ -189,7 +189,17 @@ export const studioErrors = {
   // (end of section)
 
   // Members, invitations, sessions, set-up, engine keys, webhooks ----------------------------
-
+  engineNotEmbedded: () =>
+    studioError(404, "notFound", "No embedded engine was found (this studio uses a remote service).", "path"),
+  invalidWebhook: (reason: "body" | "token") =>
+    reason === "body"
+      ? studioError(
+          400,
+          "invalidWebhook",
+          "The webhook body is not a result or error object with a taskUUID.",
+          "body",
+        )
+      : studioError(403, "invalidWebhook", "This webhook token is not for that task.", "token"),
   // (end of section)
 
   // Personal access tokens -------------------------------------------------------------------

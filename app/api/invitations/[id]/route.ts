@@ -1,17 +1,7 @@
-import { requireUser } from "@/lib/server/auth/guard";
-import { errorResponse, studioErrors } from "@/lib/server/auth/studio-errors";
-import { handled } from "@/lib/server/http/handle";
-import { idParam } from "@/lib/server/http/params";
-import { getRuntime } from "@/lib/server/runtime";
+import { route } from "@/lib/server/http/route";
+import { api } from "@/lib/studio/api";
+import { studioErrors } from "@/lib/studio/api/errors";
 
-/** Revokes an open invitation: its link stops working at once. */
-export const DELETE = handled(async (request: Request, { params }: { params: Promise<{ id: string }> }) => {
-  const { gate, team } = await getRuntime();
-  const user = await requireUser(gate, request, "manage");
-  if (user instanceof Response) return user;
-  const id = idParam((await params).id, "id");
-  if (id instanceof Response) return id;
-  if (!(await team.revokeInvitation(id)))
-    return errorResponse(studioErrors.notFound("open invitation", "id"));
-  return new Response(null, { status: 204 });
+export const DELETE = route(api.invitations.revoke, async ({ runtime, params }) => {
+  if (!(await runtime.team.revokeInvitation(params.id))) throw studioErrors.notFound("open invitation", "id");
 });

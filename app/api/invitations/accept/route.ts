@@ -1,20 +1,11 @@
 import { wantsSecureCookies, withCookieSecurity } from "@/lib/server/auth/cookie-security";
-import { requireSameOrigin } from "@/lib/server/auth/guard";
-import { handled } from "@/lib/server/http/handle";
-import { readJson } from "@/lib/server/http/read-json";
-import { getRuntime } from "@/lib/server/runtime";
-import { acceptInvitationSchema } from "@/lib/studio/accounts";
+import { route } from "@/lib/server/http/route";
+import { api } from "@/lib/studio/api";
 
-/** Accepting an invitation link: the new member's account, signed in, with the invited role. */
-export const POST = handled(async (request: Request) => {
-  const { team, env } = await getRuntime();
-  const refused = requireSameOrigin(request, env.STUDIO_URL);
-  if (refused) return refused;
-  const body = await readJson(request, acceptInvitationSchema);
-  if (!body.ok) return body.response;
-  const { token, ...account } = body.value;
+export const POST = route(api.invitations.accept, async ({ runtime, body, request }) => {
+  const { token, ...account } = body;
   return withCookieSecurity(
-    await team.acceptInvitation(token, account, request.headers),
-    wantsSecureCookies(request, env.STUDIO_URL),
+    await runtime.team.acceptInvitation(token, account, request.headers),
+    wantsSecureCookies(request, runtime.env.STUDIO_URL),
   );
 });

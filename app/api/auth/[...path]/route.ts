@@ -1,0 +1,14 @@
+import { handleAuthRequest } from "@/lib/server/auth/auth-endpoint";
+import type { RouteContext } from "@/lib/server/http/route";
+import { route } from "@/lib/server/http/route";
+import { api } from "@/lib/studio/api";
+import type { AnyEndpoint } from "@/lib/studio/api/endpoint";
+
+/** better-auth's endpoints (sign-in, sign-out, session, password change) under the studio's rules. */
+function handle({ runtime, request }: RouteContext<AnyEndpoint>): Promise<Response> {
+  const { auth, gate, signInLimit, team, env } = runtime;
+  return handleAuthRequest({ auth, gate, signInLimit, team, studioUrl: env.STUDIO_URL }, request);
+}
+
+export const GET = route(api.auth.read, handle);
+export const POST = route(api.auth.act, handle);

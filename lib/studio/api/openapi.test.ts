@@ -88,6 +88,8 @@ describe("the studio API's OpenAPI document", () => {
       ["q", "query", false],
     ]);
     expect(params[1]?.schema).toMatchObject({ maximum: 50, default: 20 });
+    // A cursor, or an empty one meaning none, reads as one string.
+    expect(params[0]?.schema).toEqual({ type: "string" });
     expect(list.security).toEqual([{ sessionCookie: [] }, { bearerAuth: [] }]);
     expect(list.responses).toHaveProperty([
       "200",

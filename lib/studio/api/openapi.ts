@@ -99,6 +99,25 @@ function jsonSchema(
   return rewrite(out) as Json;
 }
 
+/**
+ * A parameter's schema as a caller reads it: a choice between strings (a cursor, or an empty one
+ * meaning none) is one string, since a query or path parameter is text whatever it means.
+ */
+function parameterSchema(schema: Json): Json {
+  const leaves = (node: Json): Json[] =>
+    Array.isArray(node.anyOf) ? (node.anyOf as Json[]).flatMap(leaves) : [node];
+  if (!Array.isArray(schema.anyOf)) return schema;
+  const options = leaves(schema);
+  if (!options.every((o) => o.type === "string")) return schema;
+  const patterns = new Set(options.map((o) => o.pattern));
+  const pattern = patterns.size === 1 ? options[0]?.pattern : undefined;
+  return {
+    type: "string",
+    ...(pattern === undefined ? {} : { pattern }),
+    ...(schema.description === undefined ? {} : { description: schema.description }),
+  };
+}
+
 // Errors -----------------------------------------------------------------------------------------
 
 /** Sample arguments for the errors whose message needs one; any other takes placeholders. */
@@ -170,7 +189,7 @@ function parameters(endpoint: AnyEndpoint, components: Record<string, Json>): Js
       name,
       in: "path",
       required: true,
-      schema: pathProps[name] ?? { type: "string" },
+      schema: parameterSchema(pathProps[name] ?? { type: "string" }),
       ...(name === "key" ? { description: "May hold slashes." } : {}),
     });
   }
@@ -183,7 +202,7 @@ function parameters(endpoint: AnyEndpoint, components: Record<string, Json>): Js
         name,
         in: "query",
         required: required.has(name),
-        schema: rest,
+        schema: parameterSchema(rest),
         ...(typeof description === "string" ? { description } : {}),
       });
     }

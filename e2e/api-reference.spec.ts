@@ -10,7 +10,10 @@ test("the API reference lists the studio's endpoints with their parameters, and 
 }) => {
   const shell = new StudioShell(page);
   await shell.goto("/settings");
-  await page.getByRole("link", { name: "API reference" }).click();
+  const link = page.getByRole("link", { name: "API reference" });
+  await expect(link).toBeVisible();
+  await shell.screenshot("settings-api-link-1440x900", { x: 0, y: 0, width: 1440, height: 900 });
+  await link.click();
   await expect(page).toHaveURL(/\/settings\/api$/);
   await shell.expectHeading("API reference");
   await expect(shell.navLink("Settings")).toHaveAttribute("aria-current", "page");
@@ -49,14 +52,16 @@ test("the API reference lists the studio's endpoints with their parameters, and 
   await shell.screenshot("api-reference-1280x720", { x: 0, y: 0, width: 1280, height: 720 });
 
   // The document behind it is the one the link offers.
-  const link = page.getByRole("link", { name: "OpenAPI document" });
-  const href = await link.getAttribute("href");
+  const href = await page.getByRole("link", { name: "OpenAPI document" }).getAttribute("href");
   expect(href).toBe("/api/openapi.json");
   const doc = await page.request.get(href ?? "");
   expect(doc.status()).toBe(200);
   expect(((await doc.json()) as { openapi: string }).openapi).toBe("3.1.0");
 
   // Leaving the page leaves the rest of the studio as it was.
+  await shell.openSection("Settings");
+  await expect(shell.heading).toHaveText("Settings");
+  await shell.screenshot("settings-api-link-1280x720", { x: 0, y: 0, width: 1280, height: 720 });
   await shell.openSection("Gallery");
   await expect(page.locator("html")).not.toHaveClass(/dark-mode/);
 });

@@ -2,7 +2,7 @@
  * Render + encode of a 1024x1024 text-to-image (default settings: 20 steps, CFG 7) in JPG and
  * PNG, beside sharp encoding a raw 1024x1024 buffer to the same format in the same run. Two peers:
  * the very pixels the renderer produced (same content, so the ratio is exactly the cost of
- * rendering) and a smooth gradient (the floor design.md quotes: ~15 ms JPG, ~25 ms PNG). Target:
+ * rendering) and a smooth gradient (docs/conventions.md, "Measured floors": ~15 ms JPG, ~25 ms PNG). Target:
  * within 2x of the same-content peer.
  *
  *   npm run bench:image

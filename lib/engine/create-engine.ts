@@ -20,7 +20,7 @@ import { createWsServer } from "./ws";
 
 /**
  * Builds the embedded engine over `config.dataDir`: keys, task journal and media store, the core,
- * and its HTTP and WebSocket faces. Never listens (design convention 6): `server.ts` and
+ * and its HTTP and WebSocket faces. Never listens (docs/conventions.md, "The service built apart from started"): `server.ts` and
  * `lib/engine/cli.ts` mount the handlers; tests build it in-process.
  */
 

@@ -142,7 +142,7 @@ export const serviceErrors = {
     make("serviceUnavailable", detail),
 } as const;
 
-/** HTTP status for an error code, as the real service answers (see real-service-notes.md). */
+/** HTTP status for an error code, as the real service answers (docs/real-service.md, "Errors"). */
 export function httpStatusFor(code: string): number {
   switch (code) {
     case "invalidApiKey":

@@ -1,9 +1,10 @@
 /**
  * Bounds, enums and defaults of the `imageInference` request, written once so that the schemas,
- * the studio's forms and the engine read the same numbers (design.md, convention 1).
+ * the studio's forms and the engine read the same numbers (docs/conventions.md, "One schema, used
+ * everywhere").
  *
- * Sources: the contract's image tables (service-interface.md); where it says "not shown", the
- * real service's public reference (real-service-notes.md and the public API reference it cites).
+ * Sources: the contract's image tables; where it says "not shown", the real service's public
+ * reference (docs/real-service.md, "Image limits").
  */
 import { OUTPUT_QUALITY, TTL_MIN_SECONDS } from "./primitives";
 

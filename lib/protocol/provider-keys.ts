@@ -5,7 +5,7 @@
 
 /**
  * The real key of each provider, in one place so a wrong guess is corrected once
- * (real-service-notes.md, "Provider settings keys"). P8's key was not found in public material:
+ * (docs/real-service.md, "Provider settings keys"). P8's key was not found in public material:
  * `p8` is a placeholder, and its `turbo` object sent under the real key is still accepted as an
  * unknown provider object.
  */

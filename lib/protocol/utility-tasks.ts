@@ -1,5 +1,5 @@
 /**
- * Task types of the real service beyond the contract (real-service-notes.md, "Other task types"):
+ * Task types of the real service beyond the contract (docs/real-service.md, "Other task types"):
  * `imageUpload`, `modelSearch`, `imageControlNetPreProcess`, `promptEnhance`. Strict like every
  * request: an unknown property is `unknownParameter`.
  *

@@ -3,7 +3,8 @@ import { type ServiceError, serviceErrors } from "@/lib/protocol/errors";
 
 /**
  * Errors this client makes itself, when the service gave no error object to pass on. Each is the
- * contract's error object with a code from the real service's families (real-service-notes.md):
+ * contract's error object with a code from the real service's families (docs/real-service.md,
+ * "Errors"):
  *
  * - `serviceUnavailable`: the service could not be reached (connection refused or reset, DNS),
  *   answered with no usable body, or the socket's send queue is full or closed.

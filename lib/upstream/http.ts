@@ -50,7 +50,8 @@ function networkDetail(err: unknown): string {
 }
 
 /**
- * The one fetch function: every HTTP call to the service goes through here (design convention 5).
+ * The one fetch function: every HTTP call to the service goes through here
+ * (docs/conventions.md, "An upstream adapter with its own wire types").
  * POSTs a task array with the key in the Authorization header and reads the envelope.
  */
 export async function upstreamFetch(

@@ -6,7 +6,8 @@ import { reshapeError, reshapePollItem } from "./reshape";
 import type { FinishedPollItem, PollItem, PollOutcome, WatchOutcome } from "./types";
 
 /**
- * Polling an async task with `getResponse` (real-service-notes.md): one item per generation, in a
+ * Polling an async task with `getResponse` (docs/real-service.md, "Polling: getResponse"): one item per
+ * generation, in a
  * stable order, the whole state on every poll.
  */
 

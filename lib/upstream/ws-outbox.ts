@@ -52,7 +52,8 @@ export class Outbox {
 
   /**
    * Queues a caller's message; resolves once written. A full queue rejects at once. Rejections are
-   * the contract's error object itself (design convention 8), not an Error wrapping it.
+   * the contract's error object itself, not an Error wrapping it (docs/conventions.md, "Errors
+   * are values with codes").
    *
    * `deadline` firing while the message still waits for a socket takes it out of the queue and
    * rejects with `notHandedOver`: it is never sent, so its caller can say so and mean it. A message

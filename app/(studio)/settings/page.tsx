@@ -8,6 +8,7 @@ import { PasswordPanel } from "@/components/settings/password-panel";
 import { ServicePanel } from "@/components/settings/service-panel";
 import { ShareLinksPanel } from "@/components/settings/share-links-panel";
 import { TeamPanel } from "@/components/settings/team-panel";
+import { ButtonLink } from "@/components/ui/button";
 import { PageHeader } from "@/components/ui/page-header";
 import { DEFAULT_VIDEO_MODEL } from "@/lib/protocol/video-inference";
 import { pageRuntime, requirePageUser } from "@/lib/server/page-session";
@@ -35,6 +36,7 @@ export default async function SettingsPage() {
         eyebrow="Studio"
         title="Settings"
         description="The service this studio talks to, the team that uses it, and the keys other clients use."
+        actions={<ButtonLink href="/settings/api">API reference</ButtonLink>}
       />
       <ServicePanel service={service} />
       <TeamPanel meId={user.id} canManage={manage} />

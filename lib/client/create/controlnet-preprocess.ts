@@ -1,5 +1,6 @@
 /**
- * Turning a photo into a ControlNet guide with `imageControlNetPreProcess` (real-service-notes.md)
+ * Turning a photo into a ControlNet guide with `imageControlNetPreProcess` (docs/real-service.md,
+ * "Other task types")
  * through the studio's `POST /api/tools`: readable names for the preprocessors, the request body,
  * a check with the contract's own parser before sending, and the model to suggest for a guide.
  */

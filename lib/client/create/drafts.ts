@@ -18,8 +18,8 @@ interface CreateState {
 }
 
 /**
- * UI state of the Create screens, kept in the browser's localStorage (design.md: server data in
- * the query cache, UI state in zustand). A draft is the form as typed, not a validated task.
+ * UI state of the Create screens, kept in the browser's localStorage (docs/conventions.md, "Server
+ * data in the query cache, UI state in stores"). A draft is the form as typed, not a validated task.
  */
 export const useCreateStore = create<CreateState>()(
   persist(

@@ -1,5 +1,6 @@
 /**
- * What a model is for, from what `modelSearch` says of it (real-service-notes.md): its
+ * What a model is for, from what `modelSearch` says of it (docs/real-service.md, "Other task
+ * types"): its
  * architecture and tags. The search's categories put video models among the checkpoints, so the
  * image forms tell them apart here; and a LoRA made for one architecture does little on another.
  */

@@ -8,7 +8,7 @@ import type { Renderer } from "../render/renderer";
 import type { MediaKind, MediaStore } from "../store/media-store";
 
 /**
- * One processor per task type (design convention 7). The core owns everything common to tasks:
+ * One processor per task type (docs/conventions.md, "One processor per task type"). The core owns everything common to tasks:
  * the task record, sync/async delivery, polling, webhooks, uploads, media storage and output
  * encoding (URL / base64Data / dataURI), cost and safety fields. A processor only says how many
  * results a task yields and produces each one, reporting progress.

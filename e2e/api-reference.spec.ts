@@ -1,0 +1,67 @@
+import { expect, test } from "@playwright/test";
+import { StudioShell } from "./pages/studio-shell";
+
+/**
+ * A member opens the API reference from Settings, finds the experiments' endpoints, opens the
+ * list of experiments, reads its parameters and tries it with their own session.
+ */
+test("the API reference lists the studio's endpoints with their parameters, and tries one", async ({
+  page,
+}) => {
+  const shell = new StudioShell(page);
+  await shell.goto("/settings");
+  const link = page.getByRole("link", { name: "API reference" });
+  await expect(link).toBeVisible();
+  await shell.screenshot("settings-api-link-1440x900", { x: 0, y: 0, width: 1440, height: 900 });
+  await link.click();
+  await expect(page).toHaveURL(/\/settings\/api$/);
+  await shell.expectHeading("API reference");
+  await expect(shell.navLink("Settings")).toHaveAttribute("aria-current", "page");
+
+  const reference = page.getByRole("region", { name: "Endpoints" });
+  await expect(reference).toHaveAttribute("aria-busy", "false");
+  const list = reference.locator(".opblock").filter({ hasText: "The team's experiments, newest first." });
+  await expect(list).toBeVisible();
+  await expect(list).toHaveCSS("background-color", "rgb(17, 20, 26)");
+
+  // The filter keeps one resource's endpoints.
+  await reference.getByPlaceholder("Filter by tag").fill("experiments");
+  await expect(reference.locator(".opblock-tag", { hasText: "experiments" })).toBeVisible();
+  await expect(reference.locator(".opblock-tag", { hasText: /^reference/ })).toHaveCount(0);
+  await shell.screenshot("api-reference-1440x900", { x: 0, y: 0, width: 1440, height: 900 });
+
+  await list
+    .getByRole("button", { name: /GET \/api\/experiments/ })
+    .first()
+    .click();
+  const parameters = list.locator(".parameters");
+  await expect(parameters.getByText("cursor", { exact: true })).toBeVisible();
+  await expect(parameters.getByText("limit", { exact: true })).toBeVisible();
+  await expect(parameters).toContainText("query");
+  await expect(list).toContainText("Needs a member whose role grants view.");
+  await expect(list.getByText("missingSession").first()).toBeAttached();
+
+  await list.getByRole("button", { name: "Try it out" }).click();
+  await list.getByPlaceholder("limit").fill("5");
+  await list.getByRole("button", { name: "Execute" }).click();
+  await expect(list.locator(".live-responses-table tr.response .response-col_status")).toHaveText("200");
+  await expect(list.locator(".live-responses-table")).toContainText("nextCursor");
+
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await list.scrollIntoViewIfNeeded();
+  await shell.screenshot("api-reference-1280x720", { x: 0, y: 0, width: 1280, height: 720 });
+
+  // The document behind it is the one the link offers.
+  const href = await page.getByRole("link", { name: "OpenAPI document" }).getAttribute("href");
+  expect(href).toBe("/api/openapi.json");
+  const doc = await page.request.get(href ?? "");
+  expect(doc.status()).toBe(200);
+  expect(((await doc.json()) as { openapi: string }).openapi).toBe("3.1.0");
+
+  // Leaving the page leaves the rest of the studio as it was.
+  await shell.openSection("Settings");
+  await expect(shell.heading).toHaveText("Settings");
+  await shell.screenshot("settings-api-link-1280x720", { x: 0, y: 0, width: 1280, height: 720 });
+  await shell.openSection("Gallery");
+  await expect(page.locator("html")).not.toHaveClass(/dark-mode/);
+});

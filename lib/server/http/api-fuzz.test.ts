@@ -456,6 +456,19 @@ const ENDPOINTS: Endpoint[] = [
     path: (p) => `/api/engine-keys/${p.id}`,
     input: idParam("id"),
   },
+  { file: "tokens", method: "GET", path: () => "/api/tokens", input: noInput },
+  {
+    file: "tokens",
+    method: "POST",
+    path: () => "/api/tokens",
+    input: json(mutated(fc.constant({ name: "a script", role: "viewer", expiresInDays: 30 }))),
+  },
+  {
+    file: "tokens/[id]",
+    method: "DELETE",
+    path: (p) => `/api/tokens/${p.id}`,
+    input: idParam("id"),
+  },
   { file: "images/[id]", method: "GET", path: (p) => `/api/images/${p.id}`, input: idParam("id") },
   {
     file: "items",

@@ -4,6 +4,7 @@ import { DEFAULT_VIDEO_MODEL } from "@/lib/protocol/video-inference";
 import { type OpenedDatabase, openDatabase } from "@/lib/server/db";
 import { type MediaStorage, openMediaStorage } from "@/lib/server/storage";
 import { createUpstreamClient, type UpstreamClient, upstreamConfigFromEnv } from "@/lib/upstream";
+import { AccessTokens } from "./auth/access-tokens";
 import { type AccountChange, AccountChanges } from "./auth/account-changes";
 import { createAuth, type StudioAuth } from "./auth/create-auth";
 import type { Gate } from "./auth/guard";
@@ -16,6 +17,7 @@ import { authSecret } from "./auth-secret";
 import { type StudioEnv, studioEnv } from "./env";
 import { ExperimentRunner } from "./experiments/runner";
 import { startTrashSweep } from "./gallery/trash";
+import type { TokenGate } from "./http/route";
 import { LimitSettings } from "./limits/limit-settings";
 import { MemberQueue } from "./limits/member-queue";
 import { handOverOrFail, type Job } from "./results/hand-over";
@@ -42,7 +44,9 @@ export interface StudioRuntime {
   database: OpenedDatabase;
   auth: StudioAuth;
   /** What every Route Handler's checks use: accounts, the session cache, the public URL. */
-  gate: Gate & { sessions: SessionCache };
+  gate: Gate & { sessions: SessionCache; tokens: TokenGate };
+  /** Members' personal access tokens: made and revoked in Settings, verified on Bearer requests. */
+  tokens: AccessTokens;
   team: Team;
   /** Sessions ending and roles changing, as they happen (the relay closes sockets on them). */
   accountChanges: AccountChanges;
@@ -91,7 +95,8 @@ async function buildRuntime(deps: RuntimeDeps): Promise<StudioRuntime> {
   const db = database.db;
   const secret = authSecret(env.AUTH_SECRET, env.dataDir);
   const auth = createAuth(db, { secret, baseURL: env.STUDIO_URL });
-  const gate = { auth, sessions: new SessionCache(), publicUrl: env.STUDIO_URL };
+  const tokens = new AccessTokens(db);
+  const gate = { auth, sessions: new SessionCache(), publicUrl: env.STUDIO_URL, tokens };
   const accountChanges = new AccountChanges();
   // Each process forgets its own cache on a change; shared tells the others of changes made here.
   accountChanges.subscribe(() => gate.sessions.forget());
@@ -165,6 +170,7 @@ async function buildRuntime(deps: RuntimeDeps): Promise<StudioRuntime> {
     auth,
     gate,
     team,
+    tokens,
     accountChanges,
     resets: new PasswordResets(db, auth, Date.now, (userId) => changed({ kind: "sessionsEnded", userId })),
     signInLimit: new SignInLimit(db),

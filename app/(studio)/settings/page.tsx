@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { headers } from "next/headers";
+import { AccessTokensPanel } from "@/components/settings/access-tokens-panel";
 import { AccountPanel } from "@/components/settings/account-panel";
 import { EngineKeysPanel } from "@/components/settings/engine-keys-panel";
 import { InvitationsPanel } from "@/components/settings/invitations-panel";
@@ -44,6 +45,7 @@ export default async function SettingsPage() {
       {manage ? <LimitsPanel /> : null}
       {can(user.role, "organize") ? <ShareLinksPanel /> : null}
       {manage && env.embedded ? <EngineKeysPanel endpoint={embeddedHttp} /> : null}
+      <AccessTokensPanel role={user.role} />
       <PasswordPanel />
       <AccountPanel email={user.email} />
     </div>

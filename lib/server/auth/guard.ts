@@ -1,7 +1,10 @@
 import "server-only";
+import { thrownResponse } from "@/lib/server/http/handle";
 import { requestOrigin } from "@/lib/server/http/origin";
-import { type ApiError, studioErrors } from "@/lib/studio/api/errors";
+import type { TokenGate } from "@/lib/server/http/route";
+import { studioErrors } from "@/lib/studio/api/errors";
 import { can, isRole, type Permission, type Role, roleFor } from "@/lib/studio/roles";
+import { bearerOf } from "./access-tokens";
 import type { StudioAuth } from "./create-auth";
 import type { SessionCache } from "./session-cache";
 
@@ -32,11 +35,15 @@ export function isSameOrigin(request: Request, publicUrl?: string): boolean {
   return originUrl.origin === requestOrigin(request);
 }
 
-/** What the checks need: accounts, the session cache, and the studio's configured public URL. */
+/**
+ * What the checks need: accounts, the session cache, the studio's configured public URL, and the
+ * verifier of personal access tokens (without one, a Bearer token is refused).
+ */
 export interface Gate {
   auth: StudioAuth;
   sessions?: SessionCache;
   publicUrl?: string | undefined;
+  tokens?: TokenGate;
 }
 
 /** The signed-in user of a request (session cookie), or null. */
@@ -72,29 +79,40 @@ export async function sessionOf(
   };
 }
 
-const refusal = (e: ApiError) => Response.json({ errors: e.errors }, { status: e.status });
-
 /**
- * The gate of a Route Handler written without `route` (lib/server/http/route.ts, which makes
- * the same checks): a mutating request from another origin is refused (403),
- * a request without a session is refused (401), and one whose role lacks the permission (403).
- * Answers the user, or the error Response to return as is.
+ * The gate of every Route Handler not yet on `route()`, with the same checks: a personal access
+ * token (`Authorization: Bearer`) is verified and needs no Origin; otherwise a mutating request
+ * from another origin is refused (403) and a request without a session (401); then a role without
+ * the permission (403). Answers the user, or the error Response to return as is.
  */
 export async function requireUser(
   gate: Gate,
   request: Request,
   permission: Permission,
 ): Promise<SessionUser | Response> {
-  if (!SAFE_METHODS.has(request.method) && !isSameOrigin(request, gate.publicUrl)) {
-    return refusal(studioErrors.invalidOrigin());
+  try {
+    const user = await callerOf(gate, request);
+    if (!user) throw studioErrors.notSignedIn();
+    if (!can(user.role, permission)) throw studioErrors.forbiddenRole(roleFor(permission));
+    return user;
+  } catch (err) {
+    return thrownResponse(err);
   }
-  const user = await sessionUser(gate, request.headers);
-  if (!user) return refusal(studioErrors.notSignedIn());
-  if (!can(user.role, permission)) return refusal(studioErrors.forbiddenRole(roleFor(permission)));
-  return user;
+}
+
+async function callerOf(gate: Gate, request: Request): Promise<SessionUser | null> {
+  const token = bearerOf(request);
+  if (token !== null) {
+    if (!gate.tokens) throw studioErrors.invalidToken();
+    return (await gate.tokens.verify(request, token)).user;
+  }
+  if (!SAFE_METHODS.has(request.method) && !isSameOrigin(request, gate.publicUrl)) {
+    throw studioErrors.invalidOrigin();
+  }
+  return sessionUser(gate, request.headers);
 }
 
 /** For a handler written without `route` that needs no session: only the origin check. */
 export function requireSameOrigin(request: Request, publicUrl?: string): Response | null {
-  return isSameOrigin(request, publicUrl) ? null : refusal(studioErrors.invalidOrigin());
+  return isSameOrigin(request, publicUrl) ? null : thrownResponse(studioErrors.invalidOrigin());
 }

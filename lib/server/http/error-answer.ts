@@ -29,3 +29,13 @@ export function errorAnswerOf(thrown: unknown): KnownAnswer | null {
   if (list.length === 0 || !list.every(isServiceError)) return null;
   return { status, error: list[0] as ServiceError, errors: list as ServiceError[] };
 }
+
+/**
+ * The seconds a thrown refusal asks the client to wait (a rate limit sets `retryAfterSeconds`),
+ * answered as `Retry-After`; else null.
+ */
+export function retryAfterOf(thrown: unknown): number | null {
+  if (typeof thrown !== "object" || thrown === null) return null;
+  const seconds = (thrown as { retryAfterSeconds?: unknown }).retryAfterSeconds;
+  return typeof seconds === "number" && Number.isInteger(seconds) && seconds > 0 ? seconds : null;
+}

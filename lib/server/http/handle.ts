@@ -1,7 +1,7 @@
 import "server-only";
 import { serviceErrors } from "@/lib/protocol/errors";
 import { logger } from "@/lib/server/ops/logger";
-import { errorAnswerOf } from "./error-answer";
+import { errorAnswerOf, retryAfterOf } from "./error-answer";
 
 /**
  * The answer to a thrown value: a studio error (an `ApiError`, a `RecordError`) is
@@ -10,7 +10,13 @@ import { errorAnswerOf } from "./error-answer";
  */
 export function thrownResponse(thrown: unknown, what = "A studio request"): Response {
   const known = errorAnswerOf(thrown);
-  if (known) return Response.json({ errors: known.errors }, { status: known.status });
+  if (known) {
+    const retry = retryAfterOf(thrown);
+    return Response.json(
+      { errors: known.errors },
+      { status: known.status, ...(retry ? { headers: { "retry-after": String(retry) } } : {}) },
+    );
+  }
   logger().error({ err: thrown }, `${what} failed`);
   return Response.json({ errors: [serviceErrors.internalServerError()] }, { status: 500 });
 }

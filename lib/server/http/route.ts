@@ -2,6 +2,7 @@ import "server-only";
 import type { z } from "zod";
 import type { ServiceError } from "@/lib/protocol/errors";
 import { issuesToServiceErrors } from "@/lib/protocol/issues";
+import { bearerOf } from "@/lib/server/auth/access-tokens";
 import { isSameOrigin, type SessionUser, sessionUser } from "@/lib/server/auth/guard";
 import { getRuntime, type StudioRuntime } from "@/lib/server/runtime";
 import type { AnyEndpoint, BodyOf, DataOf, ParamsOf, QueryOf } from "@/lib/studio/api/endpoint";
@@ -57,14 +58,6 @@ export interface TokenGate {
   verify(request: Request, token: string): Promise<Caller>;
 }
 
-function bearerOf(request: Request): string | null {
-  const header = request.headers.get("authorization");
-  if (!header) return null;
-  const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
-  if (!match?.[1]) throw studioErrors.invalidToken();
-  return match[1];
-}
-
 async function callerOf(
   runtime: StudioRuntime,
   request: Request,
@@ -73,9 +66,8 @@ async function callerOf(
   const { access, tokens } = endpoint.spec;
   const token = bearerOf(request);
   if (token !== null) {
-    const gate = (runtime as { tokens?: TokenGate }).tokens;
-    if (!gate || tokens === false || access === "public") throw studioErrors.invalidToken();
-    return gate.verify(request, token);
+    if (tokens === false || access === "public") throw studioErrors.invalidToken();
+    return runtime.tokens.verify(request, token);
   }
   const mutating = !SAFE_METHODS.has(request.method);
   if (mutating && endpoint.spec.originCheck !== false && !isSameOrigin(request, runtime.gate.publicUrl)) {

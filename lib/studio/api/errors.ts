@@ -203,6 +203,33 @@ export const studioErrors = {
   // (end of section)
 
   // Personal access tokens -------------------------------------------------------------------
+  tokenNotFound: (parameter = "id") =>
+    studioError(
+      404,
+      "tokenNotFound",
+      "There is no such access token, or it is not yours to revoke.",
+      parameter,
+    ),
+  tokenRoleTooHigh: (mine: string) =>
+    studioError(
+      400,
+      "invalidRole",
+      `A token's role can be at most your own role (${mine}). Pick ${mine} or a weaker one.`,
+      "role",
+    ),
+  tooManyTokens: (max: number) =>
+    studioError(
+      409,
+      "limitReached",
+      `You already have ${max} live access tokens. Revoke one you no longer use, then make the new one.`,
+    ),
+  tokenAttemptsLimited: (seconds: number) =>
+    studioError(
+      429,
+      "rateLimitExceeded",
+      `Too many requests with unknown or revoked access tokens from this network address. Wait ${seconds} s, then try again.`,
+      "authorization",
+    ),
 
   // (end of section)
 } as const;

@@ -1,5 +1,6 @@
 // The whole database schema: drizzle-kit generates migrations from this file, and the studio
 // builds its typed queries from it. No `server-only` (see ./studio.ts).
+export * from "./access-tokens";
 export * from "./auth";
 export * from "./eval-sets";
 export * from "./events";

@@ -1,0 +1,6 @@
+import { route } from "@/lib/server/http/route";
+import { api } from "@/lib/studio/api";
+
+export const GET = route(api.tokens.list, ({ runtime, user }) => runtime.tokens.list(user.id));
+
+export const POST = route(api.tokens.create, ({ runtime, user, body }) => runtime.tokens.create(user, body));

@@ -1,0 +1,210 @@
+import "server-only";
+import { createHash, randomBytes } from "node:crypto";
+import { and, count, desc, eq, gt, isNull, lte, or } from "drizzle-orm";
+import type { StudioDatabase as StudioDb } from "@/lib/server/db/database";
+import { accessToken } from "@/lib/server/db/schema/access-tokens";
+import { user } from "@/lib/server/db/schema/auth";
+import { CLIENT_IP_HEADER } from "@/lib/server/http/request-stamp";
+import type { Caller, TokenGate } from "@/lib/server/http/route";
+import { type ApiError, studioErrors } from "@/lib/studio/api/errors";
+import {
+  type AccessTokenView,
+  type CreatedAccessToken,
+  MAX_LIVE_TOKENS,
+  type NewAccessToken,
+  newAccessTokenSchema,
+} from "@/lib/studio/api/tokens";
+import { ROLES, type Role } from "@/lib/studio/roles";
+import type { SessionUser } from "./guard";
+import { FailureWindow, TokenBucket } from "./token-buckets";
+
+export type { AccessTokenView, CreatedAccessToken };
+
+/** `mst_` and 32 random bytes in base64url: a secret that says what it is when it leaks. */
+export const TOKEN_PREFIX = "mst_";
+const SECRET_RE = /^mst_[A-Za-z0-9_-]{43}$/;
+/** How much of the secret the list shows: enough to tell tokens apart, far too little to guess. */
+const VISIBLE_CHARS = TOKEN_PREFIX.length + 6;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export interface AccessTokenLimits {
+  /** Requests per token per minute (a bucket that also allows a burst of this many). */
+  perTokenPerMinute: number;
+  /** Failed token attempts per client address per minute. */
+  failuresPerAddressPerMinute: number;
+  /** `lastUsedAt` is written at most this often per token. */
+  lastUsedEveryMs: number;
+}
+
+export const ACCESS_TOKEN_LIMITS: AccessTokenLimits = {
+  perTokenPerMinute: 300,
+  failuresPerAddressPerMinute: 20,
+  lastUsedEveryMs: 60_000,
+};
+
+export const hashSecret = (secret: string) => createHash("sha256").update(secret).digest("hex");
+
+/** Whichever of two roles is weaker (ROLES runs strongest first). */
+export function weakerRole(a: Role, b: Role): Role {
+  return ROLES.indexOf(a) >= ROLES.indexOf(b) ? a : b;
+}
+
+/** The token an `Authorization` header carries, null without one; a header of another shape is refused. */
+export function bearerOf(request: Request): string | null {
+  const header = request.headers.get("authorization");
+  if (!header) return null;
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+  if (!match?.[1]) throw studioErrors.invalidToken();
+  return match[1];
+}
+
+/** A refusal that tells the client when to come back (`Retry-After`, answered by `route`). */
+function retryLater(error: ApiError, seconds: number): ApiError {
+  return Object.assign(error, { retryAfterSeconds: seconds });
+}
+
+type Row = typeof accessToken.$inferSelect;
+
+function viewOf(row: Row): AccessTokenView {
+  return {
+    id: row.id,
+    name: row.name,
+    prefix: row.prefix,
+    role: row.role,
+    createdAt: row.createdAt.toISOString(),
+    expiresAt: row.expiresAt?.toISOString() ?? null,
+    lastUsedAt: row.lastUsedAt?.toISOString() ?? null,
+  };
+}
+
+/**
+ * Members' personal access tokens: made, listed and revoked by their member, and checked on every
+ * request that carries one (`verify`, the `TokenGate` of `route` and `requireUser`).
+ *
+ * The request budgets live in this process's memory: they are there to stop a runaway script or a
+ * guesser quickly, without a database write on every request.
+ */
+export class AccessTokens implements TokenGate {
+  private readonly buckets: TokenBucket;
+  private readonly failures: FailureWindow;
+
+  constructor(
+    private readonly db: StudioDb,
+    private readonly now: () => number = Date.now,
+    private readonly limits: AccessTokenLimits = ACCESS_TOKEN_LIMITS,
+  ) {
+    this.buckets = new TokenBucket(limits.perTokenPerMinute, 60_000, now);
+    this.failures = new FailureWindow(limits.failuresPerAddressPerMinute, 60_000, now);
+  }
+
+  /** Makes a token for the member; the secret is in the answer and nowhere else. */
+  async create(member: SessionUser, input: NewAccessToken): Promise<CreatedAccessToken> {
+    const { name, role, expiresInDays } = newAccessTokenSchema.parse(input);
+    if (weakerRole(role, member.role) !== role) throw studioErrors.tokenRoleTooHigh(member.role);
+    const at = new Date(this.now());
+    const [live] = await this.db
+      .select({ n: count() })
+      .from(accessToken)
+      .where(and(eq(accessToken.userId, member.id), this.live(at)));
+    if ((live?.n ?? 0) >= MAX_LIVE_TOKENS) throw studioErrors.tooManyTokens(MAX_LIVE_TOKENS);
+    const secret = `${TOKEN_PREFIX}${randomBytes(32).toString("base64url")}`;
+    const [row] = await this.db
+      .insert(accessToken)
+      .values({
+        userId: member.id,
+        name,
+        secretHash: hashSecret(secret),
+        prefix: secret.slice(0, VISIBLE_CHARS),
+        role,
+        createdAt: at,
+        expiresAt: expiresInDays === null ? null : new Date(at.getTime() + expiresInDays * DAY_MS),
+      })
+      .returning();
+    if (!row) throw new Error("the new access token was not saved");
+    return { ...viewOf(row), secret };
+  }
+
+  /** The member's tokens that are not revoked (expired ones too, so the list can say so), newest first. */
+  async list(userId: string): Promise<AccessTokenView[]> {
+    const rows = await this.db
+      .select()
+      .from(accessToken)
+      .where(and(eq(accessToken.userId, userId), isNull(accessToken.revokedAt)))
+      .orderBy(desc(accessToken.createdAt), desc(accessToken.id));
+    return rows.map(viewOf);
+  }
+
+  /** Revokes a token of the caller's own; an owner may revoke anyone's. */
+  async revoke(caller: SessionUser, id: string): Promise<void> {
+    const mine = caller.role === "owner" ? undefined : eq(accessToken.userId, caller.id);
+    const done = await this.db
+      .update(accessToken)
+      .set({ revokedAt: new Date(this.now()) })
+      .where(and(eq(accessToken.id, id), isNull(accessToken.revokedAt), mine))
+      .returning({ id: accessToken.id });
+    if (done.length === 0) throw studioErrors.tokenNotFound();
+  }
+
+  /**
+   * The member a secret speaks for, acting with the lower of the token's role and the member's
+   * role now (a demoted member's tokens lose power at once). Unknown, revoked or expired tokens and
+   * removed members are 401; too many failures from one address, or too many requests with one
+   * token, are 429 with the seconds to wait.
+   */
+  async verify(request: Request, secret: string): Promise<Caller> {
+    const address = request.headers.get(CLIENT_IP_HEADER) ?? "unknown";
+    // Checked before the lookup: a guesser held here learns nothing more, right guess or not.
+    const wait = this.failures.blockedFor(address);
+    if (wait > 0) throw retryLater(studioErrors.tokenAttemptsLimited(wait), wait);
+    const at = new Date(this.now());
+    const found = SECRET_RE.test(secret) ? await this.lookup(secret, at) : null;
+    if (!found) {
+      this.failures.add(address);
+      throw studioErrors.invalidToken();
+    }
+    const { token, member } = found;
+    const refill = this.buckets.take(token.id);
+    if (refill > 0) throw retryLater(studioErrors.rateLimited(refill), refill);
+    await this.touch(token, at);
+    return {
+      user: {
+        id: member.id,
+        name: member.name,
+        email: member.email,
+        role: weakerRole(token.role, member.role),
+      },
+      tokenId: token.id,
+    };
+  }
+
+  private live(at: Date) {
+    return and(
+      isNull(accessToken.revokedAt),
+      or(isNull(accessToken.expiresAt), gt(accessToken.expiresAt, at)),
+    );
+  }
+
+  private async lookup(secret: string, at: Date) {
+    const [row] = await this.db
+      .select({ token: accessToken, member: user })
+      .from(accessToken)
+      .innerJoin(user, eq(user.id, accessToken.userId))
+      .where(and(eq(accessToken.secretHash, hashSecret(secret)), this.live(at), isNull(user.deactivatedAt)));
+    return row ?? null;
+  }
+
+  /** Notes the use, at most once a minute per token, whichever process serves the requests. */
+  private async touch(token: Row, at: Date): Promise<void> {
+    const stale = new Date(at.getTime() - this.limits.lastUsedEveryMs);
+    if (token.lastUsedAt && token.lastUsedAt > stale) return;
+    await this.db
+      .update(accessToken)
+      .set({ lastUsedAt: at })
+      .where(
+        and(
+          eq(accessToken.id, token.id),
+          or(isNull(accessToken.lastUsedAt), lte(accessToken.lastUsedAt, stale)),
+        ),
+      );
+  }
+}

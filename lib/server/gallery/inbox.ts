@@ -5,9 +5,9 @@ import { studioErrors } from "@/lib/server/auth/studio-errors";
 import type { StudioDatabase } from "@/lib/server/db";
 import { isUuid } from "@/lib/server/db/record-input";
 import { comment, item, mention, user } from "@/lib/server/db/schema";
-import { mediaUrl } from "@/lib/server/results/gallery-item";
 import { thumbUrl } from "@/lib/studio/gallery-urls";
 import type { InboxEntry } from "@/lib/studio/inbox";
+import { mediaUrl } from "./gallery-item";
 import { type Actor, fail, type GalleryPublisher } from "./review-access";
 
 export const markReadBody = z.union([

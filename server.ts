@@ -42,7 +42,7 @@ async function main() {
   const { shareLinkState } = await import("./lib/server/gallery/share-links");
 
   const { lockFolder } = await import("./lib/server/folder-lock");
-  const { logger } = await import("./lib/server/ops/logger");
+  const { logger } = await import("@/lib/platform/logger");
   const { studioMetrics } = await import("./lib/server/ops/metrics");
   const { studioChecks } = await import("./lib/server/ops/readiness");
   const { opsRoutes } = await import("./lib/server/ops/ops-routes");

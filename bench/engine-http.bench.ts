@@ -11,6 +11,9 @@
  *
  *   npm run bench:engine            (BENCH_SECONDS=10 BENCH_ROUNDS=3 for a longer run)
  */
+// Registered before the engine is imported (dynamically, in the child): its modules import
+// `server-only`, which this resolve hook makes an empty module.
+import "../scripts/register-server-only.mjs";
 import { type ChildProcess, execFileSync, fork } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { createServer } from "node:http";

@@ -32,7 +32,7 @@ const { filterConditions, filteredItems, searchIsRare, sortOrder } = await impor
   "../lib/server/gallery/filter-query"
 );
 const { item, itemColumns } = await import("../lib/server/db/schema");
-const { filteredGalleryPage } = await import("../lib/server/results/gallery-page");
+const { filteredGalleryPage } = await import("../lib/server/gallery/gallery-page");
 const { thumbKey } = await import("../lib/server/gallery/thumbnails");
 const { parseGalleryFilter } = await import("../lib/studio/gallery-filter");
 type Opened = Awaited<ReturnType<typeof openPgliteDatabase>>;

@@ -1,3 +1,4 @@
+import "server-only";
 import path from "node:path";
 import { z } from "zod";
 import { DEFAULT_VIDEO_MODEL } from "@/lib/protocol/video-inference";

@@ -1,15 +1,15 @@
 import "server-only";
-import type { KeyStore } from "@/lib/engine/keys/key-store";
+import type { ApiKeyRing } from "@/lib/platform/api-keys";
 import type { EngineKeyView } from "@/lib/studio/api/engine-keys";
 import { studioErrors } from "@/lib/studio/api/errors";
 
 /** The embedded engine's key store; a studio on a real service has none (404). */
-export function embeddedEngineKeys(keys: KeyStore | null): KeyStore {
+export function embeddedEngineKeys(keys: ApiKeyRing | null): ApiKeyRing {
   if (!keys) throw studioErrors.engineNotEmbedded();
   return keys;
 }
 
-export function engineKeyViews(keys: KeyStore): EngineKeyView[] {
+export function engineKeyViews(keys: ApiKeyRing): EngineKeyView[] {
   return keys.list().map(({ id, description, prefix, accountName, createdAt, revokedAt }) => ({
     id,
     description,

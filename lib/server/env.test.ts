@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { type UpstreamEnv, upstreamConfigFromEnv } from "@/lib/upstream";
 import { parseStudioEnv } from "./env";
 
 describe("studio env", () => {
@@ -23,6 +24,22 @@ describe("studio env", () => {
 
   it("refuses a half-configured upstream, naming the variable", () => {
     expect(() => parseStudioEnv({ UPSTREAM_URL: "https://api.example.com/v1" })).toThrow(/UPSTREAM_URL/);
+  });
+
+  it("refuses both an upstream key and a key file, naming the file", () => {
+    expect(() =>
+      parseStudioEnv({
+        UPSTREAM_URL: "https://api.example.com/v1",
+        UPSTREAM_WS_URL: "wss://ws.example.com/v1",
+        UPSTREAM_API_KEY: "k",
+        UPSTREAM_API_KEY_FILE: "/run/secrets/upstream-key",
+      }),
+    ).toThrow(/UPSTREAM_API_KEY_FILE/);
+  });
+
+  it("hands the upstream client the settings it reads", () => {
+    const env: UpstreamEnv = parseStudioEnv({ PORT: "4100", HOST: "10.1.2.3" });
+    expect(upstreamConfigFromEnv(env, "k").httpUrl).toBe("http://10.1.2.3:4100/v1");
   });
 
   it("refuses a port out of range", () => {

@@ -1,6 +1,7 @@
 import "server-only";
 import path from "node:path";
 import { z } from "zod";
+import { LOG_LEVELS } from "@/lib/platform/logger";
 
 /** `1`/`0`, `true`/`false`, `yes`/`no`: how people write booleans in an environment. */
 const envBoolean = z
@@ -36,9 +37,6 @@ const originList = z
 const bucketName = z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, {
   message: "expected a bucket name: 3-63 lowercase letters, digits, dots and hyphens",
 });
-
-/** pino's levels, quietest last. */
-export const LOG_LEVELS = ["trace", "debug", "info", "warn", "error", "fatal", "silent"] as const;
 
 const S3_SETTINGS = [
   "S3_ENDPOINT",

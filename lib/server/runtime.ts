@@ -1,5 +1,5 @@
 import "server-only";
-import type { KeyStore } from "@/lib/engine/keys/key-store";
+import type { ApiKeyRing } from "@/lib/platform/api-keys";
 import { DEFAULT_VIDEO_MODEL } from "@/lib/protocol/video-inference";
 import { type OpenedDatabase, openDatabase } from "@/lib/server/db";
 import { type MediaStorage, openMediaStorage } from "@/lib/server/storage";
@@ -20,6 +20,7 @@ import { startTrashSweep } from "./gallery/trash";
 import type { TokenGate } from "./http/route";
 import { LimitSettings } from "./limits/limit-settings";
 import { MemberQueue } from "./limits/member-queue";
+import { ToolQueue } from "./limits/tool-queue";
 import { handOverOrFail, type Job } from "./results/hand-over";
 import { ResultKeeper } from "./results/keeper";
 import { StudioRefs } from "./results/studio-refs";
@@ -28,7 +29,6 @@ import { TaskLeases } from "./results/task-leases";
 import { webhookToken } from "./results/webhook-token";
 import { EventLog } from "./stream/event-log";
 import { DatabaseEventStore } from "./stream/event-store";
-import { ToolQueue } from "./tools/tool-queue";
 
 /**
  * Everything the studio's server holds for the life of the process: the database, accounts, media
@@ -75,12 +75,12 @@ export interface StudioRuntime {
   secret: string;
   videoModel: string;
   /** The embedded engine's API keys (settings page); null with a real upstream. */
-  engineKeys: KeyStore | null;
+  engineKeys: ApiKeyRing | null;
   close(): Promise<void>;
 }
 
 export interface RuntimeDeps {
-  engineKeys?: KeyStore | null;
+  engineKeys?: ApiKeyRing | null;
   /** The key the studio uses with the embedded engine (made by server.ts for this process). */
   engineKey?: string;
 }

@@ -3,7 +3,7 @@ import type { ReviewState } from "./review";
 /**
  * One result as every screen of the studio reads it: a gallery page, a card pushed live by the
  * relay, a task's results on the Create page, the viewer and compare. The server builds it in one
- * place (lib/server/results/item-view.ts), so a card that arrives live reads as it does after a
+ * place (lib/server/gallery/item-view.ts), so a card that arrives live reads as it does after a
  * reload.
  */
 

@@ -1,6 +1,5 @@
 import "server-only";
 import fs from "node:fs";
-import type { StudioEnv } from "@/lib/server/env";
 
 /**
  * Where the studio's server finds the media-generation service, and the key it uses there.
@@ -21,13 +20,27 @@ export interface UpstreamConfig {
 }
 
 /**
+ * The settings `upstreamConfigFromEnv` reads: the studio's parsed environment is one (the env
+ * schema guarantees the `UPSTREAM_*` trio is all set or none).
+ */
+export interface UpstreamEnv {
+  UPSTREAM_URL?: string | undefined;
+  UPSTREAM_WS_URL?: string | undefined;
+  UPSTREAM_API_KEY?: string | undefined;
+  UPSTREAM_API_KEY_FILE?: string | undefined;
+  /** The address the studio listens on, and its port: where the embedded engine answers. */
+  HOST: string;
+  PORT: number;
+}
+
+/**
  * The configured service from the studio's env: the `UPSTREAM_*` trio when set (the env schema
  * guarantees all three or none; the key may be in `UPSTREAM_API_KEY_FILE`, read again at every
  * authentication), else the embedded engine at `/v1` on the studio's own port, on
  * the address it listens on (loopback when it listens on every interface), with the key the
  * studio's server minted for it.
  */
-export function upstreamConfigFromEnv(env: StudioEnv, embeddedKey?: string): UpstreamConfig {
+export function upstreamConfigFromEnv(env: UpstreamEnv, embeddedKey?: string): UpstreamConfig {
   if (env.UPSTREAM_URL !== undefined && env.UPSTREAM_WS_URL !== undefined && env.UPSTREAM_API_KEY) {
     return { httpUrl: env.UPSTREAM_URL, wsUrl: env.UPSTREAM_WS_URL, apiKey: env.UPSTREAM_API_KEY };
   }

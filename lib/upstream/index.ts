@@ -73,7 +73,7 @@ export function createUpstreamClient(config: UpstreamConfig, deps: UpstreamDeps 
   };
 }
 
-export { scrubSecret, type UpstreamConfig, upstreamConfigFromEnv } from "./config";
+export { scrubSecret, type UpstreamConfig, type UpstreamEnv, upstreamConfigFromEnv } from "./config";
 export { TRANSIENT_CODES } from "./errors";
 export type { HttpOptions, RequestOptions } from "./http";
 export type { WatchOptions } from "./poll";

@@ -1,4 +1,5 @@
 import "server-only";
+import { logger } from "@/lib/platform/logger";
 import type { TaskType } from "@/lib/protocol/envelope";
 import {
   authenticationResultSchema,
@@ -9,7 +10,6 @@ import {
   serviceErrorSchema,
   type WireServiceError,
 } from "@/lib/protocol/results";
-import { logger } from "@/lib/server/ops/logger";
 
 /**
  * What crosses the network, as the service writes it. Nothing outside this folder sees these

@@ -1,5 +1,5 @@
 import "server-only";
-import { logger } from "@/lib/server/ops/logger";
+import { logger } from "@/lib/platform/logger";
 import { RecentKeys } from "./dedupe";
 import { accepted, reshapeError, reshapeItem } from "./reshape";
 import type { UpstreamError, UpstreamEvent, UpstreamItem } from "./types";

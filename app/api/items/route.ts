@@ -1,7 +1,7 @@
 import { requireUser } from "@/lib/server/auth/guard";
+import { filteredGalleryPage } from "@/lib/server/gallery/gallery-page";
 import { cursorParam, filterParam, invalidCursor, limitParam } from "@/lib/server/gallery/gallery-params";
 import { handled } from "@/lib/server/http/handle";
-import { filteredGalleryPage } from "@/lib/server/results/gallery-page";
 import { getRuntime } from "@/lib/server/runtime";
 
 /**

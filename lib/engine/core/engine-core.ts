@@ -1,11 +1,14 @@
+import "server-only";
 import { randomUUID } from "node:crypto";
+import type { NetworkOptions } from "@/lib/platform/net/guarded-fetch";
 import type { Task, TaskOf } from "@/lib/protocol/envelope";
 import { serviceErrors, withTask } from "@/lib/protocol/errors";
 import { isUuidV4 } from "@/lib/protocol/primitives";
+import type { Clock } from "../clock";
 import type { KeyStore } from "../keys/key-store";
-import type { NetworkOptions } from "../net/guarded-fetch";
 import type { uploadResult } from "../net/upload";
 import type { WebhookSender } from "../net/webhooks";
+import type { MediaInputs } from "../processors/media-inputs";
 import { processorFor } from "../processors/registry";
 import type { ProcessorContext } from "../processors/types";
 import type { AcceptedTasks } from "../store/accepted-tasks";
@@ -13,9 +16,7 @@ import type { MediaStore } from "../store/media-store";
 import { sanitizeParams } from "../store/sanitize";
 import { TASK_RECORD_TTL_MS, type TaskRecord, type TaskStore } from "../store/task-store";
 import type { EngineCore, Principal, ResultObject, ResultSink } from "../types";
-import type { Clock } from "./clock";
 import type { FaultInjector } from "./faults";
-import type { MediaInputs } from "./media-inputs";
 import { materialize } from "./outputs";
 import { type RunnerDeps, runTask } from "./task-runner";
 

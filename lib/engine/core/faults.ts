@@ -1,3 +1,4 @@
+import "server-only";
 import type { ServiceError } from "@/lib/protocol/errors";
 import { serviceErrors } from "@/lib/protocol/errors";
 

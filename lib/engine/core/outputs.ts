@@ -1,3 +1,4 @@
+import "server-only";
 import type { MediaStore } from "../store/media-store";
 import type { MediaRef } from "../store/task-store";
 

@@ -1,3 +1,5 @@
+import "server-only";
+import type { NetworkOptions } from "@/lib/platform/net/guarded-fetch";
 import type { Task } from "@/lib/protocol/envelope";
 import {
   isServiceError,
@@ -6,16 +8,15 @@ import {
   serviceErrors,
   withTask,
 } from "@/lib/protocol/errors";
-import type { NetworkOptions } from "../net/guarded-fetch";
 import type { uploadResult } from "../net/upload";
 import type { WebhookSender } from "../net/webhooks";
+import { isFlaggedPrompt } from "../processors/safety";
 import type { ItemContext, ItemOutput, Processor, ProcessorContext } from "../processors/types";
 import type { MediaStore } from "../store/media-store";
 import type { MediaRef, StoredError, TaskRecord, TaskStore } from "../store/task-store";
 import type { ResultObject, ResultSink } from "../types";
 import type { FaultInjector } from "./faults";
 import { mediaFields } from "./outputs";
-import { isFlaggedPrompt } from "./safety";
 
 /**
  * Runs one accepted task through its processor: prepare once, then each result in order; stores

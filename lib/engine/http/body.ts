@@ -1,3 +1,4 @@
+import "server-only";
 import type { IncomingMessage } from "node:http";
 
 export type BodyOutcome = { ok: true; text: string } | { ok: false; reason: "tooLarge" | "aborted" };

@@ -1,7 +1,8 @@
+import "server-only";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { parseRequest, type Task } from "@/lib/protocol/envelope";
 import { type ServiceError, serviceErrors } from "@/lib/protocol/errors";
-import type { Clock } from "../core/clock";
+import type { Clock } from "../clock";
 import type { MediaStore } from "../store/media-store";
 import type { EngineCore, Principal, ResultObject, ResultSink } from "../types";
 import { readBody } from "./body";

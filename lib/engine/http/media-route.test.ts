@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { manualClock } from "../core/clock";
+import { manualClock } from "../clock";
 import { GENERATED_TTL_MS } from "../store/media-store";
 import { parseRange } from "./media-route";
 import { type Harness, imageTask, startHarness } from "./test-harness";

@@ -1,3 +1,4 @@
+import "server-only";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { httpStatusFor, type ServiceError } from "@/lib/protocol/errors";
 

@@ -1,7 +1,9 @@
+import "server-only";
 import { hash, randomBytes, randomUUID, timingSafeEqual } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { writeFileAtomicSync } from "../store/atomic-write";
+import type { ApiKeyRing } from "@/lib/platform/api-keys";
+import { writeFileAtomicSync } from "@/lib/platform/atomic-write";
 import type { Principal } from "../types";
 
 /**
@@ -85,7 +87,7 @@ export interface KeyStoreOptions {
 /** With a watch, the longest time a change by another process can go unnoticed. */
 export const RECHECK_MS = 1_000;
 
-export class KeyStore {
+export class KeyStore implements ApiKeyRing {
   readonly file: string;
   private data: KeysFile = emptyFile();
   private identity: string | null = null;

@@ -1,3 +1,4 @@
+import "server-only";
 import type { ModelCategory } from "@/lib/protocol/utility-tasks";
 import type { CatalogModel } from "./catalog";
 

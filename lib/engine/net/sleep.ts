@@ -1,3 +1,4 @@
+import "server-only";
 /** Waits `ms`, or less if `signal` aborts (shutdown). Injectable so tests can skip real waits. */
 export type Sleep = (ms: number, signal: AbortSignal) => Promise<void>;
 

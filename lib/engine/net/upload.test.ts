@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type http from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { readBody, startServer, type TestServer } from "./test-servers";
+import { readBody, startServer, type TestServer } from "@/lib/platform/net/test-servers";
 import { UPLOAD_RETRY_DELAYS_MS, uploadResult } from "./upload";
 
 interface Received {

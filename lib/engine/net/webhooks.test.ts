@@ -1,6 +1,6 @@
 import { performance } from "node:perf_hooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { readBody, startServer, type TestServer } from "./test-servers";
+import { readBody, startServer, type TestServer } from "@/lib/platform/net/test-servers";
 import {
   createWebhookSender,
   DEFAULT_WEBHOOK_MAX_ATTEMPTS,

@@ -1,5 +1,6 @@
-import { GuardedFetchError, redactUrl } from "./errors";
-import { guardedRequest, type NetworkOptions } from "./guarded-fetch";
+import "server-only";
+import { GuardedFetchError, redactUrl } from "@/lib/platform/net/errors";
+import { guardedRequest, type NetworkOptions } from "@/lib/platform/net/guarded-fetch";
 import { realSleep, type Sleep } from "./sleep";
 
 /**

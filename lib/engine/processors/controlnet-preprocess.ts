@@ -1,11 +1,12 @@
+import "server-only";
 import sharp from "sharp";
 import type { TaskOf } from "@/lib/protocol/envelope";
 import { ServiceErrorException, serviceErrors } from "@/lib/protocol/errors";
 import { TOOL_INPUT_MAX_PIXELS, tooManyPixels } from "@/lib/protocol/image-limits";
-import type { LoadedMedia } from "../core/media-inputs";
-import { controlNetPreprocessCost } from "../core/pricing";
 import { preprocess } from "../render/image/preprocess";
 import { IMAGE_MIME } from "../render/renderer";
+import type { LoadedMedia } from "./media-inputs";
+import { controlNetPreprocessCost } from "./pricing";
 import type { Processor } from "./types";
 
 /**

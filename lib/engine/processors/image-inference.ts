@@ -1,3 +1,4 @@
+import "server-only";
 import type { TaskOf } from "@/lib/protocol/envelope";
 import { ServiceErrorException } from "@/lib/protocol/errors";
 import {
@@ -6,10 +7,10 @@ import {
   IMAGE_LIMITS,
   type ImageInferenceTask,
 } from "@/lib/protocol/image-inference";
-import type { LoadedMedia } from "../core/media-inputs";
-import { imageCost } from "../core/pricing";
 import type { ImageRenderParams, NamedImage } from "../render/image/params";
 import { IMAGE_MIME } from "../render/renderer";
+import type { LoadedMedia } from "./media-inputs";
+import { imageCost } from "./pricing";
 import { baseSeed, itemSeed } from "./seeds";
 import type { Processor, ProcessorContext } from "./types";
 

@@ -1,5 +1,6 @@
+import "server-only";
 import type { TaskOf } from "@/lib/protocol/envelope";
-import type { LoadedMedia } from "../core/media-inputs";
+import type { LoadedMedia } from "./media-inputs";
 import type { Processor } from "./types";
 
 /**

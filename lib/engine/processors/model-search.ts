@@ -1,3 +1,4 @@
+import "server-only";
 import type { TaskOf } from "@/lib/protocol/envelope";
 import { searchModels } from "../models/search";
 import type { Processor } from "./types";

@@ -1,10 +1,10 @@
 import { randomUUID } from "node:crypto";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { readBody, startServer, type TestServer } from "@/lib/platform/net/test-servers";
 import { eventually, type Harness, imageTask, startHarness, videoTask } from "../http/test-harness";
 import { buildCatalog } from "../models/catalog";
 import { searchModels } from "../models/search";
-import { readBody, startServer, type TestServer } from "../net/test-servers";
 import { enhancePrompt } from "./prompt-enhance";
 
 let h: Harness;

@@ -1,6 +1,7 @@
+import "server-only";
 import type { TaskOf } from "@/lib/protocol/envelope";
-import { promptEnhanceCost } from "../core/pricing";
 import { seededRandom } from "../render/seeded";
+import { promptEnhanceCost } from "./pricing";
 import type { Processor } from "./types";
 
 /**

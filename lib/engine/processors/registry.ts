@@ -1,3 +1,4 @@
+import "server-only";
 import type { Task, TaskType } from "@/lib/protocol/envelope";
 import { controlNetPreprocessProcessor } from "./controlnet-preprocess";
 import { imageInferenceProcessor } from "./image-inference";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isFlaggedPrompt } from "../core/safety";
+import { isFlaggedPrompt } from "./safety";
 import { baseSeed, itemSeed } from "./seeds";
 
 describe("seeds", () => {

@@ -1,3 +1,4 @@
+import "server-only";
 import { createHash, randomInt } from "node:crypto";
 
 /**

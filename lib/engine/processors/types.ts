@@ -1,11 +1,12 @@
+import "server-only";
 import type { Task } from "@/lib/protocol/envelope";
 import type { ServiceError } from "@/lib/protocol/errors";
+import type { Clock } from "../clock";
 import type { EngineConfig } from "../config";
-import type { Clock } from "../core/clock";
-import type { MediaInputs } from "../core/media-inputs";
 import type { CatalogModel } from "../models/catalog";
 import type { Renderer } from "../render/renderer";
 import type { MediaKind, MediaStore } from "../store/media-store";
+import type { MediaInputs } from "./media-inputs";
 
 /**
  * One processor per task type (docs/conventions.md, "One processor per task type"). The core owns everything common to tasks:

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startServer, type TestServer } from "@/lib/platform/net/test-servers";
 import { eventually, type Harness, startHarness, videoTask } from "../http/test-harness";
-import { startServer, type TestServer } from "../net/test-servers";
 import { probeVideo, testClip, testTone, toneLevel } from "../render/video/test-support";
 
 /**

@@ -1,15 +1,16 @@
+import "server-only";
 import type { TaskOf } from "@/lib/protocol/envelope";
 import { ServiceErrorException, serviceErrors } from "@/lib/protocol/errors";
 import { frameImagePositions, VIDEO_DEFAULTS, VIDEO_LIMITS } from "@/lib/protocol/video-inference";
 import { videoSizeFor } from "@/lib/protocol/video-sizes";
-import type { LoadedMedia } from "../core/media-inputs";
-import { videoCost } from "../core/pricing";
-import { isFlaggedPrompt } from "../core/safety";
 import { VIDEO_MIME } from "../render/renderer";
 import { type MediaInfo, probeMedia } from "../render/video/media-decode";
 import type { ReferenceMedia } from "../render/video/params";
 import { extendPrompt } from "../render/video/prompt-extend";
 import { extractSourceText, type SourceText } from "../render/video/source-text";
+import type { LoadedMedia } from "./media-inputs";
+import { videoCost } from "./pricing";
+import { isFlaggedPrompt } from "./safety";
 import { baseSeed, itemSeed } from "./seeds";
 import type { Processor } from "./types";
 

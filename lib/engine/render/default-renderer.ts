@@ -1,3 +1,4 @@
+import "server-only";
 import { renderImage } from "./image/index";
 import type { Renderer } from "./renderer";
 import { renderVideo } from "./video";

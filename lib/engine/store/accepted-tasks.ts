@@ -1,6 +1,7 @@
+import "server-only";
 import fs from "node:fs";
 import path from "node:path";
-import { writeFileAtomic, writeFileAtomicSync } from "./atomic-write";
+import { writeFileAtomic, writeFileAtomicSync } from "@/lib/platform/atomic-write";
 
 /**
  * Every accepted task exactly as it was sent (inline media included, which the task journal

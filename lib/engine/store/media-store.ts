@@ -1,8 +1,9 @@
+import "server-only";
 import { createHmac, randomUUID, timingSafeEqual } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import type { Clock } from "../core/clock";
-import { writeFileAtomic } from "./atomic-write";
+import { writeFileAtomic } from "@/lib/platform/atomic-write";
+import type { Clock } from "../clock";
 
 /**
  * Media files under `${dataDir}/media/`: `<uuid>.<ext>` beside a `<uuid>.json` metadata sidecar

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { manualClock } from "../core/clock";
+import { manualClock } from "../clock";
 import { type Harness, imageTask, startHarness, tempDataDir, videoTask } from "../http/test-harness";
 import { renderImage } from "../render/image";
 import type { Renderer } from "../render/renderer";

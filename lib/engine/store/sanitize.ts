@@ -1,3 +1,4 @@
+import "server-only";
 import { classifyImageInput } from "@/lib/protocol/primitives";
 
 /**

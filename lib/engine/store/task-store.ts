@@ -1,8 +1,9 @@
+import "server-only";
 import fs from "node:fs";
 import path from "node:path";
-import type { Clock } from "../core/clock";
+import { writeFileAtomicSync } from "@/lib/platform/atomic-write";
+import type { Clock } from "../clock";
 import type { Principal } from "../types";
-import { writeFileAtomicSync } from "./atomic-write";
 
 /**
  * Task records, kept in memory and in `${dataDir}/tasks.jsonl`: an append-only journal with one

@@ -1,3 +1,4 @@
+import "server-only";
 import type { RawData, WebSocket } from "ws";
 import { parseRequest, type Task, type TaskOf } from "@/lib/protocol/envelope";
 import { type ServiceError, serviceErrors, withTask } from "@/lib/protocol/errors";

@@ -1,3 +1,5 @@
+import "server-only";
+
 /**
  * Options, defaults and close codes of the engine's WebSocket face. Every bound that keeps a
  * connection's memory finite is here, with the reason for its value.

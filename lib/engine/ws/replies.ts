@@ -1,3 +1,4 @@
+import "server-only";
 import type { RawData } from "ws";
 import type { Task } from "@/lib/protocol/envelope";
 import type { ServiceError } from "@/lib/protocol/errors";

@@ -1,3 +1,4 @@
+import "server-only";
 import { type ServiceError, serviceErrors } from "@/lib/protocol/errors";
 import type { Principal, ResultObject, ResultSink } from "../types";
 

@@ -1,5 +1,5 @@
 import "server-only";
-import { logger } from "@/lib/server/ops/logger";
+import { logger } from "@/lib/platform/logger";
 import type { Role } from "@/lib/studio/roles";
 
 /**

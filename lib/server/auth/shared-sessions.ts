@@ -1,8 +1,8 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
+import { logger } from "@/lib/platform/logger";
 import type { OpenedDatabase } from "@/lib/server/db/database";
-import { logger } from "@/lib/server/ops/logger";
 import type { AccountChange, AccountChanges } from "./account-changes";
 import type { SessionCache } from "./session-cache";
 

@@ -8,8 +8,8 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
+import { logger } from "@/lib/platform/logger";
 import type { StudioEnv } from "../env";
-import { logger } from "../ops/logger";
 import * as schema from "./schema";
 
 /**

@@ -1,5 +1,5 @@
 import "server-only";
-import { type CarriesAnswer, ERROR_ANSWER, type ErrorAnswer } from "@/lib/server/http/error-answer";
+import { type CarriesAnswer, ERROR_ANSWER, type ErrorAnswer } from "@/lib/studio/api/errors";
 
 /**
  * Errors of the records API, as values with codes so a Route Handler can map each to a status

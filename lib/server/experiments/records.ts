@@ -13,8 +13,8 @@ import {
   task,
   user,
 } from "@/lib/server/db/schema";
-import { mediaUrl } from "@/lib/server/results/gallery-item";
 import type { ExperimentPage } from "@/lib/studio/api/experiments";
+import { mediaUrl } from "../gallery/gallery-item";
 import type { Plan } from "./plan";
 
 /** A cell's coords as its key: "0-2-1". */

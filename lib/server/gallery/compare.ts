@@ -2,9 +2,9 @@ import "server-only";
 import { inArray } from "drizzle-orm";
 import type { StudioDatabase } from "@/lib/server/db";
 import { item, itemColumns, task } from "@/lib/server/db/schema";
-import { itemViewsById } from "@/lib/server/results/item-view";
 import { apiError, type ApiError as StudioError, studioErrors } from "@/lib/studio/api/errors";
 import { type CompareEntry, parseCompareIds } from "@/lib/studio/compare";
+import { itemViewsById } from "./item-view";
 
 /** `?ids=` read for the API: the ids, or a 400 naming `ids`. */
 export function compareIdsParam(raw: string | null): string[] | StudioError {

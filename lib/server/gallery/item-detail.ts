@@ -5,8 +5,8 @@ import { studioErrors } from "@/lib/server/auth/studio-errors";
 import type { StudioDatabase } from "@/lib/server/db";
 import { redactTaskParams } from "@/lib/server/db/redact-params";
 import { item, itemColumns, itemRating, itemSource, task, user } from "@/lib/server/db/schema";
-import { itemViewsById } from "@/lib/server/results/item-view";
 import type { ItemDetail } from "@/lib/studio/item-detail";
+import { itemViewsById } from "./item-view";
 import { fail, itemIdOf } from "./review-access";
 
 /**

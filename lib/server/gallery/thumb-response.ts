@@ -1,8 +1,8 @@
 import "server-only";
 import { createHash } from "node:crypto";
 import { Readable } from "node:stream";
+import type { ToolRun } from "@/lib/server/limits/tool-queue";
 import type { MediaStorage } from "@/lib/server/storage";
-import type { ToolRun } from "@/lib/server/tools/tool-queue";
 
 /** The answer when the thumbnail line is full: try again in a moment. */
 export function thumbsBusy(): Response {

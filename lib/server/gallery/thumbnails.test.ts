@@ -82,7 +82,7 @@ describe("thumbnails", () => {
 
   it("makes a poster frame and a scrub strip of a video", async () => {
     const { spawnSync } = await import("node:child_process");
-    const { findFfmpeg } = await import("@/lib/engine/render/video/ffmpeg-path");
+    const { findFfmpeg } = await import("@/lib/platform/ffmpeg-path");
     const file = path.join(dir, "clip.mp4");
     const made = spawnSync(findFfmpeg(), [
       "-v",

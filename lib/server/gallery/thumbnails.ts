@@ -5,9 +5,9 @@ import { rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import sharp from "sharp";
-import { findFfmpeg } from "@/lib/engine/render/video/ffmpeg-path";
+import { findFfmpeg } from "@/lib/platform/ffmpeg-path";
+import { ToolQueue, type ToolRun } from "@/lib/server/limits/tool-queue";
 import type { MediaStorage } from "@/lib/server/storage";
-import { ToolQueue, type ToolRun } from "@/lib/server/tools/tool-queue";
 import type { ThumbWidth } from "@/lib/studio/gallery-urls";
 
 /**

@@ -4,10 +4,10 @@ import { alias } from "drizzle-orm/pg-core";
 import { studioErrors } from "@/lib/server/auth/studio-errors";
 import type { StudioDatabase } from "@/lib/server/db";
 import { item, task, user } from "@/lib/server/db/schema";
-import { mediaUrl } from "@/lib/server/results/gallery-item";
 import type { MediaStorage } from "@/lib/server/storage";
 import type { TrashedItem } from "@/lib/studio/organize";
 import { TRASH_DAYS } from "@/lib/studio/review";
+import { mediaUrl } from "./gallery-item";
 import {
   type Actor,
   appendEvents,

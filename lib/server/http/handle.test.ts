@@ -56,7 +56,7 @@ describe("answer", () => {
 
   it("logs anything else and answers 500 in the contract's shape, without the failure's details", async () => {
     const { answer } = await import("./handle");
-    const { logger } = await import("@/lib/server/ops/logger");
+    const { logger } = await import("@/lib/platform/logger");
     const logged = vi.spyOn(logger(), "error").mockImplementation(() => undefined);
     const res = await answer(async () => {
       throw new Error("connection refused at 10.0.0.3");
@@ -71,7 +71,7 @@ describe("answer", () => {
 
   it("does not take a look-alike object for a studio error", async () => {
     const { answer } = await import("./handle");
-    const { logger } = await import("@/lib/server/ops/logger");
+    const { logger } = await import("@/lib/platform/logger");
     vi.spyOn(logger(), "error").mockImplementation(() => undefined);
     const res = await answer(async () => {
       throw { studioError: { status: 200, error: { code: "ok", message: "fine" } } };

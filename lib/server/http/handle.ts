@@ -1,6 +1,6 @@
 import "server-only";
+import { logger } from "@/lib/platform/logger";
 import { serviceErrors } from "@/lib/protocol/errors";
-import { logger } from "@/lib/server/ops/logger";
 import { errorAnswerOf, retryAfterOf } from "./error-answer";
 
 /**

@@ -1,7 +1,7 @@
 import "server-only";
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { logger } from "@/lib/platform/logger";
 import { type ServiceError, serviceErrors } from "@/lib/protocol/errors";
-import { logger } from "@/lib/server/ops/logger";
 import { errorAnswerOf } from "./error-answer";
 import { bodyTooLarge } from "./read-body";
 

@@ -1,7 +1,7 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
 import { modelSearchResultSchema } from "@/lib/protocol/results";
-import { askService } from "@/lib/server/tools/ask-service";
+import { askService } from "@/lib/server/ask-service";
 import type { UpstreamClient } from "@/lib/upstream";
 
 /**

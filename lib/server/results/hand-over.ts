@@ -1,7 +1,7 @@
 import "server-only";
+import { logger } from "@/lib/platform/logger";
 import { isServiceError, type ServiceError } from "@/lib/protocol/errors";
 import type { SentTask } from "@/lib/server/db";
-import { logger } from "@/lib/server/ops/logger";
 import { studioMetrics } from "@/lib/server/ops/metrics";
 import type { UpstreamClient, WireTask } from "@/lib/upstream";
 import { POLL_AFTER_MS, type ResultKeeper } from "./keeper";

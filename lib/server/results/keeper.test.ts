@@ -7,11 +7,11 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getTask, type OpenedDatabase, openPgliteDatabase, recordTasks } from "@/lib/server/db";
 import { createTestUser } from "@/lib/server/db/test-databases";
+import { filteredGalleryPage } from "@/lib/server/gallery/gallery-page";
 import { LocalMediaStorage } from "@/lib/server/storage";
 import { EventLog } from "@/lib/server/stream/event-log";
 import type { StreamEvent } from "@/lib/studio/stream-events";
 import type { ImageItem, Listener, UpstreamClient, UpstreamEvent, WatchOutcome } from "@/lib/upstream";
-import { filteredGalleryPage } from "./gallery-page";
 import { ResultKeeper } from "./keeper";
 
 let database: OpenedDatabase;

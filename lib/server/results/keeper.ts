@@ -1,11 +1,12 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
+import { logger } from "@/lib/platform/logger";
 import type { ServiceError } from "@/lib/protocol/errors";
 import { getTask, markTask, recordItem, type StudioDatabase, tasksInFlight } from "@/lib/server/db";
 import { type TaskRow, user } from "@/lib/server/db/schema";
 import type { StoredTaskError } from "@/lib/server/db/schema/studio";
-import { logger } from "@/lib/server/ops/logger";
+import { itemViews } from "@/lib/server/gallery/item-view";
 import { studioMetrics } from "@/lib/server/ops/metrics";
 import { itemMediaKey, type MediaStorage } from "@/lib/server/storage";
 import type { EventLog } from "@/lib/server/stream/event-log";
@@ -19,7 +20,6 @@ import {
   type WebhookDelivery,
 } from "@/lib/upstream";
 import { type Flight, failuresOf, flightFromRow, isEnded, POLL_AFTER_MS } from "./flight";
-import { itemViews } from "./item-view";
 import { LeaseSweep } from "./lease-sweep";
 import { resultMedia, type TrustedOrigins } from "./media-bytes";
 import { mediaSize, withRetries } from "./result-media";

@@ -1,6 +1,6 @@
 import "server-only";
+import { logger } from "@/lib/platform/logger";
 import { getTask, type TaskWithItems } from "@/lib/server/db";
-import { logger } from "@/lib/server/ops/logger";
 import type { TaskLeases } from "./task-leases";
 
 /** What the sweep asks of the keeper: the tasks it watches, and to drop or take one. */

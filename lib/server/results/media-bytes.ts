@@ -1,5 +1,5 @@
 import "server-only";
-import { guardedRequest } from "@/lib/engine/net/guarded-fetch";
+import { guardedRequest } from "@/lib/platform/net/guarded-fetch";
 import type { ImageItem, VideoItem } from "@/lib/upstream";
 
 /** A result's media is at most this large (a 30 s 1080p video at high quality fits well). */

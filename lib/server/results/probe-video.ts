@@ -4,7 +4,7 @@ import { randomUUID } from "node:crypto";
 import { rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { findFfprobe } from "@/lib/engine/render/video/ffmpeg-path";
+import { findFfprobe } from "@/lib/platform/ffmpeg-path";
 
 export interface VideoFacts {
   width: number;

@@ -1,8 +1,8 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
+import { logger } from "@/lib/platform/logger";
 import { markTask, type StudioDatabase } from "@/lib/server/db";
 import type { StoredTaskError } from "@/lib/server/db/schema/studio";
-import { logger } from "@/lib/server/ops/logger";
 import type { UpstreamClient, UpstreamError, WireTask } from "@/lib/upstream";
 import { type Flight, POLL_AFTER_MS } from "./flight";
 import { MAX_ATTEMPTS, retryDelayMs, storedError } from "./settle";

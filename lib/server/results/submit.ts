@@ -1,11 +1,11 @@
 import "server-only";
+import { logger } from "@/lib/platform/logger";
 import { parseRequest } from "@/lib/protocol/envelope";
 import { isServiceError, type ServiceError, withTask } from "@/lib/protocol/errors";
 import type { SessionUser } from "@/lib/server/auth/guard";
 import { isRecordError, recordTasks, type SentTask, type StudioDatabase } from "@/lib/server/db";
 import { limitErrors } from "@/lib/server/limits/limit-errors";
 import type { MemberQueue } from "@/lib/server/limits/member-queue";
-import { logger } from "@/lib/server/ops/logger";
 import { inlineMediaSink, type MediaStorage } from "@/lib/server/storage";
 import type { StudioLimits } from "@/lib/studio/limits";
 import type { UpstreamClient, WireTask } from "@/lib/upstream";

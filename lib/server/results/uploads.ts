@@ -2,9 +2,9 @@ import "server-only";
 import { randomUUID } from "node:crypto";
 import sharp, { type Metadata } from "sharp";
 import { recordUpload, type StudioDatabase } from "@/lib/server/db";
+import { mediaUrl } from "@/lib/server/gallery/gallery-item";
 import { type MediaStorage, uploadMediaKey } from "@/lib/server/storage";
 import { TOO_LARGE_MESSAGE, UPLOAD_LIMIT_BYTES } from "@/lib/studio/uploads";
-import { mediaUrl } from "./gallery-item";
 
 /** The contract's image formats, and an upper bound on what a browser may send. */
 const FORMATS: Record<string, string> = { jpeg: "image/jpeg", png: "image/png", webp: "image/webp" };

@@ -1,9 +1,9 @@
 import "server-only";
-import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import type { FileHandle } from "node:fs/promises";
 import path from "node:path";
 import type { Readable } from "node:stream";
+import { writeAtomic } from "@/lib/platform/atomic-write";
 import {
   assertMediaKey,
   assertMediaRange,
@@ -128,32 +128,6 @@ export class LocalMediaStorage implements MediaStorage {
     }
     return mimeForKey(key);
   }
-}
-
-async function writeAtomic(file: string, write: (handle: FileHandle) => Promise<number>): Promise<number> {
-  await fs.promises.mkdir(path.dirname(file), { recursive: true });
-  const tmp = path.join(
-    path.dirname(file),
-    `.${path.basename(file)}.${process.pid}.${randomBytes(4).toString("hex")}.tmp`,
-  );
-  const handle = await fs.promises.open(tmp, "wx", 0o644);
-  let written: number;
-  try {
-    written = await write(handle);
-    await handle.sync();
-  } catch (err) {
-    await handle.close().catch(() => {});
-    await fs.promises.rm(tmp, { force: true });
-    throw err;
-  }
-  await handle.close();
-  try {
-    await fs.promises.rename(tmp, file);
-  } catch (err) {
-    await fs.promises.rm(tmp, { force: true });
-    throw err;
-  }
-  return written;
 }
 
 function isMissing(err: unknown): boolean {

@@ -1,5 +1,5 @@
 import "server-only";
-import { logger } from "@/lib/server/ops/logger";
+import { logger } from "@/lib/platform/logger";
 import type { GalleryItem, TaskUpdate } from "@/lib/studio/gallery-item";
 import type { GalleryChange, StreamEvent } from "@/lib/studio/stream-events";
 import {

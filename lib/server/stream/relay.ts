@@ -2,7 +2,7 @@ import "server-only";
 import type { IncomingMessage } from "node:http";
 import type { Duplex } from "node:stream";
 import { WebSocket, WebSocketServer } from "ws";
-import { logger } from "@/lib/server/ops/logger";
+import { logger } from "@/lib/platform/logger";
 import { STREAM_CLOSE, type StreamEvent } from "@/lib/studio/stream-events";
 import { type Audience, type EventLog, isFor } from "./event-log";
 

@@ -1,5 +1,5 @@
 import "server-only";
-import { isGuardedFetchError } from "@/lib/engine/net/errors";
+import { isGuardedFetchError } from "@/lib/platform/net/errors";
 import type { ServiceError } from "@/lib/protocol/errors";
 import type { ControlNetPreProcessResult } from "@/lib/protocol/results";
 import { markUploadSent, type StudioDatabase } from "@/lib/server/db";

@@ -6,19 +6,19 @@ import {
   promptEnhanceResultSchema,
   type ResultObject,
 } from "@/lib/protocol/results";
+import { askService, type ServiceFailure, statusForServiceError, timedOut } from "@/lib/server/ask-service";
 import type { SessionUser } from "@/lib/server/auth/guard";
 import { studioErrors } from "@/lib/server/auth/studio-errors";
 import type { StudioDatabase } from "@/lib/server/db";
+import type { ToolQueue } from "@/lib/server/limits/tool-queue";
 import type { TrustedOrigins } from "@/lib/server/results/media-bytes";
 import type { StudioRefs } from "@/lib/server/results/studio-refs";
 import type { MediaStorage } from "@/lib/server/storage";
 import { can, roleFor } from "@/lib/studio/roles";
 import { plural } from "@/lib/studio/words";
 import type { UpstreamClient, WireTask } from "@/lib/upstream";
-import { askService, type ServiceFailure, statusForServiceError, timedOut } from "./ask-service";
 import { keepGuideImage } from "./guide-image";
 import { checkInputPixels } from "./input-pixels";
-import type { ToolQueue } from "./tool-queue";
 import { parseToolTask, TOOL_PERMISSIONS, type ToolTask, toolTaskType } from "./tool-task";
 
 /** Searches and prompt texts answer in well under a second; a large preprocess in a few. */

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TOOL_INPUT_MAX_PIXELS } from "@/lib/protocol/image-limits";
 import { type OpenedDatabase, openPgliteDatabase } from "@/lib/server/db";
 import { createTestUser } from "@/lib/server/db/test-databases";
+import { ToolQueue } from "@/lib/server/limits/tool-queue";
 import { StudioRefs } from "@/lib/server/results/studio-refs";
 import { storeUpload } from "@/lib/server/results/uploads";
 import { LocalMediaStorage } from "@/lib/server/storage";
@@ -14,7 +15,6 @@ import type { Role } from "@/lib/studio/roles";
 import { createUpstreamClient, type UpstreamClient } from "@/lib/upstream";
 import { type FakeService, startFakeService } from "@/lib/upstream/test-support";
 import { runTool, type ToolDeps } from "./run-tool";
-import { ToolQueue } from "./tool-queue";
 
 let database: OpenedDatabase;
 let storage: LocalMediaStorage;

@@ -3,8 +3,8 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { Writable } from "node:stream";
+import { findFfmpeg } from "@/lib/platform/ffmpeg-path";
 import type { VideoFormat } from "../renderer";
-import { findFfmpeg } from "./ffmpeg-path";
 import { SAMPLE_RATE } from "./media-decode";
 
 /**

@@ -1,7 +1,7 @@
 /**
  * The content check on frames (`safety.checkContent` with `safety.mode`). The engine's procedural
  * pixels come from the prompt, which the core's keyword check already covers (see
- * core/safety.ts); only pixels that come from the caller's media (frame images, reference images,
+ * processors/safety.ts); only pixels that come from the caller's media (frame images, reference images,
  * reference-video plates) can bring something the prompt does not say. Those pixels are checked
  * with a classic skin-tone heuristic: the share of sampled pixels whose chroma falls in the
  * YCbCr skin box (Chai and Ngan: 77 <= Cb <= 127, 133 <= Cr <= 173) and that are not too dark.

@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { findFfmpeg, findFfprobe } from "./ffmpeg-path";
+import { findFfmpeg, findFfprobe } from "@/lib/platform/ffmpeg-path";
 
 /**
  * Reference videos and audios decoded by ffmpeg from the bytes the processor already holds. The

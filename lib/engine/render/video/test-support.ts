@@ -7,7 +7,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
-import { findFfmpeg, findFfprobe } from "./ffmpeg-path";
+import { findFfmpeg, findFfprobe } from "@/lib/platform/ffmpeg-path";
 
 function run(cmd: string, args: string[], input?: Buffer): Promise<Buffer> {
   return new Promise((resolve, reject) => {

@@ -1,3 +1,4 @@
+import "server-only";
 import { availableParallelism } from "node:os";
 import { MessageChannel } from "node:worker_threads";
 import { Piscina } from "piscina";

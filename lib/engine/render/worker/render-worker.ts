@@ -2,6 +2,9 @@
  * A render thread: runs the procedural renderer away from the server's event loop, so painting
  * pixels never delays a request, a socket or the relay. Progress and the frame content verdict go
  * back on the task's port; an `abort` on it cancels the render (ffmpeg included).
+ *
+ * Nothing this thread loads imports `server-only`: under tsx the hook that makes it an empty
+ * module is registered on the main thread, and a render thread that met the real one would fail.
  */
 import { Piscina } from "piscina";
 import { renderImage } from "../image/index";

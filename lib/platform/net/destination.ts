@@ -1,3 +1,4 @@
+import "server-only";
 import dns from "node:dns";
 import type { LookupFunction } from "node:net";
 import { classifyAddress, isLocalhostName, parseIpLiteral } from "./address-policy";

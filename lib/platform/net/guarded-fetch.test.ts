@@ -1,12 +1,7 @@
 import type http from "node:http";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { GuardedFetchError, type GuardedFetchReason } from "./errors";
-import {
-  type AddressPolicy,
-  defaultAddressPolicy,
-  guardedRequest,
-  networkOptionsFromConfig,
-} from "./guarded-fetch";
+import { type AddressPolicy, defaultAddressPolicy, guardedRequest } from "./guarded-fetch";
 import { fakeResolver, hasIpv6Loopback, readBody, startServer, type TestServer } from "./test-servers";
 
 async function failure(promise: Promise<unknown>): Promise<GuardedFetchError> {
@@ -370,15 +365,5 @@ describe("limits", () => {
     const err = await failure(guardedRequest(`http://127.0.0.1:${canary4.port}/hook?token=s3cret`));
     expect(err.url).not.toContain("s3cret");
     expect(err.message).not.toContain("s3cret");
-  });
-});
-
-describe("networkOptionsFromConfig", () => {
-  it("maps ENGINE_ALLOW_PRIVATE_URLS to allowPrivate", async () => {
-    const { parseEngineConfig } = await import("../config");
-    expect(networkOptionsFromConfig(parseEngineConfig({}))).toEqual({ allowPrivate: false });
-    expect(networkOptionsFromConfig(parseEngineConfig({ ENGINE_ALLOW_PRIVATE_URLS: "1" }))).toEqual({
-      allowPrivate: true,
-    });
   });
 });

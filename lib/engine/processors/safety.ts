@@ -1,3 +1,4 @@
+import "server-only";
 /**
  * The engine's content check (`safety.checkContent`, and the legacy `checkNSFW` some clients
  * still send): a small keyword classifier over the task's prompts. The renderer is procedural, so

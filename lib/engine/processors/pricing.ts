@@ -1,3 +1,4 @@
+import "server-only";
 /**
  * What the engine reports as `cost` (USD, per result object) when a task has `includeCost: true`.
  * Nothing is charged: the figures are of the same order as public per-image and per-second video

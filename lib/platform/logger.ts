@@ -1,9 +1,16 @@
 import "server-only";
 import { type Logger, pino } from "pino";
-import { studioEnv } from "@/lib/server/env";
+
+/** pino's levels, quietest last. */
+export const LOG_LEVELS = ["trace", "debug", "info", "warn", "error", "fatal", "silent"] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+function isLogLevel(value: string | undefined): value is LogLevel {
+  return (LOG_LEVELS as readonly (string | undefined)[]).includes(value);
+}
 
 /**
- * The server's one logger: JSON lines on stdout (one object per event, ready for a log shipper),
+ * The process's one logger: JSON lines on stdout (one object per event, ready for a log shipper),
  * at `LOG_LEVEL`. Route Handlers are bundled apart from server.ts, so the logger lives on
  * `globalThis` like the runtime: both copies write through the same one.
  */
@@ -11,13 +18,14 @@ const KEY = Symbol.for("media-studio.logger");
 type Holder = { [KEY]?: Logger };
 const holder = globalThis as Holder;
 
-function level(): string {
-  try {
-    return studioEnv().LOG_LEVEL;
-  } catch {
-    // A configuration the studio refuses is reported (through this logger) before it stops.
-    return "info";
-  }
+/**
+ * `LOG_LEVEL`, read here rather than from the studio's parsed environment, which this layer does
+ * not know; the studio's environment check still refuses a level that is not one of these at
+ * start. Anything else (unset, or a refused value being reported) logs at `info`.
+ */
+function level(): LogLevel {
+  const configured = process.env.LOG_LEVEL;
+  return isLogLevel(configured) ? configured : "info";
 }
 
 export function logger(): Logger {

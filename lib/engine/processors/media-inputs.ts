@@ -1,8 +1,9 @@
+import "server-only";
 import sharp, { type Metadata } from "sharp";
+import { GuardedFetchError } from "@/lib/platform/net/errors";
+import { guardedRequest, type NetworkOptions } from "@/lib/platform/net/guarded-fetch";
 import { type ServiceError, ServiceErrorException, serviceErrors } from "@/lib/protocol/errors";
 import { classifyImageInput, isUuidV4 } from "@/lib/protocol/primitives";
-import { GuardedFetchError } from "../net/errors";
-import { guardedRequest, type NetworkOptions } from "../net/guarded-fetch";
 import type { MediaStore } from "../store/media-store";
 
 /**

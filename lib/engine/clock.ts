@@ -1,3 +1,4 @@
+import "server-only";
 /** Time as the engine sees it; tests inject a clock they can move (media and task expiry). */
 export interface Clock {
   now(): number;

@@ -1,8 +1,8 @@
 import "server-only";
 import type { StudioDatabase } from "@/lib/server/db";
-import { decodeFilterCursor, filteredItems } from "@/lib/server/gallery/filter-query";
 import type { GalleryFilter } from "@/lib/studio/gallery-filter";
 import type { GalleryItem } from "@/lib/studio/gallery-item";
+import { decodeFilterCursor, filteredItems } from "./filter-query";
 import { itemViews } from "./item-view";
 
 export interface GalleryPage {

@@ -1,3 +1,5 @@
+// Not `server-only`: render threads load this module, and the hook that empties `server-only`
+// under tsx does not reach them.
 import fs from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
@@ -65,8 +67,8 @@ function find(
   return found;
 }
 
-// The engine reads FFMPEG_PATH / FFPROBE_PATH here rather than in its config: they are toolchain
-// locations, shared with other tools, not engine settings.
+// FFMPEG_PATH / FFPROBE_PATH are read here rather than in the engine's or the studio's config: they
+// are toolchain locations that both share, not settings of either.
 export function findFfmpeg(env: Record<string, string | undefined> = process.env): string {
   return find("ffmpeg", env.FFMPEG_PATH, env.PATH);
 }

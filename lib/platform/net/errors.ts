@@ -1,3 +1,4 @@
+import "server-only";
 /**
  * Why an outbound request failed. Every failure of `guardedRequest` is one of these, carried by a
  * `GuardedFetchError`; nothing else is ever thrown or rejected.

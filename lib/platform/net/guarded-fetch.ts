@@ -1,6 +1,6 @@
+import "server-only";
 import http from "node:http";
 import https from "node:https";
-import type { EngineConfig } from "../config";
 import {
   type AddressPolicy,
   checkDestination,
@@ -16,10 +16,11 @@ export type { AddressCheckContext, AddressPolicy, ResolvedAddress, Resolver } fr
 export { defaultAddressPolicy, systemResolver } from "./destination";
 
 /**
- * The engine's one way out to the network: input media URLs (GET), webhooks (POST) and
- * `uploadEndpoint` (PUT) all go through `guardedRequest`. Every hop (redirects included) meets
- * the destination rules of `destination.ts`, checked at connect time; size, time and redirect
- * limits apply to the whole exchange.
+ * The one way out to the network for URLs that users name: the engine's input media (GET),
+ * webhooks (POST) and `uploadEndpoint` (PUT), and the studio's fetches of user URLs, all go
+ * through `guardedRequest`. Every hop (redirects included) meets the destination rules of
+ * `destination.ts`, checked at connect time; size, time and redirect limits apply to the whole
+ * exchange.
  */
 
 export interface GuardedRequestOptions {
@@ -52,13 +53,8 @@ export interface GuardedResponse {
   redirects: number;
 }
 
-/** The fetch-related part of the engine configuration, as passed around the engine. */
+/** The destination rules a caller passes around with its requests (which addresses, how resolved). */
 export type NetworkOptions = Pick<GuardedRequestOptions, "allowPrivate" | "resolver" | "addressPolicy">;
-
-/** `ENGINE_ALLOW_PRIVATE_URLS=1` lets the engine reach loopback and private addresses. */
-export function networkOptionsFromConfig(config: Pick<EngineConfig, "allowPrivateUrls">): NetworkOptions {
-  return { allowPrivate: config.allowPrivateUrls };
-}
 
 export const DEFAULT_MAX_BYTES = 50 * 1024 * 1024;
 export const DEFAULT_TIMEOUT_MS = 30_000;
@@ -214,7 +210,7 @@ function nextHop(hop: Hop, status: number, location: string): Hop {
 }
 
 /**
- * Makes one HTTP(S) request under the engine's network rules and resolves with the final 2xx
+ * Makes one HTTP(S) request under the destination rules and resolves with the final 2xx
  * response. Rejects only with `GuardedFetchError`.
  */
 export async function guardedRequest(

@@ -1,10 +1,11 @@
+import "server-only";
 import { isIP } from "node:net";
 import ipaddr from "ipaddr.js";
 
 /**
- * Which IP addresses the engine may connect to when it fetches an input URL, POSTs a webhook or PUTs
- * to an `uploadEndpoint`. The rule is an allow-list: only what ipaddr.js calls plain `unicast`
- * passes; every special range it knows (loopback, private, link-local, unique-local, unspecified,
+ * Which IP addresses a guarded request may connect to: the engine's input URLs, webhooks and
+ * `uploadEndpoint`s, the studio's fetches of user URLs. The rule is an allow-list: only what
+ * ipaddr.js calls plain `unicast` passes; every special range it knows (loopback, private, link-local, unique-local, unspecified,
  * broadcast, multicast, carrier-grade NAT, reserved, benchmarking, documentation, discard, ...) is
  * refused. IPv6 forms that carry an IPv4 address (mapped, translated, NAT64, 6to4, Teredo) are
  * judged by the IPv4 address they carry, because that is where the packets end up.
@@ -110,7 +111,7 @@ export function classifyAddress(address: string): AddressVerdict {
   return ip.kind() === "ipv4" ? classifyV4(ip as ipaddr.IPv4) : classifyV6(ip as ipaddr.IPv6);
 }
 
-/** True when the engine may connect to `address` under the default (non-private) policy. */
+/** True when a guarded request may connect to `address` under the default (non-private) policy. */
 export function isAllowedAddress(address: string): boolean {
   return classifyAddress(address).allowed;
 }

@@ -2,9 +2,9 @@ import "server-only";
 import { and, eq, inArray } from "drizzle-orm";
 import type { StudioDatabase } from "@/lib/server/db";
 import { type ItemRow, itemStar, task, user } from "@/lib/server/db/schema";
-import { itemReviews } from "@/lib/server/gallery/item-review";
 import type { GalleryItem } from "@/lib/studio/gallery-item";
 import { toGalleryItem } from "./gallery-item";
+import { itemReviews } from "./item-review";
 
 /**
  * Whose star an item view carries: the asking member's (`{ viewerId }`), none known (`"unknown"`:

@@ -1,0 +1,117 @@
+import { execFile } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
+import { afterEach, describe, expect, it } from "vitest";
+import { checkLayers } from "./check-layers";
+
+const run = promisify(execFile);
+const dirs: string[] = [];
+
+/** A tree laid out like the studio's, with its own `@/` alias, holding only `files`. */
+function fixture(files: Record<string, string>): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "layers-"));
+  dirs.push(dir);
+  const tsconfig = { compilerOptions: { baseUrl: ".", paths: { "@/*": ["./*"] } } };
+  fs.writeFileSync(path.join(dir, "tsconfig.json"), JSON.stringify(tsconfig));
+  for (const [file, text] of Object.entries(files)) {
+    fs.mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
+    fs.writeFileSync(path.join(dir, file), text);
+  }
+  return dir;
+}
+
+afterEach(() => {
+  for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+const SERVER_SECRET = { "lib/server/secret.ts": "export const secret = 'server side';\n" };
+
+describe("the layer check", () => {
+  it("refuses lib/studio importing lib/server, naming the rule, and the command fails", async () => {
+    const dir = fixture({
+      ...SERVER_SECRET,
+      "lib/studio/shape.ts": "import { secret } from '@/lib/server/secret';\nexport const shape = secret;\n",
+    });
+    const check = await checkLayers({ baseDir: dir });
+    expect(check.violations).toContainEqual(
+      expect.objectContaining({
+        rule: "browser-libs-not-server",
+        from: "lib/studio/shape.ts",
+        to: "lib/server/secret.ts",
+      }),
+    );
+
+    const failed = await run("npx", ["tsx", "scripts/check-layers.ts", dir]).then(
+      () => null,
+      (err: { code?: number; stderr?: string }) => err,
+    );
+    expect(failed?.code).toBe(1);
+    expect(failed?.stderr).toContain("browser-libs-not-server: lib/studio/shape.ts → lib/server/secret.ts");
+  }, 120_000);
+
+  it("counts a type import from lib/server in a component", async () => {
+    const dir = fixture({
+      "lib/server/records.ts": "export interface RecordRow { id: string }\n",
+      "components/card.tsx":
+        "import type { RecordRow } from '@/lib/server/records';\nexport type Card = RecordRow;\n",
+    });
+    const check = await checkLayers({ baseDir: dir });
+    expect(check.violations.map((v) => [v.rule, v.from])).toEqual([
+      ["components-not-server", "components/card.tsx"],
+    ]);
+  }, 60_000);
+
+  it("refuses two folders that import each other, and keeps the engine to the contract and the platform", async () => {
+    const dir = fixture({
+      "lib/server/gallery/page.ts":
+        "import { run } from '@/lib/server/results/run';\nexport const page = run;\n",
+      "lib/server/results/run.ts":
+        "import type { Page } from '@/lib/server/gallery/types';\nexport const run = (p: Page) => p;\n",
+      "lib/server/gallery/types.ts": "export type Page = string;\n",
+      "lib/engine/core.ts": "import { secret } from '@/lib/server/secret';\nexport const core = secret;\n",
+      ...SERVER_SECRET,
+    });
+    const rules = new Set((await checkLayers({ baseDir: dir })).violations.map((v) => `${v.rule} ${v.from}`));
+    expect(rules).toEqual(
+      new Set([
+        "no-folder-cycles lib/server/gallery",
+        "no-folder-cycles lib/server/results",
+        "engine-imports-protocol-platform-only lib/engine/core.ts",
+      ]),
+    );
+  }, 60_000);
+
+  it("excuses a listed import and the cycles through it, and reports an exception nothing needs", async () => {
+    const dir = fixture({
+      "lib/server/votes/round.ts":
+        "import { run } from '@/lib/server/eval-sets/run';\nexport const round = run;\n",
+      "lib/server/eval-sets/run.ts":
+        "import type { R } from '@/lib/server/votes/types';\nexport const run = (r: R) => r;\n",
+      "lib/server/votes/types.ts": "export type R = number;\n",
+    });
+    const listed = {
+      rule: "no-folder-cycles",
+      from: "lib/server/votes/round.ts",
+      to: "lib/server/eval-sets/run.ts",
+      until: "a test",
+    };
+    const unused = {
+      rule: "studio-not-client",
+      from: "lib/studio/a.ts",
+      to: "lib/client/b.ts",
+      until: "a test",
+    };
+    const check = await checkLayers({ baseDir: dir, exceptions: [listed, unused] });
+    expect(check.violations).toEqual([]);
+    expect(check.staleExceptions).toEqual([unused]);
+  }, 60_000);
+
+  it("passes the studio's own tree", async () => {
+    const check = await checkLayers();
+    expect(check.violations).toEqual([]);
+    expect(check.staleExceptions).toEqual([]);
+    expect(check.modules).toBeGreaterThan(500);
+  }, 240_000);
+});

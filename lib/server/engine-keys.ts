@@ -21,7 +21,7 @@ export function engineKeyViews(keys: ApiKeyRing): EngineKeyView[] {
 }
 
 /** Revokes an active key by its whole id (never a prefix); an unknown or revoked one is a 404. */
-export function revokeEngineKey(keys: KeyStore, id: string): void {
+export function revokeEngineKey(keys: ApiKeyRing, id: string): void {
   const active = keys.list().some((k) => k.id === id && k.revokedAt === null);
   if (!active || !keys.revoke(id)) throw studioErrors.notFound("active engine key", "id");
 }

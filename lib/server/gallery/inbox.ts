@@ -4,9 +4,9 @@ import type { z } from "zod";
 import type { StudioDatabase } from "@/lib/server/db";
 import { decodeCursor, encodeCursor } from "@/lib/server/db/cursor";
 import { comment, item, mention, user } from "@/lib/server/db/schema";
-import { mediaUrl } from "./gallery-item";
 import type { InboxPage, markReadSchema } from "@/lib/studio/api/inbox";
 import { thumbUrl } from "@/lib/studio/gallery-urls";
+import { mediaUrl } from "./gallery-item";
 import { before as beforeKey } from "./organize-common";
 import type { Actor, GalleryPublisher } from "./review-access";
 

@@ -8,8 +8,8 @@ import {
   type TestDatabase,
   testBackends,
 } from "@/lib/server/db/test-databases";
+import { itemViews } from "@/lib/server/gallery/item-view";
 import { errorAnswerOf } from "@/lib/server/http/error-answer";
-import { itemViews } from "@/lib/server/results/item-view";
 import { sharedViewSchema } from "@/lib/studio/api/share";
 import { createBoard, listBoards, setBoardMembership } from "./boards";
 import { addComment, commentThreads } from "./comments";

@@ -3,7 +3,7 @@ import { and, desc, eq, inArray, isNull } from "drizzle-orm";
 import { decodeCursor, encodeCursor } from "@/lib/server/db/cursor";
 import type { ItemRow, ShareLinkRow } from "@/lib/server/db/schema";
 import { board, boardItem, item, itemColumns, task } from "@/lib/server/db/schema";
-import { itemViews } from "@/lib/server/results/item-view";
+import { itemViews } from "@/lib/server/gallery/item-view";
 import { api } from "@/lib/studio/api";
 import { studioErrors } from "@/lib/studio/api/errors";
 import {

@@ -1,7 +1,7 @@
 /**
  * The layer check `npm run lint` runs after Biome: the import rules of `.dependency-cruiser.cjs`
- * over the whole tree, type imports included. dependency-cruiser's own command refuses Node 20,
- * so the check calls its API, which runs here.
+ * over the whole tree, type imports included. It calls dependency-cruiser's API rather than its
+ * command so that it can hold the listed exceptions to account (an unused one fails too).
  *
  *   npm run lint                          (Biome, then this)
  *   npx tsx scripts/check-layers.ts [DIR]   (another tree laid out like this one, such as a fixture)

@@ -6,6 +6,7 @@ import { item, itemSource, reviewEvent, user } from "@/lib/server/db/schema";
 import { recordTasks } from "@/lib/server/db/task-records";
 import { backendTitle, type TestDatabase, testBackends } from "@/lib/server/db/test-databases";
 import type { Audience } from "@/lib/server/stream/event-log";
+import { ApiError } from "@/lib/studio/api/errors";
 import type { Role } from "@/lib/studio/roles";
 import type { GalleryChange } from "@/lib/studio/stream-events";
 import { historyPage } from "./audit-trail";
@@ -21,9 +22,8 @@ async function refused(promise: Promise<unknown>): Promise<{ status: number; cod
     () => null,
     (e: unknown) => e,
   );
-  const answer = (err as { studioError?: { status: number; error: { code: string } } } | null)?.studioError;
-  if (!answer) throw new Error(`expected a studio error, got ${String(err)}`);
-  return { status: answer.status, code: answer.error.code };
+  if (!(err instanceof ApiError)) throw new Error(`expected a studio error, got ${String(err)}`);
+  return { status: err.status, code: err.error.code };
 }
 
 async function dbRefusal(promise: Promise<unknown>): Promise<string> {

@@ -133,16 +133,12 @@ function invalid(parameter: string, expected: string, got: string): FilterError 
   };
 }
 
-type RawValue = string | string[] | undefined;
-
 /**
  * One filter parameter as the query gives it (absent, once, or repeated): empty values count as
  * absent, so a cleared input leaves no trace; a bad value is one issue naming the parameter, its
  * code in `params` as the contract's error list reads it.
  */
-function parameterSchema<K extends GalleryFilterKey>(
-  key: K,
-): z.ZodType<GalleryFilter[K] | undefined, RawValue> {
+function parameterSchema<K extends GalleryFilterKey>(key: K) {
   const spec = PARAMETERS[key];
   return z
     .union([z.string(), z.array(z.string())])
@@ -172,7 +168,8 @@ function parameterSchema<K extends GalleryFilterKey>(
       // Newest first is the order without a sort: one view, one spelling.
       if (key === "sort" && values[0] === "newest") return undefined;
       return (spec.many ? [...new Set(values)].sort() : values[0]) as GalleryFilter[K];
-    });
+    })
+    .optional();
 }
 
 /**
@@ -181,7 +178,7 @@ function parameterSchema<K extends GalleryFilterKey>(
  */
 export const galleryFilterShape = Object.fromEntries(
   GALLERY_FILTER_KEYS.map((key) => [key, parameterSchema(key)]),
-) as { [K in GalleryFilterKey]: z.ZodType<GalleryFilter[K] | undefined, RawValue> };
+) as { [K in GalleryFilterKey]: ReturnType<typeof parameterSchema<K>> };
 
 /** The rule across parameters: the last day is not before the first. */
 export function checkFilterDays(
@@ -207,6 +204,17 @@ export function filterOf(query: Partial<Record<string, unknown>>): GalleryFilter
   const filter: Record<string, unknown> = {};
   for (const key of GALLERY_FILTER_KEYS) if (query[key] !== undefined) filter[key] = query[key];
   return filter as GalleryFilter;
+}
+
+/** A canonical filter query string (no `?`) as an endpoint's query: a repeated key an array. */
+export function filterQueryOf(search: string): Record<string, string | string[]> {
+  const params = new URLSearchParams(search);
+  const out: Record<string, string | string[]> = {};
+  for (const key of new Set(params.keys())) {
+    const all = params.getAll(key);
+    out[key] = all.length === 1 ? (all[0] as string) : all;
+  }
+  return out;
 }
 
 /** The filter in a link's query, or every bad parameter, each named. */

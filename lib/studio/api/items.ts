@@ -3,11 +3,14 @@ import { commentThreadSchema, commentViewSchema, newCommentBody } from "@/lib/st
 import { COMPARE_MAX, COMPARE_MIN, compareEntrySchema, parseCompareIds } from "@/lib/studio/compare";
 import { checkFilterDays, galleryFilterShape } from "@/lib/studio/gallery-filter";
 import { galleryItemSchema, itemReviewSchema } from "@/lib/studio/gallery-item";
-import { THUMB_WIDTHS } from "@/lib/studio/gallery-urls";
 import { itemDetailSchema } from "@/lib/studio/item-detail";
 import { BULK_ACTIONS, bulkSchema, itemIdsSchema, itemTagsSchema } from "@/lib/studio/organize";
 import { RATING_MAX, RATING_MIN, REVIEW_EVENT_KINDS, REVIEW_STATES } from "@/lib/studio/review";
 import { pageQuery, resource, uuid } from "./endpoint";
+
+/** Widths of the thumbnails the studio makes for each item (px); cards pick by their size. */
+export const THUMB_WIDTHS = [320, 640, 1280] as const;
+export type ThumbWidth = (typeof THUMB_WIDTHS)[number];
 
 /** The gallery's items: the filtered list, one item for the viewer, its review, media and comments. */
 

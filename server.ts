@@ -33,6 +33,7 @@ async function main() {
   const { startRuntime } = await import("./lib/server/runtime");
   const { closeSocketsOnAccountChange, streamMembers } = await import("./lib/server/stream/member-sockets");
   const { stampRequest } = await import("./lib/server/http/request-stamp");
+  const { STREAM_PATH } = await import("./lib/studio/api/stream");
   const { nodeHandler } = await import("./lib/server/http/node-bridge");
   const { postTasks, TASK_BODY_LIMIT } = await import("./lib/server/results/post-tasks");
   const { pathOf, refuseMalformedPath } = await import("./lib/server/http/request-path");
@@ -167,7 +168,7 @@ async function main() {
       return;
     }
     if (engine && path === "/v1") engine.handleUpgrade(req, socket, head);
-    else if (path === "/api/stream") relay.handleUpgrade(req, socket, head);
+    else if (path === STREAM_PATH) relay.handleUpgrade(req, socket, head);
     else if (dev && path.startsWith("/_next/")) void upgradeNext(req, socket, head);
     else socket.destroy();
   });

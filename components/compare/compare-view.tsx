@@ -9,8 +9,10 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { PageHeader } from "@/components/ui/page-header";
 import { Segmented } from "@/components/ui/segmented";
 import { compareKey } from "@/lib/client/compare-cache";
-import { ApiError, fetchData } from "@/lib/client/use-api";
-import { type CompareEntry, compareLetter, parseCompareIds } from "@/lib/studio/compare";
+import { call } from "@/lib/client/endpoint-client";
+import { ApiError } from "@/lib/client/use-api";
+import { api } from "@/lib/studio/api";
+import { compareLetter, parseCompareIds } from "@/lib/studio/compare";
 import { compareUrl } from "@/lib/studio/gallery-urls";
 import { CompareBlindVote } from "./compare-blind-vote";
 import { CompareColumns } from "./compare-columns";
@@ -37,7 +39,7 @@ function Comparison({ ids, canVote }: { ids: string[]; canVote: boolean }) {
   const key = compareKey(ids);
   const query = useQuery({
     queryKey: key,
-    queryFn: () => fetchData<{ items: CompareEntry[] }>(`/api/items/compare?ids=${key[1].join(",")}`),
+    queryFn: ({ signal }) => call(api.items.compare, { query: { ids: key[1].join(",") } }, { signal }),
     placeholderData: keepPreviousData,
   });
   const [mode, setMode] = useState<Mode>("side");

@@ -7,14 +7,14 @@ import { useBoards } from "@/components/organize/board-menu";
 import { cn, focusRing } from "@/components/ui/cn";
 import { inputClasses } from "@/components/ui/field";
 import { Select } from "@/components/ui/select";
+import { call } from "@/lib/client/endpoint-client";
 import { useStoredChoice } from "@/lib/client/stored-choice";
-import { fetchData } from "@/lib/client/use-api";
 import { workflows } from "@/lib/client/workflows";
+import { api } from "@/lib/studio/api";
 import {
   ASPECT_LABELS,
   GALLERY_ASPECTS,
   GALLERY_SORTS,
-  type GalleryFacets,
   type GalleryFilter,
   type GallerySort,
   menuFilterCount,
@@ -33,7 +33,7 @@ export const facetsKey = ["galleryFacets"] as const;
 export function useGalleryFacets(enabled = true) {
   return useQuery({
     queryKey: facetsKey,
-    queryFn: () => fetchData<GalleryFacets>("/api/gallery/facets"),
+    queryFn: ({ signal }) => call(api.gallery.facets, {}, { signal }),
     enabled,
   });
 }

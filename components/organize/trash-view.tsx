@@ -8,9 +8,10 @@ import { Dialog } from "@/components/ui/dialog";
 import { EmptyState } from "@/components/ui/empty-state";
 import { FormError } from "@/components/ui/field";
 import { wholeMedia } from "@/components/ui/whole-media";
+import { call } from "@/lib/client/endpoint-client";
 import { galleryKey } from "@/lib/client/gallery-cache";
 import { boardsKey, trashKey } from "@/lib/client/organize-keys";
-import { fetchData } from "@/lib/client/use-api";
+import { api } from "@/lib/studio/api";
 import type { TrashedItem } from "@/lib/studio/organize";
 import { TRASH_DAYS } from "@/lib/studio/review";
 
@@ -27,10 +28,8 @@ export function TrashView() {
   const client = useQueryClient();
   const trash = useInfiniteQuery({
     queryKey: trashKey,
-    queryFn: ({ pageParam }) =>
-      fetchData<{ items: TrashedItem[]; nextCursor: string | null }>(
-        `/api/trash?limit=50${pageParam ? `&cursor=${encodeURIComponent(pageParam)}` : ""}`,
-      ),
+    queryFn: ({ pageParam, signal }) =>
+      call(api.trash.list, { query: { limit: 50, cursor: pageParam ?? undefined } }, { signal }),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
   });
@@ -39,11 +38,11 @@ export function TrashView() {
   const [busy, setBusy] = useState(false);
   const items = trash.data?.pages.flatMap((p) => p.items) ?? [];
 
-  async function run(url: string, ids: string[]) {
+  async function run(endpoint: typeof api.trash.restore | typeof api.trash.purge, ids: string[]) {
     setBusy(true);
     setError(undefined);
     try {
-      await fetchData(url, { body: { itemIds: ids } });
+      await call(endpoint, { body: { itemIds: ids } });
       await Promise.all([
         client.invalidateQueries({ queryKey: trashKey }),
         client.invalidateQueries({ queryKey: galleryKey }),
@@ -91,7 +90,7 @@ export function TrashView() {
                 {dayFormat.format(new Date(item.purgeAt))}
               </p>
             </div>
-            <Button size="sm" disabled={busy} onClick={() => void run("/api/trash/restore", [item.id])}>
+            <Button size="sm" disabled={busy} onClick={() => void run(api.trash.restore, [item.id])}>
               <RotateCcw aria-hidden className="size-3.5" />
               Restore
             </Button>
@@ -124,7 +123,7 @@ export function TrashView() {
           <Button
             variant="primary"
             disabled={busy}
-            onClick={() => purging && void run("/api/trash/purge", [purging.id])}
+            onClick={() => purging && void run(api.trash.purge, [purging.id])}
           >
             Delete for good
           </Button>

@@ -10,13 +10,15 @@ import { VaryItemButton } from "@/components/experiments/vary-item-button";
 import { ShareDialog } from "@/components/organize/share-dialog";
 import { Button, ButtonLink } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
-import { callApi } from "@/lib/client/api";
 import { promptForPeople } from "@/lib/client/create/field-labels";
 import { workflowRecallHref } from "@/lib/client/create/recall";
+import { call } from "@/lib/client/endpoint-client";
 import { pinNumbers } from "@/lib/client/review-pins";
 import { useCommentThreads, useItemDetail, useRate } from "@/lib/client/use-review";
 import { viewerCommand } from "@/lib/client/viewer-keys";
 import { useViewerStore } from "@/lib/client/viewer-store";
+import { api } from "@/lib/studio/api";
+import { filterQueryOf } from "@/lib/studio/gallery-filter";
 import { compareUrl, downloadUrl, viewerUrl } from "@/lib/studio/gallery-urls";
 import { can, type Role } from "@/lib/studio/roles";
 import { ImageStage } from "./image-stage";
@@ -28,12 +30,8 @@ function useNeighbors(itemId: string, search: string, enabled: boolean) {
   return useQuery({
     enabled,
     queryKey: ["neighbors", itemId, search],
-    queryFn: async () => {
-      const result = await callApi<{ data: { previousId: string | null; nextId: string | null } }>(
-        `/api/items/${itemId}/neighbors${search ? `?${search}` : ""}`,
-      );
-      return result.ok ? result.data.data : null;
-    },
+    queryFn: () =>
+      call(api.items.neighbors, { params: { id: itemId }, query: filterQueryOf(search) }).catch(() => null),
     retry: false,
   });
 }

@@ -1,9 +1,11 @@
 "use client";
 
+import { api } from "@/lib/studio/api";
 import type { BoardView } from "@/lib/studio/api/boards";
 import type { BulkAction } from "@/lib/studio/organize";
 import type { ReviewState } from "@/lib/studio/review";
 import { callApi } from "./api";
+import { call, urlOf } from "./endpoint-client";
 import { ApiError, fetchData } from "./use-api";
 
 /** The organize API as the browser calls it; failures throw `ApiError` with the contract's errors. */
@@ -15,7 +17,7 @@ export function runBulk(body: {
   tag?: string;
   state?: ReviewState;
 }) {
-  return fetchData<{ action: BulkAction; changed: string[] }>("/api/items/bulk", { body });
+  return call(api.items.bulk, { body });
 }
 
 export function createBoardCall(body: { name: string; description?: string }) {
@@ -26,7 +28,7 @@ export function createBoardCall(body: { name: string; description?: string }) {
 export async function downloadZip(itemIds: string[]): Promise<void> {
   let response: Response;
   try {
-    response = await fetch("/api/items/zip", {
+    response = await fetch(urlOf(api.items.zip), {
       method: "POST",
       headers: { "content-type": "application/json" },
       body: JSON.stringify({ itemIds }),

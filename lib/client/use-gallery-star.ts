@@ -1,9 +1,11 @@
 "use client";
 
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { api } from "@/lib/studio/api";
+import type { ApiError } from "@/lib/studio/api/errors";
 import type { GalleryItem } from "@/lib/studio/gallery-item";
+import { call } from "./endpoint-client";
 import { galleryKey, patchGalleryItems } from "./gallery-cache";
-import { type ApiError, fetchData } from "./use-api";
 
 /**
  * Stars or unstars an item for this member: shown at once on every cached view, put back if the
@@ -14,7 +16,7 @@ export function useStarToggle() {
   const mark = (id: string, starred: boolean) =>
     patchGalleryItems(client, (i) => (i.id === id && i.starred !== starred ? { ...i, starred } : i));
   return useMutation<unknown, ApiError, { item: GalleryItem; on: boolean }>({
-    mutationFn: ({ item, on }) => fetchData(`/api/items/${item.id}/star`, { method: on ? "PUT" : "DELETE" }),
+    mutationFn: ({ item, on }) => call(on ? api.items.star : api.items.unstar, { params: { id: item.id } }),
     onMutate: ({ item, on }) => mark(item.id, on),
     onError: (_error, { item, on }) => mark(item.id, !on),
     onSuccess: () =>

@@ -2,8 +2,10 @@
 
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { useMemo } from "react";
+import { api } from "@/lib/studio/api";
+import { filterQueryOf } from "@/lib/studio/gallery-filter";
+import { call } from "./endpoint-client";
 import { type GalleryPageData, galleryViewKey } from "./gallery-cache";
-import { fetchData } from "./use-api";
 
 /** Items a page of the gallery asks for: about two screens of cards at 1440 px. */
 export const GALLERY_PAGE_SIZE = 60;
@@ -12,12 +14,12 @@ export const GALLERY_PAGE_SIZE = 60;
 export function useGalleryView(search: string) {
   const query = useInfiniteQuery({
     queryKey: galleryViewKey(search),
-    queryFn: ({ pageParam }) => {
-      const params = new URLSearchParams(search);
-      params.set("limit", String(GALLERY_PAGE_SIZE));
-      if (pageParam) params.set("cursor", pageParam);
-      return fetchData<GalleryPageData>(`/api/items?${params.toString()}`);
-    },
+    queryFn: ({ pageParam, signal }): Promise<GalleryPageData> =>
+      call(
+        api.items.list,
+        { query: { ...filterQueryOf(search), limit: GALLERY_PAGE_SIZE, cursor: pageParam ?? undefined } },
+        { signal },
+      ),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
   });

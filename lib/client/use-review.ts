@@ -3,7 +3,8 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/studio/api";
 import type { InboxPage } from "@/lib/studio/api/inbox";
-import type { CommentPin, CommentThread, CommentView } from "@/lib/studio/comments";
+import type { HistoryEntry } from "@/lib/studio/api/items";
+import type { CommentPin, CommentView } from "@/lib/studio/comments";
 import type { ItemReview } from "@/lib/studio/gallery-item";
 import type { ItemDetail } from "@/lib/studio/item-detail";
 import type { ReviewState } from "@/lib/studio/review";
@@ -11,22 +12,14 @@ import { call } from "./endpoint-client";
 import { itemKey } from "./gallery-cache";
 import { applyReviewChange } from "./live/review-changes";
 import { commentsKey, historyKey, inboxKey, inboxListKey } from "./review-keys";
-import { type ApiError, fetchData } from "./use-api";
+import type { ApiError } from "./use-api";
 
-export interface HistoryEntry {
-  id: number;
-  actorId: string | null;
-  actorName: string;
-  kind: string;
-  from: unknown;
-  to: unknown;
-  createdAt: string;
-}
+export type { HistoryEntry };
 
 export function useItemDetail(itemId: string) {
   return useQuery({
     queryKey: itemKey(itemId),
-    queryFn: () => fetchData<ItemDetail>(`/api/items/${itemId}`),
+    queryFn: ({ signal }) => call(api.items.get, { params: { id: itemId } }, { signal }),
     retry: false,
   });
 }
@@ -35,9 +28,7 @@ export function useCommentThreads(itemId: string) {
   return useInfiniteQuery({
     queryKey: commentsKey(itemId),
     queryFn: ({ pageParam }) =>
-      fetchData<{ threads: CommentThread[]; nextCursor: string | null }>(
-        `/api/items/${itemId}/comments${pageParam ? `?cursor=${encodeURIComponent(pageParam)}` : ""}`,
-      ),
+      call(api.items.comments, { params: { id: itemId }, query: { cursor: pageParam || undefined } }),
     initialPageParam: "",
     getNextPageParam: (last) => last.nextCursor ?? undefined,
   });
@@ -47,9 +38,7 @@ export function useHistory(itemId: string, enabled: boolean) {
   return useInfiniteQuery({
     queryKey: historyKey(itemId),
     queryFn: ({ pageParam }) =>
-      fetchData<{ entries: HistoryEntry[]; nextCursor: string | null }>(
-        `/api/items/${itemId}/history${pageParam ? `?cursor=${encodeURIComponent(pageParam)}` : ""}`,
-      ),
+      call(api.items.history, { params: { id: itemId }, query: { cursor: pageParam || undefined } }),
     initialPageParam: "",
     getNextPageParam: (last) => last.nextCursor ?? undefined,
     enabled,
@@ -59,14 +48,11 @@ export function useHistory(itemId: string, enabled: boolean) {
 /** My own change shows at once, as a teammate's would arrive (the relay's echo changes nothing more). */
 function useReviewMutation<V>(
   itemId: string,
-  request: (v: V) => { url: string; method: string; body?: unknown },
+  send: (v: V) => Promise<{ review: ItemReview; myRating?: number | null }>,
 ) {
   const client = useQueryClient();
   return useMutation<{ review: ItemReview; myRating?: number | null }, ApiError, V>({
-    mutationFn: (v) => {
-      const { url, ...init } = request(v);
-      return fetchData(url, init);
-    },
+    mutationFn: send,
     onSuccess: (data) => {
       applyReviewChange(client, { kind: "review", itemId, review: data.review });
       if (data.myRating !== undefined) {
@@ -79,27 +65,22 @@ function useReviewMutation<V>(
 }
 
 export function useRate(itemId: string) {
+  const params = { id: itemId };
   return useReviewMutation<number | null>(itemId, (value) =>
-    value === null
-      ? { url: `/api/items/${itemId}/rating`, method: "DELETE" }
-      : { url: `/api/items/${itemId}/rating`, method: "PUT", body: { value } },
+    value === null ? call(api.items.unrate, { params }) : call(api.items.rate, { params, body: { value } }),
   );
 }
 
 export function useSetState(itemId: string) {
-  return useReviewMutation<ReviewState>(itemId, (state) => ({
-    url: `/api/items/${itemId}/state`,
-    method: "PUT",
-    body: { state },
-  }));
+  return useReviewMutation<ReviewState>(itemId, (state) =>
+    call(api.items.setState, { params: { id: itemId }, body: { state } }),
+  );
 }
 
 export function useAssign(itemId: string) {
-  return useReviewMutation<string | null>(itemId, (userId) => ({
-    url: `/api/items/${itemId}/assignee`,
-    method: "PUT",
-    body: { userId },
-  }));
+  return useReviewMutation<string | null>(itemId, (userId) =>
+    call(api.items.assign, { params: { id: itemId }, body: { userId } }),
+  );
 }
 
 export function useAddComment(itemId: string) {
@@ -109,7 +90,7 @@ export function useAddComment(itemId: string) {
     ApiError,
     { body: string; parentId?: string; pin?: CommentPin | null }
   >({
-    mutationFn: (body) => fetchData(`/api/items/${itemId}/comments`, { method: "POST", body }),
+    mutationFn: (body) => call(api.items.addComment, { params: { id: itemId }, body }),
     onSuccess: () => applyReviewChange(client, { kind: "comment", itemId, commentId: "" }),
   });
 }
@@ -117,7 +98,11 @@ export function useAddComment(itemId: string) {
 export function usePatchComment(itemId: string) {
   const client = useQueryClient();
   return useMutation<{ comment: CommentView }, ApiError, { id: string; resolved?: boolean; body?: string }>({
-    mutationFn: ({ id, ...patch }) => fetchData(`/api/comments/${id}`, { method: "PATCH", body: patch }),
+    mutationFn: ({ id, resolved, body }) =>
+      call(api.comments.update, {
+        params: { id },
+        body: resolved === undefined ? { body: body ?? "" } : { resolved },
+      }),
     onSuccess: () => applyReviewChange(client, { kind: "comment", itemId, commentId: "" }),
   });
 }

@@ -4,7 +4,8 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useEffect } from "react";
 import { applyGalleryChange } from "@/lib/client/gallery-live";
-import { STREAM_CLOSE, STREAM_GOING_AWAY, type StreamEvent } from "@/lib/studio/stream-events";
+import { STREAM_CLOSE, STREAM_GOING_AWAY, STREAM_PATH } from "@/lib/studio/api/stream";
+import type { StreamEvent } from "@/lib/studio/stream-events";
 import {
   addGalleryItem,
   addTaskItem,
@@ -85,7 +86,7 @@ export function useTaskStream(): void {
     const connect = () => {
       const scheme = window.location.protocol === "https:" ? "wss" : "ws";
       const query = epoch ? `?epoch=${encodeURIComponent(epoch)}&since=${since}` : "";
-      const ws = new WebSocket(`${scheme}://${window.location.host}/api/stream${query}`);
+      const ws = new WebSocket(`${scheme}://${window.location.host}${STREAM_PATH}${query}`);
       socket = ws;
       ws.onopen = () => {
         attempt = 0;

@@ -1,4 +1,5 @@
-import type { GalleryItem } from "./gallery-item";
+import { z } from "zod";
+import { galleryItemSchema } from "./gallery-item";
 
 /**
  * The items of a comparison, as `compareUrl` spells them (`?ids=a,b,c`): read by the compare
@@ -34,12 +35,13 @@ export function parseCompareIds(raw: string | null | undefined): CompareIds {
   return { ok: true, ids: lower };
 }
 
-/** One item of a comparison, as `GET /api/items/compare` answers it. */
-export interface CompareEntry {
-  item: GalleryItem;
+/** One item of a comparison, as the items endpoint's `compare` answers it. */
+export const compareEntrySchema = z.object({
+  item: galleryItemSchema,
   /** The task as sent (inline media replaced by references), with this item's own seed. */
-  params: Record<string, unknown>;
-}
+  params: z.record(z.string(), z.unknown()),
+});
+export type CompareEntry = z.infer<typeof compareEntrySchema>;
 
 /** The letter an item goes by on the compare page: A is the first column. */
 export function compareLetter(index: number): string {

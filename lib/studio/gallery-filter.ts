@@ -134,40 +134,106 @@ function invalid(parameter: string, expected: string, got: string): FilterError 
 }
 
 /**
- * The filter in `params` (other parameters, such as `cursor` and `limit`, are not its business).
- * Empty values count as absent, so a cleared input leaves no trace; every bad value is an error
- * naming its parameter.
+ * One filter parameter as the query gives it (absent, once, or repeated): empty values count as
+ * absent, so a cleared input leaves no trace; a bad value is one issue naming the parameter, its
+ * code in `params` as the contract's error list reads it.
  */
-export function parseGalleryFilter(params: URLSearchParams): FilterOutcome {
+function parameterSchema<K extends GalleryFilterKey>(key: K) {
+  const spec = PARAMETERS[key];
+  return z
+    .union([z.string(), z.array(z.string())])
+    .optional()
+    .transform((input, ctx): GalleryFilter[K] | undefined => {
+      const raw = (input === undefined ? [] : Array.isArray(input) ? input : [input]).filter((v) => v !== "");
+      if (raw.length === 0) return undefined;
+      const refuse = (expected: string, got: string) => {
+        const error = invalid(key, expected, got);
+        ctx.addIssue({
+          code: "custom",
+          message: error.message,
+          params: { code: error.code, type: "string" },
+          input,
+        });
+        return z.NEVER;
+      };
+      if (!spec.many && raw.length > 1) return refuse(`one value (${spec.expected})`, raw.join(","));
+      if (raw.length > 20) return refuse("at most 20 values", raw.join(","));
+      const values: unknown[] = [];
+      for (const value of raw) {
+        const parsed = (spec.schema as z.ZodType).safeParse(value);
+        if (!parsed.success) return refuse(spec.expected, value);
+        values.push(parsed.data);
+      }
+      if (key === "starred") return true as GalleryFilter[K];
+      // Newest first is the order without a sort: one view, one spelling.
+      if (key === "sort" && values[0] === "newest") return undefined;
+      return (spec.many ? [...new Set(values)].sort() : values[0]) as GalleryFilter[K];
+    })
+    .optional();
+}
+
+/**
+ * The filter's parameters as a query schema: the gallery's list, its totals and the viewer's
+ * neighbours spread it into their declared query, and `parseGalleryFilter` reads a link with it.
+ */
+export const galleryFilterShape = Object.fromEntries(
+  GALLERY_FILTER_KEYS.map((key) => [key, parameterSchema(key)]),
+) as { [K in GalleryFilterKey]: ReturnType<typeof parameterSchema<K>> };
+
+/** The rule across parameters: the last day is not before the first. */
+export function checkFilterDays(
+  filter: { from?: string | undefined; to?: string | undefined },
+  ctx: z.RefinementCtx,
+) {
+  if (filter.from !== undefined && filter.to !== undefined && filter.from > filter.to) {
+    const error = invalid("to", "a day on or after 'from'", filter.to);
+    ctx.addIssue({
+      code: "custom",
+      path: ["to"],
+      message: error.message,
+      params: { code: error.code, type: "string" },
+      input: filter.to,
+    });
+  }
+}
+
+export const galleryFilterQuery = z.object(galleryFilterShape).superRefine(checkFilterDays);
+
+/** The filter's own parameters of a parsed query (a page's `cursor` and `limit` are not its business). */
+export function filterOf(query: Partial<Record<string, unknown>>): GalleryFilter {
   const filter: Record<string, unknown> = {};
-  const errors: FilterError[] = [];
+  for (const key of GALLERY_FILTER_KEYS) if (query[key] !== undefined) filter[key] = query[key];
+  return filter as GalleryFilter;
+}
+
+/** A canonical filter query string (no `?`) as an endpoint's query: a repeated key an array. */
+export function filterQueryOf(search: string): Record<string, string | string[]> {
+  const params = new URLSearchParams(search);
+  const out: Record<string, string | string[]> = {};
+  for (const key of new Set(params.keys())) {
+    const all = params.getAll(key);
+    out[key] = all.length === 1 ? (all[0] as string) : all;
+  }
+  return out;
+}
+
+/** The filter in a link's query, or every bad parameter, each named. */
+export function parseGalleryFilter(params: URLSearchParams): FilterOutcome {
+  const raw: Record<string, string[]> = {};
   for (const key of GALLERY_FILTER_KEYS) {
-    const spec = PARAMETERS[key];
-    const raw = params.getAll(key).filter((v) => v !== "");
-    if (raw.length === 0) continue;
-    if (!spec.many && raw.length > 1) {
-      errors.push(invalid(key, `one value (${spec.expected})`, raw.join(",")));
-      continue;
-    }
-    if (raw.length > 20) {
-      errors.push(invalid(key, "at most 20 values", raw.join(",")));
-      continue;
-    }
-    const values: unknown[] = [];
-    for (const value of raw) {
-      const parsed = (spec.schema as z.ZodType).safeParse(value);
-      if (parsed.success) values.push(parsed.data);
-      else errors.push(invalid(key, spec.expected, value));
-    }
-    if (values.length !== raw.length) continue;
-    if (key === "starred") filter.starred = true;
-    else filter[key] = spec.many ? [...new Set(values)].sort() : values[0];
+    const values = params.getAll(key);
+    if (values.length > 0) raw[key] = values;
   }
-  if (typeof filter.from === "string" && typeof filter.to === "string" && filter.from > filter.to) {
-    errors.push(invalid("to", "a day on or after 'from'", filter.to));
-  }
-  if (filter.sort === "newest") delete filter.sort;
-  return errors.length > 0 ? { ok: false, errors } : { ok: true, filter: filter as GalleryFilter };
+  const parsed = galleryFilterQuery.safeParse(raw);
+  if (parsed.success) return { ok: true, filter: filterOf(parsed.data) };
+  return {
+    ok: false,
+    errors: parsed.error.issues.map((issue) => {
+      const parameter = String(issue.path[0] ?? "");
+      const code = (issue as { params?: { code?: string } }).params?.code ?? invalid(parameter, "", "").code;
+      return { code, message: issue.message, parameter, type: "string" };
+    }),
+  };
 }
 
 /** The filter as a query string (no `?`), parameters in a fixed order: one view, one link. */
@@ -210,12 +276,15 @@ export function menuFilterCount(filter: GalleryFilter): number {
   return MENU_FILTER_KEYS.filter((k) => filter[k] !== undefined).length;
 }
 
-/** What the gallery's filter menus offer (`GET /api/gallery/facets`): each value among live items, with how many have it. */
-export interface GalleryFacets {
+const facetSchema = z.object({ id: z.string(), name: z.string().optional(), count: z.number().int() });
+
+/** What the gallery's filter menus offer: each value among live items, with how many have it. */
+export const galleryFacetsSchema = z.object({
   /** `name`: the model's catalogue name, when the service lists it. */
-  models: { id: string; name?: string; count: number }[];
-  loras: { id: string; name?: string; count: number }[];
-  authors: { id: string; name: string; count: number }[];
-  tags: { tag: string; count: number }[];
-  workflows: { workflow: string; count: number }[];
-}
+  models: z.array(facetSchema),
+  loras: z.array(facetSchema),
+  authors: z.array(z.object({ id: z.string(), name: z.string(), count: z.number().int() })),
+  tags: z.array(z.object({ tag: z.string(), count: z.number().int() })),
+  workflows: z.array(z.object({ workflow: z.string(), count: z.number().int() })),
+});
+export type GalleryFacets = z.infer<typeof galleryFacetsSchema>;

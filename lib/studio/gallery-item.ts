@@ -1,90 +1,95 @@
-import type { ReviewState } from "./review";
+import { z } from "zod";
+import { REVIEW_STATES } from "./review";
 
 /**
  * One result as every screen of the studio reads it: a gallery page, a card pushed live by the
  * relay, a task's results on the Create page, the viewer and compare. The server builds it in one
  * place (lib/server/gallery/item-view.ts), so a card that arrives live reads as it does after a
- * reload.
+ * reload; every answer that carries items declares them with these schemas.
  */
 
-/** A finished result kept by the studio (the media bytes are in studio storage). */
-export interface GalleryItem {
-  id: string;
-  taskUUID: string;
-  taskType: string;
-  /** The Create page that made it (`workflowOf` its task), where "Use all" opens it again. */
-  workflow: string;
-  authorId: string;
-  authorName: string;
-  kind: "image" | "video";
-  mediaUUID: string;
-  /** Studio URL of the media (`/api/media/...`); never the service's expiring URL. */
-  url: string;
-  mime: string;
-  width: number | null;
-  height: number | null;
-  durationSeconds: number | null;
-  seed: string | null;
-  cost: number | null;
-  nsfw: boolean | null;
-  prompt: string | null;
-  model: string | null;
-  createdAt: string;
-  /** The team's review of it (absent on items from a studio older than the review gallery). */
-  review?: ItemReview;
-  /** The asking member's own star (absent where the studio does not know who asks, as on the relay). */
-  starred?: boolean;
-}
-
 /** An item's review as the whole team sees it; per-member marks (star, own rating) are apart. */
-export interface ItemReview {
-  state: ReviewState;
-  assigneeId: string | null;
-  ratingAvg: number | null;
-  ratingCount: number;
-  tags: string[];
-  boardIds: string[];
-  commentCount: number;
+export const itemReviewSchema = z.object({
+  state: z.enum(REVIEW_STATES),
+  assigneeId: z.string().nullable(),
+  ratingAvg: z.number().nullable(),
+  ratingCount: z.number().int(),
+  tags: z.array(z.string()),
+  boardIds: z.array(z.string()),
+  commentCount: z.number().int(),
   /** Set while the item is in the trash. */
-  deletedAt: string | null;
-}
+  deletedAt: z.string().nullable(),
+});
+export type ItemReview = z.infer<typeof itemReviewSchema>;
 
-export type TaskState = "queued" | "processing" | "success" | "error";
+/** A finished result kept by the studio (the media bytes are in studio storage). */
+export const galleryItemSchema = z.object({
+  id: z.string(),
+  taskUUID: z.string(),
+  taskType: z.string(),
+  /** The Create page that made it (`workflowOf` its task), where "Use all" opens it again. */
+  workflow: z.string(),
+  authorId: z.string(),
+  authorName: z.string(),
+  kind: z.enum(["image", "video"]),
+  mediaUUID: z.string(),
+  /** Studio URL of the media; never the service's expiring URL. */
+  url: z.string(),
+  mime: z.string(),
+  width: z.number().nullable(),
+  height: z.number().nullable(),
+  durationSeconds: z.number().nullable(),
+  seed: z.string().nullable(),
+  cost: z.number().nullable(),
+  nsfw: z.boolean().nullable(),
+  prompt: z.string().nullable(),
+  model: z.string().nullable(),
+  createdAt: z.string(),
+  /** The team's review of it (absent on items from a studio older than the review gallery). */
+  review: itemReviewSchema.optional(),
+  /** The asking member's own star (absent where the studio does not know who asks). */
+  starred: z.boolean().optional(),
+});
+export type GalleryItem = z.infer<typeof galleryItemSchema>;
 
-export interface TaskUpdate {
-  taskUUID: string;
-  taskType: string;
-  status: TaskState;
-  progress: number | null;
-  itemCount: number;
-  itemsDone: number;
-  error: { code: string; message: string; parameter?: string } | null;
+export const TASK_STATES = ["queued", "processing", "success", "error"] as const;
+export type TaskState = (typeof TASK_STATES)[number];
+
+export const failedResultSchema = z.object({
+  index: z.number().int().nullable(),
+  code: z.string(),
+  message: z.string(),
+});
+export type FailedResult = z.infer<typeof failedResultSchema>;
+
+export const taskUpdateSchema = z.object({
+  taskUUID: z.string(),
+  taskType: z.string(),
+  status: z.enum(TASK_STATES),
+  progress: z.number().nullable(),
+  itemCount: z.number().int(),
+  itemsDone: z.number().int(),
+  error: z.object({ code: z.string(), message: z.string(), parameter: z.string().optional() }).nullable(),
   /**
    * A finished task that made some of its results: each one that was not made, with why (its
    * place among the results when the service said it).
    */
-  failedResults?: FailedResult[];
+  failedResults: z.array(failedResultSchema).optional(),
   /** While the studio sends the task again after a passing failure (`error` says which): try n of m. */
-  retry?: { attempt: number; of: number };
-}
+  retry: z.object({ attempt: z.number().int(), of: z.number().int() }).optional(),
+});
+export type TaskUpdate = z.infer<typeof taskUpdateSchema>;
 
-export interface FailedResult {
-  index: number | null;
-  code: string;
-  message: string;
-}
-
-/** A recorded task with its results, as `GET /api/tasks` and `GET /api/tasks/[taskUUID]` answer it. */
-export interface TaskView extends TaskUpdate {
+/** A recorded task with its results, as the tasks list and a task's own page answer it. */
+export const taskViewSchema = taskUpdateSchema.extend({
   /** The task as it was sent (inline media replaced by studio references). */
-  params: Record<string, unknown>;
-  authorId: string;
-  createdAt: string;
-  items: GalleryItem[];
-}
+  params: z.record(z.string(), z.unknown()),
+  authorId: z.string(),
+  createdAt: z.string(),
+  items: z.array(galleryItemSchema),
+});
+export type TaskView = z.infer<typeof taskViewSchema>;
 
 /** The gallery's counts: the items a filtered view holds, and all live items. */
-export interface GalleryTotals {
-  matching: number;
-  all: number;
-}
+export const galleryTotalsSchema = z.object({ matching: z.number().int(), all: z.number().int() });
+export type GalleryTotals = z.infer<typeof galleryTotalsSchema>;

@@ -3,23 +3,24 @@
  * each URL, so a link made in one screen opens in another.
  */
 
-/** Widths of the thumbnails the studio makes for each item (px); cards pick by their size. */
-export const THUMB_WIDTHS = [320, 640, 1280] as const;
-export type ThumbWidth = (typeof THUMB_WIDTHS)[number];
+import { items, type ThumbWidth } from "./api/items";
+import { urlOf } from "./api/url";
+
+export { THUMB_WIDTHS, type ThumbWidth } from "./api/items";
 
 /** An item's thumbnail (a poster frame for a video), in the best format the browser accepts. */
 export function thumbUrl(itemId: string, width: ThumbWidth): string {
-  return `/api/items/${itemId}/thumb?w=${width}`;
+  return urlOf(items.thumb, { params: { id: itemId }, query: { w: String(width) } });
 }
 
 /** A strip of frames across a video, for scrubbing on hover. */
 export function scrubUrl(itemId: string): string {
-  return `/api/items/${itemId}/scrub`;
+  return urlOf(items.scrub, { params: { id: itemId } });
 }
 
 /** The original file, as downloaded (its own name and format). */
 export function downloadUrl(itemId: string): string {
-  return `/api/items/${itemId}/download`;
+  return urlOf(items.download, { params: { id: itemId } });
 }
 
 /**

@@ -1,25 +1,29 @@
-import type { GalleryItem } from "./gallery-item";
-import type { Role } from "./roles";
+import { z } from "zod";
+import { galleryItemSchema } from "./gallery-item";
+import { ROLES } from "./roles";
 
-/** What the viewer reads of one item (`GET /api/items/[id]`). */
-export interface ItemDetail {
-  item: GalleryItem;
+const relatedSchema = z.object({ item: galleryItemSchema, role: z.string() });
+
+/** What the viewer reads of one item (the items endpoint's `get`). */
+export const itemDetailSchema = z.object({
+  item: galleryItemSchema,
   /** The task's parameters as sent (inline media replaced by references, secrets redacted). */
-  params: Record<string, unknown>;
-  lineage: {
+  params: z.record(z.string(), z.unknown()),
+  lineage: z.object({
     /** The studio items this one was made from, with the role each played (`seedImage`, ...). */
-    sources: { item: GalleryItem; role: string }[];
+    sources: z.array(relatedSchema),
     /** The items made from this one. */
-    derived: { item: GalleryItem; role: string }[];
-  };
+    derived: z.array(relatedSchema),
+  }),
   /** My own rating, null when I have not rated it. */
-  myRating: number | null;
-  ratings: { userId: string; name: string; value: number }[];
+  myRating: z.number().int().nullable(),
+  ratings: z.array(z.object({ userId: z.string(), name: z.string(), value: z.number().int() })),
   /**
    * Words of the prompt the built-in engine has no drawing for ("whale"): present only for
    * results of the built-in engine, which says so rather than leave them out silently.
    */
-  notDrawn?: string[];
+  notDrawn: z.array(z.string()).optional(),
   /** The team's active members, for assigning and @mentions. */
-  members: { id: string; name: string; role: Role }[];
-}
+  members: z.array(z.object({ id: z.string(), name: z.string(), role: z.enum(ROLES) })),
+});
+export type ItemDetail = z.infer<typeof itemDetailSchema>;

@@ -131,14 +131,15 @@ export const guestCommentSchema = z.object({
   body: z.string().trim().min(1, "Write a comment.").max(4000),
 });
 
-export interface TrashedItem {
-  id: string;
-  kind: "image" | "video";
-  url: string;
-  prompt: string | null;
-  authorName: string;
-  deletedAt: string;
-  deletedByName: string;
+export const trashedItemSchema = z.object({
+  id: z.string(),
+  kind: z.enum(["image", "video"]),
+  url: z.string(),
+  prompt: z.string().nullable(),
+  authorName: z.string(),
+  deletedAt: z.string(),
+  deletedByName: z.string(),
   /** When the sweep deletes it for good. */
-  purgeAt: string;
-}
+  purgeAt: z.string(),
+});
+export type TrashedItem = z.infer<typeof trashedItemSchema>;

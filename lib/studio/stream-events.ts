@@ -2,7 +2,7 @@ import type { CellPatch } from "./experiments/cell-patch";
 import type { GalleryItem, ItemReview, TaskUpdate } from "./gallery-item";
 
 /**
- * What the studio's relay (`/api/stream`) sends a browser, shared by the server and the
+ * What the studio's relay (lib/studio/api/stream.ts) sends a browser, shared by the server and the
  * `useTaskStream` hook. Every event carries the relay's `epoch` (new at each server start) and a
  * sequence number; a browser that reconnects sends both back and receives what it missed, or a
  * `reset` when the gap is older than the relay keeps (then it refetches over HTTP).
@@ -44,26 +44,7 @@ export type StreamEvent =
   | { type: "gallery"; epoch: string; seq: number; change: GalleryChange }
   | { type: "reset"; epoch: string; seq: number };
 
-/**
- * Close codes the relay ends a socket with on purpose (4000-4999 are the application's own), so a
- * page knows what to do next rather than reconnecting as after a dropped network.
- */
-export const STREAM_CLOSE = {
-  /** The session ended: signed out (here or everywhere), removed from the team, or expired. Sign in again. */
-  sessionEnded: 4401,
-  /** The member's role changed: reconnect, and reload what the role decides. */
-  roleChanged: 4409,
-  /** This browser's session was replaced by a new one (its cookie already holds it): reconnect. */
-  sessionRenewed: 4412,
-} as const;
-
-/**
- * The relay's server is stopping (a restart, a deploy, one instance of several leaving): the tab
- * reconnects at once, with what it holds, to resume (WebSocket's own "going away").
- */
-export const STREAM_GOING_AWAY = 1001;
-
-/** Query parameters of a resuming connection: `/api/stream?epoch=...&since=...`. */
+/** Query parameters of a resuming connection (`?epoch=...&since=...` on the stream's path). */
 export interface StreamResume {
   epoch: string;
   since: number;

@@ -1,5 +1,6 @@
 import "server-only";
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
+import { decodeCursor, encodeCursor } from "./cursor";
 import type { StudioDatabase } from "./database";
 import { itemFacts } from "./item-facts";
 import { recordItemSources } from "./item-sources";
@@ -104,7 +105,7 @@ export async function recordItem(
 /** Items newest first, optionally by one author, a page at a time. */
 export async function listItems(db: StudioDatabase, query: ListItemsQuery = {}): Promise<ItemPage> {
   const limit = optionalIntField(query.limit, "limit", 1, 200) ?? 50;
-  const after = query.cursor === undefined || query.cursor === null ? null : decodeCursor(query.cursor);
+  const after = query.cursor === undefined || query.cursor === null ? null : afterOf(query.cursor);
   // Items in the trash leave the gallery (an owner sees them on the trash page).
   const conditions = [isNull(item.deletedAt)];
   if (query.authorId !== undefined) conditions.push(eq(item.authorId, textField(query.authorId, "authorId")));
@@ -128,29 +129,23 @@ export async function listItems(db: StudioDatabase, query: ListItemsQuery = {}):
     .limit(limit + 1);
   const items = rows.slice(0, limit);
   const last = items.at(-1);
-  return { items, nextCursor: rows.length > limit && last !== undefined ? encodeCursor(last) : null };
+  return {
+    items,
+    nextCursor: rows.length > limit && last !== undefined ? encodeCursor(last.createdAt, last.id) : null,
+  };
 }
 
-/** Opaque to callers; inside, the last item's creation time (ms) and id. */
-export function encodeCursor(row: Pick<ItemRow, "createdAt" | "id">): string {
-  return Buffer.from(`${row.createdAt.getTime()}:${row.id}`).toString("base64url");
-}
-
-function decodeCursor(cursor: string): { createdAt: string; id: string } {
-  const bad = () =>
-    new RecordError("invalidCursor", "Invalid page cursor; start again without one.", "cursor");
-  if (typeof cursor !== "string" || cursor.length > 200) throw bad();
-  const match = /^(\d{1,15}):([0-9a-f-]{36})$/.exec(Buffer.from(cursor, "base64url").toString());
-  if (match?.[1] === undefined || match[2] === undefined) throw bad();
-  const ms = Number(match[1]);
-  let id: string;
-  try {
-    id = uuidField(match[2], "cursor");
-  } catch {
-    throw bad();
-  }
-  if (!Number.isSafeInteger(ms) || Number.isNaN(new Date(ms).getTime())) throw bad();
-  return { createdAt: new Date(ms).toISOString(), id };
+function afterOf(cursor: string): { createdAt: string; id: string } {
+  // The one cursor codec; a records caller reads its refusals as a RecordError, like every field's.
+  const key = (() => {
+    try {
+      return decodeCursor(cursor);
+    } catch {
+      return null;
+    }
+  })();
+  if (key) return { createdAt: key.at.toISOString(), id: key.id };
+  throw new RecordError("invalidCursor", "Invalid page cursor; start again without one.", "cursor");
 }
 
 function itemRow(input: ItemInput) {

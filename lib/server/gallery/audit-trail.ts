@@ -1,21 +1,12 @@
 import "server-only";
 import { and, desc, eq, lt } from "drizzle-orm";
-import { studioErrors } from "@/lib/server/auth/studio-errors";
 import type { StudioDatabase } from "@/lib/server/db";
+import { decodeKeys, encodeKeys } from "@/lib/server/db/cursor";
 import { reviewEvent } from "@/lib/server/db/schema";
+import { studioErrors } from "@/lib/studio/api/errors";
+import type { HistoryEntry } from "@/lib/studio/api/items";
 import type { ReviewEventKind } from "@/lib/studio/review";
-import { type Actor, fail, findItem, type Tx } from "./review-access";
-
-/** One entry of an item's audit trail as the viewer's history tab shows it. */
-export interface HistoryEntry {
-  id: number;
-  actorId: string | null;
-  actorName: string;
-  kind: ReviewEventKind;
-  from: unknown;
-  to: unknown;
-  createdAt: string;
-}
+import { type Actor, findItem, type Tx } from "./review-access";
 
 /** Appends one entry; the table refuses every UPDATE and DELETE (migration 0002). */
 export async function appendEvent(
@@ -38,13 +29,12 @@ export async function appendEvent(
   });
 }
 
-/** Cursors are the last entry's id: ids only grow, so "older than" is `id <`. */
+/** A cursor holds the last entry's id: ids only grow, so "older than" is `id <`. */
 function decodeHistoryCursor(cursor: string | null | undefined): number | null {
-  if (cursor === null || cursor === undefined || cursor === "") return null;
-  const n = Number(cursor);
-  if (!Number.isSafeInteger(n) || n < 1 || String(n) !== cursor) {
-    fail(studioErrors.invalidBody("Invalid page cursor; start again without one.", "cursor"));
-  }
+  if (!cursor) return null;
+  const [text] = decodeKeys(cursor, 1);
+  const n = Number(text);
+  if (!Number.isSafeInteger(n) || n < 1 || String(n) !== text) throw studioErrors.invalidCursor();
   return n;
 }
 
@@ -75,6 +65,6 @@ export async function historyPage(
       to: r.toValue,
       createdAt: r.createdAt.toISOString(),
     })),
-    nextCursor: rows.length > limit && last ? String(last.id) : null,
+    nextCursor: rows.length > limit && last ? encodeKeys([last.id]) : null,
   };
 }

@@ -1,39 +1,16 @@
 import "server-only";
 import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
-import { z } from "zod";
 import type { StudioDatabase } from "@/lib/server/db";
 import { decodeCursor, encodeCursor } from "@/lib/server/db/cursor";
 import { isUuid } from "@/lib/server/db/record-input";
 import { type CommentRow, comment, mention, user } from "@/lib/server/db/schema";
 import { ApiError, studioErrors } from "@/lib/studio/api/errors";
-import { COMMENT_MAX, type CommentPin, type CommentThread, type CommentView } from "@/lib/studio/comments";
+import type { CommentPatch, CommentPin, CommentThread, CommentView, NewComment } from "@/lib/studio/comments";
 import { mentionedMembers } from "@/lib/studio/mentions";
 import { appendEvent } from "./audit-trail";
 import { unreadCount } from "./inbox";
 import { itemReviews } from "./item-review";
-import { after } from "./organize-common";
 import { type Actor, assertCan, fail, findItem, type ReviewDeps, type Tx } from "./review-access";
-
-const uuid = z.string().refine(isUuid, "Expected the id of a comment.");
-const body = z
-  .string()
-  .trim()
-  .min(1, "Write something first.")
-  .max(COMMENT_MAX, `A comment is at most ${COMMENT_MAX} characters.`);
-const pin = z.union([
-  z.strictObject({ x: z.number().min(0).max(1), y: z.number().min(0).max(1) }),
-  z.strictObject({ seconds: z.number().min(0).max(86_400) }),
-]);
-
-export const newCommentBody = z.strictObject({
-  body,
-  parentId: uuid.nullish(),
-  pin: pin.nullish(),
-});
-export const commentPatchBody = z.union([
-  z.strictObject({ resolved: z.boolean() }),
-  z.strictObject({ body }),
-]);
 
 function pinOf(row: CommentRow): CommentPin | null {
   if (row.pinX !== null && row.pinY !== null) return { x: row.pinX, y: row.pinY };
@@ -88,7 +65,7 @@ export async function commentThreads(
 ): Promise<{ threads: CommentThread[]; nextCursor: string | null }> {
   const found = await findItem(db, itemId);
   const limit = query.limit ?? 50;
-  const from = decodeCursor(query.cursor);
+  const after = decodeCursor(query.cursor);
   const tops = await db
     .select()
     .from(comment)
@@ -96,7 +73,9 @@ export async function commentThreads(
       and(
         eq(comment.itemId, found.id),
         isNull(comment.parentId),
-        from ? after(comment.createdAt, comment.id, from) : undefined,
+        after
+          ? sql`(${comment.createdAt}, ${comment.id}) > (${after.at.toISOString()}::timestamptz, ${after.id}::uuid)`
+          : undefined,
       ),
     )
     .orderBy(asc(comment.createdAt), asc(comment.id))
@@ -149,7 +128,7 @@ export async function addComment(
   deps: ReviewDeps,
   actor: Actor,
   itemId: string,
-  input: z.output<typeof newCommentBody>,
+  input: NewComment,
 ): Promise<CommentView> {
   assertCan(actor, "review");
   const { row, notify } = await deps.db.transaction(async (tx) => {
@@ -205,7 +184,7 @@ export async function updateComment(
   deps: ReviewDeps,
   actor: Actor,
   commentId: string,
-  patch: z.output<typeof commentPatchBody>,
+  patch: CommentPatch,
 ): Promise<CommentView> {
   assertCan(actor, "review");
   if (!isUuid(commentId)) fail(studioErrors.notFound("comment", "id"));

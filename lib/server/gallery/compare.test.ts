@@ -10,8 +10,10 @@ import {
   type TestDatabase,
   testBackends,
 } from "@/lib/server/db/test-databases";
+import { api } from "@/lib/studio/api";
+import { ApiError } from "@/lib/studio/api/errors";
 import { parseCompareIds } from "@/lib/studio/compare";
-import { compareIdsParam, compareItems } from "./compare";
+import { compareItems } from "./compare";
 
 describe("parseCompareIds", () => {
   const a = "0b0e6d8e-1c2f-4c1e-9a53-3f1c2d4e5f60";
@@ -32,11 +34,15 @@ describe("parseCompareIds", () => {
     }
   });
 
-  it("answers the API's refusal as a 400 naming ids", () => {
-    expect(compareIdsParam(`${a},x\u0000`)).toMatchObject({
-      status: 400,
-      error: { code: "invalidIds", parameter: "ids" },
+  it("answers the API's refusal as a 400 naming ids, in the page's words", () => {
+    const parsed = api.items.compare.spec.query.safeParse({ ids: `${a},x\u0000` });
+    expect(parsed.success).toBe(false);
+    expect(parsed.error?.issues[0]).toMatchObject({
+      path: ["ids"],
+      message: "This comparison names an item that does not exist.",
+      params: { code: "invalidIds" },
     });
+    expect(api.items.compare.spec.query.safeParse({ ids: `${b},${a}` }).data).toEqual({ ids: [b, a] });
   });
 });
 
@@ -76,7 +82,6 @@ for (const backend of testBackends) {
       const second = await made({ positivePrompt: "a blue fox", steps: 30 }, "9223372036854775807");
       await opened.db.update(item).set({ reviewState: "approved" }).where(eq(item.id, second.id));
       const entries = await compareItems(opened.db, [second.id, first.id]);
-      if (!Array.isArray(entries)) throw new Error(entries.error.message);
       expect(entries.map((e) => e.item.id)).toEqual([second.id, first.id]);
       expect(entries[0]?.item).toMatchObject({ prompt: "a blue fox", width: 640, height: 384 });
       expect(entries[0]?.item.review?.state).toBe("approved");
@@ -87,9 +92,10 @@ for (const backend of testBackends) {
     it("refuses an unknown id with a 404 naming ids", async () => {
       const known = await made({ positivePrompt: "a fox" }, 1);
       const unknown = randomUUID();
-      const answer = await compareItems(opened.db, [known.id, unknown]);
+      const answer = await compareItems(opened.db, [known.id, unknown]).catch((err: unknown) => err);
+      expect(answer).toBeInstanceOf(ApiError);
       expect(answer).toMatchObject({ status: 404, error: { code: "notFound", parameter: "ids" } });
-      expect(Array.isArray(answer) ? "" : answer.error.message).toContain(unknown);
+      expect((answer as ApiError).error.message).toContain(unknown);
     });
   });
 }

@@ -2,26 +2,16 @@ import "server-only";
 import { inArray } from "drizzle-orm";
 import type { StudioDatabase } from "@/lib/server/db";
 import { item, itemColumns, task } from "@/lib/server/db/schema";
-import { apiError, type ApiError as StudioError, studioErrors } from "@/lib/studio/api/errors";
-import { type CompareEntry, parseCompareIds } from "@/lib/studio/compare";
-import { itemViewsById } from "./item-view";
-
-/** `?ids=` read for the API: the ids, or a 400 naming `ids`. */
-export function compareIdsParam(raw: string | null): string[] | StudioError {
-  const parsed = parseCompareIds(raw);
-  if (parsed.ok) return parsed.ids;
-  return apiError(400, "invalidIds", parsed.message, "ids");
-}
+import { itemViewsById } from "@/lib/server/gallery/item-view";
+import { studioErrors } from "@/lib/studio/api/errors";
+import type { CompareEntry } from "@/lib/studio/compare";
 
 /**
  * The items named by `ids`, in that order, each with its task's parameters; a 404 naming `ids`
  * when one is unknown. A fixed number of queries whatever the count: the items, their tasks'
- * parameters, and their item views.
+ * parameters, and their item views. (`?ids=` itself is read by the endpoint's declaration.)
  */
-export async function compareItems(
-  db: StudioDatabase,
-  ids: readonly string[],
-): Promise<CompareEntry[] | StudioError> {
+export async function compareItems(db: StudioDatabase, ids: readonly string[]): Promise<CompareEntry[]> {
   const rows = await db
     .select(itemColumns)
     .from(item)
@@ -30,7 +20,7 @@ export async function compareItems(
   const missing = ids.filter((id) => !byId.has(id));
   if (missing.length > 0) {
     const what = missing.length === 1 ? "item" : "items";
-    return studioErrors.notFound(
+    throw studioErrors.notFound(
       `${what} ${missing.join(", ")} to compare (deleted for good, or never made)`,
       "ids",
     );

@@ -1,7 +1,10 @@
 import "server-only";
 import { and, asc, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { StudioDatabase } from "@/lib/server/db";
+import { decodeKeys, encodeKeys } from "@/lib/server/db/cursor";
 import { boardItem, type ItemRow, item, itemColumns, itemStar, itemTag } from "@/lib/server/db/schema";
+import { isUuid } from "@/lib/studio/api/endpoint";
+import { studioErrors } from "@/lib/studio/api/errors";
 import type { GalleryFilter, GallerySort } from "@/lib/studio/gallery-filter";
 
 /**
@@ -127,23 +130,18 @@ export function sortKeyOf(row: Pick<ItemRow, "ratingAvg" | "createdAt" | "id">):
 
 /** Opaque to callers: the sort it belongs to and the last item's key. */
 export function encodeFilterCursor(sort: GallerySort, key: SortKey): string {
-  const parts = [sort, String(key.createdAt.getTime()), key.id];
-  if (sort === "rating") parts.push(String(key.rating));
-  return Buffer.from(parts.join("|")).toString("base64url");
+  const parts: (string | number)[] = [sort, key.createdAt.getTime(), key.id];
+  if (sort === "rating") parts.push(key.rating);
+  return encodeKeys(parts);
 }
 
-/** The key in `cursor`, or null when it is not one of this sort's cursors. */
-export function decodeFilterCursor(cursor: string, sort: GallerySort): SortKey | null {
-  if (cursor.length > 300 || !/^[A-Za-z0-9_-]+$/.test(cursor)) return null;
-  const parts = Buffer.from(cursor, "base64url").toString().split("|");
-  const [kind, ms, id, ratingText] = parts;
-  if (kind !== sort || ms === undefined || id === undefined) return null;
-  if (!/^\d{1,15}$/.test(ms) || !/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(id)) {
-    return null;
-  }
+/** The key in `cursor`; a cursor of another sort or not one at all is refused (`invalidCursor`). */
+export function decodeFilterCursor(cursor: string, sort: GallerySort): SortKey {
+  const [kind, ms, id, ratingText] = decodeKeys(cursor, sort === "rating" ? 4 : 3);
+  if (kind !== sort || !/^\d{1,15}$/.test(ms ?? "") || !isUuid(id)) throw studioErrors.invalidCursor();
   const value = sort === "rating" ? Number(ratingText) : 0;
-  if (!Number.isFinite(value) || value < 0 || value > 5) return null;
-  return { rating: value, createdAt: new Date(Number(ms)), id };
+  if (!Number.isFinite(value) || value < 0 || value > 5) throw studioErrors.invalidCursor();
+  return { rating: value, createdAt: new Date(Number(ms)), id: id.toLowerCase() };
 }
 
 /** Below this many matches a search is read through its GIN index and sorted (see `searchIsRare`). */

@@ -15,10 +15,10 @@ export async function filteredGalleryPage(
   db: StudioDatabase,
   filter: GalleryFilter,
   viewer: { id: string },
-  query: { cursor: string | null; limit: number },
-): Promise<GalleryPage | "invalidCursor"> {
+  query: { cursor?: string | null | undefined; limit: number },
+): Promise<GalleryPage> {
+  // A cursor of another sort, or none this list gave, is refused naming `cursor`.
   const cursor = query.cursor ? decodeFilterCursor(query.cursor, filter.sort ?? "newest") : null;
-  if (query.cursor && cursor === null) return "invalidCursor";
   const page = await filteredItems(db, filter, viewer, { cursor, limit: query.limit });
   return { items: await itemViews(db, page.rows, { viewerId: viewer.id }), nextCursor: page.nextCursor };
 }

@@ -1,10 +1,10 @@
 import "server-only";
 import { asc, eq, inArray, isNull } from "drizzle-orm";
 import { undrawnWords } from "@/lib/engine/render/image/undrawn";
-import { studioErrors } from "@/lib/server/auth/studio-errors";
 import type { StudioDatabase } from "@/lib/server/db";
 import { redactTaskParams } from "@/lib/server/db/redact-params";
 import { item, itemColumns, itemRating, itemSource, task, user } from "@/lib/server/db/schema";
+import { studioErrors } from "@/lib/studio/api/errors";
 import type { ItemDetail } from "@/lib/studio/item-detail";
 import { itemViewsById } from "./item-view";
 import { fail, itemIdOf } from "./review-access";

@@ -4,11 +4,13 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CLIENT_IP_HEADER, createAuth, type StudioAuth } from "@/lib/server/auth/create-auth";
+import { sessionUser } from "@/lib/server/auth/guard";
 import { SessionCache } from "@/lib/server/auth/session-cache";
 import { Team } from "@/lib/server/auth/team";
 import { type OpenedDatabase, openPgliteDatabase, recordItem, recordTasks } from "@/lib/server/db";
 import { recordUpload } from "@/lib/server/db/upload-records";
 import { itemMediaKey, LocalMediaStorage, uploadMediaKey } from "@/lib/server/storage";
+import { ApiError } from "@/lib/studio/api/errors";
 import type { Role } from "@/lib/studio/roles";
 import { mediaUrl } from "./gallery-item";
 import { itemMedia } from "./item-media";
@@ -75,10 +77,15 @@ async function keptItem(): Promise<{ id: string; url: string; key: string }> {
   return { id: item.id, url: mediaUrl(item), key };
 }
 
-function get(url: string, cookie: string): Promise<Response> {
-  const request = new Request(`${ORIGIN}${url}`, { headers: { host: "studio.test", cookie } });
-  const parts = url.replace(/^\/api\/media\//, "").split("/");
-  return studioMediaResponse({ gate, db: database.db, storage }, request, parts);
+/** What the media route answers: who asks by the session (the route's own check), then the key's rules. */
+async function get(url: string, cookie: string): Promise<Response> {
+  const user = await sessionUser(gate, new Headers({ host: "studio.test", cookie }));
+  if (!user) return new Response(null, { status: 401 });
+  const key = decodeURIComponent(url.replace(/^\/api\/media\//, ""));
+  return studioMediaResponse({ db: database.db, storage }, key, user.role, null).catch((err: unknown) => {
+    if (err instanceof ApiError) return Response.json({ errors: err.errors }, { status: err.status });
+    throw err;
+  });
 }
 
 const owner = () => ({ id: ownerId, name: "Ada", role: "owner" as const });

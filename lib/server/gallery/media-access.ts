@@ -1,41 +1,32 @@
 import "server-only";
 import { eq } from "drizzle-orm";
-import { type Gate, requireUser } from "@/lib/server/auth/guard";
 import type { StudioDatabase } from "@/lib/server/db";
 import { item, upload } from "@/lib/server/db/schema";
 import { mediaResponse } from "@/lib/server/http/media-response";
 import { assertMediaKey, MediaKeyError, type MediaStorage } from "@/lib/server/storage";
+import { studioErrors } from "@/lib/studio/api/errors";
 import { can, type Role } from "@/lib/studio/roles";
 
-const noSuchMedia = () =>
-  Response.json(
-    { errors: [{ code: "notFound", message: "No such media.", parameter: "key" }] },
-    { status: 404 },
-  );
-
 /**
- * `GET /api/media/<key>`: a stored object, to a signed-in member who may read it (ranges for
- * video). A key the member may not read answers as one that does not exist.
+ * A stored object by its key, to a signed-in member with `role` who may read it (`range`: the
+ * request's Range header, for video). A key the member may not read answers as one that does not
+ * exist; a key that is no key at all is a 400 naming `key`.
  */
 export async function studioMediaResponse(
-  deps: { gate: Gate; db: StudioDatabase; storage: MediaStorage },
-  request: Request,
-  keyParts: readonly string[],
+  deps: { db: StudioDatabase; storage: MediaStorage },
+  rawKey: string,
+  role: Role,
+  range: string | null,
 ): Promise<Response> {
-  const user = await requireUser(deps.gate, request, "view");
-  if (user instanceof Response) return user;
   let key: string;
   try {
-    key = assertMediaKey(keyParts.join("/"));
+    key = assertMediaKey(rawKey);
   } catch (err) {
     if (!(err instanceof MediaKeyError)) throw err;
-    return Response.json(
-      { errors: [{ code: "invalidMediaKey", message: err.message, parameter: "key" }] },
-      { status: 400 },
-    );
+    throw studioErrors.invalidMediaKey(err.message);
   }
-  if (!(await mayReadMedia(deps.db, key, user.role))) return noSuchMedia();
-  return mediaResponse(deps.storage, key, request.headers.get("range"));
+  if (!(await mayReadMedia(deps.db, key, role))) throw studioErrors.mediaNotFound();
+  return mediaResponse(deps.storage, key, range);
 }
 
 /**

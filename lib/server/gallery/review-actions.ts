@@ -1,27 +1,13 @@
 import "server-only";
 import { and, eq, isNull, sql } from "drizzle-orm";
-import { z } from "zod";
 import { item, itemRating, user } from "@/lib/server/db/schema";
 import { ApiError, studioErrors } from "@/lib/studio/api/errors";
+import { ratingBody } from "@/lib/studio/api/items";
 import type { ItemReview } from "@/lib/studio/gallery-item";
-import { RATING_MAX, RATING_MIN, REVIEW_STATES, type ReviewState } from "@/lib/studio/review";
+import type { ReviewState } from "@/lib/studio/review";
 import { appendEvent } from "./audit-trail";
 import { itemReviews } from "./item-review";
 import { type Actor, assertCan, fail, findItem, itemIdOf, type ReviewDeps, type Tx } from "./review-access";
-
-export const ratingBody = z.strictObject({
-  value: z
-    .number()
-    .int(`A rating is a whole number of stars from ${RATING_MIN} to ${RATING_MAX}.`)
-    .min(RATING_MIN, `A rating is at least ${RATING_MIN} star.`)
-    .max(RATING_MAX, `A rating is at most ${RATING_MAX} stars.`),
-});
-export const stateBody = z.strictObject({
-  state: z.enum(REVIEW_STATES, { error: `The state is one of ${REVIEW_STATES.join(", ")}.` }),
-});
-export const assigneeBody = z.strictObject({
-  userId: z.string().min(1).max(200).nullable(),
-});
 
 /**
  * Locks the item's row for the rest of the transaction: two reviewers rating at once then count

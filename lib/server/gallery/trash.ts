@@ -1,10 +1,11 @@
 import "server-only";
 import { and, desc, eq, inArray, isNotNull, isNull, lt } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import { studioErrors } from "@/lib/server/auth/studio-errors";
 import type { StudioDatabase } from "@/lib/server/db";
+import { decodeCursor, encodeCursor } from "@/lib/server/db/cursor";
 import { item, task, user } from "@/lib/server/db/schema";
 import type { MediaStorage } from "@/lib/server/storage";
+import { studioErrors } from "@/lib/studio/api/errors";
 import type { TrashedItem } from "@/lib/studio/organize";
 import { TRASH_DAYS } from "@/lib/studio/review";
 import { mediaUrl } from "./gallery-item";
@@ -12,8 +13,6 @@ import {
   type Actor,
   appendEvents,
   before,
-  decodeCursor,
-  encodeCursor,
   fail,
   liveItems,
   requirePermission,
@@ -52,7 +51,7 @@ export async function listTrash(
 ): Promise<{ items: TrashedItem[]; nextCursor: string | null }> {
   requirePermission(actor, "manage");
   const limit = query.limit ?? 50;
-  const after = decodeCursor(query.cursor);
+  const key = decodeCursor(query.cursor);
   const author = alias(user, "author");
   const deleter = alias(user, "deleter");
   const rows = await db
@@ -70,7 +69,7 @@ export async function listTrash(
     .innerJoin(task, eq(task.taskUUID, item.taskUUID))
     .leftJoin(author, eq(author.id, item.authorId))
     .leftJoin(deleter, eq(deleter.id, item.deletedBy))
-    .where(and(isNotNull(item.deletedAt), after ? before(item.deletedAt, item.id, after) : undefined))
+    .where(and(isNotNull(item.deletedAt), key ? before(item.deletedAt, item.id, key) : undefined))
     .orderBy(desc(item.deletedAt), desc(item.id))
     .limit(limit + 1);
   const page = rows.slice(0, limit);

@@ -1,6 +1,7 @@
 import "server-only";
 import { createHash, timingSafeEqual } from "node:crypto";
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
+import { STREAM_PATH } from "@/lib/studio/api/stream";
 
 /** The upstream socket's states, each a series of `studio_upstream_socket_state` (1 for the current one). */
 export const SOCKET_STATES = ["idle", "connecting", "connected", "reconnecting", "failed", "closed"] as const;
@@ -55,7 +56,7 @@ export function createMetrics(options: { defaults?: boolean; now?: () => number 
   });
   new Gauge({
     name: "studio_relay_connections",
-    help: "Browser sockets open on /api/stream.",
+    help: `Browser sockets open on ${STREAM_PATH}.`,
     registers: [registry],
     collect() {
       this.set(sources?.relayConnections() ?? 0);

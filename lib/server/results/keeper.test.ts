@@ -157,7 +157,6 @@ describe("ResultKeeper", () => {
     const live = events.flatMap((e) => (e.type === "item" ? [e.item] : []));
     expect(live).toHaveLength(1);
     const page = await filteredGalleryPage(database.db, {}, { id: authorId }, { cursor: null, limit: 50 });
-    if (page === "invalidCursor") throw new Error("no cursor was given");
     const reloaded = page.items.find((i) => i.id === live[0]?.id);
     expect(reloaded?.review).toMatchObject({ state: "draft", ratingAvg: null, ratingCount: 0 });
     expect(live[0]).toEqual(reloaded);

@@ -3,7 +3,8 @@ import type { IncomingMessage } from "node:http";
 import type { Duplex } from "node:stream";
 import { WebSocket, WebSocketServer } from "ws";
 import { logger } from "@/lib/platform/logger";
-import { STREAM_CLOSE, type StreamEvent } from "@/lib/studio/stream-events";
+import { STREAM_CLOSE } from "@/lib/studio/api/stream";
+import type { StreamEvent } from "@/lib/studio/stream-events";
 import { type Audience, type EventLog, isFor } from "./event-log";
 
 /** Whose a socket is: the member, the session its cookie named, and the role it opened with. */
@@ -68,7 +69,7 @@ export const CORK_MS = 10;
 export const MAX_FRAME_BYTES = 16 * 1024;
 
 /**
- * The browser relay at `/api/stream`: one WebSocket per tab, authenticated by the session cookie
+ * The browser relay at the stream's path (`STREAM_PATH`): one WebSocket per tab, authenticated by the session cookie
  * and refused from foreign origins (a cross-site page cannot open it with the user's cookie).
  * It sends each user their own tasks' progress and the whole team's new gallery items, and
  * replays what a reconnecting tab missed (`?epoch=&since=`) from the event log's window. A socket

@@ -159,6 +159,10 @@ export const studioErrors = {
   // (end of section)
 
   // The gallery's items, comments, trash and media -------------------------------------------
+  noScrubStrip: () => studioError(404, "notFound", "Only videos have a scrub strip.", "id"),
+  mediaNotFound: () => studioError(404, "notFound", "No such media.", "key"),
+  invalidMediaKey: (message: string) => studioError(400, "invalidMediaKey", message, "key"),
+  commentNotFound: (parameter = "id") => studioError(404, "notFound", "No comment was found.", parameter),
 
   // (end of section)
 

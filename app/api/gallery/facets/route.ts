@@ -1,14 +1,8 @@
-import { requireUser } from "@/lib/server/auth/guard";
 import { galleryFacets, namedFacets } from "@/lib/server/gallery/facets";
-import { handled } from "@/lib/server/http/handle";
+import { route } from "@/lib/server/http/route";
 import { modelNamesFor } from "@/lib/server/models/model-names";
-import { getRuntime } from "@/lib/server/runtime";
+import { api } from "@/lib/studio/api";
 
-/** The values the gallery's filter menus offer (models by name, LoRAs, authors, tags, workflows), with counts. */
-export const GET = handled(async (request: Request) => {
-  const runtime = await getRuntime();
-  const user = await requireUser(runtime.gate, request, "view");
-  if (user instanceof Response) return user;
-  const facets = await galleryFacets(runtime.database.db);
-  return Response.json({ data: await namedFacets(facets, modelNamesFor(runtime.upstream)) });
-});
+export const GET = route(api.gallery.facets, async ({ runtime }) =>
+  namedFacets(await galleryFacets(runtime.database.db), modelNamesFor(runtime.upstream)),
+);

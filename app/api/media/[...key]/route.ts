@@ -1,10 +1,12 @@
 import { studioMediaResponse } from "@/lib/server/gallery/media-access";
-import { handled } from "@/lib/server/http/handle";
-import { getRuntime } from "@/lib/server/runtime";
+import { route } from "@/lib/server/http/route";
+import { api } from "@/lib/studio/api";
 
-/** The studio's stored media, to signed-in members who may read it; ranges for video seeking. */
-export const GET = handled(async (request: Request, { params }: { params: Promise<{ key: string[] }> }) => {
-  const runtime = await getRuntime();
-  const { gate, database, storage } = runtime;
-  return studioMediaResponse({ gate, db: database.db, storage }, request, (await params).key);
-});
+export const GET = route(api.media.get, ({ runtime, user, params, request }) =>
+  studioMediaResponse(
+    { db: runtime.database.db, storage: runtime.storage },
+    params.key,
+    user.role,
+    request.headers.get("range"),
+  ),
+);

@@ -1,22 +1,8 @@
-import { requireUser } from "@/lib/server/auth/guard";
 import { actorOf } from "@/lib/server/gallery/organize-common";
 import { restoreItems } from "@/lib/server/gallery/trash";
-import { handled } from "@/lib/server/http/handle";
-import { readJson } from "@/lib/server/http/read-json";
-import { getRuntime } from "@/lib/server/runtime";
-import { itemIdsSchema } from "@/lib/studio/organize";
+import { route } from "@/lib/server/http/route";
+import { api } from "@/lib/studio/api";
 
-/** Brings `{ itemIds }` back from the trash into the gallery (owner). */
-export const POST = handled(async (request: Request) => {
-  const runtime = await getRuntime();
-  const user = await requireUser(runtime.gate, request, "manage");
-  if (user instanceof Response) return user;
-  const body = await readJson(request, itemIdsSchema);
-  if (!body.ok) return body.response;
-  const restored = await restoreItems(
-    { db: runtime.database.db, log: runtime.log },
-    actorOf(user),
-    body.value.itemIds,
-  );
-  return Response.json({ data: { restored } });
-});
+export const POST = route(api.trash.restore, async ({ runtime, user, body }) => ({
+  restored: await restoreItems({ db: runtime.database.db, log: runtime.log }, actorOf(user), body.itemIds),
+}));

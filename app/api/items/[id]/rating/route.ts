@@ -1,32 +1,13 @@
-import { requireUser } from "@/lib/server/auth/guard";
-import { rateItem, ratingBody, unrateItem } from "@/lib/server/gallery/review-actions";
-import { handled } from "@/lib/server/http/handle";
-import { idParam } from "@/lib/server/http/params";
-import { readJson } from "@/lib/server/http/read-json";
-import { getRuntime } from "@/lib/server/runtime";
+import { rateItem, unrateItem } from "@/lib/server/gallery/review-actions";
+import { route } from "@/lib/server/http/route";
+import { api } from "@/lib/studio/api";
 
-type Params = { params: Promise<{ id: string }> };
-
-/** Sets my 1-5 rating of the item: `{ value }`. Answers the item's review (team average and count). */
-export const PUT = handled(async (request: Request, { params }: Params) => {
-  const runtime = await getRuntime();
-  const user = await requireUser(runtime.gate, request, "review");
-  if (user instanceof Response) return user;
-  const id = idParam((await params).id, "id");
-  if (id instanceof Response) return id;
-  const body = await readJson(request, ratingBody);
-  if (!body.ok) return body.response;
-  const review = await rateItem({ db: runtime.database.db, log: runtime.log }, user, id, body.value.value);
-  return Response.json({ data: { review, myRating: body.value.value } });
+export const PUT = route(api.items.rate, async ({ runtime, user, params, body }) => {
+  const review = await rateItem({ db: runtime.database.db, log: runtime.log }, user, params.id, body.value);
+  return { review, myRating: body.value };
 });
 
-/** Removes my rating of the item. */
-export const DELETE = handled(async (request: Request, { params }: Params) => {
-  const runtime = await getRuntime();
-  const user = await requireUser(runtime.gate, request, "review");
-  if (user instanceof Response) return user;
-  const id = idParam((await params).id, "id");
-  if (id instanceof Response) return id;
-  const review = await unrateItem({ db: runtime.database.db, log: runtime.log }, user, id);
-  return Response.json({ data: { review, myRating: null } });
+export const DELETE = route(api.items.unrate, async ({ runtime, user, params }) => {
+  const review = await unrateItem({ db: runtime.database.db, log: runtime.log }, user, params.id);
+  return { review, myRating: null };
 });

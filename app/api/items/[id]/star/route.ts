@@ -1,24 +1,14 @@
-import { requireUser } from "@/lib/server/auth/guard";
-import { itemIdParam, itemNotFound } from "@/lib/server/gallery/gallery-params";
 import { setStar } from "@/lib/server/gallery/stars";
-import { handled } from "@/lib/server/http/handle";
-import { getRuntime } from "@/lib/server/runtime";
+import { route } from "@/lib/server/http/route";
+import { api } from "@/lib/studio/api";
+import { studioErrors } from "@/lib/studio/api/errors";
 
-type Params = { params: Promise<{ id: string }> };
+export const PUT = route(api.items.star, async ({ runtime, user, params }) => {
+  if (!(await setStar(runtime.database.db, user.id, params.id, true))) throw studioErrors.itemNotFound();
+  return { itemId: params.id, starred: true };
+});
 
-async function star(request: Request, { params }: Params, on: boolean): Promise<Response> {
-  const runtime = await getRuntime();
-  // Any member, viewers too: a star is the member's own bookmark, not a review.
-  const user = await requireUser(runtime.gate, request, "view");
-  if (user instanceof Response) return user;
-  const id = itemIdParam((await params).id);
-  if (id instanceof Response) return id;
-  if (!(await setStar(runtime.database.db, user.id, id, on))) return itemNotFound();
-  return Response.json({ data: { itemId: id, starred: on } });
-}
-
-/** Stars the item for the asking member. */
-export const PUT = handled((request: Request, context: Params) => star(request, context, true));
-
-/** Takes the asking member's star off the item. */
-export const DELETE = handled((request: Request, context: Params) => star(request, context, false));
+export const DELETE = route(api.items.unstar, async ({ runtime, user, params }) => {
+  if (!(await setStar(runtime.database.db, user.id, params.id, false))) throw studioErrors.itemNotFound();
+  return { itemId: params.id, starred: false };
+});

@@ -1,26 +1,7 @@
-import { requireUser } from "@/lib/server/auth/guard";
-import { setReviewState, stateBody } from "@/lib/server/gallery/review-actions";
-import { handled } from "@/lib/server/http/handle";
-import { idParam } from "@/lib/server/http/params";
-import { readJson } from "@/lib/server/http/read-json";
-import { getRuntime } from "@/lib/server/runtime";
+import { setReviewState } from "@/lib/server/gallery/review-actions";
+import { route } from "@/lib/server/http/route";
+import { api } from "@/lib/studio/api";
 
-type Params = { params: Promise<{ id: string }> };
-
-/** Moves the item to a review state: `{ state: "draft" | "in_review" | "approved" | "rejected" }`. */
-export const PUT = handled(async (request: Request, { params }: Params) => {
-  const runtime = await getRuntime();
-  const user = await requireUser(runtime.gate, request, "review");
-  if (user instanceof Response) return user;
-  const id = idParam((await params).id, "id");
-  if (id instanceof Response) return id;
-  const body = await readJson(request, stateBody);
-  if (!body.ok) return body.response;
-  const review = await setReviewState(
-    { db: runtime.database.db, log: runtime.log },
-    user,
-    id,
-    body.value.state,
-  );
-  return Response.json({ data: { review } });
-});
+export const PUT = route(api.items.setState, async ({ runtime, user, params, body }) => ({
+  review: await setReviewState({ db: runtime.database.db, log: runtime.log }, user, params.id, body.state),
+}));

@@ -18,14 +18,14 @@ import { ExperimentRunner } from "./experiments/runner";
 import { startTrashSweep } from "./gallery/trash";
 import { LimitSettings } from "./limits/limit-settings";
 import { MemberQueue } from "./limits/member-queue";
-import { handOverOrFail, type Job } from "./results/hand-over";
 import { ResultKeeper } from "./results/keeper";
 import { StudioRefs } from "./results/studio-refs";
-import { type SubmitDeps, submitTasks } from "./results/submit";
 import { TaskLeases } from "./results/task-leases";
 import { webhookToken } from "./results/webhook-token";
 import { EventLog } from "./stream/event-log";
 import { DatabaseEventStore } from "./stream/event-store";
+import { handOverOrFail, type Job } from "./tasks/hand-over";
+import { type SubmitDeps, submitTasks } from "./tasks/submit";
 import { ToolQueue } from "./tools/tool-queue";
 
 /**

@@ -14,7 +14,7 @@ import {
   user,
 } from "@/lib/server/db/schema";
 import { mediaUrl } from "@/lib/server/results/gallery-item";
-import type { ExperimentPage } from "@/lib/studio/api/experiments";
+import type { CellItem, ExperimentPage } from "@/lib/studio/api/experiments";
 import type { Plan } from "./plan";
 
 /** A cell's coords as its key: "0-2-1". */
@@ -79,14 +79,7 @@ export async function cellRows(db: StudioDatabase, id: string): Promise<Experime
 }
 
 /** A cell's result as the grid shows it. */
-export interface CellItem {
-  id: string;
-  kind: "image" | "video";
-  url: string;
-  width: number;
-  height: number;
-  cost: number | null;
-}
+export type { CellItem };
 
 /** The live items of the given tasks, by task. */
 export async function itemsOfTasks(

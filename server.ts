@@ -35,7 +35,7 @@ async function main() {
   const { stampRequest } = await import("./lib/server/http/request-stamp");
   const { STREAM_PATH } = await import("./lib/studio/api/stream");
   const { nodeHandler } = await import("./lib/server/http/node-bridge");
-  const { postTasks, TASK_BODY_LIMIT } = await import("./lib/server/results/post-tasks");
+  const { postTasks, TASK_BODY_LIMIT } = await import("./lib/server/tasks/post-tasks");
   const { pathOf, refuseMalformedPath } = await import("./lib/server/http/request-path");
   const { refuseDeclaredOversize } = await import("./lib/server/http/body-ceiling");
   const { applySecurityHeaders } = await import("./lib/server/http/security-headers");

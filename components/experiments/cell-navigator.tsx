@@ -5,11 +5,10 @@ import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useEffect, useMemo } from "react";
 import { Button } from "@/components/ui/button";
-import { experimentKey } from "@/lib/client/live/experiment-changes";
-import { useApiQuery } from "@/lib/client/use-api";
+import { useEndpoint } from "@/lib/client/endpoint-client";
+import { api } from "@/lib/studio/api";
 import { type Direction, placeOf } from "@/lib/studio/experiments/cell-nav";
 import { experimentCellUrl } from "@/lib/studio/gallery-urls";
-import type { ExperimentView } from "./types";
 
 /** Keys typed into a field, or used by a control that moves with arrows, are not the grid's. */
 function isForControl(target: EventTarget | null): boolean {
@@ -43,7 +42,7 @@ const STEPS: { direction: Direction; label: string; key: string; Icon: typeof Ch
  */
 export function CellNavigator({ experimentId, itemId }: { experimentId: string; itemId: string }) {
   const router = useRouter();
-  const query = useApiQuery<ExperimentView>(experimentKey(experimentId), `/api/experiments/${experimentId}`);
+  const query = useEndpoint(api.experiments.get, { params: { id: experimentId } });
   const place = useMemo(
     // The values uncut: a long prompt's last words are often the ones its row differs in.
     () =>

@@ -6,9 +6,10 @@ import Link from "next/link";
 import { Badge } from "@/components/ui/badge";
 import { Button, ButtonLink } from "@/components/ui/button";
 import { EmptyState, type EmptyStateFeature } from "@/components/ui/empty-state";
+import { call } from "@/lib/client/endpoint-client";
 import { experimentsKey } from "@/lib/client/live/experiment-changes";
-import { fetchData } from "@/lib/client/use-api";
-import { type ExperimentPage, STATUS_WORDS } from "./types";
+import { api } from "@/lib/studio/api";
+import { STATUS_WORDS } from "./types";
 
 const features: readonly EmptyStateFeature[] = [
   {
@@ -37,10 +38,7 @@ const features: readonly EmptyStateFeature[] = [
 export function ExperimentList() {
   const query = useInfiniteQuery({
     queryKey: experimentsKey,
-    queryFn: ({ pageParam }) =>
-      fetchData<ExperimentPage>(
-        `/api/experiments${pageParam ? `?cursor=${encodeURIComponent(pageParam)}` : ""}`,
-      ),
+    queryFn: ({ pageParam }) => call(api.experiments.list, { query: pageParam ? { cursor: pageParam } : {} }),
     initialPageParam: "",
     getNextPageParam: (last) => last.nextCursor ?? undefined,
   });

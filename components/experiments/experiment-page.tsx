@@ -8,14 +8,15 @@ import { Badge } from "@/components/ui/badge";
 import { Button, ButtonLink } from "@/components/ui/button";
 import { FormError } from "@/components/ui/field";
 import { Segmented } from "@/components/ui/segmented";
-import { callApi } from "@/lib/client/api";
+import { call, urlOf, useEndpoint } from "@/lib/client/endpoint-client";
 import { experimentKey } from "@/lib/client/live/experiment-changes";
-import { useApiQuery } from "@/lib/client/use-api";
+import { api } from "@/lib/studio/api";
+import { ApiError } from "@/lib/studio/api/errors";
 import { edgeLabels } from "@/lib/studio/experiments/axis-labels";
 import { compareUrl } from "@/lib/studio/gallery-urls";
 import { ExperimentGrid, type Pinned } from "./experiment-grid";
 import { RerunDialog } from "./rerun-dialog";
-import { type CellView, type ExperimentView, STATUS_WORDS } from "./types";
+import { type CellView, STATUS_WORDS } from "./types";
 import { BlindVoteButton } from "./votes/blind-vote-button";
 import { RoundOverlay } from "./votes/round-overlay";
 import { VoteRounds } from "./votes/vote-rounds";
@@ -34,7 +35,7 @@ interface ExperimentPageProps {
 /** One experiment: progress, controls, the grid filling live, compare, re-run, export and votes. */
 export function ExperimentPage({ id, canRun, canVote = false, canShare = false }: ExperimentPageProps) {
   const client = useQueryClient();
-  const query = useApiQuery<ExperimentView>(experimentKey(id), `/api/experiments/${id}`);
+  const query = useEndpoint(api.experiments.get, { params: { id } });
   const [size, setSize] = useState<Size>("medium");
   const [layer, setLayer] = useState(0);
   const [pinned, setPinned] = useState<Pinned | null>(null);
@@ -53,14 +54,20 @@ export function ExperimentPage({ id, canRun, canVote = false, canShare = false }
   const { progress } = view;
   const third = view.axes[2];
 
-  async function act(url: string, body?: unknown) {
-    const out = await callApi(url, { method: "POST", body: body ?? {} });
-    setError(out.ok ? null : out.errors.map((e) => e.message).join(" "));
+  async function act(send: () => Promise<unknown>) {
+    try {
+      await send();
+      setError(null);
+    } catch (err) {
+      if (!(err instanceof ApiError)) throw err;
+      setError(err.errors.map((e) => e.message).join(" "));
+    }
     await client.invalidateQueries({ queryKey: experimentKey(id) });
   }
   const control = (action: "pause" | "resume" | "cancel") =>
-    act(`/api/experiments/${id}/control`, { action });
-  const retry = (cell: CellView) => act(`/api/experiments/${id}/cells/${cell.key}/retry`);
+    act(() => call(api.experiments.control, { params: { id }, body: { action } }));
+  const retry = (cell: CellView) =>
+    act(() => call(api.experiments.retryCell, { params: { id, key: cell.key } }));
   const toggle = (itemId: string) =>
     setSelected((s) => {
       const next = new Set(s);
@@ -69,7 +76,8 @@ export function ExperimentPage({ id, canRun, canVote = false, canShare = false }
       return next;
     });
   // Every tab of a three-axis grid goes into one export: the image stacks them, one under another.
-  const exportUrl = (format: string) => `/api/experiments/${id}/export?format=${format}`;
+  const exportUrl = (format: "csv" | "json" | "png") =>
+    urlOf(api.experiments.export, { params: { id }, query: { format } });
   const tabLabels = third ? edgeLabels(third) : [];
   const finished = progress.done + progress.failed;
   const runnable = progress.total - progress.refused;

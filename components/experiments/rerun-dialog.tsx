@@ -6,9 +6,11 @@ import { useEffect, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { FormError, TextField } from "@/components/ui/field";
-import { callApi } from "@/lib/client/api";
+import { call } from "@/lib/client/endpoint-client";
 import { typedValue } from "@/lib/client/experiments/axis-draft";
 import { experimentKey } from "@/lib/client/live/experiment-changes";
+import { api } from "@/lib/studio/api";
+import { ApiError } from "@/lib/studio/api/errors";
 import type { ExperimentView } from "./types";
 
 interface RerunDialogProps {
@@ -57,17 +59,22 @@ export function RerunDialog({ view, target, onClose }: RerunDialogProps) {
   async function send() {
     if (!target) return;
     setSending(true);
-    const out = await callApi<{ data: { id: string } }>(`/api/experiments/${view.id}/rerun`, {
-      body: { axis: target.axis, index: target.index, value: isText ? value : typedValue(value.trim()) },
-    });
-    setSending(false);
-    if (!out.ok) {
-      setError(out.errors.map((e) => e.message).join(" "));
+    let next: { id: string };
+    try {
+      next = await call(api.experiments.rerun, {
+        params: { id: view.id },
+        body: { axis: target.axis, index: target.index, value: isText ? value : typedValue(value.trim()) },
+      });
+    } catch (err) {
+      if (!(err instanceof ApiError)) throw err;
+      setError(err.errors.map((e) => e.message).join(" "));
       return;
+    } finally {
+      setSending(false);
     }
     onClose();
     void client.invalidateQueries({ queryKey: experimentKey(view.id) });
-    router.push(`/experiments/${out.data.data.id}`);
+    router.push(`/experiments/${next.id}`);
   }
 
   return (

@@ -1,9 +1,12 @@
-import type { ExperimentSummary, ExperimentPage as Page } from "@/lib/server/experiments/records";
-import type { CellView, ExperimentView } from "@/lib/server/experiments/view";
+import type { ExperimentView } from "@/lib/studio/api/experiments";
 
-/** What the experiments' API answers (types only: nothing of the server reaches the browser). */
-export type ExperimentPage = Page;
-export type { CellView, ExperimentSummary, ExperimentView };
+export type {
+  CellView,
+  ExperimentPage,
+  ExperimentPreview,
+  ExperimentSummary,
+  ExperimentView,
+} from "@/lib/studio/api/experiments";
 
 export const STATUS_WORDS: Record<ExperimentView["status"], string> = {
   draft: "Draft",

@@ -6,12 +6,14 @@ import { useEffect, useMemo, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { FormError, TextField } from "@/components/ui/field";
-import { callApi } from "@/lib/client/api";
+import { call } from "@/lib/client/endpoint-client";
 import { type AxisDraft, type AxisKind, newAxis, toSpec } from "@/lib/client/experiments/axis-draft";
 import { costWords, durationWords } from "@/lib/client/experiments/format";
 import type { ServiceError } from "@/lib/protocol/errors";
 import { IMAGE_LIMITS } from "@/lib/protocol/image-limits";
 import { VIDEO_LIMITS } from "@/lib/protocol/video-inference";
+import { api } from "@/lib/studio/api";
+import { ApiError } from "@/lib/studio/api/errors";
 import { MAX_AXES } from "@/lib/studio/experiments/axes";
 import type { Estimate } from "@/lib/studio/experiments/planning";
 import { plural } from "@/lib/studio/words";
@@ -87,14 +89,15 @@ export function VaryDialog({ open, onOpenChange, task, initialAxes, description 
     }
     let live = true;
     const timer = setTimeout(async () => {
-      const out = await callApi<{ data: Preview }>("/api/experiments/preview", { body });
-      if (!live) return;
-      if (out.ok) {
-        setPreview(out.data.data);
+      try {
+        const preview = await call(api.experiments.preview, { body });
+        if (!live) return;
+        setPreview(preview);
         setErrors([]);
-      } else {
+      } catch (err) {
+        if (!live || !(err instanceof ApiError)) return;
         setPreview(null);
-        setErrors(out.errors);
+        setErrors(err.errors);
       }
     }, PREVIEW_DELAY_MS);
     return () => {
@@ -108,16 +111,20 @@ export function VaryDialog({ open, onOpenChange, task, initialAxes, description 
 
   async function run() {
     setRunning(true);
-    const out = await callApi<{ data: { id: string } }>("/api/experiments", { body });
-    setRunning(false);
-    if (!out.ok) {
-      setErrors(out.errors);
+    let created: { id: string };
+    try {
+      created = await call(api.experiments.create, { body });
+    } catch (err) {
+      if (!(err instanceof ApiError)) throw err;
+      setErrors(err.errors);
       return;
+    } finally {
+      setRunning(false);
     }
     onOpenChange(false);
     setAxes([]);
     setPerCell("1");
-    router.push(`/experiments/${out.data.data.id}`);
+    router.push(`/experiments/${created.id}`);
   }
 
   const addAxis = (kind: AxisKind) => setAxes((a) => [...a, newAxis(kind, taskType, prompt)]);

@@ -9,12 +9,13 @@ import { cn } from "@/components/ui/cn";
 import { EmptyState } from "@/components/ui/empty-state";
 import { inputClasses } from "@/components/ui/field";
 import { Select } from "@/components/ui/select";
+import { call } from "@/lib/client/endpoint-client";
 import { newAxis } from "@/lib/client/experiments/axis-draft";
 import { useCan } from "@/lib/client/member-role";
 import { usePromptHistoryAddress } from "@/lib/client/prompt-history-url";
-import { fetchData, useApiQuery } from "@/lib/client/use-api";
+import { useApiQuery } from "@/lib/client/use-api";
+import { api } from "@/lib/studio/api";
 import { groupPromptRuns } from "@/lib/studio/prompt-history/grouping";
-import { type PromptPage, promptQueryString } from "@/lib/studio/prompt-history/query";
 import { PromptChainCard } from "./prompt-chain";
 import { PromptDiffDialog } from "./prompt-diff-dialog";
 import type { PickedVersion } from "./types";
@@ -37,7 +38,13 @@ export function PromptHistory() {
   const query = useInfiniteQuery({
     queryKey: promptsKey(q, member),
     queryFn: ({ pageParam }) =>
-      fetchData<PromptPage>(`/api/prompts?${promptQueryString({ q, member, cursor: pageParam })}`),
+      call(api.prompts.history, {
+        query: {
+          q: q || undefined,
+          member: member === "me" ? undefined : member,
+          cursor: pageParam || undefined,
+        },
+      }),
     initialPageParam: "",
     getNextPageParam: (last) => last.nextCursor ?? undefined,
     // Results of prompts still running come in on the next read.

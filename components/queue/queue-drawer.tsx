@@ -13,14 +13,15 @@ import { isTyping } from "@/lib/client/create/shortcuts";
 import { valuesFromTask } from "@/lib/client/create/task-values";
 import { useGenerate } from "@/lib/client/create/use-generate";
 import { isInFlight } from "@/lib/client/create/use-task-views";
+import { call } from "@/lib/client/endpoint-client";
 import { type QueuedTask, tasksKey } from "@/lib/client/gallery-cache";
-import { fetchData } from "@/lib/client/use-api";
+import { api } from "@/lib/studio/api";
 import type { FailedResult } from "@/lib/studio/gallery-item";
 
 function useQueue() {
   return useQuery({
     queryKey: tasksKey,
-    queryFn: () => fetchData<QueuedTask[]>("/api/tasks?limit=50"),
+    queryFn: (): Promise<QueuedTask[]> => call(api.tasks.list, { query: { limit: 50 } }),
     staleTime: 10_000,
   });
 }

@@ -6,7 +6,8 @@ import { useEffect } from "react";
 import { useForm } from "react-hook-form";
 import { Button } from "@/components/ui/button";
 import { FormError, TextField } from "@/components/ui/field";
-import { useApiMutation, useApiQuery } from "@/lib/client/use-api";
+import { useEndpoint, useEndpointMutation } from "@/lib/client/endpoint-client";
+import { api } from "@/lib/studio/api";
 import {
   STUDIO_LIMIT_LABELS,
   type StudioLimitName,
@@ -15,16 +16,12 @@ import {
 } from "@/lib/studio/limits";
 import { SettingsSection } from "./settings-section";
 
-const KEY = ["limits"] as const;
 const FIELDS = Object.keys(STUDIO_LIMIT_LABELS) as StudioLimitName[];
 
 /** The owner's caps on generation: how much one request may ask, and each member's share. */
 export function LimitsPanel() {
-  const limits = useApiQuery<StudioLimits>(KEY, "/api/limits");
-  const save = useApiMutation<StudioLimits, StudioLimits>(
-    (body) => ({ url: "/api/limits", method: "PUT", body }),
-    [KEY],
-  );
+  const limits = useEndpoint(api.limits.get, {});
+  const save = useEndpointMutation(api.limits.update, { input: (body: StudioLimits) => ({ body }) });
   const form = useForm<StudioLimits>({ resolver: zodResolver(studioLimitsSchema) });
   const { reset } = form;
   useEffect(() => {

@@ -21,14 +21,14 @@ import type { TokenGate } from "./http/route";
 import { LimitSettings } from "./limits/limit-settings";
 import { MemberQueue } from "./limits/member-queue";
 import { ToolQueue } from "./limits/tool-queue";
-import { handOverOrFail, type Job } from "./results/hand-over";
 import { ResultKeeper } from "./results/keeper";
 import { StudioRefs } from "./results/studio-refs";
-import { type SubmitDeps, submitTasks } from "./results/submit";
 import { TaskLeases } from "./results/task-leases";
 import { webhookToken } from "./results/webhook-token";
 import { EventLog } from "./stream/event-log";
 import { DatabaseEventStore } from "./stream/event-store";
+import { handOverOrFail, type Job } from "./tasks/hand-over";
+import { type SubmitDeps, submitTasks } from "./tasks/submit";
 
 /**
  * Everything the studio's server holds for the life of the process: the database, accounts, media

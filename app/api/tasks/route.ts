@@ -1,22 +1,16 @@
-import { requireUser } from "@/lib/server/auth/guard";
-import { handled } from "@/lib/server/http/handle";
-import { postTasks } from "@/lib/server/results/post-tasks";
-import { getRuntime } from "@/lib/server/runtime";
-import { parseTaskQueueQuery, taskQueue } from "@/lib/server/tools/task-queue";
+import { route } from "@/lib/server/http/route";
+import { sendTasks } from "@/lib/server/tasks/post-tasks";
+import { taskQueue } from "@/lib/server/tools/task-queue";
+import { api } from "@/lib/studio/api";
 
 /**
- * Sends generation tasks for the signed-in editor (see `postTasks`). In production server.ts
- * answers this route itself, ahead of Next's router; in development (`npm run dev`) this handler
- * serves it, so edits reload.
+ * In production server.ts answers `POST /api/tasks` itself, ahead of Next's router; in
+ * development (`npm run dev`) this handler serves it, so edits reload.
  */
-export const POST = handled(async (request: Request) => postTasks(await getRuntime(), request));
+export const POST = route(api.tasks.submit, ({ runtime, user, request }) =>
+  sendTasks(runtime, user, request),
+);
 
-/** The signed-in member's recent tasks for the queue drawer: `?limit=` (1-100, default 50), `?active=1`. */
-export const GET = handled(async (request: Request) => {
-  const runtime = await getRuntime();
-  const user = await requireUser(runtime.gate, request, "view");
-  if (user instanceof Response) return user;
-  const query = parseTaskQueueQuery(new URL(request.url).searchParams);
-  if (!query.ok) return Response.json({ errors: query.errors }, { status: 400 });
-  return Response.json({ data: await taskQueue(runtime.database.db, user, query.query) });
-});
+export const GET = route(api.tasks.list, ({ runtime, user, query }) =>
+  taskQueue(runtime.database.db, user, { limit: query.limit, activeOnly: query.active }),
+);

@@ -1,28 +1,15 @@
-import { z } from "zod";
-import { requireUser } from "@/lib/server/auth/guard";
-import { handled } from "@/lib/server/http/handle";
-import { readJson } from "@/lib/server/http/read-json";
-import { getRuntime } from "@/lib/server/runtime";
+import { route } from "@/lib/server/http/route";
 import { runTool } from "@/lib/server/tools/run-tool";
 import { toolDeps } from "@/lib/server/tools/tool-deps";
+import { api } from "@/lib/studio/api";
+import type { DataOf } from "@/lib/studio/api/endpoint";
+import { ApiError } from "@/lib/studio/api/errors";
 
-/** A preprocess may carry its input image inline (a data URI): a few megabytes at most. */
-const TOOL_BODY_LIMIT = 32 * 1024 * 1024;
-
-/**
- * The Create screens' helpers: one `modelSearch`, `imageControlNetPreProcess` or `promptEnhance`
- * task (`taskUUID` optional), answered once the service has. Searching needs the viewer role,
- * the others (charged by the service) the editor role.
- */
-export const POST = handled(async (request: Request) => {
-  const runtime = await getRuntime();
-  const user = await requireUser(runtime.gate, request, "view");
-  if (user instanceof Response) return user;
-  const body = await readJson(request, z.unknown(), TOOL_BODY_LIMIT);
-  if (!body.ok) return body.response;
-  const outcome = await runTool(toolDeps(runtime), user, body.value);
-  return Response.json(outcome.body, {
-    status: outcome.status,
-    ...(outcome.headers ? { headers: outcome.headers } : {}),
-  });
+export const POST = route(api.tools.run, async ({ runtime, user, body }) => {
+  const outcome = await runTool(toolDeps(runtime), user, body);
+  if ("data" in outcome.body) return outcome.body.data as DataOf<typeof api.tools.run>;
+  // A busy queue says when to try again: its Retry-After goes with the errors.
+  if (outcome.headers)
+    return Response.json(outcome.body, { status: outcome.status, headers: outcome.headers });
+  throw new ApiError(outcome.status, outcome.body.errors);
 });

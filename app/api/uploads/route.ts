@@ -1,44 +1,41 @@
-import { requireUser } from "@/lib/server/auth/guard";
-import { handled } from "@/lib/server/http/handle";
 import { readBody } from "@/lib/server/http/read-body";
+import { route } from "@/lib/server/http/route";
 import { storeUpload, UPLOAD_LIMIT_BYTES } from "@/lib/server/results/uploads";
-import { getRuntime } from "@/lib/server/runtime";
+import { api } from "@/lib/studio/api";
+import { studioErrors } from "@/lib/studio/api/errors";
 import { TOO_LARGE_MESSAGE } from "@/lib/studio/uploads";
 
-function refuse(status: number, message: string): Response {
-  return Response.json(
-    { errors: [{ code: "invalidImage", message, parameter: "image", type: "string" }] },
-    { status },
-  );
-}
-
 /**
- * Takes one image from the browser, as multipart form data (field `image`) or as the raw body
- * with an image content type, and answers its id: usable as any image input of a task.
+ * The session is checked (by `route`) before a byte of the body is read; the body is then counted
+ * as it arrives, before anything parses it.
  */
-export const POST = handled(async (request: Request) => {
-  const runtime = await getRuntime();
-  const user = await requireUser(runtime.gate, request, "generate");
-  if (user instanceof Response) return user;
+export const POST = route(api.uploads.create, async ({ runtime, user, request }) => {
   const type = request.headers.get("content-type") ?? "";
   const multipart = type.startsWith("multipart/form-data");
   if (!multipart && !type.startsWith("image/"))
-    return refuse(415, "Send an image (PNG, JPG or WEBP) as form data or as the request body.");
-  // Counted as it arrives, before anything parses it; multipart adds a little framing.
+    throw studioErrors.invalidImage(
+      415,
+      "Send an image (PNG, JPG or WEBP) as form data or as the request body.",
+    );
+  // Multipart adds a little framing.
   const body = await readBody(request, UPLOAD_LIMIT_BYTES + (multipart ? 64 * 1024 : 0));
-  if (!body.ok) return body.response.status === 413 ? refuse(413, TOO_LARGE_MESSAGE) : body.response;
+  if (!body.ok) {
+    if (body.response.status === 413) throw studioErrors.invalidImage(413, TOO_LARGE_MESSAGE);
+    return body.response;
+  }
   let bytes: Buffer;
   if (multipart) {
     const form = await new Response(body.bytes, { headers: { "content-type": type } })
       .formData()
       .catch(() => null);
     const file = form?.get("image");
-    if (!(file instanceof File)) return refuse(400, "Send the image in a form field named 'image'.");
+    if (!(file instanceof File))
+      throw studioErrors.invalidImage(400, "Send the image in a form field named 'image'.");
     bytes = Buffer.from(await file.arrayBuffer());
   } else {
     bytes = Buffer.from(body.bytes.buffer, body.bytes.byteOffset, body.bytes.byteLength);
   }
   const outcome = await storeUpload(runtime.database.db, runtime.storage, user.id, bytes);
-  if (!outcome.ok) return refuse(outcome.status, outcome.message);
-  return Response.json({ data: outcome.upload }, { status: 201 });
+  if (!outcome.ok) throw studioErrors.invalidImage(outcome.status, outcome.message);
+  return outcome.upload;
 });

@@ -18,9 +18,11 @@ import {
   suggestedModel,
 } from "@/lib/client/create/controlnet-preprocess";
 import { useModelSearch } from "@/lib/client/create/tools";
-import { ApiError, fetchData } from "@/lib/client/use-api";
+import { call } from "@/lib/client/endpoint-client";
 import type { ServiceError } from "@/lib/protocol/errors";
 import type { PreProcessorType } from "@/lib/protocol/utility-tasks";
+import { api } from "@/lib/studio/api";
+import { ApiError } from "@/lib/studio/api/errors";
 import { ImageInput } from "../image-input";
 import { CannyThresholds } from "./canny-thresholds";
 import { GuidePreview } from "./guide-preview";
@@ -114,7 +116,7 @@ export function PreprocessPanel({ name, idBase }: PreprocessPanelProps) {
     setBusy(true);
     setNote(null);
     try {
-      const data = await fetchData<PreprocessResult>("/api/tools", { body });
+      const data = (await call(api.tools.run, { body })) as PreprocessResult;
       if (request === latest.current) setResult(data);
     } catch (err) {
       if (request !== latest.current) return;

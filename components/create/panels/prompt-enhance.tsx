@@ -7,7 +7,8 @@ import { fieldId } from "@/components/forms/fields";
 import { Button } from "@/components/ui/button";
 import { cn, focusRing } from "@/components/ui/cn";
 import { canEnhance, distinctVersions, enhanceTask } from "@/lib/client/create/enhance";
-import { fetchData } from "@/lib/client/use-api";
+import { call } from "@/lib/client/endpoint-client";
+import { api } from "@/lib/studio/api";
 
 const NAME = "positivePrompt";
 
@@ -57,7 +58,7 @@ export function usePromptEnhance(fieldMax: number, disabled = false): PromptEnha
       const asked = prompt;
       setPending(true);
       setAnswer(null);
-      fetchData<{ text?: unknown }[]>("/api/tools", { body: enhanceTask(asked, fieldMax) })
+      (call(api.tools.run, { body: enhanceTask(asked, fieldMax) }) as Promise<{ text?: unknown }[]>)
         .then((answers) => {
           const versions = distinctVersions(answers ?? [], asked);
           setAnswer(

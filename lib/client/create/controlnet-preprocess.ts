@@ -105,7 +105,7 @@ export interface PreprocessBody {
   highThresholdCanny?: number;
 }
 
-/** What `/api/tools` answers: the guide, kept as the member's upload and usable as `guideImage`. */
+/** What the tools endpoint answers for a preprocess: the guide, kept as the member's upload and usable as `guideImage`. */
 export interface PreprocessResult {
   id: string;
   url: string;

@@ -1,9 +1,10 @@
 "use client";
 
 import type { QueryClient } from "@tanstack/react-query";
+import { api } from "@/lib/studio/api";
 import type { TaskView } from "@/lib/studio/gallery-item";
+import { call } from "../endpoint-client";
 import { taskKey } from "../gallery-cache";
-import { fetchData } from "../use-api";
 import { restoreMedia } from "./recall-media";
 import { recallMediaDeps } from "./recall-media-deps";
 
@@ -11,7 +12,7 @@ import { recallMediaDeps } from "./recall-media-deps";
 export function recallTaskQuery(taskUUID: string) {
   return {
     queryKey: taskKey(taskUUID),
-    queryFn: () => fetchData<TaskView>(`/api/tasks/${encodeURIComponent(taskUUID)}`),
+    queryFn: (): Promise<TaskView> => call(api.tasks.get, { params: { taskUUID } }),
     staleTime: Number.POSITIVE_INFINITY,
   };
 }

@@ -3,7 +3,8 @@
 import { useQuery } from "@tanstack/react-query";
 import type { ModelSearchItem } from "@/lib/protocol/results";
 import type { ModelCategory } from "@/lib/protocol/utility-tasks";
-import { fetchData } from "../use-api";
+import { api } from "@/lib/studio/api";
+import { call } from "../endpoint-client";
 
 /** A model as `modelSearch` describes it (the real service may send null for a missing default). */
 export type ModelInfo = ModelSearchItem;
@@ -13,14 +14,14 @@ export interface ModelPage {
   totalResults: number;
 }
 
-/** Searches the service's models through `/api/tools`; cached per query for a few minutes. */
+/** Searches the service's models through the tools endpoint; cached per query for a few minutes. */
 export function useModelSearch(search: string, category: ModelCategory, enabled = true) {
   return useQuery({
     queryKey: ["models", category, search],
     queryFn: () =>
-      fetchData<ModelPage>("/api/tools", {
+      call(api.tools.run, {
         body: { taskType: "modelSearch", search: search || undefined, category, limit: 30 },
-      }),
+      }) as Promise<ModelPage>,
     enabled,
     staleTime: 5 * 60_000,
     placeholderData: (previous) => previous,
@@ -57,8 +58,7 @@ async function inlineImageRef(uri: string): Promise<ImageRef> {
 export function imageRefQuery(id: string) {
   return {
     queryKey: ["image", id] as const,
-    queryFn: () =>
-      DATA_IMAGE.test(id) ? inlineImageRef(id) : fetchData<ImageRef>(`/api/images/${encodeURIComponent(id)}`),
+    queryFn: () => (DATA_IMAGE.test(id) ? inlineImageRef(id) : call(api.uploads.image, { params: { id } })),
     staleTime: Number.POSITIVE_INFINITY,
   };
 }

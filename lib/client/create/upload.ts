@@ -1,6 +1,8 @@
 "use client";
 
 import type { ServiceError } from "@/lib/protocol/errors";
+import { api } from "@/lib/studio/api";
+import { urlOf } from "@/lib/studio/api/url";
 import { TOO_LARGE_MESSAGE, UPLOAD_LIMIT_BYTES } from "@/lib/studio/uploads";
 import type { ImageRef } from "./tools";
 
@@ -15,7 +17,11 @@ export async function uploadImage(file: Blob): Promise<UploadResult> {
   const form = new FormData();
   form.append("image", file);
   try {
-    const response = await fetch("/api/uploads", { method: "POST", body: form, credentials: "same-origin" });
+    const response = await fetch(urlOf(api.uploads.create), {
+      method: "POST",
+      body: form,
+      credentials: "same-origin",
+    });
     const payload = (await response.json().catch(() => null)) as {
       data?: ImageRef;
       errors?: ServiceError[];

@@ -3,6 +3,8 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useState } from "react";
 import type { ServiceError } from "@/lib/protocol/errors";
+import { api } from "@/lib/studio/api";
+import { urlOf } from "@/lib/studio/api/url";
 import type { TaskView } from "@/lib/studio/gallery-item";
 import { callApi } from "../api";
 import { taskKey, updateTask } from "../gallery-cache";
@@ -54,9 +56,13 @@ export function useGenerate(slug: string) {
         if (!client.getQueryData(key)) client.setQueryData(key, queuedTaskView(task));
       }
       try {
-        const result = await callApi<{ data?: Accepted[]; errors?: ServiceError[] }>("/api/tasks", {
-          body: tasks,
-        });
+        // Read whole, not through `call`: an answer may accept some tasks and refuse others.
+        const result = await callApi<{ data?: Accepted[]; errors?: ServiceError[] }>(
+          urlOf(api.tasks.submit),
+          {
+            body: tasks,
+          },
+        );
         const accepted = result.ok ? (result.data.data ?? []) : [];
         for (const task of tasks) {
           const uuid = String(task.taskUUID);

@@ -1,10 +1,11 @@
 "use client";
 
 import { useQueries } from "@tanstack/react-query";
+import { api } from "@/lib/studio/api";
 import type { TaskView } from "@/lib/studio/gallery-item";
+import { call } from "../endpoint-client";
 import { taskKey } from "../gallery-cache";
 import { useStreamStore } from "../stream-store";
-import { fetchData } from "../use-api";
 
 const POLL_MS = 3000;
 
@@ -21,7 +22,7 @@ export function useTaskViews(taskUUIDs: readonly string[]): TaskView[] {
   const queries = useQueries({
     queries: taskUUIDs.map((uuid) => ({
       queryKey: taskKey(uuid),
-      queryFn: () => fetchData<TaskView>(`/api/tasks/${uuid}`),
+      queryFn: (): Promise<TaskView> => call(api.tasks.get, { params: { taskUUID: uuid } }),
       staleTime: Number.POSITIVE_INFINITY,
       retry: false,
       refetchInterval: (query: { state: { data?: TaskView } }) =>

@@ -1,10 +1,17 @@
 import { QueryClient } from "@tanstack/react-query";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { applyExperimentChange } from "./experiment-changes";
+import { api } from "@/lib/studio/api";
+import { queryKeyOf } from "../endpoint-client";
+import { applyExperimentChange, experimentKey, experimentsKey } from "./experiment-changes";
 
 const change = (experimentId: string) => ({ kind: "experiment" as const, experimentId });
 
 describe("experiment events", () => {
+  it("patches and refetches the very queries the pages read through the declared endpoints", () => {
+    expect(experimentKey("a")).toEqual(queryKeyOf(api.experiments.get, { params: { id: "a" } }));
+    expect(experimentsKey).toEqual(queryKeyOf(api.experiments.list));
+  });
+
   beforeEach(() => {
     vi.useFakeTimers();
   });
@@ -44,10 +51,10 @@ describe("experiment events", () => {
     applyExperimentChange(client, change("b"));
     await vi.advanceTimersByTimeAsync(0);
     expect(spy.mock.calls.map(([filters]) => filters?.queryKey)).toEqual([
-      ["experiments", "a"],
-      ["experiments"],
-      ["experiments", "b"],
-      ["experiments"],
+      experimentKey("a"),
+      experimentsKey,
+      experimentKey("b"),
+      experimentsKey,
     ]);
   });
 
@@ -65,7 +72,7 @@ describe("experiment events", () => {
       seconds: null,
       items: [],
     };
-    client.setQueryData(["experiments", "a"], {
+    client.setQueryData(experimentKey("a"), {
       id: "a",
       cells: [pending],
       progress: { done: 0, failed: 0, refused: 0, running: 1, total: 1 },
@@ -79,20 +86,20 @@ describe("experiment events", () => {
     const view = client.getQueryData<{
       cells: { status: string; items: unknown[] }[];
       progress: { done: number };
-    }>(["experiments", "a"]);
+    }>(experimentKey("a"));
     expect(view?.cells[0]?.status).toBe("done");
     expect(view?.cells[0]?.items).toEqual([item]);
     expect(view?.progress.done).toBe(1);
     // Only the list (its progress) is read again, not the grid.
-    expect(spy.mock.calls.map(([filters]) => filters?.queryKey)).toEqual([["experiments"]]);
+    expect(spy.mock.calls.map(([filters]) => filters?.queryKey)).toEqual([experimentsKey]);
 
     await vi.advanceTimersByTimeAsync(1_000);
     spy.mockClear();
     applyExperimentChange(client, { ...change("a"), cells: [{ ...pending, key: "5-5" }] });
     await vi.advanceTimersByTimeAsync(0);
     expect(spy.mock.calls.map(([filters]) => filters?.queryKey)).toEqual([
-      ["experiments", "a"],
-      ["experiments"],
+      experimentKey("a"),
+      experimentsKey,
     ]);
   });
 });

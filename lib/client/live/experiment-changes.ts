@@ -1,13 +1,15 @@
 "use client";
 
-import type { QueryClient } from "@tanstack/react-query";
-import type { ExperimentView } from "@/lib/server/experiments/view";
+import type { QueryClient, QueryKey } from "@tanstack/react-query";
+import { queryKeyOf } from "@/lib/client/endpoint-client";
+import { api } from "@/lib/studio/api";
+import type { ExperimentView } from "@/lib/studio/api/experiments";
 import { patchCells } from "@/lib/studio/experiments/cell-patch";
 import type { GalleryChange } from "@/lib/studio/stream-events";
 
 /** Query keys of experiments: the list, and each experiment's page. */
-export const experimentsKey = ["experiments"] as const;
-export const experimentKey = (id: string) => ["experiments", id] as const;
+export const experimentsKey = queryKeyOf(api.experiments.list);
+export const experimentKey = (id: string) => queryKeyOf(api.experiments.get, { params: { id } });
 
 /**
  * At most one refetch of an experiment in flight, and the next no sooner than this after the last
@@ -26,7 +28,7 @@ interface Refresh {
 const refreshes = new WeakMap<QueryClient, Map<string, Refresh>>();
 
 /** Refetches what `keys` names, gathered per `slot`: one read in flight, the next `REFETCH_GAP_MS` on. */
-function refresh(client: QueryClient, slot: string, keys: readonly (readonly string[])[]): void {
+function refresh(client: QueryClient, slot: string, keys: readonly QueryKey[]): void {
   let bySlot = refreshes.get(client);
   if (!bySlot) {
     bySlot = new Map();

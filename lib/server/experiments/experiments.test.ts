@@ -8,7 +8,7 @@ import {
   type TestDatabase,
   testBackends,
 } from "@/lib/server/db/test-databases";
-import type { SubmitOutcome } from "@/lib/server/results/submit";
+import type { SubmitOutcome } from "@/lib/server/tasks/submit";
 import type { ExperimentInput } from "@/lib/studio/experiments/input";
 import { controlExperiment, createExperiment, rerunExperiment, retryCell } from "./actions";
 import { experimentCsv } from "./export";

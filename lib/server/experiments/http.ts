@@ -2,7 +2,8 @@ import "server-only";
 import { availableParallelism } from "node:os";
 import type { ServiceError } from "@/lib/protocol/errors";
 import type { StudioRuntime } from "@/lib/server/runtime";
-import type { Outcome } from "./actions";
+import { isUuid } from "@/lib/studio/api/endpoint";
+import { type ApiError, studioErrors } from "@/lib/studio/api/errors";
 import type { PlanDeps } from "./plan";
 
 /**
@@ -18,31 +19,29 @@ export function planDeps(runtime: StudioRuntime): PlanDeps {
   };
 }
 
+// The evaluation sets' and blind votes' routes still answer with these until they move onto
+// `route()`; the experiments' own routes use `unwrap` and the studio's errors instead.
+
+/** @deprecated Throw an `ApiError` from a `route()` handler instead. */
 export function errorsResponse(status: number, errors: ServiceError[]): Response {
   return Response.json({ errors }, { status });
 }
 
-/** An outcome as the answer: its value under `data`, or its errors. */
-export function outcomeResponse<T>(outcome: Outcome<T>, status = 200): Response {
+/** @deprecated Return `unwrap(outcome)` from a `route()` handler instead. */
+export function outcomeResponse<T>(
+  outcome: { ok: true; value: T } | { ok: false; status: number; errors: ServiceError[] },
+  status = 200,
+): Response {
   return outcome.ok
     ? Response.json({ data: outcome.value }, { status })
     : errorsResponse(outcome.status, outcome.errors);
 }
 
-const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** An experiment's id (a UUID: the database refuses anything else), or the 404 to answer. */
+/** @deprecated Declare the parameter with `uuid()` instead. */
 export function experimentIdParam(value: string): string | Response {
-  return UUID_RE.test(value)
-    ? value.toLowerCase()
-    : errorsResponse(404, [
-        { code: "experimentNotFound", message: "There is no such experiment.", parameter: "id" },
-      ]);
+  return isUuid(value) ? value.toLowerCase() : errorResponse(studioErrors.experimentNotFound());
 }
 
-/** A cell's key: its coords joined by "-" ("0-2-1"). */
-export function cellKeyParam(value: string): string | Response {
-  return /^\d{1,3}(-\d{1,3}){0,2}$/.test(value)
-    ? value
-    : errorsResponse(404, [{ code: "cellNotFound", message: "There is no such cell.", parameter: "key" }]);
+function errorResponse(error: ApiError): Response {
+  return errorsResponse(error.status, error.errors);
 }

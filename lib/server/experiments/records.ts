@@ -13,7 +13,7 @@ import {
   task,
   user,
 } from "@/lib/server/db/schema";
-import type { ExperimentPage } from "@/lib/studio/api/experiments";
+import type { CellItem, ExperimentPage } from "@/lib/studio/api/experiments";
 import { mediaUrl } from "../gallery/gallery-item";
 import type { Plan } from "./plan";
 
@@ -79,14 +79,7 @@ export async function cellRows(db: StudioDatabase, id: string): Promise<Experime
 }
 
 /** A cell's result as the grid shows it. */
-export interface CellItem {
-  id: string;
-  kind: "image" | "video";
-  url: string;
-  width: number;
-  height: number;
-  cost: number | null;
-}
+export type { CellItem };
 
 /** The live items of the given tasks, by task. */
 export async function itemsOfTasks(

@@ -5,7 +5,7 @@ import type { ServiceError } from "@/lib/protocol/errors";
 import type { SessionUser } from "@/lib/server/auth/guard";
 import type { StudioDatabase } from "@/lib/server/db";
 import { type ExperimentCellRow, experiment, experimentCell, task, user } from "@/lib/server/db/schema";
-import type { SubmitOutcome } from "@/lib/server/results/submit";
+import type { SubmitOutcome } from "@/lib/server/tasks/submit";
 import type { CellPatch } from "@/lib/studio/experiments/cell-patch";
 import { nextBatch } from "@/lib/studio/experiments/planning";
 import { refusalWords } from "./plan";

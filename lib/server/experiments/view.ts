@@ -1,41 +1,12 @@
 import "server-only";
-import type { ServiceError } from "@/lib/protocol/errors";
 import type { StudioDatabase } from "@/lib/server/db";
-import type { CellStatus, ExperimentStatus } from "@/lib/server/db/schema";
+import type { CellStatus } from "@/lib/server/db/schema";
+import type { CellView, ExperimentView } from "@/lib/studio/api/experiments";
 import { expandAxis } from "@/lib/studio/experiments/axes";
 import { refusalWords } from "./plan";
-import { type CellItem, cellRows, experimentRow, itemsOfTasks, relatives, taskTimes } from "./records";
+import { cellRows, experimentRow, itemsOfTasks, relatives, taskTimes } from "./records";
 
-/** An experiment as its page reads it (`GET /api/experiments/[id]`). */
-export interface ExperimentView {
-  id: string;
-  name: string;
-  taskType: string;
-  status: ExperimentStatus;
-  version: number;
-  parentId: string | null;
-  createdBy: string;
-  createdAt: string;
-  concurrency: number;
-  base: Record<string, unknown>;
-  /** Each axis's values: `labels` short, `titles` uncut (tooltips and exports). */
-  axes: { name: string; labels: string[]; titles: string[]; kind: string }[];
-  cells: CellView[];
-  progress: { done: number; failed: number; refused: number; running: number; total: number };
-  versions: { id: string; version: number; name: string }[];
-}
-
-export interface CellView {
-  key: string;
-  coords: number[];
-  status: CellStatus;
-  params: Record<string, unknown>;
-  errors: ServiceError[];
-  attempts: number;
-  taskUUID: string | null;
-  seconds: number | null;
-  items: CellItem[];
-}
+export type { CellView, ExperimentView };
 
 export async function experimentView(db: StudioDatabase, id: string): Promise<ExperimentView | null> {
   const row = await experimentRow(db, id);

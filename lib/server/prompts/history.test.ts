@@ -105,7 +105,10 @@ for (const backend of testBackends) {
       });
 
       it("refuses a cursor it did not give", async () => {
-        expect(await promptHistoryPage(opened.db, query({ cursor: "nonsense" }), ada)).toBeNull();
+        await expect(promptHistoryPage(opened.db, query({ cursor: "nonsense" }), ada)).rejects.toMatchObject({
+          status: 400,
+          errors: [{ code: "invalidCursor", parameter: "cursor" }],
+        });
       });
 
       it("runs a set as an experiment over its cases and lines runs up by case", async () => {

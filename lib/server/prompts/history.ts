@@ -2,6 +2,7 @@ import "server-only";
 import { and, asc, desc, eq, inArray, isNull, lt, lte, ne, or, type SQL, sql } from "drizzle-orm";
 import { BLANK_PROMPT } from "@/lib/protocol/image-limits";
 import type { StudioDatabase } from "@/lib/server/db";
+import { decodeCursor, encodeCursor } from "@/lib/server/db/cursor";
 import { item, task, user } from "@/lib/server/db/schema";
 import type { PromptPage, PromptQuery, PromptRun } from "@/lib/studio/prompt-history/query";
 import { workflowOf } from "@/lib/studio/workflow-of";
@@ -19,24 +20,13 @@ const ITEMS_PER_RUN = 4;
 
 const promptText = sql<string>`coalesce(${task.params} ->> 'positivePrompt', '')`;
 
-const encodeCursor = (r: { createdAt: Date; taskUUID: string }) =>
-  Buffer.from(`${r.createdAt.toISOString()}|${r.taskUUID}`).toString("base64url");
-
-function decodeCursor(cursor: string): { createdAt: Date; taskUUID: string } | null {
-  const [at, id] = Buffer.from(cursor, "base64url").toString().split("|");
-  const createdAt = new Date(at ?? "");
-  if (!id || !/^[0-9a-f-]{36}$/.test(id) || Number.isNaN(createdAt.getTime())) return null;
-  return { createdAt, taskUUID: id };
-}
-
-/** A page of history, or null for a cursor this list did not give. `me` is the asking member. */
+/** A page of history (a cursor this list did not give is refused). `me` is the asking member. */
 export async function promptHistoryPage(
   db: StudioDatabase,
   query: PromptQuery,
   me: string,
-): Promise<PromptPage | null> {
-  const after = query.cursor ? decodeCursor(query.cursor) : null;
-  if (query.cursor && !after) return null;
+): Promise<PromptPage> {
+  const after = decodeCursor(query.cursor);
   const where: (SQL | undefined)[] = [
     inArray(task.taskType, GENERATION_TYPES),
     ne(promptText, ""),
@@ -51,10 +41,7 @@ export async function promptHistoryPage(
   }
   if (after) {
     where.push(
-      or(
-        lt(task.createdAt, after.createdAt),
-        and(eq(task.createdAt, after.createdAt), lt(task.taskUUID, after.taskUUID)),
-      ),
+      or(lt(task.createdAt, after.at), and(eq(task.createdAt, after.at), lt(task.taskUUID, after.id))),
     );
   }
   const rows = await db
@@ -98,7 +85,7 @@ export async function promptHistoryPage(
         itemCount: made.count,
       };
     }),
-    nextCursor: rows.length > query.limit && last ? encodeCursor(last) : null,
+    nextCursor: rows.length > query.limit && last ? encodeCursor(last.createdAt, last.taskUUID) : null,
   };
 }
 

@@ -8,12 +8,12 @@ import {
 } from "@/lib/protocol/results";
 import { askService, type ServiceFailure, statusForServiceError, timedOut } from "@/lib/server/ask-service";
 import type { SessionUser } from "@/lib/server/auth/guard";
-import { studioErrors } from "@/lib/server/auth/studio-errors";
 import type { StudioDatabase } from "@/lib/server/db";
 import type { ToolQueue } from "@/lib/server/limits/tool-queue";
 import type { TrustedOrigins } from "@/lib/server/results/media-bytes";
 import type { StudioRefs } from "@/lib/server/results/studio-refs";
 import type { MediaStorage } from "@/lib/server/storage";
+import { studioErrors } from "@/lib/studio/api/errors";
 import { can, roleFor } from "@/lib/studio/roles";
 import { plural } from "@/lib/studio/words";
 import type { UpstreamClient, WireTask } from "@/lib/upstream";
@@ -90,8 +90,8 @@ export async function runTool(
   if (!kind.ok) return refuse(400, kind.errors);
   const permission = TOOL_PERMISSIONS[kind.taskType];
   if (!can(user.role, permission)) {
-    const { status, error } = studioErrors.forbiddenRole(roleFor(permission));
-    return refuse(status, [error]);
+    const { status, errors } = studioErrors.forbiddenRole(roleFor(permission));
+    return refuse(status, errors);
   }
   const parsed = parseToolTask(body);
   if (!parsed.ok) return refuse(400, parsed.errors);

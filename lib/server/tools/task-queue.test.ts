@@ -12,7 +12,8 @@ import {
 } from "@/lib/server/db";
 import { task } from "@/lib/server/db/schema";
 import { createTestUser } from "@/lib/server/db/test-databases";
-import { parseTaskQueueQuery, taskQueue } from "./task-queue";
+import { api } from "@/lib/studio/api";
+import { taskQueue } from "./task-queue";
 
 let database: OpenedDatabase;
 let author = "";
@@ -136,21 +137,16 @@ describe("the task queue of GET /api/tasks", () => {
   });
 
   it("reads limit and active from the query, naming a bad one", () => {
-    const q = (s: string) => parseTaskQueueQuery(new URLSearchParams(s));
-    expect(q("")).toEqual({ ok: true, query: { limit: 50, activeOnly: false } });
-    expect(q("limit=100&active=1")).toEqual({ ok: true, query: { limit: 100, activeOnly: true } });
-    expect(q("active=true")).toEqual({ ok: true, query: { limit: 50, activeOnly: true } });
-    expect(q("active=0")).toEqual({ ok: true, query: { limit: 50, activeOnly: false } });
-    for (const bad of ["limit=0", "limit=101", "limit=ten", "limit=1.5"]) {
-      const outcome = q(bad);
-      expect(outcome.ok).toBe(false);
-      if (!outcome.ok)
-        expect(outcome.errors).toEqual([
-          expect.objectContaining({ code: "invalidLimit", parameter: "limit" }),
-        ]);
-    }
-    const both = q("limit=500&active=yes");
-    expect(both.ok ? [] : both.errors.map((e) => e.parameter)).toEqual(["limit", "active"]);
-    expect(q("active=constructor").ok).toBe(false);
+    const q = (s: string) => api.tasks.list.spec.query.safeParse(Object.fromEntries(new URLSearchParams(s)));
+    const ok = (s: string) => q(s).data;
+    const refused = (s: string) => q(s).error?.issues.map((i) => i.path.join(".")) ?? [];
+    expect(ok("")).toEqual({ limit: 50, active: false });
+    expect(ok("limit=100&active=1")).toEqual({ limit: 100, active: true });
+    expect(ok("active=true")).toEqual({ limit: 50, active: true });
+    expect(ok("active=0")).toEqual({ limit: 50, active: false });
+    for (const bad of ["limit=0", "limit=101", "limit=ten", "limit=1.5"])
+      expect(refused(bad)).toEqual(["limit"]);
+    expect(refused("limit=500&active=yes")).toEqual(["limit", "active"]);
+    expect(refused("active=constructor")).toEqual(["active"]);
   });
 });

@@ -155,6 +155,13 @@ export const studioErrors = {
   unavailable: (message: string) => studioError(503, "serviceUnavailable", message),
 
   // Experiments, tasks, tools, uploads, prompts, limits --------------------------------------
+  cellNotFound: () => studioError(404, "cellNotFound", "There is no such cell.", "key"),
+  invalidFormat: () => studioError(400, "invalidFormat", "format is csv, json or png.", "format"),
+  invalidLayer: () => studioError(400, "invalidLayer", "layer is a whole number from 0 to 49.", "layer"),
+  taskNotFound: () => studioError(404, "notFound", "No task with this taskUUID was found.", "taskUUID"),
+  imageNotFound: () => studioError(404, "notFound", "No image with this id was found.", "id"),
+  /** An upload the studio cannot take: not an image, too large, damaged, or not in the `image` field. */
+  invalidImage: (status: number, message: string) => studioError(status, "invalidImage", message, "image"),
 
   // (end of section)
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { pageQuery } from "@/lib/studio/api/endpoint";
 import { isPlainText } from "@/lib/studio/gallery-filter";
 
 /**
@@ -20,8 +21,7 @@ export const promptQuerySchema = z.object({
     .string()
     .regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,199}$/, "member is me, all or a member's id.")
     .default("me"),
-  cursor: z.string().max(200).optional(),
-  limit: z.coerce.number().int().min(1).max(PROMPT_PAGE_MAX).default(PROMPT_PAGE_DEFAULT),
+  ...pageQuery(PROMPT_PAGE_DEFAULT, PROMPT_PAGE_MAX),
 });
 export type PromptQuery = z.output<typeof promptQuerySchema>;
 
@@ -34,28 +34,4 @@ export function promptQueryString(query: { q?: string; member?: string; cursor?:
   return out.toString();
 }
 
-/** One task of the history as the page reads it. */
-export interface PromptRun {
-  taskUUID: string;
-  authorId: string;
-  authorName: string | null;
-  prompt: string;
-  negativePrompt: string | null;
-  taskType: string;
-  /** The Create page that made it (text-to-image, video, ...). */
-  workflow: string;
-  model: string | null;
-  status: string;
-  createdAt: string;
-  /** The task as sent (media by reference): the base of an experiment started from it. */
-  params: Record<string, unknown>;
-  /** Its first results. */
-  items: { id: string; kind: "image" | "video" }[];
-  /** How many results it made in all. */
-  itemCount: number;
-}
-
-export interface PromptPage {
-  runs: PromptRun[];
-  nextCursor: string | null;
-}
+export type { PromptPage, PromptRun } from "@/lib/studio/api/prompts";

@@ -3,8 +3,8 @@ import { logger } from "@/lib/platform/logger";
 import { isServiceError, type ServiceError } from "@/lib/protocol/errors";
 import type { SentTask } from "@/lib/server/db";
 import { studioMetrics } from "@/lib/server/ops/metrics";
+import { POLL_AFTER_MS, type ResultKeeper } from "@/lib/server/results/keeper";
 import type { UpstreamClient, WireTask } from "@/lib/upstream";
-import { POLL_AFTER_MS, type ResultKeeper } from "./keeper";
 
 /**
  * How long `POST /api/tasks` waits for its tasks to be written to the service's socket. A live

@@ -10,11 +10,11 @@ import { getTask, markTask } from "@/lib/server/db";
 import type { StoredTaskError } from "@/lib/server/db/schema/studio";
 import { createTestUser, type TestDatabase, testBackends } from "@/lib/server/db/test-databases";
 import { MemberQueue } from "@/lib/server/limits/member-queue";
+import type { StudioRefs } from "@/lib/server/results/studio-refs";
 import { LocalMediaStorage } from "@/lib/server/storage/local-media-storage";
 import { DEFAULT_STUDIO_LIMITS, type StudioLimits } from "@/lib/studio/limits";
 import { createUpstreamClient, type UpstreamClient, type WireTask } from "@/lib/upstream";
 import { handOverOrFail, type Job, RETRY_AFTER_SECONDS } from "./hand-over";
-import type { StudioRefs } from "./studio-refs";
 import { type SubmitDeps, submitTasks } from "./submit";
 
 const image = (extra: Record<string, unknown> = {}) => ({

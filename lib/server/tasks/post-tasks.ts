@@ -1,7 +1,7 @@
 import "server-only";
 import { z } from "zod";
 import { logger } from "@/lib/platform/logger";
-import { requireUser } from "@/lib/server/auth/guard";
+import { requireUser, type SessionUser } from "@/lib/server/auth/guard";
 import { readJson } from "@/lib/server/http/read-json";
 import { REQUEST_ID_HEADER, requestIdOf } from "@/lib/server/ops/request-id";
 import type { StudioRuntime } from "@/lib/server/runtime";
@@ -26,6 +26,15 @@ export async function postTasks(
 ): Promise<Response> {
   const user = await requireUser(runtime.gate, request, "generate");
   if (user instanceof Response) return user;
+  return sendTasks(runtime, user, request);
+}
+
+/** The tasks of a request whose caller is already known and allowed to generate. */
+export async function sendTasks(
+  runtime: Pick<StudioRuntime, "submit">,
+  user: SessionUser,
+  request: Request,
+): Promise<Response> {
   // Each task's text is checked by the contract's parser, task by task.
   const body = await readJson(request, ANY_JSON, TASK_BODY_LIMIT, { checkText: false });
   if (!body.ok) return body.response;

@@ -6,6 +6,9 @@ import type { SessionUser } from "@/lib/server/auth/guard";
 import { isRecordError, recordTasks, type SentTask, type StudioDatabase } from "@/lib/server/db";
 import { limitErrors } from "@/lib/server/limits/limit-errors";
 import type { MemberQueue } from "@/lib/server/limits/member-queue";
+import type { ResultKeeper } from "@/lib/server/results/keeper";
+import type { StudioRefs } from "@/lib/server/results/studio-refs";
+import type { TaskLeases } from "@/lib/server/results/task-leases";
 import { inlineMediaSink, type MediaStorage } from "@/lib/server/storage";
 import type { StudioLimits } from "@/lib/studio/limits";
 import type { UpstreamClient, WireTask } from "@/lib/upstream";
@@ -17,9 +20,6 @@ import {
   RETRY_AFTER_SECONDS,
   retryAfterSeconds,
 } from "./hand-over";
-import type { ResultKeeper } from "./keeper";
-import type { StudioRefs } from "./studio-refs";
-import type { TaskLeases } from "./task-leases";
 
 /** Task types that make gallery items; the utility tasks go through `/api/tools`. */
 const GENERATION = new Set(["imageInference", "videoInference"]);

@@ -352,15 +352,15 @@ const ENDPOINTS: Endpoint[] = [
       .map(([id, body]): Input => ({ params: { id }, body: { json: body } })),
   },
   {
-    file: "eval-sets/[id]/rounds",
+    file: "eval-sets/[id]/votes",
     method: "GET",
-    path: (p) => `/api/eval-sets/${p.id}/rounds`,
+    path: (p) => `/api/eval-sets/${p.id}/votes`,
     input: idParam("id"),
   },
   {
-    file: "eval-sets/[id]/rounds",
+    file: "eval-sets/[id]/votes",
     method: "POST",
-    path: (p) => `/api/eval-sets/${p.id}/rounds`,
+    path: (p) => `/api/eval-sets/${p.id}/votes`,
     input: fc
       .tuple(
         paramText,
@@ -382,23 +382,23 @@ const ENDPOINTS: Endpoint[] = [
       .map(([id, query]): Input => ({ params: { id }, query })),
   },
   {
-    file: "experiments/[id]/rounds",
+    file: "experiments/[id]/votes",
     method: "GET",
-    path: (p) => `/api/experiments/${p.id}/rounds`,
+    path: (p) => `/api/experiments/${p.id}/votes`,
     input: idParam("id"),
   },
   {
-    file: "experiments/[id]/rounds",
+    file: "experiments/[id]/votes",
     method: "POST",
-    path: (p) => `/api/experiments/${p.id}/rounds`,
+    path: (p) => `/api/experiments/${p.id}/votes`,
     input: fc
       .tuple(paramText, mutated(fc.constant({ axis: 0, values: [0, 1], name: "Which prompt?" })))
       .map(([id, body]): Input => ({ params: { id }, body: { json: body } })),
   },
   {
-    file: "rounds",
+    file: "votes",
     method: "POST",
-    path: () => "/api/rounds",
+    path: () => "/api/votes",
     input: mutated(
       fc.constant({
         items: ["00000000-0000-4000-8000-000000000001", "00000000-0000-4000-8000-000000000002"],
@@ -406,39 +406,39 @@ const ENDPOINTS: Endpoint[] = [
       }),
     ).map((body): Input => ({ body: { json: body } })),
   },
-  { file: "rounds/[id]", method: "GET", path: (p) => `/api/rounds/${p.id}`, input: idParam("id") },
+  { file: "votes/[id]", method: "GET", path: (p) => `/api/votes/${p.id}`, input: idParam("id") },
   {
-    file: "rounds/[id]/ballot",
+    file: "votes/[id]/ballot",
     method: "GET",
-    path: (p) => `/api/rounds/${p.id}/ballot`,
+    path: (p) => `/api/votes/${p.id}/ballot`,
     input: idParam("id"),
   },
   {
-    file: "rounds/[id]/media/[mediaId]",
+    file: "votes/[id]/media/[mediaId]",
     method: "GET",
-    path: (p) => `/api/rounds/${p.id}/media/${p.mediaId}`,
+    path: (p) => `/api/votes/${p.id}/media/${p.mediaId}`,
     input: fc
       .tuple(fc.oneof(paramText, fc.constant(randomUUID())), paramText)
       .map(([id, mediaId]): Input => ({ params: { id, mediaId } })),
   },
   {
-    file: "rounds/[id]/votes",
+    file: "votes/[id]/picks",
     method: "POST",
-    path: (p) => `/api/rounds/${p.id}/votes`,
+    path: (p) => `/api/votes/${p.id}/picks`,
     input: fc
       .tuple(paramText, mutated(fc.constant({ pairId: randomUUID(), pick: "left" })))
       .map(([id, body]): Input => ({ params: { id }, body: { json: body } })),
   },
   {
-    file: "rounds/[id]/close",
+    file: "votes/[id]/close",
     method: "POST",
-    path: (p) => `/api/rounds/${p.id}/close`,
+    path: (p) => `/api/votes/${p.id}/close`,
     input: idParam("id"),
   },
   {
-    file: "rounds/[id]/results",
+    file: "votes/[id]/results",
     method: "GET",
-    path: (p) => `/api/rounds/${p.id}/results`,
+    path: (p) => `/api/votes/${p.id}/results`,
     input: idParam("id"),
   },
   // Signing out everywhere has no input to vary; it runs once, last (it ends the owner's session).

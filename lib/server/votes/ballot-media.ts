@@ -4,6 +4,8 @@ import { eq, or } from "drizzle-orm";
 import type { StudioDatabase } from "@/lib/server/db";
 import { item, type VoteRoundRow, votePair } from "@/lib/server/db/schema";
 import { mayReadItem } from "@/lib/server/gallery/media-access";
+import { api } from "@/lib/studio/api";
+import { urlOf } from "@/lib/studio/api/url";
 import type { Role } from "@/lib/studio/roles";
 
 /**
@@ -19,7 +21,7 @@ export function ballotMediaId(round: Pick<VoteRoundRow, "seed">, itemId: string)
 }
 
 export function ballotMediaUrl(round: Pick<VoteRoundRow, "id" | "seed">, itemId: string): string {
-  return `/api/rounds/${round.id}/media/${ballotMediaId(round, itemId)}`;
+  return urlOf(api.votes.media, { params: { id: round.id, mediaId: ballotMediaId(round, itemId) } });
 }
 
 const MEDIA_ID_RE = /^[A-Za-z0-9_-]{32}$/;

@@ -253,6 +253,13 @@ test("a blind vote over three prompts: two members vote, the owner closes it, al
     data: { votes: number; ranking: unknown };
   };
   expect(open.data).toMatchObject({ votes: 12, ranking: null });
+  // An address that names no vote is refused naming its parameter.
+  const malformed = await viewerContext.request.get("/api/votes/not-a-vote/results");
+  expect(malformed.status()).toBe(400);
+  expect(((await malformed.json()) as { errors: { parameter?: string }[] }).errors[0]?.parameter).toBe("id");
+  const unknown = await viewerContext.request.get(`/api/votes/${crypto.randomUUID()}/results`);
+  expect(unknown.status()).toBe(404);
+  expect(((await unknown.json()) as { errors: { code: string }[] }).errors[0]?.code).toBe("voteNotFound");
   await viewerContext.close();
 
   // The editor shares the round while it is open: a guest sees only that voting goes on.

@@ -10,7 +10,7 @@ import type { EvalRunSummary } from "./types";
 
 /**
  * "Blind vote…" over the runs shown side by side: teammates compare the runs' results case by
- * case without knowing which run made which. Opens the new round's voting panel.
+ * case without knowing which run made which. Opens the new vote's voting panel.
  */
 export function SetBlindVoteButton({ setId, runs }: { setId: string; runs: EvalRunSummary[] }) {
   const [open, setOpen] = useState(false);

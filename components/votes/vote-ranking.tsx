@@ -7,7 +7,7 @@ const percent = (x: number) => `${Math.round(x * 100)}%`;
 const COLUMNS = "sm:grid-cols-[2rem_minmax(0,18rem)_minmax(0,1fr)_15rem] sm:gap-x-4";
 
 /**
- * A closed round's ranking: each variant's chance of beating an average one, with its 95%
+ * A closed vote's ranking: each variant's chance of beating an average one, with its 95%
  * interval drawn as a bar on one 0–100% scale (the dashed line is an even chance), its votes, and
  * how far the voters agreed. No hooks: the share page renders it on the server too.
  */

@@ -17,7 +17,7 @@ import { existingEvalSet } from "./records";
  * the set ran with which settings. Reading runs side by side matches cells to the set's cases by
  * prompt and seed, so a run of an earlier version still lines up where its cases are the same.
  * The votes each run received are added by lib/server/votes/run-votes.ts: votes read sets, never
- * the other way round.
+ * the other way vote.
  */
 
 /** Runs listed on a set's page: the newest this many. */

@@ -29,8 +29,8 @@ const SEEN: Record<VotePick, (flipped: boolean) => BallotPick> = {
 };
 
 /**
- * A round as one voter sees it: opaque pair ids and media only (no label, prompt, setting, author
- * or item id; media under the round's own ids), in the voter's own order with their own sides,
+ * A vote as one voter sees it: opaque pair ids and media only (no label, prompt, setting, author
+ * or item id; media under the vote's own ids), in the voter's own order with their own sides,
  * and their picks so far.
  */
 export async function ballotOf(db: StudioDatabase, round: VoteRoundRow, voterId: string): Promise<Ballot> {
@@ -64,7 +64,7 @@ export async function ballotOf(db: StudioDatabase, round: VoteRoundRow, voterId:
   };
 }
 
-/** Records (or changes) a voter's pick on a pair of an open round. */
+/** Records (or changes) a voter's pick on a pair of an open vote. */
 export async function castVote(
   db: StudioDatabase,
   round: VoteRoundRow,
@@ -79,8 +79,8 @@ export async function castVote(
   if (!pair) throw studioErrors.pairNotFound();
   const flipped = isFlipped(round.seed, voterId, pair.id);
   const pick: VotePick = input.pick === "tie" ? "tie" : (input.pick === "left") !== flipped ? "a" : "b";
-  // The round's row is locked while the vote goes in: a close at the same moment waits for it, or
-  // it sees the round closed and the vote is refused.
+  // The vote's row is locked while the pick goes in: a close at the same moment waits for it, or
+  // it sees the vote closed and the pick is refused.
   const stored = await db.transaction(async (tx) => {
     const [now] = await tx
       .select({ status: voteRound.status })

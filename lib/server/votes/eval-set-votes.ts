@@ -7,11 +7,11 @@ import { studioErrors } from "@/lib/studio/api/errors";
 import { type EvalSetVoteInput, MAX_VOTE_PAIRS } from "@/lib/studio/votes/input";
 import type { PlannedPair } from "@/lib/studio/votes/vote-pairs";
 
-/** A case's words in a pair's context (shown once the round is closed). */
+/** A case's words in a pair's context (shown once the vote is closed). */
 const CONTEXT_PROMPT_CHARS = 60;
 
 /**
- * The pairs of a round over runs of a set: for each case of the set, each two of the runs whose
+ * The pairs of a vote over runs of a set: for each case of the set, each two of the runs whose
  * result for that case exists (the case's first result in each run, matched by prompt, seed and
  * negative prompt as the side by side matches them).
  */

@@ -6,7 +6,7 @@ import { item, type VoteRoundRow, votePair, voteRound } from "@/lib/server/db/sc
 import { studioErrors } from "@/lib/studio/api/errors";
 import type { PickedResultsVoteInput } from "@/lib/studio/votes/input";
 
-/** A result's words in a round's labels, shown once it is closed. */
+/** A result's words in a vote's labels, shown once it is closed. */
 const LABEL_PROMPT_CHARS = 60;
 
 /** "Result 2 · a lighthouse at dusk…": its place in the comparison and its prompt. */

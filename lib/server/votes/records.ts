@@ -11,10 +11,15 @@ import { expandAxis } from "@/lib/studio/experiments/axes";
 import { type ExperimentVoteInput, MAX_VOTE_PAIRS } from "@/lib/studio/votes/input";
 import { planPairs } from "@/lib/studio/votes/vote-pairs";
 
-/** A list of rounds is short (a handful per experiment); past this many, the newest. */
+/**
+ * Blind votes as stored. The tables keep their first names (`vote_round` for a vote, `vote_pair`
+ * and `vote` for its pairs and picks), so the schema and its migrations stay as they are.
+ */
+
+/** A list of votes is short (a handful per experiment); past this many, the newest. */
 export const MAX_LISTED_VOTES = 50;
 
-/** Opens a round over values of one axis; its pairs are fixed now, from the cells with results. */
+/** Opens a vote over values of one axis; its pairs are fixed now, from the cells with results. */
 export async function createExperimentVote(
   db: StudioDatabase,
   experimentId: string,
@@ -91,18 +96,18 @@ export async function axisNames(db: StudioDatabase, experimentId: string): Promi
   });
 }
 
-/** The compared axis's name, from the experiment's axes ("Run" for a set's round). */
+/** The compared axis's name, from the experiment's axes ("Run" for a set's vote). */
 export async function axisNameOf(db: StudioDatabase, round: VoteRoundRow): Promise<string> {
   if (!round.experimentId) return round.evalSetId ? "Run" : "Result";
   return (await axisNames(db, round.experimentId))?.[round.axis] ?? "Variant";
 }
 
-/** Whose rounds to list: an experiment's (values of its axes) or an evaluation set's (its runs). */
+/** Whose votes to list: an experiment's (values of its axes) or an evaluation set's (its runs). */
 export type VoteOwner = { experimentId: string } | { evalSetId: string } | { voteId: string };
 
 /**
- * An experiment's or set's rounds, newest first, with their counts and the asking member's
- * progress. `axisNames` names an experiment's axes; a set's rounds compare runs.
+ * An experiment's or set's votes, newest first, with their counts and the asking member's
+ * progress. `axisNames` names an experiment's axes; a set's votes compare runs.
  */
 export async function listVotes(
   db: StudioDatabase,
@@ -152,7 +157,7 @@ export async function listVotes(
   }));
 }
 
-/** Closes a round for good: votes stop, the ranking shows. Closing a closed round changes nothing. */
+/** Closes a vote for good: votes stop, the ranking shows. Closing a closed vote changes nothing. */
 export async function closeVote(
   db: StudioDatabase,
   id: string,

@@ -7,7 +7,7 @@ import { rankVariants, type Vote } from "@/lib/studio/votes/bradley-terry";
 import { axisNameOf } from "./records";
 
 /**
- * A round's results. Open: the counts only, for everyone (its creator included), so no early
+ * A vote's results. Open: the counts only, for everyone (its creator included), so no early
  * ranking sways the votes still to come. Closed: the Bradley-Terry ranking with a 95% interval per
  * variant ("can't tell" counting half a win to each side) and the agreement between voters, taken
  * on the pairs two or more of them judged.

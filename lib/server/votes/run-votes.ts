@@ -7,13 +7,13 @@ import type { EvalComparison } from "@/lib/studio/api/eval-sets";
 import type { RunVotes } from "@/lib/studio/api/votes";
 import { voteResults } from "./results";
 
-/** The set's closed rounds read for the votes its runs received: the newest this many. */
+/** The set's closed votes read for the votes its runs received: the newest this many. */
 export const RUN_VOTE_ROUNDS = 20;
 
 /**
- * The votes each run of a set received: wins, losses and ties summed over the set's closed rounds
- * (the newest 20), and the score and win chance from the newest closed round that included it.
- * Open rounds count for nothing here: their results stay hidden until they close.
+ * The votes each run of a set received: wins, losses and ties summed over the set's closed votes
+ * (the newest 20), and the score and win chance from the newest closed vote that included it.
+ * Open votes count for nothing here: their results stay hidden until they close.
  */
 export async function runVotes(db: StudioDatabase, setId: string): Promise<Map<string, RunVotes>> {
   const rounds = await db

@@ -9,7 +9,7 @@ import { voteRow } from "./records";
 import { voteResults } from "./results";
 
 /**
- * What a guest reads through a vote's share link: the round's counts while it is open (nobody
+ * What a guest reads through a vote's share link: the vote's counts while it is open (nobody
  * votes anonymously), its ranking once closed. Null when the token names an item or a board;
  * a dead link throws the same 404 as any other. A link made without the parameters names the
  * variants "Variant A", "Variant B"... , the compared axis "Variant", and the experiment or set

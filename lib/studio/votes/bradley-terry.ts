@@ -1,5 +1,5 @@
 /**
- * The ranking of a blind A/B round: a Bradley-Terry fit of the pairwise votes (P(i beats j) =
+ * The ranking of a blind A/B vote: a Bradley-Terry fit of the pairwise votes (P(i beats j) =
  * p_i / (p_i + p_j)), with a 95% interval per variant from the fit's observed information, and how
  * far the voters agree with each other.
  *

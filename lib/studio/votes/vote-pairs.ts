@@ -1,5 +1,5 @@
 /**
- * The pairs of a blind round, fixed when it opens. Two variants are compared only where everything
+ * The pairs of a blind vote, fixed when it opens. Two variants are compared only where everything
  * else is equal: for each combination of the other axes' values (same seed, same CFG…), each two of
  * the chosen variants. A cell with several results contributes each of them: its k-th result is
  * paired with the k-th of the other cell (made from the same seed offset), so no image a cell made
@@ -14,7 +14,7 @@ export interface PairCell {
 
 export interface PlannedPair {
   position: number;
-  /** Indexes into the round's variants. */
+  /** Indexes into the vote's variants. */
   variantA: number;
   variantB: number;
   itemA: string;

@@ -97,7 +97,7 @@ test("a blind vote over three prompts: two members vote, the owner closes it, al
   const start = editor.getByRole("dialog", { name: "Start a blind vote" });
   await start.getByRole("button", { name: "Cancel" }).click();
   await expect(start).toHaveCount(0);
-  await expect(editor).not.toHaveURL(/[?&]round=/);
+  await expect(editor).not.toHaveURL(/[?&]vote=/);
 
   // Blind vote…: the prompt axis is picked, all three values ticked, 3 pairs x 2 seeds.
   await editor.getByRole("button", { name: "Blind vote…" }).click();
@@ -111,15 +111,15 @@ test("a blind vote over three prompts: two members vote, the owner closes it, al
   await start.getByRole("button", { name: "Start the vote" }).click();
 
   // The new round's voting panel opens at its own address.
-  await expect(editor).toHaveURL(/\?round=[0-9a-f-]{36}$/);
-  const roundUrl = new URL(editor.url());
-  const roundId = roundUrl.searchParams.get("round") as string;
+  await expect(editor).toHaveURL(/\?vote=[0-9a-f-]{36}$/);
+  const voteUrl = new URL(editor.url());
+  const voteId = voteUrl.searchParams.get("vote") as string;
   const editorBallot = editor.getByRole("dialog", { name: "Which prompt works best?" });
   await expect(editorBallot.getByRole("status", { name: "Votes given" })).toHaveText("0 of 6");
   await editorBallot.getByRole("button", { name: "Close" }).click();
   await expect(editor).toHaveURL(new RegExp(`/experiments/${id}$`));
   const editorCard = editor.getByRole("listitem", { name: "Which prompt works best?" });
-  await expect(editorCard.getByTestId("round-counts")).toContainText("6 pairs · 0 votes from 0 voters");
+  await expect(editorCard.getByTestId("vote-counts")).toContainText("6 pairs · 0 votes from 0 voters");
 
   // The owner votes from the experiment page, by button and by key.
   await page.goto(`/experiments/${id}`);
@@ -127,7 +127,7 @@ test("a blind vote over three prompts: two members vote, the owner closes it, al
     .getByRole("listitem", { name: "Which prompt works best?" })
     .getByRole("button", { name: "Vote", exact: true })
     .click();
-  await expect(page).toHaveURL(new RegExp(`\\?round=${roundId}$`));
+  await expect(page).toHaveURL(new RegExp(`\\?vote=${voteId}$`));
   const ballot = page.getByRole("dialog", { name: "Which prompt works best?" });
   const progress = ballot.getByRole("status", { name: "Votes given" });
   await expect(progress).toHaveText("0 of 6");
@@ -163,11 +163,11 @@ test("a blind vote over three prompts: two members vote, the owner closes it, al
   await screens(page, "ballot-done", true);
 
   // The editor's open page counts the owner's votes without a reload.
-  await expect(editorCard.getByTestId("round-counts")).toContainText("6 votes from 1 voter");
+  await expect(editorCard.getByTestId("vote-counts")).toContainText("6 votes from 1 voter");
 
   // The reviewer opens the round's link and votes with the keys alone; their ballot names nothing.
   const reviewerContext = await joinAsMember(browser, page.request, origin, REVIEWER, "reviewer");
-  const raw = await reviewerContext.request.get(`/api/rounds/${roundId}/ballot`);
+  const raw = await reviewerContext.request.get(`/api/votes/${voteId}/ballot`);
   expect(raw.status()).toBe(200);
   const rawText = await raw.text();
   for (const p of prompts) expect(rawText).not.toContain(p);
@@ -185,21 +185,21 @@ test("a blind vote over three prompts: two members vote, the owner closes it, al
   const ballotUrls = [...rawText.matchAll(/"url":"([^"]+)"/g)].map((m) => m[1] as string);
   expect(ballotUrls).toHaveLength(12);
   for (const url of ballotUrls) {
-    expect(url).toMatch(new RegExp(`^/api/rounds/${roundId}/media/[A-Za-z0-9_-]{32}$`));
+    expect(url).toMatch(new RegExp(`^/api/votes/${voteId}/media/[A-Za-z0-9_-]{32}$`));
     expect(experimentText).not.toContain(url.split("/").at(-1));
   }
   const ballotUrl = ballotUrls[0] as string;
   const picture = await reviewerContext.request.get(ballotUrl);
   expect(picture.status()).toBe(200);
   expect(picture.headers()["content-type"]).toMatch(/^image\//);
-  expect((await reviewerContext.request.get(ballotUrl.replace(roundId, crypto.randomUUID()))).status()).toBe(
+  expect((await reviewerContext.request.get(ballotUrl.replace(voteId, crypto.randomUUID()))).status()).toBe(
     404,
   );
-  expect((await reviewerContext.request.get(`/api/rounds/${roundId}/media/${"A".repeat(32)}`)).status()).toBe(
+  expect((await reviewerContext.request.get(`/api/votes/${voteId}/media/${"A".repeat(32)}`)).status()).toBe(
     404,
   );
   const reviewer = await reviewerContext.newPage();
-  await reviewer.goto(`/experiments/${id}?round=${roundId}`);
+  await reviewer.goto(`/experiments/${id}?vote=${voteId}`);
   const reviewerBallot = reviewer.getByRole("dialog", { name: "Which prompt works best?" });
   const reviewerProgress = reviewerBallot.getByRole("status", { name: "Votes given" });
   await expect(reviewerProgress).toHaveText("0 of 6");
@@ -219,40 +219,47 @@ test("a blind vote over three prompts: two members vote, the owner closes it, al
   // ballot nor votes; a vote from another origin is refused.
   const reviewerApi = reviewerContext.request;
   expect(
-    (await reviewerApi.post(`/api/rounds/${roundId}/close`, { headers: { origin }, data: {} })).status(),
+    (await reviewerApi.post(`/api/votes/${voteId}/close`, { headers: { origin }, data: {} })).status(),
   ).toBe(403);
   expect(
     (
-      await reviewerApi.post(`/api/experiments/${id}/rounds`, { headers: { origin }, data: { axis: 0 } })
+      await reviewerApi.post(`/api/experiments/${id}/votes`, { headers: { origin }, data: { axis: 0 } })
     ).status(),
   ).toBe(403);
-  const someone = (await (await reviewerApi.get(`/api/rounds/${roundId}/ballot`)).json()) as {
+  const someone = (await (await reviewerApi.get(`/api/votes/${voteId}/ballot`)).json()) as {
     data: { pairs: { id: string }[] };
   };
   const pairId = someone.data.pairs[0]?.id as string;
   expect(
     (
-      await reviewerApi.post(`/api/rounds/${roundId}/votes`, {
+      await reviewerApi.post(`/api/votes/${voteId}/picks`, {
         headers: { origin: "http://elsewhere.test" },
         data: { pairId, pick: "left" },
       })
     ).status(),
   ).toBe(403);
   const viewerContext = await joinAsMember(browser, page.request, origin, VIEWER, "viewer");
-  expect((await viewerContext.request.get(`/api/rounds/${roundId}/ballot`)).status()).toBe(403);
+  expect((await viewerContext.request.get(`/api/votes/${voteId}/ballot`)).status()).toBe(403);
   expect((await viewerContext.request.get(ballotUrl)).status()).toBe(403);
   expect(
     (
-      await viewerContext.request.post(`/api/rounds/${roundId}/votes`, {
+      await viewerContext.request.post(`/api/votes/${voteId}/picks`, {
         headers: { origin },
         data: { pairId, pick: "left" },
       })
     ).status(),
   ).toBe(403);
-  const open = (await (await viewerContext.request.get(`/api/rounds/${roundId}/results`)).json()) as {
+  const open = (await (await viewerContext.request.get(`/api/votes/${voteId}/results`)).json()) as {
     data: { votes: number; ranking: unknown };
   };
   expect(open.data).toMatchObject({ votes: 12, ranking: null });
+  // An address that names no vote is refused naming its parameter.
+  const malformed = await viewerContext.request.get("/api/votes/not-a-vote/results");
+  expect(malformed.status()).toBe(400);
+  expect(((await malformed.json()) as { errors: { parameter?: string }[] }).errors[0]?.parameter).toBe("id");
+  const unknown = await viewerContext.request.get(`/api/votes/${crypto.randomUUID()}/results`);
+  expect(unknown.status()).toBe(404);
+  expect(((await unknown.json()) as { errors: { code: string }[] }).errors[0]?.code).toBe("voteNotFound");
   await viewerContext.close();
 
   // The editor shares the round while it is open: a guest sees only that voting goes on.
@@ -280,7 +287,7 @@ test("a blind vote over three prompts: two members vote, the owner closes it, al
   // The owner closes the vote; the ranking shows to everyone, live.
   await ballot.getByRole("button", { name: "Close" }).click();
   const ownerCard = page.getByRole("listitem", { name: "Which prompt works best?" });
-  await expect(ownerCard.getByTestId("round-counts")).toContainText("12 votes from 2 voters");
+  await expect(ownerCard.getByTestId("vote-counts")).toContainText("12 votes from 2 voters");
   await ownerCard.getByRole("button", { name: "Close voting" }).click();
   await expect(ownerCard.getByText("Closed", { exact: true })).toBeVisible();
   for (const [who, card] of [
@@ -291,7 +298,7 @@ test("a blind vote over three prompts: two members vote, the owner closes it, al
     const ranking = card.getByRole("list", { name: "Ranking" });
     await expect(ranking.getByRole("listitem")).toHaveCount(3);
     for (const p of prompts) await expect(ranking).toContainText(p);
-    await expect(card.getByTestId("round-ranking")).toContainText("12 votes from 2 voters on 6 pairs");
+    await expect(card.getByTestId("vote-ranking")).toContainText("12 votes from 2 voters on 6 pairs");
     await expect(card.getByTestId("interval-bar")).toHaveCount(3);
     await expect(card.getByTestId("agreement")).toHaveText(
       /^Voters (agreed|partly agreed|often disagreed): /,
@@ -303,7 +310,7 @@ test("a blind vote over three prompts: two members vote, the owner closes it, al
   await screens(page, "results");
 
   // The round's address now opens its ranking.
-  await reviewer.goto(`/experiments/${id}?round=${roundId}`);
+  await reviewer.goto(`/experiments/${id}?vote=${voteId}`);
   const closedView = reviewer.getByRole("dialog", { name: "Which prompt works best?" });
   await expect(closedView.getByRole("list", { name: "Ranking" }).getByRole("listitem")).toHaveCount(3);
   await expect(closedView).toContainText("Closed: which is which is shown now.");

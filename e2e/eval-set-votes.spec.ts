@@ -96,8 +96,8 @@ test("a blind vote between two runs of a set: two members vote, it closes, each 
   await start.getByRole("button", { name: "Start the vote" }).click();
 
   // The voting panel opens at the round's own address on the set's page; nothing says which run.
-  await expect(page).toHaveURL(/\/experiments\/sets\/[0-9a-f-]{36}\?round=[0-9a-f-]{36}$/);
-  const roundId = new URL(page.url()).searchParams.get("round") as string;
+  await expect(page).toHaveURL(/\/experiments\/sets\/[0-9a-f-]{36}\?vote=[0-9a-f-]{36}$/);
+  const voteId = new URL(page.url()).searchParams.get("vote") as string;
   const question = `Which model draws harbours? ${word}`;
   const ballot = page.getByRole("dialog", { name: question });
   const progress = ballot.getByRole("status", { name: "Votes given" });
@@ -112,14 +112,14 @@ test("a blind vote between two runs of a set: two members vote, it closes, each 
   await ballot.getByRole("button", { name: "Close" }).click();
   await expect(page).toHaveURL(new RegExp(`/experiments/sets/${setId}$`));
   const card = page.getByRole("listitem", { name: question });
-  await expect(card.getByTestId("round-counts")).toContainText("2 runs · 2 pairs · 2 votes from 1 voter");
+  await expect(card.getByTestId("vote-counts")).toContainText("2 runs · 2 pairs · 2 votes from 1 voter");
   await expect(card).toContainText("The ranking stays hidden");
 
   // A reviewer opens the round's link and votes; a reviewer neither starts nor closes a vote.
   const reviewerContext = await joinAsMember(browser, page.request, origin, REVIEWER, "reviewer");
   try {
     const reviewer = await reviewerContext.newPage();
-    await reviewer.goto(`/experiments/sets/${setId}?round=${roundId}`);
+    await reviewer.goto(`/experiments/sets/${setId}?vote=${voteId}`);
     const theirs = reviewer.getByRole("dialog", { name: question });
     const theirProgress = theirs.getByRole("status", { name: "Votes given" });
     await expect(theirProgress).toHaveText("0 of 2");
@@ -133,12 +133,12 @@ test("a blind vote between two runs of a set: two members vote, it closes, each 
     await expect(theirCard.getByRole("button", { name: "Close voting" })).toHaveCount(0);
     await expect(reviewer.getByRole("button", { name: "Blind vote…" })).toHaveCount(0);
     const api = reviewerContext.request;
-    expect((await api.post(`/api/rounds/${roundId}/close`, { headers: { origin }, data: {} })).status()).toBe(
+    expect((await api.post(`/api/votes/${voteId}/close`, { headers: { origin }, data: {} })).status()).toBe(
       403,
     );
-    const refused = await api.post(`/api/eval-sets/${setId}/rounds`, {
+    const refused = await api.post(`/api/eval-sets/${setId}/votes`, {
       headers: { origin },
-      data: { runs: [roundId, roundId] },
+      data: { runs: [voteId, voteId] },
     });
     expect(refused.status()).toBe(403);
   } finally {
@@ -146,14 +146,14 @@ test("a blind vote between two runs of a set: two members vote, it closes, each 
   }
 
   // The owner's page counts the reviewer's votes, then the owner closes the vote.
-  await expect(card.getByTestId("round-counts")).toContainText("4 votes from 2 voters");
+  await expect(card.getByTestId("vote-counts")).toContainText("4 votes from 2 voters");
   await card.getByRole("button", { name: "Continue voting" }).click();
   await expect(
     page.getByRole("dialog", { name: question }).getByRole("status", { name: "Votes given" }),
   ).toHaveText("2 of 2");
   await page.getByRole("dialog", { name: question }).getByRole("button", { name: "Close" }).click();
   await card.getByRole("button", { name: "Close voting" }).click();
-  const ranking = card.getByTestId("round-ranking");
+  const ranking = card.getByTestId("vote-ranking");
   await expect(ranking).toBeVisible();
   await expect(ranking).toContainText("Run 1 · runware:100@1");
   await expect(ranking).toContainText("Run 2 · runware:101@1");
@@ -186,7 +186,7 @@ test("a blind vote between two runs of a set: two members vote, it closes, each 
     const guestPage = await guest.newPage();
     await guestPage.goto(await link.inputValue());
     await expect(guestPage.getByText(`Blind vote · Harbours ${word}`)).toBeVisible();
-    await expect(guestPage.getByTestId("round-ranking")).toContainText("runware:101@1");
+    await expect(guestPage.getByTestId("vote-ranking")).toContainText("runware:101@1");
   } finally {
     await guest.close();
   }
@@ -223,8 +223,8 @@ test("a blind vote between three picked results, from the compare page, on its o
   await start.getByRole("button", { name: "Start the vote" }).click();
 
   // The vote's own page opens with its voting panel.
-  await expect(page).toHaveURL(/\/votes\/([0-9a-f-]{36})\?round=\1$/);
-  const roundId = new URL(page.url()).searchParams.get("round") as string;
+  await expect(page).toHaveURL(/\/votes\/([0-9a-f-]{36})\?vote=\1$/);
+  const voteId = new URL(page.url()).searchParams.get("vote") as string;
   const ballot = page.getByRole("dialog", { name: "Which result works best?" });
   const progress = ballot.getByRole("status", { name: "Votes given" });
   await expect(progress).toHaveText("0 of 3");
@@ -234,9 +234,9 @@ test("a blind vote between three picked results, from the compare page, on its o
     await expect(progress).toHaveText(`${i + 1} of 3`);
   }
   await ballot.getByRole("button", { name: "Close" }).click();
-  await expect(page).toHaveURL(new RegExp(`/votes/${roundId}$`));
+  await expect(page).toHaveURL(new RegExp(`/votes/${voteId}$`));
   const card = page.getByRole("listitem", { name: "Which result works best?" });
-  await expect(card.getByTestId("round-counts")).toContainText("3 results · 3 pairs · 3 votes from 1 voter");
+  await expect(card.getByTestId("vote-counts")).toContainText("3 results · 3 pairs · 3 votes from 1 voter");
 
   // A reviewer votes from the page's link.
   const reviewerContext = await joinAsMember(
@@ -248,7 +248,7 @@ test("a blind vote between three picked results, from the compare page, on its o
   );
   try {
     const reviewer = await reviewerContext.newPage();
-    await reviewer.goto(`/votes/${roundId}`);
+    await reviewer.goto(`/votes/${voteId}`);
     await reviewer
       .getByRole("listitem", { name: "Which result works best?" })
       .getByRole("button", { name: "Vote", exact: true })
@@ -260,7 +260,7 @@ test("a blind vote between three picked results, from the compare page, on its o
       await theirs.getByRole("button", { name: side }).click();
       await expect(theirProgress).toHaveText(`${i + 1} of 3`);
     }
-    const refused = await reviewerContext.request.post("/api/rounds", {
+    const refused = await reviewerContext.request.post("/api/votes", {
       headers: { origin },
       data: { items: ids },
     });
@@ -270,9 +270,9 @@ test("a blind vote between three picked results, from the compare page, on its o
   }
 
   // The owner closes it: the ranking names the results by their prompts.
-  await expect(card.getByTestId("round-counts")).toContainText("6 votes from 2 voters");
+  await expect(card.getByTestId("vote-counts")).toContainText("6 votes from 2 voters");
   await card.getByRole("button", { name: "Close voting" }).click();
-  const ranking = card.getByTestId("round-ranking");
+  const ranking = card.getByTestId("vote-ranking");
   await expect(ranking).toContainText(`Result 1 · a tin robot ${stamp}`);
   await expect(ranking).toContainText(`Result 3 · a glass robot ${stamp}`);
   await screens(page, "picked-closed");

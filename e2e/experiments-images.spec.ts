@@ -204,12 +204,12 @@ test("a closed vote says first in words how far voters agreed, the statistic in 
   expect(created.status(), await created.text()).toBe(201);
   const { id } = ((await created.json()) as { data: { id: string } }).data;
   await finished(page.request, id, 6);
-  const opened = await page.request.post(`/api/experiments/${id}/rounds`, {
+  const opened = await page.request.post(`/api/experiments/${id}/votes`, {
     headers: { origin },
     data: { axis: 0, name: `Which lighthouse ${stamp}?` },
   });
   expect(opened.status(), await opened.text()).toBe(201);
-  const roundId = ((await opened.json()) as { data: { id: string } }).data.id;
+  const voteId = ((await opened.json()) as { data: { id: string } }).data.id;
   const reviewer = await memberWithRole(
     page.request,
     () => playwrightRequest.newContext({ baseURL: origin, storageState: { cookies: [], origins: [] } }),
@@ -222,11 +222,11 @@ test("a closed vote says first in words how far voters agreed, the statistic in 
     [page.request, "left"],
     [reviewer, "right"],
   ] as const) {
-    const ballot = (await (await voter.get(`/api/rounds/${roundId}/ballot`)).json()) as {
+    const ballot = (await (await voter.get(`/api/votes/${voteId}/ballot`)).json()) as {
       data: { pairs: { id: string }[] };
     };
     for (const pair of ballot.data.pairs) {
-      const voted = await voter.post(`/api/rounds/${roundId}/votes`, {
+      const voted = await voter.post(`/api/votes/${voteId}/picks`, {
         headers: { origin },
         data: { pairId: pair.id, pick },
       });
@@ -234,12 +234,12 @@ test("a closed vote says first in words how far voters agreed, the statistic in 
     }
   }
   await reviewer.dispose();
-  const closed = await page.request.post(`/api/rounds/${roundId}/close`, { headers: { origin }, data: {} });
+  const closed = await page.request.post(`/api/votes/${voteId}/close`, { headers: { origin }, data: {} });
   expect(closed.status()).toBe(200);
 
   await page.goto(`/experiments/${id}`);
   const card = page.getByRole("listitem", { name: `Which lighthouse ${stamp}?` });
-  const ranking = card.getByTestId("round-ranking");
+  const ranking = card.getByTestId("vote-ranking");
   await expect(ranking).toBeVisible();
   const headline = card.getByTestId("agreement");
   await expect(headline).toHaveText(/^Voters (agreed|partly agreed|often disagreed): /);

@@ -23,7 +23,7 @@ interface Seeded {
   experimentId: string;
   pausedId: string;
   shareUrl: string;
-  roundId: string | null;
+  voteId: string | null;
 }
 let seeded: Seeded;
 
@@ -93,9 +93,9 @@ test.beforeAll(async ({ browser, baseURL }) => {
   });
   expect(share.status()).toBe(201);
   const shareUrl = ((await share.json()) as { data: { url: string } }).data.url;
-  const round = await request.post("/api/rounds", { headers: { origin }, data: { items: itemIds } });
-  const roundId = round.ok() ? ((await round.json()) as { data: { id: string } }).data.id : null;
-  seeded = { itemIds, experimentId, pausedId, shareUrl, roundId };
+  const round = await request.post("/api/votes", { headers: { origin }, data: { items: itemIds } });
+  const voteId = round.ok() ? ((await round.json()) as { data: { id: string } }).data.id : null;
+  seeded = { itemIds, experimentId, pausedId, shareUrl, voteId };
   await context.close();
 });
 
@@ -137,7 +137,7 @@ const pages = (): { name: string; path: string; ready: (page: Page) => Promise<v
       path: "/prompts",
       ready: (p) => expect(p.getByTestId("prompt-chain").first()).toBeVisible(),
     },
-    ...(seeded.roundId ? [{ name: "vote", path: `/votes/${seeded.roundId}`, ready: heading }] : []),
+    ...(seeded.voteId ? [{ name: "vote", path: `/votes/${seeded.voteId}`, ready: heading }] : []),
     { name: "settings", path: "/settings", ready: heading },
     { name: "inbox", path: "/inbox", ready: heading },
     { name: "share", path: new URL(seeded.shareUrl).pathname, ready: heading },

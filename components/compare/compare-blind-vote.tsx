@@ -3,8 +3,10 @@
 import { Scale } from "lucide-react";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
-import { StartRoundDialog } from "@/components/experiments/votes/start-round-dialog";
 import { Button } from "@/components/ui/button";
+import { StartVoteDialog } from "@/components/votes/start-vote-dialog";
+import { call } from "@/lib/client/endpoint-client";
+import { api } from "@/lib/studio/api";
 
 /**
  * "Blind vote…" on the compare page: teammates pick the better of each two of the compared results
@@ -26,16 +28,15 @@ function CompareBlindVoteDialog({ itemIds, onClose }: { itemIds: readonly string
   const router = useRouter();
   const pairs = (itemIds.length * (itemIds.length - 1)) / 2;
   return (
-    <StartRoundDialog
+    <StartVoteDialog
       title="Start a blind vote between these results"
       description="Teammates (reviewers and up) pick the better of two results without knowing which is which. The ranking shows once you close the vote."
       nameId="compare-round-name"
       namePlaceholder="Which result works best?"
       status={`${itemIds.length} results · ${pairs} ${pairs === 1 ? "pair" : "pairs"} for each voter`}
-      url="/api/rounds"
-      body={() => ({ items: itemIds })}
+      start={(name) => call(api.votes.startOnResults, { body: { items: [...itemIds], name } })}
       // The vote's own page, with its voting panel open.
-      onStarted={(id) => router.push(`/votes/${id}?round=${id}`)}
+      onStarted={(id) => router.push(`/votes/${id}?vote=${id}`)}
       onClose={onClose}
     />
   );

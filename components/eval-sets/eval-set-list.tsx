@@ -6,15 +6,16 @@ import Link from "next/link";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
-import { fetchData } from "@/lib/client/use-api";
-import { type EvalSetPage, evalSetsKey } from "./types";
+import { call } from "@/lib/client/endpoint-client";
+import { api } from "@/lib/studio/api";
+import { evalSetsKey } from "./types";
 
 /** The team's evaluation sets, most recently changed first, a page at a time. */
 export function EvalSetList() {
   const query = useInfiniteQuery({
-    queryKey: evalSetsKey,
-    queryFn: ({ pageParam }) =>
-      fetchData<EvalSetPage>(`/api/eval-sets${pageParam ? `?cursor=${encodeURIComponent(pageParam)}` : ""}`),
+    queryKey: [...evalSetsKey, "pages"],
+    queryFn: ({ pageParam, signal }) =>
+      call(api.evalSets.list, { query: pageParam ? { cursor: pageParam } : {} }, { signal }),
     initialPageParam: "",
     getNextPageParam: (last) => last.nextCursor ?? undefined,
   });

@@ -3,12 +3,13 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { ListChecks } from "lucide-react";
 import { useEffect, useState } from "react";
-import { RoundOverlay } from "@/components/experiments/votes/round-overlay";
-import { VoteRounds } from "@/components/experiments/votes/vote-rounds";
 import { ButtonLink } from "@/components/ui/button";
 import { PageHeader } from "@/components/ui/page-header";
-import { callApi } from "@/lib/client/api";
-import { fetchData } from "@/lib/client/use-api";
+import { VoteList } from "@/components/votes/vote-list";
+import { VoteOverlay } from "@/components/votes/vote-overlay";
+import { call } from "@/lib/client/endpoint-client";
+import { api } from "@/lib/studio/api";
+import type { ApiError } from "@/lib/studio/api/errors";
 import type { RunSettingsInput } from "@/lib/studio/eval-sets/input";
 import { MAX_COMPARED_RUNS } from "@/lib/studio/eval-sets/input";
 import { CaseEditor } from "./case-editor";
@@ -16,7 +17,7 @@ import { RunForm } from "./run-form";
 import { RunList } from "./run-list";
 import { SetBlindVoteButton } from "./set-blind-vote";
 import { SideBySide } from "./side-by-side";
-import { type EvalCase, type EvalSetView, evalSetKey, evalSetsKey } from "./types";
+import { type EvalCase, evalSetKey, evalSetsKey } from "./types";
 
 const REFRESH_MS = 1500;
 
@@ -30,6 +31,8 @@ interface EvalSetPageProps {
   canShare?: boolean;
 }
 
+const messageOf = (err: unknown) => (err as ApiError).errors.map((e) => e.message).join(" ");
+
 /**
  * One evaluation set: its cases, a form to run it, its runs, the chosen runs side by side with the
  * ratings and blind votes each received, and the set's blind votes between runs.
@@ -38,7 +41,7 @@ export function EvalSetPage({ id, canRun, canVote = false, canShare = false }: E
   const client = useQueryClient();
   const query = useQuery({
     queryKey: evalSetKey(id),
-    queryFn: () => fetchData<EvalSetView>(`/api/eval-sets/${id}`),
+    queryFn: ({ signal }) => call(api.evalSets.get, { params: { id } }, { signal }),
     // A run's ratings are given in the viewer: coming back reads them again.
     refetchOnMount: "always",
   });
@@ -72,24 +75,28 @@ export function EvalSetPage({ id, canRun, canVote = false, canShare = false }: E
 
   async function saveCases(cases: EvalCase[]) {
     setSaving(true);
-    const out = await callApi(`/api/eval-sets/${id}`, { method: "PATCH", body: { cases } });
+    try {
+      await call(api.evalSets.update, { params: { id }, body: { cases } });
+      setSaveError(null);
+    } catch (err) {
+      setSaveError(messageOf(err));
+    }
     setSaving(false);
-    setSaveError(out.ok ? null : out.errors.map((e) => e.message).join(" "));
     await client.invalidateQueries({ queryKey: evalSetsKey });
   }
 
   async function run(settings: RunSettingsInput) {
     setRunning(true);
-    const out = await callApi<{ data: { run: { id: string } } }>(`/api/eval-sets/${id}/runs`, {
-      body: settings,
-    });
-    setRunning(false);
-    if (!out.ok) {
-      setRunError(out.errors.map((e) => e.message).join(" "));
+    let runId: string;
+    try {
+      runId = (await call(api.evalSets.run, { params: { id }, body: settings })).run.id;
+    } catch (err) {
+      setRunning(false);
+      setRunError(messageOf(err));
       return;
     }
+    setRunning(false);
     setRunError(null);
-    const runId = out.data.data.run.id;
     // The new run goes beside the one before it.
     setShown([runId, ...compared.filter((r) => r !== runId)].slice(0, 2));
     await client.invalidateQueries({ queryKey: evalSetsKey });
@@ -159,14 +166,8 @@ export function EvalSetPage({ id, canRun, canVote = false, canShare = false }: E
         </header>
         <SideBySide setId={id} runIds={compared} />
       </section>
-      <VoteRounds
-        anchorId={id}
-        listUrl={`/api/eval-sets/${id}/rounds`}
-        canRun={canRun}
-        canVote={canVote}
-        canShare={canShare}
-      />
-      <RoundOverlay anchorId={id} canVote={canVote} />
+      <VoteList owner={{ evalSetId: id }} canRun={canRun} canVote={canVote} canShare={canShare} />
+      <VoteOverlay anchorId={id} canVote={canVote} />
     </div>
   );
 }

@@ -3,14 +3,15 @@
 import { LoaderCircle, Plus } from "lucide-react";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
-import type { ExperimentPage } from "@/components/experiments/types";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { FormError, TextField } from "@/components/ui/field";
 import { Segmented } from "@/components/ui/segmented";
 import { Select } from "@/components/ui/select";
-import { callApi } from "@/lib/client/api";
+import { call, useEndpoint } from "@/lib/client/endpoint-client";
 import { useApiQuery } from "@/lib/client/use-api";
+import { api } from "@/lib/studio/api";
+import type { ApiError } from "@/lib/studio/api/errors";
 import { plural } from "@/lib/studio/words";
 
 type Source = "hand" | "board" | "experiment";
@@ -35,24 +36,27 @@ export function NewSetDialog() {
     "/api/boards?limit=100",
     open && source === "board",
   );
-  const experiments = useApiQuery<ExperimentPage>(
-    ["experiments", "eval-set-source"],
-    "/api/experiments?limit=100",
-    open && source === "experiment",
+  const experiments = useEndpoint(
+    api.experiments.list,
+    { query: { limit: 100 } },
+    { enabled: open && source === "experiment" },
   );
 
   async function create() {
     setBusy(true);
     setError(null);
     const body = source === "hand" ? { name, cases: [] } : { name, from: { kind: source, id: fromId } };
-    const out = await callApi<{ data: { id: string } }>("/api/eval-sets", { body });
-    setBusy(false);
-    if (!out.ok) {
-      setError(out.errors.map((e) => e.message).join(" "));
+    let made: { id: string };
+    try {
+      made = await call(api.evalSets.create, { body });
+    } catch (err) {
+      setBusy(false);
+      setError((err as ApiError).errors.map((e) => e.message).join(" "));
       return;
     }
+    setBusy(false);
     setOpen(false);
-    router.push(`/experiments/sets/${out.data.data.id}`);
+    router.push(`/experiments/sets/${made.id}`);
   }
 
   const options =

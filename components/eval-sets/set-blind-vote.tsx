@@ -2,13 +2,15 @@
 
 import { Scale } from "lucide-react";
 import { useState } from "react";
-import { StartRoundDialog, useOpenRoundHere } from "@/components/experiments/votes/start-round-dialog";
 import { Button } from "@/components/ui/button";
+import { StartVoteDialog, useOpenVoteHere } from "@/components/votes/start-vote-dialog";
+import { call } from "@/lib/client/endpoint-client";
+import { api } from "@/lib/studio/api";
 import type { EvalRunSummary } from "./types";
 
 /**
  * "Blind vote…" over the runs shown side by side: teammates compare the runs' results case by
- * case without knowing which run made which. Opens the new round's voting panel.
+ * case without knowing which run made which. Opens the new vote's voting panel.
  */
 export function SetBlindVoteButton({ setId, runs }: { setId: string; runs: EvalRunSummary[] }) {
   const [open, setOpen] = useState(false);
@@ -38,16 +40,17 @@ function SetBlindVoteDialog({
   runs: EvalRunSummary[];
   onClose(): void;
 }) {
-  const opened = useOpenRoundHere(setId, onClose);
+  const opened = useOpenVoteHere(setId, onClose);
   return (
-    <StartRoundDialog
+    <StartVoteDialog
       title="Start a blind vote between runs"
       description="Teammates (reviewers and up) pick the better of two results of the same case without knowing which run made which. The ranking shows once you close the vote."
       nameId="set-round-name"
       namePlaceholder="Which run works best?"
       status="Each voter sees one pair per two runs for every case both have a result for."
-      url={`/api/eval-sets/${setId}/rounds`}
-      body={() => ({ runs: runs.map((r) => r.id) })}
+      start={(name) =>
+        call(api.votes.startOnEvalSet, { params: { id: setId }, body: { runs: runs.map((r) => r.id), name } })
+      }
       onStarted={opened}
       onClose={onClose}
     >
@@ -70,6 +73,6 @@ function SetBlindVoteDialog({
           ))}
         </ul>
       </div>
-    </StartRoundDialog>
+    </StartVoteDialog>
   );
 }

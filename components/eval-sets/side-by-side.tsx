@@ -4,10 +4,12 @@ import { useQuery } from "@tanstack/react-query";
 import { ImageOff, LoaderCircle, Scale, Star } from "lucide-react";
 import Link from "next/link";
 import { cn, focusRing } from "@/components/ui/cn";
-import { fetchData } from "@/lib/client/use-api";
-import { type RunVotes, runVoteWords } from "@/lib/studio/experiments/votes";
+import { call } from "@/lib/client/endpoint-client";
+import { api } from "@/lib/studio/api";
+import type { RunVotes } from "@/lib/studio/api/votes";
 import { thumbUrl, viewerUrl } from "@/lib/studio/gallery-urls";
-import { type CaseResult, type EvalComparison, evalCompareKey, ratingWords } from "./types";
+import { runVoteWords } from "@/lib/studio/votes/words";
+import { type CaseResult, evalCompareKey, ratingWords } from "./types";
 
 const REFRESH_MS = 1500;
 
@@ -15,7 +17,8 @@ const REFRESH_MS = 1500;
 export function SideBySide({ setId, runIds }: { setId: string; runIds: readonly string[] }) {
   const query = useQuery({
     queryKey: evalCompareKey(setId, runIds),
-    queryFn: () => fetchData<EvalComparison>(`/api/eval-sets/${setId}/compare?runs=${runIds.join(",")}`),
+    queryFn: ({ signal }) =>
+      call(api.evalSets.compare, { params: { id: setId }, query: { runs: runIds.join(",") } }, { signal }),
     enabled: runIds.length > 0,
     // Ratings are given in the viewer: coming back reads them again.
     refetchOnMount: "always",

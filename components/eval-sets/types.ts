@@ -1,25 +1,31 @@
-import type { EvalSetPage, EvalSetSummary } from "@/lib/server/eval-sets/records";
-import type { CaseResult, EvalComparison, EvalRunSummary } from "@/lib/server/eval-sets/runs";
+import { queryKeyOf, resourceKey } from "@/lib/client/endpoint-client";
+import { api } from "@/lib/studio/api";
+import type {
+  CaseResult,
+  EvalComparison,
+  EvalRunSummary,
+  EvalSetPage,
+  EvalSetSummary,
+  EvalSetView,
+} from "@/lib/studio/api/eval-sets";
 import type { EvalCase } from "@/lib/studio/experiments/axes";
 
-/** What the evaluation-set API answers (types only: nothing of the server reaches the browser). */
-export type { CaseResult, EvalCase, EvalComparison, EvalRunSummary, EvalSetPage, EvalSetSummary };
+/** What the evaluation-set API answers, from its declarations (lib/studio/api/eval-sets.ts). */
+export type {
+  CaseResult,
+  EvalCase,
+  EvalComparison,
+  EvalRunSummary,
+  EvalSetPage,
+  EvalSetSummary,
+  EvalSetView,
+};
 
-export interface EvalSetView {
-  id: string;
-  name: string;
-  version: number;
-  cases: EvalCase[];
-  createdBy: string;
-  createdAt: string;
-  updatedAt: string;
-  runs: EvalRunSummary[];
-}
-
-export const evalSetsKey = ["eval-sets"] as const;
-export const evalSetKey = (id: string) => ["eval-sets", id] as const;
+/** Every read of evaluation sets: the list, each set, each side by side. */
+export const evalSetsKey = resourceKey(api.evalSets.list);
+export const evalSetKey = (id: string) => queryKeyOf(api.evalSets.get, { params: { id } });
 export const evalCompareKey = (id: string, runs: readonly string[]) =>
-  ["eval-sets", id, "compare", ...runs] as const;
+  queryKeyOf(api.evalSets.compare, { params: { id }, query: { runs: runs.join(",") } });
 
 /** "4.3 from 2 ratings", "Not rated yet". */
 export function ratingWords(avg: number | null, count: number): string {

@@ -8,6 +8,9 @@ import { Badge } from "@/components/ui/badge";
 import { Button, ButtonLink } from "@/components/ui/button";
 import { FormError } from "@/components/ui/field";
 import { Segmented } from "@/components/ui/segmented";
+import { BlindVoteButton } from "@/components/votes/blind-vote-button";
+import { VoteList } from "@/components/votes/vote-list";
+import { VoteOverlay } from "@/components/votes/vote-overlay";
 import { call, urlOf, useEndpoint } from "@/lib/client/endpoint-client";
 import { experimentKey } from "@/lib/client/live/experiment-changes";
 import { api } from "@/lib/studio/api";
@@ -17,9 +20,6 @@ import { compareUrl } from "@/lib/studio/gallery-urls";
 import { ExperimentGrid, type Pinned } from "./experiment-grid";
 import { RerunDialog } from "./rerun-dialog";
 import { type CellView, STATUS_WORDS } from "./types";
-import { BlindVoteButton } from "./votes/blind-vote-button";
-import { RoundOverlay } from "./votes/round-overlay";
-import { VoteRounds } from "./votes/vote-rounds";
 
 const SIZES = { small: 128, medium: 200, large: 320 } as const;
 type Size = keyof typeof SIZES;
@@ -227,14 +227,8 @@ export function ExperimentPage({ id, canRun, canVote = false, canShare = false }
         onRerun={(axis, index) => setRerun({ axis, index })}
       />
       <RerunDialog view={view} target={rerun} onClose={() => setRerun(null)} />
-      <VoteRounds
-        anchorId={id}
-        listUrl={`/api/experiments/${id}/rounds`}
-        canRun={canRun}
-        canVote={canVote}
-        canShare={canShare}
-      />
-      <RoundOverlay anchorId={id} canVote={canVote} />
+      <VoteList owner={{ experimentId: id }} canRun={canRun} canVote={canVote} canShare={canShare} />
+      <VoteOverlay anchorId={id} canVote={canVote} />
     </div>
   );
 }

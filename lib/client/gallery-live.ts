@@ -5,7 +5,7 @@ import type { GalleryChange } from "@/lib/studio/stream-events";
 import { applyExperimentChange } from "./live/experiment-changes";
 import { applyOrganizeChange } from "./live/organize-changes";
 import { applyReviewChange } from "./live/review-changes";
-import { applyRoundChange } from "./live/round-changes";
+import { applyVoteChange } from "./live/vote-changes";
 
 /**
  * A teammate's change to the review gallery, applied to this tab's caches: patched in place where
@@ -29,7 +29,7 @@ export function applyGalleryChange(client: QueryClient, change: GalleryChange): 
       applyExperimentChange(client, change);
       return;
     case "round":
-      applyRoundChange(client, change);
+      applyVoteChange(client, change);
       return;
   }
 }

@@ -1,14 +1,14 @@
 import { Link2Off } from "lucide-react";
 import type { Metadata } from "next";
-import { SharedRound } from "@/components/experiments/votes/shared-round";
 import { SharedPage } from "@/components/organize/shared-page";
 import { BrandMark } from "@/components/shell/brand-mark";
+import { SharedVote } from "@/components/votes/shared-vote";
 import { shareLinkState } from "@/lib/server/gallery/share-links";
 import { sharedView } from "@/lib/server/gallery/share-view";
 import { errorAnswerOf } from "@/lib/server/http/error-answer";
 import { modelNamesFor } from "@/lib/server/models/model-names";
 import { pageRuntime } from "@/lib/server/page-session";
-import { sharedRound } from "@/lib/server/votes/shared";
+import { sharedVote } from "@/lib/server/votes/shared";
 import type { SharedItem, SharedView } from "@/lib/studio/api/share";
 
 /** The AIR ids of the models a guest may see in the items' settings. */
@@ -30,11 +30,11 @@ export default async function SharePage({ params }: { params: Promise<{ token: s
   const { token } = await params;
   const runtime = await pageRuntime();
   let view: SharedView | null = null;
-  let round: Awaited<ReturnType<typeof sharedRound>> = null;
+  let round: Awaited<ReturnType<typeof sharedVote>> = null;
   if (/^[A-Za-z0-9_-]{20,100}$/.test(token)) {
     try {
       const deps = { db: runtime.database.db, log: runtime.log };
-      round = await sharedRound(deps, token);
+      round = await sharedVote(deps, token);
       if (!round) view = await sharedView(deps, token);
     } catch (err) {
       if (!errorAnswerOf(err)) throw err;
@@ -52,7 +52,7 @@ export default async function SharePage({ params }: { params: Promise<{ token: s
         </p>
       </header>
       {round ? (
-        <SharedRound results={round.results} experimentName={round.experimentName} />
+        <SharedVote results={round.results} experimentName={round.experimentName} />
       ) : view ? (
         <SharedPage
           token={token}

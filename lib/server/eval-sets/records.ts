@@ -1,6 +1,7 @@
 import "server-only";
 import { and, asc, desc, eq, isNull, lt, or, sql } from "drizzle-orm";
 import type { StudioDatabase } from "@/lib/server/db";
+import { decodeCursor, encodeCursor } from "@/lib/server/db/cursor";
 import {
   boardItem,
   type EvalSetRow,
@@ -10,50 +11,19 @@ import {
   task,
   user,
 } from "@/lib/server/db/schema";
-import type { Outcome } from "@/lib/server/experiments/actions";
+import { studioErrors } from "@/lib/studio/api/errors";
+import type { EvalSetPage } from "@/lib/studio/api/eval-sets";
 import { type CreateSetInput, casesFrom, MAX_CASES, type UpdateSetInput } from "@/lib/studio/eval-sets/input";
 import type { EvalCase } from "@/lib/studio/experiments/axes";
 
 /** Evaluation sets as stored: listed newest change first, made by hand or from results, edited. */
 
-export interface EvalSetSummary {
-  id: string;
-  name: string;
-  version: number;
-  cases: number;
-  runs: number;
-  createdByName: string | null;
-  updatedAt: string;
-}
-
-export interface EvalSetPage {
-  items: EvalSetSummary[];
-  nextCursor: string | null;
-}
-
-const encodeCursor = (r: { updatedAt: Date; id: string }) =>
-  Buffer.from(`${r.updatedAt.toISOString()}|${r.id}`).toString("base64url");
-
-function decodeCursor(cursor: string): { updatedAt: Date; id: string } | null {
-  const [at, id] = Buffer.from(cursor, "base64url").toString().split("|");
-  const updatedAt = new Date(at ?? "");
-  if (!id || !/^[0-9a-f-]{36}$/.test(id) || Number.isNaN(updatedAt.getTime())) return null;
-  return { updatedAt, id };
-}
-
-export const setNotFound = (): Outcome<never> => ({
-  ok: false,
-  status: 404,
-  errors: [{ code: "evalSetNotFound", message: "There is no such evaluation set.", parameter: "id" }],
-});
-
 /** The team's sets, most recently changed first, on `eval_set_updated_idx`. */
 export async function evalSetPage(
   db: StudioDatabase,
-  options: { cursor: string | null; limit: number },
-): Promise<EvalSetPage | null> {
-  const after = options.cursor ? decodeCursor(options.cursor) : null;
-  if (options.cursor && !after) return null;
+  options: { cursor?: string | undefined; limit: number },
+): Promise<EvalSetPage> {
+  const after = decodeCursor(options.cursor);
   const rows = await db
     .select({
       row: evalSet,
@@ -64,10 +34,7 @@ export async function evalSetPage(
     .leftJoin(user, eq(user.id, evalSet.createdBy))
     .where(
       after
-        ? or(
-            lt(evalSet.updatedAt, after.updatedAt),
-            and(eq(evalSet.updatedAt, after.updatedAt), lt(evalSet.id, after.id)),
-          )
+        ? or(lt(evalSet.updatedAt, after.at), and(eq(evalSet.updatedAt, after.at), lt(evalSet.id, after.id)))
         : undefined,
     )
     .orderBy(desc(evalSet.updatedAt), desc(evalSet.id))
@@ -84,13 +51,20 @@ export async function evalSetPage(
       createdByName: r.createdByName,
       updatedAt: r.row.updatedAt.toISOString(),
     })),
-    nextCursor: rows.length > options.limit && last ? encodeCursor(last.row) : null,
+    nextCursor: rows.length > options.limit && last ? encodeCursor(last.row.updatedAt, last.row.id) : null,
   };
 }
 
 export async function evalSetRow(db: StudioDatabase, id: string): Promise<EvalSetRow | null> {
   const [row] = await db.select().from(evalSet).where(eq(evalSet.id, id));
   return row ?? null;
+}
+
+/** The set of that id; throws `evalSetNotFound` when there is none. */
+export async function existingEvalSet(db: StudioDatabase, id: string): Promise<EvalSetRow> {
+  const row = await evalSetRow(db, id);
+  if (!row) throw studioErrors.evalSetNotFound();
+  return row;
 }
 
 /** A board's live items as cases, in the order they were added. */
@@ -136,7 +110,7 @@ export async function createEvalSet(
   db: StudioDatabase,
   input: CreateSetInput,
   createdBy: string,
-): Promise<Outcome<EvalSetRow>> {
+): Promise<EvalSetRow> {
   let cases = input.cases ?? [];
   if (input.from) {
     const found =
@@ -144,26 +118,18 @@ export async function createEvalSet(
         ? await casesOfBoard(db, input.from.id)
         : await casesOfExperiment(db, input.from.id);
     if (found.length === 0) {
-      return {
-        ok: false,
-        status: 422,
-        errors: [
-          {
-            code: "noCases",
-            message:
-              input.from.kind === "board"
-                ? "That board has no results with a prompt and a seed."
-                : "That experiment has no cells with a prompt and a seed.",
-            parameter: "from.id",
-          },
-        ],
-      };
+      throw studioErrors.noCases(
+        input.from.kind === "board"
+          ? "That board has no results with a prompt and a seed."
+          : "That experiment has no cells with a prompt and a seed.",
+        "from.id",
+      );
     }
     cases = [...cases, ...found].slice(0, MAX_CASES);
   }
   const [row] = await db.insert(evalSet).values({ name: input.name, cases, createdBy }).returning();
   if (!row) throw new Error("evaluation set not stored");
-  return { ok: true, value: row };
+  return row;
 }
 
 /** Renames a set or changes its cases; changed cases make a new version (runs keep theirs). */
@@ -171,9 +137,9 @@ export async function updateEvalSet(
   db: StudioDatabase,
   id: string,
   input: UpdateSetInput,
-): Promise<Outcome<EvalSetRow>> {
+): Promise<EvalSetRow> {
   const old = await evalSetRow(db, id);
-  if (!old) return setNotFound();
+  if (!old) throw studioErrors.evalSetNotFound();
   const casesChanged = input.cases !== undefined && JSON.stringify(input.cases) !== JSON.stringify(old.cases);
   const [row] = await db
     .update(evalSet)
@@ -184,11 +150,13 @@ export async function updateEvalSet(
     })
     .where(eq(evalSet.id, id))
     .returning();
-  return row ? { ok: true, value: row } : setNotFound();
+  if (!row) throw studioErrors.evalSetNotFound();
+  return row;
 }
 
 /** Deletes a set and the records of its runs (their experiments and results stay). */
-export async function deleteEvalSet(db: StudioDatabase, id: string): Promise<Outcome<{ id: string }>> {
+export async function deleteEvalSet(db: StudioDatabase, id: string): Promise<{ id: string }> {
   const deleted = await db.delete(evalSet).where(eq(evalSet.id, id)).returning({ id: evalSet.id });
-  return deleted[0] ? { ok: true, value: { id } } : setNotFound();
+  if (!deleted[0]) throw studioErrors.evalSetNotFound();
+  return { id };
 }

@@ -1,81 +1,49 @@
 import "server-only";
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import type { StudioDatabase } from "@/lib/server/db";
-import {
-  type CellStatus,
-  type EvalRunSettings,
-  type ExperimentStatus,
-  evalRun,
-  experiment,
-  experimentCell,
-  item,
-  user,
-} from "@/lib/server/db/schema";
-import { createExperiment, type Outcome } from "@/lib/server/experiments/actions";
+import { evalRun, experiment, experimentCell, item, user } from "@/lib/server/db/schema";
+import { createExperiment } from "@/lib/server/experiments/actions";
 import type { PlanDeps } from "@/lib/server/experiments/plan";
 import { refusalWords } from "@/lib/server/experiments/plan";
-import { runVotes } from "@/lib/server/votes/run-votes";
+import { unwrap } from "@/lib/server/http/route";
+import { studioErrors } from "@/lib/studio/api/errors";
+import type { CaseResult, EvalComparison, EvalRunSummary } from "@/lib/studio/api/eval-sets";
 import { caseKey, type RunSettingsInput, settingsWords } from "@/lib/studio/eval-sets/input";
-import type { EvalCase } from "@/lib/studio/experiments/axes";
-import type { RunVotes } from "@/lib/studio/experiments/votes";
-import { evalSetRow, setNotFound } from "./records";
+import { existingEvalSet } from "./records";
 
 /**
  * Runs of an evaluation set: each is an experiment over the set's cases (one axis of kind
  * `cases`), so the experiment runner sends, retries and fills it; `eval_run` says which version of
  * the set ran with which settings. Reading runs side by side matches cells to the set's cases by
  * prompt and seed, so a run of an earlier version still lines up where its cases are the same.
+ * The votes each run received are added by lib/server/votes/run-votes.ts: votes read sets, never
+ * the other way vote.
  */
 
 /** Runs listed on a set's page: the newest this many. */
 export const RUNS_LISTED = 50;
-
-export interface EvalRunSummary {
-  id: string;
-  /** The run's place among the set's runs, oldest first ("Run 2"). */
-  number: number;
-  experimentId: string;
-  setVersion: number;
-  settings: EvalRunSettings;
-  label: string;
-  createdByName: string | null;
-  createdAt: string;
-  status: ExperimentStatus;
-  cells: number;
-  done: number;
-  failed: number;
-  /** The team's mean rating over every result of the run, and how many ratings it rests on. */
-  ratingAvg: number | null;
-  ratingCount: number;
-}
 
 export async function startEvalRun(
   deps: PlanDeps,
   setId: string,
   settings: RunSettingsInput,
   createdBy: string,
-): Promise<Outcome<{ run: EvalRunSummary; experimentId: string }>> {
-  const set = await evalSetRow(deps.db, setId);
-  if (!set) return setNotFound();
-  if (set.cases.length === 0) {
-    return {
-      ok: false,
-      status: 422,
-      errors: [{ code: "noCases", message: "Add a case to the set before running it.", parameter: "cases" }],
-    };
-  }
+): Promise<{ run: EvalRunSummary; experimentId: string }> {
+  const set = await existingEvalSet(deps.db, setId);
+  if (set.cases.length === 0) throw studioErrors.noCases("Add a case to the set before running it.", "cases");
   const base: Record<string, unknown> = {
     taskType: "imageInference",
     numberResults: 1,
     ...Object.fromEntries(Object.entries(settings).filter(([, v]) => v !== undefined)),
   };
-  const created = await createExperiment(
-    deps,
-    { name: `${set.name} — ${settingsWords(settings)}`, base, axes: [{ kind: "cases", cases: set.cases }] },
-    createdBy,
+  const created = unwrap(
+    await createExperiment(
+      deps,
+      { name: `${set.name} — ${settingsWords(settings)}`, base, axes: [{ kind: "cases", cases: set.cases }] },
+      createdBy,
+    ),
   );
-  if (!created.ok) return created;
-  const experimentId = created.value.experiment.id;
+  const experimentId = created.experiment.id;
   await deps.db.insert(evalRun).values({
     setId,
     setVersion: set.version,
@@ -85,7 +53,7 @@ export async function startEvalRun(
   });
   const [run] = await runSummaries(deps.db, setId, [experimentId]);
   if (!run) throw new Error("evaluation run not stored");
-  return { ok: true, value: { run, experimentId } };
+  return { run, experimentId };
 }
 
 /** The set's runs, newest first (on `eval_run_set_created_idx`), or only those of `experimentIds`. */
@@ -137,35 +105,16 @@ export async function runSummaries(
   }));
 }
 
-/** One run's result for one case. */
-export interface CaseResult {
-  status: CellStatus;
-  /** Why it failed or was refused, in words. */
-  errors: string[];
-  item: {
-    id: string;
-    kind: "image" | "video";
-    width: number;
-    height: number;
-    ratingAvg: number | null;
-    ratingCount: number;
-  } | null;
-}
-
-export interface EvalComparison {
-  cases: EvalCase[];
-  /** Per run: its result for each case, and the blind votes it received (null: in no closed round). */
-  runs: (EvalRunSummary & { results: (CaseResult | null)[]; votes: RunVotes | null })[];
-}
+/** A run's results, one per case of the set: the side by side without the votes (lib/server/votes adds them). */
+export type RunResults = Omit<EvalComparison["runs"][number], "votes">;
 
 /** The chosen runs side by side: a row per case of the set now, a column per run. */
 export async function compareRuns(
   db: StudioDatabase,
   setId: string,
   runIds: string[],
-): Promise<Outcome<EvalComparison>> {
-  const set = await evalSetRow(db, setId);
-  if (!set) return setNotFound();
+): Promise<{ cases: EvalComparison["cases"]; runs: RunResults[] }> {
+  const set = await existingEvalSet(db, setId);
   const chosen =
     runIds.length === 0
       ? []
@@ -237,16 +186,11 @@ export async function compareRuns(
         : null,
     });
   }
-  const votes = ordered.length === 0 ? new Map<string, RunVotes>() : await runVotes(db, setId);
   return {
-    ok: true,
-    value: {
-      cases: set.cases,
-      runs: ordered.map((run) => ({
-        ...run,
-        votes: votes.get(run.id) ?? null,
-        results: set.cases.map((c) => results.get(run.experimentId)?.get(caseKey(c)) ?? null),
-      })),
-    },
+    cases: set.cases,
+    runs: ordered.map((run) => ({
+      ...run,
+      results: set.cases.map((c) => results.get(run.experimentId)?.get(caseKey(c)) ?? null),
+    })),
   };
 }

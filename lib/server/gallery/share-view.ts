@@ -117,7 +117,7 @@ export async function sharedView(
       nextCursor: null,
     };
   }
-  // A vote's link is read by its own page (`sharedRound`), not as a list of items.
+  // A vote's link is read by its own page (`sharedVote`), not as a list of items.
   if (!link.boardId) throw studioErrors.shareLinkGone();
   const boardId = link.boardId;
   const [named] = await deps.db

@@ -124,44 +124,40 @@ for (const backend of testBackends) {
           },
           ada,
         );
-        if (!made.ok) throw new Error("set refused");
         const first = await startEvalRun(
           deps,
-          made.value.id,
+          made.id,
           { model: "runware:100@1", width: 512, height: 512 },
           ada,
         );
-        if (!first.ok) throw new Error(first.errors[0]?.message);
-        const cells = await cellRows(opened.db, first.value.experimentId);
+        const cells = await cellRows(opened.db, first.experimentId);
         expect(cells.map((c) => [c.params.positivePrompt, c.params.seed, c.status])).toEqual([
           ["a red fox", 1, "pending"],
           ["a lighthouse", 2, "pending"],
         ]);
-        expect(first.value.run).toMatchObject({ setVersion: 1, cells: 2, done: 0, ratingCount: 0 });
+        expect(first.run).toMatchObject({ setVersion: 1, cells: 2, done: 0, ratingCount: 0 });
 
         // A new version drops a case and adds one; a second run is of version 2.
-        const edited = await updateEvalSet(opened.db, made.value.id, {
+        const edited = await updateEvalSet(opened.db, made.id, {
           cases: [
             { prompt: "a lighthouse", seed: 2 },
             { prompt: "an owl", seed: 3 },
           ],
         });
-        expect(edited.ok && edited.value.version).toBe(2);
+        expect(edited.version).toBe(2);
         const second = await startEvalRun(
           deps,
-          made.value.id,
+          made.id,
           { model: "runware:101@1", width: 512, height: 512 },
           ada,
         );
-        if (!second.ok) throw new Error(second.errors[0]?.message);
-        expect((await runSummaries(opened.db, made.value.id)).map((r) => r.setVersion)).toEqual([2, 1]);
+        expect((await runSummaries(opened.db, made.id)).map((r) => r.setVersion)).toEqual([2, 1]);
 
-        const side = await compareRuns(opened.db, made.value.id, [second.value.run.id, first.value.run.id]);
-        if (!side.ok) throw new Error("compare refused");
-        expect(side.value.cases.map((c) => c.prompt)).toEqual(["a lighthouse", "an owl"]);
+        const side = await compareRuns(opened.db, made.id, [second.run.id, first.run.id]);
+        expect(side.cases.map((c) => c.prompt)).toEqual(["a lighthouse", "an owl"]);
         // The first run had the lighthouse but not the owl.
-        expect(side.value.runs[1]?.results.map((r) => r?.status ?? null)).toEqual(["pending", null]);
-        expect(side.value.runs[0]?.results.map((r) => r?.status ?? null)).toEqual(["pending", "pending"]);
+        expect(side.runs[1]?.results.map((r) => r?.status ?? null)).toEqual(["pending", null]);
+        expect(side.runs[0]?.results.map((r) => r?.status ?? null)).toEqual(["pending", "pending"]);
       });
     },
   );

@@ -4,12 +4,14 @@ import { eq, or } from "drizzle-orm";
 import type { StudioDatabase } from "@/lib/server/db";
 import { item, type VoteRoundRow, votePair } from "@/lib/server/db/schema";
 import { mayReadItem } from "@/lib/server/gallery/media-access";
+import { api } from "@/lib/studio/api";
+import { urlOf } from "@/lib/studio/api/url";
 import type { Role } from "@/lib/studio/roles";
 
 /**
- * A ballot's pictures under ids that mean nothing outside their round: an HMAC of the item under
- * the round's own secret seed (never shown), so a voter cannot match a side to the gallery's or
- * the experiment's media (which stand beside their prompts), nor one round's media to another's.
+ * A ballot's pictures under ids that mean nothing outside their vote: an HMAC of the item under
+ * the vote's own secret seed (never shown), so a voter cannot match a side to the gallery's or
+ * the experiment's media (which stand beside their prompts), nor one vote's media to another's.
  */
 export function ballotMediaId(round: Pick<VoteRoundRow, "seed">, itemId: string): string {
   return createHmac("sha256", round.seed)
@@ -19,13 +21,13 @@ export function ballotMediaId(round: Pick<VoteRoundRow, "seed">, itemId: string)
 }
 
 export function ballotMediaUrl(round: Pick<VoteRoundRow, "id" | "seed">, itemId: string): string {
-  return `/api/rounds/${round.id}/media/${ballotMediaId(round, itemId)}`;
+  return urlOf(api.votes.media, { params: { id: round.id, mediaId: ballotMediaId(round, itemId) } });
 }
 
 const MEDIA_ID_RE = /^[A-Za-z0-9_-]{32}$/;
 
 /**
- * The stored media a ballot's id names in `round`, or null when the round shows no such media, or
+ * The stored media a ballot's id names in `vote`, or null when the vote shows no such media, or
  * shows it no more to `role` (its item in the trash, as in the gallery).
  */
 export async function ballotMediaKey(
@@ -35,7 +37,7 @@ export async function ballotMediaKey(
   role: Role,
 ): Promise<string | null> {
   if (!MEDIA_ID_RE.test(mediaId)) return null;
-  // A round holds at most a few hundred pairs: each of its items is checked.
+  // A vote holds at most a few hundred pairs: each of its items is checked.
   const rows = await db
     .selectDistinct({ id: item.id, storageKey: item.storageKey, deletedAt: item.deletedAt })
     .from(votePair)

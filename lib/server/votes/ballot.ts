@@ -3,11 +3,11 @@ import { and, asc, eq, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { StudioDatabase } from "@/lib/server/db";
 import { item, type VotePick, type VoteRoundRow, vote, votePair, voteRound } from "@/lib/server/db/schema";
-import type { Outcome } from "@/lib/server/experiments/actions";
-import type { Ballot, BallotMedia, BallotPick, VoteInput } from "@/lib/studio/experiments/votes";
+import { studioErrors } from "@/lib/studio/api/errors";
+import type { Ballot, BallotMedia } from "@/lib/studio/api/votes";
+import type { BallotPick, PickInput } from "@/lib/studio/votes/input";
 import { ballotMediaUrl } from "./ballot-media";
 import { isFlipped, voterOrder } from "./blind-order";
-import { roundClosed } from "./rounds";
 
 const itemA = alias(item, "item_a");
 const itemB = alias(item, "item_b");
@@ -29,8 +29,8 @@ const SEEN: Record<VotePick, (flipped: boolean) => BallotPick> = {
 };
 
 /**
- * A round as one voter sees it: opaque pair ids and media only (no label, prompt, setting, author
- * or item id; media under the round's own ids), in the voter's own order with their own sides,
+ * A vote as one voter sees it: opaque pair ids and media only (no label, prompt, setting, author
+ * or item id; media under the vote's own ids), in the voter's own order with their own sides,
  * and their picks so far.
  */
 export async function ballotOf(db: StudioDatabase, round: VoteRoundRow, voterId: string): Promise<Ballot> {
@@ -64,28 +64,23 @@ export async function ballotOf(db: StudioDatabase, round: VoteRoundRow, voterId:
   };
 }
 
-/** Records (or changes) a voter's pick on a pair of an open round. */
+/** Records (or changes) a voter's pick on a pair of an open vote. */
 export async function castVote(
   db: StudioDatabase,
   round: VoteRoundRow,
   voterId: string,
-  input: VoteInput,
-): Promise<Outcome<{ pairId: string; pick: BallotPick }>> {
-  if (round.status !== "open") return roundClosed();
+  input: PickInput,
+): Promise<{ pairId: string; pick: BallotPick }> {
+  if (round.status !== "open") throw studioErrors.voteClosed();
   const [pair] = await db
     .select({ id: votePair.id })
     .from(votePair)
     .where(and(eq(votePair.id, input.pairId), eq(votePair.roundId, round.id)));
-  if (!pair)
-    return {
-      ok: false,
-      status: 404,
-      errors: [{ code: "pairNotFound", message: "This vote has no such pair.", parameter: "pairId" }],
-    };
+  if (!pair) throw studioErrors.pairNotFound();
   const flipped = isFlipped(round.seed, voterId, pair.id);
   const pick: VotePick = input.pick === "tie" ? "tie" : (input.pick === "left") !== flipped ? "a" : "b";
-  // The round's row is locked while the vote goes in: a close at the same moment waits for it, or
-  // it sees the round closed and the vote is refused.
+  // The vote's row is locked while the pick goes in: a close at the same moment waits for it, or
+  // it sees the vote closed and the pick is refused.
   const stored = await db.transaction(async (tx) => {
     const [now] = await tx
       .select({ status: voteRound.status })
@@ -99,6 +94,6 @@ export async function castVote(
       .onConflictDoUpdate({ target: [vote.pairId, vote.userId], set: { pick, updatedAt: sql`now()` } });
     return true;
   });
-  if (!stored) return roundClosed();
-  return { ok: true, value: { pairId: pair.id, pick: input.pick } };
+  if (!stored) throw studioErrors.voteClosed();
+  return { pairId: pair.id, pick: input.pick };
 }

@@ -2,8 +2,8 @@ import "server-only";
 import { createHash } from "node:crypto";
 
 /**
- * A voter's own order of a round's pairs and which side each variant shows on: drawn from the
- * round's random seed and the voter's id, so it is the same on every reload and different for
+ * A voter's own order of a vote's pairs and which side each variant shows on: drawn from the
+ * vote's random seed and the voter's id, so it is the same on every reload and different for
  * every voter (nobody learns "the left one is always prompt A" from a teammate).
  */
 export function voterOrder<T extends { id: string }>(

@@ -2,17 +2,17 @@ import "server-only";
 import { eq, sql } from "drizzle-orm";
 import type { StudioDatabase } from "@/lib/server/db";
 import { type VoteRoundRow, vote, votePair } from "@/lib/server/db/schema";
-import { rankVariants, type Vote } from "@/lib/studio/experiments/bradley-terry";
-import type { RoundResults } from "@/lib/studio/experiments/votes";
-import { axisNameOf } from "./rounds";
+import type { VoteResults } from "@/lib/studio/api/votes";
+import { rankVariants, type Vote } from "@/lib/studio/votes/bradley-terry";
+import { axisNameOf } from "./records";
 
 /**
- * A round's results. Open: the counts only, for everyone (its creator included), so no early
+ * A vote's results. Open: the counts only, for everyone (its creator included), so no early
  * ranking sways the votes still to come. Closed: the Bradley-Terry ranking with a 95% interval per
  * variant ("can't tell" counting half a win to each side) and the agreement between voters, taken
  * on the pairs two or more of them judged.
  */
-export async function roundResults(db: StudioDatabase, round: VoteRoundRow): Promise<RoundResults> {
+export async function voteResults(db: StudioDatabase, round: VoteRoundRow): Promise<VoteResults> {
   const [counts] = await db
     .select({
       pairs: sql<number>`(select count(*)::int from vote_pair p where p.round_id = ${round.id})`,

@@ -3,25 +3,26 @@ import { eq } from "drizzle-orm";
 import { evalSet, experiment } from "@/lib/server/db/schema";
 import type { OrganizeDeps } from "@/lib/server/gallery/organize-live";
 import { liveShareLink } from "@/lib/server/gallery/share-links";
-import { neutralVariantLabel, type RoundResults } from "@/lib/studio/experiments/votes";
-import { roundResults } from "./results";
-import { roundRow } from "./rounds";
+import type { VoteResults } from "@/lib/studio/api/votes";
+import { neutralVariantLabel } from "@/lib/studio/votes/words";
+import { voteRow } from "./records";
+import { voteResults } from "./results";
 
 /**
- * What a guest reads through a vote's share link: the round's counts while it is open (nobody
+ * What a guest reads through a vote's share link: the vote's counts while it is open (nobody
  * votes anonymously), its ranking once closed. Null when the token names an item or a board;
  * a dead link throws the same 404 as any other. A link made without the parameters names the
  * variants "Variant A", "Variant B"... , the compared axis "Variant", and the experiment or set
  * by its kind only: a variant's own label is an axis value (a prompt, a model, a step count) or a
  * run's or result's settings and prompt.
  */
-export async function sharedRound(
+export async function sharedVote(
   deps: OrganizeDeps,
   token: string,
-): Promise<{ results: RoundResults; experimentName: string } | null> {
+): Promise<{ results: VoteResults; experimentName: string } | null> {
   const link = await liveShareLink(deps, token);
   if (!link.roundId) return null;
-  const round = await roundRow(deps.db, link.roundId);
+  const round = await voteRow(deps.db, link.roundId);
   if (!round) return null;
   const [named] = round.experimentId
     ? await deps.db
@@ -31,7 +32,7 @@ export async function sharedRound(
     : round.evalSetId
       ? await deps.db.select({ name: evalSet.name }).from(evalSet).where(eq(evalSet.id, round.evalSetId))
       : [];
-  const results = await roundResults(deps.db, round);
+  const results = await voteResults(deps.db, round);
   const showParams = link.showParams;
   // A guest sees no ids of the studio's records.
   return {

@@ -14,9 +14,9 @@ import { cellRows } from "@/lib/server/experiments/records";
 import { hashShareToken } from "@/lib/server/gallery/share-links";
 import { ballotOf, castVote } from "./ballot";
 import { ballotMediaKey } from "./ballot-media";
-import { roundResults } from "./results";
-import { closeRound, createRound, listRounds, roundRow } from "./rounds";
-import { sharedRound } from "./shared";
+import { closeVote, createExperimentVote, listVotes, voteRow } from "./records";
+import { voteResults } from "./results";
+import { sharedVote } from "./shared";
 
 // The last is longer than an axis label holds: a round keeps each value whole.
 const PROMPTS = [
@@ -93,21 +93,24 @@ for (const backend of testBackends) {
     });
 
     it("refuses a round without two values, on a missing axis or value", async () => {
-      const one = await createRound(opened.db, experimentId, { axis: 0, values: [1, 1] }, author);
-      expect(one.ok).toBe(false);
-      if (!one.ok) expect(one.errors[0]).toMatchObject({ parameter: "values" });
-      const axis = await createRound(opened.db, experimentId, { axis: 2 }, author);
-      expect(!axis.ok && axis.errors[0]?.parameter).toBe("axis");
-      const value = await createRound(opened.db, experimentId, { axis: 0, values: [0, 7] }, author);
-      expect(!value.ok && value.status).toBe(400);
-      const missing = await createRound(opened.db, randomUUID(), { axis: 0 }, author);
-      expect(!missing.ok && missing.status).toBe(404);
+      await expect(
+        createExperimentVote(opened.db, experimentId, { axis: 0, values: [1, 1] }, author),
+      ).rejects.toMatchObject({ status: 400, errors: [{ code: "invalidVote", parameter: "values" }] });
+      await expect(createExperimentVote(opened.db, experimentId, { axis: 2 }, author)).rejects.toMatchObject({
+        status: 400,
+        errors: [{ parameter: "axis" }],
+      });
+      await expect(
+        createExperimentVote(opened.db, experimentId, { axis: 0, values: [0, 7] }, author),
+      ).rejects.toMatchObject({ status: 400, errors: [{ parameter: "values" }] });
+      await expect(createExperimentVote(opened.db, randomUUID(), { axis: 0 }, author)).rejects.toMatchObject({
+        status: 404,
+        errors: [{ code: "experimentNotFound" }],
+      });
     });
 
     it("shows a voter opaque pairs only, in their own stable order; votes map to the variants they saw", async () => {
-      const created = await createRound(opened.db, experimentId, { axis: 0 }, author);
-      if (!created.ok) throw new Error(JSON.stringify(created.errors));
-      const round = created.value;
+      const round = await createExperimentVote(opened.db, experimentId, { axis: 0 }, author);
       expect(round.name).toBe("Which prompt works best?");
       expect(round.labels).toEqual(PROMPTS);
 
@@ -123,7 +126,7 @@ for (const backend of testBackends) {
       const keyOf = new Map<string, string>();
       for (const pair of x.pairs) {
         for (const side of [pair.left, pair.right]) {
-          const [, roundPart, mediaId] = /^\/api\/rounds\/([^/]+)\/media\/([^/]+)$/.exec(side.url) ?? [];
+          const [, roundPart, mediaId] = /^\/api\/votes\/([^/]+)\/media\/([^/]+)$/.exec(side.url) ?? [];
           expect(roundPart).toBe(round.id);
           const key = await ballotMediaKey(opened.db, round, mediaId ?? "", "reviewer");
           expect(key).not.toBeNull();
@@ -131,9 +134,8 @@ for (const backend of testBackends) {
         }
       }
       const someId = x.pairs[0]?.left.url.split("/").at(-1) ?? "";
-      const other = await createRound(opened.db, experimentId, { axis: 0, values: [0, 1] }, author);
-      if (!other.ok) throw new Error(JSON.stringify(other.errors));
-      expect(await ballotMediaKey(opened.db, other.value, someId, "owner")).toBeNull();
+      const other = await createExperimentVote(opened.db, experimentId, { axis: 0, values: [0, 1] }, author);
+      expect(await ballotMediaKey(opened.db, other, someId, "owner")).toBeNull();
       expect(await ballotMediaKey(opened.db, round, "A".repeat(32), "owner")).toBeNull();
       expect(await ballotMediaKey(opened.db, round, "../../items", "owner")).toBeNull();
       const promptOfUrl = new Map([...keyOf].map(([url, key]) => [url, promptOfKey.get(key) as number]));
@@ -161,7 +163,7 @@ for (const backend of testBackends) {
             pairId: pair.id,
             pick: tie ? "tie" : better(l, r) ? "left" : "right",
           });
-          expect(out.ok).toBe(true);
+          expect(out.pairId).toBe(pair.id);
         }
       }
       // A first pick changed: one vote per member per pair, the last one counts.
@@ -175,13 +177,14 @@ for (const backend of testBackends) {
       expect(again.done).toBe(6);
       expect(again.pairs[0]?.pick).toBe(better(l, r) ? "left" : "right");
 
-      const unknown = await castVote(opened.db, round, voterX, { pairId: randomUUID(), pick: "left" });
-      expect(!unknown.ok && unknown.status).toBe(404);
+      await expect(
+        castVote(opened.db, round, voterX, { pairId: randomUUID(), pick: "left" }),
+      ).rejects.toMatchObject({ status: 404, errors: [{ code: "pairNotFound", parameter: "pairId" }] });
 
       // Open: counts only, for everyone.
-      const open = await roundResults(opened.db, round);
+      const open = await voteResults(opened.db, round);
       expect(open).toMatchObject({ status: "open", votes: 12, voters: 2, pairs: 6, ranking: null });
-      const listed = (await listRounds(opened.db, { experimentId }, voterX, ["Prompt", "Seed"])).find(
+      const listed = (await listVotes(opened.db, { experimentId }, voterX, ["Prompt", "Seed"])).find(
         (r) => r.id === round.id,
       );
       expect(listed).toMatchObject({
@@ -193,13 +196,14 @@ for (const backend of testBackends) {
         axisName: "Prompt",
       });
 
-      const closed = await closeRound(opened.db, round.id, author);
-      expect(closed.ok && closed.value.status).toBe("closed");
-      const closedRow = (await roundRow(opened.db, round.id)) ?? round;
-      const late = await castVote(opened.db, closedRow, voterX, { pairId: first.id, pick: "tie" });
-      expect(!late.ok && late.status).toBe(409);
+      const closed = await closeVote(opened.db, round.id, author);
+      expect(closed.status).toBe("closed");
+      const closedRow = (await voteRow(opened.db, round.id)) ?? round;
+      await expect(
+        castVote(opened.db, closedRow, voterX, { pairId: first.id, pick: "tie" }),
+      ).rejects.toMatchObject({ status: 409, errors: [{ code: "voteClosed" }] });
 
-      const results = await roundResults(opened.db, closedRow);
+      const results = await voteResults(opened.db, closedRow);
       const ranking = results.ranking;
       if (!ranking) throw new Error("no ranking");
       expect(ranking.variants.map((v) => v.label)).toEqual([PROMPTS[2], PROMPTS[0], PROMPTS[1]]);
@@ -222,7 +226,7 @@ for (const backend of testBackends) {
         await opened.db
           .insert(shareLink)
           .values({ tokenHash: hashShareToken(token), roundId: round.id, showParams, createdBy: author });
-        const shared = await sharedRound(deps, token);
+        const shared = await sharedVote(deps, token);
         if (!shared) throw new Error("not a round's link");
         return shared;
       };

@@ -102,8 +102,8 @@ export const studioErrors = {
     studioError(404, "experimentNotFound", "There is no such experiment.", parameter),
   evalSetNotFound: (parameter = "id") =>
     studioError(404, "evalSetNotFound", "There is no such evaluation set.", parameter),
-  roundNotFound: (parameter = "id") =>
-    studioError(404, "roundNotFound", "There is no such blind vote.", parameter),
+  voteNotFound: (parameter = "id") =>
+    studioError(404, "voteNotFound", "There is no such blind vote.", parameter),
   itemNotFound: (parameter = "id") =>
     studioError(404, "itemNotFound", "There is no such item in the gallery.", parameter),
 
@@ -196,6 +196,17 @@ export const studioErrors = {
   // (end of section)
 
   // Evaluation sets and blind votes ----------------------------------------------------------
+  /** A set (or the board or experiment it is made from) with no case to run. */
+  noCases: (message: string, parameter: string) => studioError(422, "noCases", message, parameter),
+  /** A vote that cannot be opened as asked: the message says what to change. */
+  invalidVote: (message: string, parameter: string, status: 400 | 409 | 422 = 400) =>
+    studioError(status, "invalidVote", message, parameter),
+  voteClosed: () =>
+    studioError(409, "voteClosed", "This vote is closed: its votes can no longer change.", "id"),
+  pairNotFound: () => studioError(404, "pairNotFound", "This vote has no such pair.", "pairId"),
+  voteMediaNotFound: () => studioError(404, "notFound", "This vote shows no such media.", "mediaId"),
+  pickedResultMissing: () =>
+    studioError(404, "itemNotFound", "One of these results no longer exists.", "items"),
 
   // (end of section)
 

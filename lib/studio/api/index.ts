@@ -15,7 +15,6 @@ import { members } from "./members";
 import { passwordResets } from "./password-resets";
 import { prompts } from "./prompts";
 import { reference } from "./reference";
-import { rounds } from "./rounds";
 import { savedSearches } from "./saved-searches";
 import { schemas } from "./schemas";
 import { sessions } from "./sessions";
@@ -27,6 +26,7 @@ import { tokens } from "./tokens";
 import { tools } from "./tools";
 import { trash } from "./trash";
 import { uploads } from "./uploads";
+import { votes } from "./votes";
 import { webhooks } from "./webhooks";
 
 /**
@@ -52,7 +52,7 @@ export const api = {
   shareLinks,
   share,
   evalSets,
-  rounds,
+  votes,
   members,
   invitations,
   passwordResets,

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { uuid } from "@/lib/studio/api/endpoint";
 import { MAX_AXIS_VALUES } from "@/lib/studio/experiments/axes";
 import { evalCaseSchema } from "@/lib/studio/experiments/input";
 import { plural } from "@/lib/studio/words";
@@ -10,7 +11,6 @@ import { plural } from "@/lib/studio/words";
 
 export const MAX_CASES = MAX_AXIS_VALUES;
 
-const uuid = z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i);
 const name = z.string().trim().min(1, "Give the set a name.").max(200);
 const cases = z.array(evalCaseSchema).max(MAX_CASES, `A set holds at most ${MAX_CASES} cases.`);
 
@@ -20,8 +20,8 @@ export const createSetSchema = z.object({
   cases: cases.optional(),
   from: z
     .discriminatedUnion("kind", [
-      z.object({ kind: z.literal("board"), id: uuid }),
-      z.object({ kind: z.literal("experiment"), id: uuid }),
+      z.object({ kind: z.literal("board"), id: uuid() }),
+      z.object({ kind: z.literal("experiment"), id: uuid() }),
     ])
     .optional(),
 });

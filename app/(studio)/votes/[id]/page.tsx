@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { ItemsRoundPage } from "@/components/experiments/votes/items-round-page";
+import { PickedResultsVotePage } from "@/components/votes/picked-results-vote-page";
 import { requirePageUser } from "@/lib/server/page-session";
 import { can } from "@/lib/studio/roles";
 
@@ -12,7 +12,7 @@ export default async function Page({ params }: Props) {
   const user = await requirePageUser();
   const { id } = await params;
   return (
-    <ItemsRoundPage
+    <PickedResultsVotePage
       id={id}
       canRun={can(user.role, "generate")}
       canVote={can(user.role, "review")}

@@ -1,0 +1,9 @@
+import { route } from "@/lib/server/http/route";
+import { ballotOf } from "@/lib/server/votes/ballot";
+import { existingVote } from "@/lib/server/votes/records";
+import { api } from "@/lib/studio/api";
+
+export const GET = route(api.votes.ballot, async ({ runtime, params, user }) => {
+  const db = runtime.database.db;
+  return ballotOf(db, await existingVote(db, params.id), user.id);
+});

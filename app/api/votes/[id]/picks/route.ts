@@ -1,0 +1,13 @@
+import { route } from "@/lib/server/http/route";
+import { castVote } from "@/lib/server/votes/ballot";
+import { existingVote } from "@/lib/server/votes/records";
+import { api } from "@/lib/studio/api";
+import { voteAnchor } from "@/lib/studio/votes/input";
+
+export const POST = route(api.votes.pick, async ({ runtime, params, body, user }) => {
+  const db = runtime.database.db;
+  const vote = await existingVote(db, params.id);
+  const pick = await castVote(db, vote, user.id, body);
+  runtime.log.publishGallery({ kind: "round", anchorId: voteAnchor(vote), roundId: vote.id });
+  return pick;
+});

@@ -1,0 +1,9 @@
+import { route } from "@/lib/server/http/route";
+import { existingVote } from "@/lib/server/votes/records";
+import { voteResults } from "@/lib/server/votes/results";
+import { api } from "@/lib/studio/api";
+
+export const GET = route(api.votes.results, async ({ runtime, params }) => {
+  const db = runtime.database.db;
+  return voteResults(db, await existingVote(db, params.id));
+});

@@ -1,0 +1,9 @@
+import { route } from "@/lib/server/http/route";
+import { createPickedResultsVote } from "@/lib/server/votes/picked-results";
+import { api } from "@/lib/studio/api";
+
+export const POST = route(api.votes.startOnResults, async ({ runtime, body, user }) => {
+  const vote = await createPickedResultsVote(runtime.database.db, body, user.id);
+  runtime.log.publishGallery({ kind: "round", anchorId: vote.id, roundId: vote.id });
+  return { id: vote.id, name: vote.name };
+});

@@ -1,0 +1,101 @@
+"use client";
+
+import { useQueryClient } from "@tanstack/react-query";
+import { usePathname, useRouter } from "next/navigation";
+import { type ReactNode, useState } from "react";
+import { Button } from "@/components/ui/button";
+import { Dialog } from "@/components/ui/dialog";
+import { FormError, TextField } from "@/components/ui/field";
+import { invalidateVotesOf } from "@/lib/client/live/vote-changes";
+import { ApiError } from "@/lib/studio/api/errors";
+
+/**
+ * The frame every "Start a blind vote" dialog shares: what the vote compares (`children`), its
+ * optional question, a line on the pairs it makes, the refusal in the API's words, and Start.
+ * `start` opens the vote once the person presses Start (with their question, if any); `onStarted`
+ * gets the new vote's id.
+ */
+export function StartVoteDialog({
+  title,
+  description,
+  nameId,
+  namePlaceholder,
+  status,
+  blocked = false,
+  start,
+  onStarted,
+  onClose,
+  children,
+}: {
+  title: string;
+  description: string;
+  nameId: string;
+  namePlaceholder: string;
+  status: ReactNode;
+  blocked?: boolean;
+  start(name: string | undefined): Promise<{ id: string }>;
+  onStarted(voteId: string): void;
+  onClose(): void;
+  children?: ReactNode;
+}) {
+  const [name, setName] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const [sending, setSending] = useState(false);
+
+  async function send() {
+    setSending(true);
+    try {
+      const started = await start(name.trim() || undefined);
+      onStarted(started.id);
+    } catch (err) {
+      setError(err instanceof ApiError ? err.errors.map((e) => e.message).join(" ") : String(err));
+    } finally {
+      setSending(false);
+    }
+  }
+
+  return (
+    <Dialog open onOpenChange={(o) => (o ? null : onClose())} title={title} description={description}>
+      <form
+        className="flex flex-col gap-4"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void send();
+        }}
+      >
+        {children}
+        <TextField
+          id={nameId}
+          label="Question (optional)"
+          placeholder={namePlaceholder}
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+        />
+        <p role="status" className="text-[13px] text-muted">
+          {status}
+        </p>
+        <FormError>{error}</FormError>
+        <div className="flex justify-end gap-2">
+          <Button variant="ghost" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" variant="primary" disabled={sending || blocked}>
+            Start the vote
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
+
+/** A vote started from a page that lists its votes: the list reads again, and its panel opens here. */
+export function useOpenVoteHere(anchorId: string, onClose: () => void): (voteId: string) => void {
+  const router = useRouter();
+  const pathname = usePathname();
+  const client = useQueryClient();
+  return (voteId) => {
+    void invalidateVotesOf(client, anchorId);
+    onClose();
+    router.replace(`${pathname}?vote=${voteId}`, { scroll: false });
+  };
+}

@@ -1,0 +1,66 @@
+"use client";
+
+import { usePathname, useRouter, useSearchParams } from "next/navigation";
+import { Dialog } from "@/components/ui/dialog";
+import { useEndpoint } from "@/lib/client/endpoint-client";
+import { api } from "@/lib/studio/api";
+import { voteAnchor } from "@/lib/studio/votes/input";
+import { plural } from "@/lib/studio/words";
+import { BallotPanel } from "./ballot-panel";
+import { VoteRanking } from "./vote-ranking";
+
+/**
+ * The vote a link names (`?vote=<id>`): its voting panel while open, its ranking once closed.
+ * `anchorId` is the experiment or evaluation set whose page this is.
+ */
+export function VoteOverlay({ anchorId, canVote }: { anchorId: string; canVote: boolean }) {
+  const params = useSearchParams();
+  const router = useRouter();
+  const pathname = usePathname();
+  const voteId = params.get("vote");
+  const results = useEndpoint(
+    api.votes.results,
+    { params: { id: voteId ?? "" } },
+    { enabled: voteId !== null },
+  );
+  if (!voteId) return null;
+  const close = () => router.replace(pathname, { scroll: false });
+  // A link to a vote of another experiment or set (or another version) opens nothing here.
+  const vote = results.data && voteAnchor(results.data) === anchorId ? results.data : undefined;
+  const elsewhere = results.data !== undefined && vote === undefined;
+  const closed = vote?.status === "closed";
+  return (
+    <Dialog
+      open
+      onOpenChange={(o) => (o ? null : close())}
+      title={vote ? vote.name : "Blind vote"}
+      description={
+        closed
+          ? "Closed: which is which is shown now."
+          : "Pick the better of the two. Which is which stays hidden until the vote is closed."
+      }
+      className="w-[min(72rem,calc(100vw-2rem))] max-h-[calc(100dvh-2rem)]"
+    >
+      {results.isError ? (
+        <p role="alert" className="text-danger-fg text-sm">
+          {results.error.message}
+        </p>
+      ) : elsewhere ? (
+        <p role="alert" className="text-[13px] text-muted">
+          This vote belongs to another experiment, set or version.
+        </p>
+      ) : !vote ? (
+        <p className="text-muted text-sm">Loading the vote…</p>
+      ) : closed ? (
+        <VoteRanking results={vote} />
+      ) : canVote ? (
+        <BallotPanel voteId={voteId} anchorId={anchorId} />
+      ) : (
+        <p className="text-[13px] text-muted">
+          Voting is in progress: {plural(vote.votes, "vote")} so far. Reviewers, editors and owners vote; the
+          ranking shows once the vote is closed.
+        </p>
+      )}
+    </Dialog>
+  );
+}

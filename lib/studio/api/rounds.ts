@@ -1,3 +1,0 @@
-import { resource } from "./endpoint";
-
-export const rounds = resource("rounds", {});

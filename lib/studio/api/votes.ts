@@ -1,0 +1,245 @@
+import { z } from "zod";
+import {
+  BALLOT_PICKS,
+  evalSetVoteSchema,
+  experimentVoteSchema,
+  pickedResultsVoteSchema,
+  pickSchema,
+} from "@/lib/studio/votes/input";
+import { resource, uuid } from "./endpoint";
+
+/**
+ * Blind votes: teammates pick the better of two results without knowing which is which, over the
+ * values of an experiment's axis, the runs of an evaluation set, or results picked by hand on the
+ * compare page. Each vote's page in the studio is `/votes/{id}` or its experiment's or set's page.
+ */
+
+export const VOTE_STATUSES = ["open", "closed"] as const;
+export type VoteStatus = (typeof VOTE_STATUSES)[number];
+
+const anchor = {
+  experimentId: z.string().nullable(),
+  evalSetId: z.string().nullable(),
+};
+
+/** A vote as the experiment's, set's or its own page lists it. */
+export const voteSummarySchema = z.object({
+  id: z.string(),
+  ...anchor,
+  name: z.string(),
+  status: z.enum(VOTE_STATUSES),
+  /** The compared axis in words ("Prompt") and how many of its values. */
+  axisName: z.string(),
+  variantCount: z.number().int(),
+  pairs: z.number().int(),
+  votes: z.number().int(),
+  voters: z.number().int(),
+  /** How many pairs the asking member has voted on. */
+  myVotes: z.number().int(),
+  createdByName: z.string(),
+  createdAt: z.string(),
+  closedAt: z.string().nullable(),
+});
+export type VoteSummary = z.infer<typeof voteSummarySchema>;
+
+export const voteListSchema = z.object({ items: z.array(voteSummarySchema) });
+
+export const ballotMediaSchema = z.object({
+  url: z.string(),
+  kind: z.enum(["image", "video"]),
+  width: z.number().int(),
+  height: z.number().int(),
+});
+export type BallotMedia = z.infer<typeof ballotMediaSchema>;
+
+/** One pair as a voter sees it: an opaque id, two pictures, nothing that says which is which. */
+export const ballotPairSchema = z.object({
+  id: z.string(),
+  left: ballotMediaSchema,
+  right: ballotMediaSchema,
+  pick: z.enum(BALLOT_PICKS).nullable(),
+});
+export type BallotPair = z.infer<typeof ballotPairSchema>;
+
+/** The asking member's pairs, in their own order and sides. */
+export const ballotSchema = z.object({
+  id: z.string(),
+  ...anchor,
+  name: z.string(),
+  status: z.enum(VOTE_STATUSES),
+  pairs: z.array(ballotPairSchema),
+  done: z.number().int(),
+});
+export type Ballot = z.infer<typeof ballotSchema>;
+
+export const rankedVariantSchema = z.object({
+  /** The value's index on the compared axis (a set's vote: the run's index in the vote). */
+  value: z.number().int(),
+  /** A set's vote: the run's id; null otherwise. */
+  runId: z.string().nullable(),
+  label: z.string(),
+  /** Log-strength centred on 0, and its 95% interval (null with too few votes). */
+  score: z.number(),
+  low: z.number().nullable(),
+  high: z.number().nullable(),
+  /** Chance of beating an average variant. */
+  winChance: z.number(),
+  wins: z.number(),
+  losses: z.number(),
+  ties: z.number(),
+});
+export type RankedVariant = z.infer<typeof rankedVariantSchema>;
+
+/** Counts while open; the ranking once closed. */
+export const voteResultsSchema = z.object({
+  id: z.string(),
+  ...anchor,
+  name: z.string(),
+  status: z.enum(VOTE_STATUSES),
+  axisName: z.string(),
+  pairs: z.number().int(),
+  votes: z.number().int(),
+  voters: z.number().int(),
+  closedAt: z.string().nullable(),
+  ranking: z
+    .object({
+      variants: z.array(rankedVariantSchema),
+      /** Share of voter pairs who picked the same side of a pair both judged, and Fleiss' kappa. */
+      agreement: z.object({ share: z.number(), kappa: z.number() }).nullable(),
+      ties: z.number().int(),
+    })
+    .nullable(),
+});
+export type VoteResults = z.infer<typeof voteResultsSchema>;
+
+/** The votes one run of an evaluation set received, across the set's closed votes. */
+export const runVotesSchema = z.object({
+  /** Closed votes that included the run. */
+  rounds: z.number().int(),
+  wins: z.number(),
+  losses: z.number(),
+  ties: z.number(),
+  /** From the newest closed vote that included it: its Bradley-Terry score and win chance. */
+  latest: z
+    .object({ roundId: z.string(), roundName: z.string(), score: z.number(), winChance: z.number() })
+    .nullable(),
+});
+export type RunVotes = z.infer<typeof runVotesSchema>;
+
+const started = z.object({ id: z.string(), name: z.string() });
+const idParams = z.object({ id: uuid() });
+
+export const votes = resource("votes", {
+  startOnResults: {
+    method: "POST",
+    path: "/api/votes",
+    summary: "Opens a blind vote between 2 to 4 gallery results picked by hand: one pair per two results.",
+    access: "generate",
+    body: pickedResultsVoteSchema,
+    response: started,
+    status: 201,
+    errors: ["invalidVote", "pickedResultMissing"],
+  },
+  get: {
+    method: "GET",
+    path: "/api/votes/{id}",
+    summary: "One blind vote as its list shows it: its counts and the asking member's progress.",
+    access: "view",
+    params: idParams,
+    response: voteListSchema,
+    errors: ["voteNotFound"],
+  },
+  ballot: {
+    method: "GET",
+    path: "/api/votes/{id}/ballot",
+    summary: "The asking member's ballot: opaque pair ids and media only, in their own order and sides.",
+    access: "review",
+    params: idParams,
+    response: ballotSchema,
+    errors: ["voteNotFound"],
+  },
+  pick: {
+    method: "POST",
+    path: "/api/votes/{id}/picks",
+    summary: "A pick on one pair as the voter saw it; sending again changes it, until the vote is closed.",
+    access: "review",
+    params: idParams,
+    body: pickSchema,
+    response: z.object({ pairId: z.string(), pick: z.enum(BALLOT_PICKS) }),
+    errors: ["voteNotFound", "voteClosed", "pairNotFound"],
+  },
+  close: {
+    method: "POST",
+    path: "/api/votes/{id}/close",
+    summary:
+      "Closes a blind vote: votes stop and everyone sees the ranking. Closing it again changes nothing.",
+    access: "generate",
+    params: idParams,
+    response: z.object({ id: z.string(), status: z.enum(VOTE_STATUSES) }),
+    errors: ["voteNotFound"],
+  },
+  results: {
+    method: "GET",
+    path: "/api/votes/{id}/results",
+    summary:
+      "While open only the counts; once closed the ranking with a 95% interval per variant and the voters' agreement.",
+    access: "view",
+    params: idParams,
+    response: voteResultsSchema,
+    errors: ["voteNotFound"],
+  },
+  media: {
+    method: "GET",
+    path: "/api/votes/{id}/media/{mediaId}",
+    summary: "A ballot's picture or video, under the vote's own id for it; ranges for video.",
+    access: "review",
+    params: z.object({
+      id: uuid(),
+      mediaId: z.string().regex(/^[A-Za-z0-9_-]{32}$/, "mediaId is not one of this vote's media."),
+    }),
+    produces: "image/* or video/*",
+    errors: ["voteNotFound", "voteMediaNotFound"],
+  },
+  ofExperiment: {
+    method: "GET",
+    path: "/api/experiments/{id}/votes",
+    summary: "The experiment's blind votes, newest first (at most 50), with counts and the asker's progress.",
+    access: "view",
+    params: idParams,
+    response: voteListSchema,
+    errors: ["experimentNotFound"],
+  },
+  startOnExperiment: {
+    method: "POST",
+    path: "/api/experiments/{id}/votes",
+    summary:
+      "Opens a blind vote over values of one axis: one pair per two values per combination of the other axes.",
+    access: "generate",
+    params: idParams,
+    body: experimentVoteSchema,
+    response: started,
+    status: 201,
+    errors: ["experimentNotFound", "invalidVote"],
+  },
+  ofEvalSet: {
+    method: "GET",
+    path: "/api/eval-sets/{id}/votes",
+    summary: "The evaluation set's blind votes between runs, newest first (at most 50).",
+    access: "view",
+    params: idParams,
+    response: voteListSchema,
+    errors: ["evalSetNotFound"],
+  },
+  startOnEvalSet: {
+    method: "POST",
+    path: "/api/eval-sets/{id}/votes",
+    summary:
+      "Opens a blind vote between 2 to 4 runs of the set: one pair per two runs per case both have a result for.",
+    access: "generate",
+    params: idParams,
+    body: evalSetVoteSchema,
+    response: started,
+    status: 201,
+    errors: ["evalSetNotFound", "invalidVote"],
+  },
+});

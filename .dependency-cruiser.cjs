@@ -16,69 +16,7 @@ const OWN = "^((app|components|lib|scripts|bench|e2e)/|server\\.ts$)";
  * excuses each (and every folder cycle that runs through it) and fails once one is no longer
  * needed, so each line is deleted when that work lands.
  */
-const exceptions = [
-  // removed when the experiments' and eval sets' view types live in lib/studio/api
-  {
-    rule: "browser-libs-not-server",
-    from: "lib/client/live/experiment-changes.ts",
-    to: "lib/server/experiments/view.ts",
-    until: "the experiment view types move to lib/studio/api",
-  },
-  {
-    rule: "components-not-server",
-    from: "components/experiments/types.ts",
-    to: "lib/server/experiments/view.ts",
-    until: "the experiment view types move to lib/studio/api",
-  },
-  {
-    rule: "components-not-server",
-    from: "components/experiments/types.ts",
-    to: "lib/server/experiments/records.ts",
-    until: "the experiment view types move to lib/studio/api",
-  },
-  {
-    rule: "components-not-server",
-    from: "components/eval-sets/types.ts",
-    to: "lib/server/eval-sets/records.ts",
-    until: "the eval set view types move to lib/studio/api",
-  },
-  {
-    rule: "components-not-server",
-    from: "components/eval-sets/types.ts",
-    to: "lib/server/eval-sets/runs.ts",
-    until: "the eval set view types move to lib/studio/api",
-  },
-  // removed when the parameter labels live beside the shapes they name, in lib/studio
-  {
-    rule: "studio-not-client",
-    from: "lib/studio/param-diff.ts",
-    to: "lib/client/create/field-labels.ts",
-    until: "the field labels move to lib/studio",
-  },
-  // removed when eval sets and votes stop importing each other
-  {
-    rule: "no-folder-cycles",
-    from: "lib/server/votes/set-rounds.ts",
-    to: "lib/server/eval-sets/runs.ts",
-    until: "eval sets and votes are untangled",
-  },
-  // removed when the shell's shortcuts dialog no longer comes from the create screen
-  {
-    rule: "no-folder-cycles",
-    from: "components/shell/shortcuts-help.tsx",
-    to: "components/create/shortcuts-dialog.tsx",
-    until: "the shortcuts dialog moves to the shell or to components/ui",
-  },
-  // removed when route() stands above lib/server/http: it composes the session check (auth) with
-  // the http primitives that auth itself uses; every route file being converted imports it by
-  // this path, so it moves once those conversions have landed
-  {
-    rule: "no-folder-cycles",
-    from: "lib/server/http/route.ts",
-    to: "lib/server/auth/guard.ts",
-    until: "route() moves out of lib/server/http",
-  },
-];
+const exceptions = [];
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {

@@ -14,7 +14,7 @@ function commentsOf(source: string): string[] {
   return source.match(/\/\*[\s\S]*?\*\/|(?<![:"'`\w])\/\/[^\n]*/g) ?? [];
 }
 
-/** Repository paths a text cites: `docs/api.md`, `lib/server/http/route.ts`, `e2e/pages/studio-shell.ts`. */
+/** Repository paths a text cites: `docs/api.md`, `lib/server/api/route.ts`, `e2e/pages/studio-shell.ts`. */
 function citedPaths(text: string): string[] {
   const found = text.match(
     /(?<![\w./@-])(?:docs|lib|app|components|e2e|scripts|bench|deploy)\/[\w./[\]()-]*\.(?:md|ts|tsx|mjs|json)\b/g,
@@ -45,7 +45,7 @@ function sourceFiles(): string[] {
 describe("files cited in comments", () => {
   it("finds the paths a comment cites, and only in comments", () => {
     const source = [
-      "// See docs/api.md (Errors) and lib/server/http/route.ts.",
+      "// See docs/api.md (Errors) and lib/server/api/route.ts.",
       'const url = "https://example.com/docs/missing.md";',
       "/** The page object in e2e/pages/studio-shell.ts, app/(studio)/settings/api/page.tsx. */",
       "// As README.md and design.md say.",
@@ -53,7 +53,7 @@ describe("files cited in comments", () => {
     const cited = commentsOf(source).flatMap(citedPaths);
     expect(cited).toEqual([
       "docs/api.md",
-      "lib/server/http/route.ts",
+      "lib/server/api/route.ts",
       "e2e/pages/studio-shell.ts",
       "app/(studio)/settings/api/page.tsx",
       "docs/design.md",

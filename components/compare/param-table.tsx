@@ -1,6 +1,6 @@
 import { cn } from "@/components/ui/cn";
+import { formatParamValue, paramDiff, sameValue } from "@/lib/client/param-diff";
 import { type CompareEntry, compareLetter } from "@/lib/studio/compare";
-import { formatParamValue, paramDiff, sameValue } from "@/lib/studio/param-diff";
 
 /** Shown above as word-level diffs, or told by the media itself: not rows of the table. */
 const SHOWN_ELSEWHERE = ["positivePrompt", "negativePrompt", "taskType"];

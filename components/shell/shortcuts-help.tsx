@@ -2,7 +2,7 @@
 
 import { usePathname } from "next/navigation";
 import { useEffect } from "react";
-import { ShortcutsDialog } from "@/components/create/shortcuts-dialog";
+import { ShortcutsDialog } from "@/components/shell/shortcuts-dialog";
 import { isDialogOpen } from "@/components/ui/dialog";
 import { isTyping } from "@/lib/client/create/shortcuts";
 import { shortcutsFor } from "@/lib/client/page-shortcuts";

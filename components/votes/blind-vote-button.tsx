@@ -2,11 +2,11 @@
 
 import { Scale } from "lucide-react";
 import { useMemo, useState } from "react";
-import type { ExperimentView } from "@/components/experiments/types";
 import { Button } from "@/components/ui/button";
 import { Select } from "@/components/ui/select";
 import { call } from "@/lib/client/endpoint-client";
 import { api } from "@/lib/studio/api";
+import type { ExperimentView } from "@/lib/studio/api/experiments";
 import { MAX_VOTE_PAIRS } from "@/lib/studio/votes/input";
 import { planPairs } from "@/lib/studio/votes/vote-pairs";
 import { StartVoteDialog, useOpenVoteHere } from "./start-vote-dialog";

@@ -1,6 +1,6 @@
+import { route } from "@/lib/server/api/route";
 import { createBoard, listBoards } from "@/lib/server/gallery/boards";
 import { actorOf } from "@/lib/server/gallery/organize-common";
-import { route } from "@/lib/server/http/route";
 import { api } from "@/lib/studio/api";
 
 export const GET = route(api.boards.list, ({ runtime, query }) => listBoards(runtime.database.db, query));

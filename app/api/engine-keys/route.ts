@@ -1,5 +1,5 @@
+import { route } from "@/lib/server/api/route";
 import { embeddedEngineKeys, engineKeyViews } from "@/lib/server/engine-keys";
-import { route } from "@/lib/server/http/route";
 import { api } from "@/lib/studio/api";
 
 export const GET = route(api.engineKeys.list, ({ runtime }) =>

@@ -1,5 +1,5 @@
+import { route } from "@/lib/server/api/route";
 import { createEvalSet, evalSetPage } from "@/lib/server/eval-sets/records";
-import { route } from "@/lib/server/http/route";
 import { api } from "@/lib/studio/api";
 
 export const GET = route(api.evalSets.list, ({ runtime, query }) => evalSetPage(runtime.database.db, query));

@@ -1,7 +1,7 @@
+import { route, unwrap } from "@/lib/server/api/route";
 import { createExperiment } from "@/lib/server/experiments/actions";
 import { planDeps } from "@/lib/server/experiments/http";
 import { experimentPage } from "@/lib/server/experiments/records";
-import { route, unwrap } from "@/lib/server/http/route";
 import { api } from "@/lib/studio/api";
 
 export const GET = route(api.experiments.list, ({ runtime, query }) =>

@@ -1,5 +1,5 @@
+import { dataResponse, route } from "@/lib/server/api/route";
 import { invitationLink, invitationViews, linkOrigin } from "@/lib/server/auth/team-views";
-import { dataResponse, route } from "@/lib/server/http/route";
 import { api } from "@/lib/studio/api";
 
 export const GET = route(api.invitations.list, async ({ runtime, request }) => {

@@ -1,5 +1,5 @@
+import { route } from "@/lib/server/api/route";
 import { filteredGalleryPage } from "@/lib/server/gallery/gallery-page";
-import { route } from "@/lib/server/http/route";
 import { api } from "@/lib/studio/api";
 import { filterOf } from "@/lib/studio/gallery-filter";
 

@@ -1,4 +1,4 @@
-import { route } from "@/lib/server/http/route";
+import { route } from "@/lib/server/api/route";
 import { api, ENDPOINTS } from "@/lib/studio/api";
 import { type OpenApiDocument, openApiDocument } from "@/lib/studio/api/openapi";
 import packageJson from "@/package.json";

@@ -1,4 +1,4 @@
-import { route } from "@/lib/server/http/route";
+import { route } from "@/lib/server/api/route";
 import { promptHistoryPage } from "@/lib/server/prompts/history";
 import { api } from "@/lib/studio/api";
 

@@ -1,6 +1,6 @@
+import { route } from "@/lib/server/api/route";
 import { actorOf } from "@/lib/server/gallery/organize-common";
 import { createSavedSearch, listSavedSearches } from "@/lib/server/gallery/saved-searches";
-import { route } from "@/lib/server/http/route";
 import { api } from "@/lib/studio/api";
 
 export const GET = route(api.savedSearches.list, ({ runtime, user, query }) =>

@@ -1,4 +1,4 @@
-import { route } from "@/lib/server/http/route";
+import { route } from "@/lib/server/api/route";
 import { api } from "@/lib/studio/api";
 
 export const DELETE = route(api.sessions.endAll, async ({ runtime, user }) => ({

@@ -1,7 +1,7 @@
+import { route } from "@/lib/server/api/route";
 import { actorOf } from "@/lib/server/gallery/organize-common";
 import { createShareLink, listShareLinks, shareUrl } from "@/lib/server/gallery/share-links";
 import { requestOrigin } from "@/lib/server/http/origin";
-import { route } from "@/lib/server/http/route";
 import { api } from "@/lib/studio/api";
 
 export const GET = route(api.shareLinks.list, ({ runtime, user, query }) =>

@@ -1,4 +1,4 @@
-import { route } from "@/lib/server/http/route";
+import { route } from "@/lib/server/api/route";
 import { sendTasks } from "@/lib/server/tasks/post-tasks";
 import { taskQueue } from "@/lib/server/tools/task-queue";
 import { api } from "@/lib/studio/api";

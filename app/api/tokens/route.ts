@@ -1,4 +1,4 @@
-import { route } from "@/lib/server/http/route";
+import { route } from "@/lib/server/api/route";
 import { api } from "@/lib/studio/api";
 
 export const GET = route(api.tokens.list, ({ runtime, user }) => runtime.tokens.list(user.id));

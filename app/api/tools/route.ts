@@ -1,4 +1,4 @@
-import { route } from "@/lib/server/http/route";
+import { route } from "@/lib/server/api/route";
 import { runTool } from "@/lib/server/tools/run-tool";
 import { toolDeps } from "@/lib/server/tools/tool-deps";
 import { api } from "@/lib/studio/api";

@@ -1,5 +1,5 @@
+import { route } from "@/lib/server/api/route";
 import { readBody } from "@/lib/server/http/read-body";
-import { route } from "@/lib/server/http/route";
 import { storeUpload, UPLOAD_LIMIT_BYTES } from "@/lib/server/results/uploads";
 import { api } from "@/lib/studio/api";
 import { studioErrors } from "@/lib/studio/api/errors";

@@ -1,4 +1,4 @@
-import { route } from "@/lib/server/http/route";
+import { route } from "@/lib/server/api/route";
 import { createPickedResultsVote } from "@/lib/server/votes/picked-results";
 import { api } from "@/lib/studio/api";
 

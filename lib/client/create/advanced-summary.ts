@@ -2,9 +2,10 @@
  * What a folded advanced section says about itself ("2 LoRAs", "From 80%"), and whether it holds an
  * error, so a person sees what is set without opening every section.
  */
+
+import { humanizeKey } from "@/lib/client/create/field-labels";
 import { IMAGE_DEFAULTS } from "@/lib/protocol/image-limits";
 import { ADVANCED_FEATURE_FIELDS, CACHE_FIELDS } from "./advanced-fields";
-import { humanizeKey } from "./field-labels";
 
 const FEATURE_LABELS: Readonly<Record<string, string>> = Object.fromEntries(
   ADVANCED_FEATURE_FIELDS.map((f) => [f.name, f.label]),

@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { humanizeKey, inWords, labelOf, onFieldWords, promptForPeople } from "./field-labels";
+import {
+  humanizeKey,
+  inWords,
+  labelOf,
+  onFieldWords,
+  promptForPeople,
+} from "@/lib/client/create/field-labels";
 
 describe("field labels", () => {
   it("names top-level fields as the form labels them", () => {

@@ -3,8 +3,9 @@
  * of the form's own fields a key typed there replaces. Parsing and the refused keys are
  * `parseExtraJson`'s, the same check the form's resolver and Generate run.
  */
+
+import { inWords, isKnownPath, labelOf } from "@/lib/client/create/field-labels";
 import { type ProtocolOptions, parseTask } from "@/lib/protocol";
-import { inWords, isKnownPath, labelOf } from "./field-labels";
 import { buildTask, compact, parseExtraJson, STUDIO_SET_KEYS } from "./task-values";
 
 export { STUDIO_SET_KEYS };

@@ -1,6 +1,6 @@
 import type { FieldErrors, FieldValues, Resolver } from "react-hook-form";
+import { inWords, onFieldWords } from "@/lib/client/create/field-labels";
 import { type ProtocolOptions, parseTask, type ServiceError } from "@/lib/protocol";
-import { inWords, onFieldWords } from "./field-labels";
 import { buildTask, parseExtraJson } from "./task-values";
 
 export const ROOT_ERROR = "root.task";

@@ -5,7 +5,6 @@ import type { StudioDatabase as StudioDb } from "@/lib/server/db/database";
 import { accessToken } from "@/lib/server/db/schema/access-tokens";
 import { user } from "@/lib/server/db/schema/auth";
 import { CLIENT_IP_HEADER } from "@/lib/server/http/request-stamp";
-import type { Caller, TokenGate } from "@/lib/server/http/route";
 import { type ApiError, studioErrors } from "@/lib/studio/api/errors";
 import {
   type AccessTokenView,
@@ -15,6 +14,7 @@ import {
   newAccessTokenSchema,
 } from "@/lib/studio/api/tokens";
 import { ROLES, type Role } from "@/lib/studio/roles";
+import type { Caller, TokenGate } from "./caller";
 import type { SessionUser } from "./guard";
 import { FailureWindow, TokenBucket } from "./token-buckets";
 

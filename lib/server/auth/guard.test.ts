@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import type { Caller, TokenGate } from "@/lib/server/http/route";
 import { studioErrors } from "@/lib/studio/api/errors";
 import type { Role } from "@/lib/studio/roles";
+import type { Caller, TokenGate } from "./caller";
 import type { StudioAuth } from "./create-auth";
 import { type Gate, requireUser } from "./guard";
 

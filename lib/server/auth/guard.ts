@@ -1,10 +1,10 @@
 import "server-only";
 import { thrownResponse } from "@/lib/server/http/handle";
 import { requestOrigin } from "@/lib/server/http/origin";
-import type { TokenGate } from "@/lib/server/http/route";
 import { studioErrors } from "@/lib/studio/api/errors";
 import { can, isRole, type Permission, type Role, roleFor } from "@/lib/studio/roles";
 import { bearerOf } from "./access-tokens";
+import type { TokenGate } from "./caller";
 import type { StudioAuth } from "./create-auth";
 import type { SessionCache } from "./session-cache";
 

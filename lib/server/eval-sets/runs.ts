@@ -1,11 +1,11 @@
 import "server-only";
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import { unwrap } from "@/lib/server/api/route";
 import type { StudioDatabase } from "@/lib/server/db";
 import { evalRun, experiment, experimentCell, item, user } from "@/lib/server/db/schema";
 import { createExperiment } from "@/lib/server/experiments/actions";
 import type { PlanDeps } from "@/lib/server/experiments/plan";
 import { refusalWords } from "@/lib/server/experiments/plan";
-import { unwrap } from "@/lib/server/http/route";
 import { studioErrors } from "@/lib/studio/api/errors";
 import type { CaseResult, EvalComparison, EvalRunSummary } from "@/lib/studio/api/eval-sets";
 import { caseKey, type RunSettingsInput, settingsWords } from "@/lib/studio/eval-sets/input";

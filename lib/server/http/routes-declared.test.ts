@@ -3,7 +3,7 @@ import { ENDPOINTS } from "@/lib/studio/api";
 import { openApiPathOf, routeFiles } from "./route-files";
 
 // Every Route Handler under app/api is declared (lib/studio/api/<resource>.ts) and goes through
-// the one `route()` of lib/server/http/route.ts; every declaration has its Route Handler. The
+// the one `route()` of lib/server/api/route.ts; every declaration has its Route Handler. The
 // published reference is generated from the declarations, so an undeclared route would be missing
 // from it, and a declaration without a route would promise what the studio does not answer.
 

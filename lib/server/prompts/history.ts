@@ -4,7 +4,8 @@ import { BLANK_PROMPT } from "@/lib/protocol/image-limits";
 import type { StudioDatabase } from "@/lib/server/db";
 import { decodeCursor, encodeCursor } from "@/lib/server/db/cursor";
 import { item, task, user } from "@/lib/server/db/schema";
-import type { PromptPage, PromptQuery, PromptRun } from "@/lib/studio/prompt-history/query";
+import type { PromptPage, PromptRun } from "@/lib/studio/api/prompts";
+import type { PromptQuery } from "@/lib/studio/prompt-history/query";
 import { workflowOf } from "@/lib/studio/workflow-of";
 
 /**

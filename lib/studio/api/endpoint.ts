@@ -1,12 +1,15 @@
-import { z } from "zod";
+import type { z } from "zod";
 import type { Permission } from "@/lib/studio/roles";
 import type { StudioErrorName } from "./errors";
+
+// The parts every declaration builds from (ids, paging) live beside the folders that also use them.
+export { ID_RE, isUuid, opaqueId, page, pageQuery, UUID_RE, uuid } from "@/lib/studio/params";
 
 /**
  * The declaration of one endpoint of the studio's own API. Each resource's file
  * (`lib/studio/api/<resource>.ts`) declares its endpoints once; from that one declaration:
  *
- * - the server's `route(endpoint, handler)` (lib/server/http/route.ts) checks the caller, the
+ * - the server's `route(endpoint, handler)` (lib/server/api/route.ts) checks the caller, the
  *   origin and the body's size, parses params, query and body, and answers errors in one envelope;
  * - the browser's client (lib/client/endpoint-client.ts) builds the URL, the query key and the
  *   types, so no component writes an `/api/` string;
@@ -102,50 +105,3 @@ export type CallInput<E extends AnyEndpoint> = (E["spec"]["params"] extends z.Zo
   (E["spec"]["body"] extends z.ZodType ? { body: In<E["spec"]["body"]> } : { body?: undefined });
 
 // Shared pieces ----------------------------------------------------------------------------------
-
-/** The one UUID pattern: the studio's own ids (accounts, items, experiments, rounds...). */
-export const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-export function isUuid(value: unknown): value is string {
-  return typeof value === "string" && UUID_RE.test(value);
-}
-
-/** A UUID path or query parameter; lower-cased, as the database stores it. */
-export const uuid = () =>
-  z
-    .string()
-    .regex(UUID_RE, "expected a UUID")
-    .transform((s) => s.toLowerCase());
-
-/** The service's ids and other opaque ids: plain id characters only, at most 200 of them. */
-export const ID_RE = /^[A-Za-z0-9][A-Za-z0-9._:-]*$/;
-export const opaqueId = () =>
-  z.string().max(200).regex(ID_RE, "expected an id of letters, digits, '.', '_', ':' and '-'");
-
-/** A cursor as the studio's lists give it: base64url, never long. */
-const CURSOR_RE = /^[A-Za-z0-9_-]{1,512}$/;
-
-/**
- * The one way a list is paged: `?cursor=` from the previous page's `nextCursor`, `?limit=` from 1
- * to `max` (default `defaultLimit`). Spread into a query schema.
- */
-export function pageQuery(defaultLimit = 30, max = 100) {
-  return {
-    cursor: z
-      .string()
-      .regex(CURSOR_RE, "cursor is not one this list gave.")
-      .optional()
-      .or(z.literal("").transform(() => undefined)),
-    limit: z.coerce
-      .number<string | number>()
-      .int(`limit is a whole number from 1 to ${max}.`)
-      .min(1, `limit is a whole number from 1 to ${max}.`)
-      .max(max, `limit is a whole number from 1 to ${max}.`)
-      .default(defaultLimit),
-  };
-}
-
-/** A page of a list: its rows and the cursor of the next page (null on the last). */
-export function page<T extends z.ZodType>(row: T) {
-  return z.object({ items: z.array(row), nextCursor: z.string().nullable() });
-}

@@ -3,7 +3,7 @@ import type { ServiceError } from "@/lib/protocol/errors";
 /**
  * The studio API's one error type and its one list of errors.
  *
- * Server code throws an `ApiError`; `route` (lib/server/http/route.ts) answers it as
+ * Server code throws an `ApiError`; `route` (lib/server/api/route.ts) answers it as
  * `{ errors: [...] }` with its status. The browser's client (lib/client/endpoint-client.ts) throws
  * the same class from the same envelope, so a form reads `error.errors` the same way whichever side
  * refused. No server imports here: the declarations and the browser read this file too.

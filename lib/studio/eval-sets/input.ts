@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { uuid } from "@/lib/studio/api/endpoint";
 import { MAX_AXIS_VALUES } from "@/lib/studio/experiments/axes";
 import { evalCaseSchema } from "@/lib/studio/experiments/input";
+import { uuid } from "@/lib/studio/params";
 import { plural } from "@/lib/studio/words";
 
 /**

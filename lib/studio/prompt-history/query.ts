@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { pageQuery } from "@/lib/studio/api/endpoint";
 import { isPlainText } from "@/lib/studio/gallery-filter";
+import { pageQuery } from "@/lib/studio/params";
 
 /**
  * What `GET /api/prompts` takes: search words, whose prompts ("me", "all" or a member's id), a
@@ -33,5 +33,3 @@ export function promptQueryString(query: { q?: string; member?: string; cursor?:
   if (query.cursor) out.set("cursor", query.cursor);
   return out.toString();
 }
-
-export type { PromptPage, PromptRun } from "@/lib/studio/api/prompts";

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { uuid } from "@/lib/studio/api/endpoint";
 import { MAX_AXES, MAX_AXIS_VALUES } from "@/lib/studio/experiments/axes";
+import { uuid } from "@/lib/studio/params";
 
 /**
  * What the blind-vote endpoints take (lib/studio/api/votes.ts declares them). Browser-safe: the

@@ -1,4 +1,3 @@
-import type { RunVotes } from "@/lib/studio/api/votes";
 import { plural } from "@/lib/studio/words";
 
 /** Blind votes in words: neutral variant names, the voters' agreement, a run's record. */
@@ -45,6 +44,6 @@ export function agreementWords(agreement: { share: number; kappa: number } | nul
 }
 
 /** "3 wins · 1 loss · 0 ties". */
-export function runVoteWords(v: RunVotes): string {
+export function runVoteWords(v: { wins: number; losses: number; ties: number }): string {
   return `${plural(v.wins, "win", "wins")} · ${plural(v.losses, "loss", "losses")} · ${plural(v.ties, "tie", "ties")}`;
 }

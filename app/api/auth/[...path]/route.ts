@@ -1,6 +1,6 @@
+import type { RouteContext } from "@/lib/server/api/route";
+import { route } from "@/lib/server/api/route";
 import { handleAuthRequest } from "@/lib/server/auth/auth-endpoint";
-import type { RouteContext } from "@/lib/server/http/route";
-import { route } from "@/lib/server/http/route";
 import { api } from "@/lib/studio/api";
 import type { AnyEndpoint } from "@/lib/studio/api/endpoint";
 

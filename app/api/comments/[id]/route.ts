@@ -1,5 +1,5 @@
+import { route } from "@/lib/server/api/route";
 import { updateComment } from "@/lib/server/gallery/comments";
-import { route } from "@/lib/server/http/route";
 import { api } from "@/lib/studio/api";
 
 export const PATCH = route(api.comments.update, async ({ runtime, user, params, body }) => ({

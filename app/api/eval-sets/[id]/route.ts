@@ -1,6 +1,6 @@
+import { route } from "@/lib/server/api/route";
 import { deleteEvalSet, existingEvalSet, updateEvalSet } from "@/lib/server/eval-sets/records";
 import { runSummaries } from "@/lib/server/eval-sets/runs";
-import { route } from "@/lib/server/http/route";
 import { api } from "@/lib/studio/api";
 
 export const GET = route(api.evalSets.get, async ({ runtime, params }) => {

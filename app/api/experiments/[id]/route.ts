@@ -1,5 +1,5 @@
+import { route } from "@/lib/server/api/route";
 import { experimentView } from "@/lib/server/experiments/view";
-import { route } from "@/lib/server/http/route";
 import { api } from "@/lib/studio/api";
 import { studioErrors } from "@/lib/studio/api/errors";
 

@@ -1,6 +1,6 @@
+import { route } from "@/lib/server/api/route";
 import { planDeps } from "@/lib/server/experiments/http";
 import { planExperiment } from "@/lib/server/experiments/plan";
-import { route } from "@/lib/server/http/route";
 import { api } from "@/lib/studio/api";
 import { ApiError } from "@/lib/studio/api/errors";
 

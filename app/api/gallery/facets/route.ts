@@ -1,5 +1,5 @@
+import { route } from "@/lib/server/api/route";
 import { galleryFacets, namedFacets } from "@/lib/server/gallery/facets";
-import { route } from "@/lib/server/http/route";
 import { modelNamesFor } from "@/lib/server/models/model-names";
 import { api } from "@/lib/studio/api";
 

@@ -1,4 +1,4 @@
-import { route } from "@/lib/server/http/route";
+import { route } from "@/lib/server/api/route";
 import { studioImage } from "@/lib/server/tools/studio-images";
 import { api } from "@/lib/studio/api";
 import { studioErrors } from "@/lib/studio/api/errors";

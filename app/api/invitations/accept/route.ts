@@ -1,5 +1,5 @@
+import { route } from "@/lib/server/api/route";
 import { wantsSecureCookies, withCookieSecurity } from "@/lib/server/auth/cookie-security";
-import { route } from "@/lib/server/http/route";
 import { api } from "@/lib/studio/api";
 
 export const POST = route(api.invitations.accept, async ({ runtime, body, request }) => {

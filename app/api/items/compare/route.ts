@@ -1,5 +1,5 @@
+import { route } from "@/lib/server/api/route";
 import { compareItems } from "@/lib/server/gallery/compare";
-import { route } from "@/lib/server/http/route";
 import { api } from "@/lib/studio/api";
 
 export const GET = route(api.items.compare, async ({ runtime, query }) => ({

@@ -1,5 +1,5 @@
+import { route } from "@/lib/server/api/route";
 import { studioMediaResponse } from "@/lib/server/gallery/media-access";
-import { route } from "@/lib/server/http/route";
 import { api } from "@/lib/studio/api";
 
 export const GET = route(api.media.get, ({ runtime, user, params, request }) =>

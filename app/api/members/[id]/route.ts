@@ -1,5 +1,5 @@
+import { route } from "@/lib/server/api/route";
 import { memberView } from "@/lib/server/auth/team-views";
-import { route } from "@/lib/server/http/route";
 import { api } from "@/lib/studio/api";
 
 export const PATCH = route(api.members.setRole, async ({ runtime, params, body }) =>

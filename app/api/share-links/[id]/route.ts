@@ -1,6 +1,6 @@
+import { route } from "@/lib/server/api/route";
 import { actorOf } from "@/lib/server/gallery/organize-common";
 import { revokeShareLink } from "@/lib/server/gallery/share-links";
-import { route } from "@/lib/server/http/route";
 import { api } from "@/lib/studio/api";
 
 export const DELETE = route(api.shareLinks.revoke, ({ runtime, user, params }) =>

@@ -1,5 +1,5 @@
+import { route } from "@/lib/server/api/route";
 import { getTask } from "@/lib/server/db";
-import { route } from "@/lib/server/http/route";
 import { taskView } from "@/lib/server/results/task-view";
 import { api } from "@/lib/studio/api";
 import { studioErrors } from "@/lib/studio/api/errors";

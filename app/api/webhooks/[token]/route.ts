@@ -1,6 +1,6 @@
 import { unkeepableTextError, unkeepableTextPath } from "@/lib/protocol/text";
+import { route } from "@/lib/server/api/route";
 import { readText } from "@/lib/server/http/read-body";
-import { route } from "@/lib/server/http/route";
 import { verifyWebhookToken } from "@/lib/server/results/webhook-token";
 import { api } from "@/lib/studio/api";
 import { ApiError, studioErrors } from "@/lib/studio/api/errors";

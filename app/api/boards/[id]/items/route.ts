@@ -1,8 +1,8 @@
+import { route } from "@/lib/server/api/route";
 import type { SessionUser } from "@/lib/server/auth/guard";
 import { setBoardMembership } from "@/lib/server/gallery/boards";
 import { actorOf } from "@/lib/server/gallery/organize-common";
 import { publishReviews } from "@/lib/server/gallery/organize-live";
-import { route } from "@/lib/server/http/route";
 import type { StudioRuntime } from "@/lib/server/runtime";
 import { api } from "@/lib/studio/api";
 

@@ -1,4 +1,4 @@
-import { route } from "@/lib/server/http/route";
+import { route } from "@/lib/server/api/route";
 import { comparisonWithVotes } from "@/lib/server/votes/run-votes";
 import { api } from "@/lib/studio/api";
 

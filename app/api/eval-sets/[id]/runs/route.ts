@@ -1,7 +1,7 @@
+import { route } from "@/lib/server/api/route";
 import { existingEvalSet } from "@/lib/server/eval-sets/records";
 import { runSummaries, startEvalRun } from "@/lib/server/eval-sets/runs";
 import { planDeps } from "@/lib/server/experiments/http";
-import { route } from "@/lib/server/http/route";
 import { api } from "@/lib/studio/api";
 
 export const GET = route(api.evalSets.runs, async ({ runtime, params }) => {

@@ -1,5 +1,5 @@
+import { route } from "@/lib/server/api/route";
 import { existingEvalSet } from "@/lib/server/eval-sets/records";
-import { route } from "@/lib/server/http/route";
 import { createEvalSetVote } from "@/lib/server/votes/eval-set-votes";
 import { listVotes } from "@/lib/server/votes/records";
 import { api } from "@/lib/studio/api";

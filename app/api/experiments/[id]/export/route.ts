@@ -1,8 +1,8 @@
+import { route } from "@/lib/server/api/route";
 import { experimentCsv, experimentJson } from "@/lib/server/experiments/export";
 import { gridImage } from "@/lib/server/experiments/grid-image";
 import { experimentView } from "@/lib/server/experiments/view";
 import { requestOrigin } from "@/lib/server/http/origin";
-import { route } from "@/lib/server/http/route";
 import { api } from "@/lib/studio/api";
 import { studioErrors } from "@/lib/studio/api/errors";
 

@@ -1,6 +1,6 @@
+import { route, unwrap } from "@/lib/server/api/route";
 import { rerunExperiment } from "@/lib/server/experiments/actions";
 import { planDeps } from "@/lib/server/experiments/http";
-import { route, unwrap } from "@/lib/server/http/route";
 import { api } from "@/lib/studio/api";
 
 export const POST = route(api.experiments.rerun, async ({ runtime, params, body, user }) => {

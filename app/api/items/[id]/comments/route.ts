@@ -1,5 +1,5 @@
+import { route } from "@/lib/server/api/route";
 import { addComment, commentThreads } from "@/lib/server/gallery/comments";
-import { route } from "@/lib/server/http/route";
 import { api } from "@/lib/studio/api";
 
 export const GET = route(api.items.comments, ({ runtime, params, query }) =>

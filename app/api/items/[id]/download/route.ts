@@ -1,6 +1,6 @@
+import { route } from "@/lib/server/api/route";
 import { attachmentHeader, downloadName, itemMedia } from "@/lib/server/gallery/item-media";
 import { mediaResponse } from "@/lib/server/http/media-response";
-import { route } from "@/lib/server/http/route";
 import { api } from "@/lib/studio/api";
 import { studioErrors } from "@/lib/studio/api/errors";
 

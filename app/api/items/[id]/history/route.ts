@@ -1,5 +1,5 @@
+import { route } from "@/lib/server/api/route";
 import { historyPage } from "@/lib/server/gallery/audit-trail";
-import { route } from "@/lib/server/http/route";
 import { api } from "@/lib/studio/api";
 
 export const GET = route(api.items.history, ({ runtime, params, query }) =>

@@ -1,5 +1,5 @@
+import { route } from "@/lib/server/api/route";
 import { neighborIds } from "@/lib/server/gallery/filter-query";
-import { route } from "@/lib/server/http/route";
 import { api } from "@/lib/studio/api";
 import { studioErrors } from "@/lib/studio/api/errors";
 import { filterOf } from "@/lib/studio/gallery-filter";

@@ -1,5 +1,5 @@
+import { dataResponse, route } from "@/lib/server/api/route";
 import { linkOrigin, resetLink } from "@/lib/server/auth/team-views";
-import { dataResponse, route } from "@/lib/server/http/route";
 import { api } from "@/lib/studio/api";
 
 export const POST = route(api.members.resetLink, async ({ runtime, user, params, request }) => {

@@ -1,5 +1,5 @@
+import { dataResponse, route } from "@/lib/server/api/route";
 import { addGuestComment, sharedComments } from "@/lib/server/gallery/share-comments";
-import { dataResponse, route } from "@/lib/server/http/route";
 import { api } from "@/lib/studio/api";
 
 export const GET = route(api.share.comments, async ({ runtime, params, query }) => {

@@ -1,4 +1,4 @@
-import { route } from "@/lib/server/http/route";
+import { route } from "@/lib/server/api/route";
 import { ballotOf } from "@/lib/server/votes/ballot";
 import { existingVote } from "@/lib/server/votes/records";
 import { api } from "@/lib/studio/api";

@@ -1,4 +1,4 @@
-import { route } from "@/lib/server/http/route";
+import { route } from "@/lib/server/api/route";
 import { closeVote } from "@/lib/server/votes/records";
 import { api } from "@/lib/studio/api";
 import { voteAnchor } from "@/lib/studio/votes/input";

@@ -1,4 +1,4 @@
-import { route } from "@/lib/server/http/route";
+import { route } from "@/lib/server/api/route";
 import { existingVote } from "@/lib/server/votes/records";
 import { voteResults } from "@/lib/server/votes/results";
 import { api } from "@/lib/studio/api";

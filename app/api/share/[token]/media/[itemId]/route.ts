@@ -1,6 +1,6 @@
+import { route } from "@/lib/server/api/route";
 import { sharedMediaKey } from "@/lib/server/gallery/share-view";
 import { mediaResponse } from "@/lib/server/http/media-response";
-import { route } from "@/lib/server/http/route";
 import { api } from "@/lib/studio/api";
 
 export const GET = route(api.share.media, async ({ runtime, params, request }) => {

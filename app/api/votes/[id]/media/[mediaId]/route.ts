@@ -1,5 +1,5 @@
+import { route } from "@/lib/server/api/route";
 import { mediaResponse } from "@/lib/server/http/media-response";
-import { route } from "@/lib/server/http/route";
 import { ballotMediaKey } from "@/lib/server/votes/ballot-media";
 import { existingVote } from "@/lib/server/votes/records";
 import { api } from "@/lib/studio/api";

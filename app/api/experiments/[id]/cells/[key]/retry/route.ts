@@ -1,5 +1,5 @@
+import { route, unwrap } from "@/lib/server/api/route";
 import { retryCell } from "@/lib/server/experiments/actions";
-import { route, unwrap } from "@/lib/server/http/route";
 import { api } from "@/lib/studio/api";
 
 export const POST = route(api.experiments.retryCell, async ({ runtime, params }) => {

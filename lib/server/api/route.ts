@@ -3,13 +3,14 @@ import type { z } from "zod";
 import type { ServiceError } from "@/lib/protocol/errors";
 import { issuesToServiceErrors } from "@/lib/protocol/issues";
 import { bearerOf } from "@/lib/server/auth/access-tokens";
+import type { Caller } from "@/lib/server/auth/caller";
 import { isSameOrigin, type SessionUser, sessionUser } from "@/lib/server/auth/guard";
+import { handled } from "@/lib/server/http/handle";
+import { readJson } from "@/lib/server/http/read-json";
 import { getRuntime, type StudioRuntime } from "@/lib/server/runtime";
 import type { AnyEndpoint, BodyOf, DataOf, ParamsOf, QueryOf } from "@/lib/studio/api/endpoint";
 import { ApiError, studioErrors } from "@/lib/studio/api/errors";
 import { can, type Permission, roleFor } from "@/lib/studio/roles";
-import { handled } from "./handle";
-import { readJson } from "./read-json";
 
 /**
  * The one road of every studio endpoint. `route(endpoint, handler)` is a Route Handler that:
@@ -24,13 +25,6 @@ import { readJson } from "./read-json";
  *
  * Declarations live in lib/studio/api/<resource>.ts; docs/api.md tells the whole story.
  */
-
-/** Who is calling: a member by session, a member's token, or nobody (a public endpoint). */
-export interface Caller {
-  user: SessionUser;
-  /** Set when the request carried a personal access token rather than a session. */
-  tokenId: string | null;
-}
 
 export interface RouteContext<E extends AnyEndpoint> {
   request: Request;
@@ -52,11 +46,6 @@ type NextContext = { params: Promise<Record<string, string | string[] | undefine
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 const DEFAULT_BODY_LIMIT = 64 * 1024;
-
-/** The token verifier `route` asks for a Bearer token (lib/server/auth/access-tokens.ts). */
-export interface TokenGate {
-  verify(request: Request, token: string): Promise<Caller>;
-}
 
 async function callerOf(
   runtime: StudioRuntime,

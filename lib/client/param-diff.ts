@@ -1,5 +1,5 @@
 import { labelOf } from "@/lib/client/create/field-labels";
-import { isInlineMediaRef } from "./inline-media-ref";
+import { isInlineMediaRef } from "@/lib/studio/inline-media-ref";
 
 /**
  * Of several tasks' parameters, only those whose values differ, for the compare page's table.

@@ -131,6 +131,9 @@ const SAMPLE_ARGS: Partial<Record<StudioErrorName, unknown[]>> = {
   signInLimited: ["account", 60],
   teamLimit: ["The team has reached its limit: delete one to make room."],
   unavailable: ["The service is not reachable right now. Try again in a minute."],
+  invalidImage: [400, "The file is not an image the studio can read."],
+  invalidVote: ["Pick two or more values to compare.", "values"],
+  invalidWebhook: ["token"],
 };
 
 function errorExample(name: string): ApiError | null {
@@ -138,7 +141,8 @@ function errorExample(name: string): ApiError | null {
   if (typeof make !== "function") return null;
   const args = SAMPLE_ARGS[name as StudioErrorName] ?? Array.from({ length: make.length }, () => "…");
   const made = make(...args);
-  return made instanceof ApiError ? made : null;
+  // A status the arguments decide must come out as a real one, or the example is left out.
+  return made instanceof ApiError && Number.isInteger(made.status) ? made : null;
 }
 
 /** The refusals every endpoint of this kind may answer, besides its declared ones. */

@@ -14,11 +14,11 @@ import {
   Split,
   Star,
 } from "lucide-react";
+import { WorkflowCard } from "@/components/create/workflow-card";
 import { Badge } from "@/components/ui/badge";
 import { ButtonLink } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { PageHeader } from "@/components/ui/page-header";
-import { WorkflowCard } from "@/components/workflows/workflow-card";
 import { workflows } from "@/lib/client/workflows";
 
 /** `soon`: promised, not built yet; the home page says so rather than suggest it is there. */

@@ -3,12 +3,12 @@
 import { FlaskConical, Keyboard, LoaderCircle, RotateCcw, Wand2 } from "lucide-react";
 import { type ReactNode, useEffect, useState } from "react";
 import { FormProvider, get, type UseFormReturn } from "react-hook-form";
+import { WorkflowIcon } from "@/components/create/workflow-icon";
 import { VaryDialog } from "@/components/experiments/vary-dialog";
 import { QueueButton } from "@/components/queue/queue-drawer";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
 import { FormError } from "@/components/ui/field";
-import { WorkflowIcon } from "@/components/workflows/workflow-icon";
 import { isMod } from "@/lib/client/create/shortcuts";
 import { ROOT_ERROR } from "@/lib/client/create/task-resolver";
 import { useShortcutsHelp } from "@/lib/client/shortcuts-help";

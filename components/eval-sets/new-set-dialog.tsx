@@ -9,7 +9,6 @@ import { FormError, TextField } from "@/components/ui/field";
 import { Segmented } from "@/components/ui/segmented";
 import { Select } from "@/components/ui/select";
 import { call, useEndpoint } from "@/lib/client/endpoint-client";
-import { useApiQuery } from "@/lib/client/use-api";
 import { api } from "@/lib/studio/api";
 import type { ApiError } from "@/lib/studio/api/errors";
 import { plural } from "@/lib/studio/words";
@@ -31,10 +30,10 @@ export function NewSetDialog() {
   const [fromId, setFromId] = useState("");
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const boards = useApiQuery<{ boards: { id: string; name: string; itemCount: number }[] }>(
-    ["boards", "eval-set-source"],
-    "/api/boards?limit=100",
-    open && source === "board",
+  const boards = useEndpoint(
+    api.boards.list,
+    { query: { limit: 100 } },
+    { enabled: open && source === "board" },
   );
   const experiments = useEndpoint(
     api.experiments.list,

@@ -9,11 +9,10 @@ import { cn } from "@/components/ui/cn";
 import { EmptyState } from "@/components/ui/empty-state";
 import { inputClasses } from "@/components/ui/field";
 import { Select } from "@/components/ui/select";
-import { call } from "@/lib/client/endpoint-client";
+import { call, useEndpoint } from "@/lib/client/endpoint-client";
 import { newAxis } from "@/lib/client/experiments/axis-draft";
 import { useCan } from "@/lib/client/member-role";
 import { usePromptHistoryAddress } from "@/lib/client/prompt-history-url";
-import { useApiQuery } from "@/lib/client/use-api";
 import { api } from "@/lib/studio/api";
 import { groupPromptRuns } from "@/lib/studio/prompt-history/grouping";
 import { PromptChainCard } from "./prompt-chain";
@@ -33,7 +32,7 @@ export function PromptHistory() {
   const [picked, setPicked] = useState<Map<string, PickedVersion>>(new Map());
   const [diffing, setDiffing] = useState(false);
   const [varying, setVarying] = useState(0);
-  const members = useApiQuery<{ id: string; name: string }[]>(["members"], "/api/members");
+  const members = useEndpoint(api.members.list, {});
 
   const query = useInfiniteQuery({
     queryKey: promptsKey(q, member),

@@ -9,7 +9,6 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { FormError } from "@/components/ui/field";
 import { Switch } from "@/components/ui/switch";
-import { callApi } from "@/lib/client/api";
 import { call, useEndpoint } from "@/lib/client/endpoint-client";
 import {
   invalidateVotesOf,
@@ -121,14 +120,14 @@ function VoteCard({
     await client.invalidateQueries({ queryKey: voteKey(vote.id) });
   }
   async function share() {
-    const out = await callApi<{ data: { url: string } }>("/api/share-links", {
-      body: { roundId: vote.id, showParams },
-    });
-    if (out.ok) {
-      setShared(out.data.data.url);
+    try {
+      const out = await call(api.shareLinks.create, { body: { roundId: vote.id, showParams } });
+      setShared(out.url);
       setSharing(false);
+      setError(null);
+    } catch (err) {
+      setError((err as ApiError).errors.map((e) => e.message).join(" "));
     }
-    setError(out.ok ? null : out.errors.map((e) => e.message).join(" "));
   }
   const open = () => router.replace(`${pathname}?vote=${vote.id}`, { scroll: false });
 

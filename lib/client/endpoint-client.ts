@@ -54,15 +54,24 @@ export function errorsOf(payload: unknown, status: number): ServiceError[] {
   return [{ code: "httpError", message: `The studio answered ${status}. Try again.` }];
 }
 
+/** A whole answer: its status, its `data` and any `errors` beside it (a partial acceptance). */
+export interface Envelope<T> {
+  ok: boolean;
+  status: number;
+  data: T | undefined;
+  errors: ServiceError[];
+}
+
 /**
- * Calls an endpoint and answers its `data`; any failure (a refusal, a network failure, an answer
- * that is not JSON) throws an `ApiError` holding the contract's errors.
+ * Calls an endpoint and answers the whole envelope, never throwing for a refusal: for the one
+ * answer that may accept some of what was sent and refuse the rest (`POST /api/tasks`). A network
+ * failure is status 0 with `networkError`.
  */
-export async function call<E extends AnyEndpoint>(
+export async function callEnvelope<E extends AnyEndpoint>(
   endpoint: E,
   input: CallInput<E>,
   init: { signal?: AbortSignal } = {},
-): Promise<DataOf<E>> {
+): Promise<Envelope<DataOf<E>>> {
   const { body } = input as Input;
   let response: Response;
   try {
@@ -75,12 +84,34 @@ export async function call<E extends AnyEndpoint>(
     });
   } catch (err) {
     if (init.signal?.aborted) throw err;
-    throw new ApiError(0, NETWORK_ERROR);
+    return { ok: false, status: 0, data: undefined, errors: [NETWORK_ERROR] };
   }
-  if (response.status === 204) return undefined as DataOf<E>;
-  const payload = (await response.json().catch(() => null)) as { data?: unknown } | null;
-  if (!response.ok) throw new ApiError(response.status, errorsOf(payload, response.status));
-  return payload?.data as DataOf<E>;
+  if (response.status === 204) return { ok: true, status: 204, data: undefined, errors: [] };
+  const payload = (await response.json().catch(() => null)) as { data?: unknown; errors?: unknown } | null;
+  if (!response.ok) {
+    return {
+      ok: false,
+      status: response.status,
+      data: undefined,
+      errors: errorsOf(payload, response.status),
+    };
+  }
+  const errors = Array.isArray(payload?.errors) ? (payload.errors as ServiceError[]) : [];
+  return { ok: true, status: response.status, data: payload?.data as DataOf<E>, errors };
+}
+
+/**
+ * Calls an endpoint and answers its `data`; any failure (a refusal, a network failure, an answer
+ * that is not JSON) throws an `ApiError` holding the contract's errors.
+ */
+export async function call<E extends AnyEndpoint>(
+  endpoint: E,
+  input: CallInput<E>,
+  init: { signal?: AbortSignal } = {},
+): Promise<DataOf<E>> {
+  const answer = await callEnvelope(endpoint, input, init);
+  if (!answer.ok) throw new ApiError(answer.status, answer.errors);
+  return answer.data as DataOf<E>;
 }
 
 /** Reads an endpoint through TanStack Query under its derived key. */

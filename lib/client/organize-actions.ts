@@ -1,12 +1,10 @@
 "use client";
 
 import { api } from "@/lib/studio/api";
-import type { BoardView } from "@/lib/studio/api/boards";
+import { ApiError } from "@/lib/studio/api/errors";
 import type { BulkAction } from "@/lib/studio/organize";
 import type { ReviewState } from "@/lib/studio/review";
-import { callApi } from "./api";
 import { call, urlOf } from "./endpoint-client";
-import { ApiError, fetchData } from "./use-api";
 
 /** The organize API as the browser calls it; failures throw `ApiError` with the contract's errors. */
 
@@ -21,7 +19,7 @@ export function runBulk(body: {
 }
 
 export function createBoardCall(body: { name: string; description?: string }) {
-  return fetchData<{ board: BoardView }>("/api/boards", { body });
+  return call(api.boards.create, { body });
 }
 
 /** Downloads the items as one zip, named by the studio, through a temporary link. */
@@ -58,5 +56,3 @@ async function callApiErrors(response: Response) {
   if (payload && Array.isArray(payload.errors)) return payload.errors as { code: string; message: string }[];
   return [{ code: "httpError", message: `The download failed (${response.status}). Try again.` }];
 }
-
-export { callApi };

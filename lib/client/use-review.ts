@@ -2,6 +2,7 @@
 
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/studio/api";
+import type { ApiError } from "@/lib/studio/api/errors";
 import type { InboxPage } from "@/lib/studio/api/inbox";
 import type { HistoryEntry } from "@/lib/studio/api/items";
 import type { CommentPin, CommentView } from "@/lib/studio/comments";
@@ -12,7 +13,6 @@ import { call } from "./endpoint-client";
 import { itemKey } from "./gallery-cache";
 import { applyReviewChange } from "./live/review-changes";
 import { commentsKey, historyKey, inboxKey, inboxListKey } from "./review-keys";
-import type { ApiError } from "./use-api";
 
 export type { HistoryEntry };
 

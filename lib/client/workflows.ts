@@ -1,7 +1,7 @@
 /**
  * The studio's generation workflows: the single list behind the home page, the workflow chooser
  * and the navigation to `/create/<slug>`. Plain data (no components) so server and client code can
- * both import it; `components/workflows/workflow-icon.tsx` maps `icon` to a glyph.
+ * both import it; `components/create/workflow-icon.tsx` maps `icon` to a glyph.
  */
 export type WorkflowIconName = "sparkles" | "images" | "brush" | "expand" | "spline" | "clapperboard";
 

@@ -1,8 +1,8 @@
 import { SlidersHorizontal } from "lucide-react";
 import type { Metadata } from "next";
 import { ReadOnlyBanner } from "@/components/create/read-only-note";
+import { WorkflowCard } from "@/components/create/workflow-card";
 import { PageHeader } from "@/components/ui/page-header";
-import { WorkflowCard } from "@/components/workflows/workflow-card";
 import { workflows } from "@/lib/client/workflows";
 
 export const metadata: Metadata = { title: "Create" };

@@ -1,7 +1,9 @@
 "use client";
 
 import type { QueryClient } from "@tanstack/react-query";
-import { ApiError } from "../use-api";
+import { api } from "@/lib/studio/api";
+import { ApiError } from "@/lib/studio/api/errors";
+import { urlOf } from "@/lib/studio/api/url";
 import type { RecallMediaDeps } from "./recall-media";
 import { imageRefQuery } from "./tools";
 
@@ -15,15 +17,16 @@ function dataUri(blob: Blob): Promise<string> {
 }
 
 /**
- * Recall's lookups in the studio: inline media from `/api/media` (kept for a year in the browser's
+ * Recall's lookups in the studio: inline media from the studio's media endpoint (kept for a year in the browser's
  * cache, by content), previews through the query cache the image inputs read, so an input shows
  * its recalled image at once.
  */
 export function recallMediaDeps(client: QueryClient): RecallMediaDeps {
   return {
     async inline(storageKey) {
-      const path = storageKey.split("/").map(encodeURIComponent).join("/");
-      const response = await fetch(`/api/media/${path}`, { credentials: "same-origin" });
+      const response = await fetch(urlOf(api.media.get, { params: { key: storageKey } }), {
+        credentials: "same-origin",
+      });
       if (!response.ok) throw new Error(`HTTP ${response.status}`);
       return dataUri(await response.blob());
     },

@@ -4,9 +4,8 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useState } from "react";
 import type { ServiceError } from "@/lib/protocol/errors";
 import { api } from "@/lib/studio/api";
-import { urlOf } from "@/lib/studio/api/url";
 import type { TaskView } from "@/lib/studio/gallery-item";
-import { callApi } from "../api";
+import { callEnvelope } from "../endpoint-client";
 import { taskKey, updateTask } from "../gallery-cache";
 import { useCreateStore } from "./drafts";
 
@@ -57,13 +56,8 @@ export function useGenerate(slug: string) {
       }
       try {
         // Read whole, not through `call`: an answer may accept some tasks and refuse others.
-        const result = await callApi<{ data?: Accepted[]; errors?: ServiceError[] }>(
-          urlOf(api.tasks.submit),
-          {
-            body: tasks,
-          },
-        );
-        const accepted = result.ok ? (result.data.data ?? []) : [];
+        const result = await callEnvelope(api.tasks.submit, { body: tasks });
+        const accepted: Accepted[] = result.ok ? ((result.data as Accepted[] | undefined) ?? []) : [];
         for (const task of tasks) {
           const uuid = String(task.taskUUID);
           if (accepted.some((a) => a.taskUUID === uuid)) {
@@ -74,7 +68,7 @@ export function useGenerate(slug: string) {
         if (!result.ok) return { ok: false, errors: result.errors };
         const uuids = accepted.map((a) => a.taskUUID);
         if (uuids.length > 0) addSent(slug, uuids);
-        const errors = result.data.errors ?? [];
+        const errors = result.errors;
         return errors.length > 0 ? { ok: false, errors } : { ok: true, taskUUIDs: uuids };
       } finally {
         setPending(false);

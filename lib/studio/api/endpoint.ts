@@ -102,6 +102,10 @@ export type CallInput<E extends AnyEndpoint> = (E["spec"]["params"] extends z.Zo
   ? { params: In<E["spec"]["params"]> }
   : { params?: undefined }) &
   (E["spec"]["query"] extends z.ZodType ? { query?: In<E["spec"]["query"]> } : { query?: undefined }) &
-  (E["spec"]["body"] extends z.ZodType ? { body: In<E["spec"]["body"]> } : { body?: undefined });
+  (E["spec"]["body"] extends z.ZodType
+    ? { body: In<E["spec"]["body"]> }
+    : E["spec"]["rawBody"] extends object
+      ? { body?: unknown }
+      : { body?: undefined });
 
 // Shared pieces ----------------------------------------------------------------------------------

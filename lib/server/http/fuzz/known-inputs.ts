@@ -191,12 +191,12 @@ export const KNOWN_INPUTS: KnownInput[] = [
       .map(([id, body]): Input => ({ params: { id }, body: { json: body } })),
   },
   {
-    file: "eval-sets/[id]/rounds",
+    file: "eval-sets/[id]/votes",
     method: "GET",
     input: idParam("id"),
   },
   {
-    file: "eval-sets/[id]/rounds",
+    file: "eval-sets/[id]/votes",
     method: "POST",
     input: fc
       .tuple(
@@ -218,19 +218,19 @@ export const KNOWN_INPUTS: KnownInput[] = [
       .map(([id, query]): Input => ({ params: { id }, query })),
   },
   {
-    file: "experiments/[id]/rounds",
+    file: "experiments/[id]/votes",
     method: "GET",
     input: idParam("id"),
   },
   {
-    file: "experiments/[id]/rounds",
+    file: "experiments/[id]/votes",
     method: "POST",
     input: fc
       .tuple(paramText, mutated(fc.constant({ axis: 0, values: [0, 1], name: "Which prompt?" })))
       .map(([id, body]): Input => ({ params: { id }, body: { json: body } })),
   },
   {
-    file: "rounds",
+    file: "votes",
     method: "POST",
     input: mutated(
       fc.constant({
@@ -239,33 +239,33 @@ export const KNOWN_INPUTS: KnownInput[] = [
       }),
     ).map((body): Input => ({ body: { json: body } })),
   },
-  { file: "rounds/[id]", method: "GET", input: idParam("id") },
+  { file: "votes/[id]", method: "GET", input: idParam("id") },
   {
-    file: "rounds/[id]/ballot",
+    file: "votes/[id]/ballot",
     method: "GET",
     input: idParam("id"),
   },
   {
-    file: "rounds/[id]/media/[mediaId]",
+    file: "votes/[id]/media/[mediaId]",
     method: "GET",
     input: fc
       .tuple(fc.oneof(paramText, fc.constant(randomUUID())), paramText)
       .map(([id, mediaId]): Input => ({ params: { id, mediaId } })),
   },
   {
-    file: "rounds/[id]/votes",
+    file: "votes/[id]/picks",
     method: "POST",
     input: fc
       .tuple(paramText, mutated(fc.constant({ pairId: randomUUID(), pick: "left" })))
       .map(([id, body]): Input => ({ params: { id }, body: { json: body } })),
   },
   {
-    file: "rounds/[id]/close",
+    file: "votes/[id]/close",
     method: "POST",
     input: idParam("id"),
   },
   {
-    file: "rounds/[id]/results",
+    file: "votes/[id]/results",
     method: "GET",
     input: idParam("id"),
   },

@@ -111,8 +111,3 @@ async function callerOf(gate: Gate, request: Request): Promise<SessionUser | nul
   }
   return sessionUser(gate, request.headers);
 }
-
-/** For a handler written without `route` that needs no session: only the origin check. */
-export function requireSameOrigin(request: Request, publicUrl?: string): Response | null {
-  return isSameOrigin(request, publicUrl) ? null : thrownResponse(studioErrors.invalidOrigin());
-}

@@ -3,6 +3,7 @@ import { and, eq } from "drizzle-orm";
 import type { ServiceError } from "@/lib/protocol/errors";
 import type { StudioDatabase } from "@/lib/server/db";
 import { type ExperimentRow, type ExperimentStatus, experimentCell } from "@/lib/server/db/schema";
+import { type ApiError, studioErrors } from "@/lib/studio/api/errors";
 import { type ExperimentInput, type RerunInput, replaceAxisValue } from "@/lib/studio/experiments/input";
 import { type Plan, type PlanDeps, planExperiment } from "./plan";
 import { cellRows, experimentRow, setStatus, storePlan } from "./records";
@@ -14,17 +15,11 @@ import { cellRows, experimentRow, setStatus, storePlan } from "./records";
 
 export type Outcome<T> = { ok: true; value: T } | { ok: false; status: number; errors: ServiceError[] };
 
-const notFound = (): Outcome<never> => ({
-  ok: false,
-  status: 404,
-  errors: [{ code: "experimentNotFound", message: "There is no such experiment.", parameter: "id" }],
-});
-
-const conflict = (message: string, parameter = "status"): Outcome<never> => ({
-  ok: false,
-  status: 409,
-  errors: [{ code: "invalidExperimentState", message, parameter }],
-});
+/** A refusal from the studio's error list, as an outcome. */
+const refused = (e: ApiError): Outcome<never> => ({ ok: false, status: e.status, errors: e.errors });
+const notFound = () => refused(studioErrors.experimentNotFound());
+const conflict = (message: string, parameter = "status") =>
+  refused(studioErrors.invalidExperimentState(message, parameter));
 
 export async function createExperiment(
   deps: PlanDeps,
@@ -73,12 +68,7 @@ export async function retryCell(
     .select()
     .from(experimentCell)
     .where(and(eq(experimentCell.experimentId, id), eq(experimentCell.key, key)));
-  if (!cell)
-    return {
-      ok: false,
-      status: 404,
-      errors: [{ code: "cellNotFound", message: "There is no such cell.", parameter: "key" }],
-    };
+  if (!cell) return refused(studioErrors.cellNotFound());
   if (cell.status !== "error") return conflict("Only a failed cell is retried.", "key");
   await db
     .update(experimentCell)
@@ -102,19 +92,9 @@ export async function rerunExperiment(
   const old = await experimentRow(deps.db, id);
   if (!old) return notFound();
   const spec = old.axes[input.axis];
-  if (!spec)
-    return {
-      ok: false,
-      status: 400,
-      errors: [{ code: "invalidAxis", message: "That experiment has no such axis.", parameter: "axis" }],
-    };
+  if (!spec) return refused(studioErrors.invalidAxis());
   const replaced = replaceAxisValue(spec, input.index, input.value);
-  if (!replaced.ok)
-    return {
-      ok: false,
-      status: 400,
-      errors: [{ code: "invalidValue", message: replaced.message, parameter: "value" }],
-    };
+  if (!replaced.ok) return refused(studioErrors.invalidAxisValue(replaced.message));
   const axes = old.axes.map((s, i) => (i === input.axis ? replaced.spec : s));
   const planned = await planExperiment(deps, {
     name: `${old.name.replace(/ \(v\d+\)$/, "")} (v${old.version + 1})`,

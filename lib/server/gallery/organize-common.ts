@@ -3,7 +3,6 @@ import { and, inArray, isNull, sql } from "drizzle-orm";
 import type { StudioDatabase } from "@/lib/server/db";
 import type { TimeKey } from "@/lib/server/db/cursor";
 import { item, reviewEvent } from "@/lib/server/db/schema";
-import { isUuid } from "@/lib/studio/api/endpoint";
 import { ApiError, type ErrorAnswer, studioErrors } from "@/lib/studio/api/errors";
 import type { ReviewEventKind } from "@/lib/studio/review";
 import { can, type Permission, type Role, roleFor } from "@/lib/studio/roles";
@@ -69,15 +68,6 @@ export async function liveItems(db: StudioDatabase, ids: readonly string[], para
   return rows;
 }
 
-/** `limit` from a query string: 1 to `max`, `fallback` when absent. */
-export function pageLimit(value: string | null, fallback = 50, max = 200): number {
-  if (value === null || value === "") return fallback;
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < 1 || n > max)
-    fail(studioErrors.invalidBody(`limit is a whole number from 1 to ${max}.`, "limit"));
-  return n;
-}
-
 /** `(col_at, col_id) < (cursor)` for newest-first pages. */
 export function before(at: unknown, idCol: unknown, cursor: TimeKey) {
   return sql`(${at}, ${idCol}) < (${cursor.at.toISOString()}::timestamptz, ${cursor.id}::uuid)`;
@@ -93,22 +83,4 @@ export { decodeCursor, encodeCursor } from "@/lib/server/db/cursor";
 /** The actor of a signed-in member. */
 export function actorOf(user: { id: string; name: string; role: Role }): Actor {
   return { id: user.id, name: user.name, role: user.role };
-}
-
-/** A path or query parameter that must be one of the studio's UUIDs, else a 400 naming it. */
-export function uuidParam(value: string | null | undefined, parameter: string): string | Response {
-  if (isUuid(value)) return value.toLowerCase();
-  return Response.json(
-    {
-      errors: [
-        {
-          code: "invalidId",
-          message: `Invalid '${parameter}': expected an id (a UUID).`,
-          parameter,
-          type: "string",
-        },
-      ],
-    },
-    { status: 400 },
-  );
 }

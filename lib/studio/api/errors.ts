@@ -162,6 +162,10 @@ export const studioErrors = {
   imageNotFound: () => studioError(404, "notFound", "No image with this id was found.", "id"),
   /** An upload the studio cannot take: not an image, too large, damaged, or not in the `image` field. */
   invalidImage: (status: number, message: string) => studioError(status, "invalidImage", message, "image"),
+  invalidExperimentState: (message: string, parameter = "status") =>
+    studioError(409, "invalidExperimentState", message, parameter),
+  invalidAxis: () => studioError(400, "invalidAxis", "That experiment has no such axis.", "axis"),
+  invalidAxisValue: (message: string) => studioError(400, "invalidValue", message, "value"),
 
   // (end of section)
 

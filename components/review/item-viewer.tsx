@@ -12,7 +12,7 @@ import { Button, ButtonLink } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { promptForPeople } from "@/lib/client/create/field-labels";
 import { workflowRecallHref } from "@/lib/client/create/recall";
-import { call } from "@/lib/client/endpoint-client";
+import { call, queryKeyOf } from "@/lib/client/endpoint-client";
 import { pinNumbers } from "@/lib/client/review-pins";
 import { useCommentThreads, useItemDetail, useRate } from "@/lib/client/use-review";
 import { viewerCommand } from "@/lib/client/viewer-keys";
@@ -29,7 +29,7 @@ import { VideoPlayer } from "./video-player";
 function useNeighbors(itemId: string, search: string, enabled: boolean) {
   return useQuery({
     enabled,
-    queryKey: ["neighbors", itemId, search],
+    queryKey: queryKeyOf(api.items.neighbors, { params: { id: itemId }, query: filterQueryOf(search) }),
     queryFn: () =>
       call(api.items.neighbors, { params: { id: itemId }, query: filterQueryOf(search) }).catch(() => null),
     retry: false,

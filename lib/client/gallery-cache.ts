@@ -1,22 +1,28 @@
 "use client";
 
 import type { InfiniteData, QueryClient } from "@tanstack/react-query";
+import { api } from "@/lib/studio/api";
 import type { GalleryItem, TaskUpdate, TaskView } from "@/lib/studio/gallery-item";
+import { queryKeyOf } from "./endpoint-client";
 
 export interface GalleryPageData {
   items: GalleryItem[];
   nextCursor: string | null;
 }
 
-/** Query keys of server data the relay updates. */
+/**
+ * Query keys of server data the relay updates. The gallery's views and the queue are caches the
+ * relay writes into, under keys of their own; one task and one item are their endpoints' keys.
+ */
 export const galleryKey = ["gallery"] as const;
 export const tasksKey = ["tasks"] as const;
 /** One task with its results, as a Create page's result strip shows it. */
-export const taskKey = (taskUUID: string) => ["task", taskUUID] as const;
-export const allTasksKey = ["task"] as const;
+export const taskKey = (taskUUID: string) => queryKeyOf(api.tasks.get, { params: { taskUUID } });
+/** Every task's key starts so. */
+export const allTasksKey = queryKeyOf(api.tasks.get).slice(0, 3);
 
-/** One item as the viewer shows it (`GET /api/items/[id]`). */
-export const itemKey = (itemId: string) => ["item", itemId] as const;
+/** One item as the viewer shows it. */
+export const itemKey = (itemId: string) => queryKeyOf(api.items.get, { params: { id: itemId } });
 
 /**
  * Applies `update` to an item wherever a gallery list holds it (every filtered view is cached under

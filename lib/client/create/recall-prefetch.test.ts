@@ -2,6 +2,7 @@ import { QueryClient } from "@tanstack/react-query";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { taskKey } from "../gallery-cache";
 import { prefetchRecall } from "./recall-prefetch";
+import { imageRefQuery } from "./tools";
 
 const TASK = "11111111-1111-4111-8111-111111111111";
 const IMAGE = "22222222-2222-4222-8222-222222222222";
@@ -35,7 +36,7 @@ describe("prefetchRecall", () => {
     const calls = studio();
     const client = new QueryClient();
     prefetchRecall(client, TASK);
-    await vi.waitFor(() => expect(client.getQueryData(["image", IMAGE])).toBeTruthy());
+    await vi.waitFor(() => expect(client.getQueryData(imageRefQuery(IMAGE).queryKey)).toBeTruthy());
     expect(client.getQueryData(taskKey(TASK))).toMatchObject({ taskUUID: TASK });
     expect(calls[0]).toBe(`/api/tasks/${TASK}`);
     expect(calls.slice(1).sort()).toEqual([`/api/images/${IMAGE}`, "/api/media/inputs/ab/mask.png"]);

@@ -4,7 +4,7 @@ import { useQuery } from "@tanstack/react-query";
 import type { ModelSearchItem } from "@/lib/protocol/results";
 import type { ModelCategory } from "@/lib/protocol/utility-tasks";
 import { api } from "@/lib/studio/api";
-import { call } from "../endpoint-client";
+import { call, queryKeyOf } from "../endpoint-client";
 
 /** A model as `modelSearch` describes it (the real service may send null for a missing default). */
 export type ModelInfo = ModelSearchItem;
@@ -57,7 +57,7 @@ async function inlineImageRef(uri: string): Promise<ImageRef> {
 /** The query of one image's preview, shared by the inputs that show it and recall, which fills it first. */
 export function imageRefQuery(id: string) {
   return {
-    queryKey: ["image", id] as const,
+    queryKey: queryKeyOf(api.uploads.image, { params: { id } }),
     queryFn: () => (DATA_IMAGE.test(id) ? inlineImageRef(id) : call(api.uploads.image, { params: { id } })),
     staleTime: Number.POSITIVE_INFINITY,
   };

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { isUuid } from "./api/endpoint";
+import { isUuid } from "./params";
 
 export const COMMENT_MAX = 4000;
 

@@ -1,16 +1,11 @@
 import "server-only";
 import { isKeepableText, UNKEEPABLE_TEXT_MESSAGE } from "@/lib/protocol/text";
+import { isUuid } from "@/lib/studio/params";
 import { invalidRecord, RecordError } from "./record-errors";
 
 // Checks on values handed to the records API. The database would refuse most of these too, but
 // with messages that name a constraint rather than the field, and some (a non-UUID string in a
 // uuid column) as a driver error; checking first gives every caller the same clear error.
-
-const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-export function isUuid(value: unknown): value is string {
-  return typeof value === "string" && UUID_RE.test(value);
-}
 
 export function uuidField(value: unknown, parameter: string): string {
   if (!isUuid(value)) throw invalidRecord(parameter, "a UUID", value);

@@ -2,10 +2,11 @@ import "server-only";
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import type { PgUpdateSetSource } from "drizzle-orm/pg-core";
 import { keepableCopy, UNKEEPABLE_TEXT_MESSAGE, unkeepableTextPath } from "@/lib/protocol/text";
+import { isUuid } from "@/lib/studio/params";
 import type { StudioDatabase } from "./database";
 import { externalizeInlineMedia, type InlineMediaSink } from "./inline-media";
 import { invalidRecord, RecordError } from "./record-errors";
-import { intField, isUuid, optionalIntField, textField, uuidField } from "./record-input";
+import { intField, optionalIntField, textField, uuidField } from "./record-input";
 import { redactTaskParams } from "./redact-params";
 import {
   FINISHED_TASK_STATUSES,

@@ -1,8 +1,9 @@
 import "server-only";
 import { eq } from "drizzle-orm";
+import { isUuid } from "@/lib/studio/params";
 import type { StudioDatabase } from "./database";
 import { RecordError } from "./record-errors";
-import { intField, isUuid, textField, uuidField } from "./record-input";
+import { intField, textField, uuidField } from "./record-input";
 import { type UploadRow, upload } from "./schema";
 
 /** An image a user uploaded from a browser, its bytes already in media storage. */

@@ -1,10 +1,10 @@
 import "server-only";
 import { eq } from "drizzle-orm";
 import type { StudioDatabase } from "@/lib/server/db";
-import { isUuid } from "@/lib/server/db/record-input";
 import { item } from "@/lib/server/db/schema";
 import type { Audience } from "@/lib/server/stream/event-log";
 import { ApiError, type ErrorAnswer, studioErrors } from "@/lib/studio/api/errors";
+import { isUuid } from "@/lib/studio/params";
 import { can, type Permission, type Role, roleFor } from "@/lib/studio/roles";
 import type { GalleryChange } from "@/lib/studio/stream-events";
 

@@ -14,6 +14,7 @@ import {
 } from "@/lib/studio/api/share";
 import { urlOf } from "@/lib/studio/api/url";
 import type { GalleryItem } from "@/lib/studio/gallery-item";
+import { isUuid } from "@/lib/studio/params";
 import { before } from "./organize-common";
 import type { OrganizeDeps } from "./organize-live";
 import { liveShareLink } from "./share-links";
@@ -26,13 +27,12 @@ import { liveShareLink } from "./share-links";
 
 // A parameter a guest may see: plain settings, not references to other media or members.
 const HIDDEN_PARAM = /uuid|image|mask|url|webhook|upload|key|token|reference|frame|author|user/i;
-const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export function guestParams(params: Record<string, unknown>, seed: string): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(params)) {
     if (HIDDEN_PARAM.test(key) || key === "positivePrompt") continue;
-    if (typeof value === "string" && (UUID_RE.test(value) || /^(https?|data):/i.test(value))) continue;
+    if (typeof value === "string" && (isUuid(value) || /^(https?|data):/i.test(value))) continue;
     if (typeof value === "number" || typeof value === "boolean" || typeof value === "string")
       out[key] = value;
     else if (key === "lora" && Array.isArray(value))

@@ -5,7 +5,7 @@ import type { StudioDatabase as StudioDb } from "@/lib/server/db/database";
 import { accessToken } from "@/lib/server/db/schema/access-tokens";
 import { user } from "@/lib/server/db/schema/auth";
 import { CLIENT_IP_HEADER } from "@/lib/server/http/request-stamp";
-import { type ApiError, studioErrors } from "@/lib/studio/api/errors";
+import { studioErrors } from "@/lib/studio/api/errors";
 import {
   type AccessTokenView,
   type CreatedAccessToken,
@@ -56,11 +56,6 @@ export function bearerOf(request: Request): string | null {
   const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
   if (!match?.[1]) throw studioErrors.invalidToken();
   return match[1];
-}
-
-/** A refusal that tells the client when to come back (`Retry-After`, answered by `route`). */
-function retryLater(error: ApiError, seconds: number): ApiError {
-  return Object.assign(error, { retryAfterSeconds: seconds });
 }
 
 type Row = typeof accessToken.$inferSelect;
@@ -155,7 +150,7 @@ export class AccessTokens implements TokenGate {
     const address = request.headers.get(CLIENT_IP_HEADER) ?? "unknown";
     // Checked before the lookup: a guesser held here learns nothing more, right guess or not.
     const wait = this.failures.blockedFor(address);
-    if (wait > 0) throw retryLater(studioErrors.tokenAttemptsLimited(wait), wait);
+    if (wait > 0) throw studioErrors.tokenAttemptsLimited(wait).retryAfter(wait);
     const at = new Date(this.now());
     const found = SECRET_RE.test(secret) ? await this.lookup(secret, at) : null;
     if (!found) {
@@ -164,7 +159,7 @@ export class AccessTokens implements TokenGate {
     }
     const { token, member } = found;
     const refill = this.buckets.take(token.id);
-    if (refill > 0) throw retryLater(studioErrors.rateLimited(refill), refill);
+    if (refill > 0) throw studioErrors.rateLimited(refill).retryAfter(refill);
     await this.touch(token, at);
     return {
       user: {

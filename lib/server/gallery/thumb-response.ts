@@ -3,22 +3,7 @@ import { createHash } from "node:crypto";
 import { Readable } from "node:stream";
 import type { ToolRun } from "@/lib/server/limits/tool-queue";
 import type { MediaStorage } from "@/lib/server/storage";
-
-/** The answer when the thumbnail line is full: try again in a moment. */
-export function thumbsBusy(): Response {
-  return Response.json(
-    {
-      errors: [
-        {
-          code: "serverBusy",
-          message: "The studio is making many thumbnails right now. Try again in a moment.",
-          parameter: "w",
-        },
-      ],
-    },
-    { status: 503, headers: { "retry-after": "2" } },
-  );
-}
+import { studioErrors } from "@/lib/studio/api/errors";
 
 /**
  * A made thumbnail (or strip) as a response: its bytes never change under its key, so it carries
@@ -30,14 +15,11 @@ export async function storedImageResponse(
   made: ToolRun<string | null>,
   ifNoneMatch: string | null,
 ): Promise<Response> {
-  if (made.full) return thumbsBusy();
+  if (made.full) throw studioErrors.thumbnailsBusy();
   const key = made.value;
   const object = key ? await storage.get(key) : null;
   if (!key || !object) {
-    return Response.json(
-      { errors: [{ code: "notFound", message: "This item's media is missing.", parameter: "id" }] },
-      { status: 404 },
-    );
+    throw studioErrors.itemMediaMissing();
   }
   const etag = `"${createHash("sha256").update(key).digest("base64url").slice(0, 22)}"`;
   const headers = new Headers({

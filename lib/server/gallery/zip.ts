@@ -6,6 +6,7 @@ import { and, eq, inArray, isNull } from "drizzle-orm";
 import type { StudioDatabase } from "@/lib/server/db";
 import { item, task } from "@/lib/server/db/schema";
 import type { MediaStorage } from "@/lib/server/storage";
+import { studioErrors } from "@/lib/studio/api/errors";
 import { workflowOf } from "@/lib/studio/workflow-of";
 import { fail } from "./organize-common";
 import { guestParams } from "./share-view";
@@ -69,11 +70,7 @@ export async function zipItems(
     .from(item)
     .innerJoin(task, eq(task.taskUUID, item.taskUUID))
     .where(and(inArray(item.id, unique), isNull(item.deletedAt)));
-  if (rows.length !== unique.length)
-    fail({
-      status: 404,
-      error: { code: "notFound", message: "Some items are not in the gallery.", parameter: "itemIds" },
-    });
+  if (rows.length !== unique.length) fail(studioErrors.someItemsMissing());
   const byId = new Map(rows.map((r) => [r.id, r]));
   const ordered = unique.map((id) => byId.get(id) as (typeof rows)[number]);
   const entries = ordered.map((r, i) => {

@@ -1,6 +1,7 @@
 import "server-only";
 import { Readable } from "node:stream";
 import { type MediaRange, MediaRangeError, type MediaStorage } from "@/lib/server/storage";
+import { studioErrors } from "@/lib/studio/api/errors";
 
 /** `Range: bytes=a-b`, `bytes=a-` or `bytes=-n` against an object of `size` bytes; null when absent or unusable. */
 export function parseRange(header: string | null, size: number): MediaRange | "unsatisfiable" | null {
@@ -29,10 +30,7 @@ export async function mediaResponse(
 ): Promise<Response> {
   const stat = await storage.stat(key);
   if (!stat) {
-    return Response.json(
-      { errors: [{ code: "notFound", message: "No such media.", parameter: "key" }] },
-      { status: 404 },
-    );
+    throw studioErrors.mediaNotFound();
   }
   const headers = new Headers({
     "content-type": stat.mime,

@@ -29,6 +29,8 @@ export interface CarriesAnswer {
 export class ApiError extends Error implements CarriesAnswer {
   readonly status: number;
   readonly errors: ServiceError[];
+  /** Answered as `Retry-After` (a rate limit, a busy queue). */
+  retryAfterSeconds?: number;
 
   constructor(status: number, errors: ServiceError | ServiceError[]) {
     const list = Array.isArray(errors) ? errors : [errors];
@@ -36,6 +38,12 @@ export class ApiError extends Error implements CarriesAnswer {
     this.name = "ApiError";
     this.status = status;
     this.errors = list;
+  }
+
+  /** The same error, answered with `Retry-After: seconds`. */
+  retryAfter(seconds: number): this {
+    this.retryAfterSeconds = seconds;
+    return this;
   }
 
   /** The first error: most refusals carry one. */
@@ -174,6 +182,15 @@ export const studioErrors = {
   mediaNotFound: () => studioError(404, "notFound", "No such media.", "key"),
   invalidMediaKey: (message: string) => studioError(400, "invalidMediaKey", message, "key"),
   commentNotFound: (parameter = "id") => studioError(404, "notFound", "No comment was found.", parameter),
+  itemMediaMissing: () => studioError(404, "notFound", "This item's media is missing.", "id"),
+  someItemsMissing: () => studioError(404, "notFound", "Some items are not in the gallery.", "itemIds"),
+  thumbnailsBusy: () =>
+    studioError(
+      503,
+      "serverBusy",
+      "The studio is making many thumbnails right now. Try again in a moment.",
+      "w",
+    ).retryAfter(2),
 
   // (end of section)
 

@@ -3,7 +3,8 @@ import { headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { connection } from "next/server";
 import { signInPathFor } from "@/lib/studio/next-path";
-import { type SessionUser, sessionUser } from "./auth/guard";
+import type { SessionUser } from "./auth/caller";
+import { sessionUser } from "./auth/guard";
 import { PAGE_PATH_HEADER } from "./http/request-stamp";
 import { getRuntime, type StudioRuntime } from "./runtime";
 

@@ -8,7 +8,7 @@ import { CLIENT_IP_HEADER } from "@/lib/server/http/request-stamp";
 import { MAX_LIVE_TOKENS } from "@/lib/studio/api/tokens";
 import type { Role } from "@/lib/studio/roles";
 import { AccessTokens, hashSecret, weakerRole } from "./access-tokens";
-import type { SessionUser } from "./guard";
+import type { SessionUser } from "./caller";
 
 let database: OpenedDatabase;
 let now = Date.parse("2026-03-01T00:00:00Z");

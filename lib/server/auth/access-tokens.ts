@@ -14,8 +14,7 @@ import {
   newAccessTokenSchema,
 } from "@/lib/studio/api/tokens";
 import { ROLES, type Role } from "@/lib/studio/roles";
-import type { Caller, TokenGate } from "./caller";
-import type { SessionUser } from "./guard";
+import type { Caller, SessionUser, TokenGate } from "./caller";
 import { FailureWindow, TokenBucket } from "./token-buckets";
 
 export type { AccessTokenView, CreatedAccessToken };
@@ -47,15 +46,6 @@ export const hashSecret = (secret: string) => createHash("sha256").update(secret
 /** Whichever of two roles is weaker (ROLES runs strongest first). */
 export function weakerRole(a: Role, b: Role): Role {
   return ROLES.indexOf(a) >= ROLES.indexOf(b) ? a : b;
-}
-
-/** The token an `Authorization` header carries, null without one; a header of another shape is refused. */
-export function bearerOf(request: Request): string | null {
-  const header = request.headers.get("authorization");
-  if (!header) return null;
-  const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
-  if (!match?.[1]) throw studioErrors.invalidToken();
-  return match[1];
 }
 
 type Row = typeof accessToken.$inferSelect;

@@ -2,18 +2,10 @@ import "server-only";
 import { thrownResponse } from "@/lib/server/http/handle";
 import { requestOrigin } from "@/lib/server/http/origin";
 import { studioErrors } from "@/lib/studio/api/errors";
-import { can, isRole, type Permission, type Role, roleFor } from "@/lib/studio/roles";
-import { bearerOf } from "./access-tokens";
-import type { TokenGate } from "./caller";
+import { can, isRole, type Permission, roleFor } from "@/lib/studio/roles";
+import { bearerOf, type SessionUser, type TokenGate } from "./caller";
 import type { StudioAuth } from "./create-auth";
 import type { SessionCache } from "./session-cache";
-
-export interface SessionUser {
-  id: string;
-  name: string;
-  email: string;
-  role: Role;
-}
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 

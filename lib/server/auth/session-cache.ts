@@ -1,5 +1,5 @@
 import "server-only";
-import type { SessionUser } from "./guard";
+import type { SessionUser } from "./caller";
 
 /**
  * Who a session cookie belongs to, remembered for a few seconds: a page load makes several API

@@ -2,7 +2,7 @@ import "server-only";
 import { randomUUID } from "node:crypto";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { ServiceError } from "@/lib/protocol/errors";
-import type { SessionUser } from "@/lib/server/auth/guard";
+import type { SessionUser } from "@/lib/server/auth/caller";
 import type { StudioDatabase } from "@/lib/server/db";
 import { type ExperimentCellRow, experiment, experimentCell, task, user } from "@/lib/server/db/schema";
 import type { SubmitOutcome } from "@/lib/server/tasks/submit";

@@ -1,7 +1,8 @@
 import "server-only";
 import { z } from "zod";
 import { logger } from "@/lib/platform/logger";
-import { requireUser, type SessionUser } from "@/lib/server/auth/guard";
+import type { SessionUser } from "@/lib/server/auth/caller";
+import { requireUser } from "@/lib/server/auth/guard";
 import { readJson } from "@/lib/server/http/read-json";
 import { REQUEST_ID_HEADER, requestIdOf } from "@/lib/server/ops/request-id";
 import type { StudioRuntime } from "@/lib/server/runtime";

@@ -5,7 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { ServiceError } from "@/lib/protocol/errors";
-import type { SessionUser } from "@/lib/server/auth/guard";
+import type { SessionUser } from "@/lib/server/auth/caller";
 import { getTask, markTask } from "@/lib/server/db";
 import type { StoredTaskError } from "@/lib/server/db/schema/studio";
 import { createTestUser, type TestDatabase, testBackends } from "@/lib/server/db/test-databases";

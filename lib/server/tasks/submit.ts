@@ -2,7 +2,7 @@ import "server-only";
 import { logger } from "@/lib/platform/logger";
 import { parseRequest } from "@/lib/protocol/envelope";
 import { isServiceError, type ServiceError, withTask } from "@/lib/protocol/errors";
-import type { SessionUser } from "@/lib/server/auth/guard";
+import type { SessionUser } from "@/lib/server/auth/caller";
 import { isRecordError, recordTasks, type SentTask, type StudioDatabase } from "@/lib/server/db";
 import { limitErrors } from "@/lib/server/limits/limit-errors";
 import type { MemberQueue } from "@/lib/server/limits/member-queue";

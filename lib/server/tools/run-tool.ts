@@ -7,7 +7,7 @@ import {
   type ResultObject,
 } from "@/lib/protocol/results";
 import { askService, type ServiceFailure, statusForServiceError, timedOut } from "@/lib/server/ask-service";
-import type { SessionUser } from "@/lib/server/auth/guard";
+import type { SessionUser } from "@/lib/server/auth/caller";
 import type { StudioDatabase } from "@/lib/server/db";
 import type { ToolQueue } from "@/lib/server/limits/tool-queue";
 import type { TrustedOrigins } from "@/lib/server/results/media-bytes";

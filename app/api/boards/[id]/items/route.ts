@@ -1,5 +1,5 @@
 import { route } from "@/lib/server/api/route";
-import type { SessionUser } from "@/lib/server/auth/guard";
+import type { SessionUser } from "@/lib/server/auth/caller";
 import { setBoardMembership } from "@/lib/server/gallery/boards";
 import { actorOf } from "@/lib/server/gallery/organize-common";
 import { publishReviews } from "@/lib/server/gallery/organize-live";

@@ -109,8 +109,12 @@ test("a token made in Settings calls the API, runs an evaluation set from a scri
     // An editor token of an owner: the token's role is the ceiling.
     const invitations = await script.get("/api/invitations");
     expect(invitations.status()).toBe(403);
-    // A token cannot see or mint tokens.
-    expect((await script.get("/api/tokens")).status()).toBe(401);
+    // A token cannot see or mint tokens: that takes a session.
+    const tokens = await script.get("/api/tokens");
+    expect(tokens.status()).toBe(403);
+    expect(((await tokens.json()) as { errors: { code: string }[] }).errors[0]?.code).toBe(
+      "tokenNotAccepted",
+    );
 
     const run = await runScript([setId, "--width", "512", "--height", "512", "--timeout", "120"], {
       STUDIO_URL: origin,

@@ -24,6 +24,15 @@ beforeAll(() => {
   previous = holder[KEY];
   holder[KEY] = Promise.resolve({
     gate: { auth: { api: { getSession: async () => null } }, sessions },
+    tokens: {
+      async verify(_request: Request, token: string) {
+        if (token !== "mst_good") throw studioErrors.invalidToken();
+        return {
+          user: { id: "u-editor", name: "Eda", email: "eda@studio.test", role: "editor" },
+          tokenId: "t1",
+        };
+      },
+    },
   } as unknown as StudioRuntime);
 });
 
@@ -60,6 +69,14 @@ const things = resource("things", {
     params: z.object({ id: uuid() }),
     status: 204,
   },
+  sessionOnly: {
+    method: "GET",
+    path: "/api/things/mine",
+    summary: "A session only.",
+    access: "view",
+    tokens: false,
+    response: z.object({ ok: z.boolean() }),
+  },
   open: {
     method: "POST",
     path: "/api/things/open",
@@ -75,9 +92,10 @@ const withId = (id: string) => ({ params: Promise.resolve({ id }) });
 
 function req(
   path: string,
-  init: { method?: string; cookie?: string; origin?: string | null; body?: string } = {},
+  init: { method?: string; cookie?: string; origin?: string | null; body?: string; token?: string } = {},
 ) {
   const headers = new Headers({ host: "studio.test" });
+  if (init.token) headers.set("authorization", `Bearer ${init.token}`);
   if (init.cookie) headers.set("cookie", init.cookie);
   if (init.origin !== null) headers.set("origin", init.origin ?? ORIGIN);
   if (init.body !== undefined) headers.set("content-type", "application/json");
@@ -204,6 +222,45 @@ describe("route", () => {
     const drifted = route(things.list, () => ({ limit: "many" }) as never);
     const res = await drifted(req("/api/things", { cookie: VIEWER }), noParams);
     expect(res.status).toBe(500);
+  });
+});
+
+describe("route with a personal access token", () => {
+  const SESSION_ONLY = route(things.sessionOnly, () => ({ ok: true }));
+
+  it("lets a token act as its member, with no Origin, and refuses one it does not know", async () => {
+    const made = await CREATE(
+      req(`/api/things/${ID}`, { method: "POST", origin: null, token: "mst_good", body: '{"name":"lamp"}' }),
+      withId(ID),
+    );
+    expect(made.status).toBe(201);
+    const unknown = await LIST(req("/api/things", { token: "mst_bad" }), noParams);
+    expect(unknown.status).toBe(401);
+    expect((await unknown.json()).errors[0]).toMatchObject({
+      code: "invalidToken",
+      parameter: "authorization",
+    });
+    const malformed = await LIST(
+      new Request(`${ORIGIN}/api/things`, { headers: { authorization: "Basic abc" } }),
+      noParams,
+    );
+    expect(malformed.status).toBe(401);
+  });
+
+  it("refuses a token where only a session will do, saying so", async () => {
+    const res = await SESSION_ONLY(req("/api/things/mine", { token: "mst_good" }), noParams);
+    expect(res.status).toBe(403);
+    expect((await res.json()).errors[0]).toMatchObject({
+      code: "tokenNotAccepted",
+      parameter: "authorization",
+    });
+    const bySession = await SESSION_ONLY(req("/api/things/mine", { cookie: VIEWER }), noParams);
+    expect(await bySession.json()).toEqual({ data: { ok: true } });
+  });
+
+  it("does not read a token sent to a public endpoint", async () => {
+    const res = await OPEN(req("/api/things/open", { method: "POST", token: "mst_bad" }), noParams);
+    expect(await res.json()).toEqual({ data: { who: null } });
   });
 });
 

@@ -52,9 +52,10 @@ async function callerOf(
   endpoint: AnyEndpoint,
 ): Promise<Caller | null> {
   const { access, tokens } = endpoint.spec;
-  const token = bearerOf(request);
+  // A public endpoint asks nobody for credentials: a token sent to it is not read.
+  const token = access === "public" ? null : bearerOf(request);
   if (token !== null) {
-    if (tokens === false || access === "public") throw studioErrors.invalidToken();
+    if (tokens === false) throw studioErrors.tokenNotAccepted();
     return runtime.tokens.verify(request, token);
   }
   const mutating = !SAFE_METHODS.has(request.method);

@@ -75,6 +75,13 @@ export const studioErrors = {
       "This access token is unknown, revoked or expired. Make a new one in Settings.",
       "authorization",
     ),
+  tokenNotAccepted: () =>
+    studioError(
+      403,
+      "tokenNotAccepted",
+      "This takes a signed-in session: an access token cannot manage members, keys or tokens.",
+      "authorization",
+    ),
   forbiddenRole: (need: string) =>
     studioError(403, "forbidden", `This needs the ${need} role or a stronger one. Ask the studio's owner.`),
   invalidOrigin: () =>

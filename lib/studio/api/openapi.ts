@@ -153,7 +153,7 @@ function implicitErrors(spec: AnyEndpoint["spec"]): string[] {
   if (spec.body || spec.rawBody) out.push("payloadTooLarge");
   if (spec.access !== "public") {
     out.push("notSignedIn", "forbiddenRole");
-    if (spec.tokens !== false) out.push("invalidToken", "rateLimited");
+    out.push(...(spec.tokens === false ? ["tokenNotAccepted"] : ["invalidToken", "rateLimited"]));
   }
   if (mutating && spec.originCheck !== false) out.push("invalidOrigin");
   return out;

@@ -17,7 +17,10 @@ test("the owner invites an editor, and both see each other's results appear", as
   const team = page.getByRole("list", { name: "Members" });
   await expect(team.getByText(OWNER.email)).toBeVisible();
 
-  await page.getByLabel("Role", { exact: true }).selectOption("editor");
+  await page
+    .getByRole("region", { name: "Invitations" })
+    .getByLabel("Role", { exact: true })
+    .selectOption("editor");
   await page.getByRole("button", { name: "Create invitation link" }).click();
   const link = await page.getByRole("textbox", { name: "Invitation link" }).inputValue();
   expect(link).toMatch(/\/invite\/[\w-]{20,}$/);
@@ -87,7 +90,10 @@ test("an open invitation's link can be copied again after leaving Settings", asy
   test.setTimeout(90_000);
   const owner = new StudioShell(page);
   await owner.goto("/settings");
-  await page.getByLabel("Role", { exact: true }).selectOption("reviewer");
+  await page
+    .getByRole("region", { name: "Invitations" })
+    .getByLabel("Role", { exact: true })
+    .selectOption("reviewer");
   await page.getByLabel(/^Email/).fill("mary@studio.test");
   await page.getByRole("button", { name: "Create invitation link" }).click();
   const made = await page.getByRole("textbox", { name: "Invitation link" }).inputValue();

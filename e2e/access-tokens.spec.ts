@@ -107,8 +107,15 @@ test("a token made in Settings calls the API, runs an evaluation set from a scri
     expect((await script.get("/api/items")).status()).toBe(200);
     expect((await script.get(`/api/eval-sets/${setId}`)).status()).toBe(200);
     // An editor token of an owner: the token's role is the ceiling.
+    const limits = await script.get("/api/limits");
+    expect(limits.status()).toBe(403);
+    expect(((await limits.json()) as { errors: { code: string }[] }).errors[0]?.code).toBe("forbidden");
+    // Invitations hand out a secret: they take a session, whatever the token's role.
     const invitations = await script.get("/api/invitations");
     expect(invitations.status()).toBe(403);
+    expect(((await invitations.json()) as { errors: { code: string }[] }).errors[0]?.code).toBe(
+      "tokenNotAccepted",
+    );
     // A token cannot see or mint tokens: that takes a session.
     const tokens = await script.get("/api/tokens");
     expect(tokens.status()).toBe(403);

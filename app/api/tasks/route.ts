@@ -1,6 +1,6 @@
 import { route } from "@/lib/server/api/route";
 import { sendTasks } from "@/lib/server/tasks/post-tasks";
-import { taskQueue } from "@/lib/server/tools/task-queue";
+import { taskQueue } from "@/lib/server/tasks/queue";
 import { api } from "@/lib/studio/api";
 
 /**

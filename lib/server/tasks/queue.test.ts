@@ -13,7 +13,7 @@ import {
 import { task } from "@/lib/server/db/schema";
 import { createTestUser } from "@/lib/server/db/test-databases";
 import { api } from "@/lib/studio/api";
-import { taskQueue } from "./task-queue";
+import { taskQueue } from "./queue";
 
 let database: OpenedDatabase;
 let author = "";

@@ -5,6 +5,7 @@ import { CheckCircle2, Columns2, Download, Tag, Trash2, X } from "lucide-react";
 import { DropdownMenu, Popover } from "radix-ui";
 import { useState } from "react";
 import { Button, ButtonLink, buttonClasses } from "@/components/ui/button";
+import { cn } from "@/components/ui/cn";
 import { Dialog } from "@/components/ui/dialog";
 import { inputClasses } from "@/components/ui/field";
 import { galleryKey } from "@/lib/client/gallery-cache";
@@ -119,7 +120,7 @@ export function BulkBar() {
                     maxLength={TAG_MAX_LENGTH}
                     onChange={(e) => setTag(e.target.value)}
                     placeholder="hero shot"
-                    className={`${inputClasses} h-9`}
+                    className={cn(inputClasses, "h-9")}
                   />
                   <div className="flex justify-end gap-2">
                     <Button

@@ -3,6 +3,7 @@
 import { useEffect, useState } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
+import { cn } from "@/components/ui/cn";
 import { FormError, inputClasses } from "@/components/ui/field";
 import { call } from "@/lib/client/endpoint-client";
 import { api } from "@/lib/studio/api";
@@ -112,7 +113,7 @@ export function GuestComments({ token, itemId }: { token: string; itemId: string
           value={name}
           maxLength={GUEST_NAME_MAX}
           onChange={(e) => setName(e.target.value)}
-          className={`${inputClasses} h-9`}
+          className={cn(inputClasses, "h-9")}
         />
         <label htmlFor="guest-body" className="font-medium text-[13px] text-foreground">
           Comment
@@ -123,7 +124,7 @@ export function GuestComments({ token, itemId }: { token: string; itemId: string
           maxLength={4000}
           rows={3}
           onChange={(e) => setBody(e.target.value)}
-          className={`${inputClasses} h-auto py-2`}
+          className={cn(inputClasses, "h-auto py-2")}
         />
         <FormError>{error}</FormError>
         <Button

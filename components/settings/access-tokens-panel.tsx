@@ -4,6 +4,7 @@ import { KeySquare } from "lucide-react";
 import { useState } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
+import { cn } from "@/components/ui/cn";
 import { Dialog } from "@/components/ui/dialog";
 import { FormError, inputClasses } from "@/components/ui/field";
 import { Select } from "@/components/ui/select";
@@ -72,7 +73,7 @@ export function AccessTokensPanel({ role }: { role: Role }) {
             value={name}
             maxLength={100}
             onChange={(e) => setName(e.target.value)}
-            className={`${inputClasses} h-9`}
+            className={cn(inputClasses, "h-9")}
             placeholder="What will use it, such as “Nightly evaluation”"
           />
         </div>

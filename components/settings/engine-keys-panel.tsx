@@ -3,6 +3,7 @@
 import { KeyRound } from "lucide-react";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
+import { cn } from "@/components/ui/cn";
 import { FormError, inputClasses } from "@/components/ui/field";
 import { useEndpoint, useEndpointMutation } from "@/lib/client/endpoint-client";
 import { api } from "@/lib/studio/api";
@@ -52,7 +53,7 @@ export function EngineKeysPanel({ endpoint }: { endpoint: string }) {
             id="key-description"
             value={description}
             onChange={(e) => setDescription(e.target.value)}
-            className={`${inputClasses} h-9`}
+            className={cn(inputClasses, "h-9")}
             placeholder="What the key is for"
           />
         </div>

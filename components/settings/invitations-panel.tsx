@@ -4,6 +4,7 @@ import { Link2, MailPlus } from "lucide-react";
 import { useState } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
+import { cn } from "@/components/ui/cn";
 import { FormError, inputClasses } from "@/components/ui/field";
 import { Select } from "@/components/ui/select";
 import { useEndpoint, useEndpointMutation } from "@/lib/client/endpoint-client";
@@ -71,7 +72,7 @@ export function InvitationsPanel() {
             type="email"
             value={email}
             onChange={(e) => setEmail(e.target.value)}
-            className={`${inputClasses} h-9`}
+            className={cn(inputClasses, "h-9")}
             placeholder="name@example.com"
           />
         </div>

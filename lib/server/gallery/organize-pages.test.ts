@@ -104,12 +104,13 @@ for (const backend of testBackends) {
       });
       expect(seenLinks).toEqual(links.map((l) => l.id).reverse());
 
+      // Each read starts only when its refusal is awaited: a rejection never waits unhandled.
       for (const read of [
-        listBoards(opened.db, { cursor: FOREIGN }),
-        listSavedSearches(deps(), me(), { cursor: FOREIGN }),
-        listShareLinks(deps(), me(), { cursor: FOREIGN }),
+        () => listBoards(opened.db, { cursor: FOREIGN }),
+        () => listSavedSearches(deps(), me(), { cursor: FOREIGN }),
+        () => listShareLinks(deps(), me(), { cursor: FOREIGN }),
       ])
-        expect(await refusal(read)).toMatchObject({
+        expect(await refusal(read())).toMatchObject({
           status: 400,
           error: { code: "invalidCursor", parameter: "cursor" },
         });
@@ -171,12 +172,12 @@ for (const backend of testBackends) {
       expect(read).toEqual([...said.map((c) => c.id), ...guests.map((c) => c.id)]);
 
       for (const refused of [
-        inboxPage(opened.db, mona, { cursor: FOREIGN }),
-        commentThreads(opened.db, subject.id, { cursor: FOREIGN }),
-        sharedView(deps(), token, { cursor: FOREIGN }),
-        sharedComments(deps(), token, subject.id, { cursor: FOREIGN }),
+        () => inboxPage(opened.db, mona, { cursor: FOREIGN }),
+        () => commentThreads(opened.db, subject.id, { cursor: FOREIGN }),
+        () => sharedView(deps(), token, { cursor: FOREIGN }),
+        () => sharedComments(deps(), token, subject.id, { cursor: FOREIGN }),
       ])
-        expect(await refusal(refused)).toMatchObject({
+        expect(await refusal(refused())).toMatchObject({
           status: 400,
           error: { code: "invalidCursor", parameter: "cursor" },
         });

@@ -40,6 +40,8 @@ for (const backend of testBackends) {
         bob = await createTestUser(opened);
         for (const prompt of ["a red fox in snow", "a red fox in deep snow", "a lighthouse at dusk"]) {
           await recordTasks(opened.db, ada, [task(prompt)]);
+          // Times are kept to the millisecond: each task in its own, so "newest first" has one answer.
+          await new Promise((resolve) => setTimeout(resolve, 3));
         }
         await recordTasks(opened.db, bob, [task("a heron in a marsh")]);
         await recordTasks(opened.db, ada, [

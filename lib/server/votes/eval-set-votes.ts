@@ -4,8 +4,9 @@ import type { StudioDatabase } from "@/lib/server/db";
 import { type VoteRoundRow, votePair, voteRound } from "@/lib/server/db/schema";
 import { compareRuns } from "@/lib/server/eval-sets/runs";
 import { studioErrors } from "@/lib/studio/api/errors";
-import { type EvalSetVoteInput, MAX_VOTE_PAIRS } from "@/lib/studio/votes/input";
+import type { EvalSetVoteInput } from "@/lib/studio/votes/input";
 import type { PlannedPair } from "@/lib/studio/votes/vote-pairs";
+import { checkPairCount } from "./records";
 
 /** A case's words in a pair's context (shown once the vote is closed). */
 const CONTEXT_PROMPT_CHARS = 60;
@@ -62,17 +63,11 @@ export async function createEvalSetVote(
     cases,
     runs.map((r) => r.results.map((c) => c?.item?.id ?? null)),
   );
-  if (pairs.length === 0)
-    throw studioErrors.invalidVote(
-      "These runs have no results for the same case yet: wait for them to finish.",
-      "runs",
-      409,
-    );
-  if (pairs.length > MAX_VOTE_PAIRS)
-    throw studioErrors.invalidVote(
-      `That makes ${pairs.length} pairs for each voter; pick fewer runs (at most ${MAX_VOTE_PAIRS} pairs).`,
-      "runs",
-    );
+  checkPairCount(
+    pairs.length,
+    "runs",
+    "These runs have no results for the same case yet: wait for them to finish.",
+  );
   // Runs are numbered in the order they were made: "Run 1" is the set's first.
   const labels = runs.map((r) => `Run ${r.number} · ${r.label}`);
   const name = input.name || "Which run works best?";

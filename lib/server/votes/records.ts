@@ -40,17 +40,11 @@ export async function createExperimentVote(
     values,
     view.axes.map((a) => a.labels),
   );
-  if (pairs.length === 0)
-    throw studioErrors.invalidVote(
-      "No two of these values have results for the same other settings yet: wait for the cells to finish.",
-      "values",
-      409,
-    );
-  if (pairs.length > MAX_VOTE_PAIRS)
-    throw studioErrors.invalidVote(
-      `That makes ${pairs.length} pairs for each voter; pick fewer values (at most ${MAX_VOTE_PAIRS} pairs).`,
-      "values",
-    );
+  checkPairCount(
+    pairs.length,
+    "values",
+    "No two of these values have results for the same other settings yet: wait for the cells to finish.",
+  );
   const name = input.name || `Which ${axis.name.toLowerCase()} works best?`;
   const row = await db.transaction(async (tx) => {
     const [round] = await tx
@@ -173,4 +167,17 @@ export async function closeVote(
   const existing = await voteRow(db, id);
   if (!existing) throw studioErrors.voteNotFound();
   return existing;
+}
+
+/**
+ * A vote needs a pair to judge and no more pairs than a voter can get through: refused otherwise,
+ * naming what was picked (`values`, `runs`); `none` says why nothing pairs up yet.
+ */
+export function checkPairCount(count: number, parameter: "values" | "runs", none: string): void {
+  if (count === 0) throw studioErrors.invalidVote(none, parameter, 409);
+  if (count > MAX_VOTE_PAIRS)
+    throw studioErrors.invalidVote(
+      `That makes ${count} pairs for each voter; pick fewer ${parameter} (at most ${MAX_VOTE_PAIRS} pairs).`,
+      parameter,
+    );
 }

@@ -109,7 +109,7 @@ try {
   await dialog.getByLabel("Prompts, one a line").fill(PROMPTS.join("\n"));
   await dialog.getByRole("button", { name: "Vary the seed" }).click();
   await dialog.getByLabel("How many seeds").fill(String(SIDE));
-  const run = dialog.getByRole("button", { name: `Run ${SIDE * SIDE} tasks` });
+  const run = dialog.getByRole("button", { name: `Run ${SIDE * SIDE} cells` });
   await run.waitFor();
 
   // One task straight to the engine first: the renderer's workers are warm for both runs.
@@ -133,7 +133,7 @@ try {
     window.__bench = b;
     document.addEventListener("click", (e) => {
       const t = e.target instanceof Element ? e.target.closest("button") : null;
-      if (t && /^Run \\d+ tasks/.test(t.textContent.trim())) b.runAt = performance.now();
+      if (t && /^Run \\d+ cells/.test(t.textContent.trim())) b.runAt = performance.now();
     }, true);
     new PerformanceObserver((list) => {
       for (const e of list.getEntries()) {

@@ -9,6 +9,12 @@
  * Meanwhile a script presses the grid's zoom once a second; the page's INP is the slowest of those
  * interactions (Event Timing entries, PerformanceObserver).
  *
+ * Then each cell's timeline, stage by stage: the server's points from `GET /api/ops/timelines`
+ * (runner, submit, the service, the media bytes, keep, settle, the cell's event, the relay) and the
+ * browser's own (the event received on its socket, the cell's image shown), the median of each
+ * beside the engine's own round trip and bytes fetch; and the database queries per cell
+ * (`studio_db_queries_total` from `/metrics`, before and after the run, over 100 cells).
+ *
  * Targets: the studio adds under 10% to the engine's time; INP under 100 ms.
  * Runs the production build (`npm run build` first) on a free port with a throwaway DATA_DIR.
  *
@@ -25,6 +31,7 @@ const SIDE = 10;
 /** A person changing the zoom while the grid fills: about once a second. */
 const PRESS_EVERY_MS = 1_000;
 const KEY = `bench-${crypto.randomUUID()}`;
+const METRICS_TOKEN = `bench-metrics-${crypto.randomUUID()}`;
 const dataDir = mkdtempSync(path.join(tmpdir(), "studio-bench-experiment-"));
 onStop(() => rmSync(dataDir, { recursive: true, force: true }));
 const port = await freePort();
@@ -44,9 +51,28 @@ const SUBJECTS = [
 const PROMPTS = SUBJECTS.map((s) => `a ${s} at dusk, soft light, wide view`);
 
 interface Cell {
+  key: string;
+  taskUUID: string | null;
   params: Record<string, unknown>;
   status: string;
 }
+
+/** `studio_db_queries_total` from the studio's `/metrics`. */
+async function dbQueries(): Promise<number> {
+  const text = await (
+    await fetch(`http://127.0.0.1:${port}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })
+  ).text();
+  const line = text.split("\n").find((l) => l.startsWith("studio_db_queries_total "));
+  return Number(line?.split(" ")[1] ?? Number.NaN);
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((x, y) => x - y);
+  return sorted.length === 0 ? Number.NaN : (sorted[Math.floor(sorted.length / 2)] as number);
+};
+
+/** Each task's round trip (POST /v1 to its answer) and its bytes fetch, ms. */
+const engineStages = { render: [] as number[], bytes: [] as number[] };
 
 /** Sends `tasks` straight to the engine, `concurrency` at a time; ms until the last image's bytes. */
 async function direct(tasks: Record<string, unknown>[], concurrency: number): Promise<number> {
@@ -54,6 +80,7 @@ async function direct(tasks: Record<string, unknown>[], concurrency: number): Pr
   const start = performance.now();
   const worker = async () => {
     for (let task = queue.shift(); task; task = queue.shift()) {
+      const sentAt = performance.now();
       const res = await fetch(`http://127.0.0.1:${port}/v1`, {
         method: "POST",
         headers: { authorization: `Bearer ${KEY}`, "content-type": "application/json" },
@@ -62,7 +89,10 @@ async function direct(tasks: Record<string, unknown>[], concurrency: number): Pr
       const body = (await res.json()) as { data?: { imageURL?: string }[] };
       const url = body.data?.[0]?.imageURL;
       if (!url) throw new Error(`engine answered ${res.status}: ${JSON.stringify(body).slice(0, 300)}`);
+      const answeredAt = performance.now();
       await (await fetch(url)).arrayBuffer();
+      engineStages.render.push(answeredAt - sentAt);
+      engineStages.bytes.push(performance.now() - answeredAt);
     }
   };
   await Promise.all(Array.from({ length: concurrency }, worker));
@@ -79,6 +109,12 @@ try {
       DATA_DIR: dataDir,
       ENGINE_DATA_DIR: path.join(dataDir, "engine"),
       ENGINE_API_KEYS: KEY,
+      METRICS_TOKEN,
+      // BENCH_SERVER_NODE_OPTIONS="--import ./bench/cpu-profile.mjs" with BENCH_PROFILE_DIR=DIR: the
+      // studio's CPU profile of the run.
+      ...(process.env.BENCH_SERVER_NODE_OPTIONS
+        ? { NODE_OPTIONS: process.env.BENCH_SERVER_NODE_OPTIONS }
+        : {}),
     },
     `http://127.0.0.1:${port}/sign-in`,
   );
@@ -99,6 +135,37 @@ try {
   if (!setup.ok()) throw new Error(`set-up failed: ${setup.status()}`);
 
   const page = await context.newPage();
+  // The browser's points of each cell: its "done" event read from the live socket, and its image
+  // shown (loaded and in a cell marked done), in the same clock as the server's timelines.
+  await page.addInitScript(`(() => {
+    const wall = () => performance.timeOrigin + performance.now();
+    const times = { received: {}, shown: {} };
+    window.__cellTimes = times;
+    const Native = window.WebSocket;
+    window.WebSocket = class extends Native {
+      constructor(...args) {
+        super(...args);
+        this.addEventListener("message", (e) => {
+          const at = wall();
+          if (typeof e.data !== "string" || !e.data.includes('"experiment"')) return;
+          try {
+            const cells = JSON.parse(e.data)?.change?.cells ?? [];
+            for (const c of cells) if (c.status === "done" && !(c.key in times.received)) times.received[c.key] = at;
+          } catch {}
+        });
+      }
+    };
+    const look = () => {
+      for (const cell of document.querySelectorAll("[data-status=done][data-cell]")) {
+        const key = cell.getAttribute("data-cell");
+        if (key in times.shown) continue;
+        const img = cell.querySelector("img");
+        if (img && img.complete && img.naturalWidth > 0) times.shown[key] = wall();
+      }
+      requestAnimationFrame(look);
+    };
+    requestAnimationFrame(look);
+  })()`);
   await page.goto("/create/text-to-image");
   await page.locator("form[aria-busy=false]").waitFor();
   await page.locator("[data-stream-state=live]").waitFor();
@@ -154,6 +221,7 @@ try {
       reads.push(t.responseEnd - t.requestStart);
     }
   });
+  const queriesBefore = await dbQueries();
   await run.click();
   await page.waitForURL(/\/experiments\/[0-9a-f-]{36}$/);
   const id = page.url().split("/").at(-1) as string;
@@ -172,8 +240,16 @@ try {
     "({ total: window.__bench.lastAt - window.__bench.runAt, worst: Math.max(0, ...window.__bench.interactions.values()), slow: window.__bench.interactions.size })",
   )) as { total: number; worst: number; slow: number };
 
+  const queriesAfter = await dbQueries();
   const view = (await (await context.request.get(`/api/experiments/${id}`)).json()) as {
     data: { cells: Cell[]; concurrency: number };
+  };
+  const timelines = (await (await context.request.get("/api/ops/timelines?limit=2000")).json()) as {
+    data: { points: string[]; tasks: { taskUUID: string; at: Record<string, number> }[] };
+  };
+  const browserTimes = (await page.evaluate("window.__cellTimes")) as {
+    received: Record<string, number>;
+    shown: Record<string, number>;
   };
   const cells = view.data.cells;
   if (cells.length !== SIDE * SIDE || cells.some((c) => c.status !== "done")) {
@@ -200,12 +276,51 @@ try {
     "target < 100 ms",
   );
   if (figures.slow > 0) row("presses slower than 16 ms", String(figures.slow), "");
-  const sorted = [...reads].sort((x, y) => x - y);
   row(
     "grid reads while it filled (GET the experiment)",
-    `${reads.length} x ${(sorted[Math.floor(sorted.length / 2)] ?? 0).toFixed(0)} ms`,
+    `${reads.length} x ${median(reads).toFixed(0)} ms`,
     "median each",
   );
+  row(
+    "database queries per cell (the whole run / 100)",
+    ((queriesAfter - queriesBefore) / cells.length).toFixed(1),
+    "",
+  );
+
+  // A cell's timeline: each stage's median over the grid's cells, beside the engine's own.
+  const byTask = new Map(timelines.data.tasks.map((t) => [t.taskUUID, t.at]));
+  const points = [...timelines.data.points, "received", "shown"];
+  const stages = new Map<string, number[]>(points.slice(1).map((p) => [p, []]));
+  for (const cell of cells) {
+    const at: Record<string, number> = { ...(cell.taskUUID ? byTask.get(cell.taskUUID) : undefined) };
+    const received = browserTimes.received[cell.key];
+    const shown = browserTimes.shown[cell.key];
+    if (received !== undefined) at.received = received;
+    if (shown !== undefined) at.shown = shown;
+    let before: number | undefined;
+    for (const point of points) {
+      const now = at[point];
+      if (now === undefined) continue;
+      if (before !== undefined) stages.get(point)?.push(now - before);
+      before = now;
+    }
+  }
+  const engineBeside: Record<string, string> = {
+    arrived: `engine's round trip ${median(engineStages.render).toFixed(1)} ms`,
+    fetched: `engine's bytes ${median(engineStages.bytes).toFixed(1)} ms`,
+  };
+  console.info("\na cell's timeline: median ms of each stage (from the point before)");
+  let studioOwn = 0;
+  for (const [point, values] of stages) {
+    const m = median(values);
+    if (point !== "arrived" && Number.isFinite(m)) studioOwn += m;
+    row(
+      `  ${point} (${values.length} cells)`,
+      Number.isFinite(m) ? `${m.toFixed(1)} ms` : "-",
+      engineBeside[point] ?? "",
+    );
+  }
+  row("  the studio's own stages, summed (all but the service)", `${studioOwn.toFixed(1)} ms`, "");
 } finally {
   await stopAll();
 }

@@ -2,6 +2,7 @@ import "server-only";
 import type { ApiKeyRing } from "@/lib/platform/api-keys";
 import { DEFAULT_VIDEO_MODEL } from "@/lib/protocol/video-inference";
 import { type OpenedDatabase, openDatabase } from "@/lib/server/db";
+import { studioMetrics } from "@/lib/server/ops/metrics";
 import { type MediaStorage, openMediaStorage } from "@/lib/server/storage";
 import { createUpstreamClient, type UpstreamClient, upstreamConfigFromEnv } from "@/lib/upstream";
 import { AccessTokens } from "./auth/access-tokens";
@@ -91,7 +92,8 @@ const holder = globalThis as Holder;
 
 async function buildRuntime(deps: RuntimeDeps): Promise<StudioRuntime> {
   const env = studioEnv();
-  const database = await openDatabase(env);
+  const queries = studioMetrics().dbQueries;
+  const database = await openDatabase(env, { onQuery: () => queries.inc() });
   const db = database.db;
   const secret = authSecret(env.AUTH_SECRET, env.dataDir);
   const auth = createAuth(db, { secret, baseURL: env.STUDIO_URL });

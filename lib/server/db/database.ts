@@ -46,6 +46,14 @@ export interface OpenDatabaseOptions {
   migrate?: boolean;
   /** Default: `lib/server/db/migrations` under the working directory (the repository root). */
   migrationsFolder?: string;
+  /** Called for each query sent (the studio counts them: `studio_db_queries_total`). */
+  onQuery?: () => void;
+}
+
+/** Drizzle's logger, used only to count the queries. */
+function queryCounter(options: OpenDatabaseOptions) {
+  const onQuery = options.onQuery;
+  return onQuery ? { logger: { logQuery: () => onQuery() } } : {};
 }
 
 // Any fixed 64-bit number; it only has to be the same in every studio process sharing a server.
@@ -90,7 +98,7 @@ export async function openPgliteDatabase(
         "Only one studio process can use a DATA_DIR at a time; set DATABASE_URL to share a PostgreSQL server.",
     );
   }
-  const db = drizzlePglite(client, { schema });
+  const db = drizzlePglite(client, { schema, ...queryCounter(options) });
   const close = async () => {
     if (!client.closed) await client.close();
   };
@@ -132,7 +140,7 @@ export async function openPostgresDatabase(
     closed = true;
     await pool.end();
   };
-  const db = drizzleNodePg(pool, { schema });
+  const db = drizzleNodePg(pool, { schema, ...queryCounter(options) });
   try {
     await pool.query("select 1");
   } catch (err) {

@@ -21,6 +21,10 @@ export interface StudioMetrics {
   tasksSent: Counter<"type">;
   tasksFinished: Counter<"type" | "outcome">;
   resultLatency: Histogram<"type">;
+  /** A task's time from one point of its timeline to the next (see task-timeline.ts). */
+  taskStage: Histogram<"stage">;
+  /** Queries the studio sent to its database. */
+  dbQueries: Counter;
   /** Wires the gauges to what they read; until then they read zero. */
   setSources(sources: MetricSources): void;
 }
@@ -52,6 +56,18 @@ export function createMetrics(options: { defaults?: boolean; now?: () => number 
     labelNames: ["type"] as const,
     // Images take well under a second to a few seconds; videos tens of seconds.
     buckets: [0.05, 0.1, 0.25, 0.5, 1, 2, 5, 10, 30, 60, 120, 300],
+    registers: [registry],
+  });
+  const taskStage = new Histogram({
+    name: "studio_task_stage_seconds",
+    help: "A task's time reaching each point of its way (runner, submit, service, keep, settle, relay) from the point before.",
+    labelNames: ["stage"] as const,
+    buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 10],
+    registers: [registry],
+  });
+  const dbQueries = new Counter({
+    name: "studio_db_queries_total",
+    help: "Queries the studio sent to its database.",
     registers: [registry],
   });
   new Gauge({
@@ -101,6 +117,8 @@ export function createMetrics(options: { defaults?: boolean; now?: () => number 
     tasksSent,
     tasksFinished,
     resultLatency,
+    taskStage,
+    dbQueries,
     setSources(next) {
       sources = next;
     },

@@ -1,5 +1,6 @@
 import "server-only";
 import { logger } from "@/lib/platform/logger";
+import { stampTask } from "@/lib/server/ops/task-timeline";
 import type { GalleryItem, TaskUpdate } from "@/lib/studio/gallery-item";
 import type { GalleryChange, StreamEvent } from "@/lib/studio/stream-events";
 import {
@@ -337,6 +338,7 @@ export class EventLog {
       }
     }
     this.counts.delivered++;
+    stampCells(stored.body);
     this.deliveredAt = Math.max(this.deliveredAt ?? 0, stored.at);
     for (let i = this.waiters.length - 1; i >= 0; i--) {
       const waiter = this.waiters[i];
@@ -365,6 +367,14 @@ export class EventLog {
   pruneNow(): Promise<void> {
     return this.prune();
   }
+}
+
+/** An experiment's finished cells reached the browsers' sockets: the last point of their tasks' timelines. */
+function stampCells(body: EventBody): void {
+  if (body.type !== "gallery" || body.change.kind !== "experiment") return;
+  for (const cell of body.change.cells ?? [])
+    if (cell.taskUUID && (cell.status === "done" || cell.status === "error"))
+      stampTask(cell.taskUUID, "relayed");
 }
 
 export function isFor(audience: Audience, userId: string): boolean {

@@ -3,6 +3,7 @@ import { logger } from "@/lib/platform/logger";
 import { isServiceError, type ServiceError } from "@/lib/protocol/errors";
 import type { SentTask } from "@/lib/server/db";
 import { studioMetrics } from "@/lib/server/ops/metrics";
+import { stampTask } from "@/lib/server/ops/task-timeline";
 import { POLL_AFTER_MS, type ResultKeeper } from "@/lib/server/results/keeper";
 import type { UpstreamClient, WireTask } from "@/lib/upstream";
 
@@ -83,6 +84,7 @@ export async function handOver(deps: HandOverDeps, jobs: readonly Job[]): Promis
     );
     const metrics = studioMetrics();
     for (const job of jobs) {
+      stampTask(job.taskUUID, "sent");
       metrics.tasksSent.inc({ type: job.sent.taskType });
       logger().info(
         {

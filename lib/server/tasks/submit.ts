@@ -6,6 +6,7 @@ import type { SessionUser } from "@/lib/server/auth/caller";
 import { isRecordError, recordTasks, type SentTask, type StudioDatabase } from "@/lib/server/db";
 import { limitErrors } from "@/lib/server/limits/limit-errors";
 import type { MemberQueue } from "@/lib/server/limits/member-queue";
+import { taskTimelines, wallNow } from "@/lib/server/ops/task-timeline";
 import type { ResultKeeper } from "@/lib/server/results/keeper";
 import type { StudioRefs } from "@/lib/server/results/studio-refs";
 import type { TaskLeases } from "@/lib/server/results/task-leases";
@@ -77,6 +78,7 @@ export async function submitTasks(
   /** The request's id (`x-request-id`), logged with each task on its way and back. */
   requestId?: string,
 ): Promise<SubmitOutcome> {
+  const startedAt = wallNow();
   const limits = deps.limits();
   // Counted before anything is parsed: a request of ten thousand tasks costs one comparison.
   const count = Array.isArray(body) ? body.length : 1;
@@ -151,6 +153,7 @@ export async function submitTasks(
   }
 
   if (ready.length === 0) return { status: 400, body: { errors } };
+  for (const r of ready) taskTimelines().mark(r.sent.taskUUID, "submitted", startedAt);
   const room = deps.queue.room(author.id);
   if (ready.length > room) {
     return retryLater(429, [limitErrors.memberQueueFull(limits, room, ready.length), ...errors]);

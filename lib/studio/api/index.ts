@@ -12,6 +12,7 @@ import { items } from "./items";
 import { limits } from "./limits";
 import { media } from "./media";
 import { members } from "./members";
+import { ops } from "./ops";
 import { passwordResets } from "./password-resets";
 import { prompts } from "./prompts";
 import { reference } from "./reference";
@@ -63,6 +64,7 @@ export const api = {
   auth,
   tokens,
   reference,
+  ops,
 } as const;
 
 export const ENDPOINTS: readonly AnyEndpoint[] = Object.values(api).flatMap((r) =>

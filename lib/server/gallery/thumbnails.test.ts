@@ -6,15 +6,26 @@ import { afterAll, describe, expect, it } from "vitest";
 import { LocalMediaStorage } from "@/lib/server/storage";
 import { downloadName } from "./item-media";
 import {
+  deleteThumbs,
   encodeThumb,
   ensureScrub,
   ensureThumb,
+  KEPT_THUMB,
   SCRUB_FRAME_WIDTH,
   SCRUB_FRAMES,
   thumbFormat,
   thumbKey,
   thumbnailQueue,
+  thumbOnKeep,
 } from "./thumbnails";
+
+async function readBack(storage: LocalMediaStorage, key: string): Promise<Buffer | null> {
+  const object = await storage.get(key);
+  if (!object) return null;
+  const chunks: Buffer[] = [];
+  for await (const chunk of object.stream) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "studio-thumbs-"));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
@@ -25,13 +36,63 @@ const image = (width: number, height: number) =>
     .toBuffer();
 
 describe("thumbnails", () => {
-  it("picks AVIF for small cards, WebP otherwise, JPEG for browsers that take neither", () => {
+  it("picks WebP at every size (the kept thumbnail serves every current browser), JPEG for the rest", () => {
     const chrome = "image/avif,image/webp,image/apng,*/*;q=0.8";
-    expect(thumbFormat(chrome, 320)).toBe("avif");
+    expect(thumbFormat(chrome, 320)).toBe(KEPT_THUMB.format);
     expect(thumbFormat(chrome, 640)).toBe("webp");
     expect(thumbFormat("image/webp,*/*", 320)).toBe("webp");
     expect(thumbFormat("*/*", 1280)).toBe("jpeg");
     expect(thumbFormat(null, 320)).toBe("jpeg");
+  });
+
+  it("makes the kept thumbnail from the bytes in hand, once, however many ask while it is made", async () => {
+    const storage = new LocalMediaStorage(dir);
+    const original = await image(1024, 512);
+    // Not in storage at all: only the bytes in hand can make it.
+    const source = { storageKey: "items/2026/02/kept.png", kind: "image" as const, durationSeconds: null };
+    let reads = 0;
+    const counting = Object.assign(Object.create(storage) as LocalMediaStorage, {
+      get: (key: string) => {
+        reads++;
+        return storage.get(key);
+      },
+      put: async (key: string, bytes: Buffer, options: { mime: string }) => {
+        puts.push(key);
+        return storage.put(key, bytes, options);
+      },
+    });
+    const puts: string[] = [];
+    const kept = thumbOnKeep(counting, source, original);
+    const asked = await Promise.all([
+      ensureThumb(counting, source, KEPT_THUMB.width, KEPT_THUMB.format),
+      ensureThumb(counting, source, KEPT_THUMB.width, KEPT_THUMB.format),
+    ]);
+    await kept;
+    const key = thumbKey(source.storageKey, KEPT_THUMB.width, KEPT_THUMB.format);
+    expect(asked).toEqual([
+      { full: false, value: key },
+      { full: false, value: key },
+    ]);
+    expect(puts).toEqual([key]);
+    expect(reads).toBe(0);
+    const meta = await sharp((await readBack(storage, key)) as Buffer).metadata();
+    expect([meta.format, meta.width, meta.height]).toEqual(["webp", 320, 160]);
+  });
+
+  it("deletes every thumbnail and strip of a media key, and only those", async () => {
+    const storage = new LocalMediaStorage(dir);
+    const source = { storageKey: "items/2026/03/gone.png", kind: "image" as const, durationSeconds: null };
+    const other = { ...source, storageKey: "items/2026/03/stays.png" };
+    for (const s of [source, other]) {
+      await storage.put(s.storageKey, await image(64, 64), { mime: "image/png" });
+      await ensureThumb(storage, s, 320, "webp");
+      await ensureThumb(storage, s, 640, "jpeg");
+    }
+    await deleteThumbs(storage, source.storageKey);
+    expect(await storage.stat(thumbKey(source.storageKey, 320, "webp"))).toBeNull();
+    expect(await storage.stat(thumbKey(source.storageKey, 640, "jpeg"))).toBeNull();
+    expect(await storage.stat(thumbKey(other.storageKey, 320, "webp"))).not.toBeNull();
+    expect(await storage.stat(source.storageKey)).not.toBeNull();
   });
 
   it.each([

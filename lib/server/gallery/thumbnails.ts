@@ -6,15 +6,18 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import sharp from "sharp";
 import { findFfmpeg } from "@/lib/platform/ffmpeg-path";
+import { logger } from "@/lib/platform/logger";
 import { ToolQueue, type ToolRun } from "@/lib/server/limits/tool-queue";
 import type { MediaStorage } from "@/lib/server/storage";
-import type { ThumbWidth } from "@/lib/studio/gallery-urls";
+import { THUMB_WIDTHS, type ThumbWidth } from "@/lib/studio/gallery-urls";
 
 /**
- * Thumbnails of the gallery's items, made on first request and kept in media storage under a key
- * derived from the item's own (`thumbs/<item key>.<width>.<format>`), so they are made once per
- * studio and go when the storage goes. Videos get a poster frame, and a strip of frames for
- * hover-scrubbing.
+ * Thumbnails of the gallery's items, kept in media storage under a key derived from the item's
+ * own (`thumbs/<item key>.<width>.<format>`), so they are made once per studio and go when the
+ * storage goes. The one every grid and card asks for first (`KEPT_THUMB`) is made when a result
+ * is kept, from the bytes in hand; the others on first request. Videos get a poster frame, and a
+ * strip of frames for hover-scrubbing. Encoding runs in sharp's (or ffmpeg's) threads, never on
+ * the server's main thread.
  */
 
 export type ThumbFormat = "avif" | "webp" | "jpeg";
@@ -29,15 +32,20 @@ export const SCRUB_FRAMES = 10;
 export const SCRUB_FRAME_WIDTH = 160;
 
 /**
- * AVIF only for the smallest width: its encoder costs several times WebP's (about 85 ms for a
- * 1024² WebP here), which at 640 and 1280 would hold a first page of cards back; WebP at those.
+ * WebP for every browser that takes it (all current ones), JPEG for the rest. Not AVIF, though
+ * it is some 25% smaller: its encoder costs five to ten times WebP's (a 320-wide thumbnail of a
+ * 1024² result: about 50 ms against 5-10 ms here), and a thumbnail is made for every result as it
+ * is kept, on the cores that render the next ones.
  */
-export function thumbFormat(accept: string | null, width: ThumbWidth): ThumbFormat {
-  const types = (accept ?? "").toLowerCase();
-  if (types.includes("image/avif") && width <= 320) return "avif";
-  if (types.includes("image/webp")) return "webp";
-  return "jpeg";
+export function thumbFormat(accept: string | null, _width?: ThumbWidth): ThumbFormat {
+  return (accept ?? "").toLowerCase().includes("image/webp") ? "webp" : "jpeg";
 }
+
+/** The thumbnail made as a result is kept: the width a grid cell and a gallery card ask for first. */
+export const KEPT_THUMB = { width: 320, format: "webp" } as const satisfies {
+  width: ThumbWidth;
+  format: ThumbFormat;
+};
 
 export function thumbKey(storageKey: string, width: ThumbWidth, format: ThumbFormat): string {
   return `thumbs/${storageKey}.${width}.${format === "jpeg" ? "jpg" : format}`;
@@ -45,6 +53,22 @@ export function thumbKey(storageKey: string, width: ThumbWidth, format: ThumbFor
 
 export function scrubKey(storageKey: string): string {
   return `thumbs/${storageKey}.scrub.jpg`;
+}
+
+/** Deletes every thumbnail and strip made of `storageKey` (its item is gone); a failure is logged. */
+export async function deleteThumbs(storage: Pick<MediaStorage, "delete">, storageKey: string): Promise<void> {
+  const formats = Object.keys(THUMB_MIME) as ThumbFormat[];
+  const keys = [
+    scrubKey(storageKey),
+    ...THUMB_WIDTHS.flatMap((w) => formats.map((f) => thumbKey(storageKey, w, f))),
+  ];
+  await Promise.all(
+    keys.map((key) =>
+      storage
+        .delete(key)
+        .catch((err: unknown) => logger().warn({ err, key }, "a thumbnail could not be deleted")),
+    ),
+  );
 }
 
 /**
@@ -65,7 +89,7 @@ export async function encodeThumb(source: Buffer, width: number, format: ThumbFo
     .rotate()
     .resize({ width, withoutEnlargement: true });
   if (format === "avif") return image.avif({ quality: 50, effort: 2 }).toBuffer();
-  if (format === "webp") return image.webp({ quality: 78, effort: 3 }).toBuffer();
+  if (format === "webp") return image.webp({ quality: 78, effort: 2 }).toBuffer();
   return image.jpeg({ quality: 80, mozjpeg: true }).toBuffer();
 }
 
@@ -166,17 +190,49 @@ export async function ensureThumb(
   source: ThumbSource,
   width: ThumbWidth,
   format: ThumbFormat,
+  /** The media's bytes, when the caller has them (a result being kept): not read back. */
+  original?: Buffer,
 ): Promise<ToolRun<string | null>> {
   const key = thumbKey(source.storageKey, width, format);
+  // A thumbnail being made (as its result is kept, or for another card): wait for that one.
+  const making = inFlight.get(key);
+  if (making) return making;
   if (await storage.stat(key)) return { full: false, value: key };
-  return thumbnailQueue().run(async () => {
-    if (await storage.stat(key)) return key;
-    const original = await readAll(storage, source.storageKey);
-    if (!original) return null;
-    const still = source.kind === "video" ? await posterFrame(original) : original;
-    await storage.put(key, await encodeThumb(still, width, format), { mime: THUMB_MIME[format] });
-    return key;
-  });
+  const again = inFlight.get(key);
+  if (again) return again;
+  const run = thumbnailQueue()
+    .run(async () => {
+      if (await storage.stat(key)) return key;
+      const bytes = original ?? (await readAll(storage, source.storageKey));
+      if (!bytes) return null;
+      const still = source.kind === "video" ? await posterFrame(bytes) : bytes;
+      await storage.put(key, await encodeThumb(still, width, format), { mime: THUMB_MIME[format] });
+      return key;
+    })
+    .finally(() => inFlight.delete(key));
+  inFlight.set(key, run);
+  return run;
+}
+
+/**
+ * Thumbnails being made now, by key: one encode however many ask at once. On globalThis, as the
+ * queue: the keeper (server.ts) and the thumbnail route (bundled apart by Next.js) share it.
+ */
+const IN_FLIGHT_KEY = Symbol.for("media-studio.thumbnails-in-flight");
+type InFlightHolder = { [IN_FLIGHT_KEY]?: Map<string, Promise<ToolRun<string | null>>> };
+const inFlightHolder = globalThis as InFlightHolder;
+inFlightHolder[IN_FLIGHT_KEY] ??= new Map();
+const inFlight = inFlightHolder[IN_FLIGHT_KEY];
+
+/**
+ * Starts the kept thumbnail of a result just stored (not waited on: a card asking meanwhile joins
+ * it). A full queue or a failed encode leaves it to be made on first request.
+ */
+export function thumbOnKeep(storage: MediaStorage, source: ThumbSource, original: Buffer): Promise<void> {
+  return ensureThumb(storage, source, KEPT_THUMB.width, KEPT_THUMB.format, original).then(
+    () => undefined,
+    () => undefined,
+  );
 }
 
 /** The stored scrub strip's key, made first when missing (see `ensureThumb`). */

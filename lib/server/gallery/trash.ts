@@ -19,6 +19,7 @@ import {
   STUDIO_ACTOR,
 } from "./organize-common";
 import { type OrganizeDeps, publish } from "./organize-live";
+import { deleteThumbs } from "./thumbnails";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -162,6 +163,7 @@ export async function purgeItems(
     await deps.storage.delete(row.storageKey).catch((err: unknown) => {
       console.error(`Deleting the media of purged item ${row.id} failed:`, err);
     });
+    await deleteThumbs(deps.storage, row.storageKey);
   }
   const ids = rows.map((r) => r.id);
   publish(deps, { kind: "purge", itemIds: ids });

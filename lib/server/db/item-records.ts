@@ -14,7 +14,7 @@ import {
   textField,
   uuidField,
 } from "./record-input";
-import { boardItem, ITEM_KINDS, type ItemKind, type ItemRow, item, itemColumns, task } from "./schema";
+import { boardItem, ITEM_KINDS, type ItemKind, type ItemRow, item, itemColumns, task, user } from "./schema";
 
 /** One result of a task, its bytes already in media storage under `storageKey`. */
 export interface ItemInput {
@@ -61,11 +61,12 @@ export interface ItemPage {
 export async function recordItem(
   db: StudioDatabase,
   input: ItemInput,
-): Promise<{ created: boolean; item: ItemRow }> {
+): Promise<{ created: boolean; item: ItemRow; owner: ItemOwner }> {
   const row = itemRow(input);
   const [owner] = await db
-    .select({ authorId: task.authorId, taskType: task.taskType, params: task.params })
+    .select({ authorId: task.authorId, taskType: task.taskType, params: task.params, authorName: user.name })
     .from(task)
+    .leftJoin(user, eq(user.id, task.authorId))
     .where(eq(task.taskUUID, row.taskUUID));
   if (owner === undefined) {
     throw new RecordError(
@@ -82,24 +83,32 @@ export async function recordItem(
   if (created !== undefined) {
     // Lineage is written where the item is: an item never exists without knowing its sources.
     await recordItemSources(db, created.id, owner.params, row.taskUUID);
-    return { created: true, item: created };
+    return { created: true, item: created, owner };
   }
 
   const [sameMedia] = await db.select(itemColumns).from(item).where(eq(item.mediaUUID, row.mediaUUID));
-  if (sameMedia !== undefined) return { created: false, item: sameMedia };
+  if (sameMedia !== undefined) return { created: false, item: sameMedia, owner };
   if (row.index !== null) {
     // Another result already holds this position: the first one recorded stays.
     const [sameSlot] = await db
       .select(itemColumns)
       .from(item)
       .where(and(eq(item.taskUUID, row.taskUUID), eq(item.index, row.index)));
-    if (sameSlot !== undefined) return { created: false, item: sameSlot };
+    if (sameSlot !== undefined) return { created: false, item: sameSlot, owner };
   }
   throw new RecordError(
     "recordConflict",
     `storageKey ${row.storageKey} already belongs to another item; each result needs its own key.`,
     "storageKey",
   );
+}
+
+/** What recording an item read of its task: the facts every view of it shows. */
+export interface ItemOwner {
+  authorId: string;
+  taskType: string;
+  params: Record<string, unknown>;
+  authorName: string | null;
 }
 
 /** Items newest first, optionally by one author, a page at a time. */

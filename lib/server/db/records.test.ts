@@ -198,7 +198,7 @@ for (const backend of testBackends) {
       expect([a.created, b.created].sort()).toEqual([false, true]);
       expect(a.item).toEqual(b.item);
       const again = await recordItem(opened.db, result);
-      expect(again).toEqual({ created: false, item: a.item });
+      expect(again).toEqual({ created: false, item: a.item, owner: a.owner });
       const rows = await opened.db.select().from(item).where(sql`${item.taskUUID} = ${sent.taskUUID}`);
       expect(rows).toHaveLength(1);
       expect(rows[0]?.authorId).toBe(author);
@@ -209,7 +209,7 @@ for (const backend of testBackends) {
       await recordTasks(opened.db, author, [sent]);
       const first = await recordItem(opened.db, itemFor(sent.taskUUID, { index: 1 }));
       const second = await recordItem(opened.db, itemFor(sent.taskUUID, { index: 1 }));
-      expect(second).toEqual({ created: false, item: first.item });
+      expect(second).toEqual({ created: false, item: first.item, owner: first.owner });
       // Positions unknown: told apart by mediaUUID only.
       const x = await recordItem(opened.db, itemFor(sent.taskUUID));
       const y = await recordItem(opened.db, itemFor(sent.taskUUID));

@@ -9,6 +9,7 @@ import {
   testBackends,
 } from "@/lib/server/db/test-databases";
 import type { SubmitOutcome } from "@/lib/server/tasks/submit";
+import type { CellPatch } from "@/lib/studio/experiments/cell-patch";
 import type { ExperimentInput } from "@/lib/studio/experiments/input";
 import { controlExperiment, createExperiment, rerunExperiment, retryCell } from "./actions";
 import { experimentCsv } from "./export";
@@ -169,6 +170,46 @@ for (const backend of testBackends) {
       expect(requests.reduce((a, b) => a + b, 0)).toBe(9);
       expect((await experimentRow(opened.db, id))?.status).toBe("done");
       expect(published).toContain(id);
+      runner.close();
+    });
+
+    it("settles the cells whose tasks end in the same tick together: one live event holds them all", async () => {
+      const created = await createExperiment(deps(), { ...grid3x3, concurrency: 3 }, author);
+      if (!created.ok) throw new Error(JSON.stringify(created.errors));
+      const id = created.value.experiment.id;
+      const events: { id: string; cells: CellPatch[] }[] = [];
+      const runner = new ExperimentRunner({
+        db: opened.db,
+        submit: fakeSubmit([]),
+        perRequest: () => 3,
+        publish: (e, cells) => events.push({ id: e, cells: cells ?? [] }),
+      });
+      await runner.pump(id);
+      await runner.idle();
+      const sent = await sentTasks(id);
+      expect(sent).toHaveLength(3);
+      const [a, b, c] = sent as [string, string, string];
+      await markTask(opened.db, a, { status: "success", progress: 100 });
+      await markTask(opened.db, b, {
+        status: "error",
+        error: { code: "taskFailed", message: "The render failed." },
+      });
+      // `c` is still in flight: named as finished, it is left as it is.
+      events.length = 0;
+      await Promise.all([runner.taskFinished(a), runner.taskFinished(b), runner.taskFinished(c)]);
+      await runner.idle();
+      const settled = events.filter((e) => e.cells.some((cell) => cell.status !== "sent"));
+      expect(settled).toHaveLength(1);
+      const byTask = new Map(settled[0]?.cells.map((cell) => [cell.taskUUID, cell]));
+      expect([...byTask.keys()].sort()).toEqual([a, b].sort());
+      expect(byTask.get(a)?.status).toBe("done");
+      expect(byTask.get(b)).toMatchObject({ status: "error", errors: [{ code: "taskFailed" }] });
+      const rows = new Map((await cellRows(opened.db, id)).map((r) => [r.taskUUID, r]));
+      expect(rows.get(a)?.status).toBe("done");
+      expect(rows.get(b)?.error).toEqual([{ code: "taskFailed", message: "The render failed." }]);
+      expect(rows.get(c)?.status).toBe("sent");
+      // The two freed slots went out again, in one request.
+      expect(await sentTasks(id)).toHaveLength(3);
       runner.close();
     });
 

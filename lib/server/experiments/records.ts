@@ -9,7 +9,6 @@ import {
   experiment,
   experimentCell,
   item,
-  itemColumns,
   task,
   user,
 } from "@/lib/server/db/schema";
@@ -81,36 +80,41 @@ export async function cellRows(db: StudioDatabase, id: string): Promise<Experime
 /** A cell's result as the grid shows it. */
 export type { CellItem };
 
-/** The live items of the given tasks, by task. */
-export async function itemsOfTasks(
-  db: StudioDatabase,
-  taskUUIDs: string[],
-): Promise<Map<string, CellItem[]>> {
-  const out = new Map<string, CellItem[]>();
-  if (taskUUIDs.length === 0) return out;
-  const rows = await db
-    .select(itemColumns)
-    .from(item)
-    .where(and(inArray(item.taskUUID, taskUUIDs), isNull(item.deletedAt)))
-    .orderBy(asc(item.index));
-  for (const r of rows) {
-    const list = out.get(r.taskUUID) ?? [];
-    list.push({ id: r.id, kind: r.kind, url: mediaUrl(r), width: r.width, height: r.height, cost: r.cost });
-    out.set(r.taskUUID, list);
-  }
-  return out;
+/** What a grid shows of its finished cells' tasks: their live items, and seconds from sent to done. */
+export interface CellResults {
+  items: Map<string, CellItem[]>;
+  seconds: Map<string, number>;
 }
 
-/** Seconds from sent to done of each task, from the studio's records. */
-export async function taskTimes(db: StudioDatabase, taskUUIDs: string[]): Promise<Map<string, number>> {
-  const out = new Map<string, number>();
+/** The items and times of the given tasks, by task, read in one query. */
+export async function cellResults(db: StudioDatabase, taskUUIDs: string[]): Promise<CellResults> {
+  const out: CellResults = { items: new Map(), seconds: new Map() };
   if (taskUUIDs.length === 0) return out;
   const rows = await db
-    .select({ id: task.taskUUID, createdAt: task.createdAt, completedAt: task.completedAt })
+    .select({
+      taskUUID: task.taskUUID,
+      createdAt: task.createdAt,
+      completedAt: task.completedAt,
+      item: {
+        id: item.id,
+        kind: item.kind,
+        storageKey: item.storageKey,
+        width: item.width,
+        height: item.height,
+        cost: item.cost,
+      },
+    })
     .from(task)
-    .where(inArray(task.taskUUID, taskUUIDs));
+    .leftJoin(item, and(eq(item.taskUUID, task.taskUUID), isNull(item.deletedAt)))
+    .where(inArray(task.taskUUID, taskUUIDs))
+    .orderBy(asc(task.taskUUID), asc(item.index));
   for (const r of rows) {
-    if (r.completedAt) out.set(r.id, (r.completedAt.getTime() - r.createdAt.getTime()) / 1000);
+    if (r.completedAt) out.seconds.set(r.taskUUID, (r.completedAt.getTime() - r.createdAt.getTime()) / 1000);
+    const list = out.items.get(r.taskUUID) ?? [];
+    out.items.set(r.taskUUID, list);
+    const i = r.item;
+    if (i)
+      list.push({ id: i.id, kind: i.kind, url: mediaUrl(i), width: i.width, height: i.height, cost: i.cost });
   }
   return out;
 }

@@ -1,15 +1,15 @@
 import "server-only";
-import { randomUUID } from "node:crypto";
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, notInArray, sql } from "drizzle-orm";
 import type { ServiceError } from "@/lib/protocol/errors";
 import type { SessionUser } from "@/lib/server/auth/caller";
 import type { StudioDatabase } from "@/lib/server/db";
 import { type ExperimentCellRow, experiment, experimentCell, task, user } from "@/lib/server/db/schema";
+import { stampTask, taskTimelines, wallNow } from "@/lib/server/ops/task-timeline";
 import type { SubmitOutcome } from "@/lib/server/tasks/submit";
 import type { CellPatch } from "@/lib/studio/experiments/cell-patch";
 import { nextBatch } from "@/lib/studio/experiments/planning";
 import { refusalWords } from "./plan";
-import { experimentRow, itemsOfTasks, runningIds, setStatus, taskTimes } from "./records";
+import { type CellResults, cellResults, runningIds, setStatus } from "./records";
 
 /**
  * Sends the pending cells of running experiments through the studio's own submit path, as the
@@ -17,6 +17,10 @@ import { experimentRow, itemsOfTasks, runningIds, setStatus, taskTimes } from ".
  * experiment in flight and at most the owner's tasks-per-request in one request. A cell is marked
  * sent (with its attempt's taskUUID) before its task goes out, so after a restart a sent cell
  * either has its task recorded (the keeper re-polls it) or goes back to pending.
+ *
+ * Each step is as few queries as it can be, since every cell goes through them: a send reads the
+ * experiment, its author and its counts in one query and claims its cells in one more; the cells
+ * whose tasks end in the same tick are settled in one statement and their results read in one.
  */
 
 export interface RunnerDeps {
@@ -30,12 +34,19 @@ export interface RunnerDeps {
   retryDelayMs?: number;
 }
 
-const IN_FLIGHT = ["queued", "processing"];
+const IN_FLIGHT: ("queued" | "processing")[] = ["queued", "processing"];
+
+/** The cells' tasks that ended in one tick, settled together. */
+interface Finishing {
+  taskUUIDs: Set<string>;
+  settled: Promise<void>;
+}
 
 export class ExperimentRunner {
   private readonly chains = new Map<string, Promise<void>>();
   private readonly timers = new Set<ReturnType<typeof setTimeout>>();
   private closed = false;
+  private finishing: Finishing | null = null;
 
   constructor(private readonly deps: RunnerDeps) {}
 
@@ -68,45 +79,80 @@ export class ExperimentRunner {
     while (this.chains.size > 0) await Promise.all([...this.chains.values()]);
   }
 
-  /** A task ended (the keeper's `onFinished`): its cell is done or failed. */
-  async taskFinished(taskUUID: string): Promise<void> {
-    const [cell] = await this.deps.db
-      .select()
-      .from(experimentCell)
-      .where(and(eq(experimentCell.taskUUID, taskUUID), eq(experimentCell.status, "sent")));
-    if (!cell) return;
-    const [row] = await this.deps.db
-      .select({ status: task.status, error: task.error })
-      .from(task)
-      .where(eq(task.taskUUID, taskUUID));
-    if (!row || IN_FLIGHT.includes(row.status)) return;
-    await this.settle(cell, row.status === "success" ? null : row.error ? [row.error] : [unknownError()]);
-    await this.pump(cell.experimentId);
+  /**
+   * A task ended (the keeper's `onFinished`): its cell is done or failed. The tasks that end in
+   * the same tick are settled together; resolves once this one's cell is settled and its
+   * experiment has sent what it can.
+   */
+  taskFinished(taskUUID: string): Promise<void> {
+    if (!this.finishing) {
+      const taskUUIDs = new Set<string>();
+      const settled = new Promise<void>((resolve) => setImmediate(resolve)).then(() => {
+        this.finishing = null;
+        return this.settleFinished([...taskUUIDs]);
+      });
+      this.finishing = { taskUUIDs, settled };
+    }
+    this.finishing.taskUUIDs.add(taskUUID);
+    return this.finishing.settled;
   }
 
+  /** Cells whose tasks ended: done or failed as their tasks, in one statement, then announced. */
+  private async settleFinished(taskUUIDs: string[]): Promise<void> {
+    const { db } = this.deps;
+    const unknown = JSON.stringify([unknownError()]);
+    const cells = await db
+      .update(experimentCell)
+      .set({
+        status: sql`case when ${task.status} = 'success' then 'done' else 'error' end`,
+        error: sql`case when ${task.status} = 'success' then null else coalesce(jsonb_build_array(${task.error}), ${unknown}::jsonb) end`,
+        doneAt: new Date(),
+      })
+      .from(task)
+      .where(
+        and(
+          eq(task.taskUUID, experimentCell.taskUUID),
+          inArray(experimentCell.taskUUID, taskUUIDs),
+          eq(experimentCell.status, "sent"),
+          notInArray(task.status, IN_FLIGHT),
+        ),
+      )
+      .returning({
+        experimentId: experimentCell.experimentId,
+        key: experimentCell.key,
+        status: experimentCell.status,
+        error: experimentCell.error,
+        attempts: experimentCell.attempts,
+        taskUUID: experimentCell.taskUUID,
+      });
+    if (cells.length === 0) return;
+    const done = cells.flatMap((c) => (c.status === "done" && c.taskUUID ? [c.taskUUID] : []));
+    const results = await cellResults(db, done);
+    const byExperiment = new Map<string, CellPatch[]>();
+    for (const cell of cells) {
+      if (cell.taskUUID) stampTask(cell.taskUUID, "cellSettled");
+      const patches = byExperiment.get(cell.experimentId) ?? [];
+      patches.push(
+        cellPatch(cell, cell.status === "done" ? null : (cell.error ?? [unknownError()]), results),
+      );
+      byExperiment.set(cell.experimentId, patches);
+    }
+    for (const [experimentId, patches] of byExperiment) {
+      this.deps.publish(experimentId, patches);
+      for (const p of patches) if (p.taskUUID) stampTask(p.taskUUID, "cellPublished");
+    }
+    await Promise.all([...byExperiment.keys()].map((id) => this.pump(id)));
+  }
+
+  /** One cell done or failed (a refusal at sending, or a task found ended at start). */
   private async settle(cell: ExperimentCellRow, errors: ServiceError[] | null): Promise<void> {
     const { db } = this.deps;
     await db
       .update(experimentCell)
       .set({ status: errors ? "error" : "done", error: errors, doneAt: new Date() })
       .where(and(eq(experimentCell.experimentId, cell.experimentId), eq(experimentCell.key, cell.key)));
-    // The cell as the grid shows it, so an open page updates it without reading every cell.
-    const taskUUID = cell.taskUUID;
-    const [items, times] =
-      !errors && taskUUID
-        ? await Promise.all([itemsOfTasks(db, [taskUUID]), taskTimes(db, [taskUUID])])
-        : [null, null];
-    this.deps.publish(cell.experimentId, [
-      {
-        key: cell.key,
-        status: errors ? "error" : "done",
-        errors: (errors ?? []).map((e) => ({ ...e, message: refusalWords(e) })),
-        attempts: cell.attempts,
-        taskUUID,
-        seconds: taskUUID ? (times?.get(taskUUID) ?? null) : null,
-        items: taskUUID ? (items?.get(taskUUID) ?? []) : [],
-      },
-    ]);
+    const results = !errors && cell.taskUUID ? await cellResults(db, [cell.taskUUID]) : null;
+    this.deps.publish(cell.experimentId, [cellPatch(cell, errors, results)]);
   }
 
   private async reconcile(id: string): Promise<void> {
@@ -122,7 +168,7 @@ export class ExperimentRunner {
           .update(experimentCell)
           .set({ status: "pending", taskUUID: null })
           .where(and(eq(experimentCell.experimentId, id), eq(experimentCell.key, cell.key)));
-      } else if (!IN_FLIGHT.includes(status)) {
+      } else if (status === "success" || status === "error") {
         await this.settle(cell, status === "success" ? null : error ? [error] : [unknownError()]);
       }
     }
@@ -130,63 +176,70 @@ export class ExperimentRunner {
 
   private async send(id: string): Promise<void> {
     if (this.closed) return;
+    const pickedAt = wallNow();
     const { db } = this.deps;
-    const exp = await experimentRow(db, id);
+    const counted = (status: string) =>
+      sql<number>`(select count(*)::int from ${experimentCell} c where c.experiment_id = ${experiment.id} and c.status = ${status})`;
+    const [exp] = await db
+      .select({
+        status: experiment.status,
+        concurrency: experiment.concurrency,
+        author: { id: user.id, name: user.name, email: user.email, role: user.role },
+        sent: counted("sent"),
+        pending: counted("pending"),
+      })
+      .from(experiment)
+      .leftJoin(user, eq(user.id, experiment.createdBy))
+      .where(eq(experiment.id, id));
     if (exp?.status !== "running") return;
-    const counts = await db
-      .select({ status: experimentCell.status, n: sql<number>`count(*)::int` })
-      .from(experimentCell)
-      .where(eq(experimentCell.experimentId, id))
-      .groupBy(experimentCell.status);
-    const count = (s: string) => counts.find((c) => c.status === s)?.n ?? 0;
-    const inFlight = count("sent");
-    if (count("pending") === 0) {
+    const inFlight = exp.sent;
+    if (exp.pending === 0) {
       if (inFlight === 0) {
         await setStatus(db, id, "done");
         this.deps.publish(id);
       }
       return;
     }
+    const author = exp.author;
+    if (!author) return;
     const limits = { perRequest: this.deps.perRequest(), concurrency: exp.concurrency };
-    const room = nextBatch(Array.from({ length: count("pending") }), inFlight, limits).length;
+    const room = nextBatch(Array.from({ length: exp.pending }), inFlight, limits).length;
     if (room === 0) return;
-    const batch = await db
-      .select()
+    // Claimed in one statement, each with its attempt's taskUUID, and only while still pending:
+    // another studio on the same database may be sending this experiment too, and a cell it
+    // claimed first (or is claiming now: skipped, not waited on) is its own to send.
+    const next = db
+      .select({ key: experimentCell.key })
       .from(experimentCell)
       .where(and(eq(experimentCell.experimentId, id), eq(experimentCell.status, "pending")))
-      .orderBy(experimentCell.key)
-      .limit(room);
-    const [author] = await db
-      .select({ id: user.id, name: user.name, email: user.email, role: user.role })
-      .from(user)
-      .where(eq(user.id, exp.createdBy));
-    if (!author) return;
-    const sends: { cell: ExperimentCellRow; taskUUID: string }[] = [];
-    for (const cell of batch) {
-      const taskUUID = randomUUID();
-      // Only while still pending: another studio on the same database may be sending this
-      // experiment too, and a cell it marked first is its own to send.
-      const marked = await db
-        .update(experimentCell)
-        .set({
-          status: "sent",
-          taskUUID,
-          error: null,
-          attempts: cell.attempts + 1,
-          sentAt: new Date(),
-          doneAt: null,
-        })
-        .where(
-          and(
-            eq(experimentCell.experimentId, id),
-            eq(experimentCell.key, cell.key),
-            eq(experimentCell.status, "pending"),
-          ),
-        )
-        .returning({ key: experimentCell.key });
-      if (marked.length > 0) sends.push({ cell, taskUUID });
-    }
+      .orderBy(asc(experimentCell.key))
+      .limit(room)
+      .for("update", { skipLocked: true });
+    const claimed = await db
+      .update(experimentCell)
+      .set({
+        status: "sent",
+        taskUUID: sql`gen_random_uuid()`,
+        error: null,
+        attempts: sql`${experimentCell.attempts} + 1`,
+        sentAt: new Date(),
+        doneAt: null,
+      })
+      .where(
+        and(
+          eq(experimentCell.experimentId, id),
+          eq(experimentCell.status, "pending"),
+          // `= any(array(...))`: the subquery runs once (an `in` may be rescanned as a join,
+          // and a rescanned `limit ... skip locked` claims more than its limit).
+          sql`${experimentCell.key} = any(array(${next}))`,
+        ),
+      )
+      .returning();
+    const sends = claimed
+      .flatMap((cell) => (cell.taskUUID ? [{ cell, taskUUID: cell.taskUUID }] : []))
+      .sort((a, b) => a.cell.key.localeCompare(b.cell.key));
     if (sends.length === 0) return;
+    for (const { taskUUID } of sends) taskTimelines().mark(taskUUID, "picked", pickedAt);
     const outcome = await this.deps.submit(
       author,
       sends.map(({ cell, taskUUID }) => ({ ...cell.params, taskUUID })),
@@ -216,22 +269,13 @@ export class ExperimentRunner {
     }
     for (const { cell, taskUUID } of sends) {
       if (accepted.has(taskUUID)) continue;
-      const errors = refused.get(taskUUID) ?? refused.get("") ?? [unknownError()];
-      await this.settle({ ...cell, taskUUID, attempts: cell.attempts + 1 }, errors);
+      await this.settle(cell, refused.get(taskUUID) ?? refused.get("") ?? [unknownError()]);
     }
     this.deps.publish(
       id,
       sends
         .filter((s) => accepted.has(s.taskUUID))
-        .map(({ cell, taskUUID }) => ({
-          key: cell.key,
-          status: "sent",
-          errors: [],
-          attempts: cell.attempts + 1,
-          taskUUID,
-          seconds: null,
-          items: [],
-        })),
+        .map(({ cell }) => cellPatch({ ...cell, status: "sent" }, [], null)),
     );
     // Room may be left: the request size was smaller than the free slots, or some were refused.
     if (accepted.size < sends.length || room < limits.concurrency - inFlight) return this.send(id);
@@ -245,6 +289,28 @@ export class ExperimentRunner {
     }, ms);
     this.timers.add(timer);
   }
+}
+
+/**
+ * A cell as the grid shows it, so an open page updates it without reading every cell: `errors`
+ * null for a cell done (its results from `results`), a list for one that failed or was refused.
+ */
+function cellPatch(
+  cell: Pick<ExperimentCellRow, "key" | "attempts" | "taskUUID"> & { status?: ExperimentCellRow["status"] },
+  errors: ServiceError[] | null,
+  results: CellResults | null,
+): CellPatch {
+  const taskUUID = cell.taskUUID;
+  const status = cell.status === "sent" ? "sent" : errors ? "error" : "done";
+  return {
+    key: cell.key,
+    status,
+    errors: (errors ?? []).map((e) => ({ ...e, message: refusalWords(e) })),
+    attempts: cell.attempts,
+    taskUUID,
+    seconds: taskUUID && status === "done" ? (results?.seconds.get(taskUUID) ?? null) : null,
+    items: taskUUID && status === "done" ? (results?.items.get(taskUUID) ?? []) : [],
+  };
 }
 
 function unknownError(): ServiceError {

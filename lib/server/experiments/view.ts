@@ -4,7 +4,7 @@ import type { CellStatus } from "@/lib/server/db/schema";
 import type { CellView, ExperimentView } from "@/lib/studio/api/experiments";
 import { expandAxis } from "@/lib/studio/experiments/axes";
 import { refusalWords } from "./plan";
-import { cellRows, experimentRow, itemsOfTasks, relatives, taskTimes } from "./records";
+import { cellResults, cellRows, experimentRow, relatives } from "./records";
 
 export type { CellView, ExperimentView };
 
@@ -13,9 +13,8 @@ export async function experimentView(db: StudioDatabase, id: string): Promise<Ex
   if (!row) return null;
   const cells = await cellRows(db, id);
   const tasks = cells.flatMap((c) => (c.taskUUID ? [c.taskUUID] : []));
-  const [items, times, versions] = await Promise.all([
-    itemsOfTasks(db, tasks),
-    taskTimes(db, tasks),
+  const [{ items, seconds: times }, versions] = await Promise.all([
+    cellResults(db, tasks),
     relatives(db, row),
   ]);
   const count = (s: CellStatus) => cells.filter((c) => c.status === s).length;

@@ -62,16 +62,35 @@ export async function itemReviews(
   const commentsOf = new Map(comments.map((c) => [c.itemId, Number(c.n)]));
   for (const row of rows) {
     if (!ids.includes(row.id)) continue;
-    reviews.set(row.id, {
-      state: row.reviewState,
-      assigneeId: row.assigneeId,
-      ratingAvg: row.ratingAvg,
-      ratingCount: row.ratingCount,
-      tags: tagsOf.get(row.id) ?? [],
-      boardIds: boardsOf.get(row.id) ?? [],
-      commentCount: commentsOf.get(row.id) ?? 0,
-      deletedAt: row.deletedAt?.toISOString() ?? null,
-    });
+    reviews.set(
+      row.id,
+      reviewOf(row, {
+        tags: tagsOf.get(row.id),
+        boardIds: boardsOf.get(row.id),
+        commentCount: commentsOf.get(row.id),
+      }),
+    );
   }
   return reviews;
+}
+
+/** An item's review from its own columns and what is grouped by item (none given: none there). */
+export function reviewOf(
+  row: ReviewColumns,
+  grouped: {
+    tags?: string[] | undefined;
+    boardIds?: string[] | undefined;
+    commentCount?: number | undefined;
+  } = {},
+): ItemReview {
+  return {
+    state: row.reviewState,
+    assigneeId: row.assigneeId,
+    ratingAvg: row.ratingAvg,
+    ratingCount: row.ratingCount,
+    tags: grouped.tags ?? [],
+    boardIds: grouped.boardIds ?? [],
+    commentCount: grouped.commentCount ?? 0,
+    deletedAt: row.deletedAt?.toISOString() ?? null,
+  };
 }

@@ -14,7 +14,7 @@ import { type GalleryItem, galleryItemSchema } from "@/lib/studio/gallery-item";
 import type { Role } from "@/lib/studio/roles";
 import type { GalleryChange } from "@/lib/studio/stream-events";
 import { filteredGalleryPage } from "./gallery-page";
-import { itemViews } from "./item-view";
+import { freshItemView, itemViews } from "./item-view";
 
 // One item view: the card the relay pushes when a result arrives, kept up to date by the review
 // events that follow it, reads exactly as the card a gallery page answers for the same item.
@@ -56,7 +56,7 @@ for (const backend of testBackends) {
           },
         ]);
         const mediaUUID = randomUUID();
-        const { item: row } = await recordItem(opened.db, {
+        const { item: row, owner } = await recordItem(opened.db, {
           taskUUID,
           mediaUUID,
           kind: "image",
@@ -67,9 +67,11 @@ for (const backend of testBackends) {
           storageKey: `items/test/${mediaUUID}.png`,
           bytes: 10,
         });
-        // The live path: the card the keeper publishes for a new result, as the socket carries it.
+        // The live path: the card the keeper publishes for a new result (made from what recording
+        // it read, with no query), as the socket carries it; the same as the card read back.
         const [made] = await itemViews(opened.db, [row], "new");
-        const live = wire(made as GalleryItem);
+        expect(freshItemView(row, owner)).toEqual(made);
+        const live = wire(freshItemView(row, owner));
         const pageCard = async () => {
           const page = await filteredGalleryPage(opened.db, {}, { id: reviewer.id }, { limit: 200 });
           return page.items.find((i) => i.id === row.id);

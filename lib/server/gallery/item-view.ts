@@ -1,10 +1,10 @@
 import "server-only";
 import { and, eq, inArray } from "drizzle-orm";
 import type { StudioDatabase } from "@/lib/server/db";
-import { type ItemRow, itemStar, task, user } from "@/lib/server/db/schema";
+import { type ItemRow, itemStar, type TaskRow, task, user } from "@/lib/server/db/schema";
 import type { GalleryItem } from "@/lib/studio/gallery-item";
 import { toGalleryItem } from "./gallery-item";
-import { itemReviews } from "./item-review";
+import { itemReviews, reviewOf } from "./item-review";
 
 /**
  * Whose star an item view carries: the asking member's (`{ viewerId }`), none known (`"unknown"`:
@@ -57,6 +57,23 @@ export async function itemViews(
       ...(stars === "unknown" ? {} : { starred: starred.has(row.id) }),
     };
   });
+}
+
+/**
+ * The view of an item just recorded, from what recording it read (its task and its author's
+ * name), with no query: nobody can have tagged, boarded, commented on or starred an item that did
+ * not exist a moment ago. The same card `itemViews(db, [row], "new")` reads (a test holds them
+ * equal); the keeper announces each result with it.
+ */
+export function freshItemView(
+  row: ItemRow,
+  owner: Pick<TaskRow, "taskType" | "params"> & { authorName: string | null },
+): GalleryItem {
+  return {
+    ...toGalleryItem(row, owner, owner.authorName ?? "Former member"),
+    review: reviewOf(row),
+    starred: false,
+  };
 }
 
 /** `itemViews` by id, for callers that look items up (the viewer's lineage). */

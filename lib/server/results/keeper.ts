@@ -6,8 +6,10 @@ import type { ServiceError } from "@/lib/protocol/errors";
 import { getTask, markTask, recordItem, type StudioDatabase, tasksInFlight } from "@/lib/server/db";
 import { type TaskRow, user } from "@/lib/server/db/schema";
 import type { StoredTaskError } from "@/lib/server/db/schema/studio";
-import { itemViews } from "@/lib/server/gallery/item-view";
+import { freshItemView } from "@/lib/server/gallery/item-view";
+import { deleteThumbs, thumbOnKeep } from "@/lib/server/gallery/thumbnails";
 import { studioMetrics } from "@/lib/server/ops/metrics";
+import { stampTask } from "@/lib/server/ops/task-timeline";
 import { itemMediaKey, type MediaStorage } from "@/lib/server/storage";
 import type { EventLog } from "@/lib/server/stream/event-log";
 import {
@@ -294,6 +296,7 @@ export class ResultKeeper {
     const item = this.aliased(delivered);
     const running = this.ingesting.get(item.id);
     if (running) return running;
+    stampTask(item.taskUUID, "arrived");
     const work = this.store(item, index)
       .catch(() => undefined)
       .finally(() => this.ingesting.delete(item.id));
@@ -422,12 +425,23 @@ export class ResultKeeper {
       return true;
     }
     flight.failures.delete(`media:${item.id}`);
+    stampTask(item.taskUUID, "fetched");
     const size = await mediaSize(item, media, flight.params);
     // Under the studio's own id, never the service's: the key is in every media URL the studio
     // gives out, and the service's id would name the service's copy of the file.
     const storageKey = itemMediaKey(randomUUID(), media.mime);
     const { bytes } = await this.deps.storage.put(storageKey, media.bytes, { mime: media.mime });
-    const { created, item: row } = await recordItem(this.deps.db, {
+    // Made now, once, from the bytes in hand, so the first grid or card to show it need not wait.
+    const thumb = thumbOnKeep(
+      this.deps.storage,
+      { storageKey, kind: item.kind, durationSeconds: size.durationSeconds },
+      media.bytes,
+    );
+    const {
+      created,
+      item: row,
+      owner,
+    } = await recordItem(this.deps.db, {
       taskUUID: item.taskUUID,
       index,
       mediaUUID: item.id,
@@ -445,7 +459,11 @@ export class ResultKeeper {
     if (!created) {
       // Another route stored this result first, possibly under another key (a month boundary):
       // the bytes just written are nobody's.
-      if (row.storageKey !== storageKey) await this.deps.storage.delete(storageKey).catch(() => undefined);
+      if (row.storageKey !== storageKey) {
+        await thumb;
+        await deleteThumbs(this.deps.storage, storageKey);
+        await this.deps.storage.delete(storageKey).catch(() => undefined);
+      }
       // Another studio instance kept it (its socket got it too): it counts here all the same, so
       // this instance settles the task it watches without waiting for its poll, and announces
       // nothing (the other did).
@@ -454,6 +472,7 @@ export class ResultKeeper {
       return true;
     }
     flight.done += 1;
+    stampTask(item.taskUUID, "kept");
     if (flight.sentAt !== undefined) {
       studioMetrics().resultLatency.observe(
         { type: flight.taskType },
@@ -464,9 +483,10 @@ export class ResultKeeper {
       { requestId: flight.requestId, taskUUID: item.taskUUID, mediaUUID: item.id, bytes },
       "result kept",
     );
-    // The live card is the same view a reload reads (review state and rating included).
-    const [view] = await itemViews(this.deps.db, [row], "new");
-    if (view) this.deps.log.publishItem(view);
+    // The live card is the same view a reload reads (review state and rating included), made
+    // from what recording it read.
+    this.deps.log.publishItem(freshItemView(row, owner));
+    stampTask(item.taskUUID, "announced");
     return true;
   }
 
@@ -495,6 +515,7 @@ export class ResultKeeper {
     // Ended here, before any await: a delivery arriving meanwhile must not end it a second time.
     flight.status = patch.status ?? "error";
     const row = await markTask(this.deps.db, flight.taskUUID, patch);
+    stampTask(flight.taskUUID, "settled");
     await this.release(flight.taskUUID);
     this.flights.delete(flight.taskUUID);
     this.retries.forget(flight);

@@ -3,7 +3,7 @@ import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import { decodeCursor, encodeCursor } from "./cursor";
 import type { StudioDatabase } from "./database";
 import { itemFacts } from "./item-facts";
-import { recordItemSources } from "./item-sources";
+import { mediaRefsOf, recordItemSources } from "./item-sources";
 import { invalidRecord, RecordError } from "./record-errors";
 import {
   intField,
@@ -75,16 +75,24 @@ export async function recordItem(
       "taskUUID",
     );
   }
-  const [created] = await db
-    .insert(item)
-    .values({ ...row, ...itemFacts(owner), authorId: owner.authorId })
-    .onConflictDoNothing()
-    .returning(itemColumns);
-  if (created !== undefined) {
-    // Lineage is written where the item is: an item never exists without knowing its sources.
-    await recordItemSources(db, created.id, owner.params, row.taskUUID);
-    return { created: true, item: created, owner };
-  }
+  const insert = (into: StudioDatabase) =>
+    into
+      .insert(item)
+      .values({ ...row, ...itemFacts(owner), authorId: owner.authorId })
+      .onConflictDoNothing()
+      .returning(itemColumns);
+  // Lineage is written with the item, in one transaction: an item never exists without knowing
+  // its sources. Most results have none: one statement, no transaction.
+  const [created] =
+    mediaRefsOf(owner.params, row.taskUUID).length === 0
+      ? await insert(db)
+      : await db.transaction(async (tx) => {
+          const rows = await insert(tx);
+          const [made] = rows;
+          if (made) await recordItemSources(tx, made.id, owner.params, row.taskUUID);
+          return rows;
+        });
+  if (created !== undefined) return { created: true, item: created, owner };
 
   const [sameMedia] = await db.select(itemColumns).from(item).where(eq(item.mediaUUID, row.mediaUUID));
   if (sameMedia !== undefined) return { created: false, item: sameMedia, owner };

@@ -545,7 +545,10 @@ export class ResultKeeper {
     if (flight.status === "processing" && (flight.progress ?? 0) >= progress) return;
     flight.status = "processing";
     flight.progress = Math.max(flight.progress ?? 0, progress);
-    await markTask(this.deps.db, taskUUID, { status: "processing", progress: flight.progress });
+    // The service took the task (progress 0): the team hears it at once, and the record, which
+    // only a reload reads, waits for real progress or the end. One write fewer for every task.
+    if (flight.progress > 0)
+      await markTask(this.deps.db, taskUUID, { status: "processing", progress: flight.progress });
     this.publish(flight, null);
   }
 

@@ -20,7 +20,7 @@
  *
  *   npm run bench:experiment
  */
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { chromium } from "@playwright/test";
@@ -64,6 +64,37 @@ async function dbQueries(): Promise<number> {
   ).text();
   const line = text.split("\n").find((l) => l.startsWith("studio_db_queries_total "));
   return Number(line?.split(" ")[1] ?? Number.NaN);
+}
+
+/**
+ * CPU seconds (user + system) used so far by `pid` and every process below it (Linux `/proc`),
+ * leaving out the processes in `skip` (and theirs) and, with `ownToo` false, `pid` itself.
+ */
+function cpuSeconds(pid: number | undefined, skip: (number | undefined)[] = [], ownToo = true): number {
+  if (pid === undefined) return Number.NaN;
+  const tick = 100; // USER_HZ on Linux
+  const stats = new Map<number, { ppid: number; cpu: number }>();
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const text = readFileSync(`/proc/${entry}/stat`, "utf8");
+      const fields = text.slice(text.lastIndexOf(")") + 2).split(" ");
+      stats.set(Number(entry), {
+        ppid: Number(fields[1]),
+        cpu: (Number(fields[11]) + Number(fields[12])) / tick,
+      });
+    } catch {
+      // Ended between the listing and the read.
+    }
+  }
+  let total = 0;
+  const walk = (p: number, own: boolean) => {
+    if (skip.includes(p)) return;
+    if (own) total += stats.get(p)?.cpu ?? 0;
+    for (const [child, s] of stats) if (s.ppid === p) walk(child, true);
+  };
+  walk(pid, ownToo);
+  return total;
 }
 
 const median = (values: number[]) => {
@@ -222,6 +253,9 @@ try {
     }
   });
   const queriesBefore = await dbQueries();
+  // The browser: every process this bench started but the studio's.
+  const browserCpu = () => cpuSeconds(process.pid, [server.pid], false);
+  const cpuBefore = { server: cpuSeconds(server.pid), browser: browserCpu() };
   await run.click();
   await page.waitForURL(/\/experiments\/[0-9a-f-]{36}$/);
   const id = page.url().split("/").at(-1) as string;
@@ -241,6 +275,10 @@ try {
   )) as { total: number; worst: number; slow: number };
 
   const queriesAfter = await dbQueries();
+  const cpuStudio = {
+    server: cpuSeconds(server.pid) - cpuBefore.server,
+    browser: browserCpu() - cpuBefore.browser,
+  };
   const view = (await (await context.request.get(`/api/experiments/${id}`)).json()) as {
     data: { cells: Cell[]; concurrency: number };
   };
@@ -259,7 +297,9 @@ try {
     const { deliveryMethod: _async, taskUUID: _id, ...rest } = params;
     return rest;
   });
+  const serverBeforeEngine = cpuSeconds(server.pid);
   const engine = await direct(tasks, view.data.concurrency);
+  const cpuEngine = cpuSeconds(server.pid) - serverBeforeEngine;
 
   const added = (figures.total - engine) / engine;
   const row = (name: string, value: string, target: string) =>
@@ -284,6 +324,19 @@ try {
   row(
     "database queries per cell (the whole run / 100)",
     ((queriesAfter - queriesBefore) / cells.length).toFixed(1),
+    "",
+  );
+
+  // Where the two cores went: the studio's run on the server and in the browser, beside the
+  // engine's own run of the same tasks on the same server process.
+  row(
+    "CPU per cell, studio run: server process (engine in it)",
+    `${((cpuStudio.server / cells.length) * 1000).toFixed(1)} ms`,
+    `engine alone ${((cpuEngine / cells.length) * 1000).toFixed(1)} ms`,
+  );
+  row(
+    "CPU per cell, studio run: Chromium",
+    `${((cpuStudio.browser / cells.length) * 1000).toFixed(1)} ms`,
     "",
   );
 

@@ -246,7 +246,12 @@ try {
   })()`);
   // The grid's reads while it fills: how often the page refetched the experiment, and how long each took.
   const reads: number[] = [];
+  const thumbs: number[] = [];
   page.on("requestfinished", (request) => {
+    if (/\/api\/items\/[0-9a-f-]{36}\/thumb/.test(request.url())) {
+      const t = request.timing();
+      thumbs.push(t.responseEnd - t.requestStart);
+    }
     if (/\/api\/experiments\/[0-9a-f-]{36}$/.test(request.url()) && request.method() === "GET") {
       const t = request.timing();
       reads.push(t.responseEnd - t.requestStart);
@@ -319,6 +324,11 @@ try {
   row(
     "grid reads while it filled (GET the experiment)",
     `${reads.length} x ${median(reads).toFixed(0)} ms`,
+    "median each",
+  );
+  row(
+    "thumbnails the grid read while it filled",
+    `${thumbs.length} x ${median(thumbs).toFixed(0)} ms`,
     "median each",
   );
   row(

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { recordTasks } from "@/lib/server/db";
 import { recordItem } from "@/lib/server/db/item-records";
@@ -14,7 +14,7 @@ import { createEvalSet, updateEvalSet } from "@/lib/server/eval-sets/records";
 import { compareRuns, runSummaries, startEvalRun } from "@/lib/server/eval-sets/runs";
 import { cellRows } from "@/lib/server/experiments/records";
 import { promptQuerySchema } from "@/lib/studio/prompt-history/query";
-import { promptHistoryPage } from "./history";
+import { promptHistoryPage, promptHistoryRows } from "./history";
 
 const task = (prompt: string, extra: Record<string, unknown> = {}) => ({
   taskType: "imageInference",
@@ -104,6 +104,26 @@ for (const backend of testBackends) {
         const run = page?.runs[0];
         expect(run?.items.map((i) => i.id)).toEqual(ids.slice(1, 5));
         expect(run?.itemCount).toBe(5);
+      });
+
+      it("starts a later page in the index at the cursor, whoever's prompts it lists", async () => {
+        const first = await promptHistoryPage(opened.db, query({ member: "all", limit: "1" }), ada);
+        for (const member of ["all", "me"]) {
+          const later = promptHistoryRows(
+            opened.db,
+            query({ member, limit: "1", cursor: first.nextCursor ?? "" }),
+            ada,
+          );
+          // A few rows would be read whole: the plan is asked as it would be for a team's history.
+          const plan = await opened.db.transaction(async (tx) => {
+            await tx.execute(sql`set local enable_seqscan = off`);
+            await tx.execute(sql`set local enable_bitmapscan = off`);
+            return (await tx.execute(sql`explain ${later}`)) as unknown as { rows: Record<string, string>[] };
+          });
+          const text = plan.rows.map((r) => Object.values(r)[0]).join("\n");
+          expect(text).toMatch(/Index Cond: .*\(ROW\(\w*\.?created_at, \w*\.?task_uuid\) < ROW\(/);
+          expect(text).not.toMatch(/Sort/);
+        }
       });
 
       it("refuses a cursor it did not give", async () => {

@@ -1,5 +1,5 @@
 import "server-only";
-import { and, asc, desc, eq, inArray, isNull, lt, lte, ne, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNull, lte, ne, type SQL, sql } from "drizzle-orm";
 import { BLANK_PROMPT } from "@/lib/protocol/image-limits";
 import type { StudioDatabase } from "@/lib/server/db";
 import { decodeCursor, encodeCursor } from "@/lib/server/db/cursor";
@@ -10,7 +10,8 @@ import { workflowOf } from "@/lib/studio/workflow-of";
 
 /**
  * Prompt history: every generation task a member sent, newest first, read from the studio's own
- * task records. The author filter walks `task_author_created_idx` (everyone: `task_created_idx`);
+ * task records. The author filter walks `task_author_created_idx` (everyone: `task_created_idx`),
+ * both ending in the task's UUID so that the whole order, and so the cursor, is read from the index;
  * a search reads `task_prompt_search_idx`, the same English full-text matching as the gallery.
  */
 
@@ -21,12 +22,16 @@ const ITEMS_PER_RUN = 4;
 
 const promptText = sql<string>`coalesce(${task.params} ->> 'positivePrompt', '')`;
 
-/** A page of history (a cursor this list did not give is refused). `me` is the asking member. */
-export async function promptHistoryPage(
-  db: StudioDatabase,
-  query: PromptQuery,
-  me: string,
-): Promise<PromptPage> {
+/**
+ * The rows of a page of history, one more than the limit (to tell whether another page follows),
+ * as a query not yet run: the page reads it, and a plan can be asked of it.
+ *
+ * The cursor is one row comparison, `(created_at, task_uuid) < (at, id)`, which the planner reads
+ * as the start of a backward index scan on `(created_at, task_uuid)`, so every page costs as much
+ * as the first. (The same test spelled with `or` is a filter: page N reads every row of the N-1
+ * pages before it.)
+ */
+export function promptHistoryRows(db: StudioDatabase, query: PromptQuery, me: string) {
   const after = decodeCursor(query.cursor);
   const where: (SQL | undefined)[] = [
     inArray(task.taskType, GENERATION_TYPES),
@@ -42,10 +47,10 @@ export async function promptHistoryPage(
   }
   if (after) {
     where.push(
-      or(lt(task.createdAt, after.at), and(eq(task.createdAt, after.at), lt(task.taskUUID, after.id))),
+      sql`(${task.createdAt}, ${task.taskUUID}) < (${after.at.toISOString()}::timestamptz, ${after.id}::uuid)`,
     );
   }
-  const rows = await db
+  return db
     .select({
       taskUUID: task.taskUUID,
       authorId: task.authorId,
@@ -60,6 +65,15 @@ export async function promptHistoryPage(
     .where(and(...where))
     .orderBy(desc(task.createdAt), desc(task.taskUUID))
     .limit(query.limit + 1);
+}
+
+/** A page of history (a cursor this list did not give is refused). `me` is the asking member. */
+export async function promptHistoryPage(
+  db: StudioDatabase,
+  query: PromptQuery,
+  me: string,
+): Promise<PromptPage> {
+  const rows = await promptHistoryRows(db, query, me);
   const page = rows.slice(0, query.limit);
   const items = await itemsByTask(
     db,

@@ -65,8 +65,10 @@ export const task = pgTable(
   // Indexes are ascending on purpose: Postgres scans a btree backwards for `order by ... desc`,
   // while a `desc nulls last` index would not match the default `desc` (nulls first) ordering.
   (t) => [
-    index("task_author_created_idx").on(t.authorId, t.createdAt),
-    index("task_created_idx").on(t.createdAt),
+    // The UUID last: lists newest first break ties by it, so a page cursor `(created_at, task_uuid)`
+    // is a range of the index, not a filter over every newer row.
+    index("task_author_created_idx").on(t.authorId, t.createdAt, t.taskUUID),
+    index("task_created_idx").on(t.createdAt, t.taskUUID),
     // Partial: after a restart the studio re-polls only the few unfinished tasks.
     index("task_in_flight_idx").on(t.createdAt).where(sql`${t.status} in ('queued', 'processing')`),
     // Prompt history's search: the prompt each task was sent with, as a full-text document.

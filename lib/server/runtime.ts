@@ -83,6 +83,8 @@ export interface RuntimeDeps {
   engineKeys?: ApiKeyRing | null;
   /** The key the studio uses with the embedded engine (made by server.ts for this process). */
   engineKey?: string;
+  /** Called once if the embedded database's thread ends by itself (server.ts ends the process). */
+  onDatabaseLost?: (err: Error) => void;
 }
 
 const KEY = Symbol.for("media-studio.runtime");
@@ -91,7 +93,7 @@ const holder = globalThis as Holder;
 
 async function buildRuntime(deps: RuntimeDeps): Promise<StudioRuntime> {
   const env = studioEnv();
-  const database = await openDatabase(env);
+  const database = await openDatabase(env, deps.onDatabaseLost ? { onLost: deps.onDatabaseLost } : {});
   const db = database.db;
   const secret = authSecret(env.AUTH_SECRET, env.dataDir);
   const auth = createAuth(db, { secret, baseURL: env.STUDIO_URL });

@@ -4,7 +4,6 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { Worker } from "node:worker_threads";
 import { logger } from "@/lib/platform/logger";
 import type { DatabaseThreadData, FromDatabaseThread, ToDatabaseThread } from "./thread-messages";
 
@@ -106,6 +105,10 @@ export async function startDatabaseThread(
     throw err;
   }
   const data: DatabaseThreadData = { dataDir, socketPath, ...options };
+  // Next.js bundles this module into the Route Handlers too (they reach the runtime), and its
+  // bundler takes a `Worker` imported from `node:worker_threads` for a module to bundle: a path
+  // it cannot know makes it try every file of the project. Taken at run time, it is left alone.
+  const { Worker } = process.getBuiltinModule("node:worker_threads");
   // No loader flags of the main thread's (tsx): the thread's module is JavaScript.
   const worker = new Worker(workerModule(), { workerData: data, execArgv: [] });
 

@@ -94,13 +94,17 @@ export async function openPgliteDatabase(
 ): Promise<OpenedDatabase> {
   const migrationsFolder = checkMigrationsFolder(options.migrationsFolder);
   const where = dataDir ?? "memory";
+  // One connection more than the pool holds: a connection being replaced is still counted.
+  const threadOptions = { settings: EMBEDDED_SETTINGS, maxConnections: EMBEDDED_POOL_SIZE + 1 };
   let thread: DatabaseThread;
   try {
-    // One connection more than the pool holds: a connection being replaced is still counted.
-    thread = await startDatabaseThread(dataDir, {
-      settings: EMBEDDED_SETTINGS,
-      maxConnections: EMBEDDED_POOL_SIZE + 1,
-    });
+    // Making a database (initdb) grows the WASM memory to about 700 MB, and WASM memory is never
+    // given back; a thread that opens a made database holds about 300 MB. So a new database is
+    // made by a thread of its own, ended (its memory with it) before the studio's thread starts.
+    if (dataDir !== undefined && !fs.existsSync(path.join(dataDir, "PG_VERSION"))) {
+      await (await startDatabaseThread(dataDir, threadOptions)).close();
+    }
+    thread = await startDatabaseThread(dataDir, threadOptions);
   } catch (err) {
     throw new Error(
       `Could not open the embedded database in ${where}: ${message(err)}. ` +

@@ -1,6 +1,6 @@
 /**
- * What the embedded database's thread and the server's main thread say to each other. Types only:
- * the thread loads this file too, and must meet nothing that imports `server-only`.
+ * What the embedded database's thread (`pglite-worker.mjs`, which names these types in its JSDoc)
+ * and the server's main thread say to each other.
  */
 
 export interface DatabaseThreadData {

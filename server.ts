@@ -81,7 +81,17 @@ async function main() {
         { renderer: createPoolRenderer(), mediaLinkKey: randomBytes(32) },
       )
     : null;
-  const runtime = await startRuntime({ engineKeys: engine?.keys ?? null, engineKey });
+  // The embedded database's thread ended by itself: the studio exits (logged as fatal, code 1) for
+  // its supervisor, or the person who ran it, to start it again. A start recovers everything from
+  // the files (Postgres replays its log; tasks in flight, experiments and events resume), where a
+  // new thread under a running studio would leave each part to recover from the lost writes alone.
+  let closeAll: () => Promise<unknown> = async () => {};
+  const onDatabaseLost = () => {
+    log.fatal("Media Studio stops: its embedded database stopped. Start it again; its data is kept.");
+    setTimeout(() => process.exit(1), 5_000).unref();
+    void closeAll().finally(() => process.exit(1));
+  };
+  const runtime = await startRuntime({ engineKeys: engine?.keys ?? null, engineKey, onDatabaseLost });
   const relay = createRelay({ log: runtime.log, ...streamMembers(runtime) });
   runtime.accountChanges.subscribe(closeSocketsOnAccountChange(relay));
 
@@ -173,7 +183,7 @@ async function main() {
     else socket.destroy();
   });
 
-  const closeAll = () =>
+  closeAll = () =>
     Promise.all([engine?.close(), relay.close()])
       .then(() => runtime.close())
       .finally(releaseLocks);

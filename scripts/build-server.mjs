@@ -1,6 +1,6 @@
-// `npm run build`, after `next build`: compiles server.ts and the render worker ahead of time into
-// `.build/` (plain ESM, dependencies left in node_modules), so `npm start` runs Node alone: no
-// TypeScript compiler loaded at run time in the server or in each of its render threads.
+// `npm run build`, after `next build`: compiles server.ts, the render worker and the embedded
+// database's thread ahead of time into `.build/` (plain ESM, dependencies left in node_modules), so
+// `npm start` runs Node alone: no TypeScript compiler loaded at run time in the server or its threads.
 import { rmSync } from "node:fs";
 import { build } from "esbuild";
 
@@ -10,6 +10,7 @@ await build({
   entryPoints: {
     server: "server.ts",
     "render-worker": "lib/engine/render/worker/render-worker.ts",
+    "pglite-worker": "lib/server/db/embedded/pglite-worker.mjs",
   },
   outdir: ".build",
   outExtension: { ".js": ".mjs" },

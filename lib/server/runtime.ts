@@ -84,6 +84,8 @@ export interface RuntimeDeps {
   engineKeys?: ApiKeyRing | null;
   /** The key the studio uses with the embedded engine (made by server.ts for this process). */
   engineKey?: string;
+  /** Called once if the embedded database's thread ends by itself (server.ts ends the process). */
+  onDatabaseLost?: (err: Error) => void;
 }
 
 const KEY = Symbol.for("media-studio.runtime");
@@ -93,7 +95,10 @@ const holder = globalThis as Holder;
 async function buildRuntime(deps: RuntimeDeps): Promise<StudioRuntime> {
   const env = studioEnv();
   const queries = studioMetrics().dbQueries;
-  const database = await openDatabase(env, { onQuery: () => queries.inc() });
+  const database = await openDatabase(env, {
+    onQuery: () => queries.inc(),
+    ...(deps.onDatabaseLost ? { onLost: deps.onDatabaseLost } : {}),
+  });
   const db = database.db;
   const secret = authSecret(env.AUTH_SECRET, env.dataDir);
   const auth = createAuth(db, { secret, baseURL: env.STUDIO_URL });

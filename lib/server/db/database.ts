@@ -1,21 +1,24 @@
 import "server-only";
 import fs from "node:fs";
 import path from "node:path";
-import { PGlite } from "@electric-sql/pglite";
-import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
-import { migrate as migrateNodePg } from "drizzle-orm/node-postgres/migrator";
+import { drizzle } from "drizzle-orm/node-postgres";
+import { migrate } from "drizzle-orm/node-postgres/migrator";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
-import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
-import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
-import pg from "pg";
+import type pg from "pg";
 import { logger } from "@/lib/platform/logger";
+import { studioErrors } from "@/lib/studio/api/errors";
 import type { StudioEnv } from "../env";
+import { type DatabaseThread, SOCKET_PORT, startDatabaseThread } from "./embedded/database-thread";
+import { drained, EMBEDDED_POOL_SIZE, GatedPool, poolListener } from "./embedded/embedded-pool";
+import { listenOnPostgres } from "./postgres-listen";
 import * as schema from "./schema";
 
 /**
  * The studio's database: PGlite (Postgres compiled to WASM) in `${DATA_DIR}/db` by default, or a
- * PostgreSQL server when `DATABASE_URL` is set. Both run the same schema and the same SQL
- * migrations, applied when the database is opened.
+ * PostgreSQL server when `DATABASE_URL` is set. The embedded one runs on a thread of its own and
+ * serves the PostgreSQL wire protocol there (`embedded/`), so both are reached the same way: a
+ * node-postgres pool, the same schema, the same SQL migrations (applied when the database is
+ * opened), LISTEN/NOTIFY through `pg` clients.
  */
 
 export type StudioSchema = typeof schema;
@@ -26,7 +29,10 @@ export type DatabaseKind = "pglite" | "postgres";
 export interface OpenedDatabase {
   db: StudioDatabase;
   kind: DatabaseKind;
-  /** Ends the connection (PostgreSQL) or flushes and closes the embedded database. */
+  /**
+   * Lets the queries running or waiting finish and refuses new ones, ends the pool, and with the
+   * embedded database stops its server and flushes and closes it.
+   */
   close(): Promise<void>;
   /**
    * LISTENs on `channel`: `onMessage` gets each NOTIFY payload (from any process on the database,
@@ -48,11 +54,16 @@ export interface OpenDatabaseOptions {
   migrationsFolder?: string;
   /** Called for each query sent (the studio counts them: `studio_db_queries_total`). */
   onQuery?: () => void;
+  /**
+   * Called once if the embedded database's thread ends without being asked to (it has logged why
+   * already); its queries are answered 503 from then on. Never called for PostgreSQL, whose lost
+   * connections come back by themselves.
+   */
+  onLost?: (err: Error) => void;
 }
 
 /** Drizzle's logger, used only to count the queries. */
-function queryCounter(options: OpenDatabaseOptions) {
-  const onQuery = options.onQuery;
+function queryCounter(onQuery: (() => void) | undefined) {
   return onQuery ? { logger: { logQuery: () => onQuery() } } : {};
 }
 
@@ -80,45 +91,70 @@ export async function openDatabase(
  */
 const EMBEDDED_SETTINGS = ["-c", "shared_buffers=16MB"];
 
-/** PGlite in `dataDir`, or in memory when `dataDir` is undefined (tests). */
+/** How long a close lets the queries running or waiting finish before ending the pool. */
+const CLOSE_DRAIN_MS = 10_000;
+
+/** PGlite in `dataDir`, or in memory when `dataDir` is undefined (tests), on its own thread. */
 export async function openPgliteDatabase(
   dataDir: string | undefined,
   options: OpenDatabaseOptions = {},
 ): Promise<OpenedDatabase> {
   const migrationsFolder = checkMigrationsFolder(options.migrationsFolder);
-  let client: PGlite;
+  const where = dataDir ?? "memory";
+  // One connection more than the pool holds: a connection being replaced is still counted.
+  const threadOptions = { settings: EMBEDDED_SETTINGS, maxConnections: EMBEDDED_POOL_SIZE + 1 };
+  let thread: DatabaseThread;
   try {
-    if (dataDir !== undefined) fs.mkdirSync(dataDir, { recursive: true });
-    client = await PGlite.create(dataDir === undefined ? "memory://" : dataDir, {
-      startParams: [...PGlite.defaultStartParams, ...EMBEDDED_SETTINGS],
-    });
+    // Making a database (initdb) grows the WASM memory to about 700 MB, and WASM memory is never
+    // given back; a thread that opens a made database holds about 300 MB. So a new database is
+    // made by a thread of its own, ended (its memory with it) before the studio's thread starts.
+    if (dataDir !== undefined && !fs.existsSync(path.join(dataDir, "PG_VERSION"))) {
+      await (await startDatabaseThread(dataDir, threadOptions)).close();
+    }
+    thread = await startDatabaseThread(dataDir, threadOptions);
   } catch (err) {
     throw new Error(
-      `Could not open the embedded database in ${dataDir ?? "memory"}: ${message(err)}. ` +
+      `Could not open the embedded database in ${where}: ${message(err)}. ` +
         "Only one studio process can use a DATA_DIR at a time; set DATABASE_URL to share a PostgreSQL server.",
     );
   }
-  const db = drizzlePglite(client, { schema, ...queryCounter(options) });
-  const close = async () => {
-    if (!client.closed) await client.close();
-  };
-  if (options.migrate ?? true) {
-    try {
-      await migratePglite(db, { migrationsFolder });
-    } catch (err) {
-      await close().catch(() => {});
-      throw new Error(`Could not apply the database migrations: ${message(err)}`);
-    }
-  }
-  const listen: OpenedDatabase["listen"] = async (channel, onMessage) => {
-    // One process holds the embedded database: its NOTIFYs reach its own listeners, and nothing
-    // can be missed (no connection to lose).
-    const unlisten = await client.listen(channel, onMessage);
-    return async () => {
-      if (!client.closed) await unlisten();
-    };
-  };
-  return { db, kind: "pglite", close, listen };
+  const pool = new GatedPool({
+    host: thread.socketDir,
+    port: SOCKET_PORT,
+    user: "postgres",
+    database: "postgres",
+    // Settings from the environment (PGSSLMODE, PGHOST...) are for a server, not this socket.
+    ssl: false,
+    max: EMBEDDED_POOL_SIZE,
+    // The one connection stays: nothing is gained by closing it when idle.
+    idleTimeoutMillis: 0,
+  });
+  pool.on("error", (err) => {
+    logger().error({ database: where }, `Embedded database connection failed: ${err.message}`);
+  });
+  const listen = poolListener(pool);
+  thread.onLost((err) => {
+    pool.refuse(
+      studioErrors.unavailable(
+        "The studio's database stopped; the studio is restarting. Try again in a moment.",
+      ),
+    );
+    options.onLost?.(err);
+  });
+  return onPool(pool, {
+    kind: "pglite",
+    where,
+    migrationsFolder,
+    migrate: options.migrate ?? true,
+    // The embedded database is one process's (the folder lock): nobody to wait for, and the lock's
+    // own connection would leave none for the migrations.
+    lockMigrations: false,
+    listen,
+    async shutdown() {
+      await thread.close();
+    },
+    onQuery: options.onQuery,
+  });
 }
 
 /** A node-postgres pool on `url` (`postgres://` or `postgresql://`). */
@@ -128,123 +164,76 @@ export async function openPostgresDatabase(
 ): Promise<OpenedDatabase> {
   const migrationsFolder = checkMigrationsFolder(options.migrationsFolder);
   const where = describePostgresUrl(url);
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  const pool = new GatedPool({ connectionString: url, max: 10 });
   // An idle client that loses its server emits on the pool; without a listener that would end the
   // process. The next query reconnects, so a log line is enough.
   pool.on("error", (err) => {
     logger().error({ database: where }, `PostgreSQL idle connection failed: ${err.message}`);
   });
-  let closed = false;
-  const close = async () => {
-    if (closed) return;
-    closed = true;
-    await pool.end();
+  return onPool(pool, {
+    kind: "postgres",
+    where,
+    migrationsFolder,
+    migrate: options.migrate ?? true,
+    lockMigrations: true,
+    listen: (channel, onMessage, onResumed) => listenOnPostgres(url, where, channel, onMessage, onResumed),
+    async shutdown() {},
+    onQuery: options.onQuery,
+  });
+}
+
+interface PoolSetup {
+  kind: DatabaseKind;
+  where: string;
+  migrationsFolder: string;
+  migrate: boolean;
+  lockMigrations: boolean;
+  listen: OpenedDatabase["listen"];
+  /** What ends after the pool (the embedded database's thread). */
+  shutdown(): Promise<void>;
+  onQuery: (() => void) | undefined;
+}
+
+/** The same for both databases: connect, migrate, and close in order. */
+async function onPool(pool: GatedPool, setup: PoolSetup): Promise<OpenedDatabase> {
+  const { where } = setup;
+  let closing: Promise<void> | null = null;
+  const close = () => {
+    closing ??= (async () => {
+      pool.refuse(studioErrors.unavailable("The studio's database is closing: the studio is stopping."));
+      if (!(await drained(pool, CLOSE_DRAIN_MS))) {
+        logger().warn({ database: where }, "Database queries still running at close; ending them");
+      }
+      try {
+        await pool.end();
+      } finally {
+        await setup.shutdown();
+      }
+    })();
+    return closing;
   };
-  const db = drizzleNodePg(pool, { schema, ...queryCounter(options) });
+  const db = drizzle(pool, { schema, ...queryCounter(setup.onQuery) });
   try {
     await pool.query("select 1");
   } catch (err) {
     await close().catch(() => {});
-    throw new Error(`Could not connect to PostgreSQL at ${where}: ${message(err)}`);
+    const what =
+      setup.kind === "postgres"
+        ? `connect to PostgreSQL at ${where}`
+        : `open the embedded database in ${where}`;
+    throw new Error(`Could not ${what}: ${message(err)}`);
   }
-  if (options.migrate ?? true) {
+  if (setup.migrate) {
     try {
-      await withMigrationLock(pool, () => migrateNodePg(db, { migrationsFolder }));
+      const run = () => migrate(db, { migrationsFolder: setup.migrationsFolder });
+      await (setup.lockMigrations ? withMigrationLock(pool, run) : run());
     } catch (err) {
       await close().catch(() => {});
-      throw new Error(`Could not apply the database migrations on ${where}: ${message(err)}`);
+      const on = setup.kind === "postgres" ? ` on ${where}` : "";
+      throw new Error(`Could not apply the database migrations${on}: ${message(err)}`);
     }
   }
-  const listen: OpenedDatabase["listen"] = (channel, onMessage, onResumed) =>
-    listenOnPostgres(url, where, channel, onMessage, onResumed);
-  return { db, kind: "postgres", close, listen };
-}
-
-/** Reconnect delays of a lost LISTEN connection: 250 ms doubling, at most 10 s. */
-const LISTEN_BACKOFF_MS = { first: 250, max: 10_000 };
-const CHANNEL_NAME = /^[a-z_][a-z0-9_]*$/;
-
-/**
- * A dedicated connection LISTENing on `channel` (a pooled one would be handed to other queries).
- * Resolves once listening; a connection lost later is made again with backoff until stopped.
- */
-async function listenOnPostgres(
-  url: string,
-  where: string,
-  channel: string,
-  onMessage: (payload: string) => void,
-  onResumed?: () => void,
-): Promise<() => Promise<void>> {
-  if (!CHANNEL_NAME.test(channel)) throw new Error(`Not a channel name: ${channel}`);
-  let stopped = false;
-  let current: pg.Client | null = null;
-  let retry: NodeJS.Timeout | null = null;
-  let delay = LISTEN_BACKOFF_MS.first;
-
-  async function connect(): Promise<void> {
-    const client = new pg.Client({ connectionString: url });
-    let lost = false;
-    const onLost = (err?: Error) => {
-      if (lost) return;
-      lost = true;
-      current = null;
-      client.removeAllListeners("notification");
-      void client.end().catch(() => {});
-      if (stopped) return;
-      logger().warn(
-        { database: where, channel },
-        `PostgreSQL LISTEN connection lost${err ? `: ${err.message}` : ""}; reconnecting`,
-      );
-      schedule();
-    };
-    client.on("error", onLost);
-    client.on("end", () => onLost());
-    client.on("notification", (msg) => {
-      if (msg.channel === channel && msg.payload !== undefined) onMessage(msg.payload);
-    });
-    try {
-      await client.connect();
-      await client.query(`LISTEN ${channel}`);
-    } catch (err) {
-      // The caller retries (or fails the start): this client's own events must not schedule too.
-      lost = true;
-      client.removeAllListeners("notification");
-      void client.end().catch(() => {});
-      throw err;
-    }
-    if (stopped) {
-      await client.end().catch(() => {});
-      return;
-    }
-    current = client;
-    delay = LISTEN_BACKOFF_MS.first;
-  }
-
-  function schedule(): void {
-    retry = setTimeout(() => {
-      retry = null;
-      connect().then(
-        () => {
-          if (!stopped) onResumed?.();
-        },
-        () => {
-          if (stopped) return;
-          delay = Math.min(delay * 2, LISTEN_BACKOFF_MS.max);
-          schedule();
-        },
-      );
-    }, delay);
-    retry.unref();
-  }
-
-  await connect();
-  return async () => {
-    stopped = true;
-    if (retry) clearTimeout(retry);
-    const client = current;
-    current = null;
-    await client?.end().catch(() => {});
-  };
+  return { db, kind: setup.kind, close, listen: setup.listen };
 }
 
 /**

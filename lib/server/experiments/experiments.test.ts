@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { markTask, recordTasks, type SentTask } from "@/lib/server/db";
 import { experimentCell } from "@/lib/server/db/schema";
@@ -14,7 +14,7 @@ import type { ExperimentInput } from "@/lib/studio/experiments/input";
 import { controlExperiment, createExperiment, rerunExperiment, retryCell } from "./actions";
 import { experimentCsv } from "./export";
 import { planExperiment } from "./plan";
-import { cellRows, experimentPage, experimentRow } from "./records";
+import { cellRows, experimentPage, experimentRow, setStatus } from "./records";
 import { ExperimentRunner } from "./runner";
 import { experimentView } from "./view";
 
@@ -211,6 +211,8 @@ for (const backend of testBackends) {
       // The two freed slots went out again, in one request.
       expect(await sentTasks(id)).toHaveLength(3);
       runner.close();
+      // Not left running: a later test's runner picks up every running experiment.
+      await setStatus(opened.db, id, "cancelled");
     });
 
     it("pauses (nothing more goes out), resumes, and keeps waiting cells when the member's share is full", async () => {
@@ -279,7 +281,7 @@ for (const backend of testBackends) {
       await opened.db
         .update(experimentCell)
         .set({ status: "sent", taskUUID: crypto.randomUUID() })
-        .where(eq(experimentCell.key, lost?.key as string));
+        .where(and(eq(experimentCell.experimentId, id), eq(experimentCell.key, lost?.key as string)));
 
       const requests: number[] = [];
       const second = new ExperimentRunner({

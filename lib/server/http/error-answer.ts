@@ -17,10 +17,21 @@ function statusOk(status: unknown): status is number {
 
 /**
  * The answer a thrown value carries (an `ApiError`, a `RecordError`), whichever copy of the
- * studio's modules threw it (see `ERROR_ANSWER`); else null.
+ * studio's modules threw it (see `ERROR_ANSWER`), or the answer of what it wraps (the query
+ * builder wraps the database driver's error, such as its refusal while the database is closing, as
+ * the `cause` of its own); else null.
  */
 export function errorAnswerOf(thrown: unknown): KnownAnswer | null {
-  if (typeof thrown !== "object" || thrown === null) return null;
+  for (let error = thrown, depth = 0; depth < 3; depth++) {
+    if (typeof error !== "object" || error === null) return null;
+    const known = carriedAnswer(error);
+    if (known) return known;
+    error = (error as { cause?: unknown }).cause;
+  }
+  return null;
+}
+
+function carriedAnswer(thrown: object): KnownAnswer | null {
   const carried = (thrown as { [ERROR_ANSWER]?: unknown })[ERROR_ANSWER];
   if (typeof carried !== "object" || carried === null) return null;
   const { status, error, errors } = carried as { status?: unknown; error?: unknown; errors?: unknown };

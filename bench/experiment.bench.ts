@@ -97,6 +97,24 @@ function cpuSeconds(pid: number | undefined, skip: (number | undefined)[] = [], 
   return total;
 }
 
+/** CPU seconds of each thread of `pid`, summed by the thread's name (`/proc/<pid>/task`). */
+function threadCpu(pid: number | undefined): Map<string, number> {
+  const out = new Map<string, number>();
+  if (pid === undefined) return out;
+  for (const tid of readdirSync(`/proc/${pid}/task`)) {
+    try {
+      const text = readFileSync(`/proc/${pid}/task/${tid}/stat`, "utf8");
+      const name = text.slice(text.indexOf("(") + 1, text.lastIndexOf(")"));
+      const fields = text.slice(text.lastIndexOf(")") + 2).split(" ");
+      const key = tid === String(pid) ? "main thread" : name;
+      out.set(key, (out.get(key) ?? 0) + (Number(fields[11]) + Number(fields[12])) / 100);
+    } catch {
+      // The thread ended between the listing and the read.
+    }
+  }
+  return out;
+}
+
 const median = (values: number[]) => {
   const sorted = [...values].sort((x, y) => x - y);
   return sorted.length === 0 ? Number.NaN : (sorted[Math.floor(sorted.length / 2)] as number);
@@ -261,6 +279,7 @@ try {
   // The browser: every process this bench started but the studio's.
   const browserCpu = () => cpuSeconds(process.pid, [server.pid], false);
   const cpuBefore = { server: cpuSeconds(server.pid), browser: browserCpu() };
+  const threadsBefore = threadCpu(server.pid);
   await run.click();
   await page.waitForURL(/\/experiments\/[0-9a-f-]{36}$/);
   const id = page.url().split("/").at(-1) as string;
@@ -280,6 +299,7 @@ try {
   )) as { total: number; worst: number; slow: number };
 
   const queriesAfter = await dbQueries();
+  const threadsAfter = threadCpu(server.pid);
   const cpuStudio = {
     server: cpuSeconds(server.pid) - cpuBefore.server,
     browser: browserCpu() - cpuBefore.browser,
@@ -344,6 +364,12 @@ try {
     `${((cpuStudio.server / cells.length) * 1000).toFixed(1)} ms`,
     `engine alone ${((cpuEngine / cells.length) * 1000).toFixed(1)} ms`,
   );
+  const byThread = [...threadsAfter]
+    .map(([name, cpu]) => [name, cpu - (threadsBefore.get(name) ?? 0)] as const)
+    .filter(([, cpu]) => cpu > 0.05)
+    .sort((x, y) => y[1] - x[1]);
+  for (const [name, cpu] of byThread)
+    row(`  of which threads named "${name}"`, `${((cpu / cells.length) * 1000).toFixed(1)} ms`, "");
   row(
     "CPU per cell, studio run: Chromium",
     `${((cpuStudio.browser / cells.length) * 1000).toFixed(1)} ms`,

@@ -1,0 +1,32 @@
+import "server-only";
+import { and, sql } from "drizzle-orm";
+import type { StudioDatabase } from "@/lib/server/db";
+import { item } from "@/lib/server/db/schema";
+import type { GalleryFilter } from "@/lib/studio/gallery-filter";
+import type { GalleryMonth } from "@/lib/studio/gallery-months";
+import { type FilterViewer, filterConditions } from "./filter-query";
+
+/**
+ * The months that hold live items under `filter`, newest first, with their counts: one grouped
+ * query over the page's own conditions (so the index the page uses serves it too). Months are
+ * UTC calendar months, the clock of the filter's days. Truncated before formatting, so the text
+ * is made once per month rather than once per row.
+ */
+export async function galleryMonths(
+  db: StudioDatabase,
+  filter: GalleryFilter,
+  viewer: FilterViewer,
+): Promise<GalleryMonth[]> {
+  const bucket = sql`date_trunc('month', ${item.createdAt} at time zone 'UTC')`;
+  const grouped = db
+    .select({ m: sql`${bucket}`.as("m"), n: sql<number>`count(*)::int`.as("n") })
+    .from(item)
+    .where(and(...filterConditions(filter, viewer)))
+    .groupBy(bucket)
+    .as("grouped");
+  const rows = await db
+    .select({ month: sql<string>`to_char(${grouped.m}, 'YYYY-MM')`, count: grouped.n })
+    .from(grouped)
+    .orderBy(sql`${grouped.m} desc`);
+  return rows.map((r) => ({ month: r.month, count: Number(r.count) }));
+}

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { recordItem } from "@/lib/server/db/item-records";
 import { item } from "@/lib/server/db/schema";
@@ -7,11 +7,14 @@ import { recordTasks } from "@/lib/server/db/task-records";
 import {
   backendTitle,
   createTestUser,
+  queryRows,
   type TestDatabase,
   testBackends,
 } from "@/lib/server/db/test-databases";
 import { api } from "@/lib/studio/api";
 import { type GalleryFilter, parseGalleryFilter } from "@/lib/studio/gallery-filter";
+import type { GalleryMonth } from "@/lib/studio/gallery-months";
+import { galleryTotals } from "./filter-count";
 import { decodeFilterCursor, filteredItems } from "./filter-query";
 import { filteredGalleryPage } from "./gallery-page";
 import { galleryMonths } from "./months";
@@ -140,6 +143,50 @@ for (const backend of testBackends) {
         at: "2026-03",
       });
       expect(page.items.map((i) => ids.get(i.id))).toEqual(["mar-first", "jan-late"]);
+    });
+
+    it("keeps the whole gallery's months counted through trash, restore, purge and a new date", async () => {
+      const idOf = (name: string) => [...ids].find(([, n]) => n === name)?.[0] ?? "";
+      // What the kept counts must always equal: every live item counted.
+      const counted = async () =>
+        (
+          await queryRows<GalleryMonth>(
+            opened,
+            sql`select to_char(created_at at time zone 'UTC', 'YYYY-MM') as month, count(*)::int as count
+              from item where deleted_at is null group by 1 order by 1 desc`,
+          )
+        ).map((r) => ({ month: r.month, count: Number(r.count) }));
+      const kept = () => galleryMonths(opened.db, filterOf(""), viewer());
+      const monthOf = async (month: string) => (await kept()).find((m) => m.month === month)?.count;
+
+      await opened.db
+        .update(item)
+        .set({ deletedAt: new Date() })
+        .where(eq(item.id, idOf("mar-mid")));
+      expect(await monthOf("2026-03")).toBe(2);
+      expect(await kept()).toEqual(await counted());
+      await opened.db
+        .update(item)
+        .set({ deletedAt: null })
+        .where(eq(item.id, idOf("mar-mid")));
+      expect(await monthOf("2026-03")).toBe(3);
+      await opened.db
+        .update(item)
+        .set({ createdAt: new Date("2026-06-01T00:00:00Z") })
+        .where(eq(item.id, idOf("may")));
+      expect(await monthOf("2026-05")).toBeUndefined();
+      expect(await monthOf("2026-06")).toBe(1);
+      await opened.db.delete(item).where(eq(item.id, idOf("dec")));
+      expect(await monthOf("2025-12")).toBeUndefined();
+      // A review change touches neither month nor liveness.
+      await opened.db.update(item).set({ reviewState: "approved" });
+      expect(await kept()).toEqual(await counted());
+      const totals = await galleryTotals(opened.db, filterOf(""), viewer());
+      expect(totals).toEqual({ matching: 6, all: 6 });
+      expect(await galleryTotals(opened.db, filterOf("kind=video"), viewer())).toEqual({
+        matching: 2,
+        all: 6,
+      });
     });
 
     it("refuses a jump in the best-rated order", async () => {

@@ -3,13 +3,15 @@ import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { type BrowserContext, expect, type Page, test } from "@playwright/test";
 import sharp from "sharp";
+import { imageTask, sendTasks } from "./fixtures/accounts";
 import { freePort, ROOT, startProcess, stopProcess } from "./fixtures/processes";
+import { finishedTask } from "./fixtures/studio-api";
 
 /**
  * The gallery's date scrubber: a person points at the rail beside the grid and reads a month's
  * name and count, presses a month and sees the grid start there (without the months between),
  * scrolls on into older months as the rail follows, reloads and goes back keeping the place,
- * jumps from the keyboard, and returns to the newest. Items are made months apart, which only the
+ * jumps from the keyboard, sees a live result wait at the top, and returns to the newest. Items are made months apart, which only the
  * database can do: this spec runs its own studio on its own folder, seeded while it is stopped.
  */
 test.describe.configure({ mode: "serial" });
@@ -197,6 +199,16 @@ test("a person jumps to a month on the rail, scrolls on, reloads, goes back, and
   await page.reload();
   await expect(cards(page).first()).toContainText("a june study number 12");
 
+  // A result that arrives live while the grid shows June belongs at the top, not in June: the
+  // counts take it in, the grid holds still.
+  const live = imageTask("a paper lantern arriving live");
+  expect((await sendTasks(context.request, origin, [live])).status()).toBe(202);
+  expect((await finishedTask(context.request, live.taskUUID, 120_000)).status).toBe("success");
+  await expect(page.getByTestId("result-count")).toHaveText("238 results", { timeout: 30_000 });
+  await expect(month(page, /^November 2026, 131 items$/)).toBeVisible();
+  await expect(cards(page).first()).toContainText("a june study number 12");
+  await expect(page.getByText("a paper lantern arriving live")).toHaveCount(0);
+
   // The keyboard: the month on screen is in the tab order; arrows move, Enter jumps.
   await month(page, /^June 2026/).focus();
   await page.keyboard.press("ArrowUp");
@@ -214,7 +226,8 @@ test("a person jumps to a month on the rail, scrolls on, reloads, goes back, and
 
   await page.getByRole("button", { name: "Back to newest" }).click();
   await expect(page).not.toHaveURL(/at=/);
-  await expect(cards(page).first()).toContainText("a november study number 130");
+  await expect(cards(page).first()).toContainText("a paper lantern arriving live");
+  await expect(cards(page).nth(1)).toContainText("a november study number 130");
   await expect(page.getByRole("status").filter({ hasText: "From " })).toHaveCount(0);
   await page.close();
 });
@@ -227,7 +240,7 @@ test("oldest first, the rail runs oldest first and a jump starts at the month's 
     .getByRole("button")
     .evaluateAll((b) => b.map((e) => e.getAttribute("aria-label")));
   expect(names[0]).toBe("December 2025, 5 items");
-  expect(names.at(-1)).toBe("November 2026, 130 items");
+  expect(names.at(-1)).toBe("November 2026, 131 items");
   await month(page, /^September 2026/).click();
   await expect(page).toHaveURL(/at=2026-09/);
   await expect(cards(page).first()).toContainText("a september study number 1");

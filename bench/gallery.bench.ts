@@ -30,7 +30,7 @@ import {
 } from "../e2e/fixtures/processes";
 
 const { openPgliteDatabase, openPostgresDatabase } = await import("../lib/server/db/database");
-const { filterConditions, filteredItems, searchIsRare, sortOrder } = await import(
+const { filterConditions, filteredItems, jumpCondition, searchIsRare, sortOrder } = await import(
   "../lib/server/gallery/filter-query"
 );
 const { item, itemColumns } = await import("../lib/server/db/schema");
@@ -394,8 +394,37 @@ async function timeQueries(opened: Opened, label: string) {
       `floor ${bare.toFixed(2)} ms; with reviews and names ${full.toFixed(2)} ms${label === "PostgreSQL" ? "; target < 20 ms" : ""}`,
     );
   }
+  // A jump on the scrubber: the page restarted at a month a year back, beside the bare index read.
+  const jumped = await median(() =>
+    filteredItems(opened.db, {}, viewer, { cursor: null, limit: 60, at: JUMP_MONTH }),
+  );
+  const jumpFloor = await median(() =>
+    opened.db.execute(
+      sql`select id from item where deleted_at is null and created_at < ${`${JUMP_MONTH}-01T00:00:00Z`}::timestamptz + interval '1 month' order by created_at desc, id desc limit 61`,
+    ),
+  );
+  if (process.env.BENCH_EXPLAIN === "1") {
+    const select = opened.db
+      .select(itemColumns)
+      .from(item)
+      .where(sql.join([...filterConditions({}, viewer), jumpCondition("newest", JUMP_MONTH)], sql` and `))
+      .orderBy(...sortOrder("newest"))
+      .limit(61);
+    const { rows } = (await opened.db.execute(sql`explain analyze ${select}`)) as unknown as {
+      rows: Record<string, string>[];
+    };
+    console.info(rows.map((r) => Object.values(r)[0]).join("\n"));
+  }
+  report(
+    `${label}: ?at=${JUMP_MONTH} (scrubber jump)`,
+    `${jumped.toFixed(2)} ms`,
+    `floor ${jumpFloor.toFixed(2)} ms`,
+  );
   await timeCounts(opened, label, median);
 }
+
+/** A month a year into the seeded two years: the jump's page starts in the middle of the index. */
+const JUMP_MONTH = "2025-01";
 
 /** The counts beside the list: the scrubber's months and the "N of M" totals, floor a bare count. */
 async function timeCounts(

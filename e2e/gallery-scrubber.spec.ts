@@ -232,7 +232,7 @@ test("a person jumps to a month on the rail, scrolls on, reloads, goes back, and
   await page.close();
 });
 
-test("oldest first, the rail runs oldest first and a jump starts at the month's oldest; best rated has no rail", async () => {
+test("oldest first, the rail runs oldest first and a drag starts the grid at the month's oldest; best rated has no rail", async () => {
   const page = await context.newPage();
   await page.goto("/gallery?sort=oldest");
   await expect(cards(page).first()).toContainText("a december study number 1");
@@ -241,7 +241,16 @@ test("oldest first, the rail runs oldest first and a jump starts at the month's 
     .evaluateAll((b) => b.map((e) => e.getAttribute("aria-label")));
   expect(names[0]).toBe("December 2025, 5 items");
   expect(names.at(-1)).toBe("November 2026, 131 items");
-  await month(page, /^September 2026/).click();
+  // A drag down the rail names each month it passes and jumps where it is let go.
+  const from = await month(page, /^December 2025/).boundingBox();
+  const to = await month(page, /^September 2026/).boundingBox();
+  if (!from || !to) throw new Error("the rail's months have no box");
+  await page.mouse.move(from.x + from.width / 2, from.y + 1);
+  await page.mouse.down();
+  await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2, { steps: 8 });
+  await expect(page.getByTestId("date-rail-bubble")).toHaveText("September 2026 · 20");
+  await expect(page).not.toHaveURL(/at=/);
+  await page.mouse.up();
   await expect(page).toHaveURL(/at=2026-09/);
   await expect(cards(page).first()).toContainText("a september study number 1");
   await expect(page.getByRole("button", { name: "Back to oldest" })).toBeVisible();

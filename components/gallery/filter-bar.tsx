@@ -27,8 +27,9 @@ import { DateField } from "./date-field";
 export const facetsKey = ["galleryFacets"] as const;
 
 /**
- * The values the menus offer; refreshed whenever the gallery is opened. `enabled` waits for the
- * first page of results, so the menus' counting over every item never delays the first thumbnails.
+ * The values the menus offer; refreshed whenever the gallery is opened with its menus open.
+ * `enabled` waits for the first page of results, so the menus' counting over every item never
+ * delays the first thumbnails.
  */
 export function useGalleryFacets(enabled = true) {
   return useQuery({
@@ -74,7 +75,9 @@ export function FilterBar({
     setOpenedByLink(false);
     setMenusPref(menusOpen ? "closed" : "open");
   };
-  const facets = useGalleryFacets(ready).data;
+  // The menus' values count over every item: read when the menus are first opened, not on every
+  // visit to the gallery.
+  const facets = useGalleryFacets(ready && menusOpen).data;
   const boards = useBoards().data?.boards;
   const [text, setText] = useState(filter.q ?? "");
   // The address changes from elsewhere too (a chip removed, "clear filters", back/forward).

@@ -50,6 +50,7 @@ export function GalleryGrid({
   hasMore,
   loadingMore,
   loadMore,
+  onTopIndex,
 }: {
   items: GalleryItem[];
   layout: GalleryLayoutMode;
@@ -58,6 +59,8 @@ export function GalleryGrid({
   hasMore: boolean;
   loadingMore: boolean;
   loadMore(): void;
+  /** Told the index of the first item on screen as it changes (the date scrubber marks its month). */
+  onTopIndex?(index: number): void;
 }) {
   const router = useRouter();
   const listRef = useRef<HTMLDivElement>(null);
@@ -98,6 +101,14 @@ export function GalleryGrid({
     virtualizer.measure();
   }, [virtualizer, rows]);
   const virtualRows = virtualizer.getVirtualItems();
+
+  // The first row below the app's sticky header (3.5rem) is the one a person reads as "here".
+  const scrolled = (virtualizer.scrollOffset ?? 0) + 56;
+  const topRow = virtualRows.find((r) => r.end > scrolled)?.index;
+  const topIndex = topRow === undefined ? undefined : rows[topRow]?.start;
+  useEffect(() => {
+    if (topIndex !== undefined) onTopIndex?.(topIndex);
+  }, [topIndex, onTopIndex]);
 
   const lastShown = virtualRows.at(-1)?.index ?? -1;
   useEffect(() => {

@@ -1,6 +1,6 @@
 "use client";
 
-import { Images, SearchX, Sparkles } from "lucide-react";
+import { CalendarX, Images, SearchX, Sparkles } from "lucide-react";
 import { useCallback } from "react";
 import { BulkBar } from "@/components/organize/bulk-bar";
 import { Button, ButtonLink } from "@/components/ui/button";
@@ -9,6 +9,7 @@ import { FormError } from "@/components/ui/field";
 import { Segmented } from "@/components/ui/segmented";
 import { resultCountText } from "@/lib/client/gallery-count";
 import { useGalleryFilter } from "@/lib/client/gallery-filter-url";
+import { useGalleryJump } from "@/lib/client/gallery-jump-url";
 import { useStoredChoice } from "@/lib/client/stored-choice";
 import { useGalleryTotals } from "@/lib/client/use-gallery-totals";
 import { useGalleryView } from "@/lib/client/use-gallery-view";
@@ -19,15 +20,21 @@ import {
   type GalleryLayoutMode,
   type GalleryThumbSize,
 } from "@/lib/studio/gallery-layout";
+import { monthName } from "@/lib/studio/gallery-months";
 import { FilterBar } from "./filter-bar";
 import { FilterChips } from "./filter-chips";
 import { GalleryGrid } from "./gallery-grid";
+import { GalleryTimeline } from "./gallery-timeline";
 
 /** The team's gallery: find (search, filters, order), then the results as a virtualized grid. */
 export function GalleryView() {
   const { filter, search, ignored, update, clear } = useGalleryFilter();
-  const { query, items } = useGalleryView(search);
-  const totals = useGalleryTotals(search);
+  const jumpUrl = useGalleryJump();
+  // A jump to a month belongs to the orders by date; a best-rated link carrying one ignores it.
+  const byDate = filter.sort !== "rating";
+  const at = byDate ? jumpUrl.at : undefined;
+  const { query, items } = useGalleryView(search, at);
+  const totals = useGalleryTotals(search, !query.isPending);
   // Grid or rows, and the thumbnails' size: a person's preference on this device, not part of a
   // shared view.
   const [layout, setLayout] = useStoredChoice<GalleryLayoutMode>("gallery-layout", GALLERY_LAYOUTS, "grid");
@@ -55,6 +62,19 @@ export function GalleryView() {
     );
   } else if (query.isError) {
     body = <FormError>{query.error.message}</FormError>;
+  } else if (items.length === 0 && at) {
+    body = (
+      <EmptyState
+        icon={CalendarX}
+        title={`Nothing from ${monthName(at)} ${filter.sort === "oldest" ? "on" : "back"}`}
+        description="No item in this view was made in that month or beyond it."
+        actions={
+          <Button variant="primary" onClick={() => jumpUrl.jump(null)}>
+            {filter.sort === "oldest" ? "Back to oldest" : "Back to newest"}
+          </Button>
+        }
+      />
+    );
   } else if (items.length === 0 && filtered) {
     body = (
       <EmptyState
@@ -83,16 +103,25 @@ export function GalleryView() {
       />
     );
   } else {
-    body = (
-      <GalleryGrid
-        items={items}
-        layout={layout}
-        thumbSize={thumbSize}
-        search={search}
-        hasMore={query.hasNextPage}
-        loadingMore={query.isFetchingNextPage}
-        loadMore={loadMore}
+    const grid = {
+      items,
+      layout,
+      thumbSize,
+      search,
+      hasMore: query.hasNextPage,
+      loadingMore: query.isFetchingNextPage,
+      loadMore,
+    };
+    body = byDate ? (
+      <GalleryTimeline
+        {...grid}
+        order={filter.sort === "oldest" ? "oldest" : "newest"}
+        at={at}
+        onJump={jumpUrl.jump}
+        ready={!query.isPending}
       />
+    ) : (
+      <GalleryGrid {...grid} />
     );
   }
 

@@ -49,16 +49,25 @@ export function patchGalleryItems(client: QueryClient, update: (item: GalleryIte
 
 /**
  * One filtered view of the gallery: its canonical filter query string (lib/studio/gallery-filter.ts),
- * "" for every live item newest first. Under `galleryKey`, so patches reach every view.
+ * "" for every live item newest first; `at`, the month a jump started it at (a list of its own).
+ * Under `galleryKey`, so patches reach every view.
  */
-export const galleryViewKey = (search: string) => [...galleryKey, "view", search] as const;
+export const galleryViewKey = (search: string, at?: string) =>
+  at === undefined
+    ? ([...galleryKey, "view", search] as const)
+    : ([...galleryKey, "view", search, at] as const);
+
+/** The months of one filtered view, with their counts (the date scrubber); refetched as totals are. */
+export const galleryMonthsKey = (search: string) => [...galleryKey, "months", search] as const;
 
 /** The counts of one filtered view and of the whole gallery; refetched when items come or go. */
 export const galleryTotalsKey = (search: string) => [...galleryKey, "totals", search] as const;
 
 /**
  * A new result goes to the top of the unfiltered newest-first view, once. Whether it belongs in a
- * filtered view (and where) only the server knows: those views are refetched.
+ * filtered view (and where) only the server knows: those views are refetched. A view started at a
+ * month is left as it is: the new result belongs at the top of the gallery, not in the month being
+ * looked at, and is there on the way back to the newest.
  */
 export function addGalleryItem(client: QueryClient, item: GalleryItem): void {
   client.setQueryData<InfiniteData<GalleryPageData>>(galleryViewKey(""), (data) => {
@@ -72,9 +81,10 @@ export function addGalleryItem(client: QueryClient, item: GalleryItem): void {
   });
   void client.invalidateQueries({
     queryKey: [...galleryKey, "view"],
-    predicate: (query) => query.queryKey[2] !== "",
+    predicate: (query) => query.queryKey[2] !== "" && query.queryKey[3] === undefined,
   });
   void client.invalidateQueries({ queryKey: [...galleryKey, "totals"] });
+  void client.invalidateQueries({ queryKey: [...galleryKey, "months"] });
 }
 
 /** A task in the queue: its latest state, with what `GET /api/tasks` told of it once fetched. */

@@ -1,15 +1,16 @@
 import "server-only";
-import { and, count, isNull } from "drizzle-orm";
+import { and, count, sql } from "drizzle-orm";
 import type { StudioDatabase } from "@/lib/server/db";
-import { item } from "@/lib/server/db/schema";
+import { item, itemMonth } from "@/lib/server/db/schema";
 import type { GalleryFilter } from "@/lib/studio/gallery-filter";
 import type { GalleryTotals } from "@/lib/studio/gallery-item";
 import { type FilterViewer, filterConditions } from "./filter-query";
 
 /**
  * How many live items the filtered view holds, and the whole gallery: the page's "N of M". The
- * same conditions as the page, so each count is answered by the `item_live_*` partial index the
- * page itself uses (an index-only scan); without a filter, one count answers both.
+ * whole gallery's count is the sum of its months' kept counts (`item_month`: a few rows, whatever
+ * the gallery's size). A filtered view's is counted with the page's own conditions, so the
+ * `item_live_*` partial index the page itself uses answers it (an index-only scan).
  */
 export async function galleryTotals(
   db: StudioDatabase,
@@ -19,12 +20,14 @@ export async function galleryTotals(
   const where = filterConditions(filter, viewer);
   const liveOnly = where.length === 1;
   const [matching, all] = await Promise.all([
-    db
-      .select({ n: count() })
-      .from(item)
-      .where(and(...where)),
-    liveOnly ? Promise.resolve(null) : db.select({ n: count() }).from(item).where(isNull(item.deletedAt)),
+    liveOnly
+      ? Promise.resolve(null)
+      : db
+          .select({ n: count() })
+          .from(item)
+          .where(and(...where)),
+    db.select({ n: sql<number>`coalesce(sum(${itemMonth.live}), 0)::int` }).from(itemMonth),
   ]);
-  const matched = Number(matching[0]?.n ?? 0);
-  return { matching: matched, all: all === null ? matched : Number(all[0]?.n ?? 0) };
+  const whole = Number(all[0]?.n ?? 0);
+  return { matching: matching === null ? whole : Number(matching[0]?.n ?? 0), all: whole };
 }

@@ -6,6 +6,7 @@ import { boardItem, type ItemRow, item, itemColumns, itemStar, itemTag } from "@
 import { isUuid } from "@/lib/studio/api/endpoint";
 import { studioErrors } from "@/lib/studio/api/errors";
 import type { GalleryFilter, GallerySort } from "@/lib/studio/gallery-filter";
+import { monthBounds } from "@/lib/studio/gallery-months";
 
 /**
  * The gallery's filter as one query over `item`: live items only (every `item_live_*` partial
@@ -124,6 +125,17 @@ export function sortOrder(
     : [by(at), by(item.id)];
 }
 
+/**
+ * Where a jump to `month` starts the list: newest first, at the month's newest item or the next
+ * older one; oldest first, at its oldest item or the next newer one.
+ */
+export function jumpCondition(sort: GallerySort, month: string): SQL {
+  const { start, end } = monthBounds(month);
+  return sort === "oldest"
+    ? sql`${item.createdAt} >= ${start}::timestamptz`
+    : sql`${item.createdAt} < ${end}::timestamptz`;
+}
+
 export function sortKeyOf(row: Pick<ItemRow, "ratingAvg" | "createdAt" | "id">): SortKey {
   return { rating: row.ratingAvg ?? 0, createdAt: row.createdAt, id: row.id };
 }
@@ -172,10 +184,14 @@ export async function filteredItems(
   db: StudioDatabase,
   filter: GalleryFilter,
   viewer: FilterViewer,
-  page: { cursor: SortKey | null; limit: number },
+  page: { cursor: SortKey | null; limit: number; at?: string | undefined },
 ): Promise<FilteredPage> {
   const sort = filter.sort ?? "newest";
   const where = filterConditions(filter, viewer);
+  if (page.at !== undefined) {
+    if (sort === "rating") throw studioErrors.jumpNeedsDateOrder();
+    where.push(jumpCondition(sort, page.at));
+  }
   if (page.cursor !== null) where.push(afterKey(sort, page.cursor));
   const byMatch = await searchIsRare(db, filter);
   const rows = await db

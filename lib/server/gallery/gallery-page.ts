@@ -15,10 +15,10 @@ export async function filteredGalleryPage(
   db: StudioDatabase,
   filter: GalleryFilter,
   viewer: { id: string },
-  query: { cursor?: string | null | undefined; limit: number },
+  query: { cursor?: string | null | undefined; limit: number; at?: string | undefined },
 ): Promise<GalleryPage> {
   // A cursor of another sort, or none this list gave, is refused naming `cursor`.
   const cursor = query.cursor ? decodeFilterCursor(query.cursor, filter.sort ?? "newest") : null;
-  const page = await filteredItems(db, filter, viewer, { cursor, limit: query.limit });
+  const page = await filteredItems(db, filter, viewer, { cursor, limit: query.limit, at: query.at });
   return { items: await itemViews(db, page.rows, { viewerId: viewer.id }), nextCursor: page.nextCursor };
 }

@@ -191,6 +191,13 @@ export const studioErrors = {
   commentNotFound: (parameter = "id") => studioError(404, "notFound", "No comment was found.", parameter),
   itemMediaMissing: () => studioError(404, "notFound", "This item's media is missing.", "id"),
   someItemsMissing: () => studioError(404, "notFound", "Some items are not in the gallery.", "itemIds"),
+  jumpNeedsDateOrder: () =>
+    studioError(
+      400,
+      "invalidAt",
+      "Invalid 'at': a jump to a month needs the newest-first or oldest-first order.",
+      "at",
+    ),
   thumbnailsBusy: () =>
     studioError(
       503,

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { checkFilterDays, galleryFacetsSchema, galleryFilterShape } from "@/lib/studio/gallery-filter";
 import { galleryTotalsSchema } from "@/lib/studio/gallery-item";
+import { galleryMonthsSchema } from "@/lib/studio/gallery-months";
 import { resource } from "./endpoint";
 
 /** What the gallery's filter bar reads beside its items: the menus' values and the view's counts. */
@@ -21,5 +22,14 @@ export const gallery = resource("gallery", {
     access: "view",
     query: z.object(galleryFilterShape).superRefine(checkFilterDays),
     response: galleryTotalsSchema,
+  },
+  months: {
+    method: "GET",
+    path: "/api/gallery/months",
+    summary:
+      "The months (UTC, `YYYY-MM`) that hold live items in a filtered view (the list's filter parameters), newest first, with how many each holds: the date scrubber's index.",
+    access: "view",
+    query: z.object(galleryFilterShape).superRefine(checkFilterDays),
+    response: galleryMonthsSchema,
   },
 });

@@ -3,6 +3,7 @@ import { commentThreadSchema, commentViewSchema, newCommentBody } from "@/lib/st
 import { COMPARE_MAX, COMPARE_MIN, compareEntrySchema, parseCompareIds } from "@/lib/studio/compare";
 import { checkFilterDays, galleryFilterShape } from "@/lib/studio/gallery-filter";
 import { galleryItemSchema, itemReviewSchema } from "@/lib/studio/gallery-item";
+import { checkJump, jumpQuery } from "@/lib/studio/gallery-months";
 import { itemDetailSchema } from "@/lib/studio/item-detail";
 import { BULK_ACTIONS, bulkSchema, itemIdsSchema, itemTagsSchema } from "@/lib/studio/organize";
 import { RATING_MAX, RATING_MIN, REVIEW_EVENT_KINDS, REVIEW_STATES } from "@/lib/studio/review";
@@ -73,9 +74,12 @@ export const items = resource("items", {
     path: "/api/items",
     summary: "The team's live results in the gallery's filtered view, a page at a time.",
     description:
-      "The filter parameters are the gallery's own (search words, workflow, model, author, dates, board, rating, state, tag, kind, aspect, starred, assignee, sort). Each item carries its review and the asker's star.",
+      "The filter parameters are the gallery's own (search words, workflow, model, author, dates, board, rating, state, tag, kind, aspect, starred, assignee, sort). `at=YYYY-MM` starts the list at that month (UTC): newest first, at its newest item or the next older one; oldest first, at its oldest item or the next newer one. Each item carries its review and the asker's star.",
     access: "view",
-    query: z.object({ ...galleryFilterShape, ...pageQuery(50, 200) }).superRefine(checkFilterDays),
+    query: z
+      .object({ ...galleryFilterShape, ...jumpQuery, ...pageQuery(50, 200) })
+      .superRefine(checkFilterDays)
+      .superRefine(checkJump),
     response: galleryPageSchema,
   },
   get: {

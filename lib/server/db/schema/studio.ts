@@ -174,6 +174,17 @@ export const item = pgTable(
   ],
 );
 
+/**
+ * How many live items each UTC month holds, kept by statement triggers on `item` (written in the
+ * migration that made this table): the gallery's unfiltered months and totals read these few rows
+ * instead of counting every item.
+ */
+export const itemMonth = pgTable("item_month", {
+  /** `YYYY-MM`, UTC. */
+  month: text("month").primaryKey(),
+  live: integer("live").notNull().default(0),
+});
+
 export const upload = pgTable(
   "upload",
   {

@@ -1,0 +1,8 @@
+import { route } from "@/lib/server/api/route";
+import { galleryMonths } from "@/lib/server/gallery/months";
+import { api } from "@/lib/studio/api";
+import { filterOf } from "@/lib/studio/gallery-filter";
+
+export const GET = route(api.gallery.months, ({ runtime, user, query }) =>
+  galleryMonths(runtime.database.db, filterOf(query), user),
+);

@@ -55,20 +55,18 @@ export function scrubKey(storageKey: string): string {
   return `thumbs/${storageKey}.scrub.jpg`;
 }
 
-/** Deletes every thumbnail and strip made of `storageKey` (its item is gone); a failure is logged. */
+/** Deletes every thumbnail and strip made of `storageKey` (its item is gone); a failure is logged once. */
 export async function deleteThumbs(storage: Pick<MediaStorage, "delete">, storageKey: string): Promise<void> {
   const formats = Object.keys(THUMB_MIME) as ThumbFormat[];
   const keys = [
     scrubKey(storageKey),
     ...THUMB_WIDTHS.flatMap((w) => formats.map((f) => thumbKey(storageKey, w, f))),
   ];
-  await Promise.all(
-    keys.map((key) =>
-      storage
-        .delete(key)
-        .catch((err: unknown) => logger().warn({ err, key }, "a thumbnail could not be deleted")),
-    ),
+  const failed = (await Promise.allSettled(keys.map((key) => storage.delete(key)))).flatMap((r) =>
+    r.status === "rejected" ? [r.reason] : [],
   );
+  if (failed.length > 0)
+    logger().warn({ err: failed[0], storageKey, failed: failed.length }, "thumbnails could not be deleted");
 }
 
 /**

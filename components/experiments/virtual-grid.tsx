@@ -1,7 +1,7 @@
 "use client";
 
 import { useVirtualizer, type VirtualItem } from "@tanstack/react-virtual";
-import { type CSSProperties, memo, useCallback, useEffect, useRef } from "react";
+import { type CSSProperties, memo, useCallback, useEffect, useLayoutEffect, useRef } from "react";
 import { cn } from "@/components/ui/cn";
 import type { GridPlace } from "@/lib/studio/experiments/cell-nav";
 import { AxisHeader, type Pinned } from "./axis-header";
@@ -13,9 +13,13 @@ import type { CellView } from "./types";
 
 /** Space between cells, as the small grid's table spaces them. */
 const GAP = 8;
-/** Height of the column labels' band, and width of the row labels' (one axis: the axis's name). */
+/** Height of the column labels' band. */
 const HEAD = 36;
-const ROW_HEAD = 192;
+/**
+ * Width of the row labels' band: about as wide as the longest label shown (a character ~7 px at
+ * 12 px type, beside its two buttons), between these bounds; one axis: its name's corner only.
+ */
+const ROW_HEAD = { min: 136, max: 192, perChar: 7, buttons: 72 };
 const ONE_AXIS_HEAD = 112;
 /** Rows and columns drawn beyond the frame on each side: a scroll shows no blank before they come. */
 const OVERSCAN = 2;
@@ -42,7 +46,10 @@ export function VirtualGrid({
 }: GridLayoutProps) {
   const twoD = view.axes.length >= 2;
   const colAxis = twoD ? 1 : 0;
-  const rowHead = twoD ? ROW_HEAD : ONE_AXIS_HEAD;
+  const longest = Math.max(0, ...(shown[0] ?? []).map((label) => label.length));
+  const rowHead = twoD
+    ? Math.min(ROW_HEAD.max, Math.max(ROW_HEAD.min, longest * ROW_HEAD.perChar + ROW_HEAD.buttons))
+    : ONE_AXIS_HEAD;
   const frame = useRef<HTMLDivElement>(null);
   const rowV = useVirtualizer({
     count: rows.length,
@@ -66,12 +73,34 @@ export function VirtualGrid({
     scrollPaddingStart: rowHead + GAP,
     overscan: OVERSCAN,
   });
-  // Sizes are known, not measured: a new zoom makes every one new.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `size` is what changed; measure() reads it through estimateSize.
-  useEffect(() => {
+  // A zoom keeps what is at the middle of the frame there, as a map's does. Sizes are known, not
+  // measured: a new zoom makes every one new (measure()), and the render that follows has the
+  // grid's new extent, where the scroll can go to the same place at the new size.
+  const anchor = useRef<{ row: number; col: number } | null>(null);
+  const lastSize = useRef(size);
+  useLayoutEffect(() => {
+    const el = frame.current;
+    const at = anchor.current;
+    if (!el || !at) return;
+    anchor.current = null;
+    el.scrollTo({
+      top: at.row * (size + GAP) + HEAD + GAP - el.clientHeight / 2,
+      left: at.col * (size + GAP) + rowHead + GAP - el.clientWidth / 2,
+    });
+  });
+  useLayoutEffect(() => {
+    const el = frame.current;
+    const step = lastSize.current + GAP;
+    lastSize.current = size;
+    if (el && step !== size + GAP) {
+      anchor.current = {
+        row: (el.scrollTop + el.clientHeight / 2 - HEAD - GAP) / step,
+        col: (el.scrollLeft + el.clientWidth / 2 - rowHead - GAP) / step,
+      };
+    }
     rowV.measure();
     colV.measure();
-  }, [rowV, colV, size]);
+  }, [rowV, colV, size, rowHead]);
 
   // A key moved to a cell not drawn yet: it is focused once the scroll has drawn it.
   const pending = useRef<GridPlace | null>(null);

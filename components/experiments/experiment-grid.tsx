@@ -63,7 +63,7 @@ function TableGrid({
   const colAxis = twoD ? 1 : 0;
   const frame = useRef<HTMLDivElement>(null);
   const columnsShown = useColumnsShown(frame, cols);
-  const reveal = useCallback((at: GridPlace) => focusCell(frame.current, at, false), []);
+  const reveal = useCallback((at: GridPlace) => focusCell(frame.current, at), []);
   const onKeyDown = useGridKeys(rows.length, cols, reveal);
   const colTitles = view.axes[colAxis]?.titles ?? [];
 

@@ -6,12 +6,13 @@ import { type GridPlace, gridStep } from "@/lib/studio/experiments/cell-nav";
 /**
  * Focuses the cell at `at` inside `root` (its box, `[data-row][data-col]`): the cell's first
  * control (its link to the viewer, or its Retry), or the box itself when it has none. False when
- * the cell is not in the DOM (a large grid draws only the cells in sight).
+ * the cell is not in the DOM (a large grid draws only the cells in sight). Focus scrolls the cell
+ * into sight, the page too when the grid runs below the screen.
  */
-export function focusCell(root: HTMLElement | null, at: GridPlace, preventScroll: boolean): boolean {
+export function focusCell(root: HTMLElement | null, at: GridPlace): boolean {
   const box = root?.querySelector<HTMLElement>(`[data-row="${at.row}"][data-col="${at.col}"]`);
   if (!box) return false;
-  (box.querySelector<HTMLElement>("a[href], button, input") ?? box).focus({ preventScroll });
+  (box.querySelector<HTMLElement>("a[href], button, input") ?? box).focus();
   return true;
 }
 

@@ -108,14 +108,12 @@ export function VirtualGrid({
     (at: GridPlace) => {
       rowV.scrollToIndex(at.row, { align: "auto" });
       colV.scrollToIndex(at.col, { align: "auto" });
-      // Scrolled into the frame's sight already; focus then scrolls the page too, if the frame
-      // is partly off the screen.
-      pending.current = focusCell(frame.current, at, false) ? null : at;
+      pending.current = focusCell(frame.current, at) ? null : at;
     },
     [rowV, colV],
   );
   useEffect(() => {
-    if (pending.current && focusCell(frame.current, pending.current, false)) pending.current = null;
+    if (pending.current && focusCell(frame.current, pending.current)) pending.current = null;
   });
   const onKeyDown = useGridKeys(rows.length, cols, reveal);
 

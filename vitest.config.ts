@@ -14,6 +14,7 @@ export default defineConfig({
     include: [
       "lib/**/*.test.ts",
       "components/**/*.test.ts",
+      "components/**/*.test.tsx",
       "app/**/*.test.ts",
       "scripts/**/*.test.ts",
       "deploy/**/*.test.ts",

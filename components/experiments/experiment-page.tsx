@@ -3,11 +3,10 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { Download, GitCompareArrows, Pause, Play, Square } from "lucide-react";
 import Link from "next/link";
-import { useState } from "react";
+import { useCallback, useState } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button, ButtonLink } from "@/components/ui/button";
 import { FormError } from "@/components/ui/field";
-import { Segmented } from "@/components/ui/segmented";
 import { BlindVoteButton } from "@/components/votes/blind-vote-button";
 import { VoteList } from "@/components/votes/vote-list";
 import { VoteOverlay } from "@/components/votes/vote-overlay";
@@ -15,14 +14,10 @@ import { call, urlOf, useEndpoint } from "@/lib/client/endpoint-client";
 import { experimentKey } from "@/lib/client/live/experiment-changes";
 import { api } from "@/lib/studio/api";
 import { ApiError } from "@/lib/studio/api/errors";
-import { edgeLabels } from "@/lib/studio/experiments/axis-labels";
 import { compareUrl } from "@/lib/studio/gallery-urls";
-import { ExperimentGrid, type Pinned } from "./experiment-grid";
+import { GridSection } from "./grid-section";
 import { RerunDialog } from "./rerun-dialog";
 import { type CellView, STATUS_WORDS } from "./types";
-
-const SIZES = { small: 128, medium: 200, large: 320 } as const;
-type Size = keyof typeof SIZES;
 
 interface ExperimentPageProps {
   id: string;
@@ -36,12 +31,39 @@ interface ExperimentPageProps {
 export function ExperimentPage({ id, canRun, canVote = false, canShare = false }: ExperimentPageProps) {
   const client = useQueryClient();
   const query = useEndpoint(api.experiments.get, { params: { id } });
-  const [size, setSize] = useState<Size>("medium");
-  const [layer, setLayer] = useState(0);
-  const [pinned, setPinned] = useState<Pinned | null>(null);
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [rerun, setRerun] = useState<{ axis: number; index: number } | null>(null);
   const [error, setError] = useState<string | null>(null);
+
+  // The grid's callbacks keep their identity across renders, so its memoized cells stay as drawn.
+  const act = useCallback(
+    async (send: () => Promise<unknown>) => {
+      try {
+        await send();
+        setError(null);
+      } catch (err) {
+        if (!(err instanceof ApiError)) throw err;
+        setError(err.errors.map((e) => e.message).join(" "));
+      }
+      await client.invalidateQueries({ queryKey: experimentKey(id) });
+    },
+    [client, id],
+  );
+  const retry = useCallback(
+    (cell: CellView) => void act(() => call(api.experiments.retryCell, { params: { id, key: cell.key } })),
+    [act, id],
+  );
+  const toggle = useCallback(
+    (itemId: string) =>
+      setSelected((s) => {
+        const next = new Set(s);
+        if (next.has(itemId)) next.delete(itemId);
+        else next.add(itemId);
+        return next;
+      }),
+    [],
+  );
+  const onRerun = useCallback((axis: number, index: number) => setRerun({ axis, index }), []);
 
   if (query.isPending) return <p className="text-muted text-sm">Loading the experiment…</p>;
   if (query.isError)
@@ -53,32 +75,11 @@ export function ExperimentPage({ id, canRun, canVote = false, canShare = false }
   const view = query.data;
   const { progress } = view;
   const third = view.axes[2];
-
-  async function act(send: () => Promise<unknown>) {
-    try {
-      await send();
-      setError(null);
-    } catch (err) {
-      if (!(err instanceof ApiError)) throw err;
-      setError(err.errors.map((e) => e.message).join(" "));
-    }
-    await client.invalidateQueries({ queryKey: experimentKey(id) });
-  }
   const control = (action: "pause" | "resume" | "cancel") =>
     act(() => call(api.experiments.control, { params: { id }, body: { action } }));
-  const retry = (cell: CellView) =>
-    act(() => call(api.experiments.retryCell, { params: { id, key: cell.key } }));
-  const toggle = (itemId: string) =>
-    setSelected((s) => {
-      const next = new Set(s);
-      if (next.has(itemId)) next.delete(itemId);
-      else next.add(itemId);
-      return next;
-    });
   // Every tab of a three-axis grid goes into one export: the image stacks them, one under another.
   const exportUrl = (format: "csv" | "json" | "png") =>
     urlOf(api.experiments.export, { params: { id }, query: { format } });
-  const tabLabels = third ? edgeLabels(third) : [];
   const finished = progress.done + progress.failed;
   const runnable = progress.total - progress.refused;
 
@@ -178,53 +179,13 @@ export function ExperimentPage({ id, canRun, canVote = false, canShare = false }
         </div>
       </header>
       <FormError>{error}</FormError>
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        {third ? (
-          <div role="tablist" aria-label={third.name} className="flex flex-wrap gap-1">
-            {tabLabels.map((label, i) => (
-              <button
-                // biome-ignore lint/suspicious/noArrayIndexKey: a tab is its position on the axis
-                key={i}
-                type="button"
-                role="tab"
-                aria-selected={layer === i}
-                title={third.titles[i]}
-                onClick={() => setLayer(i)}
-                className={
-                  layer === i
-                    ? "rounded-control bg-accent/15 px-3 py-1.5 font-medium text-[13px] text-accent-fg"
-                    : "rounded-control px-3 py-1.5 text-[13px] text-muted hover:text-foreground"
-                }
-              >
-                {label}
-              </button>
-            ))}
-          </div>
-        ) : (
-          <span />
-        )}
-        <Segmented<Size>
-          label="Cell size"
-          value={size}
-          onChange={setSize}
-          options={[
-            { value: "small", label: "Small" },
-            { value: "medium", label: "Medium" },
-            { value: "large", label: "Large" },
-          ]}
-        />
-      </div>
-      <ExperimentGrid
+      <GridSection
         view={view}
-        layer={layer}
-        size={SIZES[size]}
-        pinned={pinned}
         selected={selected}
         canRun={canRun}
-        onPin={setPinned}
         onSelect={toggle}
-        onRetry={(cell) => void retry(cell)}
-        onRerun={(axis, index) => setRerun({ axis, index })}
+        onRetry={retry}
+        onRerun={onRerun}
       />
       <RerunDialog view={view} target={rerun} onClose={() => setRerun(null)} />
       <VoteList owner={{ experimentId: id }} canRun={canRun} canVote={canVote} canShare={canShare} />

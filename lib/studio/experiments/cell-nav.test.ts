@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { type NavCell, placeOf } from "./cell-nav";
+import { gridStep, type NavCell, placeOf } from "./cell-nav";
 
 const axes = [
   { name: "Prompt", labels: ["a fox", "a wolf", "an owl"] },
@@ -91,5 +91,32 @@ describe("a cell's place in the grid", () => {
 
   it("knows nothing of an item outside the grid", () => {
     expect(placeOf(axes, cells(), "elsewhere")).toBeNull();
+  });
+});
+
+describe("gridStep", () => {
+  const size = { rows: 20, cols: 30 };
+  it("moves one cell with an arrow, and nowhere past an edge", () => {
+    expect(gridStep({ row: 3, col: 4 }, "ArrowRight", false, size)).toEqual({ row: 3, col: 5 });
+    expect(gridStep({ row: 3, col: 4 }, "ArrowLeft", false, size)).toEqual({ row: 3, col: 3 });
+    expect(gridStep({ row: 3, col: 4 }, "ArrowUp", false, size)).toEqual({ row: 2, col: 4 });
+    expect(gridStep({ row: 3, col: 4 }, "ArrowDown", false, size)).toEqual({ row: 4, col: 4 });
+    expect(gridStep({ row: 0, col: 0 }, "ArrowUp", false, size)).toBeNull();
+    expect(gridStep({ row: 0, col: 0 }, "ArrowLeft", false, size)).toBeNull();
+    expect(gridStep({ row: 19, col: 29 }, "ArrowDown", false, size)).toBeNull();
+    expect(gridStep({ row: 19, col: 29 }, "ArrowRight", false, size)).toBeNull();
+  });
+
+  it("goes to the row's ends with Home and End, and to the grid's corners with Ctrl", () => {
+    expect(gridStep({ row: 3, col: 4 }, "Home", false, size)).toEqual({ row: 3, col: 0 });
+    expect(gridStep({ row: 3, col: 4 }, "End", false, size)).toEqual({ row: 3, col: 29 });
+    expect(gridStep({ row: 3, col: 4 }, "Home", true, size)).toEqual({ row: 0, col: 0 });
+    expect(gridStep({ row: 3, col: 4 }, "End", true, size)).toEqual({ row: 19, col: 29 });
+    expect(gridStep({ row: 19, col: 29 }, "End", true, size)).toBeNull();
+  });
+
+  it("leaves every other key alone", () => {
+    expect(gridStep({ row: 3, col: 4 }, "Enter", false, size)).toBeNull();
+    expect(gridStep({ row: 3, col: 4 }, "a", true, size)).toBeNull();
   });
 });

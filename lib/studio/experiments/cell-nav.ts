@@ -87,3 +87,41 @@ export function placeOf(
     },
   };
 }
+
+export interface GridPlace {
+  row: number;
+  col: number;
+}
+
+/**
+ * Where a key moves the focus on the grid page, from `at` in a grid of `rows` x `cols`: an arrow
+ * one cell that way, Home and End the row's first and last cell, and with Ctrl (⌘) Home and End the
+ * grid's first and last cell. Null for any other key, or at the edge the key points past.
+ */
+export function gridStep(
+  at: GridPlace,
+  key: string,
+  toCorner: boolean,
+  { rows, cols }: { rows: number; cols: number },
+): GridPlace | null {
+  const to = (row: number, col: number) =>
+    row < 0 || row >= rows || col < 0 || col >= cols || (row === at.row && col === at.col)
+      ? null
+      : { row, col };
+  switch (key) {
+    case "ArrowLeft":
+      return to(at.row, at.col - 1);
+    case "ArrowRight":
+      return to(at.row, at.col + 1);
+    case "ArrowUp":
+      return to(at.row - 1, at.col);
+    case "ArrowDown":
+      return to(at.row + 1, at.col);
+    case "Home":
+      return toCorner ? to(0, 0) : to(at.row, 0);
+    case "End":
+      return toCorner ? to(rows - 1, cols - 1) : to(at.row, cols - 1);
+    default:
+      return null;
+  }
+}

@@ -59,4 +59,21 @@ describe("patchCells", () => {
       ]),
     ).toBeNull();
   });
+
+  it("keeps every cell it does not change, so a grid redraws only the patched one", () => {
+    const next = patchCells(view, [
+      { key: "1-0", status: "sent", errors: [], attempts: 1, taskUUID: "t", seconds: null, items: [] },
+    ]);
+    expect(next?.cells[2]).not.toBe(view.cells[2]);
+    for (const i of [0, 1, 3]) expect(next?.cells[i]).toBe(view.cells[i]);
+  });
+
+  it("answers the very view when the patch changes nothing (the same event told twice)", () => {
+    const same = view.cells[1];
+    if (!same) throw new Error("no cell");
+    const { coords: _coords, params: _params, ...patch } = same;
+    const next = patchCells(view, [{ ...patch }]);
+    expect(next).toBe(view);
+    expect(next?.cells[1]).toBe(same);
+  });
 });

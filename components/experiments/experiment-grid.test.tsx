@@ -1,0 +1,177 @@
+// @vitest-environment happy-dom
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { act, cleanup, fireEvent, render, screen } from "@testing-library/react";
+import type { ReactNode } from "react";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { applyExperimentChange, experimentKey } from "@/lib/client/live/experiment-changes";
+import { experimentCellUrl } from "@/lib/studio/gallery-urls";
+import { ExperimentPage } from "./experiment-page";
+import type { CellView, ExperimentView } from "./types";
+
+/**
+ * A done cell renders a link per result: the links rendered, by address, are the cells rendered.
+ * Every other part of the page that needs the App Router is left out.
+ */
+const rendered = vi.hoisted(() => ({ links: [] as string[] }));
+vi.mock("next/link", () => ({
+  default: ({ href, children, ...rest }: { href: string; children?: ReactNode }) => {
+    rendered.links.push(href);
+    return (
+      <a href={href} {...rest}>
+        {children}
+      </a>
+    );
+  },
+}));
+vi.mock("@/components/votes/vote-list", () => ({ VoteList: () => null }));
+vi.mock("@/components/votes/vote-overlay", () => ({ VoteOverlay: () => null }));
+vi.mock("@/components/votes/blind-vote-button", () => ({ BlindVoteButton: () => null }));
+vi.mock("./rerun-dialog", () => ({ RerunDialog: () => null }));
+
+const ID = "00000000-0000-4000-8000-000000000001";
+const item = (key: string) => ({
+  id: `item-${key}`,
+  kind: "image" as const,
+  url: `/media/${key}.png`,
+  width: 64,
+  height: 64,
+  cost: null,
+});
+/** The cells drawn since the last look, as their keys. */
+const cellsRendered = () => {
+  const keys = rendered.links
+    .filter((href) => href.includes("experiment="))
+    .map((href) => /item\/item-([\d-]+)/.exec(href)?.[1]);
+  rendered.links.length = 0;
+  return keys;
+};
+
+function cell(key: string, status: CellView["status"]): CellView {
+  return {
+    key,
+    coords: key.split("-").map(Number),
+    status,
+    params: {},
+    errors: [],
+    attempts: 1,
+    taskUUID: `task-${key}`,
+    seconds: status === "done" ? 1.2 : null,
+    items: status === "done" ? [item(key)] : [],
+  };
+}
+
+/** A rows x cols experiment, every cell done but `running`. */
+function experiment(rows: number, cols: number, running: string): ExperimentView {
+  const cells: CellView[] = [];
+  for (let r = 0; r < rows; r++)
+    for (let c = 0; c < cols; c++) cells.push(cell(`${r}-${c}`, `${r}-${c}` === running ? "sent" : "done"));
+  const axis = (name: string, n: number, word: string) => {
+    const labels = Array.from({ length: n }, (_, i) => `${word} ${i}`);
+    return { name, labels, titles: labels, kind: "values" };
+  };
+  return {
+    id: ID,
+    name: "Foxes",
+    taskType: "imageInference",
+    status: "running",
+    version: 1,
+    parentId: null,
+    createdBy: "u1",
+    createdAt: new Date(0).toISOString(),
+    concurrency: 4,
+    base: {},
+    axes: [axis("Prompt", rows, "a fox"), axis("Seed", cols, "seed")],
+    cells,
+    progress: { done: cells.length - 1, failed: 0, refused: 0, running: 1, total: cells.length },
+    versions: [],
+  };
+}
+
+function open(view: ExperimentView) {
+  const client = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity, retry: false } } });
+  client.setQueryData(experimentKey(ID), view);
+  render(
+    <QueryClientProvider client={client}>
+      <ExperimentPage id={ID} canRun />
+    </QueryClientProvider>,
+  );
+  return client;
+}
+
+/** The live event of `key` finishing with one image, and what the page renders for it. */
+async function finish(client: QueryClient, key: string) {
+  const { coords: _coords, params: _params, ...patch } = cell(key, "done");
+  await act(async () => {
+    applyExperimentChange(client, { kind: "experiment", experimentId: ID, cells: [patch] });
+    // The query cache tells its readers on the next task.
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  });
+}
+
+/** happy-dom lays nothing out: the large grid's frame is given a laptop's screenful to fill. */
+function screenful() {
+  const client = (name: "clientWidth" | "clientHeight", px: number) =>
+    vi.spyOn(HTMLElement.prototype, name, "get").mockImplementation(function (this: HTMLElement) {
+      return this.hasAttribute("data-virtual") ? px : 0;
+    });
+  client("clientWidth", 1200);
+  client("clientHeight", 700);
+}
+
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+  rendered.links.length = 0;
+});
+
+describe("the experiment grid draws only what changed", () => {
+  it("a cell finishing live renders that cell alone, not the other 99", async () => {
+    const client = open(experiment(10, 10, "4-7"));
+    expect(cellsRendered()).toHaveLength(99);
+    await finish(client, "4-7");
+    expect(cellsRendered()).toEqual(["4-7"]);
+    expect(document.querySelector("[data-cell='4-7']")?.getAttribute("data-status")).toBe("done");
+    expect(screen.getByRole("status", { name: "Progress" }).textContent).toBe("100 of 100 done");
+  });
+
+  it("a zoom press restyles the grid and renders none of its cells", () => {
+    open(experiment(10, 10, "4-7"));
+    cellsRendered();
+    fireEvent.click(screen.getByRole("radio", { name: "Small" }));
+    expect(cellsRendered()).toEqual([]);
+    const frame = document.querySelector<HTMLElement>("[data-compact]");
+    expect(frame?.style.getPropertyValue("--cell-size")).toBe("128px");
+    fireEvent.click(screen.getByRole("radio", { name: "Large" }));
+    expect(cellsRendered()).toEqual([]);
+    expect(document.querySelector("[data-compact]")).toBeNull();
+  });
+
+  it("picking a cell to compare, or pinning a column, renders the cells it changes", () => {
+    open(experiment(10, 10, "4-7"));
+    cellsRendered();
+    fireEvent.click(screen.getByRole("checkbox", { name: "Select cell 2-3 to compare" }));
+    expect(cellsRendered()).toEqual(["2-3"]);
+    fireEvent.click(screen.getByRole("button", { name: "Pin seed 5 as the reference" }));
+    expect(cellsRendered().sort()).toEqual(Array.from({ length: 10 }, (_, r) => `${r}-5`).sort());
+  });
+
+  it("a large grid draws a window of its cells, and a live cell renders alone there too", async () => {
+    screenful();
+    const client = open(experiment(20, 20, "0-1"));
+    await act(async () => {});
+    const drawn = document.querySelectorAll("[data-status]").length;
+    expect(drawn).toBeGreaterThan(0);
+    expect(drawn).toBeLessThan(400);
+    expect(screen.getByRole("table", { name: "Experiment grid" }).getAttribute("aria-rowcount")).toBe("21");
+    cellsRendered();
+    await finish(client, "0-1");
+    expect(cellsRendered()).toEqual(["0-1"]);
+  });
+
+  it("keeps the link of each result to the viewer with the experiment", () => {
+    open(experiment(2, 2, "0-0"));
+    expect(screen.getByRole("link", { name: "Open cell 1-1 in the viewer" }).getAttribute("href")).toBe(
+      experimentCellUrl("item-1-1", ID),
+    );
+  });
+});

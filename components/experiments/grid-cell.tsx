@@ -1,0 +1,159 @@
+"use client";
+
+import { AlertTriangle, Ban, Check, LoaderCircle, RotateCw } from "lucide-react";
+import Link from "next/link";
+import { memo } from "react";
+import { Button } from "@/components/ui/button";
+import { cn } from "@/components/ui/cn";
+import { experimentCellUrl, THUMB_WIDTHS, thumbUrl } from "@/lib/studio/gallery-urls";
+import type { CellView } from "./types";
+
+/**
+ * The grid's zoom is a CSS variable on the grid's frame, not a prop of its cells: a zoom press
+ * restyles every cell and renders none of them again. A frame with `data-compact` (the small
+ * zoom) leaves out the words a cell has no room for.
+ */
+export const CELL_SIZE_VAR = "--cell-size";
+
+interface GridCellProps {
+  experimentId: string;
+  cell: CellView | undefined;
+  /** In a pinned row or column: framed as the reference. */
+  reference: boolean;
+  /** Its first result is among those picked to compare. */
+  selected: boolean;
+  canRun: boolean;
+  onSelect(itemId: string): void;
+  onRetry(cell: CellView): void;
+}
+
+/**
+ * One cell of the grid. Memoized, with props that change only when the cell does: a live update of
+ * one cell, a pin or a pick renders that cell alone, not its ninety-nine neighbours.
+ */
+export const GridCell = memo(function GridCell({
+  experimentId,
+  cell,
+  reference,
+  selected,
+  canRun,
+  onSelect,
+  onRetry,
+}: GridCellProps) {
+  const items = cell?.items ?? [];
+  const item = items[0];
+  const frame = cn(
+    "relative grid size-(--cell-size) place-items-center overflow-hidden rounded-control border bg-surface-sunken",
+    reference ? "border-accent ring-2 ring-accent/40" : "border-border",
+  );
+  if (!cell) return <div className={frame} />;
+  if (cell.status === "done" && item) {
+    // Every result of the cell, in a square mosaic: a cell with four images shows all four.
+    const across = Math.ceil(Math.sqrt(items.length));
+    return (
+      <div
+        data-cell={cell.key}
+        data-status="done"
+        data-images={items.length}
+        className={cn(frame, selected && "border-accent")}
+      >
+        <div
+          className="grid size-full gap-px"
+          style={{ gridTemplateColumns: `repeat(${across}, minmax(0, 1fr))` }}
+        >
+          {items.map((media, k) => (
+            <Link
+              key={media.id}
+              href={experimentCellUrl(media.id, experimentId)}
+              className="block min-h-0 overflow-hidden"
+              aria-label={
+                items.length === 1
+                  ? `Open cell ${cell.key} in the viewer`
+                  : `Open cell ${cell.key}, image ${k + 1} of ${items.length}, in the viewer`
+              }
+            >
+              <CellMedia media={media} />
+            </Link>
+          ))}
+        </div>
+        <label className="absolute top-1.5 left-1.5 flex items-center rounded bg-black/60 p-1">
+          <input
+            type="checkbox"
+            checked={selected}
+            onChange={() => onSelect(item.id)}
+            aria-label={`Select cell ${cell.key} to compare`}
+          />
+        </label>
+        {items.length > 1 ? (
+          <span className="absolute top-1.5 right-1.5 rounded bg-black/60 px-1.5 py-0.5 text-[11px] text-white/85">
+            {items.length} images
+          </span>
+        ) : null}
+        {cell.seconds !== null ? (
+          <span className="absolute right-1.5 bottom-1.5 rounded bg-black/60 px-1.5 py-0.5 text-[11px] text-white/85">
+            {cell.seconds.toFixed(1)} s
+          </span>
+        ) : null}
+      </div>
+    );
+  }
+  const [icon, words] =
+    cell.status === "error"
+      ? [<AlertTriangle key="i" aria-hidden className="size-5 text-danger-fg" />, "Failed"]
+      : cell.status === "refused"
+        ? [<Ban key="i" aria-hidden className="size-5 text-muted-subtle" />, "Not sent"]
+        : cell.status === "done"
+          ? [<Check key="i" aria-hidden className="size-5 text-muted" />, "Done, no result kept"]
+          : [
+              <LoaderCircle key="i" aria-hidden className="size-5 animate-spin text-muted" />,
+              cell.status === "sent" ? "Running" : "Waiting",
+            ];
+  const message = cell.errors[0]?.message;
+  return (
+    <div data-cell={cell.key} data-status={cell.status} className={frame}>
+      <div className="flex max-h-full flex-col items-center gap-1.5 overflow-hidden p-3 text-center">
+        {icon}
+        <p className="font-medium text-[12px] text-muted">{words}</p>
+        {message ? (
+          <p className="line-clamp-3 text-[11px] text-muted-subtle group-data-[compact]/grid:hidden">
+            {message}
+          </p>
+        ) : null}
+        {cell.status === "error" && canRun ? (
+          <Button size="sm" variant="secondary" onClick={() => onRetry(cell)} title={message}>
+            <RotateCw aria-hidden /> Retry
+          </Button>
+        ) : null}
+      </div>
+    </div>
+  );
+});
+
+/** One result in a cell: a video plays muted; an image is the studio's thumbnail at the tile's size. */
+function CellMedia({ media }: { media: CellView["items"][number] }) {
+  if (media.kind === "video")
+    return <video src={media.url} muted loop playsInline className="size-full object-cover" />;
+  return (
+    // biome-ignore lint/performance/noImgElement: studio media, already stored at its size
+    <img
+      // The studio's thumbnail at the tile's size: a hundred full-size images cost the page their
+      // decoding and, at every zoom, their scaling. "auto" lets the browser pick the width from
+      // the tile as laid out (a lazy image may), so a zoom needs no new attribute; 320px where
+      // "auto" is not known. The original if no thumbnail can be had.
+      src={thumbUrl(media.id, 320)}
+      srcSet={THUMB_WIDTHS.map((w) => `${thumbUrl(media.id, w)} ${w}w`).join(", ")}
+      sizes="auto, 320px"
+      onError={(e) => {
+        const img = e.currentTarget;
+        if (img.dataset.original) return;
+        img.dataset.original = "1";
+        img.srcset = "";
+        img.src = media.url;
+      }}
+      alt=""
+      loading="lazy"
+      decoding="async"
+      className="size-full object-cover"
+    />
+  );
+}

@@ -1,0 +1,314 @@
+"use client";
+
+import { useVirtualizer, type VirtualItem } from "@tanstack/react-virtual";
+import { type CSSProperties, memo, useCallback, useEffect, useLayoutEffect, useRef } from "react";
+import { cn } from "@/components/ui/cn";
+import type { GridPlace } from "@/lib/studio/experiments/cell-nav";
+import { AxisHeader, type Pinned } from "./axis-header";
+import { ColumnsShownNote } from "./columns-shown";
+import { CELL_SIZE_VAR, GridCell } from "./grid-cell";
+import { focusCell, useGridKeys } from "./grid-keys";
+import { COMPACT_BELOW, type GridLayoutProps } from "./grid-props";
+import type { CellView } from "./types";
+
+/** Space between cells, as the small grid's table spaces them. */
+const GAP = 8;
+/** Height of the column labels' band. */
+const HEAD = 36;
+/**
+ * Width of the row labels' band: about as wide as the longest label shown (a character ~7 px at
+ * 12 px type, beside its two buttons), between these bounds; one axis: its name's corner only.
+ */
+const ROW_HEAD = { min: 136, max: 192, perChar: 7, buttons: 72 };
+const ONE_AXIS_HEAD = 112;
+/** Rows and columns drawn beyond the frame on each side: a scroll shows no blank before they come. */
+const OVERSCAN = 2;
+
+/**
+ * A large grid (20x20 and up): its own scrolling frame, both ways, drawing only the rows and
+ * columns in sight (and a couple beyond). The column labels stay on top and the row labels on
+ * the left while it scrolls, each over its own cells. Keys move between cells as in the small
+ * grid; a cell not drawn yet is scrolled into sight first, then focused.
+ */
+export function VirtualGrid({
+  view,
+  rows,
+  cols,
+  shown,
+  size,
+  pinned,
+  selected,
+  canRun,
+  onPin,
+  onSelect,
+  onRetry,
+  onRerun,
+}: GridLayoutProps) {
+  const twoD = view.axes.length >= 2;
+  const colAxis = twoD ? 1 : 0;
+  const longest = Math.max(0, ...(shown[0] ?? []).map((label) => label.length));
+  const rowHead = twoD
+    ? Math.min(ROW_HEAD.max, Math.max(ROW_HEAD.min, longest * ROW_HEAD.perChar + ROW_HEAD.buttons))
+    : ONE_AXIS_HEAD;
+  const frame = useRef<HTMLDivElement>(null);
+  const rowV = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => frame.current,
+    estimateSize: () => size,
+    gap: GAP,
+    paddingStart: HEAD + GAP,
+    paddingEnd: GAP,
+    // A row scrolled to stops below the column labels, not under them.
+    scrollPaddingStart: HEAD + GAP,
+    overscan: OVERSCAN,
+  });
+  const colV = useVirtualizer({
+    horizontal: true,
+    count: cols,
+    getScrollElement: () => frame.current,
+    estimateSize: () => size,
+    gap: GAP,
+    paddingStart: rowHead + GAP,
+    paddingEnd: GAP,
+    scrollPaddingStart: rowHead + GAP,
+    overscan: OVERSCAN,
+  });
+  // A zoom keeps what is at the middle of the frame there, as a map's does. Sizes are known, not
+  // measured: a new zoom makes every one new (measure()), and the render that follows has the
+  // grid's new extent, where the scroll can go to the same place at the new size.
+  const anchor = useRef<{ row: number; col: number } | null>(null);
+  const lastSize = useRef(size);
+  useLayoutEffect(() => {
+    const el = frame.current;
+    const at = anchor.current;
+    if (!el || !at) return;
+    anchor.current = null;
+    el.scrollTo({
+      top: at.row * (size + GAP) + HEAD + GAP - el.clientHeight / 2,
+      left: at.col * (size + GAP) + rowHead + GAP - el.clientWidth / 2,
+    });
+  });
+  useLayoutEffect(() => {
+    const el = frame.current;
+    const step = lastSize.current + GAP;
+    lastSize.current = size;
+    if (el && step !== size + GAP) {
+      anchor.current = {
+        row: (el.scrollTop + el.clientHeight / 2 - HEAD - GAP) / step,
+        col: (el.scrollLeft + el.clientWidth / 2 - rowHead - GAP) / step,
+      };
+    }
+    rowV.measure();
+    colV.measure();
+  }, [rowV, colV, size, rowHead]);
+
+  // A key moved to a cell not drawn yet: it is focused once the scroll has drawn it.
+  const pending = useRef<GridPlace | null>(null);
+  const reveal = useCallback(
+    (at: GridPlace) => {
+      rowV.scrollToIndex(at.row, { align: "auto" });
+      colV.scrollToIndex(at.col, { align: "auto" });
+      pending.current = focusCell(frame.current, at) ? null : at;
+    },
+    [rowV, colV],
+  );
+  useEffect(() => {
+    if (pending.current && focusCell(frame.current, pending.current)) pending.current = null;
+  });
+  const onKeyDown = useGridKeys(rows.length, cols, reveal);
+
+  const width = colV.getTotalSize();
+  const vcols = colV.getVirtualItems();
+  const inSight = Math.floor(((colV.scrollRect?.width ?? 0) - rowHead - GAP) / (size + GAP));
+  const colTitles = view.axes[colAxis]?.titles ?? [];
+  const isPinned = (along: Pinned["along"], index: number) =>
+    pinned?.along === along && pinned.index === index;
+
+  return (
+    <div className="flex flex-col gap-2">
+      <ColumnsShownNote shown={colV.scrollRect ? Math.max(0, Math.min(cols, inSight)) : cols} count={cols} />
+      {/* biome-ignore lint/a11y/noStaticElementInteractions: the arrows move between the cells' own controls */}
+      <div
+        ref={frame}
+        onKeyDown={onKeyDown}
+        data-compact={size < COMPACT_BELOW ? "" : undefined}
+        data-virtual=""
+        style={{ [CELL_SIZE_VAR]: `${size}px` } as CSSProperties}
+        className="group/grid relative max-h-[80dvh] overflow-auto overscroll-contain rounded-panel border border-border bg-panel shadow-panel"
+      >
+        {/* A table laid out by hand (every part a block, placed where it belongs): the ARIA counts
+            say its whole size, as only the part in sight is drawn. */}
+        <table
+          aria-label="Experiment grid"
+          aria-rowcount={rows.length + 1}
+          aria-colcount={cols + 1}
+          className="relative block"
+          style={{ width, height: rowV.getTotalSize() }}
+        >
+          <thead className="sticky top-0 z-20 block bg-panel" style={{ width, height: HEAD + GAP }}>
+            <tr aria-rowindex={1} className="relative block h-full">
+              <th
+                aria-colindex={1}
+                aria-label={twoD ? view.axes[0]?.name : undefined}
+                className="sticky left-0 z-10 flex h-full items-end bg-panel pb-2 pl-3 text-left font-medium text-[12px] text-muted-subtle"
+                style={{ width: rowHead + GAP }}
+              >
+                {twoD ? `${view.axes[0]?.name} ↓ · ${view.axes[1]?.name} →` : `${view.axes[0]?.name} →`}
+              </th>
+              {vcols.map((col) => (
+                <th
+                  key={col.key}
+                  scope="col"
+                  aria-colindex={col.index + 2}
+                  className={cn(
+                    "absolute bottom-0 flex items-center rounded-control px-1 text-left font-medium text-[12px] text-muted",
+                    isPinned("col", col.index) && "bg-accent/15 text-accent-fg",
+                  )}
+                  style={{ left: col.start, width: col.size, height: HEAD }}
+                >
+                  <AxisHeader
+                    along="col"
+                    axis={colAxis}
+                    index={col.index}
+                    title={colTitles[col.index] ?? ""}
+                    shown={shown[colAxis]?.[col.index] ?? colTitles[col.index] ?? ""}
+                    pinned={isPinned("col", col.index)}
+                    canRun={canRun}
+                    onPin={onPin}
+                    onRerun={onRerun}
+                  />
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody className="block">
+            {rowV.getVirtualItems().map((vrow) => (
+              <VirtualRow
+                key={vrow.key}
+                row={vrow.index}
+                start={vrow.start}
+                width={width}
+                rowHead={rowHead}
+                cells={rows[vrow.index] ?? []}
+                vcols={vcols}
+                experimentId={view.id}
+                title={twoD ? (view.axes[0]?.titles[vrow.index] ?? "") : null}
+                label={twoD ? (shown[0]?.[vrow.index] ?? "") : null}
+                rowPinned={isPinned("row", vrow.index)}
+                pinnedCol={pinned?.along === "col" ? pinned.index : null}
+                selected={selected}
+                canRun={canRun}
+                onPin={onPin}
+                onSelect={onSelect}
+                onRetry={onRetry}
+                onRerun={onRerun}
+              />
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </div>
+  );
+}
+
+interface VirtualRowProps {
+  row: number;
+  start: number;
+  width: number;
+  rowHead: number;
+  cells: readonly (CellView | undefined)[];
+  /** The columns in sight: the same array while the scroll stays within them. */
+  vcols: VirtualItem[];
+  experimentId: string;
+  title: string | null;
+  label: string | null;
+  rowPinned: boolean;
+  pinnedCol: number | null;
+  selected: ReadonlySet<string>;
+  canRun: boolean;
+  onPin(pin: Pinned | null): void;
+  onSelect(itemId: string): void;
+  onRetry(cell: CellView): void;
+  onRerun(axis: number, index: number): void;
+}
+
+/** One row in sight: its label held at the left edge, and its cells in sight. */
+const VirtualRow = memo(function VirtualRow({
+  row,
+  start,
+  width,
+  rowHead,
+  cells,
+  vcols,
+  experimentId,
+  title,
+  label,
+  rowPinned,
+  pinnedCol,
+  selected,
+  canRun,
+  onPin,
+  onSelect,
+  onRetry,
+  onRerun,
+}: VirtualRowProps) {
+  return (
+    <tr
+      aria-rowindex={row + 2}
+      className="absolute top-0 left-0 block h-(--cell-size)"
+      style={{ width, transform: `translateY(${start}px)` }}
+    >
+      <th
+        scope="row"
+        className="sticky left-0 z-10 flex h-full items-center bg-panel pr-2 pl-3 text-left"
+        style={{ width: rowHead + GAP }}
+      >
+        {title !== null ? (
+          <div
+            className={cn(
+              "flex min-w-0 items-center rounded-control px-1 font-medium text-[12px] text-muted",
+              rowPinned && "bg-accent/15 text-accent-fg",
+            )}
+          >
+            <AxisHeader
+              along="row"
+              axis={0}
+              index={row}
+              title={title}
+              shown={label ?? title}
+              pinned={rowPinned}
+              canRun={canRun}
+              onPin={onPin}
+              onRerun={onRerun}
+            />
+          </div>
+        ) : null}
+      </th>
+      {vcols.map((col) => {
+        const cell = cells[col.index];
+        const first = cell?.items[0];
+        return (
+          <td
+            key={col.key}
+            aria-colindex={col.index + 2}
+            data-row={row}
+            data-col={col.index}
+            tabIndex={-1}
+            className="absolute top-0 block p-0"
+            style={{ left: col.start }}
+          >
+            <GridCell
+              experimentId={experimentId}
+              cell={cell}
+              reference={rowPinned || pinnedCol === col.index}
+              selected={first ? selected.has(first.id) : false}
+              canRun={canRun}
+              onSelect={onSelect}
+              onRetry={onRetry}
+            />
+          </td>
+        );
+      })}
+    </tr>
+  );
+});

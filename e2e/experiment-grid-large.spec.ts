@@ -1,0 +1,249 @@
+import { expect, type Locator, type Page, request as playwrightRequest, test } from "@playwright/test";
+import { memberWithRole } from "./fixtures/studio-api";
+import { CreatePage } from "./pages/create-page";
+import { StudioShell } from "./pages/studio-shell";
+
+/**
+ * A large experiment grid: 20 prompts x 20 seeds from the Vary dialog, after the owner raises the
+ * cap on cells in Settings. The grid fills live while only a window of its 400 cells is in the DOM;
+ * scrolled down and across, its row and column labels stay at the edges over their own cells; the
+ * keys walk to a far cell and bring it into sight; the zoom still applies.
+ */
+test.describe.configure({ mode: "serial" });
+
+const SIDE = 20;
+const SUBJECTS = [
+  "fox",
+  "owl",
+  "otter",
+  "heron",
+  "badger",
+  "lynx",
+  "marten",
+  "stoat",
+  "hare",
+  "wren",
+  "falcon",
+  "beaver",
+  "moose",
+  "raven",
+  "bison",
+  "crane",
+  "weasel",
+  "puffin",
+  "walrus",
+  "narwhal",
+];
+const PROMPTS = SUBJECTS.map((s) => `a ${s} by the lake at dawn`);
+const DEFAULT_CELLS = 100;
+
+async function screens(page: Page, name: string) {
+  // The page at its top (the grid keeps its own scroll): a full-page shot of a scrolled page
+  // draws the fixed bar and sidebar where the scroll left them.
+  await page.evaluate(() => window.scrollTo(0, 0));
+  const shell = new StudioShell(page);
+  await shell.screenshot(`experiment-grid-large-${name}-1440x900`);
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await shell.screenshot(`experiment-grid-large-${name}-1280x720`);
+  await page.setViewportSize({ width: 1440, height: 900 });
+}
+
+async function setCellCap(page: Page, cells: string) {
+  await page.goto("/settings");
+  const panel = page.getByRole("region", { name: "Limits" });
+  const cap = panel.getByLabel("Cells in one experiment");
+  if ((await cap.inputValue()) === cells) return;
+  await cap.fill(cells);
+  await panel.getByRole("button", { name: "Save limits" }).click();
+  await expect(panel.getByRole("status")).toHaveText("Saved. New requests follow these limits.");
+}
+
+/** The cell (its box in the grid) that holds the keyboard's focus: "row-col". */
+function focusedCell(page: Page): Promise<string | null> {
+  return page.evaluate(() => {
+    const box = document.activeElement?.closest<HTMLElement>("[data-row][data-col]");
+    return box ? `${box.dataset.row}-${box.dataset.col}` : null;
+  });
+}
+
+/** Tab from the zoom into the grid, as a person does, until a cell's control has the focus: that cell. */
+async function tabIntoGrid(page: Page): Promise<string | null> {
+  await page.getByRole("radio", { name: "Medium" }).focus();
+  for (let i = 0; i < 80 && (await focusedCell(page)) === null; i++) await page.keyboard.press("Tab");
+  return focusedCell(page);
+}
+
+async function box(locator: Locator) {
+  const b = await locator.boundingBox();
+  if (!b) throw new Error("not laid out");
+  return b;
+}
+
+test.afterAll(async ({ request, baseURL }) => {
+  // Leave the cap as the other specs expect it, the other limits as they are.
+  const limits = (await (await request.get("/api/limits")).json()) as { data: Record<string, number> };
+  const reset = await request.put("/api/limits", {
+    data: { ...limits.data, maxExperimentCells: DEFAULT_CELLS },
+    headers: { origin: baseURL ?? "" },
+  });
+  expect(reset.status()).toBe(200);
+});
+
+test("a 20x20 grid fills live with a window of its cells in the DOM, scrolls both ways under its labels, walks by keys and zooms", async ({
+  page: ownerPage,
+  browser,
+  baseURL,
+}) => {
+  // 400 renders through the studio on a shared two-core machine.
+  test.setTimeout(900_000);
+  const origin = baseURL ?? "";
+  await ownerPage.setViewportSize({ width: 1440, height: 900 });
+  await setCellCap(ownerPage, String(SIDE * SIDE));
+  // The grid is an editor's: its 400 tasks wait their turn among that member's own, so the other
+  // specs' tasks, the owner's, keep theirs.
+  const editor = await memberWithRole(
+    ownerPage.request,
+    () => playwrightRequest.newContext({ baseURL: origin, storageState: { cookies: [], origins: [] } }),
+    origin,
+    "editor",
+    `grid-large-${Date.now().toString(36)}@studio.test`,
+  );
+  const context = await browser.newContext({
+    baseURL: origin,
+    storageState: await editor.storageState(),
+    viewport: { width: 1440, height: 900 },
+    colorScheme: "dark",
+  });
+  const page = await context.newPage();
+  try {
+    await walkLargeGrid(page);
+  } finally {
+    await context.close();
+    await editor.dispose();
+  }
+});
+
+async function walkLargeGrid(page: Page) {
+  const create = new CreatePage(page);
+  await create.open("text-to-image");
+  await create.prompt.fill(PROMPTS[0] as string);
+  await page.getByRole("spinbutton", { name: "Width" }).fill("256");
+  await page.getByRole("spinbutton", { name: "Height" }).fill("256");
+  await page.getByRole("button", { name: "Vary…" }).click();
+  const dialog = page.getByRole("dialog", { name: "Vary this task" });
+  await dialog.getByLabel("Prompts, one a line").fill(PROMPTS.join("\n"));
+  await dialog.getByRole("button", { name: "Vary the seed" }).click();
+  await dialog.getByLabel("How many seeds").fill(String(SIDE));
+  await dialog.getByRole("button", { name: `Run ${SIDE * SIDE} cells` }).click();
+
+  await expect(page).toHaveURL(/\/experiments\/[0-9a-f-]{36}$/);
+  const grid = page.getByRole("table", { name: "Experiment grid" });
+  await expect(grid).toHaveAttribute("aria-rowcount", String(SIDE + 1));
+  await expect(grid).toHaveAttribute("aria-colcount", String(SIDE + 1));
+  const cells = grid.locator("[data-status]");
+  const done = grid.locator("[data-status=done]");
+  // Cells fill in the window drawn, which holds a part of the 400.
+  await expect(done.first()).toBeVisible({ timeout: 120_000 });
+  const drawn = await cells.count();
+  expect(drawn).toBeGreaterThan(0);
+  expect(drawn).toBeLessThan(SIDE * SIDE);
+  await expect(grid.getByRole("rowheader", { name: /fox/ })).toBeVisible();
+  await expect(grid.getByRole("rowheader", { name: /narwhal/ })).toHaveCount(0);
+  await screens(page, "filling");
+
+  // Scrolled down and across as a person scrolls, with the wheel over the grid.
+  const frame = page.locator("[data-virtual]");
+  const frameAt = await box(frame);
+  const firstColHead = await box(
+    grid.getByRole("columnheader", { name: /seed \d+ as the reference/ }).first(),
+  );
+  const firstRowHead = await box(grid.getByRole("rowheader", { name: /fox/ }));
+  await frame.hover();
+  for (let i = 0; i < 12; i++) await page.mouse.wheel(600, 600);
+  const lastRow = grid.getByRole("rowheader", { name: /narwhal/ });
+  await expect(lastRow).toBeVisible();
+  await expect(grid.getByRole("rowheader", { name: /fox/ })).toHaveCount(0);
+  const lastCol = grid.getByRole("columnheader", { name: /seed \d+ as the reference/ }).last();
+  await expect(lastCol).toBeVisible();
+  expect(await cells.count()).toBeLessThan(SIDE * SIDE);
+  // The labels stay where they were, at the frame's top and left edges, each over its own cells.
+  const frameNow = await box(frame);
+  const colHead = await box(lastCol);
+  const rowHead = await box(lastRow);
+  expect(colHead.y - frameNow.y).toBe(firstColHead.y - frameAt.y);
+  expect(rowHead.x - frameNow.x).toBe(firstRowHead.x - frameAt.x);
+  const lastCell = grid.locator(`[data-row="${SIDE - 1}"][data-col="${SIDE - 1}"]`);
+  const cellBox = await box(lastCell);
+  expect(Math.abs(cellBox.x - colHead.x)).toBeLessThanOrEqual(1);
+  expect(Math.abs(cellBox.y + cellBox.height / 2 - (rowHead.y + rowHead.height / 2))).toBeLessThanOrEqual(1);
+  await screens(page, "scrolled");
+
+  // Back to the top, then Tab into the grid and walk it by keys.
+  for (let i = 0; i < 12; i++) await page.mouse.wheel(-600, -600);
+  await expect(grid.getByRole("rowheader", { name: /fox/ })).toBeVisible();
+  await expect(grid.locator("[data-cell='0-0']")).toHaveAttribute("data-status", "done", {
+    timeout: 120_000,
+  });
+  // Tab passes every column's buttons first (each scrolled into sight as it takes the focus), so
+  // it comes into the first row where the columns' end left the frame.
+  expect(await tabIntoGrid(page)).toMatch(/^0-\d+$/);
+  await page.keyboard.press("Control+Home");
+  await expect.poll(() => focusedCell(page)).toBe("0-0");
+  await expect(grid.locator('[data-row="0"][data-col="0"]')).toBeInViewport();
+  await page.keyboard.press("Control+End");
+  await expect.poll(() => focusedCell(page)).toBe(`${SIDE - 1}-${SIDE - 1}`);
+  await expect(lastCell).toBeInViewport();
+  await expect(grid.getByRole("rowheader", { name: /narwhal/ })).toBeVisible();
+  await page.keyboard.press("ArrowLeft");
+  await page.keyboard.press("ArrowUp");
+  await expect.poll(() => focusedCell(page)).toBe(`${SIDE - 2}-${SIDE - 2}`);
+  await page.keyboard.press("Home");
+  await expect.poll(() => focusedCell(page)).toBe(`${SIDE - 2}-0`);
+  await expect(grid.locator(`[data-row="${SIDE - 2}"][data-col="0"]`)).toBeInViewport();
+  await page.keyboard.press("Control+Home");
+  await expect.poll(() => focusedCell(page)).toBe("0-0");
+  await expect(grid.getByRole("rowheader", { name: /fox/ })).toBeVisible();
+  await page.keyboard.press("Control+End");
+  await expect.poll(() => focusedCell(page)).toBe(`${SIDE - 1}-${SIDE - 1}`);
+
+  // The zoom applies to the large grid, which keeps the rows and columns in sight where they were:
+  // more cells in sight when small, still a window of them.
+  const walrus = grid.getByRole("rowheader", { name: /walrus/ });
+  for (const [name, px] of [
+    ["Small", 128],
+    ["Large", 320],
+    ["Medium", 200],
+  ] as const) {
+    await page.getByRole("radio", { name }).click();
+    await expect.poll(async () => (await box(lastCell)).width).toBe(px);
+    // In the frame's sight (the frame may run below the screen's edge).
+    const [row, shown] = [await box(walrus), await box(frame)];
+    expect(row.y + row.height).toBeGreaterThan(shown.y);
+    expect(row.y).toBeLessThan(shown.y + shown.height);
+    expect(await cells.count()).toBeLessThan(SIDE * SIDE);
+  }
+  await frame.hover();
+  for (let i = 0; i < 12; i++) await page.mouse.wheel(-600, -600);
+
+  // Every cell finishes; the DOM still holds only the window.
+  await expect(page.getByRole("status", { name: "Progress" })).toHaveText(
+    `${SIDE * SIDE} of ${SIDE * SIDE} done`,
+    {
+      timeout: 780_000,
+    },
+  );
+  await expect(page.getByTestId("experiment-status")).toHaveText("Finished");
+  expect(await cells.count()).toBeLessThan(SIDE * SIDE);
+  await screens(page, "done");
+
+  // The far corner's result opens in the viewer, which walks the grid from there.
+  expect(await tabIntoGrid(page)).not.toBeNull();
+  await page.keyboard.press("Control+End");
+  await expect.poll(() => focusedCell(page)).toBe(`${SIDE - 1}-${SIDE - 1}`);
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(/\/gallery\/item\/[0-9a-f-]{36}\?experiment=/);
+  const place = page.getByRole("navigation", { name: "Experiment cell" }).getByTestId("cell-place");
+  await expect(place).toContainText("Row: a narwhal by the lake at dawn");
+  await page.keyboard.press("ArrowUp");
+  await expect(place).toContainText("Row: a walrus by the lake at dawn");
+}

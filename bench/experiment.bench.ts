@@ -16,15 +16,19 @@
  * (`studio_db_queries_total` from `/metrics`, before and after the run, over 100 cells).
  *
  * Targets: the studio adds under 10% to the engine's time; INP under 100 ms.
- * Runs the production build (`npm run build` first) on a free port with a throwaway DATA_DIR.
+ * Runs the production build (`npm run build` first) on a free port with a throwaway DATA_DIR, on
+ * the embedded database, or with BENCH_DATABASE=postgres on a throwaway PostgreSQL cluster
+ * (bench/local-postgres.ts).
  *
  *   npm run bench:experiment
+ *   BENCH_DATABASE=postgres npm run bench:experiment
  */
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { chromium } from "@playwright/test";
 import { freePort, startProcess, stopProcess } from "../e2e/fixtures/processes";
+import { startLocalPostgres } from "./local-postgres";
 import { onStop, stopAll } from "./stop-on-exit";
 
 const SIDE = 10;
@@ -149,6 +153,9 @@ async function direct(tasks: Record<string, unknown>[], concurrency: number): Pr
 }
 
 try {
+  const postgres =
+    process.env.BENCH_DATABASE === "postgres" ? await startLocalPostgres("bench_experiment") : null;
+  if (postgres) onStop(postgres.stop);
   const server = await startProcess(
     "server.ts",
     {
@@ -159,6 +166,7 @@ try {
       ENGINE_DATA_DIR: path.join(dataDir, "engine"),
       ENGINE_API_KEYS: KEY,
       METRICS_TOKEN,
+      ...(postgres ? { DATABASE_URL: postgres.url } : {}),
       // BENCH_SERVER_NODE_OPTIONS="--import ./bench/cpu-profile.mjs" with BENCH_PROFILE_DIR=DIR: the
       // studio's CPU profile of the run.
       ...(process.env.BENCH_SERVER_NODE_OPTIONS
@@ -280,6 +288,12 @@ try {
   const browserCpu = () => cpuSeconds(process.pid, [server.pid], false);
   const cpuBefore = { server: cpuSeconds(server.pid), browser: browserCpu() };
   const threadsBefore = threadCpu(server.pid);
+  // BENCH_PROFILE_DIR: the page's own CPU profile of the run too (DevTools' Profiler).
+  const cdp = process.env.BENCH_PROFILE_DIR ? await context.newCDPSession(page) : null;
+  if (cdp) {
+    await cdp.send("Profiler.enable");
+    await cdp.send("Profiler.start");
+  }
   await run.click();
   await page.waitForURL(/\/experiments\/[0-9a-f-]{36}$/);
   const id = page.url().split("/").at(-1) as string;
@@ -299,6 +313,10 @@ try {
   )) as { total: number; worst: number; slow: number };
 
   const queriesAfter = await dbQueries();
+  if (cdp && process.env.BENCH_PROFILE_DIR) {
+    const { profile } = await cdp.send("Profiler.stop");
+    writeFileSync(path.join(process.env.BENCH_PROFILE_DIR, "page.cpuprofile"), JSON.stringify(profile));
+  }
   const threadsAfter = threadCpu(server.pid);
   const cpuStudio = {
     server: cpuSeconds(server.pid) - cpuBefore.server,
@@ -330,7 +348,7 @@ try {
   const row = (name: string, value: string, target: string) =>
     console.info(`${name.padEnd(52)}${value.padStart(12)}   ${target}`);
   console.info(
-    `\n${SIDE}x${SIDE} experiment (${PROMPTS.length} prompts x ${SIDE} seeds), concurrency ${view.data.concurrency}`,
+    `\n${SIDE}x${SIDE} experiment (${PROMPTS.length} prompts x ${SIDE} seeds), concurrency ${view.data.concurrency}, ${postgres ? "PostgreSQL" : "embedded database"}`,
   );
   row("studio: Run to the last cell shown", `${(figures.total / 1000).toFixed(2)} s`, "");
   row("engine: the same 100 tasks, POST /v1 sync + bytes", `${(engine / 1000).toFixed(2)} s`, "");

@@ -1,3 +1,4 @@
+import { getEventListeners } from "node:events";
 import fs from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -104,6 +105,21 @@ afterAll(async () => {
 });
 
 describe("ResultKeeper", () => {
+  it("lets go of each watch's hold on its stop signal when the watch ends", async () => {
+    let answer: (outcome: WatchOutcome) => void = () => undefined;
+    const { upstream } = fakeUpstream(() => new Promise((resolve) => (answer = resolve)));
+    const { keeper } = keeperWith(upstream);
+    const stop = (keeper as unknown as { stop: AbortController }).stop.signal;
+    const before = getEventListeners(stop, "abort").length;
+    for (let i = 0; i < 20; i++) {
+      keeper.watch(await newTask(1));
+      answer({ ok: true, items: [] });
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(getEventListeners(stop, "abort").length).toBe(before);
+    await keeper.close();
+  });
+
   it("records a result arriving by two routes at once exactly once, downloading it once", async () => {
     const { upstream, push } = fakeUpstream();
     const { keeper, log } = keeperWith(upstream);

@@ -1,5 +1,6 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
+import { setMaxListeners } from "node:events";
 import { eq } from "drizzle-orm";
 import { logger } from "@/lib/platform/logger";
 import type { ServiceError } from "@/lib/protocol/errors";
@@ -30,6 +31,13 @@ import { allTransient, causeOf, errorFields, MAX_ATTEMPTS, settledPatch, storedE
 import type { TaskLeases } from "./task-leases";
 
 export type { Flight };
+
+function stopController(): AbortController {
+  const controller = new AbortController();
+  setMaxListeners(0, controller.signal);
+  return controller;
+}
+
 export { POLL_AFTER_MS };
 
 export interface KeeperDeps {
@@ -74,7 +82,8 @@ export class ResultKeeper {
   private readonly ingesting = new Map<string, Promise<void>>();
   private readonly watching = new Map<string, AbortController>();
   private readonly timers = new Set<ReturnType<typeof setTimeout>>();
-  private readonly stop = new AbortController();
+  /** Ends the keeper's watches and downloads: each in flight listens to it, more than ten at once. */
+  private readonly stop = stopController();
   private unsubscribe: (() => void) | null = null;
   private sweeper: LeaseSweep | null = null;
   private readonly finishedListeners = new Set<(authorId: string, taskUUID: string) => void>();
@@ -233,7 +242,9 @@ export class ResultKeeper {
     if (this.watching.has(taskUUID) || this.stop.signal.aborted) return;
     const wireUUID = this.flights.get(taskUUID)?.wireUUID ?? taskUUID;
     const controller = new AbortController();
-    this.stop.signal.addEventListener("abort", () => controller.abort(), { once: true });
+    // Removed when the watch ends: a long-lived keeper would otherwise hold one per task ever watched.
+    const stopWatch = () => controller.abort();
+    this.stop.signal.addEventListener("abort", stopWatch, { once: true });
     this.watching.set(taskUUID, controller);
     void this.deps.upstream
       .watch(wireUUID, {
@@ -273,6 +284,7 @@ export class ResultKeeper {
       })
       .catch(() => undefined)
       .finally(() => {
+        this.stop.signal.removeEventListener("abort", stopWatch);
         if (this.watching.get(taskUUID) === controller) this.watching.delete(taskUUID);
       });
   }

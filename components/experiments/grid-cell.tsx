@@ -1,6 +1,6 @@
 "use client";
 
-import { AlertTriangle, Ban, Check, LoaderCircle, RotateCw } from "lucide-react";
+import { AlertTriangle, Ban, Check, Clock, LoaderCircle, RotateCw } from "lucide-react";
 import Link from "next/link";
 import { memo } from "react";
 import { Button } from "@/components/ui/button";
@@ -104,10 +104,14 @@ export const GridCell = memo(function GridCell({
         ? [<Ban key="i" aria-hidden className="size-5 text-muted-subtle" />, "Not sent"]
         : cell.status === "done"
           ? [<Check key="i" aria-hidden className="size-5 text-muted" />, "Done, no result kept"]
-          : [
-              <LoaderCircle key="i" aria-hidden className="size-5 animate-spin text-muted" />,
-              cell.status === "sent" ? "Running" : "Waiting",
-            ];
+          : cell.status === "sent"
+            ? [
+                <LoaderCircle key="i" aria-hidden className="size-5 motion-safe:animate-spin text-muted" />,
+                "Running",
+              ]
+            : // Waiting its turn: still. Only the few cells at the service turn (each a layer the
+              // browser paints again every frame; a hundred of them cost a core in software).
+              [<Clock key="i" aria-hidden className="size-5 text-muted-subtle" />, "Waiting"];
   const message = cell.errors[0]?.message;
   return (
     <div data-cell={cell.key} data-status={cell.status} className={frame}>

@@ -5,11 +5,11 @@ import { cn } from "@/components/ui/cn";
 import { edgeLabels } from "@/lib/studio/experiments/axis-labels";
 import type { GridPlace } from "@/lib/studio/experiments/cell-nav";
 import { type GridRows, gridRows, LARGE_GRID_CELLS } from "@/lib/studio/experiments/grid-rows";
-import { AxisHeader, type Pinned } from "./axis-header";
+import { AxisHeader } from "./axis-header";
 import { ColumnsShownNote, useColumnsShown } from "./columns-shown";
 import { CELL_SIZE_VAR, GridCell } from "./grid-cell";
 import { focusCell, useGridKeys } from "./grid-keys";
-import { COMPACT_BELOW, type GridLayoutProps } from "./grid-props";
+import { COMPACT_BELOW, type GridLayoutProps, type GridRowProps } from "./grid-props";
 import type { CellView, ExperimentView } from "./types";
 import { VirtualGrid } from "./virtual-grid";
 
@@ -139,23 +139,6 @@ function TableGrid({
   );
 }
 
-interface TableRowProps {
-  row: number;
-  cells: readonly (CellView | undefined)[];
-  experimentId: string;
-  /** The row's value on the first axis, whole and as shown; null in a grid of one axis. */
-  title: string | null;
-  label: string | null;
-  rowPinned: boolean;
-  pinnedCol: number | null;
-  selected: ReadonlySet<string>;
-  canRun: boolean;
-  onPin(pin: Pinned | null): void;
-  onSelect(itemId: string): void;
-  onRetry(cell: CellView): void;
-  onRerun(axis: number, index: number): void;
-}
-
 /** One row of the table; its cells are drawn again only when they change. */
 const TableRow = memo(function TableRow({
   row,
@@ -171,7 +154,7 @@ const TableRow = memo(function TableRow({
   onSelect,
   onRetry,
   onRerun,
-}: TableRowProps) {
+}: GridRowProps) {
   return (
     <tr>
       <th

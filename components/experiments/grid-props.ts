@@ -20,5 +20,23 @@ export interface GridLayoutProps {
   onRerun(axis: number, index: number): void;
 }
 
+/** What one row of either layout is given: its cells, its label, and what a cell does. */
+export interface GridRowProps {
+  row: number;
+  cells: readonly (CellView | undefined)[];
+  experimentId: string;
+  /** The row's value on the first axis, whole and as shown; null in a grid of one axis. */
+  title: string | null;
+  label: string | null;
+  rowPinned: boolean;
+  pinnedCol: number | null;
+  selected: ReadonlySet<string>;
+  canRun: boolean;
+  onPin(pin: Pinned | null): void;
+  onSelect(itemId: string): void;
+  onRetry(cell: CellView): void;
+  onRerun(axis: number, index: number): void;
+}
+
 /** Below this zoom a failed cell's message is left out: the tile has room for its word only. */
 export const COMPACT_BELOW = 150;

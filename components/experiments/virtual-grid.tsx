@@ -8,8 +8,7 @@ import { AxisHeader, type Pinned } from "./axis-header";
 import { ColumnsShownNote } from "./columns-shown";
 import { CELL_SIZE_VAR, GridCell } from "./grid-cell";
 import { focusCell, useGridKeys } from "./grid-keys";
-import { COMPACT_BELOW, type GridLayoutProps } from "./grid-props";
-import type { CellView } from "./types";
+import { COMPACT_BELOW, type GridLayoutProps, type GridRowProps } from "./grid-props";
 
 /** Space between cells, as the small grid's table spaces them. */
 const GAP = 8;
@@ -211,25 +210,12 @@ export function VirtualGrid({
   );
 }
 
-interface VirtualRowProps {
-  row: number;
+interface VirtualRowProps extends GridRowProps {
   start: number;
   width: number;
   rowHead: number;
-  cells: readonly (CellView | undefined)[];
   /** The columns in sight: the same array while the scroll stays within them. */
   vcols: VirtualItem[];
-  experimentId: string;
-  title: string | null;
-  label: string | null;
-  rowPinned: boolean;
-  pinnedCol: number | null;
-  selected: ReadonlySet<string>;
-  canRun: boolean;
-  onPin(pin: Pinned | null): void;
-  onSelect(itemId: string): void;
-  onRetry(cell: CellView): void;
-  onRerun(axis: number, index: number): void;
 }
 
 /** One row in sight: its label held at the left edge, and its cells in sight. */

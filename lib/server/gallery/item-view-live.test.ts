@@ -10,7 +10,7 @@ import { backendTitle, type TestDatabase, testBackends } from "@/lib/server/db/t
 import { assignItem, rateItem, setReviewState } from "@/lib/server/gallery/review-actions";
 import { setItemTags } from "@/lib/server/gallery/tags";
 import { galleryPageSchema } from "@/lib/studio/api/items";
-import { type GalleryItem, galleryItemSchema } from "@/lib/studio/gallery-item";
+import { galleryItemSchema } from "@/lib/studio/gallery-item";
 import type { Role } from "@/lib/studio/roles";
 import type { GalleryChange } from "@/lib/studio/stream-events";
 import { filteredGalleryPage } from "./gallery-page";

@@ -210,6 +210,13 @@ for (const backend of testBackends) {
       expect(rows.get(c)?.status).toBe("sent");
       // The two freed slots went out again, in one request.
       expect(await sentTasks(id)).toHaveLength(3);
+      // A failure recorded without its error is told as one.
+      await markTask(opened.db, c, { status: "error" });
+      await runner.taskFinished(c);
+      await runner.idle();
+      expect((await cellRows(opened.db, id)).find((r) => r.taskUUID === c)?.error).toEqual([
+        { code: "taskFailed", message: "The task failed without saying why." },
+      ]);
       runner.close();
       // Not left running: a later test's runner picks up every running experiment.
       await setStatus(opened.db, id, "cancelled");

@@ -105,7 +105,8 @@ export class ExperimentRunner {
       .update(experimentCell)
       .set({
         status: sql`case when ${task.status} = 'success' then 'done' else 'error' end`,
-        error: sql`case when ${task.status} = 'success' then null else coalesce(jsonb_build_array(${task.error}), ${unknown}::jsonb) end`,
+        // (`jsonb_build_array(null)` is `[null]`, not null: a failure without its error says so.)
+        error: sql`case when ${task.status} = 'success' then null when ${task.error} is null then ${unknown}::jsonb else jsonb_build_array(${task.error}) end`,
         doneAt: new Date(),
       })
       .from(task)

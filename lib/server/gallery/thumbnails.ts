@@ -183,7 +183,7 @@ export interface ThumbSource {
  * The stored thumbnail's key, made first when missing. `full` when the queue is full (the route
  * answers 503 with Retry-After); null when the item's media is gone.
  */
-export async function ensureThumb(
+export function ensureThumb(
   storage: MediaStorage,
   source: ThumbSource,
   width: ThumbWidth,
@@ -192,22 +192,22 @@ export async function ensureThumb(
   original?: Buffer,
 ): Promise<ToolRun<string | null>> {
   const key = thumbKey(source.storageKey, width, format);
-  // A thumbnail being made (as its result is kept, or for another card): wait for that one.
+  // A thumbnail being looked up or made (as its result is kept, or for another card): wait for
+  // that one. Registered before any await, so callers in the same moment share one encode.
   const making = inFlight.get(key);
   if (making) return making;
-  if (await storage.stat(key)) return { full: false, value: key };
-  const again = inFlight.get(key);
-  if (again) return again;
-  const run = thumbnailQueue()
-    .run(async () => {
+  const run = (async (): Promise<ToolRun<string | null>> => {
+    // Made already: answered without queueing behind the encodes.
+    if (await storage.stat(key)) return { full: false, value: key };
+    return thumbnailQueue().run(async () => {
       if (await storage.stat(key)) return key;
       const bytes = original ?? (await readAll(storage, source.storageKey));
       if (!bytes) return null;
       const still = source.kind === "video" ? await posterFrame(bytes) : bytes;
       await storage.put(key, await encodeThumb(still, width, format), { mime: THUMB_MIME[format] });
       return key;
-    })
-    .finally(() => inFlight.delete(key));
+    });
+  })().finally(() => inFlight.delete(key));
   inFlight.set(key, run);
   return run;
 }

@@ -236,6 +236,8 @@ test("oldest first, the rail runs oldest first and a drag starts the grid at the
   const page = await context.newPage();
   await page.goto("/gallery?sort=oldest");
   await expect(cards(page).first()).toContainText("a december study number 1");
+  // The months are read after the first page: wait for the rail's last before reading them all.
+  await expect(month(page, /^November 2026/)).toBeVisible();
   const names = await rail(page)
     .getByRole("button")
     .evaluateAll((b) => b.map((e) => e.getAttribute("aria-label")));

@@ -17,6 +17,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { freePort, ROOT } from "../e2e/fixtures/processes";
 import { onStop, stopAll } from "./stop-on-exit";
+import { setUpOwner } from "./studio-process";
 
 const TARGET_MB = 300;
 const TASKS = Number(process.env.BENCH_TASKS ?? 100);
@@ -80,19 +81,6 @@ async function start(): Promise<ChildProcess> {
   throw new Error("the studio did not become ready in 120 s");
 }
 
-async function signUp(): Promise<string> {
-  const res = await fetch(`${origin}/api/setup`, {
-    method: "POST",
-    headers: { origin, "content-type": "application/json" },
-    body: JSON.stringify({ name: "Bench", email: "bench@studio.test", password: "bench password" }),
-  });
-  if (!res.ok) throw new Error(`set-up failed: ${res.status} ${await res.text()}`);
-  return res.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0])
-    .join("; ");
-}
-
 async function sendAndKeep(cookie: string): Promise<number> {
   const uuids: string[] = [];
   for (let sent = 0; sent < TASKS; sent += TASKS_PER_REQUEST) {
@@ -134,7 +122,7 @@ async function sendAndKeep(cookie: string): Promise<number> {
 
 try {
   const first = await start();
-  const cookie = await signUp();
+  const cookie = await setUpOwner(origin, "Bench", "bench@studio.test");
   await sleep(SETTLE_MS);
   const firstIdle = rssMb(first.pid ?? 0);
   await stop(first);

@@ -19,17 +19,17 @@
  *   npm run build && npm run bench:prompts
  */
 import "../scripts/register-server-only.mjs";
-import { type ChildProcess, spawn } from "node:child_process";
-import { existsSync, linkSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { linkSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { chromium } from "@playwright/test";
 import { type SQL, sql } from "drizzle-orm";
 import sharp from "sharp";
-import { freePort, ROOT } from "../e2e/fixtures/processes";
+import { ROOT } from "../e2e/fixtures/processes";
 import { startLocalPostgres } from "./local-postgres";
 import { seedPromptHistory } from "./prompts-seed";
 import { onStop, stopAll } from "./stop-on-exit";
+import { setUpOwner, startStudio, stopStudio } from "./studio-process";
 
 const { openPgliteDatabase, openPostgresDatabase } = await import("../lib/server/db/database");
 const { promptHistoryPage, promptHistoryRows } = await import("../lib/server/prompts/history");
@@ -40,10 +40,9 @@ type Opened = Awaited<ReturnType<typeof openPgliteDatabase>>;
 const PROMPTS = 10_000;
 const RUNS = 15;
 const TARGET = "target < 300 ms";
-const COMPILED = path.join(ROOT, ".build", "server.mjs");
 const OTHERS = ["bench-member-2", "bench-member-3", "bench-member-4"];
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const _sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const row = (name: string, value: string, note = "") =>
   console.info(`${name.padEnd(56)}${value.padStart(12)}   ${note}`);
 
@@ -160,57 +159,6 @@ async function timeHandler(opened: Opened, reads: Read[], owner: string) {
   }
 }
 
-/** The studio as `npm start` runs it (the compiled server; tsx on server.ts when there is none). */
-async function startStudio(env: Record<string, string>): Promise<{ child: ChildProcess; origin: string }> {
-  const port = await freePort();
-  const origin = `http://127.0.0.1:${port}`;
-  const compiled = existsSync(COMPILED);
-  const child = spawn(process.execPath, compiled ? [COMPILED] : ["--import", "tsx", "server.ts"], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      LOG_LEVEL: "warn",
-      ...env,
-    },
-    stdio: ["ignore", "inherit", "inherit"],
-  });
-  const stopped = new Promise<void>((resolve) => child.once("exit", () => resolve()));
-  const stop = () => {
-    if (child.exitCode === null) child.kill("SIGTERM");
-    return stopped;
-  };
-  onStop(stop);
-  for (const deadline = Date.now() + 120_000; Date.now() < deadline; await sleep(250)) {
-    if (child.exitCode !== null) throw new Error("the studio exited while starting");
-    const ready = await fetch(`${origin}/api/ready`).catch(() => null);
-    if (ready?.ok) return { child, origin };
-  }
-  throw new Error("the studio did not become ready in 120 s");
-}
-
-const stopChild = (child: ChildProcess) =>
-  new Promise<void>((resolve) => {
-    if (child.exitCode !== null) return resolve();
-    child.once("exit", () => resolve());
-    child.kill("SIGTERM");
-  });
-
-async function setUp(origin: string): Promise<string> {
-  const res = await fetch(`${origin}/api/setup`, {
-    method: "POST",
-    headers: { origin, "content-type": "application/json" },
-    body: JSON.stringify({ name: "Owner", email: "owner@studio.test", password: "bench password" }),
-  });
-  if (!res.ok) throw new Error(`set-up failed: ${res.status} ${await res.text()}`);
-  return res.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0])
-    .join("; ");
-}
-
 async function timeHttp(origin: string, cookie: string, reads: Read[]) {
   // The first request after a start loads the route's modules and warms the database's caches.
   const first = performance.now();
@@ -284,8 +232,8 @@ async function backend(
   // The studio makes its schema and its owner; it is stopped while the history is seeded (the
   // embedded database has one process at a time).
   const first = await startStudio(env);
-  const cookie = await setUp(first.origin);
-  await stopChild(first.child);
+  const cookie = await setUpOwner(first.origin);
+  await stopStudio(first.child);
   const opened = await open();
   let reads: Read[];
   try {

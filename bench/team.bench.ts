@@ -17,15 +17,14 @@
  *
  *   npm run build && npm run bench:team
  */
-import { type ChildProcess, spawn } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { WebSocket } from "ws";
-import { freePort, ROOT } from "../e2e/fixtures/processes";
 import { BASE_IMAGE_VALUES } from "../lib/client/create/image-fields";
 import { startLocalPostgres } from "./local-postgres";
 import { onStop, stopAll } from "./stop-on-exit";
+import { cookieOf, startStudio, stopStudio } from "./studio-process";
 
 const MEMBERS = 4;
 const SIDE = 10;
@@ -37,7 +36,6 @@ const FINISHED = new Set(["done", "error", "refused"]);
 /** A started server settles (lazy modules, first GC) before its idle memory is read. */
 const SETTLE_MS = Number(process.env.BENCH_SETTLE_MS ?? 10_000);
 const KEY = `bench-${crypto.randomUUID()}`;
-const COMPILED = path.join(ROOT, ".build", "server.mjs");
 const SUBJECTS = [
   "fox",
   "owl",
@@ -59,51 +57,6 @@ function memory(pid: number): { rss: number; hwm: number } {
     Math.round(Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(status)?.[1]) / 1024);
   return { rss: mb("VmRSS"), hwm: mb("VmHWM") };
 }
-
-const cookieOf = (res: Response) =>
-  res.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0])
-    .join("; ");
-
-/** The studio as `npm start` runs it (the compiled server; tsx on server.ts when there is none). */
-async function startStudio(env: Record<string, string>): Promise<{ child: ChildProcess; origin: string }> {
-  const port = await freePort();
-  const origin = `http://127.0.0.1:${port}`;
-  const compiled = existsSync(COMPILED);
-  const child = spawn(process.execPath, compiled ? [COMPILED] : ["--import", "tsx", "server.ts"], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      LOG_LEVEL: "warn",
-      ENGINE_API_KEYS: KEY,
-      MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? "2",
-      ...env,
-    },
-    stdio: ["ignore", "inherit", "inherit"],
-  });
-  const stopped = new Promise<void>((resolve) => child.once("exit", () => resolve()));
-  onStop(() => {
-    if (child.exitCode === null) child.kill("SIGTERM");
-    return stopped;
-  });
-  for (const deadline = Date.now() + 120_000; Date.now() < deadline; await sleep(250)) {
-    if (child.exitCode !== null) throw new Error("the studio exited while starting");
-    const ready = await fetch(`${origin}/api/ready`).catch(() => null);
-    if (ready?.ok) return { child, origin };
-  }
-  throw new Error("the studio did not become ready in 120 s");
-}
-
-const stopChild = (child: ChildProcess) =>
-  new Promise<void>((resolve) => {
-    if (child.exitCode !== null) return resolve();
-    child.once("exit", () => resolve());
-    child.kill("SIGTERM");
-  });
 
 /** The owner from set-up and three editors who joined by invitation: each one's session cookie. */
 async function team(origin: string): Promise<string[]> {
@@ -244,12 +197,12 @@ class CellWatch {
 async function round(label: string, env: Record<string, string>) {
   const dataDir = mkdtempSync(path.join(tmpdir(), "studio-bench-team-"));
   onStop(() => rmSync(dataDir, { recursive: true, force: true }));
-  const fresh = await startStudio({ DATA_DIR: dataDir, ...env });
+  const fresh = await startStudio({ DATA_DIR: dataDir, ENGINE_API_KEYS: KEY, ...env });
   const cookies = await team(fresh.origin);
   await sleep(SETTLE_MS);
   const firstIdle = memory(fresh.child.pid ?? 0).rss;
-  await stopChild(fresh.child);
-  const { child, origin } = await startStudio({ DATA_DIR: dataDir, ...env });
+  await stopStudio(fresh.child);
+  const { child, origin } = await startStudio({ DATA_DIR: dataDir, ENGINE_API_KEYS: KEY, ...env });
   const pid = child.pid ?? 0;
   // One task straight to the engine: its render workers are warm for both runs.
   await engineAlone(

@@ -1,0 +1,78 @@
+/**
+ * The studio as `npm start` runs it, for benches that start their own: the compiled server (tsx on
+ * server.ts when there is none), ready when `/api/ready` answers, stopped with the bench
+ * (stop-on-exit.ts), and its owner's account made through set-up.
+ */
+import { type ChildProcess, spawn } from "node:child_process";
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { freePort, ROOT } from "../e2e/fixtures/processes";
+import { onStop } from "./stop-on-exit";
+
+const COMPILED = path.join(ROOT, ".build", "server.mjs");
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Starts a studio on a free port with `env` over the production defaults; resolves once it is ready. */
+export async function startStudio(
+  env: Record<string, string>,
+): Promise<{ child: ChildProcess; origin: string }> {
+  const port = await freePort();
+  const origin = `http://127.0.0.1:${port}`;
+  const compiled = existsSync(COMPILED);
+  const child = spawn(process.execPath, compiled ? [COMPILED] : ["--import", "tsx", "server.ts"], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      LOG_LEVEL: "warn",
+      MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? "2",
+      ...env,
+    },
+    stdio: ["ignore", "inherit", "inherit"],
+  });
+  const stopped = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  onStop(() => {
+    if (child.exitCode === null) child.kill("SIGTERM");
+    return stopped;
+  });
+  for (const deadline = Date.now() + 120_000; Date.now() < deadline; await sleep(250)) {
+    if (child.exitCode !== null) throw new Error("the studio exited while starting");
+    const ready = await fetch(`${origin}/api/ready`).catch(() => null);
+    if (ready?.ok) return { child, origin };
+  }
+  throw new Error("the studio did not become ready in 120 s");
+}
+
+/** Stops a studio started here and waits for it to exit. */
+export function stopStudio(child: ChildProcess): Promise<void> {
+  return new Promise<void>((resolve) => {
+    if (child.exitCode !== null) return resolve();
+    child.once("exit", () => resolve());
+    child.kill("SIGTERM");
+  });
+}
+
+/** A response's session cookie, as a `cookie` header. */
+export function cookieOf(res: Response): string {
+  return res.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
+}
+
+/** Makes the owner's account on a fresh studio; answers their session cookie. */
+export async function setUpOwner(
+  origin: string,
+  name = "Owner",
+  email = "owner@studio.test",
+): Promise<string> {
+  const res = await fetch(`${origin}/api/setup`, {
+    method: "POST",
+    headers: { origin, "content-type": "application/json" },
+    body: JSON.stringify({ name, email, password: "bench password" }),
+  });
+  if (!res.ok) throw new Error(`set-up failed: ${res.status} ${await res.text()}`);
+  return cookieOf(res);
+}

@@ -37,7 +37,7 @@ export const SCRUB_FRAME_WIDTH = 160;
  * 1024² result: about 50 ms against 5-10 ms here), and a thumbnail is made for every result as it
  * is kept, on the cores that render the next ones.
  */
-export function thumbFormat(accept: string | null, _width?: ThumbWidth): ThumbFormat {
+export function thumbFormat(accept: string | null): ThumbFormat {
   return (accept ?? "").toLowerCase().includes("image/webp") ? "webp" : "jpeg";
 }
 

@@ -10,11 +10,6 @@ export const GET = route(api.items.thumb, async ({ runtime, user, params, query,
   const media = await itemMedia(runtime.database.db, params.id, user.role);
   if (!media) throw studioErrors.itemNotFound();
   const width = query.w as ThumbWidth;
-  const made = await ensureThumb(
-    runtime.storage,
-    media,
-    width,
-    thumbFormat(request.headers.get("accept"), width),
-  );
+  const made = await ensureThumb(runtime.storage, media, width, thumbFormat(request.headers.get("accept")));
   return storedImageResponse(runtime.storage, made, request.headers.get("if-none-match"));
 });

@@ -11,6 +11,12 @@ test("the owner invites an editor, and both see each other's results appear", as
   browser,
   baseURL,
 }) => {
+  // A retried test joins again: a fresh name and address keep it from meeting the first try's account.
+  const retry = test.info().retry;
+  const GRACE =
+    retry > 0
+      ? { name: `Grace Hopper ${retry + 1}`, email: `grace+retry${retry}@studio.test` }
+      : { name: "Grace Hopper", email: "grace@studio.test" };
   const owner = new StudioShell(page);
   await owner.goto("/settings");
   await owner.expectHeading("Settings");
@@ -37,12 +43,12 @@ test("the owner invites an editor, and both see each other's results appear", as
   await member.expectHeading("Join the studio");
   await expect(memberPage.getByText("Editor", { exact: true })).toBeVisible();
   await member.screenshot("invitation");
-  await memberPage.getByLabel("Name").fill("Grace Hopper");
-  await memberPage.getByLabel("Email").fill("grace@studio.test");
+  await memberPage.getByLabel("Name").fill(GRACE.name);
+  await memberPage.getByLabel("Email").fill(GRACE.email);
   await memberPage.getByLabel("Password").fill("compiler first");
   await memberPage.getByRole("button", { name: "Join the studio" }).click();
   await expect(memberPage).toHaveURL("/");
-  await expect(memberPage.getByTestId("user-name")).toHaveText("Grace Hopper");
+  await expect(memberPage.getByTestId("user-name")).toHaveText(GRACE.name);
 
   // The link works once.
   const reuse = await browser.newContext({ storageState: { cookies: [], origins: [] } });
@@ -57,17 +63,21 @@ test("the owner invites an editor, and both see each other's results appear", as
   await expect(page.locator("[data-stream-state=live]")).toBeAttached();
   await expect(memberPage.locator("[data-stream-state=live]")).toBeAttached();
 
+  // The owner is the account every other spec works as: its task may wait in the owner's fair
+  // share of the service behind other specs' experiment cells. What is tested is that the result
+  // arrives without a reload, not how soon.
+  test.setTimeout(120_000);
   const fromOwner = imageTask("sunset over the sea, by the owner");
   expect((await sendTasks(page.request, baseURL ?? "", [fromOwner])).status()).toBe(202);
   const ownerItem = memberPage.locator(`[data-testid=gallery-item][data-task-uuid="${fromOwner.taskUUID}"]`);
-  await expect(ownerItem).toBeVisible({ timeout: 15_000 });
+  await expect(ownerItem).toBeVisible({ timeout: 45_000 });
   await expect(ownerItem).toHaveAttribute("data-author", OWNER.name);
 
   const fromMember = imageTask("neon city at night, by the editor", { numberResults: 2 });
   expect((await sendTasks(memberPage.request, baseURL ?? "", [fromMember])).status()).toBe(202);
   const memberItems = page.locator(`[data-testid=gallery-item][data-task-uuid="${fromMember.taskUUID}"]`);
-  await expect(memberItems).toHaveCount(2, { timeout: 15_000 });
-  await expect(memberItems.first()).toHaveAttribute("data-author", "Grace Hopper");
+  await expect(memberItems).toHaveCount(2, { timeout: 45_000 });
+  await expect(memberItems.first()).toHaveAttribute("data-author", GRACE.name);
   // The card shows the studio's thumbnail of its stored copy, served to members.
   const thumb = memberItems.first().locator("img");
   await expect(thumb).toHaveJSProperty("complete", true);
@@ -77,7 +87,7 @@ test("the owner invites an editor, and both see each other's results appear", as
 
   // The owner now lists the editor, with the role the invitation gave.
   await owner.goto("/settings");
-  await expect(page.getByLabel("Role of Grace Hopper")).toHaveValue("editor");
+  await expect(page.getByLabel(`Role of ${GRACE.name}`, { exact: true })).toHaveValue("editor");
   await memberContext.close();
 });
 

@@ -56,11 +56,25 @@ test("the viewer's shortcut list names every key it answers, and its zoom says t
   await expect(zoom).toHaveText(`Fit · ${await fitted()}%`);
   expect(await fitted()).toBeLessThan(100);
 
+  const shown = () => zoom.textContent().then((t) => Number(t?.replace("%", "")));
+  // The zoom eases to its new scale: read the label once it stops changing.
+  const settledZoom = async () => {
+    let last = Number.NaN;
+    await expect(async () => {
+      const now = await shown();
+      const same = now === last;
+      last = now;
+      expect(same).toBe(true);
+    }).toPass({ intervals: [150] });
+    return last;
+  };
+
   // "+" zooms in: the label gives the real scale, larger than the fitted one.
+  const fittedScale = await fitted();
   await page.keyboard.press("+");
   await expect(zoom).not.toHaveText(/^Fit/);
-  const zoomedIn = Number((await zoom.textContent())?.replace("%", ""));
-  expect(zoomedIn).toBeGreaterThan(await fitted());
+  const zoomedIn = await settledZoom();
+  expect(zoomedIn).toBeGreaterThan(fittedScale);
   await page.getByRole("button", { name: "Zoom in" }).click();
   await expect(async () => {
     expect(Number((await zoom.textContent())?.replace("%", ""))).toBeGreaterThan(zoomedIn);
@@ -73,18 +87,11 @@ test("the viewer's shortcut list names every key it answers, and its zoom says t
     await page.screenshot({ path: `${SCREENS_DIR}/viewer-zoomed-${viewport.width}x${viewport.height}.png` });
   }
   await page.setViewportSize({ width: 1440, height: 900 });
-  const shown = () => zoom.textContent().then((t) => Number(t?.replace("%", "")));
-  const before = await shown();
+  const before = await settledZoom();
   await page.keyboard.press("-");
   await expect(async () => expect(await shown()).toBeLessThan(before)).toPass();
   // Once the zoom has settled, "0" fits the image again.
-  let settled = -1;
-  await expect(async () => {
-    const now = await shown();
-    const same = now === settled;
-    settled = now;
-    expect(same).toBe(true);
-  }).toPass();
+  await settledZoom();
   await page.keyboard.press("0");
   await expect(zoom).toHaveText(`Fit · ${await fitted()}%`);
 });

@@ -1,4 +1,5 @@
-import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+import { type APIRequestContext, type BrowserContext, expect, type Page, test } from "@playwright/test";
+import { WebSocket } from "ws";
 import { imageTask, joinAsMember, OWNER, sendTasks } from "./fixtures/accounts";
 import { finishedTask } from "./fixtures/studio-api";
 import { StudioShell } from "./pages/studio-shell";
@@ -64,12 +65,13 @@ test("members on the same item, experiment or vote see each other, and not once 
   const memberContext = await joinAsMember(browser, page.request, origin, MEMBER, "reviewer");
   try {
     const memberPage = await memberContext.newPage();
-    const pages: [string, string, string][] = [
-      ["item", `/gallery/item/${itemId}`, "viewer"],
-      ["experiment", `/experiments/${experimentId}`, "experiment"],
-      ["vote", `/votes/${voteId}`, "vote"],
+    // Each page, and the way a person leaves it (the page's own link back).
+    const pages: [string, string, string, string][] = [
+      ["item", `/gallery/item/${itemId}`, "viewer", "Gallery"],
+      ["experiment", `/experiments/${experimentId}`, "experiment", "Experiments"],
+      ["vote", `/votes/${voteId}`, "vote", "Gallery"],
     ];
-    for (const [what, path, shot] of pages) {
+    for (const [what, path, shot, back] of pages) {
       await test.step(`on the same ${what}`, async () => {
         await page.goto(path);
         // Alone on the page: nobody is shown, not even oneself.
@@ -107,13 +109,79 @@ test("members on the same item, experiment or vote see each other, and not once 
           await second.close();
         }
 
-        // The member walks away: their avatar goes.
-        await memberPage.goto("/gallery");
+        // The member walks away by the page's link: their avatar goes.
+        await memberPage.getByRole("main").getByRole("link", { name: back, exact: true }).click();
+        await expect(memberPage).not.toHaveURL(path);
         await expect(page.getByRole("img", { name: MEMBER.name })).toHaveCount(0, { timeout: 15_000 });
         await expect(page.getByRole("list", { name: "Also here" })).toHaveCount(0);
       });
     }
   } finally {
     await memberContext.close();
+  }
+});
+
+/**
+ * A member's tab as the relay sees it: their session's socket saying it is on `target`; resolves
+ * once the relay has answered who else is there.
+ */
+async function tabOn(context: BrowserContext, origin: string, target: string): Promise<WebSocket> {
+  const cookie = (await context.cookies(origin)).map((c) => `${c.name}=${c.value}`).join("; ");
+  const ws = new WebSocket(`${origin.replace(/^http/, "ws")}/api/stream`, { headers: { origin, cookie } });
+  await new Promise<void>((resolve, reject) => {
+    ws.on("error", reject);
+    ws.on("open", () => ws.send(JSON.stringify({ type: "presence", on: target })));
+    ws.on("message", (data) => {
+      if ((JSON.parse(String(data)) as { type: string }).type === "presence") resolve();
+    });
+  });
+  return ws;
+}
+
+test("a crowd on an item shows three avatars and a count of the rest", async ({ page, browser, baseURL }) => {
+  test.setTimeout(180_000);
+  const origin = baseURL ?? "";
+  const task = imageTask("a crowd of umbrellas in the rain");
+  expect((await sendTasks(page.request, origin, [task])).status()).toBe(202);
+  const itemId = (await finishedTask(page.request, task.taskUUID, 60_000)).items[0]?.id ?? "";
+  const names = ["Bo Crowd", "Cy Crowd", "Di Crowd", "Ed Crowd"];
+  const contexts: BrowserContext[] = [];
+  const sockets: WebSocket[] = [];
+  try {
+    for (const name of names) {
+      const email = `${name.split(" ")[0]?.toLowerCase()}.crowd@studio.test`;
+      const context = await joinAsMember(
+        browser,
+        page.request,
+        origin,
+        { name, email, password: "in the crowd" },
+        "viewer",
+      );
+      contexts.push(context);
+      sockets.push(await tabOn(context, origin, `item:${itemId}`));
+    }
+    await page.goto(`/gallery/item/${itemId}`);
+    const shown = page.getByRole("list", { name: "Also here" });
+    for (const name of names.slice(0, 3))
+      await expect(shown.getByRole("img", { name })).toBeVisible({ timeout: 15_000 });
+    const rest = shown.getByRole("img", { name: "1 more: Ed Crowd" });
+    await expect(rest).toHaveText("+1");
+    await rest.hover();
+    await expect(page.locator("[role=tooltip]", { hasText: "Ed Crowd" })).toBeVisible();
+    await new StudioShell(page).screenshot("presence-crowd-1440x900", {
+      x: 0,
+      y: 0,
+      width: 1440,
+      height: 900,
+    });
+
+    // One of them closes their tab: the fourth takes the free place, and the count goes.
+    sockets[0]?.close();
+    await expect(shown.getByRole("img", { name: "Ed Crowd" })).toBeVisible({ timeout: 15_000 });
+    await expect(shown.getByRole("img", { name: "Bo Crowd" })).toHaveCount(0);
+    await expect(shown.getByRole("img")).toHaveCount(3);
+  } finally {
+    for (const ws of sockets) ws.close();
+    for (const context of contexts) await context.close();
   }
 });

@@ -64,7 +64,7 @@ export function initials(name: string): string {
 }
 
 /** Hues an avatar takes; the member's id picks one, so a person keeps their colour everywhere. */
-const HUES = [12, 38, 88, 150, 190, 215, 255, 290, 330] as const;
+const HUES = [10, 35, 140, 185, 215, 260, 295, 330] as const;
 
 export function memberHue(userId: string): number {
   let hash = 0;

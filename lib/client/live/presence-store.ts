@@ -31,8 +31,8 @@ export const usePresenceStore = create<PresenceState>((set) => ({
 }));
 
 /** Tells the relay on `socket` where this tab is (if the socket is open). */
-export function sendPresence(socket: WebSocket | null): void {
-  if (socket?.readyState !== WebSocket.OPEN) return;
+export function sendPresence(socket: Pick<WebSocket, "readyState" | "OPEN" | "send"> | null): void {
+  if (!socket || socket.readyState !== socket.OPEN) return;
   const message: PresenceMessage = { type: "presence", on: usePresenceStore.getState().on };
   socket.send(JSON.stringify(message));
 }
@@ -41,9 +41,19 @@ export function sendPresence(socket: WebSocket | null): void {
  * Keeps the relay told where this tab is: each time the page changes, and every heartbeat while
  * it is on one (a tab that stops saying so is taken for gone). Answers how to stop.
  */
-export function keepPresenceSent(socket: () => WebSocket | null): () => void {
+export function keepPresenceSent(
+  socket: () => Pick<WebSocket, "readyState" | "OPEN" | "send"> | null,
+): () => void {
+  // One page closing and the next opening happen in one render: only where the tab ends up is
+  // sent, not the "nowhere" in between (the relay counts a tab's messages).
+  let queued = false;
   const unsubscribe = usePresenceStore.subscribe((s, before) => {
-    if (s.on !== before.on) sendPresence(socket());
+    if (s.on === before.on || queued) return;
+    queued = true;
+    queueMicrotask(() => {
+      queued = false;
+      sendPresence(socket());
+    });
   });
   const heartbeat = setInterval(() => {
     if (usePresenceStore.getState().on !== null) sendPresence(socket());

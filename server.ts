@@ -27,6 +27,7 @@ async function main() {
   // Imported after the resolve hook is registered: these modules import `server-only`.
   const { studioEnv } = await import("./lib/server/env");
   const { createRelay } = await import("./lib/server/stream/relay");
+  const { startPresence } = await import("./lib/server/stream/presence-access");
   const { parseEngineConfig } = await import("./lib/engine/config");
   const { createEngine } = await import("./lib/engine/create-engine");
   const { createPoolRenderer } = await import("./lib/engine/render/worker/pool-renderer");
@@ -92,7 +93,8 @@ async function main() {
     void closeAll().finally(() => process.exit(1));
   };
   const runtime = await startRuntime({ engineKeys: engine?.keys ?? null, engineKey, onDatabaseLost });
-  const relay = createRelay({ log: runtime.log, ...streamMembers(runtime) });
+  const presence = await startPresence(runtime.database);
+  const relay = createRelay({ log: runtime.log, ...streamMembers(runtime), presence });
   runtime.accountChanges.subscribe(closeSocketsOnAccountChange(relay));
 
   // `POST /api/tasks` is answered here rather than by Next's router: the router's request path
@@ -185,6 +187,7 @@ async function main() {
 
   closeAll = () =>
     Promise.all([engine?.close(), relay.close()])
+      .then(() => presence.close())
       .then(() => runtime.close())
       .finally(releaseLocks);
 

@@ -4,6 +4,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { Download, GitCompareArrows, Pause, Play, Square } from "lucide-react";
 import Link from "next/link";
 import { useCallback, useState } from "react";
+import { PresenceAvatars } from "@/components/presence/presence-avatars";
 import { Badge } from "@/components/ui/badge";
 import { Button, ButtonLink } from "@/components/ui/button";
 import { FormError } from "@/components/ui/field";
@@ -15,6 +16,7 @@ import { experimentKey } from "@/lib/client/live/experiment-changes";
 import { api } from "@/lib/studio/api";
 import { ApiError } from "@/lib/studio/api/errors";
 import { compareUrl } from "@/lib/studio/gallery-urls";
+import { presenceTarget } from "@/lib/studio/presence";
 import { GridSection } from "./grid-section";
 import { RerunDialog } from "./rerun-dialog";
 import { type CellView, STATUS_WORDS } from "./types";
@@ -92,7 +94,10 @@ export function ExperimentPage({ id, canRun, canVote = false, canShare = false }
               Experiments
             </Link>
           </p>
-          <h1 className="truncate font-semibold text-[24px] text-foreground tracking-tight">{view.name}</h1>
+          <div className="flex min-w-0 items-center gap-3">
+            <h1 className="truncate font-semibold text-[24px] text-foreground tracking-tight">{view.name}</h1>
+            <PresenceAvatars on={presenceTarget("experiment", id)} />
+          </div>
           <div className="mt-2 flex flex-wrap items-center gap-2 text-[13px] text-muted">
             <Badge
               data-testid="experiment-status"

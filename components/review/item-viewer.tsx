@@ -8,6 +8,7 @@ import { useEffect, useMemo, useState } from "react";
 import { CellNavigator } from "@/components/experiments/cell-navigator";
 import { VaryItemButton } from "@/components/experiments/vary-item-button";
 import { ShareDialog } from "@/components/organize/share-dialog";
+import { PresenceAvatars } from "@/components/presence/presence-avatars";
 import { Button, ButtonLink } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { promptForPeople } from "@/lib/client/create/field-labels";
@@ -20,6 +21,7 @@ import { useViewerStore } from "@/lib/client/viewer-store";
 import { api } from "@/lib/studio/api";
 import { filterQueryOf } from "@/lib/studio/gallery-filter";
 import { compareUrl, downloadUrl, viewerUrl } from "@/lib/studio/gallery-urls";
+import { presenceTarget } from "@/lib/studio/presence";
 import { can, type Role } from "@/lib/studio/roles";
 import { ImageStage } from "./image-stage";
 import { ReviewPanel } from "./review-panel";
@@ -139,6 +141,7 @@ export function ItemViewer({ itemId, me }: { itemId: string; me: { id: string; r
         >
           {label}
         </h1>
+        <PresenceAvatars on={presenceTarget("item", itemId)} className="mr-1" />
         {neighbors.data ? (
           <div className="flex items-center gap-1">
             <Button

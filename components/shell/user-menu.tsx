@@ -6,16 +6,12 @@ import { useState } from "react";
 import { cn, focusRing } from "@/components/ui/cn";
 import { attempt } from "@/lib/client/endpoint-attempt";
 import { api } from "@/lib/studio/api";
+import { initials } from "@/lib/studio/presence";
 
 export interface ShellUser {
   name: string;
   email: string;
   roleLabel: string;
-}
-
-function initials(name: string): string {
-  const parts = name.trim().split(/\s+/).filter(Boolean);
-  return ((parts[0]?.[0] ?? "") + (parts.length > 1 ? (parts.at(-1)?.[0] ?? "") : "")).toUpperCase() || "?";
 }
 
 /** Who is signed in, with their role, and the way out. */

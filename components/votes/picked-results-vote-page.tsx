@@ -1,8 +1,10 @@
 "use client";
 
 import { ArrowLeft } from "lucide-react";
+import { PresenceAvatars } from "@/components/presence/presence-avatars";
 import { ButtonLink } from "@/components/ui/button";
 import { PageHeader } from "@/components/ui/page-header";
+import { presenceTarget } from "@/lib/studio/presence";
 import { VoteList } from "./vote-list";
 import { VoteOverlay } from "./vote-overlay";
 
@@ -25,10 +27,13 @@ export function PickedResultsVotePage({ id, canRun, canVote, canShare }: Props) 
         title="Picked results"
         description="Teammates pick the better of two results without knowing which is which; the ranking shows once the vote is closed."
         actions={
-          <ButtonLink href="/gallery" variant="ghost" size="sm">
-            <ArrowLeft aria-hidden />
-            Gallery
-          </ButtonLink>
+          <div className="flex items-center gap-3">
+            <PresenceAvatars on={presenceTarget("vote", id)} />
+            <ButtonLink href="/gallery" variant="ghost" size="sm">
+              <ArrowLeft aria-hidden />
+              Gallery
+            </ButtonLink>
+          </div>
         }
       />
       <VoteList owner={{ voteId: id }} canRun={canRun} canVote={canVote} canShare={canShare} flush />

@@ -5,7 +5,7 @@ import { useRouter } from "next/navigation";
 import { useEffect } from "react";
 import { applyGalleryChange } from "@/lib/client/gallery-live";
 import { STREAM_CLOSE, STREAM_GOING_AWAY, STREAM_PATH } from "@/lib/studio/api/stream";
-import type { StreamEvent } from "@/lib/studio/stream-events";
+import type { StreamFrame } from "@/lib/studio/stream-events";
 import {
   addGalleryItem,
   addTaskItem,
@@ -15,6 +15,7 @@ import {
   tasksKey,
   updateTask,
 } from "./gallery-cache";
+import { keepPresenceSent, sendPresence, usePresenceStore } from "./live/presence-store";
 import { useStreamStore } from "./stream-store";
 
 const MAX_DELAY_MS = 15_000;
@@ -31,7 +32,8 @@ export function reconnectDelay(attempt: number, random = Math.random): number {
  * resumes from the last event it saw; when the relay can no longer fill the gap (a restart, a long
  * absence) it refetches the gallery and the queue over HTTP instead. The relay closes it on purpose
  * when the session ends (then the tab goes to sign-in) or the role changes (then it reconnects at
- * once and the page is rendered again for the new role).
+ * once and the page is rendered again for the new role). It also carries where the tab is, for
+ * the avatars of who else is there (lib/client/live/presence-store.ts).
  */
 export function useTaskStream(): void {
   const client = useQueryClient();
@@ -53,7 +55,7 @@ export function useTaskStream(): void {
       void client.invalidateQueries({ queryKey: allTasksKey });
     };
 
-    const handle = (event: StreamEvent) => {
+    const handle = (event: StreamFrame) => {
       switch (event.type) {
         case "hello":
           // A resuming tab keeps its own position: replayed events follow this greeting.
@@ -62,6 +64,10 @@ export function useTaskStream(): void {
             epoch = event.epoch;
             since = event.seq;
           }
+          return;
+        case "presence":
+          // Ephemeral: no seq to keep.
+          usePresenceStore.getState().receive(event);
           return;
         case "reset":
           epoch = event.epoch;
@@ -91,10 +97,12 @@ export function useTaskStream(): void {
       ws.onopen = () => {
         attempt = 0;
         setState("live");
+        // A new socket is a new tab to the relay: it says again where it is.
+        sendPresence(ws);
       };
       ws.onmessage = (message) => {
         try {
-          handle(JSON.parse(String(message.data)) as StreamEvent);
+          handle(JSON.parse(String(message.data)) as StreamFrame);
         } catch {
           // A malformed frame is dropped; the next reset or refetch repairs what it carried.
         }
@@ -150,9 +158,11 @@ export function useTaskStream(): void {
     window.addEventListener("offline", offline);
     window.addEventListener("online", online);
 
+    const stopPresence = keepPresenceSent(() => socket);
     connect();
     return () => {
       stopped = true;
+      stopPresence();
       clearTimeout(timer);
       window.removeEventListener("offline", offline);
       window.removeEventListener("online", online);

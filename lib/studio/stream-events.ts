@@ -1,5 +1,6 @@
 import type { CellPatch } from "./experiments/cell-patch";
 import type { GalleryItem, ItemReview, TaskUpdate } from "./gallery-item";
+import type { PresentMember } from "./presence";
 
 /**
  * What the studio's relay (lib/studio/api/stream.ts) sends a browser, shared by the server and the
@@ -43,6 +44,23 @@ export type StreamEvent =
   | { type: "task"; epoch: string; seq: number; task: TaskUpdate }
   | { type: "gallery"; epoch: string; seq: number; change: GalleryChange }
   | { type: "reset"; epoch: string; seq: number };
+
+/**
+ * The other members on the page this tab is on (`on`, a target of lib/studio/presence.ts), sent
+ * to that tab alone when they change. Ephemeral: not in the event log, no seq, never replayed; a
+ * reconnecting tab says again where it is and is told again.
+ */
+export interface PresenceEvent {
+  type: "presence";
+  on: string;
+  /** The first few of them (lib/studio/presence.ts `PRESENCE_MAX_LISTED`), in the order they came. */
+  members: PresentMember[];
+  /** How many there are in all. */
+  total: number;
+}
+
+/** Everything the relay's socket carries to a browser: the log's events and presence. */
+export type StreamFrame = StreamEvent | PresenceEvent;
 
 /** Query parameters of a resuming connection (`?epoch=...&since=...` on the stream's path). */
 export interface StreamResume {

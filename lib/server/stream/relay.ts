@@ -1,11 +1,13 @@
 import "server-only";
+import { randomUUID } from "node:crypto";
 import type { IncomingMessage } from "node:http";
 import type { Duplex } from "node:stream";
 import { WebSocket, WebSocketServer } from "ws";
 import { logger } from "@/lib/platform/logger";
 import { STREAM_CLOSE } from "@/lib/studio/api/stream";
-import type { StreamEvent } from "@/lib/studio/stream-events";
+import type { StreamEvent, StreamFrame } from "@/lib/studio/stream-events";
 import { type Audience, type EventLog, isFor } from "./event-log";
+import { type PresenceHub, tabMessages } from "./presence-hub";
 
 /** Whose a socket is: the member, the session its cookie named, and the role it opened with. */
 export interface StreamMember {
@@ -60,12 +62,14 @@ export interface RelayOptions {
   pingMs?: number;
   /** Told of a socket's failure (an oversized frame, a broken connection), once per socket. */
   onSocketError?(err: Error, member: StreamMember): void;
+  /** Who is on which page: what tabs say of where they are goes there (without it, it is ignored). */
+  presence?: Pick<PresenceHub, "say" | "leave">;
 }
 
 /** How long the relay gathers events for one write per socket (see `cork` in createRelay). */
 export const CORK_MS = 10;
 
-/** Browsers send nothing on this socket; a frame past this is refused (ws closes it with 1009). */
+/** Browsers send only where they are on this socket; a frame past this is refused (ws closes it with 1009). */
 export const MAX_FRAME_BYTES = 16 * 1024;
 
 /**
@@ -140,7 +144,7 @@ export function createRelay(options: RelayOptions): Relay {
   recheckTimer.unref();
 
   // One event goes to every socket of the team: written as JSON (and UTF-8) once, not per socket.
-  const frames = new WeakMap<StreamEvent, Buffer>();
+  const frames = new WeakMap<StreamFrame, Buffer>();
   // Events sent within CORK_MS of each other go to each socket in one write: a write is a system
   // call, and with hundreds of sockets at hundreds of events a second those calls were most of the
   // relay's time (bench:fanout). A few milliseconds more on an event is nothing a person sees.
@@ -158,7 +162,7 @@ export function createRelay(options: RelayOptions): Relay {
     corked.add(raw);
   }
 
-  function send(ws: WebSocket, event: StreamEvent): void {
+  function send(ws: WebSocket, event: StreamFrame): void {
     if (ws.readyState !== WebSocket.OPEN) return;
     cork(ws);
     if (ws.bufferedAmount > maxBuffered) {
@@ -179,8 +183,14 @@ export function createRelay(options: RelayOptions): Relay {
     members.set(ws, member);
     alive.set(ws, true);
     ws.on("pong", () => alive.set(ws, true));
-    // Browsers send nothing on this socket; anything they send is ignored.
-    ws.on("message", () => undefined);
+    // A tab says which page it is on (presence); anything else it sends is ignored.
+    const tab = { id: randomUUID(), userId, role: member.role, send: (e: StreamFrame) => send(ws, e) };
+    const { presence } = options;
+    if (presence)
+      ws.on(
+        "message",
+        tabMessages(presence, tab, () => members.has(ws)),
+      );
     // ws closes the socket itself (1009 for an oversized frame, 1002 for a broken one); without
     // a listener here the error would be thrown from the emitter and reach the process.
     let reported = false;
@@ -204,6 +214,7 @@ export function createRelay(options: RelayOptions): Relay {
     ws.on("close", () => {
       members.delete(ws);
       unsubscribe();
+      presence?.leave(tab.id);
     });
     const replay = log.start().then(() => (resuming ? log.missed(userId, epoch, since) : []));
     replay

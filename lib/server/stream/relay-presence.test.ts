@@ -1,0 +1,93 @@
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { WebSocket } from "ws";
+import { presenceTarget } from "@/lib/studio/presence";
+import type { StreamFrame } from "@/lib/studio/stream-events";
+import { EventLog } from "./event-log";
+import { MemoryPresenceBus } from "./presence-bus";
+import { PresenceHub } from "./presence-hub";
+import { createRelay, type Relay } from "./relay";
+
+const ITEM = presenceTarget("item", "11111111-1111-4111-8111-111111111111");
+const NAMES: Record<string, string> = { ada: "Ada Lovelace", grace: "Grace Hopper" };
+
+let server: Server;
+let relay: Relay;
+let log: EventLog;
+let hub: PresenceHub;
+let origin: string;
+
+beforeEach(async () => {
+  log = new EventLog();
+  await log.start();
+  hub = new PresenceHub({
+    bus: new MemoryPresenceBus(),
+    mayView: async () => true,
+    nameOf: async (id) => NAMES[id] ?? null,
+  });
+  await hub.start();
+  relay = createRelay({
+    log,
+    authenticate: async (req) => {
+      const userId = (req.headers.cookie ?? "").replace("user=", "");
+      return userId ? { userId, sessionId: `s-${userId}`, role: "viewer" } : null;
+    },
+    presence: hub,
+  });
+  server = createServer();
+  server.on("upgrade", (req, socket, head) => relay.handleUpgrade(req, socket, head));
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+
+afterEach(async () => {
+  await relay.close();
+  await hub.close();
+  await log.close();
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+});
+
+function connect(user: string): Promise<{ ws: WebSocket; frames: StreamFrame[] }> {
+  return new Promise((resolve, reject) => {
+    const ws = new WebSocket(`${origin.replace("http", "ws")}/api/stream`, {
+      headers: { origin, cookie: `user=${user}` },
+    });
+    const frames: StreamFrame[] = [];
+    ws.on("message", (data) => frames.push(JSON.parse(String(data)) as StreamFrame));
+    ws.on("error", reject);
+    ws.on("open", () => resolve({ ws, frames }));
+  });
+}
+
+const lastPresence = (frames: StreamFrame[]) =>
+  frames
+    .filter((f) => f.type === "presence")
+    .at(-1)
+    ?.members.map((m) => m.name);
+
+describe("relay presence", () => {
+  it("a tab that says where it is is shown to the others there, and goes when its socket closes", async () => {
+    const ada = await connect("ada");
+    const grace = await connect("grace");
+    ada.ws.send(JSON.stringify({ type: "presence", on: ITEM }));
+    await expect.poll(() => lastPresence(ada.frames)).toEqual([]);
+    grace.ws.send(JSON.stringify({ type: "presence", on: ITEM }));
+    await expect.poll(() => lastPresence(grace.frames)).toEqual(["Ada Lovelace"]);
+    await expect.poll(() => lastPresence(ada.frames)).toEqual(["Grace Hopper"]);
+    grace.ws.close();
+    await expect.poll(() => lastPresence(ada.frames)).toEqual([]);
+    ada.ws.close();
+  });
+
+  it("ignores what is not a presence message, and keeps the socket", async () => {
+    const ada = await connect("ada");
+    ada.ws.send("hello?");
+    ada.ws.send(JSON.stringify({ type: "presence", on: { item: 1 } }));
+    ada.ws.send(JSON.stringify({ type: "presence", on: ITEM }));
+    await expect.poll(() => lastPresence(ada.frames)).toEqual([]);
+    expect(ada.ws.readyState).toBe(WebSocket.OPEN);
+    expect(hub.membersOn(ITEM).map((m) => m.userId)).toEqual(["ada"]);
+    ada.ws.close();
+  });
+});

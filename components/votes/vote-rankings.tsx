@@ -45,7 +45,7 @@ export function VoteRankings({ results }: { results: VoteResults }) {
                 : "border-transparent text-muted hover:text-foreground",
             )}
           >
-            {g.label}
+            {g.label}{" "}
             <span className="ml-1.5 font-normal text-muted-subtle tabular-nums">
               {plural(g.voters, "voter")}
             </span>

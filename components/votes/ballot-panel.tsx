@@ -2,7 +2,7 @@
 
 import { type QueryKey, useQuery, useQueryClient } from "@tanstack/react-query";
 import { ChevronLeft, ChevronRight, Equal } from "lucide-react";
-import { useCallback, useEffect, useMemo, useState } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
 import { FormError } from "@/components/ui/field";
@@ -105,7 +105,16 @@ export function BallotBoard({ source }: { source: BallotSource }) {
   const [index, setIndex] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
   const ballot = query.data;
-  const pairs = ballot?.pairs ?? [];
+  /**
+   * Picks sent and not yet answered. A refetch answered before they are stored (another pick's,
+   * or a teammate's live update) would show their pairs unvoted again and send the next pick to
+   * the wrong pair: they are laid over whatever the cache holds until they are answered.
+   */
+  const sending = useRef(new Map<string, BallotPick>());
+  const pairs = (ballot?.pairs ?? []).map((p) => {
+    const sent = sending.current.get(p.id);
+    return sent ? { ...p, pick: sent } : p;
+  });
   const firstOpen = pairs.findIndex((p) => p.pick === null);
   const current = index ?? (firstOpen === -1 ? 0 : firstOpen);
   const pair = pairs[current];
@@ -116,24 +125,30 @@ export function BallotBoard({ source }: { source: BallotSource }) {
       if (!pair || !open) return;
       const next = pairs.findIndex((p, i) => i !== current && p.pick === null && i > current);
       const wrap = pairs.findIndex((p, i) => i !== current && p.pick === null);
-      client.setQueryData<GuestBallot>(source.queryKey, (old) =>
-        old
-          ? {
-              ...old,
-              pairs: old.pairs.map((p) => (p.id === pair.id ? { ...p, pick: choice } : p)),
-              done: old.pairs.filter((p) => p.pick !== null || p.id === pair.id).length,
-            }
-          : old,
-      );
+      const mark = () =>
+        client.setQueryData<GuestBallot>(source.queryKey, (old) =>
+          old
+            ? {
+                ...old,
+                pairs: old.pairs.map((p) => (p.id === pair.id ? { ...p, pick: choice } : p)),
+                done: old.pairs.filter((p) => p.pick !== null || p.id === pair.id).length,
+              }
+            : old,
+        );
+      sending.current.set(pair.id, choice);
+      mark();
       const target = next !== -1 ? next : wrap;
       if (target !== -1) setIndex(target);
       try {
         await source.send({ pairId: pair.id, pick: choice });
+        mark();
         setError(null);
       } catch (err) {
         setError((err as ApiError).errors?.map((e) => e.message).join(" ") ?? String(err));
       }
-      void client.invalidateQueries({ queryKey: source.queryKey });
+      if (sending.current.get(pair.id) === choice) sending.current.delete(pair.id);
+      // Read back once every pick sent is answered: an earlier read could miss a later pick.
+      if (sending.current.size === 0) void client.invalidateQueries({ queryKey: source.queryKey });
       source.picked?.();
     },
     [pair, open, pairs, current, client, source],

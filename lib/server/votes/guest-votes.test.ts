@@ -13,6 +13,7 @@ import { createExperiment } from "@/lib/server/experiments/actions";
 import { cellRows } from "@/lib/server/experiments/records";
 import { createShareLink, listShareLinks, revokeShareLink } from "@/lib/server/gallery/share-links";
 import type { GuestBallot } from "@/lib/studio/api/guest-votes";
+import { shareLinkCreateSchema } from "@/lib/studio/organize";
 import { ballotOf, castVote } from "./ballot";
 import { ballotMediaKey } from "./ballot-media";
 import {
@@ -29,6 +30,16 @@ import { sharedVote } from "./shared";
 
 const PROMPTS = ["a red fox in snow", "a grey wolf in snow", "an owl on a branch under a full moon"];
 const ADDRESS = "203.0.113.9";
+
+describe("a link that takes guests' votes", () => {
+  it("is a vote's link only, refused naming the parameter otherwise", () => {
+    const id = randomUUID();
+    expect(shareLinkCreateSchema.safeParse({ roundId: id, guestVotes: true }).success).toBe(true);
+    const onItem = shareLinkCreateSchema.safeParse({ itemId: id, guestVotes: true });
+    expect(onItem.success).toBe(false);
+    expect(onItem.error?.issues.map((i) => i.path.join("."))).toEqual(["guestVotes"]);
+  });
+});
 
 for (const backend of testBackends) {
   describe.skipIf(backend.skip !== undefined)(backendTitle(backend, "guests' blind votes"), () => {

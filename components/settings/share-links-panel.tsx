@@ -73,7 +73,7 @@ export function ShareLinksPanel() {
             : "no expiry"}
       </p>
       <div className="mt-1 flex gap-1.5">
-        <Badge>{link.allowComments ? "Guests comment" : "Read-only"}</Badge>
+        <Badge>{link.guestVotes ? "Guests vote" : link.allowComments ? "Guests comment" : "Read-only"}</Badge>
         <Badge>{link.showParams ? "Prompt shown" : "Prompt hidden"}</Badge>
       </div>
     </div>

@@ -1,17 +1,18 @@
 "use client";
 
-import { useQueryClient } from "@tanstack/react-query";
+import { type QueryKey, useQuery, useQueryClient } from "@tanstack/react-query";
 import { ChevronLeft, ChevronRight, Equal } from "lucide-react";
-import { useCallback, useEffect, useState } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
 import { FormError } from "@/components/ui/field";
-import { call, useEndpoint } from "@/lib/client/endpoint-client";
+import { call } from "@/lib/client/endpoint-client";
 import { ballotKey, invalidateVotesOf } from "@/lib/client/live/vote-changes";
 import { api } from "@/lib/studio/api";
 import type { ApiError } from "@/lib/studio/api/errors";
-import type { Ballot, BallotMedia } from "@/lib/studio/api/votes";
-import type { BallotPick } from "@/lib/studio/votes/input";
+import type { GuestBallot } from "@/lib/studio/api/guest-votes";
+import type { BallotMedia } from "@/lib/studio/api/votes";
+import type { BallotPick, PickInput } from "@/lib/studio/votes/input";
 
 /** One side of a pair: the picture (or video) alone, nothing that names it. */
 function Side({
@@ -66,19 +67,54 @@ function Side({
   );
 }
 
+/** Where a ballot comes from and its picks go: a member's (signed in) or a guest's (a share link). */
+export interface BallotSource {
+  queryKey: QueryKey;
+  load(signal: AbortSignal): Promise<GuestBallot>;
+  send(input: PickInput): Promise<unknown>;
+  /** After each pick, what else shows the vote's counts refetches. */
+  picked?(): void;
+}
+
+/** `anchorId`: the experiment or evaluation set the vote belongs to (its list refetches). */
+export function BallotPanel({ voteId, anchorId }: { voteId: string; anchorId: string }) {
+  const client = useQueryClient();
+  const source = useMemo<BallotSource>(
+    () => ({
+      queryKey: ballotKey(voteId),
+      load: (signal) => call(api.votes.ballot, { params: { id: voteId } }, { signal }),
+      send: (body) => call(api.votes.pick, { params: { id: voteId }, body }),
+      picked: () => void invalidateVotesOf(client, anchorId),
+    }),
+    [client, voteId, anchorId],
+  );
+  return <BallotBoard source={source} />;
+}
+
 /**
  * Voting on a vote's pairs, blind: two pictures, no labels, prompts or settings. ← and 1 pick the
  * left one, → and 2 the right one, = "can't tell"; each pick moves on to the next pair not voted
  * on. Picks can be changed (step back with the pair arrows) until the vote is closed.
  */
-/** `anchorId`: the experiment or evaluation set the vote belongs to (its list refetches). */
-export function BallotPanel({ voteId, anchorId }: { voteId: string; anchorId: string }) {
+export function BallotBoard({ source }: { source: BallotSource }) {
   const client = useQueryClient();
-  const query = useEndpoint(api.votes.ballot, { params: { id: voteId } });
+  const query = useQuery<GuestBallot, ApiError>({
+    queryKey: source.queryKey,
+    queryFn: ({ signal }) => source.load(signal),
+  });
   const [index, setIndex] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
   const ballot = query.data;
-  const pairs = ballot?.pairs ?? [];
+  /**
+   * Picks sent and not yet answered. A refetch answered before they are stored (another pick's,
+   * or a teammate's live update) would show their pairs unvoted again and send the next pick to
+   * the wrong pair: they are laid over whatever the cache holds until they are answered.
+   */
+  const sending = useRef(new Map<string, BallotPick>());
+  const pairs = (ballot?.pairs ?? []).map((p) => {
+    const sent = sending.current.get(p.id);
+    return sent ? { ...p, pick: sent } : p;
+  });
   const firstOpen = pairs.findIndex((p) => p.pick === null);
   const current = index ?? (firstOpen === -1 ? 0 : firstOpen);
   const pair = pairs[current];
@@ -89,27 +125,33 @@ export function BallotPanel({ voteId, anchorId }: { voteId: string; anchorId: st
       if (!pair || !open) return;
       const next = pairs.findIndex((p, i) => i !== current && p.pick === null && i > current);
       const wrap = pairs.findIndex((p, i) => i !== current && p.pick === null);
-      client.setQueryData<Ballot>(ballotKey(voteId), (old) =>
-        old
-          ? {
-              ...old,
-              pairs: old.pairs.map((p) => (p.id === pair.id ? { ...p, pick: choice } : p)),
-              done: old.pairs.filter((p) => p.pick !== null || p.id === pair.id).length,
-            }
-          : old,
-      );
+      const mark = () =>
+        client.setQueryData<GuestBallot>(source.queryKey, (old) =>
+          old
+            ? {
+                ...old,
+                pairs: old.pairs.map((p) => (p.id === pair.id ? { ...p, pick: choice } : p)),
+                done: old.pairs.filter((p) => p.pick !== null || p.id === pair.id).length,
+              }
+            : old,
+        );
+      sending.current.set(pair.id, choice);
+      mark();
       const target = next !== -1 ? next : wrap;
       if (target !== -1) setIndex(target);
       try {
-        await call(api.votes.pick, { params: { id: voteId }, body: { pairId: pair.id, pick: choice } });
+        await source.send({ pairId: pair.id, pick: choice });
+        mark();
         setError(null);
       } catch (err) {
-        setError((err as ApiError).errors.map((e) => e.message).join(" "));
+        setError((err as ApiError).errors?.map((e) => e.message).join(" ") ?? String(err));
       }
-      void client.invalidateQueries({ queryKey: ballotKey(voteId) });
-      void invalidateVotesOf(client, anchorId);
+      if (sending.current.get(pair.id) === choice) sending.current.delete(pair.id);
+      // Read back once every pick sent is answered: an earlier read could miss a later pick.
+      if (sending.current.size === 0) void client.invalidateQueries({ queryKey: source.queryKey });
+      source.picked?.();
     },
-    [pair, open, pairs, current, client, voteId, anchorId],
+    [pair, open, pairs, current, client, source],
   );
 
   useEffect(() => {

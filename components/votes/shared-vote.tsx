@@ -1,6 +1,6 @@
 import { Vote } from "lucide-react";
 import type { VoteResults } from "@/lib/studio/api/votes";
-import { VoteRanking } from "./vote-ranking";
+import { VoteRankings } from "./vote-rankings";
 
 /** A vote's public page: the ranking once closed; while open, only that voting goes on. */
 export function SharedVote({ results, experimentName }: { results: VoteResults; experimentName: string }) {
@@ -13,7 +13,7 @@ export function SharedVote({ results, experimentName }: { results: VoteResults; 
         <h1 className="font-semibold text-[22px] text-foreground tracking-tight">{results.name}</h1>
       </header>
       {results.ranking ? (
-        <VoteRanking results={results} />
+        <VoteRankings results={results} />
       ) : (
         <div className="flex items-center gap-3 text-[14px] text-muted" role="status">
           <Vote aria-hidden className="size-5 text-muted-subtle" />

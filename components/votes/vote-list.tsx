@@ -21,7 +21,7 @@ import type { ApiError } from "@/lib/studio/api/errors";
 import type { VoteSummary } from "@/lib/studio/api/votes";
 import { voteAnchor } from "@/lib/studio/votes/input";
 import { plural } from "@/lib/studio/words";
-import { VoteRanking } from "./vote-ranking";
+import { VoteRankings } from "./vote-rankings";
 
 /** Whose votes to list: an experiment's, an evaluation set's, or one vote on its own page. */
 export type VoteListOwner = { experimentId: string } | { evalSetId: string } | { voteId: string };
@@ -106,6 +106,9 @@ function VoteCard({
   /** The Share panel is open: the person chooses what guests see before a link exists. */
   const [sharing, setSharing] = useState(false);
   const [showParams, setShowParams] = useState(false);
+  const [guestVotes, setGuestVotes] = useState(false);
+  /** What the link made last does: take guests' votes, or show the ranking once closed. */
+  const [sharedForVotes, setSharedForVotes] = useState(false);
   const closed = vote.status === "closed";
   const results = useEndpoint(api.votes.results, { params: { id: vote.id } }, { enabled: closed });
 
@@ -121,8 +124,12 @@ function VoteCard({
   }
   async function share() {
     try {
-      const out = await call(api.shareLinks.create, { body: { roundId: vote.id, showParams } });
+      const takesVotes = guestVotes && !closed;
+      const out = await call(api.shareLinks.create, {
+        body: { roundId: vote.id, showParams, guestVotes: takesVotes },
+      });
       setShared(out.url);
+      setSharedForVotes(takesVotes);
       setSharing(false);
       setError(null);
     } catch (err) {
@@ -149,6 +156,9 @@ function VoteCard({
                   : plural(vote.variantCount, "result")}{" "}
               · {plural(vote.pairs, "pair")} · {plural(vote.votes, "vote")} from{" "}
               {plural(vote.voters, "voter")}
+              {vote.guestVoters > 0
+                ? ` (${plural(vote.voters - vote.guestVoters, "teammate")}, ${plural(vote.guestVoters, "guest")})`
+                : ""}
             </span>
             {canVote && !closed ? (
               <span className="text-muted-subtle">
@@ -179,6 +189,7 @@ function VoteCard({
               onClick={() => {
                 setShared(null);
                 setShowParams(false);
+                setGuestVotes(false);
                 setSharing((v) => !v);
               }}
             >
@@ -189,14 +200,27 @@ function VoteCard({
       </div>
       {sharing ? (
         <div className="flex flex-wrap items-center justify-between gap-4 rounded-card border border-border bg-panel-raised px-3 py-2.5">
-          <div className="flex items-center gap-3">
-            <Switch id={`vote-params-${vote.id}`} checked={showParams} onChange={setShowParams} />
-            <label htmlFor={`vote-params-${vote.id}`} className="text-[13px] text-foreground">
-              Show the prompts and settings
-              <span className="block text-muted-subtle text-xs">
-                Off: guests see the variants as Variant A, B, C and nothing of what they are.
-              </span>
-            </label>
+          <div className="flex flex-col gap-3">
+            {closed ? null : (
+              <div className="flex items-center gap-3">
+                <Switch id={`vote-guests-${vote.id}`} checked={guestVotes} onChange={setGuestVotes} />
+                <label htmlFor={`vote-guests-${vote.id}`} className="text-[13px] text-foreground">
+                  Guests can vote
+                  <span className="block text-muted-subtle text-xs">
+                    People with the link vote blind, one ballot per browser, until the vote is closed.
+                  </span>
+                </label>
+              </div>
+            )}
+            <div className="flex items-center gap-3">
+              <Switch id={`vote-params-${vote.id}`} checked={showParams} onChange={setShowParams} />
+              <label htmlFor={`vote-params-${vote.id}`} className="text-[13px] text-foreground">
+                Show the prompts and settings
+                <span className="block text-muted-subtle text-xs">
+                  Off: guests see the variants as Variant A, B, C and nothing of what they are.
+                </span>
+              </label>
+            </div>
           </div>
           <div className="flex items-center gap-2">
             <Button size="sm" variant="ghost" onClick={() => setSharing(false)}>
@@ -213,13 +237,17 @@ function VoteCard({
           id={`vote-link-${vote.id}`}
           label="Link to this vote"
           value={shared}
-          hint="People without an account see the ranking once the vote is closed. Revoke it in Settings."
+          hint={
+            sharedForVotes
+              ? "People without an account vote through it until the vote is closed, then see the ranking. Revoke it in Settings."
+              : "People without an account see the ranking once the vote is closed. Revoke it in Settings."
+          }
         />
       ) : null}
       <FormError>{error}</FormError>
       {closed ? (
         results.data ? (
-          <VoteRanking results={results.data} />
+          <VoteRankings results={results.data} />
         ) : (
           <p className="text-muted text-sm">Loading the ranking…</p>
         )

@@ -7,7 +7,7 @@ import { api } from "@/lib/studio/api";
 import { voteAnchor } from "@/lib/studio/votes/input";
 import { plural } from "@/lib/studio/words";
 import { BallotPanel } from "./ballot-panel";
-import { VoteRanking } from "./vote-ranking";
+import { VoteRankings } from "./vote-rankings";
 
 /**
  * The vote a link names (`?vote=<id>`): its voting panel while open, its ranking once closed.
@@ -52,7 +52,7 @@ export function VoteOverlay({ anchorId, canVote }: { anchorId: string; canVote: 
       ) : !vote ? (
         <p className="text-muted text-sm">Loading the vote…</p>
       ) : closed ? (
-        <VoteRanking results={vote} />
+        <VoteRankings results={vote} />
       ) : canVote ? (
         <BallotPanel voteId={voteId} anchorId={anchorId} />
       ) : (

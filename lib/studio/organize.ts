@@ -112,6 +112,8 @@ export const shareLinkCreateSchema = z
     /** A blind vote of an experiment: guests see its ranking once it is closed. */
     roundId: id.optional(),
     allowComments: z.boolean().default(false),
+    /** A vote's link only: guests vote through it, blind, while the vote is open. */
+    guestVotes: z.boolean().default(false),
     // Guests see only the media unless the prompt and settings are asked for.
     showParams: z.boolean().default(false),
     expiresInDays: z.int().min(1).max(SHARE_DAYS_MAX).nullable().default(null),
@@ -124,6 +126,8 @@ export const shareLinkCreateSchema = z
         path: ["itemId"],
         message: "Share either one item, one board or one vote.",
       });
+    if (body.guestVotes && body.roundId === undefined)
+      ctx.addIssue({ code: "custom", path: ["guestVotes"], message: "Only a vote's link can take votes." });
   });
 
 export const guestCommentSchema = z.object({

@@ -2,6 +2,7 @@ import { Link2Off } from "lucide-react";
 import type { Metadata } from "next";
 import { SharedPage } from "@/components/organize/shared-page";
 import { BrandMark } from "@/components/shell/brand-mark";
+import { GuestVote } from "@/components/votes/guest-vote";
 import { SharedVote } from "@/components/votes/shared-vote";
 import { shareLinkState } from "@/lib/server/gallery/share-links";
 import { sharedView } from "@/lib/server/gallery/share-view";
@@ -48,10 +49,16 @@ export default async function SharePage({ params }: { params: Promise<{ token: s
         <BrandMark />
         <p className="font-semibold text-[15px] text-foreground">Media Studio</p>
         <p className="ml-auto text-[12px] text-muted-subtle">
-          {view?.allowComments ? "Shared with you · comments welcome" : "Shared with you · view only"}
+          {round?.guestVotes && round.results.status === "open"
+            ? "Shared with you · your vote counts"
+            : view?.allowComments
+              ? "Shared with you · comments welcome"
+              : "Shared with you · view only"}
         </p>
       </header>
-      {round ? (
+      {round?.guestVotes && round.results.status === "open" ? (
+        <GuestVote token={token} name={round.results.name} experimentName={round.experimentName} />
+      ) : round ? (
         <SharedVote results={round.results} experimentName={round.experimentName} />
       ) : view ? (
         <SharedPage

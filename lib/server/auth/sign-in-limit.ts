@@ -48,23 +48,30 @@ export class SignInLimit {
     await this.db.delete(rateLimit).where(eq(rateLimit.key, `sign-in:account:${email.trim().toLowerCase()}`));
   }
 
-  /** One more in this key's window (a fixed window); answers seconds to wait when over, else 0. */
-  private async count(key: string, budget: Budget): Promise<number> {
-    const now = this.now();
-    const windowMs = budget.window * 1000;
-    // One statement, so two attempts at once cannot both read the old count.
-    const [row] = await this.db
-      .insert(rateLimit)
-      .values({ id: crypto.randomUUID(), key, count: 1, lastRequest: now })
-      .onConflictDoUpdate({
-        target: rateLimit.key,
-        set: {
-          count: sql`case when ${rateLimit.lastRequest} <= ${now - windowMs} then 1 else ${rateLimit.count} + 1 end`,
-          lastRequest: sql`case when ${rateLimit.lastRequest} <= ${now - windowMs} then ${now} else ${rateLimit.lastRequest} end`,
-        },
-      })
-      .returning({ count: rateLimit.count, windowStart: rateLimit.lastRequest });
-    if (!row || row.count <= budget.max) return 0;
-    return Math.max(1, Math.ceil((row.windowStart + windowMs - now) / 1000));
+  private count(key: string, budget: Budget): Promise<number> {
+    return countInWindow(this.db, key, budget, this.now());
   }
+}
+
+/**
+ * One more in this key's window (a fixed window, counted in better-auth's rate-limit table so it
+ * holds across restarts and processes); answers seconds to wait when over, else 0. Other public
+ * limits (guests' votes) count here too, under keys of their own.
+ */
+export async function countInWindow(db: StudioDb, key: string, budget: Budget, now: number): Promise<number> {
+  const windowMs = budget.window * 1000;
+  // One statement, so two attempts at once cannot both read the old count.
+  const [row] = await db
+    .insert(rateLimit)
+    .values({ id: crypto.randomUUID(), key, count: 1, lastRequest: now })
+    .onConflictDoUpdate({
+      target: rateLimit.key,
+      set: {
+        count: sql`case when ${rateLimit.lastRequest} <= ${now - windowMs} then 1 else ${rateLimit.count} + 1 end`,
+        lastRequest: sql`case when ${rateLimit.lastRequest} <= ${now - windowMs} then ${now} else ${rateLimit.lastRequest} end`,
+      },
+    })
+    .returning({ count: rateLimit.count, windowStart: rateLimit.lastRequest });
+  if (!row || row.count <= budget.max) return 0;
+  return Math.max(1, Math.ceil((row.windowStart + windowMs - now) / 1000));
 }

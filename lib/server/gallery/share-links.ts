@@ -4,7 +4,7 @@ import { and, desc, eq, gt, isNull, or, sql } from "drizzle-orm";
 import { decodeCursor, encodeCursor } from "@/lib/server/db/cursor";
 import type { StudioDatabase } from "@/lib/server/db/database";
 import type { ShareLinkRow } from "@/lib/server/db/schema";
-import { board, boardItem, item, shareLink, user, voteRound } from "@/lib/server/db/schema";
+import { board, boardItem, guestVoteLink, item, shareLink, user, voteRound } from "@/lib/server/db/schema";
 import { studioErrors } from "@/lib/studio/api/errors";
 import type { ShareLinkView } from "@/lib/studio/api/share-links";
 import { TEAM_LIVE_SHARE_LINKS_MAX } from "@/lib/studio/organize";
@@ -29,6 +29,8 @@ export interface ShareInput {
   boardId?: string | undefined;
   roundId?: string | undefined;
   allowComments: boolean;
+  /** A vote's link: guests vote through it while the vote is open. */
+  guestVotes?: boolean | undefined;
   showParams: boolean;
   expiresInDays: number | null;
 }
@@ -58,10 +60,11 @@ export async function createShareLink(
     } else if (input.roundId) {
       // A vote's link shows its ranking, not the gallery's items: nothing to note on an item.
       const [found] = await tx
-        .select({ id: voteRound.id })
+        .select({ id: voteRound.id, status: voteRound.status })
         .from(voteRound)
         .where(eq(voteRound.id, input.roundId));
       if (!found) throw studioErrors.notFound("vote", "roundId");
+      if (input.guestVotes && found.status !== "open") throw studioErrors.voteClosed();
       itemIds = [];
     } else {
       const boardId = input.boardId as string;
@@ -87,6 +90,8 @@ export async function createShareLink(
       })
       .returning({ id: shareLink.id });
     const linkId = (row as { id: string }).id;
+    if (input.roundId && input.guestVotes)
+      await tx.insert(guestVoteLink).values({ shareLinkId: linkId, roundId: input.roundId });
     await appendEvents(
       tx,
       actor,
@@ -119,12 +124,14 @@ export async function listShareLinks(
       boardName: board.name,
       prompt: item.prompt,
       roundName: voteRound.name,
+      guestVotes: guestVoteLink.shareLinkId,
     })
     .from(shareLink)
     .leftJoin(user, eq(user.id, shareLink.createdBy))
     .leftJoin(board, eq(board.id, shareLink.boardId))
     .leftJoin(item, eq(item.id, shareLink.itemId))
     .leftJoin(voteRound, eq(voteRound.id, shareLink.roundId))
+    .leftJoin(guestVoteLink, eq(guestVoteLink.shareLinkId, shareLink.id))
     .where(
       and(
         after ? before(shareLink.createdAt, shareLink.id, after) : undefined,
@@ -136,7 +143,7 @@ export async function listShareLinks(
   const page = rows.slice(0, limit);
   const last = page.at(-1);
   return {
-    links: page.map(({ link, creator, boardName, prompt, roundName }) => ({
+    links: page.map(({ link, creator, boardName, prompt, roundName, guestVotes }) => ({
       id: link.id,
       target: link.itemId
         ? { kind: "item", id: link.itemId, label: prompt ? clip(prompt) : "An image or video" }
@@ -144,6 +151,7 @@ export async function listShareLinks(
           ? { kind: "round", id: link.roundId, label: roundName ?? "A vote" }
           : { kind: "board", id: link.boardId as string, label: boardName ?? "A board" },
       allowComments: link.allowComments,
+      guestVotes: guestVotes !== null,
       showParams: link.showParams,
       createdByName: creator ?? "Former member",
       createdAt: link.createdAt.toISOString(),

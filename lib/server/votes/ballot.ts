@@ -13,10 +13,10 @@ const itemA = alias(item, "item_a");
 const itemB = alias(item, "item_b");
 
 const media = (
-  round: VoteRoundRow,
+  url: string,
   r: { id: string; kind: "image" | "video"; width: number; height: number },
 ): BallotMedia => ({
-  url: ballotMediaUrl(round, r.id),
+  url,
   kind: r.kind,
   width: r.width,
   height: r.height,
@@ -29,30 +29,72 @@ const SEEN: Record<VotePick, (flipped: boolean) => BallotPick> = {
 };
 
 /**
+ * Whose picks a ballot reads and writes, and where its media is served: the team's in `vote`
+ * under `/api/votes/...`; guests' are their own (lib/server/votes/guest-ballot.ts).
+ */
+export interface Voters {
+  picksOf(db: StudioDatabase, roundId: string, voterId: string): Promise<Map<string, VotePick>>;
+  /** Inside the transaction that holds the vote's row. */
+  store(
+    tx: Pick<StudioDatabase, "insert">,
+    row: { pairId: string; voterId: string; roundId: string; pick: VotePick },
+  ): Promise<void>;
+  mediaUrl(round: VoteRoundRow, itemId: string): string;
+}
+
+const members: Voters = {
+  async picksOf(db, roundId, voterId) {
+    const rows = await db
+      .select({ pairId: vote.pairId, pick: vote.pick })
+      .from(vote)
+      .where(and(eq(vote.roundId, roundId), eq(vote.userId, voterId)));
+    return new Map(rows.map((r) => [r.pairId, r.pick]));
+  },
+  async store(tx, { pairId, voterId, roundId, pick }) {
+    await tx
+      .insert(vote)
+      .values({ pairId, userId: voterId, roundId, pick })
+      .onConflictDoUpdate({ target: [vote.pairId, vote.userId], set: { pick, updatedAt: sql`now()` } });
+  },
+  mediaUrl: (round, itemId) => ballotMediaUrl(round, itemId),
+};
+
+/**
  * A vote as one voter sees it: opaque pair ids and media only (no label, prompt, setting, author
  * or item id; media under the vote's own ids), in the voter's own order with their own sides,
  * and their picks so far.
  */
-export async function ballotOf(db: StudioDatabase, round: VoteRoundRow, voterId: string): Promise<Ballot> {
-  const rows = await db
-    .select({
-      id: votePair.id,
-      a: { id: itemA.id, kind: itemA.kind, width: itemA.width, height: itemA.height },
-      b: { id: itemB.id, kind: itemB.kind, width: itemB.width, height: itemB.height },
-      pick: vote.pick,
-    })
-    .from(votePair)
-    .innerJoin(itemA, eq(itemA.id, votePair.itemA))
-    .innerJoin(itemB, eq(itemB.id, votePair.itemB))
-    .leftJoin(vote, and(eq(vote.pairId, votePair.id), eq(vote.userId, voterId)))
-    .where(eq(votePair.roundId, round.id))
-    .orderBy(asc(votePair.position));
-  const pairs = voterOrder(round.seed, voterId, rows).map(({ pair, flipped }) => ({
-    id: pair.id,
-    left: media(round, flipped ? pair.b : pair.a),
-    right: media(round, flipped ? pair.a : pair.b),
-    pick: pair.pick ? SEEN[pair.pick](flipped) : null,
-  }));
+export async function ballotOf(
+  db: StudioDatabase,
+  round: VoteRoundRow,
+  voterId: string,
+  voters: Voters = members,
+): Promise<Ballot> {
+  const [rows, picks] = await Promise.all([
+    db
+      .select({
+        id: votePair.id,
+        a: { id: itemA.id, kind: itemA.kind, width: itemA.width, height: itemA.height },
+        b: { id: itemB.id, kind: itemB.kind, width: itemB.width, height: itemB.height },
+      })
+      .from(votePair)
+      .innerJoin(itemA, eq(itemA.id, votePair.itemA))
+      .innerJoin(itemB, eq(itemB.id, votePair.itemB))
+      .where(eq(votePair.roundId, round.id))
+      .orderBy(asc(votePair.position)),
+    voters.picksOf(db, round.id, voterId),
+  ]);
+  const seen = (r: { id: string; kind: "image" | "video"; width: number; height: number }) =>
+    media(voters.mediaUrl(round, r.id), r);
+  const pairs = voterOrder(round.seed, voterId, rows).map(({ pair, flipped }) => {
+    const pick = picks.get(pair.id);
+    return {
+      id: pair.id,
+      left: seen(flipped ? pair.b : pair.a),
+      right: seen(flipped ? pair.a : pair.b),
+      pick: pick ? SEEN[pick](flipped) : null,
+    };
+  });
   return {
     id: round.id,
     experimentId: round.experimentId,
@@ -70,6 +112,7 @@ export async function castVote(
   round: VoteRoundRow,
   voterId: string,
   input: PickInput,
+  voters: Voters = members,
 ): Promise<{ pairId: string; pick: BallotPick }> {
   if (round.status !== "open") throw studioErrors.voteClosed();
   const [pair] = await db
@@ -88,10 +131,7 @@ export async function castVote(
       .where(eq(voteRound.id, round.id))
       .for("update");
     if (now?.status !== "open") return false;
-    await tx
-      .insert(vote)
-      .values({ pairId: pair.id, userId: voterId, roundId: round.id, pick })
-      .onConflictDoUpdate({ target: [vote.pairId, vote.userId], set: { pick, updatedAt: sql`now()` } });
+    await voters.store(tx, { pairId: pair.id, voterId, roundId: round.id, pick });
     return true;
   });
   if (!stored) throw studioErrors.voteClosed();

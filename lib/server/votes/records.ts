@@ -116,6 +116,8 @@ export async function listVotes(
       pairs: sql<number>`(select count(*)::int from vote_pair p where p.round_id = ${voteRound.id})`,
       votes: sql<number>`(select count(*)::int from vote v where v.round_id = ${voteRound.id})`,
       voters: sql<number>`(select count(distinct v.user_id)::int from vote v where v.round_id = ${voteRound.id})`,
+      guestVotes: sql<number>`(select count(*)::int from guest_vote g where g.round_id = ${voteRound.id})`,
+      guestVoters: sql<number>`(select count(distinct g.ballot)::int from guest_vote g where g.round_id = ${voteRound.id})`,
       mine: sql<number>`(select count(*)::int from vote v where v.round_id = ${voteRound.id} and v.user_id = ${viewerId})`,
     })
     .from(voteRound)
@@ -142,8 +144,9 @@ export async function listVotes(
         : "Result",
     variantCount: r.round.variants.length,
     pairs: r.pairs,
-    votes: r.votes,
-    voters: r.voters,
+    votes: r.votes + r.guestVotes,
+    voters: r.voters + r.guestVoters,
+    guestVoters: r.guestVoters,
     myVotes: r.mine,
     createdByName: r.creator ?? "Former member",
     createdAt: r.round.createdAt.toISOString(),

@@ -1,52 +1,38 @@
 import "server-only";
 import { eq, sql } from "drizzle-orm";
 import type { StudioDatabase } from "@/lib/server/db";
-import { type VoteRoundRow, vote, votePair } from "@/lib/server/db/schema";
-import type { VoteResults } from "@/lib/studio/api/votes";
+import {
+  guestVote,
+  type VotePick,
+  type VoteRoundRow,
+  vote,
+  votePair,
+  voteRound,
+} from "@/lib/server/db/schema";
+import type { VoteRanking, VoteResults } from "@/lib/studio/api/votes";
 import { rankVariants, type Vote } from "@/lib/studio/votes/bradley-terry";
 import { axisNameOf } from "./records";
 
+/** One pick as the ranking reads it: whose (a member's id, or `guest:` and a ballot), on what. */
+export interface CastPick {
+  pairId: string;
+  voter: string;
+  guest: boolean;
+  pick: VotePick;
+  a: number;
+  b: number;
+}
+
 /**
- * A vote's results. Open: the counts only, for everyone (its creator included), so no early
- * ranking sways the votes still to come. Closed: the Bradley-Terry ranking with a 95% interval per
- * variant ("can't tell" counting half a win to each side) and the agreement between voters, taken
- * on the pairs two or more of them judged.
+ * The Bradley-Terry ranking of a vote's variants from these picks, with a 95% interval per
+ * variant ("can't tell" counting half a win to each side) and the agreement between voters.
  */
-export async function voteResults(db: StudioDatabase, round: VoteRoundRow): Promise<VoteResults> {
-  const [counts] = await db
-    .select({
-      pairs: sql<number>`(select count(*)::int from vote_pair p where p.round_id = ${round.id})`,
-      votes: sql<number>`count(*)::int`,
-      voters: sql<number>`count(distinct ${vote.userId})::int`,
-    })
-    .from(vote)
-    .where(eq(vote.roundId, round.id));
-  const base = {
-    id: round.id,
-    experimentId: round.experimentId,
-    evalSetId: round.evalSetId,
-    name: round.name,
-    status: round.status,
-    axisName: await axisNameOf(db, round),
-    pairs: counts?.pairs ?? 0,
-    votes: counts?.votes ?? 0,
-    voters: counts?.voters ?? 0,
-    closedAt: round.closedAt?.toISOString() ?? null,
-  };
-  if (round.status !== "closed") return { ...base, ranking: null };
-  const rows = await db
-    .select({
-      pairId: vote.pairId,
-      voter: vote.userId,
-      pick: vote.pick,
-      a: votePair.variantA,
-      b: votePair.variantB,
-    })
-    .from(vote)
-    .innerJoin(votePair, eq(votePair.id, vote.pairId))
-    .where(eq(vote.roundId, round.id));
+export function rankingOf(
+  round: Pick<VoteRoundRow, "variants" | "runIds" | "labels">,
+  picks: readonly CastPick[],
+): VoteRanking {
   const ids = round.variants.map((_, i) => String(i));
-  const votes: Vote[] = rows.map((r) => {
+  const votes: Vote[] = picks.map((r) => {
     const [winner, loser] = r.pick === "b" ? [r.b, r.a] : [r.a, r.b];
     return {
       winner: String(winner),
@@ -58,25 +44,86 @@ export async function voteResults(db: StudioDatabase, round: VoteRoundRow): Prom
   });
   const ranking = rankVariants(ids, votes);
   return {
+    variants: ranking.variants.map((v) => {
+      const i = Number(v.id);
+      return {
+        value: round.variants[i] ?? i,
+        runId: round.runIds?.[i] ?? null,
+        label: round.labels[i] ?? `${i + 1}`,
+        score: v.score,
+        low: v.low,
+        high: v.high,
+        winChance: v.winChance,
+        wins: v.wins,
+        losses: v.losses,
+        ties: v.ties,
+      };
+    }),
+    agreement: ranking.agreement,
+    ties: picks.filter((r) => r.pick === "tie").length,
+  };
+}
+
+/** The picks of a closed vote: the team's and the guests'. */
+async function picksOf(db: StudioDatabase, roundId: string): Promise<CastPick[]> {
+  const pair = { a: votePair.variantA, b: votePair.variantB };
+  const [team, guests] = await Promise.all([
+    db
+      .select({ pairId: vote.pairId, voter: vote.userId, pick: vote.pick, ...pair })
+      .from(vote)
+      .innerJoin(votePair, eq(votePair.id, vote.pairId))
+      .where(eq(vote.roundId, roundId)),
+    db
+      .select({ pairId: guestVote.pairId, voter: guestVote.ballot, pick: guestVote.pick, ...pair })
+      .from(guestVote)
+      .innerJoin(votePair, eq(votePair.id, guestVote.pairId))
+      .where(eq(guestVote.roundId, roundId)),
+  ]);
+  return [
+    ...team.map((r) => ({ ...r, guest: false })),
+    ...guests.map((r) => ({ ...r, voter: `guest:${r.voter}`, guest: true })),
+  ];
+}
+
+/**
+ * A vote's results. Open: the counts only (the team's and the guests'), for everyone (its creator
+ * included), so no early ranking sways the votes still to come. Closed: the ranking from
+ * everyone's votes, from the team's alone and from the guests' alone.
+ */
+export async function voteResults(db: StudioDatabase, round: VoteRoundRow): Promise<VoteResults> {
+  const [counts] = await db
+    .select({
+      pairs: sql<number>`(select count(*)::int from vote_pair p where p.round_id = ${round.id})`,
+      votes: sql<number>`(select count(*)::int from vote v where v.round_id = ${round.id})`,
+      voters: sql<number>`(select count(distinct v.user_id)::int from vote v where v.round_id = ${round.id})`,
+      guestVotes: sql<number>`(select count(*)::int from guest_vote g where g.round_id = ${round.id})`,
+      guestVoters: sql<number>`(select count(distinct g.ballot)::int from guest_vote g where g.round_id = ${round.id})`,
+    })
+    .from(voteRound)
+    .where(eq(voteRound.id, round.id));
+  const team = { votes: counts?.votes ?? 0, voters: counts?.voters ?? 0 };
+  const guests = { votes: counts?.guestVotes ?? 0, voters: counts?.guestVoters ?? 0 };
+  const base = {
+    id: round.id,
+    experimentId: round.experimentId,
+    evalSetId: round.evalSetId,
+    name: round.name,
+    status: round.status,
+    axisName: await axisNameOf(db, round),
+    pairs: counts?.pairs ?? 0,
+    votes: team.votes + guests.votes,
+    voters: team.voters + guests.voters,
+    closedAt: round.closedAt?.toISOString() ?? null,
+  };
+  if (round.status !== "closed")
+    return { ...base, ranking: null, team: { ...team, ranking: null }, guests: { ...guests, ranking: null } };
+  const picks = await picksOf(db, round.id);
+  const teamPicks = picks.filter((p) => !p.guest);
+  const guestPicks = picks.filter((p) => p.guest);
+  return {
     ...base,
-    ranking: {
-      variants: ranking.variants.map((v) => {
-        const i = Number(v.id);
-        return {
-          value: round.variants[i] ?? i,
-          runId: round.runIds?.[i] ?? null,
-          label: round.labels[i] ?? `${i + 1}`,
-          score: v.score,
-          low: v.low,
-          high: v.high,
-          winChance: v.winChance,
-          wins: v.wins,
-          losses: v.losses,
-          ties: v.ties,
-        };
-      }),
-      agreement: ranking.agreement,
-      ties: rows.filter((r) => r.pick === "tie").length,
-    },
+    ranking: rankingOf(round, picks),
+    team: { ...team, ranking: teamPicks.length > 0 ? rankingOf(round, teamPicks) : null },
+    guests: { ...guests, ranking: guestPicks.length > 0 ? rankingOf(round, guestPicks) : null },
   };
 }

@@ -3,14 +3,15 @@ import { eq } from "drizzle-orm";
 import { evalSet, experiment } from "@/lib/server/db/schema";
 import type { OrganizeDeps } from "@/lib/server/gallery/organize-live";
 import { liveShareLink } from "@/lib/server/gallery/share-links";
-import type { VoteResults } from "@/lib/studio/api/votes";
+import type { VoteRanking, VoteResults } from "@/lib/studio/api/votes";
 import { neutralVariantLabel } from "@/lib/studio/votes/words";
+import { takesGuestVotes } from "./guest-ballot";
 import { voteRow } from "./records";
 import { voteResults } from "./results";
 
 /**
- * What a guest reads through a vote's share link: the vote's counts while it is open (nobody
- * votes anonymously), its ranking once closed. Null when the token names an item or a board;
+ * What a guest reads through a vote's share link: the vote's counts while it is open (and a
+ * ballot when the link takes votes: `guestVotes`), its rankings once closed. Null when the token names an item or a board;
  * a dead link throws the same 404 as any other. A link made without the parameters names the
  * variants "Variant A", "Variant B"... , the compared axis "Variant", and the experiment or set
  * by its kind only: a variant's own label is an axis value (a prompt, a model, a step count) or a
@@ -19,7 +20,7 @@ import { voteResults } from "./results";
 export async function sharedVote(
   deps: OrganizeDeps,
   token: string,
-): Promise<{ results: VoteResults; experimentName: string } | null> {
+): Promise<{ results: VoteResults; experimentName: string; guestVotes: boolean } | null> {
   const link = await liveShareLink(deps, token);
   if (!link.roundId) return null;
   const round = await voteRow(deps.db, link.roundId);
@@ -35,21 +36,27 @@ export async function sharedVote(
   const results = await voteResults(deps.db, round);
   const showParams = link.showParams;
   // A guest sees no ids of the studio's records.
+  const shown = (ranking: VoteRanking | null): VoteRanking | null =>
+    ranking && {
+      ...ranking,
+      variants: ranking.variants.map((v) => ({
+        ...v,
+        runId: null,
+        label: showParams ? v.label : neutralVariantLabel(v.value),
+      })),
+    };
   return {
     results: {
       ...results,
+      id: "",
       experimentId: null,
       evalSetId: null,
       axisName: showParams ? results.axisName : "Variant",
-      ranking: results.ranking && {
-        ...results.ranking,
-        variants: results.ranking.variants.map((v) => ({
-          ...v,
-          runId: null,
-          label: showParams ? v.label : neutralVariantLabel(v.value),
-        })),
-      },
+      ranking: shown(results.ranking),
+      team: { ...results.team, ranking: shown(results.team.ranking) },
+      guests: { ...results.guests, ranking: shown(results.guests.ranking) },
     },
+    guestVotes: await takesGuestVotes(deps, link.id),
     // An experiment's or set's name is often its first prompt: shown only with the parameters.
     experimentName:
       (showParams ? named?.name : undefined) ??

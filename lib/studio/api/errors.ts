@@ -242,6 +242,24 @@ export const studioErrors = {
   voteMediaNotFound: () => studioError(404, "notFound", "This vote shows no such media.", "mediaId"),
   pickedResultMissing: () =>
     studioError(404, "itemNotFound", "One of these results no longer exists.", "items"),
+  /** A share link that shows a vote's results but does not take guests' votes. */
+  guestVotingOff: () => studioError(403, "forbidden", "This link does not take votes.", "token"),
+  guestBallotMissing: () =>
+    studioError(
+      400,
+      "noBallot",
+      "This browser has no ballot for this vote yet: open the link's page first.",
+      "cookie",
+    ),
+  guestVotesLimited: (over: "link" | "address", seconds: number) =>
+    studioError(
+      429,
+      "rateLimitExceeded",
+      over === "link"
+        ? `Too many votes through this link right now. Wait ${seconds} s, then try again.`
+        : `Too many votes from this network address right now. Wait ${seconds} s, then try again.`,
+      "token",
+    ).retryAfter(seconds),
 
   // (end of section)
 

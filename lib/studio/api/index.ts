@@ -6,6 +6,7 @@ import { engineKeys } from "./engine-keys";
 import { evalSets } from "./eval-sets";
 import { experiments } from "./experiments";
 import { gallery } from "./gallery";
+import { guestVotes } from "./guest-votes";
 import { inbox } from "./inbox";
 import { invitations } from "./invitations";
 import { items } from "./items";
@@ -54,6 +55,7 @@ export const api = {
   share,
   evalSets,
   votes,
+  guestVotes,
   members,
   invitations,
   passwordResets,

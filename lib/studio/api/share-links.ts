@@ -8,6 +8,8 @@ export const shareLinkViewSchema = z.object({
   id: z.string(),
   target: z.object({ kind: z.enum(["item", "board", "round"]), id: z.string(), label: z.string() }),
   allowComments: z.boolean(),
+  /** A vote's link that takes guests' votes while the vote is open. */
+  guestVotes: z.boolean(),
   showParams: z.boolean(),
   createdByName: z.string(),
   createdAt: z.string(),
@@ -39,7 +41,7 @@ export const shareLinks = resource("shareLinks", {
     body: shareLinkCreateSchema,
     status: 201,
     response: z.object({ link: shareLinkViewSchema, url: z.string() }),
-    errors: ["notFound", "boardNotFound", "teamLimit"],
+    errors: ["notFound", "boardNotFound", "teamLimit", "voteClosed"],
   },
   revoke: {
     method: "DELETE",

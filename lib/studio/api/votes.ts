@@ -34,6 +34,8 @@ export const voteSummarySchema = z.object({
   pairs: z.number().int(),
   votes: z.number().int(),
   voters: z.number().int(),
+  /** Of those, browsers that voted through a link that takes guests' votes. */
+  guestVoters: z.number().int(),
   /** How many pairs the asking member has voted on. */
   myVotes: z.number().int(),
   createdByName: z.string(),
@@ -90,7 +92,24 @@ export const rankedVariantSchema = z.object({
 });
 export type RankedVariant = z.infer<typeof rankedVariantSchema>;
 
-/** Counts while open; the ranking once closed. */
+const rankingSchema = z.object({
+  variants: z.array(rankedVariantSchema),
+  /** Share of voter pairs who picked the same side of a pair both judged, and Fleiss' kappa. */
+  agreement: z.object({ share: z.number(), kappa: z.number() }).nullable(),
+  ties: z.number().int(),
+});
+export type VoteRanking = z.infer<typeof rankingSchema>;
+
+/** The team's or the guests' part: counts while open; once closed, the ranking from their votes alone. */
+const voterGroupSchema = z.object({
+  votes: z.number().int(),
+  voters: z.number().int(),
+  /** Null while open, or when this group gave no votes. */
+  ranking: rankingSchema.nullable(),
+});
+export type VoterGroup = z.infer<typeof voterGroupSchema>;
+
+/** Counts while open; the ranking once closed. `votes`, `voters`, `ranking`: everyone's together. */
 export const voteResultsSchema = z.object({
   id: z.string(),
   ...anchor,
@@ -101,14 +120,10 @@ export const voteResultsSchema = z.object({
   votes: z.number().int(),
   voters: z.number().int(),
   closedAt: z.string().nullable(),
-  ranking: z
-    .object({
-      variants: z.array(rankedVariantSchema),
-      /** Share of voter pairs who picked the same side of a pair both judged, and Fleiss' kappa. */
-      agreement: z.object({ share: z.number(), kappa: z.number() }).nullable(),
-      ties: z.number().int(),
-    })
-    .nullable(),
+  ranking: rankingSchema.nullable(),
+  /** Members' votes, and guests' votes through a link that takes them (a browser is a voter). */
+  team: voterGroupSchema,
+  guests: voterGroupSchema,
 });
 export type VoteResults = z.infer<typeof voteResultsSchema>;
 

@@ -6,6 +6,7 @@ export * from "./eval-sets";
 export * from "./events";
 export * from "./experiments";
 export * from "./gallery";
+export * from "./guest-votes";
 export * from "./leases";
 export * from "./studio";
 export * from "./votes";

@@ -1,0 +1,49 @@
+"use client";
+
+import { EyeOff } from "lucide-react";
+import { useMemo } from "react";
+import { Providers } from "@/components/providers";
+import { call, queryKeyOf } from "@/lib/client/endpoint-client";
+import { api } from "@/lib/studio/api";
+import { BallotBoard, type BallotSource } from "./ballot-panel";
+
+/**
+ * A vote's public page while it is open, through a link that takes votes: the guest's own ballot,
+ * blind like a member's, and no counts or ranking until the vote is closed.
+ */
+export function GuestVote({
+  token,
+  name,
+  experimentName,
+}: {
+  token: string;
+  name: string;
+  experimentName: string;
+}) {
+  const source = useMemo<BallotSource>(
+    () => ({
+      queryKey: queryKeyOf(api.guestVotes.ballot, { params: { token } }),
+      load: (signal) => call(api.guestVotes.ballot, { params: { token } }, { signal }),
+      send: (body) => call(api.guestVotes.pick, { params: { token }, body }),
+    }),
+    [token],
+  );
+  return (
+    <section className="flex flex-col gap-6 rounded-panel border border-border bg-panel p-6 shadow-panel">
+      <header className="flex flex-col gap-2">
+        <p className="font-medium text-accent-fg text-xs uppercase tracking-[0.14em]">
+          Blind vote · {experimentName}
+        </p>
+        <h1 className="font-semibold text-[22px] text-foreground tracking-tight">{name}</h1>
+        <p className="flex items-center gap-2 text-[13px] text-muted">
+          <EyeOff aria-hidden className="size-4 shrink-0 text-muted-subtle" />
+          Pick the better of each pair. Nobody sees which is which while voting goes on; the ranking shows on
+          this page once the vote is closed.
+        </p>
+      </header>
+      <Providers>
+        <BallotBoard source={source} />
+      </Providers>
+    </section>
+  );
+}

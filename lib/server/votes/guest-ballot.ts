@@ -1,0 +1,171 @@
+import "server-only";
+import { createHash, randomBytes } from "node:crypto";
+import { and, eq, sql } from "drizzle-orm";
+import { type Budget, countInWindow } from "@/lib/server/auth/sign-in-limit";
+import { guestVote, guestVoteLink, type ShareLinkRow, type VoteRoundRow } from "@/lib/server/db/schema";
+import type { OrganizeDeps } from "@/lib/server/gallery/organize-live";
+import { liveShareLink } from "@/lib/server/gallery/share-links";
+import { api } from "@/lib/studio/api";
+import { studioErrors } from "@/lib/studio/api/errors";
+import type { GuestBallot } from "@/lib/studio/api/guest-votes";
+import { urlOf } from "@/lib/studio/api/url";
+import { type BallotPick, type PickInput, voteAnchor } from "@/lib/studio/votes/input";
+import { ballotOf, castVote, type Voters } from "./ballot";
+import { ballotMediaId, ballotMediaKey } from "./ballot-media";
+import { voteRow } from "./records";
+
+/**
+ * Guests' ballots through a vote's share link that takes votes. A browser's ballot is a random
+ * secret in a cookie; the studio keeps only its SHA-256, so the stored picks cannot be replayed
+ * as anyone's cookie. Guests are served the same pairs, order and sides as members
+ * (lib/server/votes/ballot.ts), under a voter id no member's id can equal.
+ */
+
+export const GUEST_BALLOT_COOKIE = "guest_ballot";
+/** 32 random bytes, base64url: a ballot nobody guesses. */
+const SECRET_RE = /^[A-Za-z0-9_-]{43}$/;
+const YEAR_S = 365 * 24 * 60 * 60;
+
+/**
+ * Picks through one link, and from one address, per minute. A voter gives at most a few hundred
+ * picks, a few seconds each; a leaked link or a script is held well before it can outvote a team.
+ */
+export const GUEST_VOTE_BUDGETS = {
+  link: { window: 60, max: 600 },
+  address: { window: 60, max: 120 },
+} as const satisfies Record<string, Budget>;
+
+export const newBallotSecret = (): string => randomBytes(32).toString("base64url");
+
+const ballotOfSecret = (secret: string): string => createHash("sha256").update(secret).digest("hex");
+
+/** A ballot's voter id for the shared ordering: prefixed, so it never meets a member's id. */
+const voterOf = (ballot: string) => `guest:${ballot}`;
+
+/** The ballot secret a request's cookie carries, or null (none, or not one the studio made). */
+export function ballotSecretOf(request: Request): string | null {
+  for (const part of (request.headers.get("cookie") ?? "").split(";")) {
+    const [name, ...value] = part.trim().split("=");
+    const secret = value.join("=");
+    if (name === GUEST_BALLOT_COOKIE && SECRET_RE.test(secret)) return secret;
+  }
+  return null;
+}
+
+/** The cookie a browser keeps its ballot in: sent to this link's API only, never read by scripts. */
+export function ballotCookie(token: string, secret: string, secure: boolean): string {
+  const path = `/api/share/${token}`;
+  return `${GUEST_BALLOT_COOKIE}=${secret}; Path=${path}; Max-Age=${YEAR_S}; HttpOnly; SameSite=Lax${secure ? "; Secure" : ""}`;
+}
+
+function guestVoters(token: string, link: ShareLinkRow): Voters {
+  return {
+    async picksOf(db, roundId, voterId) {
+      const rows = await db
+        .select({ pairId: guestVote.pairId, pick: guestVote.pick })
+        .from(guestVote)
+        .where(and(eq(guestVote.roundId, roundId), eq(guestVote.ballot, voterId.slice("guest:".length))));
+      return new Map(rows.map((r) => [r.pairId, r.pick]));
+    },
+    async store(tx, { pairId, voterId, roundId, pick }) {
+      await tx
+        .insert(guestVote)
+        .values({ pairId, ballot: voterId.slice("guest:".length), roundId, shareLinkId: link.id, pick })
+        .onConflictDoUpdate({
+          target: [guestVote.pairId, guestVote.ballot],
+          set: { pick, shareLinkId: link.id, updatedAt: sql`now()` },
+        });
+    },
+    mediaUrl: (round, itemId) =>
+      urlOf(api.guestVotes.media, { params: { token, mediaId: ballotMediaId(round, itemId) } }),
+  };
+}
+
+/** The live link a token names and its vote, when the link takes votes; else 404 or 403. */
+export async function guestVoteRound(
+  deps: OrganizeDeps,
+  token: string,
+): Promise<{ link: ShareLinkRow; round: VoteRoundRow }> {
+  const link = await liveShareLink(deps, token);
+  if (!link.roundId) throw studioErrors.guestVotingOff();
+  const [takes] = await deps.db
+    .select({ id: guestVoteLink.shareLinkId })
+    .from(guestVoteLink)
+    .where(eq(guestVoteLink.shareLinkId, link.id));
+  if (!takes) throw studioErrors.guestVotingOff();
+  const round = await voteRow(deps.db, link.roundId);
+  if (!round) throw studioErrors.shareLinkGone();
+  return { link, round };
+}
+
+/** Whether a link takes guests' votes (the share page shows a ballot or the results). */
+export async function takesGuestVotes(deps: OrganizeDeps, linkId: string): Promise<boolean> {
+  const [row] = await deps.db
+    .select({ id: guestVoteLink.shareLinkId })
+    .from(guestVoteLink)
+    .where(eq(guestVoteLink.shareLinkId, linkId));
+  return row !== undefined;
+}
+
+/** A browser's ballot: its pairs as the members' ballot serves them, without the vote's ids. */
+export async function guestBallot(deps: OrganizeDeps, token: string, secret: string): Promise<GuestBallot> {
+  const { link, round } = await guestVoteRound(deps, token);
+  const {
+    id: _id,
+    experimentId: _e,
+    evalSetId: _s,
+    ...ballot
+  } = await ballotOf(deps.db, round, voterOf(ballotOfSecret(secret)), guestVoters(token, link));
+  return ballot;
+}
+
+/** Counts one pick against the link's and the address's budgets, or refuses it with a 429. */
+async function takeBudget(
+  deps: OrganizeDeps,
+  linkId: string,
+  address: string,
+  now: number,
+  budgets: Record<"link" | "address", Budget>,
+): Promise<void> {
+  const byAddress = await countInWindow(deps.db, `guest-vote:address:${address}`, budgets.address, now);
+  if (byAddress) throw studioErrors.guestVotesLimited("address", byAddress);
+  const byLink = await countInWindow(deps.db, `guest-vote:link:${linkId}`, budgets.link, now);
+  if (byLink) throw studioErrors.guestVotesLimited("link", byLink);
+}
+
+/** A browser's pick on a pair of an open vote, through a live link that takes votes. */
+export async function castGuestPick(
+  deps: OrganizeDeps,
+  token: string,
+  secret: string | null,
+  address: string,
+  input: PickInput,
+  options: { now?: number; budgets?: Record<"link" | "address", Budget> } = {},
+): Promise<{ pairId: string; pick: BallotPick }> {
+  const { link, round } = await guestVoteRound(deps, token);
+  if (!secret) throw studioErrors.guestBallotMissing();
+  if (round.status !== "open") throw studioErrors.voteClosed();
+  await takeBudget(deps, link.id, address, options.now ?? Date.now(), options.budgets ?? GUEST_VOTE_BUDGETS);
+  const out = await castVote(
+    deps.db,
+    round,
+    voterOf(ballotOfSecret(secret)),
+    input,
+    guestVoters(token, link),
+  );
+  deps.log.publishGallery({ kind: "round", anchorId: voteAnchor(round), roundId: round.id });
+  return out;
+}
+
+/** The stored media a guest ballot's id names, through a live link that takes votes. */
+export async function guestBallotMediaKey(
+  deps: OrganizeDeps,
+  token: string,
+  mediaId: string,
+): Promise<string> {
+  const { round } = await guestVoteRound(deps, token);
+  // A guest sees what a viewer sees: an item in the trash no longer shows.
+  const key = await ballotMediaKey(deps.db, round, mediaId, "viewer");
+  if (!key) throw studioErrors.voteMediaNotFound();
+  return key;
+}

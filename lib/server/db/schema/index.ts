@@ -7,5 +7,6 @@ export * from "./events";
 export * from "./experiments";
 export * from "./gallery";
 export * from "./leases";
+export * from "./notifications";
 export * from "./studio";
 export * from "./votes";

@@ -28,7 +28,7 @@ export interface NotifyFixture {
   rowsOf(person: Person): Promise<(typeof notification.$inferSelect)[]>;
 }
 
-export async function notifyFixture(opened: TestDatabase): Promise<NotifyFixture> {
+export async function notifyFixture(opened: Pick<TestDatabase, "db">): Promise<NotifyFixture> {
   const events: NotifyFixture["events"] = [];
   const deps: NotifyFixture["deps"] = {
     db: opened.db,

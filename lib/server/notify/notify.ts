@@ -40,7 +40,8 @@ export type NotifyEvent =
 
 interface Batch {
   kind: NotificationKind;
-  userIds: string[];
+  /** Who it may concern; the actor, members who left and nulls are left out. */
+  userIds: (string | null)[];
   actorId: string | null;
   itemId?: string;
   commentId?: string;
@@ -89,7 +90,7 @@ async function batchesOf(db: Tx, event: NotifyEvent): Promise<Batch[]> {
           kind: "assigned",
           actorId: event.actorId,
           itemId: event.itemId,
-          userIds: [event.userId] as string[],
+          userIds: [event.userId],
         },
       ];
     case "state": {

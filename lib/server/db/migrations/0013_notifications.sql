@@ -33,6 +33,7 @@ CREATE INDEX "notification_inbox_idx" ON "notification" USING btree ("user_id","
 CREATE INDEX "notification_kind_idx" ON "notification" USING btree ("user_id","kind","created_at") WHERE "notification"."in_inbox";--> statement-breakpoint
 CREATE INDEX "notification_unread_idx" ON "notification" USING btree ("user_id") WHERE "notification"."in_inbox" and "notification"."read_at" is null;--> statement-breakpoint
 CREATE INDEX "notification_mail_idx" ON "notification" USING btree ("email_next_at") WHERE "notification"."email_state" = 'pending';--> statement-breakpoint
+CREATE INDEX "notification_item_idx" ON "notification" USING btree ("item_id");--> statement-breakpoint
 CREATE INDEX "notification_comment_idx" ON "notification" USING btree ("comment_id");--> statement-breakpoint
 -- Mentions made before notifications existed join the inbox as they were: read or not, with the
 -- comment's author as the actor.

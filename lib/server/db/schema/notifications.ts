@@ -55,6 +55,8 @@ export const notification = pgTable(
     index("notification_kind_idx").on(t.userId, t.kind, t.createdAt).where(sql`${t.inInbox}`),
     index("notification_unread_idx").on(t.userId).where(sql`${t.inInbox} and ${t.readAt} is null`),
     index("notification_mail_idx").on(t.emailNextAt).where(sql`${t.emailState} = 'pending'`),
+    // Deleting an item or a comment deletes its notifications: found by these.
+    index("notification_item_idx").on(t.itemId),
     index("notification_comment_idx").on(t.commentId),
     check(
       "notification_kind_check",

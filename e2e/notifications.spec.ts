@@ -165,5 +165,20 @@ test("the owner's actions on a member's image reach the member's inbox live, as 
   await expect(entries.filter({ hasText: "to Approved" })).toHaveCount(0);
   await expect(entries).toHaveCount(4);
 
+  // Many mentions: the inbox shows the newest thirty, and older ones on request.
+  for (let n = 1; n <= 30; n++) {
+    const res = await page.request.post(`/api/items/${made.id}/comments`, {
+      data: { body: `@${name} note ${n}` },
+      headers: { origin },
+    });
+    expect(res.status()).toBe(201);
+  }
+  await expect(count).toHaveText("31");
+  await expect(entries.first()).toContainText(`${OWNER.name} mentioned you on ${boat}`);
+  await expect(entries).toHaveCount(30);
+  await member.getByRole("button", { name: "Show older notifications" }).click();
+  await expect(entries).toHaveCount(34);
+  await expect(entries.last()).toContainText("assigned");
+
   await context.close();
 });

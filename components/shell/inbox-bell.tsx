@@ -3,17 +3,16 @@
 import { Bell } from "lucide-react";
 import Link from "next/link";
 import { cn, focusRing } from "@/components/ui/cn";
-import { useInbox } from "@/lib/client/use-review";
+import { useUnread } from "@/lib/client/use-inbox";
 
-/** The bell in the top bar: my unread mentions, kept current by the relay. */
+/** The bell in the top bar: my unread notifications, kept current by the relay. */
 export function InboxBell() {
-  const inbox = useInbox();
-  const unread = inbox.data?.pages[0]?.unread ?? 0;
+  const unread = useUnread().data?.unread ?? 0;
   return (
     <Link
       href="/inbox"
       aria-label={unread > 0 ? `Inbox, ${unread} unread` : "Inbox"}
-      title="Mentions of you"
+      title="Your notifications"
       data-testid="inbox-bell"
       className={cn(
         "relative flex size-9 items-center justify-center rounded-control text-muted transition-colors hover:bg-panel-raised hover:text-foreground",

@@ -3,7 +3,6 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/studio/api";
 import type { ApiError } from "@/lib/studio/api/errors";
-import type { InboxPage } from "@/lib/studio/api/inbox";
 import type { HistoryEntry } from "@/lib/studio/api/items";
 import type { CommentPin, CommentView } from "@/lib/studio/comments";
 import type { ItemReview } from "@/lib/studio/gallery-item";
@@ -12,7 +11,7 @@ import type { ReviewState } from "@/lib/studio/review";
 import { call } from "./endpoint-client";
 import { itemKey } from "./gallery-cache";
 import { applyReviewChange } from "./live/review-changes";
-import { commentsKey, historyKey, inboxKey, inboxListKey } from "./review-keys";
+import { commentsKey, historyKey, inboxKey } from "./review-keys";
 
 export type { HistoryEntry };
 
@@ -104,25 +103,6 @@ export function usePatchComment(itemId: string) {
         body: resolved === undefined ? { body: body ?? "" } : { resolved },
       }),
     onSuccess: () => applyReviewChange(client, { kind: "comment", itemId, commentId: "" }),
-  });
-}
-
-/** The first page of my inbox with the unread count (the bell and the inbox page share it). */
-export function useInbox() {
-  return useInfiniteQuery({
-    queryKey: inboxListKey,
-    queryFn: ({ pageParam }): Promise<InboxPage> =>
-      call(api.inbox.list, { query: pageParam ? { cursor: pageParam } : {} }),
-    initialPageParam: "",
-    getNextPageParam: (last) => last.nextCursor ?? undefined,
-  });
-}
-
-export function useMarkRead() {
-  const client = useQueryClient();
-  return useMutation<{ unread: number }, ApiError, { commentIds: string[] } | { all: true }>({
-    mutationFn: (body) => call(api.inbox.markRead, { body }),
-    onSuccess: ({ unread }) => applyReviewChange(client, { kind: "inbox", unread }),
   });
 }
 

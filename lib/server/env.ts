@@ -86,6 +86,18 @@ const schema = z
     S3_ACCESS_KEY_ID: z.string().min(1).optional(),
     S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
     S3_FORCE_PATH_STYLE: envBoolean.optional(),
+    // Notification email: sent through this SMTP server when set (smtp:// or smtps://, with
+    // user:password@ when it needs them), from SMTP_FROM. Unset: no email, the inbox only.
+    SMTP_URL: z
+      .url({ protocol: /^smtps?$/, message: "expected smtp://[user:password@]host[:port] or smtps://..." })
+      .optional(),
+    SMTP_FROM: z
+      .string()
+      .trim()
+      .regex(/^[^\r\n]*@[^\r\n]*$/, {
+        message: "expected an address, such as Media Studio <studio@example.com>",
+      })
+      .default("Media Studio <studio@localhost>"),
     // Operating: `/metrics` answers only with `Authorization: Bearer <METRICS_TOKEN>` (unset: 404),
     // and how much the server logs (JSON lines on stdout).
     METRICS_TOKEN: z.string().min(16, "use at least 16 characters (e.g. openssl rand -hex 24)").optional(),

@@ -22,6 +22,7 @@ import { startTrashSweep } from "./gallery/trash";
 import { LimitSettings } from "./limits/limit-settings";
 import { MemberQueue } from "./limits/member-queue";
 import { ToolQueue } from "./limits/tool-queue";
+import { startNotifications } from "./notify/start";
 import { ResultKeeper } from "./results/keeper";
 import { StudioRefs } from "./results/studio-refs";
 import { TaskLeases } from "./results/task-leases";
@@ -116,6 +117,7 @@ async function buildRuntime(deps: RuntimeDeps): Promise<StudioRuntime> {
   // Events go through the database, so a browser on any studio process sees them all.
   const log = new EventLog({ store: new DatabaseEventStore(database) });
   await log.start();
+  const notifications = startNotifications({ env, db, log });
   const storage = openMediaStorage(env);
   const upstreamConfig = upstreamConfigFromEnv(env, deps.engineKey);
   const upstream = createUpstreamClient(upstreamConfig);
@@ -195,6 +197,7 @@ async function buildRuntime(deps: RuntimeDeps): Promise<StudioRuntime> {
     engineKeys: deps.engineKeys ?? null,
     async close() {
       stopTrashSweep();
+      notifications.close();
       experiments.close();
       await keeper.close();
       await upstream.close();

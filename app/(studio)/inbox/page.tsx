@@ -10,7 +10,7 @@ export default function InboxPage() {
       <PageHeader
         eyebrow="Review"
         title="Inbox"
-        description="Comments where a teammate mentioned you with @. Open one to see it on its image or video."
+        description="What your teammates did that concerns you: mentions, assignments, reviews of your work, replies, votes, and your experiments ending. Open one to go to it."
       />
       <InboxList />
     </div>

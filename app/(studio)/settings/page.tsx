@@ -5,6 +5,7 @@ import { AccountPanel } from "@/components/settings/account-panel";
 import { EngineKeysPanel } from "@/components/settings/engine-keys-panel";
 import { InvitationsPanel } from "@/components/settings/invitations-panel";
 import { LimitsPanel } from "@/components/settings/limits-panel";
+import { NotificationsPanel } from "@/components/settings/notifications-panel";
 import { PasswordPanel } from "@/components/settings/password-panel";
 import { ServicePanel } from "@/components/settings/service-panel";
 import { ShareLinksPanel } from "@/components/settings/share-links-panel";
@@ -45,6 +46,7 @@ export default async function SettingsPage() {
       {manage ? <LimitsPanel /> : null}
       {can(user.role, "organize") ? <ShareLinksPanel /> : null}
       {manage && env.embedded ? <EngineKeysPanel endpoint={embeddedHttp} /> : null}
+      <NotificationsPanel />
       <AccessTokensPanel role={user.role} />
       <PasswordPanel />
       <AccountPanel email={user.email} />

@@ -4,7 +4,7 @@ import type { InboxPage } from "@/lib/studio/api/inbox";
 import type { GalleryItem, ItemReview } from "@/lib/studio/gallery-item";
 import type { ItemDetail } from "@/lib/studio/item-detail";
 import { type GalleryPageData, galleryKey, itemKey } from "../gallery-cache";
-import { commentsKey, historyKey, inboxListKey } from "../review-keys";
+import { commentsKey, historyKey, inboxKey, inboxListKey, unreadKey } from "../review-keys";
 import { applyReviewChange } from "./review-changes";
 
 const review: ItemReview = {
@@ -49,11 +49,20 @@ describe("a teammate's review change", () => {
 
   it("shows my inbox's new unread count at once", () => {
     const client = new QueryClient();
-    client.setQueryData<InfiniteData<InboxPage>>(inboxListKey, {
-      pages: [{ entries: [], nextCursor: null, unread: 0 }],
-      pageParams: [""],
-    });
+    const pages = { pages: [{ entries: [], nextCursor: null, unread: 0 }], pageParams: [""] };
+    client.setQueryData<InfiniteData<InboxPage>>(inboxListKey(), pages);
+    client.setQueryData<InfiniteData<InboxPage>>(inboxListKey({ unread: "1" }), pages);
+    client.setQueryData(unreadKey, { unread: 0 });
+    const settingsKey = [...inboxKey, "settings", null, null];
+    const settings = { settings: {}, emailAvailable: false };
+    client.setQueryData(settingsKey, settings);
     applyReviewChange(client, { kind: "inbox", unread: 3 });
-    expect(client.getQueryData<InfiniteData<InboxPage>>(inboxListKey)?.pages[0]?.unread).toBe(3);
+    expect(client.getQueryData<InfiniteData<InboxPage>>(inboxListKey())?.pages[0]?.unread).toBe(3);
+    expect(
+      client.getQueryData<InfiniteData<InboxPage>>(inboxListKey({ unread: "1" }))?.pages[0]?.unread,
+    ).toBe(3);
+    // The bell's count, and my settings left as they are.
+    expect(client.getQueryData(unreadKey)).toEqual({ unread: 3 });
+    expect(client.getQueryData(settingsKey)).toEqual(settings);
   });
 });

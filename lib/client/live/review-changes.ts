@@ -7,7 +7,7 @@ import type { ItemDetail } from "@/lib/studio/item-detail";
 import type { GalleryChange } from "@/lib/studio/stream-events";
 import { patchCompareItems } from "../compare-cache";
 import { galleryKey, itemKey, patchGalleryItems } from "../gallery-cache";
-import { commentsKey, historyKey, inboxKey } from "../review-keys";
+import { commentsKey, historyKey, inboxKey, inboxPagesKey } from "../review-keys";
 
 type ReviewChange = Extract<GalleryChange, { kind: "review" | "comment" | "inbox" }>;
 
@@ -43,9 +43,10 @@ export function applyReviewChange(client: QueryClient, change: ReviewChange): vo
         if ("pages" in data) {
           return { ...data, pages: data.pages.map((p) => ({ ...p, unread: change.unread })) };
         }
-        return { ...data, unread: change.unread };
+        // My settings live under the same prefix, without a count.
+        return "unread" in data ? { ...data, unread: change.unread } : data;
       });
-      void client.invalidateQueries({ queryKey: inboxKey });
+      void client.invalidateQueries({ queryKey: inboxPagesKey });
       return;
   }
 }

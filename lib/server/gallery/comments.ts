@@ -3,12 +3,12 @@ import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { StudioDatabase } from "@/lib/server/db";
 import { decodeCursor, encodeCursor } from "@/lib/server/db/cursor";
 import { type CommentRow, comment, mention, user } from "@/lib/server/db/schema";
+import { notify } from "@/lib/server/notify/notify";
 import { ApiError, studioErrors } from "@/lib/studio/api/errors";
 import type { CommentPatch, CommentPin, CommentThread, CommentView, NewComment } from "@/lib/studio/comments";
 import { mentionedMembers } from "@/lib/studio/mentions";
 import { isUuid } from "@/lib/studio/params";
 import { appendEvent } from "./audit-trail";
-import { unreadCount } from "./inbox";
 import { itemReviews } from "./item-review";
 import { type Actor, assertCan, fail, findItem, type ReviewDeps, type Tx } from "./review-access";
 
@@ -114,13 +114,10 @@ async function mentionsIn(tx: Tx, text: string, writerId: string) {
   return mentionedMembers(text, members).filter((m) => m.id !== writerId);
 }
 
-async function publishComment(deps: ReviewDeps, itemId: string, commentId: string, notify: string[]) {
+async function publishComment(deps: ReviewDeps, itemId: string, commentId: string) {
   deps.log.publishGallery({ kind: "comment", itemId, commentId });
   const review = (await itemReviews(deps.db, [itemId])).get(itemId);
   if (review) deps.log.publishGallery({ kind: "review", itemId, review });
-  for (const userId of notify) {
-    deps.log.publishGallery({ kind: "inbox", unread: await unreadCount(deps.db, userId) }, { userId });
-  }
 }
 
 /** Adds a comment (or a reply) to an item, pinned or not; members named with @ get it in their inbox. */
@@ -131,7 +128,7 @@ export async function addComment(
   input: NewComment,
 ): Promise<CommentView> {
   assertCan(actor, "review");
-  const { row, notify } = await deps.db.transaction(async (tx) => {
+  const row = await deps.db.transaction(async (tx) => {
     const found = await findItem(tx, itemId, { live: true });
     let parentId: string | null = null;
     if (input.parentId) {
@@ -171,9 +168,15 @@ export async function addComment(
       from: null,
       to: { commentId: row.id, parentId, mentions: named.map((m) => m.id) },
     });
-    return { row, notify: named.map((m) => m.id) };
+    const mentioned = named.map((m) => m.id);
+    await notify(
+      tx,
+      { kind: "comment", actorId: actor.id, itemId: found.id, commentId: row.id, parentId, mentioned },
+      deps.log,
+    );
+    return row;
   });
-  await publishComment(deps, row.itemId, row.id, notify);
+  await publishComment(deps, row.itemId, row.id);
   const [view] = await views(deps.db, [row]);
   if (!view) throw new Error("The comment was not stored.");
   return view;
@@ -188,7 +191,7 @@ export async function updateComment(
 ): Promise<CommentView> {
   assertCan(actor, "review");
   if (!isUuid(commentId)) fail(studioErrors.notFound("comment", "id"));
-  const { row, notify } = await deps.db.transaction(async (tx) => {
+  const row = await deps.db.transaction(async (tx) => {
     const [before] = await tx
       .select()
       .from(comment)
@@ -197,7 +200,7 @@ export async function updateComment(
     if (!before) fail(studioErrors.notFound("comment", "id"));
     await findItem(tx, before.itemId, { live: true });
     if ("resolved" in patch) {
-      if (patch.resolved === (before.resolvedAt !== null)) return { row: before, notify: [] };
+      if (patch.resolved === (before.resolvedAt !== null)) return before;
       const [row] = await tx
         .update(comment)
         .set(
@@ -214,7 +217,7 @@ export async function updateComment(
         from: null,
         to: { commentId: before.id },
       });
-      return { row: row ?? before, notify: [] };
+      return row ?? before;
     }
     if (before.authorId !== actor.id) {
       throw new ApiError(403, {
@@ -223,7 +226,7 @@ export async function updateComment(
         parameter: "body",
       });
     }
-    if (patch.body === before.body) return { row: before, notify: [] };
+    if (patch.body === before.body) return before;
     const [row] = await tx
       .update(comment)
       .set({ body: patch.body, editedAt: sql`now()` })
@@ -245,9 +248,15 @@ export async function updateComment(
       from: { commentId: before.id, body: before.body },
       to: { commentId: before.id, body: patch.body },
     });
-    return { row: row ?? before, notify: added.map((a) => a.userId) };
+    const mentioned = added.map((a) => a.userId);
+    await notify(
+      tx,
+      { kind: "mention", actorId: actor.id, itemId: before.itemId, commentId: before.id, mentioned },
+      deps.log,
+    );
+    return row ?? before;
   });
-  await publishComment(deps, row.itemId, row.id, notify);
+  await publishComment(deps, row.itemId, row.id);
   const [view] = await views(deps.db, [row]);
   if (!view) throw new Error("The comment was not found.");
   return view;

@@ -10,10 +10,10 @@ import {
 } from "@/lib/server/db/test-databases";
 import { itemViews } from "@/lib/server/gallery/item-view";
 import { errorAnswerOf } from "@/lib/server/http/error-answer";
+import { inboxPage } from "@/lib/server/notify/inbox";
 import { sharedViewSchema } from "@/lib/studio/api/share";
 import { createBoard, listBoards, setBoardMembership } from "./boards";
 import { addComment, commentThreads } from "./comments";
-import { inboxPage } from "./inbox";
 import { actor, MemoryStorage, makeItem, RecordingLog } from "./organize-test-support";
 import { createSavedSearch, listSavedSearches } from "./saved-searches";
 import { addGuestComment, sharedComments } from "./share-comments";
@@ -138,10 +138,10 @@ for (const backend of testBackends) {
         );
       const inbox = await everyPage(async (cursor) => {
         const page = await inboxPage(opened.db, mona, { cursor, limit: 2 });
-        return { rows: page.entries.map((e) => e.commentId), nextCursor: page.nextCursor };
+        return { rows: page.entries.map((e) => e.commentId ?? ""), nextCursor: page.nextCursor };
       });
       expect(inbox).toEqual(
-        (await inboxPage(opened.db, mona, { limit: 50 })).entries.map((e) => e.commentId),
+        (await inboxPage(opened.db, mona, { limit: 50 })).entries.map((e) => e.commentId ?? ""),
       );
       expect(sorted(inbox)).toEqual(sorted(said.map((c) => c.id)));
       const threads = await everyPage(async (cursor) => {

@@ -1,6 +1,7 @@
 import "server-only";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { item, itemRating, user } from "@/lib/server/db/schema";
+import { notify } from "@/lib/server/notify/notify";
 import { ApiError, studioErrors } from "@/lib/studio/api/errors";
 import { ratingBody } from "@/lib/studio/api/items";
 import type { ItemReview } from "@/lib/studio/gallery-item";
@@ -110,6 +111,7 @@ export async function setReviewState(
     if (row.reviewState === state) return row.id;
     await tx.update(item).set({ reviewState: state }).where(eq(item.id, row.id));
     await appendEvent(tx, { itemId: row.id, actor, kind: "state", from: row.reviewState, to: state });
+    await notify(tx, { kind: "state", actorId: actor.id, itemId: row.id, state }, deps.log);
     return row.id;
   });
   return publishReview(deps, itemId);
@@ -142,6 +144,7 @@ export async function assignItem(
     if (row.assigneeId === userId) return row.id;
     await tx.update(item).set({ assigneeId: userId }).where(eq(item.id, row.id));
     await appendEvent(tx, { itemId: row.id, actor, kind: "assign", from: row.assigneeId, to: userId });
+    await notify(tx, { kind: "assigned", actorId: actor.id, itemId: row.id, userId }, deps.log);
     return row.id;
   });
   return publishReview(deps, itemId);

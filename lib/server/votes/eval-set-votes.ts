@@ -3,6 +3,7 @@ import { randomBytes } from "node:crypto";
 import type { StudioDatabase } from "@/lib/server/db";
 import { type VoteRoundRow, votePair, voteRound } from "@/lib/server/db/schema";
 import { compareRuns } from "@/lib/server/eval-sets/runs";
+import { notify } from "@/lib/server/notify/notify";
 import { studioErrors } from "@/lib/studio/api/errors";
 import type { EvalSetVoteInput } from "@/lib/studio/votes/input";
 import type { PlannedPair } from "@/lib/studio/votes/vote-pairs";
@@ -88,6 +89,7 @@ export async function createEvalSetVote(
     if (!round) throw new Error("round not stored");
     for (let i = 0; i < pairs.length; i += 200)
       await tx.insert(votePair).values(pairs.slice(i, i + 200).map((p) => ({ ...p, roundId: round.id })));
+    await notify(tx, { kind: "vote", round });
     return round;
   });
   return row;

@@ -3,6 +3,7 @@ import { randomBytes } from "node:crypto";
 import { and, inArray, isNull } from "drizzle-orm";
 import type { StudioDatabase } from "@/lib/server/db";
 import { item, type VoteRoundRow, votePair, voteRound } from "@/lib/server/db/schema";
+import { notify } from "@/lib/server/notify/notify";
 import { studioErrors } from "@/lib/studio/api/errors";
 import type { PickedResultsVoteInput } from "@/lib/studio/votes/input";
 
@@ -58,6 +59,7 @@ export async function createPickedResultsVote(
       .returning();
     if (!round) throw new Error("round not stored");
     await tx.insert(votePair).values(pairs.map((p) => ({ ...p, roundId: round.id })));
+    await notify(tx, { kind: "vote", round });
     return round;
   });
   return row;

@@ -5,6 +5,7 @@ import type { StudioDatabase } from "@/lib/server/db";
 import { user, type VoteRoundRow, votePair, voteRound } from "@/lib/server/db/schema";
 import { experimentRow } from "@/lib/server/experiments/records";
 import { experimentView } from "@/lib/server/experiments/view";
+import { notify } from "@/lib/server/notify/notify";
 import { studioErrors } from "@/lib/studio/api/errors";
 import type { VoteSummary } from "@/lib/studio/api/votes";
 import { expandAxis } from "@/lib/studio/experiments/axes";
@@ -63,6 +64,7 @@ export async function createExperimentVote(
     if (!round) throw new Error("round not stored");
     for (let i = 0; i < pairs.length; i += 200)
       await tx.insert(votePair).values(pairs.slice(i, i + 200).map((p) => ({ ...p, roundId: round.id })));
+    await notify(tx, { kind: "vote", round });
     return round;
   });
   return row;

@@ -8,5 +8,6 @@ export * from "./experiments";
 export * from "./gallery";
 export * from "./guest-votes";
 export * from "./leases";
+export * from "./notifications";
 export * from "./studio";
 export * from "./votes";

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import fc from "fast-check";
 import { GALLERY_FILTER_KEYS } from "@/lib/studio/gallery-filter";
+import { NOTIFICATION_KINDS } from "@/lib/studio/notifications";
 import {
   accept,
   account,
@@ -110,7 +111,10 @@ export const KNOWN_INPUTS: KnownInput[] = [
     file: "experiments",
     method: "GET",
     input: fc
-      .record({ cursor: paramText, limit: paramText }, { requiredKeys: [] })
+      .record(
+        { cursor: paramText, limit: paramText, kind: paramText, unread: paramText },
+        { requiredKeys: [] },
+      )
       .map((query): Input => ({ query })),
   },
   {
@@ -161,7 +165,10 @@ export const KNOWN_INPUTS: KnownInput[] = [
     file: "eval-sets",
     method: "GET",
     input: fc
-      .record({ cursor: paramText, limit: paramText }, { requiredKeys: [] })
+      .record(
+        { cursor: paramText, limit: paramText, kind: paramText, unread: paramText },
+        { requiredKeys: [] },
+      )
       .map((query): Input => ({ query })),
   },
   {
@@ -350,14 +357,26 @@ export const KNOWN_INPUTS: KnownInput[] = [
     file: "inbox",
     method: "GET",
     input: fc
-      .record({ cursor: paramText, limit: paramText }, { requiredKeys: [] })
+      .record(
+        { cursor: paramText, limit: paramText, kind: paramText, unread: paramText },
+        { requiredKeys: [] },
+      )
       .map((query): Input => ({ query })),
   },
   {
     file: "inbox/read",
     method: "POST",
+    input: json(fc.oneof(mutated(fc.constant({ ids: [randomUUID()] })), mutated(fc.constant({ all: true })))),
+  },
+  {
+    file: "inbox/settings",
+    method: "PUT",
     input: json(
-      fc.oneof(mutated(fc.constant({ commentIds: [randomUUID()] })), mutated(fc.constant({ all: true }))),
+      mutated(
+        fc.constant(
+          Object.fromEntries(NOTIFICATION_KINDS.map((kind) => [kind, { inbox: true, email: false }])),
+        ),
+      ),
     ),
   },
   {
@@ -456,7 +475,10 @@ export const KNOWN_INPUTS: KnownInput[] = [
     file: "boards",
     method: "GET",
     input: fc
-      .record({ cursor: paramText, limit: paramText }, { requiredKeys: [] })
+      .record(
+        { cursor: paramText, limit: paramText, kind: paramText, unread: paramText },
+        { requiredKeys: [] },
+      )
       .map((query): Input => ({ query })),
   },
   {
@@ -512,7 +534,10 @@ export const KNOWN_INPUTS: KnownInput[] = [
     file: "trash",
     method: "GET",
     input: fc
-      .record({ cursor: paramText, limit: paramText }, { requiredKeys: [] })
+      .record(
+        { cursor: paramText, limit: paramText, kind: paramText, unread: paramText },
+        { requiredKeys: [] },
+      )
       .map((query): Input => ({ query })),
   },
   ...(["restore", "purge"] as const).map(
@@ -526,7 +551,10 @@ export const KNOWN_INPUTS: KnownInput[] = [
     file: "saved-searches",
     method: "GET",
     input: fc
-      .record({ cursor: paramText, limit: paramText }, { requiredKeys: [] })
+      .record(
+        { cursor: paramText, limit: paramText, kind: paramText, unread: paramText },
+        { requiredKeys: [] },
+      )
       .map((query): Input => ({ query })),
   },
   {
@@ -552,7 +580,10 @@ export const KNOWN_INPUTS: KnownInput[] = [
     file: "share-links",
     method: "GET",
     input: fc
-      .record({ cursor: paramText, limit: paramText }, { requiredKeys: [] })
+      .record(
+        { cursor: paramText, limit: paramText, kind: paramText, unread: paramText },
+        { requiredKeys: [] },
+      )
       .map((query): Input => ({ query })),
   },
   {

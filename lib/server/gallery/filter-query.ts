@@ -15,6 +15,14 @@ import { monthBounds } from "@/lib/studio/gallery-months";
  * that a page cursor is a row comparison on the index's own order.
  */
 
+/** How many conditions an unfiltered view has: live, and the newest of its stack. */
+const CARD_CONDITIONS = 2;
+
+/** The conditions name no filter: the whole gallery, whose counts `item_month` keeps. */
+export function isWholeGallery(where: readonly SQL[]): boolean {
+  return where.length === CARD_CONDITIONS;
+}
+
 /** Who asks: `starred` and `assignee=me` are theirs. */
 export interface FilterViewer {
   id: string;
@@ -22,9 +30,12 @@ export interface FilterViewer {
 
 const rating = sql`coalesce(${item.ratingAvg}, 0)`;
 
-/** The conditions of `filter`, live items only. */
+/**
+ * The conditions of `filter`, live items only, a version stack as its newest live version (an
+ * older one is `superseded`: a filter on the rows the partial indexes already hold).
+ */
 export function filterConditions(filter: GalleryFilter, viewer: FilterViewer): SQL[] {
-  const where: SQL[] = [sql`${item.deletedAt} is null`];
+  const where: SQL[] = [sql`${item.deletedAt} is null`, sql`not ${item.superseded}`];
   if (filter.q !== undefined) where.push(sql`${item.search} @@ websearch_to_tsquery('english', ${filter.q})`);
   if (filter.workflow?.length) {
     const [only] = filter.workflow;

@@ -8,4 +8,5 @@ export * from "./experiments";
 export * from "./gallery";
 export * from "./leases";
 export * from "./studio";
+export * from "./versions";
 export * from "./votes";

@@ -63,7 +63,8 @@ test("a comment becomes the next version, one card in the gallery, stepped and c
   await expect(panel).toContainText(`Version 2 of “${prompt.slice(0, 20)}`);
   await expect(panel).toContainText("fix the hand");
   await expect(create.prompt).toHaveValue(prompt);
-  await expect(page.locator("#f-steps")).toHaveValue("12");
+  // The whole recipe, settings under closed sections too.
+  await expect(page.getByText("12 steps")).toBeVisible();
   await shots(page, "create-version-panel");
   await create.prompt.fill(`${prompt}, five fingers`);
   await create.generate.click();
@@ -91,7 +92,7 @@ test("a comment becomes the next version, one card in the gallery, stepped and c
   const carried = page.getByRole("region", { name: "Open on earlier versions" });
   const old = carried.getByTestId("comment-thread").filter({ hasText: "fix the hand" });
   await expect(old.getByTestId("made-on")).toHaveText("on v1");
-  await expect(old).toContainText("Made on v1.");
+
   await shots(page, "viewer-versions");
 
   // Keys step between versions; the address names the version shown.

@@ -181,7 +181,7 @@ export const GalleryCard = memo(function GalleryCard({
           <span
             data-testid="version-count"
             title={`Version ${item.stack.version}, the newest of ${versionCount(item.stack.count)}`}
-            className="absolute top-2 right-11 inline-flex items-center gap-1 rounded-full bg-surface/85 px-2 py-0.5 font-medium text-[11px] text-foreground backdrop-blur"
+            className="absolute right-2 bottom-2 inline-flex items-center gap-1 rounded-full bg-surface/85 px-2 py-0.5 font-medium text-[11px] text-foreground backdrop-blur"
           >
             <Layers aria-hidden className="size-3" />
             {versionCount(item.stack.count)}

@@ -169,8 +169,10 @@ export function CommentThreads({
         >
           {madeOn !== undefined ? (
             <p className="flex items-center gap-1.5 text-[11.5px] text-muted-subtle">
-              <Badge data-testid="made-on">{`on ${versionLabel(madeOn)}`}</Badge>
-              {t.pin ? `Its pin is on ${versionLabel(madeOn)}'s media.` : `Made on ${versionLabel(madeOn)}.`}
+              <Badge data-testid="made-on" title={`Written on ${versionLabel(madeOn)}, still open`}>
+                {`on ${versionLabel(madeOn)}`}
+              </Badge>
+              {t.pin ? `Pin made on ${versionLabel(madeOn)}: it shows on that version's media.` : null}
             </p>
           ) : null}
           <Comment

@@ -148,7 +148,6 @@ export function ItemViewer({ itemId, me }: { itemId: string; me: { id: string; r
         >
           {label}
         </h1>
-        <VersionSwitcher item={item} search={search} />
         {neighbors.data ? (
           <div className="flex items-center gap-1">
             <Button
@@ -205,10 +204,11 @@ export function ItemViewer({ itemId, me }: { itemId: string; me: { id: string; r
             href={newVersionHref(item)}
             variant="secondary"
             size="sm"
-            title="Make the next version of this item from its recipe"
+            aria-label="New version"
+            title="New version: make the next version of this item from its recipe"
           >
             <Layers aria-hidden />
-            New version
+            <span className="hidden 2xl:inline">New version</span>
           </ButtonLink>
         ) : null}
         {can(me.role, "generate") ? (
@@ -219,6 +219,7 @@ export function ItemViewer({ itemId, me }: { itemId: string; me: { id: string; r
         ) : null}
       </div>
       {experimentId ? <CellNavigator experimentId={experimentId} itemId={item.id} /> : null}
+      <VersionSwitcher item={item} search={search} />
       <div className="grid min-h-0 flex-1 grid-cols-1 gap-4 lg:grid-cols-[minmax(0,1fr)_360px] xl:grid-cols-[minmax(0,1fr)_400px]">
         <section aria-label="Media" className="relative flex min-h-[420px] min-w-0 flex-col">
           {item.kind === "image" ? (

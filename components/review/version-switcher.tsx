@@ -91,7 +91,7 @@ export function VersionSwitcher({ item, search }: { item: GalleryItem; search: s
         }}
         className="h-8"
       >
-        <option value="">Compare with…</option>
+        <option value="">Compare with another version…</option>
         {others.map((v) => (
           <option key={v.id} value={v.id}>
             {versionLabel(v.stack?.version ?? 0)}

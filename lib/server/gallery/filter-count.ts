@@ -18,7 +18,7 @@ export async function galleryTotals(
   viewer: FilterViewer,
 ): Promise<GalleryTotals> {
   const where = filterConditions(filter, viewer);
-  const liveOnly = isWholeGallery(where);
+  const liveOnly = isWholeGallery(filter, where);
   const [matching, all] = await Promise.all([
     liveOnly
       ? Promise.resolve(null)

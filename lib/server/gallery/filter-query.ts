@@ -19,8 +19,16 @@ import { monthBounds } from "@/lib/studio/gallery-months";
 const CARD_CONDITIONS = 2;
 
 /** The conditions name no filter: the whole gallery, whose counts `item_month` keeps. */
-export function isWholeGallery(where: readonly SQL[]): boolean {
-  return where.length === CARD_CONDITIONS;
+export function isWholeGallery(filter: GalleryFilter, where: readonly SQL[]): boolean {
+  return showsStacks(filter) && where.length === CARD_CONDITIONS;
+}
+
+/**
+ * Boards, tags and stars hold one item, not its stack: a view by them shows each item they hold,
+ * older versions included (the stack's newest version may not be on the board).
+ */
+function showsStacks(filter: GalleryFilter): boolean {
+  return filter.board === undefined && filter.tag === undefined && !filter.starred;
 }
 
 /** Who asks: `starred` and `assignee=me` are theirs. */
@@ -35,7 +43,8 @@ const rating = sql`coalesce(${item.ratingAvg}, 0)`;
  * older one is `superseded`: a filter on the rows the partial indexes already hold).
  */
 export function filterConditions(filter: GalleryFilter, viewer: FilterViewer): SQL[] {
-  const where: SQL[] = [sql`${item.deletedAt} is null`, sql`not ${item.superseded}`];
+  const where: SQL[] = [sql`${item.deletedAt} is null`];
+  if (showsStacks(filter)) where.push(sql`not ${item.superseded}`);
   if (filter.q !== undefined) where.push(sql`${item.search} @@ websearch_to_tsquery('english', ${filter.q})`);
   if (filter.workflow?.length) {
     const [only] = filter.workflow;

@@ -18,7 +18,7 @@ export async function galleryMonths(
   viewer: FilterViewer,
 ): Promise<GalleryMonth[]> {
   const where = filterConditions(filter, viewer);
-  if (isWholeGallery(where)) {
+  if (isWholeGallery(filter, where)) {
     const rows = await db
       .select({ month: itemMonth.month, count: itemMonth.live })
       .from(itemMonth)

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { recordItem } from "@/lib/server/db/item-records";
-import { item, itemMonth, reviewEvent } from "@/lib/server/db/schema";
+import { item, itemMonth, itemTag, reviewEvent } from "@/lib/server/db/schema";
 import { recordTasks } from "@/lib/server/db/task-records";
 import {
   backendTitle,
@@ -117,6 +117,16 @@ for (const backend of testBackends) {
       expect(after.all - before.all).toBe(1);
       const months = await opened.db.select().from(itemMonth);
       expect(months.reduce((sum, m) => sum + m.live, 0)).toBe(after.all);
+    });
+
+    it("shows older versions in views of a board, a tag or stars, which hold items, not stacks", async () => {
+      const base = await makeItem(opened, owner, storage);
+      await opened.db.insert(itemTag).values({ itemId: base.id, tag: "hands" });
+      await newVersions(base.id, 1);
+      const tagged = await filteredGalleryPage(opened.db, { tag: "hands" }, { id: owner }, { limit: 200 });
+      expect(tagged.items.map((i) => i.id)).toEqual([base.id]);
+      const totals = await galleryTotals(opened.db, { tag: "hands" }, { id: owner });
+      expect(totals.matching).toBe(1);
     });
 
     it("makes the newest live version the card when the head goes to the trash, back, or for good", async () => {

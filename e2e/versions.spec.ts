@@ -44,6 +44,15 @@ test("a comment becomes the next version, one card in the gallery, stepped and c
   await page.getByRole("button", { name: "Comment", exact: true }).click();
   const thread = page.getByTestId("comment-thread").filter({ hasText: "fix the hand" });
   await expect(thread).toBeVisible();
+  // And one pinned to a point of it.
+  await page.getByRole("button", { name: "Pin to a point" }).click();
+  const image = page.getByTestId("viewer-image");
+  const box = await image.boundingBox();
+  if (!box) throw new Error("no image box");
+  await page.mouse.click(box.x + box.width * 0.4, box.y + box.height * 0.6);
+  await page.getByRole("textbox", { name: "Comment" }).fill("the thumb bends backwards");
+  await page.getByRole("button", { name: "Comment", exact: true }).click();
+  await expect(page.getByTestId("comment-pin")).toHaveCount(1);
 
   // "New version" in the viewer's bar: Create with the recipe and the link, which can be dropped.
   const create = new CreatePage(page);
@@ -92,6 +101,11 @@ test("a comment becomes the next version, one card in the gallery, stepped and c
   const carried = page.getByRole("region", { name: "Open on earlier versions" });
   const old = carried.getByTestId("comment-thread").filter({ hasText: "fix the hand" });
   await expect(old.getByTestId("made-on")).toHaveText("on v1");
+  // A pin of v1 is drawn on v1's media only; its thread says so.
+  const pinned = carried.getByTestId("comment-thread").filter({ hasText: "the thumb bends backwards" });
+  await expect(pinned).toContainText("Pin made on v1: it shows on that version's media.");
+  await expect(page.getByTestId("viewer-image")).toBeVisible();
+  await expect(page.getByTestId("comment-pin")).toHaveCount(0);
 
   await shots(page, "viewer-versions");
 
@@ -128,8 +142,9 @@ test("a comment becomes the next version, one card in the gallery, stepped and c
   await page.goBack();
 
   await old.getByRole("button", { name: "Resolve" }).click();
-  await expect(carried).toHaveCount(0);
+  await expect(carried.getByTestId("comment-thread")).toHaveCount(1);
   await page.goto(`/gallery/item/${v1.id}`);
+  await expect(page.getByTestId("comment-pin")).toHaveCount(1);
   const original = page.getByTestId("comment-thread").filter({ hasText: "fix the hand" });
   await expect(original).toHaveAttribute("data-resolved", "true");
   await expect(original).toContainText("five fingers now");

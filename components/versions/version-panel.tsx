@@ -35,8 +35,7 @@ export function VersionPanel({ slug }: { slug: string }) {
   const carried = useCarriedThreads(itemId ?? "", commentId !== null && itemId !== null);
   if (!target) return null;
   const list = versions.data?.versions ?? [];
-  const numbers = list.map((v) => v.stack?.version ?? 1);
-  const next = list.length === 0 ? null : Math.max(...numbers) + 1;
+  const next = versions.data?.nextVersion ?? null;
   const first = list[0];
   const name = first
     ? (promptForPeople(first.prompt) ?? (first.kind === "video" ? "a video" : "an image"))

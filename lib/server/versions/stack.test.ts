@@ -152,6 +152,7 @@ for (const backend of testBackends) {
       ]);
       expect(await totals()).toBe(start);
       // The next version after a purge still counts up: a number is never given twice.
+      expect((await itemVersions(opened.db, base.id, owner)).nextVersion).toBe(3);
       const [v3] = await newVersions(base.id, 1);
       expect(v3?.item.version).toBe(3);
     });

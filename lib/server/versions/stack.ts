@@ -1,7 +1,7 @@
 import "server-only";
 import { and, asc, eq, inArray, isNull, lt, or } from "drizzle-orm";
 import type { StudioDatabase } from "@/lib/server/db";
-import { comment, item, itemColumns } from "@/lib/server/db/schema";
+import { comment, item, itemColumns, versionStack } from "@/lib/server/db/schema";
 import { commentViews } from "@/lib/server/gallery/comments";
 import { itemViews } from "@/lib/server/gallery/item-view";
 import { fail, itemIdOf } from "@/lib/server/gallery/review-access";
@@ -32,7 +32,19 @@ export async function itemVersions(db: StudioDatabase, id: string, viewerId: str
         : and(eq(item.stackId, found.stackId), or(isNull(item.deletedAt), eq(item.id, found.id))),
     )
     .orderBy(asc(item.version));
-  return { stackId: found.stackId, versions: await itemViews(db, rows, { viewerId }) };
+  const [counted] =
+    found.stackId === null
+      ? []
+      : await db
+          .select({ last: versionStack.lastVersion })
+          .from(versionStack)
+          .where(eq(versionStack.id, found.stackId));
+  return {
+    stackId: found.stackId,
+    versions: await itemViews(db, rows, { viewerId }),
+    // A first version is v1, so an item without versions makes v2.
+    nextVersion: (counted?.last ?? 1) + 1,
+  };
 }
 
 /**

@@ -15,6 +15,8 @@ export const itemVersionsSchema = z.object({
   stackId: z.string().nullable(),
   /** Every live version, oldest first; the asked item too, even in the trash. */
   versions: z.array(galleryItemSchema),
+  /** The number the next version will get (numbers are never given twice). */
+  nextVersion: z.number().int(),
 });
 export type ItemVersions = z.infer<typeof itemVersionsSchema>;
 

@@ -20,6 +20,7 @@ export function ReviewStateBadge({ item }: { item: GalleryItem }) {
       <Badge className={cn(STATE_TONES[state])} data-testid="review-state">
         {REVIEW_STATE_LABELS[state]}
       </Badge>
+      {item.stack ? <Badge data-testid="compare-version">{`Version ${item.stack.version}`}</Badge> : null}
       {deletedAt ? <Badge className="border-danger/30 text-danger-fg">In the trash</Badge> : null}
     </span>
   );

@@ -9,6 +9,7 @@ import { QueueButton } from "@/components/queue/queue-drawer";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
 import { FormError } from "@/components/ui/field";
+import { VersionPanel } from "@/components/versions/version-panel";
 import { isMod } from "@/lib/client/create/shortcuts";
 import { ROOT_ERROR } from "@/lib/client/create/task-resolver";
 import { useShortcutsHelp } from "@/lib/client/shortcuts-help";
@@ -142,6 +143,7 @@ export function WorkflowShell(props: WorkflowShellProps) {
             >
               {/* Disabled as a whole: every field shows its value and none takes a change. */}
               <fieldset disabled={Boolean(readOnly)} className="contents">
+                <VersionPanel slug={workflow.slug} />
                 {children}
               </fieldset>
             </div>

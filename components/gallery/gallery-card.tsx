@@ -1,7 +1,7 @@
 "use client";
 
 import { useQueryClient } from "@tanstack/react-query";
-import { Check, Film, MessageSquare, Star, Wand2 } from "lucide-react";
+import { Check, Film, Layers, MessageSquare, Star, Wand2 } from "lucide-react";
 import Link from "next/link";
 import { type KeyboardEvent, type MouseEvent, memo, useState } from "react";
 import { cn, focusRing } from "@/components/ui/cn";
@@ -15,6 +15,7 @@ import type { GalleryLayoutMode } from "@/lib/studio/gallery-layout";
 import { SCRUB_FRAMES } from "@/lib/studio/gallery-layout";
 import { scrubUrl, THUMB_WIDTHS, thumbUrl, viewerUrl } from "@/lib/studio/gallery-urls";
 import { REVIEW_STATE_LABELS, type ReviewState } from "@/lib/studio/review";
+import { versionCount } from "@/lib/studio/versions";
 
 const timeFormat = new Intl.DateTimeFormat("en", {
   month: "short",
@@ -174,6 +175,16 @@ export const GalleryCard = memo(function GalleryCard({
           <span className="absolute bottom-2 left-2 inline-flex items-center gap-1 rounded-full bg-surface/80 px-2 py-0.5 font-medium text-[11px] text-foreground backdrop-blur">
             <Film aria-hidden className="size-3" />
             {item.durationSeconds ? `${item.durationSeconds.toFixed(1)} s` : "Video"}
+          </span>
+        ) : null}
+        {item.stack && item.stack.count > 1 ? (
+          <span
+            data-testid="version-count"
+            title={`Version ${item.stack.version}, the newest of ${versionCount(item.stack.count)}`}
+            className="absolute right-2 bottom-2 inline-flex items-center gap-1 rounded-full bg-surface/85 px-2 py-0.5 font-medium text-[11px] text-foreground backdrop-blur"
+          >
+            <Layers aria-hidden className="size-3" />
+            {versionCount(item.stack.count)}
           </span>
         ) : null}
         {!grid ? (

@@ -1,15 +1,16 @@
 "use client";
 
-import { CheckCircle2, MapPin, Pencil, RotateCcw } from "lucide-react";
+import { CheckCircle2, Layers, MapPin, Pencil, RotateCcw } from "lucide-react";
 import { Fragment, useState } from "react";
 import { Badge } from "@/components/ui/badge";
-import { Button } from "@/components/ui/button";
+import { Button, ButtonLink } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
 import { formatTime } from "@/lib/client/review-pins";
 import { usePatchComment } from "@/lib/client/use-review";
 import { useViewerStore } from "@/lib/client/viewer-store";
 import type { CommentThread, CommentView } from "@/lib/studio/comments";
 import type { MentionCandidate } from "@/lib/studio/mentions";
+import { versionLabel } from "@/lib/studio/versions";
 import { CommentBox } from "./comment-box";
 import { CommentEdit } from "./comment-edit";
 
@@ -123,7 +124,13 @@ export function CommentThreads({
   members,
   canReview,
   meId,
+  newVersionHref,
+  madeOn,
 }: {
+  /** Where "New version" on a thread leads (Create with the recipe and the thread's words). */
+  newVersionHref?: ((commentId: string) => string) | undefined;
+  /** The version these threads were made on, when they show on a later one ("on v1"). */
+  madeOn?: number | undefined;
   /** The signed-in member: their own comments can be edited. */
   meId: string;
   itemId: string;
@@ -160,6 +167,14 @@ export function CommentThreads({
             t.resolved && "opacity-70",
           )}
         >
+          {madeOn !== undefined ? (
+            <p className="flex items-center gap-1.5 text-[11.5px] text-muted-subtle">
+              <Badge data-testid="made-on" title={`Written on ${versionLabel(madeOn)}, still open`}>
+                {`on ${versionLabel(madeOn)}`}
+              </Badge>
+              {t.pin ? `Pin made on ${versionLabel(madeOn)}: it shows on that version's media.` : null}
+            </p>
+          ) : null}
           <Comment
             itemId={itemId}
             comment={t}
@@ -204,6 +219,17 @@ export function CommentThreads({
                   {t.resolved ? <RotateCcw aria-hidden /> : <CheckCircle2 aria-hidden />}
                   {t.resolved ? "Reopen" : "Resolve"}
                 </Button>
+                {newVersionHref && !t.resolved ? (
+                  <ButtonLink
+                    variant="ghost"
+                    size="sm"
+                    href={newVersionHref(t.id)}
+                    title="Make the next version from this item's recipe, with this comment beside the prompt"
+                  >
+                    <Layers aria-hidden />
+                    New version
+                  </ButtonLink>
+                ) : null}
               </div>
             )
           ) : null}

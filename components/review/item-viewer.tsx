@@ -1,7 +1,7 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { ArrowLeft, ChevronLeft, ChevronRight, Columns2, Download, Wand2 } from "lucide-react";
+import { ArrowLeft, ChevronLeft, ChevronRight, Columns2, Download, Layers, Wand2 } from "lucide-react";
 import Link from "next/link";
 import { useRouter, useSearchParams } from "next/navigation";
 import { useEffect, useMemo, useState } from "react";
@@ -12,10 +12,11 @@ import { PresenceAvatars } from "@/components/presence/presence-avatars";
 import { Button, ButtonLink } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { promptForPeople } from "@/lib/client/create/field-labels";
-import { workflowRecallHref } from "@/lib/client/create/recall";
+import { newVersionHref, workflowRecallHref } from "@/lib/client/create/recall";
 import { call, queryKeyOf } from "@/lib/client/endpoint-client";
 import { pinNumbers } from "@/lib/client/review-pins";
 import { useCommentThreads, useItemDetail, useRate } from "@/lib/client/use-review";
+import { useItemVersions } from "@/lib/client/use-versions";
 import { viewerCommand } from "@/lib/client/viewer-keys";
 import { useViewerStore } from "@/lib/client/viewer-store";
 import { api } from "@/lib/studio/api";
@@ -25,6 +26,7 @@ import { presenceTarget } from "@/lib/studio/presence";
 import { can, type Role } from "@/lib/studio/roles";
 import { ImageStage } from "./image-stage";
 import { ReviewPanel } from "./review-panel";
+import { VersionSwitcher } from "./version-switcher";
 import { VideoPlayer } from "./video-player";
 
 /** Previous and next item in the gallery's filtered list; null when the studio cannot tell. */
@@ -49,6 +51,8 @@ export function ItemViewer({ itemId, me }: { itemId: string; me: { id: string; r
   const comments = useCommentThreads(itemId);
   const neighbors = useNeighbors(itemId, search, !experimentId);
   const rate = useRate(itemId);
+  const stacked = detail.data?.item.stack !== undefined;
+  const versions = useItemVersions(stacked ? itemId : null).data?.versions ?? [];
   const setItem = useViewerStore((s) => s.setItem);
   const placing = useViewerStore((s) => s.placingPin);
   const setPlacing = useViewerStore((s) => s.setPlacingPin);
@@ -113,13 +117,18 @@ export function ItemViewer({ itemId, me }: { itemId: string; me: { id: string; r
     return <p className="text-[13px] text-muted-subtle">Opening the item…</p>;
   }
   const { item } = detail.data;
-  // What this item is most naturally compared with: the item it was made from, else the one before it.
+  // What this item is most naturally compared with: its version before (the first version for
+  // v1's), else the item it was made from, else the one before it.
+  const at = versions.findIndex((v) => v.id === item.id);
+  const versionPeer = at > 0 ? versions[at - 1] : at === 0 ? versions[1] : undefined;
   const source = detail.data.lineage.sources[0]?.item;
-  const compareWith = source
-    ? { id: source.id, label: "Compare with source" }
-    : previousId
-      ? { id: previousId, label: "Compare with previous" }
-      : null;
+  const compareWith = versionPeer?.stack
+    ? { id: versionPeer.id, label: `Compare with v${versionPeer.stack.version}` }
+    : source
+      ? { id: source.id, label: "Compare with source" }
+      : previousId
+        ? { id: previousId, label: "Compare with previous" }
+        : null;
   const prompt = promptForPeople(item.prompt);
   const label = prompt ?? (item.kind === "video" ? "Video" : "Image");
 
@@ -194,6 +203,18 @@ export function ItemViewer({ itemId, me }: { itemId: string; me: { id: string; r
         </ButtonLink>
         {can(me.role, "generate") ? <VaryItemButton item={item} /> : null}
         {can(me.role, "generate") ? (
+          <ButtonLink
+            href={newVersionHref(item)}
+            variant="secondary"
+            size="sm"
+            aria-label="New version"
+            title="New version: make the next version of this item from its recipe"
+          >
+            <Layers aria-hidden />
+            <span className="hidden 2xl:inline">New version</span>
+          </ButtonLink>
+        ) : null}
+        {can(me.role, "generate") ? (
           <ButtonLink href={workflowRecallHref(item, "all", item.seed)} variant="primary" size="sm">
             <Wand2 aria-hidden />
             Open in Create
@@ -201,6 +222,7 @@ export function ItemViewer({ itemId, me }: { itemId: string; me: { id: string; r
         ) : null}
       </div>
       {experimentId ? <CellNavigator experimentId={experimentId} itemId={item.id} /> : null}
+      <VersionSwitcher item={item} search={search} />
       <div className="grid min-h-0 flex-1 grid-cols-1 gap-4 lg:grid-cols-[minmax(0,1fr)_360px] xl:grid-cols-[minmax(0,1fr)_400px]">
         <section aria-label="Media" className="relative flex min-h-[420px] min-w-0 flex-col">
           {item.kind === "image" ? (

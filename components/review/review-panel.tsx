@@ -6,11 +6,13 @@ import { Button } from "@/components/ui/button";
 import { cn, focusRing } from "@/components/ui/cn";
 import { Segmented } from "@/components/ui/segmented";
 import { Select } from "@/components/ui/select";
+import { newVersionHref } from "@/lib/client/create/recall";
 import { useAssign, useRate, useSetState } from "@/lib/client/use-review";
 import type { CommentThread } from "@/lib/studio/comments";
 import type { ItemDetail } from "@/lib/studio/item-detail";
 import { REVIEW_STATE_LABELS, REVIEW_STATES, type ReviewState } from "@/lib/studio/review";
 import { can, type Role } from "@/lib/studio/roles";
+import { CarriedThreads } from "./carried-threads";
 import { CommentBox } from "./comment-box";
 import { CommentThreads } from "./comment-threads";
 import { HistoryList } from "./history-list";
@@ -60,6 +62,9 @@ export function ReviewPanel({
   const assignee = detail.members.find((m) => m.id === review?.assigneeId);
   const error = rate.error ?? setState.error ?? assign.error;
   const openThreads = threads.filter((t) => !t.resolved).length;
+  const versionHref = can(me.role, "generate")
+    ? (commentId: string) => newVersionHref(item, commentId)
+    : undefined;
 
   return (
     <aside
@@ -175,6 +180,14 @@ export function ReviewPanel({
               members={detail.members}
               canReview={canReview}
               meId={me.id}
+              newVersionHref={versionHref}
+            />
+            <CarriedThreads
+              item={item}
+              meId={me.id}
+              members={detail.members}
+              canReview={canReview}
+              newVersionHref={versionHref}
             />
             {onMoreComments ? (
               <Button variant="ghost" size="sm" onClick={onMoreComments}>

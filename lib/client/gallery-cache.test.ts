@@ -33,4 +33,24 @@ describe("a live result in the gallery's caches", () => {
     expect(state(galleryMonthsKey(""))).toBe(true);
     client.clear();
   });
+
+  it("puts a new version in its stack's place: the older version's card leaves", () => {
+    const client = new QueryClient();
+    const v2 = { ...card("v2", "2026-03-09T00:00:00Z"), stack: { id: "v1", version: 2, count: 2 } };
+    client.setQueryData(galleryViewKey(""), {
+      pages: [
+        { items: [card("b", "2026-03-10T00:00:00Z"), v2], nextCursor: "next" },
+        { items: [card("v1-other", "2026-03-01T00:00:00Z")], nextCursor: null },
+      ],
+      pageParams: [null, "next"],
+    });
+    addGalleryItem(client, {
+      ...card("v3", "2026-11-27T05:00:00Z"),
+      stack: { id: "v1", version: 3, count: 3 },
+    });
+    const view = client.getQueryData<InfiniteData<GalleryPageData>>(galleryViewKey(""));
+    expect(view?.pages.flatMap((p) => p.items.map((i) => i.id))).toEqual(["v3", "b", "v1-other"]);
+    expect(view?.pages[0]?.items[0]?.stack?.count).toBe(3);
+    client.clear();
+  });
 });

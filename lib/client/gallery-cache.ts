@@ -3,7 +3,7 @@
 import type { InfiniteData, QueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/studio/api";
 import type { GalleryItem, TaskUpdate, TaskView } from "@/lib/studio/gallery-item";
-import { queryKeyOf } from "./endpoint-client";
+import { queryKeyOf, resourceKey } from "./endpoint-client";
 
 export interface GalleryPageData {
   items: GalleryItem[];
@@ -67,18 +67,26 @@ export const galleryTotalsKey = (search: string) => [...galleryKey, "totals", se
  * A new result goes to the top of the unfiltered newest-first view, once. Whether it belongs in a
  * filtered view (and where) only the server knows: those views are refetched. A view started at a
  * month is left as it is: the new result belongs at the top of the gallery, not in the month being
- * looked at, and is there on the way back to the newest.
+ * looked at, and is there on the way back to the newest. A new version takes its stack's card:
+ * the older version's card leaves the view as the new one comes to the top.
  */
 export function addGalleryItem(client: QueryClient, item: GalleryItem): void {
+  const stackId = item.stack?.id;
+  const sameStack = (i: GalleryItem) =>
+    stackId !== undefined && (i.id === stackId || i.stack?.id === stackId);
   client.setQueryData<InfiniteData<GalleryPageData>>(galleryViewKey(""), (data) => {
     if (!data) return data;
     if (data.pages.some((p) => p.items.some((i) => i.id === item.id))) return data;
-    const [first, ...rest] = data.pages;
+    const pages = data.pages.map((p) =>
+      p.items.some(sameStack) ? { ...p, items: p.items.filter((i) => !sameStack(i)) } : p,
+    );
+    const [first, ...rest] = pages;
     return {
       ...data,
       pages: [{ items: [item, ...(first?.items ?? [])], nextCursor: first?.nextCursor ?? null }, ...rest],
     };
   });
+  if (stackId !== undefined) void client.invalidateQueries({ queryKey: resourceKey("versions") });
   void client.invalidateQueries({
     queryKey: [...galleryKey, "view"],
     predicate: (query) => query.queryKey[2] !== "" && query.queryKey[3] === undefined,

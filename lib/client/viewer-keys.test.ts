@@ -13,6 +13,8 @@ describe("the item viewer's keys", () => {
     expect(viewerCommand({ key: "0" })).toEqual({ kind: "zoomFit" });
     expect(viewerCommand({ key: "," })).toEqual({ kind: "frame", step: -1 });
     expect(viewerCommand({ key: "." })).toEqual({ kind: "frame", step: 1 });
+    expect(viewerCommand({ key: "[" })).toEqual({ kind: "version", step: -1 });
+    expect(viewerCommand({ key: "]" })).toEqual({ kind: "version", step: 1 });
     expect(viewerCommand({ key: "Escape" })).toEqual({ kind: "close" });
   });
 

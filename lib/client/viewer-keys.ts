@@ -12,7 +12,8 @@ export type ViewerCommand =
   | { kind: "zoomIn" }
   | { kind: "zoomOut" }
   | { kind: "zoomFit" }
-  | { kind: "frame"; step: -1 | 1 };
+  | { kind: "frame"; step: -1 | 1 }
+  | { kind: "version"; step: -1 | 1 };
 
 interface ViewerKey {
   /** `KeyboardEvent.key` values that give the command. */
@@ -57,6 +58,18 @@ export const VIEWER_KEYS: readonly ViewerKey[] = [
     shown: ["."],
     action: "Viewer: next frame of a video",
     command: () => ({ kind: "frame", step: 1 }),
+  },
+  {
+    keys: ["["],
+    shown: ["["],
+    action: "Viewer: the version before (v2 to v1)",
+    command: () => ({ kind: "version", step: -1 }),
+  },
+  {
+    keys: ["]"],
+    shown: ["]"],
+    action: "Viewer: the version after (v1 to v2)",
+    command: () => ({ kind: "version", step: 1 }),
   },
   {
     keys: ["Escape"],

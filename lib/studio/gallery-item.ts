@@ -22,6 +22,17 @@ export const itemReviewSchema = z.object({
 });
 export type ItemReview = z.infer<typeof itemReviewSchema>;
 
+/**
+ * Where an item stands in its version stack: `id` is the first version's id, `version` the item's
+ * own number (1, 2, ...), `count` how many versions of the stack are out of the trash.
+ */
+export const itemStackSchema = z.object({
+  id: z.string(),
+  version: z.number().int(),
+  count: z.number().int(),
+});
+export type ItemStack = z.infer<typeof itemStackSchema>;
+
 /** A finished result kept by the studio (the media bytes are in studio storage). */
 export const galleryItemSchema = z.object({
   id: z.string(),
@@ -49,6 +60,8 @@ export const galleryItemSchema = z.object({
   review: itemReviewSchema.optional(),
   /** The asking member's own star (absent where the studio does not know who asks). */
   starred: z.boolean().optional(),
+  /** Its version stack, when it has versions: the stack's id, its own number, live versions. */
+  stack: itemStackSchema.optional(),
 });
 export type GalleryItem = z.infer<typeof galleryItemSchema>;
 

@@ -35,6 +35,19 @@ export function workflowRecallHref(
 }
 
 /**
+ * "New version": Create with the item's whole recipe, and the link that makes what it sends the
+ * next version of the item's stack (with the comment that asked for it, if one did).
+ */
+export function newVersionHref(
+  item: { id: string; taskUUID: string; workflow: string; seed?: string | null },
+  commentId?: string | null,
+): string {
+  const query = new URLSearchParams({ versionOf: item.id });
+  if (commentId) query.set("versionComment", commentId);
+  return `${workflowRecallHref(item, "all", item.seed)}&${query.toString()}`;
+}
+
+/**
  * The form values a recall sets. "all" takes every parameter; the others take one aspect and
  * leave the rest of the form as it is. A result's own seed (each image of a batch has its own)
  * beats the task's, which may be absent when the seed was random.

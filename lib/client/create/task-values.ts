@@ -11,6 +11,9 @@ export const STUDIO_SET_KEYS = [
   "deliveryMethod",
   "webhookURL",
   "outputType",
+  // The version link (see lib/studio/versions.ts): set by "New version", never by the form.
+  "versionOf",
+  "versionComment",
 ] as const;
 const STUDIO_KEYS: ReadonlySet<string> = new Set(STUDIO_SET_KEYS);
 

@@ -16,6 +16,7 @@ import { recallTaskQuery } from "./recall-prefetch";
 import { errorTree, ROOT_ERROR, taskResolver } from "./task-resolver";
 import { buildTask, parseExtraJson, valuesFromTask } from "./task-values";
 import { useGenerate } from "./use-generate";
+import { useVersionTarget, versionKeys, versionTargetOf } from "./version-target";
 
 const SAVE_DELAY_MS = 300;
 
@@ -115,6 +116,10 @@ export function useWorkflowForm({
     started.current = true;
     void (async () => {
       await useCreateStore.persist.rehydrate();
+      await useVersionTarget.persist.rehydrate();
+      // "New version": the recipe comes by `recall`, the link to the item by `versionOf`.
+      const target = versionTargetOf(search);
+      if (target) useVersionTarget.getState().setTarget(slug, target);
       const draft = useCreateStore.getState().drafts[slug];
       if (draft) form.reset({ ...defaults, ...draft });
       const uuid = search.get("recall");
@@ -134,7 +139,7 @@ export function useWorkflowForm({
       setReady(true);
       // The address loses its one-time query without a round trip to the server: a router
       // navigation here would fetch the page again, and what the form shows would wait for it.
-      if (uuid || input) window.history.replaceState(window.history.state, "", `/create/${slug}`);
+      if (uuid || input || target) window.history.replaceState(window.history.state, "", `/create/${slug}`);
     })();
   }, [slug, defaults, fields, form, search, applyValues, recall, queryClient]);
 
@@ -159,12 +164,20 @@ export function useWorkflowForm({
     async (values: Record<string, unknown>, taskUUID?: string) => {
       const extra = parseExtraJson(values.extraJson as string | undefined);
       const shaped = toTask ? toTask(values) : values;
-      const task = buildTask(taskType, pickFields(shaped, fields), {
-        extra: extra.ok ? extra.value : {},
-        ...(taskUUID ? { taskUUID } : {}),
-      });
+      const target = useVersionTarget.getState().targets[slug];
+      const task = {
+        ...buildTask(taskType, pickFields(shaped, fields), {
+          extra: extra.ok ? extra.value : {},
+          ...(taskUUID ? { taskUUID } : {}),
+        }),
+        ...versionKeys(target),
+      };
       const outcome = await generate([task]);
-      if (outcome.ok) return;
+      // One task makes the version; the next Generate makes a plain new item again.
+      if (outcome.ok) {
+        if (target) useVersionTarget.getState().clearTarget(slug);
+        return;
+      }
       const { tree, unplaced } = errorTree(outcome.errors, fields, extra.ok ? Object.keys(extra.value) : []);
       const place = (node: unknown, path: string) => {
         if (!node || typeof node !== "object") return;
@@ -187,7 +200,7 @@ export function useWorkflowForm({
         });
       }
     },
-    [form, generate, taskType, fields, toTask],
+    [form, generate, taskType, fields, toTask, slug],
   );
 
   const submit = form.handleSubmit((values) => send(values));

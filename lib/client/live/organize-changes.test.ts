@@ -34,6 +34,25 @@ describe("organize changes from teammates", () => {
     expect(stale(client, boardsKey)).toBe(true);
   });
 
+  it("read the views again when the trashed item was a stack's newest version", () => {
+    const client = setUp();
+    const view = [...galleryKey, "view", ""];
+    client.setQueryData(view, {
+      pages: [
+        {
+          items: [item("a"), { ...item("v2"), stack: { id: "v1", version: 2, count: 2 } }],
+          nextCursor: null,
+        },
+      ],
+      pageParams: [null],
+    });
+    applyOrganizeChange(client, { kind: "trash", itemIds: ["a"] });
+    expect(stale(client, view)).toBe(false);
+    applyOrganizeChange(client, { kind: "trash", itemIds: ["v2"] });
+    expect(ids(client, view)).toEqual([[]]);
+    expect(stale(client, view)).toBe(true);
+  });
+
   it("refetch the gallery on a restore, and forget purged items", () => {
     const client = setUp();
     applyOrganizeChange(client, { kind: "restore", itemIds: ["z"] });

@@ -24,15 +24,30 @@ export function removeGalleryItems(client: QueryClient, itemIds: readonly string
   void client.invalidateQueries({ queryKey: [...galleryKey, "totals"] });
 }
 
+/** Whether any of the items is a version whose stack has others (a cached card says so). */
+function heldStacks(client: QueryClient, itemIds: readonly string[]): boolean {
+  const ids = new Set(itemIds);
+  return client
+    .getQueriesData<InfiniteData<GalleryPageData>>({ queryKey: galleryKey })
+    .some(([, data]) =>
+      data?.pages?.some((p) => p.items.some((i) => ids.has(i.id) && (i.stack?.count ?? 1) > 1)),
+    );
+}
+
 /** Items trashed, restored or purged, and boards or shared searches changed, applied to this tab's caches. */
 export function applyOrganizeChange(client: QueryClient, change: OrganizeChange): void {
   switch (change.kind) {
-    case "trash":
+    case "trash": {
+      // The newest version left: the one before it is the stack's card now, which only the
+      // server can place in each view.
+      const stacks = heldStacks(client, change.itemIds);
       removeGalleryItems(client, change.itemIds);
+      if (stacks) void client.invalidateQueries({ queryKey: [...galleryKey, "view"] });
       void client.invalidateQueries({ queryKey: trashKey });
       void client.invalidateQueries({ queryKey: boardsKey });
       for (const id of change.itemIds) void client.invalidateQueries({ queryKey: itemKey(id) });
       return;
+    }
     case "restore":
       // Where a restored item sits in each filtered view is the server's to say.
       void client.invalidateQueries({ queryKey: galleryKey });

@@ -6,6 +6,7 @@ import type { GalleryItem } from "@/lib/studio/gallery-item";
 import type { ItemDetail } from "@/lib/studio/item-detail";
 import type { GalleryChange } from "@/lib/studio/stream-events";
 import { patchCompareItems } from "../compare-cache";
+import { resourceKey } from "../endpoint-client";
 import { galleryKey, itemKey, patchGalleryItems } from "../gallery-cache";
 import { commentsKey, historyKey, inboxKey, inboxPagesKey } from "../review-keys";
 
@@ -35,6 +36,8 @@ export function applyReviewChange(client: QueryClient, change: ReviewChange): vo
     case "comment":
       void client.invalidateQueries({ queryKey: commentsKey(change.itemId) });
       void client.invalidateQueries({ queryKey: historyKey(change.itemId) });
+      // A later version shows the open threads of earlier ones: read again where open.
+      void client.invalidateQueries({ queryKey: resourceKey("versions") });
       return;
     case "inbox":
       // The count shows at once; the list behind it is read again when it is on screen.

@@ -14,7 +14,18 @@ import {
   textField,
   uuidField,
 } from "./record-input";
-import { boardItem, ITEM_KINDS, type ItemKind, type ItemRow, item, itemColumns, task, user } from "./schema";
+import {
+  boardItem,
+  ITEM_KINDS,
+  type ItemKind,
+  type ItemRow,
+  item,
+  itemColumns,
+  task,
+  user,
+  versionTask,
+} from "./schema";
+import { insertVersion, type StackPlace } from "./version-records";
 
 /** One result of a task, its bytes already in media storage under `storageKey`. */
 export interface ItemInput {
@@ -63,28 +74,39 @@ export async function recordItem(
   input: ItemInput,
 ): Promise<{ created: boolean; item: ItemRow; owner: ItemOwner }> {
   const row = itemRow(input);
-  const [owner] = await db
-    .select({ authorId: task.authorId, taskType: task.taskType, params: task.params, authorName: user.name })
+  const [found] = await db
+    .select({
+      authorId: task.authorId,
+      taskType: task.taskType,
+      params: task.params,
+      authorName: user.name,
+      stackId: versionTask.stackId,
+    })
     .from(task)
     .leftJoin(user, eq(user.id, task.authorId))
+    .leftJoin(versionTask, eq(versionTask.taskUUID, task.taskUUID))
     .where(eq(task.taskUUID, row.taskUUID));
-  if (owner === undefined) {
+  if (found === undefined) {
     throw new RecordError(
       "unknownTask",
       `No task ${row.taskUUID} is recorded; record the task first.`,
       "taskUUID",
     );
   }
-  const insert = (into: StudioDatabase) =>
-    into
-      .insert(item)
-      .values({ ...row, ...itemFacts(owner), authorId: owner.authorId })
-      .onConflictDoNothing()
-      .returning(itemColumns);
+  const { stackId, ...owner }: ItemOwner & { stackId: string | null } = found;
+  const values = { ...row, ...itemFacts(owner), authorId: owner.authorId };
+  const insert = async (into: StudioDatabase) => {
+    if (stackId === null)
+      return into.insert(item).values(values).onConflictDoNothing().returning(itemColumns);
+    const actor = { id: owner.authorId, name: owner.authorName ?? "Former member" };
+    const placed = await insertVersion(into, stackId, values, actor);
+    if (placed.stack) owner.stack = placed.stack;
+    return placed.rows;
+  };
   // Lineage is written with the item, in one transaction: an item never exists without knowing
-  // its sources. Most results have none: one statement, no transaction.
+  // its sources. Most results have none and are no version: one statement, no transaction.
   const [created] =
-    mediaRefsOf(owner.params, row.taskUUID).length === 0
+    mediaRefsOf(owner.params, row.taskUUID).length === 0 && stackId === null
       ? await insert(db)
       : await db.transaction(async (tx) => {
           const rows = await insert(tx);
@@ -117,6 +139,8 @@ export interface ItemOwner {
   taskType: string;
   params: Record<string, unknown>;
   authorName: string | null;
+  /** Set when the item was just made as the next version of a stack. */
+  stack?: StackPlace;
 }
 
 /** Items newest first, optionally by one author, a page at a time. */

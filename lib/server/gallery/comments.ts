@@ -19,7 +19,7 @@ function pinOf(row: CommentRow): CommentPin | null {
 }
 
 /** Comments with their authors' and mentioned members' names, in three queries. */
-async function views(db: Tx, rows: CommentRow[]): Promise<CommentView[]> {
+export async function commentViews(db: Tx, rows: CommentRow[]): Promise<CommentView[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
   const people = [
@@ -94,7 +94,7 @@ export async function commentThreads(
           )
           .orderBy(asc(comment.createdAt), asc(comment.id))
       : [];
-  const all = await views(db, [...page, ...replies]);
+  const all = await commentViews(db, [...page, ...replies]);
   const byId = new Map(all.map((v) => [v.id, v]));
   const threads = page.flatMap((t) => {
     const view = byId.get(t.id);
@@ -177,7 +177,7 @@ export async function addComment(
     return row;
   });
   await publishComment(deps, row.itemId, row.id);
-  const [view] = await views(deps.db, [row]);
+  const [view] = await commentViews(deps.db, [row]);
   if (!view) throw new Error("The comment was not stored.");
   return view;
 }
@@ -257,7 +257,7 @@ export async function updateComment(
     return row ?? before;
   });
   await publishComment(deps, row.itemId, row.id);
-  const [view] = await views(deps.db, [row]);
+  const [view] = await commentViews(deps.db, [row]);
   if (!view) throw new Error("The comment was not found.");
   return view;
 }

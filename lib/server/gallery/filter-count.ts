@@ -4,7 +4,7 @@ import type { StudioDatabase } from "@/lib/server/db";
 import { item, itemMonth } from "@/lib/server/db/schema";
 import type { GalleryFilter } from "@/lib/studio/gallery-filter";
 import type { GalleryTotals } from "@/lib/studio/gallery-item";
-import { type FilterViewer, filterConditions } from "./filter-query";
+import { type FilterViewer, filterConditions, isWholeGallery } from "./filter-query";
 
 /**
  * How many live items the filtered view holds, and the whole gallery: the page's "N of M". The
@@ -18,7 +18,7 @@ export async function galleryTotals(
   viewer: FilterViewer,
 ): Promise<GalleryTotals> {
   const where = filterConditions(filter, viewer);
-  const liveOnly = where.length === 1;
+  const liveOnly = isWholeGallery(filter, where);
   const [matching, all] = await Promise.all([
     liveOnly
       ? Promise.resolve(null)

@@ -15,6 +15,22 @@ import { monthBounds } from "@/lib/studio/gallery-months";
  * that a page cursor is a row comparison on the index's own order.
  */
 
+/** How many conditions an unfiltered view has: live, and the newest of its stack. */
+const CARD_CONDITIONS = 2;
+
+/** The conditions name no filter: the whole gallery, whose counts `item_month` keeps. */
+export function isWholeGallery(filter: GalleryFilter, where: readonly SQL[]): boolean {
+  return showsStacks(filter) && where.length === CARD_CONDITIONS;
+}
+
+/**
+ * Boards, tags and stars hold one item, not its stack: a view by them shows each item they hold,
+ * older versions included (the stack's newest version may not be on the board).
+ */
+function showsStacks(filter: GalleryFilter): boolean {
+  return filter.board === undefined && filter.tag === undefined && !filter.starred;
+}
+
 /** Who asks: `starred` and `assignee=me` are theirs. */
 export interface FilterViewer {
   id: string;
@@ -22,9 +38,13 @@ export interface FilterViewer {
 
 const rating = sql`coalesce(${item.ratingAvg}, 0)`;
 
-/** The conditions of `filter`, live items only. */
+/**
+ * The conditions of `filter`, live items only, a version stack as its newest live version (an
+ * older one is `superseded`: a filter on the rows the partial indexes already hold).
+ */
 export function filterConditions(filter: GalleryFilter, viewer: FilterViewer): SQL[] {
   const where: SQL[] = [sql`${item.deletedAt} is null`];
+  if (showsStacks(filter)) where.push(sql`not ${item.superseded}`);
   if (filter.q !== undefined) where.push(sql`${item.search} @@ websearch_to_tsquery('english', ${filter.q})`);
   if (filter.workflow?.length) {
     const [only] = filter.workflow;

@@ -30,6 +30,9 @@ const row: ItemRow = {
   ratingAvg: null,
   deletedAt: null,
   deletedBy: null,
+  stackId: null,
+  version: null,
+  superseded: false,
 };
 
 describe("toGalleryItem", () => {

@@ -1,8 +1,8 @@
 import "server-only";
-import { and, eq, inArray } from "drizzle-orm";
+import { and, count, eq, inArray, isNull } from "drizzle-orm";
 import type { StudioDatabase } from "@/lib/server/db";
-import { type ItemRow, itemStar, type TaskRow, task, user } from "@/lib/server/db/schema";
-import type { GalleryItem } from "@/lib/studio/gallery-item";
+import { type ItemRow, item, itemStar, type TaskRow, task, user } from "@/lib/server/db/schema";
+import type { GalleryItem, ItemStack } from "@/lib/studio/gallery-item";
 import { toGalleryItem } from "./gallery-item";
 import { itemReviews, reviewOf } from "./item-review";
 
@@ -28,7 +28,8 @@ export async function itemViews(
   const ids = rows.map((i) => i.id);
   const taskIds = [...new Set(rows.map((i) => i.taskUUID))];
   const authorIds = [...new Set(rows.map((i) => i.authorId))];
-  const [tasks, authors, reviews, starred] = await Promise.all([
+  const stackIds = [...new Set(rows.flatMap((i) => (i.stackId === null ? [] : [i.stackId])))];
+  const [tasks, authors, reviews, starred, stackCounts] = await Promise.all([
     db
       .select({ taskUUID: task.taskUUID, taskType: task.taskType, params: task.params })
       .from(task)
@@ -42,6 +43,14 @@ export async function itemViews(
           .where(and(eq(itemStar.userId, stars.viewerId), inArray(itemStar.itemId, ids)))
           .then((found) => new Set(found.map((s) => s.itemId)))
       : Promise.resolve(new Set<string>()),
+    stackIds.length === 0
+      ? Promise.resolve(new Map<string, number>())
+      : db
+          .select({ stackId: item.stackId, n: count() })
+          .from(item)
+          .where(and(inArray(item.stackId, stackIds), isNull(item.deletedAt)))
+          .groupBy(item.stackId)
+          .then((found) => new Map(found.map((s) => [s.stackId ?? "", s.n]))),
   ]);
   const taskById = new Map(tasks.map((t) => [t.taskUUID, t]));
   const nameById = new Map(authors.map((a) => [a.id, a.name]));
@@ -55,6 +64,7 @@ export async function itemViews(
       ),
       ...(review ? { review } : {}),
       ...(stars === "unknown" ? {} : { starred: starred.has(row.id) }),
+      ...stackOf(row, (id) => stackCounts.get(id) ?? 0),
     };
   });
 }
@@ -67,13 +77,20 @@ export async function itemViews(
  */
 export function freshItemView(
   row: ItemRow,
-  owner: Pick<TaskRow, "taskType" | "params"> & { authorName: string | null },
+  owner: Pick<TaskRow, "taskType" | "params"> & { authorName: string | null; stack?: ItemStack },
 ): GalleryItem {
   return {
     ...toGalleryItem(row, owner, owner.authorName ?? "Former member"),
     review: reviewOf(row),
     starred: false,
+    ...stackOf(row, () => owner.stack?.count ?? 1),
   };
+}
+
+/** The `stack` of an item view: absent on an item that has no versions. */
+function stackOf(row: ItemRow, liveCount: (stackId: string) => number): { stack?: ItemStack } {
+  if (row.stackId === null || row.version === null) return {};
+  return { stack: { id: row.stackId, version: row.version, count: liveCount(row.stackId) } };
 }
 
 /** `itemViews` by id, for callers that look items up (the viewer's lineage). */

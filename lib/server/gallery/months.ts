@@ -4,7 +4,7 @@ import type { StudioDatabase } from "@/lib/server/db";
 import { item, itemMonth } from "@/lib/server/db/schema";
 import type { GalleryFilter } from "@/lib/studio/gallery-filter";
 import type { GalleryMonth } from "@/lib/studio/gallery-months";
-import { type FilterViewer, filterConditions } from "./filter-query";
+import { type FilterViewer, filterConditions, isWholeGallery } from "./filter-query";
 
 /**
  * The months that hold live items under `filter`, newest first, with their counts. Months are UTC
@@ -18,7 +18,7 @@ export async function galleryMonths(
   viewer: FilterViewer,
 ): Promise<GalleryMonth[]> {
   const where = filterConditions(filter, viewer);
-  if (where.length === 1) {
+  if (isWholeGallery(filter, where)) {
     const rows = await db
       .select({ month: itemMonth.month, count: itemMonth.live })
       .from(itemMonth)

@@ -3,10 +3,12 @@ import fs from "node:fs";
 import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { ServiceError } from "@/lib/protocol/errors";
 import type { SessionUser } from "@/lib/server/auth/caller";
-import { getTask, markTask } from "@/lib/server/db";
+import { getTask, markTask, recordItem, recordTasks } from "@/lib/server/db";
+import { versionTask } from "@/lib/server/db/schema";
 import type { StoredTaskError } from "@/lib/server/db/schema/studio";
 import { createTestUser, type TestDatabase, testBackends } from "@/lib/server/db/test-databases";
 import { MemberQueue } from "@/lib/server/limits/member-queue";
@@ -203,5 +205,49 @@ describe("submitTasks: the service out of reach", () => {
     expect(seconds).toBeGreaterThanOrEqual(5);
     expect(seconds).toBeLessThan(RETRY_AFTER_SECONDS);
     expect(outcome.body.errors?.[0]).toMatchObject({ code: "serviceUnavailable" });
+  });
+});
+
+describe("submitTasks: a task sent as a new version", () => {
+  it("takes the studio's version keys off what it records and sends, and links the task to the stack", async () => {
+    const wires: WireTask[] = [];
+    const { deps } = setup({}, async (tasks) => {
+      wires.push(...tasks);
+    });
+    const base = image();
+    await recordTasks(database.db, ann.id, [base]);
+    const mediaUUID = randomUUID();
+    const { item } = await recordItem(database.db, {
+      taskUUID: base.taskUUID,
+      mediaUUID,
+      kind: "image",
+      mime: "image/png",
+      width: 64,
+      height: 64,
+      seed: 1,
+      storageKey: `items/test/${mediaUUID}.png`,
+      bytes: 1,
+    });
+    const next = image({ versionOf: item.id });
+    const outcome = await submitTasks(deps, ann, [next]);
+    expect(outcome.status).toBe(202);
+    await expect.poll(() => wires.length).toBe(1);
+    expect(wires[0]).not.toHaveProperty("versionOf");
+    expect((await getTask(database.db, next.taskUUID))?.params).not.toHaveProperty("versionOf");
+    const [link] = await database.db
+      .select()
+      .from(versionTask)
+      .where(eq(versionTask.taskUUID, next.taskUUID));
+    expect(link).toMatchObject({ stackId: item.id, baseItemId: item.id, requestedBy: ann.id });
+  });
+
+  it("refuses a version of no item, naming versionOf, and sends nothing", async () => {
+    const { deps, sent } = setup();
+    const outcome = await submitTasks(deps, ann, [image({ versionOf: randomUUID() })]);
+    expect(outcome.status).toBe(400);
+    expect(outcome.body.errors).toEqual([
+      expect.objectContaining({ code: "itemNotFound", parameter: "versionOf" }),
+    ]);
+    expect(sent).toEqual([]);
   });
 });

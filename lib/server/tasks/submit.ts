@@ -11,6 +11,12 @@ import type { ResultKeeper } from "@/lib/server/results/keeper";
 import type { StudioRefs } from "@/lib/server/results/studio-refs";
 import type { TaskLeases } from "@/lib/server/results/task-leases";
 import { inlineMediaSink, type MediaStorage } from "@/lib/server/storage";
+import {
+  recordVersionLinks,
+  resolveVersionRequest,
+  takeVersionRequests,
+  type VersionLink,
+} from "@/lib/server/versions/version-link";
 import type { StudioLimits } from "@/lib/studio/limits";
 import type { UpstreamClient, WireTask } from "@/lib/upstream";
 import {
@@ -74,17 +80,19 @@ const retryLater = (
 export async function submitTasks(
   deps: SubmitDeps,
   author: SessionUser,
-  body: unknown,
+  sentBody: unknown,
   /** The request's id (`x-request-id`), logged with each task on its way and back. */
   requestId?: string,
 ): Promise<SubmitOutcome> {
   const startedAt = wallNow();
   const limits = deps.limits();
   // Counted before anything is parsed: a request of ten thousand tasks costs one comparison.
-  const count = Array.isArray(body) ? body.length : 1;
+  const count = Array.isArray(sentBody) ? sentBody.length : 1;
   if (count > limits.tasksPerRequest) {
     return { status: 400, body: { errors: [limitErrors.tooManyTasks(limits.tasksPerRequest, count)] } };
   }
+  // The studio's version keys leave each task before the contract's parser sees it.
+  const { body, requests } = takeVersionRequests(sentBody);
   const parsed = parseRequest(body, { videoModel: deps.videoModel, allowSingleObject: true });
   if (!parsed.ok) return { status: 400, body: { errors: parsed.errors } };
   const raw = Array.isArray(body) ? (body as Record<string, unknown>[]) : [body as Record<string, unknown>];
@@ -101,7 +109,7 @@ export async function submitTasks(
   }
 
   const errors: ServiceError[] = [];
-  const ready: { wire: WireTask; sent: SentTask; async: boolean }[] = [];
+  const ready: { wire: WireTask; sent: SentTask; async: boolean; link?: VersionLink }[] = [];
   for (const [i, outcome] of parsed.outcomes.entries()) {
     if (!outcome.ok) {
       errors.push(...outcome.errors);
@@ -138,6 +146,12 @@ export async function submitTasks(
       );
       continue;
     }
+    const request = requests[i];
+    const link = request ? await resolveVersionRequest(deps.db, request) : undefined;
+    if (link && "code" in link) {
+      errors.push(withTask(link, ref));
+      continue;
+    }
     try {
       const resolved = await deps.refs.resolve({ ...source });
       const wire = deps.webhookFor
@@ -145,7 +159,12 @@ export async function submitTasks(
         : resolved;
       const isAsync =
         task.taskType === "videoInference" || ("deliveryMethod" in task && task.deliveryMethod === "async");
-      ready.push({ wire: wire as WireTask, sent: source as SentTask, async: isAsync });
+      ready.push({
+        wire: wire as WireTask,
+        sent: source as SentTask,
+        async: isAsync,
+        ...(link ? { link } : {}),
+      });
     } catch (err) {
       if (!isServiceError(err)) throw err;
       errors.push(withTask(err, ref));
@@ -176,6 +195,13 @@ export async function submitTasks(
     });
     return { status: 409, body: { errors } };
   }
+
+  // Linked before any result can arrive: the task is sent only below.
+  await recordVersionLinks(
+    deps.db,
+    author.id,
+    ready.flatMap((r) => (r.link ? [{ taskUUID: r.sent.taskUUID, link: r.link }] : [])),
+  );
 
   // A retried request answers the tasks already recorded; one that already finished (a task the
   // studio could not send, say) is not sent again: its record stays the one truth about it.

@@ -28,6 +28,7 @@ import { tokens } from "./tokens";
 import { tools } from "./tools";
 import { trash } from "./trash";
 import { uploads } from "./uploads";
+import { versions } from "./versions";
 import { votes } from "./votes";
 import { webhooks } from "./webhooks";
 
@@ -67,6 +68,7 @@ export const api = {
   tokens,
   reference,
   ops,
+  versions,
 } as const;
 
 export const ENDPOINTS: readonly AnyEndpoint[] = Object.values(api).flatMap((r) =>

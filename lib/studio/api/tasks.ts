@@ -52,7 +52,7 @@ export const tasks = resource("tasks", {
     path: "/api/tasks",
     summary: "Sends generation tasks in the contract's request shape (one task or an array of them).",
     description:
-      "Each task is checked with the contract's schemas; refusals name the field. Results arrive over the stream, by polling `GET /api/tasks/{taskUUID}`, or both.",
+      "Each task is checked with the contract's schemas; refusals name the field. Results arrive over the stream, by polling `GET /api/tasks/{taskUUID}`, or both. A task may also carry the studio's own `versionOf` (an item's id: its results become the next versions of that item's stack, in review) and `versionComment` (the comment that asked for it); the studio takes both off before the task goes to the service.",
     access: "generate",
     rawBody: {
       contentType: "application/json",

@@ -10,4 +10,5 @@ export * from "./guest-votes";
 export * from "./leases";
 export * from "./notifications";
 export * from "./studio";
+export * from "./versions";
 export * from "./votes";

@@ -137,6 +137,17 @@ export const item = pgTable(
     /** In the trash since then (restorable by an owner for `TRASH_DAYS`); null when live. */
     deletedAt: timestamp("deleted_at", { withTimezone: true, precision: 3 }),
     deletedBy: text("deleted_by").references(() => user.id, { onDelete: "set null" }),
+
+    // Version stacks: items made as "a new version of" another share the first version's id as
+    // `stack_id` and count up `version` from 1; both are null on an item that never had versions.
+    stackId: uuid("stack_id"),
+    version: integer("version"),
+    /**
+     * A newer live version of its stack exists: the gallery shows the stack as one card (its
+     * newest live version) by leaving these out. Kept by a trigger on trash, restore and new
+     * versions (migration 0013), so every gallery read stays one scan of one table.
+     */
+    superseded: boolean("superseded").notNull().default(false),
   },
   (t) => [
     unique("item_media_uuid_key").on(t.mediaUUID),
@@ -163,6 +174,11 @@ export const item = pgTable(
     index("item_search_idx").using("gin", t.search),
     index("item_loras_idx").using("gin", t.loras),
     index("item_trash_idx").on(t.deletedAt).where(sql`${t.deletedAt} is not null`),
+    unique("item_stack_version_key").on(t.stackId, t.version),
+    check(
+      "item_version_check",
+      sql`(${t.stackId} is null) = (${t.version} is null) and (${t.version} is null or ${t.version} >= 1)`,
+    ),
     check("item_review_state_check", sql`${t.reviewState} in ('draft', 'in_review', 'approved', 'rejected')`),
     check(
       "item_rating_check",

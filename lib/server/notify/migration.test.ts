@@ -1,12 +1,11 @@
+import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { openPgliteDatabase } from "@/lib/server/db/database";
-import { comment, mention } from "@/lib/server/db/schema";
 import { inboxPage } from "./inbox";
-import { notifyFixture } from "./notify-fixture";
 
 const MIGRATIONS = path.resolve("lib/server/db/migrations");
 /** The migration's tag ("00NN_notifications"), found by its name so that renumbering keeps the test. */
@@ -44,25 +43,40 @@ describe("the notifications migration", () => {
   it("brings the mentions made before it into the inbox, read or not as they were", async () => {
     const dataDir = tempDir();
     const old = await openPgliteDatabase(dataDir, { migrationsFolder: migrationsBefore(tempDir()) });
-    const f = await notifyFixture(old);
-    const item = await f.newItem();
-    const [said, seen] = await old.db
-      .insert(comment)
-      .values([
-        { itemId: item.id, authorId: f.people.reviewer.id, body: "@Ed new to you" },
-        { itemId: item.id, authorId: f.people.owner.id, body: "@Ed seen already" },
-      ])
-      .returning();
-    if (!said || !seen) throw new Error("comments not stored");
-    await old.db.insert(mention).values([
-      { commentId: said.id, userId: f.people.editor.id, itemId: item.id },
-      { commentId: seen.id, userId: f.people.editor.id, itemId: item.id, readAt: sql`now()` },
-    ]);
+    // Rows written in SQL of the schema as it stood then: the studio's current tables may have
+    // columns and tables that later migrations add.
+    const run = (query: ReturnType<typeof sql>) => old.db.execute(query);
+    const people = { owner: `u-${randomUUID()}`, editor: `u-${randomUUID()}`, reviewer: `u-${randomUUID()}` };
+    for (const [id, name, role] of [
+      [people.owner, "Olga Owner", "owner"],
+      [people.editor, "Ed", "editor"],
+      [people.reviewer, "Rita", "reviewer"],
+    ] as const) {
+      await run(
+        sql`insert into "user" (id, name, email, role) values (${id}, ${name}, ${`${id}@example.com`}, ${role})`,
+      );
+    }
+    const taskUUID = randomUUID();
+    await run(
+      sql`insert into task (task_uuid, task_type, author_id, params) values (${taskUUID}, 'imageInference', ${people.editor}, '{}'::jsonb)`,
+    );
+    const itemId = randomUUID();
+    const mediaUUID = randomUUID();
+    await run(sql`insert into item (id, task_uuid, author_id, media_uuid, kind, mime, width, height, seed, storage_key, bytes)
+      values (${itemId}, ${taskUUID}, ${people.editor}, ${mediaUUID}, 'image', 'image/png', 64, 64, 1, ${`items/t/${mediaUUID}.png`}, 1)`);
+    const said = randomUUID();
+    const seen = randomUUID();
+    await run(sql`insert into comment (id, item_id, author_id, body) values
+      (${said}, ${itemId}, ${people.reviewer}, '@Ed new to you'),
+      (${seen}, ${itemId}, ${people.owner}, '@Ed seen already')`);
+    await run(sql`insert into mention (comment_id, user_id, item_id, read_at) values
+      (${said}, ${people.editor}, ${itemId}, null),
+      (${seen}, ${people.editor}, ${itemId}, now())`);
     await old.close();
 
     const migrated = await openPgliteDatabase(dataDir, { migrationsFolder: MIGRATIONS });
     try {
-      const page = await inboxPage(migrated.db, f.people.editor.id);
+      const page = await inboxPage(migrated.db, people.editor);
       expect(page.unread).toBe(1);
       expect(
         page.entries
@@ -70,8 +84,8 @@ describe("the notifications migration", () => {
           .sort((a, b) => String(a[1]).localeCompare(String(b[1]))),
       ).toEqual(
         [
-          ["mention", said.id, "Rita", false],
-          ["mention", seen.id, "Olga Owner", true],
+          ["mention", said, "Rita", false],
+          ["mention", seen, "Olga Owner", true],
         ].sort((a, b) => String(a[1]).localeCompare(String(b[1]))),
       );
     } finally {

@@ -6,9 +6,11 @@ import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
 import { FormError, inputClasses } from "@/components/ui/field";
 import { call } from "@/lib/client/endpoint-client";
+import { formatTime } from "@/lib/client/review-pins";
 import { api } from "@/lib/studio/api";
 import { ApiError } from "@/lib/studio/api/errors";
 import type { GuestComment } from "@/lib/studio/api/share";
+import { marksLabel } from "@/lib/studio/marks";
 import { GUEST_NAME_MAX } from "@/lib/studio/organize";
 
 const timeFormat = new Intl.DateTimeFormat("en", {
@@ -18,8 +20,52 @@ const timeFormat = new Intl.DateTimeFormat("en", {
   minute: "2-digit",
 });
 
-/** The comments on a shared item, and a form for a guest to add one under a name they give. */
-export function GuestComments({ token, itemId }: { token: string; itemId: string }) {
+/** A comment's range of the video, or its marks, pressed to be shown on the media. */
+function Placement({
+  comment,
+  selected,
+  onSelect,
+}: {
+  comment: GuestComment;
+  selected: boolean;
+  onSelect: (comment: GuestComment | null) => void;
+}) {
+  const pin = comment.pin;
+  const range = pin && "seconds" in pin && pin.endSeconds !== undefined ? pin : null;
+  if (!range && comment.marks.length === 0) return null;
+  return (
+    <button
+      type="button"
+      aria-pressed={selected}
+      onClick={() => onSelect(selected && !range ? null : comment)}
+      className={cn(
+        "self-start rounded-full px-2 py-0.5 text-[12px] hover:underline",
+        selected ? "bg-accent/20 text-foreground" : "text-accent-fg",
+      )}
+    >
+      {range
+        ? `Play ${formatTime(range.seconds)}–${formatTime(range.endSeconds ?? range.seconds)}`
+        : `Show ${marksLabel(comment.marks.length)}`}
+      {range && comment.marks.length > 0 ? ` · ${marksLabel(comment.marks.length)}` : ""}
+    </button>
+  );
+}
+
+/**
+ * The comments on a shared item, and a form for a guest to add one under a name they give. A
+ * comment drawn on, or holding a range of the video, is pressed to show it on the media.
+ */
+export function GuestComments({
+  token,
+  itemId,
+  selectedId = null,
+  onSelect = () => undefined,
+}: {
+  token: string;
+  itemId: string;
+  selectedId?: string | null;
+  onSelect?: (comment: GuestComment | null) => void;
+}) {
   const [comments, setComments] = useState<GuestComment[]>([]);
   const [cursor, setCursor] = useState<string | null>(null);
   const [name, setName] = useState("");
@@ -90,6 +136,7 @@ export function GuestComments({ token, itemId }: { token: string; itemId: string
               · {timeFormat.format(new Date(c.createdAt))}
             </p>
             <p className="whitespace-pre-wrap text-[13px] text-foreground">{c.body}</p>
+            <Placement comment={c} selected={selectedId === c.id} onSelect={onSelect} />
           </li>
         ))}
       </ul>

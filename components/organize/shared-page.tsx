@@ -1,17 +1,27 @@
 "use client";
 
-import { useState } from "react";
+import { useRef, useState } from "react";
+import { MarkLayer } from "@/components/marks/mark-layer";
 import { Button } from "@/components/ui/button";
 import { wholeMedia } from "@/components/ui/whole-media";
 import { labelOf } from "@/lib/client/create/field-labels";
 import { call } from "@/lib/client/endpoint-client";
+import { playBetween } from "@/lib/client/play-range";
 import { api } from "@/lib/studio/api";
-import type { SharedItem, SharedView } from "@/lib/studio/api/share";
+import type { GuestComment, SharedItem, SharedView } from "@/lib/studio/api/share";
 import { GuestComments } from "./guest-comments";
 
 const dateFormat = new Intl.DateTimeFormat("en", { year: "numeric", month: "short", day: "numeric" });
 
-function Media({ item, large }: { item: SharedItem; large?: boolean }) {
+function Media({
+  item,
+  large,
+  videoRef,
+}: {
+  item: SharedItem;
+  large?: boolean;
+  videoRef?: React.Ref<HTMLVideoElement>;
+}) {
   const label = item.prompt ?? (item.kind === "video" ? "Shared video" : "Shared image");
   return item.kind === "image" ? (
     // biome-ignore lint/performance/noImgElement: media is served through the share link's own route.
@@ -20,17 +30,19 @@ function Media({ item, large }: { item: SharedItem; large?: boolean }) {
       alt={label}
       width={item.width ?? undefined}
       height={item.height ?? undefined}
-      className={large ? "max-h-[70dvh] w-full object-contain" : wholeMedia}
+      // Large, the image's box is the image itself (no letterbox), so marks over it line up.
+      className={large ? "block h-auto max-h-[70dvh] w-auto max-w-full" : wholeMedia}
     />
   ) : (
     // biome-ignore lint/a11y/useMediaCaption: generated videos have no dialogue to caption.
     <video
+      ref={videoRef}
       src={item.mediaUrl}
       controls
       playsInline
       preload="metadata"
       aria-label={label}
-      className={large ? "max-h-[70dvh] w-full" : wholeMedia}
+      className={large ? "block max-h-[70dvh] max-w-full" : wholeMedia}
     />
   );
 }
@@ -106,13 +118,36 @@ function ItemDetail({
   allowComments: boolean;
   modelNames: Readonly<Record<string, string>>;
 }) {
+  const [selected, setSelected] = useState<GuestComment | null>(null);
+  const video = useRef<HTMLVideoElement>(null);
+  const stopRange = useRef<() => void>(() => undefined);
+  const select = (comment: GuestComment | null) => {
+    setSelected(comment);
+    const pin = comment?.pin;
+    const v = video.current;
+    if (!v || !pin || !("seconds" in pin)) return;
+    stopRange.current();
+    if (pin.endSeconds !== undefined)
+      stopRange.current = playBetween(v, pin.seconds, pin.endSeconds, () => undefined);
+    else {
+      v.pause();
+      v.currentTime = pin.seconds;
+    }
+  };
   return (
     <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
       <div
-        className="overflow-hidden rounded-panel border border-border bg-surface-sunken"
+        className="flex items-center justify-center overflow-hidden rounded-panel border border-border bg-surface-sunken"
         data-testid="shared-item"
       >
-        <Media item={item} large />
+        <div className="relative">
+          <Media item={item} large videoRef={video} />
+          <MarkLayer
+            marks={selected?.marks ?? []}
+            drawing={false}
+            label={`Marks of ${selected?.authorName ?? "a"}'s comment`}
+          />
+        </div>
       </div>
       <aside className="flex flex-col gap-5">
         {item.prompt !== undefined ? (
@@ -126,7 +161,9 @@ function ItemDetail({
           </section>
         ) : null}
         <p className="text-[12px] text-muted-subtle">Made {dateFormat.format(new Date(item.createdAt))}</p>
-        {allowComments ? <GuestComments token={token} itemId={item.id} /> : null}
+        {allowComments ? (
+          <GuestComments token={token} itemId={item.id} selectedId={selected?.id ?? null} onSelect={select} />
+        ) : null}
       </aside>
     </div>
   );

@@ -7,6 +7,7 @@ import { useRouter, useSearchParams } from "next/navigation";
 import { useEffect, useMemo, useState } from "react";
 import { CellNavigator } from "@/components/experiments/cell-navigator";
 import { VaryItemButton } from "@/components/experiments/vary-item-button";
+import { MarkToolbar } from "@/components/marks/mark-toolbar";
 import { ShareDialog } from "@/components/organize/share-dialog";
 import { Button, ButtonLink } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
@@ -50,6 +51,8 @@ export function ItemViewer({ itemId, me }: { itemId: string; me: { id: string; r
   const setItem = useViewerStore((s) => s.setItem);
   const placing = useViewerStore((s) => s.placingPin);
   const setPlacing = useViewerStore((s) => s.setPlacingPin);
+  const drawing = useViewerStore((s) => s.drawing);
+  const setDrawing = useViewerStore((s) => s.setDrawing);
   const threads = useMemo(() => comments.data?.pages.flatMap((p) => p.threads) ?? [], [comments.data]);
   const numbers = useMemo(() => pinNumbers(threads), [threads]);
   const galleryHref = experimentId
@@ -82,6 +85,7 @@ export function ItemViewer({ itemId, me }: { itemId: string; me: { id: string; r
       const command = viewerCommand(event);
       if (command?.kind === "close") {
         if (placing) setPlacing(false);
+        else if (drawing) setDrawing(false);
         else router.push(galleryHref);
       } else if (command?.kind === "previous" && previousId) router.push(viewerUrl(previousId, search));
       else if (command?.kind === "next" && nextId) router.push(viewerUrl(nextId, search));
@@ -91,7 +95,19 @@ export function ItemViewer({ itemId, me }: { itemId: string; me: { id: string; r
     };
     window.addEventListener("keydown", onKey);
     return () => window.removeEventListener("keydown", onKey);
-  }, [placing, setPlacing, router, galleryHref, previousId, nextId, search, canReview, rate]);
+  }, [
+    placing,
+    setPlacing,
+    drawing,
+    setDrawing,
+    router,
+    galleryHref,
+    previousId,
+    nextId,
+    search,
+    canReview,
+    rate,
+  ]);
 
   if (detail.isError) {
     return (
@@ -210,6 +226,7 @@ export function ItemViewer({ itemId, me }: { itemId: string; me: { id: string; r
               Click the image where the comment points. Esc cancels.
             </p>
           ) : null}
+          {drawing ? <MarkToolbar /> : null}
         </section>
         <ReviewPanel
           detail={detail.data}

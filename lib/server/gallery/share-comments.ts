@@ -4,6 +4,7 @@ import { decodeCursor, encodeCursor } from "@/lib/server/db/cursor";
 import { comment, user } from "@/lib/server/db/schema";
 import { studioErrors } from "@/lib/studio/api/errors";
 import type { GuestComment } from "@/lib/studio/api/share";
+import { pinOf } from "./comments";
 import { after, appendEvents } from "./organize-common";
 import { type OrganizeDeps, publish } from "./organize-live";
 import { sharedMediaKey } from "./share-view";
@@ -30,6 +31,11 @@ export async function sharedComments(
       memberName: user.name,
       guestName: comment.guestName,
       body: comment.body,
+      pinX: comment.pinX,
+      pinY: comment.pinY,
+      pinSeconds: comment.pinSeconds,
+      pinEndSeconds: comment.pinEndSeconds,
+      marks: comment.marks,
       createdAt: comment.createdAt,
     })
     .from(comment)
@@ -45,6 +51,8 @@ export async function sharedComments(
       authorName: r.guestName ?? r.memberName ?? "Former member",
       guest: r.guestName !== null,
       body: r.body,
+      pin: pinOf(r),
+      marks: r.marks ?? [],
       createdAt: r.createdAt.toISOString(),
     })),
     nextCursor: rows.length > limit && last ? encodeCursor(last.createdAt, last.id) : null,
@@ -101,6 +109,8 @@ export async function addGuestComment(
     authorName: input.name,
     guest: true,
     body: input.body,
+    pin: null,
+    marks: [],
     createdAt: created.createdAt.toISOString(),
   };
 }

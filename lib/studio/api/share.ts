@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { commentPinSchema } from "@/lib/studio/comments";
+import { marksView } from "@/lib/studio/marks";
 import { guestCommentSchema } from "@/lib/studio/organize";
 import { pageQuery, resource, uuid } from "./endpoint";
 
@@ -53,6 +55,9 @@ export const guestCommentViewSchema = z.object({
   authorName: z.string(),
   guest: z.boolean(),
   body: z.string(),
+  /** Where the comment points (a point, a moment or a range), and what was drawn with it. */
+  pin: commentPinSchema.nullable(),
+  marks: marksView,
   createdAt: z.string(),
 });
 export type GuestComment = z.infer<typeof guestCommentViewSchema>;

@@ -8,8 +8,8 @@ import type { CommentThread } from "@/lib/studio/comments";
 import { colorHex, type Mark } from "@/lib/studio/marks";
 
 /**
- * The marks shown on the media: while drawing, the comment's own; else those of the thread
- * pressed in the list, or of the one the pointer is over.
+ * The marks shown on the media: while a comment's marks are drawn or waiting to be posted, those;
+ * else those of the thread the pointer is over, or of the one pressed in the list.
  */
 export function shownMarks(
   threads: readonly CommentThread[],
@@ -20,7 +20,7 @@ export function shownMarks(
     highlightedCommentId: string | null;
   },
 ): { marks: readonly Mark[]; commentId: string | null } {
-  if (state.drawing) return { marks: state.draftMarks, commentId: null };
+  if (state.drawing || state.draftMarks.length > 0) return { marks: state.draftMarks, commentId: null };
   for (const id of [state.highlightedCommentId, state.selectedCommentId]) {
     const thread = id ? threads.find((t) => t.id === id) : undefined;
     if (thread && thread.marks.length > 0) return { marks: thread.marks, commentId: thread.id };

@@ -16,7 +16,7 @@ const TOOLS: { kind: MarkKind; label: string; icon: ComponentType<{ className?: 
 
 const choice = (on: boolean) =>
   cn(
-    "flex size-8 items-center justify-center rounded-control transition-colors",
+    "flex size-7 items-center justify-center rounded-control transition-colors",
     focusRing,
     on
       ? "bg-accent/20 text-foreground ring-1 ring-accent"
@@ -37,7 +37,7 @@ export function MarkToolbar() {
     <div
       role="toolbar"
       aria-label="Drawing"
-      className="absolute top-3 left-3 z-10 flex flex-wrap items-center gap-1 rounded-control border border-border bg-surface/90 p-1 shadow-panel backdrop-blur"
+      className="absolute top-3 left-3 z-10 flex w-max max-w-[calc(100%-1.5rem)] flex-wrap items-center gap-0.5 rounded-control border border-border bg-surface/90 p-1 shadow-panel backdrop-blur"
     >
       <fieldset aria-label="Shape" className="flex gap-0.5 border-0 p-0">
         {TOOLS.map(({ kind, label, icon: Icon }) => (
@@ -54,7 +54,7 @@ export function MarkToolbar() {
           </button>
         ))}
       </fieldset>
-      <span aria-hidden className="mx-1 h-6 w-px bg-border" />
+      <span aria-hidden className="mx-0.5 h-5 w-px bg-border" />
       <fieldset aria-label="Colour" className="flex gap-0.5 border-0 p-0">
         {MARK_COLORS.map((c) => (
           <button
@@ -66,11 +66,14 @@ export function MarkToolbar() {
             onClick={() => setColor(c.id)}
             className={choice(color === c.id)}
           >
-            <span className="size-4 rounded-full border border-black/40" style={{ backgroundColor: c.hex }} />
+            <span
+              className="size-3.5 rounded-full border border-black/40"
+              style={{ backgroundColor: c.hex }}
+            />
           </button>
         ))}
       </fieldset>
-      <span aria-hidden className="mx-1 h-6 w-px bg-border" />
+      <span aria-hidden className="mx-0.5 h-5 w-px bg-border" />
       <Button
         variant="ghost"
         size="sm"
@@ -91,9 +94,15 @@ export function MarkToolbar() {
       >
         <Eraser aria-hidden />
       </Button>
-      <Button variant="primary" size="sm" onClick={() => setDrawing(false)}>
+      <Button
+        variant="primary"
+        size="sm"
+        aria-label="Done drawing"
+        className="ml-0.5"
+        onClick={() => setDrawing(false)}
+      >
         <Check aria-hidden />
-        Done drawing
+        Done
       </Button>
     </div>
   );

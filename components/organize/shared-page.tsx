@@ -140,7 +140,7 @@ function ItemDetail({
         className="flex items-center justify-center overflow-hidden rounded-panel border border-border bg-surface-sunken"
         data-testid="shared-item"
       >
-        <div className="relative">
+        <div className="relative max-w-full">
           <Media item={item} large videoRef={video} />
           <MarkLayer
             marks={selected?.marks ?? []}

@@ -226,7 +226,7 @@ export function CommentBox({
               </Button>
             )
           ) : (
-            <>
+            <span className="inline-flex items-center">
               <Button
                 variant="ghost"
                 size="sm"
@@ -254,7 +254,7 @@ export function CommentBox({
               >
                 Set out at {formatTime(now)}
               </Button>
-            </>
+            </span>
           )
         ) : null}
         <span className="ml-auto flex gap-2">

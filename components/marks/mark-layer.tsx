@@ -110,40 +110,45 @@ export function MarkLayer({
   const color = useViewerStore((s) => s.markColor);
   const addDraftMark = useViewerStore((s) => s.addDraftMark);
   const [current, setCurrent] = useState<Mark | null>(null);
-  const drag = useRef<{ pointerId: number } | null>(null);
+  // The mark under the pointer, read by the next event before React renders again (pointer
+  // events can come faster than renders).
+  const drag = useRef<{ pointerId: number; mark: Mark } | null>(null);
   // A line about 0.4% of the media's shorter side: visible on a thumbnail-sized stage and on a 4K one.
   const stroke = Math.max(2, Math.min(width, height) * 0.004);
 
   const pointOf = (event: PointerEvent<HTMLDivElement>) =>
     toRelative(event.clientX, event.clientY, event.currentTarget.getBoundingClientRect());
+  const update = (mark: Mark | null) => {
+    if (drag.current && mark) drag.current.mark = mark;
+    setCurrent(mark);
+  };
 
   const onPointerDown = (event: PointerEvent<HTMLDivElement>) => {
     if (!drawing || event.button !== 0) return;
     event.preventDefault();
     event.stopPropagation();
     event.currentTarget.setPointerCapture(event.pointerId);
-    drag.current = { pointerId: event.pointerId };
     const p = pointOf(event);
-    setCurrent({ kind: tool, color, points: [p, p] });
+    const mark: Mark = { kind: tool, color, points: [p, p] };
+    drag.current = { pointerId: event.pointerId, mark };
+    update(mark);
   };
   const onPointerMove = (event: PointerEvent<HTMLDivElement>) => {
-    if (!drag.current || drag.current.pointerId !== event.pointerId || !current) return;
+    const d = drag.current;
+    if (!d || d.pointerId !== event.pointerId) return;
     event.stopPropagation();
     const p = pointOf(event);
-    setCurrent(
-      current.kind === "freehand"
-        ? { ...current, points: [...current.points, p] }
-        : { ...current, points: [current.points[0] ?? p, p] },
+    const m = d.mark;
+    update(
+      m.kind === "freehand" ? { ...m, points: [...m.points, p] } : { ...m, points: [m.points[0] ?? p, p] },
     );
   };
   const onPointerUp = (event: PointerEvent<HTMLDivElement>) => {
-    if (!drag.current || drag.current.pointerId !== event.pointerId) return;
+    const d = drag.current;
+    if (!d || d.pointerId !== event.pointerId) return;
     drag.current = null;
-    if (current) {
-      const done: Mark =
-        current.kind === "freehand" ? { ...current, points: thinStroke(current.points) } : current;
-      if (isDrawn(done)) addDraftMark(done);
-    }
+    const done: Mark = d.mark.kind === "freehand" ? { ...d.mark, points: thinStroke(d.mark.points) } : d.mark;
+    if (isDrawn(done)) addDraftMark(done);
     setCurrent(null);
   };
 

@@ -319,6 +319,42 @@ test("a video comment holds a range with marks on its first frame; its bar on th
     await relativeBox(guestPage.getByTestId("mark-layer").locator("ellipse[data-mark=ellipse]"), sharedVideo),
     [0.4, 0.3, 0.2, 0.4],
   );
+
+  await shots(guestPage, "guest-range");
+
+  // The guest draws on the frame too, and the comment shows its mark when pressed.
+  await guestPage.getByLabel("Your name").fill("Robin Guest");
+  await guestPage.getByLabel("Comment", { exact: true }).fill("The sun is too bright here");
+  await guestPage.getByRole("button", { name: "Draw on this frame" }).click();
+  const guestTools = guestPage.getByRole("toolbar", { name: "Drawing" });
+  await guestTools.getByRole("button", { name: "Rectangle", exact: true }).click();
+  await guestTools.getByRole("button", { name: "Red", exact: true }).click();
+  await drag(guestPage, sharedVideo, [
+    [0.6, 0.1],
+    [0.8, 0.4],
+  ]);
+  await guestTools.getByRole("button", { name: "Done drawing" }).click();
+  await expect(guestPage.getByText("1 mark", { exact: true })).toBeVisible();
+  await shots(guestPage, "guest-drawing");
+  await guestPage.getByRole("button", { name: "Post comment" }).click();
+  const mine = comment.filter({ hasText: "The sun is too bright here" });
+  await expect(mine).toContainText("Robin Guest");
+  const showMine = mine.getByRole("button", { name: "Show 1 mark" });
+  await showMine.click();
+  await expect(showMine).toHaveAttribute("aria-pressed", "true");
+  await expectNear(
+    await relativeBox(guestPage.getByTestId("mark-layer").locator("rect[data-mark=rectangle]"), sharedVideo),
+    [0.6, 0.1, 0.2, 0.3],
+  );
   await shots(guestPage, "guest-marks");
   await guest.close();
+
+  // The team sees the guest's marks in the viewer.
+  await page.reload();
+  const guestThread = page.getByTestId("comment-thread").filter({ hasText: "The sun is too bright here" });
+  await guestThread.getByRole("button", { name: "1 mark" }).click();
+  await expectNear(
+    await relativeBox(page.getByTestId("mark-layer").locator("rect[data-mark=rectangle]"), player),
+    [0.6, 0.1, 0.2, 0.3],
+  );
 });

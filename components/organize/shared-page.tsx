@@ -1,12 +1,14 @@
 "use client";
 
-import { useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { MarkLayer } from "@/components/marks/mark-layer";
+import { MarkToolbar } from "@/components/marks/mark-toolbar";
 import { Button } from "@/components/ui/button";
 import { wholeMedia } from "@/components/ui/whole-media";
 import { labelOf } from "@/lib/client/create/field-labels";
 import { call } from "@/lib/client/endpoint-client";
 import { playBetween } from "@/lib/client/play-range";
+import { useViewerStore } from "@/lib/client/viewer-store";
 import { api } from "@/lib/studio/api";
 import type { GuestComment, SharedItem, SharedView } from "@/lib/studio/api/share";
 import { GuestComments } from "./guest-comments";
@@ -120,6 +122,18 @@ function ItemDetail({
 }) {
   const [selected, setSelected] = useState<GuestComment | null>(null);
   const video = useRef<HTMLVideoElement>(null);
+  const drawing = useViewerStore((s) => s.drawing);
+  const draftMarks = useViewerStore((s) => s.draftMarks);
+  const setViewerItem = useViewerStore((s) => s.setItem);
+  // Marks being drawn belong to this item: another one opened starts with none.
+  useEffect(() => {
+    setViewerItem(item.id);
+  }, [item.id, setViewerItem]);
+  // Marks are drawn on a still frame.
+  useEffect(() => {
+    if (drawing) video.current?.pause();
+  }, [drawing]);
+  const writing = drawing || draftMarks.length > 0;
   const stopRange = useRef<() => void>(() => undefined);
   const select = (comment: GuestComment | null) => {
     setSelected(comment);
@@ -137,15 +151,16 @@ function ItemDetail({
   return (
     <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
       <div
-        className="flex items-center justify-center overflow-hidden rounded-panel border border-border bg-surface-sunken"
+        className="relative flex items-center justify-center overflow-hidden rounded-panel border border-border bg-surface-sunken"
         data-testid="shared-item"
       >
+        {drawing ? <MarkToolbar /> : null}
         <div className="relative max-w-full">
           <Media item={item} large videoRef={video} />
           <MarkLayer
-            marks={selected?.marks ?? []}
-            drawing={false}
-            label={`Marks of ${selected?.authorName ?? "a"}'s comment`}
+            marks={writing ? draftMarks : (selected?.marks ?? [])}
+            drawing={drawing}
+            label={writing ? "The marks being drawn" : `Marks of ${selected?.authorName ?? "a"}'s comment`}
           />
         </div>
       </div>
@@ -162,7 +177,14 @@ function ItemDetail({
         ) : null}
         <p className="text-[12px] text-muted-subtle">Made {dateFormat.format(new Date(item.createdAt))}</p>
         {allowComments ? (
-          <GuestComments token={token} itemId={item.id} selectedId={selected?.id ?? null} onSelect={select} />
+          <GuestComments
+            token={token}
+            itemId={item.id}
+            kind={item.kind}
+            moment={() => video.current?.currentTime ?? null}
+            selectedId={selected?.id ?? null}
+            onSelect={select}
+          />
         ) : null}
       </aside>
     </div>

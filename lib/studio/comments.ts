@@ -45,7 +45,8 @@ const commentText = z
   .min(1, "Write something first.")
   .max(COMMENT_MAX, `A comment is at most ${COMMENT_MAX} characters.`);
 const seconds = z.number().min(0).max(86_400);
-const pinInput = z.union([
+/** Where a new comment points, as written (a range's out point after its in point). */
+export const commentPinInput = z.union([
   z.strictObject({ x: z.number().min(0).max(1), y: z.number().min(0).max(1) }),
   z
     .strictObject({ seconds, endSeconds: seconds.optional() })
@@ -60,7 +61,7 @@ export const newCommentBody = z
   .strictObject({
     body: commentText,
     parentId: commentId.nullish(),
-    pin: pinInput.nullish(),
+    pin: commentPinInput.nullish(),
     marks: marksInput.nullish(),
   })
   .refine((c) => !c.parentId || !c.marks || c.marks.length === 0, {

@@ -14,7 +14,7 @@ import type { Mark } from "@/lib/studio/marks";
 import { addComment, commentThreads, updateComment } from "./comments";
 import { actor, MemoryStorage, makeItem, RecordingLog } from "./organize-test-support";
 import type { Actor } from "./review-access";
-import { sharedComments } from "./share-comments";
+import { addGuestComment, sharedComments } from "./share-comments";
 import { createShareLink } from "./share-links";
 
 async function refusal(promise: Promise<unknown>) {
@@ -140,7 +140,7 @@ for (const backend of testBackends) {
       await expect(backwards).rejects.toThrow();
     });
 
-    it("shows guests on a share link the marks and the range", async () => {
+    it("shows guests on a share link the marks and the range, and takes a guest's marks", async () => {
       const clip = await video(3);
       await addComment(deps(), reviewer, clip.id, {
         body: "look",
@@ -155,6 +155,29 @@ for (const backend of testBackends) {
       });
       const { comments } = await sharedComments(deps(), token, clip.id);
       expect(comments).toMatchObject([{ body: "look", pin: { seconds: 0.5, endSeconds: 1.5 }, marks }]);
+      // A guest draws too: on a video, on a moment of it.
+      const guest = await addGuestComment(deps(), token, clip.id, {
+        name: "Robin",
+        body: "the sail",
+        pin: { seconds: 1 },
+        marks,
+      });
+      expect(guest).toMatchObject({ guest: true, pin: { seconds: 1 }, marks });
+      expect(
+        await refusal(addGuestComment(deps(), token, clip.id, { name: "Robin", body: "x", marks })),
+      ).toMatchObject({ status: 400, parameter: "pin" });
+      expect(
+        await refusal(
+          addGuestComment(deps(), token, clip.id, {
+            name: "Robin",
+            body: "x",
+            pin: { seconds: 1, endSeconds: 9 },
+          }),
+        ),
+      ).toMatchObject({ status: 400, parameter: "pin.endSeconds" });
+      expect((await sharedComments(deps(), token, clip.id)).comments.map((c) => c.marks.length)).toEqual([
+        2, 2,
+      ]);
     });
   });
 }

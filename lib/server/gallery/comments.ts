@@ -28,7 +28,11 @@ export function pinOf(
  * What the body's schema cannot know without the item: a range ends within the video, marks on
  * a video belong to a moment of it, and an image takes no range.
  */
-async function checkPlacement(tx: Tx, itemId: string, input: NewComment): Promise<void> {
+export async function checkPlacement(
+  tx: Tx,
+  itemId: string,
+  input: Pick<NewComment, "pin" | "marks">,
+): Promise<void> {
   const pin = input.pin ?? null;
   const marks = input.marks ?? [];
   const hasRange = pin !== null && "endSeconds" in pin && pin.endSeconds !== undefined;

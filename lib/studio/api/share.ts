@@ -95,7 +95,8 @@ export const share = resource("share", {
     params: tokenParams,
     query: z.object({ itemId: uuid() }),
     body: guestCommentSchema,
-    bodyLimit: 16 * 1024,
+    // Room for a comment's marks at their most (lib/studio/marks.ts).
+    bodyLimit: 96 * 1024,
     status: 201,
     response: z.object({ comment: guestCommentViewSchema }),
     errors: [
@@ -104,6 +105,8 @@ export const share = resource("share", {
       "shareCommentsOff",
       "guestCommentsLimited",
       "guestNameTaken",
+      "invalidCommentRange",
+      "marksNeedMoment",
     ],
   },
   media: {

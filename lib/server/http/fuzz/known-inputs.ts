@@ -629,7 +629,27 @@ export const KNOWN_INPUTS: KnownInput[] = [
     file: "share/[token]/comments",
     method: "POST",
     input: fc
-      .tuple(paramText, paramText, mutated(fc.constant({ name: "Guest", body: "Lovely" })))
+      .tuple(
+        paramText,
+        paramText,
+        mutated(
+          fc.constant({
+            name: "Guest",
+            body: "Lovely",
+            pin: { seconds: 1 },
+            marks: [
+              {
+                kind: "ellipse",
+                color: "green",
+                points: [
+                  [0.2, 0.2],
+                  [0.4, 0.5],
+                ],
+              },
+            ],
+          }),
+        ),
+      )
       .map(
         ([token, itemId, body]): Input => ({ params: { token }, query: { itemId }, body: { json: body } }),
       ),

@@ -33,7 +33,7 @@ function Media({
       width={item.width ?? undefined}
       height={item.height ?? undefined}
       // Large, the image's box is the image itself (no letterbox), so marks over it line up.
-      className={large ? "block h-auto max-h-[70dvh] w-auto max-w-full" : wholeMedia}
+      className={large ? "block h-auto max-h-[70dvh] w-full" : wholeMedia}
     />
   ) : (
     // biome-ignore lint/a11y/useMediaCaption: generated videos have no dialogue to caption.
@@ -44,7 +44,7 @@ function Media({
       playsInline
       preload="metadata"
       aria-label={label}
-      className={large ? "block max-h-[70dvh] max-w-full" : wholeMedia}
+      className={large ? "block max-h-[70dvh] w-full" : wholeMedia}
     />
   );
 }
@@ -108,6 +108,19 @@ function Params({ item, modelNames }: { item: SharedItem; modelNames: Readonly<R
   );
 }
 
+/**
+ * The large media's box: as wide as the page allows and no taller than 70% of the screen, in the
+ * media's own proportions, so the box is the picture itself (marks over it line up) however small
+ * the picture was made.
+ */
+function fitted(item: SharedItem): React.CSSProperties | undefined {
+  if (!item.width || !item.height) return undefined;
+  return {
+    aspectRatio: `${item.width} / ${item.height}`,
+    width: `min(100%, calc(70dvh * ${item.width / item.height}))`,
+  };
+}
+
 /** One shared item, large, with its prompt and settings when the link shows them, and comments. */
 function ItemDetail({
   token,
@@ -155,7 +168,7 @@ function ItemDetail({
         data-testid="shared-item"
       >
         {drawing ? <MarkToolbar /> : null}
-        <div className="relative max-w-full">
+        <div className="relative max-w-full" style={fitted(item)}>
           <Media item={item} large videoRef={video} />
           <MarkLayer
             marks={writing ? draftMarks : (selected?.marks ?? [])}

@@ -347,7 +347,7 @@ test("a video plays, steps frame by frame, and takes a comment pinned to a momen
   await expect(time).toHaveText(/^0:00\.08 \//);
 
   // A comment pinned to this moment shows as a marker on the timeline.
-  await page.getByRole("button", { name: "Pin to 0:00.08" }).click();
+  await page.getByRole("button", { name: "Set in at 0:00.08" }).click();
   await expect(page.getByText("Pinned at 0:00.08")).toBeVisible();
   await page.getByRole("textbox", { name: "Comment" }).fill("The boat jumps here");
   await page.getByRole("button", { name: "Comment", exact: true }).click();

@@ -1,14 +1,18 @@
 "use client";
 
+import { PenLine, X } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
 import { FormError, inputClasses } from "@/components/ui/field";
 import { call } from "@/lib/client/endpoint-client";
+import { formatTime } from "@/lib/client/review-pins";
+import { useViewerStore } from "@/lib/client/viewer-store";
 import { api } from "@/lib/studio/api";
 import { ApiError } from "@/lib/studio/api/errors";
 import type { GuestComment } from "@/lib/studio/api/share";
+import { marksLabel } from "@/lib/studio/marks";
 import { GUEST_NAME_MAX } from "@/lib/studio/organize";
 
 const timeFormat = new Intl.DateTimeFormat("en", {
@@ -18,8 +22,61 @@ const timeFormat = new Intl.DateTimeFormat("en", {
   minute: "2-digit",
 });
 
-/** The comments on a shared item, and a form for a guest to add one under a name they give. */
-export function GuestComments({ token, itemId }: { token: string; itemId: string }) {
+/** A comment's range of the video, or its marks, pressed to be shown on the media. */
+function Placement({
+  comment,
+  selected,
+  onSelect,
+}: {
+  comment: GuestComment;
+  selected: boolean;
+  onSelect: (comment: GuestComment | null) => void;
+}) {
+  const pin = comment.pin;
+  const range = pin && "seconds" in pin && pin.endSeconds !== undefined ? pin : null;
+  if (!range && comment.marks.length === 0) return null;
+  return (
+    <button
+      type="button"
+      aria-pressed={selected}
+      onClick={() => onSelect(selected && !range ? null : comment)}
+      className={cn(
+        "self-start rounded-full px-2 py-0.5 text-[12px] hover:underline",
+        selected ? "bg-accent/20 text-foreground" : "text-accent-fg",
+      )}
+    >
+      {range
+        ? `Play ${formatTime(range.seconds)}–${formatTime(range.endSeconds ?? range.seconds)}`
+        : `Show ${marksLabel(comment.marks.length)}`}
+      {range && comment.marks.length > 0 ? ` · ${marksLabel(comment.marks.length)}` : ""}
+    </button>
+  );
+}
+
+/**
+ * The comments on a shared item, and a form for a guest to add one under a name they give. A
+ * comment drawn on, or holding a range of the video, is pressed to show it on the media.
+ */
+export function GuestComments({
+  token,
+  itemId,
+  kind,
+  moment = () => null,
+  selectedId = null,
+  onSelect = () => undefined,
+}: {
+  token: string;
+  itemId: string;
+  kind: "image" | "video";
+  /** The video's moment on screen: marks drawn on a video belong to that frame. */
+  moment?: () => number | null;
+  selectedId?: string | null;
+  onSelect?: (comment: GuestComment | null) => void;
+}) {
+  const drawing = useViewerStore((s) => s.drawing);
+  const draftMarks = useViewerStore((s) => s.draftMarks);
+  const setDrawing = useViewerStore((s) => s.setDrawing);
+  const setDraftMarks = useViewerStore((s) => s.setDraftMarks);
   const [comments, setComments] = useState<GuestComment[]>([]);
   const [cursor, setCursor] = useState<string | null>(null);
   const [name, setName] = useState("");
@@ -51,6 +108,15 @@ export function GuestComments({ token, itemId }: { token: string; itemId: string
     setCursor(page.nextCursor);
   }
 
+  function guestPlacement() {
+    if (draftMarks.length === 0) return {};
+    const seconds = kind === "video" ? moment() : null;
+    return {
+      marks: draftMarks,
+      ...(seconds !== null ? { pin: { seconds: Math.round(seconds * 100) / 100 } } : {}),
+    };
+  }
+
   async function send() {
     setBusy(true);
     setError(undefined);
@@ -58,10 +124,12 @@ export function GuestComments({ token, itemId }: { token: string; itemId: string
       const { comment } = await call(api.share.comment, {
         params: { token },
         query: { itemId },
-        body: { name, body },
+        body: { name, body, ...guestPlacement() },
       });
       setComments((prev) => [...prev, comment]);
       setBody("");
+      setDrawing(false);
+      setDraftMarks([]);
     } catch (err) {
       setError(err instanceof ApiError ? err.error.message : "The comment was not sent. Try again.");
     }
@@ -90,6 +158,7 @@ export function GuestComments({ token, itemId }: { token: string; itemId: string
               · {timeFormat.format(new Date(c.createdAt))}
             </p>
             <p className="whitespace-pre-wrap text-[13px] text-foreground">{c.body}</p>
+            <Placement comment={c} selected={selectedId === c.id} onSelect={onSelect} />
           </li>
         ))}
       </ul>
@@ -126,6 +195,25 @@ export function GuestComments({ token, itemId }: { token: string; itemId: string
           onChange={(e) => setBody(e.target.value)}
           className={cn(inputClasses, "h-auto py-2")}
         />
+        <div className="flex flex-wrap items-center gap-2">
+          <Button
+            size="sm"
+            variant={drawing ? "primary" : "ghost"}
+            aria-pressed={drawing}
+            onClick={() => setDrawing(!drawing)}
+          >
+            <PenLine aria-hidden />
+            {kind === "image" ? "Draw on the image" : "Draw on this frame"}
+          </Button>
+          {draftMarks.length > 0 ? (
+            <span className="inline-flex items-center gap-1 rounded-full border border-accent/40 bg-accent/10 px-2 py-0.5 text-[12px] text-accent-fg">
+              {marksLabel(draftMarks.length)}
+              <button type="button" aria-label="Remove the marks" onClick={() => setDraftMarks([])}>
+                <X aria-hidden className="size-3" />
+              </button>
+            </span>
+          ) : null}
+        </div>
         <FormError>{error}</FormError>
         <Button
           type="submit"

@@ -1,17 +1,29 @@
 "use client";
 
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
+import { MarkLayer } from "@/components/marks/mark-layer";
+import { MarkToolbar } from "@/components/marks/mark-toolbar";
 import { Button } from "@/components/ui/button";
 import { wholeMedia } from "@/components/ui/whole-media";
 import { labelOf } from "@/lib/client/create/field-labels";
 import { call } from "@/lib/client/endpoint-client";
+import { playBetween } from "@/lib/client/play-range";
+import { useViewerStore } from "@/lib/client/viewer-store";
 import { api } from "@/lib/studio/api";
-import type { SharedItem, SharedView } from "@/lib/studio/api/share";
+import type { GuestComment, SharedItem, SharedView } from "@/lib/studio/api/share";
 import { GuestComments } from "./guest-comments";
 
 const dateFormat = new Intl.DateTimeFormat("en", { year: "numeric", month: "short", day: "numeric" });
 
-function Media({ item, large }: { item: SharedItem; large?: boolean }) {
+function Media({
+  item,
+  large,
+  videoRef,
+}: {
+  item: SharedItem;
+  large?: boolean;
+  videoRef?: React.Ref<HTMLVideoElement>;
+}) {
   const label = item.prompt ?? (item.kind === "video" ? "Shared video" : "Shared image");
   return item.kind === "image" ? (
     // biome-ignore lint/performance/noImgElement: media is served through the share link's own route.
@@ -20,17 +32,19 @@ function Media({ item, large }: { item: SharedItem; large?: boolean }) {
       alt={label}
       width={item.width ?? undefined}
       height={item.height ?? undefined}
-      className={large ? "max-h-[70dvh] w-full object-contain" : wholeMedia}
+      // Large, the image's box is the image itself (no letterbox), so marks over it line up.
+      className={large ? "block h-auto max-h-[70dvh] w-full" : wholeMedia}
     />
   ) : (
     // biome-ignore lint/a11y/useMediaCaption: generated videos have no dialogue to caption.
     <video
+      ref={videoRef}
       src={item.mediaUrl}
       controls
       playsInline
       preload="metadata"
       aria-label={label}
-      className={large ? "max-h-[70dvh] w-full" : wholeMedia}
+      className={large ? "block max-h-[70dvh] w-full" : wholeMedia}
     />
   );
 }
@@ -94,6 +108,19 @@ function Params({ item, modelNames }: { item: SharedItem; modelNames: Readonly<R
   );
 }
 
+/**
+ * The large media's box: as wide as the page allows and no taller than 70% of the screen, in the
+ * media's own proportions, so the box is the picture itself (marks over it line up) however small
+ * the picture was made.
+ */
+function fitted(item: SharedItem): React.CSSProperties | undefined {
+  if (!item.width || !item.height) return undefined;
+  return {
+    aspectRatio: `${item.width} / ${item.height}`,
+    width: `min(100%, calc(70dvh * ${item.width / item.height}))`,
+  };
+}
+
 /** One shared item, large, with its prompt and settings when the link shows them, and comments. */
 function ItemDetail({
   token,
@@ -106,13 +133,49 @@ function ItemDetail({
   allowComments: boolean;
   modelNames: Readonly<Record<string, string>>;
 }) {
+  const [selected, setSelected] = useState<GuestComment | null>(null);
+  const video = useRef<HTMLVideoElement>(null);
+  const drawing = useViewerStore((s) => s.drawing);
+  const draftMarks = useViewerStore((s) => s.draftMarks);
+  const setViewerItem = useViewerStore((s) => s.setItem);
+  // Marks being drawn belong to this item: another one opened starts with none.
+  useEffect(() => {
+    setViewerItem(item.id);
+  }, [item.id, setViewerItem]);
+  // Marks are drawn on a still frame.
+  useEffect(() => {
+    if (drawing) video.current?.pause();
+  }, [drawing]);
+  const writing = drawing || draftMarks.length > 0;
+  const stopRange = useRef<() => void>(() => undefined);
+  const select = (comment: GuestComment | null) => {
+    setSelected(comment);
+    const pin = comment?.pin;
+    const v = video.current;
+    if (!v || !pin || !("seconds" in pin)) return;
+    stopRange.current();
+    if (pin.endSeconds !== undefined)
+      stopRange.current = playBetween(v, pin.seconds, pin.endSeconds, () => undefined);
+    else {
+      v.pause();
+      v.currentTime = pin.seconds;
+    }
+  };
   return (
     <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
       <div
-        className="overflow-hidden rounded-panel border border-border bg-surface-sunken"
+        className="relative flex items-center justify-center overflow-hidden rounded-panel border border-border bg-surface-sunken"
         data-testid="shared-item"
       >
-        <Media item={item} large />
+        {drawing ? <MarkToolbar /> : null}
+        <div className="relative max-w-full" style={fitted(item)}>
+          <Media item={item} large videoRef={video} />
+          <MarkLayer
+            marks={writing ? draftMarks : (selected?.marks ?? [])}
+            drawing={drawing}
+            label={writing ? "The marks being drawn" : `Marks of ${selected?.authorName ?? "a"}'s comment`}
+          />
+        </div>
       </div>
       <aside className="flex flex-col gap-5">
         {item.prompt !== undefined ? (
@@ -126,7 +189,16 @@ function ItemDetail({
           </section>
         ) : null}
         <p className="text-[12px] text-muted-subtle">Made {dateFormat.format(new Date(item.createdAt))}</p>
-        {allowComments ? <GuestComments token={token} itemId={item.id} /> : null}
+        {allowComments ? (
+          <GuestComments
+            token={token}
+            itemId={item.id}
+            kind={item.kind}
+            moment={() => video.current?.currentTime ?? null}
+            selectedId={selected?.id ?? null}
+            onSelect={select}
+          />
+        ) : null}
       </aside>
     </div>
   );

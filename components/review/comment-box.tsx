@@ -1,6 +1,6 @@
 "use client";
 
-import { MapPin, X } from "lucide-react";
+import { MapPin, PenLine, X } from "lucide-react";
 import { type KeyboardEvent, useLayoutEffect, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
@@ -8,6 +8,7 @@ import { formatTime } from "@/lib/client/review-pins";
 import { useAddComment } from "@/lib/client/use-review";
 import { useViewerStore } from "@/lib/client/viewer-store";
 import { COMMENT_MAX } from "@/lib/studio/comments";
+import { marksLabel } from "@/lib/studio/marks";
 import { type MentionCandidate, mentionQueryAt } from "@/lib/studio/mentions";
 
 /**
@@ -41,7 +42,13 @@ export function CommentBox({
   const currentTime = useViewerStore((s) => s.currentTime);
   const setPlacing = useViewerStore((s) => s.setPlacingPin);
   const setPending = useViewerStore((s) => s.setPendingPin);
+  const drawing = useViewerStore((s) => s.drawing);
+  const draftMarks = useViewerStore((s) => s.draftMarks);
+  const setDrawing = useViewerStore((s) => s.setDrawing);
+  const setDraftMarks = useViewerStore((s) => s.setDraftMarks);
   const withPin = parentId === undefined;
+  const now = Math.round(currentTime * 100) / 100;
+  const inPoint = pending && "seconds" in pending ? pending.seconds : null;
 
   const query = mentionQueryAt(text, caret);
   const suggestions = query
@@ -69,12 +76,26 @@ export function CommentBox({
   const submit = () => {
     const body = text.trim();
     if (!body) return;
+    const marks = withPin ? draftMarks : [];
+    // Marks on a video are drawn on the frame on screen: with no moment chosen, that one.
+    const pin = withPin
+      ? (pending ?? (kind === "video" && marks.length > 0 ? { seconds: now } : null))
+      : null;
     add.mutate(
-      { body, ...(parentId ? { parentId } : {}), ...(withPin && pending ? { pin: pending } : {}) },
+      {
+        body,
+        ...(parentId ? { parentId } : {}),
+        ...(pin ? { pin } : {}),
+        ...(marks.length > 0 ? { marks } : {}),
+      },
       {
         onSuccess: () => {
           setText("");
-          if (withPin) setPending(null);
+          if (withPin) {
+            setPending(null);
+            setDrawing(false);
+            setDraftMarks([]);
+          }
           onDone?.();
         },
       },
@@ -157,33 +178,83 @@ export function CommentBox({
       ) : null}
       <div className="flex flex-wrap items-center gap-2">
         {withPin ? (
+          <Button
+            variant={drawing ? "primary" : "ghost"}
+            size="sm"
+            aria-pressed={drawing}
+            onClick={() => setDrawing(!drawing)}
+          >
+            <PenLine aria-hidden />
+            {kind === "image" ? "Draw on the image" : "Draw on this frame"}
+          </Button>
+        ) : null}
+        {withPin && draftMarks.length > 0 ? (
+          <span className="inline-flex items-center gap-1 rounded-full border border-accent/40 bg-accent/10 px-2 py-0.5 text-[12px] text-accent-fg">
+            <PenLine aria-hidden className="size-3" />
+            {marksLabel(draftMarks.length)}
+            <button type="button" aria-label="Remove the marks" onClick={() => setDraftMarks([])}>
+              <X aria-hidden className="size-3" />
+            </button>
+          </span>
+        ) : null}
+        {withPin ? (
           pending ? (
             <span className="inline-flex items-center gap-1 rounded-full border border-warning/40 bg-warning/10 px-2 py-0.5 text-[12px] text-warning-fg">
               <MapPin aria-hidden className="size-3" />
-              {"seconds" in pending ? `Pinned at ${formatTime(pending.seconds)}` : "Pinned to a point"}
+              {"seconds" in pending
+                ? pending.endSeconds !== undefined
+                  ? `From ${formatTime(pending.seconds)} to ${formatTime(pending.endSeconds)}`
+                  : `Pinned at ${formatTime(pending.seconds)}`
+                : "Pinned to a point"}
               <button type="button" aria-label="Remove the pin" onClick={() => setPending(null)}>
                 <X aria-hidden className="size-3" />
               </button>
             </span>
-          ) : kind === "image" ? (
-            <Button
-              variant={placing ? "primary" : "ghost"}
-              size="sm"
-              aria-pressed={placing}
-              onClick={() => setPlacing(!placing)}
-            >
-              <MapPin aria-hidden />
-              {placing ? "Click the image…" : "Pin to a point"}
-            </Button>
+          ) : null
+        ) : null}
+        {withPin ? (
+          kind === "image" ? (
+            pending ? null : (
+              <Button
+                variant={placing ? "primary" : "ghost"}
+                size="sm"
+                aria-pressed={placing}
+                onClick={() => setPlacing(!placing)}
+              >
+                <MapPin aria-hidden />
+                {placing ? "Click the image…" : "Pin to a point"}
+              </Button>
+            )
           ) : (
-            <Button
-              variant="ghost"
-              size="sm"
-              onClick={() => setPending({ seconds: Math.round(currentTime * 100) / 100 })}
-            >
-              <MapPin aria-hidden />
-              Pin to {formatTime(currentTime)}
-            </Button>
+            <span className="inline-flex items-center">
+              <Button
+                variant="ghost"
+                size="sm"
+                title="The comment's moment, or the start of its range"
+                onClick={() =>
+                  setPending(
+                    pending &&
+                      "seconds" in pending &&
+                      pending.endSeconds !== undefined &&
+                      pending.endSeconds > now
+                      ? { seconds: now, endSeconds: pending.endSeconds }
+                      : { seconds: now },
+                  )
+                }
+              >
+                <MapPin aria-hidden />
+                Set in at {formatTime(now)}
+              </Button>
+              <Button
+                variant="ghost"
+                size="sm"
+                title="The end of the comment's range"
+                disabled={now <= (inPoint ?? 0)}
+                onClick={() => setPending({ seconds: inPoint ?? 0, endSeconds: now })}
+              >
+                Set out at {formatTime(now)}
+              </Button>
+            </span>
           )
         ) : null}
         <span className="ml-auto flex gap-2">

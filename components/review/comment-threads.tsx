@@ -1,6 +1,6 @@
 "use client";
 
-import { CheckCircle2, Layers, MapPin, Pencil, RotateCcw } from "lucide-react";
+import { CheckCircle2, Layers, MapPin, Pencil, PenLine, Play, RotateCcw } from "lucide-react";
 import { Fragment, useState } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button, ButtonLink } from "@/components/ui/button";
@@ -9,6 +9,7 @@ import { formatTime } from "@/lib/client/review-pins";
 import { usePatchComment } from "@/lib/client/use-review";
 import { useViewerStore } from "@/lib/client/viewer-store";
 import type { CommentThread, CommentView } from "@/lib/studio/comments";
+import { marksLabel } from "@/lib/studio/marks";
 import type { MentionCandidate } from "@/lib/studio/mentions";
 import { versionLabel } from "@/lib/studio/versions";
 import { CommentBox } from "./comment-box";
@@ -57,6 +58,9 @@ function Comment({
   mine: boolean;
 }) {
   const seekTo = useViewerStore((s) => s.seekTo);
+  const playRange = useViewerStore((s) => s.playRange);
+  const selected = useViewerStore((s) => s.selectedCommentId === comment.id);
+  const setSelected = useViewerStore((s) => s.setSelectedComment);
   const [editing, setEditing] = useState(false);
   const pin = comment.pin;
   return (
@@ -81,7 +85,21 @@ function Comment({
             {timeFormat.format(new Date(comment.createdAt))}
           </time>
           {comment.editedAt ? <span className="text-muted-subtle">(edited)</span> : null}
-          {pin && "seconds" in pin ? (
+          {pin && "seconds" in pin && pin.endSeconds !== undefined ? (
+            <button
+              type="button"
+              data-testid="range-chip"
+              aria-label={`Play from ${formatTime(pin.seconds)} to ${formatTime(pin.endSeconds)}`}
+              onClick={() => {
+                setSelected(comment.id);
+                playRange?.(pin.seconds, pin.endSeconds ?? pin.seconds);
+              }}
+              className="inline-flex items-center gap-0.5 text-accent-fg hover:underline"
+            >
+              <Play aria-hidden className="size-3" />
+              {formatTime(pin.seconds)}–{formatTime(pin.endSeconds)}
+            </button>
+          ) : pin && "seconds" in pin ? (
             <button
               type="button"
               onClick={() => seekTo?.(pin.seconds)}
@@ -89,6 +107,25 @@ function Comment({
             >
               <MapPin aria-hidden className="size-3" />
               {formatTime(pin.seconds)}
+            </button>
+          ) : null}
+          {comment.marks.length > 0 ? (
+            <button
+              type="button"
+              aria-pressed={selected}
+              title={selected ? "Hide the marks" : "Show the marks on the media"}
+              onClick={() => {
+                setSelected(selected ? null : comment.id);
+                // A video's marks are drawn on the frame at the comment's moment: go there.
+                if (!selected && pin && "seconds" in pin) seekTo?.(pin.seconds);
+              }}
+              className={cn(
+                "inline-flex items-center gap-0.5 rounded-full px-1.5 hover:underline",
+                selected ? "bg-accent/20 text-foreground" : "text-accent-fg",
+              )}
+            >
+              <PenLine aria-hidden className="size-3" />
+              {marksLabel(comment.marks.length)}
             </button>
           ) : null}
           {mine && !editing ? (

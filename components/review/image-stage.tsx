@@ -3,6 +3,7 @@
 import { Maximize2, ZoomIn, ZoomOut } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { type ReactZoomPanPinchContentRef, TransformComponent, TransformWrapper } from "react-zoom-pan-pinch";
+import { MarkLayer, shownMarks } from "@/components/marks/mark-layer";
 import { Button } from "@/components/ui/button";
 import { viewerCommand } from "@/lib/client/viewer-keys";
 import { useViewerStore } from "@/lib/client/viewer-store";
@@ -55,6 +56,12 @@ export function ImageStage({
   const fitScale = useFitScale(image, item.width ?? null);
   const controls = useRef<ReactZoomPanPinchContentRef>(null);
   const placing = useViewerStore((s) => s.placingPin);
+  const drawing = useViewerStore((s) => s.drawing);
+  const draftMarks = useViewerStore((s) => s.draftMarks);
+  const selectedCommentId = useViewerStore((s) => s.selectedCommentId);
+  const highlightedCommentId = useViewerStore((s) => s.highlightedCommentId);
+  const shown = shownMarks(threads, { drawing, draftMarks, selectedCommentId, highlightedCommentId });
+  const shownNumber = shown.commentId ? numbers.get(shown.commentId) : undefined;
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
@@ -79,7 +86,7 @@ export function ImageStage({
       maxScale={8}
       centerOnInit
       doubleClick={{ mode: "toggle", step: 1 }}
-      panning={{ disabled: placing }}
+      panning={{ disabled: placing || drawing }}
       onTransform={(_ref, state) => setZoom(state.scale)}
     >
       {({ zoomIn, zoomOut, resetTransform }) => (
@@ -104,6 +111,11 @@ export function ImageStage({
                 className="block max-h-[calc(100dvh-13rem)] w-auto max-w-full select-none object-contain"
               />
               <PinLayer threads={threads} numbers={numbers} />
+              <MarkLayer
+                marks={shown.marks}
+                drawing={drawing}
+                label={drawing ? "The marks being drawn" : `Marks of comment ${shownNumber ?? ""}`.trim()}
+              />
             </div>
           </TransformComponent>
           <div className="absolute right-3 bottom-3 flex items-center gap-1 rounded-control border border-border bg-surface/85 p-1 backdrop-blur">

@@ -7,6 +7,7 @@ import { useRouter, useSearchParams } from "next/navigation";
 import { useEffect, useMemo, useState } from "react";
 import { CellNavigator } from "@/components/experiments/cell-navigator";
 import { VaryItemButton } from "@/components/experiments/vary-item-button";
+import { MarkToolbar } from "@/components/marks/mark-toolbar";
 import { ShareDialog } from "@/components/organize/share-dialog";
 import { PresenceAvatars } from "@/components/presence/presence-avatars";
 import { Button, ButtonLink } from "@/components/ui/button";
@@ -56,6 +57,8 @@ export function ItemViewer({ itemId, me }: { itemId: string; me: { id: string; r
   const setItem = useViewerStore((s) => s.setItem);
   const placing = useViewerStore((s) => s.placingPin);
   const setPlacing = useViewerStore((s) => s.setPlacingPin);
+  const drawing = useViewerStore((s) => s.drawing);
+  const setDrawing = useViewerStore((s) => s.setDrawing);
   const threads = useMemo(() => comments.data?.pages.flatMap((p) => p.threads) ?? [], [comments.data]);
   const numbers = useMemo(() => pinNumbers(threads), [threads]);
   const galleryHref = experimentId
@@ -88,6 +91,7 @@ export function ItemViewer({ itemId, me }: { itemId: string; me: { id: string; r
       const command = viewerCommand(event);
       if (command?.kind === "close") {
         if (placing) setPlacing(false);
+        else if (drawing) setDrawing(false);
         else router.push(galleryHref);
       } else if (command?.kind === "previous" && previousId) router.push(viewerUrl(previousId, search));
       else if (command?.kind === "next" && nextId) router.push(viewerUrl(nextId, search));
@@ -97,7 +101,19 @@ export function ItemViewer({ itemId, me }: { itemId: string; me: { id: string; r
     };
     window.addEventListener("keydown", onKey);
     return () => window.removeEventListener("keydown", onKey);
-  }, [placing, setPlacing, router, galleryHref, previousId, nextId, search, canReview, rate]);
+  }, [
+    placing,
+    setPlacing,
+    drawing,
+    setDrawing,
+    router,
+    galleryHref,
+    previousId,
+    nextId,
+    search,
+    canReview,
+    rate,
+  ]);
 
   if (detail.isError) {
     return (
@@ -235,6 +251,7 @@ export function ItemViewer({ itemId, me }: { itemId: string; me: { id: string; r
               Click the image where the comment points. Esc cancels.
             </p>
           ) : null}
+          {drawing ? <MarkToolbar /> : null}
         </section>
         <ReviewPanel
           detail={detail.data}

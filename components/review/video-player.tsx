@@ -2,13 +2,16 @@
 
 import { ChevronLeft, ChevronRight, Pause, Play } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
+import { MarkLayer, shownMarks } from "@/components/marks/mark-layer";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
+import { playBetween } from "@/lib/client/play-range";
 import { formatTime } from "@/lib/client/review-pins";
 import { viewerCommand } from "@/lib/client/viewer-keys";
 import { useViewerStore } from "@/lib/client/viewer-store";
 import type { CommentThread } from "@/lib/studio/comments";
 import type { GalleryItem } from "@/lib/studio/gallery-item";
+import { RangeBars } from "./range-bars";
 
 /** The studio's videos are made at 24 fps (the service's default); a step is one such frame. */
 const FRAME_SECONDS = 1 / 24;
@@ -32,22 +35,52 @@ export function VideoPlayer({
   const setTime = useViewerStore((s) => s.setCurrentTime);
   const setSeekTo = useViewerStore((s) => s.setSeekTo);
   const highlighted = useViewerStore((s) => s.highlightedCommentId);
+  const setPlayRange = useViewerStore((s) => s.setPlayRange);
+  const drawing = useViewerStore((s) => s.drawing);
+  const draftMarks = useViewerStore((s) => s.draftMarks);
+  const selectedCommentId = useViewerStore((s) => s.selectedCommentId);
+  const shown = shownMarks(threads, {
+    drawing,
+    draftMarks,
+    selectedCommentId,
+    highlightedCommentId: highlighted,
+  });
+  // Stops watching for the out point of the range being played (a seek or a pause ends the range).
+  const stopRange = useRef<() => void>(() => undefined);
 
   useEffect(() => {
     const seek = (seconds: number) => {
       const v = video.current;
       if (!v) return;
+      stopRange.current();
       v.pause();
       v.currentTime = Math.max(0, Math.min(seconds, v.duration || seconds));
       setTime(v.currentTime);
     };
+    const play = (from: number, to: number) => {
+      const v = video.current;
+      if (!v) return;
+      stopRange.current();
+      stopRange.current = playBetween(v, from, to, setTime);
+      setTime(v.currentTime);
+    };
     setSeekTo(seek);
-    return () => setSeekTo(null);
-  }, [setSeekTo, setTime]);
+    setPlayRange(play);
+    return () => {
+      setSeekTo(null);
+      setPlayRange(null);
+    };
+  }, [setSeekTo, setPlayRange, setTime]);
+
+  // Marks are drawn on a still frame.
+  useEffect(() => {
+    if (drawing) video.current?.pause();
+  }, [drawing]);
 
   const step = (frames: number) => {
     const v = video.current;
     if (!v) return;
+    stopRange.current();
     v.pause();
     v.currentTime = Math.max(0, Math.min(v.currentTime + frames * FRAME_SECONDS, v.duration || Infinity));
     setTime(v.currentTime);
@@ -55,6 +88,7 @@ export function VideoPlayer({
   const toggle = () => {
     const v = video.current;
     if (!v) return;
+    stopRange.current();
     if (v.paused) void v.play().catch(() => undefined);
     else v.pause();
   };
@@ -74,23 +108,34 @@ export function VideoPlayer({
   return (
     <div className="flex h-full min-h-0 w-full flex-col gap-3">
       <div className="flex min-h-0 flex-1 items-center justify-center rounded-card bg-surface-sunken">
-        {/* biome-ignore lint/a11y/useMediaCaption: generated clips have no captions to offer. */}
-        <video
-          ref={video}
-          src={item.url}
-          aria-label={label}
-          playsInline
-          preload="metadata"
-          data-testid="viewer-video"
-          className="max-h-[calc(100dvh-17rem)] max-w-full"
-          onClick={toggle}
-          onPlay={() => setPlaying(true)}
-          onPause={() => setPlaying(false)}
-          onTimeUpdate={(e) => setTime(e.currentTarget.currentTime)}
-          onLoadedMetadata={(e) =>
-            Number.isFinite(e.currentTarget.duration) && setDuration(e.currentTarget.duration)
-          }
-        />
+        <div className="relative flex max-h-full max-w-full">
+          {/* biome-ignore lint/a11y/useMediaCaption: generated clips have no captions to offer. */}
+          <video
+            ref={video}
+            src={item.url}
+            aria-label={label}
+            playsInline
+            preload="metadata"
+            data-testid="viewer-video"
+            className="max-h-[calc(100dvh-17rem)] max-w-full"
+            onClick={toggle}
+            onPlay={() => setPlaying(true)}
+            onPause={() => setPlaying(false)}
+            onTimeUpdate={(e) => setTime(e.currentTarget.currentTime)}
+            onLoadedMetadata={(e) =>
+              Number.isFinite(e.currentTarget.duration) && setDuration(e.currentTarget.duration)
+            }
+          />
+          <MarkLayer
+            marks={shown.marks}
+            drawing={drawing}
+            label={
+              drawing
+                ? "The marks being drawn"
+                : `Marks of comment ${shown.commentId ? (numbers.get(shown.commentId) ?? "") : ""}`.trim()
+            }
+          />
+        </div>
       </div>
       <div className="flex items-center gap-2 rounded-control border border-border bg-panel px-2 py-1.5">
         <Button
@@ -127,11 +172,13 @@ export function VideoPlayer({
             value={Math.min(time, duration || 0)}
             onChange={(e) => {
               const v = video.current;
+              stopRange.current();
               if (v) v.currentTime = Number(e.target.value);
               setTime(Number(e.target.value));
             }}
             className="w-full accent-accent"
           />
+          <RangeBars threads={threads} numbers={numbers} duration={duration} />
           {duration > 0
             ? markers.map((t) => {
                 const seconds = t.pin && "seconds" in t.pin ? t.pin.seconds : 0;

@@ -1,9 +1,12 @@
 import type { CommentThread } from "@/lib/studio/comments";
 
-/** Pinned threads are numbered 1, 2, 3... in the order they were started: the same on the media and in the list. */
+/**
+ * Threads pinned to the media or drawn on it are numbered 1, 2, 3... in the order they were
+ * started: the same on the media and in the list.
+ */
 export function pinNumbers(threads: readonly CommentThread[]): Map<string, number> {
   const numbers = new Map<string, number>();
-  for (const t of threads) if (t.pin) numbers.set(t.id, numbers.size + 1);
+  for (const t of threads) if (t.pin || t.marks.length > 0) numbers.set(t.id, numbers.size + 1);
   return numbers;
 }
 

@@ -1,5 +1,7 @@
 import { z } from "zod";
+import { commentPinInput } from "./comments";
 import { parseGalleryFilter } from "./gallery-filter";
+import { marksInput } from "./marks";
 import { REVIEW_STATES } from "./review";
 
 /**
@@ -133,7 +135,11 @@ export const shareLinkCreateSchema = z
 export const guestCommentSchema = z.object({
   name: z.string().trim().min(1, "Say who you are.").max(GUEST_NAME_MAX),
   body: z.string().trim().min(1, "Write a comment.").max(4000),
+  /** A guest may point at a moment of a video and draw on the media, as a member does. */
+  pin: commentPinInput.nullish(),
+  marks: marksInput.nullish(),
 });
+export type GuestCommentInput = z.output<typeof guestCommentSchema>;
 
 export const trashedItemSchema = z.object({
   id: z.string(),

@@ -2,7 +2,7 @@ import "server-only";
 import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { StudioDatabase } from "@/lib/server/db";
 import { decodeCursor, encodeCursor } from "@/lib/server/db/cursor";
-import { type CommentRow, comment, mention, user } from "@/lib/server/db/schema";
+import { type CommentRow, comment, item, mention, user } from "@/lib/server/db/schema";
 import { notify } from "@/lib/server/notify/notify";
 import { ApiError, studioErrors } from "@/lib/studio/api/errors";
 import type { CommentPatch, CommentPin, CommentThread, CommentView, NewComment } from "@/lib/studio/comments";
@@ -12,10 +12,52 @@ import { appendEvent } from "./audit-trail";
 import { itemReviews } from "./item-review";
 import { type Actor, assertCan, fail, findItem, type ReviewDeps, type Tx } from "./review-access";
 
-function pinOf(row: CommentRow): CommentPin | null {
+export function pinOf(
+  row: Pick<CommentRow, "pinX" | "pinY" | "pinSeconds" | "pinEndSeconds">,
+): CommentPin | null {
   if (row.pinX !== null && row.pinY !== null) return { x: row.pinX, y: row.pinY };
-  if (row.pinSeconds !== null) return { seconds: row.pinSeconds };
+  if (row.pinSeconds !== null) {
+    return row.pinEndSeconds !== null
+      ? { seconds: row.pinSeconds, endSeconds: row.pinEndSeconds }
+      : { seconds: row.pinSeconds };
+  }
   return null;
+}
+
+/**
+ * What the body's schema cannot know without the item: a range ends within the video, marks on
+ * a video belong to a moment of it, and an image takes no range.
+ */
+export async function checkPlacement(
+  tx: Tx,
+  itemId: string,
+  input: Pick<NewComment, "pin" | "marks">,
+): Promise<void> {
+  const pin = input.pin ?? null;
+  const marks = input.marks ?? [];
+  const hasRange = pin !== null && "endSeconds" in pin && pin.endSeconds !== undefined;
+  if (!hasRange && marks.length === 0) return;
+  const [media] = await tx
+    .select({ kind: item.kind, durationSeconds: item.durationSeconds })
+    .from(item)
+    .where(eq(item.id, itemId));
+  if (!media) return;
+  if (media.kind === "image" && hasRange)
+    fail(studioErrors.invalidCommentRange("An image has no range to mark: pin a point instead."));
+  if (
+    media.kind === "video" &&
+    hasRange &&
+    media.durationSeconds !== null &&
+    pin.endSeconds !== undefined &&
+    pin.endSeconds > media.durationSeconds + 0.001
+  ) {
+    fail(
+      studioErrors.invalidCommentRange(`The out point is past the video's end (${media.durationSeconds} s).`),
+    );
+  }
+  if (media.kind === "video" && marks.length > 0 && (pin === null || !("seconds" in pin))) {
+    fail(studioErrors.marksNeedMoment());
+  }
 }
 
 /** Comments with their authors' and mentioned members' names, in three queries. */
@@ -46,6 +88,7 @@ export async function commentViews(db: Tx, rows: CommentRow[]): Promise<CommentV
       : `${r.guestName ?? "Guest"} (guest)`,
     body: r.body,
     pin: pinOf(r),
+    marks: r.marks ?? [],
     resolved: r.resolvedAt !== null,
     resolvedByName: r.resolvedBy ? (nameOf.get(r.resolvedBy) ?? "Former member") : null,
     mentions: mentions.filter((m) => m.commentId === r.id).map((m) => ({ id: m.id, name: m.name })),
@@ -140,7 +183,10 @@ export async function addComment(
       // Threads are one level deep: a reply to a reply joins the same thread.
       parentId = parent.parentId ?? parent.id;
     }
+    await checkPlacement(tx, found.id, input);
     const pin = input.pin ?? null;
+    const marks = input.marks && input.marks.length > 0 ? input.marks : null;
+    if (parentId && marks) fail(studioErrors.replyMarks());
     const [row] = await tx
       .insert(comment)
       .values({
@@ -151,6 +197,8 @@ export async function addComment(
         pinX: pin && "x" in pin ? pin.x : null,
         pinY: pin && "y" in pin ? pin.y : null,
         pinSeconds: pin && "seconds" in pin ? pin.seconds : null,
+        pinEndSeconds: pin && "seconds" in pin ? (pin.endSeconds ?? null) : null,
+        marks,
       })
       .returning();
     if (!row) throw new Error("The comment was not stored.");

@@ -4,6 +4,8 @@ import { decodeCursor, encodeCursor } from "@/lib/server/db/cursor";
 import { comment, user } from "@/lib/server/db/schema";
 import { studioErrors } from "@/lib/studio/api/errors";
 import type { GuestComment } from "@/lib/studio/api/share";
+import type { GuestCommentInput } from "@/lib/studio/organize";
+import { checkPlacement, pinOf } from "./comments";
 import { after, appendEvents } from "./organize-common";
 import { type OrganizeDeps, publish } from "./organize-live";
 import { sharedMediaKey } from "./share-view";
@@ -30,6 +32,11 @@ export async function sharedComments(
       memberName: user.name,
       guestName: comment.guestName,
       body: comment.body,
+      pinX: comment.pinX,
+      pinY: comment.pinY,
+      pinSeconds: comment.pinSeconds,
+      pinEndSeconds: comment.pinEndSeconds,
+      marks: comment.marks,
       createdAt: comment.createdAt,
     })
     .from(comment)
@@ -45,6 +52,8 @@ export async function sharedComments(
       authorName: r.guestName ?? r.memberName ?? "Former member",
       guest: r.guestName !== null,
       body: r.body,
+      pin: pinOf(r),
+      marks: r.marks ?? [],
       createdAt: r.createdAt.toISOString(),
     })),
     nextCursor: rows.length > limit && last ? encodeCursor(last.createdAt, last.id) : null,
@@ -72,7 +81,7 @@ export async function addGuestComment(
   deps: OrganizeDeps,
   token: string,
   itemId: string,
-  input: { name: string; body: string },
+  input: GuestCommentInput,
 ): Promise<GuestComment> {
   const { link } = await sharedMediaKey(deps, token, itemId);
   if (!link.allowComments) throw studioErrors.shareCommentsOff();
@@ -84,12 +93,26 @@ export async function addGuestComment(
     .where(sql`lower(trim(${user.name})) = lower(${input.name.trim()})`)
     .limit(1);
   if (member) throw studioErrors.guestNameTaken();
+  await checkPlacement(deps.db, itemId, input);
+  const pin = input.pin ?? null;
+  const marks = input.marks && input.marks.length > 0 ? input.marks : null;
   const created = await deps.db.transaction(async (tx) => {
     const [row] = await tx
       .insert(comment)
-      .values({ itemId, guestName: input.name, shareLinkId: link.id, body: input.body })
-      .returning({ id: comment.id, createdAt: comment.createdAt });
-    const c = row as { id: string; createdAt: Date };
+      .values({
+        itemId,
+        guestName: input.name,
+        shareLinkId: link.id,
+        body: input.body,
+        pinX: pin && "x" in pin ? pin.x : null,
+        pinY: pin && "y" in pin ? pin.y : null,
+        pinSeconds: pin && "seconds" in pin ? pin.seconds : null,
+        pinEndSeconds: pin && "seconds" in pin ? (pin.endSeconds ?? null) : null,
+        marks,
+      })
+      .returning();
+    if (!row) throw new Error("The comment was not stored.");
+    const c = row;
     await appendEvents(tx, { id: null, name: input.name, role: "viewer" }, [
       { itemId, kind: "comment", from: null, to: { commentId: c.id, guest: true } },
     ]);
@@ -101,6 +124,8 @@ export async function addGuestComment(
     authorName: input.name,
     guest: true,
     body: input.body,
+    pin: pinOf(created),
+    marks: created.marks ?? [],
     createdAt: created.createdAt.toISOString(),
   };
 }

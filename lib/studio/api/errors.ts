@@ -189,6 +189,21 @@ export const studioErrors = {
   mediaNotFound: () => studioError(404, "notFound", "No such media.", "key"),
   invalidMediaKey: (message: string) => studioError(400, "invalidMediaKey", message, "key"),
   commentNotFound: (parameter = "id") => studioError(404, "notFound", "No comment was found.", parameter),
+  invalidCommentRange: (message: string) => studioError(400, "invalidRange", message, "pin.endSeconds"),
+  marksNeedMoment: () =>
+    studioError(
+      400,
+      "invalidMarks",
+      "Marks on a video are drawn on one frame: pin the comment to a moment.",
+      "pin",
+    ),
+  replyMarks: () =>
+    studioError(
+      400,
+      "invalidMarks",
+      "A reply carries no marks: draw on the media with a new comment.",
+      "marks",
+    ),
   itemMediaMissing: () => studioError(404, "notFound", "This item's media is missing.", "id"),
   someItemsMissing: () => studioError(404, "notFound", "Some items are not in the gallery.", "itemIds"),
   jumpNeedsDateOrder: () =>

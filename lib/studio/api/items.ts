@@ -193,13 +193,15 @@ export const items = resource("items", {
   addComment: {
     method: "POST",
     path: "/api/items/{id}/comments",
-    summary: "Adds a comment or a reply, pinned to a point or a moment or not; @Name mentions a member.",
+    summary:
+      "Adds a comment or a reply, pinned to a point, a moment or a range or not, with marks drawn on the media; @Name mentions a member.",
     access: "review",
     params: idParams,
     body: newCommentBody,
+    bodyLimit: 128 * 1024,
     response: z.object({ comment: commentViewSchema }),
     status: 201,
-    errors: ["itemNotFound"],
+    errors: ["itemNotFound", "invalidCommentRange", "marksNeedMoment", "replyMarks"],
   },
   download: {
     method: "GET",

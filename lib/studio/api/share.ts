@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { commentPinSchema } from "@/lib/studio/comments";
+import { marksView } from "@/lib/studio/marks";
 import { guestCommentSchema } from "@/lib/studio/organize";
 import { pageQuery, resource, uuid } from "./endpoint";
 
@@ -53,6 +55,9 @@ export const guestCommentViewSchema = z.object({
   authorName: z.string(),
   guest: z.boolean(),
   body: z.string(),
+  /** Where the comment points (a point, a moment or a range), and what was drawn with it. */
+  pin: commentPinSchema.nullable(),
+  marks: marksView,
   createdAt: z.string(),
 });
 export type GuestComment = z.infer<typeof guestCommentViewSchema>;
@@ -90,7 +95,8 @@ export const share = resource("share", {
     params: tokenParams,
     query: z.object({ itemId: uuid() }),
     body: guestCommentSchema,
-    bodyLimit: 16 * 1024,
+    // Room for a comment's marks at their most (lib/studio/marks.ts).
+    bodyLimit: 96 * 1024,
     status: 201,
     response: z.object({ comment: guestCommentViewSchema }),
     errors: [
@@ -99,6 +105,8 @@ export const share = resource("share", {
       "shareCommentsOff",
       "guestCommentsLimited",
       "guestNameTaken",
+      "invalidCommentRange",
+      "marksNeedMoment",
     ],
   },
   media: {

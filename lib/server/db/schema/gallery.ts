@@ -13,6 +13,7 @@ import {
   timestamp,
   uuid,
 } from "drizzle-orm/pg-core";
+import type { Mark } from "@/lib/studio/marks";
 import { user } from "./auth";
 import { item } from "./studio";
 import { voteRound } from "./votes";
@@ -152,6 +153,10 @@ export const comment = pgTable(
     pinX: doublePrecision("pin_x"),
     pinY: doublePrecision("pin_y"),
     pinSeconds: doublePrecision("pin_seconds"),
+    /** With `pinSeconds`, the out point of a range of a video (s). */
+    pinEndSeconds: doublePrecision("pin_end_seconds"),
+    /** Marks drawn on the media (lib/studio/marks.ts), in fractions of its size; null when none. */
+    marks: jsonb("marks").$type<Mark[]>(),
     resolvedAt: timestamp("resolved_at", { withTimezone: true, precision: 3 }),
     resolvedBy: text("resolved_by").references(() => user.id, { onDelete: "set null" }),
     createdAt: timestamp("created_at", { withTimezone: true, precision: 3 }).notNull().defaultNow(),
@@ -165,6 +170,15 @@ export const comment = pgTable(
     check(
       "comment_pin_check",
       sql`(${t.pinX} is null) = (${t.pinY} is null) and (${t.pinX} is null or (${t.pinX} between 0 and 1 and ${t.pinY} between 0 and 1)) and (${t.pinSeconds} is null or ${t.pinSeconds} >= 0)`,
+    ),
+    check(
+      "comment_range_check",
+      sql`${t.pinEndSeconds} is null or (${t.pinSeconds} is not null and ${t.pinEndSeconds} > ${t.pinSeconds})`,
+    ),
+    // Replies carry no marks: a mark belongs to the comment that starts a thread.
+    check(
+      "comment_marks_check",
+      sql`${t.marks} is null or (jsonb_typeof(${t.marks}) = 'array' and ${t.parentId} is null)`,
     ),
   ],
 );

@@ -347,6 +347,40 @@ export const KNOWN_INPUTS: KnownInput[] = [
       .map(([id, body]): Input => ({ params: { id }, body: { json: body } })),
   },
   {
+    file: "items/[id]/comments",
+    method: "POST",
+    input: fc
+      .tuple(
+        paramText,
+        mutated(
+          fc.constant({
+            body: "the wave",
+            pin: { seconds: 0.5, endSeconds: 1.5 },
+            marks: [
+              {
+                kind: "arrow",
+                color: "red",
+                points: [
+                  [0.1, 0.2],
+                  [0.3, 0.4],
+                ],
+              },
+              {
+                kind: "freehand",
+                color: "white",
+                points: [
+                  [0.5, 0.5],
+                  [0.6, 0.6],
+                  [0.7, 0.5],
+                ],
+              },
+            ],
+          }),
+        ),
+      )
+      .map(([id, body]): Input => ({ params: { id }, body: { json: body } })),
+  },
+  {
     file: "comments/[id]",
     method: "PATCH",
     input: fc
@@ -626,7 +660,27 @@ export const KNOWN_INPUTS: KnownInput[] = [
     file: "share/[token]/comments",
     method: "POST",
     input: fc
-      .tuple(paramText, paramText, mutated(fc.constant({ name: "Guest", body: "Lovely" })))
+      .tuple(
+        paramText,
+        paramText,
+        mutated(
+          fc.constant({
+            name: "Guest",
+            body: "Lovely",
+            pin: { seconds: 1 },
+            marks: [
+              {
+                kind: "ellipse",
+                color: "green",
+                points: [
+                  [0.2, 0.2],
+                  [0.4, 0.5],
+                ],
+              },
+            ],
+          }),
+        ),
+      )
       .map(
         ([token, itemId, body]): Input => ({ params: { token }, query: { itemId }, body: { json: body } }),
       ),

@@ -2,16 +2,17 @@
 
 import { useQueryClient } from "@tanstack/react-query";
 import { ChevronLeft, ChevronRight, Equal } from "lucide-react";
-import { useCallback, useEffect, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
 import { FormError } from "@/components/ui/field";
 import { call, useEndpoint } from "@/lib/client/endpoint-client";
-import { ballotKey, invalidateVotesOf } from "@/lib/client/live/vote-changes";
+import { ballotKey, invalidateVotesOf, resultsKey } from "@/lib/client/live/vote-changes";
 import { api } from "@/lib/studio/api";
 import type { ApiError } from "@/lib/studio/api/errors";
 import type { Ballot, BallotMedia } from "@/lib/studio/api/votes";
 import type { BallotPick } from "@/lib/studio/votes/input";
+import { SettledNotice } from "./settled-notice";
 
 /** One side of a pair: the picture (or video) alone, nothing that names it. */
 function Side({
@@ -68,48 +69,66 @@ function Side({
 
 /**
  * Voting on a vote's pairs, blind: two pictures, no labels, prompts or settings. ← and 1 pick the
- * left one, → and 2 the right one, = "can't tell"; each pick moves on to the next pair not voted
- * on. Picks can be changed (step back with the pair arrows) until the vote is closed.
+ * left one, → and 2 the right one, = "can't tell". After each pick the server answers with the
+ * next pair, chosen where the ranking is least certain with that pick counted: the chosen side
+ * stays lit until then (further picks wait), and the pair on screen changes only by a pick or the
+ * pair arrows, never because the order changed behind it. Picks can be changed (step back with
+ * the pair arrows) until the vote is closed.
  */
 /** `anchorId`: the experiment or evaluation set the vote belongs to (its list refetches). */
-export function BallotPanel({ voteId, anchorId }: { voteId: string; anchorId: string }) {
+export function BallotPanel({
+  voteId,
+  anchorId,
+  canClose,
+}: {
+  voteId: string;
+  anchorId: string;
+  canClose: boolean;
+}) {
   const client = useQueryClient();
   const query = useEndpoint(api.votes.ballot, { params: { id: voteId } });
-  const [index, setIndex] = useState<number | null>(null);
+  /** The pair on screen, by id: a new order of the pairs does not move it. */
+  const [currentId, setCurrentId] = useState<string | null>(null);
+  /** A pick sent and not answered yet. */
+  const [pending, setPending] = useState<{ pairId: string; pick: BallotPick } | null>(null);
+  const inFlight = useRef(false);
   const [error, setError] = useState<string | null>(null);
   const ballot = query.data;
   const pairs = ballot?.pairs ?? [];
-  const firstOpen = pairs.findIndex((p) => p.pick === null);
-  const current = index ?? (firstOpen === -1 ? 0 : firstOpen);
+  const pinned = pairs.findIndex((p) => p.id === currentId);
+  const served = pairs.findIndex((p) => p.id === ballot?.next);
+  const current = pinned !== -1 ? pinned : served !== -1 ? served : Math.max(0, pairs.length - 1);
   const pair = pairs[current];
   const open = ballot?.status === "open";
 
+  useEffect(() => {
+    if (currentId === null && pair) setCurrentId(pair.id);
+  }, [currentId, pair]);
+
   const pick = useCallback(
     async (choice: BallotPick) => {
-      if (!pair || !open) return;
-      const next = pairs.findIndex((p, i) => i !== current && p.pick === null && i > current);
-      const wrap = pairs.findIndex((p, i) => i !== current && p.pick === null);
-      client.setQueryData<Ballot>(ballotKey(voteId), (old) =>
-        old
-          ? {
-              ...old,
-              pairs: old.pairs.map((p) => (p.id === pair.id ? { ...p, pick: choice } : p)),
-              done: old.pairs.filter((p) => p.pick !== null || p.id === pair.id).length,
-            }
-          : old,
-      );
-      const target = next !== -1 ? next : wrap;
-      if (target !== -1) setIndex(target);
+      if (!pair || !open || inFlight.current) return;
+      inFlight.current = true;
+      setPending({ pairId: pair.id, pick: choice });
       try {
-        await call(api.votes.pick, { params: { id: voteId }, body: { pairId: pair.id, pick: choice } });
+        const out = await call(api.votes.pick, {
+          params: { id: voteId },
+          body: { pairId: pair.id, pick: choice },
+        });
+        client.setQueryData<Ballot>(ballotKey(voteId), out.ballot);
+        setCurrentId(out.ballot.next ?? pair.id);
         setError(null);
       } catch (err) {
         setError((err as ApiError).errors.map((e) => e.message).join(" "));
+        void client.invalidateQueries({ queryKey: ballotKey(voteId) });
+      } finally {
+        inFlight.current = false;
+        setPending(null);
       }
-      void client.invalidateQueries({ queryKey: ballotKey(voteId) });
+      void client.invalidateQueries({ queryKey: resultsKey(voteId) });
       void invalidateVotesOf(client, anchorId);
     },
-    [pair, open, pairs, current, client, voteId, anchorId],
+    [pair, open, client, voteId, anchorId],
   );
 
   useEffect(() => {
@@ -142,11 +161,12 @@ export function BallotPanel({ voteId, anchorId }: { voteId: string; anchorId: st
       </p>
     );
   if (!ballot || !pair) return <p className="text-muted text-sm">This vote has no pairs.</p>;
-  const done = pairs.filter((p) => p.pick !== null).length;
+  const done = ballot.done;
   const finished = done === pairs.length;
+  const shownPick = pending?.pairId === pair.id ? pending.pick : pair.pick;
 
   return (
-    <div className="flex flex-col gap-5" data-testid="ballot">
+    <div className="flex flex-col gap-5" data-testid="ballot" aria-busy={pending !== null}>
       <div className="flex flex-wrap items-center justify-between gap-3">
         <div className="flex items-center gap-3">
           <p
@@ -176,7 +196,7 @@ export function BallotPanel({ voteId, anchorId }: { voteId: string; anchorId: st
             variant="ghost"
             aria-label="Previous pair"
             disabled={current === 0}
-            onClick={() => setIndex(Math.max(0, current - 1))}
+            onClick={() => setCurrentId(pairs[current - 1]?.id ?? pair.id)}
           >
             <ChevronLeft aria-hidden />
           </Button>
@@ -188,7 +208,7 @@ export function BallotPanel({ voteId, anchorId }: { voteId: string; anchorId: st
             variant="ghost"
             aria-label="Next pair"
             disabled={current >= pairs.length - 1}
-            onClick={() => setIndex(Math.min(pairs.length - 1, current + 1))}
+            onClick={() => setCurrentId(pairs[current + 1]?.id ?? pair.id)}
           >
             <ChevronRight aria-hidden />
           </Button>
@@ -202,6 +222,18 @@ export function BallotPanel({ voteId, anchorId }: { voteId: string; anchorId: st
           You have voted on every pair. You can still change a vote until the vote is closed.
         </p>
       ) : null}
+      {open && ballot.settled ? (
+        <SettledNotice voteId={voteId} anchorId={anchorId} reason={ballot.settled} canClose={canClose} />
+      ) : null}
+      {open && !ballot.useful && !finished ? (
+        <p
+          role="status"
+          className="rounded-control border border-border bg-panel-raised px-3 py-2 text-[13px] text-muted"
+        >
+          There is nothing useful left for you to vote on: your remaining pairs would not change the order.
+          You can still vote on them.
+        </p>
+      ) : null}
       {!open ? (
         <p
           role="status"
@@ -211,11 +243,11 @@ export function BallotPanel({ voteId, anchorId }: { voteId: string; anchorId: st
         </p>
       ) : null}
       <div className="flex flex-col items-stretch gap-4 sm:flex-row sm:items-start">
-        <Side media={pair.left} side="left" chosen={pair.pick === "left"} onPick={() => void pick("left")} />
+        <Side media={pair.left} side="left" chosen={shownPick === "left"} onPick={() => void pick("left")} />
         <div className="flex shrink-0 flex-col items-center justify-center gap-2 self-center">
           <Button
-            variant={pair.pick === "tie" ? "primary" : "ghost"}
-            aria-pressed={pair.pick === "tie"}
+            variant={shownPick === "tie" ? "primary" : "ghost"}
+            aria-pressed={shownPick === "tie"}
             onClick={() => void pick("tie")}
           >
             <Equal aria-hidden /> Can't tell
@@ -224,7 +256,7 @@ export function BallotPanel({ voteId, anchorId }: { voteId: string; anchorId: st
         <Side
           media={pair.right}
           side="right"
-          chosen={pair.pick === "right"}
+          chosen={shownPick === "right"}
           onPick={() => void pick("right")}
         />
       </div>

@@ -1,5 +1,5 @@
 import "server-only";
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { StudioDatabase } from "@/lib/server/db";
 import { item, type VotePick, type VoteRoundRow, vote, votePair, voteRound } from "@/lib/server/db/schema";
@@ -7,7 +7,8 @@ import { studioErrors } from "@/lib/studio/api/errors";
 import type { Ballot, BallotMedia } from "@/lib/studio/api/votes";
 import type { BallotPick, PickInput } from "@/lib/studio/votes/input";
 import { ballotMediaUrl } from "./ballot-media";
-import { isFlipped, voterOrder } from "./blind-order";
+import { isFlipped } from "./blind-order";
+import { nextPairs, roundVotes } from "./next-pairs";
 
 const itemA = alias(item, "item_a");
 const itemB = alias(item, "item_b");
@@ -30,29 +31,48 @@ const SEEN: Record<VotePick, (flipped: boolean) => BallotPick> = {
 
 /**
  * A vote as one voter sees it: opaque pair ids and media only (no label, prompt, setting, author
- * or item id; media under the vote's own ids), in the voter's own order with their own sides,
- * and their picks so far.
+ * or item id; media under the vote's own ids), with their own sides and their picks so far. The
+ * pairs they picked come first, in the order they picked them, then the rest in the order
+ * `nextPairs` serves them: the first is where the ranking is least certain now.
  */
 export async function ballotOf(db: StudioDatabase, round: VoteRoundRow, voterId: string): Promise<Ballot> {
-  const rows = await db
-    .select({
-      id: votePair.id,
-      a: { id: itemA.id, kind: itemA.kind, width: itemA.width, height: itemA.height },
-      b: { id: itemB.id, kind: itemB.kind, width: itemB.width, height: itemB.height },
-      pick: vote.pick,
-    })
-    .from(votePair)
-    .innerJoin(itemA, eq(itemA.id, votePair.itemA))
-    .innerJoin(itemB, eq(itemB.id, votePair.itemB))
-    .leftJoin(vote, and(eq(vote.pairId, votePair.id), eq(vote.userId, voterId)))
-    .where(eq(votePair.roundId, round.id))
-    .orderBy(asc(votePair.position));
-  const pairs = voterOrder(round.seed, voterId, rows).map(({ pair, flipped }) => ({
-    id: pair.id,
-    left: media(round, flipped ? pair.b : pair.a),
-    right: media(round, flipped ? pair.a : pair.b),
-    pick: pair.pick ? SEEN[pair.pick](flipped) : null,
-  }));
+  const [rows, state] = await Promise.all([
+    db
+      .select({
+        id: votePair.id,
+        a: { id: itemA.id, kind: itemA.kind, width: itemA.width, height: itemA.height },
+        b: { id: itemB.id, kind: itemB.kind, width: itemB.width, height: itemB.height },
+      })
+      .from(votePair)
+      .innerJoin(itemA, eq(itemA.id, votePair.itemA))
+      .innerJoin(itemB, eq(itemB.id, votePair.itemB))
+      .where(eq(votePair.roundId, round.id)),
+    roundVotes(db, round),
+  ]);
+  const mine = state.votes.filter((v) => v.voter === voterId);
+  const pickOf = new Map(mine.map((v) => [v.pairId, v.pick]));
+  const pairing = nextPairs({ ...round, pairs: state.pairs }, state.votes, {
+    id: voterId,
+    picked: new Set(pickOf.keys()),
+  });
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  // `mine` is oldest first: the order the voter picked them in.
+  const order = [...mine.map((v) => v.pairId), ...pairing.order];
+  const pairs = order.flatMap((id) => {
+    const pair = byId.get(id);
+    if (!pair) return [];
+    const flipped = isFlipped(round.seed, voterId, pair.id);
+    const pick = pickOf.get(pair.id);
+    return [
+      {
+        id: pair.id,
+        left: media(round, flipped ? pair.b : pair.a),
+        right: media(round, flipped ? pair.a : pair.b),
+        pick: pick ? SEEN[pick](flipped) : null,
+      },
+    ];
+  });
+  const open = round.status === "open";
   return {
     id: round.id,
     experimentId: round.experimentId,
@@ -60,7 +80,10 @@ export async function ballotOf(db: StudioDatabase, round: VoteRoundRow, voterId:
     name: round.name,
     status: round.status,
     pairs,
-    done: pairs.filter((p) => p.pick !== null).length,
+    done: mine.length,
+    next: open ? pairing.next : null,
+    settled: open ? pairing.settled : null,
+    useful: open && pairing.useful,
   };
 }
 

@@ -4,11 +4,12 @@ import type { StudioDatabase } from "@/lib/server/db";
 import { type VoteRoundRow, vote, votePair } from "@/lib/server/db/schema";
 import type { VoteResults } from "@/lib/studio/api/votes";
 import { rankVariants, type Vote } from "@/lib/studio/votes/bradley-terry";
+import { roundSettled, roundVotes } from "./next-pairs";
 import { axisNameOf } from "./records";
 
 /**
  * A vote's results. Open: the counts only, for everyone (its creator included), so no early
- * ranking sways the votes still to come. Closed: the Bradley-Terry ranking with a 95% interval per
+ * ranking sways the votes still to come, and whether its order is settled (not who leads). Closed: the Bradley-Terry ranking with a 95% interval per
  * variant ("can't tell" counting half a win to each side) and the agreement between voters, taken
  * on the pairs two or more of them judged.
  */
@@ -33,7 +34,8 @@ export async function voteResults(db: StudioDatabase, round: VoteRoundRow): Prom
     voters: counts?.voters ?? 0,
     closedAt: round.closedAt?.toISOString() ?? null,
   };
-  if (round.status !== "closed") return { ...base, ranking: null };
+  if (round.status !== "closed")
+    return { ...base, settled: roundSettled(round, await roundVotes(db, round)), ranking: null };
   const rows = await db
     .select({
       pairId: vote.pairId,
@@ -59,6 +61,7 @@ export async function voteResults(db: StudioDatabase, round: VoteRoundRow): Prom
   const ranking = rankVariants(ids, votes);
   return {
     ...base,
+    settled: null,
     ranking: {
       variants: ranking.variants.map((v) => {
         const i = Number(v.id);

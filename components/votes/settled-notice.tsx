@@ -1,0 +1,71 @@
+"use client";
+
+import { useQueryClient } from "@tanstack/react-query";
+import { CircleCheck, Lock } from "lucide-react";
+import { useState } from "react";
+import { Button } from "@/components/ui/button";
+import { FormError } from "@/components/ui/field";
+import { call } from "@/lib/client/endpoint-client";
+import { ballotKey, invalidateVotesOf, resultsKey, voteKey } from "@/lib/client/live/vote-changes";
+import { api } from "@/lib/studio/api";
+import type { ApiError } from "@/lib/studio/api/errors";
+import type { SettledReason } from "@/lib/studio/votes/adaptive-pairing";
+
+const WORDS: Record<SettledReason, string> = {
+  top: "The order is settled: no remaining vote can change the top.",
+  intervals: "The order is settled: every place is clear of the next, so more votes would not change it.",
+};
+
+/**
+ * An open vote whose order more votes would not change: said in words, never who leads, with
+ * "Close now" for those who may close it (the same close as the vote's own button).
+ */
+export function SettledNotice({
+  voteId,
+  anchorId,
+  reason,
+  canClose,
+}: {
+  voteId: string;
+  anchorId: string;
+  reason: SettledReason;
+  canClose: boolean;
+}) {
+  const client = useQueryClient();
+  const [error, setError] = useState<string | null>(null);
+  const [closing, setClosing] = useState(false);
+
+  async function close() {
+    setClosing(true);
+    try {
+      await call(api.votes.close, { params: { id: voteId } });
+      setError(null);
+    } catch (err) {
+      setError((err as ApiError).errors.map((e) => e.message).join(" "));
+    }
+    await Promise.all([
+      invalidateVotesOf(client, anchorId),
+      ...[voteKey(voteId), resultsKey(voteId), ballotKey(voteId)].map((queryKey) =>
+        client.invalidateQueries({ queryKey }),
+      ),
+    ]);
+    setClosing(false);
+  }
+
+  return (
+    <div className="flex flex-col gap-2">
+      <div className="flex flex-wrap items-center justify-between gap-3 rounded-control border border-success/30 bg-success/10 px-3 py-2">
+        <p role="status" aria-label="Settled" className="flex items-center gap-2 text-[13px] text-success-fg">
+          <CircleCheck aria-hidden className="size-4 shrink-0" />
+          {WORDS[reason]}
+        </p>
+        {canClose ? (
+          <Button size="sm" variant="primary" disabled={closing} onClick={() => void close()}>
+            <Lock aria-hidden /> Close now
+          </Button>
+        ) : null}
+      </div>
+      <FormError>{error}</FormError>
+    </div>
+  );
+}

@@ -223,15 +223,18 @@ export function BallotPanel({
         </p>
       ) : null}
       {open && ballot.settled ? (
-        <SettledNotice voteId={voteId} anchorId={anchorId} reason={ballot.settled} canClose={canClose} />
-      ) : null}
-      {open && !ballot.useful && !finished ? (
+        <SettledNotice voteId={voteId} anchorId={anchorId} reason={ballot.settled} canClose={canClose}>
+          {finished
+            ? null
+            : "There is nothing useful left for you to vote on; you can still vote on the rest."}
+        </SettledNotice>
+      ) : open && !ballot.useful && !finished ? (
         <p
           role="status"
           className="rounded-control border border-border bg-panel-raised px-3 py-2 text-[13px] text-muted"
         >
-          There is nothing useful left for you to vote on: your remaining pairs would not change the order.
-          You can still vote on them.
+          There is nothing useful left for you to vote on: the order of what your remaining pairs compare is
+          already clear. You can still vote on them.
         </p>
       ) : null}
       {!open ? (

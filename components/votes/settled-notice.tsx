@@ -2,7 +2,7 @@
 
 import { useQueryClient } from "@tanstack/react-query";
 import { CircleCheck, Lock } from "lucide-react";
-import { useState } from "react";
+import { type ReactNode, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { FormError } from "@/components/ui/field";
 import { call } from "@/lib/client/endpoint-client";
@@ -25,11 +25,14 @@ export function SettledNotice({
   anchorId,
   reason,
   canClose,
+  children,
 }: {
   voteId: string;
   anchorId: string;
   reason: SettledReason;
   canClose: boolean;
+  /** A line for the person reading it (what is left for them to vote on). */
+  children?: ReactNode;
 }) {
   const client = useQueryClient();
   const [error, setError] = useState<string | null>(null);
@@ -55,10 +58,15 @@ export function SettledNotice({
   return (
     <div className="flex flex-col gap-2">
       <div className="flex flex-wrap items-center justify-between gap-3 rounded-control border border-success/30 bg-success/10 px-3 py-2">
-        <p role="status" aria-label="Settled" className="flex items-center gap-2 text-[13px] text-success-fg">
-          <CircleCheck aria-hidden className="size-4 shrink-0" />
-          {WORDS[reason]}
-        </p>
+        <div className="flex min-w-0 items-start gap-2">
+          <CircleCheck aria-hidden className="mt-0.5 size-4 shrink-0 text-success-fg" />
+          <div className="flex min-w-0 flex-col gap-0.5">
+            <p role="status" aria-label="Settled" className="text-[13px] text-success-fg">
+              {WORDS[reason]}
+            </p>
+            {children ? <p className="text-[12px] text-muted">{children}</p> : null}
+          </div>
+        </div>
         {canClose ? (
           <Button size="sm" variant="primary" disabled={closing} onClick={() => void close()}>
             <Lock aria-hidden /> Close now

@@ -118,6 +118,27 @@ describe("choosing the next pair", () => {
   });
 });
 
+describe("nothing useful left", () => {
+  it("says so to a voter whose remaining pairs are all between variants already told apart", () => {
+    // 0 is far above 1 and 2; 1 and 2 are level, and this voter has judged both of their pairs.
+    const votes = [
+      ...many(pair(0, 0, 1), "a", 40, "x"),
+      ...many(pair(0, 0, 2), "a", 40, "x"),
+      ...many(pair(0, 1, 2), "a", 3, "y"),
+      ...many(pair(0, 1, 2), "b", 3, "z"),
+      { pairId: pair(0, 1, 2), voter: "me", pick: "a" as const },
+      { pairId: pair(1, 1, 2), voter: "me", pick: "b" as const },
+    ];
+    const mine = serve(votes);
+    expect(mine.settled).toBeNull();
+    expect(mine.order.map(variantsOf).sort()).toEqual(["0,1", "0,1", "0,2", "0,2"]);
+    expect(mine.useful).toBe(false);
+    // Someone who has not judged 1 against 2 still has something useful to do.
+    expect(serve(votes, "other")).toMatchObject({ useful: true });
+    expect(variantsOf(serve(votes, "other").next as string)).toBe("1,2");
+  });
+});
+
 describe("whether the order is settled", () => {
   it("is settled when every two neighbours' intervals are apart, and not before", () => {
     const strong = [

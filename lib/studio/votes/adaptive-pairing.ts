@@ -177,8 +177,11 @@ export interface PairChoice {
  * The order to ask a voter their remaining pairs in. Two variants are chosen first: those with a
  * variant no vote has judged yet, then the least certain (the smallest gap between their scores
  * in standard errors, then the fewest votes on the two), and last those whose intervals are
- * already apart; then, of that two's pairs, the one the fewest voters judged. Further pairs follow
- * round-robin over the same order of variant pairs: the order a voter would get if no vote
+ * already apart; then, of that two's pairs, the one the fewest voters judged. A gap with the
+ * current leader counts half: the top is what a vote asks about, and until the leader's pairs are
+ * voted the settled rule must count each of them against it (the simulation settles sooner and
+ * still reaches the true order before random pairs, pairing-simulation.test.ts). Further pairs
+ * follow round-robin over the same order of variant pairs: the order a voter would get if no vote
  * changed anything.
  */
 export function choosePairs(
@@ -196,6 +199,7 @@ export function choosePairs(
     const key = keyOf(p.a, p.b);
     groups.set(key, [...(groups.get(key) ?? []), p]);
   }
+  const leader = fit.order[0];
   const ranked = [...groups.entries()].map(([key, members]) => {
     const { a: i, b: j } = members[0] as RoundPair;
     const unseen = fit.games[i] === 0 || fit.games[j] === 0;
@@ -207,7 +211,7 @@ export function choosePairs(
         .sort((x, y) => x.n - y.n || x.h - y.h)
         .map((x) => x.p.id),
       rank: decided(fit, i, j) ? 2 : unseen ? 0 : 1,
-      z: Number.isFinite(spread) && spread > 0 ? gap / spread : 0,
+      z: (Number.isFinite(spread) && spread > 0 ? gap / spread : 0) / (i === leader || j === leader ? 2 : 1),
       direct: fit.direct.get(key) ?? 0,
       h: stableHash(`${tieBreak}\u0000${key}`),
     };

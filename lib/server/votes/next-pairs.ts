@@ -55,8 +55,15 @@ export function nextPairs(
   });
 }
 
-/** Whether an open round's order is settled, counting the votes its voters so far could still give. */
-export function roundSettled(round: Pick<VoteRoundRow, "variants">, state: RoundVotes): SettledReason | null {
-  const remaining = remainingVotes(state.pairs, state.votes);
+/**
+ * Whether an open round's order is settled, counting the votes its voters so far, and `voters`
+ * (a member who may vote and asks), could still give.
+ */
+export function roundSettled(
+  round: Pick<VoteRoundRow, "variants">,
+  state: RoundVotes,
+  voters: readonly string[] = [],
+): SettledReason | null {
+  const remaining = remainingVotes(state.pairs, state.votes, voters);
   return settledReason(round.variants.length, state.pairs, state.votes, remaining);
 }

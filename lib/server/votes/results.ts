@@ -13,7 +13,12 @@ import { axisNameOf } from "./records";
  * variant ("can't tell" counting half a win to each side) and the agreement between voters, taken
  * on the pairs two or more of them judged.
  */
-export async function voteResults(db: StudioDatabase, round: VoteRoundRow): Promise<VoteResults> {
+export async function voteResults(
+  db: StudioDatabase,
+  round: VoteRoundRow,
+  /** A member asking who may still vote: settled only if their votes could not change it either. */
+  askerId: string | null = null,
+): Promise<VoteResults> {
   const [counts] = await db
     .select({
       pairs: sql<number>`(select count(*)::int from vote_pair p where p.round_id = ${round.id})`,
@@ -35,7 +40,11 @@ export async function voteResults(db: StudioDatabase, round: VoteRoundRow): Prom
     closedAt: round.closedAt?.toISOString() ?? null,
   };
   if (round.status !== "closed")
-    return { ...base, settled: roundSettled(round, await roundVotes(db, round)), ranking: null };
+    return {
+      ...base,
+      settled: roundSettled(round, await roundVotes(db, round), askerId ? [askerId] : []),
+      ranking: null,
+    };
   const rows = await db
     .select({
       pairId: vote.pairId,

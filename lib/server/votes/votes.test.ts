@@ -292,8 +292,10 @@ for (const backend of testBackends) {
       expect(ballot).toMatchObject({ settled: "top", useful: false });
       const open = await voteResults(opened.db, round);
       expect(open).toMatchObject({ status: "open", settled: "top", ranking: null });
-      // A member who has not voted yet could still change it: their ballot is not settled.
+      expect(await voteResults(opened.db, round, voter)).toMatchObject({ settled: "top" });
+      // A member who has not voted yet could still change it: not settled for them.
       expect(await ballotOf(opened.db, round, voterY)).toMatchObject({ settled: null, useful: true });
+      expect(await voteResults(opened.db, round, voterY)).toMatchObject({ settled: null, ranking: null });
       const closed = await closeVote(opened.db, round.id, author);
       expect(await voteResults(opened.db, closed)).toMatchObject({ settled: null });
       expect((await voteResults(opened.db, closed)).ranking?.variants.map((v) => v.label)).toEqual([

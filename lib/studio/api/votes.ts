@@ -65,7 +65,8 @@ export type BallotPair = z.infer<typeof ballotPairSchema>;
 /**
  * Whether an open vote's order is settled, without saying who leads: `intervals` when every
  * variant's 95% interval is apart from the next one's, `top` when no vote its voters could still
- * give can change which variant is on top; null while more votes can change the order.
+ * give (the asking member's included, if they may vote) can change which variant is on top; null
+ * while more votes can change the order.
  */
 export const settledSchema = z.enum(SETTLED_REASONS).nullable();
 

@@ -6,18 +6,25 @@ import { StudioShell } from "./pages/studio-shell";
 /**
  * "Stop when we know": the owner votes on three prompts the same way every time, the ballot
  * asking the least certain pair next, until the vote says its order is settled (in words, never
- * who leads); a reviewer sees it settled too but may not close it; the owner presses Close now and
+ * who leads); a viewer sees it settled too but may not close it; the owner presses Close now and
  * sees the ranking, their favourite on top.
  */
 test.describe.configure({ mode: "serial" });
 
-const REVIEWER = { name: "Sol Settled", email: "sol.settled@studio.test", password: "a patient eye" };
+const VIEWER = { name: "Sol Settled", email: "sol.settled@studio.test", password: "a patient eye" };
 
-async function screens(page: Page, name: string) {
+/** Both sizes; a dialog as the screen shows it (a full-page shot would stretch its backdrop). */
+async function screens(page: Page, name: string, dialog = true) {
   const shell = new StudioShell(page);
-  await shell.screenshot(`vote-settled-${name}-1440x900`, { x: 0, y: 0, width: 1440, height: 900 });
+  await shell.screenshot(
+    `vote-settled-${name}-1440x900`,
+    dialog ? { x: 0, y: 0, width: 1440, height: 900 } : undefined,
+  );
   await page.setViewportSize({ width: 1280, height: 720 });
-  await shell.screenshot(`vote-settled-${name}-1280x720`, { x: 0, y: 0, width: 1280, height: 720 });
+  await shell.screenshot(
+    `vote-settled-${name}-1280x720`,
+    dialog ? { x: 0, y: 0, width: 1280, height: 720 } : undefined,
+  );
   await page.setViewportSize({ width: 1440, height: 900 });
 }
 
@@ -135,17 +142,21 @@ test("voting the same way until the order is settled, then Close now shows the r
     await expect(ballot.getByText("There is nothing useful left for you to vote on")).toBeVisible();
   await screens(page, "settled");
 
-  // The experiment's page says it too; a reviewer reads it there but has no Close now.
-  const reviewerContext = await joinAsMember(browser, page.request, origin, REVIEWER, "reviewer");
-  const reviewer = await reviewerContext.newPage();
-  await reviewer.goto(`/experiments/${id}`);
-  const reviewerCard = reviewer.getByRole("listitem", { name: "Which prompt works best?" });
-  await expect(reviewerCard.getByRole("status", { name: "Settled" })).toHaveText(
+  // The experiment's page says it too; a viewer reads it there but has no Close now.
+  const viewerContext = await joinAsMember(browser, page.request, origin, VIEWER, "viewer");
+  const viewer = await viewerContext.newPage();
+  await viewer.goto(`/experiments/${id}`);
+  const viewerCard = viewer.getByRole("listitem", { name: "Which prompt works best?" });
+  // The votes list reads after the grid: on a busy machine that takes a while.
+  await expect(viewerCard).toBeVisible({ timeout: 30_000 });
+  await expect(viewerCard.getByRole("status", { name: "Settled" })).toHaveText(
     "The order is settled: no remaining vote can change the top.",
   );
-  await expect(reviewerCard.getByRole("button", { name: "Close now" })).toHaveCount(0);
-  for (const p of prompts) await expect(reviewerCard).not.toContainText(p);
-  await reviewerContext.close();
+  await expect(viewerCard.getByRole("button", { name: "Close now" })).toHaveCount(0);
+  await expect(viewerCard.getByRole("button", { name: "Vote", exact: true })).toHaveCount(0);
+  await screens(viewer, "card", false);
+  for (const p of prompts) await expect(viewerCard).not.toContainText(p);
+  await viewerContext.close();
 
   // Close now: the vote closes and its ranking shows, the owl on top.
   await ballot.getByRole("button", { name: "Close now" }).click();

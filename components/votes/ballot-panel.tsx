@@ -214,7 +214,7 @@ export function BallotPanel({
           </Button>
         </div>
       </div>
-      {finished ? (
+      {finished && !(open && ballot.settled) ? (
         <p
           role="status"
           className="rounded-control border border-success/30 bg-success/10 px-3 py-2 text-[13px] text-success-fg"
@@ -225,7 +225,7 @@ export function BallotPanel({
       {open && ballot.settled ? (
         <SettledNotice voteId={voteId} anchorId={anchorId} reason={ballot.settled} canClose={canClose}>
           {finished
-            ? null
+            ? "You have voted on every pair. You can still change a vote until the vote is closed."
             : "There is nothing useful left for you to vote on; you can still vote on the rest."}
         </SettledNotice>
       ) : open && !ballot.useful && !finished ? (

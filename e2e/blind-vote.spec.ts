@@ -116,7 +116,7 @@ test("a blind vote over three prompts: two members vote, the owner closes it, al
   const voteId = voteUrl.searchParams.get("vote") as string;
   const editorBallot = editor.getByRole("dialog", { name: "Which prompt works best?" });
   await expect(editorBallot.getByRole("status", { name: "Votes given" })).toHaveText("0 of 6");
-  await editorBallot.getByRole("button", { name: "Close" }).click();
+  await editorBallot.getByRole("button", { name: "Close", exact: true }).click();
   await expect(editor).toHaveURL(new RegExp(`/experiments/${id}$`));
   const editorCard = editor.getByRole("listitem", { name: "Which prompt works best?" });
   await expect(editorCard.getByTestId("vote-counts")).toContainText("6 pairs · 0 votes from 0 voters");
@@ -209,7 +209,7 @@ test("a blind vote over three prompts: two members vote, the owner closes it, al
     await expect(reviewerProgress).toHaveText(`${i + 1} of 6`);
   }
   // A reviewer votes but does not close.
-  await reviewerBallot.getByRole("button", { name: "Close" }).click();
+  await reviewerBallot.getByRole("button", { name: "Close", exact: true }).click();
   const reviewerCard = reviewer.getByRole("listitem", { name: "Which prompt works best?" });
   await expect(reviewerCard.getByRole("button", { name: "Close voting" })).toHaveCount(0);
   await expect(reviewerCard).toContainText("you voted on 6 of 6");
@@ -285,7 +285,7 @@ test("a blind vote over three prompts: two members vote, the owner closes it, al
   await expectNoPrompt(guest.locator("main"), prompts);
 
   // The owner closes the vote; the ranking shows to everyone, live.
-  await ballot.getByRole("button", { name: "Close" }).click();
+  await ballot.getByRole("button", { name: "Close", exact: true }).click();
   const ownerCard = page.getByRole("listitem", { name: "Which prompt works best?" });
   await expect(ownerCard.getByTestId("vote-counts")).toContainText("12 votes from 2 voters");
   await ownerCard.getByRole("button", { name: "Close voting" }).click();

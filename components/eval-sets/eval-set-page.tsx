@@ -167,7 +167,7 @@ export function EvalSetPage({ id, canRun, canVote = false, canShare = false }: E
         <SideBySide setId={id} runIds={compared} />
       </section>
       <VoteList owner={{ evalSetId: id }} canRun={canRun} canVote={canVote} canShare={canShare} />
-      <VoteOverlay anchorId={id} canVote={canVote} />
+      <VoteOverlay anchorId={id} canVote={canVote} canClose={canRun} />
     </div>
   );
 }

@@ -194,7 +194,7 @@ export function ExperimentPage({ id, canRun, canVote = false, canShare = false }
       />
       <RerunDialog view={view} target={rerun} onClose={() => setRerun(null)} />
       <VoteList owner={{ experimentId: id }} canRun={canRun} canVote={canVote} canShare={canShare} />
-      <VoteOverlay anchorId={id} canVote={canVote} />
+      <VoteOverlay anchorId={id} canVote={canVote} canClose={canRun} />
     </div>
   );
 }

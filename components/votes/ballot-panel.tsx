@@ -2,17 +2,19 @@
 
 import { type QueryKey, useQuery, useQueryClient } from "@tanstack/react-query";
 import { ChevronLeft, ChevronRight, Equal } from "lucide-react";
-import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
 import { FormError } from "@/components/ui/field";
 import { call } from "@/lib/client/endpoint-client";
-import { ballotKey, invalidateVotesOf } from "@/lib/client/live/vote-changes";
+import { ballotKey, invalidateVotesOf, resultsKey } from "@/lib/client/live/vote-changes";
 import { api } from "@/lib/studio/api";
 import type { ApiError } from "@/lib/studio/api/errors";
 import type { GuestBallot } from "@/lib/studio/api/guest-votes";
 import type { BallotMedia } from "@/lib/studio/api/votes";
+import type { SettledReason } from "@/lib/studio/votes/adaptive-pairing";
 import type { BallotPick, PickInput } from "@/lib/studio/votes/input";
+import { SettledLine, SettledNotice } from "./settled-notice";
 
 /** One side of a pair: the picture (or video) alone, nothing that names it. */
 function Side({
@@ -71,30 +73,52 @@ function Side({
 export interface BallotSource {
   queryKey: QueryKey;
   load(signal: AbortSignal): Promise<GuestBallot>;
-  send(input: PickInput): Promise<unknown>;
+  /** Answers with the ballot as it is now: its next pair chosen with this pick counted. */
+  send(input: PickInput): Promise<{ ballot: GuestBallot }>;
   /** After each pick, what else shows the vote's counts refetches. */
   picked?(): void;
+  /** The settled notice, with what the reader may do about it; the words alone by default. */
+  settled?(reason: SettledReason, line: string): ReactNode;
 }
 
 /** `anchorId`: the experiment or evaluation set the vote belongs to (its list refetches). */
-export function BallotPanel({ voteId, anchorId }: { voteId: string; anchorId: string }) {
+export function BallotPanel({
+  voteId,
+  anchorId,
+  canClose,
+}: {
+  voteId: string;
+  anchorId: string;
+  canClose: boolean;
+}) {
   const client = useQueryClient();
   const source = useMemo<BallotSource>(
     () => ({
       queryKey: ballotKey(voteId),
       load: (signal) => call(api.votes.ballot, { params: { id: voteId } }, { signal }),
       send: (body) => call(api.votes.pick, { params: { id: voteId }, body }),
-      picked: () => void invalidateVotesOf(client, anchorId),
+      picked: () => {
+        void client.invalidateQueries({ queryKey: resultsKey(voteId) });
+        void invalidateVotesOf(client, anchorId);
+      },
+      settled: (reason, line) => (
+        <SettledNotice voteId={voteId} anchorId={anchorId} reason={reason} canClose={canClose}>
+          {line}
+        </SettledNotice>
+      ),
     }),
-    [client, voteId, anchorId],
+    [client, voteId, anchorId, canClose],
   );
   return <BallotBoard source={source} />;
 }
 
 /**
  * Voting on a vote's pairs, blind: two pictures, no labels, prompts or settings. ← and 1 pick the
- * left one, → and 2 the right one, = "can't tell"; each pick moves on to the next pair not voted
- * on. Picks can be changed (step back with the pair arrows) until the vote is closed.
+ * left one, → and 2 the right one, = "can't tell". After each pick the server answers with the
+ * next pair, chosen where the ranking is least certain with that pick counted: the chosen side
+ * stays lit until then (further picks wait), and the pair on screen changes only by a pick or the
+ * pair arrows, never because the order changed behind it. Picks can be changed (step back with
+ * the pair arrows) until the vote is closed.
  */
 export function BallotBoard({ source }: { source: BallotSource }) {
   const client = useQueryClient();
@@ -102,56 +126,46 @@ export function BallotBoard({ source }: { source: BallotSource }) {
     queryKey: source.queryKey,
     queryFn: ({ signal }) => source.load(signal),
   });
-  const [index, setIndex] = useState<number | null>(null);
+  /** The pair on screen, by id: a new order of the pairs does not move it. */
+  const [currentId, setCurrentId] = useState<string | null>(null);
+  /** A pick sent and not answered yet. */
+  const [pending, setPending] = useState<{ pairId: string; pick: BallotPick } | null>(null);
+  const inFlight = useRef(false);
   const [error, setError] = useState<string | null>(null);
   const ballot = query.data;
-  /**
-   * Picks sent and not yet answered. A refetch answered before they are stored (another pick's,
-   * or a teammate's live update) would show their pairs unvoted again and send the next pick to
-   * the wrong pair: they are laid over whatever the cache holds until they are answered.
-   */
-  const sending = useRef(new Map<string, BallotPick>());
-  const pairs = (ballot?.pairs ?? []).map((p) => {
-    const sent = sending.current.get(p.id);
-    return sent ? { ...p, pick: sent } : p;
-  });
-  const firstOpen = pairs.findIndex((p) => p.pick === null);
-  const current = index ?? (firstOpen === -1 ? 0 : firstOpen);
+  const pairs = ballot?.pairs ?? [];
+  const pinned = pairs.findIndex((p) => p.id === currentId);
+  const served = pairs.findIndex((p) => p.id === ballot?.next);
+  const current = pinned !== -1 ? pinned : served !== -1 ? served : Math.max(0, pairs.length - 1);
   const pair = pairs[current];
   const open = ballot?.status === "open";
 
+  useEffect(() => {
+    if (currentId === null && pair) setCurrentId(pair.id);
+  }, [currentId, pair]);
+
   const pick = useCallback(
     async (choice: BallotPick) => {
-      if (!pair || !open) return;
-      const next = pairs.findIndex((p, i) => i !== current && p.pick === null && i > current);
-      const wrap = pairs.findIndex((p, i) => i !== current && p.pick === null);
-      const mark = () =>
-        client.setQueryData<GuestBallot>(source.queryKey, (old) =>
-          old
-            ? {
-                ...old,
-                pairs: old.pairs.map((p) => (p.id === pair.id ? { ...p, pick: choice } : p)),
-                done: old.pairs.filter((p) => p.pick !== null || p.id === pair.id).length,
-              }
-            : old,
-        );
-      sending.current.set(pair.id, choice);
-      mark();
-      const target = next !== -1 ? next : wrap;
-      if (target !== -1) setIndex(target);
+      if (!pair || !open || inFlight.current) return;
+      inFlight.current = true;
+      setPending({ pairId: pair.id, pick: choice });
       try {
-        await source.send({ pairId: pair.id, pick: choice });
-        mark();
+        const out = await source.send({ pairId: pair.id, pick: choice });
+        // A read started before this pick was stored would answer without it: it is dropped.
+        await client.cancelQueries({ queryKey: source.queryKey });
+        client.setQueryData<GuestBallot>(source.queryKey, out.ballot);
+        setCurrentId(out.ballot.next ?? pair.id);
         setError(null);
       } catch (err) {
         setError((err as ApiError).errors?.map((e) => e.message).join(" ") ?? String(err));
+        void client.invalidateQueries({ queryKey: source.queryKey });
+      } finally {
+        inFlight.current = false;
+        setPending(null);
       }
-      if (sending.current.get(pair.id) === choice) sending.current.delete(pair.id);
-      // Read back once every pick sent is answered: an earlier read could miss a later pick.
-      if (sending.current.size === 0) void client.invalidateQueries({ queryKey: source.queryKey });
       source.picked?.();
     },
-    [pair, open, pairs, current, client, source],
+    [pair, open, client, source],
   );
 
   useEffect(() => {
@@ -184,11 +198,12 @@ export function BallotBoard({ source }: { source: BallotSource }) {
       </p>
     );
   if (!ballot || !pair) return <p className="text-muted text-sm">This vote has no pairs.</p>;
-  const done = pairs.filter((p) => p.pick !== null).length;
+  const done = ballot.done;
   const finished = done === pairs.length;
+  const shownPick = pending?.pairId === pair.id ? pending.pick : pair.pick;
 
   return (
-    <div className="flex flex-col gap-5" data-testid="ballot">
+    <div className="flex flex-col gap-5" data-testid="ballot" aria-busy={pending !== null}>
       <div className="flex flex-wrap items-center justify-between gap-3">
         <div className="flex items-center gap-3">
           <p
@@ -218,7 +233,7 @@ export function BallotBoard({ source }: { source: BallotSource }) {
             variant="ghost"
             aria-label="Previous pair"
             disabled={current === 0}
-            onClick={() => setIndex(Math.max(0, current - 1))}
+            onClick={() => setCurrentId(pairs[current - 1]?.id ?? pair.id)}
           >
             <ChevronLeft aria-hidden />
           </Button>
@@ -230,18 +245,34 @@ export function BallotBoard({ source }: { source: BallotSource }) {
             variant="ghost"
             aria-label="Next pair"
             disabled={current >= pairs.length - 1}
-            onClick={() => setIndex(Math.min(pairs.length - 1, current + 1))}
+            onClick={() => setCurrentId(pairs[current + 1]?.id ?? pair.id)}
           >
             <ChevronRight aria-hidden />
           </Button>
         </div>
       </div>
-      {finished ? (
+      {finished && !(open && ballot.settled) ? (
         <p
           role="status"
           className="rounded-control border border-success/30 bg-success/10 px-3 py-2 text-[13px] text-success-fg"
         >
           You have voted on every pair. You can still change a vote until the vote is closed.
+        </p>
+      ) : null}
+      {open && ballot.settled ? (
+        (source.settled ?? ((reason, line) => <SettledLine reason={reason}>{line}</SettledLine>))(
+          ballot.settled,
+          finished
+            ? "You have voted on every pair. You can still change a vote until the vote is closed."
+            : "There is nothing useful left for you to vote on; you can still vote on the rest.",
+        )
+      ) : open && !ballot.useful && !finished ? (
+        <p
+          role="status"
+          className="rounded-control border border-border bg-panel-raised px-3 py-2 text-[13px] text-muted"
+        >
+          There is nothing useful left for you to vote on: the order of what your remaining pairs compare is
+          already clear. You can still vote on them.
         </p>
       ) : null}
       {!open ? (
@@ -253,11 +284,11 @@ export function BallotBoard({ source }: { source: BallotSource }) {
         </p>
       ) : null}
       <div className="flex flex-col items-stretch gap-4 sm:flex-row sm:items-start">
-        <Side media={pair.left} side="left" chosen={pair.pick === "left"} onPick={() => void pick("left")} />
+        <Side media={pair.left} side="left" chosen={shownPick === "left"} onPick={() => void pick("left")} />
         <div className="flex shrink-0 flex-col items-center justify-center gap-2 self-center">
           <Button
-            variant={pair.pick === "tie" ? "primary" : "ghost"}
-            aria-pressed={pair.pick === "tie"}
+            variant={shownPick === "tie" ? "primary" : "ghost"}
+            aria-pressed={shownPick === "tie"}
             onClick={() => void pick("tie")}
           >
             <Equal aria-hidden /> Can't tell
@@ -266,7 +297,7 @@ export function BallotBoard({ source }: { source: BallotSource }) {
         <Side
           media={pair.right}
           side="right"
-          chosen={pair.pick === "right"}
+          chosen={shownPick === "right"}
           onPick={() => void pick("right")}
         />
       </div>

@@ -37,7 +37,7 @@ export function PickedResultsVotePage({ id, canRun, canVote, canShare }: Props) 
         }
       />
       <VoteList owner={{ voteId: id }} canRun={canRun} canVote={canVote} canShare={canShare} flush />
-      <VoteOverlay anchorId={id} canVote={canVote} />
+      <VoteOverlay anchorId={id} canVote={canVote} canClose={canRun} />
     </div>
   );
 }

@@ -21,6 +21,7 @@ import type { ApiError } from "@/lib/studio/api/errors";
 import type { VoteSummary } from "@/lib/studio/api/votes";
 import { voteAnchor } from "@/lib/studio/votes/input";
 import { plural } from "@/lib/studio/words";
+import { SettledNotice } from "./settled-notice";
 import { VoteRankings } from "./vote-rankings";
 
 /** Whose votes to list: an experiment's, an evaluation set's, or one vote on its own page. */
@@ -110,7 +111,8 @@ function VoteCard({
   /** What the link made last does: take guests' votes, or show the ranking once closed. */
   const [sharedForVotes, setSharedForVotes] = useState(false);
   const closed = vote.status === "closed";
-  const results = useEndpoint(api.votes.results, { params: { id: vote.id } }, { enabled: closed });
+  // Open: whether the order is settled; closed: the ranking.
+  const results = useEndpoint(api.votes.results, { params: { id: vote.id } });
 
   async function close() {
     try {
@@ -246,15 +248,26 @@ function VoteCard({
       ) : null}
       <FormError>{error}</FormError>
       {closed ? (
-        results.data ? (
+        // Until the results refetch, they may still be those of the open vote, without a ranking.
+        results.data?.ranking ? (
           <VoteRankings results={results.data} />
         ) : (
           <p className="text-muted text-sm">Loading the ranking…</p>
         )
       ) : (
-        <p className="text-[13px] text-muted">
-          The ranking stays hidden from everyone until the vote is closed, so no one is swayed by it.
-        </p>
+        <>
+          {results.data?.status === "open" && results.data.settled ? (
+            <SettledNotice
+              voteId={vote.id}
+              anchorId={voteAnchor(vote)}
+              reason={results.data.settled}
+              canClose={canRun}
+            />
+          ) : null}
+          <p className="text-[13px] text-muted">
+            The ranking stays hidden from everyone until the vote is closed, so no one is swayed by it.
+          </p>
+        </>
       )}
     </li>
   );

@@ -7,13 +7,23 @@ import { api } from "@/lib/studio/api";
 import { voteAnchor } from "@/lib/studio/votes/input";
 import { plural } from "@/lib/studio/words";
 import { BallotPanel } from "./ballot-panel";
+import { SettledNotice } from "./settled-notice";
 import { VoteRankings } from "./vote-rankings";
 
 /**
  * The vote a link names (`?vote=<id>`): its voting panel while open, its ranking once closed.
  * `anchorId` is the experiment or evaluation set whose page this is.
  */
-export function VoteOverlay({ anchorId, canVote }: { anchorId: string; canVote: boolean }) {
+export function VoteOverlay({
+  anchorId,
+  canVote,
+  canClose,
+}: {
+  anchorId: string;
+  canVote: boolean;
+  /** May close the vote (its "Close now" once the order is settled). */
+  canClose: boolean;
+}) {
   const params = useSearchParams();
   const router = useRouter();
   const pathname = usePathname();
@@ -54,12 +64,17 @@ export function VoteOverlay({ anchorId, canVote }: { anchorId: string; canVote: 
       ) : closed ? (
         <VoteRankings results={vote} />
       ) : canVote ? (
-        <BallotPanel voteId={voteId} anchorId={anchorId} />
+        <BallotPanel voteId={voteId} anchorId={anchorId} canClose={canClose} />
       ) : (
-        <p className="text-[13px] text-muted">
-          Voting is in progress: {plural(vote.votes, "vote")} so far. Reviewers, editors and owners vote; the
-          ranking shows once the vote is closed.
-        </p>
+        <div className="flex flex-col gap-3">
+          <p className="text-[13px] text-muted">
+            Voting is in progress: {plural(vote.votes, "vote")} so far. Reviewers, editors and owners vote;
+            the ranking shows once the vote is closed.
+          </p>
+          {vote.settled ? (
+            <SettledNotice voteId={voteId} anchorId={anchorId} reason={vote.settled} canClose={canClose} />
+          ) : null}
+        </div>
       )}
     </Dialog>
   );

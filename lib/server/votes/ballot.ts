@@ -1,5 +1,5 @@
 import "server-only";
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { StudioDatabase } from "@/lib/server/db";
 import { item, type VotePick, type VoteRoundRow, vote, votePair, voteRound } from "@/lib/server/db/schema";
@@ -7,7 +7,8 @@ import { studioErrors } from "@/lib/studio/api/errors";
 import type { Ballot, BallotMedia } from "@/lib/studio/api/votes";
 import type { BallotPick, PickInput } from "@/lib/studio/votes/input";
 import { ballotMediaUrl } from "./ballot-media";
-import { isFlipped, voterOrder } from "./blind-order";
+import { isFlipped } from "./blind-order";
+import { nextPairs, roundVotes } from "./next-pairs";
 
 const itemA = alias(item, "item_a");
 const itemB = alias(item, "item_b");
@@ -33,7 +34,6 @@ const SEEN: Record<VotePick, (flipped: boolean) => BallotPick> = {
  * under `/api/votes/...`; guests' are their own (lib/server/votes/guest-ballot.ts).
  */
 export interface Voters {
-  picksOf(db: StudioDatabase, roundId: string, voterId: string): Promise<Map<string, VotePick>>;
   /** Inside the transaction that holds the vote's row. */
   store(
     tx: Pick<StudioDatabase, "insert">,
@@ -43,13 +43,6 @@ export interface Voters {
 }
 
 const members: Voters = {
-  async picksOf(db, roundId, voterId) {
-    const rows = await db
-      .select({ pairId: vote.pairId, pick: vote.pick })
-      .from(vote)
-      .where(and(eq(vote.roundId, roundId), eq(vote.userId, voterId)));
-    return new Map(rows.map((r) => [r.pairId, r.pick]));
-  },
   async store(tx, { pairId, voterId, roundId, pick }) {
     await tx
       .insert(vote)
@@ -61,8 +54,9 @@ const members: Voters = {
 
 /**
  * A vote as one voter sees it: opaque pair ids and media only (no label, prompt, setting, author
- * or item id; media under the vote's own ids), in the voter's own order with their own sides,
- * and their picks so far.
+ * or item id; media under the vote's own ids), with their own sides and their picks so far. The
+ * pairs they picked come first, in the order they picked them, then the rest in the order
+ * `nextPairs` serves them: the first is where the ranking is least certain now.
  */
 export async function ballotOf(
   db: StudioDatabase,
@@ -70,7 +64,7 @@ export async function ballotOf(
   voterId: string,
   voters: Voters = members,
 ): Promise<Ballot> {
-  const [rows, picks] = await Promise.all([
+  const [rows, state] = await Promise.all([
     db
       .select({
         id: votePair.id,
@@ -80,21 +74,35 @@ export async function ballotOf(
       .from(votePair)
       .innerJoin(itemA, eq(itemA.id, votePair.itemA))
       .innerJoin(itemB, eq(itemB.id, votePair.itemB))
-      .where(eq(votePair.roundId, round.id))
-      .orderBy(asc(votePair.position)),
-    voters.picksOf(db, round.id, voterId),
+      .where(eq(votePair.roundId, round.id)),
+    roundVotes(db, round),
   ]);
+  const mine = state.votes.filter((v) => v.voter === voterId);
+  const pickOf = new Map(mine.map((v) => [v.pairId, v.pick]));
+  const pairing = nextPairs({ ...round, pairs: state.pairs }, state.votes, {
+    id: voterId,
+    picked: new Set(pickOf.keys()),
+  });
+  const byId = new Map(rows.map((r) => [r.id, r]));
   const seen = (r: { id: string; kind: "image" | "video"; width: number; height: number }) =>
     media(voters.mediaUrl(round, r.id), r);
-  const pairs = voterOrder(round.seed, voterId, rows).map(({ pair, flipped }) => {
-    const pick = picks.get(pair.id);
-    return {
-      id: pair.id,
-      left: seen(flipped ? pair.b : pair.a),
-      right: seen(flipped ? pair.a : pair.b),
-      pick: pick ? SEEN[pick](flipped) : null,
-    };
+  // `mine` is oldest first: the order the voter picked them in.
+  const order = [...mine.map((v) => v.pairId), ...pairing.order];
+  const pairs = order.flatMap((id) => {
+    const pair = byId.get(id);
+    if (!pair) return [];
+    const flipped = isFlipped(round.seed, voterId, pair.id);
+    const pick = pickOf.get(pair.id);
+    return [
+      {
+        id: pair.id,
+        left: seen(flipped ? pair.b : pair.a),
+        right: seen(flipped ? pair.a : pair.b),
+        pick: pick ? SEEN[pick](flipped) : null,
+      },
+    ];
   });
+  const open = round.status === "open";
   return {
     id: round.id,
     experimentId: round.experimentId,
@@ -102,7 +110,10 @@ export async function ballotOf(
     name: round.name,
     status: round.status,
     pairs,
-    done: pairs.filter((p) => p.pick !== null).length,
+    done: mine.length,
+    next: open ? pairing.next : null,
+    settled: open ? pairing.settled : null,
+    useful: open && pairing.useful,
   };
 }
 

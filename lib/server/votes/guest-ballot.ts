@@ -12,6 +12,7 @@ import { urlOf } from "@/lib/studio/api/url";
 import { type BallotPick, type PickInput, voteAnchor } from "@/lib/studio/votes/input";
 import { ballotOf, castVote, type Voters } from "./ballot";
 import { ballotMediaId, ballotMediaKey } from "./ballot-media";
+import { ballotOfVoter, voterOf } from "./next-pairs";
 import { voteRow } from "./records";
 
 /**
@@ -39,8 +40,6 @@ export const newBallotSecret = (): string => randomBytes(32).toString("base64url
 
 const ballotOfSecret = (secret: string): string => createHash("sha256").update(secret).digest("hex");
 
-/** A ballot's voter id for the shared ordering: prefixed, so it never meets a member's id. */
-const voterOf = (ballot: string) => `guest:${ballot}`;
 
 /** The ballot secret a request's cookie carries, or null (none, or not one the studio made). */
 export function ballotSecretOf(request: Request): string | null {
@@ -60,17 +59,10 @@ export function ballotCookie(token: string, secret: string, secure: boolean): st
 
 function guestVoters(token: string, link: ShareLinkRow): Voters {
   return {
-    async picksOf(db, roundId, voterId) {
-      const rows = await db
-        .select({ pairId: guestVote.pairId, pick: guestVote.pick })
-        .from(guestVote)
-        .where(and(eq(guestVote.roundId, roundId), eq(guestVote.ballot, voterId.slice("guest:".length))));
-      return new Map(rows.map((r) => [r.pairId, r.pick]));
-    },
     async store(tx, { pairId, voterId, roundId, pick }) {
       await tx
         .insert(guestVote)
-        .values({ pairId, ballot: voterId.slice("guest:".length), roundId, shareLinkId: link.id, pick })
+        .values({ pairId, ballot: ballotOfVoter(voterId), roundId, shareLinkId: link.id, pick })
         .onConflictDoUpdate({
           target: [guestVote.pairId, guestVote.ballot],
           set: { pick, shareLinkId: link.id, updatedAt: sql`now()` },
@@ -110,6 +102,16 @@ export async function takesGuestVotes(deps: OrganizeDeps, linkId: string): Promi
 /** A browser's ballot: its pairs as the members' ballot serves them, without the vote's ids. */
 export async function guestBallot(deps: OrganizeDeps, token: string, secret: string): Promise<GuestBallot> {
   const { link, round } = await guestVoteRound(deps, token);
+  return ballotOfGuest(deps, token, secret, link, round);
+}
+
+async function ballotOfGuest(
+  deps: OrganizeDeps,
+  token: string,
+  secret: string,
+  link: ShareLinkRow,
+  round: VoteRoundRow,
+): Promise<GuestBallot> {
   const {
     id: _id,
     experimentId: _e,
@@ -141,7 +143,7 @@ export async function castGuestPick(
   address: string,
   input: PickInput,
   options: { now?: number; budgets?: Record<"link" | "address", Budget> } = {},
-): Promise<{ pairId: string; pick: BallotPick }> {
+): Promise<{ pairId: string; pick: BallotPick; ballot: GuestBallot }> {
   const { link, round } = await guestVoteRound(deps, token);
   if (!secret) throw studioErrors.guestBallotMissing();
   if (round.status !== "open") throw studioErrors.voteClosed();
@@ -154,7 +156,8 @@ export async function castGuestPick(
     guestVoters(token, link),
   );
   deps.log.publishGallery({ kind: "round", anchorId: voteAnchor(round), roundId: round.id });
-  return out;
+  // The ballot as it is now: its next pair chosen with this pick counted, as a member's pick answers.
+  return { ...out, ballot: await ballotOfGuest(deps, token, secret, link, round) };
 }
 
 /** The stored media a guest ballot's id names, through a live link that takes votes. */

@@ -250,5 +250,59 @@ for (const backend of testBackends) {
       expect(withParams.experimentName).toBe(`${PROMPTS[0]} — Prompt × Seed`);
       expect(without.experimentName).toBe("An experiment");
     });
+
+    it("serves each voter the least certain pair next, and says when the order is settled, not who leads", async () => {
+      const round = await createExperimentVote(opened.db, experimentId, { axis: 0 }, author);
+      const voter = await createTestUser(opened);
+      const promptOf = async (url: string) => {
+        const key = await ballotMediaKey(opened.db, round, url.split("/").at(-1) ?? "", "owner");
+        return promptOfKey.get(key ?? "") as number;
+      };
+      const variantsOf = async (pair: { left: { url: string }; right: { url: string } }) =>
+        [await promptOf(pair.left.url), await promptOf(pair.right.url)] as const;
+      let ballot = await ballotOf(opened.db, round, voter);
+      expect(ballot).toMatchObject({ done: 0, settled: null, useful: true, next: ballot.pairs[0]?.id });
+      expect(ballot.pairs).toHaveLength(6);
+      // The owl first, then the fox: always picked so.
+      const prefer = [2, 0, 1];
+      const picked: string[] = [];
+      const seen = new Set<number>();
+      for (let k = 0; k < 6; k++) {
+        const next = ballot.pairs.find((p) => p.id === ballot.next);
+        if (!next) throw new Error("no next pair");
+        expect(picked).not.toContain(next.id);
+        const [l, r] = await variantsOf(next);
+        // A value nobody has judged yet comes before any second look at two judged ones.
+        if (seen.size < 3) expect(seen.has(l) && seen.has(r)).toBe(false);
+        seen.add(l);
+        seen.add(r);
+        await castVote(opened.db, round, voter, {
+          pairId: next.id,
+          pick: prefer.indexOf(l) < prefer.indexOf(r) ? "left" : "right",
+        });
+        picked.push(next.id);
+        ballot = await ballotOf(opened.db, round, voter);
+        // Picked pairs first, in the order picked; every pair once.
+        expect(ballot.pairs.slice(0, picked.length).map((p) => p.id)).toEqual(picked);
+        expect(new Set(ballot.pairs.map((p) => p.id)).size).toBe(6);
+        expect(ballot.done).toBe(k + 1);
+      }
+      expect(ballot.next).toBeNull();
+      // One voter, every pair judged the same way: nothing left can change the top.
+      expect(ballot).toMatchObject({ settled: "top", useful: false });
+      const open = await voteResults(opened.db, round);
+      expect(open).toMatchObject({ status: "open", settled: "top", ranking: null });
+      expect(await voteResults(opened.db, round, voter)).toMatchObject({ settled: "top" });
+      // A member who has not voted yet could still change it: not settled for them.
+      expect(await ballotOf(opened.db, round, voterY)).toMatchObject({ settled: null, useful: true });
+      expect(await voteResults(opened.db, round, voterY)).toMatchObject({ settled: null, ranking: null });
+      const closed = await closeVote(opened.db, round.id, author);
+      expect(await voteResults(opened.db, closed)).toMatchObject({ settled: null });
+      expect((await voteResults(opened.db, closed)).ranking?.variants.map((v) => v.label)).toEqual([
+        PROMPTS[2],
+        PROMPTS[0],
+        PROMPTS[1],
+      ]);
+    });
   });
 }

@@ -35,7 +35,7 @@ export const guestVotes = resource("guestVotes", {
     access: "public",
     params: tokenParams,
     body: pickSchema,
-    response: z.object({ pairId: z.string(), pick: z.enum(BALLOT_PICKS) }),
+    response: z.object({ pairId: z.string(), pick: z.enum(BALLOT_PICKS), ballot: guestBallotSchema }),
     errors: [...linkErrors, "guestBallotMissing", "voteClosed", "pairNotFound", "guestVotesLimited"],
   },
   media: {

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { SETTLED_REASONS } from "@/lib/studio/votes/adaptive-pairing";
 import {
   BALLOT_PICKS,
   evalSetVoteSchema,
@@ -63,7 +64,18 @@ export const ballotPairSchema = z.object({
 });
 export type BallotPair = z.infer<typeof ballotPairSchema>;
 
-/** The asking member's pairs, in their own order and sides. */
+/**
+ * Whether an open vote's order is settled, without saying who leads: `intervals` when every
+ * variant's 95% interval is apart from the next one's, `top` when no vote its voters could still
+ * give (the asking member's included, if they may vote) can change which variant is on top; null
+ * while more votes can change the order.
+ */
+export const settledSchema = z.enum(SETTLED_REASONS).nullable();
+
+/**
+ * The asking member's pairs in their own sides: those they picked, in the order they picked them,
+ * then the rest least certain first. The order of the rest changes with every vote.
+ */
 export const ballotSchema = z.object({
   id: z.string(),
   ...anchor,
@@ -71,6 +83,11 @@ export const ballotSchema = z.object({
   status: z.enum(VOTE_STATUSES),
   pairs: z.array(ballotPairSchema),
   done: z.number().int(),
+  /** The pair to ask about next: where the current ranking is least certain; null when all are picked. */
+  next: z.string().nullable(),
+  settled: settledSchema,
+  /** Whether a vote from this member could still tell the vote something. */
+  useful: z.boolean(),
 });
 export type Ballot = z.infer<typeof ballotSchema>;
 
@@ -120,6 +137,8 @@ export const voteResultsSchema = z.object({
   votes: z.number().int(),
   voters: z.number().int(),
   closedAt: z.string().nullable(),
+  /** While open: whether the order is settled (null once closed). */
+  settled: settledSchema,
   ranking: rankingSchema.nullable(),
   /** Members' votes, and guests' votes through a link that takes them (a browser is a voter). */
   team: voterGroupSchema,
@@ -167,7 +186,8 @@ export const votes = resource("votes", {
   ballot: {
     method: "GET",
     path: "/api/votes/{id}/ballot",
-    summary: "The asking member's ballot: opaque pair ids and media only, in their own order and sides.",
+    summary:
+      "The asking member's ballot: opaque pair ids and media only, in their own sides; the next pair is the least certain one.",
     access: "review",
     params: idParams,
     response: ballotSchema,
@@ -176,11 +196,12 @@ export const votes = resource("votes", {
   pick: {
     method: "POST",
     path: "/api/votes/{id}/picks",
-    summary: "A pick on one pair as the voter saw it; sending again changes it, until the vote is closed.",
+    summary:
+      "A pick on one pair as the voter saw it; sending again changes it, until the vote is closed. Answers with the ballot as it is now, its next pair chosen with this pick counted.",
     access: "review",
     params: idParams,
     body: pickSchema,
-    response: z.object({ pairId: z.string(), pick: z.enum(BALLOT_PICKS) }),
+    response: z.object({ pairId: z.string(), pick: z.enum(BALLOT_PICKS), ballot: ballotSchema }),
     errors: ["voteNotFound", "voteClosed", "pairNotFound"],
   },
   close: {
@@ -197,7 +218,7 @@ export const votes = resource("votes", {
     method: "GET",
     path: "/api/votes/{id}/results",
     summary:
-      "While open only the counts; once closed the ranking with a 95% interval per variant and the voters' agreement.",
+      "While open only the counts and whether the order is settled; once closed the ranking with a 95% interval per variant and the voters' agreement.",
     access: "view",
     params: idParams,
     response: voteResultsSchema,

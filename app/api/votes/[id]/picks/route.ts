@@ -1,5 +1,5 @@
 import { route } from "@/lib/server/api/route";
-import { castVote } from "@/lib/server/votes/ballot";
+import { ballotOf, castVote } from "@/lib/server/votes/ballot";
 import { existingVote } from "@/lib/server/votes/records";
 import { api } from "@/lib/studio/api";
 import { voteAnchor } from "@/lib/studio/votes/input";
@@ -9,5 +9,5 @@ export const POST = route(api.votes.pick, async ({ runtime, params, body, user }
   const vote = await existingVote(db, params.id);
   const pick = await castVote(db, vote, user.id, body);
   runtime.log.publishGallery({ kind: "round", anchorId: voteAnchor(vote), roundId: vote.id });
-  return pick;
+  return { ...pick, ballot: await ballotOf(db, vote, user.id) };
 });

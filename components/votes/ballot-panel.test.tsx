@@ -1,0 +1,87 @@
+// @vitest-environment happy-dom
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { act, cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { ballotKey } from "@/lib/client/live/vote-changes";
+import type { Ballot, BallotPair } from "@/lib/studio/api/votes";
+import { BallotPanel } from "./ballot-panel";
+
+const VOTE = "00000000-0000-4000-8000-000000000009";
+const side = (pair: string, s: string) => ({
+  url: `/m/${pair}-${s}.png`,
+  kind: "image" as const,
+  width: 8,
+  height: 8,
+});
+const pairOf = (id: string, pick: BallotPair["pick"] = null): BallotPair => ({
+  id,
+  left: side(id, "l"),
+  right: side(id, "r"),
+  pick,
+});
+const ballot = (pairs: BallotPair[], next: string | null): Ballot => ({
+  id: VOTE,
+  experimentId: "exp",
+  evalSetId: null,
+  name: "Which prompt works best?",
+  status: "open",
+  pairs,
+  done: pairs.filter((p) => p.pick !== null).length,
+  next,
+  settled: null,
+  useful: true,
+});
+const shownLeft = () => screen.getByRole("img", { name: "Left candidate" }).getAttribute("src");
+const json = (data: unknown) => new Response(JSON.stringify({ data }), { status: 200 });
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe("the ballot while a pick is in flight", () => {
+  it("keeps the pair on screen until the answer names the next one, and takes no second pick meanwhile", async () => {
+    let served = ballot([pairOf("p1"), pairOf("p2"), pairOf("p3")], "p1");
+    let answer: (r: Response) => void = () => {};
+    const picks: unknown[] = [];
+    vi.stubGlobal(
+      "fetch",
+      vi.fn((_url: string, init: RequestInit) => {
+        if (init.method === "POST") {
+          picks.push(JSON.parse(String(init.body)));
+          return new Promise<Response>((resolve) => {
+            answer = resolve;
+          });
+        }
+        return Promise.resolve(json(served));
+      }),
+    );
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    render(
+      <QueryClientProvider client={client}>
+        <BallotPanel voteId={VOTE} anchorId="exp" canClose={false} />
+      </QueryClientProvider>,
+    );
+    await waitFor(() => expect(shownLeft()).toBe("/m/p1-l.png"));
+
+    fireEvent.click(screen.getByRole("button", { name: "Left is better" }));
+    // The chosen side is lit at once; the pair stays, and a second key waits for the answer.
+    expect(screen.getByRole("button", { name: "Left is better" }).getAttribute("aria-pressed")).toBe("true");
+    fireEvent.keyDown(document.body, { key: "2" });
+    expect(picks).toEqual([{ pairId: "p1", pick: "left" }]);
+    expect(shownLeft()).toBe("/m/p1-l.png");
+    expect(screen.getByRole("status", { name: "Votes given" }).textContent).toBe("0 of 3");
+
+    // The server, with the pick counted, asks about p3 next (not p2, next in the old order).
+    served = ballot([pairOf("p1", "left"), pairOf("p3"), pairOf("p2")], "p3");
+    await act(async () => answer(json({ pairId: "p1", pick: "left", ballot: served })));
+    await waitFor(() => expect(shownLeft()).toBe("/m/p3-l.png"));
+    expect(screen.getByRole("status", { name: "Votes given" }).textContent).toBe("1 of 3");
+
+    // A teammate's vote reorders the rest: the pair on screen does not move.
+    served = ballot([pairOf("p1", "left"), pairOf("p2"), pairOf("p3")], "p2");
+    await act(async () => client.invalidateQueries({ queryKey: ballotKey(VOTE) }));
+    await waitFor(() => expect(screen.getByText("Pair 3 of 3")).toBeTruthy());
+    expect(shownLeft()).toBe("/m/p3-l.png");
+  });
+});

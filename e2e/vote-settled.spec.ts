@@ -1,0 +1,173 @@
+import { createHash } from "node:crypto";
+import { type APIRequestContext, expect, type Locator, type Page, test } from "@playwright/test";
+import { joinAsMember } from "./fixtures/accounts";
+import { StudioShell } from "./pages/studio-shell";
+
+/**
+ * "Stop when we know": the owner votes on three prompts the same way every time, the ballot
+ * asking the least certain pair next, until the vote says its order is settled (in words, never
+ * who leads); a viewer sees it settled too but may not close it; the owner presses Close now and
+ * sees the ranking, their favourite on top.
+ */
+test.describe.configure({ mode: "serial" });
+
+const VIEWER = { name: "Sol Settled", email: "sol.settled@studio.test", password: "a patient eye" };
+
+/** Both sizes; a dialog as the screen shows it (a full-page shot would stretch its backdrop). */
+async function screens(page: Page, name: string, dialog = true) {
+  const shell = new StudioShell(page);
+  await shell.screenshot(
+    `vote-settled-${name}-1440x900`,
+    dialog ? { x: 0, y: 0, width: 1440, height: 900 } : undefined,
+  );
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await shell.screenshot(
+    `vote-settled-${name}-1280x720`,
+    dialog ? { x: 0, y: 0, width: 1280, height: 720 } : undefined,
+  );
+  await page.setViewportSize({ width: 1440, height: 900 });
+}
+
+const digest = async (request: APIRequestContext, url: string) => {
+  const res = await request.get(url);
+  expect(res.status()).toBe(200);
+  return createHash("sha256")
+    .update(await res.body())
+    .digest("hex");
+};
+
+/** An experiment of three prompts x two seeds, done; and each of its pictures' prompt, by its bytes. */
+async function promptsByPicture(request: APIRequestContext, origin: string, prompts: string[]) {
+  const made = await request.post("/api/experiments", {
+    headers: { origin },
+    data: {
+      name: "Settle three prompts",
+      base: {
+        taskType: "imageInference",
+        positivePrompt: prompts[0],
+        model: "runware:100@1",
+        width: 512,
+        height: 512,
+      },
+      axes: [
+        { kind: "prompts", prompts },
+        { kind: "seeds", seeds: [303, 404] },
+      ],
+    },
+  });
+  expect(made.status()).toBe(201);
+  const id = ((await made.json()) as { data: { id: string } }).data.id;
+  type Cell = { coords: number[]; items: { url: string }[] };
+  let cells: Cell[] = [];
+  await expect(async () => {
+    const view = (await (await request.get(`/api/experiments/${id}`)).json()) as {
+      data: { progress: { done: number }; cells: Cell[] };
+    };
+    expect(view.data.progress.done).toBe(6);
+    cells = view.data.cells;
+  }).toPass({ timeout: 90_000 });
+  const byPicture = new Map<string, number>();
+  for (const cell of cells)
+    for (const item of cell.items) byPicture.set(await digest(request, item.url), cell.coords[0] as number);
+  // Every picture tells its prompt apart.
+  expect(byPicture.size).toBe(6);
+  return { id, byPicture };
+}
+
+async function promptShown(request: APIRequestContext, img: Locator, byPicture: Map<string, number>) {
+  const src = (await img.getAttribute("src")) ?? "";
+  const prompt = byPicture.get(await digest(request, src));
+  expect(prompt).toBeDefined();
+  return prompt as number;
+}
+
+test("voting the same way until the order is settled, then Close now shows the ranking", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(240_000);
+  const origin = baseURL ?? "";
+  const word = `settle${crypto
+    .randomUUID()
+    .slice(0, 6)
+    .replace(/[^a-z]/g, "x")}`;
+  const prompts = [
+    `a red fox in snow, ${word}`,
+    `a grey wolf in snow, ${word}`,
+    `an owl on a branch, ${word}`,
+  ];
+  // The owl, then the fox, then the wolf: every time.
+  const prefer = [2, 0, 1];
+  const { id, byPicture } = await promptsByPicture(page.request, origin, prompts);
+
+  await page.goto(`/experiments/${id}`);
+  await page.getByRole("button", { name: "Blind vote…" }).click();
+  await page
+    .getByRole("dialog", { name: "Start a blind vote" })
+    .getByRole("button", { name: "Start the vote" })
+    .click();
+  await expect(page).toHaveURL(/\?vote=[0-9a-f-]{36}$/);
+  const voteId = new URL(page.url()).searchParams.get("vote") as string;
+  const ballot = page.getByRole("dialog", { name: "Which prompt works best?" });
+  const progress = ballot.getByRole("status", { name: "Votes given" });
+  const settled = ballot.getByRole("status", { name: "Settled" });
+  await expect(progress).toHaveText("0 of 6");
+  await expect(settled).toHaveCount(0);
+  await screens(page, "ballot");
+
+  let given = 0;
+  while ((await settled.count()) === 0) {
+    expect(given).toBeLessThan(6);
+    const left = await promptShown(
+      page.request,
+      ballot.getByRole("img", { name: "Left candidate" }),
+      byPicture,
+    );
+    const right = await promptShown(
+      page.request,
+      ballot.getByRole("img", { name: "Right candidate" }),
+      byPicture,
+    );
+    const better = prefer.indexOf(left) < prefer.indexOf(right) ? "Left" : "Right";
+    await ballot.getByRole("button", { name: `${better} is better` }).click();
+    given += 1;
+    await expect(progress).toHaveText(`${given} of 6`);
+  }
+  await expect(settled).toHaveText("The order is settled: no remaining vote can change the top.");
+  // Settled, not who leads: no prompt shows while the vote is open.
+  for (const p of prompts) await expect(ballot).not.toContainText(p);
+  await expect(ballot.getByRole("list", { name: "Ranking" })).toHaveCount(0);
+  if (given < 6)
+    await expect(ballot.getByText("There is nothing useful left for you to vote on")).toBeVisible();
+  await screens(page, "settled");
+
+  // The experiment's page says it too; a viewer reads it there but has no Close now.
+  const viewerContext = await joinAsMember(browser, page.request, origin, VIEWER, "viewer");
+  const viewer = await viewerContext.newPage();
+  await viewer.goto(`/experiments/${id}`);
+  const viewerCard = viewer.getByRole("listitem", { name: "Which prompt works best?" });
+  // The votes list reads after the grid: on a busy machine that takes a while.
+  await expect(viewerCard).toBeVisible({ timeout: 30_000 });
+  await expect(viewerCard.getByRole("status", { name: "Settled" })).toHaveText(
+    "The order is settled: no remaining vote can change the top.",
+  );
+  await expect(viewerCard.getByRole("button", { name: "Close now" })).toHaveCount(0);
+  await expect(viewerCard.getByRole("button", { name: "Vote", exact: true })).toHaveCount(0);
+  await screens(viewer, "card", false);
+  for (const p of prompts) await expect(viewerCard).not.toContainText(p);
+  await viewerContext.close();
+
+  // Close now: the vote closes and its ranking shows, the owl on top.
+  await ballot.getByRole("button", { name: "Close now" }).click();
+  await expect(ballot).toContainText("Closed: which is which is shown now.");
+  const ranking = ballot.getByRole("list", { name: "Ranking" });
+  await expect(ranking.getByRole("listitem")).toHaveCount(3);
+  await expect(ranking.getByRole("listitem").first()).toContainText(prompts[2] as string);
+  await expect(settled).toHaveCount(0);
+  const closed = (await (await page.request.get(`/api/votes/${voteId}/results`)).json()) as {
+    data: { status: string; votes: number };
+  };
+  expect(closed.data).toMatchObject({ status: "closed", votes: given });
+  await screens(page, "closed");
+});

@@ -7,5 +7,6 @@ export * from "./events";
 export * from "./experiments";
 export * from "./gallery";
 export * from "./leases";
+export * from "./spend";
 export * from "./studio";
 export * from "./votes";

@@ -14,3 +14,8 @@ export function estimateWords(estimate: { usd: number | null; results: number },
     return `No estimate yet for ${what}: this studio has no reported cost of this model at this size.`;
   return `About ${usd(estimate.usd)} for ${what}`;
 }
+
+/** The sum of the costs that are known; null when none is (results from before costs were asked). */
+export function costOf(costs: readonly (number | null)[]): number | null {
+  return costs.reduce<number | null>((sum, c) => (c === null ? sum : (sum ?? 0) + c), null);
+}

@@ -136,6 +136,7 @@ test("an owner's team budget refuses the next Create, naming the budget, until i
 
   await create.open("text-to-image");
   await create.prompt.fill(PROMPT);
+  await page.getByRole("spinbutton", { name: "Images" }).fill("1");
   await create.generate.click();
   await create.expectResults(1);
 });

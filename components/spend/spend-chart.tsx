@@ -42,7 +42,8 @@ export function SpendChart({
     <svg
       viewBox={`0 0 ${W} ${H}`}
       role="img"
-      aria-labelledby={`${id}-title ${id}-desc`}
+      aria-labelledby={`${id}-title`}
+      aria-describedby={`${id}-desc`}
       className="h-auto w-full"
       data-testid="spend-chart"
     >

@@ -96,6 +96,8 @@ test("an owner's team budget refuses the next Create, naming the budget, until i
   await budgets.getByRole("button", { name: "Save budgets" }).click();
   await expect(budgets.getByRole("status")).toHaveText("Saved. The next task is held to these budgets.");
   await expect(budgets.getByText(/ of \$25\.00 spent this month/)).toBeVisible();
+  await budgets.scrollIntoViewIfNeeded();
+  await shoot(page, "settings-budgets");
   await budgets.getByRole("button", { name: `Clear ${OWNER.name}'s monthly budget` }).click();
   await expect(mine).toHaveValue("");
   await expect(budgets.getByRole("button", { name: `Clear ${OWNER.name}'s monthly budget` })).toHaveCount(0);

@@ -7,9 +7,15 @@ const COLORS = ["#7c9cff", "#f2b36b", "#6fd3a8", "#e784c5", "#b39cff", "#e8d96f"
 /** Series past the palette share its last colour: more than eight spenders is a table's job. */
 export const colorOf = (i: number) => COLORS[Math.min(i, COLORS.length - 1)] ?? "#888";
 
-const W = 720;
-const H = 220;
+// About the width the chart is drawn at on a laptop, so its words stay near their own size.
+const W = 1000;
+const H = 240;
 const PAD = { top: 12, right: 8, bottom: 24, left: 52 };
+
+/** A scale's figures with one precision: "$0.0025", never beside "$0.00". */
+function tickWords(value: number, top: number): string {
+  return `$${value.toFixed(top < 0.01 ? 4 : 2)}`;
+}
 
 /**
  * One bar per day, stacked by series. An image to a screen reader, named by `title` and
@@ -61,7 +67,7 @@ export function SpendChart({
             strokeDasharray={t === 0 ? undefined : "3 4"}
           />
           <text x={PAD.left - 6} y={y(t) + 4} textAnchor="end" className="fill-muted-subtle text-[11px]">
-            {usd(t)}
+            {tickWords(t, top)}
           </text>
         </g>
       ))}

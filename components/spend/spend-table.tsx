@@ -1,3 +1,4 @@
+import { ModelName } from "@/components/create/model-name";
 import type { SpendDay, SpendGrouping, SpendSeries } from "@/lib/studio/spend/chart";
 import { usd } from "@/lib/studio/spend/money";
 import { colorOf } from "./spend-chart";
@@ -35,12 +36,14 @@ export function SpendTable({
           {series.map((s, i) => (
             <tr key={s.key} className="border-border border-t">
               <th scope="row" className="py-1.5 text-left font-normal text-foreground">
-                <span
-                  aria-hidden
-                  className="mr-2 inline-block size-2.5 rounded-sm align-middle"
-                  style={{ background: colorOf(i) }}
-                />
-                {s.label}
+                <span className="flex items-start gap-2">
+                  <span
+                    aria-hidden
+                    className="mt-1 inline-block size-2.5 shrink-0 rounded-sm"
+                    style={{ background: colorOf(i) }}
+                  />
+                  {by === "model" && s.key ? <ModelName air={s.key} /> : s.label}
+                </span>
               </th>
               <td className="py-1.5 text-right text-foreground tabular-nums">{usd(s.total)}</td>
             </tr>
@@ -68,7 +71,9 @@ export function SpendTable({
               d.parts.map((p) => (
                 <tr key={`${d.day}-${p.key}`} className="border-border border-t">
                   <td className="py-1 text-muted tabular-nums">{d.day}</td>
-                  <td className="py-1 text-foreground">{names.get(p.key)}</td>
+                  <td className="py-1 text-foreground">
+                    {by === "model" && p.key ? <ModelName air={p.key} /> : names.get(p.key)}
+                  </td>
                   <td className="py-1 text-right text-foreground tabular-nums">{usd(p.usd)}</td>
                 </tr>
               )),

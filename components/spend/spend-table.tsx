@@ -1,6 +1,6 @@
-import { ModelName } from "@/components/create/model-name";
 import type { SpendDay, SpendGrouping, SpendSeries } from "@/lib/studio/spend/chart";
 import { usd } from "@/lib/studio/spend/money";
+import { ModelLabel } from "./model-label";
 import { colorOf } from "./spend-chart";
 
 /** The chart's figures in words: each series' total (its legend), and every day's on request. */
@@ -42,7 +42,7 @@ export function SpendTable({
                     className="mt-1 inline-block size-2.5 shrink-0 rounded-sm"
                     style={{ background: colorOf(i) }}
                   />
-                  {by === "model" && s.key ? <ModelName air={s.key} /> : s.label}
+                  {by === "model" && s.key ? <ModelLabel air={s.key} /> : s.label}
                 </span>
               </th>
               <td className="py-1.5 text-right text-foreground tabular-nums">{usd(s.total)}</td>
@@ -72,7 +72,7 @@ export function SpendTable({
                 <tr key={`${d.day}-${p.key}`} className="border-border border-t">
                   <td className="py-1 text-muted tabular-nums">{d.day}</td>
                   <td className="py-1 text-foreground">
-                    {by === "model" && p.key ? <ModelName air={p.key} /> : names.get(p.key)}
+                    {by === "model" && p.key ? <ModelLabel air={p.key} /> : names.get(p.key)}
                   </td>
                   <td className="py-1 text-right text-foreground tabular-nums">{usd(p.usd)}</td>
                 </tr>

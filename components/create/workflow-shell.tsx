@@ -6,6 +6,7 @@ import { FormProvider, get, type UseFormReturn } from "react-hook-form";
 import { WorkflowIcon } from "@/components/create/workflow-icon";
 import { VaryDialog } from "@/components/experiments/vary-dialog";
 import { QueueButton } from "@/components/queue/queue-drawer";
+import { GenerateEstimate } from "@/components/spend/generate-estimate";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
 import { FormError } from "@/components/ui/field";
@@ -153,6 +154,8 @@ export function WorkflowShell(props: WorkflowShellProps) {
                 <p className="text-[12px] text-muted">{GENERATE_NEEDS}</p>
               ) : blocked ? (
                 <p className="text-[12px] text-muted">{blocked}</p>
+              ) : varyTask ? (
+                <GenerateEstimate task={varyTask} />
               ) : null}
               <div className="flex items-center gap-2">
                 <Button

@@ -17,6 +17,7 @@ import { api } from "@/lib/studio/api";
 import { ApiError } from "@/lib/studio/api/errors";
 import { compareUrl } from "@/lib/studio/gallery-urls";
 import { presenceTarget } from "@/lib/studio/presence";
+import { costOf, usd } from "@/lib/studio/spend/money";
 import { GridSection } from "./grid-section";
 import { RerunDialog } from "./rerun-dialog";
 import { type CellView, STATUS_WORDS } from "./types";
@@ -84,6 +85,7 @@ export function ExperimentPage({ id, canRun, canVote = false, canShare = false }
     urlOf(api.experiments.export, { params: { id }, query: { format } });
   const finished = progress.done + progress.failed;
   const runnable = progress.total - progress.refused;
+  const cost = costOf(view.cells.flatMap((c) => c.items.map((i) => i.cost)));
 
   return (
     <div className="flex flex-col gap-6">
@@ -110,6 +112,11 @@ export function ExperimentPage({ id, canRun, canVote = false, canShare = false }
               {progress.failed > 0 ? ` · ${progress.failed} failed` : ""}
               {progress.refused > 0 ? ` · ${progress.refused} not sent` : ""}
             </span>
+            {cost !== null ? (
+              <span data-testid="experiment-cost" className="tabular-nums">
+                · cost {usd(cost)}
+              </span>
+            ) : null}
             <span className="text-muted-subtle">· version {view.version}</span>
             {view.versions.map((v) => (
               <Link key={v.id} href={`/experiments/${v.id}`} className="text-accent-fg hover:underline">

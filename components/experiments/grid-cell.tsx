@@ -6,6 +6,7 @@ import { memo } from "react";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
 import { experimentCellUrl, THUMB_WIDTHS, thumbUrl } from "@/lib/studio/gallery-urls";
+import { costOf, usd } from "@/lib/studio/spend/money";
 import type { CellView } from "./types";
 
 /**
@@ -50,11 +51,18 @@ export const GridCell = memo(function GridCell({
   if (cell.status === "done" && item) {
     // Every result of the cell, in a square mosaic: a cell with four images shows all four.
     const across = Math.ceil(Math.sqrt(items.length));
+    // Time and cost in the cell's tooltip: the grid itself stays pictures.
+    const cost = costOf(items.map((i) => i.cost));
+    const facts = [
+      cell.seconds !== null ? `${cell.seconds.toFixed(1)} s` : null,
+      cost !== null ? `Cost ${usd(cost)}` : null,
+    ].filter((f) => f !== null);
     return (
       <div
         data-cell={cell.key}
         data-status="done"
         data-images={items.length}
+        title={facts.length > 0 ? facts.join(" · ") : undefined}
         className={cn(frame, selected && "border-accent")}
       >
         <div

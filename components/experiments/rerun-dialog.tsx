@@ -2,15 +2,17 @@
 
 import { useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
-import { useEffect, useState } from "react";
+import { useEffect, useMemo, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { FormError, TextField } from "@/components/ui/field";
 import { call } from "@/lib/client/endpoint-client";
 import { typedValue } from "@/lib/client/experiments/axis-draft";
 import { experimentKey } from "@/lib/client/live/experiment-changes";
+import { useCostEstimate } from "@/lib/client/spend/use-cost-estimate";
 import { api } from "@/lib/studio/api";
 import { ApiError } from "@/lib/studio/api/errors";
+import { EstimateLine } from "../spend/estimate-line";
 import type { ExperimentView } from "./types";
 
 interface RerunDialogProps {
@@ -43,6 +45,15 @@ export function RerunDialog({ view, target, onClose }: RerunDialogProps) {
   const [sending, setSending] = useState(false);
   const axis = target ? view.axes[target.axis] : undefined;
   const isText = axis?.kind === "prompts" || axis?.kind === "promptReplace";
+  // The cells this value touches run again: their tasks are what the new version will send.
+  const rerunTasks = useMemo(() => {
+    if (!target) return null;
+    const tasks = view.cells
+      .filter((c) => c.coords[target.axis] === target.index && c.status !== "refused")
+      .map((c) => ({ taskType: view.taskType, ...c.params }));
+    return tasks.length > 0 ? { tasks } : null;
+  }, [target, view]);
+  const cost = useCostEstimate(rerunTasks);
 
   useEffect(() => {
     if (!target) return;
@@ -98,6 +109,7 @@ export function RerunDialog({ view, target, onClose }: RerunDialogProps) {
           onChange={(e) => setValue(e.target.value)}
           autoFocus
         />
+        <EstimateLine estimate={cost} noun={view.taskType === "videoInference" ? "video" : "image"} />
         <FormError>{error}</FormError>
         <div className="flex justify-end gap-2">
           <Button variant="ghost" onClick={onClose}>

@@ -8,7 +8,8 @@ import { Dialog } from "@/components/ui/dialog";
 import { FormError, TextField } from "@/components/ui/field";
 import { call } from "@/lib/client/endpoint-client";
 import { type AxisDraft, type AxisKind, newAxis, toSpec } from "@/lib/client/experiments/axis-draft";
-import { costWords, durationWords } from "@/lib/client/experiments/format";
+import { durationWords } from "@/lib/client/experiments/format";
+import { useCostEstimate } from "@/lib/client/spend/use-cost-estimate";
 import type { ServiceError } from "@/lib/protocol/errors";
 import { IMAGE_LIMITS } from "@/lib/protocol/image-limits";
 import { VIDEO_LIMITS } from "@/lib/protocol/video-inference";
@@ -17,6 +18,7 @@ import { ApiError } from "@/lib/studio/api/errors";
 import { MAX_AXES } from "@/lib/studio/experiments/axes";
 import type { Estimate } from "@/lib/studio/experiments/planning";
 import { plural } from "@/lib/studio/words";
+import { EstimateLine } from "../spend/estimate-line";
 import { AxisEditor, type AxisPreview } from "./axis-editor";
 
 interface Preview {
@@ -105,6 +107,9 @@ export function VaryDialog({ open, onOpenChange, task, initialAxes, description 
       clearTimeout(timer);
     };
   }, [open, complete, body]);
+
+  // Asked once the grid checks out: what its runnable cells would cost.
+  const cost = useCostEstimate(open && preview ? { experiment: body } : null);
 
   const axisProblem = (i: number) => errors.find((e) => e.parameter?.startsWith(`axes.${i}`))?.message;
   const general = errors.filter((e) => !e.parameter?.startsWith("axes.")).map((e) => e.message);
@@ -199,8 +204,6 @@ export function VaryDialog({ open, onOpenChange, task, initialAxes, description 
               {" · "}
               {durationWords(preview.estimate.seconds)}
               {preview.estimate.fromHistory ? " from this studio's past runs" : " (a first guess)"}
-              {" · "}
-              {costWords(preview.estimate.cost)}
             </>
           ) : complete && errors.length > 0 ? (
             "Change what is marked to see the grid."
@@ -210,6 +213,7 @@ export function VaryDialog({ open, onOpenChange, task, initialAxes, description 
             "Fill in every axis to see the grid."
           )}
         </p>
+        {preview ? <EstimateLine estimate={cost} noun={noun} /> : null}
         <div className="flex justify-end gap-2">
           <Button variant="ghost" onClick={() => onOpenChange(false)}>
             Cancel

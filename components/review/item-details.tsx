@@ -7,6 +7,7 @@ import { labelOf, promptForPeople } from "@/lib/client/create/field-labels";
 import { viewerUrl } from "@/lib/studio/gallery-urls";
 import { isInlineMediaRef } from "@/lib/studio/inline-media-ref";
 import type { ItemDetail } from "@/lib/studio/item-detail";
+import { usd } from "@/lib/studio/spend/money";
 import { ItemThumb } from "./item-thumb";
 
 const timeFormat = new Intl.DateTimeFormat("en", {
@@ -116,6 +117,8 @@ export function ItemDetails({ detail, search }: { detail: ItemDetail; search: st
     ["Size", item.width && item.height ? `${item.width} × ${item.height}` : "Unknown"],
     ...(item.durationSeconds ? [["Length", `${item.durationSeconds.toFixed(1)} s`] as [string, string]] : []),
     ...(item.seed ? [["Seed of this result", item.seed] as [string, string]] : []),
+    // What the service charged for this result; results from before costs were asked have none.
+    ...(item.cost !== null ? [["Cost", usd(item.cost)] as [string, string]] : []),
     // The built-in engine draws a fixed set of things; what it could not draw is said, not hidden.
     ...(detail.notDrawn?.length ? [["Not drawn", detail.notDrawn.join(", ")] as [string, string]] : []),
   ];

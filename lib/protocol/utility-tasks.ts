@@ -101,6 +101,8 @@ export const imageControlNetPreProcessSchema = z
     outputType: z.enum(OUTPUT_TYPES).optional(),
     outputFormat: z.enum(IMAGE_OUTPUT_FORMATS).optional(),
     outputQuality: outputQuality.optional(),
+    /** The real service reports what a preprocess cost, as for inference (USD, `cost`). */
+    includeCost: z.boolean().optional(),
   })
   .superRefine((task, ctx) => {
     // Checked after defaults, so a lone `lowThresholdCanny: 250` fails against the default 200.
@@ -139,5 +141,7 @@ export const promptEnhanceSchema = z.strictObject({
   prompt: z.string().min(P.prompt.min).max(P.prompt.max).refine(isKeepableText, KEEPABLE_TEXT),
   promptMaxLength: intIn(P.promptMaxLength.min, P.promptMaxLength.max).optional(),
   promptVersions: intIn(P.promptVersions.min, P.promptVersions.max).default(P.promptVersions.default),
+  /** The real service reports what the texts cost (USD, `cost` on each). */
+  includeCost: z.boolean().optional(),
 });
 export type PromptEnhanceTask = z.output<typeof promptEnhanceSchema>;

@@ -27,6 +27,7 @@ import { ResultKeeper } from "./results/keeper";
 import { StudioRefs } from "./results/studio-refs";
 import { TaskLeases } from "./results/task-leases";
 import { webhookToken } from "./results/webhook-token";
+import { Budgets } from "./spend/budgets";
 import { EventLog } from "./stream/event-log";
 import { DatabaseEventStore } from "./stream/event-store";
 import { handOverOrFail, type Job } from "./tasks/hand-over";
@@ -73,6 +74,8 @@ export interface StudioRuntime {
   experiments: ExperimentRunner;
   /** Image tools run through it, a few at a time. */
   tools: ToolQueue;
+  /** The owner's monthly budgets, checked before any task is sent. */
+  budgets: Budgets;
   /** Signs webhook URLs (same secret as the session cookies). */
   secret: string;
   videoModel: string;
@@ -143,8 +146,10 @@ async function buildRuntime(deps: RuntimeDeps): Promise<StudioRuntime> {
   );
   keeper.onFinished((authorId, taskUUID) => queue.finished(authorId, taskUUID));
   limits.onChange(() => queue.refill());
+  const budgets = new Budgets(db, env.embedded);
   const submit: SubmitDeps = {
     limits: () => limits.current(),
+    budgets,
     queue,
     db,
     storage,
@@ -192,6 +197,7 @@ async function buildRuntime(deps: RuntimeDeps): Promise<StudioRuntime> {
     limits,
     experiments,
     tools: new ToolQueue(),
+    budgets,
     secret,
     videoModel,
     engineKeys: deps.engineKeys ?? null,

@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { headers } from "next/headers";
 import { AccessTokensPanel } from "@/components/settings/access-tokens-panel";
 import { AccountPanel } from "@/components/settings/account-panel";
+import { BudgetsPanel } from "@/components/settings/budgets-panel";
 import { EngineKeysPanel } from "@/components/settings/engine-keys-panel";
 import { InvitationsPanel } from "@/components/settings/invitations-panel";
 import { LimitsPanel } from "@/components/settings/limits-panel";
@@ -9,6 +10,7 @@ import { NotificationsPanel } from "@/components/settings/notifications-panel";
 import { PasswordPanel } from "@/components/settings/password-panel";
 import { ServicePanel } from "@/components/settings/service-panel";
 import { ShareLinksPanel } from "@/components/settings/share-links-panel";
+import { SpendPanel } from "@/components/settings/spend-panel";
 import { TeamPanel } from "@/components/settings/team-panel";
 import { ButtonLink } from "@/components/ui/button";
 import { PageHeader } from "@/components/ui/page-header";
@@ -44,6 +46,8 @@ export default async function SettingsPage() {
       <TeamPanel meId={user.id} canManage={manage} />
       {manage ? <InvitationsPanel /> : null}
       {manage ? <LimitsPanel /> : null}
+      <SpendPanel owner={manage} embedded={env.embedded} />
+      <BudgetsPanel owner={manage} />
       {can(user.role, "organize") ? <ShareLinksPanel /> : null}
       {manage && env.embedded ? <EngineKeysPanel endpoint={embeddedHttp} /> : null}
       <NotificationsPanel />

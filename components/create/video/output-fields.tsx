@@ -95,7 +95,10 @@ export function SafetyFields() {
   );
 }
 
-/** Where results go besides the studio, how long their URLs live, and whether cost is reported. */
+/**
+ * Where results go besides the studio and how long their URLs live. What a task cost is always
+ * asked for: budgets and Settings > Spend are summed from it, so it is no one's switch to turn off.
+ */
 export function DeliveryFields() {
   return (
     <>
@@ -107,7 +110,6 @@ export function DeliveryFields() {
         placeholder="Service default"
         hint={`At least ${VIDEO_LIMITS.ttl.min}. The studio keeps its own copy of every result either way.`}
       />
-      <SwitchField name="includeCost" label="Report cost" hint="The result carries what the task cost." />
       <TextInputField
         name="uploadEndpoint"
         label="Upload endpoint"

@@ -222,6 +222,43 @@ for (const backend of testBackends) {
       await setStatus(opened.db, id, "cancelled");
     });
 
+    it("stops sending at a budget: the refused cells say so in words and the rest wait, paused", async () => {
+      const created = await createExperiment(deps(), { ...grid3x3, concurrency: 2 }, author);
+      if (!created.ok) throw new Error("not created");
+      const id = created.value.experiment.id;
+      const requests: number[] = [];
+      const message =
+        "This task would pass the team's monthly budget of $1.00 ($1.00 spent this month, this task about $0.0014).";
+      const runner = new ExperimentRunner({
+        db: opened.db,
+        submit: fakeSubmit(requests, (tasks) => ({
+          status: 402,
+          body: {
+            errors: tasks.map((t) => ({
+              code: "budgetExceeded",
+              message,
+              parameter: "budget",
+              taskUUID: String(t.taskUUID),
+            })),
+          },
+        })),
+        perRequest: () => 50,
+        publish: () => {},
+      });
+      await runner.pump(id);
+      await runner.idle();
+      expect(requests).toEqual([2]);
+      const cells = await cellRows(opened.db, id);
+      expect(cells.filter((c) => c.status === "error").map((c) => c.error?.[0]?.message)).toEqual([
+        message,
+        message,
+      ]);
+      expect(cells.filter((c) => c.status === "pending")).toHaveLength(7);
+      expect((await experimentRow(opened.db, id))?.status).toBe("paused");
+      runner.close();
+      await setStatus(opened.db, id, "cancelled");
+    });
+
     it("pauses (nothing more goes out), resumes, and keeps waiting cells when the member's share is full", async () => {
       const created = await createExperiment(deps(), { ...grid3x3, concurrency: 2 }, author);
       if (!created.ok) throw new Error("not created");

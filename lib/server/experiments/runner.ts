@@ -274,6 +274,13 @@ export class ExperimentRunner {
       if (accepted.has(taskUUID)) continue;
       await this.settle(cell, refused.get(taskUUID) ?? refused.get("") ?? [unknownError()]);
     }
+    if (outcome.status === 402) {
+      // A budget would be passed: the cells refused say so, and the rest wait, unsent, until
+      // someone resumes the experiment (after a budget is raised, or in a new month).
+      await setStatus(db, id, "paused");
+      this.deps.publish(id);
+      return;
+    }
     this.deps.publish(
       id,
       sends

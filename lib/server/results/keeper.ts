@@ -11,6 +11,7 @@ import { freshItemView } from "@/lib/server/gallery/item-view";
 import { deleteThumbs, thumbOnKeep } from "@/lib/server/gallery/thumbnails";
 import { studioMetrics } from "@/lib/server/ops/metrics";
 import { stampTask } from "@/lib/server/ops/task-timeline";
+import { recordSpend } from "@/lib/server/spend/ledger";
 import { itemMediaKey, type MediaStorage } from "@/lib/server/storage";
 import type { EventLog } from "@/lib/server/stream/event-log";
 import {
@@ -418,6 +419,17 @@ export class ResultKeeper {
 
   /** Downloads, stores and records one result: true when it now counts (kept, or lost for good). */
   private async keep(flight: Flight, item: ImageItem | VideoItem, index: number | null): Promise<boolean> {
+    // Charged before its media is fetched: a result whose download fails was still paid for.
+    if (typeof item.result.cost === "number") {
+      await recordSpend(this.deps.db, {
+        key: item.id,
+        taskUUID: item.taskUUID,
+        memberId: flight.authorId,
+        taskType: flight.taskType,
+        params: flight.params,
+        usd: item.result.cost,
+      }).catch((err: unknown) => logger().warn({ err, taskUUID: item.taskUUID }, "spend not recorded"));
+    }
     let media: { bytes: Buffer; mime: string };
     try {
       media = await withRetries(

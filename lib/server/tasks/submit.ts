@@ -10,6 +10,7 @@ import { taskTimelines, wallNow } from "@/lib/server/ops/task-timeline";
 import type { ResultKeeper } from "@/lib/server/results/keeper";
 import type { StudioRefs } from "@/lib/server/results/studio-refs";
 import type { TaskLeases } from "@/lib/server/results/task-leases";
+import type { BudgetGuard } from "@/lib/server/spend/budgets";
 import { inlineMediaSink, type MediaStorage } from "@/lib/server/storage";
 import {
   recordVersionLinks,
@@ -46,6 +47,8 @@ export interface SubmitDeps extends HandOverDeps {
   webhookFor?: (taskUUID: string) => string;
   /** Tasks this instance records are leased to it, so no other studio watches them too. */
   leases?: Pick<TaskLeases, "take">;
+  /** The owner's monthly budgets: work that would pass one is refused before it is sent. */
+  budgets?: BudgetGuard;
 }
 
 export interface Accepted {
@@ -109,7 +112,13 @@ export async function submitTasks(
   }
 
   const errors: ServiceError[] = [];
-  const ready: { wire: WireTask; sent: SentTask; async: boolean; link?: VersionLink }[] = [];
+  const ready: {
+    wire: WireTask;
+    sent: SentTask;
+    async: boolean;
+    parsed: Record<string, unknown>;
+    link?: VersionLink;
+  }[] = [];
   for (const [i, outcome] of parsed.outcomes.entries()) {
     if (!outcome.ok) {
       errors.push(...outcome.errors);
@@ -153,7 +162,11 @@ export async function submitTasks(
       continue;
     }
     try {
-      const resolved = await deps.refs.resolve({ ...source });
+      // Every task asks its cost: the studio's spend figures and budgets are summed from it.
+      const resolved: Record<string, unknown> = {
+        ...(await deps.refs.resolve({ ...source })),
+        includeCost: true,
+      };
       const wire = deps.webhookFor
         ? { ...resolved, webhookURL: deps.webhookFor(String(task.taskUUID)) }
         : resolved;
@@ -163,6 +176,7 @@ export async function submitTasks(
         wire: wire as WireTask,
         sent: source as SentTask,
         async: isAsync,
+        parsed: task as Record<string, unknown>,
         ...(link ? { link } : {}),
       });
     } catch (err) {
@@ -172,6 +186,22 @@ export async function submitTasks(
   }
 
   if (ready.length === 0) return { status: 400, body: { errors } };
+  // Before anything is recorded or sent: a refused request leaves no trace but its answer.
+  const overBudget = await deps.budgets?.check(
+    author,
+    ready.map((r) => r.parsed),
+  );
+  if (overBudget) {
+    return {
+      status: 402,
+      body: {
+        errors: [
+          ...ready.map((r) => withTask(overBudget, { taskType: r.sent.taskType, taskUUID: r.sent.taskUUID })),
+          ...errors,
+        ],
+      },
+    };
+  }
   for (const r of ready) taskTimelines().mark(r.sent.taskUUID, "submitted", startedAt);
   const room = deps.queue.room(author.id);
   if (ready.length > room) {

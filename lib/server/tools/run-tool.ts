@@ -12,6 +12,8 @@ import type { StudioDatabase } from "@/lib/server/db";
 import type { ToolQueue } from "@/lib/server/limits/tool-queue";
 import type { TrustedOrigins } from "@/lib/server/results/media-bytes";
 import type { StudioRefs } from "@/lib/server/results/studio-refs";
+import type { BudgetGuard } from "@/lib/server/spend/budgets";
+import { recordSpend } from "@/lib/server/spend/ledger";
 import type { MediaStorage } from "@/lib/server/storage";
 import { studioErrors } from "@/lib/studio/api/errors";
 import { can, roleFor } from "@/lib/studio/roles";
@@ -35,7 +37,12 @@ export interface ToolDeps {
   timeoutMs?: number;
   /** The process's image tool queue; without one, tools run at once (tests). */
   queue?: ToolQueue;
+  /** The owner's monthly budgets: a paid helper that would pass one is refused before it is sent. */
+  budgets?: BudgetGuard;
 }
+
+/** Helpers the service charges for: they ask their cost, and budgets apply to them. */
+const PAID = new Set(["imageControlNetPreProcess", "promptEnhance"]);
 
 export interface ToolOutcome {
   status: number;
@@ -131,10 +138,15 @@ async function exchange(
   // One wait for the whole exchange, the guide image's download included.
   const signal = AbortSignal.timeout(timeoutMs);
 
-  let wire: WireTask & { taskUUID: string } = task;
+  const paid = PAID.has(task.taskType);
+  if (paid) {
+    const overBudget = await deps.budgets?.check(user, [task]);
+    if (overBudget) return refuse(402, [withTask(overBudget, task)]);
+  }
+  let wire: WireTask & { taskUUID: string } = paid ? { ...task, includeCost: true } : task;
   if (task.taskType === "imageControlNetPreProcess") {
     try {
-      wire = await deps.refs.resolve(task);
+      wire = { ...(await deps.refs.resolve(task)), includeCost: true };
     } catch (err) {
       if (!isServiceError(err)) throw err;
       const error = withTask({ parameter: "inputImage", ...err }, task);
@@ -143,6 +155,7 @@ async function exchange(
   }
   const answer = await askService(deps.upstream, wire, timeoutMs, signal);
   if (!answer.ok) return fromFailure(answer);
+  await recordToolSpend(deps.db, user.id, task, answer.results);
 
   switch (task.taskType) {
     case "modelSearch": {
@@ -166,5 +179,26 @@ async function exchange(
       const { id, url, width, height, mime } = kept.upload;
       return answerWith({ id, url, width, height, mime, preProcessorType: task.preProcessorType });
     }
+  }
+}
+
+/** What a helper's answer cost, one ledger row per result that reported it. */
+async function recordToolSpend(
+  db: StudioDatabase,
+  memberId: string,
+  task: ToolTask,
+  results: readonly ResultObject[],
+): Promise<void> {
+  for (const [i, result] of results.entries()) {
+    const cost = (result as { cost?: unknown }).cost;
+    if (typeof cost !== "number") continue;
+    await recordSpend(db, {
+      key: `${task.taskUUID}:${i}`,
+      taskUUID: task.taskUUID,
+      memberId,
+      taskType: task.taskType,
+      params: task,
+      usd: cost,
+    });
   }
 }

@@ -21,5 +21,6 @@ export function toolDeps(runtime: StudioRuntime): ToolDeps {
     refs,
     upstreamOrigin: [upstreamOrigin(runtime.env), ...runtime.env.UPSTREAM_MEDIA_ORIGINS],
     queue: runtime.tools,
+    budgets: runtime.budgets,
   };
 }

@@ -6,7 +6,9 @@ import type { Readable } from "node:stream";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Harness, startHarness } from "@/lib/engine/http/test-harness";
+import { PROMPT_ENHANCE_PRICE } from "@/lib/engine/processors/pricing";
 import { getUpload, type OpenedDatabase, openPgliteDatabase, recordItem, recordTasks } from "@/lib/server/db";
+import { spendEntry } from "@/lib/server/db/schema";
 import { createTestUser } from "@/lib/server/db/test-databases";
 import { parseStudioEnv } from "@/lib/server/env";
 import { StudioRefs } from "@/lib/server/results/studio-refs";
@@ -150,6 +152,22 @@ describe("POST /api/tools against the embedded engine", () => {
       expect(Object.keys(entry)).toEqual(["text"]);
       expect(entry.text.startsWith("a lighthouse at dusk")).toBe(true);
     }
+  });
+
+  it("asks the cost of a paid helper and records what each answer cost to the member", async () => {
+    const taskUUID = randomUUID();
+    const outcome = await runTool(deps, editor(), {
+      taskType: "promptEnhance",
+      taskUUID,
+      prompt: "a lighthouse at dusk",
+      promptVersions: 2,
+    });
+    expect(outcome.status).toBe(200);
+    const rows = (await database.db.select().from(spendEntry)).filter((r) => r.taskUUID === taskUUID);
+    expect(rows.map((r) => [r.key, r.memberId, r.taskType, r.usd]).sort()).toEqual([
+      [`${taskUUID}:0`, authorId, "promptEnhance", PROMPT_ENHANCE_PRICE],
+      [`${taskUUID}:1`, authorId, "promptEnhance", PROMPT_ENHANCE_PRICE],
+    ]);
   });
 
   it("keeps the guide image of a preprocess as the member's upload, usable as a later task's guideImage", async () => {

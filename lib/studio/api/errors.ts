@@ -322,6 +322,17 @@ export const studioErrors = {
     ),
 
   // (end of section)
+
+  // Spend and budgets --------------------------------------------------------------------------
+  memberNotFound: (parameter = "members") =>
+    studioError(404, "memberNotFound", "There is no such member of the team.", parameter),
+  /**
+   * 402 as the service answers a task its balance cannot pay (`insufficientCredits`): the task
+   * was not sent, and sending it again changes nothing until the budget or the month does.
+   */
+  budgetExceeded: (message: string) => studioError(402, "budgetExceeded", message, "budget"),
+
+  // (end of section)
 } as const;
 
 export type StudioErrorName = keyof typeof studioErrors;

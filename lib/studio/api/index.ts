@@ -23,6 +23,7 @@ import { sessions } from "./sessions";
 import { setup } from "./setup";
 import { share } from "./share";
 import { shareLinks } from "./share-links";
+import { spend } from "./spend";
 import { tasks } from "./tasks";
 import { tokens } from "./tokens";
 import { tools } from "./tools";
@@ -69,6 +70,7 @@ export const api = {
   reference,
   ops,
   versions,
+  spend,
 } as const;
 
 export const ENDPOINTS: readonly AnyEndpoint[] = Object.values(api).flatMap((r) =>

@@ -9,6 +9,7 @@ export * from "./gallery";
 export * from "./guest-votes";
 export * from "./leases";
 export * from "./notifications";
+export * from "./spend";
 export * from "./studio";
 export * from "./versions";
 export * from "./votes";

@@ -1,0 +1,13 @@
+import { route } from "@/lib/server/api/route";
+import { spendSummary } from "@/lib/server/spend/ledger";
+import { api } from "@/lib/studio/api";
+import { can } from "@/lib/studio/roles";
+import { monthOf } from "@/lib/studio/spend/month";
+
+export const GET = route(api.spend.summary, ({ runtime, user, query }) =>
+  spendSummary(
+    runtime.database.db,
+    query.month ?? monthOf(new Date()),
+    can(user.role, "manage") ? undefined : user.id,
+  ),
+);

@@ -1,0 +1,179 @@
+import { expect, type Page, test } from "@playwright/test";
+import { OWNER } from "./fixtures/accounts";
+import { finishedTask } from "./fixtures/studio-api";
+import { CreatePage } from "./pages/create-page";
+import { SCREENS_DIR } from "./pages/studio-shell";
+
+/**
+ * Spend as a person meets it: the cost of each result in the viewer, an estimate before Generate
+ * and in Vary, a team budget that refuses the next task with the budget named, and Settings'
+ * chart of the month by member and by model.
+ */
+test.describe.configure({ mode: "serial", timeout: 120_000 });
+
+const SHOTS = `${SCREENS_DIR}/spend`;
+const VIEWPORTS = [
+  { width: 1440, height: 900 },
+  { width: 1280, height: 720 },
+] as const;
+const PROMPT = `a copper kettle on a stove ${Date.now().toString(36)}`;
+let model = "";
+
+test.afterAll(async ({ request, baseURL }) => {
+  // No budget is left behind for the other specs' tasks.
+  await request.put("/api/spend/budgets", { data: { team: null }, headers: { origin: baseURL ?? "" } });
+});
+
+/** "$0.0042" as the studio writes a cost. */
+const usd = (v: number) => (v > 0 && v < 0.01 ? `$${v.toFixed(4)}` : `$${v.toFixed(2)}`);
+
+async function shoot(page: Page, name: string) {
+  for (const viewport of VIEWPORTS) {
+    await page.setViewportSize(viewport);
+    await page.screenshot({ path: `${SHOTS}/${name}-${viewport.width}x${viewport.height}.png` });
+  }
+  await page.setViewportSize(VIEWPORTS[0]);
+}
+
+test("Create estimates a task, and the viewer shows what each result cost", async ({ page }) => {
+  const create = new CreatePage(page);
+  await create.open("text-to-image");
+  await create.prompt.fill(PROMPT);
+  await page.getByRole("spinbutton", { name: "Images" }).fill("2");
+  const estimate = page.getByTestId("cost-estimate");
+  await expect(estimate).toHaveText(
+    /^About \$0\.\d+ for 2 images · Prices from the built-in engine's own table$/,
+  );
+  await create.generate.click();
+  const taskUUID = await create.expectResults(2);
+  const task = await finishedTask(page.request, taskUUID);
+  model = String(task.params.model);
+  const [first] = task.items;
+  if (!first) throw new Error("no result");
+  const detail = (await (await page.request.get(`/api/items/${first.id}`)).json()) as {
+    data: { item: { cost: number | null } };
+  };
+  const cost = detail.data.item.cost ?? 0;
+  expect(cost).toBeGreaterThan(0);
+
+  await page.goto(`/gallery/item/${first.id}`);
+  await page.getByRole("tab", { name: "Details" }).click();
+  const details = page.getByTestId("item-params");
+  await expect(details.getByText("Cost", { exact: true })).toBeVisible();
+  await expect(details.getByText(usd(cost), { exact: true })).toBeVisible();
+  await shoot(page, "viewer-cost");
+});
+
+test("Vary shows what the grid would cost before it runs", async ({ page }) => {
+  const create = new CreatePage(page);
+  await create.open("text-to-image");
+  await create.prompt.fill(PROMPT);
+  await page.getByRole("button", { name: "Vary…" }).click();
+  const dialog = page.getByRole("dialog", { name: "Vary this task" });
+  await dialog.getByRole("button", { name: "Vary the seed" }).click();
+  await dialog.getByLabel("How many seeds").fill("3");
+  const estimate = dialog.getByTestId("cost-estimate");
+  await expect(estimate).toHaveText(
+    /^About \$0\.\d+ for 3 images · Prices from the built-in engine's own table$/,
+  );
+  await shoot(page, "vary-estimate");
+  await dialog.getByRole("button", { name: "Cancel" }).click();
+  await expect(dialog).toBeHidden();
+});
+
+test("an owner's team budget refuses the next Create, naming the budget, until it is cleared", async ({
+  page,
+}) => {
+  await page.goto("/settings");
+  const budgets = page.getByRole("region", { name: "Budgets" });
+  const team = budgets.getByLabel("Team's monthly budget (USD)");
+  await expect(team).toHaveValue("");
+  await expect(budgets.getByText(/spent this month, no budget/).first()).toBeVisible();
+
+  // A member's own budget: set, saved, shown, then cleared with its own button.
+  const mine = budgets.getByLabel(`${OWNER.name}'s monthly budget (USD)`);
+  await mine.fill("25");
+  await budgets.getByRole("button", { name: "Save budgets" }).click();
+  await expect(budgets.getByRole("status")).toHaveText("Saved. The next task is held to these budgets.");
+  await expect(budgets.getByText(/ of \$25\.00 spent this month/)).toBeVisible();
+  await budgets.scrollIntoViewIfNeeded();
+  await shoot(page, "settings-budgets");
+  await budgets.getByRole("button", { name: `Clear ${OWNER.name}'s monthly budget` }).click();
+  await expect(mine).toHaveValue("");
+  await expect(budgets.getByRole("button", { name: `Clear ${OWNER.name}'s monthly budget` })).toHaveCount(0);
+
+  // Words are refused in words, and nothing is saved.
+  await team.fill("lots");
+  await budgets.getByRole("button", { name: "Save budgets" }).click();
+  await expect(budgets.getByText(/Write a budget as an amount in US dollars/)).toBeVisible();
+
+  // A budget smaller than what the month already spent.
+  await team.fill("0.001");
+  await budgets.getByRole("button", { name: "Save budgets" }).click();
+  await expect(budgets.getByText(/ of \$0\.0010 spent this month/)).toBeVisible();
+
+  const create = new CreatePage(page);
+  await create.open("text-to-image");
+  await create.prompt.fill(PROMPT);
+  let sent = 0;
+  page.on("response", (r) => {
+    if (r.url().endsWith("/api/tasks") && r.request().method() === "POST" && r.status() === 202) sent++;
+  });
+  await create.generate.click();
+  const refusal = page.getByText(
+    /^This task would pass the team's monthly budget of \$0\.0010 \(\$\d+\.\d+ spent this month, this task about \$0\.\d+\)\./,
+  );
+  await expect(refusal).toBeVisible();
+  expect(sent).toBe(0);
+  await shoot(page, "create-refused");
+
+  await page.goto("/settings");
+  await budgets.getByRole("button", { name: "Clear Team's monthly budget" }).click();
+  await expect(team).toHaveValue("");
+  await expect(budgets.getByRole("button", { name: "Clear Team's monthly budget" })).toHaveCount(0);
+  await page.reload();
+  await expect(
+    page.getByRole("region", { name: "Budgets" }).getByLabel("Team's monthly budget (USD)"),
+  ).toHaveValue("");
+
+  await create.open("text-to-image");
+  await create.prompt.fill(PROMPT);
+  await page.getByRole("spinbutton", { name: "Images" }).fill("1");
+  await create.generate.click();
+  await create.expectResults(1);
+});
+
+test("Settings charts the month's spend by member and by model", async ({ page }) => {
+  await page.goto("/settings");
+  const spend = page.getByRole("region", { name: "Spend" });
+  await expect(
+    spend.getByText("Prices from the built-in engine's own table", { exact: false }),
+  ).toBeVisible();
+  await expect(spend.getByTestId("spend-total")).toHaveText(/^\$\d+\.\d+$/);
+  await expect(spend.getByTestId("spend-total")).not.toHaveText("$0.00");
+  const chart = spend.getByRole("img", { name: /^The team's spend by day in .+, stacked by member$/ });
+  await expect(chart).toBeVisible();
+  const legend = spend.getByTestId("spend-legend");
+  await expect(legend.getByRole("rowheader", { name: OWNER.name })).toBeVisible();
+  await spend.scrollIntoViewIfNeeded();
+  await shoot(page, "settings-spend");
+
+  await spend.getByRole("radio", { name: "By model" }).click();
+  await expect(spend.getByRole("img", { name: /stacked by model$/ })).toBeVisible();
+  await expect(legend.getByRole("rowheader", { name: model })).toBeVisible();
+
+  await spend.getByText("Every day's figures").click();
+  const days = spend.getByTestId("spend-days");
+  await expect(days.getByRole("cell", { name: model }).first()).toBeVisible();
+  await shoot(page, "settings-spend-by-model");
+
+  const month = spend.getByTestId("spend-month");
+  const now = await month.textContent();
+  await expect(spend.getByRole("button", { name: "Next month" })).toBeDisabled();
+  await spend.getByRole("button", { name: "Previous month" }).click();
+  await expect(month).not.toHaveText(now ?? "");
+  await expect(spend.getByText("Nothing was spent in this month.")).toBeVisible();
+  await expect(spend.getByTestId("spend-total")).toHaveText("$0.00");
+  await spend.getByRole("button", { name: "Next month" }).click();
+  await expect(month).toHaveText(now ?? "");
+});

@@ -1,0 +1,127 @@
+import fs from "node:fs";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import os from "node:os";
+import path from "node:path";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { getTask, type OpenedDatabase, openPgliteDatabase, recordTasks } from "@/lib/server/db";
+import { spendEntry } from "@/lib/server/db/schema";
+import { createTestUser } from "@/lib/server/db/test-databases";
+import { LocalMediaStorage } from "@/lib/server/storage";
+import { EventLog } from "@/lib/server/stream/event-log";
+import type { ImageItem, UpstreamClient } from "@/lib/upstream";
+import { ResultKeeper } from "./keeper";
+
+let database: OpenedDatabase;
+let server: Server;
+let origin = "";
+let authorId = "";
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), "keeper-spend-"));
+
+const upstream = {
+  socket: { onMessage: () => () => undefined, start() {} },
+  watch: async () => ({ ok: true, items: [] }),
+} as unknown as UpstreamClient;
+
+function imageItem(taskUUID: string, cost?: number): ImageItem {
+  const id = crypto.randomUUID();
+  return {
+    kind: "image",
+    taskType: "imageInference",
+    taskUUID,
+    id,
+    result: {
+      taskType: "imageInference",
+      taskUUID,
+      imageUUID: id,
+      imageURL: `${origin}/media/${id}.png`,
+      seed: 42,
+      ...(cost === undefined ? {} : { cost }),
+    },
+  };
+}
+
+const params = { taskType: "imageInference", model: "runware:100@1", width: 512, height: 768, steps: 28 };
+
+async function tracked(keeper: ResultKeeper, itemCount: number): Promise<string> {
+  const taskUUID = crypto.randomUUID();
+  await recordTasks(database.db, authorId, [
+    { ...params, taskUUID, positivePrompt: "a fox", numberResults: itemCount },
+  ]);
+  keeper.track(
+    { taskUUID, taskType: "imageInference", authorId, authorName: "Ada", params, itemCount },
+    60_000,
+  );
+  return taskUUID;
+}
+
+const entriesOf = (taskUUID: string) =>
+  database.db
+    .select()
+    .from(spendEntry)
+    .then((rows) => rows.filter((r) => r.taskUUID === taskUUID));
+
+beforeAll(async () => {
+  database = await openPgliteDatabase(undefined);
+  authorId = await createTestUser(database, "spender");
+  const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: "#000" } })
+    .png()
+    .toBuffer();
+  server = createServer((_req, res) => res.writeHead(200, { "content-type": "image/png" }).end(png));
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}, 60_000);
+
+afterAll(async () => {
+  await database?.close();
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+describe("ResultKeeper: what results cost", () => {
+  it("records each result's reported cost once, with the member, model, size and steps it is summed by", async () => {
+    const keeper = new ResultKeeper({
+      db: database.db,
+      storage: new LocalMediaStorage(path.join(dir, "media")),
+      upstream,
+      log: new EventLog(),
+      upstreamOrigin: origin,
+    });
+    await keeper.start();
+    const taskUUID = await tracked(keeper, 2);
+    const first = imageItem(taskUUID, 0.0042);
+    await keeper.ingest(first, 0);
+    await keeper.ingest(first, 0); // the same result heard again (webhook after socket)
+    await keeper.ingest(imageItem(taskUUID, 0.0038), 1);
+    const rows = await entriesOf(taskUUID);
+    expect(rows.map((r) => r.usd).sort()).toEqual([0.0038, 0.0042]);
+    expect(rows[0]).toMatchObject({
+      memberId: authorId,
+      taskType: "imageInference",
+      model: "runware:100@1",
+      width: 512,
+      height: 768,
+      steps: 28,
+    });
+    const task = await getTask(database.db, taskUUID);
+    expect(task?.items.map((i) => i.cost).sort()).toEqual([0.0038, 0.0042]);
+    await keeper.close();
+  });
+
+  it("records nothing for a result delivered without a cost", async () => {
+    const keeper = new ResultKeeper({
+      db: database.db,
+      storage: new LocalMediaStorage(path.join(dir, "media")),
+      upstream,
+      log: new EventLog(),
+      upstreamOrigin: origin,
+    });
+    await keeper.start();
+    const taskUUID = await tracked(keeper, 1);
+    await keeper.ingest(imageItem(taskUUID), 0);
+    expect(await entriesOf(taskUUID)).toEqual([]);
+    expect((await getTask(database.db, taskUUID))?.items).toHaveLength(1);
+    await keeper.close();
+  });
+});

@@ -1,6 +1,6 @@
 import "server-only";
 import { createHash, randomBytes } from "node:crypto";
-import { and, eq, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { type Budget, countInWindow } from "@/lib/server/auth/sign-in-limit";
 import { guestVote, guestVoteLink, type ShareLinkRow, type VoteRoundRow } from "@/lib/server/db/schema";
 import type { OrganizeDeps } from "@/lib/server/gallery/organize-live";
@@ -39,7 +39,6 @@ export const GUEST_VOTE_BUDGETS = {
 export const newBallotSecret = (): string => randomBytes(32).toString("base64url");
 
 const ballotOfSecret = (secret: string): string => createHash("sha256").update(secret).digest("hex");
-
 
 /** The ballot secret a request's cookie carries, or null (none, or not one the studio made). */
 export function ballotSecretOf(request: Request): string | null {

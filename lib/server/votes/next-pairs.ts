@@ -39,7 +39,12 @@ export async function roundVotes(db: StudioDatabase, round: Pick<VoteRoundRow, "
       .where(eq(vote.roundId, round.id))
       .orderBy(asc(vote.createdAt), asc(vote.pairId)),
     db
-      .select({ pairId: guestVote.pairId, ballot: guestVote.ballot, pick: guestVote.pick, at: guestVote.createdAt })
+      .select({
+        pairId: guestVote.pairId,
+        ballot: guestVote.ballot,
+        pick: guestVote.pick,
+        at: guestVote.createdAt,
+      })
       .from(guestVote)
       .where(eq(guestVote.roundId, round.id)),
   ]);

@@ -1,13 +1,13 @@
 import { expect, type Page, test } from "@playwright/test";
-import { OWNER } from "./fixtures/accounts";
+import { joinAsMember, OWNER } from "./fixtures/accounts";
 import { finishedTask } from "./fixtures/studio-api";
 import { CreatePage } from "./pages/create-page";
 import { SCREENS_DIR } from "./pages/studio-shell";
 
 /**
  * Spend as a person meets it: the cost of each result in the viewer, an estimate before Generate
- * and in Vary, a team budget that refuses the next task with the budget named, and Settings'
- * chart of the month by member and by model.
+ * and in Vary, budgets an owner sets (a member's refuses their next task with the budget named),
+ * and Settings' chart of the month by member and by model.
  */
 test.describe.configure({ mode: "serial", timeout: 120_000 });
 
@@ -81,16 +81,26 @@ test("Vary shows what the grid would cost before it runs", async ({ page }) => {
   await expect(dialog).toBeHidden();
 });
 
-test("an owner's team budget refuses the next Create, naming the budget, until it is cleared", async ({
+test("an owner's budgets: a member's refuses their next Create, naming the budget, until it is cleared", async ({
   page,
+  browser,
+  baseURL,
 }) => {
+  // The refusal is tried on a member of its own: a tiny team budget would refuse the other
+  // specs' tasks too while it stood (the team's refusal is covered by the unit tests).
+  const member = {
+    name: `Bea Budget ${Date.now().toString(36)}`,
+    email: `bea.budget.${Date.now().toString(36)}@studio.test`,
+    password: "counting every cent",
+  };
+  const memberContext = await joinAsMember(browser, page.request, baseURL ?? "", member, "editor");
   await page.goto("/settings");
   const budgets = page.getByRole("region", { name: "Budgets" });
   const team = budgets.getByLabel("Team's monthly budget (USD)");
   await expect(team).toHaveValue("");
   await expect(budgets.getByText(/spent this month, no budget/).first()).toBeVisible();
 
-  // A member's own budget: set, saved, shown, then cleared with its own button.
+  // The owner's own budget: set, saved, shown, then cleared with its own button.
   const mine = budgets.getByLabel(`${OWNER.name}'s monthly budget (USD)`);
   await mine.fill("25");
   await budgets.getByRole("button", { name: "Save budgets" }).click();
@@ -107,40 +117,50 @@ test("an owner's team budget refuses the next Create, naming the budget, until i
   await budgets.getByRole("button", { name: "Save budgets" }).click();
   await expect(budgets.getByText(/Write a budget as an amount in US dollars/)).toBeVisible();
 
-  // A budget smaller than what the month already spent.
-  await team.fill("0.001");
+  // A team budget far above the month's spend: saved and shown, then cleared with its own button.
+  await team.fill("5000");
   await budgets.getByRole("button", { name: "Save budgets" }).click();
-  await expect(budgets.getByText(/ of \$0\.0010 spent this month/)).toBeVisible();
-
-  const create = new CreatePage(page);
-  await create.open("text-to-image");
-  await create.prompt.fill(PROMPT);
-  let sent = 0;
-  page.on("response", (r) => {
-    if (r.url().endsWith("/api/tasks") && r.request().method() === "POST" && r.status() === 202) sent++;
-  });
-  await create.generate.click();
-  const refusal = page.getByText(
-    /^This task would pass the team's monthly budget of \$0\.0010 \(\$\d+\.\d+ spent this month, this task about \$0\.\d+\)\./,
-  );
-  await expect(refusal).toBeVisible();
-  expect(sent).toBe(0);
-  await shoot(page, "create-refused");
-
-  await page.goto("/settings");
+  await expect(budgets.getByText(/ of \$5000\.00 spent this month/)).toBeVisible();
   await budgets.getByRole("button", { name: "Clear Team's monthly budget" }).click();
   await expect(team).toHaveValue("");
   await expect(budgets.getByRole("button", { name: "Clear Team's monthly budget" })).toHaveCount(0);
-  await page.reload();
-  await expect(
-    page.getByRole("region", { name: "Budgets" }).getByLabel("Team's monthly budget (USD)"),
-  ).toHaveValue("");
 
+  // The member's budget, smaller than one task costs.
+  const theirs = budgets.getByLabel(`${member.name}'s monthly budget (USD)`);
+  await theirs.fill("0.001");
+  await budgets.getByRole("button", { name: "Save budgets" }).click();
+  await expect(budgets.getByText(/ of \$0\.0010 spent this month/)).toBeVisible();
+
+  const memberPage = await memberContext.newPage();
+  const create = new CreatePage(memberPage);
   await create.open("text-to-image");
   await create.prompt.fill(PROMPT);
-  await page.getByRole("spinbutton", { name: "Images" }).fill("1");
+  let sent = 0;
+  memberPage.on("response", (r) => {
+    if (r.url().endsWith("/api/tasks") && r.request().method() === "POST" && r.status() === 202) sent++;
+  });
+  await create.generate.click();
+  const refusal = memberPage.getByText(
+    /^This task would pass your monthly budget of \$0\.0010 \(\$\d+\.\d+ spent this month, this task about \$0\.\d+\)\./,
+  );
+  await expect(refusal).toBeVisible();
+  expect(sent).toBe(0);
+  await shoot(memberPage, "create-refused");
+
+  // The owner clears it; the member's next Create goes through.
+  await page.reload();
+  await budgets.getByRole("button", { name: `Clear ${member.name}'s monthly budget` }).click();
+  await expect(theirs).toHaveValue("");
+  await page.reload();
+  await expect(
+    page.getByRole("region", { name: "Budgets" }).getByLabel(`${member.name}'s monthly budget (USD)`),
+  ).toHaveValue("");
+
+  await memberPage.getByRole("spinbutton", { name: "Images" }).fill("1");
   await create.generate.click();
   await create.expectResults(1);
+  expect(sent).toBe(1);
+  await memberContext.close();
 });
 
 test("Settings charts the month's spend by member and by model", async ({ page }) => {

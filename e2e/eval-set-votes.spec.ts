@@ -109,7 +109,7 @@ test("a blind vote between two runs of a set: two members vote, it closes, each 
   await expect(progress).toHaveText("1 of 2");
   await ballot.getByRole("button", { name: "Right is better" }).click();
   await expect(progress).toHaveText("2 of 2");
-  await ballot.getByRole("button", { name: "Close" }).click();
+  await ballot.getByRole("button", { name: "Close", exact: true }).click();
   await expect(page).toHaveURL(new RegExp(`/experiments/sets/${setId}$`));
   const card = page.getByRole("listitem", { name: question });
   await expect(card.getByTestId("vote-counts")).toContainText("2 runs · 2 pairs · 2 votes from 1 voter");
@@ -127,7 +127,7 @@ test("a blind vote between two runs of a set: two members vote, it closes, each 
     await expect(theirProgress).toHaveText("1 of 2");
     await theirs.getByRole("button", { name: "Can't tell" }).click();
     await expect(theirProgress).toHaveText("2 of 2");
-    await theirs.getByRole("button", { name: "Close" }).click();
+    await theirs.getByRole("button", { name: "Close", exact: true }).click();
     const theirCard = reviewer.getByRole("listitem", { name: question });
     await expect(theirCard).toContainText("you voted on 2 of 2");
     await expect(theirCard.getByRole("button", { name: "Close voting" })).toHaveCount(0);
@@ -151,7 +151,7 @@ test("a blind vote between two runs of a set: two members vote, it closes, each 
   await expect(
     page.getByRole("dialog", { name: question }).getByRole("status", { name: "Votes given" }),
   ).toHaveText("2 of 2");
-  await page.getByRole("dialog", { name: question }).getByRole("button", { name: "Close" }).click();
+  await page.getByRole("dialog", { name: question }).getByRole("button", { name: "Close", exact: true }).click();
   await card.getByRole("button", { name: "Close voting" }).click();
   const ranking = card.getByTestId("vote-ranking");
   await expect(ranking).toBeVisible();
@@ -233,7 +233,7 @@ test("a blind vote between three picked results, from the compare page, on its o
     await page.keyboard.press(key);
     await expect(progress).toHaveText(`${i + 1} of 3`);
   }
-  await ballot.getByRole("button", { name: "Close" }).click();
+  await ballot.getByRole("button", { name: "Close", exact: true }).click();
   await expect(page).toHaveURL(new RegExp(`/votes/${voteId}$`));
   const card = page.getByRole("listitem", { name: "Which result works best?" });
   await expect(card.getByTestId("vote-counts")).toContainText("3 results · 3 pairs · 3 votes from 1 voter");

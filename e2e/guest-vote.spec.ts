@@ -86,7 +86,7 @@ test("guests vote blind through a shared link; the ranking shows everyone's, the
     await ownerBallot.getByRole("button", { name: button }).click();
     await expect(ownerProgress).toHaveText(`${i + 1} of 3`);
   }
-  await ownerBallot.getByRole("button", { name: "Close" }).click();
+  await ownerBallot.getByRole("button", { name: "Close", exact: true }).click();
   const card = page.getByRole("listitem", { name: "Which prompt works best?" });
   await expect(card.getByTestId("vote-counts")).toContainText("3 votes from 1 voter");
 

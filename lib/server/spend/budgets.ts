@@ -1,8 +1,8 @@
 import "server-only";
-import { asc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { ServiceError } from "@/lib/protocol/errors";
 import type { StudioDatabase } from "@/lib/server/db";
-import { spendBudget, spendEntry, TEAM_BUDGET, user } from "@/lib/server/db/schema";
+import { spendBudget, spendEntry, TEAM_BUDGET, task, user } from "@/lib/server/db/schema";
 import { studioErrors } from "@/lib/studio/api/errors";
 import { can, type Role } from "@/lib/studio/roles";
 import { usd } from "@/lib/studio/spend/money";
@@ -57,11 +57,16 @@ export class Budgets implements BudgetGuard {
     for (const scope of [TEAM_BUDGET, author.id]) {
       const budget = budgets.find((b) => b.scope === scope);
       if (!budget) continue;
-      const spent = await spentIn(this.db, month, scope === TEAM_BUDGET ? undefined : author.id);
-      if (spent + cost > budget.usd || spent >= budget.usd) {
+      const memberId = scope === TEAM_BUDGET ? undefined : author.id;
+      const [spent, pending] = await Promise.all([
+        spentIn(this.db, month, memberId),
+        this.inFlight(memberId),
+      ]);
+      if (spent + pending + cost > budget.usd || spent >= budget.usd) {
         const whose = scope === TEAM_BUDGET ? "the team's" : "your";
+        const held = pending > 0 ? `, about ${usd(pending)} for tasks still running` : "";
         return studioErrors.budgetExceeded(
-          `${what} would pass ${whose} monthly budget of ${usd(budget.usd)} (${usd(spent)} spent this month, ${costWords}). ` +
+          `${what} would pass ${whose} monthly budget of ${usd(budget.usd)} (${usd(spent)} spent this month${held}, ${costWords}). ` +
             (scope === TEAM_BUDGET
               ? "An owner can raise it in Settings, or wait for next month."
               : "Ask an owner to raise it in Settings, or wait for next month."),
@@ -69,6 +74,43 @@ export class Budgets implements BudgetGuard {
       }
     }
     return null;
+  }
+
+  /**
+   * What tasks sent and not yet ended will cost, as far as not charged already: a burst of tasks
+   * sent together is held to the budget before any of them reports its cost. Tasks older than a
+   * day are left out: the keeper ends those, and a stray row must not hold a budget forever.
+   */
+  private async inFlight(memberId: string | undefined): Promise<number> {
+    const rows = await this.db
+      .select({ taskUUID: task.taskUUID, params: task.params })
+      .from(task)
+      .where(
+        and(
+          // The partial index `task_in_flight_idx` has this very condition.
+          sql`${task.status} in ('queued', 'processing')`,
+          sql`${task.createdAt} > now() - interval '1 day'`,
+          memberId === undefined ? undefined : eq(task.authorId, memberId),
+        ),
+      )
+      .limit(5000);
+    if (rows.length === 0) return 0;
+    const [estimate, [charged]] = await Promise.all([
+      estimateCost(
+        rows.map((r) => r.params),
+        { embedded: this.embedded, db: this.db },
+      ),
+      this.db
+        .select({ usd: sql<number>`coalesce(sum(${spendEntry.usd}), 0)` })
+        .from(spendEntry)
+        .where(
+          inArray(
+            spendEntry.taskUUID,
+            rows.map((r) => r.taskUUID),
+          ),
+        ),
+    ]);
+    return Math.max(0, (estimate.usd ?? 0) - Number(charged?.usd ?? 0));
   }
 
   /** The budgets with this month's spend: every member's for owners, the caller's alone otherwise. */

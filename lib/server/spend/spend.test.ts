@@ -6,7 +6,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { imageCost, videoCost } from "@/lib/engine/processors/pricing";
 import type { SessionUser } from "@/lib/server/auth/caller";
 import { getTask } from "@/lib/server/db";
-import { spendBudget, spendEntry } from "@/lib/server/db/schema";
+import { spendBudget, spendEntry, task } from "@/lib/server/db/schema";
 import { createTestUser, type TestDatabase, testBackends } from "@/lib/server/db/test-databases";
 import { MemberQueue } from "@/lib/server/limits/member-queue";
 import type { StudioRefs } from "@/lib/server/results/studio-refs";
@@ -62,6 +62,8 @@ afterAll(async () => {
 beforeEach(async () => {
   await database.db.delete(spendEntry);
   await database.db.delete(spendBudget);
+  // The tasks earlier tests sent have ended: none is still running against a budget.
+  await database.db.update(task).set({ status: "success" });
 });
 
 describe("the spend ledger", () => {
@@ -231,6 +233,29 @@ describe("budgets", () => {
     const other = await submitTasks(deps, ann, [image()]);
     expect(other.status).toBe(202);
     expect(sent).toHaveLength(1);
+  });
+
+  it("holds tasks still running to the budget before they report their cost", async () => {
+    const cy: SessionUser = {
+      id: await createTestUser(database, "cy"),
+      name: "Cy",
+      email: "cy@example.com",
+      role: "editor",
+    };
+    const budgets = new Budgets(database.db, true, now);
+    // Room for two images and not three.
+    await budgets.set({ members: [{ id: cy.id, usd: perImage * 2.5 }] }, ann);
+    const { deps, sent } = submitDeps(budgets);
+    expect((await submitTasks(deps, cy, [image()])).status).toBe(202);
+    expect((await submitTasks(deps, cy, [image()])).status).toBe(202);
+    // Neither has reported a cost: without counting them, a third would go through.
+    expect(await spentIn(database.db, "2026-11", cy.id)).toBe(0);
+    const third = await submitTasks(deps, cy, [image()]);
+    expect(third.status).toBe(402);
+    expect(third.body.errors?.[0]?.message).toContain(
+      `($0.00 spent this month, about $${(perImage * 2).toFixed(4)} for tasks still running, this task about $${perImage.toFixed(4)})`,
+    );
+    expect(sent).toHaveLength(2);
   });
 
   it("counts only this UTC month: last month's spend does not hold a new month's task back", async () => {

@@ -151,7 +151,10 @@ test("a blind vote between two runs of a set: two members vote, it closes, each 
   await expect(
     page.getByRole("dialog", { name: question }).getByRole("status", { name: "Votes given" }),
   ).toHaveText("2 of 2");
-  await page.getByRole("dialog", { name: question }).getByRole("button", { name: "Close", exact: true }).click();
+  await page
+    .getByRole("dialog", { name: question })
+    .getByRole("button", { name: "Close", exact: true })
+    .click();
   await card.getByRole("button", { name: "Close voting" }).click();
   const ranking = card.getByTestId("vote-ranking");
   await expect(ranking).toBeVisible();

@@ -79,7 +79,7 @@ function jsonSchema(
   delete out.$schema;
   const defs = out.$defs as Record<string, Json> | undefined;
   delete out.$defs;
-  if (!defs) return likeItemTuples(out) as Json;
+  if (!defs) return out;
   const names = new Map<string, string>();
   for (const name of Object.keys(defs)) names.set(name, `${prefix}.${name}`.replace(/[^A-Za-z0-9._-]/g, "_"));
   const rewrite = (node: unknown): unknown => {
@@ -94,27 +94,9 @@ function jsonSchema(
     return copy;
   };
   for (const [name, def] of Object.entries(defs)) {
-    components[names.get(name) as string] = likeItemTuples(rewrite(def)) as Json;
+    components[names.get(name) as string] = rewrite(def) as Json;
   }
-  return likeItemTuples(rewrite(out)) as Json;
-}
-
-/**
- * A tuple whose places all take the same schema (a point's `[x, y]`) as an array of exactly that
- * many such items: the same values, in the form Swagger UI draws. With `prefixItems` the reference
- * stopped drawing at the first tag that held one, and every tag after it was missing.
- */
-function likeItemTuples(node: unknown): unknown {
-  if (Array.isArray(node)) return node.map(likeItemTuples);
-  if (!node || typeof node !== "object") return node;
-  const copy: Json = {};
-  for (const [key, value] of Object.entries(node)) copy[key] = likeItemTuples(value);
-  const places = copy.prefixItems;
-  if (!Array.isArray(places) || places.length === 0) return copy;
-  const first = JSON.stringify(places[0]);
-  if (!places.every((p) => JSON.stringify(p) === first)) return copy;
-  const { prefixItems: _, items: __, ...rest } = copy;
-  return { ...rest, items: places[0], minItems: places.length, maxItems: places.length };
+  return rewrite(out) as Json;
 }
 
 /**

@@ -29,7 +29,9 @@ export function ApiReference() {
           domNode: host.current,
           url: urlOf(api.reference.openapi),
           deepLinking: false,
-          docExpansion: "list",
+          // Folded to the list of resources: with every operation of 30-odd resources unfolded
+          // at once, Swagger UI stopped drawing after the second resource.
+          docExpansion: "none",
           defaultModelsExpandDepth: -1,
           displayRequestDuration: true,
           filter: true,

@@ -12,6 +12,7 @@ export function planDeps(runtime: StudioRuntime): PlanDeps {
     db: runtime.database.db,
     videoModel: runtime.videoModel,
     maxCells: runtime.limits.current().maxExperimentCells,
+    embedded: runtime.env.embedded,
     ...(runtime.engineKeys ? { parallelism: availableParallelism() } : {}),
   };
 }

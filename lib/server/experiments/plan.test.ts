@@ -9,6 +9,7 @@ import {
   type TestDatabase,
   testBackends,
 } from "@/lib/server/db/test-databases";
+import { estimateCost } from "@/lib/server/spend/estimate";
 import { pastTasks, planExperiment } from "./plan";
 
 const base = {
@@ -60,6 +61,28 @@ for (const backend of testBackends) {
       });
       if (!out.ok) throw new Error(JSON.stringify(out.errors));
       expect(out.plan.counts).toEqual({ cells: 4, runnable: 2, refused: 2, images: 6 });
+    });
+
+    it("prices the runnable cells as every task is priced before it is sent, and knows no price without one", async () => {
+      const input = {
+        base: { ...base, numberResults: 3 },
+        axes: [
+          { kind: "seeds" as const, seeds: [1, 2] },
+          { kind: "values" as const, path: "CFGScale", values: [3, 99] },
+        ],
+      };
+      const priced = await planExperiment({ ...deps(), embedded: true }, input);
+      if (!priced.ok) throw new Error(JSON.stringify(priced.errors));
+      const runnable = priced.plan.cells.filter((c) => c.errors.length === 0).map((c) => c.params);
+      const expected = await estimateCost(runnable, { embedded: true, db: opened.db });
+      expect(priced.plan.cost).toEqual(expected);
+      expect(expected.usd).toBeGreaterThan(0);
+      expect(priced.plan.estimate.cost).toBe(expected.usd);
+      // The real service with no history of this model: no figure, rather than a guess.
+      const unpriced = await planExperiment(deps(), input);
+      if (!unpriced.ok) throw new Error(JSON.stringify(unpriced.errors));
+      expect(unpriced.plan.estimate.cost).toBeNull();
+      expect(unpriced.plan.cost.source).toBe("none");
     });
 
     it("learns each past task's load: four sent together ran under four, one alone under one", async () => {

@@ -5,6 +5,7 @@ import { parseTask } from "@/lib/protocol/envelope";
 import type { ServiceError } from "@/lib/protocol/errors";
 import type { StudioDatabase } from "@/lib/server/db";
 import { task } from "@/lib/server/db/schema";
+import { type CostEstimate, estimateCost } from "@/lib/server/spend/estimate";
 
 import { type AxisSpec, pathName } from "@/lib/studio/experiments/axes";
 import { buildGrid, type GridAxis, type GridCell, type TaskCheck } from "@/lib/studio/experiments/grid";
@@ -29,6 +30,8 @@ export interface PlanDeps {
   maxCells: number;
   /** How many tasks the service runs at once, when known (the embedded engine's render threads). */
   parallelism?: number;
+  /** Whether the service is the built-in engine: its price table prices the cells. */
+  embedded?: boolean;
 }
 
 /** An axis as the grid and the Vary dialog show it. */
@@ -50,6 +53,8 @@ export interface Plan {
   /** Cells, and the images (or videos) the runnable ones make: each makes its `numberResults`. */
   counts: { cells: number; runnable: number; refused: number; images: number };
   estimate: Estimate;
+  /** What the runnable cells would cost, priced as every task is before it is sent. */
+  cost: CostEstimate;
   concurrency: number;
 }
 
@@ -142,13 +147,22 @@ export async function planExperiment(deps: PlanDeps, input: ExperimentInput): Pr
   }
   const concurrency = input.concurrency ?? DEFAULT_CONCURRENCY;
   const runnable = grid.cells.filter((c) => c.errors.length === 0);
-  const history = await pastTasks(deps.db);
-  const estimate = estimateRun(
-    runnable.map((c) => shapeOf(c.params)),
-    history,
-    concurrency,
-    deps.parallelism,
-  );
+  const [history, cost] = await Promise.all([
+    pastTasks(deps.db),
+    estimateCost(
+      runnable.map((c) => c.params),
+      { embedded: deps.embedded ?? false, db: deps.db },
+    ),
+  ]);
+  const estimate = {
+    ...estimateRun(
+      runnable.map((c) => shapeOf(c.params)),
+      history,
+      concurrency,
+      deps.parallelism,
+    ),
+    cost: cost.usd,
+  };
   return {
     ok: true,
     plan: {
@@ -165,6 +179,7 @@ export async function planExperiment(deps: PlanDeps, input: ExperimentInput): Pr
         images: runnable.reduce((sum, c) => sum + resultsOf(c.params), 0),
       },
       estimate,
+      cost,
       concurrency,
     },
   };
@@ -184,7 +199,7 @@ export function shapeOf(params: Record<string, unknown>): TaskShape {
 
 /**
  * This studio's last finished tasks: how long each took for its work, under what load (the
- * studio's tasks in flight beside it, on average), and what one result cost.
+ * studio's tasks in flight beside it, on average).
  */
 export async function pastTasks(db: StudioDatabase, limit = 200): Promise<PastTask[]> {
   const rows = await db
@@ -193,7 +208,6 @@ export async function pastTasks(db: StudioDatabase, limit = 200): Promise<PastTa
       params: task.params,
       createdAt: task.createdAt,
       completedAt: task.completedAt,
-      cost: sql<number | null>`(select avg(i.cost) from item i where i.task_uuid = ${task.taskUUID})`,
       // Seconds of other tasks' time in flight within this one's, itself included; over its own
       // seconds, the average load it ran under. Tasks sent over half an hour before it are not
       // looked at (task_created_idx bounds the scan).
@@ -218,7 +232,6 @@ export async function pastTasks(db: StudioDatabase, limit = 200): Promise<PastTa
         model: shape.model ?? null,
         seconds,
         work: workOf(shape),
-        cost: r.cost === null ? null : Number(r.cost),
         load: seconds > 0 ? Math.max(1, overlap / seconds) : 1,
       },
     ];

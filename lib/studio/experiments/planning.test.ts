@@ -21,23 +21,22 @@ describe("the estimate before running", () => {
     expect(workOf({ taskType: "videoInference", duration: 8 })).toBe(8);
   });
 
-  it("uses this studio's past tasks of the same model: time per unit of work, and the reported cost", () => {
+  it("uses this studio's past tasks of the same model: time per unit of work", () => {
     const history: PastTask[] = [
-      { taskType: "imageInference", model: "m:1@1", seconds: 2, work: 20, cost: 0.002, load: 1 },
-      { taskType: "imageInference", model: "m:1@1", seconds: 4, work: 20, cost: 0.004, load: 1 },
-      { taskType: "imageInference", model: "m:1@1", seconds: 3, work: 20, cost: 0.003, load: 1 },
-      { taskType: "imageInference", model: "other", seconds: 100, work: 20, cost: 1, load: 1 },
+      { taskType: "imageInference", model: "m:1@1", seconds: 2, work: 20, load: 1 },
+      { taskType: "imageInference", model: "m:1@1", seconds: 4, work: 20, load: 1 },
+      { taskType: "imageInference", model: "m:1@1", seconds: 3, work: 20, load: 1 },
+      { taskType: "imageInference", model: "other", seconds: 100, work: 20, load: 1 },
     ];
     const out = estimateRun([image, image, image, image], history, 2);
-    expect(out).toEqual({ tasks: 4, seconds: 6, fromHistory: true, cost: 0.012 });
+    expect(out).toEqual({ tasks: 4, seconds: 6, fromHistory: true });
   });
 
-  it("falls back to a default time and an unknown cost without history", () => {
+  it("falls back to a default time without history", () => {
     const out = estimateRun([image], [], 4);
     expect(out.fromHistory).toBe(false);
-    expect(out.cost).toBeNull();
     expect(out.seconds).toBeCloseTo(6, 6);
-    expect(estimateRun([], [], 4)).toEqual({ tasks: 0, seconds: 0, fromHistory: false, cost: null });
+    expect(estimateRun([], [], 4)).toEqual({ tasks: 0, seconds: 0, fromHistory: false });
   });
 
   // Recorded on the embedded engine (two render threads) on a shared two-core machine.
@@ -54,7 +53,6 @@ describe("the estimate before running", () => {
     model: "runware:100@1",
     seconds,
     work: workOf(shape),
-    cost: null,
     load,
   });
   const withinAThird = (estimate: number, actual: number) => Math.abs(estimate - actual) / actual;

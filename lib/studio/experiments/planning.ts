@@ -35,8 +35,6 @@ export interface PastTask {
   seconds: number;
   /** Pixels × steps of an image task, or seconds of video; what its time scales with. */
   work: number;
-  /** Cost of one result as the service reported it, when the task asked for it. */
-  cost: number | null;
   /**
    * The studio's tasks in flight while it ran, on average, itself included (1: it ran alone).
    * Ten tasks sent at once each take longer than one alone when the service runs fewer at a time.
@@ -67,13 +65,16 @@ function median(values: number[]): number | null {
     : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
 }
 
-export interface Estimate {
+export interface RunTime {
   tasks: number;
   /** Wall-clock seconds with `concurrency` tasks at a time. */
   seconds: number;
   /** True when the time comes from this studio's own past tasks of that kind, not a default. */
   fromHistory: boolean;
-  /** USD, from the costs the service reported for past tasks of the same model; null when unknown. */
+}
+
+export interface Estimate extends RunTime {
+  /** USD, as the spend estimate prices the runnable cells (the one the Vary dialog shows); null when unknown. */
   cost: number | null;
 }
 
@@ -109,7 +110,7 @@ function wallPerWork(alike: readonly PastTask[], slots: number, parallelism: num
 }
 
 /**
- * The time and cost of running `tasks` with at most `concurrency` in flight, learnt from
+ * The time of running `tasks` with at most `concurrency` in flight, learnt from
  * `history`. `parallelism` is how many tasks the service runs at once when known (the embedded
  * engine's render threads); unknown, it is taken to run every task sent.
  */
@@ -118,11 +119,10 @@ export function estimateRun(
   history: readonly PastTask[],
   concurrency: number,
   parallelism = Number.POSITIVE_INFINITY,
-): Estimate {
+): RunTime {
   const slots = Math.max(1, Math.min(concurrency, tasks.length));
   let seconds = 0;
   let fromHistory = tasks.length > 0;
-  let cost: number | null = tasks.length > 0 ? 0 : null;
   for (const task of tasks) {
     const alike = alikeTasks(task, history);
     let rate = wallPerWork(alike, slots, parallelism);
@@ -132,9 +132,6 @@ export function estimateRun(
       rate = alone / Math.max(1, Math.min(slots, parallelism));
     }
     seconds += rate * workOf(task);
-    const sameModel = history.filter((h) => h.taskType === task.taskType && h.model === (task.model ?? null));
-    const unit = median(sameModel.flatMap((h) => (h.cost === null ? [] : [h.cost])));
-    cost = cost === null || unit === null ? null : cost + unit * Math.max(1, task.numberResults ?? 1);
   }
-  return { tasks: tasks.length, seconds, fromHistory, cost };
+  return { tasks: tasks.length, seconds, fromHistory };
 }

@@ -10,6 +10,5 @@ export const POST = route(api.spend.estimate, async ({ runtime, body }) => {
   if (body.experiment === undefined) return estimateCost(body.tasks ?? [], pricing);
   const outcome = await planExperiment(planDeps(runtime), body.experiment);
   if (!outcome.ok) throw new ApiError(outcome.status, outcome.errors);
-  const runnable = outcome.plan.cells.filter((c) => c.errors.length === 0).map((c) => c.params);
-  return estimateCost(runnable, pricing);
+  return outcome.plan.cost;
 });

@@ -31,6 +31,8 @@ export interface SentTask {
 export interface RecordTasksOptions {
   /** Keeps the bytes of inline media (see `inlineMediaSink` in lib/server/storage). */
   inlineMedia?: InlineMediaSink;
+  /** USD each task holds against the budgets while it runs (by position; see `task.heldUsd`). */
+  heldUsd?: readonly (number | null)[];
 }
 
 export interface TaskPatch {
@@ -98,6 +100,7 @@ export async function recordTasks(
       authorId,
       params: await externalizeInlineMedia(redactTaskParams(sent), options.inlineMedia),
       itemCount: intField(numberResults, `tasks.${i}.numberResults`, 0, MAX_ITEM_COUNT),
+      heldUsd: options.heldUsd?.[i] ?? null,
     });
   }
   // One statement in the common case (every task new): the embedded database runs on the

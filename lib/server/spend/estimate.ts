@@ -137,24 +137,46 @@ export async function estimateCost(
   tasks: readonly Record<string, unknown>[],
   pricing: { embedded: boolean; db: StudioDatabase },
 ): Promise<CostEstimate> {
+  const each = await estimateEach(tasks, pricing);
+  const results = each.reduce((sum, e) => sum + e.results, 0);
+  if (each.some((e) => e.usd === null)) return { usd: null, results, source: "none" };
+  const usd = each.reduce((sum, e) => sum + (e.usd ?? 0), 0);
+  return { usd: round(usd), results, source: pricing.embedded ? "engine" : "history" };
+}
+
+/**
+ * What each of `tasks` would cost, in their order (null for a task whose kind has no figure):
+ * what a budget admits task by task. Each distinct kind is priced once.
+ */
+export async function estimateEach(
+  tasks: readonly Record<string, unknown>[],
+  pricing: { embedded: boolean; db: StudioDatabase },
+): Promise<{ usd: number | null; results: number }[]> {
   const shapes = tasks.map(shapeOf);
-  const results = shapes.reduce((sum, s) => sum + s.results, 0);
-  if (pricing.embedded) {
-    const usd = shapes.reduce((sum, s) => sum + enginePrice(s) * s.results, 0);
-    return { usd: round(usd), results, source: "engine" };
+  if (pricing.embedded)
+    return shapes.map((s) => ({ usd: round(enginePrice(s) * s.results), results: s.results }));
+  const units = new Map<string, Promise<number | null>>();
+  const unitOf = (shape: Shape) => {
+    const key = JSON.stringify([
+      shape.taskType,
+      shape.model,
+      shape.width,
+      shape.height,
+      shape.steps,
+      shape.seconds,
+    ]);
+    let unit = units.get(key);
+    if (!unit) {
+      unit = historyPrice(pricing.db, shape);
+      units.set(key, unit);
+    }
+    return unit;
+  };
+  // One kind at a time: on the embedded database a transaction's reads share one connection.
+  const out: { usd: number | null; results: number }[] = [];
+  for (const shape of shapes) {
+    const unit = await unitOf(shape);
+    out.push({ usd: unit === null ? null : round(unit * shape.results), results: shape.results });
   }
-  const kinds = new Map<string, { shape: Shape; results: number }>();
-  for (const s of shapes) {
-    const key = JSON.stringify([s.taskType, s.model, s.width, s.height, s.steps, s.seconds]);
-    const kind = kinds.get(key);
-    if (kind) kind.results += s.results;
-    else kinds.set(key, { shape: s, results: s.results });
-  }
-  let usd = 0;
-  for (const { shape, results: count } of kinds.values()) {
-    const unit = await historyPrice(pricing.db, shape);
-    if (unit === null) return { usd: null, results, source: "none" };
-    usd += unit * count;
-  }
-  return { usd: round(usd), results, source: "history" };
+  return out;
 }

@@ -1,16 +1,18 @@
 import "server-only";
+import { inArray } from "drizzle-orm";
 import { logger } from "@/lib/platform/logger";
 import { parseRequest } from "@/lib/protocol/envelope";
 import { isServiceError, type ServiceError, withTask } from "@/lib/protocol/errors";
 import type { SessionUser } from "@/lib/server/auth/caller";
 import { isRecordError, recordTasks, type SentTask, type StudioDatabase } from "@/lib/server/db";
+import { task as taskTable } from "@/lib/server/db/schema";
 import { limitErrors } from "@/lib/server/limits/limit-errors";
 import type { MemberQueue } from "@/lib/server/limits/member-queue";
 import { taskTimelines, wallNow } from "@/lib/server/ops/task-timeline";
 import type { ResultKeeper } from "@/lib/server/results/keeper";
 import type { StudioRefs } from "@/lib/server/results/studio-refs";
 import type { TaskLeases } from "@/lib/server/results/task-leases";
-import type { BudgetGuard } from "@/lib/server/spend/budgets";
+import type { Admission, AdmittedTask, BudgetGuard } from "@/lib/server/spend/budgets";
 import { inlineMediaSink, type MediaStorage } from "@/lib/server/storage";
 import {
   recordVersionLinks,
@@ -186,36 +188,43 @@ export async function submitTasks(
   }
 
   if (ready.length === 0) return { status: 400, body: { errors } };
-  // Before anything is recorded or sent: a refused request leaves no trace but its answer.
-  const overBudget = await deps.budgets?.check(
-    author,
-    ready.map((r) => r.parsed),
-  );
-  if (overBudget) {
-    return {
-      status: 402,
-      body: {
-        errors: [
-          ...ready.map((r) => withTask(overBudget, { taskType: r.sent.taskType, taskUUID: r.sent.taskUUID })),
-          ...errors,
-        ],
-      },
-    };
-  }
-  for (const r of ready) taskTimelines().mark(r.sent.taskUUID, "submitted", startedAt);
   const room = deps.queue.room(author.id);
   if (ready.length > room) {
     return retryLater(429, [limitErrors.memberQueueFull(limits, room, ready.length), ...errors]);
   }
 
-  let rows: Awaited<ReturnType<typeof recordTasks>>;
-  try {
-    rows = await recordTasks(
-      deps.db,
+  // The budgets admit what fits and the tasks are recorded in one step: a refused task leaves no
+  // trace but its answer, and tasks sent at once cannot all take the same room.
+  let admittedAt: number[] = [];
+  const record = async (db: StudioDatabase, admitted: readonly AdmittedTask[]) => {
+    admittedAt = admitted.map((a) => a.index);
+    return recordTasks(
+      db,
       author.id,
-      ready.map((r) => r.sent),
-      { inlineMedia: inlineMediaSink(deps.storage) },
+      admitted.map((a) => (ready[a.index] as (typeof ready)[number]).sent),
+      { inlineMedia: inlineMediaSink(deps.storage), heldUsd: admitted.map((a) => a.heldUsd) },
     );
+  };
+  let admission: Admission<Awaited<ReturnType<typeof recordTasks>>>;
+  try {
+    admission = deps.budgets
+      ? await deps.budgets.admit(
+          author,
+          ready.map((r) => r.parsed),
+          record,
+          (db) =>
+            alreadyRecorded(
+              db,
+              ready.map((r) => r.sent.taskUUID),
+            ),
+        )
+      : {
+          value: await record(
+            deps.db,
+            ready.map((_, index) => ({ index, heldUsd: null })),
+          ),
+          refused: [],
+        };
   } catch (err) {
     if (!isRecordError(err)) throw err;
     errors.push({
@@ -225,18 +234,28 @@ export async function submitTasks(
     });
     return { status: 409, body: { errors } };
   }
+  errors.unshift(
+    ...admission.refused.map((r) => {
+      const sent = (ready[r.index] as (typeof ready)[number]).sent;
+      return withTask(r.error, { taskType: sent.taskType, taskUUID: sent.taskUUID });
+    }),
+  );
+  const rows = admission.value;
+  if (rows === null) return { status: 402, body: { errors } };
+  const admitted = admittedAt.map((i) => ready[i] as (typeof ready)[number]);
+  for (const r of admitted) taskTimelines().mark(r.sent.taskUUID, "submitted", startedAt);
 
   // Linked before any result can arrive: the task is sent only below.
   await recordVersionLinks(
     deps.db,
     author.id,
-    ready.flatMap((r) => (r.link ? [{ taskUUID: r.sent.taskUUID, link: r.link }] : [])),
+    admitted.flatMap((r) => (r.link ? [{ taskUUID: r.sent.taskUUID, link: r.link }] : [])),
   );
 
   // A retried request answers the tasks already recorded; one that already finished (a task the
   // studio could not send, say) is not sent again: its record stays the one truth about it.
   const jobs: Job[] = [];
-  for (const [i, r] of ready.entries()) {
+  for (const [i, r] of admitted.entries()) {
     const row = rows[i];
     if (row && row.status !== "queued" && row.status !== "processing") {
       errors.push({
@@ -264,14 +283,14 @@ export async function submitTasks(
     logger().warn({ err, requestId }, "task leases not taken");
   });
 
-  const admitted = deps.queue.admit(author.id, jobs);
-  if (!admitted) {
+  const queued = deps.queue.admit(author.id, jobs);
+  if (!queued) {
     // Another request of the member took the room while this one was being recorded.
     const error = limitErrors.memberQueueFull(limits, deps.queue.room(author.id), jobs.length);
     await failAll(deps, jobs, error);
     return retryLater(429, [error, ...errors]);
   }
-  const failure = await handOver(deps, admitted.now);
+  const failure = await handOver(deps, queued.now);
   if (failure) {
     // The service is out of reach: none of this request goes out, not even the tasks that were
     // to wait (they are recorded as not sent too), so the answer is one plain "try again".
@@ -300,4 +319,15 @@ export async function submitTasks(
     status: "queued",
   }));
   return { status: 202, body: { data: accepted, ...(errors.length > 0 ? { errors } : {}) } };
+}
+
+/** The places of the tasks a retried request already recorded. */
+async function alreadyRecorded(db: StudioDatabase, taskUUIDs: readonly string[]): Promise<Set<number>> {
+  const lower = taskUUIDs.map((u) => u.toLowerCase());
+  const found = await db
+    .select({ taskUUID: taskTable.taskUUID })
+    .from(taskTable)
+    .where(inArray(taskTable.taskUUID, lower));
+  const known = new Set(found.map((f) => f.taskUUID));
+  return new Set(lower.flatMap((u, i) => (known.has(u) ? [i] : [])));
 }

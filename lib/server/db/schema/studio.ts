@@ -58,6 +58,12 @@ export const task = pgTable(
     itemCount: integer("item_count").notNull().default(1),
     progress: integer("progress"),
     error: jsonb("error").$type<StoredTaskError>(),
+    /**
+     * USD held against the budgets while the task runs: its estimate, taken in the transaction
+     * that admitted it. Released by the task ending (only unfinished tasks hold), and counted
+     * less what its results were already charged. Null when no budget applied or no estimate.
+     */
+    heldUsd: doublePrecision("held_usd"),
     createdAt: timestamp("created_at", { withTimezone: true, precision: 3 }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true, precision: 3 }).notNull().defaultNow(),
     completedAt: timestamp("completed_at", { withTimezone: true, precision: 3 }),

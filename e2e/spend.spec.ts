@@ -163,6 +163,68 @@ test("an owner's budgets: a member's refuses their next Create, naming the budge
   await memberContext.close();
 });
 
+test("a sweep under a budget: Vary says how many cells fit, and those run while the rest are refused in its words", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  const member = {
+    name: `Sid Sweep ${Date.now().toString(36)}`,
+    email: `sid.sweep.${Date.now().toString(36)}@studio.test`,
+    password: "counting every cell",
+  };
+  const memberContext = await joinAsMember(browser, page.request, baseURL ?? "", member, "editor");
+  const memberPage = await memberContext.newPage();
+  const create = new CreatePage(memberPage);
+  await create.open("text-to-image");
+  await create.prompt.fill(PROMPT);
+  const each = Number(
+    /About \$(\d+\.\d+) for 1 image/.exec(
+      (await memberPage.getByTestId("cost-estimate").textContent()) ?? "",
+    )?.[1],
+  );
+  expect(each).toBeGreaterThan(0);
+
+  // Room for three cells of five, and not four.
+  await page.goto("/settings");
+  const budgets = page.getByRole("region", { name: "Budgets" });
+  await budgets.getByLabel(`${member.name}'s monthly budget (USD)`).fill((each * 3.5).toFixed(6));
+  await budgets.getByRole("button", { name: "Save budgets" }).click();
+  await expect(budgets.getByRole("status")).toHaveText("Saved. The next task is held to these budgets.");
+
+  await memberPage.reload();
+  await create.prompt.fill(PROMPT);
+  await expect(memberPage.getByTestId("budget-room")).toHaveText(/^\$0\.\d{4} left of your monthly budget$/);
+  await memberPage.getByRole("button", { name: "Vary…" }).click();
+  const dialog = memberPage.getByRole("dialog", { name: "Vary this task" });
+  await dialog.getByRole("button", { name: "Vary the seed" }).click();
+  await dialog.getByLabel("How many seeds").fill("5");
+  await expect(dialog.getByTestId("budget-room")).toHaveText(
+    /^\$0\.\d{4} left of your monthly budget: 3 of 5 cells fit, the other 2 would be refused$/,
+  );
+  await shoot(memberPage, "vary-budget");
+  await dialog.getByRole("button", { name: "Run 5 cells" }).click();
+  await expect(memberPage).toHaveURL(/\/experiments\/[0-9a-f-]{36}$/);
+  await expect(memberPage.getByRole("status", { name: "Progress" })).toHaveText(/^3 of 5 done · 2 failed$/, {
+    timeout: 120_000,
+  });
+  const grid = memberPage.getByRole("table", { name: "Experiment grid" });
+  await expect(grid.locator("[data-status=done]")).toHaveCount(3);
+  const refused = grid.locator("[data-status=error]");
+  await expect(refused).toHaveCount(2);
+  await expect(refused.first()).toContainText("would pass your monthly budget");
+  // Nothing is left waiting: the run ends.
+  await expect(memberPage.getByTestId("experiment-status")).toHaveText("Finished");
+  await shoot(memberPage, "sweep-budget-grid");
+
+  await page.reload();
+  await page
+    .getByRole("region", { name: "Budgets" })
+    .getByRole("button", { name: `Clear ${member.name}'s monthly budget` })
+    .click();
+  await memberContext.close();
+});
+
 test("Settings charts the month's spend by member and by model", async ({ page }) => {
   await page.goto("/settings");
   const spend = page.getByRole("region", { name: "Spend" });

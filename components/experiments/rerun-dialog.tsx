@@ -109,7 +109,11 @@ export function RerunDialog({ view, target, onClose }: RerunDialogProps) {
           onChange={(e) => setValue(e.target.value)}
           autoFocus
         />
-        <EstimateLine estimate={cost} noun={view.taskType === "videoInference" ? "video" : "image"} />
+        <EstimateLine
+          estimate={cost}
+          noun={view.taskType === "videoInference" ? "video" : "image"}
+          unit="cell"
+        />
         <FormError>{error}</FormError>
         <div className="flex justify-end gap-2">
           <Button variant="ghost" onClick={onClose}>

@@ -213,7 +213,7 @@ export function VaryDialog({ open, onOpenChange, task, initialAxes, description 
             "Fill in every axis to see the grid."
           )}
         </p>
-        {preview ? <EstimateLine estimate={cost} noun={noun} /> : null}
+        {preview ? <EstimateLine estimate={cost} noun={noun} unit="cell" /> : null}
         <div className="flex justify-end gap-2">
           <Button variant="ghost" onClick={() => onOpenChange(false)}>
             Cancel

@@ -222,41 +222,60 @@ for (const backend of testBackends) {
       await setStatus(opened.db, id, "cancelled");
     });
 
-    it("stops sending at a budget: the refused cells say so in words and the rest wait, paused", async () => {
+    it("sends the cells a budget has room for, one by one, and settles the rest with its words", async () => {
       const created = await createExperiment(deps(), { ...grid3x3, concurrency: 2 }, author);
       if (!created.ok) throw new Error("not created");
       const id = created.value.experiment.id;
       const requests: number[] = [];
       const message =
-        "This task would pass the team's monthly budget of $1.00 ($1.00 spent this month, this task about $0.0014).";
+        "This task would pass the team's monthly budget of $1.00 ($0.99 spent this month, this task about $0.0014).";
+      // Room for three cells: a budget admits them and refuses every later one.
+      let room = 3;
       const runner = new ExperimentRunner({
         db: opened.db,
-        submit: fakeSubmit(requests, (tasks) => ({
-          status: 402,
-          body: {
-            errors: tasks.map((t) => ({
-              code: "budgetExceeded",
-              message,
-              parameter: "budget",
-              taskUUID: String(t.taskUUID),
-            })),
-          },
-        })),
+        submit: fakeSubmit(requests, (tasks) => {
+          const fits = tasks.slice(0, room);
+          room -= fits.length;
+          const refused = tasks.slice(fits.length).map((t) => ({
+            code: "budgetExceeded",
+            message,
+            parameter: "budget",
+            taskUUID: String(t.taskUUID),
+          }));
+          if (refused.length === 0) return null;
+          return {
+            status: fits.length === 0 ? 402 : 202,
+            body: {
+              data: fits.map((t) => ({
+                taskType: "imageInference",
+                taskUUID: String(t.taskUUID),
+                status: "queued",
+              })),
+              errors: refused,
+            },
+          };
+        }),
         perRequest: () => 50,
         publish: () => {},
       });
       await runner.pump(id);
       await runner.idle();
-      expect(requests).toEqual([2]);
+      for (let rounds = 0; rounds < 10; rounds++) {
+        const [first] = await sentTasks(id);
+        if (!first) break;
+        await markTask(opened.db, first, { status: "success", progress: 100 });
+        await runner.taskFinished(first);
+        await runner.idle();
+      }
       const cells = await cellRows(opened.db, id);
-      expect(cells.filter((c) => c.status === "error").map((c) => c.error?.[0]?.message)).toEqual([
-        message,
-        message,
-      ]);
-      expect(cells.filter((c) => c.status === "pending")).toHaveLength(7);
-      expect((await experimentRow(opened.db, id))?.status).toBe("paused");
+      expect(cells.filter((c) => c.status === "done")).toHaveLength(3);
+      expect(cells.filter((c) => c.status === "error").map((c) => c.error?.[0]?.message)).toEqual(
+        Array(6).fill(message),
+      );
+      // Nothing is left waiting beside a bar that cannot move.
+      expect(cells.filter((c) => c.status === "pending" || c.status === "sent")).toHaveLength(0);
+      expect((await experimentRow(opened.db, id))?.status).toBe("done");
       runner.close();
-      await setStatus(opened.db, id, "cancelled");
     });
 
     it("pauses (nothing more goes out), resumes, and keeps waiting cells when the member's share is full", async () => {

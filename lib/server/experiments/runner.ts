@@ -274,13 +274,8 @@ export class ExperimentRunner {
       if (accepted.has(taskUUID)) continue;
       await this.settle(cell, refused.get(taskUUID) ?? refused.get("") ?? [unknownError()]);
     }
-    if (outcome.status === 402) {
-      // A budget would be passed: the cells refused say so, and the rest wait, unsent, until
-      // someone resumes the experiment (after a budget is raised, or in a new month).
-      await setStatus(db, id, "paused");
-      this.deps.publish(id);
-      return;
-    }
+    // Cells a budget refused say so in its words and can be retried once it is raised; the
+    // cells that fit went, and the rest are tried in turn: each runs if it fits then.
     this.deps.publish(
       id,
       sends

@@ -39,6 +39,20 @@ export const spendEstimateSchema = z.object({
    * charged for the same model at a similar size; `none`: no figure.
    */
   source: z.enum(ESTIMATE_SOURCES),
+  /**
+   * The tightest monthly budget that applies to the caller, what is left of it (less what tasks
+   * still running hold) and how many of these tasks fit in it, in their order; null when no budget
+   * applies.
+   */
+  budget: z
+    .object({
+      scope: z.enum(["team", "member"]),
+      usd: z.number(),
+      left: z.number(),
+      tasks: z.number().int(),
+      fit: z.number().int(),
+    })
+    .nullable(),
 });
 
 /** Most tasks one estimate takes: an experiment's cap on cells is of this order. */

@@ -51,7 +51,13 @@ export const upstreamErrors = {
     if (status === 404)
       return serviceErrors.serviceUnavailable(`${message} Check that the address ends in /v1.`);
     if (status === 408 || status === 504) return { code: "timeoutProvider", message };
-    if (status === 413) return { code: "payloadTooLarge", message };
+    // The limit is the service's and unstated: what a person can do is send less.
+    if (status === 413)
+      return {
+        code: "payloadTooLarge",
+        message:
+          "The media service refused the request as too large for it (HTTP 413). Send the image smaller: fewer pixels, or as a JPEG or WebP rather than a PNG.",
+      };
     if (status === 429) return { code: "rateLimitExceeded", message };
     if (status >= 500) return serviceErrors.serviceUnavailable(message);
     return { code: "invalidRequestBody", message };

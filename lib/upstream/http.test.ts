@@ -139,12 +139,12 @@ describe("HTTP retries", () => {
     await fake.close();
   });
 
-  it("waits for Retry-After on a 429", async () => {
+  it.each([429, 503, 408])("waits for Retry-After on a %i", async (status) => {
     const t = task();
     const fake = await startFakeService((n) =>
       n === 0
         ? {
-            status: 429,
+            status,
             headers: { "retry-after": "1" },
             body: { errors: [{ code: "rateLimitExceeded", message: "slow down" }] },
           }
@@ -155,6 +155,21 @@ describe("HTTP retries", () => {
     const [first, second] = fake.requests;
     // The backoff alone would wait under 80 ms; the header asks for a second.
     expect((second?.at ?? 0) - (first?.at ?? 0)).toBeGreaterThanOrEqual(950);
+    await fake.close();
+  });
+
+  it("says a 413 without an error object means the request was too large, and what to do", async () => {
+    const fake = await startFakeService(() => ({ status: 413, body: "" }));
+    const outcome = await fakeClient(fake).request([task()]);
+    expect(fake.requests).toHaveLength(1);
+    expect(outcome.errors).toEqual([
+      expect.objectContaining({
+        code: "payloadTooLarge",
+        message: expect.stringMatching(
+          /^The media service refused the request as too large for it \(HTTP 413\)\. Send the image smaller/,
+        ),
+      }),
+    ]);
     await fake.close();
   });
 

@@ -115,7 +115,7 @@ export interface RequestOptions {
 
 /**
  * POSTs `tasks` until the service answers with a final status; never throws. Retries 408, 429
- * (after `Retry-After` when given), 5xx, network errors and timed-out tries, with full-jitter
+ * and 5xx (after `Retry-After` when the answer gives one), network errors and timed-out tries, with full-jitter
  * backoff, at most `maxAttempts` tries within `deadlineMs`. 400, 401, 402, 403, 404 (any other
  * status) are final. The last retryable answer's error objects, when it has some, are returned as
  * the service's answer.
@@ -154,10 +154,8 @@ export async function exchange(
         ? { ok: true, envelope: answer.envelope, retried }
         : fail(errorOf(answer, options.attemptTimeoutMs));
     if (attempt >= options.maxAttempts) return last();
-    const hinted =
-      answer.kind === "response" && answer.status === 429
-        ? retryAfterMs(answer.retryAfter, deps.now())
-        : undefined;
+    // Every answer that names its wait is honoured: a 503 or 408 as much as a 429 (RFC 9110).
+    const hinted = answer.kind === "response" ? retryAfterMs(answer.retryAfter, deps.now()) : undefined;
     const delay = hinted ?? fullJitter(attempt - 1, options.backoff, deps.random);
     // A wait that would outlast the deadline is not worth starting: answer now.
     if (delay >= left()) return last();

@@ -58,6 +58,7 @@ export function useTaskStream(): void {
     const handle = (event: StreamFrame) => {
       switch (event.type) {
         case "hello":
+          usePresenceStore.getState().identify(event.userId);
           // A resuming tab keeps its own position: replayed events follow this greeting.
           if (epoch !== event.epoch) {
             if (epoch !== null) refetch();

@@ -7,7 +7,8 @@ import { logger } from "@/lib/platform/logger";
 import { STREAM_CLOSE } from "@/lib/studio/api/stream";
 import type { StreamEvent, StreamFrame } from "@/lib/studio/stream-events";
 import { type Audience, type EventLog, isFor } from "./event-log";
-import { type PresenceHub, tabMessages } from "./presence-hub";
+import type { PresenceHub } from "./presence-hub";
+import { tabMessages } from "./tab-messages";
 
 /** Whose a socket is: the member, the session its cookie named, and the role it opened with. */
 export interface StreamMember {

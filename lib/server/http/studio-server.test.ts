@@ -56,7 +56,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe("the studio's server", () => {
   it("keeps the numbers that close a slow-loris within well under a minute", () => {
-    expect(CONNECTION_TIMEOUTS.headers + CONNECTION_TIMEOUTS.checkEvery).toBeLessThanOrEqual(30_000);
+    expect(CONNECTION_TIMEOUTS.headers + CONNECTION_TIMEOUTS.checkEvery).toBeLessThanOrEqual(20_000);
     expect(CONNECTION_TIMEOUTS.request).toBeGreaterThanOrEqual(300_000);
   });
 

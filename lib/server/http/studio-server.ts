@@ -14,18 +14,18 @@ export interface ConnectionTimeouts {
 }
 
 /**
- * A browser sends its headers in one go, so 20 s covers a very slow link; a client that trickles
- * them (slow-loris, one header line every few seconds, each socket held as long as it likes under
- * Node's defaults) is answered 408 and cut within `headers + checkEvery`, 25 s. A body may take
- * 10 minutes: the largest the studio takes (32 MB of a task with inline images,
- * lib/server/http/body-ceiling.ts) at half a megabit a second. A WebSocket leaves these timers
- * once upgraded. Idle keep-alive connections close after Node's own 5 s.
+ * A browser sends its headers in one go (a few kilobytes: a second on the slowest mobile link),
+ * so 15 s is ample; a client that trickles them (slow-loris, a header line every few seconds,
+ * which Node's defaults let hold a socket for up to 90 s) is answered 408 and cut within
+ * `headers + checkEvery`, 17 s. A body may take 10 minutes: the largest the studio takes (32 MB
+ * of a task with inline images, lib/server/http/body-ceiling.ts) at half a megabit a second. A
+ * WebSocket leaves these timers once upgraded. Idle keep-alive connections close after Node's own 5 s.
  */
 export const CONNECTION_TIMEOUTS: ConnectionTimeouts = {
-  headers: 20_000,
+  headers: 15_000,
   request: 600_000,
   keepAlive: 5_000,
-  checkEvery: 5_000,
+  checkEvery: 2_000,
 };
 
 /** The studio's one HTTP server (server.ts), with its connections' timeouts. */

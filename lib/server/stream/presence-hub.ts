@@ -62,8 +62,8 @@ interface Local {
  * the same object for every tab there (the relay encodes an object once for all its sockets), and
  * the turn's joins and leaves cross to the other instances as one announcement. Every tab is in
  * the list it is sent (a tab is told only of the page it is on), and the browser leaves its own
- * member out; so one event serves every member, where a list per tab made each change cost the
- * square of the tabs on the page.
+ * member out; so one event serves every member (a list per tab would cost each change the square
+ * of the tabs on the page).
  */
 export class PresenceHub {
   readonly instance: string;

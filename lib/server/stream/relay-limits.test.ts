@@ -162,7 +162,7 @@ describe("stream sockets per member", () => {
     expect(relay.sizes()).toEqual({ sockets: 0, members: 0, sessions: 0 });
     expect(hub.sizes()).toEqual({ tabs: 0, watched: 0, told: 0, held: 0, pending: 0, checks: 0 });
     expect(subscribed.size).toBe(0);
-  });
+  }, 60_000);
 
   it("encodes a presence change once, with 4 or 60 sockets watching", async () => {
     const encodesWith = async (watchers: number, newcomer: string) => {

@@ -5,7 +5,6 @@
  */
 import "./scripts/register-server-only.mjs";
 import { randomBytes } from "node:crypto";
-import { createServer } from "node:http";
 import path from "node:path";
 import next from "next";
 
@@ -36,6 +35,7 @@ async function main() {
   const { stampRequest } = await import("./lib/server/http/request-stamp");
   const { STREAM_PATH } = await import("./lib/studio/api/stream");
   const { nodeHandler } = await import("./lib/server/http/node-bridge");
+  const { createStudioServer } = await import("./lib/server/http/studio-server");
   const { postTasks, TASK_BODY_LIMIT } = await import("./lib/server/tasks/post-tasks");
   const { pathOf, refuseMalformedPath } = await import("./lib/server/http/request-path");
   const { refuseDeclaredOversize } = await import("./lib/server/http/body-ceiling");
@@ -127,7 +127,9 @@ async function main() {
     draining: () => drain.isDraining,
   });
 
-  const server = createServer((req, res) => {
+  // Headers and requests are timed (lib/server/http/studio-server.ts): a client trickling its
+  // headers cannot hold a socket; a slow upload and the stream's upgraded sockets are not cut.
+  const server = createStudioServer((req, res) => {
     // The client's address and scheme (sign-in limits, secure cookies) and the page asked for:
     // only this line sets them, from the socket itself (and a proxy only when one is trusted).
     stampRequest(req, env.TRUST_PROXY);

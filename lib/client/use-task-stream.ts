@@ -4,7 +4,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useEffect } from "react";
 import { applyGalleryChange } from "@/lib/client/gallery-live";
-import { STREAM_CLOSE, STREAM_GOING_AWAY, STREAM_PATH } from "@/lib/studio/api/stream";
+import { STREAM_PATH } from "@/lib/studio/api/stream";
 import type { StreamFrame } from "@/lib/studio/stream-events";
 import {
   addGalleryItem,
@@ -16,15 +16,8 @@ import {
   updateTask,
 } from "./gallery-cache";
 import { keepPresenceSent, sendPresence, usePresenceStore } from "./live/presence-store";
+import { afterStreamClose } from "./live/stream-reconnect";
 import { useStreamStore } from "./stream-store";
-
-const MAX_DELAY_MS = 15_000;
-
-/** Exponential backoff with jitter, so a restarted server is not met by every tab at once. */
-export function reconnectDelay(attempt: number, random = Math.random): number {
-  const base = Math.min(MAX_DELAY_MS, 500 * 2 ** attempt);
-  return Math.round(base / 2 + random() * (base / 2));
-}
 
 /**
  * One WebSocket to the studio's relay per tab. Results and task progress are written into the
@@ -32,8 +25,9 @@ export function reconnectDelay(attempt: number, random = Math.random): number {
  * resumes from the last event it saw; when the relay can no longer fill the gap (a restart, a long
  * absence) it refetches the gallery and the queue over HTTP instead. The relay closes it on purpose
  * when the session ends (then the tab goes to sign-in) or the role changes (then it reconnects at
- * once and the page is rendered again for the new role). It also carries where the tab is, for
- * the avatars of who else is there (lib/client/live/presence-store.ts).
+ * once and the page is rendered again for the new role); one socket too many of the member's
+ * waits a minute or more before trying again (lib/client/live/stream-reconnect.ts). It also
+ * carries where the tab is, for the avatars of who else is there (lib/client/live/presence-store.ts).
  */
 export function useTaskStream(): void {
   const client = useQueryClient();
@@ -58,6 +52,7 @@ export function useTaskStream(): void {
     const handle = (event: StreamFrame) => {
       switch (event.type) {
         case "hello":
+          usePresenceStore.getState().identify(event.userId);
           // A resuming tab keeps its own position: replayed events follow this greeting.
           if (epoch !== event.epoch) {
             if (epoch !== null) refetch();
@@ -110,30 +105,22 @@ export function useTaskStream(): void {
       ws.onclose = (event) => {
         if (stopped || socket !== ws) return;
         socket = null;
-        if (event.code === STREAM_CLOSE.sessionEnded) {
+        const next = afterStreamClose(event.code, attempt, { online: navigator.onLine });
+        if (next.kind === "signIn") {
           stopped = true;
           // Where signing out leads too: the tab that signed out may be on its way there already.
           window.location.assign("/sign-in");
           return;
         }
         setState("reconnecting");
-        // A password change here renewed this browser's session: the cookie holds the new one.
-        if (event.code === STREAM_CLOSE.sessionRenewed) {
-          attempt = 0;
-          connect();
-          return;
-        }
-        if (event.code === STREAM_CLOSE.roleChanged) {
-          attempt = 0;
+        attempt = next.attempt;
+        if (next.refresh) {
           router.refresh();
           refetch();
-          connect();
-          return;
         }
-        // A server going away is no failure of this tab: the first try comes soon (its jitter
-        // spreads a stopping server's tabs), resuming from the last event it holds.
-        if (event.code === STREAM_GOING_AWAY) attempt = 0;
-        timer = setTimeout(connect, navigator.onLine ? reconnectDelay(attempt++) : MAX_DELAY_MS);
+        // Resuming from the last event it holds; a renewed session's cookie holds the new one.
+        if (next.delayMs === 0) connect();
+        else timer = setTimeout(connect, next.delayMs);
       };
     };
 

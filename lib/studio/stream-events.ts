@@ -46,16 +46,21 @@ export type StreamEvent =
   | { type: "reset"; epoch: string; seq: number };
 
 /**
- * The other members on the page this tab is on (`on`, a target of lib/studio/presence.ts), sent
- * to that tab alone when they change. Ephemeral: not in the event log, no seq, never replayed; a
- * reconnecting tab says again where it is and is told again.
+ * The members on the page this tab is on (`on`, a target of lib/studio/presence.ts), sent to the
+ * tabs there when they change. Every tab on a page is sent the same event, its own member in it
+ * (made once, however many watch); the browser leaves its own member out
+ * (lib/client/live/presence-store.ts). Ephemeral: not in the event log, no seq, never replayed;
+ * a reconnecting tab says again where it is and is told again.
  */
 export interface PresenceEvent {
   type: "presence";
   on: string;
-  /** The first few of them (lib/studio/presence.ts `PRESENCE_MAX_LISTED`), in the order they came. */
+  /**
+   * The first few of them, in the order they came: `PRESENCE_MAX_LISTED` (lib/studio/presence.ts)
+   * and one more, so a tab still names that many once its own member is left out.
+   */
   members: PresentMember[];
-  /** How many there are in all. */
+  /** How many there are in all, the receiving tab's member included. */
   total: number;
 }
 

@@ -1,19 +1,18 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
-import type { RawData } from "ws";
 import { logger } from "@/lib/platform/logger";
 import {
   PRESENCE_EXPIRY_MS,
   PRESENCE_HEARTBEAT_MS,
   PRESENCE_MAX_LISTED,
   type PresenceKind,
+  type PresentMember,
   parsePresenceTarget,
-  presenceMessage,
 } from "@/lib/studio/presence";
 import { isRole } from "@/lib/studio/roles";
 import type { PresenceEvent } from "@/lib/studio/stream-events";
 import { type PresenceBus, type PresenceNews, piecesOf } from "./presence-bus";
-import { PresenceStore } from "./presence-store";
+import { type PresenceEntry, PresenceStore } from "./presence-store";
 
 /** One browser tab's stream, as presence sees it. */
 export interface PresenceTab {
@@ -48,21 +47,39 @@ interface Local {
   name: string;
   /** Bumped by each message, so a slow access check does not undo a later move. */
   asked: number;
-  /** What this tab was last told, so it is told only what changed. */
-  told: string | null;
+  /** The event this tab was last sent, so it is sent only a new one. */
+  told: PresenceEvent | null;
 }
 
 /**
  * Presence for one instance: the tabs whose sockets it holds, and (through the bus) the other
  * instances' tabs. A tab says where it is; when a page's members change, each tab on it here is
- * told the others there (not itself, each member once). A tab leaving (a move, a closed socket)
- * is announced at once; one not heard of for `expiryMs` (a frozen tab, an instance that died)
- * expires everywhere.
+ * told who is there. A tab leaving (a move, a closed socket) is announced at once; one not heard
+ * of for `expiryMs` (a frozen tab, an instance that died) expires everywhere.
+ *
+ * What a change costs does not grow with who watches: changes are gathered for one turn of the
+ * event loop (`setImmediate`), then each page that changed is read once and made into one event,
+ * the same object for every tab there (the relay encodes an object once for all its sockets), and
+ * the turn's joins and leaves cross to the other instances as one announcement. Every tab is in
+ * the list it is sent (a tab is told only of the page it is on), and the browser leaves its own
+ * member out; so one event serves every member (a list per tab would cost each change the square
+ * of the tabs on the page).
  */
 export class PresenceHub {
   readonly instance: string;
   private readonly store = new PresenceStore();
   private readonly locals = new Map<string, Local>();
+  /** The tabs here on each page, so a change is told without walking every tab. */
+  private readonly watchers = new Map<string, Set<Local>>();
+  /** The event each watched page was last told, so one that changed nothing is not sent again. */
+  private readonly lastTold = new Map<string, PresenceEvent>();
+  /** Pages whose members may have changed this turn. */
+  private readonly dirty = new Set<string>();
+  /** This turn's news of this instance's tabs for the others: where each went, or null for gone. */
+  private readonly news = new Map<string, ({ t: string } & PresenceEntry) | null>();
+  private flushing: Promise<void> | null = null;
+  /** Access checks under way, so many tabs of one member coming to one page ask once. */
+  private readonly checks = new Map<string, Promise<[boolean, string | null]>>();
   private readonly now: () => number;
   private readonly expiryMs: number;
   private readonly sweepMs: number;
@@ -88,7 +105,10 @@ export class PresenceHub {
     this.timer.unref();
   }
 
-  /** A tab is on `on` now (`null`: on nothing it shares): a move, or the same page again. */
+  /**
+   * A tab is on `on` now (`null`: on nothing it shares): a move, or the same page again.
+   * Resolves once the tabs concerned here have been told.
+   */
   async say(tab: PresenceTab, on: string | null): Promise<void> {
     let local = this.locals.get(tab.id);
     if (!local) {
@@ -104,22 +124,21 @@ export class PresenceHub {
     }
     // Off the old page at once; onto the new one once the member may see it.
     this.leavePage(local);
-    if (!target || key === null) return;
-    const [allowed, name] = await Promise.all([
-      isRole(tab.role) ? this.options.mayView(tab, target).catch(() => false) : false,
-      this.options.nameOf(tab.userId).catch(() => null),
-    ]);
+    if (!target || key === null) return this.flushed();
+    const [allowed, name] = await this.access(tab, target, key);
     if (this.closed || this.locals.get(tab.id) !== local || local.asked !== asked) return;
-    if (!allowed || name === null) return;
+    if (!allowed || name === null) return this.flushed();
     local.on = key;
     local.name = name;
     local.told = null;
+    indexed(this.watchers, key).add(local);
     const entry = { userId: tab.userId, name, on: key };
-    this.tell(this.store.put(this.instance, tab.id, entry, this.now()));
-    this.publish({ i: this.instance, k: "set", tabs: [{ t: tab.id, ...entry }] });
+    this.news.set(tab.id, { t: tab.id, ...entry });
+    this.changed(this.store.put(this.instance, tab.id, entry, this.now()));
+    return this.flushed();
   }
 
-  /** The tab's socket closed. */
+  /** The tab's socket closed: it leaves its page, and nothing of it is kept. */
   leave(tabId: string): void {
     const local = this.locals.get(tabId);
     if (!local) return;
@@ -130,19 +149,43 @@ export class PresenceHub {
   /** Expires the silent and says again which tabs this instance holds (every `sweepMs`). */
   sweep(): void {
     const { tabs, targets } = this.store.expire(this.now() - this.expiryMs);
-    const mine = tabs.filter((t) => t.instance === this.instance).map((t) => t.tab);
-    for (const id of mine) {
-      const local = this.locals.get(id);
-      if (local) local.on = null;
+    for (const { instance, tab } of tabs) {
+      const local = instance === this.instance ? this.locals.get(tab) : undefined;
+      if (local) this.unwatch(local);
+      if (instance === this.instance) this.news.set(tab, null);
     }
-    if (mine.length > 0) this.publish({ i: this.instance, k: "drop", tabs: mine });
-    this.tell(targets);
+    this.changed(targets);
     this.announce();
   }
 
   /** Members on a page as this instance knows them (tests, metrics). */
   membersOn(target: string, except?: string) {
     return this.store.membersOn(target, except);
+  }
+
+  /** Resolves once this turn's changes have been told here and announced to the others. */
+  flushed(): Promise<void> {
+    if (this.dirty.size === 0 && this.news.size === 0) return Promise.resolve();
+    this.flushing ??= new Promise<void>((resolve) =>
+      setImmediate(() => {
+        this.flushing = null;
+        this.flush();
+        resolve();
+      }),
+    );
+    return this.flushing;
+  }
+
+  /** What the hub holds, for tests that check closed tabs left nothing behind. */
+  sizes(): { tabs: number; watched: number; told: number; held: number; pending: number; checks: number } {
+    return {
+      tabs: this.locals.size,
+      watched: this.watchers.size,
+      told: this.lastTold.size,
+      held: this.store.size,
+      pending: this.dirty.size + this.news.size,
+      checks: this.checks.size,
+    };
   }
 
   /** Tells the others this instance's tabs are gone, and stops. */
@@ -154,12 +197,38 @@ export class PresenceHub {
     await this.stopListening?.();
   }
 
+  /** Whether the member may be shown on the page, and under which name: asked once for all the tabs asking now. */
+  private access(tab: PresenceTab, target: { kind: PresenceKind; id: string }, key: string) {
+    const id = `${tab.userId}\n${tab.role}\n${key}`;
+    let check = this.checks.get(id);
+    if (!check) {
+      check = Promise.all([
+        isRole(tab.role) ? this.options.mayView(tab, target).catch(() => false) : false,
+        this.options.nameOf(tab.userId).catch(() => null),
+      ]).finally(() => this.checks.delete(id));
+      this.checks.set(id, check);
+    }
+    return check;
+  }
+
   private leavePage(local: Local): void {
     if (local.on === null) return;
+    this.unwatch(local);
+    this.news.set(local.tab.id, null);
+    this.changed(this.store.drop(this.instance, local.tab.id));
+  }
+
+  /** The tab is on no page here any more. */
+  private unwatch(local: Local): void {
+    if (local.on === null) return;
+    const watching = this.watchers.get(local.on);
+    watching?.delete(local);
+    if (watching?.size === 0) {
+      this.watchers.delete(local.on);
+      this.lastTold.delete(local.on);
+    }
     local.on = null;
     local.told = null;
-    this.tell(this.store.drop(this.instance, local.tab.id));
-    this.publish({ i: this.instance, k: "drop", tabs: [local.tab.id] });
   }
 
   private heard(news: PresenceNews): void {
@@ -167,13 +236,13 @@ export class PresenceHub {
     const now = this.now();
     switch (news.k) {
       case "set":
-        this.tell(news.tabs.flatMap(({ t, ...entry }) => this.store.put(news.i, t, entry, now)));
+        this.changed(news.tabs.flatMap(({ t, ...entry }) => this.store.put(news.i, t, entry, now)));
         return;
       case "drop":
-        this.tell(news.tabs.flatMap((t) => this.store.drop(news.i, t)));
+        this.changed(news.tabs.flatMap((t) => this.store.drop(news.i, t)));
         return;
       case "gone":
-        this.tell(this.store.dropInstance(news.i));
+        this.changed(this.store.dropInstance(news.i));
         return;
       case "ask":
         this.announce();
@@ -189,24 +258,46 @@ export class PresenceHub {
     if (tabs.length > 0) this.publish({ i: this.instance, k: "set", tabs });
   }
 
-  /** Tells each tab here on one of these pages who else is there, when that changed. */
-  private tell(targets: string[]): void {
-    if (targets.length === 0) return;
-    const changed = new Set(targets);
-    for (const local of this.locals.values()) {
-      if (local.on === null || !changed.has(local.on)) continue;
-      const members = this.store.membersOn(local.on, local.tab.userId);
-      const event: PresenceEvent = {
-        type: "presence",
-        on: local.on,
-        members: members.slice(0, PRESENCE_MAX_LISTED),
-        total: members.length,
-      };
-      const told = JSON.stringify(event);
-      if (told === local.told) continue;
-      local.told = told;
-      local.tab.send(event);
+  /** These pages' members may have changed: their tabs here are told at the end of the turn. */
+  private changed(targets: string[]): void {
+    for (const target of targets) if (this.watchers.has(target)) this.dirty.add(target);
+    void this.flushed();
+  }
+
+  private flush(): void {
+    if (this.closed) {
+      this.dirty.clear();
+      this.news.clear();
+      return;
     }
+    for (const target of this.dirty) {
+      const watching = this.watchers.get(target);
+      if (!watching) continue;
+      const members = this.store.membersOn(target);
+      const last = this.lastTold.get(target);
+      // One more than a page names: the tab's own member is among them, and the browser leaves it out.
+      const listed = members.slice(0, PRESENCE_MAX_LISTED + 1);
+      const event: PresenceEvent =
+        last && last.total === members.length && sameMembers(last.members, listed)
+          ? last
+          : { type: "presence", on: target, members: listed, total: members.length };
+      this.lastTold.set(target, event);
+      for (const local of watching) {
+        if (local.told === event) continue;
+        local.told = event;
+        local.tab.send(event);
+      }
+    }
+    this.dirty.clear();
+    const drops: string[] = [];
+    const sets: ({ t: string } & PresenceEntry)[] = [];
+    for (const [tab, entry] of this.news) {
+      if (entry) sets.push(entry);
+      else drops.push(tab);
+    }
+    this.news.clear();
+    if (drops.length > 0) this.publish({ i: this.instance, k: "drop", tabs: drops });
+    if (sets.length > 0) this.publish({ i: this.instance, k: "set", tabs: sets });
   }
 
   private publish(news: PresenceNews): void {
@@ -218,32 +309,15 @@ export class PresenceHub {
   }
 }
 
-/** Messages a tab may send per `MESSAGE_WINDOW_MS`; more are ignored (each may cost a query). */
-export const MAX_MESSAGES = 20;
-const MESSAGE_WINDOW_MS = 10_000;
+function sameMembers(a: PresentMember[], b: PresentMember[]): boolean {
+  return a.length === b.length && a.every((m, i) => m.userId === b[i]?.userId && m.name === b[i]?.name);
+}
 
-/**
- * What a tab's socket does with what the browser sends: `{ type: "presence", on }` goes to the
- * hub while the socket is still the member's (`open`); anything else, or too much, is ignored.
- */
-export function tabMessages(
-  presence: Pick<PresenceHub, "say">,
-  tab: PresenceTab,
-  open: () => boolean,
-  now: () => number = Date.now,
-): (data: RawData, isBinary: boolean) => void {
-  let window = { from: now(), count: 0 };
-  return (data, isBinary) => {
-    if (isBinary || !open()) return;
-    if (now() - window.from > MESSAGE_WINDOW_MS) window = { from: now(), count: 0 };
-    if (++window.count > MAX_MESSAGES) return;
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(String(data));
-    } catch {
-      return;
-    }
-    const message = presenceMessage.safeParse(parsed);
-    if (message.success) void presence.say(tab, message.data.on);
-  };
+function indexed<T>(index: Map<string, Set<T>>, key: string): Set<T> {
+  let set = index.get(key);
+  if (!set) {
+    set = new Set();
+    index.set(key, set);
+  }
+  return set;
 }

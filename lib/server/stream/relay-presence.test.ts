@@ -60,11 +60,15 @@ function connect(user: string): Promise<{ ws: WebSocket; frames: StreamFrame[] }
   });
 }
 
-const lastPresence = (frames: StreamFrame[]) =>
-  frames
+/** The others on the page, as the browser shows them: its own member is left out. */
+const lastPresence = (frames: StreamFrame[]) => {
+  const me = frames.find((f) => f.type === "hello")?.userId;
+  return frames
     .filter((f) => f.type === "presence")
     .at(-1)
-    ?.members.map((m) => m.name);
+    ?.members.filter((m) => m.userId !== me)
+    .map((m) => m.name);
+};
 
 describe("relay presence", () => {
   it("a tab that says where it is is shown to the others there, and goes when its socket closes", async () => {

@@ -7,14 +7,11 @@ import { logger } from "@/lib/platform/logger";
 import { STREAM_CLOSE } from "@/lib/studio/api/stream";
 import type { StreamEvent, StreamFrame } from "@/lib/studio/stream-events";
 import { type Audience, type EventLog, isFor } from "./event-log";
-import { type PresenceHub, tabMessages } from "./presence-hub";
+import type { PresenceHub } from "./presence-hub";
+import { type SocketCaps, type StreamMember, StreamSockets } from "./stream-sockets";
+import { tabMessages } from "./tab-messages";
 
-/** Whose a socket is: the member, the session its cookie named, and the role it opened with. */
-export interface StreamMember {
-  userId: string;
-  sessionId: string;
-  role: string;
-}
+export type { StreamMember } from "./stream-sockets";
 
 /** Why the relay closes a member's sockets (see `STREAM_CLOSE`). */
 export type DisconnectReason = keyof typeof STREAM_CLOSE;
@@ -23,6 +20,7 @@ const CLOSE_WORDS: Record<DisconnectReason, string> = {
   sessionEnded: "Session ended",
   roleChanged: "Role changed",
   sessionRenewed: "Session renewed",
+  tooManySockets: "Too many tabs",
 };
 
 export interface Relay {
@@ -37,6 +35,8 @@ export interface Relay {
   recheckNow(): Promise<void>;
   /** Browser sockets open now. */
   connections(): number;
+  /** What the relay holds for its sockets, for tests that check a closed socket left nothing. */
+  sizes(): { sockets: number; members: number; sessions: number };
   /**
    * Closes every socket with 1001 "going away" (tabs reconnect and resume, here after a restart or
    * on another instance); a socket that has not finished its closing handshake within
@@ -64,6 +64,8 @@ export interface RelayOptions {
   onSocketError?(err: Error, member: StreamMember): void;
   /** Who is on which page: what tabs say of where they are goes there (without it, it is ignored). */
   presence?: Pick<PresenceHub, "say" | "leave">;
+  /** Sockets a session and a member may hold here (default `MAX_SOCKETS_PER_SESSION` and `_PER_MEMBER`). */
+  caps?: SocketCaps;
 }
 
 /** How long the relay gathers events for one write per socket (see `cork` in createRelay). */
@@ -84,7 +86,7 @@ export function createRelay(options: RelayOptions): Relay {
   const maxBuffered = options.maxBufferedBytes ?? 4 * 1024 * 1024;
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES });
   const alive = new WeakMap<WebSocket, boolean>();
-  const members = new Map<WebSocket, StreamMember>();
+  const members = new StreamSockets<WebSocket>(options.caps);
   const reportSocketError =
     options.onSocketError ??
     ((err: Error, member: StreamMember) =>
@@ -112,10 +114,7 @@ export function createRelay(options: RelayOptions): Relay {
   async function recheckAll(): Promise<void> {
     const { recheck } = options;
     if (!recheck) return;
-    const bySession = new Map<string, WebSocket[]>();
-    for (const [ws, member] of members)
-      bySession.set(member.sessionId, [...(bySession.get(member.sessionId) ?? []), ws]);
-    for (const [sessionId, sockets] of bySession) {
+    for (const [sessionId, sockets] of members.sessions()) {
       let standing: { role: string } | null;
       try {
         standing = await recheck(sessionId);
@@ -180,7 +179,13 @@ export function createRelay(options: RelayOptions): Relay {
 
   function open(ws: WebSocket, member: StreamMember, url: URL): void {
     const { userId } = member;
-    members.set(ws, member);
+    if (!members.admit(ws, member)) {
+      // Counted once open, not at the upgrade: a member's upgrades await their session together.
+      // ws throws an `error` that has no listener; this socket is closing whatever it says.
+      ws.on("error", () => undefined);
+      ws.close(STREAM_CLOSE.tooManySockets, CLOSE_WORDS.tooManySockets);
+      return;
+    }
     alive.set(ws, true);
     ws.on("pong", () => alive.set(ws, true));
     // A tab says which page it is on (presence); anything else it sends is ignored.
@@ -264,8 +269,7 @@ export function createRelay(options: RelayOptions): Relay {
     },
     disconnect(match, reason) {
       let closed = 0;
-      for (const [ws, member] of members) {
-        if (member.userId !== match.userId) continue;
+      for (const [ws, member] of members.ofMember(match.userId)) {
         if (match.sessionId !== undefined && member.sessionId !== match.sessionId) continue;
         end(ws, reason);
         closed++;
@@ -274,6 +278,7 @@ export function createRelay(options: RelayOptions): Relay {
     },
     recheckNow,
     connections: () => wss.clients.size,
+    sizes: () => members.sizes(),
     async close(graceMs = 2_000) {
       clearInterval(ping);
       clearInterval(recheckTimer);

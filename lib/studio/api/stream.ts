@@ -16,6 +16,12 @@ export const STREAM_CLOSE = {
   roleChanged: 4409,
   /** This browser's session was replaced by a new one (its cookie already holds it): reconnect. */
   sessionRenewed: 4412,
+  /**
+   * The socket is one too many: its session already holds 32, or its member 64, on this instance
+   * (lib/server/stream/stream-sockets.ts, a number a person with many tabs never meets). Nothing
+   * is wrong with the page; it tries again only after a long wait, when some tab may have closed.
+   */
+  tooManySockets: 4429,
 } as const;
 
 /**

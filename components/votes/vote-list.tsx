@@ -21,6 +21,7 @@ import type { ApiError } from "@/lib/studio/api/errors";
 import type { VoteSummary } from "@/lib/studio/api/votes";
 import { voteAnchor } from "@/lib/studio/votes/input";
 import { plural } from "@/lib/studio/words";
+import { GuestVotersPanel } from "./guest-voters-panel";
 import { SettledNotice } from "./settled-notice";
 import { VoteRankings } from "./vote-rankings";
 
@@ -247,6 +248,7 @@ function VoteCard({
         />
       ) : null}
       <FormError>{error}</FormError>
+      {canRun ? <GuestVotersPanel voteId={vote.id} /> : null}
       {closed ? (
         // Until the results refetch, they may still be those of the open vote, without a ranking.
         results.data?.ranking ? (

@@ -23,6 +23,7 @@ import { LimitSettings } from "./limits/limit-settings";
 import { MemberQueue } from "./limits/member-queue";
 import { ToolQueue } from "./limits/tool-queue";
 import { startNotifications } from "./notify/start";
+import { databaseRateLimits, type RateLimits } from "./rate-limits";
 import { ResultKeeper } from "./results/keeper";
 import { StudioRefs } from "./results/studio-refs";
 import { TaskLeases } from "./results/task-leases";
@@ -57,6 +58,8 @@ export interface StudioRuntime {
   resets: PasswordResets;
   /** Sign-in attempts per account and per client address. */
   signInLimit: SignInLimit;
+  /** Every request budget (tokens, guests' comments and votes, uploads), shared through the database. */
+  rateLimits: RateLimits;
   log: EventLog;
   storage: MediaStorage;
   upstream: UpstreamClient;
@@ -106,7 +109,8 @@ async function buildRuntime(deps: RuntimeDeps): Promise<StudioRuntime> {
   const db = database.db;
   const secret = authSecret(env.AUTH_SECRET, env.dataDir);
   const auth = createAuth(db, { secret, baseURL: env.STUDIO_URL });
-  const tokens = new AccessTokens(db);
+  const rateLimits = databaseRateLimits(db, secret);
+  const tokens = new AccessTokens(db, rateLimits);
   const gate = { auth, sessions: new SessionCache(), publicUrl: env.STUDIO_URL, tokens };
   const accountChanges = new AccountChanges();
   // Each process forgets its own cache on a change; shared tells the others of changes made here.
@@ -187,7 +191,8 @@ async function buildRuntime(deps: RuntimeDeps): Promise<StudioRuntime> {
     tokens,
     accountChanges,
     resets: new PasswordResets(db, auth, Date.now, (userId) => changed({ kind: "sessionsEnded", userId })),
-    signInLimit: new SignInLimit(db),
+    signInLimit: new SignInLimit(rateLimits),
+    rateLimits,
     log,
     storage,
     upstream,

@@ -6,10 +6,13 @@ import { studioErrors } from "@/lib/studio/api/errors";
 import { TOO_LARGE_MESSAGE } from "@/lib/studio/uploads";
 
 /**
- * The session is checked (by `route`) before a byte of the body is read; the body is then counted
- * as it arrives, before anything parses it.
+ * The session is checked (by `route`) and the member's upload budget counted before a byte of the
+ * body is read; the body is then counted as it arrives, before anything parses it.
  */
 export const POST = route(api.uploads.create, async ({ runtime, user, request }) => {
+  // Counted before the body is read: each upload is decoded whole, the costly part.
+  const wait = await runtime.rateLimits.take("uploads", user.id);
+  if (wait > 0) throw studioErrors.uploadsLimited(wait);
   const type = request.headers.get("content-type") ?? "";
   const multipart = type.startsWith("multipart/form-data");
   if (!multipart && !type.startsWith("image/"))

@@ -36,7 +36,12 @@ export function applyVoteChange(
   change: Extract<GalleryChange, { kind: "round" }>,
 ): void {
   void invalidateVotesOf(client, change.anchorId);
-  for (const queryKey of [voteKey(change.roundId), ballotKey(change.roundId), resultsKey(change.roundId)])
+  for (const queryKey of [
+    voteKey(change.roundId),
+    ballotKey(change.roundId),
+    resultsKey(change.roundId),
+    queryKeyOf(api.guestVotes.voters, { params: { id: change.roundId } }),
+  ])
     void client.invalidateQueries({ queryKey });
   // Every comparison of the set's runs, whichever runs it shows.
   void client.invalidateQueries({

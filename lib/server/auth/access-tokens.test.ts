@@ -1,10 +1,11 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { type OpenedDatabase, openPgliteDatabase } from "@/lib/server/db/database";
 import { accessToken } from "@/lib/server/db/schema/access-tokens";
 import { user } from "@/lib/server/db/schema/auth";
 import { thrownResponse } from "@/lib/server/http/handle";
 import { CLIENT_IP_HEADER } from "@/lib/server/http/request-stamp";
+import { databaseRateLimits, RATE_LIMITS, type RateLimits } from "@/lib/server/rate-limits";
 import { MAX_LIVE_TOKENS } from "@/lib/studio/api/tokens";
 import type { Role } from "@/lib/studio/roles";
 import { AccessTokens, hashSecret, weakerRole } from "./access-tokens";
@@ -12,8 +13,20 @@ import type { SessionUser } from "./caller";
 
 let database: OpenedDatabase;
 let now = Date.parse("2026-03-01T00:00:00Z");
-const LIMITS = { perTokenPerMinute: 5, failuresPerAddressPerMinute: 3, lastUsedEveryMs: 60_000 };
+const LIMITS = {
+  ...RATE_LIMITS,
+  tokenRequests: { points: 5, seconds: 60 },
+  tokenFailuresByAddress: { points: 20, seconds: 60 },
+  tokenFailuresByPrefix: { points: 10, seconds: 60 },
+};
+let limits: RateLimits;
 let tokens: AccessTokens;
+
+/** The tokens' clock and the budgets' (which read `Date.now`) move together. */
+function advance(ms: number) {
+  now += ms;
+  vi.setSystemTime(now);
+}
 let address = 0;
 
 /** A request from its own address, so one test's failures do not hold up another's. */
@@ -40,15 +53,19 @@ async function refusal(work: Promise<unknown>) {
 }
 
 beforeAll(async () => {
+  vi.useFakeTimers({ toFake: ["Date"] });
+  vi.setSystemTime(now);
   database = await openPgliteDatabase(undefined);
+  limits = databaseRateLimits(database.db, "access-token-test-secret-0123456789", LIMITS);
 }, 60_000);
 
 afterAll(async () => {
+  vi.useRealTimers();
   await database?.close();
 });
 
 beforeEach(() => {
-  tokens = new AccessTokens(database.db, () => now, LIMITS);
+  tokens = new AccessTokens(database.db, limits, () => now);
 });
 
 describe("personal access tokens", () => {
@@ -113,14 +130,14 @@ describe("personal access tokens", () => {
     expect(forever.expiresAt).toBeNull();
     const start = now;
     try {
-      now += 7 * 86_400_000 - 1000;
+      advance(7 * 86_400_000 - 1000);
       await expect(tokens.verify(request(), week.secret)).resolves.toMatchObject({ tokenId: week.id });
-      now += 1000;
+      advance(1000);
       expect((await refusal(tokens.verify(request(), week.secret))).status).toBe(401);
-      now += 3650 * 86_400_000;
+      advance(3650 * 86_400_000);
       await expect(tokens.verify(request(), forever.secret)).resolves.toMatchObject({ tokenId: forever.id });
     } finally {
-      now = start;
+      advance(start - now);
     }
   });
 
@@ -159,33 +176,56 @@ describe("personal access tokens", () => {
     const other = await tokens.create(viewer, { name: "calm", role: "viewer", expiresInDays: 7 });
     const start = now;
     try {
-      for (let i = 0; i < LIMITS.perTokenPerMinute; i++) await tokens.verify(request(), secret);
+      for (let i = 0; i < LIMITS.tokenRequests.points; i++) await tokens.verify(request(), secret);
+      advance(48_000);
       const over = await refusal(tokens.verify(request(), secret));
       expect(over).toMatchObject({ status: 429, error: { code: "rateLimitExceeded" }, retryAfter: "12" });
       await expect(tokens.verify(request(), other.secret)).resolves.toBeTruthy();
-      now += 12_000;
+      advance(12_000);
       await expect(tokens.verify(request(), secret)).resolves.toBeTruthy();
     } finally {
-      now = start;
+      advance(start - now);
     }
   });
 
-  it("holds an address after too many failed attempts, even for a right token", async () => {
+  it("answers a right token from an address that sent 25 wrong ones", async () => {
     const viewer = await member("viewer");
     const { secret } = await tokens.create(viewer, { name: "a", role: "viewer", expiresInDays: 7 });
-    const start = now;
-    try {
-      for (const wrong of ["mst_nope", `mst_${"A".repeat(43)}`, "not a token"]) {
-        expect((await refusal(tokens.verify(request("192.0.2.1"), wrong))).status).toBe(401);
-      }
-      const held = await refusal(tokens.verify(request("192.0.2.1"), secret));
-      expect(held).toMatchObject({ status: 429, error: { parameter: "authorization" }, retryAfter: "60" });
-      await expect(tokens.verify(request("192.0.2.2"), secret)).resolves.toBeTruthy();
-      now += 60_000;
-      await expect(tokens.verify(request("192.0.2.1"), secret)).resolves.toBeTruthy();
-    } finally {
-      now = start;
-    }
+    const wrongs = Array.from({ length: 25 }, (_, i) =>
+      i % 2 ? `mst_${String(i).padStart(6, "0")}${"A".repeat(37)}` : `not a token ${i}`,
+    );
+    const statuses: number[] = [];
+    for (const wrong of wrongs)
+      statuses.push((await refusal(tokens.verify(request("192.0.2.1"), wrong))).status);
+    // The address's failures are held past their budget...
+    expect(statuses.filter((s) => s === 401)).toHaveLength(LIMITS.tokenFailuresByAddress.points);
+    expect(statuses.slice(LIMITS.tokenFailuresByAddress.points).every((s) => s === 429)).toBe(true);
+    const held = await refusal(tokens.verify(request("192.0.2.1"), `mst_${"B".repeat(43)}`));
+    expect(held).toMatchObject({ status: 429, error: { parameter: "authorization" }, retryAfter: "60" });
+    // ...and a right token from the same address is answered all the same.
+    const caller = await tokens.verify(request("192.0.2.1"), secret);
+    expect(caller.user.id).toBe(viewer.id);
+  });
+
+  it("holds a prefix that keeps failing, from any address, while another prefix is not", async () => {
+    const viewer = await member("viewer");
+    const { secret } = await tokens.create(viewer, { name: "a", role: "viewer", expiresInDays: 7 });
+    const wrong = (i: number) => `mst_Revkd1${String(i).padStart(37, "0")}`;
+    const statuses: number[] = [];
+    for (let i = 0; i < 12; i++) statuses.push((await refusal(tokens.verify(request(), wrong(i)))).status);
+    expect(statuses.slice(0, LIMITS.tokenFailuresByPrefix.points).every((s) => s === 401)).toBe(true);
+    expect(statuses.slice(LIMITS.tokenFailuresByPrefix.points)).toEqual([429, 429]);
+    const held = await refusal(tokens.verify(request(), wrong(99)));
+    expect(held).toMatchObject({ status: 429, error: { code: "rateLimitExceeded" }, retryAfter: "60" });
+    // Another prefix from the same kind of request is only wrong, not held.
+    expect((await refusal(tokens.verify(request(), `mst_Other1${"0".repeat(37)}`))).status).toBe(401);
+    // Nor is a right token that happens to start the same way held for them.
+    const lookalike = `mst_Revkd1${secret.slice(10)}`;
+    await database.db
+      .update(accessToken)
+      .set({ secretHash: hashSecret(lookalike), prefix: lookalike.slice(0, 10) })
+      .where(eq(accessToken.userId, viewer.id));
+    await expect(tokens.verify(request(), lookalike)).resolves.toMatchObject({ user: { id: viewer.id } });
   });
 
   it("writes its last use at most once a minute", async () => {
@@ -197,15 +237,15 @@ describe("personal access tokens", () => {
     try {
       await tokens.verify(request(), secret);
       expect(await lastUsed()).toBe(start);
-      now += 59_000;
+      advance(59_000);
       await tokens.verify(request(), secret);
       expect(await lastUsed()).toBe(start);
-      now += 1_000;
+      advance(1_000);
       await tokens.verify(request(), secret);
       expect(await lastUsed()).toBe(start + 60_000);
       expect((await tokens.list(viewer.id))[0]?.lastUsedAt).toBe(new Date(start + 60_000).toISOString());
     } finally {
-      now = start;
+      advance(start - now);
     }
   });
 });

@@ -5,6 +5,7 @@ import type { StudioDatabase as StudioDb } from "@/lib/server/db/database";
 import { accessToken } from "@/lib/server/db/schema/access-tokens";
 import { user } from "@/lib/server/db/schema/auth";
 import { CLIENT_IP_HEADER } from "@/lib/server/http/request-stamp";
+import type { RateLimits } from "@/lib/server/rate-limits";
 import { studioErrors } from "@/lib/studio/api/errors";
 import {
   type AccessTokenView,
@@ -15,7 +16,6 @@ import {
 } from "@/lib/studio/api/tokens";
 import { ROLES, type Role } from "@/lib/studio/roles";
 import type { Caller, SessionUser, TokenGate } from "./caller";
-import { FailureWindow, TokenBucket } from "./token-buckets";
 
 export type { AccessTokenView, CreatedAccessToken };
 
@@ -26,20 +26,8 @@ const SECRET_RE = /^mst_[A-Za-z0-9_-]{43}$/;
 const VISIBLE_CHARS = TOKEN_PREFIX.length + 6;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-export interface AccessTokenLimits {
-  /** Requests per token per minute (a bucket that also allows a burst of this many). */
-  perTokenPerMinute: number;
-  /** Failed token attempts per client address per minute. */
-  failuresPerAddressPerMinute: number;
-  /** `lastUsedAt` is written at most this often per token. */
-  lastUsedEveryMs: number;
-}
-
-export const ACCESS_TOKEN_LIMITS: AccessTokenLimits = {
-  perTokenPerMinute: 300,
-  failuresPerAddressPerMinute: 20,
-  lastUsedEveryMs: 60_000,
-};
+/** `lastUsedAt` is written at most this often per token. */
+const LAST_USED_EVERY_MS = 60_000;
 
 export const hashSecret = (secret: string) => createHash("sha256").update(secret).digest("hex");
 
@@ -66,21 +54,15 @@ function viewOf(row: Row): AccessTokenView {
  * Members' personal access tokens: made, listed and revoked by their member, and checked on every
  * request that carries one (`verify`, the `TokenGate` of `route` and `requireUser`).
  *
- * The request budgets live in this process's memory: they are there to stop a runaway script or a
- * guesser quickly, without a database write on every request.
+ * Requests per token, and failed tokens per address and per presented prefix, are counted in the
+ * database (lib/server/rate-limits), so every studio on it holds a script to one budget.
  */
 export class AccessTokens implements TokenGate {
-  private readonly buckets: TokenBucket;
-  private readonly failures: FailureWindow;
-
   constructor(
     private readonly db: StudioDb,
+    private readonly limits: RateLimits,
     private readonly now: () => number = Date.now,
-    private readonly limits: AccessTokenLimits = ACCESS_TOKEN_LIMITS,
-  ) {
-    this.buckets = new TokenBucket(limits.perTokenPerMinute, 60_000, now);
-    this.failures = new FailureWindow(limits.failuresPerAddressPerMinute, 60_000, now);
-  }
+  ) {}
 
   /** Makes a token for the member; the secret is in the answer and nowhere else. */
   async create(member: SessionUser, input: NewAccessToken): Promise<CreatedAccessToken> {
@@ -133,23 +115,21 @@ export class AccessTokens implements TokenGate {
   /**
    * The member a secret speaks for, acting with the lower of the token's role and the member's
    * role now (a demoted member's tokens lose power at once). Unknown, revoked or expired tokens and
-   * removed members are 401; too many failures from one address, or too many requests with one
-   * token, are 429 with the seconds to wait.
+   * removed members are 401, or 429 with the seconds to wait once their address or their prefix
+   * has failed too often; too many requests with one valid token are 429 too.
+   *
+   * A valid token is looked up before any failure budget is read, and its requests count only
+   * against its own budget: wrong tokens sent from the same address (one office behind one NAT)
+   * or with the same visible prefix can never lock it out. Holding a right guess back would hide
+   * nothing worth hiding: a secret is 32 random bytes.
    */
   async verify(request: Request, secret: string): Promise<Caller> {
-    const address = request.headers.get(CLIENT_IP_HEADER) ?? "unknown";
-    // Checked before the lookup: a guesser held here learns nothing more, right guess or not.
-    const wait = this.failures.blockedFor(address);
-    if (wait > 0) throw studioErrors.tokenAttemptsLimited(wait).retryAfter(wait);
     const at = new Date(this.now());
     const found = SECRET_RE.test(secret) ? await this.lookup(secret, at) : null;
-    if (!found) {
-      this.failures.add(address);
-      throw studioErrors.invalidToken();
-    }
+    if (!found) throw await this.failed(request, secret);
     const { token, member } = found;
-    const refill = this.buckets.take(token.id);
-    if (refill > 0) throw studioErrors.rateLimited(refill).retryAfter(refill);
+    const wait = await this.limits.take("tokenRequests", token.id);
+    if (wait > 0) throw studioErrors.rateLimited(wait).retryAfter(wait);
     await this.touch(token, at);
     return {
       user: {
@@ -160,6 +140,20 @@ export class AccessTokens implements TokenGate {
       },
       tokenId: token.id,
     };
+  }
+
+  /**
+   * A failed token's answer: 401, or 429 once its address or the prefix it shows has failed too
+   * often this minute. The address is counted first, so failures already held for their address
+   * do not use up a prefix's budget.
+   */
+  private async failed(request: Request, secret: string): Promise<Error> {
+    const address = request.headers.get(CLIENT_IP_HEADER) ?? "unknown";
+    const byAddress = await this.limits.take("tokenFailuresByAddress", address);
+    if (byAddress > 0) return studioErrors.tokenAttemptsLimited(byAddress, "address").retryAfter(byAddress);
+    const byPrefix = await this.limits.take("tokenFailuresByPrefix", secret.slice(0, VISIBLE_CHARS));
+    if (byPrefix > 0) return studioErrors.tokenAttemptsLimited(byPrefix, "prefix").retryAfter(byPrefix);
+    return studioErrors.invalidToken();
   }
 
   private live(at: Date) {
@@ -180,7 +174,7 @@ export class AccessTokens implements TokenGate {
 
   /** Notes the use, at most once a minute per token, whichever process serves the requests. */
   private async touch(token: Row, at: Date): Promise<void> {
-    const stale = new Date(at.getTime() - this.limits.lastUsedEveryMs);
+    const stale = new Date(at.getTime() - LAST_USED_EVERY_MS);
     if (token.lastUsedAt && token.lastUsedAt > stale) return;
     await this.db
       .update(accessToken)

@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type OpenedDatabase, openPgliteDatabase } from "@/lib/server/db/database";
 import { HTTPS_HEADER } from "@/lib/server/http/request-stamp";
+import { databaseRateLimits, RATE_LIMITS } from "@/lib/server/rate-limits";
 import { handleAuthRequest } from "./auth-endpoint";
 import { CLIENT_IP_HEADER, createAuth, type StudioAuth } from "./create-auth";
 import { SessionCache } from "./session-cache";
-import { SIGN_IN_BUDGETS, SignInLimit } from "./sign-in-limit";
+import { SignInLimit } from "./sign-in-limit";
 import { Team } from "./team";
 
 const ORIGIN = "http://studio.test";
@@ -22,7 +23,7 @@ beforeAll(async () => {
   const deps = {
     auth,
     gate: { auth, sessions: new SessionCache() },
-    signInLimit: new SignInLimit(database.db),
+    signInLimit: new SignInLimit(databaseRateLimits(database.db, "test-secret-for-sign-in-limits")),
     team,
   };
   handle = (request) => handleAuthRequest(deps, request);
@@ -95,7 +96,7 @@ describe("auth endpoints: origins", () => {
     const deps = {
       auth: fixed,
       gate: { auth: fixed, sessions: new SessionCache() },
-      signInLimit: new SignInLimit(database.db),
+      signInLimit: new SignInLimit(databaseRateLimits(database.db, "test-secret-for-sign-in-limits")),
       team: new Team(database.db, fixed),
       studioUrl: "https://studio.example",
     };
@@ -140,8 +141,8 @@ describe("auth endpoints: sign-in limits and cookies", () => {
     const wrong = () =>
       handle(post("/sign-in/email", { email: "nobody@studio.test", password: "guess" }, { cookie: "" }));
     const statuses: number[] = [];
-    for (let i = 0; i <= SIGN_IN_BUDGETS.account.max; i++) statuses.push((await wrong()).status);
-    expect(statuses.slice(0, SIGN_IN_BUDGETS.account.max).every((s) => s === 401)).toBe(true);
+    for (let i = 0; i <= RATE_LIMITS.signInAccount.points; i++) statuses.push((await wrong()).status);
+    expect(statuses.slice(0, RATE_LIMITS.signInAccount.points).every((s) => s === 401)).toBe(true);
     const refused = await wrong();
     expect(refused.status).toBe(429);
     expect(refused.headers.get("retry-after")).toMatch(/^\d+$/);

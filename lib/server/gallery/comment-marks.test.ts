@@ -10,6 +10,7 @@ import {
   testBackends,
 } from "@/lib/server/db/test-databases";
 import { errorAnswerOf } from "@/lib/server/http/error-answer";
+import { databaseRateLimits } from "@/lib/server/rate-limits";
 import type { Mark } from "@/lib/studio/marks";
 import { addComment, commentThreads, updateComment } from "./comments";
 import { actor, MemoryStorage, makeItem, RecordingLog } from "./organize-test-support";
@@ -53,7 +54,12 @@ for (const backend of testBackends) {
     let reviewer: Actor;
     const storage = new MemoryStorage();
     const log = new RecordingLog();
-    const deps = () => ({ db: opened.db, log, storage });
+    const deps = () => ({
+      db: opened.db,
+      log,
+      storage,
+      limits: databaseRateLimits(opened.db, "test-secret-for-guest-comments"),
+    });
 
     beforeAll(async () => {
       opened = await backend.open();

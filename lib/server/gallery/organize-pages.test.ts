@@ -11,6 +11,7 @@ import {
 import { itemViews } from "@/lib/server/gallery/item-view";
 import { errorAnswerOf } from "@/lib/server/http/error-answer";
 import { inboxPage } from "@/lib/server/notify/inbox";
+import { databaseRateLimits } from "@/lib/server/rate-limits";
 import { sharedViewSchema } from "@/lib/studio/api/share";
 import { createBoard, listBoards, setBoardMembership } from "./boards";
 import { addComment, commentThreads } from "./comments";
@@ -61,7 +62,11 @@ for (const backend of testBackends) {
     let mona: string;
     const storage = new MemoryStorage();
     const log = new RecordingLog();
-    const deps = () => ({ db: opened.db, log });
+    const deps = () => ({
+      db: opened.db,
+      log,
+      limits: databaseRateLimits(opened.db, "test-secret-for-guest-comments"),
+    });
     const me = () => actor(editor, "editor");
 
     beforeAll(async () => {

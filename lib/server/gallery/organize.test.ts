@@ -13,6 +13,7 @@ import {
   testBackends,
 } from "@/lib/server/db/test-databases";
 import { errorAnswerOf } from "@/lib/server/http/error-answer";
+import { databaseRateLimits } from "@/lib/server/rate-limits";
 import { ROLES, type Role } from "@/lib/studio/roles";
 import { createBoard, deleteBoard, listBoards, setBoardMembership, updateBoard } from "./boards";
 import { bulkAction } from "./bulk";
@@ -55,7 +56,12 @@ for (const backend of testBackends) {
     let editor: string;
     let storage: MemoryStorage;
     let log: RecordingLog;
-    const deps = () => ({ db: opened.db, log, storage });
+    const deps = () => ({
+      db: opened.db,
+      log,
+      storage,
+      limits: databaseRateLimits(opened.db, "test-secret-for-guest-comments"),
+    });
 
     beforeAll(async () => {
       opened = await backend.open();

@@ -2,6 +2,7 @@ import "server-only";
 import { and, asc, eq, sql } from "drizzle-orm";
 import { decodeCursor, encodeCursor } from "@/lib/server/db/cursor";
 import { comment, user } from "@/lib/server/db/schema";
+import type { RateLimits } from "@/lib/server/rate-limits";
 import { studioErrors } from "@/lib/studio/api/errors";
 import type { GuestComment } from "@/lib/studio/api/share";
 import type { GuestCommentInput } from "@/lib/studio/organize";
@@ -60,32 +61,19 @@ export async function sharedComments(
   };
 }
 
-/** Guest comments per link: at most this many in a window, so a leaked link cannot flood a thread. */
-const GUEST_COMMENTS_PER_WINDOW = 10;
-const WINDOW_MS = 60_000;
-const recent = new Map<string, number[]>();
-
-export function guestCommentAllowed(linkId: string, now = Date.now()): boolean {
-  const times = (recent.get(linkId) ?? []).filter((t) => now - t < WINDOW_MS);
-  if (times.length >= GUEST_COMMENTS_PER_WINDOW) {
-    recent.set(linkId, times);
-    return false;
-  }
-  times.push(now);
-  recent.set(linkId, times);
-  if (recent.size > 10_000) recent.clear();
-  return true;
-}
+/** What a guest's comment needs: the budget of comments per link (lib/server/rate-limits). */
+export type GuestCommentDeps = OrganizeDeps & { limits: RateLimits };
 
 export async function addGuestComment(
-  deps: OrganizeDeps,
+  deps: GuestCommentDeps,
   token: string,
   itemId: string,
   input: GuestCommentInput,
 ): Promise<GuestComment> {
   const { link } = await sharedMediaKey(deps, token, itemId);
   if (!link.allowComments) throw studioErrors.shareCommentsOff();
-  if (!guestCommentAllowed(link.id)) throw studioErrors.guestCommentsLimited();
+  const wait = await deps.limits.take("guestComments", link.id);
+  if (wait > 0) throw studioErrors.guestCommentsLimited(wait);
   // A guest writes under a name of their own, never one the team reads as a member's.
   const [member] = await deps.db
     .select({ id: user.id })

@@ -9,6 +9,7 @@ import { SessionCache } from "@/lib/server/auth/session-cache";
 import { SignInLimit } from "@/lib/server/auth/sign-in-limit";
 import { Team } from "@/lib/server/auth/team";
 import { type TestDatabase, testBackends } from "@/lib/server/db/test-databases";
+import { databaseRateLimits } from "@/lib/server/rate-limits";
 import type { StreamEvent } from "@/lib/studio/stream-events";
 import { EventLog } from "./event-log";
 import { DatabaseEventStore } from "./event-store";
@@ -169,7 +170,12 @@ describe.each(testBackends.filter((b) => !b.skip))("on $name", (backend) => {
       const other = await signIn(`member${memberCount}@studio.test`, "password123");
       const [leaving, staying] = await Promise.all([open(member.cookie), open(other)]);
       const res = await handleAuthRequest(
-        { auth, gate, team, signInLimit: new SignInLimit(database.db) },
+        {
+          auth,
+          gate,
+          team,
+          signInLimit: new SignInLimit(databaseRateLimits(database.db, "test-secret-for-sign-in-limits")),
+        },
         new Request(`${ORIGIN}/api/auth/sign-out`, {
           method: "POST",
           headers: {
@@ -191,7 +197,12 @@ describe.each(testBackends.filter((b) => !b.skip))("on $name", (backend) => {
     /** A request to one of better-auth's endpoints, through the studio's auth endpoint. */
     function authPost(path: string, cookie: string, body: unknown): Promise<Response> {
       return handleAuthRequest(
-        { auth, gate, team, signInLimit: new SignInLimit(database.db) },
+        {
+          auth,
+          gate,
+          team,
+          signInLimit: new SignInLimit(databaseRateLimits(database.db, "test-secret-for-sign-in-limits")),
+        },
         new Request(`${ORIGIN}/api/auth${path}`, {
           method: "POST",
           headers: { origin: ORIGIN, host: "studio.test", cookie, "content-type": "application/json" },

@@ -36,7 +36,7 @@ const SEEN: Record<VotePick, (flipped: boolean) => BallotPick> = {
 export interface Voters {
   /** Inside the transaction that holds the vote's row. */
   store(
-    tx: Pick<StudioDatabase, "insert">,
+    tx: Pick<StudioDatabase, "insert" | "select">,
     row: { pairId: string; voterId: string; roundId: string; pick: VotePick },
   ): Promise<void>;
   mediaUrl(round: VoteRoundRow, itemId: string): string;

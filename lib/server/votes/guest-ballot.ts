@@ -1,7 +1,6 @@
 import "server-only";
 import { createHash, randomBytes } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
-import { type Budget, countInWindow } from "@/lib/server/auth/sign-in-limit";
 import { guestVote, guestVoteLink, type ShareLinkRow, type VoteRoundRow } from "@/lib/server/db/schema";
 import type { OrganizeDeps } from "@/lib/server/gallery/organize-live";
 import { liveShareLink } from "@/lib/server/gallery/share-links";
@@ -12,6 +11,7 @@ import { urlOf } from "@/lib/studio/api/url";
 import { type BallotPick, type PickInput, voteAnchor } from "@/lib/studio/votes/input";
 import { ballotOf, castVote, type Voters } from "./ballot";
 import { ballotMediaId, ballotMediaKey } from "./ballot-media";
+import { admitGuestVoter, checkNotDiscarded, type GuestVoteDeps } from "./guest-voters";
 import { ballotOfVoter, voterOf } from "./next-pairs";
 import { voteRow } from "./records";
 
@@ -26,15 +26,6 @@ export const GUEST_BALLOT_COOKIE = "guest_ballot";
 /** 32 random bytes, base64url: a ballot nobody guesses. */
 const SECRET_RE = /^[A-Za-z0-9_-]{43}$/;
 const YEAR_S = 365 * 24 * 60 * 60;
-
-/**
- * Picks through one link, and from one address, per minute. A voter gives at most a few hundred
- * picks, a few seconds each; a leaked link or a script is held well before it can outvote a team.
- */
-export const GUEST_VOTE_BUDGETS = {
-  link: { window: 60, max: 600 },
-  address: { window: 60, max: 120 },
-} as const satisfies Record<string, Budget>;
 
 export const newBallotSecret = (): string => randomBytes(32).toString("base64url");
 
@@ -59,6 +50,7 @@ export function ballotCookie(token: string, secret: string, secure: boolean): st
 function guestVoters(token: string, link: ShareLinkRow): Voters {
   return {
     async store(tx, { pairId, voterId, roundId, pick }) {
+      await checkNotDiscarded(tx, roundId, ballotOfVoter(voterId));
       await tx
         .insert(guestVote)
         .values({ pairId, ballot: ballotOfVoter(voterId), roundId, shareLinkId: link.id, pick })
@@ -121,39 +113,31 @@ async function ballotOfGuest(
 }
 
 /** Counts one pick against the link's and the address's budgets, or refuses it with a 429. */
-async function takeBudget(
-  deps: OrganizeDeps,
-  linkId: string,
-  address: string,
-  now: number,
-  budgets: Record<"link" | "address", Budget>,
-): Promise<void> {
-  const byAddress = await countInWindow(deps.db, `guest-vote:address:${address}`, budgets.address, now);
+async function takeBudget(deps: GuestVoteDeps, linkId: string, address: string): Promise<void> {
+  const byAddress = await deps.limits.take("guestPicksByAddress", address);
   if (byAddress) throw studioErrors.guestVotesLimited("address", byAddress);
-  const byLink = await countInWindow(deps.db, `guest-vote:link:${linkId}`, budgets.link, now);
+  const byLink = await deps.limits.take("guestPicksByLink", linkId);
   if (byLink) throw studioErrors.guestVotesLimited("link", byLink);
 }
 
-/** A browser's pick on a pair of an open vote, through a live link that takes votes. */
+/**
+ * A browser's pick on a pair of an open vote, through a live link that takes votes. A ballot's
+ * first pick makes it a voter, within the link's and the address's budgets of new voters.
+ */
 export async function castGuestPick(
-  deps: OrganizeDeps,
+  deps: GuestVoteDeps,
   token: string,
   secret: string | null,
   address: string,
   input: PickInput,
-  options: { now?: number; budgets?: Record<"link" | "address", Budget> } = {},
 ): Promise<{ pairId: string; pick: BallotPick; ballot: GuestBallot }> {
   const { link, round } = await guestVoteRound(deps, token);
   if (!secret) throw studioErrors.guestBallotMissing();
   if (round.status !== "open") throw studioErrors.voteClosed();
-  await takeBudget(deps, link.id, address, options.now ?? Date.now(), options.budgets ?? GUEST_VOTE_BUDGETS);
-  const out = await castVote(
-    deps.db,
-    round,
-    voterOf(ballotOfSecret(secret)),
-    input,
-    guestVoters(token, link),
-  );
+  await takeBudget(deps, link.id, address);
+  const ballot = ballotOfSecret(secret);
+  await admitGuestVoter(deps, { roundId: round.id, linkId: link.id, ballot, address });
+  const out = await castVote(deps.db, round, voterOf(ballot), input, guestVoters(token, link));
   deps.log.publishGallery({ kind: "round", anchorId: voteAnchor(round), roundId: round.id });
   // The ballot as it is now: its next pair chosen with this pick counted, as a member's pick answers.
   return { ...out, ballot: await ballotOfGuest(deps, token, secret, link, round) };

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { recordItem, recordTasks, type SentTask } from "@/lib/server/db";
 import { experimentCell, type VoteRoundRow } from "@/lib/server/db/schema";
 import {
@@ -12,6 +12,7 @@ import {
 import { createExperiment } from "@/lib/server/experiments/actions";
 import { cellRows } from "@/lib/server/experiments/records";
 import { createShareLink, listShareLinks, revokeShareLink } from "@/lib/server/gallery/share-links";
+import { databaseRateLimits, RATE_LIMITS, type RateLimits } from "@/lib/server/rate-limits";
 import type { GuestBallot } from "@/lib/studio/api/guest-votes";
 import { shareLinkCreateSchema } from "@/lib/studio/organize";
 import { ballotOf, castVote } from "./ballot";
@@ -50,11 +51,13 @@ for (const backend of testBackends) {
     const promptOfKey = new Map<string, number>();
     /** Every item id, media id and storage key: no guest's answer may carry one. */
     const galleryIds: string[] = [];
-    const deps = () => ({ db: opened.db, log: { publishGallery: () => {} } });
+    let limits: RateLimits;
+    const deps = () => ({ db: opened.db, log: { publishGallery: () => {} }, limits });
     const editor = () => ({ id: author, name: "Author", role: "editor" as const });
 
     beforeAll(async () => {
       opened = await backend.open();
+      limits = databaseRateLimits(opened.db, "guest-votes-test-secret-0123456789");
       author = await createTestUser(opened);
       member = await createTestUser(opened);
       const created = await createExperiment(
@@ -101,6 +104,9 @@ for (const backend of testBackends) {
     }, 60_000);
     afterAll(async () => {
       await opened?.dispose();
+    });
+    afterEach(() => {
+      vi.useRealTimers();
     });
 
     const openVote = () => createExperimentVote(opened.db, experimentId, { axis: 0 }, author);
@@ -226,17 +232,21 @@ for (const backend of testBackends) {
       const secret = newBallotSecret();
       const [pair] = (await guestBallot(deps(), token, secret)).pairs;
       if (!pair) throw new Error("no pair");
-      const budgets = { link: { window: 60, max: 3 }, address: { window: 60, max: 2 } };
-      const now = 1_000_000;
-      const pick = (address: string, at = now) =>
-        castGuestPick(
-          deps(),
-          token,
-          secret,
-          address,
-          { pairId: pair.id, pick: "left" },
-          { now: at, budgets },
-        );
+      const budgets = {
+        ...RATE_LIMITS,
+        guestPicksByLink: { points: 3, seconds: 60 },
+        guestPicksByAddress: { points: 2, seconds: 60 },
+      };
+      const tight = {
+        ...deps(),
+        limits: databaseRateLimits(opened.db, "another-secret-0123456789", budgets),
+      };
+      vi.useFakeTimers({ toFake: ["Date"] });
+      const now = Date.now();
+      const pick = (address: string, at = now) => {
+        vi.setSystemTime(at);
+        return castGuestPick(tight, token, secret, address, { pairId: pair.id, pick: "left" });
+      };
       await pick("198.51.100.1");
       await pick("198.51.100.1");
       const byAddress = await pick("198.51.100.1").catch((e: unknown) => e);

@@ -177,6 +177,13 @@ export const studioErrors = {
   imageNotFound: () => studioError(404, "notFound", "No image with this id was found.", "id"),
   /** An upload the studio cannot take: not an image, too large, damaged, or not in the `image` field. */
   invalidImage: (status: number, message: string) => studioError(status, "invalidImage", message, "image"),
+  uploadsLimited: (seconds: number) =>
+    studioError(
+      429,
+      "rateLimitExceeded",
+      `Too many uploads this minute. Wait ${seconds} s, then try again.`,
+      "image",
+    ).retryAfter(seconds),
   invalidExperimentState: (message: string, parameter = "status") =>
     studioError(409, "invalidExperimentState", message, parameter),
   invalidAxis: () => studioError(400, "invalidAxis", "That experiment has no such axis.", "axis"),
@@ -234,8 +241,13 @@ export const studioErrors = {
   shareLinkGone: () => studioError(404, "notFound", "This link has expired or was revoked.", "token"),
   sharedItemNotShown: () => studioError(404, "notFound", "This link does not show that item.", "itemId"),
   shareCommentsOff: () => studioError(403, "forbidden", "This link does not take comments.", "token"),
-  guestCommentsLimited: () =>
-    studioError(429, "rateLimitExceeded", "Too many comments on this link. Wait a minute.", "token"),
+  guestCommentsLimited: (seconds: number) =>
+    studioError(
+      429,
+      "rateLimitExceeded",
+      `Too many comments on this link. Wait ${seconds} s, then try again.`,
+      "token",
+    ).retryAfter(seconds),
   guestNameTaken: () =>
     studioError(
       400,
@@ -275,6 +287,23 @@ export const studioErrors = {
         : `Too many votes from this network address right now. Wait ${seconds} s, then try again.`,
       "token",
     ).retryAfter(seconds),
+  guestVotersLimited: (over: "link" | "address", seconds: number) =>
+    studioError(
+      429,
+      "rateLimitExceeded",
+      over === "link"
+        ? `Too many new voters through this link this hour. Wait ${seconds} s, then try again.`
+        : `Too many new voters from this network address this hour. Wait ${seconds} s, then try again.`,
+      "token",
+    ).retryAfter(seconds),
+  guestBallotDiscarded: () =>
+    studioError(
+      403,
+      "ballotDiscarded",
+      "The vote's owner discarded this browser's votes: it can no longer vote here.",
+      "cookie",
+    ),
+  guestNotFound: () => studioError(404, "notFound", "This vote has no such guest voter.", "guestId"),
 
   // (end of section)
 
@@ -313,11 +342,14 @@ export const studioErrors = {
       "limitReached",
       `You already have ${max} live access tokens. Revoke one you no longer use, then make the new one.`,
     ),
-  tokenAttemptsLimited: (seconds: number) =>
+  /** Failed tokens only: a valid token is never held for them. */
+  tokenAttemptsLimited: (seconds: number, over: "address" | "prefix" = "address") =>
     studioError(
       429,
       "rateLimitExceeded",
-      `Too many requests with unknown or revoked access tokens from this network address. Wait ${seconds} s, then try again.`,
+      over === "address"
+        ? `Too many requests with unknown or revoked access tokens from this network address. Wait ${seconds} s, then try again.`
+        : `Too many requests with unknown or revoked access tokens starting this way. Wait ${seconds} s, then try again.`,
       "authorization",
     ),
 

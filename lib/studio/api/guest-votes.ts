@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { BALLOT_PICKS, pickSchema } from "@/lib/studio/votes/input";
-import { resource } from "./endpoint";
+import { resource, uuid } from "./endpoint";
 import { ballotSchema } from "./votes";
 
 /**
@@ -11,6 +11,32 @@ import { ballotSchema } from "./votes";
 
 export const guestBallotSchema = ballotSchema.omit({ id: true, experimentId: true, evalSetId: true });
 export type GuestBallot = z.infer<typeof guestBallotSchema>;
+
+/** One guest who voted, as the vote's owner sees them: no address, only which guests share one. */
+export const guestVoterSchema = z.object({
+  /** The ballot's hash: names the guest to discard, and nothing the guest could vote with. */
+  id: z.string(),
+  /** "Guest 1", in the order they first voted. */
+  name: z.string(),
+  /** "Address A": guests with the same name voted from one network address; null when not known. */
+  place: z.string().nullable(),
+  votes: z.number().int(),
+  firstVoteAt: z.string(),
+  discardedAt: z.string().nullable(),
+  discardedByName: z.string().nullable(),
+});
+export type GuestVoter = z.infer<typeof guestVoterSchema>;
+
+/** Counts are of guests whose votes count (discarded ones apart); the list names every one. */
+export const guestVotersSchema = z.object({
+  voters: z.number().int(),
+  votes: z.number().int(),
+  /** How many network addresses those voters came from. */
+  addresses: z.number().int(),
+  discarded: z.number().int(),
+  guests: z.array(guestVoterSchema),
+});
+export type GuestVoters = z.infer<typeof guestVotersSchema>;
 
 // A token is checked by looking it up: a malformed one is a dead link like any other (404).
 const tokenParams = z.object({ token: z.string() });
@@ -31,12 +57,20 @@ export const guestVotes = resource("guestVotes", {
     method: "POST",
     path: "/api/share/{token}/picks",
     summary:
-      "This browser's pick on one pair as it saw it; sending again changes it, until the vote is closed or the link revoked. Limited per link and per address.",
+      "This browser's pick on one pair as it saw it; sending again changes it, until the vote is closed or the link revoked. Picks, and new voters, are limited per link and per address.",
     access: "public",
     params: tokenParams,
     body: pickSchema,
     response: z.object({ pairId: z.string(), pick: z.enum(BALLOT_PICKS), ballot: guestBallotSchema }),
-    errors: [...linkErrors, "guestBallotMissing", "voteClosed", "pairNotFound", "guestVotesLimited"],
+    errors: [
+      ...linkErrors,
+      "guestBallotMissing",
+      "guestBallotDiscarded",
+      "voteClosed",
+      "pairNotFound",
+      "guestVotesLimited",
+      "guestVotersLimited",
+    ],
   },
   media: {
     method: "GET",
@@ -49,5 +83,28 @@ export const guestVotes = resource("guestVotes", {
     }),
     produces: "image/* or video/*",
     errors: [...linkErrors, "voteMediaNotFound"],
+  },
+  voters: {
+    method: "GET",
+    path: "/api/votes/{id}/guests",
+    summary:
+      "A vote's guest voters, for those who may close it: how many voted, from how many network addresses, and each one's votes.",
+    access: "generate",
+    params: z.object({ id: uuid() }),
+    response: guestVotersSchema,
+    errors: ["voteNotFound"],
+  },
+  discard: {
+    method: "POST",
+    path: "/api/votes/{id}/guests/{guestId}/discard",
+    summary:
+      "Discards one guest's votes: the rankings no longer count them and that browser votes no more. Discarding again changes nothing.",
+    access: "generate",
+    params: z.object({
+      id: uuid(),
+      guestId: z.string().regex(/^[0-9a-f]{64}$/, "guestId is not one of this vote's guests."),
+    }),
+    response: z.object({ id: z.string(), votes: z.number().int() }),
+    errors: ["voteNotFound", "guestNotFound"],
   },
 });

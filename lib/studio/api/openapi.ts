@@ -124,6 +124,11 @@ function parameterSchema(schema: Json): Json {
 const SAMPLE_ARGS: Partial<Record<StudioErrorName, unknown[]>> = {
   forbiddenRole: ["Editor"],
   rateLimited: [30],
+  tokenAttemptsLimited: [60, "address"],
+  guestCommentsLimited: [60],
+  uploadsLimited: [60],
+  guestVotesLimited: ["address", 60],
+  guestVotersLimited: ["address", 3600],
   invalidLimit: [100],
   invalidBody: ["name is required.", "name"],
   payloadTooLarge: [65536],
@@ -153,7 +158,11 @@ function implicitErrors(spec: AnyEndpoint["spec"]): string[] {
   if (spec.body || spec.rawBody) out.push("payloadTooLarge");
   if (spec.access !== "public") {
     out.push("notSignedIn", "forbiddenRole");
-    out.push(...(spec.tokens === false ? ["tokenNotAccepted"] : ["invalidToken", "rateLimited"]));
+    out.push(
+      ...(spec.tokens === false
+        ? ["tokenNotAccepted"]
+        : ["invalidToken", "rateLimited", "tokenAttemptsLimited"]),
+    );
   }
   if (mutating && spec.originCheck !== false) out.push("invalidOrigin");
   return out;

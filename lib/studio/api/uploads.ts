@@ -27,7 +27,7 @@ export const uploads = resource("uploads", {
     },
     status: 201,
     response: uploadSchema,
-    errors: ["invalidImage"],
+    errors: ["invalidImage", "uploadsLimited"],
   },
   image: {
     method: "GET",

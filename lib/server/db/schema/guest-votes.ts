@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { check, index, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { user } from "./auth";
 import { shareLink } from "./gallery";
 import { VOTE_PICKS, votePair, voteRound } from "./votes";
 
@@ -47,3 +48,30 @@ export const guestVote = pgTable(
 );
 
 export type GuestVoteRow = typeof guestVote.$inferSelect;
+
+/**
+ * A guest who voted: one row per ballot per vote, made with its first pick. New ballots are what a
+ * script makes without end, so they are counted (lib/server/votes/guest-voters.ts); the owner sees
+ * how many guests voted from how many places, and may discard one. The address is kept only as a
+ * keyed hash (HMAC with the studio's secret): enough to tell that two guests came from one place,
+ * never which place.
+ */
+export const guestVoter = pgTable(
+  "guest_voter",
+  {
+    roundId: uuid("round_id")
+      .notNull()
+      .references(() => voteRound.id, { onDelete: "cascade" }),
+    /** The ballot's SHA-256, as `guest_vote.ballot`. */
+    ballot: text("ballot").notNull(),
+    shareLinkId: uuid("share_link_id").references(() => shareLink.id, { onDelete: "set null" }),
+    addressHash: text("address_hash").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+    /** When and by whom the guest's picks were discarded: they no longer count, and no more are taken. */
+    discardedAt: timestamp("discarded_at", { withTimezone: true, precision: 3 }),
+    discardedBy: text("discarded_by").references(() => user.id, { onDelete: "set null" }),
+  },
+  (t) => [primaryKey({ columns: [t.roundId, t.ballot] })],
+);
+
+export type GuestVoterRow = typeof guestVoter.$inferSelect;

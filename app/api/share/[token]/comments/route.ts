@@ -12,7 +12,7 @@ export const GET = route(api.share.comments, async ({ runtime, params, query }) 
 
 export const POST = route(api.share.comment, async ({ runtime, params, query, body }) => ({
   comment: await addGuestComment(
-    { db: runtime.database.db, log: runtime.log },
+    { db: runtime.database.db, log: runtime.log, limits: runtime.rateLimits },
     params.token,
     query.itemId,
     body,

@@ -5,7 +5,7 @@ import { api } from "@/lib/studio/api";
 
 export const POST = route(api.guestVotes.pick, async ({ runtime, params, body, request }) =>
   castGuestPick(
-    { db: runtime.database.db, log: runtime.log },
+    { db: runtime.database.db, log: runtime.log, limits: runtime.rateLimits },
     params.token,
     ballotSecretOf(request),
     request.headers.get(CLIENT_IP_HEADER) ?? "unknown",

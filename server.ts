@@ -187,11 +187,14 @@ async function main() {
     else socket.destroy();
   });
 
-  closeAll = () =>
-    Promise.all([engine?.close(), relay.close()])
+  closeAll = () => {
+    // Before the engine stops: a task handed to a closing engine would be refused, not kept.
+    runtime.stopSending();
+    return Promise.all([engine?.close(), relay.close()])
       .then(() => presence.close())
       .then(() => runtime.close())
       .finally(releaseLocks);
+  };
 
   // A port taken by another program (or this studio started twice) ends the process: running on
   // without a listener would hold the data folder for nothing.

@@ -32,6 +32,7 @@ import { Budgets } from "./spend/budgets";
 import { EventLog } from "./stream/event-log";
 import { DatabaseEventStore } from "./stream/event-store";
 import { handOverOrFail, type Job } from "./tasks/hand-over";
+import { readmit, wireFromRecord } from "./tasks/readmit";
 import { type SubmitDeps, submitTasks } from "./tasks/submit";
 
 /**
@@ -84,6 +85,11 @@ export interface StudioRuntime {
   videoModel: string;
   /** The embedded engine's API keys (settings page); null with a real upstream. */
   engineKeys: ApiKeyRing | null;
+  /**
+   * The studio is stopping: tasks waiting their turn stay recorded `queued` (the next start sends
+   * them) rather than go to a service that is closing too.
+   */
+  stopSending(): void;
   close(): Promise<void>;
 }
 
@@ -132,22 +138,34 @@ async function buildRuntime(deps: RuntimeDeps): Promise<StudioRuntime> {
   // embedded database is locked to one process: there is nobody to share them with, and two
   // writes per task saved.
   const leases = database.kind === "pglite" ? null : new TaskLeases(db);
-  const keeper = new ResultKeeper({
+  const studioUrl = env.STUDIO_URL;
+  // The service can only call back to an address it can reach: the studio's public one.
+  const webhookFor = studioUrl
+    ? (taskUUID: string) => new URL(`/api/webhooks/${webhookToken(secret, taskUUID)}`, studioUrl).toString()
+    : undefined;
+  const refs = new StudioRefs(db, storage, upstream);
+  const rebuild = { storage, refs, ...(webhookFor ? { webhookFor } : {}) };
+  const limits = new LimitSettings(db);
+  await limits.load();
+  // Tasks the keeper takes up after a restart wait in (and take slots of) their members' lanes.
+  const queue: MemberQueue<Job> = new MemberQueue<Job>(
+    () => limits.current(),
+    (_member, jobs) => void handOverOrFail({ upstream, keeper }, jobs),
+  );
+  const keeper: ResultKeeper = new ResultKeeper({
     db,
     ...(leases ? { leases } : {}),
     storage,
     upstream,
     log,
     upstreamOrigin: [new URL(upstreamConfig.httpUrl).origin, ...env.UPSTREAM_MEDIA_ORIGINS],
+    wireOf: (flight) => wireFromRecord(rebuild, flight),
+    requeue: {
+      running: (authorId, taskUUID) => queue.occupy(authorId, taskUUID),
+      unsent: (flights) => void readmit({ ...rebuild, keeper, queue }, flights),
+    },
   });
   const videoModel = env.VIDEO_MODEL_ID ?? DEFAULT_VIDEO_MODEL;
-  const studioUrl = env.STUDIO_URL;
-  const limits = new LimitSettings(db);
-  await limits.load();
-  const queue = new MemberQueue<Job>(
-    () => limits.current(),
-    (_member, jobs) => void handOverOrFail({ upstream, keeper }, jobs),
-  );
   keeper.onFinished((authorId, taskUUID) => queue.finished(authorId, taskUUID));
   limits.onChange(() => queue.refill());
   const budgets = new Budgets(db, env.embedded);
@@ -159,16 +177,10 @@ async function buildRuntime(deps: RuntimeDeps): Promise<StudioRuntime> {
     storage,
     upstream,
     keeper,
-    refs: new StudioRefs(db, storage, upstream),
+    refs,
     videoModel,
     ...(leases ? { leases } : {}),
-    // The service can only call back to an address it can reach: the studio's public one.
-    ...(studioUrl
-      ? {
-          webhookFor: (taskUUID: string) =>
-            new URL(`/api/webhooks/${webhookToken(secret, taskUUID)}`, studioUrl).toString(),
-        }
-      : {}),
+    ...(webhookFor ? { webhookFor } : {}),
   };
   const experiments = new ExperimentRunner({
     db,
@@ -206,7 +218,9 @@ async function buildRuntime(deps: RuntimeDeps): Promise<StudioRuntime> {
     secret,
     videoModel,
     engineKeys: deps.engineKeys ?? null,
+    stopSending: () => queue.pause(),
     async close() {
+      queue.pause();
       stopTrashSweep();
       notifications.close();
       experiments.close();

@@ -77,7 +77,7 @@ export { scrubSecret, type UpstreamConfig, type UpstreamEnv, upstreamConfigFromE
 export { TRANSIENT_CODES } from "./errors";
 export type { HttpOptions, RequestOptions } from "./http";
 export type { WatchOptions } from "./poll";
-export { NOT_FOUND_GRACE_MS } from "./poll";
+export { NOT_FOUND_GRACE_MS, POLL_DEFAULTS } from "./poll";
 export type { WebhookDelivery } from "./reshape";
 export type * from "./types";
 export type { WireTask } from "./wire";

@@ -119,6 +119,20 @@ export class Outbox {
     this.inflight = [];
   }
 
+  /** Tasks sent again on purpose, which the service may hold: remembered as re-sent. */
+  markResent(tasks: readonly WireTask[]): void {
+    for (const task of tasks) if (task.taskUUID !== undefined) this.remember(task.taskUUID, task.taskType);
+  }
+
+  private remember(taskUUID: string, taskType: string): void {
+    this.resent.delete(taskUUID);
+    this.resent.set(taskUUID, taskType);
+    if (this.resent.size > this.maxUnconfirmed) {
+      const oldest = this.resent.keys().next();
+      if (!oldest.done) this.resent.delete(oldest.value);
+    }
+  }
+
   /**
    * A socket was authenticated after a drop: unconfirmed tasks go first, each alone in a message,
    * and are remembered as re-sent.
@@ -126,12 +140,7 @@ export class Outbox {
   requeueUnconfirmed(): void {
     const again: Entry[] = [];
     for (const [taskUUID, task] of this.unconfirmed) {
-      this.resent.delete(taskUUID);
-      this.resent.set(taskUUID, task.taskType);
-      if (this.resent.size > this.maxUnconfirmed) {
-        const oldest = this.resent.keys().next();
-        if (!oldest.done) this.resent.delete(oldest.value);
-      }
+      this.remember(taskUUID, task.taskType);
       again.push({ text: JSON.stringify([task]), tasks: [task], token: 0 });
     }
     this.unconfirmed.clear();

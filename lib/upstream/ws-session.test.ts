@@ -183,6 +183,29 @@ describe("WebSocket session", () => {
     expect(polled.ok && polled.items.every((i) => i.status === "success")).toBe(true);
   });
 
+  it("a task sent again on purpose that the service holds is taken as held, not failed; sent plainly, it conflicts", async () => {
+    const { client, log } = await start();
+    const task = image();
+    await client.socket.send([task]);
+    await log.until(() => log.resultKeys().length === 1);
+    await client.socket.send([task], undefined, { again: true });
+    await log.until(() =>
+      log.events.some(
+        (e) => e.type === "item" && e.item.kind === "accepted" && e.item.via === "conflictOnRetry",
+      ),
+    );
+    expect(log.events.filter((e) => e.type === "error")).toEqual([]);
+    const other = image();
+    await client.socket.send([other]);
+    await log.until(() => log.resultKeys().length === 2);
+    await client.socket.send([other]);
+    await log.until(() => log.events.some((e) => e.type === "error"));
+    expect(log.events.find((e) => e.type === "error")).toMatchObject({
+      taskUUID: other.taskUUID,
+      error: { code: "conflictTaskUUID" },
+    });
+  });
+
   it("starts a new session when the old one expired, and says so", async () => {
     const { client, log, serverSockets } = await start({
       env: { ENGINE_RESUME_MS: "150" },

@@ -68,11 +68,14 @@ export class UpstreamSession {
    * refused (until the next try, see `status().retryAt`).
    * With `deadline`, a message still unwritten when it fires is withdrawn, never to be sent, and
    * rejects with `serviceUnavailable` (see `Outbox.enqueue`).
+   * `again`: tasks the service may hold already (sent before a restart of the studio): its
+   * `conflictTaskUUID` then means "held", an acknowledgement, not a failure.
    */
-  send(tasks: readonly WireTask[], deadline?: AbortSignal): Promise<void> {
+  send(tasks: readonly WireTask[], deadline?: AbortSignal, options: { again?: boolean } = {}): Promise<void> {
     if (this.state === "closed" || this.state === "failed") {
       return Promise.reject(this.lastError ?? upstreamErrors.closed());
     }
+    if (options.again) this.outbox.markResent(tasks);
     const sent = this.outbox.enqueue(tasks, deadline);
     this.start();
     this.flush();

@@ -88,6 +88,7 @@ export class Core implements EngineCore {
   private readonly runner: RunnerDeps;
 
   constructor(private readonly deps: CoreDeps) {
+    deps.tasks.keepBeforeWrite((records) => deps.accepted.keep(records.map((r) => r.taskUUID)));
     const core = this;
     this.runner = {
       ...deps,
@@ -194,8 +195,11 @@ export class Core implements EngineCore {
     this.deps.accepted.accept(task);
     const run = this.track(record, runTask(this.runner, record, task, processor, sink, isAsync));
     if (isAsync) {
-      sink.result({ taskType: task.taskType, taskUUID: task.taskUUID });
-      return Promise.resolve();
+      // Acknowledged once the task and its request are written: a task the client heard of is
+      // one a restarted engine runs to its end.
+      return this.deps.tasks
+        .durable()
+        .then(() => sink.result({ taskType: task.taskType, taskUUID: task.taskUUID }));
     }
     return run;
   }
@@ -214,24 +218,29 @@ export class Core implements EngineCore {
 
   /**
    * Runs again every task the last process accepted and did not finish (results it had already
-   * made stay); one whose request was not kept ends as interrupted. Results go to the task store,
-   * `getResponse` and the task's webhook, as for any async task.
+   * made stay). One whose request was not kept (an unreadable file) and that made nothing is
+   * forgotten: its taskUUID answers `taskNotFound`, and its client sends it again under the same
+   * UUID. One that had made results ends its other results as interrupted. Results go to the task
+   * store, `getResponse` and the task's webhook, as for any async task.
    */
   resumeInterrupted(): number {
     const interrupted = this.deps.tasks.takeInterrupted();
     this.deps.accepted.prune(new Set(interrupted.map((r) => r.taskUUID.toLowerCase())));
     let resumed = 0;
+    const forgotten: TaskRecord[] = [];
     for (const record of interrupted) {
       const task = this.deps.accepted.read(record.taskUUID) as Task | null;
       const processor = processorFor(record.taskType);
       if (!task || !processor || task.taskType !== record.taskType) {
-        this.deps.tasks.markInterrupted(record);
+        if (record.items.every((item) => item.status === "processing")) forgotten.push(record);
+        else this.deps.tasks.markInterrupted(record);
         continue;
       }
       this.deps.accepted.resumed(record.taskUUID);
       this.track(record, runTask(this.runner, record, task, processor, NO_SINK, true));
       resumed++;
     }
+    this.deps.tasks.forget(forgotten);
     return resumed;
   }
 

@@ -116,14 +116,14 @@ class TaskRun {
     const processing = () => record.items.flatMap((item, i) => (item.status === "processing" ? [i] : []));
     const fault = deps.faults?.failureFor(this.common);
     if (fault) {
-      this.fail(processing(), new ServiceErrorException(fault));
+      await this.fail(processing(), new ServiceErrorException(fault));
       return;
     }
     let prepared: unknown;
     try {
       prepared = await processor.prepare(task, deps.ctx);
     } catch (err) {
-      this.fail(processing(), err);
+      await this.fail(processing(), err);
       return;
     }
     for (let index = 0; index < record.items.length; index++) {
@@ -132,7 +132,7 @@ class TaskRun {
       if (record.items[index]?.status !== "processing") continue;
       const slotFault = deps.faults?.slotFailureFor(this.common, index);
       if (slotFault) {
-        this.fail([index], new ServiceErrorException(slotFault));
+        await this.fail([index], new ServiceErrorException(slotFault));
         continue;
       }
       try {
@@ -149,6 +149,7 @@ class TaskRun {
           : undefined;
         if (deps.isClosing()) return;
         const result = recordSuccess(deps, record, index, out, this.common, this.safety, media);
+        await this.told();
         this.deliver(result, null);
         if (this.common.webhookURL) {
           this.webhook({
@@ -158,9 +159,17 @@ class TaskRun {
           });
         }
       } catch (err) {
-        this.fail([index], err);
+        await this.fail([index], err);
       }
     }
+  }
+
+  /**
+   * Waits, when the client is to hear of it now (sink or webhook), until what was recorded is on
+   * disk: a result the client has is one a restarted engine knows.
+   */
+  private told(): Promise<void> {
+    return this.toSink || this.common.webhookURL ? this.deps.tasks.durable() : Promise.resolve();
   }
 
   private deliver(result: ResultObject | null, error: ServiceError | null): void {
@@ -177,7 +186,7 @@ class TaskRun {
     if (this.common.webhookURL) void this.deps.webhooks.deliver(this.common.webhookURL, body);
   }
 
-  private fail(indices: number[], err: unknown): void {
+  private async fail(indices: number[], err: unknown): Promise<void> {
     if (this.deps.isClosing()) return;
     const error = withTask(toServiceError(err), {
       taskType: this.record.taskType,
@@ -188,6 +197,7 @@ class TaskRun {
       if (item) Object.assign(item, { status: "error", error: stored(error) });
     }
     this.deps.tasks.persist(this.record);
+    await this.told();
     this.deliver(null, error);
     this.webhook({ errors: [error] });
   }

@@ -9,17 +9,14 @@ import { writeFileAtomic, writeFileAtomicSync } from "@/lib/platform/atomic-writ
  * restart the engine runs again what it had accepted but not finished, as a real service does:
  * a client's task is never dropped because the engine stopped.
  *
- * A task is written only once it has run for `SAVE_AFTER_MS`: most image tasks finish sooner and
- * cost no file at all. A crash inside that window loses the task as a crash inside the journal's
- * own batch window would (it then ends as interrupted); a graceful close writes every pending one.
+ * A task's request is written when the journal first writes the task unfinished (the journal
+ * calls `keep` before that write, see TaskStore.keepBeforeWrite): a task that finishes within the
+ * journal's batch window costs no file at all, and the journal never names a running task whose
+ * request is not on disk. A graceful close writes every pending one.
  */
-
-/** How long a task runs before it is written down (the task journal's batch window). */
-export const SAVE_AFTER_MS = 20;
 
 interface Entry {
   task: { taskUUID: string };
-  timer: NodeJS.Timeout | undefined;
   written: Promise<void> | undefined;
 }
 
@@ -37,31 +34,37 @@ export class AcceptedTasks {
     return path.join(this.dir, `${taskUUID.toLowerCase()}.json`);
   }
 
-  /** A task was accepted: it is written down unless it finishes within `SAVE_AFTER_MS`. */
+  /** A task was accepted: held until `keep` writes it or it finishes. */
   accept(task: { taskUUID: string }): void {
-    const entry: Entry = { task, timer: undefined, written: undefined };
-    if (!this.closed) {
-      entry.timer = setTimeout(() => this.write(entry), SAVE_AFTER_MS);
-      entry.timer.unref();
-    }
-    this.entries.set(task.taskUUID.toLowerCase(), entry);
+    this.entries.set(task.taskUUID.toLowerCase(), { task, written: undefined });
+    if (this.closed) this.writeSync(task);
   }
 
   /** A task read back after a restart is running again: its file goes once it finishes. */
   resumed(taskUUID: string): void {
     this.entries.set(taskUUID.toLowerCase(), {
       task: { taskUUID },
-      timer: undefined,
       written: Promise.resolve(),
     });
   }
 
-  private write(entry: Entry): void {
-    entry.timer = undefined;
-    entry.written = writeFileAtomic(
-      this.file(entry.task.taskUUID),
-      Buffer.from(JSON.stringify(entry.task)),
-    ).catch((err: Error) => console.error(`accepted task write failed: ${err.message}`));
+  /** Writes the requests of these tasks not written yet; resolves once every one is on disk. */
+  keep(taskUUIDs: readonly string[]): Promise<void> {
+    const waits: Promise<void>[] = [];
+    for (const taskUUID of taskUUIDs) {
+      const entry = this.entries.get(taskUUID.toLowerCase());
+      if (!entry) continue;
+      entry.written ??= writeFileAtomic(
+        this.file(entry.task.taskUUID),
+        Buffer.from(JSON.stringify(entry.task)),
+      ).catch((err: Error) => console.error(`accepted task write failed: ${err.message}`));
+      waits.push(entry.written);
+    }
+    return Promise.all(waits).then(() => undefined);
+  }
+
+  private writeSync(task: { taskUUID: string }): void {
+    writeFileAtomicSync(this.file(task.taskUUID), JSON.stringify(task));
   }
 
   /** The task finished (every result is a success or an error): nothing is left to run again. */
@@ -70,10 +73,6 @@ export class AcceptedTasks {
     const entry = this.entries.get(key);
     if (!entry) return;
     this.entries.delete(key);
-    if (entry.timer) {
-      clearTimeout(entry.timer);
-      return;
-    }
     const file = this.file(key);
     void entry.written?.then(() => fs.promises.rm(file, { force: true }).catch(() => undefined));
   }
@@ -103,12 +102,11 @@ export class AcceptedTasks {
     this.closed = true;
     const waits: Promise<void>[] = [];
     for (const entry of this.entries.values()) {
-      if (entry.timer) {
-        clearTimeout(entry.timer);
-        entry.timer = undefined;
-        writeFileAtomicSync(this.file(entry.task.taskUUID), JSON.stringify(entry.task));
-      } else if (entry.written) {
+      if (entry.written) {
         waits.push(entry.written);
+      } else {
+        this.writeSync(entry.task);
+        entry.written = Promise.resolve();
       }
     }
     await Promise.all(waits);

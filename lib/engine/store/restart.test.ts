@@ -8,6 +8,13 @@ import type { Renderer } from "../render/renderer";
 import { INLINE_MARKER_PREFIX, sanitizeParams } from "./sanitize";
 import { INTERRUPTED_MESSAGE, type TaskRecord, TaskStore, TOMBSTONE_RETENTION_MS } from "./task-store";
 
+/** Renders that never finish on their own: they end only when the engine aborts them. */
+const hanging: Renderer["renderVideo"] = (p) =>
+  new Promise((_, reject) => {
+    p.signal?.addEventListener("abort", () => reject(new Error("aborted")), { once: true });
+  });
+const hangingAll = { renderImage: hanging, renderVideo: hanging } as unknown as Renderer;
+
 /** Video renders never finish on their own: they end only when the engine aborts them. */
 const hangingVideo: Renderer = {
   renderImage,
@@ -103,21 +110,50 @@ describe("accepted tasks across a restart", () => {
     expect(fs.readdirSync(dir)).toEqual([]);
   });
 
-  it("ends a task whose request was not kept as interrupted, and says to submit it again", async () => {
+  it("forgets a task whose request was lost and that made nothing: its client sends it again under its own UUID", async () => {
     const dataDir = tempDataDir();
     const a = await startHarness({ dataDir, renderer: hangingVideo });
     const inflight = videoTask("local:video@3.0-prime");
     expect((await a.post([inflight])).status).toBe(200);
     await a.close();
-    // As after a crash within the first moments of the task, before its request was written.
+    // As if its request file had been lost (the journal never names a task before its request).
     fs.rmSync(path.join(dataDir, "accepted"), { recursive: true, force: true });
 
     const b = await startHarness({ dataDir, createKey: false });
     harnesses.push(b);
-    expect(await pollUntilFinal(b, inflight.taskUUID, a.key)).toMatchObject({
-      status: "error",
-      error: { code: "internalServerError", message: INTERRUPTED_MESSAGE },
-    });
+    const polled = await b.post([{ taskType: "getResponse", taskUUID: inflight.taskUUID }], { key: a.key });
+    expect(polled.body.errors[0]).toMatchObject({ code: "taskNotFound" });
+    expect(JSON.stringify(polled.body)).not.toContain(INTERRUPTED_MESSAGE);
+    expect((await b.post([inflight], { key: a.key })).status).toBe(200);
+    expect(await pollUntilFinal(b, inflight.taskUUID, a.key)).toMatchObject({ status: "success" });
+  });
+
+  it("a task acknowledged is on disk with its request at that moment: a copy of the folder taken then runs it", {
+    timeout: 60_000,
+  }, async () => {
+    const dataDir = tempDataDir();
+    const a = await startHarness({ dataDir, renderer: hangingAll });
+    harnesses.push(a);
+    const copies: { dir: string; uuids: string[] }[] = [];
+    // Several requests, each copied the moment its acknowledgement arrives: what SIGKILL would leave.
+    for (let i = 0; i < 4; i++) {
+      const tasks = [
+        imageTask({ deliveryMethod: "async", outputFormat: "PNG" }),
+        imageTask({ deliveryMethod: "async", outputFormat: "PNG", numberResults: 2 }),
+      ];
+      const acked = await a.post(tasks);
+      const copy = tempDataDir();
+      fs.cpSync(dataDir, copy, { recursive: true });
+      expect(acked.status).toBe(200);
+      copies.push({ dir: copy, uuids: tasks.map((t) => String(t.taskUUID)) });
+    }
+    for (const { dir, uuids } of copies) {
+      const b = await startHarness({ dataDir: dir, createKey: false });
+      harnesses.push(b);
+      for (const uuid of uuids) {
+        expect(await pollUntilFinal(b, uuid, a.key)).toMatchObject({ status: "success", taskUUID: uuid });
+      }
+    }
   });
 
   it("keeps the results a task had made and makes only the missing ones", async () => {

@@ -16,7 +16,11 @@ import type { Principal } from "../types";
  * Progress is kept in memory only: it changes many times a second and is meaningless after a
  * restart. Writes are batched over `JOURNAL_FLUSH_MS` (a task created and finished within it
  * costs one line, and a busy engine one write per batch instead of one per change); a crash
- * loses at most that much of the latest state changes.
+ * loses at most that much of the latest state changes. What a client is told waits for the write
+ * (`durable`): an acknowledgement or a result is never ahead of the journal, so a task a client
+ * heard of is one the engine finds after a crash. Before a batch is written, the requests of its
+ * unfinished tasks are kept (`keepBeforeWrite`): the journal never holds a task whose request is
+ * lost, which after a crash could then neither run again nor be sent again under its taskUUID.
  *
  * Retention: a record answers `getResponse` until `expiresAt`, then `taskExpired`; its taskUUID
  * stays reserved (`conflictTaskUUID`) for `TOMBSTONE_RETENTION_MS` more, after which the record is
@@ -91,6 +95,9 @@ export class TaskStore {
   private lines = 0;
   /** Records found with unfinished items at start, until the engine takes them. */
   private interrupted: TaskRecord[] = [];
+  /** Resolves once the pending batch is written; made when someone waits for it. */
+  private batch: { promise: Promise<void>; resolve: () => void } | null = null;
+  private keepRequests: ((records: TaskRecord[]) => Promise<void>) | null = null;
 
   constructor(dataDir: string, clock: Clock) {
     this.file = path.join(dataDir, "tasks.jsonl");
@@ -139,6 +146,19 @@ export class TaskStore {
     return records;
   }
 
+  /**
+   * Forgets records that cannot run again and made nothing yet: their taskUUIDs are unknown again,
+   * so a client that polls them hears `taskNotFound` and sends them again under the same UUID.
+   */
+  forget(records: readonly TaskRecord[]): void {
+    if (records.length === 0) return;
+    for (const record of records) {
+      this.records.delete(record.taskUUID.toLowerCase());
+      this.pending.delete(record);
+    }
+    this.rewrite();
+  }
+
   /** Ends every unfinished item of an interrupted record that cannot run again as an error. */
   markInterrupted(record: TaskRecord): void {
     for (const item of record.items) {
@@ -185,6 +205,34 @@ export class TaskStore {
     }
   }
 
+  /**
+   * Runs before each batch is written, with the batch's records that still have unfinished items:
+   * what it keeps (their requests) is on disk before the journal names them.
+   */
+  keepBeforeWrite(keep: (records: TaskRecord[]) => Promise<void>): void {
+    this.keepRequests = keep;
+  }
+
+  /**
+   * Resolves once every change made so far is written (handed to the operating system, which
+   * keeps it if the process dies). The pending batch is written at once rather than at the end of
+   * its window: the caller has an answer waiting on it.
+   */
+  durable(): Promise<void> {
+    if (this.closed || this.fd === null) return this.writing;
+    if (this.pending.size === 0) return this.writing;
+    if (!this.batch) {
+      let resolve: () => void = () => undefined;
+      const promise = new Promise<void>((r) => {
+        resolve = r;
+      });
+      this.batch = { promise, resolve };
+      // Changes made in this same turn (a request of many tasks) join the batch.
+      setImmediate(() => this.flush());
+    }
+    return this.batch.promise;
+  }
+
   /** In-memory progress of one item (0-100). */
   setProgress(record: TaskRecord, index: number, progress: number): void {
     const item = record.items[index];
@@ -196,22 +244,39 @@ export class TaskStore {
   flush(): void {
     clearTimeout(this.flushTimer);
     this.flushTimer = undefined;
-    if (this.pending.size === 0 || this.fd === null) return;
+    const batch = this.batch;
+    this.batch = null;
+    if (this.pending.size === 0 || this.fd === null) {
+      batch?.resolve();
+      return;
+    }
     let chunk = "";
-    for (const record of this.pending) chunk += `${JSON.stringify(record)}\n`;
+    const unfinished: TaskRecord[] = [];
+    for (const record of this.pending) {
+      chunk += `${JSON.stringify(record)}\n`;
+      if (record.items.some((item) => item.status === "processing")) unfinished.push(record);
+    }
     this.lines += this.pending.size;
     this.pending = new Set();
+    const keep = this.keepRequests;
     // The descriptor is read when the write runs: a compaction queued before may have replaced it.
-    this.writing = this.writing.then(
-      () =>
-        new Promise<void>((resolve) => {
-          if (this.fd === null) return resolve();
-          fs.write(this.fd, chunk, (err) => {
-            if (err) console.error(`task journal write failed: ${err.message}`);
-            resolve();
-          });
-        }),
-    );
+    this.writing = this.writing
+      .then(() =>
+        keep && unfinished.length > 0
+          ? keep(unfinished).catch((err: Error) => console.error(`task requests not kept: ${err.message}`))
+          : undefined,
+      )
+      .then(
+        () =>
+          new Promise<void>((resolve) => {
+            if (this.fd === null) return resolve();
+            fs.write(this.fd, chunk, (err) => {
+              if (err) console.error(`task journal write failed: ${err.message}`);
+              resolve();
+            });
+          }),
+      );
+    if (batch) void this.writing.then(batch.resolve);
   }
 
   /**

@@ -70,4 +70,36 @@ describe("MemberQueue", () => {
     queue.refill();
     expect(sent).toEqual([{ member: "ann", ids: ["a2"] }]);
   });
+
+  it("takes tasks back after a restart in their order, ahead of those sent since, behind held ones' slots", () => {
+    const { queue, sent } = setup({ activePerMember: 2, waitingPerMember: 3 });
+    // The service still holds one task of Ann's: it takes a slot.
+    queue.occupy("ann", "held");
+    // A task sent since the restart got the other slot; two more wait.
+    queue.admit("ann", jobs("new", 3));
+    queue.readmit("ann", jobs("old", 2));
+    queue.readmit("ann", jobs("older-batch-2-", 1));
+    expect(sent).toEqual([]);
+    queue.finished("ann", "held");
+    queue.finished("ann", "new0");
+    queue.finished("ann", "old0");
+    queue.finished("ann", "old1");
+    expect(sent).toEqual([
+      { member: "ann", ids: ["old0"] },
+      { member: "ann", ids: ["old1"] },
+      { member: "ann", ids: ["older-batch-2-0"] },
+      { member: "ann", ids: ["new1"] },
+    ]);
+  });
+
+  it("a task that ended while it waited waits no more; a paused queue sends nothing", () => {
+    const { queue, sent } = setup({ activePerMember: 1, waitingPerMember: 3 });
+    queue.admit("ann", jobs("a", 3));
+    queue.finished("ann", "a1");
+    expect(queue.usage("ann")).toEqual({ active: 1, waiting: 1 });
+    queue.pause();
+    queue.finished("ann", "a0");
+    expect(sent).toEqual([]);
+    expect(queue.usage("ann")).toEqual({ active: 0, waiting: 1 });
+  });
 });

@@ -8,6 +8,8 @@ interface Lane<J> {
   active: Set<string>;
   /** Tasks waiting in the studio for a free slot, oldest first. */
   waiting: J[];
+  /** How many of `waiting`, at its head, came back after a restart. */
+  readmitted: number;
 }
 
 /**
@@ -15,11 +17,13 @@ interface Lane<J> {
  * out at once; the rest wait here, in the order sent, and go out as earlier ones finish. One
  * member's flood waits in their own lane, so another member's task goes out at once.
  *
- * In memory only: after a restart, tasks that were waiting are found `queued` by the result keeper
- * and, never having been sent, end as failed without a result (one truth: nothing lands later).
+ * In memory only: after a restart, the result keeper finds the tasks that were waiting `queued`,
+ * asks the service, and those it does not know come back here (`readmit`), in their order and
+ * ahead of tasks sent since; those it holds take their slots (`occupy`).
  */
 export class MemberQueue<J extends { taskUUID: string }> {
   private readonly lanes = new Map<string, Lane<J>>();
+  private paused = false;
 
   constructor(
     private readonly caps: () => Caps,
@@ -56,10 +60,48 @@ export class MemberQueue<J extends { taskUUID: string }> {
     return { now, waiting: jobs.slice(now.length) };
   }
 
-  /** A task of the member finished (or failed): its slot goes to the member's next waiting task. */
+  /**
+   * Tasks recorded before a restart that the service does not hold: they wait again, in the
+   * order given, behind those that came back before them and ahead of any sent since (they were
+   * sent first). No room is asked: they were admitted once.
+   */
+  readmit(memberId: string, jobs: readonly J[]): void {
+    if (jobs.length === 0) return;
+    const lane = this.lane(memberId);
+    const known = new Set(lane.waiting.map((j) => j.taskUUID));
+    const fresh = jobs.filter((j) => !known.has(j.taskUUID) && !lane.active.has(j.taskUUID));
+    lane.waiting.splice(lane.readmitted, 0, ...fresh);
+    lane.readmitted += fresh.length;
+    const next = this.take(lane);
+    if (next.length > 0) this.dispatch(memberId, next);
+  }
+
+  /** A task recorded before a restart that the service holds: it takes one of the member's slots. */
+  occupy(memberId: string, taskUUID: string): void {
+    this.lane(memberId).active.add(taskUUID);
+  }
+
+  /** Sends nothing more (the studio is stopping): what waits stays recorded for the next start. */
+  pause(): void {
+    this.paused = true;
+  }
+
+  /**
+   * A task of the member finished (or failed): its slot goes to the member's next waiting task.
+   * A task that ended while it waited (its result came after all) waits no more.
+   */
   finished(memberId: string, taskUUID: string): void {
     const lane = this.lanes.get(memberId);
-    if (!lane?.active.delete(taskUUID)) return;
+    if (!lane) return;
+    const at = lane.waiting.findIndex((j) => j.taskUUID === taskUUID);
+    if (at >= 0) {
+      lane.waiting.splice(at, 1);
+      if (at < lane.readmitted) lane.readmitted -= 1;
+    }
+    if (!lane.active.delete(taskUUID)) {
+      this.prune(memberId, lane);
+      return;
+    }
     const next = this.take(lane);
     if (next.length > 0) this.dispatch(memberId, next);
     this.prune(memberId, lane);
@@ -70,6 +112,7 @@ export class MemberQueue<J extends { taskUUID: string }> {
     const lane = this.lanes.get(memberId);
     if (!lane) return;
     const gone = new Set(taskUUIDs);
+    lane.readmitted -= lane.waiting.slice(0, lane.readmitted).filter((j) => gone.has(j.taskUUID)).length;
     lane.waiting = lane.waiting.filter((j) => !gone.has(j.taskUUID));
     for (const id of gone) lane.active.delete(id);
     const next = this.take(lane);
@@ -88,7 +131,7 @@ export class MemberQueue<J extends { taskUUID: string }> {
   private lane(memberId: string): Lane<J> {
     let lane = this.lanes.get(memberId);
     if (!lane) {
-      lane = { active: new Set(), waiting: [] };
+      lane = { active: new Set(), waiting: [], readmitted: 0 };
       this.lanes.set(memberId, lane);
     }
     return lane;
@@ -96,8 +139,10 @@ export class MemberQueue<J extends { taskUUID: string }> {
 
   /** Moves waiting tasks into free slots, oldest first; answers them. */
   private take(lane: Lane<J>): J[] {
+    if (this.paused) return [];
     const free = Math.max(0, this.caps().activePerMember - lane.active.size);
     const next = lane.waiting.splice(0, free);
+    lane.readmitted = Math.max(0, lane.readmitted - next.length);
     for (const job of next) lane.active.add(job.taskUUID);
     return next;
   }

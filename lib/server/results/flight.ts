@@ -49,6 +49,13 @@ export interface Flight {
   storing: number;
   /** While a retry runs: the record's error that says so, shown with every progress update. */
   retrying?: StoredTaskError;
+  /** Times sent again under the same UUID because the service did not know it (see resends.ts). */
+  resends: number;
+  /**
+   * Taken up after a restart and not handed to the service by this process yet: the service is
+   * being asked about it, or it waits its turn to be sent again. Not watched meanwhile.
+   */
+  parked?: boolean;
 }
 
 /** A flight for a recorded task (after a restart, or a webhook for a task held elsewhere). */
@@ -75,6 +82,7 @@ export function flightFromRow(
     attempt: retried && typeof retry?.attempt === "number" ? retry.attempt : 1,
     failures: new Map(),
     storing: 0,
+    resends: 0,
     ...(retried && row.error ? { retrying: row.error } : {}),
   };
 }

@@ -4,7 +4,14 @@ import { setMaxListeners } from "node:events";
 import { eq } from "drizzle-orm";
 import { logger } from "@/lib/platform/logger";
 import type { ServiceError } from "@/lib/protocol/errors";
-import { getTask, markTask, recordItem, type StudioDatabase, tasksInFlight } from "@/lib/server/db";
+import {
+  getTask,
+  markTask,
+  recordItem,
+  type StudioDatabase,
+  type TaskWithItems,
+  tasksInFlight,
+} from "@/lib/server/db";
 import { type TaskRow, user } from "@/lib/server/db/schema";
 import type { StoredTaskError } from "@/lib/server/db/schema/studio";
 import { freshItemView } from "@/lib/server/gallery/item-view";
@@ -22,10 +29,13 @@ import {
   type UpstreamEvent,
   type VideoItem,
   type WebhookDelivery,
+  type WireTask,
 } from "@/lib/upstream";
 import { type Flight, failuresOf, flightFromRow, isEnded, POLL_AFTER_MS } from "./flight";
 import { LeaseSweep } from "./lease-sweep";
 import { resultMedia, type TrustedOrigins } from "./media-bytes";
+import { recover } from "./recovery";
+import { canResend, onlyUnknown, resend } from "./resends";
 import { mediaSize, withRetries } from "./result-media";
 import { TaskRetries } from "./retries";
 import { allTransient, causeOf, errorFields, MAX_ATTEMPTS, settledPatch, storedError } from "./settle";
@@ -65,6 +75,26 @@ export interface KeeperDeps {
   notFoundGraceMs?: number;
   /** The wait before try number `attempt` (default `retryDelayMs`, jittered); tests shorten it. */
   retryDelay?: (attempt: number, retryAfterSeconds: number | undefined) => number;
+  /**
+   * The task as written to the service, rebuilt from its record (studio references resolved
+   * again): what a task taken up after a restart is sent again with.
+   */
+  wireOf?: (flight: Flight) => Promise<WireTask>;
+  /**
+   * The member queue's side of taking tasks up after a restart. Without it the keeper sends the
+   * tasks the service does not know again itself, at once.
+   */
+  requeue?: Requeue;
+  /** How long after a re-send its watch starts (default by type, `POLL_AFTER_MS`); tests shorten it. */
+  resendPollMs?: number;
+}
+
+/** Where tasks taken up after a restart go, so each member's share and order hold. */
+export interface Requeue {
+  /** A task the service holds: one of its author's slots. */
+  running(authorId: string, taskUUID: string): void;
+  /** Tasks the service does not know, oldest first: to be sent again in this order. */
+  unsent(flights: Flight[]): void;
 }
 
 /**
@@ -101,7 +131,11 @@ export class ResultKeeper {
       },
       watchLater: (flight, ms) => this.watchLater(flight, ms),
       publish: (flight, error) => this.publish(flight, error),
-      giveUp: (flight, cause) => this.settle(flight, { status: "error", error: storedError(cause) }),
+      // A studio that is stopping leaves the task in flight: the next start takes it up.
+      giveUp: (flight, cause) =>
+        this.closing
+          ? Promise.resolve()
+          : this.settle(flight, { status: "error", error: storedError(cause) }),
       later: (fn, ms) => {
         const timer = setTimeout(() => {
           this.timers.delete(timer);
@@ -131,10 +165,12 @@ export class ResultKeeper {
     this.unsubscribe = this.deps.upstream.socket.onMessage((event) => void this.onEvent(event));
     const { leases } = this.deps;
     if (!leases) {
+      const rows: TaskWithItems[] = [];
       for (const row of await tasksInFlight(this.deps.db)) {
-        this.flights.set(row.taskUUID, await this.flightOf(row, 0, []));
-        this.watch(row.taskUUID);
+        const task = await getTask(this.deps.db, row.taskUUID);
+        if (task) rows.push(task);
       }
+      await this.takeUp(rows);
       return;
     }
     this.sweeper = new LeaseSweep(leases, {
@@ -143,20 +179,94 @@ export class ResultKeeper {
         this.watching.get(taskUUID)?.abort();
         this.flights.delete(taskUUID);
       },
-      adopt: async (row) => {
-        if (this.flights.has(row.taskUUID) || this.stop.signal.aborted) return;
-        this.flights.set(
-          row.taskUUID,
-          await this.flightOf(
-            row,
-            row.items.length,
-            row.items.map((i) => i.mediaUUID),
-          ),
-        );
-        this.watch(row.taskUUID);
-      },
+      adopt: (rows) => this.takeUp(rows),
     });
     await this.sweeper.start(this.deps.sole ?? false);
+  }
+
+  /** True once the keeper is closing: a task not sent now is left for the next start. */
+  get closing(): boolean {
+    return this.stop.signal.aborted;
+  }
+
+  /**
+   * Tasks in flight left by a process that is gone (oldest first): the service is asked about
+   * each; those it holds are watched, those it does not know are sent again (recovery.ts).
+   */
+  private async takeUp(rows: readonly TaskWithItems[]): Promise<void> {
+    const flights: Flight[] = [];
+    for (const row of rows) {
+      if (this.flights.has(row.taskUUID) || this.stop.signal.aborted) continue;
+      const flight = await this.flightOf(
+        row,
+        row.items.length,
+        row.items.map((i) => i.mediaUUID),
+      );
+      flight.parked = true;
+      this.flights.set(row.taskUUID, flight);
+      flights.push(flight);
+    }
+    if (flights.length === 0) return;
+    const { requeue } = this.deps;
+    void recover(
+      {
+        upstream: this.deps.upstream,
+        signal: this.stop.signal,
+        current: (flight) => this.flights.get(flight.taskUUID) === flight && !isEnded(flight),
+        known: (flight) => {
+          flight.parked = false;
+          requeue?.running(flight.authorId, flight.taskUUID);
+          this.watch(flight.taskUUID);
+        },
+        partial: (flight) =>
+          this.settle(
+            flight,
+            settledPatch(
+              flight.itemCount,
+              flight.done,
+              flight.done >= flight.itemCount
+                ? []
+                : [
+                    {
+                      error: {
+                        code: "taskNotFound",
+                        message: "The service lost this task before it made every result.",
+                      },
+                      index: null,
+                    },
+                  ],
+            ),
+          ),
+        unsent: (unsent) => {
+          for (const flight of unsent) {
+            flight.resends += 1;
+            logger().info({ taskUUID: flight.taskUUID }, "task sent again: the service does not know it");
+          }
+          if (requeue && this.deps.wireOf) requeue.unsent(unsent);
+          else for (const flight of unsent) void this.resendNow(flight);
+        },
+      },
+      flights,
+    ).catch((err: unknown) => logger().warn({ err }, "tasks in flight not taken up"));
+  }
+
+  /** Sends a task the service does not know again under its own UUID (resends.ts). */
+  private resendNow(flight: Flight): Promise<void> {
+    flight.parked = false;
+    return resend(
+      {
+        socket: this.deps.upstream.socket,
+        ...(this.deps.wireOf ? { wireOf: this.deps.wireOf } : {}),
+        signal: this.stop.signal,
+        stopWatching: (taskUUID) => {
+          this.watching.get(taskUUID)?.abort();
+          this.watching.delete(taskUUID);
+        },
+        watchLater: (f, ms) => this.watchLater(f, this.deps.resendPollMs ?? ms),
+        end: (f, error) => this.settle(f, { status: "error", error: storedError(error) }),
+      },
+      flight,
+    );
   }
 
   /** Renews this instance's leases and watches the tasks it claims (see LeaseSweep). */
@@ -207,22 +317,43 @@ export class ResultKeeper {
   track(
     flight: Omit<
       Flight,
-      "done" | "status" | "progress" | "seen" | "sentAt" | "wireUUID" | "attempt" | "failures" | "storing"
+      | "done"
+      | "status"
+      | "progress"
+      | "seen"
+      | "sentAt"
+      | "wireUUID"
+      | "attempt"
+      | "failures"
+      | "storing"
+      | "resends"
+      | "parked"
     >,
     pollAfterMs: number,
   ): void {
-    const entry: Flight = {
-      ...flight,
-      done: 0,
-      status: "queued",
-      progress: null,
-      seen: new Set(),
-      sentAt: performance.now(),
-      wireUUID: flight.taskUUID,
-      attempt: 1,
-      failures: new Map(),
-      storing: 0,
-    };
+    // A task taken up after a restart and sent again keeps what it had (results kept, its try).
+    const before = this.flights.get(flight.taskUUID);
+    const entry: Flight = before
+      ? Object.assign(before, {
+          wire: flight.wire,
+          sentAt: performance.now(),
+          failures: new Map(),
+          parked: false,
+          ...(flight.requestId ? { requestId: flight.requestId } : {}),
+        })
+      : {
+          ...flight,
+          done: 0,
+          status: "queued",
+          progress: null,
+          seen: new Set(),
+          sentAt: performance.now(),
+          wireUUID: flight.taskUUID,
+          attempt: 1,
+          failures: new Map(),
+          storing: 0,
+          resends: 0,
+        };
     this.flights.set(flight.taskUUID, entry);
     this.publish(entry, null);
     this.watchLater(entry, pollAfterMs);
@@ -241,7 +372,10 @@ export class ResultKeeper {
   /** Polls a task's current try until it finishes: progress for the queue, items as they complete. */
   watch(taskUUID: string): void {
     if (this.watching.has(taskUUID) || this.stop.signal.aborted) return;
-    const wireUUID = this.flights.get(taskUUID)?.wireUUID ?? taskUUID;
+    const known = this.flights.get(taskUUID);
+    // Not handed to the service by this process yet (see `takeUp`): nothing to ask it now.
+    if (known?.parked) return;
+    const wireUUID = known?.wireUUID ?? taskUUID;
     const controller = new AbortController();
     // Removed when the watch ends: a long-lived keeper would otherwise hold one per task ever watched.
     const stopWatch = () => controller.abort();
@@ -438,6 +572,8 @@ export class ResultKeeper {
       );
     } catch (err) {
       flight.seen.delete(item.id);
+      // Cut short by the studio stopping: the next start takes the task up and fetches it then.
+      if (this.closing) return false;
       // One result lost, not the task: the others still count (and a later delivery of this one).
       flight.failures.set(`media:${item.id}`, {
         error: {
@@ -520,13 +656,19 @@ export class ResultKeeper {
    * make a failure, sent again first when it was a passing one.
    */
   private async decide(flight: Flight, final: boolean): Promise<void> {
-    if (isEnded(flight)) return;
+    // A stopping studio ends nothing on what it heard last: the next start asks the service again.
+    if (isEnded(flight) || this.closing) return;
     const failures = failuresOf(flight);
     if (!final && (flight.storing > 0 || flight.done + failures.length < flight.itemCount)) {
       await this.progress(flight.taskUUID, Math.round((flight.done / Math.max(1, flight.itemCount)) * 100));
       return;
     }
     const errors = failures.map((f) => f.error);
+    // The service does not know the task (it never got it, or lost it): sent again, bounded.
+    if (flight.done === 0 && onlyUnknown(errors) && canResend(this.deps, flight)) {
+      await this.resendNow(flight);
+      return;
+    }
     if (flight.done === 0 && allTransient(errors) && flight.wire && flight.attempt < MAX_ATTEMPTS) {
       await this.retries.retry(flight, causeOf(errors) ?? (errors[0] as ServiceError));
       return;

@@ -8,8 +8,8 @@ export interface SweepTarget {
   watched(): string[];
   /** Another studio holds the task's lease now: stop watching it. */
   letGo(taskUUID: string): void;
-  /** A task this studio just claimed, still in flight: watch it. */
-  adopt(task: TaskWithItems): Promise<void>;
+  /** Tasks this studio just claimed, still in flight, oldest first: take them up. */
+  adopt(tasks: TaskWithItems[]): Promise<void>;
 }
 
 /**
@@ -66,6 +66,7 @@ export class LeaseSweep {
         target.letGo(taskUUID);
       }
       await leases.dropEnded();
+      const claimed: TaskWithItems[] = [];
       for (const taskUUID of await leases.claim()) {
         if (this.closed) return;
         const task = await getTask(leases.db, taskUUID);
@@ -74,8 +75,13 @@ export class LeaseSweep {
           continue;
         }
         logger().info({ taskUUID, holder: leases.holder }, "task taken over");
-        await target.adopt(task);
+        claimed.push(task);
       }
+      // In the order they were sent: those the service does not know go again in that order.
+      claimed.sort(
+        (a, b) => a.createdAt.getTime() - b.createdAt.getTime() || a.taskUUID.localeCompare(b.taskUUID),
+      );
+      if (claimed.length > 0 && !this.closed) await target.adopt(claimed);
     } catch (err) {
       // The next round tries again; the leases held meanwhile last their TTL.
       if (!this.closed) logger().warn({ err }, "task lease sweep failed");

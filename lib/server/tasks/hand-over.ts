@@ -40,11 +40,13 @@ export interface Job {
   author: { id: string; name: string };
   /** The id of the request that sent it (`x-request-id`). */
   requestId?: string;
+  /** Recorded before a restart: the service may hold it already (see `UpstreamSession.send`). */
+  again?: boolean;
 }
 
 export interface HandOverDeps {
   upstream: Pick<UpstreamClient, "socket">;
-  keeper: Pick<ResultKeeper, "track" | "fail">;
+  keeper: Pick<ResultKeeper, "track" | "fail"> & { readonly closing?: boolean };
   /** Default `HANDOVER_DEADLINE_MS` (tests shorten it). */
   handOverMs?: number;
 }
@@ -78,10 +80,23 @@ export async function handOver(deps: HandOverDeps, jobs: readonly Job[]): Promis
   }
   try {
     const deadline = AbortSignal.timeout(deps.handOverMs ?? HANDOVER_DEADLINE_MS);
-    await deps.upstream.socket.send(
-      jobs.map((j) => j.wire),
-      deadline,
-    );
+    const again = jobs.filter((j) => j.again);
+    const fresh = again.length === 0 ? jobs : jobs.filter((j) => !j.again);
+    await Promise.all([
+      fresh.length > 0
+        ? deps.upstream.socket.send(
+            fresh.map((j) => j.wire),
+            deadline,
+          )
+        : undefined,
+      again.length > 0
+        ? deps.upstream.socket.send(
+            again.map((j) => j.wire),
+            deadline,
+            { again: true },
+          )
+        : undefined,
+    ]);
     const metrics = studioMetrics();
     for (const job of jobs) {
       stampTask(job.taskUUID, "sent");
@@ -107,10 +122,13 @@ export async function handOver(deps: HandOverDeps, jobs: readonly Job[]): Promis
   }
 }
 
-/** Hands over tasks that waited their turn; those not sent are recorded as such. */
+/**
+ * Hands over tasks that waited their turn; those not sent are recorded as such, unless the studio
+ * is stopping: they stay `queued`, and the next start sends them.
+ */
 export async function handOverOrFail(deps: HandOverDeps, jobs: readonly Job[]): Promise<void> {
   const failure = await handOver(deps, jobs);
-  if (failure) await failAll(deps, jobs, failure);
+  if (failure && !deps.keeper.closing) await failAll(deps, jobs, failure);
 }
 
 /** Records tasks that were never handed over as failed, with why. */

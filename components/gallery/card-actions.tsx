@@ -64,7 +64,7 @@ export function CardActions({ item }: { item: GalleryItem }) {
 
 /**
  * A small card's actions: over the foot of its picture while the card is hovered or holds focus,
- * "Use all" and a menu with the parts, so nothing wraps on a narrow card.
+ * "Use all" and a button that unfolds the parts, so nothing wraps on a narrow card.
  */
 export function CompactCardActions({ item, top }: { item: GalleryItem; top: number }) {
   const queryClient = useQueryClient();
@@ -109,7 +109,6 @@ export function CompactCardActions({ item, top }: { item: GalleryItem; top: numb
         type="button"
         aria-label="Use part of it"
         title="Use part of it: seed, prompt or size"
-        aria-haspopup="menu"
         aria-expanded={open}
         aria-controls={open ? menuId : undefined}
         onClick={() => setOpen(!open)}
@@ -120,14 +119,12 @@ export function CompactCardActions({ item, top }: { item: GalleryItem; top: numb
       {open ? (
         <ul
           id={menuId}
-          role="menu"
           aria-label="Use part of it"
           className="absolute right-1.5 bottom-full mb-1 flex min-w-24 flex-col rounded-control border border-border-strong bg-panel-raised py-1 shadow-panel"
         >
           {parts(item).map((p) => (
-            <li key={p.use} role="none">
+            <li key={p.use}>
               <Link
-                role="menuitem"
                 href={recallLink(item, p.use)}
                 className="block whitespace-nowrap px-3 py-1 text-[12px] text-foreground hover:bg-panel-hover"
               >

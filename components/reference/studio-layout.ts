@@ -17,27 +17,33 @@ interface LayoutProps {
 
 export const STUDIO_LAYOUT = "StudioLayout";
 
+/** Swagger UI's own React, given by the plugin when Swagger UI starts. */
+let swaggerReact: SwaggerReact | null = null;
+
+function StudioLayout({ getComponent, specSelectors }: LayoutProps): Element {
+  if (!swaggerReact) return null;
+  const h = swaggerReact.createElement;
+  const Errors = getComponent("errors", true);
+  const Filter = getComponent("FilterContainer", true);
+  const Operations = getComponent("operations", true);
+  const Models = getComponent("Models", true);
+  const SvgAssets = getComponent("SvgAssets");
+  const status = specSelectors.loadingStatus();
+  if (status === "failed" || status === "failedConfig") {
+    return h("div", { className: "swagger-ui" }, h(Errors, null));
+  }
+  return h(
+    "div",
+    { className: "swagger-ui" },
+    h(SvgAssets, null),
+    h(Errors, null),
+    h(Filter, null),
+    h("div", { id: "operations", className: "wrapper" }, h(Operations, null), h(Models, null)),
+  );
+}
+
 /** The plugin that gives Swagger UI the layout above, to be named in its `layout` option. */
 export function studioLayoutPlugin(system: { React: SwaggerReact }) {
-  const h = system.React.createElement;
-  function StudioLayout({ getComponent, specSelectors }: LayoutProps): Element {
-    const Errors = getComponent("errors", true);
-    const Filter = getComponent("FilterContainer", true);
-    const Operations = getComponent("operations", true);
-    const Models = getComponent("Models", true);
-    const SvgAssets = getComponent("SvgAssets");
-    const status = specSelectors.loadingStatus();
-    if (status === "failed" || status === "failedConfig") {
-      return h("div", { className: "swagger-ui" }, h(Errors, null));
-    }
-    return h(
-      "div",
-      { className: "swagger-ui" },
-      h(SvgAssets, null),
-      h(Errors, null),
-      h(Filter, null),
-      h("div", { id: "operations", className: "wrapper" }, h(Operations, null), h(Models, null)),
-    );
-  }
+  swaggerReact = system.React;
   return { components: { [STUDIO_LAYOUT]: StudioLayout } };
 }

@@ -23,6 +23,8 @@ interface AxisHeaderProps {
   /** Width the shown words have (lib/studio/experiments/label-room.ts), and how to measure them. */
   room: number;
   measure: Measure | null;
+  /** Lines the label may wrap onto before it is cut (two unless told). */
+  lines?: number;
   pinned: boolean;
   canRun: boolean;
   onPin(pin: Pinned | null): void;
@@ -42,23 +44,31 @@ export const AxisHeader = memo(function AxisHeader({
   shown,
   room,
   measure,
+  lines = LABEL_LINES,
   pinned,
   canRun,
   onPin,
   onRerun,
 }: AxisHeaderProps) {
   const words = useMemo(
-    () => (measure && room > 0 ? fitLines(shown, room, LABEL_LINES, measure) : shown),
-    [shown, room, measure],
+    () => (measure && room > 0 ? fitLines(shown, room, lines, measure) : shown),
+    [shown, room, measure, lines],
   );
   return (
     <div className="flex min-w-0 items-center gap-1">
       <span
-        className="line-clamp-2 min-w-0 break-words leading-snug"
+        className="min-w-0 break-words leading-snug"
         title={title}
         data-testid="axis-label"
         data-cut={words !== shown.trim() ? "" : undefined}
-        style={measure && room > 0 ? { maxWidth: room } : undefined}
+        // The browser's own clamp until the label is measured, and as a guard after.
+        style={{
+          maxWidth: measure && room > 0 ? room : undefined,
+          WebkitLineClamp: lines,
+          display: "-webkit-box",
+          WebkitBoxOrient: "vertical",
+          overflow: "hidden",
+        }}
       >
         {words}
       </span>

@@ -6,7 +6,7 @@ import { useInnerWidth, useLabelMeasure } from "@/lib/client/experiments/label-m
 import { edgeLabels } from "@/lib/studio/experiments/axis-labels";
 import type { GridPlace } from "@/lib/studio/experiments/cell-nav";
 import { type GridRows, gridRows, LARGE_GRID_CELLS } from "@/lib/studio/experiments/grid-rows";
-import { labelRoom, ROW_HEAD, rowHeadWidth } from "@/lib/studio/experiments/label-room";
+import { labelRoom, ROW_HEAD, rowHeadWidth, rowLabelLines } from "@/lib/studio/experiments/label-room";
 import { AxisHeader } from "./axis-header";
 import { ColumnsShownNote, useColumnsShown } from "./columns-shown";
 import { CELL_SIZE_VAR, GridCell } from "./grid-cell";
@@ -147,6 +147,7 @@ function TableGrid({
                 title={twoD ? (view.axes[0]?.titles[r] ?? "") : null}
                 label={twoD ? (shown[0]?.[r] ?? "") : null}
                 labelRoom={labelRoom(rowHead, canRun)}
+                labelLines={rowLabelLines(size)}
                 measure={measure}
                 rowPinned={pinned?.along === "row" && pinned.index === r}
                 pinnedCol={pinned?.along === "col" ? pinned.index : null}
@@ -173,6 +174,7 @@ const TableRow = memo(function TableRow({
   title,
   label,
   labelRoom,
+  labelLines,
   measure,
   rowPinned,
   pinnedCol,
@@ -200,6 +202,7 @@ const TableRow = memo(function TableRow({
             title={title}
             shown={label ?? title}
             room={labelRoom}
+            lines={labelLines}
             measure={measure}
             pinned={rowPinned}
             canRun={canRun}

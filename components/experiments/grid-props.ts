@@ -31,6 +31,8 @@ export interface GridRowProps {
   label: string | null;
   /** Width of the row labels' words, and how to measure them (null until the font is known). */
   labelRoom: number;
+  /** Lines a row's label may wrap onto before it is cut. */
+  labelLines: number;
   measure: Measure | null;
   rowPinned: boolean;
   pinnedCol: number | null;

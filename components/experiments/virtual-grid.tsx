@@ -5,7 +5,7 @@ import { type CSSProperties, memo, useCallback, useEffect, useLayoutEffect, useR
 import { cn } from "@/components/ui/cn";
 import { useInnerWidth, useLabelMeasure } from "@/lib/client/experiments/label-measure";
 import type { GridPlace } from "@/lib/studio/experiments/cell-nav";
-import { labelRoom, ROW_HEAD, rowHeadWidth } from "@/lib/studio/experiments/label-room";
+import { labelRoom, ROW_HEAD, rowHeadWidth, rowLabelLines } from "@/lib/studio/experiments/label-room";
 import { AxisHeader, type Pinned } from "./axis-header";
 import { ColumnsShownNote } from "./columns-shown";
 import { CELL_SIZE_VAR, GridCell } from "./grid-cell";
@@ -209,6 +209,7 @@ export function VirtualGrid({
                 title={twoD ? (view.axes[0]?.titles[vrow.index] ?? "") : null}
                 label={twoD ? (shown[0]?.[vrow.index] ?? "") : null}
                 labelRoom={labelRoom(rowHead + GAP - ROW_HEAD_PADDING, canRun)}
+                labelLines={rowLabelLines(size)}
                 measure={measure}
                 rowPinned={isPinned("row", vrow.index)}
                 pinnedCol={pinned?.along === "col" ? pinned.index : null}
@@ -247,6 +248,7 @@ const VirtualRow = memo(function VirtualRow({
   title,
   label,
   labelRoom,
+  labelLines,
   measure,
   rowPinned,
   pinnedCol,
@@ -282,6 +284,7 @@ const VirtualRow = memo(function VirtualRow({
               title={title}
               shown={label ?? title}
               room={labelRoom}
+              lines={labelLines}
               measure={measure}
               pinned={rowPinned}
               canRun={canRun}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { LABEL_LINES, labelRoom, ROW_HEAD, rowHeadWidth } from "./label-room";
+import { LABEL_LINES, labelRoom, ROW_HEAD, rowHeadWidth, rowLabelLines } from "./label-room";
 import { fitLines, wrapWords } from "./wrap";
 
 /** 7 px a character, as 12 px type averages. */
@@ -39,5 +39,13 @@ describe("the room of the grid's row labels", () => {
     expect(
       rowHeadWidth({ labels: ["Seed 1", "Seed 2"], measure, canRun: false, available: 1200, cells: 416 }),
     ).toBe(ROW_HEAD.min);
+  });
+
+  it("lets a tall row's label take four lines before it is cut, a small row's two", () => {
+    expect(rowLabelLines(128)).toBe(2);
+    expect(rowLabelLines(200)).toBe(4);
+    const room = labelRoom(ROW_HEAD.min, true);
+    expect(fitLines(LONG, room, rowLabelLines(200), measure)).toBe(LONG);
+    expect(fitLines(LONG, room, rowLabelLines(128), measure)).not.toBe(LONG);
   });
 });

@@ -11,6 +11,14 @@ const HEADER_PADDING = 8;
 const SLACK = 2;
 export const LABEL_LINES = 2;
 
+/**
+ * Lines a row's label may take: two beside a small row; four beside rows of 200 px and more,
+ * where a long prompt has the height to itself.
+ */
+export function rowLabelLines(rowHeight: number): number {
+  return rowHeight >= 200 ? 4 : LABEL_LINES;
+}
+
 /** What a header takes besides its label's words. */
 const chrome = (canRun: boolean) => HEADER_PADDING + BUTTON * (canRun ? 2 : 1) + SLACK;
 
@@ -19,8 +27,11 @@ export function labelRoom(width: number, canRun: boolean): number {
   return Math.max(0, width - chrome(canRun));
 }
 
-/** Bounds of the row labels' column: never narrower than a few words, never wider than a third of a wide screen. */
-export const ROW_HEAD = { min: 144, max: 360 } as const;
+/**
+ * Bounds of the row labels' column: never narrower than a few words beside the buttons (192 px,
+ * what it always had), never wider than a third of a wide screen.
+ */
+export const ROW_HEAD = { min: 192, max: 360 } as const;
 
 export interface RowHeadInput {
   /** The row labels as shown. */

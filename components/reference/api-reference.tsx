@@ -5,7 +5,6 @@ import "./api-reference.css";
 import { useEffect, useRef, useState } from "react";
 import { api } from "@/lib/studio/api";
 import { urlOf } from "@/lib/studio/api/url";
-import { STUDIO_LAYOUT, studioLayoutPlugin } from "./studio-layout";
 
 type State = "loading" | "ready" | "failed";
 
@@ -37,9 +36,6 @@ export function ApiReference() {
           displayRequestDuration: true,
           filter: true,
           withCredentials: true,
-          // Inside the studio's page: no second <main>.
-          plugins: [studioLayoutPlugin],
-          layout: STUDIO_LAYOUT,
           // Its highlighter's themes are light or garish on the studio's panels.
           syntaxHighlight: false,
           onComplete: () => {

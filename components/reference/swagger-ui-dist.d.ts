@@ -12,8 +12,6 @@ declare module "swagger-ui-dist/swagger-ui-es-bundle.js" {
     withCredentials?: boolean;
     syntaxHighlight?: false | { activated?: boolean; theme?: string };
     onComplete?: () => void;
-    plugins?: unknown[];
-    layout?: string;
   }
   const SwaggerUIBundle: (options: SwaggerUIOptions) => unknown;
   export default SwaggerUIBundle;

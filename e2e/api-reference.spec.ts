@@ -24,8 +24,15 @@ test("the API reference lists the studio's endpoints with their parameters, and 
   await expect(reference.locator(".opblock-tag", { hasText: /^webhooks/ })).toBeVisible();
   await expect(reference.locator(".opblock-tag", { hasText: /^auth/ })).toBeVisible();
 
+  // The filter box reads in the studio's font, as the page around it.
+  const filter = reference.getByPlaceholder("Filter by tag");
+  const pageFont = await page
+    .getByRole("heading", { name: "API reference" })
+    .evaluate((el) => getComputedStyle(el).fontFamily);
+  await expect(filter).toHaveCSS("font-family", pageFont);
+
   // The filter keeps one resource's endpoints; pressing it unfolds them.
-  await reference.getByPlaceholder("Filter by tag").fill("experiments");
+  await filter.fill("experiments");
   const tag = reference.locator(".opblock-tag", { hasText: /^experiments/ });
   await expect(tag).toBeVisible();
   await expect(reference.locator(".opblock-tag", { hasText: /^reference/ })).toHaveCount(0);

@@ -68,3 +68,44 @@ test("ControlNet: a guide of another shape is flagged; matching the output or fi
   expect(data).toMatchObject({ width: 1024, height: 1024 });
   expect(task.params).toMatchObject({ width: 1024, height: 1024 });
 });
+
+test("ControlNet: a guide made from a photo and then fitted to the output still reads as in use", async ({
+  page,
+}) => {
+  const create = new CreatePage(page);
+  await create.open("controlnet");
+  const unit = page.getByTestId("controlnet-unit").first();
+  await unit.getByRole("radio", { name: "Make from a photo" }).click();
+  await create.upload(`${GUIDE}-pre-source`, await seedPicture(768, 512));
+  await unit.getByTestId("preprocess-button").click();
+  const use = unit.getByTestId("use-guide-button");
+  await expect(use).toHaveText("Use this guide", { timeout: 20_000 });
+  await use.click();
+  await expect(use).toHaveText("Guide in use");
+  const note = unit.getByTestId("guide-aspect-note");
+  await expect(note).toContainText("(3:2) and the output 1024 × 1024 (1:1)");
+
+  await note.getByRole("button", { name: "Fit guide" }).click();
+  await expect(note).toHaveCount(0, { timeout: 20_000 });
+  // The fitted copy is the unit's guide now: the panel still says its guide is the one in use.
+  await expect(use).toHaveText("Guide in use");
+  await expect(use).toBeDisabled();
+  await expect(unit.getByText("In use, fitted to the output's shape")).toBeVisible();
+  await expect(unit.getByText(/no guide image/)).toHaveCount(0);
+  for (const viewport of [
+    { width: 1440, height: 900 },
+    { width: 1280, height: 720 },
+  ]) {
+    await page.setViewportSize(viewport);
+    await use.scrollIntoViewIfNeeded();
+    await page.screenshot({
+      path: `${SCREENS_DIR}/controlnet-fitted-guide-${viewport.width}x${viewport.height}.png`,
+    });
+  }
+
+  // A 16:9 output goes by its preset's name, not by its reduced ratio 7:4.
+  await page.getByRole("button", { name: "16:9", exact: true }).click();
+  await expect(page.getByRole("spinbutton", { name: "Width" })).toHaveValue("1344");
+  await expect(unit.getByTestId("guide-aspect-note")).toContainText("the output 1344 × 768 (16:9)");
+  await expect(unit.getByTestId("guide-aspect-note")).not.toContainText("7:4");
+});

@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
-import { joinAsMember } from "./fixtures/accounts";
+import { imageTask, joinAsMember, sendTasks } from "./fixtures/accounts";
+import { finishedTask } from "./fixtures/studio-api";
 import { CreatePage } from "./pages/create-page";
 import { SCREENS_DIR } from "./pages/studio-shell";
 
@@ -60,4 +61,50 @@ test("an editor's form takes changes and generates as before", async ({ page }) 
   await expect(create.prompt).toBeEnabled();
   await create.prompt.fill("a lighthouse on a cliff");
   await expect(create.generate).toBeEnabled();
+});
+
+test("a viewer is not told to press Generate, nor offered reuse links or rating keys", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  const origin = baseURL ?? "";
+  const word = `quietowl${Date.now().toString(36)}`;
+  const task = imageTask(`${word} an owl on a fence post at dusk`);
+  expect((await sendTasks(page.request, origin, [task])).status()).toBe(202);
+  await finishedTask(page.request, task.taskUUID, 30_000);
+  const context = await joinAsMember(
+    browser,
+    page.request,
+    origin,
+    { name: "Val Viewer", email: "val.cards@studio.test", password: "only looking here" },
+    "viewer",
+  );
+  const viewer = await context.newPage();
+
+  // Create's empty results say what a viewer can do there, not "press Generate".
+  await new CreatePage(viewer).open("text-to-image");
+  await expect(viewer.getByText("Nothing is made here with your role")).toBeVisible();
+  await expect(viewer.getByText(/Fill in the form and press Generate/)).toHaveCount(0);
+
+  // The gallery's cards offer no way into a workflow the viewer could not use, at any size.
+  await viewer.goto(`/gallery?q=${word}`);
+  const card = viewer.getByTestId("gallery-item");
+  await expect(card).toHaveCount(1);
+  for (const size of ["Small", "Medium", "Large"]) {
+    await viewer.getByRole("radio", { name: size }).click();
+    await card.hover();
+    await expect(card.getByRole("navigation", { name: "Use in a workflow" })).toHaveCount(0);
+    await expect(card.getByRole("link", { name: "Use all" })).toHaveCount(0);
+  }
+
+  // The viewer's shortcuts list leaves out the rating keys, which do nothing for a viewer.
+  await card.getByRole("link", { name: /^Open / }).click();
+  await expect(viewer).toHaveURL(/\/gallery\/item\//);
+  await viewer.keyboard.press("?");
+  const help = viewer.getByRole("dialog", { name: "Keyboard shortcuts" });
+  await expect(help).toBeVisible();
+  await expect(help).toContainText("Viewer: zoom in");
+  await expect(help).not.toContainText("rate 1 to 5");
+  await context.close();
 });

@@ -236,3 +236,21 @@ test("what cannot be restored is named", async ({ page, baseURL }) => {
     "Filled in from a past task, except the guide image of ControlNet unit 1: the studio does not have it.",
   );
 });
+
+test("inpainting: the mask painter's hint is whole under a portrait image at 1440x900", async ({ page }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  const create = new CreatePage(page);
+  await create.open("inpainting");
+  await create.upload("f-seedImage", await seedPicture(512, 768));
+  const painter = page.getByTestId("mask-painter");
+  const hint = painter.getByText(/^Paint over what should change; the rest is kept\./);
+  await expect(hint).toBeVisible();
+  const [box, frame] = [await hint.boundingBox(), await painter.boundingBox()];
+  // The hint's last line lies inside the painter's frame, not cut off under it.
+  expect((box?.y ?? 0) + (box?.height ?? 0)).toBeLessThanOrEqual(
+    (frame?.y ?? 0) + (frame?.height ?? 0) + 0.5,
+  );
+  expect(await hint.evaluate((el) => el.scrollHeight <= el.clientHeight + 1)).toBe(true);
+  await hint.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: `${SCREENS_DIR}/inpainting-hint-1440x900.png` });
+});

@@ -80,17 +80,25 @@ test("a set of two cases by hand, run against two models, side by side, a rating
   await expect(page.locator("#eval-run-model")).toContainText("FLUX.1 [dev]");
   await page.getByRole("button", { name: "Run set" }).click();
   await expect(table.getByTestId("run-column")).toHaveCount(2);
-  await expect(table.getByTestId("run-column").first()).toContainText("runware:101@1");
-  await expect(table.getByTestId("run-column").nth(1)).toContainText("runware:100@1");
+  // Each run's model by the name the rest of the studio gives it, its id beside.
+  await expect(table.getByTestId("run-column").first()).toContainText("FLUX.1 [dev] · runware:101@1");
+  await expect(table.getByTestId("run-column").nth(1)).toContainText("FLUX.1 [schnell] · runware:100@1");
   await expect(table.getByTestId("result-cell")).toHaveCount(4, { timeout: 60_000 });
-  await expect(table.getByRole("img", { name: "Case 2 in runware:101@1 · 4 steps · 512×512" })).toBeVisible();
+  await expect(
+    table.getByRole("img", { name: "Case 2 in FLUX.1 [dev] · runware:101@1 · 4 steps · 512×512" }),
+  ).toBeVisible();
   await expect(page.getByTestId("eval-run")).toHaveCount(2);
+  await expect(page.getByTestId("eval-run").nth(1)).toContainText(
+    "FLUX.1 [schnell] · runware:100@1 · 4 steps",
+  );
   await expect(page.getByTestId("eval-run").first()).toContainText("Finished");
   await screens(page, "side-by-side");
 
   // Rate the first model's result for case 1 in the viewer; the side-by-side shows it.
   await expect(table.getByTestId("case-rating")).toHaveText(Array(4).fill("Not rated yet"));
-  await table.getByRole("link", { name: "Case 1 in runware:100@1 · 4 steps · 512×512" }).click();
+  await table
+    .getByRole("link", { name: "Case 1 in FLUX.1 [schnell] · runware:100@1 · 4 steps · 512×512" })
+    .click();
   await expect(page).toHaveURL(/\/gallery\/item\//);
   await page.getByRole("radio", { name: "4 stars" }).click();
   await expect(page.getByTestId("team-rating")).toHaveText("4.0 from 1 rating");

@@ -5,6 +5,7 @@ import {
   request as playwrightRequest,
   test,
 } from "@playwright/test";
+import { distinctLabels } from "@/lib/studio/experiments/axis-labels";
 import { memberWithRole } from "./fixtures/studio-api";
 import { CreatePage } from "./pages/create-page";
 import { StudioShell } from "./pages/studio-shell";
@@ -253,4 +254,156 @@ test("a closed vote says first in words how far voters agreed, the statistic in 
   await expect(details).toContainText(/picked the same side on \d+% of the pairs/);
   await card.scrollIntoViewIfNeeded();
   await screens(page, "agreement");
+});
+
+const DAWN = `${stamp} a red dragon flying over a misty mountain lake at dawn, oil on canvas`;
+const DUSK = `${stamp} a pale heron wading through a frozen river delta in snow, watercolour`;
+
+/** Per cell of the grid: its images as drawn (tiles in sight), each tile's box inside the cell's. */
+async function tilesOf(page: Page) {
+  return page.locator("[data-cell][data-status=done]").evaluateAll((cells) =>
+    cells.map((cell) => {
+      const box = cell.getBoundingClientRect();
+      const tiles = [...cell.querySelectorAll<HTMLElement>("[data-tile]")].filter(
+        (t) => t.getClientRects().length > 0,
+      );
+      const area = tiles.reduce((sum, t) => {
+        const r = t.getBoundingClientRect();
+        return sum + r.width * r.height;
+      }, 0);
+      return {
+        key: cell.getAttribute("data-cell") ?? "",
+        images: Number(cell.getAttribute("data-images")),
+        drawn: tiles.filter((t) => t.dataset.tile === "image").length,
+        more: tiles.find((t) => t.dataset.tile === "more")?.textContent ?? null,
+        inside: tiles.every((t) => {
+          const r = t.getBoundingClientRect();
+          return (
+            r.width >= 20 &&
+            r.height >= 20 &&
+            r.left >= box.left - 1 &&
+            r.right <= box.right + 1 &&
+            r.top >= box.top - 1 &&
+            r.bottom <= box.bottom + 1
+          );
+        }),
+        // The tiles cover the cell's square but for their 1 px seams: no empty quarter.
+        covered: area / ((box.width - 2) * (box.height - 2)),
+      };
+    }),
+  );
+}
+
+test("a cell shows every image at every zoom, 1 to 5 a cell, and long row labels wrap whole in the room there is", async ({
+  page,
+  baseURL,
+}) => {
+  test.setTimeout(180_000);
+  const origin = baseURL ?? "";
+  await page.setViewportSize({ width: 1440, height: 900 });
+  const created = await page.request.post("/api/experiments", {
+    headers: { origin },
+    data: {
+      base: {
+        taskType: "imageInference",
+        positivePrompt: DAWN,
+        model: "runware:100@1",
+        width: 128,
+        height: 128,
+        steps: 1,
+      },
+      axes: [
+        { kind: "prompts", prompts: [DAWN, DUSK] },
+        { kind: "values", path: "numberResults", values: [1, 2, 3, 4, 5] },
+      ],
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const { id } = ((await created.json()) as { data: { id: string } }).data;
+  await finished(page.request, id, 10);
+  await page.goto(`/experiments/${id}`);
+  const grid = page.getByRole("table", { name: "Experiment grid" });
+  await expect(grid.locator("[data-cell][data-status=done]")).toHaveCount(10);
+
+  for (const zoom of ["Small", "Medium", "Large"] as const) {
+    await page.getByRole("radio", { name: zoom }).click();
+    const cells = await tilesOf(page);
+    expect(cells.map((c) => c.images).sort()).toEqual([1, 1, 2, 2, 3, 3, 4, 4, 5, 5]);
+    for (const cell of cells) {
+      const at = `${zoom}, cell ${cell.key} of ${cell.images}`;
+      expect(cell.inside, at).toBe(true);
+      expect(cell.covered, at).toBeGreaterThan(0.95);
+      if (zoom === "Small" && cell.images === 5) {
+        // Three pictures and "+2" for the fourth and fifth.
+        expect(cell.drawn, at).toBe(3);
+        expect(cell.more, at).toBe("+2");
+      } else {
+        expect(cell.drawn, at).toBe(cell.images);
+        expect(cell.more, at).toBeNull();
+      }
+    }
+  }
+
+  // Small cells leave room beside them: the row labels use it, whole on at most two lines.
+  await page.getByRole("radio", { name: "Small" }).click();
+  const rows = grid.getByRole("rowheader").getByTestId("axis-label");
+  const labels = distinctLabels([DAWN, DUSK]);
+  expect(labels[0]?.length).toBeGreaterThan(50);
+  await expect(rows).toHaveText(labels);
+  for (const label of await rows.all()) {
+    await expect(label).not.toHaveAttribute("data-cut");
+    const box = await label.boundingBox();
+    expect(box?.height ?? 0).toBeLessThanOrEqual(2 * 17 + 2);
+  }
+  // Large cells take the width, and each row has their height: a label wraps onto four lines
+  // there, and one still too long is cut in its middle, both ends kept, the whole prompt on hover.
+  await page.getByRole("radio", { name: "Large" }).click();
+  const first = rows.first();
+  const box = await first.boundingBox();
+  expect(box?.height ?? 0).toBeLessThanOrEqual(4 * 17 + 2);
+  const shown = (await first.textContent()) ?? "";
+  if ((await first.getAttribute("data-cut")) !== null) {
+    const whole = labels[0] ?? "";
+    const [head, tail] = shown.split(/…(?=[^…]*$)/);
+    expect(whole.startsWith(head ?? "-")).toBe(true);
+    expect(whole.endsWith(tail ?? "-")).toBe(true);
+    expect(shown.endsWith("canvas")).toBe(true);
+  } else {
+    expect(shown).toBe(labels[0]);
+  }
+  await expect(first).toHaveAttribute("title", DAWN);
+
+  for (const zoom of ["Small", "Medium", "Large"] as const) {
+    await page.getByRole("radio", { name: zoom }).click();
+    await screens(page, `five-per-cell-${zoom.toLowerCase()}`);
+  }
+
+  // At the small zoom "+2" opens the fourth image; Shift with → and ← step through the cell.
+  await page.getByRole("radio", { name: "Small" }).click();
+  const five = grid.locator("[data-cell][data-images='5']").first();
+  await five.getByRole("link", { name: /2 more images \(4 to 5 of 5\)/ }).click();
+  const nav = page.getByRole("navigation", { name: "Experiment cell" });
+  const which = nav.getByTestId("cell-image");
+  await expect(which).toHaveText("Image 4 of 5");
+  // Stepping through an experiment's cells is not the gallery.
+  const shell = new StudioShell(page);
+  await expect(shell.navLink("Experiments")).toHaveAttribute("aria-current", "page");
+  await expect(shell.navLink("Gallery")).not.toHaveAttribute("aria-current", "page");
+  await page.keyboard.press("Shift+ArrowRight");
+  await expect(which).toHaveText("Image 5 of 5");
+  await page.keyboard.press("Shift+ArrowLeft");
+  await page.keyboard.press("Shift+ArrowLeft");
+  await expect(which).toHaveText("Image 3 of 5");
+
+  // The "?" list says what the arrows do here, ↑ and ↓ included, and the keys through a cell.
+  await page.keyboard.press("?");
+  const help = page.getByRole("dialog", { name: "Keyboard shortcuts" });
+  await expect(help).toBeVisible();
+  await expect(help).toContainText("Experiment: the cell above (previous row)");
+  await expect(help).toContainText("Experiment: the cell below (next row)");
+  await expect(help).toContainText("Experiment: next image of this cell");
+  await expect(help).toContainText("Viewer: back to the experiment");
+  await expect(help).not.toContainText("previous item");
+  await expect(help).toContainText("Viewer: rate 1 to 5 stars");
+  await screens(page, "cell-shortcuts");
 });

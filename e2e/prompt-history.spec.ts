@@ -57,6 +57,8 @@ test("three edits of a prompt are one chain: diff two, use one in Create, vary t
   await expect(versions.nth(2).getByRole("img", { name: "Result of version 3" })).toBeVisible({
     timeout: 30_000,
   });
+  // The model by the name the rest of the studio gives it, not its id alone.
+  await expect(versions.nth(0).getByTestId("model-label")).toHaveText("FLUX.1 [schnell] · runware:100@1");
   await screens(page, "history");
 
   // Two chosen: the diff of the first and the last.

@@ -15,12 +15,15 @@ export default async function StudioLayout({ children }: { children: ReactNode }
   };
   return (
     <Providers>
-      <AppShell
-        user={{ name: user.name, email: user.email, roleLabel: ROLE_LABELS[user.role].label }}
-        service={service}
-      >
-        <MemberRoleProvider role={user.role}>{children}</MemberRoleProvider>
-      </AppShell>
+      {/* Around the shell too: its shortcuts list names only the keys the member's role answers. */}
+      <MemberRoleProvider role={user.role}>
+        <AppShell
+          user={{ name: user.name, email: user.email, roleLabel: ROLE_LABELS[user.role].label }}
+          service={service}
+        >
+          {children}
+        </AppShell>
+      </MemberRoleProvider>
     </Providers>
   );
 }

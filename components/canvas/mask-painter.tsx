@@ -140,7 +140,9 @@ function MaskPainterSession({ imageUrl, width, height, onChange, initialMask, cl
       data-testid="mask-painter"
       data-mask-empty={state.empty}
       className={cn(
-        "flex flex-col overflow-hidden rounded-card border border-border bg-panel shadow-panel",
+        // Its own height, never squeezed by the scrolling column it sits in: squeezed, a portrait
+        // image's stage kept its size and the hint under it was cut off.
+        "flex shrink-0 flex-col overflow-hidden rounded-card border border-border bg-panel shadow-panel",
         className,
       )}
     >
@@ -166,7 +168,7 @@ function MaskPainterSession({ imageUrl, width, height, onChange, initialMask, cl
         hintId={hintId}
         onStrokeEnd={publish}
       />
-      <div className="flex items-center justify-between gap-3 border-border border-t px-3 py-1.5 text-[12px] text-muted-subtle">
+      <div className="flex shrink-0 items-center justify-between gap-3 border-border border-t px-3 py-1.5 text-[12px] text-muted-subtle">
         <p id={hintId}>
           Paint over what should change; the rest is kept. B brush, E eraser, [ ] size, Space-drag to pan,
           wheel to zoom.

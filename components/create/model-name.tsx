@@ -2,6 +2,7 @@
 
 import { useModelByAir } from "@/lib/client/create/tools";
 import type { ModelCategory } from "@/lib/protocol/utility-tasks";
+import { modelLabel } from "@/lib/studio/model-label";
 
 /**
  * A model as people know it: its catalogue name, with the AIR id beside it as a detail. A model no
@@ -21,6 +22,16 @@ export function ModelName({
     <span className="flex min-w-0 flex-col" data-testid={testId}>
       <span className="truncate text-foreground">{model?.name ?? "Unlisted model"}</span>
       <span className="truncate font-mono text-[11px] text-muted-subtle">{air}</span>
+    </span>
+  );
+}
+
+/** A model on one line, as menus and chips show it: "FLUX.1 [schnell] · runware:100@1"; the id alone until the name comes. */
+export function ModelLabel({ air, className }: { air: string; className?: string }) {
+  const model = useModelByAir(air, "checkpoint");
+  return (
+    <span className={className} data-testid="model-label">
+      {modelLabel(air, model?.name)}
     </span>
   );
 }

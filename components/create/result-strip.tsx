@@ -9,6 +9,7 @@ import { useCreateStore } from "@/lib/client/create/drafts";
 import { promptForPeople } from "@/lib/client/create/field-labels";
 import { type RecallPart, recallHref } from "@/lib/client/create/recall";
 import { isInFlight, useTaskViews } from "@/lib/client/create/use-task-views";
+import { useCan } from "@/lib/client/member-role";
 import type { GalleryItem, TaskView } from "@/lib/studio/gallery-item";
 import { ModelName } from "./model-name";
 import { NewResultsPill } from "./new-results-pill";
@@ -39,6 +40,7 @@ export function ResultStrip({ slug, onRecall, onRetry }: ResultStripProps) {
   const [open, setOpen] = useState<{ item: GalleryItem; task: TaskView } | null>(null);
   const section = useRef<HTMLElement>(null);
   const finished = tasks.reduce((n, t) => n + t.items.length, 0);
+  const canGenerate = useCan("generate");
 
   return (
     <section
@@ -69,15 +71,30 @@ export function ResultStrip({ slug, onRecall, onRetry }: ResultStripProps) {
             <span className="grid size-11 place-items-center rounded-full border border-border-strong bg-panel-raised text-muted">
               <Images aria-hidden className="size-5" />
             </span>
-            <p className="font-medium text-[14px] text-foreground">Your results appear here</p>
-            <p className="text-[13px] text-muted leading-relaxed">
-              Fill in the form and press Generate (<kbd className="font-mono text-[12px]">Ctrl</kbd>+
-              <kbd className="font-mono text-[12px]">Enter</kbd>). Every result is also kept in the{" "}
-              <Link href="/gallery" className="text-accent-fg underline-offset-2 hover:underline">
-                gallery
-              </Link>
-              .
-            </p>
+            {canGenerate ? (
+              <>
+                <p className="font-medium text-[14px] text-foreground">Your results appear here</p>
+                <p className="text-[13px] text-muted leading-relaxed">
+                  Fill in the form and press Generate (<kbd className="font-mono text-[12px]">Ctrl</kbd>+
+                  <kbd className="font-mono text-[12px]">Enter</kbd>). Every result is also kept in the{" "}
+                  <Link href="/gallery" className="text-accent-fg underline-offset-2 hover:underline">
+                    gallery
+                  </Link>
+                  .
+                </p>
+              </>
+            ) : (
+              <>
+                <p className="font-medium text-[14px] text-foreground">Nothing is made here with your role</p>
+                <p className="text-[13px] text-muted leading-relaxed">
+                  You can read how each setting works. What the team makes is in the{" "}
+                  <Link href="/gallery" className="text-accent-fg underline-offset-2 hover:underline">
+                    gallery
+                  </Link>
+                  .
+                </p>
+              </>
+            )}
           </div>
         </div>
       ) : (

@@ -5,6 +5,7 @@ import { STATUS_WORDS } from "@/components/experiments/types";
 import { Badge } from "@/components/ui/badge";
 import { ButtonLink } from "@/components/ui/button";
 import { MAX_COMPARED_RUNS } from "@/lib/studio/eval-sets/input";
+import { useRunLabels } from "./run-labels";
 import { type EvalRunSummary, ratingWords } from "./types";
 
 interface RunListProps {
@@ -16,6 +17,7 @@ interface RunListProps {
 
 /** Every run of the set, newest first: tick up to four to read side by side. */
 export function RunList({ runs, version, shown, onShow }: RunListProps) {
+  const labels = useRunLabels(runs);
   return (
     <section aria-labelledby="runs-title" className="flex flex-col gap-3">
       <header className="flex flex-wrap items-baseline gap-3">
@@ -40,13 +42,13 @@ export function RunList({ runs, version, shown, onShow }: RunListProps) {
                     checked={on}
                     disabled={!on && shown.length >= MAX_COMPARED_RUNS}
                     onChange={(e) => onShow(run.id, e.target.checked)}
-                    aria-label={`Show ${run.label} side by side`}
+                    aria-label={`Show ${labels.get(run.id) ?? run.label} side by side`}
                     className="mt-0.5 size-4 shrink-0 accent-[#6553f0]"
                   />
                   <span className="min-w-0">
                     <span className="block break-words text-[12.5px] text-foreground">
                       <span className="mr-2 text-muted-subtle">Run {run.number}</span>
-                      <span className="font-mono">{run.label}</span>
+                      <span>{labels.get(run.id) ?? run.label}</span>
                     </span>
                     <span className="block text-[12px] text-muted">
                       {run.createdByName ?? "someone"} · {new Date(run.createdAt).toLocaleString()}

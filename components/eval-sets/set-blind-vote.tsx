@@ -6,6 +6,7 @@ import { Button } from "@/components/ui/button";
 import { StartVoteDialog, useOpenVoteHere } from "@/components/votes/start-vote-dialog";
 import { call } from "@/lib/client/endpoint-client";
 import { api } from "@/lib/studio/api";
+import { useRunLabels } from "./run-labels";
 import type { EvalRunSummary } from "./types";
 
 /**
@@ -41,6 +42,7 @@ function SetBlindVoteDialog({
   onClose(): void;
 }) {
   const opened = useOpenVoteHere(setId, onClose);
+  const labels = useRunLabels(runs);
   return (
     <StartVoteDialog
       title="Start a blind vote between runs"
@@ -64,7 +66,7 @@ function SetBlindVoteDialog({
             <li key={run.id} className="flex flex-wrap items-baseline gap-x-3 px-2 py-1">
               <span className="text-[12.5px] text-foreground">
                 <span className="mr-2 text-muted-subtle">Run {run.number}</span>
-                <span className="font-mono">{run.label}</span>
+                <span>{labels.get(run.id) ?? run.label}</span>
               </span>
               <span className="text-[12px] text-muted">
                 {run.done} of {run.cells} done

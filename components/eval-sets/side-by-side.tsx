@@ -9,6 +9,7 @@ import { api } from "@/lib/studio/api";
 import type { RunVotes } from "@/lib/studio/api/votes";
 import { thumbUrl, viewerUrl } from "@/lib/studio/gallery-urls";
 import { runVoteWords } from "@/lib/studio/votes/words";
+import { useRunLabels } from "./run-labels";
 import { type CaseResult, evalCompareKey, ratingWords } from "./types";
 
 const REFRESH_MS = 1500;
@@ -25,6 +26,7 @@ export function SideBySide({ setId, runIds }: { setId: string; runIds: readonly 
     // While a run fills, its new results come in on the next read.
     refetchInterval: (q) => (q.state.data?.runs.some((r) => r.status === "running") ? REFRESH_MS : false),
   });
+  const labels = useRunLabels(query.data?.runs ?? []);
   if (runIds.length === 0) {
     return (
       <p className="rounded-card border border-border border-dashed px-4 py-8 text-center text-[13px] text-muted">
@@ -59,7 +61,7 @@ export function SideBySide({ setId, runIds }: { setId: string; runIds: readonly 
                 className="min-w-52 px-3 py-3 align-bottom font-normal"
               >
                 <span className="block text-[11.5px] text-muted-subtle">Run {run.number}</span>
-                <span className="block font-mono text-[12px] text-foreground">{run.label}</span>
+                <span className="block text-[12px] text-foreground">{labels.get(run.id) ?? run.label}</span>
                 <span
                   className="mt-1 flex items-center gap-1 text-[12px] text-muted"
                   data-testid="run-rating"
@@ -92,7 +94,10 @@ export function SideBySide({ setId, runIds }: { setId: string; runIds: readonly 
               </th>
               {runs.map((run) => (
                 <td key={run.id} className="px-3 py-3 align-top">
-                  <ResultCell result={run.results[i] ?? null} label={`Case ${i + 1} in ${run.label}`} />
+                  <ResultCell
+                    result={run.results[i] ?? null}
+                    label={`Case ${i + 1} in ${labels.get(run.id) ?? run.label}`}
+                  />
                 </td>
               ))}
             </tr>

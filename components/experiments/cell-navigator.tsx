@@ -6,6 +6,7 @@ import { useRouter } from "next/navigation";
 import { useEffect, useMemo } from "react";
 import { Button } from "@/components/ui/button";
 import { useEndpoint } from "@/lib/client/endpoint-client";
+import { cellImageStep } from "@/lib/client/viewer-keys";
 import { api } from "@/lib/studio/api";
 import { type Direction, placeOf } from "@/lib/studio/experiments/cell-nav";
 import { experimentCellUrl } from "@/lib/studio/gallery-urls";
@@ -38,7 +39,8 @@ const STEPS: { direction: Direction; label: string; key: string; Icon: typeof Ch
  * The viewer opened from an experiment's cell: where the result sits in the grid ("Row: … ·
  * Column: …") and a step to the neighbouring cell's result along either axis, by button or by
  * arrow key (←/→ along the row, ↑/↓ down the column); at an edge the step is disabled. A cell
- * with several images says which one this is ("Image 2 of 4") and steps through them.
+ * with several images says which one this is ("Image 2 of 4") and steps through them, by button or
+ * by Shift with ←/→ (lib/client/viewer-keys.ts lists these keys).
  */
 export function CellNavigator({ experimentId, itemId }: { experimentId: string; itemId: string }) {
   const router = useRouter();
@@ -59,6 +61,13 @@ export function CellNavigator({ experimentId, itemId }: { experimentId: string; 
   useEffect(() => {
     if (!place) return;
     const onKey = (event: KeyboardEvent) => {
+      const image = cellImageStep(event);
+      if (image !== null) {
+        const target = image < 0 ? place.image.previous : place.image.next;
+        event.preventDefault();
+        if (target) router.push(experimentCellUrl(target, experimentId));
+        return;
+      }
       if (event.defaultPrevented || event.metaKey || event.ctrlKey || event.altKey || event.shiftKey) return;
       if (isForControl(event.target)) return;
       const direction = KEYS[event.key];
@@ -116,7 +125,7 @@ export function CellNavigator({ experimentId, itemId }: { experimentId: string; 
             variant="ghost"
             size="sm"
             aria-label="Previous image of this cell"
-            title="Previous image of this cell"
+            title="Previous image of this cell (Shift+←)"
             disabled={!place.image.previous}
             onClick={() => go(place.image.previous)}
           >
@@ -129,7 +138,7 @@ export function CellNavigator({ experimentId, itemId }: { experimentId: string; 
             variant="ghost"
             size="sm"
             aria-label="Next image of this cell"
-            title="Next image of this cell"
+            title="Next image of this cell (Shift+→)"
             disabled={!place.image.next}
             onClick={() => go(place.image.next)}
           >

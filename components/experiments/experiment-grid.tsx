@@ -2,9 +2,11 @@
 
 import { type CSSProperties, memo, useCallback, useMemo, useRef } from "react";
 import { cn } from "@/components/ui/cn";
+import { useInnerWidth, useLabelMeasure } from "@/lib/client/experiments/label-measure";
 import { edgeLabels } from "@/lib/studio/experiments/axis-labels";
 import type { GridPlace } from "@/lib/studio/experiments/cell-nav";
 import { type GridRows, gridRows, LARGE_GRID_CELLS } from "@/lib/studio/experiments/grid-rows";
+import { labelRoom, ROW_HEAD, rowHeadWidth, rowLabelLines } from "@/lib/studio/experiments/label-room";
 import { AxisHeader } from "./axis-header";
 import { ColumnsShownNote, useColumnsShown } from "./columns-shown";
 import { CELL_SIZE_VAR, GridCell } from "./grid-cell";
@@ -44,6 +46,10 @@ export function ExperimentGrid({ view, layer, ...rest }: GridProps) {
   return <Layout view={view} rows={rows} cols={cols} shown={shown} {...rest} />;
 }
 
+/** The table's frame padding (p-3) and the space around and between its cells (border-spacing-2). */
+const FRAME_PADDING = 24;
+const SPACING = 8;
+
 /** A grid small enough to draw whole: a table, every cell in it. */
 function TableGrid({
   view,
@@ -66,6 +72,21 @@ function TableGrid({
   const reveal = useCallback((at: GridPlace) => focusCell(frame.current, at), []);
   const onKeyDown = useGridKeys(rows.length, cols, reveal);
   const colTitles = view.axes[colAxis]?.titles ?? [];
+  const measure = useLabelMeasure(frame);
+  const inner = useInnerWidth(frame);
+  // The row labels take the room the cells leave in the frame, so a long prompt wraps whole
+  // rather than being cut beside empty space.
+  const rowHead =
+    twoD && measure && inner > 0
+      ? rowHeadWidth({
+          labels: shown[0] ?? [],
+          measure,
+          canRun,
+          available: inner - FRAME_PADDING - (cols + 2) * SPACING,
+          cells: cols * size,
+        })
+      : ROW_HEAD.min;
+  const colRoom = labelRoom(size, canRun);
 
   return (
     <div className="flex flex-col gap-2">
@@ -84,6 +105,7 @@ function TableGrid({
               <th
                 aria-label={twoD ? view.axes[0]?.name : undefined}
                 className="text-left font-medium text-[12px] text-muted-subtle"
+                style={twoD ? { width: rowHead, minWidth: rowHead, maxWidth: rowHead } : undefined}
               >
                 {twoD ? `${view.axes[0]?.name} ↓ · ${view.axes[1]?.name} →` : `${view.axes[0]?.name} →`}
               </th>
@@ -103,6 +125,8 @@ function TableGrid({
                     index={c}
                     title={title}
                     shown={shown[colAxis]?.[c] ?? title}
+                    room={colRoom}
+                    measure={measure}
                     pinned={pinned?.along === "col" && pinned.index === c}
                     canRun={canRun}
                     onPin={onPin}
@@ -122,6 +146,9 @@ function TableGrid({
                 experimentId={view.id}
                 title={twoD ? (view.axes[0]?.titles[r] ?? "") : null}
                 label={twoD ? (shown[0]?.[r] ?? "") : null}
+                labelRoom={labelRoom(rowHead, canRun)}
+                labelLines={rowLabelLines(size)}
+                measure={measure}
                 rowPinned={pinned?.along === "row" && pinned.index === r}
                 pinnedCol={pinned?.along === "col" ? pinned.index : null}
                 selected={selected}
@@ -146,6 +173,9 @@ const TableRow = memo(function TableRow({
   experimentId,
   title,
   label,
+  labelRoom,
+  labelLines,
+  measure,
   rowPinned,
   pinnedCol,
   selected,
@@ -160,7 +190,7 @@ const TableRow = memo(function TableRow({
       <th
         scope="row"
         className={cn(
-          "max-w-48 rounded-control px-1 text-left align-middle font-medium text-[12px] text-muted",
+          "rounded-control px-1 text-left align-middle font-medium text-[12px] text-muted",
           rowPinned && "bg-accent/15 text-accent-fg",
         )}
       >
@@ -171,6 +201,9 @@ const TableRow = memo(function TableRow({
             index={row}
             title={title}
             shown={label ?? title}
+            room={labelRoom}
+            lines={labelLines}
+            measure={measure}
             pinned={rowPinned}
             canRun={canRun}
             onPin={onPin}

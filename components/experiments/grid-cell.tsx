@@ -5,6 +5,7 @@ import Link from "next/link";
 import { memo } from "react";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
+import { MOSAIC_TILES, mosaic } from "@/lib/studio/experiments/mosaic";
 import { experimentCellUrl, THUMB_WIDTHS, thumbUrl } from "@/lib/studio/gallery-urls";
 import { costOf, usd } from "@/lib/studio/spend/money";
 import type { CellView } from "./types";
@@ -49,14 +50,15 @@ export const GridCell = memo(function GridCell({
   );
   if (!cell) return <div className={frame} />;
   if (cell.status === "done" && item) {
-    // Every result of the cell, in a square mosaic: a cell with four images shows all four.
-    const across = Math.ceil(Math.sqrt(items.length));
     // Time and cost in the cell's tooltip: the grid itself stays pictures.
     const cost = costOf(items.map((i) => i.cost));
     const facts = [
       cell.seconds !== null ? `${cell.seconds.toFixed(1)} s` : null,
       cost !== null ? `Cost ${usd(cost)}` : null,
     ].filter((f) => f !== null);
+    // The zoom is CSS only (no render), so a cell with more results than the small zoom's tiles
+    // draws both mosaics and the frame's `data-compact` shows one.
+    const twoZooms = items.length > MOSAIC_TILES.compact;
     return (
       <div
         data-cell={cell.key}
@@ -65,25 +67,22 @@ export const GridCell = memo(function GridCell({
         title={facts.length > 0 ? facts.join(" · ") : undefined}
         className={cn(frame, selected && "border-accent")}
       >
-        <div
-          className="grid size-full gap-px"
-          style={{ gridTemplateColumns: `repeat(${across}, minmax(0, 1fr))` }}
-        >
-          {items.map((media, k) => (
-            <Link
-              key={media.id}
-              href={experimentCellUrl(media.id, experimentId)}
-              className="block min-h-0 overflow-hidden"
-              aria-label={
-                items.length === 1
-                  ? `Open cell ${cell.key} in the viewer`
-                  : `Open cell ${cell.key}, image ${k + 1} of ${items.length}, in the viewer`
-              }
-            >
-              <CellMedia media={media} />
-            </Link>
-          ))}
-        </div>
+        <CellMosaic
+          cellKey={cell.key}
+          experimentId={experimentId}
+          items={items}
+          most={twoZooms ? MOSAIC_TILES.roomy : MOSAIC_TILES.compact}
+          className={twoZooms ? "group-data-[compact]/grid:hidden" : undefined}
+        />
+        {twoZooms ? (
+          <CellMosaic
+            cellKey={cell.key}
+            experimentId={experimentId}
+            items={items}
+            most={MOSAIC_TILES.compact}
+            className="hidden group-data-[compact]/grid:flex"
+          />
+        ) : null}
         <label className="absolute top-1.5 left-1.5 flex items-center rounded bg-black/60 p-1">
           <input
             type="checkbox"
@@ -93,12 +92,12 @@ export const GridCell = memo(function GridCell({
           />
         </label>
         {items.length > 1 ? (
-          <span className="absolute top-1.5 right-1.5 rounded bg-black/60 px-1.5 py-0.5 text-[11px] text-white/85">
+          <span className="pointer-events-none absolute top-1.5 right-1.5 rounded bg-black/60 px-1.5 py-0.5 text-[11px] text-white/85 group-data-[compact]/grid:hidden">
             {items.length} images
           </span>
         ) : null}
         {cell.seconds !== null ? (
-          <span className="absolute right-1.5 bottom-1.5 rounded bg-black/60 px-1.5 py-0.5 text-[11px] text-white/85">
+          <span className="pointer-events-none absolute right-1.5 bottom-1.5 rounded bg-black/60 px-1.5 py-0.5 text-[11px] text-white/85 group-data-[compact]/grid:hidden">
             {cell.seconds.toFixed(1)} s
           </span>
         ) : null}
@@ -141,10 +140,67 @@ export const GridCell = memo(function GridCell({
   );
 });
 
+interface CellMosaicProps {
+  cellKey: string;
+  experimentId: string;
+  items: CellView["items"];
+  most: number;
+  className: string | undefined;
+}
+
+/**
+ * A cell's results filling its square (lib/studio/experiments/mosaic.ts): rows of equal height,
+ * each split evenly, every tile a link to its result in the viewer; a "+k" tile opens the first
+ * result not drawn, and the viewer steps on through the rest.
+ */
+function CellMosaic({ cellKey, experimentId, items, most, className }: CellMosaicProps) {
+  const { rows, shown, more } = mosaic(items.length, most);
+  let next = 0;
+  return (
+    <div data-mosaic={most} className={cn("absolute inset-0 flex flex-col gap-px", className)}>
+      {rows.map((tiles, r) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: a row is its place in the mosaic
+        <div key={r} className="flex min-h-0 flex-1 gap-px">
+          {Array.from({ length: tiles }, () => {
+            const k = next++;
+            const media = items[k];
+            if (!media) return null;
+            const rest = k === shown && more > 0;
+            return (
+              <Link
+                key={media.id}
+                href={experimentCellUrl(media.id, experimentId)}
+                data-tile={rest ? "more" : "image"}
+                className="relative block min-w-0 flex-1 overflow-hidden"
+                aria-label={
+                  rest
+                    ? `Open cell ${cellKey}, ${more} more images (${k + 1} to ${items.length} of ${items.length}), in the viewer`
+                    : items.length === 1
+                      ? `Open cell ${cellKey} in the viewer`
+                      : `Open cell ${cellKey}, image ${k + 1} of ${items.length}, in the viewer`
+                }
+              >
+                <CellMedia media={media} />
+                {rest ? (
+                  <span className="absolute inset-0 grid place-items-center bg-black/60 font-semibold text-[15px] text-white">
+                    +{more}
+                  </span>
+                ) : null}
+              </Link>
+            );
+          })}
+        </div>
+      ))}
+    </div>
+  );
+}
+
 /** One result in a cell: a video plays muted; an image is the studio's thumbnail at the tile's size. */
 function CellMedia({ media }: { media: CellView["items"][number] }) {
   if (media.kind === "video")
-    return <video src={media.url} muted loop playsInline className="size-full object-cover" />;
+    return (
+      <video src={media.url} muted loop playsInline className="absolute inset-0 size-full object-cover" />
+    );
   return (
     // biome-ignore lint/performance/noImgElement: studio media, already stored at its size
     <img
@@ -165,7 +221,7 @@ function CellMedia({ media }: { media: CellView["items"][number] }) {
       alt=""
       loading="lazy"
       decoding="async"
-      className="size-full object-cover"
+      className="absolute inset-0 size-full object-cover"
     />
   );
 }

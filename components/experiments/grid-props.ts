@@ -1,4 +1,5 @@
 import type { GridRows } from "@/lib/studio/experiments/grid-rows";
+import type { Measure } from "@/lib/studio/experiments/wrap";
 import type { Pinned } from "./axis-header";
 import type { CellView, ExperimentView } from "./types";
 
@@ -28,6 +29,11 @@ export interface GridRowProps {
   /** The row's value on the first axis, whole and as shown; null in a grid of one axis. */
   title: string | null;
   label: string | null;
+  /** Width of the row labels' words, and how to measure them (null until the font is known). */
+  labelRoom: number;
+  /** Lines a row's label may wrap onto before it is cut. */
+  labelLines: number;
+  measure: Measure | null;
   rowPinned: boolean;
   pinnedCol: number | null;
   selected: ReadonlySet<string>;

@@ -3,7 +3,9 @@
 import { useVirtualizer, type VirtualItem } from "@tanstack/react-virtual";
 import { type CSSProperties, memo, useCallback, useEffect, useLayoutEffect, useRef } from "react";
 import { cn } from "@/components/ui/cn";
+import { useInnerWidth, useLabelMeasure } from "@/lib/client/experiments/label-measure";
 import type { GridPlace } from "@/lib/studio/experiments/cell-nav";
+import { labelRoom, ROW_HEAD, rowHeadWidth, rowLabelLines } from "@/lib/studio/experiments/label-room";
 import { AxisHeader, type Pinned } from "./axis-header";
 import { ColumnsShownNote } from "./columns-shown";
 import { CELL_SIZE_VAR, GridCell } from "./grid-cell";
@@ -14,12 +16,10 @@ import { COMPACT_BELOW, type GridLayoutProps, type GridRowProps } from "./grid-p
 const GAP = 8;
 /** Height of the column labels' band. */
 const HEAD = 36;
-/**
- * Width of the row labels' band: about as wide as the longest label shown (a character ~7 px at
- * 12 px type, beside its two buttons), between these bounds; one axis: its name's corner only.
- */
-const ROW_HEAD = { min: 136, max: 192, perChar: 7, buttons: 72 };
+/** Width of the row labels' band with one axis: its name's corner only. */
 const ONE_AXIS_HEAD = 112;
+/** The row label's band is padded 12 left and 8 right around its header. */
+const ROW_HEAD_PADDING = 20;
 /** Rows and columns drawn beyond the frame on each side: a scroll shows no blank before they come. */
 const OVERSCAN = 2;
 
@@ -45,11 +45,24 @@ export function VirtualGrid({
 }: GridLayoutProps) {
   const twoD = view.axes.length >= 2;
   const colAxis = twoD ? 1 : 0;
-  const longest = Math.max(0, ...(shown[0] ?? []).map((label) => label.length));
-  const rowHead = twoD
-    ? Math.min(ROW_HEAD.max, Math.max(ROW_HEAD.min, longest * ROW_HEAD.perChar + ROW_HEAD.buttons))
-    : ONE_AXIS_HEAD;
   const frame = useRef<HTMLDivElement>(null);
+  const measure = useLabelMeasure(frame);
+  const inner = useInnerWidth(frame);
+  // As wide as the longest label shown, as far as the frame has room beside the cells.
+  const rowHead = !twoD
+    ? ONE_AXIS_HEAD
+    : measure && inner > 0
+      ? rowHeadWidth({
+          labels: shown[0] ?? [],
+          measure,
+          canRun,
+          available: inner - 2 * GAP - ROW_HEAD_PADDING,
+          cells: cols * (size + GAP),
+        }) +
+        ROW_HEAD_PADDING -
+        GAP
+      : ROW_HEAD.min;
+  const colRoom = labelRoom(size, canRun);
   const rowV = useVirtualizer({
     count: rows.length,
     getScrollElement: () => frame.current,
@@ -171,6 +184,8 @@ export function VirtualGrid({
                     index={col.index}
                     title={colTitles[col.index] ?? ""}
                     shown={shown[colAxis]?.[col.index] ?? colTitles[col.index] ?? ""}
+                    room={colRoom}
+                    measure={measure}
                     pinned={isPinned("col", col.index)}
                     canRun={canRun}
                     onPin={onPin}
@@ -193,6 +208,9 @@ export function VirtualGrid({
                 experimentId={view.id}
                 title={twoD ? (view.axes[0]?.titles[vrow.index] ?? "") : null}
                 label={twoD ? (shown[0]?.[vrow.index] ?? "") : null}
+                labelRoom={labelRoom(rowHead + GAP - ROW_HEAD_PADDING, canRun)}
+                labelLines={rowLabelLines(size)}
+                measure={measure}
                 rowPinned={isPinned("row", vrow.index)}
                 pinnedCol={pinned?.along === "col" ? pinned.index : null}
                 selected={selected}
@@ -229,6 +247,9 @@ const VirtualRow = memo(function VirtualRow({
   experimentId,
   title,
   label,
+  labelRoom,
+  labelLines,
+  measure,
   rowPinned,
   pinnedCol,
   selected,
@@ -262,6 +283,9 @@ const VirtualRow = memo(function VirtualRow({
               index={row}
               title={title}
               shown={label ?? title}
+              room={labelRoom}
+              lines={labelLines}
+              measure={measure}
               pinned={rowPinned}
               canRun={canRun}
               onPin={onPin}

@@ -1,21 +1,18 @@
 "use client";
 
-import { useQueryClient } from "@tanstack/react-query";
-import { Check, Film, Layers, MessageSquare, Star, Wand2 } from "lucide-react";
+import { Check, Film, Layers, MessageSquare, Star } from "lucide-react";
 import Link from "next/link";
 import { type KeyboardEvent, type MouseEvent, memo, useState } from "react";
 import { cn, focusRing } from "@/components/ui/cn";
 import { wholeMedia } from "@/components/ui/whole-media";
 import { promptForPeople } from "@/lib/client/create/field-labels";
-import { type RecallPart, workflowRecallHref } from "@/lib/client/create/recall";
-import { prefetchRecall } from "@/lib/client/create/recall-prefetch";
 import { useStarToggle } from "@/lib/client/use-gallery-star";
 import type { GalleryItem } from "@/lib/studio/gallery-item";
-import type { GalleryLayoutMode } from "@/lib/studio/gallery-layout";
-import { SCRUB_FRAMES } from "@/lib/studio/gallery-layout";
+import { type GalleryLayoutMode, type GalleryThumbSize, SCRUB_FRAMES } from "@/lib/studio/gallery-layout";
 import { scrubUrl, THUMB_WIDTHS, thumbUrl, viewerUrl } from "@/lib/studio/gallery-urls";
 import { REVIEW_STATE_LABELS, type ReviewState } from "@/lib/studio/review";
 import { versionCount } from "@/lib/studio/versions";
+import { CardActions, CompactCardActions } from "./card-actions";
 
 const timeFormat = new Intl.DateTimeFormat("en", {
   month: "short",
@@ -24,8 +21,12 @@ const timeFormat = new Intl.DateTimeFormat("en", {
   minute: "2-digit",
 });
 
-/** Height of a grid card's caption under its square media (px); the grid lays rows out with it. */
-export const CARD_CAPTION_HEIGHT = 148;
+/**
+ * Height of a grid card's caption under its square media (px); the grid lays rows out with it. A
+ * small card has one line (its prompt); the others have the prompt on two, author and date, the
+ * review line and the links.
+ */
+export const CARD_CAPTION_HEIGHT: Record<GalleryThumbSize, number> = { small: 34, medium: 148, large: 148 };
 
 const STATE_TONES: Record<ReviewState, string> = {
   draft: "border-border-strong bg-panel-raised text-muted",
@@ -55,6 +56,7 @@ interface GalleryCardProps {
   item: GalleryItem;
   index: number;
   layout: GalleryLayoutMode;
+  thumbSize: GalleryThumbSize;
   width: number;
   height: number;
   /** The gallery's filter query, so the viewer's previous/next walk this list. */
@@ -75,6 +77,7 @@ export const GalleryCard = memo(function GalleryCard({
   item,
   index,
   layout,
+  thumbSize,
   width,
   height,
   search,
@@ -86,13 +89,13 @@ export const GalleryCard = memo(function GalleryCard({
 }: GalleryCardProps) {
   const prompt = promptForPeople(item.prompt);
   const label = prompt ?? (item.kind === "video" ? "Video" : "Image");
-  const queryClient = useQueryClient();
-  const warm = () => prefetchRecall(queryClient, item.taskUUID);
   const star = useStarToggle();
   const [scrub, setScrub] = useState<number | null>(null);
   const review = item.review;
   const grid = layout === "grid";
+  const compact = grid && thumbSize === "small";
   const mediaHeight = grid ? width : height;
+  const made = `${item.authorName} · ${timeFormat.format(new Date(item.createdAt))}`;
 
   const onMediaClick = (e: MouseEvent) => {
     if (e.shiftKey || e.metaKey || e.ctrlKey) {
@@ -123,7 +126,8 @@ export const GalleryCard = memo(function GalleryCard({
         if (e.target === e.currentTarget) onFocusIndex(index);
       }}
       onKeyDown={(e) => onKeyDown(e, index)}
-      style={{ width, height: grid ? width + CARD_CAPTION_HEIGHT : height }}
+      data-compact={compact ? "" : undefined}
+      style={{ width, height: grid ? width + CARD_CAPTION_HEIGHT[thumbSize] : height }}
       className={cn(
         "group relative flex shrink-0 flex-col overflow-hidden rounded-card border bg-panel shadow-panel outline-none transition-colors",
         selected ? "border-accent ring-2 ring-accent/60" : "border-border",
@@ -226,44 +230,37 @@ export const GalleryCard = memo(function GalleryCard({
       >
         <Star aria-hidden className={cn("size-4", item.starred && "fill-current")} />
       </button>
-      {grid ? (
+      {compact ? (
+        <>
+          <CompactCardActions item={item} top={mediaHeight} />
+          <p
+            data-testid="card-caption"
+            className="flex h-full min-w-0 items-center gap-1.5 px-2.5 text-[12px] text-foreground"
+            title={[prompt, made].filter(Boolean).join("\n")}
+          >
+            {review ? <ReviewDot state={review.state} /> : null}
+            <span className="min-w-0 truncate">
+              {prompt ?? <span className="text-muted-subtle">No prompt</span>}
+            </span>
+          </p>
+        </>
+      ) : grid ? (
         <div className="flex min-h-0 flex-1 flex-col gap-1.5 p-3">
           <p
+            data-testid="card-caption"
             className="line-clamp-2 h-9 text-[13px] text-foreground leading-snug"
             title={prompt ?? undefined}
           >
             {prompt ?? <span className="text-muted-subtle">No prompt</span>}
           </p>
-          <p className="flex items-center justify-between gap-2 text-[11.5px] text-muted-subtle">
-            <span className="truncate">{item.authorName}</span>
-            <time dateTime={item.createdAt}>{timeFormat.format(new Date(item.createdAt))}</time>
+          <p className="flex items-center justify-between gap-2 whitespace-nowrap text-[11.5px] text-muted-subtle">
+            <span className="min-w-0 truncate">{item.authorName}</span>
+            <time dateTime={item.createdAt} className="shrink-0">
+              {timeFormat.format(new Date(item.createdAt))}
+            </time>
           </p>
           <ReviewLine item={item} />
-          <nav
-            aria-label="Use in a workflow"
-            onPointerEnter={warm}
-            onFocus={warm}
-            className="mt-auto flex flex-wrap items-center gap-x-2.5 gap-y-1 text-[11.5px]"
-          >
-            <Link
-              href={recallLink(item, "all")}
-              className="inline-flex items-center gap-1 font-medium text-accent-fg hover:underline"
-            >
-              <Wand2 aria-hidden className="size-3" />
-              Use all
-            </Link>
-            {item.seed ? (
-              <Link href={recallLink(item, "seed")} className="text-muted hover:text-foreground">
-                Seed
-              </Link>
-            ) : null}
-            <Link href={recallLink(item, "prompt")} className="text-muted hover:text-foreground">
-              Prompt
-            </Link>
-            <Link href={recallLink(item, "size")} className="text-muted hover:text-foreground">
-              Size
-            </Link>
-          </nav>
+          <CardActions item={item} />
         </div>
       ) : null}
     </div>
@@ -276,6 +273,26 @@ function overlayBox(item: GalleryItem, boxWidth: number, boxHeight: number) {
   const [width, height] =
     boxWidth / boxHeight > aspect ? [boxHeight * aspect, boxHeight] : [boxWidth, boxWidth / aspect];
   return { width, height, left: (boxWidth - width) / 2, top: (boxHeight - height) / 2 };
+}
+
+const DOT_TONES: Record<ReviewState, string> = {
+  draft: "bg-muted-subtle",
+  in_review: "bg-accent",
+  approved: "bg-success",
+  rejected: "bg-danger",
+};
+
+/** A small card's review state: a dot before its prompt, the state in words for a screen reader and on hover. */
+function ReviewDot({ state }: { state: ReviewState }) {
+  return (
+    <span
+      data-testid="review-state"
+      title={REVIEW_STATE_LABELS[state]}
+      className={cn("size-2 shrink-0 rounded-full", DOT_TONES[state])}
+    >
+      <span className="sr-only">{REVIEW_STATE_LABELS[state]}</span>
+    </span>
+  );
 }
 
 /** Review state, the team's rating and the comment count, in one line. */
@@ -309,15 +326,4 @@ function ReviewLine({ item }: { item: GalleryItem }) {
       ) : null}
     </p>
   );
-}
-
-/** Opens the item's task in its workflow with all or part of its parameters (a result's own seed). */
-function recallLink(item: GalleryItem, use: RecallPart): string {
-  // An item a tab cached before items knew their workflow asks the server which one it was.
-  if (!item.workflow) {
-    const query = new URLSearchParams({ task: item.taskUUID, use });
-    if (item.seed) query.set("seed", item.seed);
-    return `/create/recall?${query.toString()}`;
-  }
-  return workflowRecallHref(item, use, item.seed);
 }

@@ -85,9 +85,9 @@ export function GalleryGrid({
   const rows = useMemo(() => {
     if (width === 0) return [];
     return layout === "grid"
-      ? gridLayout(items.length, { width, gap, minCard, caption: CARD_CAPTION_HEIGHT }).rows
+      ? gridLayout(items.length, { width, gap, minCard, caption: CARD_CAPTION_HEIGHT[thumbSize] }).rows
       : justifiedRows(items.map(aspectOf), { width, gap, targetHeight: rowHeight });
-  }, [items, layout, width, gap, minCard, rowHeight]);
+  }, [items, layout, width, gap, minCard, rowHeight, thumbSize]);
 
   const virtualizer = useWindowVirtualizer({
     count: rows.length,
@@ -233,6 +233,7 @@ export function GalleryGrid({
                   item={item}
                   index={index}
                   layout={layout}
+                  thumbSize={thumbSize}
                   width={row.widths[i] ?? 0}
                   height={row.height}
                   search={search}

@@ -3,6 +3,7 @@
 import { Wand2 } from "lucide-react";
 import Link from "next/link";
 import { DiffRuns } from "@/components/compare/prompt-diffs";
+import { ModelLabel } from "@/components/create/model-name";
 import { Badge } from "@/components/ui/badge";
 import { ButtonLink } from "@/components/ui/button";
 import { cn, focusRing } from "@/components/ui/cn";
@@ -65,7 +66,7 @@ export function PromptVersionRow({
         </p>
         <div className="flex flex-wrap items-center gap-x-3 gap-y-1.5 text-[12px] text-muted">
           <span>{when(newest.createdAt)}</span>
-          {newest.model ? <span className="font-mono text-[11.5px]">{newest.model}</span> : null}
+          {newest.model ? <ModelLabel air={newest.model} /> : null}
           <span>
             {version.runs.length === 1 ? "ran once" : `ran ${version.runs.length} times`} · {total}{" "}
             {total === 1 ? "result" : "results"}

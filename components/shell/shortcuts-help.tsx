@@ -1,16 +1,19 @@
 "use client";
 
-import { usePathname } from "next/navigation";
+import { usePathname, useSearchParams } from "next/navigation";
 import { useEffect } from "react";
 import { ShortcutsDialog } from "@/components/shell/shortcuts-dialog";
 import { isDialogOpen } from "@/components/ui/dialog";
 import { isTyping } from "@/lib/client/create/shortcuts";
+import { useCan } from "@/lib/client/member-role";
 import { shortcutsFor } from "@/lib/client/page-shortcuts";
 import { useShortcutsHelp } from "@/lib/client/shortcuts-help";
 
 /** "?" on any studio page lists that page's shortcuts, unless a dialog is already open. */
 export function ShortcutsHelp() {
   const pathname = usePathname();
+  const search = useSearchParams();
+  const canRate = useCan("review");
   const open = useShortcutsHelp((s) => s.open);
   const setOpen = useShortcutsHelp((s) => s.setOpen);
 
@@ -24,5 +27,11 @@ export function ShortcutsHelp() {
     return () => window.removeEventListener("keydown", onKey);
   }, [setOpen]);
 
-  return <ShortcutsDialog open={open} onOpenChange={setOpen} shortcuts={shortcutsFor(pathname)} />;
+  return (
+    <ShortcutsDialog
+      open={open}
+      onOpenChange={setOpen}
+      shortcuts={shortcutsFor(pathname, { search, canRate })}
+    />
+  );
 }

@@ -3,7 +3,7 @@
 import type { LucideIcon } from "lucide-react";
 import { FlaskConical, LayoutGrid, Settings, Sparkles } from "lucide-react";
 import Link from "next/link";
-import { usePathname } from "next/navigation";
+import { usePathname, useSearchParams } from "next/navigation";
 import { cn, focusRing } from "@/components/ui/cn";
 
 type NavItem = { href: string; label: string; icon: LucideIcon };
@@ -22,11 +22,20 @@ export function isActivePath(pathname: string, href: string): boolean {
 }
 
 /**
+ * The section a page belongs to, as the navigation highlights it: the viewer opened from an
+ * experiment's cell (`/gallery/item/…?experiment=…`) is a step of that experiment, not the gallery.
+ */
+export function sectionOf(pathname: string, search: { get(name: string): string | null }): string {
+  if (/^\/gallery\/item\//.test(pathname) && search.get("experiment")) return "/experiments";
+  return pathname;
+}
+
+/**
  * The studio's main navigation. Below 1280px it folds into an icon rail: labels stay in the
  * accessibility tree (sr-only) and show as a tooltip on hover or keyboard focus.
  */
 export function SidebarNav() {
-  const pathname = usePathname();
+  const pathname = sectionOf(usePathname(), useSearchParams());
   return (
     <nav aria-label="Main" className="flex h-full flex-col px-3 py-4">
       <p className="mb-2 hidden px-3 font-medium text-[11px] text-muted-subtle uppercase tracking-[0.14em] xl:block">

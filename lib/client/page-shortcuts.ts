@@ -1,5 +1,5 @@
 import { SHORTCUTS } from "./create/shortcuts";
-import { VIEWER_SHORTCUTS } from "./viewer-keys";
+import { viewerShortcuts } from "./viewer-keys";
 import { workflows } from "./workflows";
 
 export interface Shortcut {
@@ -32,10 +32,23 @@ function workflowAt(pathname: string): string | null {
   return slug && workflows.some((w) => w.slug === slug) ? slug : null;
 }
 
-/** The shortcuts the page at `pathname` answers to: a Create form's own, the mask painter's where it is. */
-export function shortcutsFor(pathname: string): readonly Shortcut[] {
+/** What besides the path decides a page's keys: the query it was opened with, and what the member may do. */
+export interface PageContext {
+  search?: { get(name: string): string | null };
+  /** The member may rate (the reviewer role and up); unknown counts as yes. */
+  canRate?: boolean;
+}
+
+/**
+ * The shortcuts the page at `pathname` answers to: a Create form's own, the mask painter's where it
+ * is, the viewer's as it was opened (from the gallery or from an experiment's cell).
+ */
+export function shortcutsFor(pathname: string, context: PageContext = {}): readonly Shortcut[] {
   if (/^\/gallery\/?$/.test(pathname)) return [...GALLERY, ...EVERYWHERE];
-  if (/^\/gallery\/item\/[^/]+\/?$/.test(pathname)) return [...VIEWER_SHORTCUTS, ...EVERYWHERE];
+  if (/^\/gallery\/item\/[^/]+\/?$/.test(pathname)) {
+    const cell = Boolean(context.search?.get("experiment"));
+    return [...viewerShortcuts({ cell, canRate: context.canRate ?? true }), ...EVERYWHERE];
+  }
   const slug = workflowAt(pathname);
   if (!slug) return EVERYWHERE;
   const own = SHORTCUTS.filter((s) => slug === "inpainting" || !s.action.startsWith(MASK_PAINTER));

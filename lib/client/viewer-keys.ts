@@ -85,6 +85,59 @@ export const VIEWER_SHORTCUTS: readonly Shortcut[] = VIEWER_KEYS.map((k) => ({
   action: k.action,
 }));
 
+/**
+ * The keys of the viewer opened from an experiment's cell (components/experiments/cell-navigator.tsx):
+ * the arrows walk the grid, not the gallery's list, and Shift with ←/→ steps through the cell's
+ * own images.
+ */
+export const CELL_SHORTCUTS: readonly Shortcut[] = [
+  { keys: ["←"], action: "Experiment: the cell to the left (previous column)" },
+  { keys: ["→"], action: "Experiment: the cell to the right (next column)" },
+  { keys: ["↑"], action: "Experiment: the cell above (previous row)" },
+  { keys: ["↓"], action: "Experiment: the cell below (next row)" },
+  { keys: ["Shift", "←"], action: "Experiment: previous image of this cell" },
+  { keys: ["Shift", "→"], action: "Experiment: next image of this cell" },
+];
+
+/** Which image of a cell a key press steps to (-1 the one before, 1 the one after), or null. */
+export function cellImageStep(event: {
+  key: string;
+  shiftKey?: boolean;
+  defaultPrevented?: boolean;
+  metaKey?: boolean;
+  ctrlKey?: boolean;
+  altKey?: boolean;
+  target?: EventTarget | null;
+}): -1 | 1 | null {
+  if (!event.shiftKey || event.defaultPrevented || event.metaKey || event.ctrlKey || event.altKey)
+    return null;
+  if (isForControl(event.target ?? null)) return null;
+  return event.key === "ArrowLeft" ? -1 : event.key === "ArrowRight" ? 1 : null;
+}
+
+/**
+ * The viewer's keys as the list shows them where it is open: from a cell, the grid's keys in place
+ * of the list's previous and next, and Esc back to the experiment; the rating keys only for a
+ * member who may rate (for anyone else they do nothing).
+ */
+export function viewerShortcuts(where: { cell: boolean; canRate: boolean }): Shortcut[] {
+  const out: Shortcut[] = [];
+  for (const k of VIEWER_KEYS) {
+    const kind = k.command(k.keys[0] ?? "").kind;
+    if (kind === "rate" && !where.canRate) continue;
+    if (where.cell && (kind === "previous" || kind === "next")) {
+      if (kind === "previous") out.push(...CELL_SHORTCUTS);
+      continue;
+    }
+    if (where.cell && kind === "close") {
+      out.push({ keys: k.shown, action: "Viewer: back to the experiment, or stop placing a pin" });
+      continue;
+    }
+    out.push({ keys: k.shown, action: k.action });
+  }
+  return out;
+}
+
 /** Keys typed into a field, or used by a control that moves with arrows, are not the viewer's. */
 export function isForControl(target: EventTarget | null): boolean {
   return (

@@ -5,6 +5,7 @@ import { useState } from "react";
 import { useFormContext, useWatch } from "react-hook-form";
 import { Button } from "@/components/ui/button";
 import { fitGuideImage } from "@/lib/client/create/fit-guide-image";
+import { useFittedGuides } from "@/lib/client/create/fitted-guides";
 import { aspectWords, guideStretches, outputSizeForGuide } from "@/lib/client/create/guide-fit";
 import { useImageRef } from "@/lib/client/create/tools";
 
@@ -21,6 +22,7 @@ export function GuideAspectNote({ name }: { name: string }) {
     number | undefined,
   ];
   const guide = useImageRef(guideId || undefined).data;
+  const recordFitted = useFittedGuides((s) => s.record);
   const [fitting, setFitting] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const output = { width: Number(width) || 0, height: Number(height) || 0 };
@@ -37,9 +39,10 @@ export function GuideAspectNote({ name }: { name: string }) {
     setError(null);
     const result = await fitGuideImage(guide, output);
     setFitting(false);
-    if (result.ok)
+    if (result.ok) {
+      recordFitted(result.image.id, guide.id);
       setValue(`${name}.guideImage`, result.image.id, { shouldDirty: true, shouldValidate: true });
-    else setError(result.errors[0]?.message ?? "The guide could not be fitted.");
+    } else setError(result.errors[0]?.message ?? "The guide could not be fitted.");
   };
 
   return (

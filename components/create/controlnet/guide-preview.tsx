@@ -7,12 +7,13 @@ interface GuidePreviewProps {
   id: string;
   result: PreprocessResult | null;
   busy: boolean;
-  /** The unit's guideImage is this result. */
+  /** The unit's guideImage is this result, or its copy fitted to the output's shape (`fitted`). */
   inUse: boolean;
+  fitted?: boolean;
 }
 
 /** The preprocessed guide beside its source photo, so it can be judged before it is used. */
-export function GuidePreview({ id, result, busy, inUse }: GuidePreviewProps) {
+export function GuidePreview({ id, result, busy, inUse, fitted = false }: GuidePreviewProps) {
   const label = result ? PREPROCESSOR_INFO[result.preProcessorType].label : null;
   return (
     <div className="flex flex-col gap-1.5">
@@ -50,7 +51,8 @@ export function GuidePreview({ id, result, busy, inUse }: GuidePreviewProps) {
           </span>
           {inUse ? (
             <span className="inline-flex items-center gap-1 text-accent-fg">
-              <Check aria-hidden className="size-3.5" /> In use
+              <Check aria-hidden className="size-3.5" />{" "}
+              {fitted ? "In use, fitted to the output's shape" : "In use"}
             </span>
           ) : null}
         </p>

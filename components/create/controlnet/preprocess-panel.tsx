@@ -17,6 +17,7 @@ import {
   preprocessBody,
   suggestedModel,
 } from "@/lib/client/create/controlnet-preprocess";
+import { useFittedGuides } from "@/lib/client/create/fitted-guides";
 import { useModelSearch } from "@/lib/client/create/tools";
 import { call } from "@/lib/client/endpoint-client";
 import type { ServiceError } from "@/lib/protocol/errors";
@@ -137,7 +138,10 @@ export function PreprocessPanel({ name, idBase }: PreprocessPanelProps) {
     setSuggesting(true);
   };
 
-  const inUse = result !== null && guide === result.id;
+  // The result, or its copy fitted to the output's shape (GuideAspectNote), is the unit's guide.
+  const fittedFrom = useFittedGuides((s) => (guide ? s.from[guide] : undefined));
+  const inUse = result !== null && (guide === result.id || fittedFrom === result.id);
+  const fitted = inUse && guide !== result?.id;
   const otherErrors = errors.filter((e) => !e.parameter || !THRESHOLD_PARAMETERS.has(e.parameter));
   return (
     <div className="flex flex-col gap-3 rounded-card border border-border bg-surface-sunken/40 p-3">
@@ -149,7 +153,7 @@ export function PreprocessPanel({ name, idBase }: PreprocessPanelProps) {
           onChange={(image) => changeSource(image?.id)}
           hint="The preprocessor draws its guide from this photo."
         />
-        <GuidePreview id={`${idBase}-result`} result={result} busy={busy} inUse={inUse} />
+        <GuidePreview id={`${idBase}-result`} result={result} busy={busy} inUse={inUse} fitted={fitted} />
       </div>
       <div className="flex flex-wrap items-start gap-3">
         <FieldShell

@@ -18,7 +18,7 @@ const DEFAULTS = { strength: 1 };
 function MaskStage({ seed }: { seed: ImageRef }) {
   const error = useFieldError("maskImage");
   return (
-    <section aria-labelledby="mask-heading" className="flex flex-col gap-2">
+    <section aria-labelledby="mask-heading" className="flex shrink-0 flex-col gap-2">
       <div className="flex items-baseline justify-between gap-3">
         <h2 id="mask-heading" className="font-semibold text-[15px] text-foreground">
           Mask

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { IMAGE_LIMITS } from "@/lib/protocol/image-limits";
 import { aspectWords, fitGuideRect, guideStretches, outputSizeForGuide } from "./guide-fit";
+import { SIZE_PRESETS } from "./image-presets";
 
 describe("a ControlNet guide against the output's size", () => {
   it("says a guide of another shape would stretch, and a matching one would not", () => {
@@ -15,6 +16,13 @@ describe("a ControlNet guide against the output's size", () => {
     expect(aspectWords({ width: 768, height: 512 })).toBe("3:2");
     expect(aspectWords({ width: 1024, height: 1024 })).toBe("1:1");
     expect(aspectWords({ width: 1000, height: 703 })).toBe("1.42:1");
+    expect(aspectWords({ width: 1400, height: 1000 })).toBe("7:5");
+  });
+
+  it("calls each size preset by its own name: 1344 x 768 is 16:9, not 7:4", () => {
+    expect(aspectWords({ width: 1344, height: 768 })).toBe("16:9");
+    expect(aspectWords({ width: 1216, height: 832 })).toBe("3:2");
+    for (const preset of SIZE_PRESETS) expect(aspectWords(preset)).toBe(preset.label);
   });
 
   it("matches the output to the guide's shape at about the same pixel count, in allowed sizes", () => {

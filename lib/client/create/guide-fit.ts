@@ -5,6 +5,7 @@
  * The allowed sizes are the contract's (IMAGE_LIMITS: bounds and multiples of 64).
  */
 import { IMAGE_LIMITS } from "@/lib/protocol/image-limits";
+import { SIZE_PRESETS } from "./image-presets";
 
 export interface Size {
   width: number;
@@ -35,8 +36,33 @@ export function guideStretches(guide: Size, output: Size): boolean {
   return aspectGap(guide, output) > ASPECT_TOLERANCE;
 }
 
-/** A shape in the words people use: "3:2", "1:1", else "1.42:1". */
+/** The shapes people name: the size presets' and a few more. */
+const NAMED_SHAPES = [...SIZE_PRESETS.map((p) => p.label), "5:4", "4:5", "2:1", "1:2"].map((label) => {
+  const [w, h] = label.split(":").map(Number);
+  return { label, size: { width: w ?? 1, height: h ?? 1 } };
+});
+
+/**
+ * How far a size may be from a named shape and still go by its name: the allowed sizes are
+ * multiples of 64, so the presets miss their shapes by up to 2.6% (1216 x 832 for 3:2).
+ */
+const NAMING_TOLERANCE = 0.03;
+
+/**
+ * A shape in the words people use: a preset's name for the preset's size ("16:9" for 1344 x 768,
+ * not "7:4"), else the name of the shape it is or is as near as sizes in steps of 64 come, else
+ * its own ratio ("7:5"), else "1.42:1".
+ */
 export function aspectWords(size: Size): string {
+  // A preset's size is called what its button says (1152 x 896 is the "4:3" preset).
+  const preset = SIZE_PRESETS.find((p) => p.width === size.width && p.height === size.height);
+  if (preset) return preset.label;
+  let nearest: { label: string; gap: number } | null = null;
+  for (const shape of NAMED_SHAPES) {
+    const gap = aspectGap(size, shape.size);
+    if (gap <= NAMING_TOLERANCE && (!nearest || gap < nearest.gap)) nearest = { label: shape.label, gap };
+  }
+  if (nearest) return nearest.label;
   const gcd = (a: number, b: number): number => (b === 0 ? a : gcd(b, a % b));
   const w = Math.round(size.width);
   const h = Math.round(size.height);

@@ -1,6 +1,6 @@
 "use client";
 
-import { useQuery } from "@tanstack/react-query";
+import { useQueries, useQuery } from "@tanstack/react-query";
 import type { ModelSearchItem } from "@/lib/protocol/results";
 import type { ModelCategory } from "@/lib/protocol/utility-tasks";
 import { api } from "@/lib/studio/api";
@@ -32,6 +32,33 @@ export function useModelSearch(search: string, category: ModelCategory, enabled 
 export function useModelByAir(air: string | undefined, category: ModelCategory): ModelInfo | undefined {
   const { data } = useModelSearch(air ?? "", category, Boolean(air));
   return data?.results.find((m) => m.air === air);
+}
+
+/**
+ * The catalogue names of several models by AIR id (each its own cached search, shared with the
+ * pickers'); an id the catalogue does not list, or not yet answered, is left out.
+ */
+export function useModelNames(
+  airs: readonly string[],
+  category: ModelCategory = "checkpoint",
+): Map<string, string> {
+  const wanted = [...new Set(airs)].filter(Boolean);
+  const answers = useQueries({
+    queries: wanted.map((air) => ({
+      queryKey: ["models", category, air],
+      queryFn: () =>
+        call(api.tools.run, {
+          body: { taskType: "modelSearch", search: air, category, limit: 30 },
+        }) as Promise<ModelPage>,
+      staleTime: 5 * 60_000,
+    })),
+  });
+  const names = new Map<string, string>();
+  wanted.forEach((air, i) => {
+    const name = answers[i]?.data?.results.find((m) => m.air === air)?.name;
+    if (name) names.set(air, name);
+  });
+  return names;
 }
 
 /** A studio image's preview: an upload or a gallery result, by its id (`GET /api/images/[id]`). */

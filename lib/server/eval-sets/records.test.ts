@@ -1,5 +1,8 @@
+import { randomUUID } from "node:crypto";
+import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { encodeKeys } from "@/lib/server/db/cursor";
+import { experiment, experimentCell, item, task } from "@/lib/server/db/schema";
 import {
   backendTitle,
   createTestUser,
@@ -59,6 +62,70 @@ for (const backend of testBackends) {
           author,
         ),
       ).rejects.toMatchObject({ status: 422, errors: [{ code: "noCases", parameter: "from.id" }] });
+    });
+
+    it("makes cases only of an experiment's cells that made a result: five failed cells make none", async () => {
+      const prompts = ["a fox", "a wolf", "an owl", "a hare", "a stag"];
+      const [made] = await opened.db
+        .insert(experiment)
+        .values({
+          name: "All failed",
+          createdBy: author,
+          taskType: "imageInference",
+          base: { positivePrompt: "a fox", model: "runware:100@1", width: 512, height: 512 },
+          axes: [{ kind: "prompts", prompts }],
+          status: "done",
+        })
+        .returning();
+      const id = made?.id ?? "";
+      await opened.db.insert(experimentCell).values(
+        prompts.map((prompt, i) => ({
+          experimentId: id,
+          coords: [i],
+          key: String(i),
+          params: { positivePrompt: prompt, seed: 100 + i },
+          status: "error" as const,
+          taskUUID: randomUUID(),
+          attempts: 3,
+          error: [{ code: "internalServerError", message: "The service failed." }],
+        })),
+      );
+      const from = { kind: "experiment" as const, id };
+      // Before: five cases, one per failed cell.
+      await expect(createEvalSet(opened.db, { name: "From failures", from }, author)).rejects.toMatchObject({
+        status: 422,
+        errors: [{ code: "noCases", parameter: "from.id" }],
+      });
+
+      // One cell done with a kept result: that one cell is the set's one case.
+      const taskUUID = randomUUID();
+      await opened.db.insert(task).values({
+        taskUUID,
+        taskType: "imageInference",
+        authorId: author,
+        params: { positivePrompt: "an owl", seed: 102 },
+        status: "success",
+      });
+      await opened.db.insert(item).values({
+        taskUUID,
+        authorId: author,
+        index: 0,
+        mediaUUID: randomUUID(),
+        kind: "image",
+        mime: "image/png",
+        width: 512,
+        height: 512,
+        seed: "102",
+        storageKey: `test/${taskUUID}.png`,
+        bytes: 1,
+        prompt: "an owl",
+      });
+      await opened.db
+        .update(experimentCell)
+        .set({ status: "done", taskUUID, error: null })
+        .where(and(eq(experimentCell.experimentId, id), eq(experimentCell.key, "2")));
+      const set = await createEvalSet(opened.db, { name: "From the one that worked", from }, author);
+      expect(set.cases).toEqual([{ prompt: "an owl", seed: 102 }]);
     });
   });
 }

@@ -84,7 +84,10 @@ async function casesOfBoard(db: StudioDatabase, boardId: string): Promise<EvalCa
   return casesFrom(rows);
 }
 
-/** An experiment's cells as cases: each cell's prompt, and its seed (or its first result's). */
+/**
+ * An experiment's cells that made a result, as cases: each one's prompt, and its seed (or its
+ * first result's). A cell that failed, was refused or has not run yet proved nothing to test again.
+ */
 async function casesOfExperiment(db: StudioDatabase, experimentId: string): Promise<EvalCase[]> {
   const rows = await db
     .select({
@@ -94,7 +97,13 @@ async function casesOfExperiment(db: StudioDatabase, experimentId: string): Prom
       >`(select i.seed from item i where i.task_uuid = ${experimentCell.taskUUID} order by i.index limit 1)`,
     })
     .from(experimentCell)
-    .where(eq(experimentCell.experimentId, experimentId))
+    .where(
+      and(
+        eq(experimentCell.experimentId, experimentId),
+        eq(experimentCell.status, "done"),
+        sql`exists (select 1 from item i where i.task_uuid = ${experimentCell.taskUUID} and i.deleted_at is null)`,
+      ),
+    )
     .orderBy(asc(experimentCell.key))
     .limit(1000);
   return casesFrom(
@@ -121,7 +130,7 @@ export async function createEvalSet(
       throw studioErrors.noCases(
         input.from.kind === "board"
           ? "That board has no results with a prompt and a seed."
-          : "That experiment has no cells with a prompt and a seed.",
+          : "That experiment has no cells that made a result with a prompt and a seed.",
         "from.id",
       );
     }

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { MAX_AXIS_VALUES } from "@/lib/studio/experiments/axes";
 import { evalCaseSchema } from "@/lib/studio/experiments/input";
+import { modelLabel } from "@/lib/studio/model-label";
 import { uuid } from "@/lib/studio/params";
 import { plural } from "@/lib/studio/words";
 
@@ -50,17 +51,23 @@ export type RunSettingsInput = z.output<typeof runSettingsSchema>;
 /** At most this many runs side by side. */
 export const MAX_COMPARED_RUNS = 4;
 
-/** A run's settings in words: "runware:101@1 · 30 steps · CFG 7 · 512×512". */
-export function settingsWords(s: {
-  model: string;
-  steps?: number;
-  CFGScale?: number;
-  width: number;
-  height: number;
-  scheduler?: string;
-}): string {
+/**
+ * A run's settings in words: "FLUX.1 [dev] · runware:101@1 · 30 steps · CFG 7 · 512×512", the
+ * model by its catalogue name when it is known (lib/studio/model-label.ts), else by its id.
+ */
+export function settingsWords(
+  s: {
+    model: string;
+    steps?: number;
+    CFGScale?: number;
+    width: number;
+    height: number;
+    scheduler?: string;
+  },
+  modelName?: string | null,
+): string {
   return [
-    s.model,
+    modelLabel(s.model, modelName),
     s.steps !== undefined ? plural(s.steps, "step") : null,
     s.CFGScale !== undefined ? `CFG ${s.CFGScale}` : null,
     `${s.width}×${s.height}`,

@@ -72,6 +72,7 @@ const FIELD_NAMES: Record<string, string> = {
   height: "Height",
   duration: "Duration",
   clipSkip: "CLIP skip",
+  numberResults: "Images",
 };
 
 const UNSAFE_KEYS = new Set(["__proto__", "constructor", "prototype"]);

@@ -110,11 +110,14 @@ describe("auth endpoints: origins", () => {
 });
 
 describe("auth endpoints: names", () => {
-  it.each([[""], ["   "], ["x".repeat(60_000)]])("refuses the name %#, naming `name`", async (name) => {
-    const res = await handle(post("/update-user", { name }));
-    expect(res.status).toBe(400);
-    expect((await errorsOf(res))[0]?.parameter).toBe("name");
-  });
+  it.each([[""], ["   "], ["x".repeat(60_000)], ["Eve\r\nBcc: attacker@evil.example"], ["Eve\u202Egnp.exe"]])(
+    "refuses the name %#, naming `name`",
+    async (name) => {
+      const res = await handle(post("/update-user", { name }));
+      expect(res.status).toBe(400);
+      expect((await errorsOf(res))[0]?.parameter).toBe("name");
+    },
+  );
 
   it("accepts a good name, trimmed", async () => {
     const res = await handle(post("/update-user", { name: "  Ada King  " }));
@@ -129,6 +132,12 @@ describe("auth endpoints: names", () => {
     ).rejects.toMatchObject({ statusCode: 400 });
     await expect(
       auth.api.updateUser({ body: { name: "y".repeat(60_000) }, headers: new Headers({ cookie }) }),
+    ).rejects.toMatchObject({ statusCode: 400 });
+    await expect(
+      auth.api.updateUser({
+        body: { name: "Eve\r\nBcc: attacker@evil.example" },
+        headers: new Headers({ cookie }),
+      }),
     ).rejects.toMatchObject({ statusCode: 400 });
     const me = await auth.api.getSession({ headers: new Headers({ cookie }) });
     expect(me?.user.name).toBe("Ada King");

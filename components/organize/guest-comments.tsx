@@ -54,7 +54,44 @@ function Placement({
 }
 
 /**
- * The comments on a shared item, and a form for a guest to add one under a name they give. A
+ * Each thread's first comment with its replies, in the order the threads began. Pages come oldest
+ * first, so a thread's first comment is always loaded before its replies.
+ */
+function threadsOf(comments: readonly GuestComment[]) {
+  return comments
+    .filter((c) => c.parentId === null)
+    .map((top) => ({ top, replies: comments.filter((c) => c.parentId === top.id) }));
+}
+
+/** One comment: the guest's own, or the team's reply signed "Team". */
+function CommentLine({
+  comment: c,
+  selected,
+  onSelect,
+}: {
+  comment: GuestComment;
+  selected: boolean;
+  onSelect: (comment: GuestComment | null) => void;
+}) {
+  return (
+    <div data-testid={c.guest ? "guest-comment" : "team-reply"} className="flex flex-col gap-0.5">
+      <p className="text-[12px] text-muted-subtle">
+        <span className="font-medium text-foreground">{c.authorName}</span>
+        {c.guest ? (
+          <Badge className="ml-1.5" title="Commented through the share link, not a member of the team">
+            Guest
+          </Badge>
+        ) : null}{" "}
+        · {timeFormat.format(new Date(c.createdAt))}
+      </p>
+      <p className="whitespace-pre-wrap text-[13px] text-foreground">{c.body}</p>
+      <Placement comment={c} selected={selected} onSelect={onSelect} />
+    </div>
+  );
+}
+
+/**
+ * The guest's own comments on a shared item with the team's replies to them, and a form for a guest to add one under a name they give. A
  * comment drawn on, or holding a range of the video, is pressed to show it on the media.
  */
 export function GuestComments({
@@ -141,24 +178,26 @@ export function GuestComments({
       className="flex flex-col gap-3 rounded-card border border-border bg-panel p-4"
       aria-label="Comments"
     >
-      <h2 className="font-medium text-[13px] text-muted">Comments</h2>
+      <div className="flex flex-col gap-0.5">
+        <h2 className="font-medium text-[13px] text-muted">Comments</h2>
+        <p className="text-[12px] text-muted-subtle" data-testid="guest-comments-note">
+          Only the team reads what you write here; their replies to you appear below it.
+        </p>
+      </div>
       {comments.length === 0 ? <p className="text-[13px] text-muted-subtle">No comments yet.</p> : null}
       <ul className="flex flex-col gap-3">
-        {comments.map((c) => (
-          <li key={c.id} data-testid="guest-comment" className="flex flex-col gap-0.5">
-            <p className="text-[12px] text-muted-subtle">
-              <span className="font-medium text-foreground">{c.authorName}</span>
-              {c.guest ? (
-                <Badge className="ml-1.5" title="Commented through the share link, not a member of the team">
-                  Guest
-                </Badge>
-              ) : (
-                <Badge className="ml-1.5">Team</Badge>
-              )}{" "}
-              · {timeFormat.format(new Date(c.createdAt))}
-            </p>
-            <p className="whitespace-pre-wrap text-[13px] text-foreground">{c.body}</p>
-            <Placement comment={c} selected={selectedId === c.id} onSelect={onSelect} />
+        {threadsOf(comments).map(({ top, replies }) => (
+          <li key={top.id} className="flex flex-col gap-2">
+            <CommentLine comment={top} selected={selectedId === top.id} onSelect={onSelect} />
+            {replies.length > 0 ? (
+              <ul className="ml-3 flex flex-col gap-2 border-border border-l pl-3" aria-label="Replies">
+                {replies.map((r) => (
+                  <li key={r.id}>
+                    <CommentLine comment={r} selected={selectedId === r.id} onSelect={onSelect} />
+                  </li>
+                ))}
+              </ul>
+            ) : null}
           </li>
         ))}
       </ul>

@@ -110,7 +110,8 @@ export function ShareDialog({
               <label htmlFor={`${id}-comments`} className="text-[13px] text-foreground">
                 Guests can comment
                 <span className="block text-muted-subtle text-xs">
-                  Under a name they give; the team sees them.
+                  Under a name they give. Only the team reads them; each guest sees just their own comments
+                  and the team's replies to them.
                 </span>
               </label>
               <Switch id={`${id}-comments`} checked={allowComments} onChange={setAllowComments} />

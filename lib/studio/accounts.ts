@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { oneLineText } from "./person-text";
 import { ROLES } from "./roles";
 
 /**
@@ -11,8 +12,9 @@ export const PASSWORD_MAX = 128;
 
 /** A member's name: the one rule for set-up, invitations and renaming an account. */
 export const NAME_MAX = 80;
-export const memberNameSchema = z
-  .string("Enter your name.")
+export const memberNameSchema = oneLineText(
+  "A name is one line of text: no line breaks, control characters or text-direction marks.",
+)
   .trim()
   .min(1, "Enter your name.")
   .max(NAME_MAX, `Keep the name under ${NAME_MAX} characters.`);

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { marksInput, marksView } from "./marks";
 import { isUuid } from "./params";
+import { multilineText } from "./person-text";
 
 export const COMMENT_MAX = 4000;
 
@@ -39,8 +40,7 @@ export const commentThreadSchema = commentViewSchema.extend({ replies: z.array(c
 export type CommentThread = z.infer<typeof commentThreadSchema>;
 
 const commentId = z.string().refine(isUuid, "Expected the id of a comment.");
-const commentText = z
-  .string()
+const commentText = multilineText()
   .trim()
   .min(1, "Write something first.")
   .max(COMMENT_MAX, `A comment is at most ${COMMENT_MAX} characters.`);

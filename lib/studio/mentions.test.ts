@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { mentionedMembers, mentionQueryAt } from "./mentions";
+import { maskMentions, mentionedMembers, mentionQueryAt } from "./mentions";
 
 const ada = { id: "u1", name: "Ada" };
 const adaL = { id: "u2", name: "Ada Lovelace" };
@@ -19,6 +19,13 @@ describe("mentions", () => {
     expect(mentionedMembers("@Adam is not Ada", [ada])).toEqual([]);
     expect(mentionedMembers("@Nobody here", [ada, bo])).toEqual([]);
     expect(mentionedMembers("(@Bo)", [bo])).toEqual([bo]);
+  });
+
+  it("masks every member named with @, the longest name, and leaves the rest", () => {
+    expect(
+      maskMentions("@Ada Lovelace and @bo, look. mail ada@example.com, @Adam", [ada, adaL, bo], "@team"),
+    ).toBe("@team and @team, look. mail ada@example.com, @Adam");
+    expect(maskMentions("no one here", [ada], "@team")).toBe("no one here");
   });
 
   it("tells the name being typed at the caret", () => {

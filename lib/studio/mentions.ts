@@ -12,13 +12,16 @@ export interface MentionCandidate {
 
 const WORD = /[\p{L}\p{N}_]/u;
 
-/** The members a text names with `@`, each once, in order of first mention. */
-export function mentionedMembers<M extends MentionCandidate>(text: string, members: readonly M[]): M[] {
+/** Each `@name` of a member in a text, where it starts, in order. */
+function mentionsAt<M extends MentionCandidate>(
+  text: string,
+  members: readonly M[],
+): { at: number; member: M }[] {
   const byLength = [...members]
     .filter((m) => m.name.trim().length > 0)
     .sort((a, b) => b.name.length - a.name.length);
   const lower = text.toLowerCase();
-  const found = new Map<string, M>();
+  const out: { at: number; member: M }[] = [];
   for (let at = lower.indexOf("@"); at !== -1; at = lower.indexOf("@", at + 1)) {
     // An @ inside a word (an email address) mentions nobody.
     if (at > 0 && WORD.test(text.charAt(at - 1))) continue;
@@ -28,9 +31,32 @@ export function mentionedMembers<M extends MentionCandidate>(text: string, membe
       const next = text.charAt(at + 1 + name.length);
       return next === "" || !WORD.test(next);
     });
-    if (member && !found.has(member.id)) found.set(member.id, member);
+    if (member) out.push({ at, member });
   }
+  return out;
+}
+
+/** The members a text names with `@`, each once, in order of first mention. */
+export function mentionedMembers<M extends MentionCandidate>(text: string, members: readonly M[]): M[] {
+  const found = new Map<string, M>();
+  for (const { member } of mentionsAt(text, members)) if (!found.has(member.id)) found.set(member.id, member);
   return [...found.values()];
+}
+
+/** The text with every `@name` of a member written as `replacement`: for readers who may not know who. */
+export function maskMentions(
+  text: string,
+  members: readonly MentionCandidate[],
+  replacement: string,
+): string {
+  let out = "";
+  let from = 0;
+  for (const { at, member } of mentionsAt(text, members)) {
+    if (at < from) continue;
+    out += `${text.slice(from, at)}${replacement}`;
+    from = at + 1 + member.name.length;
+  }
+  return out + text.slice(from);
 }
 
 /**

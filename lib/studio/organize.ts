@@ -2,6 +2,7 @@ import { z } from "zod";
 import { commentPinInput } from "./comments";
 import { parseGalleryFilter } from "./gallery-filter";
 import { marksInput } from "./marks";
+import { isOneLine, multilineText, oneLineText } from "./person-text";
 import { REVIEW_STATES } from "./review";
 
 /**
@@ -28,6 +29,7 @@ const id = z.uuid({ error: "An id is a UUID." });
 /** A tag as stored: trimmed, lower-case, 1 to 64 characters (the table checks it too). */
 export const tagSchema = z
   .string()
+  .refine(isOneLine, "A tag is one line of text: no line breaks, control characters or text-direction marks.")
   .trim()
   .toLowerCase()
   .min(1, "A tag has at least one character.")
@@ -45,13 +47,13 @@ export const itemIdsSchema = z.object({
 });
 
 export const boardCreateSchema = z.object({
-  name: z.string().trim().min(1, "A board needs a name.").max(BOARD_NAME_MAX),
-  description: z.string().trim().max(BOARD_DESCRIPTION_MAX).optional(),
+  name: oneLineText().trim().min(1, "A board needs a name.").max(BOARD_NAME_MAX),
+  description: multilineText().trim().max(BOARD_DESCRIPTION_MAX).optional(),
 });
 
 export const boardPatchSchema = z.object({
-  name: z.string().trim().min(1, "A board needs a name.").max(BOARD_NAME_MAX).optional(),
-  description: z.string().trim().max(BOARD_DESCRIPTION_MAX).optional(),
+  name: oneLineText().trim().min(1, "A board needs a name.").max(BOARD_NAME_MAX).optional(),
+  description: multilineText().trim().max(BOARD_DESCRIPTION_MAX).optional(),
   coverItemId: id.nullable().optional(),
 });
 
@@ -96,13 +98,13 @@ const savedQuery = z
   });
 
 export const savedSearchCreateSchema = z.object({
-  name: z.string().trim().min(1, "A saved view needs a name.").max(SEARCH_NAME_MAX),
+  name: oneLineText().trim().min(1, "A saved view needs a name.").max(SEARCH_NAME_MAX),
   query: savedQuery,
   shared: z.boolean().default(false),
 });
 
 export const savedSearchPatchSchema = z.object({
-  name: z.string().trim().min(1, "A saved view needs a name.").max(SEARCH_NAME_MAX).optional(),
+  name: oneLineText().trim().min(1, "A saved view needs a name.").max(SEARCH_NAME_MAX).optional(),
   query: savedQuery.optional(),
   shared: z.boolean().optional(),
 });
@@ -133,8 +135,8 @@ export const shareLinkCreateSchema = z
   });
 
 export const guestCommentSchema = z.object({
-  name: z.string().trim().min(1, "Say who you are.").max(GUEST_NAME_MAX),
-  body: z.string().trim().min(1, "Write a comment.").max(4000),
+  name: oneLineText().trim().min(1, "Say who you are.").max(GUEST_NAME_MAX),
+  body: multilineText().trim().min(1, "Write a comment.").max(4000),
   /** A guest may point at a moment of a video and draw on the media, as a member does. */
   pin: commentPinInput.nullish(),
   marks: marksInput.nullish(),

@@ -15,6 +15,7 @@ let database: OpenedDatabase;
 let auth: StudioAuth;
 let handle: (request: Request) => Promise<Response>;
 let cookie = "";
+let setupAnswer = "";
 
 beforeAll(async () => {
   database = await openPgliteDatabase(undefined);
@@ -32,6 +33,7 @@ beforeAll(async () => {
     new Headers({ host: "studio.test", [CLIENT_IP_HEADER]: "203.0.113.1" }),
   );
   cookie = cookieOf(res);
+  setupAnswer = await res.text();
 }, 60_000);
 
 afterAll(async () => {
@@ -111,11 +113,14 @@ describe("auth endpoints: origins", () => {
 });
 
 describe("auth endpoints: names", () => {
-  it.each([[""], ["   "], ["x".repeat(60_000)]])("refuses the name %#, naming `name`", async (name) => {
-    const res = await handle(post("/update-user", { name }));
-    expect(res.status).toBe(400);
-    expect((await errorsOf(res))[0]?.parameter).toBe("name");
-  });
+  it.each([[""], ["   "], ["x".repeat(60_000)], ["Eve\r\nBcc: attacker@evil.example"], ["Eve\u202Egnp.exe"]])(
+    "refuses the name %#, naming `name`",
+    async (name) => {
+      const res = await handle(post("/update-user", { name }));
+      expect(res.status).toBe(400);
+      expect((await errorsOf(res))[0]?.parameter).toBe("name");
+    },
+  );
 
   it("accepts a good name, trimmed", async () => {
     const res = await handle(post("/update-user", { name: "  Ada King  " }));
@@ -131,8 +136,66 @@ describe("auth endpoints: names", () => {
     await expect(
       auth.api.updateUser({ body: { name: "y".repeat(60_000) }, headers: new Headers({ cookie }) }),
     ).rejects.toMatchObject({ statusCode: 400 });
+    await expect(
+      auth.api.updateUser({
+        body: { name: "Eve\r\nBcc: attacker@evil.example" },
+        headers: new Headers({ cookie }),
+      }),
+    ).rejects.toMatchObject({ statusCode: 400 });
     const me = await auth.api.getSession({ headers: new Headers({ cookie }) });
     expect(me?.user.name).toBe("Ada King");
+  });
+});
+
+/** The session token a cookie header carries (the cookie holds it signed: `<token>.<signature>`). */
+function sessionTokenOf(cookies: string): string {
+  const match = /session_token=([^;]+)/.exec(cookies);
+  if (!match?.[1]) throw new Error(`no session cookie in ${cookies}`);
+  const token = decodeURIComponent(match[1]).split(".")[0] ?? "";
+  expect(token.length).toBeGreaterThan(16);
+  return token;
+}
+
+function get(path: string): Request {
+  return new Request(`${ORIGIN}/api/auth${path}`, {
+    headers: { host: "studio.test", cookie, [CLIENT_IP_HEADER]: "198.51.100.7" },
+  });
+}
+
+describe("auth endpoints: session tokens stay in the cookie", () => {
+  it("the current session and the member's sessions are answered without a token", async () => {
+    const token = sessionTokenOf(cookie);
+    const current = await handle(get("/get-session"));
+    expect(current.status).toBe(200);
+    const currentText = await current.text();
+    expect(JSON.parse(currentText)).toMatchObject({
+      session: { id: expect.any(String) },
+      user: { name: expect.any(String) },
+    });
+    expect(currentText).not.toContain(token);
+    expect(currentText).not.toMatch(/"token"/);
+
+    const all = await handle(get("/list-sessions"));
+    expect(all.status).toBe(200);
+    const allText = await all.text();
+    const sessions = JSON.parse(allText) as { id: string }[];
+    expect(sessions.length).toBeGreaterThan(0);
+    for (const s of sessions) expect(s.id).toEqual(expect.any(String));
+    expect(allText).not.toContain(token);
+    expect(allText).not.toMatch(/"token"/);
+  });
+
+  it("signing up and signing in hand the new session over as a cookie only", async () => {
+    expect(setupAnswer).not.toMatch(/"token"/);
+    expect(setupAnswer).not.toContain(sessionTokenOf(cookie));
+    const signIn = await handle(
+      post("/sign-in/email", { email: OWNER.email, password: OWNER.password }, { cookie: "" }),
+    );
+    expect(signIn.status).toBe(200);
+    const fresh = sessionTokenOf(cookieOf(signIn));
+    const text = await signIn.text();
+    expect(JSON.parse(text)).toMatchObject({ user: { email: OWNER.email } });
+    expect(text).not.toContain(fresh);
   });
 });
 

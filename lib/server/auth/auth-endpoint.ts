@@ -10,6 +10,7 @@ import { studioErrors } from "@/lib/studio/api/errors";
 import { wantsSecureCookies, withCookieSecurity } from "./cookie-security";
 import type { StudioAuth } from "./create-auth";
 import { type Gate, isSameOrigin, sessionOf } from "./guard";
+import { withoutSessionTokens } from "./session-answer";
 import type { SessionCache } from "./session-cache";
 import type { SignInLimit } from "./sign-in-limit";
 import type { Team } from "./team";
@@ -86,7 +87,7 @@ async function authRequest(deps: AuthEndpointDeps, request: Request): Promise<Re
       ? await sessionOf(deps.gate, request.headers)
       : null;
   const sessionsBefore = member ? await deps.team.sessionIdsOf(member.user.id) : [];
-  const response = await deps.auth.handler(forwarded);
+  const response = await withoutSessionTokens(await deps.auth.handler(forwarded));
   if (signInEmail && response.ok) await deps.signInLimit.succeeded(signInEmail);
   if (member) {
     const standing = new Set(await deps.team.sessionIdsOf(member.user.id));

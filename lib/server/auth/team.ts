@@ -8,6 +8,7 @@ import { can, isRole, type Role } from "@/lib/studio/roles";
 import type { AccountChange } from "./account-changes";
 import type { StudioAuth } from "./create-auth";
 import { withSignUpPermit } from "./permit";
+import { withoutSessionTokens } from "./session-answer";
 
 /** An invitation link is good for a week. */
 export const INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
@@ -283,20 +284,24 @@ export class Team {
       .set({ deactivatedAt: null, role, name: account.name, updatedAt: new Date(this.now()) })
       .where(eq(user.id, removed.id));
     this.onAccountsChanged({ kind: "roleChanged", userId: removed.id, role });
-    return this.auth.api.signInEmail({
-      body: { email: account.email, password: account.password },
-      headers,
-      asResponse: true,
-    });
-  }
-
-  private signUp(account: NewAccount, role: Role, headers: Headers): Promise<Response> {
-    return withSignUpPermit({ role }, () =>
-      this.auth.api.signUpEmail({
-        body: { name: account.name, email: account.email, password: account.password },
+    return withoutSessionTokens(
+      await this.auth.api.signInEmail({
+        body: { email: account.email, password: account.password },
         headers,
         asResponse: true,
       }),
+    );
+  }
+
+  private async signUp(account: NewAccount, role: Role, headers: Headers): Promise<Response> {
+    return withoutSessionTokens(
+      await withSignUpPermit({ role }, () =>
+        this.auth.api.signUpEmail({
+          body: { name: account.name, email: account.email, password: account.password },
+          headers,
+          asResponse: true,
+        }),
+      ),
     );
   }
 

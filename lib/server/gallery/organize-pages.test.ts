@@ -184,24 +184,39 @@ for (const backend of testBackends) {
       expect(shown).toEqual((await sharedView(deps(), token, { limit: 50 })).items.map((i) => i.id));
       expect(sorted(shown)).toEqual(sorted(items.map((i) => i.id)));
 
+      // One guest's thread, with the team's replies in it, read a page at a time.
       const guests = [];
-      for (const name of ["Robin", "Sam", "Kit"])
-        guests.push(await addGuestComment(deps(), token, subject.id, { name, body: `from ${name}` }));
+      for (const name of ["Robin", "Robin again", "Robin once more"])
+        guests.push(
+          await addGuestComment(deps(), token, subject.id, "guest-key-1", { name, body: `from ${name}` }),
+        );
+      const first = guests[0];
+      if (!first) throw new Error("no guest comment");
+      const replies = [];
+      for (const n of [1, 2])
+        replies.push(
+          await addComment(deps(), { id: editor, name: "Ed", role: "editor" }, subject.id, {
+            body: `thanks ${n}`,
+            parentId: first.id,
+          }),
+        );
       const read = await everyPage(async (cursor) => {
-        const page = await sharedComments(deps(), token, subject.id, { cursor, limit: 2 });
+        const page = await sharedComments(deps(), token, subject.id, "guest-key-1", { cursor, limit: 2 });
         return { rows: page.comments.map((c) => c.id), nextCursor: page.nextCursor };
       });
-      // The thread a guest reads holds the members' comments too.
       expect(read).toEqual(
-        (await sharedComments(deps(), token, subject.id, { limit: 50 })).comments.map((c) => c.id),
+        (await sharedComments(deps(), token, subject.id, "guest-key-1", { limit: 50 })).comments.map(
+          (c) => c.id,
+        ),
       );
-      expect(sorted(read)).toEqual(sorted([...said, ...guests].map((c) => c.id)));
+      // The team's own threads are not the guest's to read.
+      expect(sorted(read)).toEqual(sorted([...guests, ...replies].map((c) => c.id)));
 
       for (const refused of [
         () => inboxPage(opened.db, mona, { cursor: FOREIGN }),
         () => commentThreads(opened.db, subject.id, { cursor: FOREIGN }),
         () => sharedView(deps(), token, { cursor: FOREIGN }),
-        () => sharedComments(deps(), token, subject.id, { cursor: FOREIGN }),
+        () => sharedComments(deps(), token, subject.id, "guest-key-1", { cursor: FOREIGN }),
       ])
         expect(await refusal(refused())).toMatchObject({
           status: 400,

@@ -340,15 +340,18 @@ for (const backend of testBackends) {
         expect((await refusal(sharedView(deps(), `${token.slice(0, -2)}xx`))).status).toBe(404);
         expect((await refusal(sharedView(deps(), "A".repeat(43)))).status).toBe(404);
 
-        await addGuestComment(deps(), token, shown.id, { name: "Robin", body: "Love the light" });
-        const { comments } = await sharedComments(deps(), token, shown.id);
+        await addGuestComment(deps(), token, shown.id, "robin", { name: "Robin", body: "Love the light" });
+        const { comments } = await sharedComments(deps(), token, shown.id, "robin");
         expect(comments).toMatchObject([{ authorName: "Robin", guest: true, body: "Love the light" }]);
         // A member's name (the test user's name is its id), whatever its case and spacing, is refused.
         const posing = await refusal(
-          addGuestComment(deps(), token, shown.id, { name: ` ${editor.toUpperCase()} `, body: "Approved!" }),
+          addGuestComment(deps(), token, shown.id, "robin", {
+            name: ` ${editor.toUpperCase()} `,
+            body: "Approved!",
+          }),
         );
         expect(posing).toMatchObject({ status: 400, error: { code: "invalidName", parameter: "name" } });
-        expect((await sharedComments(deps(), token, shown.id)).comments).toHaveLength(1);
+        expect((await sharedComments(deps(), token, shown.id, "robin")).comments).toHaveLength(1);
         expect(log.changes.at(-1)).toMatchObject({ kind: "comment", itemId: shown.id });
 
         await revokeShareLink(deps(), me(), link.id);
@@ -383,7 +386,7 @@ for (const backend of testBackends) {
         expect(view.items[0]).not.toHaveProperty("params");
         expect(JSON.stringify(view)).not.toContain("Hidden words");
         expect(
-          (await refusal(addGuestComment(deps(), token, shown.id, { name: "X", body: "Y" }))).status,
+          (await refusal(addGuestComment(deps(), token, shown.id, "x", { name: "X", body: "Y" }))).status,
         ).toBe(403);
       });
 

@@ -1,64 +1,34 @@
 import "server-only";
-import { and, asc, eq, sql } from "drizzle-orm";
-import { decodeCursor, encodeCursor } from "@/lib/server/db/cursor";
+import { sql } from "drizzle-orm";
 import { comment, user } from "@/lib/server/db/schema";
 import type { RateLimits } from "@/lib/server/rate-limits";
 import { studioErrors } from "@/lib/studio/api/errors";
 import type { GuestComment } from "@/lib/studio/api/share";
 import type { GuestCommentInput } from "@/lib/studio/organize";
-import { checkPlacement, pinOf } from "./comments";
-import { after, appendEvents } from "./organize-common";
+import { checkPlacement } from "./comments";
+import { guestComment, guestThreads } from "./guest-threads";
+import { appendEvents } from "./organize-common";
 import { type OrganizeDeps, publish } from "./organize-live";
 import { sharedMediaKey } from "./share-view";
 
 /**
  * Guests' comments through a share link that takes them: read and written only on an item the
- * link names, under a name that is not a member's, at a pace a leaked link cannot flood.
+ * link names, under a name that is not a member's, at a pace a leaked link cannot flood. A guest
+ * is the key of their browser's cookie for the link (./guest-identity.ts) and reads back only
+ * their own threads.
  */
 
-/** Comments on a shared item, oldest first: names only (a member's name, or the guest's own). */
+/** What the guest reads on a shared item: their own threads and the team's replies in them (./guest-threads.ts). */
 export async function sharedComments(
   deps: OrganizeDeps,
   token: string,
   itemId: string,
+  guestKey: string | null,
   query: { cursor?: string | undefined; limit?: number } = {},
 ): Promise<{ comments: GuestComment[]; nextCursor: string | null }> {
   const { link } = await sharedMediaKey(deps, token, itemId);
   if (!link.allowComments) throw studioErrors.shareCommentsOff();
-  const limit = query.limit ?? 100;
-  const from = decodeCursor(query.cursor);
-  const rows = await deps.db
-    .select({
-      id: comment.id,
-      memberName: user.name,
-      guestName: comment.guestName,
-      body: comment.body,
-      pinX: comment.pinX,
-      pinY: comment.pinY,
-      pinSeconds: comment.pinSeconds,
-      pinEndSeconds: comment.pinEndSeconds,
-      marks: comment.marks,
-      createdAt: comment.createdAt,
-    })
-    .from(comment)
-    .leftJoin(user, eq(user.id, comment.authorId))
-    .where(and(eq(comment.itemId, itemId), from ? after(comment.createdAt, comment.id, from) : undefined))
-    .orderBy(asc(comment.createdAt), asc(comment.id))
-    .limit(limit + 1);
-  const page = rows.slice(0, limit);
-  const last = page.at(-1);
-  return {
-    comments: page.map((r) => ({
-      id: r.id,
-      authorName: r.guestName ?? r.memberName ?? "Former member",
-      guest: r.guestName !== null,
-      body: r.body,
-      pin: pinOf(r),
-      marks: r.marks ?? [],
-      createdAt: r.createdAt.toISOString(),
-    })),
-    nextCursor: rows.length > limit && last ? encodeCursor(last.createdAt, last.id) : null,
-  };
+  return guestThreads(deps.db, { linkId: link.id, guestKey }, itemId, query);
 }
 
 /** What a guest's comment needs: the budget of comments per link (lib/server/rate-limits). */
@@ -68,6 +38,7 @@ export async function addGuestComment(
   deps: GuestCommentDeps,
   token: string,
   itemId: string,
+  guestKey: string,
   input: GuestCommentInput,
 ): Promise<GuestComment> {
   const { link } = await sharedMediaKey(deps, token, itemId);
@@ -91,6 +62,7 @@ export async function addGuestComment(
         itemId,
         guestName: input.name,
         shareLinkId: link.id,
+        guestKey,
         body: input.body,
         pinX: pin && "x" in pin ? pin.x : null,
         pinY: pin && "y" in pin ? pin.y : null,
@@ -107,13 +79,5 @@ export async function addGuestComment(
     return c;
   });
   publish(deps, { kind: "comment", itemId, commentId: created.id });
-  return {
-    id: created.id,
-    authorName: input.name,
-    guest: true,
-    body: input.body,
-    pin: pinOf(created),
-    marks: created.marks ?? [],
-    createdAt: created.createdAt.toISOString(),
-  };
+  return guestComment(deps.db, { linkId: link.id, guestKey }, created);
 }

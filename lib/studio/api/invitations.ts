@@ -25,30 +25,35 @@ export const newInvitationSchema = z.object({
   expiresAt: z.string(),
 });
 
+/**
+ * Who may handle invitations, one rule for all of them: an owner in a signed-in session. An
+ * invitation is a way into the studio (its link makes an account), so a personal access token may
+ * not list, make or revoke one; accepting is for someone without an account at all.
+ */
+const OWNER_SESSION = { access: "manage", tokens: false } as const;
+
 export const invitations = resource("invitations", {
   list: {
+    ...OWNER_SESSION,
     method: "GET",
     path: "/api/invitations",
     summary: "The owner's invitations, open and past; an open one carries its link.",
-    access: "manage",
-    tokens: false,
     response: z.array(invitationSchema),
   },
   create: {
+    ...OWNER_SESSION,
     method: "POST",
     path: "/api/invitations",
     summary: "A new invitation link with a role (and, optionally, the only email that may use it).",
-    access: "manage",
-    tokens: false,
     body: createInvitationSchema,
     response: newInvitationSchema,
     status: 201,
   },
   revoke: {
+    ...OWNER_SESSION,
     method: "DELETE",
     path: "/api/invitations/{id}",
     summary: "Revokes an open invitation: its link stops working at once.",
-    access: "manage",
     params: z.object({ id: uuid() }),
     status: 204,
     errors: ["notFound"],

@@ -49,9 +49,15 @@ export const sharedViewSchema = z.object({
 });
 export type SharedView = z.infer<typeof sharedViewSchema>;
 
+/**
+ * A comment as a guest reads it: one of their own, or the team's reply in their thread. A guest
+ * reads nothing else of the item's comments, and never a member's name (lib/server/gallery/guest-threads.ts).
+ */
 export const guestCommentViewSchema = z.object({
   id: z.string(),
-  /** A member's name, or the name the guest gave. */
+  /** The thread's first comment when this is a reply in it. */
+  parentId: z.string().nullable(),
+  /** The name the guest gave, or "Team" for a member's reply. */
   authorName: z.string(),
   guest: z.boolean(),
   body: z.string(),
@@ -80,7 +86,10 @@ export const share = resource("share", {
   comments: {
     method: "GET",
     path: "/api/share/{token}/comments",
-    summary: "The thread of a shared item, oldest first, names only (when the link takes comments).",
+    summary:
+      "My own threads on a shared item and the team's replies in them, oldest first (when the link takes comments).",
+    description:
+      "The guest is the browser's cookie for this link, set by their first comment: without it the list is empty. The team's other threads, other guests' threads and members' names are never answered.",
     access: "public",
     params: tokenParams,
     query: z.object({ itemId: uuid(), ...pageQuery(100, 200) }),
@@ -91,6 +100,8 @@ export const share = resource("share", {
     method: "POST",
     path: "/api/share/{token}/comments",
     summary: "A guest's comment on a shared item, under a name of their own (when the link takes comments).",
+    description:
+      "Starts a thread the team reads; the answer sets the cookie that names this guest on this link.",
     access: "public",
     params: tokenParams,
     query: z.object({ itemId: uuid() }),

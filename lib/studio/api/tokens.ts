@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { oneLineText } from "@/lib/studio/person-text";
 import { ROLES, type Role } from "@/lib/studio/roles";
 import { resource, uuid } from "./endpoint";
 
@@ -32,8 +33,7 @@ export const accessTokenSchema = z.object({
 export type AccessTokenView = z.infer<typeof accessTokenSchema>;
 
 export const newAccessTokenSchema = z.object({
-  name: z
-    .string()
+  name: oneLineText()
     .trim()
     .min(1, "Give the token a name, such as the script that will use it.")
     .max(100, "A token's name is at most 100 characters."),

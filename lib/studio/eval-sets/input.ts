@@ -3,6 +3,7 @@ import { MAX_AXIS_VALUES } from "@/lib/studio/experiments/axes";
 import { evalCaseSchema } from "@/lib/studio/experiments/input";
 import { modelLabel } from "@/lib/studio/model-label";
 import { uuid } from "@/lib/studio/params";
+import { oneLineText } from "@/lib/studio/person-text";
 import { plural } from "@/lib/studio/words";
 
 /**
@@ -12,7 +13,7 @@ import { plural } from "@/lib/studio/words";
 
 export const MAX_CASES = MAX_AXIS_VALUES;
 
-const name = z.string().trim().min(1, "Give the set a name.").max(200);
+const name = oneLineText().trim().min(1, "Give the set a name.").max(200);
 const cases = z.array(evalCaseSchema).max(MAX_CASES, `A set holds at most ${MAX_CASES} cases.`);
 
 /** `POST /api/eval-sets`: by hand (`cases`), or from a board's items or an experiment's cells. */

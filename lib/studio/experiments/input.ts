@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { multilineText, oneLineText } from "@/lib/studio/person-text";
 import { type AxisSpec, type EvalCase, MAX_AXES, MAX_AXIS_VALUES } from "./axes";
 
 /**
@@ -7,15 +8,15 @@ import { type AxisSpec, type EvalCase, MAX_AXES, MAX_AXIS_VALUES } from "./axes"
  * name and the concurrency cap. Browser-safe: the Vary dialog builds the same body.
  */
 
-const text = z.string().max(3000);
+const text = multilineText().max(3000);
 const values = <T extends z.ZodType>(item: T) => z.array(item).max(MAX_AXIS_VALUES);
 const path = z.string().min(1).max(200);
 
 /** One case of an evaluation set, as stored and as sent. */
 export const evalCaseSchema: z.ZodType<EvalCase> = z.object({
-  prompt: z.string().trim().min(1, "Give the case a prompt.").max(3000),
+  prompt: multilineText().trim().min(1, "Give the case a prompt.").max(3000),
   seed: z.number().int().min(1).max(Number.MAX_SAFE_INTEGER),
-  negativePrompt: z.string().trim().max(3000).optional(),
+  negativePrompt: multilineText().trim().max(3000).optional(),
 });
 
 export const axisSpecSchema: z.ZodType<AxisSpec> = z.discriminatedUnion("kind", [
@@ -46,7 +47,7 @@ export const MAX_CONCURRENCY = 20;
 export const DEFAULT_CONCURRENCY = 4;
 
 export const experimentInputSchema = z.object({
-  name: z.string().trim().max(200).optional(),
+  name: oneLineText().trim().max(200).optional(),
   base: z.record(z.string(), z.unknown()).refine((b) => typeof b.taskType === "string", {
     message: "The base task needs its taskType.",
   }),

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { MAX_AXES, MAX_AXIS_VALUES } from "@/lib/studio/experiments/axes";
 import { uuid } from "@/lib/studio/params";
+import { oneLineText } from "@/lib/studio/person-text";
 
 /**
  * What the blind-vote endpoints take (lib/studio/api/votes.ts declares them). Browser-safe: the
@@ -28,7 +29,7 @@ export const experimentVoteSchema = z.object({
     .min(2, "Pick two or more values to compare.")
     .max(MAX_AXIS_VALUES)
     .optional(),
-  name: z.string().trim().max(200).optional(),
+  name: oneLineText().trim().max(200).optional(),
 });
 export type ExperimentVoteInput = z.output<typeof experimentVoteSchema>;
 
@@ -41,7 +42,7 @@ export const evalSetVoteSchema = z.object({
     .array(uuid())
     .min(2, "Pick two or more runs to compare.")
     .max(MAX_VOTE_RUNS, `Pick at most ${MAX_VOTE_RUNS} runs.`),
-  name: z.string().trim().max(200).optional(),
+  name: oneLineText().trim().max(200).optional(),
 });
 export type EvalSetVoteInput = z.output<typeof evalSetVoteSchema>;
 
@@ -66,7 +67,7 @@ export const pickedResultsVoteSchema = z.object({
     .array(uuid())
     .min(2, "Pick two or more results to compare.")
     .max(MAX_VOTE_ITEMS, `Pick at most ${MAX_VOTE_ITEMS} results.`),
-  name: z.string().trim().max(200).optional(),
+  name: oneLineText().trim().max(200).optional(),
 });
 export type PickedResultsVoteInput = z.output<typeof pickedResultsVoteSchema>;
 

@@ -149,6 +149,11 @@ export const comment = pgTable(
     authorId: text("author_id").references(() => user.id, { onDelete: "set null" }),
     guestName: text("guest_name"),
     shareLinkId: uuid("share_link_id"),
+    /**
+     * The guest who wrote it: SHA-256 (hex) of the secret in that browser's cookie for the link
+     * (lib/server/gallery/guest-identity.ts). A guest reads back only their own threads by it.
+     */
+    guestKey: text("guest_key"),
     body: text("body").notNull(),
     pinX: doublePrecision("pin_x"),
     pinY: doublePrecision("pin_y"),
@@ -165,6 +170,7 @@ export const comment = pgTable(
   (t) => [
     index("comment_item_idx").on(t.itemId, t.createdAt),
     index("comment_parent_idx").on(t.parentId),
+    index("comment_guest_idx").on(t.shareLinkId, t.guestKey).where(sql`${t.guestKey} is not null`),
     check("comment_author_check", sql`${t.authorId} is not null or ${t.guestName} is not null`),
     check("comment_body_check", sql`length(${t.body}) between 1 and 4000`),
     check(

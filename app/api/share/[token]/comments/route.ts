@@ -1,20 +1,35 @@
 import { dataResponse, route } from "@/lib/server/api/route";
+import { wantsSecureCookies } from "@/lib/server/auth/cookie-security";
+import { guestCookie, guestKeyOf, guestSecretOf, newGuestSecret } from "@/lib/server/gallery/guest-identity";
 import { addGuestComment, sharedComments } from "@/lib/server/gallery/share-comments";
 import { api } from "@/lib/studio/api";
 
-export const GET = route(api.share.comments, async ({ runtime, params, query }) => {
+export const GET = route(api.share.comments, async ({ runtime, params, query, request }) => {
   const { itemId, ...page } = query;
   const deps = { db: runtime.database.db, log: runtime.log };
-  return dataResponse(await sharedComments(deps, params.token, itemId, page), {
-    headers: { "cache-control": "no-store" },
-  });
+  const secret = guestSecretOf(request);
+  return dataResponse(
+    await sharedComments(deps, params.token, itemId, secret ? guestKeyOf(secret) : null, page),
+    { headers: { "cache-control": "no-store" } },
+  );
 });
 
-export const POST = route(api.share.comment, async ({ runtime, params, query, body }) => ({
-  comment: await addGuestComment(
+export const POST = route(api.share.comment, async ({ runtime, params, query, body, request }) => {
+  const known = guestSecretOf(request);
+  const secret = known ?? newGuestSecret();
+  const comment = await addGuestComment(
     { db: runtime.database.db, log: runtime.log, limits: runtime.rateLimits },
     params.token,
     query.itemId,
+    guestKeyOf(secret),
     body,
-  ),
-}));
+  );
+  const headers = new Headers();
+  // A new guest is named here, once their comment was taken.
+  if (!known)
+    headers.set(
+      "set-cookie",
+      guestCookie(params.token, secret, wantsSecureCookies(request, runtime.env.STUDIO_URL)),
+    );
+  return dataResponse({ comment }, { status: 201, headers });
+});

@@ -1,0 +1,2 @@
+ALTER TABLE "comment" ADD COLUMN "guest_key" text;--> statement-breakpoint
+CREATE INDEX "comment_guest_idx" ON "comment" USING btree ("share_link_id","guest_key") WHERE "comment"."guest_key" is not null;

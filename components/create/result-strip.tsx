@@ -10,6 +10,7 @@ import { promptForPeople } from "@/lib/client/create/field-labels";
 import { type RecallPart, recallHref } from "@/lib/client/create/recall";
 import { isInFlight, useTaskViews } from "@/lib/client/create/use-task-views";
 import type { GalleryItem, TaskView } from "@/lib/studio/gallery-item";
+import { usd } from "@/lib/studio/spend/money";
 import { ModelName } from "./model-name";
 import { NewResultsPill } from "./new-results-pill";
 import { FailedTile, PendingTile, ResultMedia } from "./result-tile";
@@ -139,7 +140,7 @@ function ResultDialog({
     ["Size", item.width && item.height ? `${item.width} × ${item.height}` : null],
     ["Seed", item.seed],
     ["Duration", item.durationSeconds ? `${item.durationSeconds.toFixed(1)} s` : null],
-    ["Cost", item.cost],
+    ["Cost", item.cost === null ? null : usd(item.cost)],
   ];
   return (
     <Dialog

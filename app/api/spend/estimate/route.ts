@@ -2,13 +2,22 @@ import { route } from "@/lib/server/api/route";
 import { planDeps } from "@/lib/server/experiments/http";
 import { planExperiment } from "@/lib/server/experiments/plan";
 import { estimateCost } from "@/lib/server/spend/estimate";
+import { estimateTaskTime } from "@/lib/server/spend/pace";
 import { api } from "@/lib/studio/api";
 import { ApiError } from "@/lib/studio/api/errors";
 
 export const POST = route(api.spend.estimate, async ({ runtime, body }) => {
   const pricing = { embedded: runtime.env.embedded, db: runtime.database.db };
-  if (body.experiment === undefined) return estimateCost(body.tasks ?? [], pricing);
+  const db = runtime.database.db;
+  if (body.experiment === undefined) {
+    const tasks = body.tasks ?? [];
+    const [cost, time] = await Promise.all([estimateCost(tasks, pricing), estimateTaskTime(db, tasks)]);
+    return { ...cost, time };
+  }
   const outcome = await planExperiment(planDeps(runtime), body.experiment);
   if (!outcome.ok) throw new ApiError(outcome.status, outcome.errors);
-  return outcome.plan.cost;
+  const { plan } = outcome;
+  const runnable = plan.cells.filter((c) => c.errors.length === 0).map((c) => c.params);
+  const time = await estimateTaskTime(db, runnable, { concurrency: plan.concurrency });
+  return { ...plan.cost, time };
 });

@@ -70,7 +70,7 @@ async function signIn() {
   try {
     await call("POST", "/api/setup", OWNER);
   } catch {
-    await call("POST", "/api/sessions", { email: OWNER.email, password: OWNER.password });
+    await call("POST", "/api/auth/sign-in/email", { email: OWNER.email, password: OWNER.password });
   }
 }
 

@@ -153,7 +153,11 @@ test("3 prompts x 3 CFG from text to image: a refused value is marked and remove
   const csv = await (await page.request.get(`/api/experiments/${id}/export?format=csv`)).text();
   const lines = csv.trimEnd().split("\r\n");
   expect(lines).toHaveLength(10);
-  expect(lines[0]).toMatch(/^Prompt,CFG,CFGScale,positivePrompt,status,seconds,cost,error,media$/);
+  // The axes, the parameters they vary, then every other one that made the cells and each result's seed.
+  expect(lines[0]).toMatch(
+    /^Prompt,CFG,CFGScale,positivePrompt,.*,seed,status,seconds,cost \(USD\),error,media$/,
+  );
+  expect(lines[0]?.split(",")).toEqual(expect.arrayContaining(["model", "width", "height", "steps"]));
   expect(
     lines.slice(1).every((l) => /,done,[\d.]+,/.test(l) && /\/api\/items\/[0-9a-f-]{36}\/download$/.test(l)),
   ).toBe(true);

@@ -44,6 +44,11 @@ test("Create estimates a task, and the viewer shows what each result cost", asyn
   await expect(estimate).toHaveText(
     /^About \$0\.\d+ for 2 images · Prices from the built-in engine's own table$/,
   );
+  // Beside the cost, how long: a range measured on this studio's tasks, or none measured yet.
+  await expect(page.getByTestId("time-estimate")).toHaveText(
+    /^(About \d+(–\d+)? (s|min)( to \d+ (s|min))? · measured on \d+ recent tasks? of |No measurement yet of how long this takes · the first run will measure it)/,
+  );
+  await shoot(page, "create-estimate");
   await create.generate.click();
   const taskUUID = await create.expectResults(2);
   const task = await finishedTask(page.request, taskUUID);
@@ -55,6 +60,21 @@ test("Create estimates a task, and the viewer shows what each result cost", asyn
   };
   const cost = detail.data.item.cost ?? 0;
   expect(cost).toBeGreaterThan(0);
+
+  // The result dialog on Create says the cost as money, not a bare number.
+  await page
+    .getByRole("button", { name: /^Open result/ })
+    .first()
+    .click();
+  const result = page.getByRole("dialog", { name: "Result" });
+  const costRow = result.locator("dt", { hasText: /^Cost$/ }).locator("xpath=following-sibling::dd[1]");
+  await expect(costRow).toHaveText(/^\$\d+\.\d{2,4}$/);
+  await shoot(page, "result-cost");
+  await page.keyboard.press("Escape");
+  await expect(result).toBeHidden();
+
+  // Measured now: Create gives a range of time beside its cost.
+  await expect(page.getByTestId("time-estimate")).toHaveText(/^About \d+(–\d+)? (s|min)/);
 
   await page.goto(`/gallery/item/${first.id}`);
   await page.getByRole("tab", { name: "Details" }).click();
@@ -76,6 +96,13 @@ test("Vary shows what the grid would cost before it runs", async ({ page }) => {
   await expect(estimate).toHaveText(
     /^About \$0\.\d+ for 3 images · Prices from the built-in engine's own table$/,
   );
+  // Nine cells of three images: a range of time from the task measured above, not one figure.
+  await dialog.getByLabel("How many seeds").fill("9");
+  await dialog.getByLabel("Images per cell").fill("3");
+  await expect(estimate).toHaveText(/ for 27 images · /);
+  const time = dialog.getByTestId("time-estimate");
+  await expect(time).toHaveText(/^About \d+–\d+ s|^About \d+ (s|min) to \d+ (s|min)|^About \d+–\d+ min/);
+  await expect(time).toContainText("measured on");
   await shoot(page, "vary-estimate");
   await dialog.getByRole("button", { name: "Cancel" }).click();
   await expect(dialog).toBeHidden();
@@ -256,6 +283,9 @@ test("Settings charts the month's spend by member and by model", async ({ page }
   await expect(month).not.toHaveText(now ?? "");
   await expect(spend.getByText("Nothing was spent in this month.")).toBeVisible();
   await expect(spend.getByTestId("spend-total")).toHaveText("$0.00");
+  // An empty month's scale: three marks of money, no two alike.
+  await expect(spend.getByTestId("spend-axis-tick")).toHaveText(["$0.00", "$0.50", "$1.00"]);
+  await shoot(page, "settings-spend-empty-month");
   await spend.getByRole("button", { name: "Next month" }).click();
   await expect(month).toHaveText(now ?? "");
 });

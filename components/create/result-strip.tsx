@@ -11,6 +11,7 @@ import { type RecallPart, recallHref } from "@/lib/client/create/recall";
 import { isInFlight, useTaskViews } from "@/lib/client/create/use-task-views";
 import { useCan } from "@/lib/client/member-role";
 import type { GalleryItem, TaskView } from "@/lib/studio/gallery-item";
+import { usd } from "@/lib/studio/spend/money";
 import { ModelName } from "./model-name";
 import { NewResultsPill } from "./new-results-pill";
 import { FailedTile, PendingTile, ResultMedia } from "./result-tile";
@@ -156,7 +157,7 @@ function ResultDialog({
     ["Size", item.width && item.height ? `${item.width} × ${item.height}` : null],
     ["Seed", item.seed],
     ["Duration", item.durationSeconds ? `${item.durationSeconds.toFixed(1)} s` : null],
-    ["Cost", item.cost],
+    ["Cost", item.cost === null ? null : usd(item.cost)],
   ];
   return (
     <Dialog

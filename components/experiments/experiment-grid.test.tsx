@@ -36,6 +36,7 @@ const item = (key: string) => ({
   width: 64,
   height: 64,
   cost: null,
+  seed: "1",
 });
 /** The cells drawn since the last look, as their keys. */
 const cellsRendered = () => {

@@ -53,6 +53,7 @@ describe("a done cell's results", () => {
       width: 512,
       height: 512,
       cost: null,
+      seed: String(1000 + i),
     })),
   });
   const mosaics = (count: number) => {

@@ -13,6 +13,7 @@ import { useCostEstimate } from "@/lib/client/spend/use-cost-estimate";
 import { api } from "@/lib/studio/api";
 import { ApiError } from "@/lib/studio/api/errors";
 import { EstimateLine } from "../spend/estimate-line";
+import { TimeEstimateLine } from "../spend/time-estimate-line";
 import type { ExperimentView } from "./types";
 
 interface RerunDialogProps {
@@ -114,6 +115,7 @@ export function RerunDialog({ view, target, onClose }: RerunDialogProps) {
           noun={view.taskType === "videoInference" ? "video" : "image"}
           unit="cell"
         />
+        <TimeEstimateLine estimate={cost} />
         <FormError>{error}</FormError>
         <div className="flex justify-end gap-2">
           <Button variant="ghost" onClick={onClose}>

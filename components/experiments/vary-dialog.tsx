@@ -8,7 +8,6 @@ import { Dialog } from "@/components/ui/dialog";
 import { FormError, TextField } from "@/components/ui/field";
 import { call } from "@/lib/client/endpoint-client";
 import { type AxisDraft, type AxisKind, newAxis, toSpec } from "@/lib/client/experiments/axis-draft";
-import { durationWords } from "@/lib/client/experiments/format";
 import { useCostEstimate } from "@/lib/client/spend/use-cost-estimate";
 import type { ServiceError } from "@/lib/protocol/errors";
 import { IMAGE_LIMITS } from "@/lib/protocol/image-limits";
@@ -19,6 +18,7 @@ import { MAX_AXES } from "@/lib/studio/experiments/axes";
 import type { Estimate } from "@/lib/studio/experiments/planning";
 import { plural } from "@/lib/studio/words";
 import { EstimateLine } from "../spend/estimate-line";
+import { TimeEstimateLine } from "../spend/time-estimate-line";
 import { AxisEditor, type AxisPreview } from "./axis-editor";
 
 interface Preview {
@@ -201,9 +201,6 @@ export function VaryDialog({ open, onOpenChange, task, initialAxes, description 
               {preview.counts.refused > 0
                 ? ` (${plural(preview.counts.refused, "cell")} refused, not sent)`
                 : ""}
-              {" · "}
-              {durationWords(preview.estimate.seconds)}
-              {preview.estimate.fromHistory ? " from this studio's past runs" : " (a first guess)"}
             </>
           ) : complete && errors.length > 0 ? (
             "Change what is marked to see the grid."
@@ -214,6 +211,7 @@ export function VaryDialog({ open, onOpenChange, task, initialAxes, description 
           )}
         </p>
         {preview ? <EstimateLine estimate={cost} noun={noun} unit="cell" /> : null}
+        {preview ? <TimeEstimateLine estimate={cost} /> : null}
         <div className="flex justify-end gap-2">
           <Button variant="ghost" onClick={() => onOpenChange(false)}>
             Cancel

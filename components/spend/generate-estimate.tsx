@@ -4,6 +4,7 @@ import { useMemo } from "react";
 import { useWatch } from "react-hook-form";
 import { useCostEstimate } from "@/lib/client/spend/use-cost-estimate";
 import { EstimateLine } from "./estimate-line";
+import { TimeEstimateLine } from "./time-estimate-line";
 
 /**
  * Beside Generate: what the task the button would send now would cost. It reads the form's values
@@ -22,5 +23,10 @@ export function GenerateEstimate({ task }: { task: () => Record<string, unknown>
   }, [task, values]);
   const estimate = useCostEstimate(input);
   const built = input?.tasks[0];
-  return <EstimateLine estimate={estimate} noun={built?.taskType === "videoInference" ? "video" : "image"} />;
+  return (
+    <>
+      <EstimateLine estimate={estimate} noun={built?.taskType === "videoInference" ? "video" : "image"} />
+      <TimeEstimateLine estimate={estimate} />
+    </>
+  );
 }

@@ -1,5 +1,5 @@
 import { useId } from "react";
-import { niceCeiling, type SpendDay, type SpendSeries } from "@/lib/studio/spend/chart";
+import { axisTicks, niceCeiling, type SpendDay, type SpendSeries } from "@/lib/studio/spend/chart";
 import { usd } from "@/lib/studio/spend/money";
 
 /** Distinct on the studio's dark panels, in the order series are drawn (largest first). */
@@ -11,11 +11,6 @@ export const colorOf = (i: number) => COLORS[Math.min(i, COLORS.length - 1)] ?? 
 const W = 1000;
 const H = 240;
 const PAD = { top: 12, right: 8, bottom: 24, left: 52 };
-
-/** A scale's figures with one precision: "$0.0025", never beside "$0.00". */
-function tickWords(value: number, top: number): string {
-  return `$${value.toFixed(top < 0.01 ? 4 : 2)}`;
-}
 
 /**
  * One bar per day, stacked by series. An image to a screen reader, named by `title` and
@@ -40,7 +35,7 @@ export function SpendChart({
   const slot = plotW / Math.max(1, days.length);
   const barW = Math.max(2, slot * 0.7);
   const y = (v: number) => PAD.top + plotH - (v / top) * plotH;
-  const ticks = [0, top / 2, top];
+  const ticks = axisTicks(max);
   const index = new Map(series.map((s, i) => [s.key, i]));
   const label = (s: SpendSeries) => s.label;
   const described = series.map((s) => `${label(s)} ${usd(s.total)}`).join(", ");
@@ -55,8 +50,8 @@ export function SpendChart({
     >
       <title id={`${id}-title`}>{title}</title>
       <desc id={`${id}-desc`}>{series.length > 0 ? described : "Nothing was spent."}</desc>
-      {ticks.map((t) => (
-        <g key={t}>
+      {ticks.map(({ value: t, label: words }) => (
+        <g key={t} data-testid="spend-axis-tick">
           <line
             x1={PAD.left}
             x2={W - PAD.right}
@@ -67,7 +62,7 @@ export function SpendChart({
             strokeDasharray={t === 0 ? undefined : "3 4"}
           />
           <text x={PAD.left - 6} y={y(t) + 4} textAnchor="end" className="fill-muted-subtle text-[11px]">
-            {tickWords(t, top)}
+            {words}
           </text>
         </g>
       ))}

@@ -100,3 +100,34 @@ describe("paramDiff", () => {
     expect(formatParamValue(4.5)).toBe("4.5");
   });
 });
+
+describe("paramDiff reads an omitted parameter as the contract's default", () => {
+  const { steps: _steps, CFGScale: _cfg, ...bare } = base;
+
+  it("finds no difference between steps omitted and steps 20", () => {
+    expect(paramDiff([bare, { ...bare, steps: 20 }])).toEqual([]);
+    expect(paramDiff([{ ...bare, CFGScale: 7, outputFormat: "JPG", numberResults: 1 }, bare])).toEqual([]);
+  });
+
+  it("shows the default a task omitted beside a value that differs from it", () => {
+    const rows = paramDiff([bare, { ...bare, steps: 30 }]);
+    expect(rows.map((r) => [r.label, r.values])).toEqual([["Steps", [20, 30]]]);
+  });
+
+  it("leaves steps to an acceleration preset, which picks its own", () => {
+    const rows = paramDiff([
+      { ...bare, acceleration: "high" },
+      { ...bare, acceleration: "high", steps: 20 },
+    ]);
+    expect(rows.map((r) => [r.label, r.values])).toEqual([["Steps", [undefined, 20]]]);
+  });
+
+  it("fills the defaults of nested items: a LoRA without a weight weighs 1", () => {
+    expect(
+      paramDiff([
+        { ...bare, lora: [{ model: "civitai:1@1" }] },
+        { ...bare, lora: [{ model: "civitai:1@1", weight: 1 }] },
+      ]),
+    ).toEqual([]);
+  });
+});

@@ -1,10 +1,13 @@
 import { labelOf } from "@/lib/client/create/field-labels";
+import { withContractDefaults } from "@/lib/protocol/task-defaults";
 import { isInlineMediaRef } from "@/lib/studio/inline-media-ref";
 
 /**
  * Of several tasks' parameters, only those whose values differ, for the compare page's table.
  * Nested values are flattened to wire paths ("lora.0.weight") and named in the forms' words
- * ("LoRA 1 weight"). Pure: the page and the tests use it alike.
+ * ("LoRA 1 weight"). A parameter a task omitted reads as the contract's default, as the service
+ * reads it: `steps` omitted and `steps: 20` are no difference. Pure: the page and the tests use it
+ * alike.
  */
 
 /** Keys the studio sets itself or that name a task rather than describe it: never a difference. */
@@ -40,7 +43,7 @@ export interface ParamDiffRow {
   path: string;
   /** What a person reads, "LoRA 1 weight". */
   label: string;
-  /** One value per task, in the order given; `undefined` where a task did not set it. */
+  /** One value per task, in the order given; `undefined` where a task did not set it and it has no default. */
   values: ParamValue[];
 }
 
@@ -55,7 +58,7 @@ export function paramDiff(
   options: ParamDiffOptions = {},
 ): ParamDiffRow[] {
   const omit = new Set([...STUDIO_KEYS, ...(options.omit ?? [])]);
-  const flat = tasks.map((task) => flatten(task, omit));
+  const flat = tasks.map((task) => flatten(withContractDefaults(task), omit));
   const paths: string[] = [];
   const seen = new Set<string>();
   for (const leaves of flat) {

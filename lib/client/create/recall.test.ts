@@ -44,3 +44,16 @@ describe("recall", () => {
     expect(recallValues(base, "prompt")).toEqual({ positivePrompt: "a fox", negativePrompt: "" });
   });
 });
+
+describe("recall of a task that omitted parameters", () => {
+  it("takes each omitted parameter as the contract's default, not the form's starting value", () => {
+    const all = recallValues(base, "all");
+    // The Create form starts at four images; the task, without numberResults, made one.
+    expect(all).toMatchObject({ numberResults: 1, steps: 20, CFGScale: 7 });
+    expect(recallValues({ ...base, steps: 20 }, "all")).toEqual(all);
+  });
+
+  it("leaves steps to an acceleration preset", () => {
+    expect(recallValues({ ...base, acceleration: "medium" }, "all")).not.toHaveProperty("steps");
+  });
+});

@@ -1,3 +1,4 @@
+import { withContractDefaults } from "@/lib/protocol/task-defaults";
 import type { TaskView } from "@/lib/studio/gallery-item";
 import { workflowOf } from "@/lib/studio/workflow-of";
 import { valuesFromTask } from "./task-values";
@@ -60,7 +61,11 @@ export function recallValues(
   const seed = itemSeed != null && itemSeed !== "" ? Number(itemSeed) : params.seed;
   switch (part) {
     case "all": {
-      const values = valuesFromTask(params);
+      // What the task omitted is taken as the service read it, not as the form's own starting
+      // values: a task sent without `numberResults` made one image, not the form's four.
+      const values = valuesFromTask(
+        params.taskType === "videoInference" ? params : withContractDefaults(params),
+      );
       if (seed !== undefined) values.seed = seed;
       // A batch's seeds follow from the first one: repeating one image means asking for one.
       if (itemSeed != null) values.numberResults = 1;

@@ -1,6 +1,8 @@
 import "server-only";
+import { withContractDefaults } from "@/lib/protocol/task-defaults";
 import { type CsvValue, toCsv } from "@/lib/studio/experiments/csv";
 import { downloadUrl } from "@/lib/studio/gallery-urls";
+import { costOf, microsOf, microsText } from "@/lib/studio/spend/money";
 import type { ExperimentView } from "./view";
 
 /** Every leaf of a task's parameters as dotted paths (`lora.0.weight`), objects and lists walked. */
@@ -18,6 +20,28 @@ export function varyingPaths(view: ExperimentView): string[] {
   return [...paths].filter((p) => new Set(flat.map((m) => JSON.stringify(m.get(p) ?? null))).size > 1).sort();
 }
 
+/** Keys that name the task or its delivery, not what it made: no column of their own. */
+const NOT_PARAMETERS = new Set(["taskUUID", "webhookURL", "deliveryMethod", "includeCost", "outputType"]);
+
+/**
+ * A cell's parameters as the service read them (what it omitted at the contract's defaults),
+ * flattened: every one that made the cell, not only those its axes vary. `seed` has its own
+ * column (each result's own), so it is left out here.
+ */
+function cellParameters(view: ExperimentView, params: Record<string, unknown>): Map<string, unknown> {
+  const read = withContractDefaults({ taskType: view.taskType, ...params });
+  for (const key of [...NOT_PARAMETERS, "taskType", "seed"]) delete read[key];
+  return leaves(read);
+}
+
+/** Each result's seed, in the order of the media links; the cell's own seed before any result. */
+function seedsOf(cell: ExperimentView["cells"][number]): string {
+  const made = cell.items.map((i) => i.seed).filter((s): s is string => typeof s === "string");
+  if (made.length > 0) return made.join(" ");
+  const asked = cell.params.seed;
+  return typeof asked === "number" || typeof asked === "string" ? String(asked) : "";
+}
+
 const asCsv = (v: unknown): CsvValue =>
   v === undefined || v === null || typeof v === "string" || typeof v === "number" || typeof v === "boolean"
     ? (v as CsvValue)
@@ -31,22 +55,36 @@ const STATUS_WORDS: Record<string, string> = {
   refused: "refused",
 };
 
-/** One row per cell: its axis labels, the parameters that vary, status, seconds, cost, media links. */
+/**
+ * One row per cell: its axis labels, every parameter that made it (those that vary first),
+ * each result's seed, status, seconds, cost in US dollars (an exact decimal: summed in
+ * micro-dollars), media links.
+ */
 export function experimentCsv(view: ExperimentView, origin: string): string {
-  const paths = varyingPaths(view);
-  const header = [...view.axes.map((a) => a.name), ...paths, "status", "seconds", "cost", "error", "media"];
-  const rows = view.cells.map((cell) => {
-    const flat = leaves(cell.params);
-    const cost = cell.items.reduce<number | null>(
-      (sum, i) => (i.cost === null ? sum : (sum ?? 0) + i.cost),
-      null,
-    );
+  const flats = view.cells.map((cell) => cellParameters(view, cell.params));
+  const varying = varyingPaths(view).filter((p) => p !== "seed" && !NOT_PARAMETERS.has(p));
+  const rest = [...new Set(flats.flatMap((m) => [...m.keys()]))].filter((p) => !varying.includes(p)).sort();
+  const paths = [...varying, ...rest];
+  const header = [
+    ...view.axes.map((a) => a.name),
+    ...paths,
+    "seed",
+    "status",
+    "seconds",
+    "cost (USD)",
+    "error",
+    "media",
+  ];
+  const rows = view.cells.map((cell, index) => {
+    const flat = flats[index] ?? new Map<string, unknown>();
+    const micros = microsOf(cell.items.map((i) => i.cost));
     return [
       ...view.axes.map((a, i) => a.titles[cell.coords[i] ?? -1] ?? ""),
       ...paths.map((p) => asCsv(flat.get(p))),
+      seedsOf(cell),
       STATUS_WORDS[cell.status] ?? cell.status,
       cell.seconds === null ? null : Math.round(cell.seconds * 1000) / 1000,
-      cost,
+      micros === null ? null : microsText(micros),
       cell.errors.map((e) => e.message).join(" "),
       cell.items.map((i) => new URL(downloadUrl(i.id), origin).toString()).join(" "),
     ];
@@ -71,7 +109,7 @@ export function experimentJson(view: ExperimentView, origin: string) {
       params: c.params,
       status: c.status,
       seconds: c.seconds,
-      cost: c.items.reduce<number | null>((sum, i) => (i.cost === null ? sum : (sum ?? 0) + i.cost), null),
+      cost: costOf(c.items.map((i) => i.cost)),
       errors: c.errors,
       media: c.items.map((i) => ({
         id: i.id,

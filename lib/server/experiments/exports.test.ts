@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import type { MediaStorage } from "@/lib/server/storage";
 import { experimentCsv, experimentJson } from "./export";
 import { gridImage } from "./grid-image";
+import type { CellItem } from "./records";
 import type { CellView, ExperimentView } from "./view";
 
 /**
@@ -58,6 +59,7 @@ function view(): ExperimentView {
             width: 64,
             height: 64,
             cost: null,
+            seed: `${c + 1}00${k}`,
           })),
         });
       }
@@ -137,4 +139,58 @@ describe("an experiment's exports", () => {
     expect(json.cells[0]?.labels[0]).toBe(STORMY);
     expect(json.cells.every((c) => c.media.length === 2)).toBe(true);
   });
+
+  it("writes each cost as the exact decimal it sums to, and every parameter that made the cell with each result's seed", () => {
+    const base = view();
+    const priced: ExperimentView = {
+      ...base,
+      cells: base.cells.map((cell) => ({
+        ...cell,
+        params: { ...cell.params, model: "runware:100@1", width: 448, height: 448 },
+        items: [0, 1, 2].map((k) => ({ ...(cell.items[0] as CellItem), seed: `${k + 7}`, cost: 0.001363 })),
+      })),
+    };
+    // Summed as floats, three of these are 0.004089000000000001.
+    expect(0.001363 + 0.001363 + 0.001363).not.toBe(0.004089);
+    const [header, ...rows] = parseCsv(experimentCsv(priced, "http://studio.test"));
+    const column = (name: string) => (header ?? []).indexOf(name);
+    expect(column("cost (USD)")).toBeGreaterThan(-1);
+    for (const row of rows) expect(row[column("cost (USD)")]).toBe("0.004089");
+    expect(rows[0]?.[column("seed")]).toBe("7 8 9");
+    // The parameters the axes do not vary, and those the task left to the contract's defaults.
+    for (const name of ["model", "width", "height", "steps", "CFGScale", "numberResults", "positivePrompt"])
+      expect(column(name), name).toBeGreaterThan(-1);
+    expect(rows[0]?.[column("steps")]).toBe("20");
+    expect(header).not.toContain("taskUUID");
+    expect(experimentJson(priced, "http://studio.test").cells[0]?.cost).toBe(0.004089);
+  });
 });
+
+/** RFC 4180 as a spreadsheet reads it: quoted fields may hold commas, quotes and line breaks. */
+function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let cell = "";
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i] as string;
+    if (quoted) {
+      if (ch === '"' && text[i + 1] === '"') {
+        cell += '"';
+        i++;
+      } else if (ch === '"') quoted = false;
+      else cell += ch;
+    } else if (ch === '"') quoted = true;
+    else if (ch === ",") {
+      row.push(cell);
+      cell = "";
+    } else if (ch === "\r" && text[i + 1] === "\n") {
+      row.push(cell);
+      rows.push(row);
+      row = [];
+      cell = "";
+      i++;
+    } else cell += ch;
+  }
+  return rows;
+}

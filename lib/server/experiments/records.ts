@@ -102,6 +102,7 @@ export async function cellResults(db: StudioDatabase, taskUUIDs: string[]): Prom
         width: item.width,
         height: item.height,
         cost: item.cost,
+        seed: item.seed,
       },
     })
     .from(task)
@@ -114,7 +115,15 @@ export async function cellResults(db: StudioDatabase, taskUUIDs: string[]): Prom
     out.items.set(r.taskUUID, list);
     const i = r.item;
     if (i)
-      list.push({ id: i.id, kind: i.kind, url: mediaUrl(i), width: i.width, height: i.height, cost: i.cost });
+      list.push({
+        id: i.id,
+        kind: i.kind,
+        url: mediaUrl(i),
+        width: i.width,
+        height: i.height,
+        cost: i.cost,
+        seed: i.seed,
+      });
   }
   return out;
 }

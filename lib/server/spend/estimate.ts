@@ -8,6 +8,7 @@ import {
   videoCost,
 } from "@/lib/engine/processors/pricing";
 import { IMAGE_DEFAULTS } from "@/lib/protocol/image-limits";
+import { withContractDefaults } from "@/lib/protocol/task-defaults";
 import { VIDEO_DEFAULTS } from "@/lib/protocol/video-inference";
 import { VIDEO_SIZES } from "@/lib/protocol/video-sizes";
 import type { StudioDatabase } from "@/lib/server/db";
@@ -45,7 +46,9 @@ const AUTO_DURATION_SECONDS = 5;
 /** An image without a size is priced at the service's 1k default: 1024 x 1024. */
 const DEFAULT_IMAGE_SIDE = 1024;
 
-function shapeOf(task: Record<string, unknown>): Shape {
+function shapeOf(sent: Record<string, unknown>): Shape {
+  // What the service will read: an omitted `steps` is 20, the same task as `steps: 20`.
+  const task = withContractDefaults(sent);
   const taskType = String(task.taskType ?? "imageInference");
   const results = Math.max(1, Math.round(num(task.numberResults) ?? 1));
   const model = typeof task.model === "string" ? task.model : null;
@@ -114,8 +117,13 @@ async function historyPrice(db: StudioDatabase, shape: Shape): Promise<number | 
         shape.taskType === "imageInference" || shape.taskType === "videoInference"
           ? near(sql`${spendEntry.width}::float8 * ${spendEntry.height}`, pixels)
           : undefined,
-        shape.taskType === "imageInference" ? near(spendEntry.steps, shape.steps) : undefined,
-        shape.taskType === "videoInference" ? near(spendEntry.seconds, shape.seconds) : undefined,
+        // Rows written before the ledger filled in defaults hold null for an omitted value.
+        shape.taskType === "imageInference"
+          ? near(sql`coalesce(${spendEntry.steps}, ${IMAGE_DEFAULTS.steps})`, shape.steps)
+          : undefined,
+        shape.taskType === "videoInference"
+          ? near(sql`coalesce(${spendEntry.seconds}, ${AUTO_DURATION_SECONDS})`, shape.seconds)
+          : undefined,
       ),
     )
     .orderBy(desc(spendEntry.at))

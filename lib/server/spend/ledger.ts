@@ -1,5 +1,6 @@
 import "server-only";
 import { and, eq, gte, lt, sql } from "drizzle-orm";
+import { withContractDefaults } from "@/lib/protocol/task-defaults";
 import type { StudioDatabase } from "@/lib/server/db";
 import { spendEntry, user } from "@/lib/server/db/schema";
 import { monthRange } from "@/lib/studio/spend/month";
@@ -24,7 +25,9 @@ const whole = (v: unknown) => (typeof v === "number" && Number.isFinite(v) ? Mat
  */
 export async function recordSpend(db: StudioDatabase, input: SpendInput): Promise<void> {
   if (!Number.isFinite(input.usd) || input.usd < 0) return;
-  const p = input.params;
+  // Recorded as the service read it, so that a task sent without `steps` is found again by one
+  // sent with `steps: 20` (and the other way round).
+  const p = withContractDefaults({ ...input.params, taskType: input.taskType });
   await db
     .insert(spendEntry)
     .values({

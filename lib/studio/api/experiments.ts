@@ -47,6 +47,8 @@ export const cellItemSchema = z.object({
   width: z.number(),
   height: z.number(),
   cost: z.number().nullable(),
+  /** The seed that made this result, as a decimal string (seeds pass a JS number's precision). */
+  seed: z.string(),
 });
 export type CellItem = z.infer<typeof cellItemSchema>;
 

@@ -29,6 +29,23 @@ export const spendSummarySchema = z.object({
 
 export const ESTIMATE_SOURCES = ["engine", "history", "none"] as const;
 
+/** How long, from this studio's measured pace; `range` null when nothing alike was measured yet. */
+export const timeEstimateSchema = z.object({
+  range: z
+    .object({
+      /** Seconds from now until the last result, quick end and slow end. */
+      lowSeconds: z.number(),
+      highSeconds: z.number(),
+      /** Past tasks measured. */
+      samples: z.number().int(),
+      /** False when this model had too few measured tasks and its type's others were used. */
+      sameModel: z.boolean(),
+    })
+    .nullable(),
+  /** The team's unfinished tasks (and experiment cells waiting) the service works through first. */
+  tasksAhead: z.number().int(),
+});
+
 export const spendEstimateSchema = z.object({
   /** USD for every result asked; null when there is no figure yet. */
   usd: z.number().nullable(),
@@ -53,6 +70,7 @@ export const spendEstimateSchema = z.object({
       fit: z.number().int(),
     })
     .nullable(),
+  time: timeEstimateSchema,
 });
 
 /** Most tasks one estimate takes: an experiment's cap on cells is of this order. */
@@ -111,9 +129,10 @@ export const spend = resource("spend", {
   estimate: {
     method: "POST",
     path: "/api/spend/estimate",
-    summary: "What tasks, or an experiment's cells, would cost before they are sent.",
+    summary:
+      "What tasks, or an experiment's cells, would cost and how long they would take, before they are sent.",
     description:
-      "With the built-in engine, from its own price table; with the real service, from what this studio was charged for the same model at a similar size and steps.",
+      "The cost: with the built-in engine, from its own price table; with the real service, from what this studio was charged for the same model at a similar size and steps. The time: a range from the pace this studio measured on its recent tasks of the same type, model and size (seconds per image, tasks run at once), behind the team's unfinished tasks.",
     access: "generate",
     body: spendEstimateInputSchema,
     bodyLimit: 2 * 1024 * 1024,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { niceCeiling, stackByDay } from "./chart";
+import { axisTicks, niceCeiling, stackByDay } from "./chart";
 import { estimateWords, usd } from "./money";
 import { daysOf, monthOf, monthRange, nextMonth, previousMonth } from "./month";
 
@@ -42,9 +42,7 @@ describe("spend chart", () => {
   });
 
   it("rounds the scale up to 1, 2 or 5 of a power of ten", () => {
-    expect([niceCeiling(4), niceCeiling(0.031), niceCeiling(12), niceCeiling(0)]).toEqual([
-      5, 0.05, 20, 0.01,
-    ]);
+    expect([niceCeiling(4), niceCeiling(0.031), niceCeiling(12), niceCeiling(0)]).toEqual([5, 0.05, 20, 1]);
   });
 });
 
@@ -60,9 +58,37 @@ describe("months and money", () => {
     expect(daysOf("2028-02")).toHaveLength(29);
   });
 
+  it("says large sums with a thousands separator", () => {
+    expect(usd(1234.5)).toBe("$1,234.50");
+  });
+
   it("says small costs to a tenth of a cent and estimates in words", () => {
     expect([usd(0.0042), usd(0.84), usd(50), usd(0)]).toEqual(["$0.0042", "$0.84", "$50.00", "$0.00"]);
     expect(estimateWords({ usd: 0.84, results: 100 }, "image")).toBe("About $0.84 for 100 images");
     expect(estimateWords({ usd: null, results: 1 }, "video")).toMatch(/^No estimate yet for 1 video/);
+  });
+});
+
+describe("the spend chart's axis", () => {
+  it("marks an empty month with distinct figures of money", () => {
+    const empty = stackByDay([], "2026-11", "member", names);
+    const labels = axisTicks(empty.max).map((t) => t.label);
+    expect(labels).toEqual(["$0.00", "$0.50", "$1.00"]);
+  });
+
+  it("never writes two marks alike, whatever the month's largest day (random maxima)", () => {
+    let state = 7;
+    const next = () => {
+      state = (state * 1103515245 + 12345) % 2 ** 31;
+      return state / 2 ** 31;
+    };
+    for (let i = 0; i < 2000; i++) {
+      const max = 10 ** (next() * 10 - 6) * next();
+      const ticks = axisTicks(max);
+      const labels = ticks.map((t) => t.label);
+      expect(new Set(labels).size, `max ${max}: ${labels.join(", ")}`).toBe(3);
+      for (const label of labels) expect(label).toMatch(/^\$[\d,]+\.\d{2,6}$/);
+      expect((ticks.at(-1)?.value ?? 0) >= max).toBe(true);
+    }
   });
 });

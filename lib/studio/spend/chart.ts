@@ -1,3 +1,4 @@
+import { usd } from "./money";
 import { daysOf } from "./month";
 
 export type SpendGrouping = "member" | "model";
@@ -57,10 +58,22 @@ export function stackByDay(
   return { series, days, max: Math.max(0, ...days.map((d) => d.total)) };
 }
 
-/** A round top for the chart's scale: 1, 2 or 5 times a power of ten, at least `max`. */
+/**
+ * A round top for the chart's scale: 1, 2 or 5 times a power of ten, at least `max`. A month
+ * with nothing spent is drawn on a dollar: a scale of cents would say figures it does not have.
+ */
 export function niceCeiling(max: number): number {
-  if (max <= 0) return 0.01;
+  if (!(max > 0)) return 1;
+  // Costs come to the micro-dollar: a scale finer than two of them would mark figures none can be.
+  if (max <= 2e-6) return 2e-6;
   const power = 10 ** Math.floor(Math.log10(max));
   for (const step of [1, 2, 5, 10]) if (step * power >= max) return step * power;
   return 10 * power;
+}
+
+/** The scale's marks, bottom to top, each written as money with one precision: no two alike. */
+export function axisTicks(max: number): { value: number; label: string }[] {
+  const top = niceCeiling(max);
+  const step = top / 2;
+  return [0, step, top].map((value) => ({ value, label: usd(value, { step }) }));
 }

@@ -173,7 +173,7 @@ export const experiments = resource("experiments", {
     access: "view",
     params: idParams,
     response: experimentViewSchema,
-    errors: ["experimentNotFound"],
+    errors: ["experimentNotFound", "ballotInProgress"],
   },
   preview: {
     method: "POST",
@@ -238,6 +238,6 @@ export const experiments = resource("experiments", {
         .optional(),
     }),
     produces: "text/csv, application/json or image/png",
-    errors: ["experimentNotFound"],
+    errors: ["experimentNotFound", "ballotInProgress"],
   },
 });

@@ -70,8 +70,8 @@ export function BallotPage({
           <ClosedVote voteId={voteId} />
         ) : !canVote ? (
           <p className="text-[13px] text-muted">
-            Voting is in progress: {plural(vote.votes, "vote")} so far. Reviewers, editors and owners vote; the
-            ranking shows once the vote is closed.
+            Voting is in progress: {plural(vote.votes, "vote")} so far. Reviewers, editors and owners vote;
+            the ranking shows once the vote is closed.
           </p>
         ) : (
           <BallotPanel

@@ -1,6 +1,6 @@
 "use client";
 
-import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { Link2, Vote } from "lucide-react";
 import { useState } from "react";
 import { CopyField } from "@/components/settings/copy-field";

@@ -77,7 +77,10 @@ for (const backend of testBackends) {
       const round = await createExperimentVote(opened.db, experimentId, { axis: 0 }, author);
       const viewer = await createTestUser(opened);
       const gone = await createTestUser(opened);
-      await opened.db.update(user).set({ role: "reviewer", deactivatedAt: new Date() }).where(eq(user.id, gone));
+      await opened.db
+        .update(user)
+        .set({ role: "reviewer", deactivatedAt: new Date() })
+        .where(eq(user.id, gone));
       const before = await electorateOf(opened.db, round);
       const ids = before.members.map((m) => m.id);
       expect(ids).toEqual(expect.arrayContaining([author, voter, other]));

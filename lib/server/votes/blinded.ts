@@ -40,6 +40,10 @@ export async function ballotInProgress(
 }
 
 /** Refuses a read that would label the pictures of a ballot this member is partway through. */
-export async function refuseWhileVoting(db: StudioDatabase, userId: string, read: LabelledRead): Promise<void> {
+export async function refuseWhileVoting(
+  db: StudioDatabase,
+  userId: string,
+  read: LabelledRead,
+): Promise<void> {
   if (await ballotInProgress(db, userId, read)) throw studioErrors.ballotInProgress();
 }

@@ -11,8 +11,13 @@ import {
   votePair,
 } from "@/lib/server/db/schema";
 import type { SettledClaimView, VotingNow } from "@/lib/studio/api/votes";
-import { ROLES, can } from "@/lib/studio/roles";
-import { type Pairing, type RoundPair, type RoundVote, servePairs } from "@/lib/studio/votes/adaptive-pairing";
+import { can, ROLES } from "@/lib/studio/roles";
+import {
+  type Pairing,
+  type RoundPair,
+  type RoundVote,
+  servePairs,
+} from "@/lib/studio/votes/adaptive-pairing";
 import { SETTLED_CONFIDENCE, settledClaim } from "@/lib/studio/votes/settled-claim";
 
 /** A round's pairs (by variant) and every pick on them so far, oldest first. */

@@ -31,7 +31,9 @@ export async function finishedExperiment(
   const itemIds: string[] = [];
   for (const cell of await cellRows(opened.db, experimentId)) {
     const taskUUID = randomUUID();
-    await recordTasks(opened.db, author, [{ ...cell.params, taskType: "imageInference", taskUUID } as SentTask]);
+    await recordTasks(opened.db, author, [
+      { ...cell.params, taskType: "imageInference", taskUUID } as SentTask,
+    ]);
     const mediaUUID = randomUUID();
     const recorded = await recordItem(opened.db, {
       taskUUID,

@@ -255,7 +255,10 @@ for (const backend of testBackends) {
       const round = await createExperimentVote(opened.db, experimentId, { axis: 0 }, author);
       const voter = await createTestUser(opened);
       // Who may vote: reviewers and up. The others here are viewers.
-      await opened.db.update(user).set({ role: "reviewer" }).where(inArray(user.id, [voter, voterY]));
+      await opened.db
+        .update(user)
+        .set({ role: "reviewer" })
+        .where(inArray(user.id, [voter, voterY]));
       const promptOf = async (url: string) => {
         const key = await ballotMediaKey(opened.db, round, url.split("/").at(-1) ?? "", "owner");
         return promptOfKey.get(key ?? "") as number;

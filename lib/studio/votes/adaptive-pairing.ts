@@ -37,7 +37,6 @@ export interface RoundFit {
   direct: Map<string, number>;
 }
 
-
 const keyOf = (i: number, j: number) => (i < j ? `${i},${j}` : `${j},${i}`);
 
 export function asVotes(pairs: ReadonlyMap<string, RoundPair>, votes: readonly RoundVote[]): Vote[] {

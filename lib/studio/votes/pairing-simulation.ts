@@ -1,9 +1,4 @@
-import {
-  choosePairs,
-  fitRound,
-  type RoundPair,
-  type RoundVote,
-} from "./adaptive-pairing";
+import { choosePairs, fitRound, type RoundPair, type RoundVote } from "./adaptive-pairing";
 import { gaussian, seededRandom } from "./seeded-random";
 import { type SettledScope, settledClaim } from "./settled-claim";
 

@@ -25,7 +25,13 @@ describe("a settled claim counts everyone who may still vote", () => {
     // The editor then voted all nine the other way: 50/50, and the top was never settled.
     const after = [...votes, ...picks("owner", "a", 4, 5), ...picks("editor", "b", 9)];
     expect(
-      settledClaim({ variantCount: 2, pairs: NINE, votes: after, electorate: ["owner", "editor"], seed: "s" }),
+      settledClaim({
+        variantCount: 2,
+        pairs: NINE,
+        votes: after,
+        electorate: ["owner", "editor"],
+        seed: "s",
+      }),
     ).toBeNull();
   });
 
@@ -63,7 +69,13 @@ describe("a settled claim counts everyone who may still vote", () => {
       seed: "s",
     });
     expect(withEditor?.remaining).toBe(7);
-    const editorLeft = settledClaim({ variantCount: 2, pairs: NINE, votes, electorate: ["owner"], seed: "s" });
+    const editorLeft = settledClaim({
+      variantCount: 2,
+      pairs: NINE,
+      votes,
+      electorate: ["owner"],
+      seed: "s",
+    });
     expect(editorLeft).toEqual({ scope: "order", held: 100, remaining: 0 });
   });
 
@@ -79,7 +91,11 @@ describe("a settled claim counts everyone who may still vote", () => {
   it("claims the whole order only when it holds, else the top", () => {
     const three = simulatedPairs(3, 3);
     const by = (voter: string) =>
-      three.map((p) => ({ pairId: p.id, voter, pick: (p.a === 0 ? "a" : p.b === 0 ? "b" : "tie") as RoundVote["pick"] }));
+      three.map((p) => ({
+        pairId: p.id,
+        voter,
+        pick: (p.a === 0 ? "a" : p.b === 0 ? "b" : "tie") as RoundVote["pick"],
+      }));
     // 0 beats both every time; 1 and 2 are level: the top is settled, the order is not.
     const claim = settledClaim({
       variantCount: 3,
@@ -102,9 +118,9 @@ describe("a settled claim over random electorates", () => {
     expect(summary.claim.overturned / runs.length).toBeLessThan(0.05);
     // Still useful: most runs reach a claim before their last vote.
     expect(summary.claim.claimed).toBeGreaterThan(runs.length / 2);
-    expect(runs.filter((r) => r.firstAt.claim !== null && r.firstAt.claim < r.capacity).length).toBeGreaterThan(
-      runs.length / 2,
-    );
+    expect(
+      runs.filter((r) => r.firstAt.claim !== null && r.firstAt.claim < r.capacity).length,
+    ).toBeGreaterThan(runs.length / 2);
     // The former rule, asked the same way, fails the same bound.
     expect(summary.former.overturned / runs.length).toBeGreaterThanOrEqual(0.05);
   }, 300_000);

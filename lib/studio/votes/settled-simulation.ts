@@ -118,14 +118,13 @@ export function simulateElectorate(seed: number): ElectorateRun {
     let ready = voters.filter((v) => v.arrives <= votes.length && v.picked.size < pairs.length);
     // Nobody here with pairs left: the next to arrive comes now.
     if (ready.length === 0) {
-      const next = Math.min(
-        ...voters.filter((v) => v.picked.size < pairs.length).map((v) => v.arrives),
-      );
+      const next = Math.min(...voters.filter((v) => v.picked.size < pairs.length).map((v) => v.arrives));
       ready = voters.filter((v) => v.arrives === next && v.picked.size < pairs.length);
     }
     const voter = ready[Math.floor(random() * ready.length)] as (typeof voters)[number];
     const fit = fitRound(n, pairs, votes);
-    const pairId = choosePairs(fit, pairs, voter.picked, votes, `${seed}\u0000${voter.id}`).order[0] as string;
+    const pairId = choosePairs(fit, pairs, voter.picked, votes, `${seed}\u0000${voter.id}`)
+      .order[0] as string;
     const pair = byId.get(pairId) as RoundPair;
     const edge = (voter.view[pair.a] as number) - (voter.view[pair.b] as number);
     const pick =

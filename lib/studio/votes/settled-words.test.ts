@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { SettledClaimView } from "@/lib/studio/api/votes";
-import { ballotLine, settledWords, votingNowWords } from "./settled-words";
+import { ballotLine, type SettledClaimView, settledWords, votingNowWords } from "./settled-words";
 
 const claim = (over: Partial<SettledClaimView> = {}): SettledClaimView => ({
   scope: "top",
@@ -62,9 +61,13 @@ describe("what it means for the voter reading it", () => {
 
 describe("who is still voting, before closing", () => {
   it("names members with their pairs left, counts guests and those not begun", () => {
-    expect(
-      votingNowWords({ members: [{ name: "Edda Editor", left: 4 }], guests: 1, notStarted: 2 }),
-    ).toEqual(["Edda Editor: 4 pairs left", "1 guest partway through a ballot", "2 teammates who may vote have not begun"]);
+    expect(votingNowWords({ members: [{ name: "Edda Editor", left: 4 }], guests: 1, notStarted: 2 })).toEqual(
+      [
+        "Edda Editor: 4 pairs left",
+        "1 guest partway through a ballot",
+        "2 teammates who may vote have not begun",
+      ],
+    );
     expect(votingNowWords({ members: [], guests: 0, notStarted: 0 })).toEqual([]);
   });
 });

@@ -1,11 +1,30 @@
-import type { SettledClaimView, VotingNow } from "@/lib/studio/api/votes";
 import { plural } from "@/lib/studio/words";
+import type { SettledScope } from "./settled-claim";
 
 /**
  * A settled claim in words: what is claimed and how sure (the headline), what it rests on (who
  * may still vote, and what it cannot count), and what it means for the person reading it on their
  * own ballot. Never who leads.
  */
+
+/** A claim as the studio answers it (lib/studio/api/votes.ts, `settledSchema`). */
+export interface SettledClaimView {
+  scope: SettledScope;
+  held: number;
+  confidence: number;
+  remaining: number;
+  members: number;
+  notStarted: number;
+  guests: number;
+  guestsOpen: boolean;
+}
+
+/** Who is voting now (lib/studio/api/votes.ts, `votingNowSchema`). */
+export interface VotingNow {
+  members: { name: string; left: number }[];
+  notStarted: number;
+  guests: number;
+}
 
 export interface SettledWords {
   headline: string;
@@ -28,7 +47,9 @@ export function settledWords(claim: SettledClaimView): SettledWords {
     const who: string[] = [];
     const begun = claim.members - claim.notStarted;
     if (claim.notStarted > 0)
-      who.push(`${plural(claim.notStarted, "teammate")} who ${claim.notStarted === 1 ? "has" : "have"} not voted yet`);
+      who.push(
+        `${plural(claim.notStarted, "teammate")} who ${claim.notStarted === 1 ? "has" : "have"} not voted yet`,
+      );
     if (begun > 0) who.push(`${plural(begun, "teammate")} partway through`);
     if (claim.guests > 0) who.push(`${plural(claim.guests, "guest")} partway through`);
     basis = `In ${claim.held} of 100 simulated endings, the ${plural(claim.remaining, "pair")} still to be voted on (by ${list(who)}) did not change ${what}.`;
@@ -45,7 +66,8 @@ export function settledWords(claim: SettledClaimView): SettledWords {
  */
 export function ballotLine(ballot: { done: number; pairs: number }): string {
   const left = ballot.pairs - ballot.done;
-  if (left === 0) return "You have voted on every pair. You can still change a vote until the vote is closed.";
+  if (left === 0)
+    return "You have voted on every pair. You can still change a vote until the vote is closed.";
   if (ballot.done === 0)
     return `Your ${plural(left, "pair")} ${left === 1 ? "is" : "are"} among the votes played out, and your votes count like everyone's.`;
   return `Your ${plural(left, "remaining pair")} ${left === 1 ? "is" : "are"} among the votes played out; you can still vote on ${left === 1 ? "it" : "them"}, and ${left === 1 ? "it counts" : "they count"}.`;
@@ -55,7 +77,9 @@ export function ballotLine(ballot: { done: number; pairs: number }): string {
 export function votingNowWords(voting: VotingNow): string[] {
   const lines = voting.members.map((m) => `${m.name}: ${plural(m.left, "pair")} left`);
   if (voting.guests > 0)
-    lines.push(`${plural(voting.guests, "guest")} partway through ${voting.guests === 1 ? "a ballot" : "their ballots"}`);
+    lines.push(
+      `${plural(voting.guests, "guest")} partway through ${voting.guests === 1 ? "a ballot" : "their ballots"}`,
+    );
   if (voting.notStarted > 0)
     lines.push(
       `${plural(voting.notStarted, "teammate")} who may vote ${voting.notStarted === 1 ? "has" : "have"} not begun`,

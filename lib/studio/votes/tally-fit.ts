@@ -73,7 +73,6 @@ function solve(n: number, a: Float64Array, b: Float64Array): Float64Array {
   return x;
 }
 
-
 /**
  * Standard errors of the centred log-strengths at `theta`: the inverse of the observed information
  * (the prior makes it invertible), centred as the ranking centres its scores. Infinity where the

@@ -37,11 +37,15 @@ export function BallotPage({
         eyebrow="Blind vote · your ballot"
         title={vote?.name ?? "Blind vote"}
         description={
-          <span className="flex items-start gap-2">
-            <EyeOff aria-hidden className="mt-0.5 size-4 shrink-0 text-muted-subtle" />
-            Pick the better of each pair. Which is which stays hidden until the vote is closed; until you have
-            voted on every pair, the experiment's grid and its results' pages stay hidden from you too.
-          </span>
+          vote?.status === "closed" ? (
+            "Closed: which is which is shown now."
+          ) : (
+            <span className="flex items-start gap-2">
+              <EyeOff aria-hidden className="mt-0.5 size-4 shrink-0 text-muted-subtle" />
+              Pick the better of each pair. Which is which stays hidden until the vote is closed; until you
+              have voted on every pair, the experiment's grid and its results' pages stay hidden from you too.
+            </span>
+          )
         }
         actions={
           <div className="flex items-center gap-3">

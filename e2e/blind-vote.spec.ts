@@ -176,7 +176,9 @@ test("a blind vote over three prompts: two members vote, the owner closes it, al
   expect(rawText).not.toContain(word);
   // Its pictures are the round's own: no item id and no media address the gallery or the
   // experiment shows beside a prompt, and they open for a voter.
-  const experimentText = await (await reviewerContext.request.get(`/api/experiments/${id}`)).text();
+  // Their ballot is open now: the experiment is refused to them; the owner, done voting, reads it.
+  expect((await reviewerContext.request.get(`/api/experiments/${id}`)).status()).toBe(403);
+  const experimentText = await (await page.request.get(`/api/experiments/${id}`)).text();
   const shownIds = new Set(
     experimentText.match(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g),
   );

@@ -203,8 +203,14 @@ test("a blind vote over three prompts: two members vote, the owner closes it, al
     404,
   );
   const reviewer = await reviewerContext.newPage();
-  // An old link to the vote over the grid takes a voter to their ballot's page.
+  // Their ballot is open (read above): the vote's old link over the grid shows them a way back to
+  // it instead of the grid.
   await reviewer.goto(`/experiments/${id}?vote=${voteId}`);
+  await expect(
+    reviewer.getByRole("heading", { name: "You are voting blind on this experiment" }),
+  ).toBeVisible();
+  await expectNoPrompt(reviewer.locator("main"), prompts);
+  await reviewer.getByRole("link", { name: "Back to your ballot" }).click();
   await expect(reviewer).toHaveURL(new RegExp(`/votes/${voteId}/ballot$`));
   const reviewerBallot = reviewer.getByRole("region", { name: "Ballot" });
   const reviewerProgress = reviewerBallot.getByRole("status", { name: "Votes given" });

@@ -110,14 +110,15 @@ test("a blind vote over three prompts: two members vote, the owner closes it, al
   await screens(editor, "start", true);
   await start.getByRole("button", { name: "Start the vote" }).click();
 
-  // The new round's voting panel opens at its own address.
-  await expect(editor).toHaveURL(/\?vote=[0-9a-f-]{36}$/);
-  const voteUrl = new URL(editor.url());
-  const voteId = voteUrl.searchParams.get("vote") as string;
-  const editorBallot = editor.getByRole("dialog", { name: "Which prompt works best?" });
+  // The new round's ballot opens on a page of its own, never over the labelled grid.
+  await expect(editor).toHaveURL(/\/votes\/[0-9a-f-]{36}\/ballot$/);
+  const voteId = editor.url().split("/").at(-2) as string;
+  const editorBallot = editor.getByRole("region", { name: "Ballot" });
   await expect(editorBallot.getByRole("status", { name: "Votes given" })).toHaveText("0 of 6");
-  await editorBallot.getByRole("button", { name: "Close", exact: true }).click();
-  await expect(editor).toHaveURL(new RegExp(`/experiments/${id}$`));
+  await expect(editor.getByRole("dialog")).toHaveCount(0);
+  // Partway through their ballot, the editor follows the vote on its own page, without the grid.
+  await editor.getByRole("link", { name: "The vote's page" }).click();
+  await expect(editor).toHaveURL(new RegExp(`/votes/${voteId}$`));
   const editorCard = editor.getByRole("listitem", { name: "Which prompt works best?" });
   await expect(editorCard.getByTestId("vote-counts")).toContainText("6 pairs · 0 votes from 0 voters");
 
@@ -125,16 +126,17 @@ test("a blind vote over three prompts: two members vote, the owner closes it, al
   await page.goto(`/experiments/${id}`);
   await page
     .getByRole("listitem", { name: "Which prompt works best?" })
-    .getByRole("button", { name: "Vote", exact: true })
+    .getByRole("link", { name: "Vote", exact: true })
     .click();
-  await expect(page).toHaveURL(new RegExp(`\\?vote=${voteId}$`));
-  const ballot = page.getByRole("dialog", { name: "Which prompt works best?" });
+  await expect(page).toHaveURL(new RegExp(`/votes/${voteId}/ballot$`));
+  const ballot = page.getByRole("region", { name: "Ballot" });
   const progress = ballot.getByRole("status", { name: "Votes given" });
   await expect(progress).toHaveText("0 of 6");
   await expect(ballot.getByRole("img", { name: "Left candidate" })).toBeVisible();
   await expect(ballot.getByRole("img", { name: "Right candidate" })).toBeVisible();
   await expectNoPrompt(ballot, prompts);
   await screens(page, "ballot", true);
+  await expect(page.getByRole("heading", { name: "Which prompt works best?" })).toBeVisible();
   await ballot.getByRole("button", { name: "Left is better" }).click();
   await expect(progress).toHaveText("1 of 6");
   await ballot.getByRole("button", { name: "Right is better" }).click();
@@ -174,7 +176,9 @@ test("a blind vote over three prompts: two members vote, the owner closes it, al
   expect(rawText).not.toContain(word);
   // Its pictures are the round's own: no item id and no media address the gallery or the
   // experiment shows beside a prompt, and they open for a voter.
-  const experimentText = await (await reviewerContext.request.get(`/api/experiments/${id}`)).text();
+  // Their ballot is open now: the experiment is refused to them; the owner, done voting, reads it.
+  expect((await reviewerContext.request.get(`/api/experiments/${id}`)).status()).toBe(403);
+  const experimentText = await (await page.request.get(`/api/experiments/${id}`)).text();
   const shownIds = new Set(
     experimentText.match(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g),
   );
@@ -199,8 +203,16 @@ test("a blind vote over three prompts: two members vote, the owner closes it, al
     404,
   );
   const reviewer = await reviewerContext.newPage();
+  // Their ballot is open (read above): the vote's old link over the grid shows them a way back to
+  // it instead of the grid.
   await reviewer.goto(`/experiments/${id}?vote=${voteId}`);
-  const reviewerBallot = reviewer.getByRole("dialog", { name: "Which prompt works best?" });
+  await expect(
+    reviewer.getByRole("heading", { name: "You are voting blind on this experiment" }),
+  ).toBeVisible();
+  await expectNoPrompt(reviewer.locator("main"), prompts);
+  await reviewer.getByRole("link", { name: "Back to your ballot" }).click();
+  await expect(reviewer).toHaveURL(new RegExp(`/votes/${voteId}/ballot$`));
+  const reviewerBallot = reviewer.getByRole("region", { name: "Ballot" });
   const reviewerProgress = reviewerBallot.getByRole("status", { name: "Votes given" });
   await expect(reviewerProgress).toHaveText("0 of 6");
   await expectNoPrompt(reviewerBallot, prompts);
@@ -208,8 +220,9 @@ test("a blind vote over three prompts: two members vote, the owner closes it, al
     await reviewer.keyboard.press(key);
     await expect(reviewerProgress).toHaveText(`${i + 1} of 6`);
   }
-  // A reviewer votes but does not close.
-  await reviewerBallot.getByRole("button", { name: "Close", exact: true }).click();
+  // A reviewer votes but does not close; done voting, they see the grid again.
+  await expect(reviewer.getByRole("button", { name: "Close voting" })).toHaveCount(0);
+  await reviewer.goto(`/experiments/${id}`);
   const reviewerCard = reviewer.getByRole("listitem", { name: "Which prompt works best?" });
   await expect(reviewerCard.getByRole("button", { name: "Close voting" })).toHaveCount(0);
   await expect(reviewerCard).toContainText("you voted on 6 of 6");
@@ -284,11 +297,14 @@ test("a blind vote over three prompts: two members vote, the owner closes it, al
   await expect(guest.getByText("Voting is in progress (12 votes so far)")).toBeVisible();
   await expectNoPrompt(guest.locator("main"), prompts);
 
-  // The owner closes the vote; the ranking shows to everyone, live.
-  await ballot.getByRole("button", { name: "Close", exact: true }).click();
+  // The owner closes the vote, asked first; the ranking shows to everyone, live.
+  await page.goto(`/experiments/${id}`);
   const ownerCard = page.getByRole("listitem", { name: "Which prompt works best?" });
   await expect(ownerCard.getByTestId("vote-counts")).toContainText("12 votes from 2 voters");
   await ownerCard.getByRole("button", { name: "Close voting" }).click();
+  const ask = page.getByRole("dialog", { name: "Close this vote?" });
+  await expect(ask.getByRole("list", { name: "Still voting" })).toContainText(`${EDITOR.name}: 6 pairs left`);
+  await ask.getByRole("button", { name: "Close the vote" }).click();
   await expect(ownerCard.getByText("Closed", { exact: true })).toBeVisible();
   for (const [who, card] of [
     [page, ownerCard],
@@ -304,7 +320,7 @@ test("a blind vote over three prompts: two members vote, the owner closes it, al
       /^Voters (agreed|partly agreed|often disagreed): /,
     );
     await expect(card.getByTestId("agreement-details")).toContainText(/Fleiss' kappa -?\d\.\d\d/);
-    await expect(who.getByRole("button", { name: "Vote", exact: true })).toHaveCount(0);
+    await expect(who.getByRole("link", { name: "Vote", exact: true })).toHaveCount(0);
   }
   await ownerCard.scrollIntoViewIfNeeded();
   await screens(page, "results");

@@ -95,11 +95,11 @@ test("a blind vote between two runs of a set: two members vote, it closes, each 
   await screens(page, "start", true);
   await start.getByRole("button", { name: "Start the vote" }).click();
 
-  // The voting panel opens at the round's own address on the set's page; nothing says which run.
-  await expect(page).toHaveURL(/\/experiments\/sets\/[0-9a-f-]{36}\?vote=[0-9a-f-]{36}$/);
-  const voteId = new URL(page.url()).searchParams.get("vote") as string;
+  // The ballot opens on a page of its own; nothing says which run.
+  await expect(page).toHaveURL(/\/votes\/[0-9a-f-]{36}\/ballot$/);
+  const voteId = page.url().split("/").at(-2) as string;
   const question = `Which model draws harbours? ${word}`;
-  const ballot = page.getByRole("dialog", { name: question });
+  const ballot = page.getByRole("region", { name: "Ballot" });
   const progress = ballot.getByRole("status", { name: "Votes given" });
   await expect(progress).toHaveText("0 of 2");
   await expect(ballot).not.toContainText("runware");
@@ -109,8 +109,7 @@ test("a blind vote between two runs of a set: two members vote, it closes, each 
   await expect(progress).toHaveText("1 of 2");
   await ballot.getByRole("button", { name: "Right is better" }).click();
   await expect(progress).toHaveText("2 of 2");
-  await ballot.getByRole("button", { name: "Close", exact: true }).click();
-  await expect(page).toHaveURL(new RegExp(`/experiments/sets/${setId}$`));
+  await page.goto(`/experiments/sets/${setId}`);
   const card = page.getByRole("listitem", { name: question });
   await expect(card.getByTestId("vote-counts")).toContainText("2 runs · 2 pairs · 2 votes from 1 voter");
   await expect(card).toContainText("The ranking stays hidden");
@@ -120,14 +119,15 @@ test("a blind vote between two runs of a set: two members vote, it closes, each 
   try {
     const reviewer = await reviewerContext.newPage();
     await reviewer.goto(`/experiments/sets/${setId}?vote=${voteId}`);
-    const theirs = reviewer.getByRole("dialog", { name: question });
+    await expect(reviewer).toHaveURL(new RegExp(`/votes/${voteId}/ballot$`));
+    const theirs = reviewer.getByRole("region", { name: "Ballot" });
     const theirProgress = theirs.getByRole("status", { name: "Votes given" });
     await expect(theirProgress).toHaveText("0 of 2");
     await theirs.getByRole("button", { name: "Left is better" }).click();
     await expect(theirProgress).toHaveText("1 of 2");
     await theirs.getByRole("button", { name: "Can't tell" }).click();
     await expect(theirProgress).toHaveText("2 of 2");
-    await theirs.getByRole("button", { name: "Close", exact: true }).click();
+    await reviewer.goto(`/experiments/sets/${setId}`);
     const theirCard = reviewer.getByRole("listitem", { name: question });
     await expect(theirCard).toContainText("you voted on 2 of 2");
     await expect(theirCard.getByRole("button", { name: "Close voting" })).toHaveCount(0);
@@ -147,15 +147,14 @@ test("a blind vote between two runs of a set: two members vote, it closes, each 
 
   // The owner's page counts the reviewer's votes, then the owner closes the vote.
   await expect(card.getByTestId("vote-counts")).toContainText("4 votes from 2 voters");
-  await card.getByRole("button", { name: "Continue voting" }).click();
-  await expect(
-    page.getByRole("dialog", { name: question }).getByRole("status", { name: "Votes given" }),
-  ).toHaveText("2 of 2");
-  await page
-    .getByRole("dialog", { name: question })
-    .getByRole("button", { name: "Close", exact: true })
-    .click();
+  await card.getByRole("link", { name: "Continue voting" }).click();
+  await expect(page.getByRole("status", { name: "Votes given" })).toHaveText("2 of 2");
+  await page.goto(`/experiments/sets/${setId}`);
   await card.getByRole("button", { name: "Close voting" }).click();
+  await page
+    .getByRole("dialog", { name: "Close this vote?" })
+    .getByRole("button", { name: "Close the vote" })
+    .click();
   const ranking = card.getByTestId("vote-ranking");
   await expect(ranking).toBeVisible();
   await expect(ranking).toContainText("Run 1 · runware:100@1");
@@ -225,10 +224,10 @@ test("a blind vote between three picked results, from the compare page, on its o
   await screens(page, "compare-start", true);
   await start.getByRole("button", { name: "Start the vote" }).click();
 
-  // The vote's own page opens with its voting panel.
-  await expect(page).toHaveURL(/\/votes\/([0-9a-f-]{36})\?vote=\1$/);
-  const voteId = new URL(page.url()).searchParams.get("vote") as string;
-  const ballot = page.getByRole("dialog", { name: "Which result works best?" });
+  // The ballot opens on a page of its own.
+  await expect(page).toHaveURL(/\/votes\/[0-9a-f-]{36}\/ballot$/);
+  const voteId = page.url().split("/").at(-2) as string;
+  const ballot = page.getByRole("region", { name: "Ballot" });
   const progress = ballot.getByRole("status", { name: "Votes given" });
   await expect(progress).toHaveText("0 of 3");
   await expect(ballot).not.toContainText("robot");
@@ -236,7 +235,7 @@ test("a blind vote between three picked results, from the compare page, on its o
     await page.keyboard.press(key);
     await expect(progress).toHaveText(`${i + 1} of 3`);
   }
-  await ballot.getByRole("button", { name: "Close", exact: true }).click();
+  await page.getByRole("link", { name: "The vote's page" }).click();
   await expect(page).toHaveURL(new RegExp(`/votes/${voteId}$`));
   const card = page.getByRole("listitem", { name: "Which result works best?" });
   await expect(card.getByTestId("vote-counts")).toContainText("3 results · 3 pairs · 3 votes from 1 voter");
@@ -254,9 +253,9 @@ test("a blind vote between three picked results, from the compare page, on its o
     await reviewer.goto(`/votes/${voteId}`);
     await reviewer
       .getByRole("listitem", { name: "Which result works best?" })
-      .getByRole("button", { name: "Vote", exact: true })
+      .getByRole("link", { name: "Vote", exact: true })
       .click();
-    const theirs = reviewer.getByRole("dialog", { name: "Which result works best?" });
+    const theirs = reviewer.getByRole("region", { name: "Ballot" });
     const theirProgress = theirs.getByRole("status", { name: "Votes given" });
     await expect(theirProgress).toHaveText("0 of 3");
     for (const [i, side] of ["Left is better", "Left is better", "Right is better"].entries()) {
@@ -275,6 +274,10 @@ test("a blind vote between three picked results, from the compare page, on its o
   // The owner closes it: the ranking names the results by their prompts.
   await expect(card.getByTestId("vote-counts")).toContainText("6 votes from 2 voters");
   await card.getByRole("button", { name: "Close voting" }).click();
+  await page
+    .getByRole("dialog", { name: "Close this vote?" })
+    .getByRole("button", { name: "Close the vote" })
+    .click();
   const ranking = card.getByTestId("vote-ranking");
   await expect(ranking).toContainText(`Result 1 · a tin robot ${stamp}`);
   await expect(ranking).toContainText(`Result 3 · a glass robot ${stamp}`);

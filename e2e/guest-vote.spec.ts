@@ -79,14 +79,16 @@ test("guests vote blind through a shared link; the ranking shows everyone's, the
   const start = page.getByRole("dialog", { name: "Start a blind vote" });
   await expect(start.getByRole("status")).toHaveText("3 pairs for each voter");
   await start.getByRole("button", { name: "Start the vote" }).click();
-  const ownerBallot = page.getByRole("dialog", { name: "Which prompt works best?" });
+  await expect(page).toHaveURL(/\/votes\/[0-9a-f-]{36}\/ballot$/);
+  const ownerBallot = page.getByRole("region", { name: "Ballot" });
   const ownerProgress = ownerBallot.getByRole("status", { name: "Votes given" });
   await expect(ownerProgress).toHaveText("0 of 3");
   for (const [i, button] of ["Left is better", "Right is better", "Left is better"].entries()) {
     await ownerBallot.getByRole("button", { name: button }).click();
     await expect(ownerProgress).toHaveText(`${i + 1} of 3`);
   }
-  await ownerBallot.getByRole("button", { name: "Close", exact: true }).click();
+  // Every pair voted on: the experiment's grid shows again.
+  await page.goto(`/experiments/${id}`);
   const card = page.getByRole("listitem", { name: "Which prompt works best?" });
   await expect(card.getByTestId("vote-counts")).toContainText("3 votes from 1 voter");
 
@@ -193,19 +195,39 @@ test("guests vote blind through a shared link; the ranking shows everyone's, the
     .filter({ hasText: "Guests vote" });
   await expect(row).toHaveCount(1);
 
-  // The owner closes the vote: Everyone, Team and Guests each rank the three prompts.
+  // The owner closes the vote, asked first: one guest is partway through, counted, not named.
+  // The second guest's page stays open meanwhile.
+  const third = await guestBrowser(browser);
+  await third.page.goto(link);
+  await third.page.getByRole("button", { name: "Left is better" }).click();
+  await expect(third.page.getByRole("status", { name: "Votes given" })).toHaveText("1 of 3");
   await page.goto(`/experiments/${id}`);
   await card.getByRole("button", { name: "Close voting" }).click();
+  const ask = page.getByRole("dialog", { name: "Close this vote?" });
+  await expect(ask.getByRole("list", { name: "Still voting" })).toContainText(
+    "1 guest partway through a ballot",
+  );
+  await ask.getByRole("button", { name: "Close the vote" }).click();
   await expect(card.getByText("Closed", { exact: true })).toBeVisible();
+  // The open guest ballot learns it without a pick: said once, then the ranking.
+  const closedNotice = third.page.getByRole("status", { name: "Vote closed" });
+  await expect(closedNotice).toHaveCount(1, { timeout: 20_000 });
+  await expect(third.page.getByRole("list", { name: "Ranking" }).getByRole("listitem")).toHaveCount(3, {
+    timeout: 20_000,
+  });
+  await expect(closedNotice).toHaveCount(1);
+  await expect(third.page.getByRole("img", { name: "Left candidate" })).toHaveCount(0);
+  await screens(third.page, "closed-live");
+  await third.context.close();
   const tabs = card.getByRole("tablist", { name: "Whose votes" });
-  const everyone = tabs.getByRole("tab", { name: "Everyone 3 voters" });
+  const everyone = tabs.getByRole("tab", { name: "Everyone 4 voters" });
   const team = tabs.getByRole("tab", { name: "Team 1 voter" });
-  const guests = tabs.getByRole("tab", { name: "Guests 2 voters" });
+  const guests = tabs.getByRole("tab", { name: "Guests 3 voters" });
   await expect(everyone).toHaveAttribute("aria-selected", "true");
   const ranking = card.getByRole("list", { name: "Ranking" });
   await expect(ranking.getByRole("listitem")).toHaveCount(3);
   for (const p of prompts) await expect(ranking).toContainText(p);
-  await expect(card.getByTestId("vote-ranking")).toContainText("9 votes from 3 voters on 3 pairs");
+  await expect(card.getByTestId("vote-ranking")).toContainText("10 votes from 4 voters on 3 pairs");
   await screens(page, "ranking-everyone", card);
   await team.click();
   await expect(team).toHaveAttribute("aria-selected", "true");
@@ -213,11 +235,11 @@ test("guests vote blind through a shared link; the ranking shows everyone's, the
   await expect(ranking.getByRole("listitem")).toHaveCount(3);
   await guests.click();
   await expect(guests).toHaveAttribute("aria-selected", "true");
-  await expect(card.getByTestId("vote-ranking")).toContainText("6 votes from 2 voters on 3 pairs");
+  await expect(card.getByTestId("vote-ranking")).toContainText("7 votes from 3 voters on 3 pairs");
   await expect(ranking.getByRole("listitem")).toHaveCount(3);
   await screens(page, "ranking-guests", card);
   await everyone.click();
-  await expect(card.getByTestId("vote-ranking")).toContainText("9 votes from 3 voters on 3 pairs");
+  await expect(card.getByTestId("vote-ranking")).toContainText("10 votes from 4 voters on 3 pairs");
 
   // The guests' link now shows the ranking, its variants under neutral names; picks stop.
   await first.page.reload();
@@ -226,8 +248,8 @@ test("guests vote blind through a shared link; the ranking shows everyone's, the
   for (const name of ["Variant A", "Variant B", "Variant C"]) await expect(shared).toContainText(name);
   await expect(first.page.getByRole("status", { name: "Votes given" })).toHaveCount(0);
   await expectNoPrompt(first.page.locator("main"), prompts);
-  await first.page.getByRole("tab", { name: "Guests 2 voters" }).click();
-  await expect(first.page.getByTestId("vote-ranking")).toContainText("6 votes from 2 voters");
+  await first.page.getByRole("tab", { name: "Guests 3 voters" }).click();
+  await expect(first.page.getByTestId("vote-ranking")).toContainText("7 votes from 3 voters");
   await screens(first.page, "shared-ranking");
   const late = await first.context.request.post(`/api/share/${token}/picks`, {
     headers: { origin },

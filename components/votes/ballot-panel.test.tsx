@@ -29,7 +29,6 @@ const ballot = (pairs: BallotPair[], next: string | null): Ballot => ({
   done: pairs.filter((p) => p.pick !== null).length,
   next,
   settled: null,
-  useful: true,
 });
 const shownLeft = () => screen.getByRole("img", { name: "Left candidate" }).getAttribute("src");
 const json = (data: unknown) => new Response(JSON.stringify({ data }), { status: 200 });
@@ -83,5 +82,74 @@ describe("the ballot while a pick is in flight", () => {
     await act(async () => client.invalidateQueries({ queryKey: ballotKey(VOTE) }));
     await waitFor(() => expect(screen.getByText("Pair 3 of 3")).toBeTruthy());
     expect(shownLeft()).toBe("/m/p3-l.png");
+  });
+});
+
+describe("the ballot when the vote closes while a pick is sent", () => {
+  it("says it is closed once, with no error beside it", async () => {
+    let served = ballot([pairOf("p1"), pairOf("p2")], "p1");
+    vi.stubGlobal(
+      "fetch",
+      vi.fn((_url: string, init: RequestInit) => {
+        if (init.method === "POST") {
+          served = { ...served, status: "closed", next: null };
+          return Promise.resolve(
+            new Response(
+              JSON.stringify({
+                errors: [{ code: "voteClosed", message: "This vote is closed.", parameter: "id" }],
+              }),
+              { status: 409 },
+            ),
+          );
+        }
+        return Promise.resolve(json(served));
+      }),
+    );
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    render(
+      <QueryClientProvider client={client}>
+        <BallotPanel voteId={VOTE} anchorId="exp" canClose={false} />
+      </QueryClientProvider>,
+    );
+    await waitFor(() => expect(shownLeft()).toBe("/m/p1-l.png"));
+    fireEvent.click(screen.getByRole("button", { name: "Left is better" }));
+    await waitFor(() => expect(screen.getAllByRole("status", { name: "Vote closed" })).toHaveLength(1));
+    expect(screen.queryByText("This vote is closed.")).toBeNull();
+    expect(screen.queryByRole("img", { name: "Left candidate" })).toBeNull();
+  });
+});
+
+describe("a settled claim on a ballot", () => {
+  it("tells a voter who has not voted that their pairs count, with the claim's confidence", async () => {
+    const served: Ballot = {
+      ...ballot([pairOf("p1"), pairOf("p2")], "p1"),
+      settled: {
+        scope: "top",
+        held: 96,
+        confidence: 95,
+        remaining: 5,
+        members: 2,
+        notStarted: 1,
+        guests: 0,
+        guestsOpen: false,
+      },
+    };
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(() => Promise.resolve(json(served))),
+    );
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    render(
+      <QueryClientProvider client={client}>
+        <BallotPanel voteId={VOTE} anchorId="exp" canClose={false} />
+      </QueryClientProvider>,
+    );
+    await waitFor(() => expect(screen.getByRole("status", { name: "Settled" })).toBeTruthy());
+    expect(screen.getByRole("status", { name: "Settled" }).textContent).toBe(
+      "Settled at 95%: the votes still to come are very unlikely to change which one is on top.",
+    );
+    expect(screen.getByTestId("settled-basis").textContent).toContain("In 96 of 100 simulated endings");
+    expect(screen.getByText(/Your 2 pairs are among the votes played out/)).toBeTruthy();
+    expect(screen.queryByText(/nothing useful/i)).toBeNull();
   });
 });

@@ -4,70 +4,19 @@ import { type QueryKey, useQuery, useQueryClient } from "@tanstack/react-query";
 import { ChevronLeft, ChevronRight, Equal } from "lucide-react";
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
-import { cn } from "@/components/ui/cn";
 import { FormError } from "@/components/ui/field";
 import { call } from "@/lib/client/endpoint-client";
 import { ballotKey, invalidateVotesOf, resultsKey } from "@/lib/client/live/vote-changes";
 import { api } from "@/lib/studio/api";
 import type { ApiError } from "@/lib/studio/api/errors";
 import type { GuestBallot } from "@/lib/studio/api/guest-votes";
-import type { BallotMedia } from "@/lib/studio/api/votes";
-import type { SettledReason } from "@/lib/studio/votes/adaptive-pairing";
+import type { SettledClaimView } from "@/lib/studio/api/votes";
 import type { BallotPick, PickInput } from "@/lib/studio/votes/input";
+import { ballotLine } from "@/lib/studio/votes/settled-words";
+import { ClosedNotice, Side } from "./ballot-side";
 import { SettledLine, SettledNotice } from "./settled-notice";
 
-/** One side of a pair: the picture (or video) alone, nothing that names it. */
-function Side({
-  media,
-  side,
-  chosen,
-  onPick,
-}: {
-  media: BallotMedia;
-  side: "left" | "right";
-  chosen: boolean;
-  onPick(): void;
-}) {
-  const word = side === "left" ? "Left" : "Right";
-  return (
-    <figure className="flex min-w-0 flex-1 flex-col items-center gap-3">
-      <button
-        type="button"
-        onClick={onPick}
-        aria-label={`${word} image`}
-        className={cn(
-          "grid w-full place-items-center overflow-hidden rounded-panel border-2 bg-surface-sunken p-1 transition-colors",
-          chosen ? "border-accent shadow-glow" : "border-transparent hover:border-border-strong",
-        )}
-      >
-        {media.kind === "video" ? (
-          <video
-            src={media.url}
-            autoPlay
-            muted
-            loop
-            playsInline
-            className="max-h-[52dvh] w-auto max-w-full"
-          />
-        ) : (
-          // biome-ignore lint/performance/noImgElement: studio media, sized by the studio
-          <img
-            src={media.url}
-            alt={`${word} candidate`}
-            width={media.width}
-            height={media.height}
-            className="max-h-[52dvh] w-auto max-w-full object-contain"
-          />
-        )}
-      </button>
-      <Button variant={chosen ? "primary" : "secondary"} onClick={onPick} aria-pressed={chosen}>
-        {side === "left" ? <ChevronLeft aria-hidden /> : null}
-        {word} is better
-        {side === "right" ? <ChevronRight aria-hidden /> : null}
-      </Button>
-    </figure>
-  );
-}
+export { ClosedNotice };
 
 /** Where a ballot comes from and its picks go: a member's (signed in) or a guest's (a share link). */
 export interface BallotSource {
@@ -78,7 +27,11 @@ export interface BallotSource {
   /** After each pick, what else shows the vote's counts refetches. */
   picked?(): void;
   /** The settled notice, with what the reader may do about it; the words alone by default. */
-  settled?(reason: SettledReason, line: string): ReactNode;
+  settled?(claim: SettledClaimView, line: string): ReactNode;
+  /** What a closed vote's ballot shows: the closed notice, once, and what follows it. */
+  closed?(): ReactNode;
+  /** How often to ask whether the vote is still open, when no live stream says so (ms). */
+  pollMs?: number;
 }
 
 /** `anchorId`: the experiment or evaluation set the vote belongs to (its list refetches). */
@@ -86,10 +39,12 @@ export function BallotPanel({
   voteId,
   anchorId,
   canClose,
+  closed,
 }: {
   voteId: string;
   anchorId: string;
   canClose: boolean;
+  closed?(): ReactNode;
 }) {
   const client = useQueryClient();
   const source = useMemo<BallotSource>(
@@ -101,13 +56,14 @@ export function BallotPanel({
         void client.invalidateQueries({ queryKey: resultsKey(voteId) });
         void invalidateVotesOf(client, anchorId);
       },
-      settled: (reason, line) => (
-        <SettledNotice voteId={voteId} anchorId={anchorId} reason={reason} canClose={canClose}>
+      settled: (claim, line) => (
+        <SettledNotice voteId={voteId} anchorId={anchorId} claim={claim} canClose={canClose}>
           {line}
         </SettledNotice>
       ),
+      closed,
     }),
-    [client, voteId, anchorId, canClose],
+    [client, voteId, anchorId, canClose, closed],
   );
   return <BallotBoard source={source} />;
 }
@@ -125,6 +81,7 @@ export function BallotBoard({ source }: { source: BallotSource }) {
   const query = useQuery<GuestBallot, ApiError>({
     queryKey: source.queryKey,
     queryFn: ({ signal }) => source.load(signal),
+    refetchInterval: (q) => (source.pollMs && q.state.data?.status !== "closed" ? source.pollMs : false),
   });
   /** The pair on screen, by id: a new order of the pairs does not move it. */
   const [currentId, setCurrentId] = useState<string | null>(null);
@@ -157,7 +114,10 @@ export function BallotBoard({ source }: { source: BallotSource }) {
         setCurrentId(out.ballot.next ?? pair.id);
         setError(null);
       } catch (err) {
-        setError((err as ApiError).errors?.map((e) => e.message).join(" ") ?? String(err));
+        const errors = (err as ApiError).errors;
+        // Closed meanwhile: the ballot reads again and says so itself, once.
+        if (errors?.some((e) => e.code === "voteClosed")) setError(null);
+        else setError(errors?.map((e) => e.message).join(" ") ?? String(err));
         void client.invalidateQueries({ queryKey: source.queryKey });
       } finally {
         inFlight.current = false;
@@ -197,6 +157,7 @@ export function BallotBoard({ source }: { source: BallotSource }) {
         {query.error.message}
       </p>
     );
+  if (ballot?.status === "closed") return source.closed ? source.closed() : <ClosedNotice />;
   if (!ballot || !pair) return <p className="text-muted text-sm">This vote has no pairs.</p>;
   const done = ballot.done;
   const finished = done === pairs.length;
@@ -251,7 +212,7 @@ export function BallotBoard({ source }: { source: BallotSource }) {
           </Button>
         </div>
       </div>
-      {finished && !(open && ballot.settled) ? (
+      {finished && !ballot.settled ? (
         <p
           role="status"
           className="rounded-control border border-success/30 bg-success/10 px-3 py-2 text-[13px] text-success-fg"
@@ -259,30 +220,12 @@ export function BallotBoard({ source }: { source: BallotSource }) {
           You have voted on every pair. You can still change a vote until the vote is closed.
         </p>
       ) : null}
-      {open && ballot.settled ? (
-        (source.settled ?? ((reason, line) => <SettledLine reason={reason}>{line}</SettledLine>))(
-          ballot.settled,
-          finished
-            ? "You have voted on every pair. You can still change a vote until the vote is closed."
-            : "There is nothing useful left for you to vote on; you can still vote on the rest.",
-        )
-      ) : open && !ballot.useful && !finished ? (
-        <p
-          role="status"
-          className="rounded-control border border-border bg-panel-raised px-3 py-2 text-[13px] text-muted"
-        >
-          There is nothing useful left for you to vote on: the order of what your remaining pairs compare is
-          already clear. You can still vote on them.
-        </p>
-      ) : null}
-      {!open ? (
-        <p
-          role="status"
-          className="rounded-control border border-border bg-panel-raised px-3 py-2 text-[13px] text-muted"
-        >
-          This vote is closed: its votes can no longer change.
-        </p>
-      ) : null}
+      {ballot.settled
+        ? (source.settled ?? ((claim, line) => <SettledLine claim={claim}>{line}</SettledLine>))(
+            ballot.settled,
+            ballotLine({ done, pairs: pairs.length }),
+          )
+        : null}
       <div className="flex flex-col items-stretch gap-4 sm:flex-row sm:items-start">
         <Side media={pair.left} side="left" chosen={shownPick === "left"} onPick={() => void pick("left")} />
         <div className="flex shrink-0 flex-col items-center justify-center gap-2 self-center">

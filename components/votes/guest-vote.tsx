@@ -1,11 +1,25 @@
 "use client";
 
 import { EyeOff } from "lucide-react";
-import { useMemo } from "react";
+import { useRouter } from "next/navigation";
+import { useEffect, useMemo } from "react";
 import { Providers } from "@/components/providers";
 import { call, queryKeyOf } from "@/lib/client/endpoint-client";
 import { api } from "@/lib/studio/api";
-import { BallotBoard, type BallotSource } from "./ballot-panel";
+import { BallotBoard, type BallotSource, ClosedNotice } from "./ballot-panel";
+
+/**
+ * A guest has no live stream: the ballot asks again this often whether the vote is still open
+ * (and a pick sent after it closed finds out at once).
+ */
+const GUEST_POLL_MS = 10_000;
+
+/** Closed while the guest was voting: said once, then the page reads again and shows the ranking. */
+function ClosedThenRanking() {
+  const router = useRouter();
+  useEffect(() => router.refresh(), [router]);
+  return <ClosedNotice />;
+}
 
 /**
  * A vote's public page while it is open, through a link that takes votes: the guest's own ballot,
@@ -25,6 +39,8 @@ export function GuestVote({
       queryKey: queryKeyOf(api.guestVotes.ballot, { params: { token } }),
       load: (signal) => call(api.guestVotes.ballot, { params: { token } }, { signal }),
       send: (body) => call(api.guestVotes.pick, { params: { token }, body }),
+      pollMs: GUEST_POLL_MS,
+      closed: () => <ClosedThenRanking />,
     }),
     [token],
   );

@@ -1,98 +1,68 @@
 "use client";
 
-import { useQueryClient } from "@tanstack/react-query";
-import { CircleCheck, Lock } from "lucide-react";
-import { type ReactNode, useState } from "react";
-import { Button } from "@/components/ui/button";
-import { FormError } from "@/components/ui/field";
-import { call } from "@/lib/client/endpoint-client";
-import { ballotKey, invalidateVotesOf, resultsKey, voteKey } from "@/lib/client/live/vote-changes";
-import { api } from "@/lib/studio/api";
-import type { ApiError } from "@/lib/studio/api/errors";
-import type { SettledReason } from "@/lib/studio/votes/adaptive-pairing";
-
-const WORDS: Record<SettledReason, string> = {
-  top: "The order is settled: no remaining vote can change the top.",
-  intervals: "The order is settled: every place is clear of the next, so more votes would not change it.",
-};
+import { CircleCheck } from "lucide-react";
+import type { ReactNode } from "react";
+import type { SettledClaimView } from "@/lib/studio/api/votes";
+import { settledWords } from "@/lib/studio/votes/settled-words";
+import { CloseVoteButton } from "./close-vote-button";
 
 /**
- * An open vote whose order more votes would not change: said in words, never who leads, with
- * "Close now" for those who may close it (the same close as the vote's own button).
+ * An open vote that the votes still to come are very unlikely to change: the claim with its
+ * confidence and what it rests on, in words, never who leads; with "Close now" (asked first, as
+ * the vote's own close is) for those who may close it.
  */
 export function SettledNotice({
   voteId,
   anchorId,
-  reason,
+  claim,
   canClose,
   children,
 }: {
   voteId: string;
   anchorId: string;
-  reason: SettledReason;
+  claim: SettledClaimView;
   canClose: boolean;
-  /** A line for the person reading it (what is left for them to vote on). */
+  /** A line for the person reading it (what the claim means for their own ballot). */
   children?: ReactNode;
 }) {
-  const client = useQueryClient();
-  const [error, setError] = useState<string | null>(null);
-  const [closing, setClosing] = useState(false);
-
-  async function close() {
-    setClosing(true);
-    try {
-      await call(api.votes.close, { params: { id: voteId } });
-      setError(null);
-    } catch (err) {
-      setError((err as ApiError).errors.map((e) => e.message).join(" "));
-    }
-    await Promise.all([
-      invalidateVotesOf(client, anchorId),
-      ...[voteKey(voteId), resultsKey(voteId), ballotKey(voteId)].map((queryKey) =>
-        client.invalidateQueries({ queryKey }),
-      ),
-    ]);
-    setClosing(false);
-  }
-
   return (
-    <div className="flex flex-col gap-2">
-      <SettledLine
-        reason={reason}
-        action={
-          canClose ? (
-            <Button size="sm" variant="primary" disabled={closing} onClick={() => void close()}>
-              <Lock aria-hidden /> Close now
-            </Button>
-          ) : null
-        }
-      >
-        {children}
-      </SettledLine>
-      <FormError>{error}</FormError>
-    </div>
+    <SettledLine
+      claim={claim}
+      action={
+        canClose ? (
+          <CloseVoteButton voteId={voteId} anchorId={anchorId} label="Close now" variant="primary" />
+        ) : null
+      }
+    >
+      {children}
+    </SettledLine>
   );
 }
 
 /** The settled notice's words alone, with room for an action (a guest's ballot has none). */
 export function SettledLine({
-  reason,
+  claim,
   action,
   children,
 }: {
-  reason: SettledReason;
+  claim: SettledClaimView;
   action?: ReactNode;
   children?: ReactNode;
 }) {
+  const words = settledWords(claim);
   return (
-    <div className="flex flex-wrap items-center justify-between gap-3 rounded-control border border-success/30 bg-success/10 px-3 py-2">
-      <div className="flex min-w-0 items-start gap-2">
+    <div className="flex flex-wrap items-center justify-between gap-3 rounded-control border border-success/30 bg-success/10 px-3 py-2.5">
+      <div className="flex min-w-0 flex-1 items-start gap-2">
         <CircleCheck aria-hidden className="mt-0.5 size-4 shrink-0 text-success-fg" />
-        <div className="flex min-w-0 flex-col gap-0.5">
-          <p role="status" aria-label="Settled" className="text-[13px] text-success-fg">
-            {WORDS[reason]}
+        <div className="flex min-w-0 flex-col gap-1">
+          <p role="status" aria-label="Settled" className="font-medium text-[13px] text-success-fg">
+            {words.headline}
           </p>
-          {children ? <p className="text-[12px] text-muted">{children}</p> : null}
+          <p data-testid="settled-basis" className="text-[12px] text-muted">
+            {words.basis}
+            {words.caveat ? ` ${words.caveat}` : ""}
+          </p>
+          {children ? <p className="text-[12px] text-foreground">{children}</p> : null}
         </div>
       </div>
       {action}

@@ -13,7 +13,16 @@ export function SharedVote({ results, experimentName }: { results: VoteResults; 
         <h1 className="font-semibold text-[22px] text-foreground tracking-tight">{results.name}</h1>
       </header>
       {results.ranking ? (
-        <VoteRankings results={results} />
+        <>
+          <p
+            role="status"
+            aria-label="Vote closed"
+            className="rounded-control border border-border bg-panel-raised px-3 py-2 text-[13px] text-muted"
+          >
+            This vote is closed: voting has ended, and this is its ranking.
+          </p>
+          <VoteRankings results={results} />
+        </>
       ) : (
         <div className="flex items-center gap-3 text-[14px] text-muted" role="status">
           <Vote aria-hidden className="size-5 text-muted-subtle" />

@@ -1,26 +1,21 @@
 "use client";
 
-import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { Link2, Lock, Vote } from "lucide-react";
-import { usePathname, useRouter } from "next/navigation";
+import { useQuery } from "@tanstack/react-query";
+import { Link2, Vote } from "lucide-react";
 import { useState } from "react";
 import { CopyField } from "@/components/settings/copy-field";
 import { Badge } from "@/components/ui/badge";
-import { Button } from "@/components/ui/button";
+import { Button, ButtonLink } from "@/components/ui/button";
 import { FormError } from "@/components/ui/field";
 import { Switch } from "@/components/ui/switch";
 import { call, useEndpoint } from "@/lib/client/endpoint-client";
-import {
-  invalidateVotesOf,
-  voteKey,
-  votesOfEvalSetKey,
-  votesOfExperimentKey,
-} from "@/lib/client/live/vote-changes";
+import { voteKey, votesOfEvalSetKey, votesOfExperimentKey } from "@/lib/client/live/vote-changes";
 import { api } from "@/lib/studio/api";
 import type { ApiError } from "@/lib/studio/api/errors";
 import type { VoteSummary } from "@/lib/studio/api/votes";
 import { voteAnchor } from "@/lib/studio/votes/input";
 import { plural } from "@/lib/studio/words";
+import { CloseVoteButton } from "./close-vote-button";
 import { GuestVotersPanel } from "./guest-voters-panel";
 import { SettledNotice } from "./settled-notice";
 import { VoteRankings } from "./vote-rankings";
@@ -100,9 +95,6 @@ function VoteCard({
   canVote: boolean;
   canShare: boolean;
 }) {
-  const client = useQueryClient();
-  const router = useRouter();
-  const pathname = usePathname();
   const [error, setError] = useState<string | null>(null);
   const [shared, setShared] = useState<string | null>(null);
   /** The Share panel is open: the person chooses what guests see before a link exists. */
@@ -115,16 +107,6 @@ function VoteCard({
   // Open: whether the order is settled; closed: the ranking.
   const results = useEndpoint(api.votes.results, { params: { id: vote.id } });
 
-  async function close() {
-    try {
-      await call(api.votes.close, { params: { id: vote.id } });
-      setError(null);
-    } catch (err) {
-      setError((err as ApiError).errors.map((e) => e.message).join(" "));
-    }
-    await invalidateVotesOf(client, voteAnchor(vote));
-    await client.invalidateQueries({ queryKey: voteKey(vote.id) });
-  }
   async function share() {
     try {
       const takesVotes = guestVotes && !closed;
@@ -139,7 +121,6 @@ function VoteCard({
       setError((err as ApiError).errors.map((e) => e.message).join(" "));
     }
   }
-  const open = () => router.replace(`${pathname}?vote=${vote.id}`, { scroll: false });
 
   return (
     <li
@@ -175,14 +156,13 @@ function VoteCard({
         </div>
         <div className="flex flex-wrap items-center gap-2">
           {!closed && canVote ? (
-            <Button size="sm" variant="primary" onClick={open}>
+            // A page of its own: the ballot never opens over the labelled grid.
+            <ButtonLink size="sm" variant="primary" href={`/votes/${vote.id}/ballot`}>
               <Vote aria-hidden /> {vote.myVotes > 0 ? "Continue voting" : "Vote"}
-            </Button>
+            </ButtonLink>
           ) : null}
           {!closed && canRun ? (
-            <Button size="sm" variant="secondary" onClick={() => void close()}>
-              <Lock aria-hidden /> Close voting
-            </Button>
+            <CloseVoteButton voteId={vote.id} anchorId={voteAnchor(vote)} label="Close voting" />
           ) : null}
           {canShare ? (
             <Button
@@ -262,7 +242,7 @@ function VoteCard({
             <SettledNotice
               voteId={vote.id}
               anchorId={voteAnchor(vote)}
-              reason={results.data.settled}
+              claim={results.data.settled}
               canClose={canRun}
             />
           ) : null}

@@ -1,18 +1,19 @@
 "use client";
 
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
+import { useEffect } from "react";
 import { Dialog } from "@/components/ui/dialog";
 import { useEndpoint } from "@/lib/client/endpoint-client";
 import { api } from "@/lib/studio/api";
 import { voteAnchor } from "@/lib/studio/votes/input";
 import { plural } from "@/lib/studio/words";
-import { BallotPanel } from "./ballot-panel";
 import { SettledNotice } from "./settled-notice";
 import { VoteRankings } from "./vote-rankings";
 
 /**
- * The vote a link names (`?vote=<id>`): its voting panel while open, its ranking once closed.
- * `anchorId` is the experiment or evaluation set whose page this is.
+ * The vote a link names (`?vote=<id>`): its ranking once closed. While it is open a member who may
+ * vote is taken to their ballot's own page (it never opens over the labelled grid); others read
+ * that voting goes on. `anchorId` is the experiment or evaluation set whose page this is.
  */
 export function VoteOverlay({
   anchorId,
@@ -33,10 +34,14 @@ export function VoteOverlay({
     { params: { id: voteId ?? "" } },
     { enabled: voteId !== null },
   );
+  // A link to a vote of another experiment or set (or another version) opens nothing here.
+  const vote = voteId && results.data && voteAnchor(results.data) === anchorId ? results.data : undefined;
+  const ballot = vote?.status === "open" && canVote;
+  useEffect(() => {
+    if (ballot && voteId) router.replace(`/votes/${voteId}/ballot`);
+  }, [ballot, voteId, router]);
   if (!voteId) return null;
   const close = () => router.replace(pathname, { scroll: false });
-  // A link to a vote of another experiment or set (or another version) opens nothing here.
-  const vote = results.data && voteAnchor(results.data) === anchorId ? results.data : undefined;
   const elsewhere = results.data !== undefined && vote === undefined;
   const closed = vote?.status === "closed";
   return (
@@ -59,12 +64,10 @@ export function VoteOverlay({
         <p role="alert" className="text-[13px] text-muted">
           This vote belongs to another experiment, set or version.
         </p>
-      ) : !vote ? (
-        <p className="text-muted text-sm">Loading the vote…</p>
+      ) : !vote || ballot ? (
+        <p className="text-muted text-sm">{ballot ? "Opening your ballot…" : "Loading the vote…"}</p>
       ) : closed ? (
         <VoteRankings results={vote} />
-      ) : canVote ? (
-        <BallotPanel voteId={voteId} anchorId={anchorId} canClose={canClose} />
       ) : (
         <div className="flex flex-col gap-3">
           <p className="text-[13px] text-muted">
@@ -72,7 +75,7 @@ export function VoteOverlay({
             the ranking shows once the vote is closed.
           </p>
           {vote.settled ? (
-            <SettledNotice voteId={voteId} anchorId={anchorId} reason={vote.settled} canClose={canClose} />
+            <SettledNotice voteId={voteId} anchorId={anchorId} claim={vote.settled} canClose={canClose} />
           ) : null}
         </div>
       )}

@@ -2,13 +2,21 @@ import "server-only";
 import { and, eq, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { StudioDatabase } from "@/lib/server/db";
-import { item, type VotePick, type VoteRoundRow, vote, votePair, voteRound } from "@/lib/server/db/schema";
+import {
+  item,
+  type VotePick,
+  type VoteRoundRow,
+  vote,
+  voteBallot,
+  votePair,
+  voteRound,
+} from "@/lib/server/db/schema";
 import { studioErrors } from "@/lib/studio/api/errors";
 import type { Ballot, BallotMedia } from "@/lib/studio/api/votes";
 import type { BallotPick, PickInput } from "@/lib/studio/votes/input";
 import { ballotMediaUrl } from "./ballot-media";
 import { isFlipped } from "./blind-order";
-import { nextPairs, roundVotes } from "./next-pairs";
+import { electorateOf, nextPairs, roundSettled, roundVotes } from "./next-pairs";
 
 const itemA = alias(item, "item_a");
 const itemB = alias(item, "item_b");
@@ -40,23 +48,33 @@ export interface Voters {
     row: { pairId: string; voterId: string; roundId: string; pick: VotePick },
   ): Promise<void>;
   mediaUrl(round: VoteRoundRow, itemId: string): string;
+  /** The voter has their ballot in front of them (a member's labels hide from then on). */
+  opened(db: StudioDatabase, round: VoteRoundRow, voterId: string): Promise<void>;
+}
+
+/** A member's ballot, opened: recorded once, the first time. */
+async function openBallot(db: Pick<StudioDatabase, "insert">, roundId: string, userId: string) {
+  await db.insert(voteBallot).values({ roundId, userId }).onConflictDoNothing();
 }
 
 const members: Voters = {
   async store(tx, { pairId, voterId, roundId, pick }) {
+    await openBallot(tx, roundId, voterId);
     await tx
       .insert(vote)
       .values({ pairId, userId: voterId, roundId, pick })
       .onConflictDoUpdate({ target: [vote.pairId, vote.userId], set: { pick, updatedAt: sql`now()` } });
   },
   mediaUrl: (round, itemId) => ballotMediaUrl(round, itemId),
+  opened: (db, round, voterId) => openBallot(db, round.id, voterId),
 };
 
 /**
  * A vote as one voter sees it: opaque pair ids and media only (no label, prompt, setting, author
  * or item id; media under the vote's own ids), with their own sides and their picks so far. The
  * pairs they picked come first, in the order they picked them, then the rest in the order
- * `nextPairs` serves them: the first is where the ranking is least certain now.
+ * `nextPairs` serves them: the first is where the ranking is least certain now. Reading an open
+ * vote's ballot opens it (`Voters.opened`).
  */
 export async function ballotOf(
   db: StudioDatabase,
@@ -64,7 +82,9 @@ export async function ballotOf(
   voterId: string,
   voters: Voters = members,
 ): Promise<Ballot> {
-  const [rows, state] = await Promise.all([
+  const open = round.status === "open";
+  if (open) await voters.opened(db, round, voterId);
+  const [rows, state, electorate] = await Promise.all([
     db
       .select({
         id: votePair.id,
@@ -76,6 +96,7 @@ export async function ballotOf(
       .innerJoin(itemB, eq(itemB.id, votePair.itemB))
       .where(eq(votePair.roundId, round.id)),
     roundVotes(db, round),
+    open ? electorateOf(db, round) : null,
   ]);
   const mine = state.votes.filter((v) => v.voter === voterId);
   const pickOf = new Map(mine.map((v) => [v.pairId, v.pick]));
@@ -102,7 +123,6 @@ export async function ballotOf(
       },
     ];
   });
-  const open = round.status === "open";
   return {
     id: round.id,
     experimentId: round.experimentId,
@@ -112,8 +132,7 @@ export async function ballotOf(
     pairs,
     done: mine.length,
     next: open ? pairing.next : null,
-    settled: open ? pairing.settled : null,
-    useful: open && pairing.useful,
+    settled: electorate ? roundSettled(round, state, electorate, voterId) : null,
   };
 }
 

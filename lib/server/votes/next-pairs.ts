@@ -1,16 +1,24 @@
 import "server-only";
-import { asc, eq } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, isNull, or, sql } from "drizzle-orm";
 import type { StudioDatabase } from "@/lib/server/db";
-import { guestVote, type VoteRoundRow, vote, votePair } from "@/lib/server/db/schema";
+import {
+  guestVote,
+  guestVoteLink,
+  shareLink,
+  user,
+  type VoteRoundRow,
+  vote,
+  votePair,
+} from "@/lib/server/db/schema";
+import type { SettledClaimView, VotingNow } from "@/lib/studio/api/votes";
+import { can, ROLES } from "@/lib/studio/roles";
 import {
   type Pairing,
   type RoundPair,
   type RoundVote,
-  remainingVotes,
-  type SettledReason,
   servePairs,
-  settledReason,
 } from "@/lib/studio/votes/adaptive-pairing";
+import { SETTLED_CONFIDENCE, settledClaim } from "@/lib/studio/votes/settled-claim";
 
 /** A round's pairs (by variant) and every pick on them so far, oldest first. */
 export interface RoundVotes {
@@ -55,7 +63,7 @@ export async function roundVotes(db: StudioDatabase, round: Pick<VoteRoundRow, "
 }
 
 /**
- * The pairs to ask one voter next, least certain first, and whether the round is settled: from the
+ * The pairs to ask one voter next, least certain first: from the
  * round (its seed, variants and pairs), every vote so far, and the pairs this voter has picked.
  * A member's ballot and a guest's both serve from here; `voter.id` seeds the ties, so the same
  * votes give the same order.
@@ -76,14 +84,99 @@ export function nextPairs(
 }
 
 /**
- * Whether an open round's order is settled, counting the votes its voters so far, and `voters`
- * (a member who may vote and asks), could still give.
+ * Who may still vote in an open round: every active member whose role lets them vote, and, while a
+ * link that takes guests' votes is live, the guest ballots that have begun (how many more guests
+ * will come is not known: `guestsOpen` says the claim leaves them out).
+ */
+export interface Electorate {
+  members: { id: string; name: string }[];
+  guestsOpen: boolean;
+}
+
+export async function electorateOf(db: StudioDatabase, round: Pick<VoteRoundRow, "id">): Promise<Electorate> {
+  const voting = ROLES.filter((r) => can(r, "review"));
+  const [members, links] = await Promise.all([
+    db
+      .select({ id: user.id, name: user.name })
+      .from(user)
+      .where(and(inArray(user.role, voting), isNull(user.deactivatedAt)))
+      .orderBy(asc(user.name), asc(user.id)),
+    db
+      .select({ id: shareLink.id })
+      .from(guestVoteLink)
+      .innerJoin(shareLink, eq(shareLink.id, guestVoteLink.shareLinkId))
+      .where(
+        and(
+          eq(guestVoteLink.roundId, round.id),
+          isNull(shareLink.revokedAt),
+          or(isNull(shareLink.expiresAt), gt(shareLink.expiresAt, sql`now()`)),
+        ),
+      )
+      .limit(1),
+  ]);
+  return { members, guestsOpen: links.length > 0 };
+}
+
+/**
+ * Whether an open round is settled, as a claim at 95% over everyone who may still vote (see
+ * lib/studio/votes/settled-claim.ts), with what it rests on: how many teammates and guests still
+ * have pairs, how many of those teammates have not voted at all, and whether new guests may come.
+ * `asker`: the voter reading their ballot counts too (a guest's that has not voted yet, say).
  */
 export function roundSettled(
-  round: Pick<VoteRoundRow, "variants">,
+  round: Pick<VoteRoundRow, "variants" | "seed">,
   state: RoundVotes,
-  voters: readonly string[] = [],
-): SettledReason | null {
-  const remaining = remainingVotes(state.pairs, state.votes, voters);
-  return settledReason(round.variants.length, state.pairs, state.votes, remaining);
+  electorate: Electorate,
+  asker: string | null = null,
+): SettledClaimView | null {
+  const guests = electorate.guestsOpen
+    ? [...new Set([...state.votes.map((v) => v.voter), ...(asker ? [asker] : [])])].filter((v) =>
+        v.startsWith("guest:"),
+      )
+    : [];
+  // Whoever reads their own ballot may vote in it.
+  const voters = [...electorate.members.map((m) => m.id), ...guests, ...(asker ? [asker] : [])];
+  const claim = settledClaim({
+    variantCount: round.variants.length,
+    pairs: state.pairs,
+    votes: state.votes,
+    electorate: voters,
+    seed: round.seed,
+  });
+  if (!claim) return null;
+  const cast = new Map<string, number>();
+  for (const v of state.votes) cast.set(v.voter, (cast.get(v.voter) ?? 0) + 1);
+  const left = (id: string) => state.pairs.length - (cast.get(id) ?? 0);
+  const still = electorate.members.filter((m) => left(m.id) > 0);
+  return {
+    scope: claim.scope,
+    held: claim.held,
+    confidence: SETTLED_CONFIDENCE,
+    remaining: claim.remaining,
+    members: still.length,
+    notStarted: still.filter((m) => !cast.has(m.id)).length,
+    guests: guests.filter((g) => left(g) > 0).length,
+    guestsOpen: electorate.guestsOpen,
+  };
+}
+
+/**
+ * Who is voting in an open round now: the members partway through (by name, with their pairs
+ * left: those who opened their ballot or voted and have not finished), how many members who may
+ * vote have not begun, and how many guest ballots are partway.
+ */
+export function stillVoting(
+  state: RoundVotes,
+  electorate: Electorate,
+  opened: ReadonlySet<string>,
+): VotingNow {
+  const cast = new Map<string, number>();
+  for (const v of state.votes) cast.set(v.voter, (cast.get(v.voter) ?? 0) + 1);
+  const total = state.pairs.length;
+  const members = electorate.members
+    .filter((m) => (cast.has(m.id) || opened.has(m.id)) && (cast.get(m.id) ?? 0) < total)
+    .map((m) => ({ name: m.name, left: total - (cast.get(m.id) ?? 0) }));
+  const notStarted = electorate.members.filter((m) => !cast.has(m.id) && !opened.has(m.id)).length;
+  const guests = [...cast.entries()].filter(([v, n]) => v.startsWith("guest:") && n < total).length;
+  return { members, notStarted, guests };
 }

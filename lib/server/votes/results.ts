@@ -6,12 +6,13 @@ import {
   type VotePick,
   type VoteRoundRow,
   vote,
+  voteBallot,
   votePair,
   voteRound,
 } from "@/lib/server/db/schema";
 import type { VoteRanking, VoteResults } from "@/lib/studio/api/votes";
 import { rankVariants, type Vote } from "@/lib/studio/votes/bradley-terry";
-import { roundSettled, roundVotes, voterOf } from "./next-pairs";
+import { electorateOf, roundSettled, roundVotes, stillVoting, voterOf } from "./next-pairs";
 import { axisNameOf } from "./records";
 
 /** One pick as the ranking reads it: whose (a member's id, or `guest:` and a ballot), on what. */
@@ -88,16 +89,11 @@ async function picksOf(db: StudioDatabase, roundId: string): Promise<CastPick[]>
 
 /**
  * A vote's results. Open: the counts only (the team's and the guests'), for everyone (its creator
- * included), so no early ranking sways the votes still to come, and whether its order is settled
- * (not who leads). Closed: the ranking from everyone's votes, from the team's alone and from the
- * guests' alone.
+ * included), so no early ranking sways the votes still to come, whether it is settled (not who
+ * leads) and who is voting now. Closed: the ranking from everyone's votes, from the team's alone
+ * and from the guests' alone.
  */
-export async function voteResults(
-  db: StudioDatabase,
-  round: VoteRoundRow,
-  /** A member asking who may still vote: settled only if their votes could not change it either. */
-  askerId: string | null = null,
-): Promise<VoteResults> {
+export async function voteResults(db: StudioDatabase, round: VoteRoundRow): Promise<VoteResults> {
   const [counts] = await db
     .select({
       pairs: sql<number>`(select count(*)::int from vote_pair p where p.round_id = ${round.id})`,
@@ -122,20 +118,28 @@ export async function voteResults(
     voters: team.voters + guests.voters,
     closedAt: round.closedAt?.toISOString() ?? null,
   };
-  if (round.status !== "closed")
+  if (round.status !== "closed") {
+    const [state, electorate, opened] = await Promise.all([
+      roundVotes(db, round),
+      electorateOf(db, round),
+      db.select({ userId: voteBallot.userId }).from(voteBallot).where(eq(voteBallot.roundId, round.id)),
+    ]);
     return {
       ...base,
-      settled: roundSettled(round, await roundVotes(db, round), askerId ? [askerId] : []),
+      settled: roundSettled(round, state, electorate),
+      voting: stillVoting(state, electorate, new Set(opened.map((o) => o.userId))),
       ranking: null,
       team: { ...team, ranking: null },
       guests: { ...guests, ranking: null },
     };
+  }
   const picks = await picksOf(db, round.id);
   const teamPicks = picks.filter((p) => !p.guest);
   const guestPicks = picks.filter((p) => p.guest);
   return {
     ...base,
     settled: null,
+    voting: null,
     ranking: rankingOf(round, picks),
     team: { ...team, ranking: teamPicks.length > 0 ? rankingOf(round, teamPicks) : null },
     guests: { ...guests, ranking: guestPicks.length > 0 ? rankingOf(round, guestPicks) : null },

@@ -52,6 +52,8 @@ export async function sharedVote(
       experimentId: null,
       evalSetId: null,
       axisName: showParams ? results.axisName : "Variant",
+      // Members' names are the team's, not a guest's to read.
+      voting: null,
       ranking: shown(results.ranking),
       team: { ...results.team, ranking: shown(results.team.ranking) },
       guests: { ...results.guests, ranking: shown(results.guests.ranking) },

@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
-import { and, eq } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { recordItem, recordTasks, type SentTask } from "@/lib/server/db";
-import { experimentCell, shareLink } from "@/lib/server/db/schema";
+import { experimentCell, shareLink, user } from "@/lib/server/db/schema";
 import {
   backendTitle,
   createTestUser,
@@ -251,9 +251,14 @@ for (const backend of testBackends) {
       expect(without.experimentName).toBe("An experiment");
     });
 
-    it("serves each voter the least certain pair next, and says when the order is settled, not who leads", async () => {
+    it("serves each voter the least certain pair next; settled counts every member who may still vote", async () => {
       const round = await createExperimentVote(opened.db, experimentId, { axis: 0 }, author);
       const voter = await createTestUser(opened);
+      // Who may vote: reviewers and up. The others here are viewers.
+      await opened.db
+        .update(user)
+        .set({ role: "reviewer" })
+        .where(inArray(user.id, [voter, voterY]));
       const promptOf = async (url: string) => {
         const key = await ballotMediaKey(opened.db, round, url.split("/").at(-1) ?? "", "owner");
         return promptOfKey.get(key ?? "") as number;
@@ -261,7 +266,7 @@ for (const backend of testBackends) {
       const variantsOf = async (pair: { left: { url: string }; right: { url: string } }) =>
         [await promptOf(pair.left.url), await promptOf(pair.right.url)] as const;
       let ballot = await ballotOf(opened.db, round, voter);
-      expect(ballot).toMatchObject({ done: 0, settled: null, useful: true, next: ballot.pairs[0]?.id });
+      expect(ballot).toMatchObject({ done: 0, settled: null, next: ballot.pairs[0]?.id });
       expect(ballot.pairs).toHaveLength(6);
       // The owl first, then the fox: always picked so.
       const prefer = [2, 0, 1];
@@ -286,18 +291,42 @@ for (const backend of testBackends) {
         expect(ballot.pairs.slice(0, picked.length).map((p) => p.id)).toEqual(picked);
         expect(new Set(ballot.pairs.map((p) => p.id)).size).toBe(6);
         expect(ballot.done).toBe(k + 1);
+        // A reviewer who has not voted could still turn it: never settled on one voter's votes.
+        expect(ballot.settled).toBeNull();
       }
       expect(ballot.next).toBeNull();
-      // One voter, every pair judged the same way: nothing left can change the top.
-      expect(ballot).toMatchObject({ settled: "top", useful: false });
       const open = await voteResults(opened.db, round);
-      expect(open).toMatchObject({ status: "open", settled: "top", ranking: null });
-      expect(await voteResults(opened.db, round, voter)).toMatchObject({ settled: "top" });
-      // A member who has not voted yet could still change it: not settled for them.
-      expect(await ballotOf(opened.db, round, voterY)).toMatchObject({ settled: null, useful: true });
-      expect(await voteResults(opened.db, round, voterY)).toMatchObject({ settled: null, ranking: null });
+      expect(open).toMatchObject({
+        status: "open",
+        settled: null,
+        ranking: null,
+        voting: { members: [], notStarted: 1, guests: 0 },
+      });
+      // The other reviewer opens their ballot: they are voting now, all six pairs left.
+      expect(await ballotOf(opened.db, round, voterY)).toMatchObject({ settled: null, done: 0 });
+      expect((await voteResults(opened.db, round)).voting).toEqual({
+        members: [{ name: voterY, left: 6 }],
+        notStarted: 0,
+        guests: 0,
+      });
+      // Once they may no longer vote (removed from the team), nothing is still to come: settled,
+      // the whole order, and said on what it rests; never who leads.
+      await opened.db.update(user).set({ deactivatedAt: new Date() }).where(eq(user.id, voterY));
+      const settled = await voteResults(opened.db, round);
+      expect(settled.settled).toEqual({
+        scope: "order",
+        held: 100,
+        confidence: 95,
+        remaining: 0,
+        members: 0,
+        notStarted: 0,
+        guests: 0,
+        guestsOpen: false,
+      });
+      expect(settled.ranking).toBeNull();
+      for (const p of PROMPTS) expect(JSON.stringify(settled)).not.toContain(p);
       const closed = await closeVote(opened.db, round.id, author);
-      expect(await voteResults(opened.db, closed)).toMatchObject({ settled: null });
+      expect(await voteResults(opened.db, closed)).toMatchObject({ settled: null, voting: null });
       expect((await voteResults(opened.db, closed)).ranking?.variants.map((v) => v.label)).toEqual([
         PROMPTS[2],
         PROMPTS[0],

@@ -266,6 +266,14 @@ export const studioErrors = {
   voteClosed: () =>
     studioError(409, "voteClosed", "This vote is closed: its votes can no longer change.", "id"),
   pairNotFound: () => studioError(404, "pairNotFound", "This vote has no such pair.", "pairId"),
+  /** A member partway through a blind ballot asks for what would label its pictures. */
+  ballotInProgress: () =>
+    studioError(
+      403,
+      "ballotInProgress",
+      "You are voting blind on these results: they show with their labels once you have voted on every pair or the vote is closed.",
+      "id",
+    ),
   voteMediaNotFound: () => studioError(404, "notFound", "This vote shows no such media.", "mediaId"),
   pickedResultMissing: () =>
     studioError(404, "itemNotFound", "One of these results no longer exists.", "items"),

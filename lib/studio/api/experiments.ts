@@ -175,7 +175,7 @@ export const experiments = resource("experiments", {
     access: "view",
     params: idParams,
     response: experimentViewSchema,
-    errors: ["experimentNotFound"],
+    errors: ["experimentNotFound", "ballotInProgress"],
   },
   preview: {
     method: "POST",
@@ -240,6 +240,6 @@ export const experiments = resource("experiments", {
         .optional(),
     }),
     produces: "text/csv, application/json or image/png",
-    errors: ["experimentNotFound"],
+    errors: ["experimentNotFound", "ballotInProgress"],
   },
 });

@@ -90,7 +90,7 @@ export const items = resource("items", {
     access: "view",
     params: idParams,
     response: itemDetailSchema,
-    errors: ["itemNotFound"],
+    errors: ["itemNotFound", "ballotInProgress"],
   },
   history: {
     method: "GET",

@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { SETTLED_REASONS } from "@/lib/studio/votes/adaptive-pairing";
 import {
   BALLOT_PICKS,
   evalSetVoteSchema,
@@ -65,12 +64,37 @@ export const ballotPairSchema = z.object({
 export type BallotPair = z.infer<typeof ballotPairSchema>;
 
 /**
- * Whether an open vote's order is settled, without saying who leads: `intervals` when every
- * variant's 95% interval is apart from the next one's, `top` when no vote its voters could still
- * give (the asking member's included, if they may vote) can change which variant is on top; null
- * while more votes can change the order.
+ * Whether an open vote is settled, without saying who leads: a claim at `confidence` percent that
+ * the votes still to come, from everyone who may still vote, will not change the top (`scope`
+ * "top") or the whole order ("order"): in `held` of 100 simulated endings they did not. With what
+ * it rests on: `remaining` pairs still to vote on, from `members` teammates (`notStarted` of them
+ * not begun) and `guests` guest ballots partway; `guestsOpen` when a link still takes new guests,
+ * whom the claim cannot count. Null while more votes may well change the top.
  */
-export const settledSchema = z.enum(SETTLED_REASONS).nullable();
+export const settledSchema = z
+  .object({
+    scope: z.enum(["top", "order"]),
+    held: z.number().int(),
+    confidence: z.number().int(),
+    remaining: z.number().int(),
+    members: z.number().int(),
+    notStarted: z.number().int(),
+    guests: z.number().int(),
+    guestsOpen: z.boolean(),
+  })
+  .nullable();
+export type SettledClaimView = NonNullable<z.infer<typeof settledSchema>>;
+
+/**
+ * Who is voting in an open vote now: the members partway through their ballot by name with their
+ * pairs left, how many members who may vote have not begun, and how many guest ballots are partway.
+ */
+export const votingNowSchema = z.object({
+  members: z.array(z.object({ name: z.string(), left: z.number().int() })),
+  notStarted: z.number().int(),
+  guests: z.number().int(),
+});
+export type VotingNow = z.infer<typeof votingNowSchema>;
 
 /**
  * The asking member's pairs in their own sides: those they picked, in the order they picked them,
@@ -86,8 +110,6 @@ export const ballotSchema = z.object({
   /** The pair to ask about next: where the current ranking is least certain; null when all are picked. */
   next: z.string().nullable(),
   settled: settledSchema,
-  /** Whether a vote from this member could still tell the vote something. */
-  useful: z.boolean(),
 });
 export type Ballot = z.infer<typeof ballotSchema>;
 
@@ -139,6 +161,8 @@ export const voteResultsSchema = z.object({
   closedAt: z.string().nullable(),
   /** While open: whether the order is settled (null once closed). */
   settled: settledSchema,
+  /** While open, to members: who is voting now (null once closed, and to guests). */
+  voting: votingNowSchema.nullable(),
   ranking: rankingSchema.nullable(),
   /** Members' votes, and guests' votes through a link that takes them (a browser is a voter). */
   team: voterGroupSchema,
@@ -188,6 +212,8 @@ export const votes = resource("votes", {
     path: "/api/votes/{id}/ballot",
     summary:
       "The asking member's ballot: opaque pair ids and media only, in their own sides; the next pair is the least certain one.",
+    description:
+      "Reading it opens the member's ballot: from then until they have voted on every pair or the vote is closed, the vote's experiment and the results in its pairs are refused to them (403 ballotInProgress).",
     access: "review",
     params: idParams,
     response: ballotSchema,

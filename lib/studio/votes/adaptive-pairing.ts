@@ -1,4 +1,5 @@
-import { rankVariants, type Vote } from "./bradley-terry";
+import type { Vote } from "./bradley-terry";
+import { fitTally, tallyErrors } from "./tally-fit";
 
 /**
  * Adaptive pairing for a blind vote, as arena leaderboards do it: the next pair a voter is asked
@@ -22,14 +23,6 @@ export interface RoundVote {
   pick: "a" | "b" | "tie";
 }
 
-/**
- * Why the order is settled: every variant's 95% interval is apart from the next one's
- * (`intervals`), or no vote still open to the round's voters can change which variant is on top
- * (`top`).
- */
-export const SETTLED_REASONS = ["intervals", "top"] as const;
-export type SettledReason = (typeof SETTLED_REASONS)[number];
-
 export interface RoundFit {
   /** Variant indexes, best first. */
   order: number[];
@@ -44,14 +37,9 @@ export interface RoundFit {
   direct: Map<string, number>;
 }
 
-// Looser than the ranking's own fit: these fits run after every vote, and the order and intervals
-// they give do not move at this precision.
-const FIT = { maxIterations: 2_000, tolerance: 1e-8 };
-const EPSILON = 1e-9;
-
 const keyOf = (i: number, j: number) => (i < j ? `${i},${j}` : `${j},${i}`);
 
-function asVotes(pairs: ReadonlyMap<string, RoundPair>, votes: readonly RoundVote[]): Vote[] {
+export function asVotes(pairs: ReadonlyMap<string, RoundPair>, votes: readonly RoundVote[]): Vote[] {
   const out: Vote[] = [];
   for (const v of votes) {
     const pair = pairs.get(v.pairId);
@@ -62,28 +50,38 @@ function asVotes(pairs: ReadonlyMap<string, RoundPair>, votes: readonly RoundVot
   return out;
 }
 
-function fitVotes(variantCount: number, votes: readonly Vote[]): RoundFit {
-  const ids = Array.from({ length: variantCount }, (_, i) => String(i));
-  const ranking = rankVariants(ids, votes, FIT);
-  const score = new Array<number>(variantCount).fill(0);
-  const se = new Array<number>(variantCount).fill(Number.POSITIVE_INFINITY);
-  const low = new Array<number | null>(variantCount).fill(null);
-  const high = new Array<number | null>(variantCount).fill(null);
-  const games = new Array<number>(variantCount).fill(0);
-  for (const v of ranking.variants) {
-    const i = Number(v.id);
-    score[i] = v.score;
-    low[i] = v.low;
-    high[i] = v.high;
-    games[i] = v.wins + v.losses + v.ties;
-    if (v.low !== null && v.high !== null) se[i] = (v.high - v.low) / (2 * 1.96);
-  }
+export function fitVotes(variantCount: number, votes: readonly Vote[]): RoundFit {
+  const n = variantCount;
+  const wins = new Float64Array(n * n);
+  const games = new Array<number>(n).fill(0);
   const direct = new Map<string, number>();
   for (const v of votes) {
-    const key = keyOf(Number(v.winner), Number(v.loser));
+    const w = Number(v.winner);
+    const l = Number(v.loser);
+    if (w === l || !(w >= 0 && w < n && l >= 0 && l < n)) continue;
+    if (v.tie) {
+      wins[w * n + l] = (wins[w * n + l] as number) + 0.5;
+      wins[l * n + w] = (wins[l * n + w] as number) + 0.5;
+    } else wins[w * n + l] = (wins[w * n + l] as number) + 1;
+    games[w] = (games[w] as number) + 1;
+    games[l] = (games[l] as number) + 1;
+    const key = keyOf(w, l);
     direct.set(key, (direct.get(key) ?? 0) + 1);
   }
-  return { order: ranking.variants.map((v) => Number(v.id)), score, se, low, high, games, direct };
+  const theta = fitTally(n, wins);
+  const errors = tallyErrors(n, wins, theta);
+  const mean = theta.reduce((a, t) => a + t, 0) / Math.max(1, n);
+  const score = Array.from(theta, (t) => t - mean);
+  const se = score.map((_, i) =>
+    (games[i] as number) > 0 && Number.isFinite(errors[i]) ? (errors[i] as number) : Number.POSITIVE_INFINITY,
+  );
+  const low = score.map((s, i) => (Number.isFinite(se[i]) ? s - 1.96 * (se[i] as number) : null));
+  const high = score.map((s, i) => (Number.isFinite(se[i]) ? s + 1.96 * (se[i] as number) : null));
+  // As the ranking orders them: by score, then by id as text.
+  const order = score
+    .map((_, i) => i)
+    .sort((x, y) => (score[y] as number) - (score[x] as number) || String(x).localeCompare(String(y)));
+  return { order, score, se, low, high, games, direct };
 }
 
 /** The round's current fit of all votes so far. */
@@ -118,44 +116,6 @@ export function remainingVotes(
   return out;
 }
 
-/**
- * Whether the order is settled. `intervals`: every two neighbours in the ranking have 95% intervals
- * apart. `top`: for each challenger, even if every remaining vote the leader takes part in went
- * against it and every remaining vote the challenger takes part in went its way, the leader stays
- * ahead (remaining votes between two other variants are left out: they move the two only through
- * their opponents). Null with no votes, or when neither holds.
- */
-export function settledReason(
-  variantCount: number,
-  pairs: readonly RoundPair[],
-  votes: readonly RoundVote[],
-  remaining: readonly RoundPair[],
-  fit: RoundFit = fitRound(variantCount, pairs, votes),
-): SettledReason | null {
-  if (votes.length === 0 || variantCount < 2) return null;
-  const { order } = fit;
-  if (order.every((v, k) => k === 0 || decided(fit, order[k - 1] as number, v))) return "intervals";
-  const top = order[0] as number;
-  const second = order[1] as number;
-  if ((fit.score[top] as number) - (fit.score[second] as number) < EPSILON) return null;
-  const cast = asVotes(new Map(pairs.map((p) => [p.id, p])), votes);
-  // The nearest challengers first: they are the likeliest to overturn the top.
-  for (const challenger of order.slice(1)) {
-    const worst = [...cast];
-    for (const p of remaining) {
-      const other = p.a === top ? p.b : p.b === top ? p.a : null;
-      if (other !== null) worst.push({ winner: String(other), loser: String(top), voter: "" });
-      else if (p.a === challenger || p.b === challenger) {
-        const loser = p.a === challenger ? p.b : p.a;
-        worst.push({ winner: String(challenger), loser: String(loser), voter: "" });
-      }
-    }
-    const after = fitVotes(variantCount, worst);
-    if ((after.score[challenger] as number) >= (after.score[top] as number) - EPSILON) return null;
-  }
-  return "top";
-}
-
 /** FNV-1a: a stable 32-bit hash, to break ties the same way on every call. */
 export function stableHash(text: string): number {
   let h = 0x811c9dc5;
@@ -178,9 +138,8 @@ export interface PairChoice {
  * variant no vote has judged yet, then the least certain (the smallest gap between their scores
  * in standard errors, then the fewest votes on the two), and last those whose intervals are
  * already apart; then, of that two's pairs, the one the fewest voters judged. A gap with the
- * current leader counts half: the top is what a vote asks about, and until the leader's pairs are
- * voted the settled rule must count each of them against it (the simulation settles sooner and
- * still reaches the true order before random pairs, pairing-simulation.test.ts). Further pairs
+ * current leader counts half: the top is what a vote asks about first (the simulation still
+ * reaches the true order before random pairs, pairing-simulation.test.ts). Further pairs
  * follow round-robin over the same order of variant pairs: the order a voter would get if no vote
  * changed anything.
  */
@@ -231,15 +190,13 @@ export interface Pairing {
   /** The voter's pairs not picked yet, the one to ask next first. */
   order: string[];
   next: string | null;
-  settled: SettledReason | null;
-  /** Whether a vote from this voter could still tell the round something. */
-  useful: boolean;
 }
 
 /**
- * What to ask a voter next, and whether the round is settled: from the round's pairs, every vote
- * so far (any voter's) and the pairs this voter has picked. `tieBreak` seeds the ties (the round's
- * seed and the voter's id), so the same votes always give the same order.
+ * What to ask a voter next: from the round's pairs, every vote so far (any voter's) and the pairs
+ * this voter has picked. `tieBreak` seeds the ties (the round's seed and the voter's id), so the
+ * same votes always give the same order. Whether the round is settled is a claim of its own
+ * (settled-claim.ts): it counts everyone who may still vote, which the votes alone do not tell.
  */
 export function servePairs(input: {
   variantCount: number;
@@ -250,13 +207,6 @@ export function servePairs(input: {
   tieBreak: string;
 }): Pairing {
   const fit = fitRound(input.variantCount, input.pairs, input.votes);
-  const remaining = remainingVotes(input.pairs, input.votes, [input.voterId]);
-  const settled = settledReason(input.variantCount, input.pairs, input.votes, remaining, fit);
   const choice = choosePairs(fit, input.pairs, input.picked, input.votes, input.tieBreak);
-  return {
-    order: choice.order,
-    next: choice.order[0] ?? null,
-    settled,
-    useful: settled === null && choice.useful,
-  };
+  return { order: choice.order, next: choice.order[0] ?? null };
 }

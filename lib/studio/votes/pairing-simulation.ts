@@ -1,12 +1,6 @@
-import {
-  choosePairs,
-  fitRound,
-  type RoundPair,
-  type RoundVote,
-  remainingVotes,
-  type SettledReason,
-  settledReason,
-} from "./adaptive-pairing";
+import { choosePairs, fitRound, type RoundPair, type RoundVote } from "./adaptive-pairing";
+import { gaussian, seededRandom } from "./seeded-random";
+import { type SettledScope, settledClaim } from "./settled-claim";
 
 /**
  * Simulated voters with known preferences, to measure how many votes adaptive pairing needs
@@ -37,26 +31,9 @@ export interface SimulationRun {
   trueOrderAt: number;
   /** Votes when the round first said it was settled; null if never. */
   settledAt: number | null;
-  settledReason: SettledReason | null;
+  settledReason: SettledScope | null;
   /** Whether what was declared then was right: the whole order (intervals) or the top (top). */
   settledCorrect: boolean | null;
-}
-
-/** mulberry32: a small seeded generator, uniform on [0, 1). */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
-
-function gaussian(random: () => number): number {
-  const u = Math.max(random(), Number.MIN_VALUE);
-  return Math.sqrt(-2 * Math.log(u)) * Math.cos(2 * Math.PI * random());
 }
 
 /** A round's pairs as the studio plans them: one per two variants per combination of the other axes. */
@@ -93,7 +70,7 @@ export function simulateRound(options: SimulationOptions): SimulationRun {
   let fit = fitRound(n, pairs, votes);
   let lastWrong = 0;
   let settledAt: number | null = null;
-  let reason: SettledReason | null = null;
+  let reason: SettledScope | null = null;
   let settledCorrect: boolean | null = null;
   const allVoters = voters.map((v) => v.id);
   for (let turn = 0; votes.length < capacity; turn++) {
@@ -116,7 +93,9 @@ export function simulateRound(options: SimulationOptions): SimulationRun {
     const right = fit.order.every((v, k) => v === trueOrder[k]);
     if (!right) lastWrong = votes.length;
     if (settledAt === null) {
-      reason = settledReason(n, pairs, votes, remainingVotes(pairs, votes, allVoters), fit);
+      reason =
+        settledClaim({ variantCount: n, pairs, votes, electorate: allVoters, seed: String(options.seed) })
+          ?.scope ?? null;
       if (reason) {
         settledAt = votes.length;
         settledCorrect = reason === "top" ? fit.order[0] === trueOrder[0] : right;

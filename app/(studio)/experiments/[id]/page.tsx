@@ -1,16 +1,23 @@
 import type { Metadata } from "next";
 import { ExperimentPage } from "@/components/experiments/experiment-page";
-import { requirePageUser } from "@/lib/server/page-session";
+import { VotingBlindNotice } from "@/components/votes/voting-blind-notice";
+import { pageRuntime, requirePageUser } from "@/lib/server/page-session";
+import { ballotInProgress } from "@/lib/server/votes/blinded";
 import { can } from "@/lib/studio/roles";
 
 export const metadata: Metadata = { title: "Experiment" };
 
 type Props = { params: Promise<{ id: string }> };
 
-/** One experiment: its labelled grid filling live, its controls, exports and versions. */
+/**
+ * One experiment: its labelled grid filling live, its controls, exports and versions; to a member
+ * partway through a blind ballot on it, a notice that leads back to the ballot instead.
+ */
 export default async function Page({ params }: Props) {
   const user = await requirePageUser();
   const { id } = await params;
+  const voting = await ballotInProgress((await pageRuntime()).database.db, user.id, { experimentId: id });
+  if (voting) return <VotingBlindNotice voteId={voting} what="experiment" />;
   return (
     <ExperimentPage
       id={id}

@@ -7,7 +7,10 @@ export const metadata: Metadata = { title: "Blind vote" };
 
 type Props = { params: Promise<{ id: string }> };
 
-/** A blind vote between gallery results picked on the compare page: vote, close, share. */
+/**
+ * A blind vote's own page, whatever it compares: its card (vote, close, share, its ranking once
+ * closed), with nothing that labels its pictures while it is open.
+ */
 export default async function Page({ params }: Props) {
   const user = await requirePageUser();
   const { id } = await params;

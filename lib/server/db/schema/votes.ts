@@ -114,6 +114,25 @@ export const vote = pgTable(
   ],
 );
 
+/**
+ * A member's ballot, opened. From then until they have voted on every pair or the vote is closed,
+ * what labels the vote's pictures (its experiment's grid, its results' own pages) is refused to
+ * them: they vote on what they see, not on what they know (lib/server/votes/blinded.ts).
+ */
+export const voteBallot = pgTable(
+  "vote_ballot",
+  {
+    roundId: uuid("round_id")
+      .notNull()
+      .references(() => voteRound.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    openedAt: timestamp("opened_at", { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.roundId, t.userId] }), index("vote_ballot_user_idx").on(t.userId)],
+);
+
 export type VoteRoundRow = typeof voteRound.$inferSelect;
 export type VotePairRow = typeof votePair.$inferSelect;
 export type VoteRow = typeof vote.$inferSelect;

@@ -3,10 +3,12 @@ import { experimentCsv, experimentJson } from "@/lib/server/experiments/export";
 import { gridImage } from "@/lib/server/experiments/grid-image";
 import { experimentView } from "@/lib/server/experiments/view";
 import { requestOrigin } from "@/lib/server/http/origin";
+import { refuseWhileVoting } from "@/lib/server/votes/blinded";
 import { api } from "@/lib/studio/api";
 import { studioErrors } from "@/lib/studio/api/errors";
 
-export const GET = route(api.experiments.export, async ({ runtime, params, query, request }) => {
+export const GET = route(api.experiments.export, async ({ runtime, params, query, request, user }) => {
+  await refuseWhileVoting(runtime.database.db, user.id, { experimentId: params.id });
   const view = await experimentView(runtime.database.db, params.id);
   if (!view) throw studioErrors.experimentNotFound();
   const origin = runtime.gate.publicUrl ?? requestOrigin(request);

@@ -1,6 +1,10 @@
 import { createHash } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
 import { type APIRequestContext, expect, type Locator, type Page, test } from "@playwright/test";
-import { joinAsMember } from "./fixtures/accounts";
+import { joinAsMember, OWNER } from "./fixtures/accounts";
+import { freePort, ROOT } from "./fixtures/processes";
+import { killTree, type StudioProcess, startStudio } from "./fixtures/studio-process";
 import { StudioShell } from "./pages/studio-shell";
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
@@ -10,10 +14,19 @@ const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
  * own page, the ballot asking the least certain pair next, until the vote says it is settled at
  * 95% and on what that rests (in words, never who leads); a viewer sees it settled too but may not
  * close it; the owner presses Close now, is asked first, closes, and sees the ranking, their
- * favourite on top. The owner is the only member here who may vote (the viewer may not): run with
- * specs that add voting members, the claim would rightly wait for them.
+ * favourite on top. The claim counts every member who may still vote, so the spec runs on a studio
+ * of its own whose owner is its only voter (the viewer may not vote): on the shared studio, the
+ * members other specs add would rightly hold the claim back until they voted.
  */
 test.describe.configure({ mode: "serial" });
+
+const dataDir = path.join(ROOT, "data", `e2e-settled-${process.pid}`);
+let studio: StudioProcess | undefined;
+
+test.afterAll(async () => {
+  await killTree(studio);
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
 
 const VIEWER = { name: "Sol Settled", email: "sol.settled@studio.test", password: "a patient eye" };
 
@@ -86,12 +99,20 @@ async function promptShown(request: APIRequestContext, img: Locator, byPicture: 
 }
 
 test("voting the same way until the order is settled, then Close now shows the ranking", async ({
-  page,
   browser,
-  baseURL,
 }) => {
-  test.setTimeout(240_000);
-  const origin = baseURL ?? "";
+  test.setTimeout(420_000);
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  studio = await startStudio(dataDir, await freePort());
+  const { origin } = studio;
+  const ownerContext = await browser.newContext({
+    baseURL: origin,
+    storageState: { cookies: [], origins: [] },
+    viewport: { width: 1440, height: 900 },
+  });
+  const setup = await ownerContext.request.post("/api/setup", { data: OWNER, headers: { origin } });
+  expect(setup.status(), await setup.text()).toBe(200);
+  const page = await ownerContext.newPage();
   const word = `settle${crypto
     .randomUUID()
     .slice(0, 6)
@@ -190,4 +211,5 @@ test("voting the same way until the order is settled, then Close now shows the r
   };
   expect(closed.data).toMatchObject({ status: "closed", votes: given });
   await screens(page, "closed");
+  await ownerContext.close();
 });

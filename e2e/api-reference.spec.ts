@@ -8,6 +8,8 @@ import { StudioShell } from "./pages/studio-shell";
 test("the API reference lists the studio's endpoints with their parameters, and tries one", async ({
   page,
 }) => {
+  // Swagger UI draws the whole document in the page's own thread: slow on a busy machine.
+  test.setTimeout(120_000);
   const shell = new StudioShell(page);
   await shell.goto("/settings");
   const link = page.getByRole("link", { name: "API reference" });

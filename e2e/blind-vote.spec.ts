@@ -352,15 +352,19 @@ test("a blind vote over three prompts: two members vote, the owner closes it, al
   // Revoked in Settings like any other link, it stops at once.
   await page.goto("/settings");
   const live = page.getByRole("list", { name: "Share links" });
-  const row = live.getByRole("listitem").filter({ hasText: "Blind vote: Which prompt works best?" });
-  await expect(row).toHaveCount(1);
+  const rows = live.getByRole("listitem").filter({ hasText: "Blind vote: Which prompt works best?" });
+  // This test's link; a retried test may find the first try's too, and revokes both.
+  await expect(rows.first()).toBeVisible();
   await page.getByRole("heading", { name: "Share links" }).scrollIntoViewIfNeeded();
   await screens(page, "settings-link");
-  await row.getByRole("button", { name: "Revoke" }).click();
-  await page
-    .getByRole("dialog", { name: "Revoke this share link?" })
-    .getByRole("button", { name: "Revoke link" })
-    .click();
+  for (let left = await rows.count(); left > 0; left--) {
+    await rows.first().getByRole("button", { name: "Revoke" }).click();
+    await page
+      .getByRole("dialog", { name: "Revoke this share link?" })
+      .getByRole("button", { name: "Revoke link" })
+      .click();
+    await expect(rows).toHaveCount(left - 1);
+  }
   await expect(live.getByText("Blind vote: Which prompt works best?")).toHaveCount(0);
   await guest.reload();
   await expect(guest.getByRole("heading", { name: "This link has expired or was revoked" })).toBeVisible();

@@ -354,7 +354,7 @@ test("a blind vote over three prompts: two members vote, the owner closes it, al
   const live = page.getByRole("list", { name: "Share links" });
   const rows = live.getByRole("listitem").filter({ hasText: "Blind vote: Which prompt works best?" });
   // This test's link; a retried test may find the first try's too, and revokes both.
-  await expect(rows.first()).toBeVisible();
+  await expect(rows.first()).toBeVisible({ timeout: 30_000 });
   await page.getByRole("heading", { name: "Share links" }).scrollIntoViewIfNeeded();
   await screens(page, "settings-link");
   for (let left = await rows.count(); left > 0; left--) {

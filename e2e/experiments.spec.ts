@@ -69,7 +69,7 @@ test("3 prompts x 3 CFG from text to image: a refused value is marked and remove
   await expect(dialog.getByLabel("Values, separated by commas")).toHaveValue("3, 7");
   await dialog.getByLabel("Values, separated by commas").fill("3, 7, 11");
   await expect(dialog.getByRole("status")).toContainText("9 cells, 9 images");
-  await expect(dialog.getByRole("status")).toContainText(/about \d+ (seconds|minutes?)/);
+  await expect(dialog.getByTestId("time-estimate")).toHaveText(/^(About \d+|No measurement yet)/);
   await screens(page, "vary");
   await dialog.getByRole("button", { name: "Run 9 cells" }).click();
 

@@ -393,6 +393,7 @@ test("a cell shows every image at every zoom, 1 to 5 a cell, and long row labels
   await page.keyboard.press("Shift+ArrowRight");
   await expect(which).toHaveText("Image 5 of 5");
   await page.keyboard.press("Shift+ArrowLeft");
+  await expect(which).toHaveText("Image 4 of 5");
   await page.keyboard.press("Shift+ArrowLeft");
   await expect(which).toHaveText("Image 3 of 5");
 

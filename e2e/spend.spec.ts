@@ -148,7 +148,7 @@ test("an owner's budgets: a member's refuses their next Create, naming the budge
   // A team budget far above the month's spend: saved and shown, then cleared with its own button.
   await team.fill("5000");
   await budgets.getByRole("button", { name: "Save budgets" }).click();
-  await expect(budgets.getByText(/ of \$5000\.00 spent this month/)).toBeVisible();
+  await expect(budgets.getByText(/ of \$5,000\.00 spent this month/)).toBeVisible();
   await budgets.getByRole("button", { name: "Clear Team's monthly budget" }).click();
   await expect(team).toHaveValue("");
   await expect(budgets.getByRole("button", { name: "Clear Team's monthly budget" })).toHaveCount(0);

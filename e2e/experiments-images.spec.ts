@@ -242,7 +242,8 @@ test("a closed vote says first in words how far voters agreed, the statistic in 
   await page.goto(`/experiments/${id}`);
   const card = page.getByRole("listitem", { name: `Which lighthouse ${stamp}?` });
   const ranking = card.getByTestId("vote-ranking");
-  await expect(ranking).toBeVisible();
+  // The votes list reads after the grid: on a busy machine that takes a while.
+  await expect(ranking).toBeVisible({ timeout: 30_000 });
   const headline = card.getByTestId("agreement");
   await expect(headline).toHaveText(/^Voters (agreed|partly agreed|often disagreed): /);
   await expect(headline).not.toContainText("kappa");

@@ -206,11 +206,11 @@ test("a sweep under a budget: Vary says how many cells fit, and those run while 
   const create = new CreatePage(memberPage);
   await create.open("text-to-image");
   await create.prompt.fill(PROMPT);
-  const each = Number(
-    /About \$(\d+\.\d+) for 1 image/.exec(
-      (await memberPage.getByTestId("cost-estimate").textContent()) ?? "",
-    )?.[1],
-  );
+  // One image a cell, as Vary sends them: the form's estimate for one is a cell's price.
+  await memberPage.getByRole("spinbutton", { name: "Images" }).fill("1");
+  const estimate = memberPage.getByTestId("cost-estimate");
+  await expect(estimate).toHaveText(/^About \$\d+\.\d+ for 1 image/);
+  const each = Number(/About \$(\d+\.\d+) for 1 image/.exec((await estimate.textContent()) ?? "")?.[1]);
   expect(each).toBeGreaterThan(0);
 
   // Room for three cells of five, and not four.
@@ -221,7 +221,9 @@ test("a sweep under a budget: Vary says how many cells fit, and those run while 
   await expect(budgets.getByRole("status")).toHaveText("Saved. The next task is held to these budgets.");
 
   await memberPage.reload();
+  await create.ready();
   await create.prompt.fill(PROMPT);
+  await memberPage.getByRole("spinbutton", { name: "Images" }).fill("1");
   await expect(memberPage.getByTestId("budget-room")).toHaveText(/^\$0\.\d{4} left of your monthly budget$/);
   await memberPage.getByRole("button", { name: "Vary…" }).click();
   const dialog = memberPage.getByRole("dialog", { name: "Vary this task" });

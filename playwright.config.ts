@@ -1,5 +1,6 @@
 import { defineConfig } from "@playwright/test";
 import { OWNER_STATE } from "./e2e/fixtures/accounts";
+import { chromiumPath } from "./scripts/chromium-path";
 
 /**
  * Port of the production server the specs run against; 3100 so a dev server on 3000 is untouched.
@@ -8,8 +9,8 @@ import { OWNER_STATE } from "./e2e/fixtures/accounts";
 const port = Number(process.env.E2E_PORT ?? 3100);
 const baseURL = `http://127.0.0.1:${port}`;
 
-/** Debian's Chromium: Playwright's own browser downloads are unavailable on this network. */
-const executablePath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+/** Debian's Chromium (scripts/chromium-path.ts): Playwright's own downloads are unavailable here. */
+const executablePath = chromiumPath();
 
 export default defineConfig({
   testDir: "./e2e",
@@ -20,13 +21,18 @@ export default defineConfig({
   forbidOnly: Boolean(process.env.CI),
   retries: process.env.CI ? 1 : 0,
   reporter: "list",
-  timeout: 30_000,
-  expect: { timeout: 5_000 },
+  // Waits are on what the page says, never on time; these only bound how long a wrong page is
+  // waited on. Two cores shared by the server, the engine and two software-painted browsers take
+  // seconds for what a laptop does at once, so the bounds are wide rather than retried.
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
   use: {
     baseURL,
     browserName: "chromium",
     viewport: { width: 1440, height: 900 },
     colorScheme: "dark",
+    // As a person who asked for less motion: nothing repaints on its own between two checks.
+    reducedMotion: "reduce",
     trace: "retain-on-failure",
     launchOptions: {
       executablePath,

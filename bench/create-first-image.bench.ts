@@ -15,6 +15,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { chromium } from "@playwright/test";
 import { freePort, startProcess, stopProcess } from "../e2e/fixtures/processes";
+import { chromiumPath } from "../scripts/chromium-path";
 import { onStop, stopAll } from "./stop-on-exit";
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 10);
@@ -41,7 +42,7 @@ try {
   );
   onStop(() => stopProcess(server));
   const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    executablePath: chromiumPath(),
     args: ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"],
   });
   onStop(() => browser.close());

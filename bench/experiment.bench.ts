@@ -28,6 +28,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { chromium } from "@playwright/test";
 import { freePort, startProcess, stopProcess } from "../e2e/fixtures/processes";
+import { chromiumPath } from "../scripts/chromium-path";
 import { startLocalPostgres } from "./local-postgres";
 import { onStop, stopAll } from "./stop-on-exit";
 
@@ -180,7 +181,7 @@ try {
   const logFile = process.env.BENCH_SERVER_LOG;
   if (logFile) onStop(() => writeFileSync(logFile, server.output()));
   const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    executablePath: chromiumPath(),
     args: ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"],
   });
   onStop(() => browser.close());

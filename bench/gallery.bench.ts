@@ -28,6 +28,7 @@ import {
   startProcess,
   stopProcess,
 } from "../e2e/fixtures/processes";
+import { chromiumPath } from "../scripts/chromium-path";
 
 const { openPgliteDatabase, openPostgresDatabase } = await import("../lib/server/db/database");
 const { filterConditions, filteredItems, jumpCondition, searchIsRare, sortOrder } = await import(
@@ -197,7 +198,7 @@ async function browserPart() {
   const origin = `http://127.0.0.1:${port}`;
   let server = await startStudio(port);
   const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    executablePath: chromiumPath(),
     args: ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"],
   });
   try {

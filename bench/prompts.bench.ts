@@ -26,6 +26,7 @@ import { chromium } from "@playwright/test";
 import { type SQL, sql } from "drizzle-orm";
 import sharp from "sharp";
 import { ROOT } from "../e2e/fixtures/processes";
+import { chromiumPath } from "../scripts/chromium-path";
 import { startLocalPostgres } from "./local-postgres";
 import { seedPromptHistory } from "./prompts-seed";
 import { onStop, stopAll } from "./stop-on-exit";
@@ -187,7 +188,7 @@ const VITALS = `${readFileSync(path.join(ROOT, "node_modules/web-vitals/dist/web
 /** LCP of /prompts, and when the first screen's last thumbnail was drawn (ms from navigation). */
 async function pageLoads(origin: string, cookie: string): Promise<{ lcp: number; thumbs: number }[]> {
   const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    executablePath: chromiumPath(),
     args: ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"],
   });
   onStop(() => browser.close());

@@ -1,9 +1,9 @@
 import { ArrowLeft, Compass } from "lucide-react";
 import type { Metadata } from "next";
-import Link from "next/link";
 import { BrandMark } from "@/components/shell/brand-mark";
 import { ButtonLink } from "@/components/ui/button";
 import { focusRing } from "@/components/ui/cn";
+import Link from "@/components/ui/link";
 
 export const metadata: Metadata = { title: "Page not found" };
 

@@ -1,10 +1,10 @@
 "use client";
 
 import { ExternalLink, Images, Trash2 } from "lucide-react";
-import Link from "next/link";
 import { useEffect, useRef, useState } from "react";
 import { Button, ButtonLink } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
+import Link from "@/components/ui/link";
 import { useCreateStore } from "@/lib/client/create/drafts";
 import { promptForPeople } from "@/lib/client/create/field-labels";
 import { type RecallPart, recallHref } from "@/lib/client/create/recall";

@@ -2,10 +2,10 @@
 
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { ListChecks, Repeat, Scale, Star } from "lucide-react";
-import Link from "next/link";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
+import Link from "@/components/ui/link";
 import { call } from "@/lib/client/endpoint-client";
 import { api } from "@/lib/studio/api";
 import { evalSetsKey } from "./types";

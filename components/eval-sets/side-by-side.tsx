@@ -2,8 +2,8 @@
 
 import { useQuery } from "@tanstack/react-query";
 import { ImageOff, LoaderCircle, Scale, Star } from "lucide-react";
-import Link from "next/link";
 import { cn, focusRing } from "@/components/ui/cn";
+import Link from "@/components/ui/link";
 import { call } from "@/lib/client/endpoint-client";
 import { api } from "@/lib/studio/api";
 import type { RunVotes } from "@/lib/studio/api/votes";

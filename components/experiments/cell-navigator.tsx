@@ -1,10 +1,10 @@
 "use client";
 
 import { ChevronDown, ChevronLeft, ChevronRight, ChevronUp, FlaskConical } from "lucide-react";
-import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useEffect, useMemo } from "react";
 import { Button } from "@/components/ui/button";
+import Link from "@/components/ui/link";
 import { useEndpoint } from "@/lib/client/endpoint-client";
 import { cellImageStep } from "@/lib/client/viewer-keys";
 import { api } from "@/lib/studio/api";

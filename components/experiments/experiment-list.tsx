@@ -2,10 +2,10 @@
 
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { Dices, FlaskConical, GitCompareArrows, Grid3x3, Split } from "lucide-react";
-import Link from "next/link";
 import { Badge } from "@/components/ui/badge";
 import { Button, ButtonLink } from "@/components/ui/button";
 import { EmptyState, type EmptyStateFeature } from "@/components/ui/empty-state";
+import Link from "@/components/ui/link";
 import { call } from "@/lib/client/endpoint-client";
 import { experimentsKey } from "@/lib/client/live/experiment-changes";
 import { api } from "@/lib/studio/api";

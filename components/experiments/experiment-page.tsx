@@ -2,12 +2,12 @@
 
 import { useQueryClient } from "@tanstack/react-query";
 import { Download, GitCompareArrows, Pause, Play, Square } from "lucide-react";
-import Link from "next/link";
 import { useCallback, useState } from "react";
 import { PresenceAvatars } from "@/components/presence/presence-avatars";
 import { Badge } from "@/components/ui/badge";
 import { Button, ButtonLink } from "@/components/ui/button";
 import { FormError } from "@/components/ui/field";
+import Link from "@/components/ui/link";
 import { BlindVoteButton } from "@/components/votes/blind-vote-button";
 import { VoteList } from "@/components/votes/vote-list";
 import { VoteOverlay } from "@/components/votes/vote-overlay";

@@ -1,10 +1,10 @@
 "use client";
 
 import { AlertTriangle, Ban, Check, Clock, LoaderCircle, RotateCw } from "lucide-react";
-import Link from "next/link";
 import { memo } from "react";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
+import Link from "@/components/ui/link";
 import { MOSAIC_TILES, mosaic } from "@/lib/studio/experiments/mosaic";
 import { experimentCellUrl, THUMB_WIDTHS, thumbUrl } from "@/lib/studio/gallery-urls";
 import { costOf, usd } from "@/lib/studio/spend/money";

@@ -2,9 +2,9 @@
 
 import { useQueryClient } from "@tanstack/react-query";
 import { Ellipsis, Wand2 } from "lucide-react";
-import Link from "next/link";
 import { useId, useState } from "react";
 import { cn, focusRing } from "@/components/ui/cn";
+import Link from "@/components/ui/link";
 import { type RecallPart, workflowRecallHref } from "@/lib/client/create/recall";
 import { prefetchRecall } from "@/lib/client/create/recall-prefetch";
 import { useCan } from "@/lib/client/member-role";

@@ -1,9 +1,9 @@
 "use client";
 
 import { Check, Film, Layers, MessageSquare, Star } from "lucide-react";
-import Link from "next/link";
 import { type KeyboardEvent, type MouseEvent, memo, useState } from "react";
 import { cn, focusRing } from "@/components/ui/cn";
+import Link from "@/components/ui/link";
 import { wholeMedia } from "@/components/ui/whole-media";
 import { promptForPeople } from "@/lib/client/create/field-labels";
 import { useStarToggle } from "@/lib/client/use-gallery-star";

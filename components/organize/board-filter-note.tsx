@@ -1,7 +1,7 @@
 "use client";
 
 import { FolderOpen, X } from "lucide-react";
-import Link from "next/link";
+import Link from "@/components/ui/link";
 import { useCan } from "@/lib/client/member-role";
 import { useBoards } from "./board-menu";
 import { ShareDialog } from "./share-dialog";

@@ -2,12 +2,12 @@
 
 import { useQueryClient } from "@tanstack/react-query";
 import { FolderOpen, Pencil, Plus, Trash2 } from "lucide-react";
-import Link from "next/link";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { EmptyState } from "@/components/ui/empty-state";
 import { FormError, TextField } from "@/components/ui/field";
+import Link from "@/components/ui/link";
 import { PageHeader } from "@/components/ui/page-header";
 import { call } from "@/lib/client/endpoint-client";
 import { useCan } from "@/lib/client/member-role";

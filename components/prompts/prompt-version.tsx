@@ -1,12 +1,12 @@
 "use client";
 
 import { Wand2 } from "lucide-react";
-import Link from "next/link";
 import { DiffRuns } from "@/components/compare/prompt-diffs";
 import { ModelLabel } from "@/components/create/model-name";
 import { Badge } from "@/components/ui/badge";
 import { ButtonLink } from "@/components/ui/button";
 import { cn, focusRing } from "@/components/ui/cn";
+import Link from "@/components/ui/link";
 import { recallHref } from "@/lib/client/create/recall";
 import { thumbUrl, viewerUrl } from "@/lib/studio/gallery-urls";
 import { promptDiff, samePrompt } from "@/lib/studio/prompt-diff";

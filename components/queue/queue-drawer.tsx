@@ -2,11 +2,11 @@
 
 import { useQuery } from "@tanstack/react-query";
 import { AlertTriangle, CheckCircle2, ListTodo, LoaderCircle, RotateCcw } from "lucide-react";
-import Link from "next/link";
 import { useEffect, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
 import { Dialog } from "@/components/ui/dialog";
+import Link from "@/components/ui/link";
 import { promptForPeople } from "@/lib/client/create/field-labels";
 import { recallHref, workflowOf } from "@/lib/client/create/recall";
 import { isTyping } from "@/lib/client/create/shortcuts";

@@ -1,8 +1,8 @@
 "use client";
 
-import Link from "next/link";
 import type { ReactNode } from "react";
 import { ModelName } from "@/components/create/model-name";
+import Link from "@/components/ui/link";
 import { labelOf, promptForPeople } from "@/lib/client/create/field-labels";
 import { viewerUrl } from "@/lib/studio/gallery-urls";
 import { isInlineMediaRef } from "@/lib/studio/inline-media-ref";

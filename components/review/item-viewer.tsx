@@ -2,7 +2,6 @@
 
 import { useQuery } from "@tanstack/react-query";
 import { ArrowLeft, ChevronLeft, ChevronRight, Columns2, Download, Layers, Wand2 } from "lucide-react";
-import Link from "next/link";
 import { useRouter, useSearchParams } from "next/navigation";
 import { useEffect, useMemo, useState } from "react";
 import { CellNavigator } from "@/components/experiments/cell-navigator";
@@ -12,6 +11,7 @@ import { ShareDialog } from "@/components/organize/share-dialog";
 import { PresenceAvatars } from "@/components/presence/presence-avatars";
 import { Button, ButtonLink } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
+import Link from "@/components/ui/link";
 import { promptForPeople } from "@/lib/client/create/field-labels";
 import { newVersionHref, workflowRecallHref } from "@/lib/client/create/recall";
 import { call, queryKeyOf } from "@/lib/client/endpoint-client";

@@ -1,10 +1,10 @@
 "use client";
 
 import { Layers } from "lucide-react";
-import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useEffect } from "react";
 import { cn, focusRing } from "@/components/ui/cn";
+import Link from "@/components/ui/link";
 import { Select } from "@/components/ui/select";
 import { useItemVersions } from "@/lib/client/use-versions";
 import { viewerCommand } from "@/lib/client/viewer-keys";

@@ -1,6 +1,6 @@
-import Link from "next/link";
 import type { ReactNode } from "react";
 import { focusRing } from "@/components/ui/cn";
+import Link from "@/components/ui/link";
 import { BrandMark } from "./brand-mark";
 import { EngineStatus, type ServiceInfo } from "./engine-status";
 import { InboxBell } from "./inbox-bell";

@@ -1,8 +1,8 @@
 "use client";
 
 import { Bell } from "lucide-react";
-import Link from "next/link";
 import { cn, focusRing } from "@/components/ui/cn";
+import Link from "@/components/ui/link";
 import { useUnread } from "@/lib/client/use-inbox";
 
 /** The bell in the top bar: my unread notifications, kept current by the relay. */

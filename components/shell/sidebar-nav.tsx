@@ -2,9 +2,9 @@
 
 import type { LucideIcon } from "lucide-react";
 import { FlaskConical, LayoutGrid, Settings, Sparkles } from "lucide-react";
-import Link from "next/link";
 import { usePathname, useSearchParams } from "next/navigation";
 import { cn, focusRing } from "@/components/ui/cn";
+import Link from "@/components/ui/link";
 
 type NavItem = { href: string; label: string; icon: LucideIcon };
 

@@ -1,5 +1,5 @@
-import Link from "next/link";
 import type { ComponentProps } from "react";
+import Link from "@/components/ui/link";
 import { cn, focusRing } from "./cn";
 
 export type ButtonVariant = "primary" | "secondary" | "ghost";

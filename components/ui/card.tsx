@@ -1,5 +1,5 @@
-import Link from "next/link";
 import type { ComponentProps, ReactNode } from "react";
+import Link from "@/components/ui/link";
 import { cn } from "./cn";
 
 /** A panel on the page surface. */

@@ -1,6 +1,6 @@
 import { History } from "lucide-react";
-import Link from "next/link";
 import { cn, focusRing } from "@/components/ui/cn";
+import Link from "@/components/ui/link";
 
 /** "History" beside a prompt field: every prompt the member ran, with its edits and results. */
 export function PromptHistoryLink({ className }: { className?: string }) {

@@ -2,6 +2,7 @@ import { type ExecFileException, execFile } from "node:child_process";
 import path from "node:path";
 import { expect, type Locator, type Page, request as playwrightRequest, test } from "@playwright/test";
 import { ROOT } from "./fixtures/processes";
+import { saveScreen } from "./fixtures/screens";
 import { StudioShell } from "./pages/studio-shell";
 
 /**
@@ -37,7 +38,7 @@ async function screens(page: Page, name: string, part: Locator) {
     await page.setViewportSize({ width, height });
     await part.scrollIntoViewIfNeeded();
     await shell.screenshot(`access-tokens-${name}-${width}x${height}`);
-    await part.screenshot({
+    await saveScreen(part, {
       path: path.join(ROOT, "e2e", ".screens", `access-tokens-${name}-panel-${width}x${height}.png`),
     });
   }

@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { seedPicture } from "./fixtures/images";
+import { saveScreen } from "./fixtures/screens";
 import { finishedTask } from "./fixtures/studio-api";
 import { CreatePage } from "./pages/create-page";
 import { SCREENS_DIR } from "./pages/studio-shell";
@@ -31,7 +32,7 @@ test("ControlNet: a guide of another shape is flagged; matching the output or fi
   ]) {
     await page.setViewportSize(viewport);
     await note.scrollIntoViewIfNeeded();
-    await page.screenshot({
+    await saveScreen(page, {
       path: `${SCREENS_DIR}/controlnet-guide-shape-${viewport.width}x${viewport.height}.png`,
     });
   }
@@ -98,7 +99,7 @@ test("ControlNet: a guide made from a photo and then fitted to the output still 
   ]) {
     await page.setViewportSize(viewport);
     await use.scrollIntoViewIfNeeded();
-    await page.screenshot({
+    await saveScreen(page, {
       path: `${SCREENS_DIR}/controlnet-fitted-guide-${viewport.width}x${viewport.height}.png`,
     });
   }

@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { saveScreen } from "./fixtures/screens";
 import { CreatePage } from "./pages/create-page";
 import { SCREENS_DIR } from "./pages/studio-shell";
 
@@ -27,7 +28,7 @@ test("Enhance offers several versions on every form with a prompt; picking one r
   const text = (await second.getAttribute("data-version")) ?? "";
   expect(text.startsWith(PROMPT)).toBe(true);
   expect(text.length).toBeGreaterThan(PROMPT.length);
-  await page.screenshot({ path: `${SCREENS_DIR}/enhance-versions-1440x900.png` });
+  await saveScreen(page, { path: `${SCREENS_DIR}/enhance-versions-1440x900.png` });
   await second.click();
   await expect(create.prompt).toHaveValue(text);
   await expect(create.versions).toHaveCount(0);

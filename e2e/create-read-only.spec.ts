@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { imageTask, joinAsMember, sendTasks } from "./fixtures/accounts";
+import { saveScreen } from "./fixtures/screens";
 import { finishedTask } from "./fixtures/studio-api";
 import { CreatePage } from "./pages/create-page";
 import { SCREENS_DIR } from "./pages/studio-shell";
@@ -43,7 +44,7 @@ test("a viewer sees every Create form read-only, says why, and can send nothing"
         { width: 1280, height: 720 },
       ]) {
         await viewer.setViewportSize(viewport);
-        await viewer.screenshot({
+        await saveScreen(viewer, {
           path: `${SCREENS_DIR}/create-read-only/${slug}-${viewport.width}x${viewport.height}.png`,
         });
       }

@@ -1,6 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { seedPicture } from "./fixtures/images";
 import { maskDataUri, sendTask, uploadPicture } from "./fixtures/recall-tasks";
+import { saveScreen } from "./fixtures/screens";
 import { finishedTask } from "./fixtures/studio-api";
 import { CreatePage } from "./pages/create-page";
 import { SCREENS_DIR } from "./pages/studio-shell";
@@ -31,7 +32,7 @@ test("inpainting: Use all on a result brings back the image and its painted mask
   await expect(painter).toHaveAttribute("data-mask-empty", "false");
   await expect(create.notice).toHaveText("Filled in from a past task.");
   await expect(create.generate).toBeEnabled();
-  await page.screenshot({ path: `${SCREENS_DIR}/recall-inpainting-1440x900.png` });
+  await saveScreen(page, { path: `${SCREENS_DIR}/recall-inpainting-1440x900.png` });
 });
 
 test("text to image and image to image: a recalled task fills its workflow", async ({ page, baseURL }) => {
@@ -137,7 +138,7 @@ test("outpainting: the frame comes back where it was", async ({ page, baseURL })
   await expect(page.getByRole("spinbutton", { name: "Width" })).toHaveValue("1024");
   await expect(page.getByRole("spinbutton", { name: "Height" })).toHaveValue("640");
   await expect(create.generate).toBeEnabled();
-  await page.screenshot({ path: `${SCREENS_DIR}/recall-outpainting-1440x900.png` });
+  await saveScreen(page, { path: `${SCREENS_DIR}/recall-outpainting-1440x900.png` });
 });
 
 test("ControlNet: every unit comes back with its own guide image", async ({ page, baseURL }) => {
@@ -163,7 +164,7 @@ test("ControlNet: every unit comes back with its own guide image", async ({ page
   await expect(units.nth(0).getByRole("img", { name: /Ready guide: 512 × 768/ })).toBeVisible();
   await expect(units.nth(1).getByRole("img", { name: /Ready guide: 640 × 640/ })).toBeVisible();
   await expect(create.generate).toBeEnabled();
-  await page.screenshot({ path: `${SCREENS_DIR}/recall-controlnet-1440x900.png` });
+  await saveScreen(page, { path: `${SCREENS_DIR}/recall-controlnet-1440x900.png` });
 });
 
 test("video: text, frames and references come back with their media", async ({ page, baseURL }) => {
@@ -216,7 +217,7 @@ test("video: text, frames and references come back with their media", async ({ p
   await expect(page.locator("#f-inputs-referenceVideos-0")).toHaveValue("https://example.com/clip.mp4");
   await expect(page.locator("#f-inputs-referenceAudios-0")).toHaveValue("https://example.com/track.mp3");
   await expect(create.notice).toHaveText("Filled in from a past task.");
-  await page.screenshot({ path: `${SCREENS_DIR}/recall-video-references-1440x900.png` });
+  await saveScreen(page, { path: `${SCREENS_DIR}/recall-video-references-1440x900.png` });
 });
 
 test("what cannot be restored is named", async ({ page, baseURL }) => {
@@ -252,5 +253,5 @@ test("inpainting: the mask painter's hint is whole under a portrait image at 144
   );
   expect(await hint.evaluate((el) => el.scrollHeight <= el.clientHeight + 1)).toBe(true);
   await hint.scrollIntoViewIfNeeded();
-  await page.screenshot({ path: `${SCREENS_DIR}/inpainting-hint-1440x900.png` });
+  await saveScreen(page, { path: `${SCREENS_DIR}/inpainting-hint-1440x900.png` });
 });

@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { saveScreen } from "./fixtures/screens";
 import { CreatePage } from "./pages/create-page";
 import { SCREENS_DIR } from "./pages/studio-shell";
 
@@ -40,7 +41,7 @@ test("? lists the shortcuts of the page it is pressed on", async ({ page }) => {
     // Nothing of the Create forms is offered where there is no form.
     await expect(help.getByText("Generate")).toHaveCount(0);
     await expect(help.getByText(/Mask painter/)).toHaveCount(0);
-    await page.screenshot({
+    await saveScreen(page, {
       path: `${SCREENS_DIR}/gallery-shortcuts-${screen.width}x${screen.height}.png`,
     });
     await page.keyboard.press("Escape");

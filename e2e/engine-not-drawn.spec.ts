@@ -1,5 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
 import { imageTask, sendTasks } from "./fixtures/accounts";
+import { saveScreen } from "./fixtures/screens";
 import { finishedTask } from "./fixtures/studio-api";
 import { SCREENS_DIR } from "./pages/studio-shell";
 
@@ -33,7 +34,7 @@ test("a result's details name the words the built-in engine did not draw", async
   await expect(details.getByText("narwhal", { exact: true })).toBeVisible();
   for (const viewport of VIEWPORTS) {
     await page.setViewportSize(viewport);
-    await page.screenshot({
+    await saveScreen(page, {
       path: `${SCREENS_DIR}/engine-not-drawn/details-${viewport.width}x${viewport.height}.png`,
     });
   }

@@ -1,5 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
 import { imageTask, sendTasks } from "./fixtures/accounts";
+import { saveScreen } from "./fixtures/screens";
 import { finishedTask } from "./fixtures/studio-api";
 
 /**
@@ -28,7 +29,7 @@ async function screenshots(page: Page, name: string) {
         { timeout: 90_000 },
       )
       .toBe(true);
-    await page.screenshot({ path: `${shots}/${name}-${screen.width}x${screen.height}.png` });
+    await saveScreen(page, { path: `${shots}/${name}-${screen.width}x${screen.height}.png` });
   }
   await page.setViewportSize(SCREENS[0] ?? { width: 1440, height: 900 });
 }

@@ -1,5 +1,6 @@
 import { expect, type Page, request as playwrightRequest, test } from "@playwright/test";
 import { imageTask, joinAsMember, OWNER, sendTasks } from "./fixtures/accounts";
+import { saveScreen } from "./fixtures/screens";
 import { finishedTask, memberWithRole } from "./fixtures/studio-api";
 import { SCREENS_DIR } from "./pages/studio-shell";
 
@@ -21,7 +22,7 @@ async function shots(page: Page, name: string) {
   const before = page.viewportSize();
   for (const viewport of VIEWPORTS) {
     await page.setViewportSize(viewport);
-    await page.screenshot({ path: `${SHOTS}/${name}-${viewport.width}x${viewport.height}.png` });
+    await saveScreen(page, { path: `${SHOTS}/${name}-${viewport.width}x${viewport.height}.png` });
   }
   if (before) await page.setViewportSize(before);
 }

@@ -5,6 +5,7 @@ import { type BrowserContext, expect, type Page, test } from "@playwright/test";
 import sharp from "sharp";
 import { imageTask, sendTasks } from "./fixtures/accounts";
 import { freePort, ROOT, startProcess, stopProcess } from "./fixtures/processes";
+import { saveScreen } from "./fixtures/screens";
 import { finishedTask } from "./fixtures/studio-api";
 
 /**
@@ -135,7 +136,7 @@ async function screenshots(page: Page, name: string) {
         { timeout: 90_000 },
       )
       .toBe(true);
-    await page.screenshot({ path: `${shots}/${name}-${screen.width}x${screen.height}.png` });
+    await saveScreen(page, { path: `${shots}/${name}-${screen.width}x${screen.height}.png` });
   }
   await page.setViewportSize(SCREENS[0] ?? { width: 1440, height: 900 });
 }

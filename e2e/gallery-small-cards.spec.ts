@@ -1,5 +1,6 @@
 import { expect, type Locator, test } from "@playwright/test";
 import { imageTask, sendTasks } from "./fixtures/accounts";
+import { saveScreen } from "./fixtures/screens";
 import { finishedTask } from "./fixtures/studio-api";
 import { SCREENS_DIR } from "./pages/studio-shell";
 
@@ -87,7 +88,7 @@ test("small gallery cards: the picture, one clean line, the actions over the pic
     expect(Math.abs((a?.y ?? 0) + (a?.height ?? 0) / 2 - ((b?.y ?? 0) + (b?.height ?? 0) / 2))).toBeLessThan(
       4,
     );
-    await page.screenshot({ path: `${SCREENS_DIR}/gallery-small-cards-${size.width}x${size.height}.png` });
+    await saveScreen(page, { path: `${SCREENS_DIR}/gallery-small-cards-${size.width}x${size.height}.png` });
   }
 
   // The rest unfolds from the button: seed, prompt and size, each inside the card.
@@ -105,7 +106,7 @@ test("small gallery cards: the picture, one clean line, the actions over the pic
     await expect(link).toBeVisible();
     expect(await within(link, card)).toBe(true);
   }
-  await page.screenshot({ path: `${SCREENS_DIR}/gallery-small-card-parts-1440x900.png` });
+  await saveScreen(page, { path: `${SCREENS_DIR}/gallery-small-card-parts-1440x900.png` });
   await actions.getByRole("link", { name: "Use the prompt" }).click();
   await expect(page).toHaveURL(/\/create\/text-to-image/);
   await expect(page.locator("#f-positivePrompt")).toHaveValue(new RegExp(word));

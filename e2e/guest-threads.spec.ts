@@ -1,6 +1,7 @@
 import path from "node:path";
 import { expect, type Page, test } from "@playwright/test";
 import { imageTask, joinAsMember, OWNER, sendTasks } from "./fixtures/accounts";
+import { saveScreen } from "./fixtures/screens";
 import { finishedTask } from "./fixtures/studio-api";
 
 /**
@@ -13,10 +14,10 @@ const SHOTS = path.resolve(import.meta.dirname, "..", "test-results", "guest-thr
 
 async function shots(page: Page, name: string) {
   await page.setViewportSize({ width: 1440, height: 900 });
-  await page.screenshot({ path: path.join(SHOTS, `${name}-1440.png`), fullPage: true });
+  await saveScreen(page, { path: path.join(SHOTS, `${name}-1440.png`), fullPage: true });
   await page.setViewportSize({ width: 1280, height: 720 });
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => resolve(null))));
-  await page.screenshot({ path: path.join(SHOTS, `${name}-1280.png`), fullPage: true });
+  await saveScreen(page, { path: path.join(SHOTS, `${name}-1280.png`), fullPage: true });
   await page.setViewportSize({ width: 1440, height: 900 });
 }
 

@@ -1,5 +1,6 @@
 import path from "node:path";
 import { type Browser, type BrowserContext, expect, type Locator, type Page, test } from "@playwright/test";
+import { saveScreen } from "./fixtures/screens";
 import { SCREENS_DIR } from "./pages/studio-shell";
 
 /**
@@ -20,7 +21,7 @@ async function screens(page: Page, name: string, shown?: Locator) {
     await page.setViewportSize({ width, height });
     // Its end at the screen's foot: the sticky top bar covers nothing of it.
     await shown?.evaluate((el) => el.scrollIntoView({ block: "end" }));
-    await page.screenshot({ path: path.join(SCREENS_DIR, `guest-vote-${name}-${width}x${height}.png`) });
+    await saveScreen(page, { path: path.join(SCREENS_DIR, `guest-vote-${name}-${width}x${height}.png`) });
   }
   await page.setViewportSize({ width: 1440, height: 900 });
 }

@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import path from "node:path";
 import { type APIRequestContext, expect, type Locator, type Page, request, test } from "@playwright/test";
+import { saveScreen } from "./fixtures/screens";
 import { SCREENS_DIR } from "./pages/studio-shell";
 
 /**
@@ -17,7 +18,7 @@ async function screens(page: Page, name: string, shown: Locator) {
   ] as const) {
     await page.setViewportSize({ width, height });
     await shown.evaluate((el) => el.scrollIntoView({ block: "center" }));
-    await page.screenshot({ path: path.join(SCREENS_DIR, `guest-voters-${name}-${width}x${height}.png`) });
+    await saveScreen(page, { path: path.join(SCREENS_DIR, `guest-voters-${name}-${width}x${height}.png`) });
   }
   await page.setViewportSize({ width: 1440, height: 900 });
 }

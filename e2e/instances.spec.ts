@@ -8,6 +8,7 @@ import {
 } from "@playwright/test";
 import { imageTask } from "./fixtures/accounts";
 import { Deployment, deploymentMissing, type Studio } from "./fixtures/deployment";
+import { saveScreen } from "./fixtures/screens";
 import { SCREENS_DIR } from "./pages/studio-shell";
 
 /**
@@ -140,7 +141,7 @@ test("a studio stopped with a video in flight hands the tab and the task to the 
   }).toPass({ timeout: 10_000 });
   if (!stopped) throw new Error("the tab's socket is on no studio");
   const survivor = stopped === a ? b : a;
-  await tab.screenshot({ path: `${SCREENS_DIR}/instances/gallery-through-nginx-1440x900.png` });
+  await saveScreen(tab, { path: `${SCREENS_DIR}/instances/gallery-through-nginx-1440x900.png` });
 
   // A video sent through the studio about to stop: leased to it at send.
   const taskUUID = crypto.randomUUID();
@@ -197,7 +198,7 @@ test("a studio stopped with a video in flight hands the tab and the task to the 
   expect(kept(stopped)).toBe(0);
   const listed = await api.get(`${deployment.nginxOrigin}/api/items?q=${video}`);
   expect(((await listed.json()) as { data: { items: unknown[] } }).data.items).toHaveLength(1);
-  await tab.screenshot({ path: `${SCREENS_DIR}/instances/result-after-handover-1440x900.png` });
+  await saveScreen(tab, { path: `${SCREENS_DIR}/instances/result-after-handover-1440x900.png` });
 
   // A change through nginx passes the studio's same-origin check (Host and Origin are kept).
   const item = await taskItem(survivor, taskUUID);

@@ -1,5 +1,6 @@
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import { imageTask, sendTasks } from "./fixtures/accounts";
+import { saveScreen } from "./fixtures/screens";
 import { finishedTask } from "./fixtures/studio-api";
 import { intersects } from "./pages/screen-fit";
 import { SCREENS_DIR } from "./pages/studio-shell";
@@ -158,7 +159,7 @@ test("every page fits 1440x900 and 1280x720: nothing runs off the side", async (
         await sideOverflow(page),
         `${entry.name} runs off the side at ${size.width}`,
       ).toBeLessThanOrEqual(0);
-      await page.screenshot({ path: `${shots}/${entry.name}-${size.width}x${size.height}.png` });
+      await saveScreen(page, { path: `${shots}/${entry.name}-${size.width}x${size.height}.png` });
     }
   }
 });
@@ -181,7 +182,7 @@ test("the gallery at 1280x720: results on the first screen, filters that fold, t
   await filters.click();
   await expect(filters).toHaveAttribute("aria-expanded", "true");
   await expect(page.getByRole("combobox", { name: "Workflow" })).toBeVisible();
-  await page.screenshot({ path: `${shots}/gallery-filters-open-1280x720.png` });
+  await saveScreen(page, { path: `${shots}/gallery-filters-open-1280x720.png` });
   await filters.click();
   await expect(page.getByRole("combobox", { name: "Workflow" })).toBeHidden();
 
@@ -192,7 +193,7 @@ test("the gallery at 1280x720: results on the first screen, filters that fold, t
   await page.getByRole("radio", { name: "Small" }).click();
   await expect(grid).toHaveAttribute("data-thumb-size", "small");
   await expect.poll(perRow).toBeGreaterThan(medium);
-  await page.screenshot({ path: `${shots}/gallery-small-1280x720.png` });
+  await saveScreen(page, { path: `${shots}/gallery-small-1280x720.png` });
   await page.reload();
   await expect(page.getByRole("radio", { name: "Small" })).toHaveAttribute("aria-checked", "true");
   await expect(grid).toHaveAttribute("data-thumb-size", "small");
@@ -224,7 +225,7 @@ test("the selection bar at 1280x720 stays clear of the navigation rail", async (
   if (!barBox || !rail) throw new Error("no box");
   expect(intersects(barBox, rail), "the selection bar covers the navigation rail").toBe(false);
   expect(barBox.x + barBox.width).toBeLessThanOrEqual(LAPTOP.width);
-  await page.screenshot({ path: `${shots}/gallery-selection-1280x720.png` });
+  await saveScreen(page, { path: `${shots}/gallery-selection-1280x720.png` });
 });
 
 test("an experiment at 1280x720: its buttons in one row, and the grid says which columns show", async ({
@@ -237,7 +238,7 @@ test("an experiment at 1280x720: its buttons in one row, and the grid says which
   const tops = await actions.evaluateAll((els) => els.map((e) => Math.round(e.getBoundingClientRect().top)));
   expect(tops.length).toBeGreaterThanOrEqual(6);
   expect(Math.max(...tops) - Math.min(...tops), "the header's buttons wrap").toBeLessThanOrEqual(4);
-  await page.screenshot({ path: `${shots}/experiment-paused-1280x720.png` });
+  await saveScreen(page, { path: `${shots}/experiment-paused-1280x720.png` });
 
   await page.goto(`/experiments/${seeded.experimentId}`);
   const note = page.getByTestId("columns-shown");
@@ -256,7 +257,7 @@ test("an experiment at 1280x720: its buttons in one row, and the grid says which
   // Smaller cells show more of the columns at once.
   await page.getByRole("radio", { name: "Small" }).click();
   await expect.poll(shown).toBeGreaterThan(atMedium);
-  await page.screenshot({ path: `${shots}/experiment-small-1280x720.png` });
+  await saveScreen(page, { path: `${shots}/experiment-small-1280x720.png` });
   // On the wider screen the small cells all fit, and nothing needs saying.
   await page.setViewportSize({ width: 1440, height: 900 });
   await expect(note).toBeHidden();

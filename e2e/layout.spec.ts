@@ -1,6 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { workflows } from "../lib/client/workflows";
 import { seedPicture } from "./fixtures/images";
+import { saveScreen } from "./fixtures/screens";
 import { CreatePage } from "./pages/create-page";
 import { boxRatio, documentOverflow, intersects, SCREENS, visibleFieldBoxes } from "./pages/screen-fit";
 import { SCREENS_DIR } from "./pages/studio-shell";
@@ -23,7 +24,9 @@ for (const screen of SCREENS) {
       await expect(create.generate).toBeInViewport({ ratio: 1 });
       const form = await page.locator("form[aria-busy]").boundingBox();
       expect(form && form.y + form.height).toBeLessThanOrEqual(screen.height);
-      await page.screenshot({ path: `${shots}/${workflow.slug}-empty-${screen.width}x${screen.height}.png` });
+      await saveScreen(page, {
+        path: `${shots}/${workflow.slug}-empty-${screen.width}x${screen.height}.png`,
+      });
     }
   });
 }
@@ -53,7 +56,7 @@ test("a wide result shows whole at 16:9 in the strip, the result view and the ga
   const stripImage = create.results.first().locator("img");
   await expect(stripImage).toHaveJSProperty("complete", true);
   expect(await boxRatio(stripImage)).toBeCloseTo(1344 / 768, 1);
-  await page.screenshot({ path: `${shots}/text-to-image-results-1440x900.png` });
+  await saveScreen(page, { path: `${shots}/text-to-image-results-1440x900.png` });
 
   await create.results.first().click();
   const view = page.getByRole("dialog", { name: "Result" }).locator("img");
@@ -85,7 +88,7 @@ test("a tall result shows whole at 9:16 in the strip and the gallery", async ({ 
   expect(await boxRatio(card)).toBeCloseTo(768 / 1344, 1);
   for (const screen of SCREENS) {
     await page.setViewportSize(screen);
-    await page.screenshot({ path: `${shots}/gallery-${screen.width}x${screen.height}.png` });
+    await saveScreen(page, { path: `${shots}/gallery-${screen.width}x${screen.height}.png` });
   }
 });
 
@@ -118,13 +121,13 @@ for (const slug of ["inpainting", "outpainting"]) {
     for (const field of fields) {
       expect(intersects(pillBox, field.box), `the pill covers ${field.id}`).toBe(false);
     }
-    await page.screenshot({ path: `${shots}/${slug}-results-1280x720.png` });
+    await saveScreen(page, { path: `${shots}/${slug}-results-1280x720.png` });
     await pill.click();
     await expect(create.results.first()).toBeInViewport();
     expect(await documentOverflow(page)).toBeLessThanOrEqual(0);
     expect(await page.evaluate(() => window.scrollY)).toBe(0);
     await expect(pill).toBeHidden();
-    await page.screenshot({ path: `${shots}/${slug}-results-shown-1280x720.png` });
+    await saveScreen(page, { path: `${shots}/${slug}-results-shown-1280x720.png` });
   });
 }
 
@@ -138,5 +141,5 @@ test("narrow screens stack the columns and the page scrolls", async ({ page }) =
   expect(form && results && results.y >= form.y + form.height).toBe(true);
   await create.generate.scrollIntoViewIfNeeded();
   await expect(create.generate).toBeInViewport({ ratio: 1 });
-  await page.screenshot({ path: `${shots}/text-to-image-900x720.png`, fullPage: true });
+  await saveScreen(page, { path: `${shots}/text-to-image-900x720.png`, fullPage: true });
 });

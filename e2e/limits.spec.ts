@@ -1,6 +1,7 @@
 import { expect, request as playwrightRequest, test } from "@playwright/test";
 import sharp from "sharp";
 import { imageTask, sendTasks } from "./fixtures/accounts";
+import { saveScreen } from "./fixtures/screens";
 import { finishedTask, memberWithRole } from "./fixtures/studio-api";
 import { SCREENS_DIR } from "./pages/studio-shell";
 
@@ -43,7 +44,7 @@ test("the owner reads and changes the caps in Settings", async ({ page, request,
   ] as const) {
     await page.setViewportSize({ width, height });
     await panel.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: `${SHOTS}/limits-${width}x${height}.png` });
+    await saveScreen(page, { path: `${SHOTS}/limits-${width}x${height}.png` });
   }
   await page.setViewportSize({ width: 1440, height: 900 });
 
@@ -52,7 +53,7 @@ test("the owner reads and changes the caps in Settings", async ({ page, request,
   await atWork.fill("0");
   await save.click();
   await expect(panel.getByText("A whole number from 1 to 100")).toBeVisible();
-  await page.screenshot({ path: `${SHOTS}/limits-invalid-1440x900.png` });
+  await saveScreen(page, { path: `${SHOTS}/limits-invalid-1440x900.png` });
   await atWork.fill("4");
 
   await perRequest.fill("3");

@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { imageTask, sendTasks } from "./fixtures/accounts";
+import { saveScreen } from "./fixtures/screens";
 import { finishedTask } from "./fixtures/studio-api";
 import { CreatePage } from "./pages/create-page";
 import { SCREENS_DIR } from "./pages/studio-shell";
@@ -39,7 +40,7 @@ test("models go by their names, the AIR id beside: gallery filter, item details 
   );
   for (const viewport of VIEWPORTS) {
     await page.setViewportSize(viewport);
-    await page.screenshot({
+    await saveScreen(page, {
       path: `${SCREENS_DIR}/model-names-gallery-${viewport.width}x${viewport.height}.png`,
     });
   }
@@ -55,7 +56,7 @@ test("models go by their names, the AIR id beside: gallery filter, item details 
   await expect(page.getByTestId("detail-lora")).toContainText("civitai:652699@993999");
   for (const viewport of VIEWPORTS) {
     await page.setViewportSize(viewport);
-    await page.screenshot({
+    await saveScreen(page, {
       path: `${SCREENS_DIR}/model-names-details-${viewport.width}x${viewport.height}.png`,
     });
   }
@@ -78,7 +79,7 @@ test("models go by their names, the AIR id beside: gallery filter, item details 
   );
   for (const viewport of VIEWPORTS) {
     await guestPage.setViewportSize(viewport);
-    await guestPage.screenshot({
+    await saveScreen(guestPage, {
       path: `${SCREENS_DIR}/model-names-share-${viewport.width}x${viewport.height}.png`,
     });
   }
@@ -101,7 +102,7 @@ test("the LoRA picker offers the chosen model's family first, and the default mo
   await expect(options.last()).not.toContainText("FLUX.1");
   for (const viewport of VIEWPORTS) {
     await page.setViewportSize(viewport);
-    await page.screenshot({
+    await saveScreen(page, {
       path: `${SCREENS_DIR}/model-names-lora-picker-${viewport.width}x${viewport.height}.png`,
     });
   }

@@ -1,5 +1,6 @@
 import { expect, type Locator, type Page, test } from "@playwright/test";
 import { imageTask, joinAsMember, OWNER, sendTasks } from "./fixtures/accounts";
+import { saveScreen } from "./fixtures/screens";
 import { finishedTask } from "./fixtures/studio-api";
 import { SCREENS_DIR } from "./pages/studio-shell";
 
@@ -22,7 +23,7 @@ async function shots(page: Page, name: string, focus?: Locator) {
   for (const viewport of VIEWPORTS) {
     await page.setViewportSize(viewport);
     if (focus) await focus.evaluate((el) => el.scrollIntoView({ block: "center" }));
-    await page.screenshot({
+    await saveScreen(page, {
       path: `${SHOTS}/${name}-${viewport.width}x${viewport.height}.png`,
       fullPage: !focus,
     });

@@ -9,12 +9,16 @@ import { killTree, type StudioProcess, startStudio } from "./fixtures/studio-pro
  * died: bursts of tasks (quick ones, async ones, and heavier ones of two 512 px images) are sent
  * to a real studio with its embedded engine, which is killed right after a random number of
  * acknowledgements (SIGKILL, or SIGTERM with a short drain), started again on the same folder,
- * five times. Then every acknowledged task must end `success` with all its results kept.
+ * three times (`E2E_RESTARTS=5` for more). Then every acknowledged task must end `success` with
+ * all its results kept.
  */
 test.describe.configure({ mode: "serial" });
 
 const OWNER = { name: "Rosalind Restart", email: "rosalind@studio.test", password: "kept through restarts" };
-const SIGNALS: NodeJS.Signals[] = ["SIGKILL", "SIGTERM", "SIGKILL", "SIGKILL", "SIGTERM"];
+/** Each round's way to stop; `E2E_RESTARTS` sets how many rounds (three: both ways, and a kill after a drain). */
+const SIGNALS: NodeJS.Signals[] = Array.from({ length: Number(process.env.E2E_RESTARTS ?? 3) }, (_, i) =>
+  i % 3 === 1 ? "SIGTERM" : "SIGKILL",
+);
 const SENDERS = 3;
 
 /** A small seeded generator: a failing run can be repeated with its seed (`E2E_SEED`). */

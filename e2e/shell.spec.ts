@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { workflows } from "../lib/client/workflows";
+import { saveScreen } from "./fixtures/screens";
 import { type SectionName, StudioShell, sectionNames } from "./pages/studio-shell";
 
 const sections: ReadonlyArray<{ name: SectionName; path: string; heading: string; screen: string }> = [
@@ -120,7 +121,7 @@ test.describe("studio shell", () => {
     expect(ring.focusVisible).toBe(true);
     expect(ring.style).not.toBe("none");
     expect(ring.width).toBeGreaterThanOrEqual(2);
-    await page.screenshot({
+    await saveScreen(page, {
       path: "e2e/.screens/focus-nav.png",
       clip: { x: 0, y: 0, width: 480, height: 320 },
     });

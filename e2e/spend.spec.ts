@@ -1,5 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
 import { joinAsMember, OWNER } from "./fixtures/accounts";
+import { saveScreen } from "./fixtures/screens";
 import { finishedTask } from "./fixtures/studio-api";
 import { CreatePage } from "./pages/create-page";
 import { SCREENS_DIR } from "./pages/studio-shell";
@@ -30,7 +31,7 @@ const usd = (v: number) => (v > 0 && v < 0.01 ? `$${v.toFixed(4)}` : `$${v.toFix
 async function shoot(page: Page, name: string) {
   for (const viewport of VIEWPORTS) {
     await page.setViewportSize(viewport);
-    await page.screenshot({ path: `${SHOTS}/${name}-${viewport.width}x${viewport.height}.png` });
+    await saveScreen(page, { path: `${SHOTS}/${name}-${viewport.width}x${viewport.height}.png` });
   }
   await page.setViewportSize(VIEWPORTS[0]);
 }

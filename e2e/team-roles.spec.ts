@@ -1,5 +1,6 @@
 import { expect, request as playwrightRequest, test } from "@playwright/test";
 import { OWNER } from "./fixtures/accounts";
+import { saveScreen } from "./fixtures/screens";
 import { memberWithRole } from "./fixtures/studio-api";
 import { SCREENS_DIR, StudioShell } from "./pages/studio-shell";
 
@@ -29,7 +30,7 @@ test("the last owner cannot step down in Settings, and is told why", async ({ pa
   await expect(myRole).toHaveValue("owner");
   for (const viewport of VIEWPORTS) {
     await page.setViewportSize(viewport);
-    await page.screenshot({ path: `${SHOTS}/settings-last-owner-${viewport.width}x${viewport.height}.png` });
+    await saveScreen(page, { path: `${SHOTS}/settings-last-owner-${viewport.width}x${viewport.height}.png` });
   }
 });
 

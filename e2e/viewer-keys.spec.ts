@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { imageTask, sendTasks } from "./fixtures/accounts";
+import { saveScreen } from "./fixtures/screens";
 import { finishedTask } from "./fixtures/studio-api";
 import { SCREENS_DIR } from "./pages/studio-shell";
 
@@ -41,7 +42,7 @@ test("the viewer's shortcut list names every key it answers, and its zoom says t
     { width: 1280, height: 720 },
   ]) {
     await page.setViewportSize(viewport);
-    await page.screenshot({
+    await saveScreen(page, {
       path: `${SCREENS_DIR}/viewer-shortcuts-${viewport.width}x${viewport.height}.png`,
     });
   }
@@ -84,7 +85,7 @@ test("the viewer's shortcut list names every key it answers, and its zoom says t
     { width: 1280, height: 720 },
   ]) {
     await page.setViewportSize(viewport);
-    await page.screenshot({ path: `${SCREENS_DIR}/viewer-zoomed-${viewport.width}x${viewport.height}.png` });
+    await saveScreen(page, { path: `${SCREENS_DIR}/viewer-zoomed-${viewport.width}x${viewport.height}.png` });
   }
   await page.setViewportSize({ width: 1440, height: 900 });
   const before = await settledZoom();

@@ -1,5 +1,6 @@
 import path from "node:path";
 import { expect, type Locator, type Page } from "@playwright/test";
+import { saveScreen } from "../fixtures/screens";
 
 export const sectionNames = ["Create", "Gallery", "Experiments", "Settings"] as const;
 export type SectionName = (typeof sectionNames)[number];
@@ -37,6 +38,6 @@ export class StudioShell {
 
   /** A screenshot in `e2e/.screens/` (gitignored), for looking at the UI: the full page unless clipped. */
   async screenshot(name: string, clip?: { x: number; y: number; width: number; height: number }) {
-    await this.page.screenshot({ path: path.join(SCREENS_DIR, `${name}.png`), fullPage: !clip, clip });
+    await saveScreen(this.page, { path: path.join(SCREENS_DIR, `${name}.png`), fullPage: !clip, clip });
   }
 }

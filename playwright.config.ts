@@ -28,6 +28,9 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   use: {
     baseURL,
+    // A click on what is not there fails within this, not at the test's whole timeout.
+    actionTimeout: 20_000,
+    navigationTimeout: 30_000,
     browserName: "chromium",
     viewport: { width: 1440, height: 900 },
     colorScheme: "dark",

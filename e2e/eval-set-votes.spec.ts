@@ -76,7 +76,7 @@ test("a blind vote between two runs of a set: two members vote, it closes, each 
   await expect(table.getByTestId("run-votes")).toHaveText(Array(2).fill("No closed blind vote yet"));
 
   // One run ticked is not enough for a vote.
-  const newer = page.getByRole("checkbox", { name: /Show runware:101@1 .* side by side/ });
+  const newer = page.getByRole("checkbox", { name: /Show FLUX\.1 \[dev\] · runware:101@1 .* side by side/ });
   await newer.uncheck();
   await expect(table.getByTestId("run-column")).toHaveCount(1);
   await expect(page.getByRole("button", { name: "Blind vote…" })).toBeDisabled();

@@ -110,7 +110,9 @@ test("a set of two cases by hand, run against two models, side by side, a rating
   await expect(page.getByTestId("eval-run").nth(1)).toContainText("4.0 from 1 rating");
 
   // Untick a run: one column left.
-  await page.getByRole("checkbox", { name: /Show runware:101@1 .* side by side/ }).uncheck();
+  await page
+    .getByRole("checkbox", { name: /Show FLUX\.1 \[dev\] · runware:101@1 .* side by side/ })
+    .uncheck();
   await expect(table.getByTestId("run-column")).toHaveCount(1);
 
   // The run's grid is an experiment of its own.

@@ -156,14 +156,16 @@ function track(keeper: ResultKeeper, taskUUID: string, pollAfterMs: number) {
 
 const isFinal = (u: TaskUpdate) => u.status === "success" || u.status === "error";
 
-/** Waits for the record to end, then every event published so far has been delivered. */
-async function ended(opened: OpenedDatabase, taskUUID: string, logs: EventLog[]) {
+/**
+ * Waits for the record to end and for each keeper to let go of the task (it announces the end
+ * before it does), then for every event published by then to be delivered.
+ */
+async function ended(opened: OpenedDatabase, taskUUID: string, keepers: ReturnType<typeof keeperOn>[]) {
   await expect
     .poll(async () => (await getTask(opened.db, taskUUID))?.status, { timeout: 10_000 })
     .toMatch(/success|error/);
-  // What was on its way when the record ended (a write, then its announcement) lands too.
-  await new Promise((resolve) => setTimeout(resolve, 50));
-  for (const log of logs) await log.flush();
+  await expect.poll(() => keepers.every((k) => k.keeper.inFlight === 0), { timeout: 10_000 }).toBe(true);
+  for (const { log } of keepers) await log.flush();
   return getTask(opened.db, taskUUID);
 }
 
@@ -188,30 +190,33 @@ async function expectOneEnd(opened: OpenedDatabase, taskUUID: string, updates: T
 describe("a video the service fails while processing", () => {
   it("by the poll's answer: one final event, carrying the service's reason", async () => {
     const { upstream } = service(() => "error");
-    const { keeper, log, updates } = keeperOn(database, upstream);
+    const kept = keeperOn(database, upstream);
+    const { keeper, updates } = kept;
     await keeper.start();
     const taskUUID = await videoTask(database);
     track(keeper, taskUUID, 0);
-    await ended(database, taskUUID, [log]);
+    await ended(database, taskUUID, [kept]);
     await expectOneEnd(database, taskUUID, updates);
     await keeper.close();
   });
 
   it("by an error on the socket while the poll's progress is being recorded", async () => {
     const { upstream, push, onProgress } = service(() => "processing");
-    const { keeper, log, updates } = keeperOn(database, upstream);
+    const kept = keeperOn(database, upstream);
+    const { keeper, updates } = kept;
     const taskUUID = await videoTask(database);
     onProgress(() => push(socketError(taskUUID)));
     await keeper.start();
     track(keeper, taskUUID, 0);
-    await ended(database, taskUUID, [log]);
+    await ended(database, taskUUID, [kept]);
     await expectOneEnd(database, taskUUID, updates);
     await keeper.close();
   });
 
   it("by the studio's webhook while the poll's progress is being recorded", async () => {
     const { upstream, onProgress, webhook } = service(() => "processing");
-    const { keeper, log, updates } = keeperOn(database, upstream);
+    const kept = keeperOn(database, upstream);
+    const { keeper, updates } = kept;
     const taskUUID = await videoTask(database);
     const delivery = webhook.readWebhook(webhookBody(taskUUID));
     expect(delivery?.errors).toEqual([{ ...refusal, taskType: "videoInference", taskUUID }]);
@@ -220,26 +225,27 @@ describe("a video the service fails while processing", () => {
     });
     await keeper.start();
     track(keeper, taskUUID, 0);
-    await ended(database, taskUUID, [log]);
+    await ended(database, taskUUID, [kept]);
     await expectOneEnd(database, taskUUID, updates);
     await keeper.close();
   });
 
   it("reported by the poll, the socket and the webhook alike, then by a failed hand-over: one end", async () => {
     const { upstream, push, webhook } = service(() => "error");
-    const { keeper, log, updates } = keeperOn(database, upstream);
+    const kept = keeperOn(database, upstream);
+    const { keeper, updates } = kept;
     await keeper.start();
     const taskUUID = await videoTask(database);
     track(keeper, taskUUID, 0);
     push(socketError(taskUUID));
     const delivery = webhook.readWebhook(webhookBody(taskUUID));
     if (delivery) await keeper.receive(delivery);
-    await ended(database, taskUUID, [log]);
+    await ended(database, taskUUID, [kept]);
     // Late reports of the same failure, and a hand-over that gave up on the task meanwhile.
     push(socketError(taskUUID));
     if (delivery) await keeper.receive(delivery);
     await keeper.fail(taskUUID, { code: "serviceUnavailable", message: "The service could not be reached." });
-    await ended(database, taskUUID, [log]);
+    await ended(database, taskUUID, [kept]);
     await expectOneEnd(database, taskUUID, updates);
     await keeper.close();
   });
@@ -274,7 +280,7 @@ for (const backend of testBackends) {
         const received = delivery ? other.keeper.receive(delivery) : Promise.resolve();
         a.push(socketError(taskUUID));
         await received;
-        await ended(pair.a, taskUUID, [one.log, other.log]);
+        await ended(pair.a, taskUUID, [one, other]);
         await expectOneEnd(pair.a, taskUUID, [...one.updates, ...other.updates]);
         await one.keeper.close();
         await other.keeper.close();

@@ -94,11 +94,14 @@ export function accepted(taskType: string, taskUUID: string, via: AcceptedVia): 
 
 export function reshapeEnvelope(envelope: WireEnvelope, secret: string): RequestOutcome {
   const data: UpstreamItem[] = [];
+  const errors = envelope.errors.map((e) => reshapeError(e, secret));
   for (const result of envelope.data) {
-    const item = reshapeItem(result);
+    const failed = reshapeFailedItem(result, secret);
+    if (failed) errors.push(failed);
+    const item = failed ? null : reshapeItem(result);
     if (item) data.push(item);
   }
-  return { data, errors: envelope.errors.map((e) => reshapeError(e, secret)) };
+  return { data, errors };
 }
 
 /** One `getResponse` item; `index` is its place in the answer's stable order. */
@@ -139,6 +142,21 @@ export function reshapePollItem(raw: WireResult, index: number, secret: string):
     secret,
   );
   return { status: "error", index, taskType, taskUUID, error };
+}
+
+/**
+ * A pushed result whose `status` is `error` (the shape of a failed `getResponse` item): its error,
+ * with the task's type and UUID; null for anything else.
+ */
+export function reshapeFailedItem(
+  raw: WireResult,
+  secret: string,
+): (UpstreamError & { taskUUID: string }) | null {
+  const { taskUUID } = raw;
+  if ((raw as { status?: unknown }).status !== "error" || typeof taskUUID !== "string" || !taskUUID)
+    return null;
+  const item = reshapePollItem(raw, 0, secret);
+  return item.status === "error" ? { ...item.error, taskUUID } : null;
 }
 
 /** A webhook's body as the app sees it: the task it concerns, its results and its failures. */

@@ -197,6 +197,24 @@ describe("WebSocket session against a scripted server", () => {
     expect(client.socket.status().lastError?.code).toBe("rateLimitExceeded");
   });
 
+  it("emits a result pushed with status error as the task's error, in the service's words", async () => {
+    const taskUUID = randomUUID();
+    const refusal = { code: "contentPolicyViolation", message: "Rejected by the content policy." };
+    fake = await startFakeWs((message, ws) => {
+      if (message[0]?.taskType === "authentication") {
+        authOk(ws, "11111111-1111-4111-8111-111111111111");
+        send(ws, { data: [{ taskType: "videoInference", taskUUID, status: "processing", progress: 40 }] });
+        send(ws, { data: [{ taskType: "videoInference", taskUUID, status: "error", error: refusal }] });
+      }
+    });
+    const { client, log } = clientFor(fake.url);
+    client.socket.start();
+    await log.until(() => log.events.some((e) => e.type === "error"));
+    expect(log.events.filter((e) => e.type === "error")).toEqual([
+      { type: "error", taskUUID, error: { ...refusal, taskType: "videoInference", taskUUID } },
+    ]);
+  });
+
   it("sends the authentication task first, then the ping heartbeat", async () => {
     fake = await startFakeWs((message, ws) => {
       const head = message[0];

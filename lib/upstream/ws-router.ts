@@ -1,7 +1,7 @@
 import "server-only";
 import { logger } from "@/lib/platform/logger";
 import { RecentKeys } from "./dedupe";
-import { accepted, reshapeError, reshapeItem } from "./reshape";
+import { accepted, reshapeError, reshapeFailedItem, reshapeItem } from "./reshape";
 import type { UpstreamError, UpstreamEvent, UpstreamItem } from "./types";
 import type { WireEnvelope } from "./wire";
 import type { Outbox } from "./ws-outbox";
@@ -52,6 +52,13 @@ export class Router {
   route(envelope: WireEnvelope): UpstreamError[] {
     const connectionErrors: UpstreamError[] = [];
     for (const result of envelope.data) {
+      // A generation the service failed, pushed as its result: the task's error, as in `errors`.
+      const failed = reshapeFailedItem(result, this.secret);
+      if (failed) {
+        this.outbox.confirm(failed.taskUUID);
+        this.emit({ type: "error", taskUUID: failed.taskUUID, error: failed });
+        continue;
+      }
       const item = reshapeItem(result);
       if (item) this.item(item);
     }

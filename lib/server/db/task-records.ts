@@ -146,6 +146,39 @@ export async function markTask(
   patch: TaskPatch,
 ): Promise<TaskRow | null> {
   if (!isUuid(taskUUID)) return null;
+  const values = patchValues(patch);
+  const movesBack = patch.status === undefined ? patch.progress !== undefined : !isFinished(patch.status);
+  const where = movesBack
+    ? and(eq(task.taskUUID, taskUUID.toLowerCase()), inArray(task.status, IN_FLIGHT))
+    : eq(task.taskUUID, taskUUID.toLowerCase());
+  const [updated] = await db.update(task).set(values).where(where).returning();
+  if (updated !== undefined) return updated;
+  const [current] = await db.select().from(task).where(eq(task.taskUUID, taskUUID.toLowerCase()));
+  return current ?? null;
+}
+
+/**
+ * Ends a task still in flight with `patch` (a finished status): the row as this write left it, or
+ * null when the task had ended already (by another route, or another studio on this database) or
+ * is unknown. One write ends a task, so one caller announces its end, in the words it recorded.
+ */
+export async function finishTask(
+  db: StudioDatabase,
+  taskUUID: string,
+  patch: TaskPatch & { status: StudioTaskStatus },
+): Promise<TaskRow | null> {
+  if (!isUuid(taskUUID)) return null;
+  if (!isFinished(patch.status))
+    throw invalidRecord("status", FINISHED_TASK_STATUSES.join(", "), patch.status);
+  const [ended] = await db
+    .update(task)
+    .set(patchValues(patch))
+    .where(and(eq(task.taskUUID, taskUUID.toLowerCase()), inArray(task.status, IN_FLIGHT)))
+    .returning();
+  return ended ?? null;
+}
+
+function patchValues(patch: TaskPatch): PgUpdateSetSource<typeof task> {
   const values: PgUpdateSetSource<typeof task> = { updatedAt: sql`now()` };
   if (patch.status !== undefined) {
     if (!TASK_STATUSES.includes(patch.status))
@@ -160,15 +193,7 @@ export async function markTask(
   if (patch.error !== undefined) values.error = errorField(patch.error);
   if (patch.itemCount !== undefined)
     values.itemCount = intField(patch.itemCount, "itemCount", 0, MAX_ITEM_COUNT);
-
-  const movesBack = patch.status === undefined ? patch.progress !== undefined : !isFinished(patch.status);
-  const where = movesBack
-    ? and(eq(task.taskUUID, taskUUID.toLowerCase()), inArray(task.status, IN_FLIGHT))
-    : eq(task.taskUUID, taskUUID.toLowerCase());
-  const [updated] = await db.update(task).set(values).where(where).returning();
-  if (updated !== undefined) return updated;
-  const [current] = await db.select().from(task).where(eq(task.taskUUID, taskUUID.toLowerCase()));
-  return current ?? null;
+  return values;
 }
 
 /** A task with its items, in result order (items without a known position last, oldest first). */

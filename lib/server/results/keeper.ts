@@ -13,7 +13,6 @@ import {
   tasksInFlight,
 } from "@/lib/server/db";
 import { type TaskRow, user } from "@/lib/server/db/schema";
-import type { StoredTaskError } from "@/lib/server/db/schema/studio";
 import { freshItemView } from "@/lib/server/gallery/item-view";
 import { deleteThumbs, thumbOnKeep } from "@/lib/server/gallery/thumbnails";
 import { studioMetrics } from "@/lib/server/ops/metrics";
@@ -31,6 +30,7 @@ import {
   type WebhookDelivery,
   type WireTask,
 } from "@/lib/upstream";
+import { announceUpdate, endTask } from "./announce";
 import { type Flight, failuresOf, flightFromRow, isEnded, POLL_AFTER_MS } from "./flight";
 import { LeaseSweep } from "./lease-sweep";
 import { resultMedia, type TrustedOrigins } from "./media-bytes";
@@ -38,7 +38,7 @@ import { recover } from "./recovery";
 import { canResend, onlyUnknown, resend } from "./resends";
 import { mediaSize, withRetries } from "./result-media";
 import { TaskRetries } from "./retries";
-import { allTransient, causeOf, errorFields, MAX_ATTEMPTS, settledPatch, storedError } from "./settle";
+import { allTransient, causeOf, MAX_ATTEMPTS, settledPatch, storedError } from "./settle";
 import type { TaskLeases } from "./task-leases";
 
 export type { Flight };
@@ -130,7 +130,7 @@ export class ResultKeeper {
         this.watching.delete(taskUUID);
       },
       watchLater: (flight, ms) => this.watchLater(flight, ms),
-      publish: (flight, error) => this.publish(flight, error),
+      publish: (flight, error) => announceUpdate(deps.log, flight, error),
       // A studio that is stopping leaves the task in flight: the next start takes it up.
       giveUp: (flight, cause) =>
         this.closing
@@ -355,7 +355,7 @@ export class ResultKeeper {
           resends: 0,
         };
     this.flights.set(flight.taskUUID, entry);
-    this.publish(entry, null);
+    announceUpdate(this.deps.log, entry);
     this.watchLater(entry, pollAfterMs);
   }
 
@@ -458,16 +458,22 @@ export class ResultKeeper {
       { requestId: known?.requestId, taskUUID, code: error.code, parameter: error.parameter },
       `task failed: ${error.message}`,
     );
-    if (known) known.status = "error";
-    const row = await markTask(this.deps.db, taskUUID, { status: "error", error: storedError(error) });
+    const flight = known ?? (await this.flightFor(taskUUID));
+    if (!flight) return;
+    // Ended by now if its record did, else ended here: only the write that ends it announces it.
+    let row: TaskRow | null = null;
+    if (!isEnded(flight)) {
+      flight.status = "error";
+      row = await endTask(this.deps.db, this.deps.log, flight, {
+        status: "error",
+        error: storedError(error),
+      });
+    }
     await this.release(taskUUID);
-    const flight = this.flights.get(taskUUID) ?? (row ? await this.flightOf(row, 0, []) : null);
     this.flights.delete(taskUUID);
-    if (known) studioMetrics().tasksFinished.inc({ type: known.taskType, outcome: "error" });
+    if (row) studioMetrics().tasksFinished.inc({ type: flight.taskType, outcome: "error" });
     this.watching.get(taskUUID)?.abort();
-    if (flight && row) this.publish({ ...flight, status: row.status, progress: row.progress }, row.error);
-    const authorId = flight?.authorId ?? row?.authorId;
-    if (authorId !== undefined) this.finished(authorId, taskUUID);
+    this.finished(flight.authorId, taskUUID);
   }
 
   /** A result of a retry carries the retry's UUID: it is recorded under the task's own. */
@@ -679,24 +685,22 @@ export class ResultKeeper {
   private async settle(flight: Flight, patch: ReturnType<typeof settledPatch>): Promise<void> {
     if (isEnded(flight)) return;
     // Ended here, before any await: a delivery arriving meanwhile must not end it a second time.
-    flight.status = patch.status ?? "error";
-    const row = await markTask(this.deps.db, flight.taskUUID, patch);
+    flight.status = patch.status;
+    const row = await endTask(this.deps.db, this.deps.log, flight, patch);
     stampTask(flight.taskUUID, "settled");
     await this.release(flight.taskUUID);
     this.flights.delete(flight.taskUUID);
     this.retries.forget(flight);
     this.watching.get(flight.taskUUID)?.abort();
-    const outcome = patch.status === "success" ? "success" : "error";
-    studioMetrics().tasksFinished.inc({ type: flight.taskType, outcome });
+    this.finished(flight.authorId, flight.taskUUID);
+    // Ended by another route or studio first: it counted and announced the end.
+    if (!row) return;
+    flight.progress = row.progress;
+    studioMetrics().tasksFinished.inc({ type: flight.taskType, outcome: patch.status });
     logger().info(
-      { requestId: flight.requestId, taskUUID: flight.taskUUID, outcome, results: flight.done },
+      { requestId: flight.requestId, taskUUID: flight.taskUUID, outcome: patch.status, results: flight.done },
       "task finished",
     );
-    this.finished(flight.authorId, flight.taskUUID);
-    if (!row) return;
-    flight.status = row.status;
-    flight.progress = row.progress;
-    this.publish(flight, row.error);
   }
 
   /** A task that ended: its lease goes (a failure here is swept up with the ended tasks' leases). */
@@ -715,18 +719,7 @@ export class ResultKeeper {
     // only a reload reads, waits for real progress or the end. One write fewer for every task.
     if (flight.progress > 0)
       await markTask(this.deps.db, taskUUID, { status: "processing", progress: flight.progress });
-    this.publish(flight, null);
-  }
-
-  private publish(flight: Flight, error: StoredTaskError | null): void {
-    this.deps.log.publishTask(flight.authorId, {
-      taskUUID: flight.taskUUID,
-      taskType: flight.taskType,
-      status: flight.status,
-      progress: flight.progress,
-      itemCount: flight.itemCount,
-      itemsDone: flight.done,
-      ...errorFields(error ?? (isEnded(flight) ? null : (flight.retrying ?? null))),
-    });
+    // Not announced when the task ended while this was written (see announce.ts).
+    announceUpdate(this.deps.log, flight);
   }
 }

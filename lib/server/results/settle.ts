@@ -73,7 +73,7 @@ export function settledPatch(
   itemCount: number,
   kept: number,
   failures: readonly { error: ServiceError; index: number | null }[],
-): TaskPatch {
+): TaskPatch & { status: "success" | "error" } {
   if (kept > 0) {
     if (failures.length === 0) return { status: "success", progress: 100, error: null };
     const slots = failures.map((f) => slotOf(f.error, f.index));

@@ -1,6 +1,5 @@
 import "server-only";
 import { WebSocket } from "ws";
-import { fullJitter } from "./backoff";
 import { scrubSecret, type UpstreamConfig } from "./config";
 import { upstreamErrors } from "./errors";
 import { reshapeError } from "./reshape";
@@ -9,10 +8,13 @@ import { authenticationSession, authenticationTask, isPong, parseEnvelopeText, t
 import { Heartbeat } from "./ws-heartbeat";
 import type { WsOptions } from "./ws-options";
 import { Outbox } from "./ws-outbox";
+import { Reconnects } from "./ws-reconnects";
 import { type Listener, Router } from "./ws-router";
 
 export interface WsDeps {
   random: () => number;
+  /** Opens a socket (tests pass a double of the service). */
+  openSocket?: (url: string, options: { handshakeTimeout: number }) => WebSocket;
 }
 
 /** Codes that mean the key itself was refused: the session waits longer before trying again. */
@@ -30,9 +32,7 @@ export class UpstreamSession {
   private authenticated = false;
   private sessionUUID: string | null = null;
   private lastError: UpstreamError | null = null;
-  private attempt = 0;
-  /** Refusals of the key in a row (the refused backoff grows with them). */
-  private refusals = 0;
+  private readonly reconnects: Reconnects;
   /** When the next connection attempt after a refusal starts (`Date.now()` scale), if one waits. */
   private retryAt: number | null = null;
   private connections = 0;
@@ -54,6 +54,7 @@ export class UpstreamSession {
     this.outbox = new Outbox(options.maxQueue, options.maxUnconfirmed);
     this.router = new Router(this.outbox, config.apiKey, options.dedupeSize);
     this.heartbeat = new Heartbeat(options.pingIntervalMs, options.pongTimeoutMs);
+    this.reconnects = new Reconnects(options, deps.random);
   }
 
   /** Connects, if not already connected or connecting. `send` calls it too. */
@@ -124,7 +125,8 @@ export class UpstreamSession {
     this.state = this.connections === 0 ? "connecting" : "reconnecting";
     this.authenticated = false;
     this.dropReason = null;
-    const socket = new WebSocket(this.config.wsUrl, { handshakeTimeout: this.options.connectTimeoutMs });
+    const open = this.deps.openSocket ?? ((url, options) => new WebSocket(url, options));
+    const socket = open(this.config.wsUrl, { handshakeTimeout: this.options.connectTimeoutMs });
     this.socket = socket;
     const guard = this.later(() => {
       this.fail(upstreamErrors.timeout(this.options.connectTimeoutMs, "the connection and authentication"));
@@ -203,8 +205,7 @@ export class UpstreamSession {
     this.sessionUUID = session;
     this.authenticated = true;
     this.state = "connected";
-    this.attempt = 0;
-    this.refusals = 0;
+    this.reconnects.connected();
     this.retryAt = null;
     this.connections++;
     this.router.emit({
@@ -257,7 +258,7 @@ export class UpstreamSession {
       return;
     }
     if (this.state === "failed") {
-      const wait = fullJitter(this.refusals++, this.options.refused, this.deps.random);
+      const wait = this.reconnects.afterRefusal();
       this.retryAt = Date.now() + wait;
       this.later(() => {
         if (this.state === "failed") this.connect();
@@ -267,7 +268,7 @@ export class UpstreamSession {
     const error = this.dropReason ?? upstreamErrors.unreachable(`the socket closed (code ${code})`);
     this.router.emit({ type: "connection", change: "disconnected", error });
     this.state = "reconnecting";
-    const delay = fullJitter(this.attempt++, this.options.reconnect, this.deps.random);
+    const delay = this.reconnects.afterClose();
     this.later(() => {
       if (this.state === "reconnecting") this.connect();
     }, delay);
@@ -300,5 +301,6 @@ export class UpstreamSession {
     for (const timer of this.timers) clearTimeout(timer);
     this.timers.clear();
     this.heartbeat.stop();
+    this.reconnects.stop();
   }
 }

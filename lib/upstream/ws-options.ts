@@ -29,6 +29,12 @@ export interface WsOptions {
   maxUnconfirmed: number;
   /** `close()` waits this long for the close handshake before cutting the socket. */
   closeGraceMs: number;
+  /**
+   * Inline images (data URIs, base64) of at least this many characters are sent as uploads of their
+   * own before their task (ws-uploads.ts); smaller ones only after the service refused their task
+   * for its size.
+   */
+  uploadAboveChars: number;
 }
 
 export const WS_DEFAULTS: WsOptions = {
@@ -46,4 +52,8 @@ export const WS_DEFAULTS: WsOptions = {
   dedupeSize: 10_000,
   maxUnconfirmed: 10_000,
   closeGraceMs: 1_000,
+  // The service states no message limit. From 1 MiB an upload's round trip costs little next to
+  // the image, and the task's own message stays small whatever it carries; a smaller image is
+  // uploaded too once the service has refused its task for size.
+  uploadAboveChars: 1_048_576,
 };

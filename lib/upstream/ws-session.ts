@@ -1,7 +1,7 @@
 import "server-only";
 import { WebSocket } from "ws";
 import { scrubSecret, type UpstreamConfig } from "./config";
-import { upstreamErrors } from "./errors";
+import { MESSAGE_TOO_BIG, upstreamErrors } from "./errors";
 import { reshapeError } from "./reshape";
 import type { SessionState, SessionStatus, UpstreamError } from "./types";
 import { authenticationSession, authenticationTask, isPong, parseEnvelopeText, type WireTask } from "./wire";
@@ -10,6 +10,7 @@ import type { WsOptions } from "./ws-options";
 import { Outbox } from "./ws-outbox";
 import { Reconnects } from "./ws-reconnects";
 import { type Listener, Router } from "./ws-router";
+import { InlineUploads } from "./ws-uploads";
 
 export interface WsDeps {
   random: () => number;
@@ -24,7 +25,9 @@ export const KEY_REFUSED: ReadonlySet<string> = new Set(["invalidApiKey", "missi
  * The studio's one WebSocket session with the service: authenticates, keeps the
  * connectionSessionUUID, pings, and after any drop reconnects and resumes the session so that
  * results completed while away are delivered (see ws-outbox.ts for what is sent again and
- * ws-router.ts for how results reach listeners once).
+ * ws-router.ts for how results reach listeners once). Large inline images go as uploads of their
+ * own (ws-uploads.ts), and a message the service refuses for its size is never sent again as it
+ * was (`Outbox.takeRefused`).
  */
 export class UpstreamSession {
   private state: SessionState = "idle";
@@ -38,6 +41,7 @@ export class UpstreamSession {
   private connections = 0;
   private readonly outbox: Outbox;
   private readonly router: Router;
+  private readonly uploads: InlineUploads;
   private readonly timers = new Set<NodeJS.Timeout>();
   private readonly heartbeat: Heartbeat;
   /** Why the current socket is going away, if known (reported with `disconnected`). */
@@ -55,6 +59,7 @@ export class UpstreamSession {
     this.router = new Router(this.outbox, config.apiKey, options.dedupeSize);
     this.heartbeat = new Heartbeat(options.pingIntervalMs, options.pongTimeoutMs);
     this.reconnects = new Reconnects(options, deps.random);
+    this.uploads = new InlineUploads(this.outbox, this.router, () => this.flush(), options.uploadAboveChars);
   }
 
   /** Connects, if not already connected or connecting. `send` calls it too. */
@@ -77,7 +82,7 @@ export class UpstreamSession {
       return Promise.reject(this.lastError ?? upstreamErrors.closed());
     }
     if (options.again) this.outbox.markResent(tasks);
-    const sent = this.outbox.enqueue(tasks, deadline);
+    const sent = this.uploads.send(tasks, deadline);
     this.start();
     this.flush();
     return sent;
@@ -109,6 +114,7 @@ export class UpstreamSession {
     this.state = "closed";
     this.clearTimers();
     this.outbox.rejectAll(upstreamErrors.closed());
+    this.uploads.clear();
     const socket = this.socket;
     if (!socket || socket.readyState === WebSocket.CLOSED) return;
     await new Promise<void>((resolve) => {
@@ -208,6 +214,7 @@ export class UpstreamSession {
     this.reconnects.connected();
     this.retryAt = null;
     this.connections++;
+    this.outbox.newSocket();
     this.router.emit({
       type: "connection",
       change: "connected",
@@ -251,6 +258,11 @@ export class UpstreamSession {
     this.socket = null;
     this.authenticated = false;
     this.heartbeat.stop();
+    if (code === MESSAGE_TOO_BIG && this.state !== "closed") {
+      const refused = this.outbox.takeRefused();
+      if (refused) this.uploads.refused(refused.tasks, refused.chars);
+    }
+    this.outbox.newSocket();
     this.outbox.requeueInflight();
     if (this.state === "closed") {
       this.closedSignal?.();
@@ -265,7 +277,7 @@ export class UpstreamSession {
       }, wait);
       return;
     }
-    const error = this.dropReason ?? upstreamErrors.unreachable(`the socket closed (code ${code})`);
+    const error = this.dropReason ?? upstreamErrors.socketClosed(code);
     this.router.emit({ type: "connection", change: "disconnected", error });
     this.state = "reconnecting";
     const delay = this.reconnects.afterClose();

@@ -21,6 +21,10 @@ export interface DoubleRules {
   closeAfterAuth?: number;
   /** A write's callback comes this much later (default: at once), so a close can catch it in flight. */
   writeMs?: number;
+  /** Every authentication starts a new session: none is resumed. */
+  newSessions?: boolean;
+  /** The next message matching is taken (its task held), then its socket drops before the answer. */
+  dropAfter?: (text: string) => boolean;
 }
 
 /** A data URI of a PNG (its signature, then filler) of about `chars` characters. */
@@ -47,6 +51,8 @@ export class ServiceDouble {
   /** imageUUID -> characters of each image uploaded. */
   readonly uploads = new Map<string, number>();
   readonly sockets: FakeSocket[] = [];
+  /** taskUUIDs taken: sent again, they are answered conflictTaskUUID, as the service does. */
+  readonly held = new Set<string>();
 
   constructor(public rules: DoubleRules = {}) {}
 
@@ -133,13 +139,33 @@ class FakeSocket extends EventEmitter {
       this.shut(1009);
       return;
     }
+    const { dropAfter } = this.service.rules;
+    if (dropAfter?.(text)) {
+      this.service.rules.dropAfter = undefined;
+      for (const task of tasks) if (typeof task.taskUUID === "string") this.service.held.add(task.taskUUID);
+      this.shut(1006);
+      return;
+    }
     for (const task of tasks) this.handle(task);
   }
 
   private handle(task: Task): void {
     const { taskType, taskUUID } = task;
+    if (typeof taskUUID === "string" && taskType !== "authentication") {
+      if (this.service.held.has(taskUUID)) {
+        const message = `A task with taskUUID ${taskUUID} was already sent.`;
+        this.answer({
+          errors: [{ code: "conflictTaskUUID", message, parameter: "taskUUID", taskType, taskUUID }],
+        });
+        return;
+      }
+      this.service.held.add(taskUUID);
+    }
     if (taskType === "authentication") {
-      const resume = typeof task.connectionSessionUUID === "string" ? task.connectionSessionUUID : null;
+      const resume =
+        typeof task.connectionSessionUUID === "string" && !this.service.rules.newSessions
+          ? task.connectionSessionUUID
+          : null;
       this.session = resume ?? randomUUID();
       this.answer({ data: [{ taskType, connectionSessionUUID: this.session }] });
       const code = this.service.rules.closeAfterAuth;

@@ -194,6 +194,11 @@ export class Outbox {
     this.queue = [...again, ...this.queue];
   }
 
+  /** Not to be sent again after a reconnect: true if `taskUUID` was written and not answered. */
+  unconfirm(taskUUID: string): boolean {
+    return this.unconfirmed.delete(taskUUID);
+  }
+
   /** An answer about `taskUUID` arrived: it need not be sent again. */
   confirm(taskUUID: string): void {
     this.unconfirmed.delete(taskUUID);

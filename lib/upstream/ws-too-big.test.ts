@@ -194,3 +194,25 @@ describe("large inline images", () => {
     expect(double.framesWith(String(task.taskUUID))).toEqual([]);
   });
 });
+
+describe("an upload whose answer is lost with its socket", () => {
+  it("is sent again under a new UUID when the service starts a new session, and its task goes through", async () => {
+    const double = new ServiceDouble({
+      newSessions: true,
+      dropAfter: (text) => text.includes('"imageUpload"'),
+    });
+    const { session, log } = start(double);
+    const task = image({ seedImage: pngDataUri(2 * MB) });
+    const sent = session.send([task]);
+    await vi.advanceTimersByTimeAsync(60_000);
+    await sent;
+    // The service took the first upload; its answer went with the socket, and the new session will
+    // not deliver it (sent again as it was, it would be answered conflictTaskUUID): a new one goes.
+    const uploads = double.framesWith('"imageUpload"').map((f) => JSON.parse(f.text)[0].taskUUID);
+    expect(new Set(uploads).size).toBe(2);
+    expect(log.events.filter((e) => e.type === "error")).toEqual([]);
+    expect(outcome(log, task)).toEqual({ images: 1, errors: [] });
+    const received = double.inferences.get(String(task.taskUUID));
+    expect(double.uploads.has(String(received?.seedImage))).toBe(true);
+  });
+});

@@ -35,12 +35,21 @@ export class InlineUploads {
   private readonly uploads = new Map<string, Upload>();
 
   constructor(
-    private readonly outbox: Pick<Outbox, "enqueue" | "enqueueOwned">,
-    private readonly router: Pick<Router, "onTask" | "emit">,
+    private readonly outbox: Pick<Outbox, "enqueue" | "enqueueOwned" | "unconfirm">,
+    private readonly router: Pick<Router, "onTask" | "emit" | "onMessage">,
     /** Writes what is queued, if a socket is up. */
     private readonly flush: () => void,
     private readonly aboveChars: number,
-  ) {}
+  ) {
+    // A new session in place of a lost one does not deliver the old one's answers, and an upload
+    // the service took before the drop, sent again as it was, is only answered conflictTaskUUID:
+    // each upload written and not answered goes again under a new UUID.
+    router.onMessage((event) => {
+      if (event.type === "connection" && event.change === "connected" && event.lostSessionUUID) {
+        this.again();
+      }
+    });
+  }
 
   /** Tasks waiting for their uploads. */
   get waiting(): number {
@@ -108,6 +117,16 @@ export class InlineUploads {
     this.parked.clear();
   }
 
+  private again(): void {
+    for (const [uploadUUID, upload] of [...this.uploads]) {
+      const parked = this.parked.get(upload.owner);
+      if (!parked || !this.outbox.unconfirm(uploadUUID)) continue;
+      this.forget(uploadUUID);
+      parked.pending.delete(uploadUUID);
+      this.enqueueOwned(this.ask(upload.owner, parked, upload.image));
+    }
+  }
+
   /** Queues one message nobody waits on, written at once if a socket is up. */
   private enqueueOwned(tasks: readonly WireTask[]): void {
     this.outbox.enqueueOwned(tasks);
@@ -125,13 +144,16 @@ export class InlineUploads {
     const owner = task.taskUUID as string;
     const parked: Parked = { task, pending: new Set() };
     this.parked.set(owner, parked);
-    return images.map((image) => {
-      const uploadUUID = randomUUID();
-      parked.pending.add(uploadUUID);
-      const stop = this.router.onTask(uploadUUID, (event) => this.answered(uploadUUID, event), true);
-      this.uploads.set(uploadUUID, { owner, image, stop });
-      return [{ taskType: "imageUpload", taskUUID: uploadUUID, image: image.value }];
-    });
+    return images.map((image) => this.ask(owner, parked, image));
+  }
+
+  /** A new upload of `image` for `parked`: the message to send. */
+  private ask(owner: string, parked: Parked, image: InlineImage): WireTask[] {
+    const uploadUUID = randomUUID();
+    parked.pending.add(uploadUUID);
+    const stop = this.router.onTask(uploadUUID, (event) => this.answered(uploadUUID, event), true);
+    this.uploads.set(uploadUUID, { owner, image, stop });
+    return [{ taskType: "imageUpload", taskUUID: uploadUUID, image: image.value }];
   }
 
   private answered(uploadUUID: string, event: UpstreamEvent): void {

@@ -268,7 +268,13 @@ describe("WebSocket session", () => {
     const { client, log } = await start();
     // Noise does not compress: a PNG of about 1.9 MB.
     const png = await sharp({
-      create: { width: 800, height: 800, channels: 3, noise: { type: "gaussian", mean: 128, sigma: 40 } },
+      create: {
+        width: 800,
+        height: 800,
+        channels: 3,
+        background: "#808080",
+        noise: { type: "gaussian", mean: 128, sigma: 40 },
+      },
     })
       .png()
       .toBuffer();

@@ -51,11 +51,6 @@ export class InlineUploads {
     });
   }
 
-  /** Tasks waiting for their uploads. */
-  get waiting(): number {
-    return this.parked.size;
-  }
-
   /**
    * Sends a caller's tasks: resolves once all is written (the uploads, and the tasks without large
    * images). Uploads are queued before those tasks, so the tasks being written means the uploads

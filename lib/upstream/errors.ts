@@ -15,9 +15,20 @@ import { type ServiceError, serviceErrors } from "@/lib/protocol/errors";
  * - `requestAborted`: the caller's own `AbortSignal` fired. No service family covers a
  *   cancellation by the caller, so this one code is the client's own.
  */
+/** The close code of a service that refused a message for its size (RFC 6455 7.4.1). */
+export const MESSAGE_TOO_BIG = 1009;
+
 export const upstreamErrors = {
   unreachable: (detail: string) =>
     serviceErrors.serviceUnavailable(`The media service could not be reached: ${detail}`),
+  socketClosed: (code: number) =>
+    serviceErrors.serviceUnavailable(
+      `The media service could not be reached: ${
+        code === MESSAGE_TOO_BIG
+          ? "it closed the socket on a message too big for it (1009)"
+          : `the socket closed (code ${code})`
+      }`,
+    ),
   timeout: (ms: number, what: string) => ({
     code: "timeoutProvider",
     message: `The media service did not answer ${what} within ${ms} ms. The task may still have been accepted: poll it before sending it again.`,
@@ -39,6 +50,28 @@ export const upstreamErrors = {
     serviceErrors.serviceUnavailable(
       `The task was not sent: ${detail}. Nothing was charged; try again shortly.`,
     ),
+  /**
+   * An image the service refused for its size even as an upload of its own (the socket closed with
+   * 1009, Message Too Big). The service states no limit; what a person can do is send less.
+   */
+  imageTooLarge: (parameter: string, chars: number) => ({
+    code: "payloadTooLarge",
+    message: `The image in ${parameter} (${megabytes(chars)} as sent) is too large for the media service: it refused even its upload. Send it smaller: fewer pixels, or as a JPEG or WebP rather than a PNG.`,
+    parameter,
+    type: "string",
+  }),
+  /** A task the service refused for its size that carries no image to upload apart. */
+  taskTooLarge: (parameter: string | undefined, chars: number) => ({
+    code: "payloadTooLarge",
+    message: `The task (${megabytes(chars)} as sent) is too large for the media service, which closed its connection rather than read it${parameter ? `; its largest field is ${parameter}` : ""}. Send less in one task.`,
+    ...(parameter ? { parameter } : {}),
+  }),
+  /** An image upload the service answered with an error: the task it was for cannot go. */
+  uploadFailed: (parameter: string, cause: ServiceError) => ({
+    ...cause,
+    message: `The image in ${parameter} could not be uploaded to the media service: ${cause.message}`,
+    parameter,
+  }),
   closed: () =>
     serviceErrors.serviceUnavailable("The connection to the media service was closed by the studio."),
   /** An HTTP status without an error body (a proxy's page, an empty answer). */
@@ -63,6 +96,10 @@ export const upstreamErrors = {
     return { code: "invalidRequestBody", message };
   },
 } satisfies Record<string, (...args: never[]) => ServiceError>;
+
+function megabytes(chars: number): string {
+  return `${(chars / 1_048_576).toFixed(1)} MB`;
+}
 
 /** Codes worth another try later (a poll loop keeps going after them). */
 export const TRANSIENT_CODES: ReadonlySet<string> = new Set([

@@ -7,7 +7,7 @@ import { reshapeWebhook, type WebhookDelivery } from "./reshape";
 import type { PollOutcome, RequestOutcome, WatchOutcome } from "./types";
 import type { WireTask } from "./wire";
 import { WS_DEFAULTS, type WsOptions } from "./ws-options";
-import { UpstreamSession } from "./ws-session";
+import { UpstreamSession, type WsDeps } from "./ws-session";
 
 /**
  * The studio server's one client of the configured media service (the embedded engine or the real
@@ -28,6 +28,8 @@ export interface UpstreamDeps {
   random?: () => number;
   now?: () => number;
   options?: UpstreamOptions;
+  /** Opens the service's socket (tests pass a double of the service, see ws-double.ts). */
+  openSocket?: WsDeps["openSocket"];
 }
 
 export interface UpstreamClient {
@@ -59,7 +61,11 @@ export function createUpstreamClient(config: UpstreamConfig, deps: UpstreamDeps 
     ({ ...o, signal: o?.signal ? AbortSignal.any([o.signal, closing.signal]) : closing.signal }) as T;
   const exchanger = (tasks: readonly unknown[], requestOptions: RequestOptions) =>
     exchange(config, httpDeps, http, tasks, requestOptions);
-  const socket = new UpstreamSession(config, { ...WS_DEFAULTS, ...options.ws }, { random: httpDeps.random });
+  const socket = new UpstreamSession(
+    config,
+    { ...WS_DEFAULTS, ...options.ws },
+    { random: httpDeps.random, ...(deps.openSocket ? { openSocket: deps.openSocket } : {}) },
+  );
   return {
     request: (tasks, o) => requestTasks(config, httpDeps, http, tasks, withClose(o)),
     poll: (taskUUID, o) => pollTask(exchanger, config.apiKey, taskUUID, withClose(o)),

@@ -14,6 +14,11 @@ import type { WireTask } from "./wire";
  * "unconfirmed": the frame may have been lost with the socket. After a reconnect such tasks are
  * sent again. If the service did receive the first copy it answers `conflictTaskUUID`, which the
  * session turns into "accepted" (see types.ts `AcceptedVia`), so sending again is always safe.
+ *
+ * Except for a message the service refused for its size (it closes the socket with 1009): sent
+ * again as it was, it would be refused again, on every reconnect. The outbox keeps what was written
+ * on the current socket, so that after such a close it can take out the message refused
+ * (`takeRefused`) and hand it to the session to be sent otherwise.
  */
 
 interface Entry {
@@ -39,6 +44,8 @@ export class Outbox {
    * again after each of two drops can be answered `conflictTaskUUID` twice.
    */
   private readonly resent = new Map<string, string>();
+  /** Messages written (or being written) on the current socket, oldest first. */
+  private written: Entry[] = [];
   private nextToken = 1;
 
   constructor(
@@ -89,6 +96,7 @@ export class Outbox {
       const token = this.nextToken++;
       entry.token = token;
       this.inflight.push(entry);
+      this.written.push(entry);
       write(entry.text, (error) => this.settle(entry, token, error));
     }
   }
@@ -110,6 +118,45 @@ export class Outbox {
       }
     }
     entry.resolve?.();
+  }
+
+  /**
+   * Queues tasks the session sends on its own account (one message, nobody waits on it): a task
+   * whose images were uploaded apart, a task split from a message refused for its size.
+   */
+  enqueueOwned(tasks: readonly WireTask[]): void {
+    this.queue.push({ text: JSON.stringify(tasks), tasks, token: 0 });
+  }
+
+  /** A socket closed or a new one is authenticated: what the last one carried no longer matters. */
+  newSocket(): void {
+    this.written = [];
+  }
+
+  /**
+   * The service closed the socket for a message too big (1009): the message it refused is taken
+   * out, never to be sent again as it is. The service reads in order and stops at the first frame
+   * over its limit, so it is one the service has not answered; of those, the largest. Its sender,
+   * if one waits, is told it was handed over: the session now sends it otherwise or reports why not
+   * as the task's error.
+   */
+  takeRefused(): { tasks: readonly WireTask[]; chars: number } | undefined {
+    const unanswered = this.written.filter(
+      (entry) =>
+        this.inflight.includes(entry) ||
+        entry.tasks.some((t) => t.taskUUID !== undefined && this.unconfirmed.has(t.taskUUID)),
+    );
+    this.written = [];
+    const refused = unanswered.reduce<Entry | undefined>(
+      (largest, entry) => (largest && largest.text.length >= entry.text.length ? largest : entry),
+      undefined,
+    );
+    if (!refused) return undefined;
+    refused.token = 0;
+    this.inflight = this.inflight.filter((e) => e !== refused);
+    for (const task of refused.tasks) if (task.taskUUID !== undefined) this.unconfirmed.delete(task.taskUUID);
+    refused.resolve?.();
+    return { tasks: refused.tasks, chars: refused.text.length };
   }
 
   /** The socket is gone: messages whose write did not complete go back to the head, in order. */
@@ -145,6 +192,11 @@ export class Outbox {
     }
     this.unconfirmed.clear();
     this.queue = [...again, ...this.queue];
+  }
+
+  /** Not to be sent again after a reconnect: true if `taskUUID` was written and not answered. */
+  unconfirm(taskUUID: string): boolean {
+    return this.unconfirmed.delete(taskUUID);
   }
 
   /** An answer about `taskUUID` arrived: it need not be sent again. */
@@ -184,5 +236,6 @@ export class Outbox {
     }
     this.unconfirmed.clear();
     this.resent.clear();
+    this.written = [];
   }
 }

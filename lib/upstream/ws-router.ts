@@ -19,6 +19,8 @@ export type Listener = (event: UpstreamEvent) => void;
 export class Router {
   private readonly listeners = new Set<Listener>();
   private readonly byTask = new Map<string, Set<Listener>>();
+  /** The session's own tasks (image uploads): their events reach only their own listeners. */
+  private readonly own = new Set<string>();
   private readonly seen: RecentKeys;
 
   constructor(
@@ -34,8 +36,12 @@ export class Router {
     return () => this.listeners.delete(listener);
   }
 
-  /** Events of one task only (connection events excluded). */
-  onTask(taskUUID: string, listener: Listener): () => void {
+  /**
+   * Events of one task only (connection events excluded). `own`: a task the session sent on its
+   * own account, whose events no other listener hears.
+   */
+  onTask(taskUUID: string, listener: Listener, own = false): () => void {
+    if (own) this.own.add(taskUUID);
     let set = this.byTask.get(taskUUID);
     if (!set) {
       set = new Set();
@@ -45,6 +51,7 @@ export class Router {
     return () => {
       set.delete(listener);
       if (set.size === 0 && this.byTask.get(taskUUID) === set) this.byTask.delete(taskUUID);
+      if (own) this.own.delete(taskUUID);
     };
   }
 
@@ -90,7 +97,8 @@ export class Router {
 
   emit(event: UpstreamEvent): void {
     const targeted = event.type === "connection" ? undefined : this.byTask.get(event.taskUUID);
-    for (const listener of [...this.listeners, ...(targeted ?? [])]) {
+    const general = event.type !== "connection" && this.own.has(event.taskUUID) ? [] : this.listeners;
+    for (const listener of [...general, ...(targeted ?? [])]) {
       try {
         listener(event);
       } catch (err) {

@@ -1,6 +1,8 @@
 import "server-only";
 import type { Socket } from "node:net";
-import { afterEach, describe, expect, it } from "vitest";
+import sharp from "sharp";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { WebSocket } from "ws";
 import { type Harness, imageTask, startHarness, videoTask } from "@/lib/engine/http/test-harness";
 import { seededRandom, sleep } from "@/lib/engine/ws/test-support";
 import { isServiceError } from "@/lib/protocol/errors";
@@ -8,6 +10,7 @@ import { DEFAULT_VIDEO_MODEL } from "@/lib/protocol/video-inference";
 import { createUpstreamClient, type UpstreamClient, type WsOptions } from "./index";
 import { EventLog, startProxy, type TcpProxy } from "./test-support";
 import type { WireTask } from "./wire";
+import { WS_DEFAULTS } from "./ws-options";
 
 /** Short timings: reconnects in tens of ms; pings off unless a test wants them. */
 const WS: Partial<WsOptions> = {
@@ -259,6 +262,39 @@ describe("WebSocket session", () => {
     await log.until(() => log.connectionChanges().includes("connected"));
     await sleep(900);
     expect(log.connectionChanges()).toEqual(["connected"]);
+  });
+
+  it("sends an inline seed image of over 1 MiB to the engine as an upload, and the image is made", async () => {
+    const { client, log } = await start();
+    // Noise does not compress: a PNG of about 1.9 MB.
+    const png = await sharp({
+      create: {
+        width: 800,
+        height: 800,
+        channels: 3,
+        background: "#808080",
+        noise: { type: "gaussian", mean: 128, sigma: 40 },
+      },
+    })
+      .png()
+      .toBuffer();
+    const seedImage = `data:image/png;base64,${png.toString("base64")}`;
+    expect(seedImage.length).toBeGreaterThan(WS_DEFAULTS.uploadAboveChars);
+    const task = image({ seedImage, width: 512, height: 512 });
+    const frames = vi.spyOn(WebSocket.prototype, "send");
+    await client.socket.send([task]);
+    await log.until(() => log.events.some((e) => e.type !== "connection"), 20_000, "an answer");
+    expect(log.events.filter((e) => e.type === "error")).toEqual([]);
+    expect(log.resultKeys()).toHaveLength(1);
+    // The upload's own answer reached no listener: only the task's image did.
+    expect(log.events.filter((e) => e.type === "item" && e.item.kind !== "image")).toEqual([]);
+    const texts = frames.mock.calls.map(([data]) => String(data));
+    frames.mockRestore();
+    const carrying = texts.filter((t) => t.includes(seedImage.slice(-100)));
+    expect(carrying).toHaveLength(1);
+    expect(carrying[0]).toContain('"imageUpload"');
+    const sent = texts.find((t) => t.includes(String(task.taskUUID)) && t.includes('"imageInference"'));
+    expect(sent?.length).toBeLessThan(2_000);
   });
 
   it("refuses sends while the key is refused, never showing it", async () => {

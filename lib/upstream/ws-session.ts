@@ -1,18 +1,21 @@
 import "server-only";
 import { WebSocket } from "ws";
-import { fullJitter } from "./backoff";
 import { scrubSecret, type UpstreamConfig } from "./config";
-import { upstreamErrors } from "./errors";
+import { MESSAGE_TOO_BIG, upstreamErrors } from "./errors";
 import { reshapeError } from "./reshape";
 import type { SessionState, SessionStatus, UpstreamError } from "./types";
 import { authenticationSession, authenticationTask, isPong, parseEnvelopeText, type WireTask } from "./wire";
 import { Heartbeat } from "./ws-heartbeat";
 import type { WsOptions } from "./ws-options";
 import { Outbox } from "./ws-outbox";
+import { Reconnects } from "./ws-reconnects";
 import { type Listener, Router } from "./ws-router";
+import { InlineUploads } from "./ws-uploads";
 
 export interface WsDeps {
   random: () => number;
+  /** Opens a socket (tests pass a double of the service). */
+  openSocket?: (url: string, options: { handshakeTimeout: number }) => WebSocket;
 }
 
 /** Codes that mean the key itself was refused: the session waits longer before trying again. */
@@ -22,7 +25,9 @@ export const KEY_REFUSED: ReadonlySet<string> = new Set(["invalidApiKey", "missi
  * The studio's one WebSocket session with the service: authenticates, keeps the
  * connectionSessionUUID, pings, and after any drop reconnects and resumes the session so that
  * results completed while away are delivered (see ws-outbox.ts for what is sent again and
- * ws-router.ts for how results reach listeners once).
+ * ws-router.ts for how results reach listeners once). Large inline images go as uploads of their
+ * own (ws-uploads.ts), and a message the service refuses for its size is never sent again as it
+ * was (`Outbox.takeRefused`).
  */
 export class UpstreamSession {
   private state: SessionState = "idle";
@@ -30,14 +35,13 @@ export class UpstreamSession {
   private authenticated = false;
   private sessionUUID: string | null = null;
   private lastError: UpstreamError | null = null;
-  private attempt = 0;
-  /** Refusals of the key in a row (the refused backoff grows with them). */
-  private refusals = 0;
+  private readonly reconnects: Reconnects;
   /** When the next connection attempt after a refusal starts (`Date.now()` scale), if one waits. */
   private retryAt: number | null = null;
   private connections = 0;
   private readonly outbox: Outbox;
   private readonly router: Router;
+  private readonly uploads: InlineUploads;
   private readonly timers = new Set<NodeJS.Timeout>();
   private readonly heartbeat: Heartbeat;
   /** Why the current socket is going away, if known (reported with `disconnected`). */
@@ -54,6 +58,8 @@ export class UpstreamSession {
     this.outbox = new Outbox(options.maxQueue, options.maxUnconfirmed);
     this.router = new Router(this.outbox, config.apiKey, options.dedupeSize);
     this.heartbeat = new Heartbeat(options.pingIntervalMs, options.pongTimeoutMs);
+    this.reconnects = new Reconnects(options, deps.random);
+    this.uploads = new InlineUploads(this.outbox, this.router, () => this.flush(), options.uploadAboveChars);
   }
 
   /** Connects, if not already connected or connecting. `send` calls it too. */
@@ -76,7 +82,7 @@ export class UpstreamSession {
       return Promise.reject(this.lastError ?? upstreamErrors.closed());
     }
     if (options.again) this.outbox.markResent(tasks);
-    const sent = this.outbox.enqueue(tasks, deadline);
+    const sent = this.uploads.send(tasks, deadline);
     this.start();
     this.flush();
     return sent;
@@ -108,6 +114,7 @@ export class UpstreamSession {
     this.state = "closed";
     this.clearTimers();
     this.outbox.rejectAll(upstreamErrors.closed());
+    this.uploads.clear();
     const socket = this.socket;
     if (!socket || socket.readyState === WebSocket.CLOSED) return;
     await new Promise<void>((resolve) => {
@@ -124,7 +131,8 @@ export class UpstreamSession {
     this.state = this.connections === 0 ? "connecting" : "reconnecting";
     this.authenticated = false;
     this.dropReason = null;
-    const socket = new WebSocket(this.config.wsUrl, { handshakeTimeout: this.options.connectTimeoutMs });
+    const open = this.deps.openSocket ?? ((url, options) => new WebSocket(url, options));
+    const socket = open(this.config.wsUrl, { handshakeTimeout: this.options.connectTimeoutMs });
     this.socket = socket;
     const guard = this.later(() => {
       this.fail(upstreamErrors.timeout(this.options.connectTimeoutMs, "the connection and authentication"));
@@ -203,10 +211,10 @@ export class UpstreamSession {
     this.sessionUUID = session;
     this.authenticated = true;
     this.state = "connected";
-    this.attempt = 0;
-    this.refusals = 0;
+    this.reconnects.connected();
     this.retryAt = null;
     this.connections++;
+    this.outbox.newSocket();
     this.router.emit({
       type: "connection",
       change: "connected",
@@ -250,6 +258,11 @@ export class UpstreamSession {
     this.socket = null;
     this.authenticated = false;
     this.heartbeat.stop();
+    if (code === MESSAGE_TOO_BIG && this.state !== "closed") {
+      const refused = this.outbox.takeRefused();
+      if (refused) this.uploads.refused(refused.tasks, refused.chars);
+    }
+    this.outbox.newSocket();
     this.outbox.requeueInflight();
     if (this.state === "closed") {
       this.closedSignal?.();
@@ -257,17 +270,17 @@ export class UpstreamSession {
       return;
     }
     if (this.state === "failed") {
-      const wait = fullJitter(this.refusals++, this.options.refused, this.deps.random);
+      const wait = this.reconnects.afterRefusal();
       this.retryAt = Date.now() + wait;
       this.later(() => {
         if (this.state === "failed") this.connect();
       }, wait);
       return;
     }
-    const error = this.dropReason ?? upstreamErrors.unreachable(`the socket closed (code ${code})`);
+    const error = this.dropReason ?? upstreamErrors.socketClosed(code);
     this.router.emit({ type: "connection", change: "disconnected", error });
     this.state = "reconnecting";
-    const delay = fullJitter(this.attempt++, this.options.reconnect, this.deps.random);
+    const delay = this.reconnects.afterClose();
     this.later(() => {
       if (this.state === "reconnecting") this.connect();
     }, delay);
@@ -300,5 +313,6 @@ export class UpstreamSession {
     for (const timer of this.timers) clearTimeout(timer);
     this.timers.clear();
     this.heartbeat.stop();
+    this.reconnects.stop();
   }
 }

@@ -90,24 +90,41 @@ export function VirtualGrid({
   // grid's new extent, where the scroll can go to the same place at the new size.
   const anchor = useRef<{ row: number; col: number } | null>(null);
   const lastSize = useRef(size);
+  const lastRowHead = useRef(rowHead);
   useLayoutEffect(() => {
     const el = frame.current;
     const at = anchor.current;
     if (!el || !at) return;
     anchor.current = null;
-    el.scrollTo({
-      top: at.row * (size + GAP) + HEAD + GAP - el.clientHeight / 2,
-      left: at.col * (size + GAP) + rowHead + GAP - el.clientWidth / 2,
-    });
+    const top = Math.max(0, at.row * (size + GAP) + HEAD + GAP - el.clientHeight / 2);
+    const left = Math.max(0, at.col * (size + GAP) + rowHead + GAP - el.clientWidth / 2);
+    // The frame reaches its new extent a frame or two after the zoom's render; a scroll written
+    // before that is cut short at the old one (which smooth scrolling used to hide: with reduced
+    // motion, a zoom in lost its place). So the scroll waits for the extent, a few frames at most.
+    const tall = HEAD + GAP + rows.length * (size + GAP);
+    const wide = rowHead + GAP + cols * (size + GAP);
+    let frames = 0;
+    const go = () => {
+      if (!el.isConnected) return;
+      if ((el.scrollHeight < tall || el.scrollWidth < wide) && frames++ < 30) {
+        requestAnimationFrame(go);
+        return;
+      }
+      el.scrollTo({ top, left });
+    };
+    go();
   });
   useLayoutEffect(() => {
     const el = frame.current;
     const step = lastSize.current + GAP;
+    // Where the scroll is now was laid out with the row labels' width before this render.
+    const head = lastRowHead.current;
     lastSize.current = size;
+    lastRowHead.current = rowHead;
     if (el && step !== size + GAP) {
       anchor.current = {
         row: (el.scrollTop + el.clientHeight / 2 - HEAD - GAP) / step,
-        col: (el.scrollLeft + el.clientWidth / 2 - rowHead - GAP) / step,
+        col: (el.scrollLeft + el.clientWidth / 2 - head - GAP) / step,
       };
     }
     rowV.measure();
@@ -146,7 +163,9 @@ export function VirtualGrid({
         data-compact={size < COMPACT_BELOW ? "" : undefined}
         data-virtual=""
         style={{ [CELL_SIZE_VAR]: `${size}px` } as CSSProperties}
-        className="group/grid relative max-h-[80dvh] overflow-auto overscroll-contain rounded-panel border border-border bg-panel shadow-panel"
+        // The grid keeps its own place on a zoom (above); the browser's scroll anchoring would move
+        // it again as the rows drawn change.
+        className="group/grid relative max-h-[80dvh] overflow-auto overscroll-contain [overflow-anchor:none] rounded-panel border border-border bg-panel shadow-panel"
       >
         {/* A table laid out by hand (every part a block, placed where it belongs): the ARIA counts
             say its whole size, as only the part in sight is drawn. */}

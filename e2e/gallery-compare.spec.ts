@@ -216,6 +216,8 @@ test("an unknown item or a bad link explains itself and links back", async ({
 });
 
 test("two videos play, pause, seek and step together", async ({ page, baseURL }) => {
+  // Two videos made and played on a shared machine: their renders alone take most of a minute.
+  test.setTimeout(120_000);
   const origin = baseURL ?? "";
   const video = (prompt: string) => ({
     taskType: "videoInference",

@@ -48,7 +48,7 @@ test("an editor organizes: boards, tags, zip, trash and restore, saved views, an
   browser,
   baseURL,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const origin = baseURL ?? "";
   const [fox, owl, toad] = await makeItems(page, origin, [
     "a red fox in fresh snow",

@@ -1,5 +1,6 @@
 import "server-only";
 import { classifyImageInput } from "@/lib/protocol/primitives";
+import { eachString, mapStrings } from "@/lib/protocol/task-strings";
 import type { WireTask } from "./wire";
 
 /**
@@ -28,40 +29,18 @@ function maybeInline(value: string, minChars: number): boolean {
 /** Every inline image of `task` of at least `minChars` characters. */
 export function inlineImages(task: WireTask, minChars: number): InlineImage[] {
   const out: InlineImage[] = [];
-  const walk = (value: unknown, path: string): void => {
-    if (typeof value === "string") {
-      if (!maybeInline(value, minChars)) return;
-      const kind = classifyImageInput(value)?.kind;
-      if (kind === "dataURI" || kind === "base64") out.push({ path, chars: value.length, value });
-    } else if (Array.isArray(value)) {
-      for (const [i, v] of value.entries()) walk(v, `${path}.${i}`);
-    } else if (value && typeof value === "object") {
-      for (const [key, v] of Object.entries(value)) walk(v, path ? `${path}.${key}` : key);
-    }
-  };
-  for (const [key, value] of Object.entries(task)) {
-    if (key !== "taskType" && key !== "taskUUID") walk(value, key);
-  }
+  const { taskType: _type, taskUUID: _uuid, ...params } = task;
+  eachString(params, (value, path) => {
+    if (!maybeInline(value, minChars)) return;
+    const kind = classifyImageInput(value)?.kind;
+    if (kind === "dataURI" || kind === "base64") out.push({ path, chars: value.length, value });
+  });
   return out;
 }
 
 /** A copy of `task` with the value at `path` replaced (the task itself is left as it was). */
 export function replaceAt(task: WireTask, path: string, replacement: string): WireTask {
-  const keys = path.split(".");
-  const put = (value: unknown, depth: number): unknown => {
-    if (depth === keys.length) return replacement;
-    const key = keys[depth] as string;
-    if (Array.isArray(value)) {
-      const index = Number(key);
-      return value.map((v, i) => (i === index ? put(v, depth + 1) : v));
-    }
-    if (value && typeof value === "object") {
-      const record = value as Record<string, unknown>;
-      return { ...record, [key]: put(record[key], depth + 1) };
-    }
-    return value;
-  };
-  return put(task, 0) as WireTask;
+  return mapStrings(task, (value, at) => (at === path ? replacement : value));
 }
 
 /** The top-level field of `task` that takes the most room as sent (named in a size refusal). */

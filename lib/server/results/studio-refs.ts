@@ -3,6 +3,7 @@ import { randomUUID } from "node:crypto";
 import type { Readable } from "node:stream";
 import { inArray } from "drizzle-orm";
 import type { ServiceError } from "@/lib/protocol/errors";
+import { eachString, mapStrings } from "@/lib/protocol/task-strings";
 import type { StudioDatabase } from "@/lib/server/db";
 import { item, itemColumns, upload } from "@/lib/server/db/schema";
 import type { MediaStorage } from "@/lib/server/storage";
@@ -16,23 +17,6 @@ async function readAll(stream: Readable): Promise<Buffer> {
   const chunks: Buffer[] = [];
   for await (const chunk of stream) chunks.push(chunk as Buffer);
   return Buffer.concat(chunks);
-}
-
-function uuidsIn(value: unknown, out: Set<string>): Set<string> {
-  if (typeof value === "string") {
-    if (UUID.test(value)) out.add(value.toLowerCase());
-  } else if (Array.isArray(value)) for (const v of value) uuidsIn(v, out);
-  else if (value && typeof value === "object") for (const v of Object.values(value)) uuidsIn(v, out);
-  return out;
-}
-
-function replaceIn(value: unknown, map: Map<string, string>): unknown {
-  if (typeof value === "string") return map.get(value.toLowerCase()) ?? value;
-  if (Array.isArray(value)) return value.map((v) => replaceIn(v, map));
-  if (value && typeof value === "object") {
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, replaceIn(v, map)]));
-  }
-  return value;
 }
 
 /**
@@ -53,7 +37,11 @@ export class StudioRefs {
 
   /** The task with every studio id replaced; throws a ServiceError object naming a missing file. */
   async resolve<T extends Record<string, unknown>>(task: T): Promise<T> {
-    const ids = [...uuidsIn(task, new Set())].filter((id) => id !== String(task.taskUUID).toLowerCase());
+    const found = new Set<string>();
+    eachString(task, (value) => {
+      if (UUID.test(value)) found.add(value.toLowerCase());
+    });
+    const ids = [...found].filter((id) => id !== String(task.taskUUID).toLowerCase());
     if (ids.length === 0) return task;
     const [uploads, items] = await Promise.all([
       this.db.select().from(upload).where(inArray(upload.id, ids)),
@@ -70,7 +58,7 @@ export class StudioRefs {
         await this.upstreamId(row.mediaUUID, row.storageKey, row.mediaUUID, row.createdAt),
       );
     }
-    return map.size === 0 ? task : (replaceIn(task, map) as T);
+    return map.size === 0 ? task : mapStrings(task, (value) => map.get(value.toLowerCase()) ?? value);
   }
 
   private async upstreamId(

@@ -104,7 +104,7 @@ for (const backend of testBackends) {
     it("keeps credentials out of stored params", async () => {
       const sent = imageTask({
         webhookURL: "https://studio.example.com/api/webhooks/service?token=s3cr3t",
-        uploadEndpoint: "https://bucket.example.com/out.png?X-Amz-Signature=abc",
+        uploadEndpoint: "https://bucket.example.com/out.png?X-Amz-Signature=sig-77q",
         apiKey: "key-123",
       });
       const [row] = await recordTasks(opened.db, author, [sent]);
@@ -113,7 +113,7 @@ for (const backend of testBackends) {
         uploadEndpoint: "https://bucket.example.com/out.png?[redacted]",
         apiKey: "[redacted]",
       });
-      expect(JSON.stringify(row?.params)).not.toMatch(/s3cr3t|abc|key-123/);
+      expect(JSON.stringify(row?.params)).not.toMatch(/s3cr3t|sig-77q|key-123/);
     });
 
     it("returns the stored row when the same task is recorded again", async () => {

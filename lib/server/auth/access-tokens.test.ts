@@ -3,6 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vites
 import { type OpenedDatabase, openPgliteDatabase } from "@/lib/server/db/database";
 import { accessToken } from "@/lib/server/db/schema/access-tokens";
 import { user } from "@/lib/server/db/schema/auth";
+import { openTestPglite } from "@/lib/server/db/test-databases";
 import { thrownResponse } from "@/lib/server/http/handle";
 import { CLIENT_IP_HEADER } from "@/lib/server/http/request-stamp";
 import { databaseRateLimits, RATE_LIMITS, type RateLimits } from "@/lib/server/rate-limits";
@@ -55,7 +56,7 @@ async function refusal(work: Promise<unknown>) {
 beforeAll(async () => {
   vi.useFakeTimers({ toFake: ["Date"] });
   vi.setSystemTime(now);
-  database = await openPgliteDatabase(undefined);
+  database = await openTestPglite();
   limits = databaseRateLimits(database.db, "access-token-test-secret-0123456789", LIMITS);
 }, 60_000);
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type OpenedDatabase, openPgliteDatabase } from "@/lib/server/db/database";
+import { openTestPglite } from "@/lib/server/db/test-databases";
 import { HTTPS_HEADER } from "@/lib/server/http/request-stamp";
 import { databaseRateLimits, RATE_LIMITS } from "@/lib/server/rate-limits";
 import { handleAuthRequest } from "./auth-endpoint";
@@ -18,7 +19,7 @@ let cookie = "";
 let setupAnswer = "";
 
 beforeAll(async () => {
-  database = await openPgliteDatabase(undefined);
+  database = await openTestPglite();
   auth = createAuth(database.db, { secret: "test-secret-that-is-long-enough-for-hmac-0123456789" });
   const team = new Team(database.db, auth);
   const deps = {

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type OpenedDatabase, openPgliteDatabase } from "@/lib/server/db/database";
+import { openTestPglite } from "@/lib/server/db/test-databases";
 import { CLIENT_IP_HEADER, createAuth, type StudioAuth } from "./create-auth";
 import { PasswordResets, RESET_TTL_MS } from "./password-resets";
 import { Team } from "./team";
@@ -34,7 +35,7 @@ const redeemed = (token: string, password: string) => resets.redeem(token, passw
 const sessionOf = (cookie: string) => auth.api.getSession({ headers: new Headers({ cookie }) });
 
 beforeAll(async () => {
-  database = await openPgliteDatabase(undefined);
+  database = await openTestPglite();
   auth = createAuth(database.db, { secret: "test-secret-that-is-long-enough-for-hmac-0123456789" });
   team = new Team(database.db, auth, () => now);
   resets = new PasswordResets(database.db, auth, () => now);

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { type OpenedDatabase, openPgliteDatabase } from "@/lib/server/db/database";
-import { openTwice, testBackends } from "@/lib/server/db/test-databases";
+import { openTestPglite, openTwice, testBackends } from "@/lib/server/db/test-databases";
 import { databaseRateLimits, RATE_LIMITS } from "@/lib/server/rate-limits";
 import { SignInLimit } from "./sign-in-limit";
 
@@ -11,7 +11,7 @@ let database: OpenedDatabase;
 let limit: SignInLimit;
 
 beforeAll(async () => {
-  database = await openPgliteDatabase(undefined);
+  database = await openTestPglite();
   limit = new SignInLimit(databaseRateLimits(database.db, SECRET));
 }, 60_000);
 

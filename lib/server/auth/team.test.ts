@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type OpenedDatabase, openPgliteDatabase } from "@/lib/server/db/database";
 import { user } from "@/lib/server/db/schema/auth";
+import { openTestPglite } from "@/lib/server/db/test-databases";
 import { CLIENT_IP_HEADER, createAuth, type StudioAuth } from "./create-auth";
 import { requireUser } from "./guard";
 import { SessionCache } from "./session-cache";
@@ -14,7 +15,7 @@ let team: Team;
 let now = Date.parse("2026-01-01T00:00:00Z");
 
 beforeAll(async () => {
-  database = await openPgliteDatabase(undefined);
+  database = await openTestPglite();
   auth = createAuth(database.db, { secret: "test-secret-that-is-long-enough-for-hmac-0123456789" });
   team = new Team(database.db, auth, () => now);
 }, 60_000);

@@ -55,6 +55,13 @@ export interface OpenDatabaseOptions {
   /** Called for each query sent (the studio counts them: `studio_db_queries_total`). */
   onQuery?: () => void;
   /**
+   * The embedded database in memory only: start from this dump (a gzipped tar written by
+   * `dumpOnClose`) instead of making an empty database, which costs seconds of initdb.
+   */
+  loadDataDir?: string;
+  /** The embedded database only: when it closes, write it whole to this file first. */
+  dumpOnClose?: string;
+  /**
    * Called once if the embedded database's thread ends without being asked to (it has logged why
    * already); its queries are answered 503 from then on. Never called for PostgreSQL, whose lost
    * connections come back by themselves.
@@ -102,7 +109,11 @@ export async function openPgliteDatabase(
   const migrationsFolder = checkMigrationsFolder(options.migrationsFolder);
   const where = dataDir ?? "memory";
   // One connection more than the pool holds: a connection being replaced is still counted.
-  const threadOptions = { settings: EMBEDDED_SETTINGS, maxConnections: EMBEDDED_POOL_SIZE + 1 };
+  const threadOptions = {
+    settings: EMBEDDED_SETTINGS,
+    maxConnections: EMBEDDED_POOL_SIZE + 1,
+    ...(dataDir === undefined && options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+  };
   let thread: DatabaseThread;
   try {
     // Making a database (initdb) grows the WASM memory to about 700 MB, and WASM memory is never
@@ -151,7 +162,11 @@ export async function openPgliteDatabase(
     lockMigrations: false,
     listen,
     async shutdown() {
-      await thread.close();
+      try {
+        if (options.dumpOnClose !== undefined) await thread.dump(options.dumpOnClose);
+      } finally {
+        await thread.close();
+      }
     },
     onQuery: options.onQuery,
   });

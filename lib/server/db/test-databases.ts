@@ -1,8 +1,18 @@
 import "server-only";
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
+import fs from "node:fs";
+import { createRequire } from "node:module";
+import os from "node:os";
+import path from "node:path";
 import type { SQL } from "drizzle-orm";
 import pg from "pg";
-import { type OpenedDatabase, openPgliteDatabase, openPostgresDatabase } from "./database";
+import {
+  defaultMigrationsFolder,
+  type OpenDatabaseOptions,
+  type OpenedDatabase,
+  openPgliteDatabase,
+  openPostgresDatabase,
+} from "./database";
 import { user } from "./schema";
 
 /**
@@ -29,7 +39,7 @@ export const testBackends: TestBackend[] = [
     name: "PGlite",
     skip: undefined,
     async open() {
-      const opened = await openPgliteDatabase(undefined);
+      const opened = await openTestPglite();
       return { ...opened, dispose: opened.close };
     },
   },
@@ -65,7 +75,7 @@ export interface InstancePair {
 
 export async function openInstancePair(backend: TestBackend): Promise<InstancePair> {
   if (backend.name === "PGlite") {
-    const a = await openPgliteDatabase(undefined);
+    const a = await openTestPglite();
     return { a, b: a, dispose: a.close };
   }
   const temp = await createTempPostgresDatabase();
@@ -80,6 +90,46 @@ export async function openInstancePair(backend: TestBackend): Promise<InstancePa
       await temp.drop();
     },
   };
+}
+
+let template: Promise<string> | undefined;
+
+/**
+ * A migrated, empty embedded database, dumped once for each set of migrations and PGlite version
+ * and shared by every test process through the temporary folder: making one costs about 4 s
+ * (initdb and the migrations), loading the dump well under one.
+ */
+function pgliteTemplate(): Promise<string> {
+  template ??= (async () => {
+    const folder = defaultMigrationsFolder();
+    const hash = createHash("sha256");
+    // The package's main file names its version's build; its exports hide package.json.
+    const pglite = createRequire(import.meta.url).resolve("@electric-sql/pglite");
+    hash.update(fs.readFileSync(path.join(path.dirname(pglite), "..", "package.json")));
+    const files = fs.readdirSync(folder, { recursive: true, encoding: "utf8" }).sort();
+    for (const name of files) {
+      const full = path.join(folder, name);
+      if (!fs.statSync(full).isFile()) continue;
+      hash.update(name).update(fs.readFileSync(full));
+    }
+    const file = path.join(os.tmpdir(), `media-studio-test-db-${hash.digest("hex").slice(0, 20)}.tar.gz`);
+    if (fs.existsSync(file)) return file;
+    // Processes starting at once may each make one; the rename makes whichever lands whole.
+    const partial = `${file}.${process.pid}.${randomBytes(4).toString("hex")}`;
+    const made = await openPgliteDatabase(undefined, { dumpOnClose: partial });
+    await made.close();
+    fs.renameSync(partial, file);
+    return file;
+  })();
+  template.catch(() => {
+    template = undefined;
+  });
+  return template;
+}
+
+/** An embedded database in memory with every migration applied, started from the shared dump. */
+export async function openTestPglite(options: OpenDatabaseOptions = {}): Promise<OpenedDatabase> {
+  return openPgliteDatabase(undefined, { ...options, loadDataDir: await pgliteTemplate() });
 }
 
 /** An empty database on the `TEST_DATABASE_URL` server, and a way to drop it. */

@@ -8,6 +8,7 @@ import { sessionUser } from "@/lib/server/auth/guard";
 import { SessionCache } from "@/lib/server/auth/session-cache";
 import { Team } from "@/lib/server/auth/team";
 import { type OpenedDatabase, openPgliteDatabase, recordItem, recordTasks } from "@/lib/server/db";
+import { openTestPglite } from "@/lib/server/db/test-databases";
 import { recordUpload } from "@/lib/server/db/upload-records";
 import { itemMediaKey, LocalMediaStorage, uploadMediaKey } from "@/lib/server/storage";
 import { ApiError } from "@/lib/studio/api/errors";
@@ -91,7 +92,7 @@ async function get(url: string, cookie: string): Promise<Response> {
 const owner = () => ({ id: ownerId, name: "Ada", role: "owner" as const });
 
 beforeAll(async () => {
-  database = await openPgliteDatabase(undefined);
+  database = await openTestPglite();
   auth = createAuth(database.db, { secret: "test-secret-that-is-long-enough-for-hmac-0123456789" });
   gate = { auth, sessions: new SessionCache() };
   team = new Team(database.db, auth, Date.now, () => gate.sessions.clear());

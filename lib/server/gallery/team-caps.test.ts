@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type OpenedDatabase, openPgliteDatabase } from "@/lib/server/db";
-import { createTestUser } from "@/lib/server/db/test-databases";
+import { createTestUser, openTestPglite } from "@/lib/server/db/test-databases";
 import { errorAnswerOf } from "@/lib/server/http/error-answer";
 import { createBoard, deleteBoard } from "./boards";
 import { actor, RecordingLog } from "./organize-test-support";
@@ -10,7 +10,7 @@ let database: OpenedDatabase;
 let editorId = "";
 
 beforeAll(async () => {
-  database = await openPgliteDatabase(undefined);
+  database = await openTestPglite();
   editorId = await createTestUser(database, "caps-editor");
 }, 60_000);
 

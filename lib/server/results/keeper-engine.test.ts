@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Harness, imageTask, startHarness, videoTask } from "@/lib/engine/http/test-harness";
 import { DEFAULT_VIDEO_MODEL } from "@/lib/protocol/video-inference";
 import { getTask, type OpenedDatabase, openPgliteDatabase, recordTasks } from "@/lib/server/db";
-import { createTestUser } from "@/lib/server/db/test-databases";
+import { createTestUser, openTestPglite } from "@/lib/server/db/test-databases";
 import { LocalMediaStorage } from "@/lib/server/storage";
 import { EventLog } from "@/lib/server/stream/event-log";
 import { createUpstreamClient, type UpstreamClient, type WireTask } from "@/lib/upstream";
@@ -28,7 +28,7 @@ const dir = fs.mkdtempSync(path.join(os.tmpdir(), "keeper-engine-"));
 
 beforeAll(async () => {
   harness = await startHarness({ env: { ENGINE_FAULTS: FAULTS } });
-  database = await openPgliteDatabase(undefined);
+  database = await openTestPglite();
   authorId = await createTestUser(database, "author-engine");
   client = createUpstreamClient(
     { httpUrl: harness.url, wsUrl: harness.wsUrl, apiKey: harness.key },

@@ -8,6 +8,7 @@ import {
   createTestUser,
   type InstancePair,
   openInstancePair,
+  openTestPglite,
   testBackends,
 } from "@/lib/server/db/test-databases";
 import { LocalMediaStorage } from "@/lib/server/storage";
@@ -42,7 +43,7 @@ const dir = fs.mkdtempSync(path.join(os.tmpdir(), "keeper-final-"));
 const clients: UpstreamClient[] = [];
 
 beforeAll(async () => {
-  database = await openPgliteDatabase(undefined);
+  database = await openTestPglite();
   authorId = await createTestUser(database, "author-final");
 }, 60_000);
 

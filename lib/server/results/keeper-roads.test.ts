@@ -8,7 +8,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { getTask, type OpenedDatabase, openPgliteDatabase, recordTasks } from "@/lib/server/db";
 import { item, task } from "@/lib/server/db/schema";
-import { createTestUser } from "@/lib/server/db/test-databases";
+import { createTestUser, openTestPglite } from "@/lib/server/db/test-databases";
 import { LocalMediaStorage } from "@/lib/server/storage";
 import { EventLog } from "@/lib/server/stream/event-log";
 import { createUpstreamClient, type Listener, type UpstreamClient, type WireTask } from "@/lib/upstream";
@@ -32,7 +32,7 @@ const refusal = {
 };
 
 beforeAll(async () => {
-  database = await openPgliteDatabase(undefined);
+  database = await openTestPglite();
   authorId = await createTestUser(database, "author-roads");
   const png = await sharp({ create: { width: 32, height: 24, channels: 3, background: "#3366aa" } })
     .png()

@@ -7,7 +7,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getTask, type OpenedDatabase, openPgliteDatabase, recordTasks } from "@/lib/server/db";
 import { spendEntry } from "@/lib/server/db/schema";
-import { createTestUser } from "@/lib/server/db/test-databases";
+import { createTestUser, openTestPglite } from "@/lib/server/db/test-databases";
 import { LocalMediaStorage } from "@/lib/server/storage";
 import { EventLog } from "@/lib/server/stream/event-log";
 import type { ImageItem, UpstreamClient } from "@/lib/upstream";
@@ -63,7 +63,7 @@ const entriesOf = (taskUUID: string) =>
     .then((rows) => rows.filter((r) => r.taskUUID === taskUUID));
 
 beforeAll(async () => {
-  database = await openPgliteDatabase(undefined);
+  database = await openTestPglite();
   authorId = await createTestUser(database, "spender");
   const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: "#000" } })
     .png()

@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getTask, type OpenedDatabase, openPgliteDatabase, recordTasks } from "@/lib/server/db";
-import { createTestUser } from "@/lib/server/db/test-databases";
+import { createTestUser, openTestPglite } from "@/lib/server/db/test-databases";
 import { LocalMediaStorage } from "@/lib/server/storage";
 import { EventLog } from "@/lib/server/stream/event-log";
 import { handOver } from "@/lib/server/tasks/hand-over";
@@ -24,7 +24,7 @@ let authorId = "";
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "keeper-too-big-"));
 
 beforeAll(async () => {
-  database = await openPgliteDatabase(undefined);
+  database = await openTestPglite();
   authorId = await createTestUser(database, "author-too-big");
 }, 60_000);
 

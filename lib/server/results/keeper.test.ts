@@ -7,7 +7,7 @@ import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getTask, type OpenedDatabase, openPgliteDatabase, recordTasks } from "@/lib/server/db";
-import { createTestUser } from "@/lib/server/db/test-databases";
+import { createTestUser, openTestPglite } from "@/lib/server/db/test-databases";
 import { filteredGalleryPage } from "@/lib/server/gallery/gallery-page";
 import { LocalMediaStorage } from "@/lib/server/storage";
 import { EventLog } from "@/lib/server/stream/event-log";
@@ -84,7 +84,7 @@ function keeperWith(upstream: UpstreamClient, log = new EventLog()) {
 }
 
 beforeAll(async () => {
-  database = await openPgliteDatabase(undefined);
+  database = await openTestPglite();
   authorId = await createTestUser(database, "author-1");
   png = await sharp({ create: { width: 64, height: 48, channels: 3, background: "#3366cc" } })
     .png()

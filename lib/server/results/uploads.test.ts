@@ -4,7 +4,7 @@ import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type OpenedDatabase, openPgliteDatabase } from "@/lib/server/db";
-import { createTestUser } from "@/lib/server/db/test-databases";
+import { createTestUser, openTestPglite } from "@/lib/server/db/test-databases";
 import { LocalMediaStorage } from "@/lib/server/storage";
 import { storeUpload } from "./uploads";
 
@@ -14,7 +14,7 @@ let ownerId = "";
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "uploads-"));
 
 beforeAll(async () => {
-  database = await openPgliteDatabase(undefined);
+  database = await openTestPglite();
   ownerId = await createTestUser(database, "uploads");
   storage = new LocalMediaStorage(path.join(dir, "media"));
 }, 60_000);

@@ -11,7 +11,7 @@ import {
   recordTasks,
 } from "@/lib/server/db";
 import { task } from "@/lib/server/db/schema";
-import { createTestUser } from "@/lib/server/db/test-databases";
+import { createTestUser, openTestPglite } from "@/lib/server/db/test-databases";
 import { api } from "@/lib/studio/api";
 import { taskQueue } from "./queue";
 
@@ -54,7 +54,7 @@ async function addItem(taskUUID: string, index: number) {
 }
 
 beforeAll(async () => {
-  database = await openPgliteDatabase(undefined);
+  database = await openTestPglite();
   author = await createTestUser(database, "queue-author");
   other = await createTestUser(database, "queue-other");
   for (const minutesAgo of [50, 40, 30, 20, 10]) mine.push(await taskAt(author, minutesAgo, 2));

@@ -6,7 +6,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TOOL_INPUT_MAX_PIXELS } from "@/lib/protocol/image-limits";
 import { type OpenedDatabase, openPgliteDatabase } from "@/lib/server/db";
-import { createTestUser } from "@/lib/server/db/test-databases";
+import { createTestUser, openTestPglite } from "@/lib/server/db/test-databases";
 import { ToolQueue } from "@/lib/server/limits/tool-queue";
 import { StudioRefs } from "@/lib/server/results/studio-refs";
 import { storeUpload } from "@/lib/server/results/uploads";
@@ -32,7 +32,7 @@ let huge: Buffer;
 let small: Buffer;
 
 beforeAll(async () => {
-  database = await openPgliteDatabase(undefined);
+  database = await openTestPglite();
   authorId = await createTestUser(database, "tool-limits");
   storage = new LocalMediaStorage(path.join(dir, "media"));
   service = await startFakeService(async () => {

@@ -9,7 +9,7 @@ import { type Harness, startHarness } from "@/lib/engine/http/test-harness";
 import { PROMPT_ENHANCE_PRICE } from "@/lib/engine/processors/pricing";
 import { getUpload, type OpenedDatabase, openPgliteDatabase, recordItem, recordTasks } from "@/lib/server/db";
 import { spendEntry } from "@/lib/server/db/schema";
-import { createTestUser } from "@/lib/server/db/test-databases";
+import { createTestUser, openTestPglite } from "@/lib/server/db/test-databases";
 import { parseStudioEnv } from "@/lib/server/env";
 import { StudioRefs } from "@/lib/server/results/studio-refs";
 import { storeUpload } from "@/lib/server/results/uploads";
@@ -56,7 +56,7 @@ async function uploadPng(): Promise<string> {
 }
 
 beforeAll(async () => {
-  [harness, database] = await Promise.all([startHarness(), openPgliteDatabase(undefined)]);
+  [harness, database] = await Promise.all([startHarness(), openTestPglite()]);
   authorId = await createTestUser(database, "tools-author");
   storage = new LocalMediaStorage(path.join(dir, "media"));
   upstream = createUpstreamClient({ httpUrl: harness.url, wsUrl: harness.wsUrl, apiKey: harness.key });

@@ -43,6 +43,8 @@ export interface DatabaseThread {
   close(): Promise<void>;
   /** Ends the thread at once, as a crash would (tests). */
   kill(): Promise<void>;
+  /** Writes the whole database to `file` (a gzipped tar) for `loadDataDir`. */
+  dump(file: string): Promise<void>;
 }
 
 /**
@@ -185,6 +187,17 @@ export async function startDatabaseThread(
     async kill() {
       await worker.terminate();
       await exited;
+    },
+    dump(file) {
+      return new Promise<void>((resolve, reject) => {
+        worker.on("message", function dumped(message: FromDatabaseThread) {
+          if (message.type !== "dumped") return;
+          worker.off("message", dumped);
+          if (message.error === undefined) resolve();
+          else reject(new Error(`Could not dump the embedded database: ${message.error}`));
+        });
+        worker.postMessage({ type: "dump", file } satisfies ToDatabaseThread);
+      });
     },
   };
 }

@@ -26,6 +26,7 @@ const send = (message) => port.postMessage(message);
 async function start() {
   const db = await PGlite.create(data.dataDir ?? "memory://", {
     startParams: [...PGlite.defaultStartParams, ...data.settings],
+    ...(data.loadDataDir ? { loadDataDir: new Blob([fs.readFileSync(data.loadDataDir)]) } : {}),
   });
   const server = new PGLiteSocketServer({ db, path: data.socketPath, maxConnections: data.maxConnections });
   try {
@@ -37,6 +38,17 @@ async function start() {
     throw err;
   }
   port.on("message", (/** @type {ToDatabaseThread} */ message) => {
+    if (message.type === "dump") {
+      void db
+        .dumpDataDir("gzip")
+        .then(async (dump) => fs.writeFileSync(message.file, Buffer.from(await dump.arrayBuffer())))
+        .then(
+          () => send({ type: "dumped" }),
+          (/** @type {unknown} */ err) =>
+            send({ type: "dumped", error: err instanceof Error ? err.message : String(err) }),
+        );
+      return;
+    }
     if (message.type !== "close") return;
     // Connections first (a transaction left open is rolled back), then PGlite flushes its files.
     void server

@@ -12,8 +12,15 @@ export interface DatabaseThreadData {
   settings: string[];
   /** Connections the socket server takes at once. */
   maxConnections: number;
+  /** A database dumped earlier (`dump`, a gzipped tar) to start from instead of an empty one. */
+  loadDataDir?: string;
 }
 
-export type FromDatabaseThread = { type: "ready" } | { type: "failed"; message: string } | { type: "closed" };
+export type FromDatabaseThread =
+  | { type: "ready" }
+  | { type: "failed"; message: string }
+  | { type: "closed" }
+  | { type: "dumped"; error?: string };
 
-export type ToDatabaseThread = { type: "close" };
+/** `dump` writes the whole database to `file` as a gzipped tar, for `loadDataDir`. */
+export type ToDatabaseThread = { type: "close" } | { type: "dump"; file: string };

@@ -75,9 +75,10 @@ export default defineConfig({
       // Prompts holding these meet the engine's faults (lib/engine/core/faults.ts). "(fails once)"
       // fails one task, through each of the studio's three automatic tries (e2e/experiments.spec.ts
       // retries it by hand); "(fails twice)" fails two tries, so the third keeps a result
-      // (e2e/service-faults.spec.ts); "(second refused)" refuses the second result of a task.
+      // (e2e/service-faults.spec.ts); "(second refused)" refuses the second result of a task;
+      // "(too large)" refuses a task once as too large (e2e/create-upload.spec.ts sends it smaller).
       ENGINE_FAULTS:
-        "(fails once)=internalServerError*3,(fails twice)=internalServerError*2,(second refused)=nsfwContentDetected@1",
+        "(fails once)=internalServerError*3,(fails twice)=internalServerError*2,(second refused)=nsfwContentDetected@1,(too large)=payloadTooLarge*1",
     },
     // A stale server from another checkout would be tested silently: always start our own.
     reuseExistingServer: false,

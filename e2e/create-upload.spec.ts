@@ -59,3 +59,53 @@ test("a file over the size limit is refused before it is sent; the loaded image 
   await expect(page.getByTestId("mask-painter")).toBeVisible();
   expect(sent).toBe(0);
 });
+
+/** The studio's own image behind an image id: its width and height. */
+async function imageSize(page: import("@playwright/test").Page, id: string) {
+  const res = await page.request.get(`/api/images/${id}`);
+  expect(res.status()).toBe(200);
+  const { width, height } = ((await res.json()) as { data: { width: number; height: number } }).data;
+  return { width, height };
+}
+
+test("a task refused as too large for the service goes again with its image made smaller", async ({
+  page,
+}) => {
+  const create = new CreatePage(page);
+  await create.open("image-to-image");
+  await create.upload("f-seedImage", await seedPicture(1024, 768));
+  await expect(page.getByRole("img", { name: /Source image: 1024 × 768/ })).toBeVisible();
+  await create.prompt.fill("a harbour at dusk (too large)");
+  await page.getByRole("spinbutton", { name: "Images" }).fill("1");
+  await create.generate.click();
+
+  const failed = page.getByTestId("result-failed");
+  await expect(failed).toContainText("too large for the service");
+  await failed.getByRole("button", { name: "Send smaller" }).click();
+  const taskUUID = await create.expectResults(1);
+  await expect(failed).toHaveCount(1);
+
+  const sent = await finishedTask(page.request, taskUUID);
+  expect(sent.status).toBe("success");
+  const size = await imageSize(page, String(sent.params.seedImage));
+  // Half the pixels, the same shape.
+  expect(size).toEqual({ width: 724, height: 543 });
+});
+
+test("the queue offers the same for a task refused as too large", async ({ page }) => {
+  const create = new CreatePage(page);
+  await create.open("image-to-image");
+  await create.upload("f-seedImage", await seedPicture(768, 512));
+  await expect(page.getByRole("img", { name: /Source image: 768 × 512/ })).toBeVisible();
+  const prompt = "a lighthouse in fog (too large)";
+  await create.prompt.fill(prompt);
+  await page.getByRole("spinbutton", { name: "Images" }).fill("1");
+  await create.generate.click();
+  await expect(page.getByTestId("result-failed")).toBeVisible();
+
+  await page.getByRole("button", { name: "Queue" }).click();
+  const rows = page.getByTestId("queue-row").filter({ hasText: prompt });
+  const failedRow = rows.and(page.locator("[data-status=error]"));
+  await failedRow.getByRole("button", { name: "Send smaller" }).click();
+  await expect(rows.and(page.locator("[data-status=success]"))).toHaveCount(1, { timeout: 30_000 });
+});

@@ -54,12 +54,13 @@ export function ImageWorkflow({
   const workflow = workflows.find((w) => w.slug === slug) as Workflow;
   const allFields = useMemo(() => [...fields, ...COMMON_IMAGE_FIELDS], [fields]);
   const allDefaults = useMemo(() => ({ ...BASE_IMAGE_VALUES, ...defaults }), [defaults]);
-  const { form, submit, pending, ready, notice, recall, retry, resetForm, currentTask } = useWorkflowForm({
-    slug,
-    taskType: "imageInference",
-    fields: allFields,
-    defaults: allDefaults,
-  });
+  const { form, submit, pending, ready, notice, recall, retry, sendSmaller, resetForm, currentTask } =
+    useWorkflowForm({
+      slug,
+      taskType: "imageInference",
+      fields: allFields,
+      defaults: allDefaults,
+    });
   const { errors } = useFormState({ control: form.control });
   const latest = useTaskViews((useCreateStore((s) => s.sent[slug]) ?? []).slice(0, 1))[0];
   const lastSeed = latest?.items[0]?.seed ?? null;
@@ -94,6 +95,7 @@ export function ImageWorkflow({
         <ResultStrip
           slug={slug}
           onRetry={retry}
+          onSendSmaller={sendSmaller}
           onRecall={(task, part, item) => void recall(task, part, item.seed)}
         />
       }

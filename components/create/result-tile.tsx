@@ -1,9 +1,11 @@
 "use client";
 
-import { AlertTriangle, LoaderCircle, RotateCcw } from "lucide-react";
+import { AlertTriangle, LoaderCircle, Minimize2, RotateCcw } from "lucide-react";
+import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { cn, focusRing } from "@/components/ui/cn";
 import { wholeMedia } from "@/components/ui/whole-media";
+import { canSendSmaller } from "@/lib/client/create/send-smaller";
 import type { GalleryItem, TaskView } from "@/lib/studio/gallery-item";
 
 function elapsed(since: string, now: number): string {
@@ -85,8 +87,33 @@ export function PendingTile({ task, now }: { task: TaskView; now: number }) {
   );
 }
 
-/** A task that failed: the service's reason, and a retry. */
-export function FailedTile({ task, onRetry }: { task: TaskView; onRetry(task: TaskView): void }) {
+/**
+ * A task that failed: the service's reason, and a retry. A task refused as too large for the
+ * service is offered again with its images made smaller.
+ */
+export function FailedTile({
+  task,
+  onRetry,
+  onSendSmaller,
+}: {
+  task: TaskView;
+  onRetry(task: TaskView): void;
+  /** Sends the task again with smaller images: why it could not, or null once sent. */
+  onSendSmaller?(task: TaskView): Promise<string | null>;
+}) {
+  const [shrinking, setShrinking] = useState(false);
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const smaller = onSendSmaller && canSendSmaller(task.error, task.params);
+  const sendSmaller = async () => {
+    if (!onSendSmaller) return;
+    setShrinking(true);
+    setRefusal(null);
+    try {
+      setRefusal(await onSendSmaller(task));
+    } finally {
+      setShrinking(false);
+    }
+  };
   return (
     <div
       data-testid="result-failed"
@@ -96,10 +123,23 @@ export function FailedTile({ task, onRetry }: { task: TaskView; onRetry(task: Ta
         <AlertTriangle aria-hidden className="mt-px size-3.5 shrink-0" />
         <span className="line-clamp-5">{task.error?.message ?? "The task failed."}</span>
       </p>
-      <Button size="sm" variant="secondary" onClick={() => onRetry(task)}>
-        <RotateCcw aria-hidden />
-        Retry
-      </Button>
+      {refusal ? (
+        <p role="alert" className="text-muted">
+          {refusal}
+        </p>
+      ) : null}
+      <div className="flex flex-wrap gap-1.5">
+        {smaller ? (
+          <Button size="sm" variant="secondary" onClick={() => void sendSmaller()} disabled={shrinking}>
+            {shrinking ? <LoaderCircle aria-hidden className="animate-spin" /> : <Minimize2 aria-hidden />}
+            {shrinking ? "Making it smaller…" : "Send smaller"}
+          </Button>
+        ) : null}
+        <Button size="sm" variant="secondary" onClick={() => onRetry(task)} disabled={shrinking}>
+          <RotateCcw aria-hidden />
+          Retry
+        </Button>
+      </div>
     </div>
   );
 }

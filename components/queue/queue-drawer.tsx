@@ -1,7 +1,7 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { AlertTriangle, CheckCircle2, ListTodo, LoaderCircle, RotateCcw } from "lucide-react";
+import { AlertTriangle, CheckCircle2, ListTodo, LoaderCircle, Minimize2, RotateCcw } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
@@ -9,6 +9,7 @@ import { Dialog } from "@/components/ui/dialog";
 import Link from "@/components/ui/link";
 import { promptForPeople } from "@/lib/client/create/field-labels";
 import { recallHref, workflowOf } from "@/lib/client/create/recall";
+import { canSendSmaller, sendSmallerParams } from "@/lib/client/create/send-smaller";
 import { isTyping } from "@/lib/client/create/shortcuts";
 import { valuesFromTask } from "@/lib/client/create/task-values";
 import { useGenerate } from "@/lib/client/create/use-generate";
@@ -122,16 +123,26 @@ function QueueRow({ task, now }: { task: QueuedTask; now: number }) {
   // A retry's note goes with the task only while it runs (a later update may not repeat it).
   const retrying = isInFlight(task) ? task.retry : undefined;
   const failedResults = task.status === "success" ? (task.failedResults ?? []) : [];
-  const retry = () => {
-    if (!task.params) return;
-    void generate([
-      {
-        ...valuesFromTask(task.params),
-        taskType: task.taskType,
-        taskUUID: crypto.randomUUID(),
-        deliveryMethod: "async",
-      },
+  const [shrinking, setShrinking] = useState(false);
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const again = (params: Record<string, unknown>) =>
+    generate([
+      { ...params, taskType: task.taskType, taskUUID: crypto.randomUUID(), deliveryMethod: "async" },
     ]);
+  const retry = () => {
+    if (task.params) void again(valuesFromTask(task.params));
+  };
+  const sendSmaller = async () => {
+    if (!task.params) return;
+    setShrinking(true);
+    setRefusal(null);
+    try {
+      const smaller = await sendSmallerParams(valuesFromTask(task.params));
+      if (smaller.ok) await again(smaller.params);
+      else setRefusal(smaller.message);
+    } finally {
+      setShrinking(false);
+    }
   };
   return (
     <li
@@ -178,12 +189,34 @@ function QueueRow({ task, now }: { task: QueuedTask; now: number }) {
           ) : task.error && task.status === "error" ? (
             <p className="mt-1 text-[12px] text-danger-fg">{task.error.message}</p>
           ) : null}
+          {refusal ? (
+            <p role="alert" className="mt-1 text-[12px] text-muted">
+              {refusal}
+            </p>
+          ) : null}
         </div>
         {task.status === "error" && task.params ? (
-          <Button size="sm" variant="secondary" onClick={retry} disabled={pending}>
-            <RotateCcw aria-hidden />
-            Retry
-          </Button>
+          <div className="flex shrink-0 flex-col items-end gap-1.5">
+            <Button size="sm" variant="secondary" onClick={retry} disabled={pending || shrinking}>
+              <RotateCcw aria-hidden />
+              Retry
+            </Button>
+            {canSendSmaller(task.error, task.params) ? (
+              <Button
+                size="sm"
+                variant="secondary"
+                onClick={() => void sendSmaller()}
+                disabled={pending || shrinking}
+              >
+                {shrinking ? (
+                  <LoaderCircle aria-hidden className="animate-spin" />
+                ) : (
+                  <Minimize2 aria-hidden />
+                )}
+                {shrinking ? "Making it smaller…" : "Send smaller"}
+              </Button>
+            ) : null}
+          </div>
         ) : task.params && task.status === "success" ? (
           <Link
             href={recallHref({ taskUUID: task.taskUUID, params: task.params })}

@@ -60,15 +60,16 @@ export function VideoForm({ videoModel }: { videoModel: string }) {
       videoRecall(params, part, seed, defaults),
     [defaults],
   );
-  const { form, submit, pending, ready, notice, recall, retry, resetForm, currentTask } = useWorkflowForm({
-    slug: VIDEO_SLUG,
-    taskType: "videoInference",
-    fields: VIDEO_FIELDS,
-    defaults,
-    protocol,
-    toTask,
-    recallInto,
-  });
+  const { form, submit, pending, ready, notice, recall, retry, sendSmaller, resetForm, currentTask } =
+    useWorkflowForm({
+      slug: VIDEO_SLUG,
+      taskType: "videoInference",
+      fields: VIDEO_FIELDS,
+      defaults,
+      protocol,
+      toTask,
+      recallInto,
+    });
   const { errors } = useFormState({ control: form.control });
   const latest = useTaskViews((useCreateStore((s) => s.sent[VIDEO_SLUG]) ?? []).slice(0, 1))[0];
   const lastSeed = latest?.items[0]?.seed ?? null;
@@ -105,6 +106,7 @@ export function VideoForm({ videoModel }: { videoModel: string }) {
         <ResultStrip
           slug={VIDEO_SLUG}
           onRetry={retry}
+          onSendSmaller={sendSmaller}
           onRecall={(task, part, item) => void recall(task, part, item.seed)}
         />
       }

@@ -13,6 +13,7 @@ import { isRecallPart, type RecallPart, recallValues } from "./recall";
 import { recallNotice, restoreMedia } from "./recall-media";
 import { recallMediaDeps } from "./recall-media-deps";
 import { recallTaskQuery } from "./recall-prefetch";
+import { sendSmallerParams } from "./send-smaller";
 import { errorTree, ROOT_ERROR, taskResolver } from "./task-resolver";
 import { buildTask, parseExtraJson, valuesFromTask } from "./task-values";
 import { useGenerate } from "./use-generate";
@@ -221,11 +222,37 @@ export function useWorkflowForm({
     [send],
   );
 
+  /**
+   * Sends a past task again with its images made smaller, after the service refused it as too
+   * large: answers why it could not, or null once it is sent.
+   */
+  const sendSmaller = useCallback(
+    async (task: TaskView): Promise<string | null> => {
+      const smaller = await sendSmallerParams(valuesFromTask(task.params));
+      if (!smaller.ok) return smaller.message;
+      await send({ ...smaller.params, extraJson: "" });
+      return null;
+    },
+    [send],
+  );
+
   const resetForm = useCallback(() => {
     useCreateStore.getState().clearDraft(slug);
     form.reset(defaults);
     setNotice(null);
   }, [form, defaults, slug]);
 
-  return { form, submit, pending, ready, notice, applyValues, recall, retry, resetForm, currentTask };
+  return {
+    form,
+    submit,
+    pending,
+    ready,
+    notice,
+    applyValues,
+    recall,
+    retry,
+    sendSmaller,
+    resetForm,
+    currentTask,
+  };
 }

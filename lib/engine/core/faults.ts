@@ -30,6 +30,7 @@ const MESSAGES: Record<string, string> = {
   serviceUnavailable: "The service is temporarily unavailable. Try again shortly.",
   rateLimitExceeded: "Too many requests at once. Try again shortly.",
   nsfwContentDetected: "The generated content was flagged by the safety checker.",
+  payloadTooLarge: "The request is too large for the service. Send smaller images.",
 };
 
 function errorFor(code: string): ServiceError {

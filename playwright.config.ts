@@ -82,7 +82,8 @@ export default defineConfig({
     },
     // A stale server from another checkout would be tested silently: always start our own.
     reuseExistingServer: false,
-    timeout: 120_000,
+    // Starting takes seconds on a quiet machine and minutes on one busy with other work.
+    timeout: 240_000,
     stdout: "pipe",
     stderr: "pipe",
   },

@@ -2,6 +2,7 @@ import fs from "node:fs";
 import { expect, test } from "@playwright/test";
 import { UPLOAD_LIMIT_BYTES } from "../lib/studio/uploads";
 import { seedPicture } from "./fixtures/images";
+import { saveScreen } from "./fixtures/screens";
 import { finishedTask } from "./fixtures/studio-api";
 import { CreatePage } from "./pages/create-page";
 
@@ -81,6 +82,13 @@ test("a task refused as too large for the service goes again with its image made
 
   const failed = page.getByTestId("result-failed");
   await expect(failed).toContainText("too large for the service");
+  for (const [width, height] of [
+    [1440, 900],
+    [1280, 720],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    await saveScreen(page, { path: `e2e/.screens/create-send-smaller-${width}.png` });
+  }
   await failed.getByRole("button", { name: "Send smaller" }).click();
   const taskUUID = await create.expectResults(1);
   await expect(failed).toHaveCount(1);
@@ -106,6 +114,7 @@ test("the queue offers the same for a task refused as too large", async ({ page 
   await page.getByRole("button", { name: "Queue" }).click();
   const rows = page.getByTestId("queue-row").filter({ hasText: prompt });
   const failedRow = rows.and(page.locator("[data-status=error]"));
+  await saveScreen(page, { path: "e2e/.screens/queue-send-smaller.png" });
   await failedRow.getByRole("button", { name: "Send smaller" }).click();
   await expect(rows.and(page.locator("[data-status=success]"))).toHaveCount(1, { timeout: 30_000 });
 });

@@ -41,7 +41,7 @@ async function main() {
   const { refuseDeclaredOversize } = await import("./lib/server/http/body-ceiling");
   const { applySecurityHeaders } = await import("./lib/server/http/security-headers");
   const { replaceSuccessStatus, sharePageToken } = await import("./lib/server/http/page-status");
-  const { shareLinkState } = await import("./lib/server/gallery/share-links");
+  const { lookUpShareLink } = await import("./lib/server/api/link-callers");
 
   const { lockFolder } = await import("./lib/server/folder-lock");
   const { logger } = await import("@/lib/platform/logger");
@@ -160,9 +160,9 @@ async function main() {
         ? sharePageToken(path)
         : null;
     if (shareToken !== null) {
-      void shareLinkState(runtime.database.db, shareToken)
+      void lookUpShareLink(runtime.database.db, shareToken)
         .then(
-          (state) => {
+          ({ state }) => {
             if (state !== "live") replaceSuccessStatus(res, state === "ended" ? 410 : 404);
           },
           (err: unknown) => log.warn({ err }, "share link state failed"),

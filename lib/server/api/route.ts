@@ -4,18 +4,29 @@ import type { ServiceError } from "@/lib/protocol/errors";
 import { issuesToServiceErrors } from "@/lib/protocol/issues";
 import { bearerOf, type Caller, type SessionUser } from "@/lib/server/auth/caller";
 import { isSameOrigin, sessionUser } from "@/lib/server/auth/guard";
+import type { StudioDatabase } from "@/lib/server/db/database";
 import { handled } from "@/lib/server/http/handle";
 import { readJson } from "@/lib/server/http/read-json";
+import type { RateLimits } from "@/lib/server/rate-limits";
 import { getRuntime, type StudioRuntime } from "@/lib/server/runtime";
 import type { AnyEndpoint, BodyOf, DataOf, ParamsOf, QueryOf } from "@/lib/studio/api/endpoint";
 import { ApiError, studioErrors } from "@/lib/studio/api/errors";
 import { can, type Permission, roleFor } from "@/lib/studio/roles";
+import {
+  type ItemLink,
+  resolveGuest,
+  type SharedLink,
+  type VoteLink,
+  type WebhookCaller,
+} from "./link-callers";
 
 /**
  * The one road of every studio endpoint. `route(endpoint, handler)` is a Route Handler that:
  *
  * 1. finds the caller: a personal access token (`Authorization: Bearer`) or the session cookie,
- *    and refuses a role without the endpoint's permission (401, 403);
+ *    and refuses a role without the endpoint's permission (401, 403); a declared guest (a share
+ *    link, a vote's link, the service's webhook) is resolved from the path's token, once
+ *    (./link-callers.ts), into `link` or `webhook`;
  * 2. refuses a mutating request from another origin (403), except one made with a token;
  * 3. parses path params and the query with the declared schemas (400 naming the parameter);
  * 4. reads a JSON body within its limit (413) and parses it (400 per problem);
@@ -25,10 +36,33 @@ import { can, type Permission, roleFor } from "@/lib/studio/roles";
  * Declarations live in lib/studio/api/<resource>.ts; docs/api.md tells the whole story.
  */
 
+type GuestOf<E extends AnyEndpoint> = E["spec"]["caller"];
+
+/** The link a declared guest holds, as its declaration scopes it. */
+export type LinkOf<E extends AnyEndpoint> =
+  GuestOf<E> extends { kind: "voteLink" }
+    ? VoteLink
+    : GuestOf<E> extends { kind: "shareLink"; reaches: "item" }
+      ? ItemLink
+      : GuestOf<E> extends { kind: "shareLink" }
+        ? SharedLink
+        : undefined;
+
 export interface RouteContext<E extends AnyEndpoint> {
   request: Request;
   url: URL;
+  /** The services below are the runtime's; a handler reaches for `runtime` only for the rarer ones. */
   runtime: StudioRuntime;
+  db: StudioDatabase;
+  log: StudioRuntime["log"];
+  /** `{ db, log }`: what the library's functions of a feature take. */
+  deps: { db: StudioDatabase; log: StudioRuntime["log"] };
+  storage: StudioRuntime["storage"];
+  limits: RateLimits;
+  /** The share link or vote's link the path's token names, checked live and in scope. */
+  link: LinkOf<E>;
+  /** The service's delivery, its token checked against its task. */
+  webhook: GuestOf<E> extends { kind: "webhook" } ? WebhookCaller : undefined;
   /** The member calling; null only on a public endpoint called without a session. */
   user: E["spec"]["access"] extends Permission ? SessionUser : SessionUser | null;
   caller: E["spec"]["access"] extends Permission ? Caller : Caller | null;
@@ -141,10 +175,30 @@ export function route<E extends AnyEndpoint>(
       if (!read.ok) return read.response;
       body = read.value;
     }
+    const guest = spec.caller
+      ? await resolveGuest(
+          spec.caller,
+          runtime,
+          request,
+          params as Record<string, unknown>,
+          query as Record<string, unknown> | undefined,
+          spec.rawBody?.limit ?? DEFAULT_BODY_LIMIT,
+        )
+      : {};
+    if (guest instanceof Response) return guest;
+    // A stand-in runtime under test may hold no database.
+    const db = runtime.database?.db as StudioDatabase;
     const out = await handler({
       request,
       url,
       runtime,
+      db,
+      log: runtime.log,
+      deps: { db, log: runtime.log },
+      storage: runtime.storage,
+      limits: runtime.rateLimits,
+      link: guest.link as LinkOf<E>,
+      webhook: guest.webhook as RouteContext<E>["webhook"],
       user: (caller?.user ?? null) as RouteContext<E>["user"],
       caller: caller as RouteContext<E>["caller"],
       params: params as ParamsOf<E>,

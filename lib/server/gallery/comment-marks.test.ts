@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { addGuestComment, sharedComments } from "@/lib/server/api/test-links";
 import { recordItem } from "@/lib/server/db/item-records";
 import { comment } from "@/lib/server/db/schema";
 import { recordTasks } from "@/lib/server/db/task-records";
@@ -15,7 +16,6 @@ import type { Mark } from "@/lib/studio/marks";
 import { addComment, commentThreads, updateComment } from "./comments";
 import { actor, MemoryStorage, makeItem, RecordingLog } from "./organize-test-support";
 import type { Actor } from "./review-access";
-import { addGuestComment, sharedComments } from "./share-comments";
 import { createShareLink } from "./share-links";
 
 async function refusal(promise: Promise<unknown>) {

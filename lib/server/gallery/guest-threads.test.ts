@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { addGuestComment, sharedComments, sharedView } from "@/lib/server/api/test-links";
 import {
   backendTitle,
   createTestUser,
@@ -11,9 +12,7 @@ import { addComment, commentThreads } from "./comments";
 import { guestKeyOf, newGuestSecret } from "./guest-identity";
 import { actor, MemoryStorage, makeItem, RecordingLog } from "./organize-test-support";
 import type { Actor } from "./review-access";
-import { addGuestComment, sharedComments } from "./share-comments";
 import { createShareLink } from "./share-links";
-import { sharedView } from "./share-view";
 
 const marks: Mark[] = [
   {

@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { addGuestComment, sharedComments, sharedView } from "@/lib/server/api/test-links";
 import { encodeKeys } from "@/lib/server/db/cursor";
 import { item, itemColumns, user } from "@/lib/server/db/schema";
 import {
@@ -17,9 +18,7 @@ import { createBoard, listBoards, setBoardMembership } from "./boards";
 import { addComment, commentThreads } from "./comments";
 import { actor, MemoryStorage, makeItem, RecordingLog } from "./organize-test-support";
 import { createSavedSearch, listSavedSearches } from "./saved-searches";
-import { addGuestComment, sharedComments } from "./share-comments";
 import { createShareLink, listShareLinks } from "./share-links";
-import { sharedView } from "./share-view";
 
 /** Every row of a list, read one page at a time with the list's own cursors. */
 async function everyPage<T>(

@@ -4,6 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { addGuestComment, sharedComments, sharedMediaKey, sharedView } from "@/lib/server/api/test-links";
 import { listItems } from "@/lib/server/db/item-records";
 import { boardItem, item, itemTag, reviewEvent } from "@/lib/server/db/schema";
 import {
@@ -19,9 +20,7 @@ import { createBoard, deleteBoard, listBoards, setBoardMembership, updateBoard }
 import { bulkAction } from "./bulk";
 import { actor, MemoryStorage, makeItem, RecordingLog } from "./organize-test-support";
 import { createSavedSearch, deleteSavedSearch, listSavedSearches } from "./saved-searches";
-import { addGuestComment, sharedComments } from "./share-comments";
 import { createShareLink, listShareLinks, revokeShareLink } from "./share-links";
-import { sharedMediaKey, sharedView } from "./share-view";
 import { setItemTags } from "./tags";
 import { listTrash, purgeItems, restoreItems, sweepTrash } from "./trash";
 import { zipItems } from "./zip";

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { castGuestPick, guestBallot, guestBallotMediaKey } from "@/lib/server/api/test-links";
 import { recordItem, recordTasks, type SentTask } from "@/lib/server/db";
 import { experimentCell, type VoteRoundRow } from "@/lib/server/db/schema";
 import {
@@ -18,7 +19,7 @@ import { databaseRateLimits, RATE_LIMITS } from "@/lib/server/rate-limits";
 import type { GuestBallot } from "@/lib/studio/api/guest-votes";
 import { ballotOf, castVote } from "./ballot";
 import { ballotMediaKey } from "./ballot-media";
-import { castGuestPick, guestBallot, guestBallotMediaKey, newBallotSecret } from "./guest-ballot";
+import { newBallotSecret } from "./guest-ballot";
 import { discardGuestVoter, type GuestVoteDeps, guestVotersOf } from "./guest-voters";
 import { closeVote, createExperimentVote, voteRow } from "./records";
 import { voteResults } from "./results";

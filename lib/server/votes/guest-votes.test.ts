@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { castGuestPick, guestBallot, guestBallotMediaKey, sharedVote } from "@/lib/server/api/test-links";
 import { recordItem, recordTasks, type SentTask } from "@/lib/server/db";
 import { experimentCell, type VoteRoundRow } from "@/lib/server/db/schema";
 import {
@@ -17,17 +18,9 @@ import type { GuestBallot } from "@/lib/studio/api/guest-votes";
 import { shareLinkCreateSchema } from "@/lib/studio/organize";
 import { ballotOf, castVote } from "./ballot";
 import { ballotMediaKey } from "./ballot-media";
-import {
-  ballotCookie,
-  ballotSecretOf,
-  castGuestPick,
-  guestBallot,
-  guestBallotMediaKey,
-  newBallotSecret,
-} from "./guest-ballot";
+import { ballotCookie, ballotSecretOf, newBallotSecret } from "./guest-ballot";
 import { closeVote, createExperimentVote, listVotes, voteRow } from "./records";
 import { voteResults } from "./results";
-import { sharedVote } from "./shared";
 
 const PROMPTS = ["a red fox in snow", "a grey wolf in snow", "an owl on a branch under a full moon"];
 const ADDRESS = "203.0.113.9";

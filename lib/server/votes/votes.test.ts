@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sharedVote } from "@/lib/server/api/test-links";
 import { recordItem, recordTasks, type SentTask } from "@/lib/server/db";
 import { experimentCell, shareLink, user } from "@/lib/server/db/schema";
 import {
@@ -16,7 +17,6 @@ import { ballotOf, castVote } from "./ballot";
 import { ballotMediaKey } from "./ballot-media";
 import { closeVote, createExperimentVote, listVotes, voteRow } from "./records";
 import { voteResults } from "./results";
-import { sharedVote } from "./shared";
 
 // The last is longer than an axis label holds: a round keeps each value whole.
 const PROMPTS = [

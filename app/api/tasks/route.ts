@@ -1,15 +1,13 @@
 import { route } from "@/lib/server/api/route";
-import { sendTasks } from "@/lib/server/tasks/post-tasks";
+import { postTasks } from "@/lib/server/tasks/post-tasks";
 import { taskQueue } from "@/lib/server/tasks/queue";
 import { api } from "@/lib/studio/api";
 
 /**
- * In production server.ts answers `POST /api/tasks` itself, ahead of Next's router; in
- * development (`npm run dev`) this handler serves it, so edits reload.
+ * In production server.ts answers `POST /api/tasks` itself with this very handler, ahead of
+ * Next's router; in development (`npm run dev`) Next serves it, so edits reload.
  */
-export const POST = route(api.tasks.submit, ({ runtime, user, request }) =>
-  sendTasks(runtime, user, request),
-);
+export const POST = postTasks;
 
 export const GET = route(api.tasks.list, ({ runtime, user, query }) =>
   taskQueue(runtime.database.db, user, { limit: query.limit, activeOnly: query.active }),

@@ -35,7 +35,7 @@ async function main() {
   const { stampRequest } = await import("./lib/server/http/request-stamp");
   const { STREAM_PATH } = await import("./lib/studio/api/stream");
   const { createStudioServer } = await import("./lib/server/http/studio-server");
-  const { postTasksListener } = await import("./lib/server/tasks/post-tasks");
+  const { postTasksListener } = await import("./lib/server/api/post-tasks");
   const { pathOf, refuseMalformedPath } = await import("./lib/server/http/request-path");
   const { refuseDeclaredOversize } = await import("./lib/server/http/body-ceiling");
   const { applySecurityHeaders } = await import("./lib/server/http/security-headers");

@@ -1,5 +1,5 @@
+import { postTasks } from "@/lib/server/api/post-tasks";
 import { route } from "@/lib/server/api/route";
-import { postTasks } from "@/lib/server/tasks/post-tasks";
 import { taskQueue } from "@/lib/server/tasks/queue";
 import { api } from "@/lib/studio/api";
 
@@ -9,6 +9,6 @@ import { api } from "@/lib/studio/api";
  */
 export const POST = postTasks;
 
-export const GET = route(api.tasks.list, ({ runtime, user, query }) =>
-  taskQueue(runtime.database.db, user, { limit: query.limit, activeOnly: query.active }),
+export const GET = route(api.tasks.list, ({ user, query, db }) =>
+  taskQueue(db, user, { limit: query.limit, activeOnly: query.active }),
 );

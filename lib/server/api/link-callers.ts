@@ -2,12 +2,11 @@ import "server-only";
 import { and, eq, isNull } from "drizzle-orm";
 import { unkeepableTextError, unkeepableTextPath } from "@/lib/protocol/text";
 import type { StudioDatabase } from "@/lib/server/db/database";
-import { boardItem, item, type VoteRoundRow } from "@/lib/server/db/schema";
+import { boardItem, item, type VoteRoundRow, voteRound } from "@/lib/server/db/schema";
 import { type SharedLink, type ShareLinkState, shareLinkState } from "@/lib/server/gallery/share-links";
 import { readText } from "@/lib/server/http/read-body";
 import { verifyWebhookToken } from "@/lib/server/results/webhook-token";
 import type { StudioRuntime } from "@/lib/server/runtime";
-import { voteRow } from "@/lib/server/votes/records";
 import type { GuestCaller } from "@/lib/studio/api/endpoint";
 import { ApiError, studioErrors } from "@/lib/studio/api/errors";
 import type { WebhookDelivery } from "@/lib/upstream";
@@ -82,7 +81,7 @@ export async function itemLinkCaller(
 export async function voteLinkCaller(db: StudioDatabase, token: string): Promise<VoteLink> {
   const link = await shareLinkCaller(db, token);
   if (link.target.kind !== "round" || !link.guestVotes) throw studioErrors.guestVotingOff();
-  const round = await voteRow(db, link.target.roundId);
+  const [round] = await db.select().from(voteRound).where(eq(voteRound.id, link.target.roundId));
   if (!round) throw studioErrors.shareLinkGone();
   return { ...link, round };
 }

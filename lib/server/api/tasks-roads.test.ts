@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { POST } from "@/app/api/tasks/route";
 import { SessionCache } from "@/lib/server/auth/session-cache";
 import type { StudioRuntime } from "@/lib/server/runtime";
-import { postTasksListener } from "@/lib/server/tasks/post-tasks";
 import { studioErrors } from "@/lib/studio/api/errors";
+import { postTasksListener } from "./post-tasks";
 
 // `POST /api/tasks` has two roads: Next's Route Handler (development) and server.ts's listener
 // ahead of Next's router (production). Every refusal must read the same on both.

@@ -1,6 +1,5 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { addGuestComment, sharedComments } from "@/lib/server/api/test-links";
 import { recordItem } from "@/lib/server/db/item-records";
 import { comment } from "@/lib/server/db/schema";
 import { recordTasks } from "@/lib/server/db/task-records";
@@ -12,6 +11,7 @@ import {
 } from "@/lib/server/db/test-databases";
 import { errorAnswerOf } from "@/lib/server/http/error-answer";
 import { databaseRateLimits } from "@/lib/server/rate-limits";
+import { addGuestComment, sharedComments } from "@/lib/server/votes/test-links";
 import type { Mark } from "@/lib/studio/marks";
 import { addComment, commentThreads, updateComment } from "./comments";
 import { actor, MemoryStorage, makeItem, RecordingLog } from "./organize-test-support";

@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { addGuestComment, sharedComments, sharedView } from "@/lib/server/api/test-links";
 import {
   backendTitle,
   createTestUser,
@@ -7,6 +6,7 @@ import {
   testBackends,
 } from "@/lib/server/db/test-databases";
 import { databaseRateLimits } from "@/lib/server/rate-limits";
+import { addGuestComment, sharedComments, sharedView } from "@/lib/server/votes/test-links";
 import type { Mark } from "@/lib/studio/marks";
 import { addComment, commentThreads } from "./comments";
 import { guestKeyOf, newGuestSecret } from "./guest-identity";

@@ -1,6 +1,5 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { addGuestComment, sharedComments, sharedView } from "@/lib/server/api/test-links";
 import { encodeKeys } from "@/lib/server/db/cursor";
 import { item, itemColumns, user } from "@/lib/server/db/schema";
 import {
@@ -13,6 +12,7 @@ import { itemViews } from "@/lib/server/gallery/item-view";
 import { errorAnswerOf } from "@/lib/server/http/error-answer";
 import { inboxPage } from "@/lib/server/notify/inbox";
 import { databaseRateLimits } from "@/lib/server/rate-limits";
+import { addGuestComment, sharedComments, sharedView } from "@/lib/server/votes/test-links";
 import { sharedViewSchema } from "@/lib/studio/api/share";
 import { createBoard, listBoards, setBoardMembership } from "./boards";
 import { addComment, commentThreads } from "./comments";

@@ -4,7 +4,6 @@ import os from "node:os";
 import path from "node:path";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { addGuestComment, sharedComments, sharedMediaKey, sharedView } from "@/lib/server/api/test-links";
 import { listItems } from "@/lib/server/db/item-records";
 import { boardItem, item, itemTag, reviewEvent } from "@/lib/server/db/schema";
 import {
@@ -15,6 +14,7 @@ import {
 } from "@/lib/server/db/test-databases";
 import { errorAnswerOf } from "@/lib/server/http/error-answer";
 import { databaseRateLimits } from "@/lib/server/rate-limits";
+import { addGuestComment, sharedComments, sharedMediaKey, sharedView } from "@/lib/server/votes/test-links";
 import { ROLES, type Role } from "@/lib/studio/roles";
 import { createBoard, deleteBoard, listBoards, setBoardMembership, updateBoard } from "./boards";
 import { bulkAction } from "./bulk";

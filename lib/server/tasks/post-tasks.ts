@@ -1,13 +1,10 @@
 import "server-only";
 import { z } from "zod";
 import { logger } from "@/lib/platform/logger";
-import { route } from "@/lib/server/api/route";
 import type { SessionUser } from "@/lib/server/auth/caller";
-import { nodeHandler } from "@/lib/server/http/node-bridge";
 import { readJson } from "@/lib/server/http/read-json";
 import { REQUEST_ID_HEADER, requestIdOf } from "@/lib/server/ops/request-id";
 import type { StudioRuntime } from "@/lib/server/runtime";
-import { api } from "@/lib/studio/api";
 import { submitTasks } from "./submit";
 
 /** Generation requests carry prompts and inline images: a few megabytes at most. */
@@ -15,29 +12,6 @@ export const TASK_BODY_LIMIT = 32 * 1024 * 1024;
 
 // Any JSON: `submitTasks` validates each task with the contract's schemas and names each field.
 const ANY_JSON = z.unknown();
-
-/**
- * `POST /api/tasks`: sends generation tasks for the signed-in editor. 202 with one `queued` entry
- * per accepted task (results stream over `/api/stream`), errors in the contract's shape naming
- * each bad field. One handler, built by route() so the caller, origin and token checks are the
- * declaration's: the Route Handler exports it, and server.ts serves it straight from its listener
- * in production, ahead of Next's router. The request's id (the browser's or a proxy's
- * `x-request-id`, else a new one) is logged with every task it sends, on hand-over, result and
- * error, and returned in the same header.
- */
-export const postTasks = route(api.tasks.submit, ({ runtime, user, request }) =>
-  sendTasks(runtime, user, request),
-);
-
-const NO_PARAMS = { params: Promise.resolve({}) };
-
-/** `postTasks` on a `node:http` listener, without Next's router: what server.ts serves in production. */
-export function postTasksListener(where: { hostname: string; port: number }) {
-  return nodeHandler((request) => postTasks(request, NO_PARAMS), {
-    bodyLimitBytes: TASK_BODY_LIMIT,
-    ...where,
-  });
-}
 
 /** The tasks of a request whose caller is already known and allowed to generate. */
 export async function sendTasks(

@@ -1,7 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { castGuestPick, guestBallot, guestBallotMediaKey } from "@/lib/server/api/test-links";
 import { recordItem, recordTasks, type SentTask } from "@/lib/server/db";
 import { experimentCell, type VoteRoundRow } from "@/lib/server/db/schema";
 import {
@@ -16,6 +15,7 @@ import { createExperiment } from "@/lib/server/experiments/actions";
 import { cellRows } from "@/lib/server/experiments/records";
 import { createShareLink } from "@/lib/server/gallery/share-links";
 import { databaseRateLimits, RATE_LIMITS } from "@/lib/server/rate-limits";
+import { castGuestPick, guestBallot, guestBallotMediaKey } from "@/lib/server/votes/test-links";
 import type { GuestBallot } from "@/lib/studio/api/guest-votes";
 import { ballotOf, castVote } from "./ballot";
 import { ballotMediaKey } from "./ballot-media";

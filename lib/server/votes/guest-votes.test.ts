@@ -1,7 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { castGuestPick, guestBallot, guestBallotMediaKey, sharedVote } from "@/lib/server/api/test-links";
 import { recordItem, recordTasks, type SentTask } from "@/lib/server/db";
 import { experimentCell, type VoteRoundRow } from "@/lib/server/db/schema";
 import {
@@ -14,6 +13,7 @@ import { createExperiment } from "@/lib/server/experiments/actions";
 import { cellRows } from "@/lib/server/experiments/records";
 import { createShareLink, listShareLinks, revokeShareLink } from "@/lib/server/gallery/share-links";
 import { databaseRateLimits, RATE_LIMITS, type RateLimits } from "@/lib/server/rate-limits";
+import { castGuestPick, guestBallot, guestBallotMediaKey, sharedVote } from "@/lib/server/votes/test-links";
 import type { GuestBallot } from "@/lib/studio/api/guest-votes";
 import { shareLinkCreateSchema } from "@/lib/studio/organize";
 import { ballotOf, castVote } from "./ballot";

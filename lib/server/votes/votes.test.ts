@@ -1,7 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { sharedVote } from "@/lib/server/api/test-links";
 import { recordItem, recordTasks, type SentTask } from "@/lib/server/db";
 import { experimentCell, shareLink, user } from "@/lib/server/db/schema";
 import {
@@ -13,6 +12,7 @@ import {
 import { createExperiment } from "@/lib/server/experiments/actions";
 import { cellRows } from "@/lib/server/experiments/records";
 import { hashShareToken } from "@/lib/server/gallery/share-links";
+import { sharedVote } from "@/lib/server/votes/test-links";
 import { ballotOf, castVote } from "./ballot";
 import { ballotMediaKey } from "./ballot-media";
 import { closeVote, createExperimentVote, listVotes, voteRow } from "./records";

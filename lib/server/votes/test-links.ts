@@ -1,10 +1,10 @@
 import "server-only";
+import { itemLinkCaller, shareLinkCaller, voteLinkCaller } from "@/lib/server/api/link-callers";
 import type { OrganizeDeps } from "@/lib/server/gallery/organize-live";
 import * as comments from "@/lib/server/gallery/share-comments";
 import * as view from "@/lib/server/gallery/share-view";
 import * as ballot from "@/lib/server/votes/guest-ballot";
 import * as votes from "@/lib/server/votes/shared";
-import { itemLinkCaller, shareLinkCaller, voteLinkCaller } from "./link-callers";
 
 /**
  * For tests: the guests' library called with a token, resolved first as route() resolves the

@@ -9,7 +9,7 @@ import { lookUpShareLink } from "@/lib/server/api/link-callers";
 import { sharedView } from "@/lib/server/gallery/share-view";
 import { errorAnswerOf } from "@/lib/server/http/error-answer";
 import { modelNamesFor } from "@/lib/server/models/model-names";
-import { pageRuntime } from "@/lib/server/page-session";
+import { pageServices } from "@/lib/server/page-session";
 import { sharedVote } from "@/lib/server/votes/shared";
 import type { SharedItem, SharedView } from "@/lib/studio/api/share";
 
@@ -25,7 +25,7 @@ function modelsOf(items: readonly SharedItem[]): string[] {
 export const metadata: Metadata = { title: "Shared from Media Studio" };
 
 /** The link a token names, looked up once per render by the resolver route() uses. */
-const linkOf = cache(async (token: string) => lookUpShareLink((await pageRuntime()).database.db, token));
+const linkOf = cache(async (token: string) => lookUpShareLink((await pageServices()).db, token));
 
 /**
  * A share link's public page, for people without an account: outside the studio's signed-in
@@ -33,13 +33,12 @@ const linkOf = cache(async (token: string) => lookUpShareLink((await pageRuntime
  */
 export default async function SharePage({ params }: { params: Promise<{ token: string }> }) {
   const { token } = await params;
-  const runtime = await pageRuntime();
+  const { runtime, deps } = await pageServices();
   const found = await linkOf(token);
   let view: SharedView | null = null;
   let round: Awaited<ReturnType<typeof sharedVote>> = null;
   if (found.state === "live") {
     try {
-      const deps = { db: runtime.database.db, log: runtime.log };
       round = await sharedVote(deps, found.link);
       if (!round) view = await sharedView(deps, found.link);
     } catch (err) {

@@ -4,10 +4,8 @@ import type { ServiceError } from "@/lib/protocol/errors";
 import { issuesToServiceErrors } from "@/lib/protocol/issues";
 import { bearerOf, type Caller, type SessionUser } from "@/lib/server/auth/caller";
 import { isSameOrigin, sessionUser } from "@/lib/server/auth/guard";
-import type { StudioDatabase } from "@/lib/server/db/database";
 import { handled } from "@/lib/server/http/handle";
 import { readJson } from "@/lib/server/http/read-json";
-import type { RateLimits } from "@/lib/server/rate-limits";
 import { getRuntime, type StudioRuntime } from "@/lib/server/runtime";
 import type { AnyEndpoint, BodyOf, DataOf, ParamsOf, QueryOf } from "@/lib/studio/api/endpoint";
 import { ApiError, studioErrors } from "@/lib/studio/api/errors";
@@ -19,6 +17,7 @@ import {
   type VoteLink,
   type WebhookCaller,
 } from "./link-callers";
+import { type Services, servicesOf } from "./services";
 
 /**
  * The one road of every studio endpoint. `route(endpoint, handler)` is a Route Handler that:
@@ -48,17 +47,12 @@ export type LinkOf<E extends AnyEndpoint> =
         ? SharedLink
         : undefined;
 
-export interface RouteContext<E extends AnyEndpoint> {
+/** The runtime's common services (`db`, `log`, `deps`, `storage`, `limits`) come with the request. */
+export interface RouteContext<E extends AnyEndpoint> extends Services {
   request: Request;
   url: URL;
-  /** The services below are the runtime's; a handler reaches for `runtime` only for the rarer ones. */
+  /** For the rarer services; the common ones are the context's own. */
   runtime: StudioRuntime;
-  db: StudioDatabase;
-  log: StudioRuntime["log"];
-  /** `{ db, log }`: what the library's functions of a feature take. */
-  deps: { db: StudioDatabase; log: StudioRuntime["log"] };
-  storage: StudioRuntime["storage"];
-  limits: RateLimits;
   /** The share link or vote's link the path's token names, checked live and in scope. */
   link: LinkOf<E>;
   /** The service's delivery, its token checked against its task. */
@@ -186,17 +180,11 @@ export function route<E extends AnyEndpoint>(
         )
       : {};
     if (guest instanceof Response) return guest;
-    // A stand-in runtime under test may hold no database.
-    const db = runtime.database?.db as StudioDatabase;
     const out = await handler({
       request,
       url,
       runtime,
-      db,
-      log: runtime.log,
-      deps: { db, log: runtime.log },
-      storage: runtime.storage,
-      limits: runtime.rateLimits,
+      ...servicesOf(runtime),
       link: guest.link as LinkOf<E>,
       webhook: guest.webhook as RouteContext<E>["webhook"],
       user: (caller?.user ?? null) as RouteContext<E>["user"],

@@ -128,15 +128,16 @@ export async function resolveGuest(
   limit: number,
 ): Promise<GuestScope | Response> {
   const token = String(params.token ?? "");
-  const db = runtime.database.db;
+  // The webhook's check needs no database.
+  const db = () => runtime.database.db;
   switch (caller.kind) {
     case "shareLink": {
-      if (caller.reaches !== "item") return { link: await shareLinkCaller(db, token) };
+      if (caller.reaches !== "item") return { link: await shareLinkCaller(db(), token) };
       const itemId = String(params.itemId ?? query?.itemId ?? "");
-      return { link: await itemLinkCaller(db, token, itemId, { comments: caller.comments === true }) };
+      return { link: await itemLinkCaller(db(), token, itemId, { comments: caller.comments === true }) };
     }
     case "voteLink":
-      return { link: await voteLinkCaller(db, token) };
+      return { link: await voteLinkCaller(db(), token) };
     case "webhook": {
       const webhook = await webhookCaller(runtime, request, token, limit);
       return webhook instanceof Response ? webhook : { webhook };

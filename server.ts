@@ -34,14 +34,13 @@ async function main() {
   const { closeSocketsOnAccountChange, streamMembers } = await import("./lib/server/stream/member-sockets");
   const { stampRequest } = await import("./lib/server/http/request-stamp");
   const { STREAM_PATH } = await import("./lib/studio/api/stream");
-  const { nodeHandler } = await import("./lib/server/http/node-bridge");
   const { createStudioServer } = await import("./lib/server/http/studio-server");
-  const { postTasks, TASK_BODY_LIMIT } = await import("./lib/server/tasks/post-tasks");
+  const { postTasksListener } = await import("./lib/server/api/post-tasks");
   const { pathOf, refuseMalformedPath } = await import("./lib/server/http/request-path");
   const { refuseDeclaredOversize } = await import("./lib/server/http/body-ceiling");
   const { applySecurityHeaders } = await import("./lib/server/http/security-headers");
   const { replaceSuccessStatus, sharePageToken } = await import("./lib/server/http/page-status");
-  const { shareLinkState } = await import("./lib/server/gallery/share-links");
+  const { lookUpShareLink } = await import("./lib/server/api/link-callers");
 
   const { lockFolder } = await import("./lib/server/folder-lock");
   const { logger } = await import("@/lib/platform/logger");
@@ -99,13 +98,10 @@ async function main() {
 
   // `POST /api/tasks` is answered here rather than by Next's router: the router's request path
   // alone (an empty Route Handler: p50 6.8 ms against 1.0 ms for raw node) is more than the
-  // studio may add to a task on its way to the service (5 ms). The same `postTasks` serves the
-  // Route Handler; in development that one answers, so edits reload.
-  const postTasksListener = nodeHandler((request) => postTasks(runtime, request), {
-    bodyLimitBytes: TASK_BODY_LIMIT,
-    hostname: env.HOST,
-    port: env.PORT,
-  });
+  // studio may add to a task on its way to the service (5 ms). `postTasksListener` serves the Route Handler
+  // itself, built by route(): the same checks of the caller in both places. In development
+  // Next answers, so edits reload.
+  const postTasksFast = postTasksListener({ hostname: env.HOST, port: env.PORT });
 
   const metrics = studioMetrics();
   metrics.setSources({
@@ -150,7 +146,7 @@ async function main() {
     // counted by each handler's own reader as it arrives.
     if (refuseDeclaredOversize(req, res, path)) return;
     if (!dev && path === "/api/tasks" && req.method === "POST") {
-      postTasksListener(req, res);
+      postTasksFast(req, res);
       return;
     }
     // A share page is shown whatever its link's state; an ended link's answers 410, an unknown
@@ -160,9 +156,9 @@ async function main() {
         ? sharePageToken(path)
         : null;
     if (shareToken !== null) {
-      void shareLinkState(runtime.database.db, shareToken)
+      void lookUpShareLink(runtime.database.db, shareToken)
         .then(
-          (state) => {
+          ({ state }) => {
             if (state !== "live") replaceSuccessStatus(res, state === "ended" ? 410 : 404);
           },
           (err: unknown) => log.warn({ err }, "share link state failed"),

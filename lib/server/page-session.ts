@@ -3,6 +3,7 @@ import { headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { connection } from "next/server";
 import { signInPathFor } from "@/lib/studio/next-path";
+import { type Services, servicesOf } from "./api/services";
 import type { SessionUser } from "./auth/caller";
 import { sessionUser } from "./auth/guard";
 import { PAGE_PATH_HEADER } from "./http/request-stamp";
@@ -15,6 +16,12 @@ import { getRuntime, type StudioRuntime } from "./runtime";
 export async function pageRuntime(): Promise<StudioRuntime> {
   await connection();
   return getRuntime();
+}
+
+/** The runtime's services for a page, under the names route() hands them to handlers. */
+export async function pageServices(): Promise<Services & { runtime: StudioRuntime }> {
+  const runtime = await pageRuntime();
+  return { runtime, ...servicesOf(runtime) };
 }
 
 /** The signed-in user of the page being rendered, or null. */

@@ -3,10 +3,10 @@ import { createBoard, listBoards } from "@/lib/server/gallery/boards";
 import { actorOf } from "@/lib/server/gallery/organize-common";
 import { api } from "@/lib/studio/api";
 
-export const GET = route(api.boards.list, ({ runtime, query }) => listBoards(runtime.database.db, query));
+export const GET = route(api.boards.list, ({ query, db }) => listBoards(db, query));
 
-export const POST = route(api.boards.create, async ({ runtime, user, body }) => {
-  const board = await createBoard(runtime.database.db, actorOf(user), body);
-  runtime.log.publishGallery({ kind: "board", boardId: board.id });
+export const POST = route(api.boards.create, async ({ user, body, db, log }) => {
+  const board = await createBoard(db, actorOf(user), body);
+  log.publishGallery({ kind: "board", boardId: board.id });
   return { board };
 });

@@ -4,9 +4,7 @@ import { planDeps } from "@/lib/server/experiments/http";
 import { experimentPage } from "@/lib/server/experiments/records";
 import { api } from "@/lib/studio/api";
 
-export const GET = route(api.experiments.list, ({ runtime, query }) =>
-  experimentPage(runtime.database.db, query),
-);
+export const GET = route(api.experiments.list, ({ query, db }) => experimentPage(db, query));
 
 export const POST = route(api.experiments.create, async ({ runtime, body, user }) => {
   const { experiment, plan } = unwrap(await createExperiment(planDeps(runtime), body, user.id));

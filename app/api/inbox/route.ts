@@ -2,6 +2,4 @@ import { route } from "@/lib/server/api/route";
 import { inboxPage } from "@/lib/server/notify/inbox";
 import { api } from "@/lib/studio/api";
 
-export const GET = route(api.inbox.list, ({ runtime, user, query }) =>
-  inboxPage(runtime.database.db, user.id, query),
-);
+export const GET = route(api.inbox.list, ({ user, query, db }) => inboxPage(db, user.id, query));

@@ -3,6 +3,6 @@ import { filteredGalleryPage } from "@/lib/server/gallery/gallery-page";
 import { api } from "@/lib/studio/api";
 import { filterOf } from "@/lib/studio/gallery-filter";
 
-export const GET = route(api.items.list, ({ runtime, user, query }) =>
-  filteredGalleryPage(runtime.database.db, filterOf(query), user, query),
+export const GET = route(api.items.list, ({ user, query, db }) =>
+  filteredGalleryPage(db, filterOf(query), user, query),
 );

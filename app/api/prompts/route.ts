@@ -2,6 +2,4 @@ import { route } from "@/lib/server/api/route";
 import { promptHistoryPage } from "@/lib/server/prompts/history";
 import { api } from "@/lib/studio/api";
 
-export const GET = route(api.prompts.history, ({ runtime, query, user }) =>
-  promptHistoryPage(runtime.database.db, query, user.id),
-);
+export const GET = route(api.prompts.history, ({ query, user, db }) => promptHistoryPage(db, query, user.id));

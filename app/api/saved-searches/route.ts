@@ -3,10 +3,10 @@ import { actorOf } from "@/lib/server/gallery/organize-common";
 import { createSavedSearch, listSavedSearches } from "@/lib/server/gallery/saved-searches";
 import { api } from "@/lib/studio/api";
 
-export const GET = route(api.savedSearches.list, ({ runtime, user, query }) =>
-  listSavedSearches({ db: runtime.database.db, log: runtime.log }, actorOf(user), query),
+export const GET = route(api.savedSearches.list, ({ user, query, deps }) =>
+  listSavedSearches(deps, actorOf(user), query),
 );
 
-export const POST = route(api.savedSearches.create, async ({ runtime, user, body }) => ({
-  search: await createSavedSearch({ db: runtime.database.db, log: runtime.log }, actorOf(user), body),
+export const POST = route(api.savedSearches.create, async ({ user, body, deps }) => ({
+  search: await createSavedSearch(deps, actorOf(user), body),
 }));

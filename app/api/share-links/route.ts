@@ -4,15 +4,11 @@ import { createShareLink, listShareLinks, shareUrl } from "@/lib/server/gallery/
 import { requestOrigin } from "@/lib/server/http/origin";
 import { api } from "@/lib/studio/api";
 
-export const GET = route(api.shareLinks.list, ({ runtime, user, query }) =>
-  listShareLinks({ db: runtime.database.db, log: runtime.log }, actorOf(user), query),
+export const GET = route(api.shareLinks.list, ({ user, query, deps }) =>
+  listShareLinks(deps, actorOf(user), query),
 );
 
-export const POST = route(api.shareLinks.create, async ({ runtime, user, body, request }) => {
-  const { link, token } = await createShareLink(
-    { db: runtime.database.db, log: runtime.log },
-    actorOf(user),
-    body,
-  );
+export const POST = route(api.shareLinks.create, async ({ runtime, user, body, request, deps }) => {
+  const { link, token } = await createShareLink(deps, actorOf(user), body);
   return { link, url: shareUrl(runtime.env.STUDIO_URL ?? requestOrigin(request), token) };
 });

@@ -4,10 +4,6 @@ import { api } from "@/lib/studio/api";
 import { can } from "@/lib/studio/roles";
 import { monthOf } from "@/lib/studio/spend/month";
 
-export const GET = route(api.spend.summary, ({ runtime, user, query }) =>
-  spendSummary(
-    runtime.database.db,
-    query.month ?? monthOf(new Date()),
-    can(user.role, "manage") ? undefined : user.id,
-  ),
+export const GET = route(api.spend.summary, ({ user, query, db }) =>
+  spendSummary(db, query.month ?? monthOf(new Date()), can(user.role, "manage") ? undefined : user.id),
 );

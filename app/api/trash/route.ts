@@ -3,6 +3,4 @@ import { actorOf } from "@/lib/server/gallery/organize-common";
 import { listTrash } from "@/lib/server/gallery/trash";
 import { api } from "@/lib/studio/api";
 
-export const GET = route(api.trash.list, ({ runtime, user, query }) =>
-  listTrash(runtime.database.db, actorOf(user), query),
-);
+export const GET = route(api.trash.list, ({ user, query, db }) => listTrash(db, actorOf(user), query));

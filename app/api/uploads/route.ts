@@ -9,9 +9,9 @@ import { TOO_LARGE_MESSAGE } from "@/lib/studio/uploads";
  * The session is checked (by `route`) and the member's upload budget counted before a byte of the
  * body is read; the body is then counted as it arrives, before anything parses it.
  */
-export const POST = route(api.uploads.create, async ({ runtime, user, request }) => {
+export const POST = route(api.uploads.create, async ({ user, request, db, limits, storage }) => {
   // Counted before the body is read: each upload is decoded whole, the costly part.
-  const wait = await runtime.rateLimits.take("uploads", user.id);
+  const wait = await limits.take("uploads", user.id);
   if (wait > 0) throw studioErrors.uploadsLimited(wait);
   const type = request.headers.get("content-type") ?? "";
   const multipart = type.startsWith("multipart/form-data");
@@ -38,7 +38,7 @@ export const POST = route(api.uploads.create, async ({ runtime, user, request })
   } else {
     bytes = Buffer.from(body.bytes.buffer, body.bytes.byteOffset, body.bytes.byteLength);
   }
-  const outcome = await storeUpload(runtime.database.db, runtime.storage, user.id, bytes);
+  const outcome = await storeUpload(db, storage, user.id, bytes);
   if (!outcome.ok) throw studioErrors.invalidImage(outcome.status, outcome.message);
   return outcome.upload;
 });

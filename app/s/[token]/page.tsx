@@ -1,14 +1,15 @@
 import { Link2Off } from "lucide-react";
 import type { Metadata } from "next";
+import { cache } from "react";
 import { SharedPage } from "@/components/organize/shared-page";
 import { BrandMark } from "@/components/shell/brand-mark";
 import { GuestVote } from "@/components/votes/guest-vote";
 import { SharedVote } from "@/components/votes/shared-vote";
-import { shareLinkState } from "@/lib/server/gallery/share-links";
+import { lookUpShareLink } from "@/lib/server/api/link-callers";
 import { sharedView } from "@/lib/server/gallery/share-view";
 import { errorAnswerOf } from "@/lib/server/http/error-answer";
 import { modelNamesFor } from "@/lib/server/models/model-names";
-import { pageRuntime } from "@/lib/server/page-session";
+import { pageServices } from "@/lib/server/page-session";
 import { sharedVote } from "@/lib/server/votes/shared";
 import type { SharedItem, SharedView } from "@/lib/studio/api/share";
 
@@ -23,26 +24,29 @@ function modelsOf(items: readonly SharedItem[]): string[] {
 
 export const metadata: Metadata = { title: "Shared from Media Studio" };
 
+/** The link a token names, looked up once per render by the resolver route() uses. */
+const linkOf = cache(async (token: string) => lookUpShareLink((await pageServices()).db, token));
+
 /**
  * A share link's public page, for people without an account: outside the studio's signed-in
  * shell, it shows only what the link names, read-only or with guest comments.
  */
 export default async function SharePage({ params }: { params: Promise<{ token: string }> }) {
   const { token } = await params;
-  const runtime = await pageRuntime();
+  const { runtime, deps } = await pageServices();
+  const found = await linkOf(token);
   let view: SharedView | null = null;
   let round: Awaited<ReturnType<typeof sharedVote>> = null;
-  if (/^[A-Za-z0-9_-]{20,100}$/.test(token)) {
+  if (found.state === "live") {
     try {
-      const deps = { db: runtime.database.db, log: runtime.log };
-      round = await sharedVote(deps, token);
-      if (!round) view = await sharedView(deps, token);
+      round = await sharedVote(deps, found.link);
+      if (!round) view = await sharedView(deps, found.link);
     } catch (err) {
       if (!errorAnswerOf(err)) throw err;
     }
   }
   // Nothing to show: say whether the link ended or never existed (the status says the same: 410 or 404).
-  const ended = !round && !view && (await shareLinkState(runtime.database.db, token)) !== "unknown";
+  const ended = !round && !view && found.state !== "unknown";
   return (
     <main id="main" className="mx-auto flex min-h-dvh w-full max-w-6xl flex-col gap-8 px-4 py-8 sm:px-8">
       <header className="flex items-center gap-3">

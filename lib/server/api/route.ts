@@ -10,12 +10,22 @@ import { getRuntime, type StudioRuntime } from "@/lib/server/runtime";
 import type { AnyEndpoint, BodyOf, DataOf, ParamsOf, QueryOf } from "@/lib/studio/api/endpoint";
 import { ApiError, studioErrors } from "@/lib/studio/api/errors";
 import { can, type Permission, roleFor } from "@/lib/studio/roles";
+import {
+  type ItemLink,
+  resolveGuest,
+  type SharedLink,
+  type VoteLink,
+  type WebhookCaller,
+} from "./link-callers";
+import { type Services, servicesOf } from "./services";
 
 /**
  * The one road of every studio endpoint. `route(endpoint, handler)` is a Route Handler that:
  *
  * 1. finds the caller: a personal access token (`Authorization: Bearer`) or the session cookie,
- *    and refuses a role without the endpoint's permission (401, 403);
+ *    and refuses a role without the endpoint's permission (401, 403); a declared guest (a share
+ *    link, a vote's link, the service's webhook) is resolved from the path's token, once
+ *    (./link-callers.ts), into `link` or `webhook`;
  * 2. refuses a mutating request from another origin (403), except one made with a token;
  * 3. parses path params and the query with the declared schemas (400 naming the parameter);
  * 4. reads a JSON body within its limit (413) and parses it (400 per problem);
@@ -25,10 +35,28 @@ import { can, type Permission, roleFor } from "@/lib/studio/roles";
  * Declarations live in lib/studio/api/<resource>.ts; docs/api.md tells the whole story.
  */
 
-export interface RouteContext<E extends AnyEndpoint> {
+type GuestOf<E extends AnyEndpoint> = E["spec"]["caller"];
+
+/** The link a declared guest holds, as its declaration scopes it. */
+export type LinkOf<E extends AnyEndpoint> =
+  GuestOf<E> extends { kind: "voteLink" }
+    ? VoteLink
+    : GuestOf<E> extends { kind: "shareLink"; reaches: "item" }
+      ? ItemLink
+      : GuestOf<E> extends { kind: "shareLink" }
+        ? SharedLink
+        : undefined;
+
+/** The runtime's common services (`db`, `log`, `deps`, `storage`, `limits`) come with the request. */
+export interface RouteContext<E extends AnyEndpoint> extends Services {
   request: Request;
   url: URL;
+  /** For the rarer services; the common ones are the context's own. */
   runtime: StudioRuntime;
+  /** The share link or vote's link the path's token names, checked live and in scope. */
+  link: LinkOf<E>;
+  /** The service's delivery, its token checked against its task. */
+  webhook: GuestOf<E> extends { kind: "webhook" } ? WebhookCaller : undefined;
   /** The member calling; null only on a public endpoint called without a session. */
   user: E["spec"]["access"] extends Permission ? SessionUser : SessionUser | null;
   caller: E["spec"]["access"] extends Permission ? Caller : Caller | null;
@@ -141,10 +169,24 @@ export function route<E extends AnyEndpoint>(
       if (!read.ok) return read.response;
       body = read.value;
     }
+    const guest = spec.caller
+      ? await resolveGuest(
+          spec.caller,
+          runtime,
+          request,
+          params as Record<string, unknown>,
+          query as Record<string, unknown> | undefined,
+          spec.rawBody?.limit ?? DEFAULT_BODY_LIMIT,
+        )
+      : {};
+    if (guest instanceof Response) return guest;
     const out = await handler({
       request,
       url,
       runtime,
+      ...servicesOf(runtime),
+      link: guest.link as LinkOf<E>,
+      webhook: guest.webhook as RouteContext<E>["webhook"],
       user: (caller?.user ?? null) as RouteContext<E>["user"],
       caller: caller as RouteContext<E>["caller"],
       params: params as ParamsOf<E>,

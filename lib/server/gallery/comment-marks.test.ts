@@ -11,11 +11,11 @@ import {
 } from "@/lib/server/db/test-databases";
 import { errorAnswerOf } from "@/lib/server/http/error-answer";
 import { databaseRateLimits } from "@/lib/server/rate-limits";
+import { addGuestComment, sharedComments } from "@/lib/server/votes/test-links";
 import type { Mark } from "@/lib/studio/marks";
 import { addComment, commentThreads, updateComment } from "./comments";
 import { actor, MemoryStorage, makeItem, RecordingLog } from "./organize-test-support";
 import type { Actor } from "./review-access";
-import { addGuestComment, sharedComments } from "./share-comments";
 import { createShareLink } from "./share-links";
 
 async function refusal(promise: Promise<unknown>) {

@@ -6,14 +6,13 @@ import {
   testBackends,
 } from "@/lib/server/db/test-databases";
 import { databaseRateLimits } from "@/lib/server/rate-limits";
+import { addGuestComment, sharedComments, sharedView } from "@/lib/server/votes/test-links";
 import type { Mark } from "@/lib/studio/marks";
 import { addComment, commentThreads } from "./comments";
 import { guestKeyOf, newGuestSecret } from "./guest-identity";
 import { actor, MemoryStorage, makeItem, RecordingLog } from "./organize-test-support";
 import type { Actor } from "./review-access";
-import { addGuestComment, sharedComments } from "./share-comments";
 import { createShareLink } from "./share-links";
-import { sharedView } from "./share-view";
 
 const marks: Mark[] = [
   {

@@ -12,14 +12,13 @@ import { itemViews } from "@/lib/server/gallery/item-view";
 import { errorAnswerOf } from "@/lib/server/http/error-answer";
 import { inboxPage } from "@/lib/server/notify/inbox";
 import { databaseRateLimits } from "@/lib/server/rate-limits";
+import { addGuestComment, sharedComments, sharedView } from "@/lib/server/votes/test-links";
 import { sharedViewSchema } from "@/lib/studio/api/share";
 import { createBoard, listBoards, setBoardMembership } from "./boards";
 import { addComment, commentThreads } from "./comments";
 import { actor, MemoryStorage, makeItem, RecordingLog } from "./organize-test-support";
 import { createSavedSearch, listSavedSearches } from "./saved-searches";
-import { addGuestComment, sharedComments } from "./share-comments";
 import { createShareLink, listShareLinks } from "./share-links";
-import { sharedView } from "./share-view";
 
 /** Every row of a list, read one page at a time with the list's own cursors. */
 async function everyPage<T>(

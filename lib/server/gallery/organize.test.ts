@@ -14,14 +14,13 @@ import {
 } from "@/lib/server/db/test-databases";
 import { errorAnswerOf } from "@/lib/server/http/error-answer";
 import { databaseRateLimits } from "@/lib/server/rate-limits";
+import { addGuestComment, sharedComments, sharedMediaKey, sharedView } from "@/lib/server/votes/test-links";
 import { ROLES, type Role } from "@/lib/studio/roles";
 import { createBoard, deleteBoard, listBoards, setBoardMembership, updateBoard } from "./boards";
 import { bulkAction } from "./bulk";
 import { actor, MemoryStorage, makeItem, RecordingLog } from "./organize-test-support";
 import { createSavedSearch, deleteSavedSearch, listSavedSearches } from "./saved-searches";
-import { addGuestComment, sharedComments } from "./share-comments";
 import { createShareLink, listShareLinks, revokeShareLink } from "./share-links";
-import { sharedMediaKey, sharedView } from "./share-view";
 import { setItemTags } from "./tags";
 import { listTrash, purgeItems, restoreItems, sweepTrash } from "./trash";
 import { zipItems } from "./zip";

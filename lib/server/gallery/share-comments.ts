@@ -9,7 +9,7 @@ import { checkPlacement } from "./comments";
 import { guestComment, guestThreads } from "./guest-threads";
 import { appendEvents } from "./organize-common";
 import { type OrganizeDeps, publish } from "./organize-live";
-import { sharedMediaKey } from "./share-view";
+import type { SharedLink } from "./share-links";
 
 /**
  * Guests' comments through a share link that takes them: read and written only on an item the
@@ -18,16 +18,16 @@ import { sharedMediaKey } from "./share-view";
  * their own threads.
  */
 
+// `link` reaches `itemId` and takes comments: route() checked both (lib/server/api/link-callers.ts).
+
 /** What the guest reads on a shared item: their own threads and the team's replies in them (./guest-threads.ts). */
 export async function sharedComments(
   deps: OrganizeDeps,
-  token: string,
+  link: SharedLink,
   itemId: string,
   guestKey: string | null,
   query: { cursor?: string | undefined; limit?: number } = {},
 ): Promise<{ comments: GuestComment[]; nextCursor: string | null }> {
-  const { link } = await sharedMediaKey(deps, token, itemId);
-  if (!link.allowComments) throw studioErrors.shareCommentsOff();
   return guestThreads(deps.db, { linkId: link.id, guestKey }, itemId, query);
 }
 
@@ -36,13 +36,11 @@ export type GuestCommentDeps = OrganizeDeps & { limits: RateLimits };
 
 export async function addGuestComment(
   deps: GuestCommentDeps,
-  token: string,
+  link: SharedLink,
   itemId: string,
   guestKey: string,
   input: GuestCommentInput,
 ): Promise<GuestComment> {
-  const { link } = await sharedMediaKey(deps, token, itemId);
-  if (!link.allowComments) throw studioErrors.shareCommentsOff();
   const wait = await deps.limits.take("guestComments", link.id);
   if (wait > 0) throw studioErrors.guestCommentsLimited(wait);
   // A guest writes under a name of their own, never one the team reads as a member's.

@@ -192,47 +192,45 @@ export async function revokeShareLink(deps: OrganizeDeps, actor: Actor, id: stri
   });
 }
 
+/** What a share link's token looks like: 32 random bytes in base64url, with room to spare. */
+export const SHARE_TOKEN_RE = /^[A-Za-z0-9_-]{20,100}$/;
+
+/** A live link as its guest reaches it: its row, the token that named it, and what it names. */
+export type SharedLink = ShareLinkRow & {
+  token: string;
+  /** Whether a vote's link takes guests' votes. */
+  guestVotes: boolean;
+  target:
+    | { kind: "item"; itemId: string }
+    | { kind: "board"; boardId: string }
+    | { kind: "round"; roundId: string };
+};
+
+/** What a token names: a live link, one that ended (revoked, expired), or nothing. */
+export type ShareLinkState = { state: "live"; link: SharedLink } | { state: "ended" } | { state: "unknown" };
+
 /**
- * The live link a token names, or a 404 that says nothing more: an unknown, guessed, expired and
- * revoked token all look the same to a guest.
+ * The one lookup of a token, for route()'s resolver (lib/server/api/link-callers.ts): a token of
+ * another shape is not looked up at all.
  */
-export async function liveShareLink(
-  deps: OrganizeDeps,
-  token: string,
-  now = new Date(),
-): Promise<ShareLinkRow> {
-  const [link] =
-    token.length >= 20 && token.length <= 100
-      ? await deps.db
-          .select()
-          .from(shareLink)
-          .where(
-            and(
-              eq(shareLink.tokenHash, hashShareToken(token)),
-              isNull(shareLink.revokedAt),
-              or(isNull(shareLink.expiresAt), gt(shareLink.expiresAt, now)),
-            ),
-          )
-      : [];
-  if (!link) throw studioErrors.shareLinkGone();
-  return link;
-}
-
-/** What a share page answers for a token: its link is live, ended (revoked, expired), or unknown. */
-export type ShareLinkState = "live" | "ended" | "unknown";
-
-/** The state of the link a token names, for the page's wording and its status (200, 410, 404). */
 export async function shareLinkState(
   db: StudioDatabase,
   token: string,
   now = new Date(),
 ): Promise<ShareLinkState> {
-  if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) return "unknown";
-  const [link] = await db
-    .select({ revokedAt: shareLink.revokedAt, expiresAt: shareLink.expiresAt })
+  if (!SHARE_TOKEN_RE.test(token)) return { state: "unknown" };
+  const [found] = await db
+    .select({ link: shareLink, guestVotes: guestVoteLink.shareLinkId })
     .from(shareLink)
+    .leftJoin(guestVoteLink, eq(guestVoteLink.shareLinkId, shareLink.id))
     .where(eq(shareLink.tokenHash, hashShareToken(token)));
-  if (!link) return "unknown";
-  if (link.revokedAt || (link.expiresAt && link.expiresAt <= now)) return "ended";
-  return "live";
+  if (!found) return { state: "unknown" };
+  const { link } = found;
+  if (link.revokedAt || (link.expiresAt && link.expiresAt <= now)) return { state: "ended" };
+  const target: SharedLink["target"] = link.itemId
+    ? { kind: "item", itemId: link.itemId }
+    : link.roundId
+      ? { kind: "round", roundId: link.roundId }
+      : { kind: "board", boardId: link.boardId as string };
+  return { state: "live", link: { ...link, token, guestVotes: found.guestVotes !== null, target } };
 }

@@ -1,7 +1,7 @@
 import "server-only";
 import { and, desc, eq, inArray, isNull } from "drizzle-orm";
 import { decodeCursor, encodeCursor } from "@/lib/server/db/cursor";
-import type { ItemRow, ShareLinkRow } from "@/lib/server/db/schema";
+import type { ItemRow } from "@/lib/server/db/schema";
 import { board, boardItem, item, itemColumns, task } from "@/lib/server/db/schema";
 import { itemViews } from "@/lib/server/gallery/item-view";
 import { api } from "@/lib/studio/api";
@@ -17,12 +17,12 @@ import type { GalleryItem } from "@/lib/studio/gallery-item";
 import { isUuid } from "@/lib/studio/params";
 import { before } from "./organize-common";
 import type { OrganizeDeps } from "./organize-live";
-import { liveShareLink } from "./share-links";
+import type { SharedLink } from "./share-links";
 
 /**
  * What a guest reads through a share link: only the item or the board's items it names, and
- * never a member's id or email. Every call checks the link again (an expired or revoked link is
- * a 404 from that moment on).
+ * never a member's id or email. Every request's link is checked live by route() before it gets
+ * here (lib/server/api/link-callers.ts): an expired or revoked link is a 404 from that moment on.
  */
 
 // A parameter a guest may see: plain settings, not references to other media or members.
@@ -67,8 +67,7 @@ export function guestItem(
 /** The guest's items for `rows`, in their order, built from the one item view. */
 async function guestItems(
   deps: OrganizeDeps,
-  link: ShareLinkRow,
-  token: string,
+  link: SharedLink,
   rows: readonly ItemRow[],
 ): Promise<SharedItem[]> {
   const cards = await itemViews(deps.db, rows, "unknown");
@@ -84,7 +83,7 @@ async function guestItems(
     const row = rows[i] as ItemRow;
     return guestItem(
       card,
-      token,
+      link.token,
       link.showParams ? { params: params.get(row.taskUUID) ?? {}, seed: row.seed } : null,
     );
   });
@@ -93,10 +92,9 @@ async function guestItems(
 /** The page of a link: its item, or a page of its board's live items, newest first. */
 export async function sharedView(
   deps: OrganizeDeps,
-  token: string,
+  link: SharedLink,
   query: { cursor?: string | undefined; limit?: number } = {},
 ): Promise<SharedView> {
-  const link = await liveShareLink(deps, token);
   const common = {
     allowComments: link.allowComments,
     showParams: link.showParams,
@@ -113,7 +111,7 @@ export async function sharedView(
       title: "Shared result",
       description: "",
       ...common,
-      items: await guestItems(deps, link, token, rows),
+      items: await guestItems(deps, link, rows),
       nextCursor: null,
     };
   }
@@ -147,38 +145,7 @@ export async function sharedView(
     title: named.name,
     description: named.description,
     ...common,
-    items: await guestItems(deps, link, token, page),
+    items: await guestItems(deps, link, page),
     nextCursor: rows.length > limit && last ? encodeCursor(last.createdAt, last.id) : null,
   };
-}
-
-/**
- * The storage key of an item the link names, or a 404: another item id (a guessed neighbour),
- * a trashed item, or a dead link all answer the same.
- */
-export async function sharedMediaKey(
-  deps: OrganizeDeps,
-  token: string,
-  itemId: string,
-): Promise<{ link: ShareLinkRow; storageKey: string }> {
-  const link = await liveShareLink(deps, token);
-  const found = link.itemId
-    ? link.itemId === itemId
-      ? await deps.db
-          .select({ storageKey: item.storageKey })
-          .from(item)
-          .where(and(eq(item.id, itemId), isNull(item.deletedAt)))
-      : []
-    : !link.boardId
-      ? [] // A vote's link shows its ranking, never media through this route.
-      : await deps.db
-          .select({ storageKey: item.storageKey })
-          .from(boardItem)
-          .innerJoin(item, eq(item.id, boardItem.itemId))
-          .where(
-            and(eq(boardItem.boardId, link.boardId as string), eq(item.id, itemId), isNull(item.deletedAt)),
-          );
-  const row = found[0];
-  if (!row) throw studioErrors.sharedItemNotShown();
-  return { link, storageKey: row.storageKey };
 }

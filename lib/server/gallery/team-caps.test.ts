@@ -58,11 +58,11 @@ describe("team caps", () => {
     expect(refused.status).toBe(409);
     expect(refused.error).toMatchObject({ code: "limitReached", message: expect.stringContaining("Revoke") });
 
-    expect(await shareLinkState(database.db, first.token)).toBe("live");
+    expect((await shareLinkState(database.db, first.token)).state).toBe("live");
     await revokeShareLink(deps, editor, first.link.id);
-    expect(await shareLinkState(database.db, first.token)).toBe("ended");
-    expect(await shareLinkState(database.db, "x".repeat(43))).toBe("unknown");
-    expect(await shareLinkState(database.db, "short")).toBe("unknown");
+    expect((await shareLinkState(database.db, first.token)).state).toBe("ended");
+    expect((await shareLinkState(database.db, "x".repeat(43))).state).toBe("unknown");
+    expect((await shareLinkState(database.db, "short")).state).toBe("unknown");
     // The revoked link no longer counts against the cap.
     await createShareLink(deps, editor, { ...share, boardId: board.id }, new Date(), 2);
   });

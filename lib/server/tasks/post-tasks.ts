@@ -2,7 +2,6 @@ import "server-only";
 import { z } from "zod";
 import { logger } from "@/lib/platform/logger";
 import type { SessionUser } from "@/lib/server/auth/caller";
-import { requireUser } from "@/lib/server/auth/guard";
 import { readJson } from "@/lib/server/http/read-json";
 import { REQUEST_ID_HEADER, requestIdOf } from "@/lib/server/ops/request-id";
 import type { StudioRuntime } from "@/lib/server/runtime";
@@ -13,22 +12,6 @@ export const TASK_BODY_LIMIT = 32 * 1024 * 1024;
 
 // Any JSON: `submitTasks` validates each task with the contract's schemas and names each field.
 const ANY_JSON = z.unknown();
-
-/**
- * `POST /api/tasks`: sends generation tasks for the signed-in editor. 202 with one `queued` entry
- * per accepted task (results stream over `/api/stream`), errors in the contract's shape naming
- * each bad field. Served by server.ts straight from its listener, and by the Route Handler.
- * The request's id (the browser's or a proxy's `x-request-id`, else a new one) is logged with
- * every task it sends, on hand-over, result and error, and returned in the same header.
- */
-export async function postTasks(
-  runtime: Pick<StudioRuntime, "gate" | "submit">,
-  request: Request,
-): Promise<Response> {
-  const user = await requireUser(runtime.gate, request, "generate");
-  if (user instanceof Response) return user;
-  return sendTasks(runtime, user, request);
-}
 
 /** The tasks of a request whose caller is already known and allowed to generate. */
 export async function sendTasks(

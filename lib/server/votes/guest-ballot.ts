@@ -1,9 +1,8 @@
 import "server-only";
 import { createHash, randomBytes } from "node:crypto";
-import { eq, sql } from "drizzle-orm";
-import { guestVote, guestVoteLink, type ShareLinkRow, type VoteRoundRow } from "@/lib/server/db/schema";
+import { sql } from "drizzle-orm";
+import { guestVote, type ShareLinkRow, type VoteRoundRow } from "@/lib/server/db/schema";
 import type { OrganizeDeps } from "@/lib/server/gallery/organize-live";
-import { liveShareLink } from "@/lib/server/gallery/share-links";
 import { api } from "@/lib/studio/api";
 import { studioErrors } from "@/lib/studio/api/errors";
 import type { GuestBallot } from "@/lib/studio/api/guest-votes";
@@ -13,7 +12,6 @@ import { ballotOf, castVote, type Voters } from "./ballot";
 import { ballotMediaId, ballotMediaKey } from "./ballot-media";
 import { admitGuestVoter, checkNotDiscarded, type GuestVoteDeps } from "./guest-voters";
 import { ballotOfVoter, voterOf } from "./next-pairs";
-import { voteRow } from "./records";
 
 /**
  * Guests' ballots through a vote's share link that takes votes. A browser's ballot is a random
@@ -66,36 +64,19 @@ function guestVoters(token: string, link: ShareLinkRow): Voters {
   };
 }
 
-/** The live link a token names and its vote, when the link takes votes; else 404 or 403. */
-export async function guestVoteRound(
-  deps: OrganizeDeps,
-  token: string,
-): Promise<{ link: ShareLinkRow; round: VoteRoundRow }> {
-  const link = await liveShareLink(deps, token);
-  if (!link.roundId) throw studioErrors.guestVotingOff();
-  const [takes] = await deps.db
-    .select({ id: guestVoteLink.shareLinkId })
-    .from(guestVoteLink)
-    .where(eq(guestVoteLink.shareLinkId, link.id));
-  if (!takes) throw studioErrors.guestVotingOff();
-  const round = await voteRow(deps.db, link.roundId);
-  if (!round) throw studioErrors.shareLinkGone();
-  return { link, round };
-}
-
-/** Whether a link takes guests' votes (the share page shows a ballot or the results). */
-export async function takesGuestVotes(deps: OrganizeDeps, linkId: string): Promise<boolean> {
-  const [row] = await deps.db
-    .select({ id: guestVoteLink.shareLinkId })
-    .from(guestVoteLink)
-    .where(eq(guestVoteLink.shareLinkId, linkId));
-  return row !== undefined;
-}
+/**
+ * A vote's link that takes votes, with its vote: route() resolves it from the path's token
+ * (lib/server/api/link-callers.ts, `voteLinkCaller`) before any of these run.
+ */
+export type BallotLink = ShareLinkRow & { token: string; round: VoteRoundRow };
 
 /** A browser's ballot: its pairs as the members' ballot serves them, without the vote's ids. */
-export async function guestBallot(deps: OrganizeDeps, token: string, secret: string): Promise<GuestBallot> {
-  const { link, round } = await guestVoteRound(deps, token);
-  return ballotOfGuest(deps, token, secret, link, round);
+export async function guestBallot(
+  deps: OrganizeDeps,
+  link: BallotLink,
+  secret: string,
+): Promise<GuestBallot> {
+  return ballotOfGuest(deps, link.token, secret, link, link.round);
 }
 
 async function ballotOfGuest(
@@ -128,12 +109,12 @@ async function takeBudget(deps: GuestVoteDeps, linkId: string, address: string):
  */
 export async function castGuestPick(
   deps: GuestVoteDeps,
-  token: string,
+  link: BallotLink,
   secret: string | null,
   address: string,
   input: PickInput,
 ): Promise<{ pairId: string; pick: BallotPick; ballot: GuestBallot }> {
-  const { link, round } = await guestVoteRound(deps, token);
+  const { token, round } = link;
   if (!secret) throw studioErrors.guestBallotMissing();
   if (round.status !== "open") throw studioErrors.voteClosed();
   await takeBudget(deps, link.id, address);
@@ -148,10 +129,9 @@ export async function castGuestPick(
 /** The stored media a guest ballot's id names, through a live link that takes votes. */
 export async function guestBallotMediaKey(
   deps: OrganizeDeps,
-  token: string,
+  { round }: BallotLink,
   mediaId: string,
 ): Promise<string> {
-  const { round } = await guestVoteRound(deps, token);
   // A guest sees what a viewer sees: an item in the trash no longer shows.
   const key = await ballotMediaKey(deps.db, round, mediaId, "viewer");
   if (!key) throw studioErrors.voteMediaNotFound();

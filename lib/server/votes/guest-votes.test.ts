@@ -13,21 +13,14 @@ import { createExperiment } from "@/lib/server/experiments/actions";
 import { cellRows } from "@/lib/server/experiments/records";
 import { createShareLink, listShareLinks, revokeShareLink } from "@/lib/server/gallery/share-links";
 import { databaseRateLimits, RATE_LIMITS, type RateLimits } from "@/lib/server/rate-limits";
+import { castGuestPick, guestBallot, guestBallotMediaKey, sharedVote } from "@/lib/server/votes/test-links";
 import type { GuestBallot } from "@/lib/studio/api/guest-votes";
 import { shareLinkCreateSchema } from "@/lib/studio/organize";
 import { ballotOf, castVote } from "./ballot";
 import { ballotMediaKey } from "./ballot-media";
-import {
-  ballotCookie,
-  ballotSecretOf,
-  castGuestPick,
-  guestBallot,
-  guestBallotMediaKey,
-  newBallotSecret,
-} from "./guest-ballot";
+import { ballotCookie, ballotSecretOf, newBallotSecret } from "./guest-ballot";
 import { closeVote, createExperimentVote, listVotes, voteRow } from "./records";
 import { voteResults } from "./results";
-import { sharedVote } from "./shared";
 
 const PROMPTS = ["a red fox in snow", "a grey wolf in snow", "an owl on a branch under a full moon"];
 const ADDRESS = "203.0.113.9";

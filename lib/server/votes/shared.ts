@@ -2,26 +2,24 @@ import "server-only";
 import { eq } from "drizzle-orm";
 import { evalSet, experiment } from "@/lib/server/db/schema";
 import type { OrganizeDeps } from "@/lib/server/gallery/organize-live";
-import { liveShareLink } from "@/lib/server/gallery/share-links";
+import type { SharedLink } from "@/lib/server/gallery/share-links";
 import type { VoteRanking, VoteResults } from "@/lib/studio/api/votes";
 import { neutralVariantLabel } from "@/lib/studio/votes/words";
-import { takesGuestVotes } from "./guest-ballot";
 import { voteRow } from "./records";
 import { voteResults } from "./results";
 
 /**
  * What a guest reads through a vote's share link: the vote's counts while it is open (and a
- * ballot when the link takes votes: `guestVotes`), its rankings once closed. Null when the token names an item or a board;
- * a dead link throws the same 404 as any other. A link made without the parameters names the
+ * ballot when the link takes votes: `guestVotes`), its rankings once closed. Null when the link
+ * names an item or a board (the link is resolved live by lib/server/api/link-callers.ts). A link made without the parameters names the
  * variants "Variant A", "Variant B"... , the compared axis "Variant", and the experiment or set
  * by its kind only: a variant's own label is an axis value (a prompt, a model, a step count) or a
  * run's or result's settings and prompt.
  */
 export async function sharedVote(
   deps: OrganizeDeps,
-  token: string,
+  link: SharedLink,
 ): Promise<{ results: VoteResults; experimentName: string; guestVotes: boolean } | null> {
-  const link = await liveShareLink(deps, token);
   if (!link.roundId) return null;
   const round = await voteRow(deps.db, link.roundId);
   if (!round) return null;
@@ -58,7 +56,7 @@ export async function sharedVote(
       team: { ...results.team, ranking: shown(results.team.ranking) },
       guests: { ...results.guests, ranking: shown(results.guests.ranking) },
     },
-    guestVotes: await takesGuestVotes(deps, link.id),
+    guestVotes: link.guestVotes,
     // An experiment's or set's name is often its first prompt: shown only with the parameters.
     experimentName:
       (showParams ? named?.name : undefined) ??

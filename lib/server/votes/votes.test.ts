@@ -12,11 +12,11 @@ import {
 import { createExperiment } from "@/lib/server/experiments/actions";
 import { cellRows } from "@/lib/server/experiments/records";
 import { hashShareToken } from "@/lib/server/gallery/share-links";
+import { sharedVote } from "@/lib/server/votes/test-links";
 import { ballotOf, castVote } from "./ballot";
 import { ballotMediaKey } from "./ballot-media";
 import { closeVote, createExperimentVote, listVotes, voteRow } from "./records";
 import { voteResults } from "./results";
-import { sharedVote } from "./shared";
 
 // The last is longer than an axis label holds: a round keeps each value whole.
 const PROMPTS = [

@@ -28,6 +28,22 @@ export type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
  */
 export type Access = Permission | "public";
 
+/**
+ * Who asks when it is not a member: the path's `{token}` names them, and route() resolves it
+ * once, before the handler, into the scope the handler reads (`context.link`, `context.webhook`).
+ * A token of the wrong shape, unknown, revoked or expired answers the same 404 naming `token`.
+ *
+ * - `shareLink`: a guest with a link to an item or a board (or a vote's results). With
+ *   `reaches: "item"` the request's `itemId` (path or query) must be one the link shows; with
+ *   `comments: true` the link must take comments.
+ * - `voteLink`: a guest with a vote's link that takes votes: the ballot of that vote.
+ * - `webhook`: the service, posting one task's outcome; the token signs the body's task.
+ */
+export type GuestCaller =
+  | { kind: "shareLink"; reaches?: "item"; comments?: true }
+  | { kind: "voteLink" }
+  | { kind: "webhook" };
+
 // biome-ignore lint/suspicious/noExplicitAny: a declaration holds any zod object for its params
 type AnyObject = z.ZodObject<any>;
 
@@ -39,6 +55,8 @@ export interface EndpointSpec {
   summary: string;
   description?: string;
   access: Access;
+  /** With `access: "public"`: the guest the path's token names (see `GuestCaller`). */
+  caller?: GuestCaller;
   /** Whether a personal access token may call it (default: yes for members' endpoints). */
   tokens?: boolean;
   /** Default true: a mutating public endpoint still requires the studio's Origin. */

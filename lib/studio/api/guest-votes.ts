@@ -49,6 +49,7 @@ export const guestVotes = resource("guestVotes", {
     summary:
       "This browser's ballot through a link that takes votes: opaque pairs in its own order and sides, its picks so far. The first visit sets the ballot's cookie.",
     access: "public",
+    caller: { kind: "voteLink" },
     params: tokenParams,
     response: guestBallotSchema,
     errors: [...linkErrors],
@@ -59,6 +60,7 @@ export const guestVotes = resource("guestVotes", {
     summary:
       "This browser's pick on one pair as it saw it; sending again changes it, until the vote is closed or the link revoked. Picks, and new voters, are limited per link and per address.",
     access: "public",
+    caller: { kind: "voteLink" },
     params: tokenParams,
     body: pickSchema,
     response: z.object({ pairId: z.string(), pick: z.enum(BALLOT_PICKS), ballot: guestBallotSchema }),
@@ -77,6 +79,7 @@ export const guestVotes = resource("guestVotes", {
     path: "/api/share/{token}/ballot-media/{mediaId}",
     summary: "A guest ballot's picture or video, under the vote's own id for it; ranges for video.",
     access: "public",
+    caller: { kind: "voteLink" },
     params: z.object({
       token: z.string(),
       mediaId: z.string().regex(/^[A-Za-z0-9_-]{32}$/, "mediaId is not one of this vote's media."),

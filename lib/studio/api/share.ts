@@ -68,7 +68,8 @@ export const guestCommentViewSchema = z.object({
 });
 export type GuestComment = z.infer<typeof guestCommentViewSchema>;
 
-// A token is checked by looking it up: a malformed one is a dead link like any other (404).
+// A token is checked by looking it up (route() does, once): a malformed one is a dead link like
+// any other (404).
 const tokenParams = z.object({ token: z.string() });
 const linkErrors = ["shareLinkGone"] as const;
 
@@ -78,6 +79,7 @@ export const share = resource("share", {
     path: "/api/share/{token}",
     summary: "What the link names, and nothing else: its item, or a page of its board's items.",
     access: "public",
+    caller: { kind: "shareLink" },
     params: tokenParams,
     query: z.object({ ...pageQuery(48, 100) }),
     response: sharedViewSchema,
@@ -91,6 +93,7 @@ export const share = resource("share", {
     description:
       "The guest is the browser's cookie for this link, set by their first comment: without it the list is empty. The team's other threads, other guests' threads and members' names are never answered.",
     access: "public",
+    caller: { kind: "shareLink", reaches: "item", comments: true },
     params: tokenParams,
     query: z.object({ itemId: uuid(), ...pageQuery(100, 200) }),
     response: z.object({ comments: z.array(guestCommentViewSchema), nextCursor: z.string().nullable() }),
@@ -103,6 +106,7 @@ export const share = resource("share", {
     description:
       "Starts a thread the team reads; the answer sets the cookie that names this guest on this link.",
     access: "public",
+    caller: { kind: "shareLink", reaches: "item", comments: true },
     params: tokenParams,
     query: z.object({ itemId: uuid() }),
     body: guestCommentSchema,
@@ -125,6 +129,7 @@ export const share = resource("share", {
     path: "/api/share/{token}/media/{itemId}",
     summary: "The media of an item the link names, checked on every request (ranges for video).",
     access: "public",
+    caller: { kind: "shareLink", reaches: "item" },
     params: z.object({ token: z.string(), itemId: uuid() }),
     produces: "application/octet-stream",
     errors: [...linkErrors, "sharedItemNotShown"],

@@ -13,6 +13,7 @@ export const webhooks = resource("webhooks", {
       "No session: the token is an HMAC of the task's UUID, handed to the service with the task. " +
       "A delivery settles the task by the same rule as the socket and polling.",
     access: "public",
+    caller: { kind: "webhook" },
     tokens: false,
     originCheck: false,
     params: z.object({

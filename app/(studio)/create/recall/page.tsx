@@ -1,7 +1,7 @@
 import { notFound, redirect } from "next/navigation";
 import { isRecallPart, recallHref } from "@/lib/client/create/recall";
 import { getTask } from "@/lib/server/db";
-import { pageRuntime, requirePageUser } from "@/lib/server/page-session";
+import { pageServices, requirePageUser } from "@/lib/server/page-session";
 
 /**
  * `/create/recall?task=<taskUUID>&use=all|seed|prompt|size[&seed=]`: opens a recorded task in the
@@ -17,8 +17,8 @@ export default async function RecallPage({
   const taskUUID = typeof query.task === "string" ? query.task : "";
   const use = typeof query.use === "string" && isRecallPart(query.use) ? query.use : "all";
   const seed = typeof query.seed === "string" ? query.seed : null;
-  const runtime = await pageRuntime();
-  const task = taskUUID ? await getTask(runtime.database.db, taskUUID).catch(() => null) : null;
+  const { db } = await pageServices();
+  const task = taskUUID ? await getTask(db, taskUUID).catch(() => null) : null;
   if (!task) notFound();
   redirect(recallHref({ taskUUID: task.taskUUID, params: task.params }, use, seed));
 }

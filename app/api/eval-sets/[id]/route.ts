@@ -3,8 +3,7 @@ import { deleteEvalSet, existingEvalSet, updateEvalSet } from "@/lib/server/eval
 import { runSummaries } from "@/lib/server/eval-sets/runs";
 import { api } from "@/lib/studio/api";
 
-export const GET = route(api.evalSets.get, async ({ runtime, params }) => {
-  const db = runtime.database.db;
+export const GET = route(api.evalSets.get, async ({ params, db }) => {
   const row = await existingEvalSet(db, params.id);
   return {
     id: row.id,
@@ -18,11 +17,9 @@ export const GET = route(api.evalSets.get, async ({ runtime, params }) => {
   };
 });
 
-export const PATCH = route(api.evalSets.update, async ({ runtime, params, body }) => {
-  const row = await updateEvalSet(runtime.database.db, params.id, body);
+export const PATCH = route(api.evalSets.update, async ({ params, body, db }) => {
+  const row = await updateEvalSet(db, params.id, body);
   return { id: row.id, name: row.name, version: row.version };
 });
 
-export const DELETE = route(api.evalSets.delete, ({ runtime, params }) =>
-  deleteEvalSet(runtime.database.db, params.id),
-);
+export const DELETE = route(api.evalSets.delete, ({ params, db }) => deleteEvalSet(db, params.id));

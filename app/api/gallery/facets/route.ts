@@ -3,6 +3,6 @@ import { galleryFacets, namedFacets } from "@/lib/server/gallery/facets";
 import { modelNamesFor } from "@/lib/server/models/model-names";
 import { api } from "@/lib/studio/api";
 
-export const GET = route(api.gallery.facets, async ({ runtime }) =>
-  namedFacets(await galleryFacets(runtime.database.db), modelNamesFor(runtime.upstream)),
+export const GET = route(api.gallery.facets, async ({ runtime, db }) =>
+  namedFacets(await galleryFacets(db), modelNamesFor(runtime.upstream)),
 );

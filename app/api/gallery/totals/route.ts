@@ -3,6 +3,6 @@ import { galleryTotals } from "@/lib/server/gallery/filter-count";
 import { api } from "@/lib/studio/api";
 import { filterOf } from "@/lib/studio/gallery-filter";
 
-export const GET = route(api.gallery.totals, ({ runtime, user, query }) =>
-  galleryTotals(runtime.database.db, filterOf(query), user),
+export const GET = route(api.gallery.totals, ({ user, query, db }) =>
+  galleryTotals(db, filterOf(query), user),
 );

@@ -2,6 +2,6 @@ import { route } from "@/lib/server/api/route";
 import { unreadCount } from "@/lib/server/notify/inbox";
 import { api } from "@/lib/studio/api";
 
-export const GET = route(api.inbox.unread, async ({ runtime, user }) => ({
-  unread: await unreadCount(runtime.database.db, user.id),
+export const GET = route(api.inbox.unread, async ({ user, db }) => ({
+  unread: await unreadCount(db, user.id),
 }));

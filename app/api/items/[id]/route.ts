@@ -4,7 +4,7 @@ import { itemDetail } from "@/lib/server/gallery/item-detail";
 import { refuseWhileVoting } from "@/lib/server/votes/blinded";
 import { api } from "@/lib/studio/api";
 
-export const GET = route(api.items.get, async ({ runtime, user, params }) => {
-  await refuseWhileVoting(runtime.database.db, user.id, { itemId: params.id });
-  return itemDetail(runtime.database.db, params.id, user.id, studioEnv().embedded);
+export const GET = route(api.items.get, async ({ user, params, db }) => {
+  await refuseWhileVoting(db, user.id, { itemId: params.id });
+  return itemDetail(db, params.id, user.id, studioEnv().embedded);
 });

@@ -3,6 +3,4 @@ import { bulkAction } from "@/lib/server/gallery/bulk";
 import { actorOf } from "@/lib/server/gallery/organize-common";
 import { api } from "@/lib/studio/api";
 
-export const POST = route(api.items.bulk, ({ runtime, user, body }) =>
-  bulkAction({ db: runtime.database.db, log: runtime.log }, actorOf(user), body),
-);
+export const POST = route(api.items.bulk, ({ user, body, deps }) => bulkAction(deps, actorOf(user), body));

@@ -2,11 +2,8 @@ import { route } from "@/lib/server/api/route";
 import { zipItems } from "@/lib/server/gallery/zip";
 import { api } from "@/lib/studio/api";
 
-export const POST = route(api.items.zip, async ({ runtime, body }) => {
-  const { stream, filename } = await zipItems(
-    { db: runtime.database.db, storage: runtime.storage },
-    body.itemIds,
-  );
+export const POST = route(api.items.zip, async ({ body, db, storage }) => {
+  const { stream, filename } = await zipItems({ db: db, storage: storage }, body.itemIds);
   return new Response(stream, {
     headers: {
       "content-type": "application/zip",

@@ -2,11 +2,6 @@ import { route } from "@/lib/server/api/route";
 import { studioMediaResponse } from "@/lib/server/gallery/media-access";
 import { api } from "@/lib/studio/api";
 
-export const GET = route(api.media.get, ({ runtime, user, params, request }) =>
-  studioMediaResponse(
-    { db: runtime.database.db, storage: runtime.storage },
-    params.key,
-    user.role,
-    request.headers.get("range"),
-  ),
+export const GET = route(api.media.get, ({ user, params, request, db, storage }) =>
+  studioMediaResponse({ db: db, storage: storage }, params.key, user.role, request.headers.get("range")),
 );

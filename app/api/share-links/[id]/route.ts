@@ -3,6 +3,6 @@ import { actorOf } from "@/lib/server/gallery/organize-common";
 import { revokeShareLink } from "@/lib/server/gallery/share-links";
 import { api } from "@/lib/studio/api";
 
-export const DELETE = route(api.shareLinks.revoke, ({ runtime, user, params }) =>
-  revokeShareLink({ db: runtime.database.db, log: runtime.log }, actorOf(user), params.id),
+export const DELETE = route(api.shareLinks.revoke, ({ user, params, deps }) =>
+  revokeShareLink(deps, actorOf(user), params.id),
 );

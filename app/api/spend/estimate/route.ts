@@ -6,9 +6,8 @@ import { estimateTaskTime } from "@/lib/server/spend/pace";
 import { api } from "@/lib/studio/api";
 import { ApiError } from "@/lib/studio/api/errors";
 
-export const POST = route(api.spend.estimate, async ({ runtime, body, user }) => {
-  const pricing = { embedded: runtime.env.embedded, db: runtime.database.db };
-  const db = runtime.database.db;
+export const POST = route(api.spend.estimate, async ({ runtime, body, user, db }) => {
+  const pricing = { embedded: runtime.env.embedded, db: db };
   if (body.experiment === undefined) {
     const tasks = body.tasks ?? [];
     const [cost, time, budget] = await Promise.all([

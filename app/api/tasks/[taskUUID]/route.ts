@@ -4,8 +4,8 @@ import { taskView } from "@/lib/server/results/task-view";
 import { api } from "@/lib/studio/api";
 import { studioErrors } from "@/lib/studio/api/errors";
 
-export const GET = route(api.tasks.get, async ({ runtime, user, params }) => {
-  const task = await getTask(runtime.database.db, params.taskUUID);
+export const GET = route(api.tasks.get, async ({ user, params, db }) => {
+  const task = await getTask(db, params.taskUUID);
   if (!task) throw studioErrors.taskNotFound();
-  return taskView(runtime.database.db, task, { viewerId: user.id });
+  return taskView(db, task, { viewerId: user.id });
 });

@@ -3,10 +3,6 @@ import { actorOf } from "@/lib/server/gallery/organize-common";
 import { purgeItems } from "@/lib/server/gallery/trash";
 import { api } from "@/lib/studio/api";
 
-export const POST = route(api.trash.purge, async ({ runtime, user, body }) => ({
-  purged: await purgeItems(
-    { db: runtime.database.db, log: runtime.log, storage: runtime.storage },
-    actorOf(user),
-    body.itemIds,
-  ),
+export const POST = route(api.trash.purge, async ({ user, body, db, storage, log }) => ({
+  purged: await purgeItems({ db: db, log: log, storage: storage }, actorOf(user), body.itemIds),
 }));

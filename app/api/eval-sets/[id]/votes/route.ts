@@ -4,14 +4,13 @@ import { createEvalSetVote } from "@/lib/server/votes/eval-set-votes";
 import { listVotes } from "@/lib/server/votes/records";
 import { api } from "@/lib/studio/api";
 
-export const GET = route(api.votes.ofEvalSet, async ({ runtime, params, user }) => {
-  const db = runtime.database.db;
+export const GET = route(api.votes.ofEvalSet, async ({ params, user, db }) => {
   await existingEvalSet(db, params.id);
   return { items: await listVotes(db, { evalSetId: params.id }, user.id) };
 });
 
-export const POST = route(api.votes.startOnEvalSet, async ({ runtime, params, body, user }) => {
-  const vote = await createEvalSetVote(runtime.database.db, params.id, body, user.id);
-  runtime.log.publishGallery({ kind: "round", anchorId: params.id, roundId: vote.id });
+export const POST = route(api.votes.startOnEvalSet, async ({ params, body, user, db, log }) => {
+  const vote = await createEvalSetVote(db, params.id, body, user.id);
+  log.publishGallery({ kind: "round", anchorId: params.id, roundId: vote.id });
   return { id: vote.id, name: vote.name };
 });

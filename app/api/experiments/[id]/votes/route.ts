@@ -3,15 +3,14 @@ import { axisNames, createExperimentVote, listVotes } from "@/lib/server/votes/r
 import { api } from "@/lib/studio/api";
 import { studioErrors } from "@/lib/studio/api/errors";
 
-export const GET = route(api.votes.ofExperiment, async ({ runtime, params, user }) => {
-  const db = runtime.database.db;
+export const GET = route(api.votes.ofExperiment, async ({ params, user, db }) => {
   const names = await axisNames(db, params.id);
   if (!names) throw studioErrors.experimentNotFound();
   return { items: await listVotes(db, { experimentId: params.id }, user.id, names) };
 });
 
-export const POST = route(api.votes.startOnExperiment, async ({ runtime, params, body, user }) => {
-  const vote = await createExperimentVote(runtime.database.db, params.id, body, user.id);
-  runtime.log.publishGallery({ kind: "round", anchorId: params.id, roundId: vote.id });
+export const POST = route(api.votes.startOnExperiment, async ({ params, body, user, db, log }) => {
+  const vote = await createExperimentVote(db, params.id, body, user.id);
+  log.publishGallery({ kind: "round", anchorId: params.id, roundId: vote.id });
   return { id: vote.id, name: vote.name };
 });

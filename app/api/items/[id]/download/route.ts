@@ -4,10 +4,10 @@ import { mediaResponse } from "@/lib/server/http/media-response";
 import { api } from "@/lib/studio/api";
 import { studioErrors } from "@/lib/studio/api/errors";
 
-export const GET = route(api.items.download, async ({ runtime, user, params, request }) => {
-  const media = await itemMedia(runtime.database.db, params.id, user.role);
+export const GET = route(api.items.download, async ({ user, params, request, db, storage }) => {
+  const media = await itemMedia(db, params.id, user.role);
   if (!media) throw studioErrors.itemNotFound();
-  const response = await mediaResponse(runtime.storage, media.storageKey, request.headers.get("range"));
+  const response = await mediaResponse(storage, media.storageKey, request.headers.get("range"));
   if (response.ok) response.headers.set("content-disposition", attachmentHeader(downloadName(media)));
   return response;
 });

@@ -2,6 +2,4 @@ import { route } from "@/lib/server/api/route";
 import { historyPage } from "@/lib/server/gallery/audit-trail";
 import { api } from "@/lib/studio/api";
 
-export const GET = route(api.items.history, ({ runtime, params, query }) =>
-  historyPage(runtime.database.db, params.id, query),
-);
+export const GET = route(api.items.history, ({ params, query, db }) => historyPage(db, params.id, query));

@@ -5,10 +5,10 @@ import { ensureScrub } from "@/lib/server/gallery/thumbnails";
 import { api } from "@/lib/studio/api";
 import { studioErrors } from "@/lib/studio/api/errors";
 
-export const GET = route(api.items.scrub, async ({ runtime, user, params, request }) => {
-  const media = await itemMedia(runtime.database.db, params.id, user.role);
+export const GET = route(api.items.scrub, async ({ user, params, request, db, storage }) => {
+  const media = await itemMedia(db, params.id, user.role);
   if (!media) throw studioErrors.itemNotFound();
   if (media.kind !== "video") throw studioErrors.noScrubStrip();
-  const made = await ensureScrub(runtime.storage, media);
-  return storedImageResponse(runtime.storage, made, request.headers.get("if-none-match"));
+  const made = await ensureScrub(storage, media);
+  return storedImageResponse(storage, made, request.headers.get("if-none-match"));
 });

@@ -3,6 +3,6 @@ import { actorOf } from "@/lib/server/gallery/organize-common";
 import { setItemTags } from "@/lib/server/gallery/tags";
 import { api } from "@/lib/studio/api";
 
-export const PUT = route(api.items.setTags, async ({ runtime, user, params, body }) => ({
-  tags: await setItemTags({ db: runtime.database.db, log: runtime.log }, actorOf(user), params.id, body.tags),
+export const PUT = route(api.items.setTags, async ({ user, params, body, deps }) => ({
+  tags: await setItemTags(deps, actorOf(user), params.id, body.tags),
 }));

@@ -6,10 +6,10 @@ import { api } from "@/lib/studio/api";
 import { studioErrors } from "@/lib/studio/api/errors";
 import type { ThumbWidth } from "@/lib/studio/gallery-urls";
 
-export const GET = route(api.items.thumb, async ({ runtime, user, params, query, request }) => {
-  const media = await itemMedia(runtime.database.db, params.id, user.role);
+export const GET = route(api.items.thumb, async ({ user, params, query, request, db, storage }) => {
+  const media = await itemMedia(db, params.id, user.role);
   if (!media) throw studioErrors.itemNotFound();
   const width = query.w as ThumbWidth;
-  const made = await ensureThumb(runtime.storage, media, width, thumbFormat(request.headers.get("accept")));
-  return storedImageResponse(runtime.storage, made, request.headers.get("if-none-match"));
+  const made = await ensureThumb(storage, media, width, thumbFormat(request.headers.get("accept")));
+  return storedImageResponse(storage, made, request.headers.get("if-none-match"));
 });

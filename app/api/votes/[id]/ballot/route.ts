@@ -3,7 +3,6 @@ import { ballotOf } from "@/lib/server/votes/ballot";
 import { existingVote } from "@/lib/server/votes/records";
 import { api } from "@/lib/studio/api";
 
-export const GET = route(api.votes.ballot, async ({ runtime, params, user }) => {
-  const db = runtime.database.db;
+export const GET = route(api.votes.ballot, async ({ params, user, db }) => {
   return ballotOf(db, await existingVote(db, params.id), user.id);
 });

@@ -4,10 +4,9 @@ import { existingVote } from "@/lib/server/votes/records";
 import { api } from "@/lib/studio/api";
 import { voteAnchor } from "@/lib/studio/votes/input";
 
-export const POST = route(api.votes.pick, async ({ runtime, params, body, user }) => {
-  const db = runtime.database.db;
+export const POST = route(api.votes.pick, async ({ params, body, user, db, log }) => {
   const vote = await existingVote(db, params.id);
   const pick = await castVote(db, vote, user.id, body);
-  runtime.log.publishGallery({ kind: "round", anchorId: voteAnchor(vote), roundId: vote.id });
+  log.publishGallery({ kind: "round", anchorId: voteAnchor(vote), roundId: vote.id });
   return { ...pick, ballot: await ballotOf(db, vote, user.id) };
 });

@@ -2,6 +2,6 @@ import { route } from "@/lib/server/api/route";
 import { carriedThreads } from "@/lib/server/versions/stack";
 import { api } from "@/lib/studio/api";
 
-export const GET = route(api.versions.carried, async ({ runtime, params }) => ({
-  threads: await carriedThreads(runtime.database.db, params.id),
+export const GET = route(api.versions.carried, async ({ params, db }) => ({
+  threads: await carriedThreads(db, params.id),
 }));

@@ -5,9 +5,9 @@ import { existingVote } from "@/lib/server/votes/records";
 import { api } from "@/lib/studio/api";
 import { studioErrors } from "@/lib/studio/api/errors";
 
-export const GET = route(api.votes.media, async ({ runtime, params, user, request }) => {
-  const vote = await existingVote(runtime.database.db, params.id);
-  const key = await ballotMediaKey(runtime.database.db, vote, params.mediaId, user.role);
+export const GET = route(api.votes.media, async ({ params, user, request, db, storage }) => {
+  const vote = await existingVote(db, params.id);
+  const key = await ballotMediaKey(db, vote, params.mediaId, user.role);
   if (!key) throw studioErrors.voteMediaNotFound();
-  return mediaResponse(runtime.storage, key, request.headers.get("range"));
+  return mediaResponse(storage, key, request.headers.get("range"));
 });

@@ -66,6 +66,26 @@ describe("imageInference hands every feature to the renderer", () => {
     expect(new Set(images).size).toBe(3);
   });
 
+  it("names in each result the prompt's words it made no drawing for, and nothing when all were drawn", async () => {
+    const tasks = [
+      imageTask({ positivePrompt: "a narwhal beside a griffin, highly detailed", numberResults: 2 }),
+      imageTask({ positivePrompt: "a narwhal and a griffin", negativePrompt: "griffin" }),
+      imageTask({ positivePrompt: "a hot air balloon over fields" }),
+    ];
+    const res = await h.post(tasks);
+    expect(res.status).toBe(200);
+    const results = res.body.data as { taskUUID: string; notDrawn?: string[] }[];
+    const named = tasks.map((t) => results.filter((d) => d.taskUUID === t.taskUUID).map((d) => d.notDrawn));
+    expect(named).toEqual([
+      [
+        ["narwhal", "griffin"],
+        ["narwhal", "griffin"],
+      ],
+      [["narwhal"]],
+      [undefined],
+    ]);
+  });
+
   it("fails with the parameter's name when a guide image cannot be decoded", async () => {
     // A PNG whose header is intact (so it is measured) but whose pixel data is cut off.
     const truncated = (await picture("#000")).subarray(0, 80).toString("base64");

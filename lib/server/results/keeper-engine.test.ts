@@ -115,3 +115,14 @@ describe("the keeper against the engine off its happy path", () => {
     expect(row?.items).toHaveLength(1);
   });
 });
+
+describe("the keeper records what the engine's result says", () => {
+  it("keeps the words an image's result names as not drawn, and none for a result naming none", {
+    timeout: 60_000,
+  }, async () => {
+    const undrawn = await settled(await send(imageTask({ positivePrompt: "a narwhal in a meadow" })));
+    expect(undrawn?.items.map((i) => i.notDrawn)).toEqual([["narwhal"]]);
+    const drawn = await settled(await send(imageTask({ positivePrompt: "a hot air balloon over fields" })));
+    expect(drawn?.items.map((i) => i.notDrawn)).toEqual([null]);
+  });
+});

@@ -8,7 +8,7 @@ import { Button } from "@/components/ui/button";
 import { cn, focusRing } from "@/components/ui/cn";
 import { type ControlNetUnitValues, unitSummary } from "@/lib/client/create/controlnet-units";
 import { IMAGE_DEFAULTS, IMAGE_LIMITS } from "@/lib/protocol/image-limits";
-import { ModelField } from "../model-field";
+import { ModelField } from "../../forms/model-field";
 import { ControlModeField } from "./control-mode-field";
 import { GuideImageField } from "./guide-image-field";
 import { TimingFields } from "./timing-fields";

@@ -5,7 +5,7 @@ import { Controller, useFormContext } from "react-hook-form";
 import { fieldId, useFieldError } from "@/components/forms/fields";
 import { FieldMessage } from "@/components/ui/field";
 import { Segmented } from "@/components/ui/segmented";
-import { ImageInput } from "../image-input";
+import { ImageInput } from "../../forms/image-input";
 import { GuideAspectNote } from "./guide-aspect-note";
 import { PreprocessPanel } from "./preprocess-panel";
 

@@ -24,7 +24,7 @@ import type { ServiceError } from "@/lib/protocol/errors";
 import type { PreProcessorType } from "@/lib/protocol/utility-tasks";
 import { api } from "@/lib/studio/api";
 import { ApiError } from "@/lib/studio/api/errors";
-import { ImageInput } from "../image-input";
+import { ImageInput } from "../../forms/image-input";
 import { CannyThresholds } from "./canny-thresholds";
 import { GuidePreview } from "./guide-preview";
 

@@ -3,7 +3,7 @@
 import { useFormContext, useFormState, useWatch } from "react-hook-form";
 import { FieldMessage } from "@/components/ui/field";
 import { frameSlots } from "@/lib/client/create/video-form-values";
-import { ImageInput } from "../image-input";
+import { ImageInput } from "../../forms/image-input";
 import { firstMessage, messageAt } from "./form-errors";
 
 const PATH = "inputs.frameImages";

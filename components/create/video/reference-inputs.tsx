@@ -4,7 +4,7 @@ import { useFormContext, useFormState, useWatch } from "react-hook-form";
 import { FieldMessage } from "@/components/ui/field";
 import { REFERENCE_NOUNS, stringList } from "@/lib/client/create/video-form-values";
 import { VIDEO_LIMITS } from "@/lib/protocol";
-import { ImageInput } from "../image-input";
+import { ImageInput } from "../../forms/image-input";
 import { messageAt } from "./form-errors";
 import { UrlListField } from "./url-list-field";
 

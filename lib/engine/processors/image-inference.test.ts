@@ -1,6 +1,6 @@
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Harness, imageTask, startHarness } from "../http/test-harness";
+import { type Harness, imageTask, startHarness } from "../test-harness";
 
 let h: Harness;
 beforeAll(async () => {

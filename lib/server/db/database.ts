@@ -7,10 +7,10 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import type pg from "pg";
 import { logger } from "@/lib/platform/logger";
 import { studioErrors } from "@/lib/studio/api/errors";
-import type { StudioEnv } from "../env";
+import type { StudioEnv } from "../config/env";
 import { type DatabaseThread, SOCKET_PORT, startDatabaseThread } from "./embedded/database-thread";
 import { drained, EMBEDDED_POOL_SIZE, GatedPool, poolListener } from "./embedded/embedded-pool";
-import { listenOnPostgres } from "./postgres-listen";
+import { listenOnPostgres } from "./listen/postgres-listen";
 import * as schema from "./schema";
 
 /**

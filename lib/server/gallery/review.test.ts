@@ -8,8 +8,8 @@ import { backendTitle, type TestDatabase, testBackends } from "@/lib/server/db/t
 import { errorAnswerOf } from "@/lib/server/http/error-answer";
 import { inboxPage, markRead, unreadCount } from "@/lib/server/notify/inbox";
 import type { Audience } from "@/lib/server/stream/event-log";
+import type { GalleryChange } from "@/lib/studio/api/stream-events";
 import type { Role } from "@/lib/studio/roles";
-import type { GalleryChange } from "@/lib/studio/stream-events";
 import { historyPage } from "./audit-trail";
 import { addComment, commentThreads, updateComment } from "./comments";
 import { itemDetail } from "./item-detail";

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Harness, imageTask, startHarness, videoTask } from "@/lib/engine/http/test-harness";
+import { type Harness, imageTask, startHarness, videoTask } from "@/lib/engine";
 import { DEFAULT_VIDEO_MODEL } from "@/lib/protocol/video-inference";
 import { getTask, type OpenedDatabase, openPgliteDatabase, recordTasks } from "@/lib/server/db";
 import { createTestUser } from "@/lib/server/db/test-databases";

@@ -9,8 +9,8 @@ import { getTask, type OpenedDatabase, openPgliteDatabase, recordTasks } from "@
 import { createTestUser } from "@/lib/server/db/test-databases";
 import { LocalMediaStorage } from "@/lib/server/storage";
 import { EventLog } from "@/lib/server/stream/event-log";
+import type { StreamEvent } from "@/lib/studio/api/stream-events";
 import type { TaskUpdate } from "@/lib/studio/gallery-item";
-import type { StreamEvent } from "@/lib/studio/stream-events";
 import {
   createUpstreamClient,
   type FinishedPollItem,

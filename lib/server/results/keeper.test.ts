@@ -11,7 +11,7 @@ import { createTestUser } from "@/lib/server/db/test-databases";
 import { filteredGalleryPage } from "@/lib/server/gallery/gallery-page";
 import { LocalMediaStorage } from "@/lib/server/storage";
 import { EventLog } from "@/lib/server/stream/event-log";
-import type { StreamEvent } from "@/lib/studio/stream-events";
+import type { StreamEvent } from "@/lib/studio/api/stream-events";
 import type { ImageItem, Listener, UpstreamClient, UpstreamEvent, WatchOutcome } from "@/lib/upstream";
 import { ResultKeeper } from "./keeper";
 

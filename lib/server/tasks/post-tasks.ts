@@ -2,11 +2,10 @@ import "server-only";
 import { z } from "zod";
 import { logger } from "@/lib/platform/logger";
 import type { SessionUser } from "@/lib/server/auth/caller";
-import { requireUser } from "@/lib/server/auth/guard";
+import { type Gate, requireUser } from "@/lib/server/auth/guard";
 import { readJson } from "@/lib/server/http/read-json";
 import { REQUEST_ID_HEADER, requestIdOf } from "@/lib/server/ops/request-id";
-import type { StudioRuntime } from "@/lib/server/runtime";
-import { submitTasks } from "./submit";
+import { type SubmitDeps, submitTasks } from "./submit";
 
 /** Generation requests carry prompts and inline images: a few megabytes at most. */
 export const TASK_BODY_LIMIT = 32 * 1024 * 1024;
@@ -22,7 +21,7 @@ const ANY_JSON = z.unknown();
  * every task it sends, on hand-over, result and error, and returned in the same header.
  */
 export async function postTasks(
-  runtime: Pick<StudioRuntime, "gate" | "submit">,
+  runtime: { gate: Gate; submit: SubmitDeps },
   request: Request,
 ): Promise<Response> {
   const user = await requireUser(runtime.gate, request, "generate");
@@ -32,7 +31,7 @@ export async function postTasks(
 
 /** The tasks of a request whose caller is already known and allowed to generate. */
 export async function sendTasks(
-  runtime: Pick<StudioRuntime, "submit">,
+  runtime: { submit: SubmitDeps },
   user: SessionUser,
   request: Request,
 ): Promise<Response> {

@@ -7,7 +7,7 @@ export const metadata: Metadata = { title: "Compare" };
 
 type Props = { searchParams: Promise<{ ids?: string | string[] }> };
 
-/** Two to four items side by side, by URL: `compareUrl(ids)` in lib/studio/gallery-urls.ts. */
+/** Two to four items side by side, by URL: `compareUrl(ids)` in lib/studio/api/gallery-urls.ts. */
 export default async function ComparePage({ searchParams }: Props) {
   const user = await requirePageUser();
   const { ids } = await searchParams;

@@ -5,7 +5,10 @@
  *   app -> components -> lib/client -> lib/studio -> lib/protocol
  *   app -> lib/server -> lib/upstream | lib/engine -> lib/platform -> lib/protocol
  *
- * Type imports count: a type pulled across a layer ties the layers as surely as a value.
+ * Type imports count: a type pulled across a layer ties the layers as surely as a value, and a
+ * type closing a cycle of files ties the files. Two rules are not dependency-cruiser's own and are
+ * kept by scripts/check-layers.ts: the engine's door holds for tests outside lib/engine too, and a
+ * feature folder and its parent folder's loose files import one way only.
  */
 
 /** The studio's own files: the rules leave packages and Node's modules alone. */
@@ -32,6 +35,14 @@ module.exports = {
         path: OWN,
         pathNot: ["^lib/(engine|protocol|platform)/", "^scripts/register-server-only\\.mjs$"],
       },
+    },
+    {
+      name: "engine-through-its-index",
+      comment:
+        "Outside lib/engine the engine is one module, lib/engine/index.ts: the studio speaks to it as to any media service, never to its tables.",
+      severity: "error",
+      from: { path: OWN, pathNot: "^lib/engine/" },
+      to: { path: "^lib/engine/", pathNot: "^lib/engine/index\\.ts$" },
     },
     {
       name: "upstream-not-server",
@@ -83,6 +94,16 @@ module.exports = {
       severity: "error",
       scope: "folder",
       from: {},
+      to: { circular: true },
+    },
+    // Biome (2.6) has `noImportCycles` as well; the rule lives here so that one walk of the imports
+    // judges every rule, with type imports counted the same way for each.
+    {
+      name: "no-file-cycles",
+      comment:
+        "Two files that import each other, even for a type, are one idea split badly: move the shared piece to where both can import it.",
+      severity: "error",
+      from: { path: OWN },
       to: { circular: true },
     },
   ],

@@ -24,12 +24,10 @@ function isWithin(dir: string, outer: string): boolean {
 
 async function main() {
   // Imported after the resolve hook is registered: these modules import `server-only`.
-  const { studioEnv } = await import("./lib/server/env");
+  const { studioEnv } = await import("./lib/server/config/env");
   const { createRelay } = await import("./lib/server/stream/relay");
   const { startPresence } = await import("./lib/server/stream/presence-access");
-  const { parseEngineConfig } = await import("./lib/engine/config");
-  const { createEngine } = await import("./lib/engine/create-engine");
-  const { createPoolRenderer } = await import("./lib/engine/render/worker/pool-renderer");
+  const { createEngine, createPoolRenderer, parseEngineConfig } = await import("./lib/engine");
   const { startRuntime } = await import("./lib/server/runtime");
   const { closeSocketsOnAccountChange, streamMembers } = await import("./lib/server/stream/member-sockets");
   const { stampRequest } = await import("./lib/server/http/request-stamp");

@@ -3,7 +3,7 @@ import { headers } from "next/headers";
 import { connection } from "next/server";
 import type { ReactNode } from "react";
 import { StrictScripts } from "@/components/security/strict-scripts";
-import { studioEnv } from "@/lib/server/env";
+import { studioEnv } from "@/lib/server/config/env";
 import "./globals.css";
 
 const description = "Generate images and video, review them with your team, and compare variations.";

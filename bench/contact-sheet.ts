@@ -9,10 +9,7 @@
  */
 import { mkdirSync } from "node:fs";
 import sharp from "sharp";
-import { renderImage } from "../lib/engine/render/image/index";
-import type { ImageRenderParams } from "../lib/engine/render/image/params";
-import { preprocess } from "../lib/engine/render/image/preprocess";
-import { Shot } from "../lib/engine/render/video/shot";
+import { type ImageRenderParams, preprocess, renderImage, Shot } from "../lib/engine/index";
 import { SUBJECT_PROMPTS, VIDEO_PROMPTS } from "./contact-sheet-prompts";
 
 const TILE = 256;

@@ -43,7 +43,7 @@ interface Target {
 /** Child side: serve one target and print where it listens. */
 async function serve(kind: string): Promise<void> {
   if (kind === "engine") {
-    const { startHarness } = await import("../lib/engine/http/test-harness");
+    const { startHarness } = await import("../lib/engine/index");
     const h = await startHarness();
     const sample = await h.post([{ taskType: "modelSearch", taskUUID: randomUUID(), limit: 1 }]);
     process.send?.({

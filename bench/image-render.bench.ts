@@ -8,8 +8,7 @@
  *   npm run bench:image
  */
 import sharp from "sharp";
-import { renderImage } from "../lib/engine/render/image/index";
-import type { ImageFormat } from "../lib/engine/render/renderer";
+import { type ImageFormat, renderImage } from "../lib/engine/index";
 
 const SIZE = 1024;
 const PROMPTS = [

@@ -8,10 +8,7 @@
  *   npm run bench:video
  *   npm run bench:video -- "neon city at night, pan left"   (another prompt)
  */
-import { Encoder } from "../lib/engine/render/video/encoder";
-import type { VideoRenderParams } from "../lib/engine/render/video/params";
-import { renderVideo } from "../lib/engine/render/video/render";
-import { Shot } from "../lib/engine/render/video/shot";
+import { Encoder, renderVideo, Shot, type VideoRenderParams } from "../lib/engine/index";
 
 const RUNS = 3;
 

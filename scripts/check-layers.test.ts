@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { afterEach, describe, expect, it } from "vitest";
-import { checkLayers } from "./check-layers";
+import { checkLayers, describeViolation } from "./check-layers";
 
 const run = promisify(execFile);
 const dirs: string[] = [];
@@ -106,6 +106,59 @@ describe("the layer check", () => {
     const check = await checkLayers({ baseDir: dir, exceptions: [listed, unused] });
     expect(check.violations).toEqual([]);
     expect(check.staleExceptions).toEqual([unused]);
+  }, 60_000);
+
+  it("lets nothing outside lib/engine, a test included, import the engine past its index", async () => {
+    const dir = fixture({
+      "lib/engine/index.ts": "export { price } from './processors/pricing';\n",
+      "lib/engine/processors/pricing.ts": "export const price = 0.0013;\n",
+      "lib/engine/processors/pricing.test.ts":
+        "import { price } from './pricing';\nexport const p = price;\n",
+      "lib/server/spend/estimate.ts":
+        "import { price } from '@/lib/engine/processors/pricing';\nexport const e = price;\n",
+      "lib/server/spend/door.ts": "import { price } from '@/lib/engine';\nexport const d = price;\n",
+      "lib/server/spend/spend.test.ts":
+        "import { price } from '../../engine/processors/pricing';\nexport const t = price;\n",
+      "server.ts": "export const engine = import('./lib/engine/processors/pricing');\n",
+    });
+    const check = await checkLayers({ baseDir: dir });
+    expect(check.violations.map((v) => `${v.rule} ${v.from} → ${v.to}`).sort()).toEqual([
+      "engine-through-its-index lib/server/spend/estimate.ts → lib/engine/processors/pricing.ts",
+      "engine-through-its-index lib/server/spend/spend.test.ts → lib/engine/processors/pricing.ts",
+      "engine-through-its-index server.ts → lib/engine/processors/pricing.ts",
+    ]);
+  }, 60_000);
+
+  it("refuses two files that import each other, even for a type, naming the cycle", async () => {
+    const dir = fixture({
+      "lib/client/page-keys.ts":
+        "import { viewerKeys } from './viewer-keys';\nexport interface Key { key: string }\nexport const all = viewerKeys;\n",
+      "lib/client/viewer-keys.ts":
+        "import type { Key } from './page-keys';\nexport const viewerKeys: Key[] = [];\n",
+      "lib/client/alone.ts": "import { all } from './page-keys';\nexport const alone = all;\n",
+    });
+    const check = await checkLayers({ baseDir: dir });
+    expect(check.violations.map(describeViolation).sort()).toEqual([
+      "no-file-cycles: lib/client/page-keys.ts → lib/client/viewer-keys.ts (lib/client/page-keys.ts → lib/client/viewer-keys.ts → lib/client/page-keys.ts)",
+    ]);
+  }, 60_000);
+
+  it("refuses a feature folder importing its parent's loose files while they import the folder back", async () => {
+    const dir = fixture({
+      "lib/client/gallery-cache.ts": "export const cache = new Map();\n",
+      "lib/client/use-presence.ts":
+        "import { store } from './live/presence-store';\nexport const use = store;\n",
+      "lib/client/live/presence-store.ts": "export const store = {};\n",
+      "lib/client/live/review-changes.ts":
+        "import { cache } from '@/lib/client/gallery-cache';\nexport const changes = cache;\n",
+      // One way only: the parent's loose files never import lib/client/create.
+      "lib/client/create/use-generate.ts":
+        "import { cache } from '../gallery-cache';\nexport const gen = cache;\n",
+    });
+    const check = await checkLayers({ baseDir: dir });
+    expect(check.violations.map(describeViolation)).toEqual([
+      "no-parent-folder-cycles: lib/client/live/review-changes.ts → lib/client/gallery-cache.ts (while lib/client/use-presence.ts → lib/client/live/presence-store.ts)",
+    ]);
   }, 60_000);
 
   it("passes the studio's own tree", async () => {

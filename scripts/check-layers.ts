@@ -1,7 +1,14 @@
 /**
  * The layer check `npm run lint` runs after Biome: the import rules of `.dependency-cruiser.cjs`
  * over the whole tree, type imports included. It calls dependency-cruiser's API rather than its
- * command so that it can hold the listed exceptions to account (an unused one fails too).
+ * command so that it can hold the listed exceptions to account (an unused one fails too), and so
+ * that it can keep two rules dependency-cruiser cannot state:
+ *
+ *   engine-through-its-index   the engine's door holds for tests outside lib/engine as well (the
+ *                              other rules leave tests alone: they may reach a neighbour's harness)
+ *   no-parent-folder-cycles    a feature folder may use its parent folder's loose files, or those
+ *                              files may compose the feature folder, not both: a cycle the folder
+ *                              rule does not see, since a folder holds its feature folders
  *
  *   npm run lint                          (Biome, then this)
  *   npx tsx scripts/check-layers.ts [DIR]   (another tree laid out like this one, such as a fixture)
@@ -64,14 +71,17 @@ export async function checkLayers(
     {},
     { tsConfig: extractTSConfig(tsConfigFile) },
   );
-  const output: ICruiseResult =
-    typeof result.output === "string" ? (JSON.parse(result.output) as ICruiseResult) : result.output;
-  const found = output.summary.violations.map((v: IViolation) => ({
-    rule: v.rule.name,
-    from: v.from,
-    to: v.to,
-    cycle: (v.cycle ?? []).map((step) => step.name),
-  }));
+  const output = outputOf(result.output);
+  const found = [
+    ...output.summary.violations.map((v: IViolation) => ({
+      rule: v.rule.name,
+      from: v.from,
+      to: v.to,
+      cycle: (v.cycle ?? []).map((step) => step.name),
+    })),
+    ...parentFolderCycles(output),
+    ...(await testsPastTheEngineDoor(baseDir, checked, config, tsConfigFile)),
+  ];
   const used = new Set<LayerException>();
   const violations = found.filter((v) => {
     const excusedBy = exceptions.filter((e) => excuses(e, v));
@@ -84,6 +94,91 @@ export async function checkLayers(
     modules: output.summary.totalCruised,
     dependencies: output.summary.totalDependenciesCruised ?? 0,
   };
+}
+
+function outputOf(output: string | ICruiseResult): ICruiseResult {
+  return typeof output === "string" ? (JSON.parse(output) as ICruiseResult) : output;
+}
+
+const OWN_FILE = /^((app|components|lib|scripts|bench|e2e)\/|server\.ts$)/;
+const TEST_FILE = /\.test\.tsx?$/;
+
+/**
+ * A feature folder (`lib/client/create`) importing a loose file of its parent folder
+ * (`lib/client/gallery-cache.ts`) while some loose file of that parent imports into the feature
+ * folder: the parent's loose files and the feature folder then stand or fall together. One
+ * violation per import from the feature folder, naming one import back.
+ */
+export function parentFolderCycles(output: ICruiseResult): LayerViolation[] {
+  const imports: [string, string][] = [];
+  for (const m of output.modules) {
+    for (const d of m.dependencies)
+      if (OWN_FILE.test(m.source) && OWN_FILE.test(d.resolved)) imports.push([m.source, d.resolved]);
+  }
+  /** The feature folder of `parent` that holds `file`, if `file` lies below `parent`. */
+  const featureOf = (parent: string, file: string): string | null => {
+    const dir = path.posix.dirname(file);
+    if (!dir.startsWith(`${parent}/`)) return null;
+    return `${parent}/${dir.slice(parent.length + 1).split("/")[0]}`;
+  };
+  const composedBy = new Map<string, string[]>();
+  for (const [from, to] of imports) {
+    const feature = featureOf(path.posix.dirname(from), to);
+    if (feature) composedBy.set(feature, composedBy.get(feature) ?? [from, to]);
+  }
+  const out: LayerViolation[] = [];
+  for (const [from, to] of imports) {
+    const feature = featureOf(path.posix.dirname(to), from);
+    const back = feature ? composedBy.get(feature) : undefined;
+    if (back) out.push({ rule: "no-parent-folder-cycles", from, to, cycle: back });
+  }
+  return out;
+}
+
+/** Every file under `dir` (relative, with `/`), but the trees nothing judges. */
+function filesUnder(baseDir: string, dir: string): string[] {
+  const full = path.join(baseDir, dir);
+  if (!fs.statSync(full).isDirectory()) return [dir];
+  return fs.readdirSync(full, { withFileTypes: true }).flatMap((entry) => {
+    const rel = `${dir}/${entry.name}`;
+    if (entry.name === "node_modules" || entry.name.startsWith(".")) return [];
+    return entry.isDirectory() ? filesUnder(baseDir, rel) : [rel];
+  });
+}
+
+/**
+ * The engine's door, for the tests outside lib/engine that the main run leaves out: each test's
+ * own imports only (depth 1), so the run stays short.
+ */
+async function testsPastTheEngineDoor(
+  baseDir: string,
+  checked: string[],
+  config: Awaited<ReturnType<typeof extractDepcruiseOptions>>,
+  tsConfigFile: string,
+): Promise<LayerViolation[]> {
+  const door = config.ruleSet?.forbidden?.find((r) => r.name === "engine-through-its-index");
+  const tests = checked
+    .flatMap((entry) => filesUnder(baseDir, entry))
+    .filter((file) => TEST_FILE.test(file) && !file.startsWith("lib/engine/"));
+  if (!door || tests.length === 0) return [];
+  const exclude = (config.exclude as { path?: string[] } | undefined)?.path ?? [];
+  const result = await cruise(
+    tests,
+    {
+      ...config,
+      ruleSet: { forbidden: [door] },
+      exclude: { path: exclude.filter((pattern) => !new RegExp(pattern).test("a.test.ts")) },
+      maxDepth: 1,
+      baseDir,
+      outputType: "json",
+      tsConfig: { fileName: tsConfigFile },
+    },
+    {},
+    { tsConfig: extractTSConfig(tsConfigFile) },
+  );
+  return outputOf(result.output)
+    .summary.violations.filter((v) => TEST_FILE.test(v.from))
+    .map((v) => ({ rule: v.rule.name, from: v.from, to: v.to, cycle: [] }));
 }
 
 function configuredExceptions(): LayerException[] {
@@ -108,7 +203,12 @@ function excuses(e: LayerException, v: LayerViolation): boolean {
 }
 
 export function describeViolation(v: LayerViolation): string {
-  const through = v.cycle.length > 0 ? ` (${[v.from, ...v.cycle].join(" → ")})` : "";
+  const through =
+    v.rule === "no-parent-folder-cycles"
+      ? ` (while ${v.cycle.join(" → ")})`
+      : v.cycle.length > 0
+        ? ` (${[v.from, ...v.cycle].join(" → ")})`
+        : "";
   return `${v.rule}: ${v.from} → ${v.to}${through}`;
 }
 

@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import { Providers } from "@/components/providers";
 import { AppShell } from "@/components/shell/app-shell";
 import { MemberRoleProvider } from "@/lib/client/member-role";
-import { pageRuntime, requirePageUser } from "@/lib/server/page-session";
+import { pageRuntime, requirePageUser } from "@/lib/server/api/page-session";
 import { ROLE_LABELS } from "@/lib/studio/roles";
 
 /** Every studio page needs a signed-in member; the first visit to a fresh studio goes to set-up. */

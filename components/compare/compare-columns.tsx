@@ -2,9 +2,9 @@ import { ChevronLeft, ChevronRight, ExternalLink, X } from "lucide-react";
 import { ModelName } from "@/components/create/model-name";
 import { Badge } from "@/components/ui/badge";
 import { Button, ButtonLink } from "@/components/ui/button";
+import { viewerUrl } from "@/lib/studio/api/gallery-urls";
 import { compareLetter } from "@/lib/studio/compare";
 import type { GalleryItem } from "@/lib/studio/gallery-item";
-import { viewerUrl } from "@/lib/studio/gallery-urls";
 import { ReviewStateBadge, sizeWords, TeamRating } from "./compare-item-meta";
 import { CompareMedia, MEDIA_BOX, mediaBoxStyle } from "./compare-media";
 

@@ -1,5 +1,5 @@
 import { cn } from "@/components/ui/cn";
-import { formatParamValue, paramDiff, sameValue } from "@/lib/client/param-diff";
+import { formatParamValue, paramDiff, sameValue } from "@/lib/client/compare/param-diff";
 import { type CompareEntry, compareLetter } from "@/lib/studio/compare";
 
 /** Shown above as word-level diffs, or told by the media itself: not rows of the table. */

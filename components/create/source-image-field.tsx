@@ -4,7 +4,7 @@ import { Controller, useFormContext } from "react-hook-form";
 import { fieldId, useFieldError } from "@/components/forms/fields";
 import { sizeForAspect } from "@/lib/client/create/image-presets";
 import type { ImageRef } from "@/lib/client/create/tools";
-import { ImageInput } from "./image-input";
+import { ImageInput } from "../forms/image-input";
 
 interface SourceImageFieldProps {
   label?: string;

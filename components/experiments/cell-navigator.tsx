@@ -6,10 +6,10 @@ import { useEffect, useMemo } from "react";
 import { Button } from "@/components/ui/button";
 import Link from "@/components/ui/link";
 import { useEndpoint } from "@/lib/client/endpoint-client";
-import { cellImageStep } from "@/lib/client/viewer-keys";
+import { cellImageStep } from "@/lib/client/shortcuts/viewer-keys";
 import { api } from "@/lib/studio/api";
+import { experimentCellUrl } from "@/lib/studio/api/gallery-urls";
 import { type Direction, placeOf } from "@/lib/studio/experiments/cell-nav";
-import { experimentCellUrl } from "@/lib/studio/gallery-urls";
 
 /** Keys typed into a field, or used by a control that moves with arrows, are not the grid's. */
 function isForControl(target: EventTarget | null): boolean {
@@ -40,7 +40,7 @@ const STEPS: { direction: Direction; label: string; key: string; Icon: typeof Ch
  * Column: …") and a step to the neighbouring cell's result along either axis, by button or by
  * arrow key (←/→ along the row, ↑/↓ down the column); at an edge the step is disabled. A cell
  * with several images says which one this is ("Image 2 of 4") and steps through them, by button or
- * by Shift with ←/→ (lib/client/viewer-keys.ts lists these keys).
+ * by Shift with ←/→ (lib/client/shortcuts/viewer-keys.ts lists these keys).
  */
 export function CellNavigator({ experimentId, itemId }: { experimentId: string; itemId: string }) {
   const router = useRouter();

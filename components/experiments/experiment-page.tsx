@@ -15,7 +15,7 @@ import { call, urlOf, useEndpoint } from "@/lib/client/endpoint-client";
 import { experimentKey } from "@/lib/client/live/experiment-changes";
 import { api } from "@/lib/studio/api";
 import { ApiError } from "@/lib/studio/api/errors";
-import { compareUrl } from "@/lib/studio/gallery-urls";
+import { compareUrl } from "@/lib/studio/api/gallery-urls";
 import { presenceTarget } from "@/lib/studio/presence";
 import { costOf, usd } from "@/lib/studio/spend/money";
 import { GridSection } from "./grid-section";

@@ -5,8 +5,8 @@ import { memo } from "react";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
 import Link from "@/components/ui/link";
+import { experimentCellUrl, THUMB_WIDTHS, thumbUrl } from "@/lib/studio/api/gallery-urls";
 import { MOSAIC_TILES, mosaic } from "@/lib/studio/experiments/mosaic";
-import { experimentCellUrl, THUMB_WIDTHS, thumbUrl } from "@/lib/studio/gallery-urls";
 import { costOf, usd } from "@/lib/studio/spend/money";
 import type { CellView } from "./types";
 

@@ -12,6 +12,7 @@ import {
   useState,
 } from "react";
 import { useGallerySelection } from "@/lib/client/gallery-selection";
+import { viewerUrl } from "@/lib/studio/api/gallery-urls";
 import type { GalleryItem } from "@/lib/studio/gallery-item";
 import {
   type GalleryLayoutMode,
@@ -21,7 +22,6 @@ import {
   moveFocus,
   THUMB_SIZE_METRICS,
 } from "@/lib/studio/gallery-layout";
-import { viewerUrl } from "@/lib/studio/gallery-urls";
 import { CARD_CAPTION_HEIGHT, GalleryCard } from "./gallery-card";
 
 const GRID_GAP = 16;

@@ -14,7 +14,7 @@ import { removeGalleryItems } from "@/lib/client/live/organize-changes";
 import { useCan } from "@/lib/client/member-role";
 import { createBoardCall, downloadZip, runBulk } from "@/lib/client/organize-actions";
 import { boardsKey } from "@/lib/client/organize-keys";
-import { compareUrl } from "@/lib/studio/gallery-urls";
+import { compareUrl } from "@/lib/studio/api/gallery-urls";
 import { normalizeTag, TAG_MAX_LENGTH } from "@/lib/studio/organize";
 import { REVIEW_STATE_LABELS, REVIEW_STATES, TRASH_DAYS } from "@/lib/studio/review";
 import { BoardMenu, menuContent, menuItem } from "./board-menu";

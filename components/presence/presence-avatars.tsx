@@ -2,7 +2,7 @@
 
 import { useId } from "react";
 import { cn, focusRing } from "@/components/ui/cn";
-import { usePresence } from "@/lib/client/use-presence";
+import { usePresence } from "@/lib/client/live/use-presence";
 import { initials, memberHue, PRESENCE_SHOWN, type PresentMember } from "@/lib/studio/presence";
 
 /** A name shown under its avatar while the pointer is on it or it has the keyboard's focus. */

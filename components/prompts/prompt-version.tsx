@@ -8,7 +8,7 @@ import { ButtonLink } from "@/components/ui/button";
 import { cn, focusRing } from "@/components/ui/cn";
 import Link from "@/components/ui/link";
 import { recallHref } from "@/lib/client/create/recall";
-import { thumbUrl, viewerUrl } from "@/lib/studio/gallery-urls";
+import { thumbUrl, viewerUrl } from "@/lib/studio/api/gallery-urls";
 import { promptDiff, samePrompt } from "@/lib/studio/prompt-diff";
 import type { HistoryVersion } from "./types";
 

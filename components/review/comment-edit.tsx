@@ -2,7 +2,7 @@
 
 import { type KeyboardEvent, useState } from "react";
 import { Button } from "@/components/ui/button";
-import { usePatchComment } from "@/lib/client/use-review";
+import { usePatchComment } from "@/lib/client/review/use-review";
 import { COMMENT_MAX, type CommentView } from "@/lib/studio/comments";
 
 /**

@@ -1,7 +1,7 @@
 "use client";
 
 import { Button } from "@/components/ui/button";
-import { type HistoryEntry, useHistory } from "@/lib/client/use-review";
+import { type HistoryEntry, useHistory } from "@/lib/client/review/use-review";
 import { isReviewState, RATING_MAX, REVIEW_STATE_LABELS } from "@/lib/studio/review";
 
 const timeFormat = new Intl.DateTimeFormat("en", {

@@ -5,7 +5,7 @@ import { useEffect, useRef, useState } from "react";
 import { type ReactZoomPanPinchContentRef, TransformComponent, TransformWrapper } from "react-zoom-pan-pinch";
 import { MarkLayer, shownMarks } from "@/components/marks/mark-layer";
 import { Button } from "@/components/ui/button";
-import { viewerCommand } from "@/lib/client/viewer-keys";
+import { viewerCommand } from "@/lib/client/shortcuts/viewer-keys";
 import { useViewerStore } from "@/lib/client/viewer-store";
 import { zoomLabel } from "@/lib/client/zoom-label";
 import type { CommentThread } from "@/lib/studio/comments";

@@ -9,7 +9,7 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { Select } from "@/components/ui/select";
 import { Switch } from "@/components/ui/switch";
 import { promptForPeople } from "@/lib/client/create/field-labels";
-import { useInbox, useMarkRead } from "@/lib/client/use-inbox";
+import { useInbox, useMarkRead } from "@/lib/client/review/use-inbox";
 import type { InboxEntry } from "@/lib/studio/api/inbox";
 import {
   NOTIFICATION_KIND_LABELS,

@@ -4,7 +4,7 @@ import type { ReactNode } from "react";
 import { ModelName } from "@/components/create/model-name";
 import Link from "@/components/ui/link";
 import { labelOf, promptForPeople } from "@/lib/client/create/field-labels";
-import { viewerUrl } from "@/lib/studio/gallery-urls";
+import { viewerUrl } from "@/lib/studio/api/gallery-urls";
 import { isInlineMediaRef } from "@/lib/studio/inline-media-ref";
 import type { ItemDetail } from "@/lib/studio/item-detail";
 import { usd } from "@/lib/studio/spend/money";

@@ -2,7 +2,7 @@
 
 import { useState } from "react";
 import { cn } from "@/components/ui/cn";
-import { thumbUrl } from "@/lib/studio/gallery-urls";
+import { thumbUrl } from "@/lib/studio/api/gallery-urls";
 
 /**
  * A small thumbnail of an item: the studio's 320 px thumbnail, or the full media when the

@@ -7,7 +7,7 @@ import { cn, focusRing } from "@/components/ui/cn";
 import { Segmented } from "@/components/ui/segmented";
 import { Select } from "@/components/ui/select";
 import { newVersionHref } from "@/lib/client/create/recall";
-import { useAssign, useRate, useSetState } from "@/lib/client/use-review";
+import { useAssign, useRate, useSetState } from "@/lib/client/review/use-review";
 import type { CommentThread } from "@/lib/studio/comments";
 import type { ItemDetail } from "@/lib/studio/item-detail";
 import { REVIEW_STATE_LABELS, REVIEW_STATES, type ReviewState } from "@/lib/studio/review";

@@ -6,10 +6,10 @@ import { useEffect } from "react";
 import { cn, focusRing } from "@/components/ui/cn";
 import Link from "@/components/ui/link";
 import { Select } from "@/components/ui/select";
+import { viewerCommand } from "@/lib/client/shortcuts/viewer-keys";
 import { useItemVersions } from "@/lib/client/use-versions";
-import { viewerCommand } from "@/lib/client/viewer-keys";
+import { compareUrl, viewerUrl } from "@/lib/studio/api/gallery-urls";
 import type { GalleryItem } from "@/lib/studio/gallery-item";
-import { compareUrl, viewerUrl } from "@/lib/studio/gallery-urls";
 import { versionLabel } from "@/lib/studio/versions";
 
 /**

@@ -7,7 +7,7 @@ import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
 import { playBetween } from "@/lib/client/play-range";
 import { formatTime } from "@/lib/client/review-pins";
-import { viewerCommand } from "@/lib/client/viewer-keys";
+import { viewerCommand } from "@/lib/client/shortcuts/viewer-keys";
 import { useViewerStore } from "@/lib/client/viewer-store";
 import type { CommentThread } from "@/lib/studio/comments";
 import type { GalleryItem } from "@/lib/studio/gallery-item";

@@ -3,7 +3,7 @@
 import { BellRing } from "lucide-react";
 import { FormError } from "@/components/ui/field";
 import { Switch } from "@/components/ui/switch";
-import { useNotificationSettings, useSaveNotificationSettings } from "@/lib/client/use-inbox";
+import { useNotificationSettings, useSaveNotificationSettings } from "@/lib/client/review/use-inbox";
 import {
   NOTIFICATION_KIND_LABELS,
   NOTIFICATION_KINDS,

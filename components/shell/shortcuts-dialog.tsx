@@ -1,7 +1,7 @@
 "use client";
 
 import { Dialog } from "@/components/ui/dialog";
-import type { Shortcut } from "@/lib/client/page-shortcuts";
+import type { Shortcut } from "@/lib/client/shortcuts/shortcut";
 
 function keyLabel(key: string, mac: boolean): string {
   if (key === "Mod") return mac ? "⌘" : "Ctrl";

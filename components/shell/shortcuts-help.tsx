@@ -6,7 +6,7 @@ import { ShortcutsDialog } from "@/components/shell/shortcuts-dialog";
 import { isDialogOpen } from "@/components/ui/dialog";
 import { isTyping } from "@/lib/client/create/shortcuts";
 import { useCan } from "@/lib/client/member-role";
-import { shortcutsFor } from "@/lib/client/page-shortcuts";
+import { shortcutsFor } from "@/lib/client/shortcuts/page-shortcuts";
 import { useShortcutsHelp } from "@/lib/client/shortcuts-help";
 
 /** "?" on any studio page lists that page's shortcuts, unless a dialog is already open. */

@@ -6,7 +6,7 @@ import { parseFaultMarkers, parseFaultRule } from "./core/faults";
 
 /**
  * The engine's configuration from its fixed environment variables (see the README). Parsed here,
- * not in `lib/server/env.ts`, because the engine also runs alone (`npm run engine`).
+ * not in `lib/server/config/env.ts`, because the engine also runs alone (`npm run engine`).
  */
 const schema = z.object({
   ENGINE_PORT: z.coerce.number().int().min(0).max(65535).default(8787),

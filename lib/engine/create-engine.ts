@@ -1,6 +1,5 @@
 import "server-only";
 import type { NetworkOptions } from "@/lib/platform/net/guarded-fetch";
-import { type Clock, systemClock } from "./clock";
 import type { EngineConfig } from "./config";
 import { Core } from "./core/engine-core";
 import { FaultInjector } from "./core/faults";
@@ -13,10 +12,11 @@ import { createWebhookSender, type WebhookSender } from "./net/webhooks";
 import { MediaInputs } from "./processors/media-inputs";
 import { createDefaultRenderer } from "./render/default-renderer";
 import type { Renderer } from "./render/renderer";
+import { type Clock, systemClock } from "./shared/clock";
+import type { Engine, EngineCore } from "./shared/types";
 import { AcceptedTasks } from "./store/accepted-tasks";
 import { MediaStore } from "./store/media-store";
 import { TaskStore } from "./store/task-store";
-import type { Engine, EngineCore } from "./types";
 import { createWsServer } from "./ws";
 
 /**
@@ -86,7 +86,6 @@ export function createEngine(config: EngineConfig, deps: EngineDeps = {}): Embed
     upload: deps.upload ?? uploadResult,
     clock,
     processorContext: {
-      config,
       media,
       inputs,
       renderer,

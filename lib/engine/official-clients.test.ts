@@ -9,7 +9,7 @@ import { RunwareServer } from "@runware/sdk-js";
 import { generateImage } from "ai";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Harness, startHarness } from "./http/test-harness";
+import { type Harness, startHarness } from "./test-harness";
 
 // The provider logs every response as a warning; keep the test output readable.
 (globalThis as { AI_SDK_LOG_WARNINGS?: boolean }).AI_SDK_LOG_WARNINGS = false;

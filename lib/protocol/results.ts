@@ -35,6 +35,11 @@ export const imageResultSchema = z.looseObject({
   seed,
   NSFWContent: z.boolean().optional(),
   cost: cost.optional(),
+  /**
+   * Not in the contract: the built-in engine names the prompt's words it made no drawing for. A
+   * service that sends something else here loses the field, not the result.
+   */
+  notDrawn: z.array(z.string()).optional().catch(undefined),
   /** Present when delivered through polling. */
   status: z.enum(TASK_STATUSES).optional(),
   // Webhook bodies may also carry these.

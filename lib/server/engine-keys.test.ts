@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { KeyStore } from "@/lib/engine/keys/key-store";
+import { KeyStore } from "@/lib/engine";
 import { embeddedEngineKeys, engineKeyViews, revokeEngineKey } from "./engine-keys";
 
 const dirs: string[] = [];

@@ -16,7 +16,7 @@ import { shareSessions } from "./auth/shared-sessions";
 import { SignInLimit } from "./auth/sign-in-limit";
 import { Team } from "./auth/team";
 import { authSecret } from "./auth-secret";
-import { type StudioEnv, studioEnv } from "./env";
+import { type StudioEnv, studioEnv } from "./config/env";
 import { ExperimentRunner } from "./experiments/runner";
 import { startTrashSweep } from "./gallery/trash";
 import { LimitSettings } from "./limits/limit-settings";

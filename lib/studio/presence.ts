@@ -4,7 +4,7 @@ import { UUID_RE } from "./params";
 /**
  * Who else is on the same thing now: the item viewer, an experiment's page, a blind vote's page.
  * A tab says what it is on over its live stream (`PresenceMessage`); the relay answers with the
- * other members there (`presence` events of lib/studio/stream-events.ts). Shared by the server
+ * other members there (`presence` events of lib/studio/api/stream-events.ts). Shared by the server
  * and the browser so both read targets the same way.
  */
 

@@ -1,7 +1,7 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Harness, imageTask, startHarness } from "@/lib/engine/http/test-harness";
+import { type Harness, imageTask, startHarness } from "@/lib/engine";
 import { createUpstreamClient, type UpstreamDeps } from "./index";
 import { type FakeService, startFakeService } from "./test-support";
 import type { WireTask } from "./wire";

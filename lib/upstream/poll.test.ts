@@ -1,7 +1,7 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Harness, imageTask, startHarness, videoTask } from "@/lib/engine/http/test-harness";
+import { type Harness, imageTask, startHarness, videoTask } from "@/lib/engine";
 import { DEFAULT_VIDEO_MODEL } from "@/lib/protocol/video-inference";
 import type { FinishedPollItem, WireTask } from "./index";
 import { createUpstreamClient, type UpstreamClient } from "./index";

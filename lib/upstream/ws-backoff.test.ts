@@ -1,6 +1,6 @@
 import "server-only";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { seededRandom } from "@/lib/engine/ws/test-support";
+import { seededRandom } from "@/lib/engine";
 import { EventLog } from "./test-support";
 import { ServiceDouble } from "./ws-double";
 import { WS_DEFAULTS, type WsOptions } from "./ws-options";

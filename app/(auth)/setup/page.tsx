@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { AuthCard } from "@/components/auth/auth-card";
 import { SetupForm } from "@/components/auth/setup-form";
-import { pageRuntime } from "@/lib/server/page-session";
+import { pageRuntime } from "@/lib/server/api/page-session";
 
 export const metadata: Metadata = { title: "Set up" };
 

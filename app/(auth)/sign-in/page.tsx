@@ -3,7 +3,7 @@ import { redirect } from "next/navigation";
 import { Suspense } from "react";
 import { AuthCard } from "@/components/auth/auth-card";
 import { SignInForm } from "@/components/auth/sign-in-form";
-import { currentUser, pageRuntime } from "@/lib/server/page-session";
+import { currentUser, pageRuntime } from "@/lib/server/api/page-session";
 import { safeNextPath } from "@/lib/studio/next-path";
 
 export const metadata: Metadata = { title: "Sign in" };

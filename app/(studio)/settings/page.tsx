@@ -15,7 +15,7 @@ import { TeamPanel } from "@/components/settings/team-panel";
 import { ButtonLink } from "@/components/ui/button";
 import { PageHeader } from "@/components/ui/page-header";
 import { DEFAULT_VIDEO_MODEL } from "@/lib/protocol/video-inference";
-import { pageRuntime, requirePageUser } from "@/lib/server/page-session";
+import { pageRuntime, requirePageUser } from "@/lib/server/api/page-session";
 import { can } from "@/lib/studio/roles";
 
 export const metadata: Metadata = { title: "Settings" };

@@ -1,6 +1,6 @@
 import { protocolJsonSchemas } from "@/lib/protocol/json-schema";
 import { route } from "@/lib/server/api/route";
-import { studioEnv } from "@/lib/server/env";
+import { studioEnv } from "@/lib/server/config/env";
 import { api } from "@/lib/studio/api";
 
 export const GET = route(api.schemas.get, () => {

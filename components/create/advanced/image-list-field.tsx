@@ -1,8 +1,8 @@
 "use client";
 
 import { Controller, get, useFormContext, useFormState } from "react-hook-form";
-import { ImageInput } from "@/components/create/image-input";
 import { fieldId } from "@/components/forms/fields";
+import { ImageInput } from "@/components/forms/image-input";
 import { FieldMessage } from "@/components/ui/field";
 
 interface ImageListFieldProps {

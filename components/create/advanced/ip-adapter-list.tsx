@@ -2,9 +2,9 @@
 
 import { Plus, Trash2 } from "lucide-react";
 import { Controller, useFieldArray, useFormContext } from "react-hook-form";
-import { ImageInput } from "@/components/create/image-input";
 import { AddedRow, useAddedRows } from "@/components/forms/added-rows";
 import { fieldId, SliderField, TextInputField, useFieldError } from "@/components/forms/fields";
+import { ImageInput } from "@/components/forms/image-input";
 import { Button } from "@/components/ui/button";
 import { IMAGE_DEFAULTS, IMAGE_LIMITS } from "@/lib/protocol/image-limits";
 

@@ -3,9 +3,9 @@
 import { Plus, Trash2, TriangleAlert } from "lucide-react";
 import { useState } from "react";
 import { useFieldArray, useFormContext, useWatch } from "react-hook-form";
-import { ModelField } from "@/components/create/model-field";
 import { AddedRow, useAddedRows } from "@/components/forms/added-rows";
 import { SliderField } from "@/components/forms/fields";
+import { ModelField } from "@/components/forms/model-field";
 import { Button } from "@/components/ui/button";
 import { architectureMismatch } from "@/lib/client/create/model-kinds";
 import { useModelByAir } from "@/lib/client/create/tools";

@@ -1,7 +1,7 @@
 "use client";
 
 import { useFormContext, useWatch } from "react-hook-form";
-import { ModelField } from "@/components/create/model-field";
+import { ModelField } from "@/components/forms/model-field";
 import { Button } from "@/components/ui/button";
 import { IMAGE_LIMITS } from "@/lib/protocol/image-limits";
 import { StepOrPercent } from "./step-or-percent";

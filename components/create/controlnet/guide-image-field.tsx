@@ -3,9 +3,9 @@
 import { useState } from "react";
 import { Controller, useFormContext } from "react-hook-form";
 import { fieldId, useFieldError } from "@/components/forms/fields";
+import { ImageInput } from "@/components/forms/image-input";
 import { FieldMessage } from "@/components/ui/field";
 import { Segmented } from "@/components/ui/segmented";
-import { ImageInput } from "../image-input";
 import { GuideAspectNote } from "./guide-aspect-note";
 import { PreprocessPanel } from "./preprocess-panel";
 

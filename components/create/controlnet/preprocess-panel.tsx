@@ -4,6 +4,7 @@ import { Wand2 } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { useFormContext, useWatch } from "react-hook-form";
 import { FieldShell } from "@/components/forms/field-shell";
+import { ImageInput } from "@/components/forms/image-input";
 import { Button } from "@/components/ui/button";
 import { Select } from "@/components/ui/select";
 import {
@@ -24,7 +25,6 @@ import type { ServiceError } from "@/lib/protocol/errors";
 import type { PreProcessorType } from "@/lib/protocol/utility-tasks";
 import { api } from "@/lib/studio/api";
 import { ApiError } from "@/lib/studio/api/errors";
-import { ImageInput } from "../image-input";
 import { CannyThresholds } from "./canny-thresholds";
 import { GuidePreview } from "./guide-preview";
 

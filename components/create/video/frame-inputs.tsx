@@ -1,9 +1,9 @@
 "use client";
 
 import { useFormContext, useFormState, useWatch } from "react-hook-form";
+import { ImageInput } from "@/components/forms/image-input";
 import { FieldMessage } from "@/components/ui/field";
 import { frameSlots } from "@/lib/client/create/video-form-values";
-import { ImageInput } from "../image-input";
 import { firstMessage, messageAt } from "./form-errors";
 
 const PATH = "inputs.frameImages";

@@ -1,10 +1,10 @@
 "use client";
 
 import { useFormContext, useFormState, useWatch } from "react-hook-form";
+import { ImageInput } from "@/components/forms/image-input";
 import { FieldMessage } from "@/components/ui/field";
 import { REFERENCE_NOUNS, stringList } from "@/lib/client/create/video-form-values";
 import { VIDEO_LIMITS } from "@/lib/protocol";
-import { ImageInput } from "../image-input";
 import { messageAt } from "./form-errors";
 import { UrlListField } from "./url-list-field";
 

@@ -17,7 +17,13 @@ describe("sending a task smaller", () => {
       taskUUID: B,
     };
     expect(imagePathsOf(params).sort()).toEqual(
-      ["controlNet.0.guideImage", "inputs.frameImages.0.image", "maskImage", "referenceImages.0", "seedImage"].sort(),
+      [
+        "controlNet.0.guideImage",
+        "inputs.frameImages.0.image",
+        "maskImage",
+        "referenceImages.0",
+        "seedImage",
+      ].sort(),
     );
   });
 

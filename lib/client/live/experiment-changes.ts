@@ -4,8 +4,8 @@ import type { QueryClient, QueryKey } from "@tanstack/react-query";
 import { queryKeyOf } from "@/lib/client/endpoint-client";
 import { api } from "@/lib/studio/api";
 import type { ExperimentView } from "@/lib/studio/api/experiments";
+import type { GalleryChange } from "@/lib/studio/api/stream-events";
 import { patchCells } from "@/lib/studio/experiments/cell-patch";
-import type { GalleryChange } from "@/lib/studio/stream-events";
 
 /** Query keys of experiments: the list, and each experiment's page. */
 export const experimentsKey = queryKeyOf(api.experiments.list);

@@ -1,13 +1,13 @@
 "use client";
 
 import { create } from "zustand";
+import type { PresenceEvent } from "@/lib/studio/api/stream-events";
 import {
   PRESENCE_HEARTBEAT_MS,
   PRESENCE_MAX_LISTED,
   type PresenceMessage,
   type PresentMember,
 } from "@/lib/studio/presence";
-import type { PresenceEvent } from "@/lib/studio/stream-events";
 
 export interface PresenceState {
   /** The page this tab is on, as it tells the relay (a target of lib/studio/presence.ts). */

@@ -2,10 +2,10 @@
 
 import type { InfiniteData, QueryClient } from "@tanstack/react-query";
 import type { InboxPage } from "@/lib/studio/api/inbox";
+import type { GalleryChange } from "@/lib/studio/api/stream-events";
 import type { GalleryItem } from "@/lib/studio/gallery-item";
 import type { ItemDetail } from "@/lib/studio/item-detail";
-import type { GalleryChange } from "@/lib/studio/stream-events";
-import { patchCompareItems } from "../compare-cache";
+import { patchCompareItems } from "../compare/compare-cache";
 import { resourceKey } from "../endpoint-client";
 import { galleryKey, itemKey, patchGalleryItems } from "../gallery-cache";
 import { commentsKey, historyKey, inboxKey, inboxPagesKey } from "../review-keys";

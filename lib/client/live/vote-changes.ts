@@ -3,7 +3,7 @@
 import type { QueryClient } from "@tanstack/react-query";
 import { queryKeyOf } from "@/lib/client/endpoint-client";
 import { api } from "@/lib/studio/api";
-import type { GalleryChange } from "@/lib/studio/stream-events";
+import type { GalleryChange } from "@/lib/studio/api/stream-events";
 
 /**
  * Query keys of blind votes, from their endpoints: the votes of an experiment, an evaluation set

@@ -2,6 +2,9 @@ import { randomUUID } from "node:crypto";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getResponseItemSchema, imageResultSchema } from "@/lib/protocol/results";
+import { renderImage } from "../render/image";
+import type { Renderer } from "../render/renderer";
+import { renderVideo } from "../render/video";
 import {
   eventually,
   type Harness,
@@ -10,10 +13,7 @@ import {
   PNG_MAGIC,
   startHarness,
   videoTask,
-} from "../http/test-harness";
-import { renderImage } from "../render/image";
-import type { Renderer } from "../render/renderer";
-import { renderVideo } from "../render/video";
+} from "../test-harness";
 
 /** Renders normally, except prompts containing "gate": those wait until `open()` is called. */
 function gatedRenderer() {

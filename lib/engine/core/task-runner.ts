@@ -12,9 +12,9 @@ import type { uploadResult } from "../net/upload";
 import type { WebhookSender } from "../net/webhooks";
 import { isFlaggedPrompt } from "../processors/safety";
 import type { ItemContext, ItemOutput, Processor, ProcessorContext } from "../processors/types";
+import type { ResultObject, ResultSink } from "../shared/types";
 import type { MediaStore } from "../store/media-store";
 import type { MediaRef, StoredError, TaskRecord, TaskStore } from "../store/task-store";
-import type { ResultObject, ResultSink } from "../types";
 import type { FaultInjector } from "./faults";
 import { mediaFields } from "./outputs";
 

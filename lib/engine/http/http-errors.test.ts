@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import net from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Renderer } from "../render/renderer";
-import { type Harness, imageTask, startHarness } from "./test-harness";
+import { type Harness, imageTask, startHarness } from "../test-harness";
 
 let h: Harness;
 const LIMIT = 64 * 1024;

@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { manualClock } from "../clock";
+import { manualClock } from "../shared/clock";
 import { GENERATED_TTL_MS } from "../store/media-store";
+import { type Harness, imageTask, startHarness } from "../test-harness";
 import { parseRange } from "./media-route";
-import { type Harness, imageTask, startHarness } from "./test-harness";
 
 const clock = manualClock(Date.UTC(2030, 0, 1));
 let h: Harness;

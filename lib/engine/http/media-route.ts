@@ -1,7 +1,7 @@
 import "server-only";
 import fs from "node:fs";
 import type { IncomingMessage, ServerResponse } from "node:http";
-import type { Clock } from "../clock";
+import type { Clock } from "../shared/clock";
 import type { MediaStore } from "../store/media-store";
 import { notFound } from "./respond";
 

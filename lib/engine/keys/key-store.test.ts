@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { runKeysCli } from "./cli";
+import { runKeysCli } from "../keys-cli";
 import { hashKey, KeyStore, RECHECK_MS } from "./key-store";
 
 const dirs: string[] = [];

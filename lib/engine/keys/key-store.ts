@@ -4,7 +4,7 @@ import fs from "node:fs";
 import path from "node:path";
 import type { ApiKeyRing } from "@/lib/platform/api-keys";
 import { writeFileAtomicSync } from "@/lib/platform/atomic-write";
-import type { Principal } from "../types";
+import type { Principal } from "../shared/types";
 
 /**
  * Accounts and their API keys, in `${dataDir}/keys.json`.

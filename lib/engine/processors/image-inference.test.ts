@@ -1,6 +1,6 @@
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Harness, imageTask, startHarness } from "../http/test-harness";
+import { type Harness, imageTask, startHarness } from "../test-harness";
 
 let h: Harness;
 beforeAll(async () => {
@@ -64,6 +64,26 @@ describe("imageInference hands every feature to the renderer", () => {
     const res = await h.post([imageTask({ outputType: "base64Data", numberResults: 3, seed: 5 })]);
     const images = res.body.data.map((d: { imageBase64Data: string }) => d.imageBase64Data);
     expect(new Set(images).size).toBe(3);
+  });
+
+  it("names in each result the prompt's words it made no drawing for, and nothing when all were drawn", async () => {
+    const tasks = [
+      imageTask({ positivePrompt: "a narwhal beside a griffin, highly detailed", numberResults: 2 }),
+      imageTask({ positivePrompt: "a narwhal and a griffin", negativePrompt: "griffin" }),
+      imageTask({ positivePrompt: "a hot air balloon over fields" }),
+    ];
+    const res = await h.post(tasks);
+    expect(res.status).toBe(200);
+    const results = res.body.data as { taskUUID: string; notDrawn?: string[] }[];
+    const named = tasks.map((t) => results.filter((d) => d.taskUUID === t.taskUUID).map((d) => d.notDrawn));
+    expect(named).toEqual([
+      [
+        ["narwhal", "griffin"],
+        ["narwhal", "griffin"],
+      ],
+      [["narwhal"]],
+      [undefined],
+    ]);
   });
 
   it("fails with the parameter's name when a guide image cannot be decoded", async () => {

@@ -8,6 +8,7 @@ import {
   type ImageInferenceTask,
 } from "@/lib/protocol/image-inference";
 import type { ImageRenderParams, NamedImage } from "../render/image/params";
+import { undrawnWords } from "../render/image/undrawn";
 import { IMAGE_MIME } from "../render/renderer";
 import type { LoadedMedia } from "./media-inputs";
 import { imageCost } from "./pricing";
@@ -193,8 +194,11 @@ export const imageInferenceProcessor: Processor<ImageTask, Prepared> = {
     item.progress(10);
     const bytes = await ctx.renderer.renderImage(renderParams(task, prepared, seed, ctx.signal));
     item.progress(80);
+    // An extension of this engine's results: the prompt's words it made no drawing for, so that a
+    // studio can say so beside the image. Absent when everything asked for was drawn.
+    const notDrawn = undrawnWords(task.positivePrompt, task.negativePrompt, task.promptWeighting);
     return {
-      fields: { seed },
+      fields: notDrawn.length > 0 ? { seed, notDrawn } : { seed },
       media: {
         bytes,
         mime: IMAGE_MIME[task.outputFormat],

@@ -1,8 +1,10 @@
 import "server-only";
 /**
  * What the engine reports as `cost` (USD, per result object) when a task has `includeCost: true`.
- * Nothing is charged: the figures are of the same order as public per-image and per-second video
- * prices, so a studio's cost displays and sums can be exercised.
+ * Nothing is charged: the figures are the service's published prices, of the same order as public
+ * per-image and per-second video prices, so a studio's cost displays, sums and budgets can be
+ * exercised. The studio keeps its own copy to estimate with (lib/server/spend/service-prices.ts);
+ * `pricing.test.ts` holds the two equal.
  *
  * | task                       | price per result                                              |
  * |----------------------------|---------------------------------------------------------------|

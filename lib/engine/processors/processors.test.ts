@@ -2,9 +2,9 @@ import { randomUUID } from "node:crypto";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readBody, startServer, type TestServer } from "@/lib/platform/net/test-servers";
-import { eventually, type Harness, imageTask, startHarness, videoTask } from "../http/test-harness";
 import { buildCatalog } from "../models/catalog";
 import { searchModels } from "../models/search";
+import { eventually, type Harness, imageTask, startHarness, videoTask } from "../test-harness";
 import { enhancePrompt } from "./prompt-enhance";
 
 let h: Harness;

@@ -1,6 +1,6 @@
 import "server-only";
 import type { TaskOf } from "@/lib/protocol/envelope";
-import { seededRandom } from "../render/seeded";
+import { seededRandom } from "../render/shared/seeded";
 import { promptEnhanceCost } from "./pricing";
 import type { Processor } from "./types";
 

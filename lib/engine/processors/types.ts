@@ -1,10 +1,9 @@
 import "server-only";
 import type { Task } from "@/lib/protocol/envelope";
 import type { ServiceError } from "@/lib/protocol/errors";
-import type { Clock } from "../clock";
-import type { EngineConfig } from "../config";
 import type { CatalogModel } from "../models/catalog";
 import type { Renderer } from "../render/renderer";
+import type { Clock } from "../shared/clock";
 import type { MediaKind, MediaStore } from "../store/media-store";
 import type { MediaInputs } from "./media-inputs";
 
@@ -16,7 +15,6 @@ import type { MediaInputs } from "./media-inputs";
  */
 
 export interface ProcessorContext {
-  config: EngineConfig;
   media: MediaStore;
   inputs: MediaInputs;
   renderer: Renderer;

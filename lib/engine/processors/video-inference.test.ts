@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startServer, type TestServer } from "@/lib/platform/net/test-servers";
-import { eventually, type Harness, startHarness, videoTask } from "../http/test-harness";
 import { probeVideo, testClip, testTone, toneLevel } from "../render/video/test-support";
+import { eventually, type Harness, startHarness, videoTask } from "../test-harness";
 
 /**
  * videoInference through the engine: reference media fetched through the guarded fetcher,

@@ -6,10 +6,8 @@ import type { ImageRenderParams } from "./image/params";
 import type { VideoRenderParams } from "./video/params";
 
 export type { ImageRenderParams, Outpaint } from "./image/params";
+export { IMAGE_MIME, type ImageFormat, VIDEO_MIME, type VideoFormat } from "./shared/formats";
 export type { VideoRenderParams } from "./video/params";
-
-export type ImageFormat = "JPG" | "PNG" | "WEBP";
-export type VideoFormat = "MP4" | "WEBM" | "MOV";
 
 export interface Renderer {
   renderImage(params: ImageRenderParams): Promise<Buffer>;
@@ -18,15 +16,3 @@ export interface Renderer {
   /** Releases what it holds (render threads); called when the engine closes. */
   close?(): Promise<void>;
 }
-
-export const VIDEO_MIME: Record<VideoFormat, string> = {
-  MP4: "video/mp4",
-  WEBM: "video/webm",
-  MOV: "video/quicktime",
-};
-
-export const IMAGE_MIME: Record<ImageFormat, "image/jpeg" | "image/png" | "image/webp"> = {
-  JPG: "image/jpeg",
-  PNG: "image/png",
-  WEBP: "image/webp",
-};

@@ -3,7 +3,7 @@ import { createHmac, randomUUID, timingSafeEqual } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { writeFileAtomic } from "@/lib/platform/atomic-write";
-import type { Clock } from "../clock";
+import type { Clock } from "../shared/clock";
 
 /**
  * Media files under `${dataDir}/media/`: `<uuid>.<ext>` beside a `<uuid>.json` metadata sidecar

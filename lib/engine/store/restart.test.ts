@@ -1,10 +1,10 @@
 import fs from "node:fs";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { manualClock } from "../clock";
-import { type Harness, imageTask, startHarness, tempDataDir, videoTask } from "../http/test-harness";
 import { renderImage } from "../render/image";
 import type { Renderer } from "../render/renderer";
+import { manualClock } from "../shared/clock";
+import { type Harness, imageTask, startHarness, tempDataDir, videoTask } from "../test-harness";
 import { INLINE_MARKER_PREFIX, sanitizeParams } from "./sanitize";
 import { INTERRUPTED_MESSAGE, type TaskRecord, TaskStore, TOMBSTONE_RETENTION_MS } from "./task-store";
 

@@ -2,8 +2,8 @@ import "server-only";
 import fs from "node:fs";
 import path from "node:path";
 import { writeFileAtomicSync } from "@/lib/platform/atomic-write";
-import type { Clock } from "../clock";
-import type { Principal } from "../types";
+import type { Clock } from "../shared/clock";
+import type { Principal } from "../shared/types";
 
 /**
  * Task records, kept in memory and in `${dataDir}/tasks.jsonl`: an append-only journal with one

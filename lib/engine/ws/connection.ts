@@ -2,7 +2,7 @@ import "server-only";
 import type { RawData, WebSocket } from "ws";
 import { parseRequest, type Task, type TaskOf } from "@/lib/protocol/envelope";
 import { type ServiceError, serviceErrors, withTask } from "@/lib/protocol/errors";
-import type { EngineCore, Principal } from "../types";
+import type { EngineCore, Principal } from "../shared/types";
 import { type ResolvedWsOptions, WS_CLOSE } from "./options";
 import { alreadyAuthenticated, authResult, pong, rawToString, refOf, withTaskUUID } from "./replies";
 import type { Session, SessionSocket } from "./session";

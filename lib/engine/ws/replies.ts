@@ -2,7 +2,7 @@ import "server-only";
 import type { RawData } from "ws";
 import type { Task } from "@/lib/protocol/envelope";
 import type { ServiceError } from "@/lib/protocol/errors";
-import type { ResultObject } from "../types";
+import type { ResultObject } from "../shared/types";
 
 /** The socket-level answers and their small helpers. */
 

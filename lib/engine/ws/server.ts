@@ -3,7 +3,7 @@ import type { IncomingMessage } from "node:http";
 import type { Duplex } from "node:stream";
 import { WebSocketServer } from "ws";
 import { originOf } from "../http/respond";
-import type { EngineCore } from "../types";
+import type { EngineCore } from "../shared/types";
 import { Connection, type WsCounters } from "./connection";
 import { resolveWsOptions, WS_CLOSE, type WsServerOptions } from "./options";
 import { SessionRegistry } from "./session-registry";

@@ -1,6 +1,6 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
-import type { Principal } from "../types";
+import type { Principal } from "../shared/types";
 import {
   type BufferBudget,
   Session,

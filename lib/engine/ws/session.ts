@@ -1,6 +1,6 @@
 import "server-only";
 import { type ServiceError, serviceErrors } from "@/lib/protocol/errors";
-import type { Principal, ResultObject, ResultSink } from "../types";
+import type { Principal, ResultObject, ResultSink } from "../shared/types";
 
 /**
  * A connection session: what outlives a socket. It owns the result sink the core writes to, and an

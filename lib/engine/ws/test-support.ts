@@ -9,7 +9,7 @@ import type { AddressInfo, Socket } from "node:net";
 import { WebSocket } from "ws";
 import type { Task } from "@/lib/protocol/envelope";
 import { DEFAULT_VIDEO_MODEL } from "@/lib/protocol/video-inference";
-import type { EngineCore, Principal, ResultSink } from "../types";
+import type { EngineCore, Principal, ResultSink } from "../shared/types";
 import type { WsServerOptions } from "./options";
 import { createWsServer, type WsServer } from "./server";
 

@@ -11,7 +11,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseEngineConfig } from "../config";
-import type { EngineCore } from "../types";
+import type { EngineCore } from "../shared/types";
 import { createWsServer, type WsServer } from "./server";
 import { imageTask, sleep, TestClient } from "./test-support";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { Principal } from "../types";
+import type { Principal } from "../shared/types";
 import { Session, type SessionLimits, type SessionSocket } from "./session";
 import { seededRandom } from "./test-support";
 

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { type OpenedDatabase, openPgliteDatabase } from "@/lib/server/db/database";
+import type { OpenedDatabase } from "@/lib/server/db/database";
 import { accessToken } from "@/lib/server/db/schema/access-tokens";
 import { user } from "@/lib/server/db/schema/auth";
 import { openTestPglite } from "@/lib/server/db/test-databases";

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type OpenedDatabase, openPgliteDatabase } from "@/lib/server/db/database";
+import type { OpenedDatabase } from "@/lib/server/db/database";
 import { openTestPglite } from "@/lib/server/db/test-databases";
 import { HTTPS_HEADER } from "@/lib/server/http/request-stamp";
 import { databaseRateLimits, RATE_LIMITS } from "@/lib/server/rate-limits";

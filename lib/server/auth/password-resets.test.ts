@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type OpenedDatabase, openPgliteDatabase } from "@/lib/server/db/database";
+import type { OpenedDatabase } from "@/lib/server/db/database";
 import { openTestPglite } from "@/lib/server/db/test-databases";
 import { CLIENT_IP_HEADER, createAuth, type StudioAuth } from "./create-auth";
 import { PasswordResets, RESET_TTL_MS } from "./password-resets";

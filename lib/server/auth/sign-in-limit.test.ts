@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { type OpenedDatabase, openPgliteDatabase } from "@/lib/server/db/database";
+import type { OpenedDatabase } from "@/lib/server/db/database";
 import { openTestPglite, openTwice, testBackends } from "@/lib/server/db/test-databases";
 import { databaseRateLimits, RATE_LIMITS } from "@/lib/server/rate-limits";
 import { SignInLimit } from "./sign-in-limit";

@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
-import { parseStudioEnv } from "../env";
+import { parseStudioEnv } from "@/lib/server/config/env";
 import { describePostgresUrl, openDatabase, openPgliteDatabase } from "./database";
 import { getTask, recordTasks } from "./task-records";
 import { createTempPostgresDatabase, createTestUser, queryRows, testBackends } from "./test-databases";

@@ -6,11 +6,11 @@ import { migrate } from "drizzle-orm/node-postgres/migrator";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import type pg from "pg";
 import { logger } from "@/lib/platform/logger";
+import type { StudioEnv } from "@/lib/server/config/env";
 import { studioErrors } from "@/lib/studio/api/errors";
-import type { StudioEnv } from "../env";
 import { type DatabaseThread, SOCKET_PORT, startDatabaseThread } from "./embedded/database-thread";
 import { drained, EMBEDDED_POOL_SIZE, GatedPool, poolListener } from "./embedded/embedded-pool";
-import { listenOnPostgres } from "./postgres-listen";
+import { listenOnPostgres } from "./listen/postgres-listen";
 import * as schema from "./schema";
 
 /**

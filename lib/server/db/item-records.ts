@@ -43,6 +43,8 @@ export interface ItemInput {
   seed: string | number | bigint;
   cost?: number | null;
   nsfw?: boolean | null;
+  /** The prompt's words the service said it did not draw; none (null) when it said nothing. */
+  notDrawn?: string[] | null;
   storageKey: string;
   bytes: number;
 }
@@ -189,6 +191,18 @@ function afterOf(cursor: string): { createdAt: string; id: string } {
   throw new RecordError("invalidCursor", "Invalid page cursor; start again without one.", "cursor");
 }
 
+/** At most a prompt's worth of short words; an empty list is stored as none. */
+function notDrawnField(words: ItemInput["notDrawn"]): string[] | null {
+  if (words === undefined || words === null) return null;
+  if (
+    !Array.isArray(words) ||
+    words.length > 200 ||
+    !words.every((w) => typeof w === "string" && w.length <= 100)
+  )
+    throw invalidRecord("notDrawn", "a list of words", words);
+  return words.length > 0 ? [...words] : null;
+}
+
 function itemRow(input: ItemInput) {
   if (typeof input !== "object" || input === null) throw invalidRecord("item", "an item object", input);
   if (!ITEM_KINDS.includes(input.kind)) throw invalidRecord("kind", ITEM_KINDS.join(" or "), input.kind);
@@ -204,6 +218,7 @@ function itemRow(input: ItemInput) {
     seed: seedField(input.seed),
     cost: optionalNumberField(input.cost, "cost", 0),
     nsfw: optionalBooleanField(input.nsfw, "nsfw"),
+    notDrawn: notDrawnField(input.notDrawn),
     storageKey: textField(input.storageKey, "storageKey", 1024),
     bytes: intField(input.bytes, "bytes", 0),
   };

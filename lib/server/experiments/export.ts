@@ -1,7 +1,7 @@
 import "server-only";
 import { withContractDefaults } from "@/lib/protocol/task-defaults";
+import { downloadUrl } from "@/lib/studio/api/gallery-urls";
 import { type CsvValue, toCsv } from "@/lib/studio/experiments/csv";
-import { downloadUrl } from "@/lib/studio/gallery-urls";
 import { costOf, microsOf, microsText } from "@/lib/studio/spend/money";
 import type { ExperimentView } from "./view";
 

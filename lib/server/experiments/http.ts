@@ -1,13 +1,20 @@
 import "server-only";
 import { availableParallelism } from "node:os";
-import type { StudioRuntime } from "@/lib/server/runtime";
+import type { StudioDatabase } from "@/lib/server/db";
+import type { StudioLimits } from "@/lib/studio/limits";
 import type { PlanDeps } from "./plan";
 
 /**
  * What planning needs from the runtime: the database, the video model, the owner's cap, and with
  * the embedded engine how many tasks it renders at once (a thread per core).
  */
-export function planDeps(runtime: StudioRuntime): PlanDeps {
+export function planDeps(runtime: {
+  database: { db: StudioDatabase };
+  videoModel: string;
+  limits: { current(): StudioLimits };
+  env: { embedded: boolean };
+  engineKeys: unknown;
+}): PlanDeps {
   return {
     db: runtime.database.db,
     videoModel: runtime.videoModel,

@@ -5,7 +5,7 @@ import { decodeCursor, encodeCursor } from "@/lib/server/db/cursor";
 import { board, boardItem, item } from "@/lib/server/db/schema";
 import type { BoardPage, BoardView } from "@/lib/studio/api/boards";
 import { studioErrors } from "@/lib/studio/api/errors";
-import { thumbUrl } from "@/lib/studio/gallery-urls";
+import { thumbUrl } from "@/lib/studio/api/gallery-urls";
 import { TEAM_BOARDS_MAX } from "@/lib/studio/organize";
 import { type Actor, appendEvents, before, liveItems, requirePermission } from "./organize-common";
 

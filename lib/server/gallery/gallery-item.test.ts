@@ -16,6 +16,7 @@ const row: ItemRow = {
   seed: "42",
   cost: null,
   nsfw: null,
+  notDrawn: null,
   storageKey: "items/2026/11/m1.jpg",
   bytes: 1000,
   createdAt: new Date(0),

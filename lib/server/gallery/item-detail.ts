@@ -1,6 +1,5 @@
 import "server-only";
 import { asc, eq, inArray, isNull } from "drizzle-orm";
-import { undrawnWords } from "@/lib/engine/render/image/undrawn";
 import type { StudioDatabase } from "@/lib/server/db";
 import { redactTaskParams } from "@/lib/server/db/redact-params";
 import { item, itemColumns, itemRating, itemSource, task, user } from "@/lib/server/db/schema";
@@ -10,30 +9,10 @@ import { itemViewsById } from "./item-view";
 import { fail, itemIdOf } from "./review-access";
 
 /**
- * The prompt's words the built-in engine made no drawing for. Its renderer is a pure function of
- * the request, so reading the prompt again tells exactly what it left out.
+ * One item for the viewer: the item, its task's parameters, lineage, ratings and the team, and
+ * the prompt's words the service said it did not draw when its result named any.
  */
-export function notDrawnOf(params: Record<string, unknown>): string[] {
-  const prompt = params.positivePrompt;
-  if (typeof prompt !== "string") return [];
-  const negative = typeof params.negativePrompt === "string" ? params.negativePrompt : undefined;
-  const weighting =
-    params.promptWeighting === "compel" || params.promptWeighting === "sdEmbeds"
-      ? params.promptWeighting
-      : undefined;
-  return undrawnWords(prompt, negative, weighting);
-}
-
-/**
- * One item for the viewer: the item, its task's parameters, lineage, ratings and the team.
- * `embedded`: the studio runs on its built-in engine, whose results name the words not drawn.
- */
-export async function itemDetail(
-  db: StudioDatabase,
-  id: string,
-  viewerId: string,
-  embedded = false,
-): Promise<ItemDetail> {
+export async function itemDetail(db: StudioDatabase, id: string, viewerId: string): Promise<ItemDetail> {
   const itemId = itemIdOf(id);
   const [row] = await db.select(itemColumns).from(item).where(eq(item.id, itemId));
   if (!row) fail(studioErrors.notFound("item", "id"));
@@ -75,7 +54,7 @@ export async function itemDetail(
       const related = shown.get(s.id);
       return related && s.id !== itemId ? [{ item: related, role: s.role }] : [];
     });
-  const notDrawn = embedded ? notDrawnOf(owner?.params ?? {}) : [];
+  const notDrawn = row.notDrawn ?? [];
   return {
     item: self,
     params: redactTaskParams(owner?.params ?? {}),

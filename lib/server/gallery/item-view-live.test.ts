@@ -10,9 +10,9 @@ import { backendTitle, type TestDatabase, testBackends } from "@/lib/server/db/t
 import { assignItem, rateItem, setReviewState } from "@/lib/server/gallery/review-actions";
 import { setItemTags } from "@/lib/server/gallery/tags";
 import { galleryPageSchema } from "@/lib/studio/api/items";
+import type { GalleryChange } from "@/lib/studio/api/stream-events";
 import { galleryItemSchema } from "@/lib/studio/gallery-item";
 import type { Role } from "@/lib/studio/roles";
-import type { GalleryChange } from "@/lib/studio/stream-events";
 import { filteredGalleryPage } from "./gallery-page";
 import { freshItemView, itemViews } from "./item-view";
 

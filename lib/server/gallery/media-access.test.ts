@@ -7,7 +7,7 @@ import { CLIENT_IP_HEADER, createAuth, type StudioAuth } from "@/lib/server/auth
 import { sessionUser } from "@/lib/server/auth/guard";
 import { SessionCache } from "@/lib/server/auth/session-cache";
 import { Team } from "@/lib/server/auth/team";
-import { type OpenedDatabase, openPgliteDatabase, recordItem, recordTasks } from "@/lib/server/db";
+import { type OpenedDatabase, recordItem, recordTasks } from "@/lib/server/db";
 import { openTestPglite } from "@/lib/server/db/test-databases";
 import { recordUpload } from "@/lib/server/db/upload-records";
 import { itemMediaKey, LocalMediaStorage, uploadMediaKey } from "@/lib/server/storage";

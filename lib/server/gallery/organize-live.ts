@@ -1,7 +1,7 @@
 import "server-only";
 import type { StudioDatabase } from "@/lib/server/db";
 import type { EventLog } from "@/lib/server/stream/event-log";
-import type { GalleryChange } from "@/lib/studio/stream-events";
+import type { GalleryChange } from "@/lib/studio/api/stream-events";
 import { itemReviews } from "./item-review";
 
 /** What organizing needs besides the database: the relay's log for live events. */

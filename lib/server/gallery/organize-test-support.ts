@@ -4,8 +4,8 @@ import { Readable } from "node:stream";
 import { recordItem } from "@/lib/server/db/item-records";
 import { recordTasks } from "@/lib/server/db/task-records";
 import type { TestDatabase } from "@/lib/server/db/test-databases";
+import type { GalleryChange } from "@/lib/studio/api/stream-events";
 import type { Role } from "@/lib/studio/roles";
-import type { GalleryChange } from "@/lib/studio/stream-events";
 import type { Actor } from "./organize-common";
 
 /** Test helpers for the organize modules: items with media, a fake storage, a recording log. */

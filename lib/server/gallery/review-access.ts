@@ -4,9 +4,9 @@ import type { StudioDatabase } from "@/lib/server/db";
 import { item } from "@/lib/server/db/schema";
 import type { Audience } from "@/lib/server/stream/event-log";
 import { ApiError, type ErrorAnswer, studioErrors } from "@/lib/studio/api/errors";
+import type { GalleryChange } from "@/lib/studio/api/stream-events";
 import { isUuid } from "@/lib/studio/params";
 import { can, type Permission, type Role, roleFor } from "@/lib/studio/roles";
-import type { GalleryChange } from "@/lib/studio/stream-events";
 
 /** Who acts on the review: the signed-in member. */
 export interface Actor {

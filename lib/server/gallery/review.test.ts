@@ -8,8 +8,8 @@ import { backendTitle, type TestDatabase, testBackends } from "@/lib/server/db/t
 import { errorAnswerOf } from "@/lib/server/http/error-answer";
 import { inboxPage, markRead, unreadCount } from "@/lib/server/notify/inbox";
 import type { Audience } from "@/lib/server/stream/event-log";
+import type { GalleryChange } from "@/lib/studio/api/stream-events";
 import type { Role } from "@/lib/studio/roles";
-import type { GalleryChange } from "@/lib/studio/stream-events";
 import { historyPage } from "./audit-trail";
 import { addComment, commentThreads, updateComment } from "./comments";
 import { itemDetail } from "./item-detail";
@@ -71,7 +71,7 @@ for (const backend of testBackends) {
       events = [];
     });
 
-    async function newItem(params: Record<string, unknown> = {}) {
+    async function newItem(params: Record<string, unknown> = {}, notDrawn?: string[]) {
       const taskUUID = randomUUID();
       await recordTasks(opened.db, people.editor.id, [
         { taskType: "imageInference", taskUUID, positivePrompt: "a fox", ...params },
@@ -85,6 +85,7 @@ for (const backend of testBackends) {
         width: 64,
         height: 64,
         seed: 1,
+        notDrawn,
         storageKey: `items/t/${mediaUUID}.png`,
         bytes: 1,
       });
@@ -194,14 +195,15 @@ for (const backend of testBackends) {
       expect(await refused(rateItem(deps, people.reviewer, row.id, 6))).toMatchObject({ status: 400 });
     });
 
-    it("names the prompt's words the built-in engine did not draw, only for its results", async () => {
-      const row = await newItem({ positivePrompt: "a narwhal beside a blue whale, highly detailed" });
-      const detail = await itemDetail(opened.db, row.id, people.reviewer.id, true);
-      expect(detail.notDrawn).toEqual(["narwhal"]);
-      // Another service draws what it is asked: nothing is claimed about its results.
-      expect((await itemDetail(opened.db, row.id, people.reviewer.id, false)).notDrawn).toBeUndefined();
-      const drawn = await newItem({ positivePrompt: "a hot air balloon over fields" });
-      expect((await itemDetail(opened.db, drawn.id, people.reviewer.id, true)).notDrawn).toBeUndefined();
+    it("names the words the result said were not drawn, and nothing for a result that said none", async () => {
+      const prompt = { positivePrompt: "a narwhal beside a blue whale, highly detailed" };
+      const row = await newItem(prompt, ["narwhal"]);
+      expect((await itemDetail(opened.db, row.id, people.reviewer.id)).notDrawn).toEqual(["narwhal"]);
+      // Another service's result names nothing: the same prompt claims nothing about its image.
+      const elsewhere = await newItem(prompt);
+      expect((await itemDetail(opened.db, elsewhere.id, people.reviewer.id)).notDrawn).toBeUndefined();
+      const drawn = await newItem({ positivePrompt: "a hot air balloon over fields" }, []);
+      expect((await itemDetail(opened.db, drawn.id, people.reviewer.id)).notDrawn).toBeUndefined();
     });
 
     it("threads comments, resolves mentions by name, and fills the mentioned member's inbox", async () => {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type OpenedDatabase, openPgliteDatabase } from "@/lib/server/db";
+import type { OpenedDatabase } from "@/lib/server/db";
 import { createTestUser, openTestPglite } from "@/lib/server/db/test-databases";
 import { errorAnswerOf } from "@/lib/server/http/error-answer";
 import { createBoard, deleteBoard } from "./boards";

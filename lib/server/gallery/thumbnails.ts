@@ -9,7 +9,7 @@ import { findFfmpeg } from "@/lib/platform/ffmpeg-path";
 import { logger } from "@/lib/platform/logger";
 import { ToolQueue, type ToolRun } from "@/lib/server/limits/tool-queue";
 import type { MediaStorage } from "@/lib/server/storage";
-import { THUMB_WIDTHS, type ThumbWidth } from "@/lib/studio/gallery-urls";
+import { THUMB_WIDTHS, type ThumbWidth } from "@/lib/studio/api/gallery-urls";
 
 /**
  * Thumbnails of the gallery's items, kept in media storage under a key derived from the item's

@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Harness, startHarness } from "@/lib/engine/http/test-harness";
+import { type Harness, startHarness } from "@/lib/engine";
 import { CLIENT_IP_HEADER } from "@/lib/server/auth/create-auth";
 import type { StudioRuntime } from "@/lib/server/runtime";
 import { type FuzzEndpoint, fuzzEndpoints } from "./fuzz/endpoints";

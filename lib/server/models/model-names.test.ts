@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Harness, startHarness } from "@/lib/engine/http/test-harness";
+import { type Harness, startHarness } from "@/lib/engine";
 import { createUpstreamClient, type UpstreamClient } from "@/lib/upstream";
 import { ModelNames } from "./model-names";
 

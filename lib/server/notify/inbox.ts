@@ -4,8 +4,8 @@ import type { z } from "zod";
 import type { StudioDatabase } from "@/lib/server/db";
 import { decodeCursor, encodeCursor } from "@/lib/server/db/cursor";
 import { comment, item, notification, user } from "@/lib/server/db/schema";
+import { thumbUrl, viewerUrl } from "@/lib/studio/api/gallery-urls";
 import type { InboxEntry, InboxPage, markReadSchema } from "@/lib/studio/api/inbox";
-import { thumbUrl, viewerUrl } from "@/lib/studio/gallery-urls";
 import {
   describeNotification,
   type NotificationDetail,

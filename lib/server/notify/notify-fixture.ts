@@ -5,8 +5,8 @@ import { notification, user } from "@/lib/server/db/schema";
 import { recordTasks } from "@/lib/server/db/task-records";
 import type { TestDatabase } from "@/lib/server/db/test-databases";
 import type { Audience } from "@/lib/server/stream/event-log";
+import type { GalleryChange } from "@/lib/studio/api/stream-events";
 import type { Role } from "@/lib/studio/roles";
-import type { GalleryChange } from "@/lib/studio/stream-events";
 import type { InboxPublisher } from "./types";
 
 interface Actor {

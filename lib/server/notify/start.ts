@@ -1,7 +1,7 @@
 import "server-only";
 import nodemailer from "nodemailer";
+import type { StudioEnv } from "@/lib/server/config/env";
 import type { StudioDatabase } from "@/lib/server/db";
-import type { StudioEnv } from "@/lib/server/env";
 import { MailQueue, type MailTransport } from "./mail-queue";
 import { setNotificationOutlet } from "./outlet";
 import type { InboxPublisher } from "./types";

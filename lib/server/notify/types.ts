@@ -1,7 +1,7 @@
 import "server-only";
 import type { StudioDatabase } from "@/lib/server/db";
 import type { Audience } from "@/lib/server/stream/event-log";
-import type { GalleryChange } from "@/lib/studio/stream-events";
+import type { GalleryChange } from "@/lib/studio/api/stream-events";
 
 /** A database handle or a transaction on it: notifications are written inside the action's. */
 export type Tx = Pick<StudioDatabase, "select" | "insert" | "update" | "delete" | "execute">;

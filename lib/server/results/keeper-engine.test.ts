@@ -2,9 +2,9 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Harness, imageTask, startHarness, videoTask } from "@/lib/engine/http/test-harness";
+import { type Harness, imageTask, startHarness, videoTask } from "@/lib/engine";
 import { DEFAULT_VIDEO_MODEL } from "@/lib/protocol/video-inference";
-import { getTask, type OpenedDatabase, openPgliteDatabase, recordTasks } from "@/lib/server/db";
+import { getTask, type OpenedDatabase, recordTasks } from "@/lib/server/db";
 import { createTestUser, openTestPglite } from "@/lib/server/db/test-databases";
 import { LocalMediaStorage } from "@/lib/server/storage";
 import { EventLog } from "@/lib/server/stream/event-log";
@@ -113,5 +113,16 @@ describe("the keeper against the engine off its happy path", () => {
     const row = await settled(taskUUID);
     expect(row).toMatchObject({ status: "success", error: null });
     expect(row?.items).toHaveLength(1);
+  });
+});
+
+describe("the keeper records what the engine's result says", () => {
+  it("keeps the words an image's result names as not drawn, and none for a result naming none", {
+    timeout: 60_000,
+  }, async () => {
+    const undrawn = await settled(await send(imageTask({ positivePrompt: "a narwhal in a meadow" })));
+    expect(undrawn?.items.map((i) => i.notDrawn)).toEqual([["narwhal"]]);
+    const drawn = await settled(await send(imageTask({ positivePrompt: "a hot air balloon over fields" })));
+    expect(drawn?.items.map((i) => i.notDrawn)).toEqual([null]);
   });
 });

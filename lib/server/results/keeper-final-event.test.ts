@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { getTask, type OpenedDatabase, openPgliteDatabase, recordTasks } from "@/lib/server/db";
+import { getTask, type OpenedDatabase, recordTasks } from "@/lib/server/db";
 import {
   backendTitle,
   createTestUser,

@@ -15,7 +15,7 @@ import {
 } from "@/lib/server/db/test-databases";
 import { LocalMediaStorage } from "@/lib/server/storage";
 import { EventLog } from "@/lib/server/stream/event-log";
-import type { StreamEvent } from "@/lib/studio/stream-events";
+import type { StreamEvent } from "@/lib/studio/api/stream-events";
 import type {
   ImageItem,
   Listener,

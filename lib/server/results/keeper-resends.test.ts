@@ -5,7 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { getTask, type OpenedDatabase, openPgliteDatabase, recordTasks } from "@/lib/server/db";
+import { getTask, type OpenedDatabase, recordTasks } from "@/lib/server/db";
 import { createTestUser, openTestPglite } from "@/lib/server/db/test-databases";
 import { LocalMediaStorage } from "@/lib/server/storage";
 import { EventLog } from "@/lib/server/stream/event-log";

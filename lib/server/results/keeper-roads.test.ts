@@ -6,7 +6,7 @@ import path from "node:path";
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { getTask, type OpenedDatabase, openPgliteDatabase, recordTasks } from "@/lib/server/db";
+import { getTask, type OpenedDatabase, recordTasks } from "@/lib/server/db";
 import { item, task } from "@/lib/server/db/schema";
 import { createTestUser, openTestPglite } from "@/lib/server/db/test-databases";
 import { LocalMediaStorage } from "@/lib/server/storage";

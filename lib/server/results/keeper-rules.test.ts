@@ -5,12 +5,12 @@ import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { getTask, type OpenedDatabase, openPgliteDatabase, recordTasks } from "@/lib/server/db";
+import { getTask, type OpenedDatabase, recordTasks } from "@/lib/server/db";
 import { createTestUser, openTestPglite } from "@/lib/server/db/test-databases";
 import { LocalMediaStorage } from "@/lib/server/storage";
 import { EventLog } from "@/lib/server/stream/event-log";
+import type { StreamEvent } from "@/lib/studio/api/stream-events";
 import type { TaskUpdate } from "@/lib/studio/gallery-item";
-import type { StreamEvent } from "@/lib/studio/stream-events";
 import {
   createUpstreamClient,
   type FinishedPollItem,

@@ -5,7 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { getTask, type OpenedDatabase, openPgliteDatabase, recordTasks } from "@/lib/server/db";
+import { getTask, type OpenedDatabase, recordTasks } from "@/lib/server/db";
 import { spendEntry } from "@/lib/server/db/schema";
 import { createTestUser, openTestPglite } from "@/lib/server/db/test-databases";
 import { LocalMediaStorage } from "@/lib/server/storage";

@@ -619,6 +619,7 @@ export class ResultKeeper {
       seed: String(item.result.seed),
       cost: item.result.cost ?? null,
       nsfw: item.result.NSFWContent ?? null,
+      notDrawn: item.kind === "image" ? (item.result.notDrawn ?? null) : null,
       storageKey,
       bytes,
     });

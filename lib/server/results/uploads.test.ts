@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type OpenedDatabase, openPgliteDatabase } from "@/lib/server/db";
+import type { OpenedDatabase } from "@/lib/server/db";
 import { createTestUser, openTestPglite } from "@/lib/server/db/test-databases";
 import { LocalMediaStorage } from "@/lib/server/storage";
 import { storeUpload } from "./uploads";

@@ -5,7 +5,6 @@ import path from "node:path";
 import { eq, inArray } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { imageCost } from "@/lib/engine/processors/pricing";
 import type { SessionUser } from "@/lib/server/auth/caller";
 import type { OpenedDatabase } from "@/lib/server/db/database";
 import { task } from "@/lib/server/db/schema";
@@ -25,6 +24,7 @@ import { DEFAULT_STUDIO_LIMITS } from "@/lib/studio/limits";
 import type { UpstreamClient, WireTask } from "@/lib/upstream";
 import { Budgets } from "./budgets";
 import { recordSpend } from "./ledger";
+import { imagePrice as imageCost } from "./service-prices";
 
 /**
  * A budget's promise attacked: tasks sent at the same moment, in many requests or one, to one

@@ -1,18 +1,18 @@
 import "server-only";
 import { and, desc, eq, sql } from "drizzle-orm";
-import {
-  controlNetPreprocessCost,
-  imageCost,
-  PROMPT_ENHANCE_PRICE,
-  VIDEO_PRICE_PER_SECOND,
-  videoCost,
-} from "@/lib/engine/processors/pricing";
 import { IMAGE_DEFAULTS } from "@/lib/protocol/image-limits";
 import { withContractDefaults } from "@/lib/protocol/task-defaults";
 import { VIDEO_DEFAULTS } from "@/lib/protocol/video-inference";
 import { VIDEO_SIZES } from "@/lib/protocol/video-sizes";
 import type { StudioDatabase } from "@/lib/server/db";
 import { spendEntry } from "@/lib/server/db/schema";
+import {
+  CONTROLNET_PREPROCESS_PRICE,
+  imagePrice,
+  PROMPT_ENHANCE_PRICE,
+  VIDEO_PRICE_PER_SECOND,
+  videoPrice,
+} from "./service-prices";
 
 export type EstimateSource = "engine" | "history" | "none";
 
@@ -38,8 +38,8 @@ interface Shape {
 const num = (v: unknown) => (typeof v === "number" && Number.isFinite(v) ? v : undefined);
 
 /**
- * A video of `duration: "auto"` is priced at 5 s, the length the built-in engine renders it at
- * (lib/engine/processors/video-inference.ts); importing that module would load the renderer.
+ * A video of `duration: "auto"` is estimated at 5 s: the contract names no length for it, and the
+ * built-in engine renders it at 5 s.
  */
 const AUTO_DURATION_SECONDS = 5;
 
@@ -81,17 +81,17 @@ function shapeOf(sent: Record<string, unknown>): Shape {
   };
 }
 
-/** One result of `shape` at the built-in engine's prices (lib/engine/processors/pricing.ts). */
-function enginePrice(shape: Shape): number {
+/** One result of `shape` at the service's published prices (`./service-prices`). */
+function publishedPrice(shape: Shape): number {
   switch (shape.taskType) {
     case "videoInference":
-      return videoCost(shape.width, shape.height, shape.seconds, shape.audio);
+      return videoPrice(shape.width, shape.height, shape.seconds, shape.audio);
     case "imageControlNetPreProcess":
-      return controlNetPreprocessCost();
+      return CONTROLNET_PREPROCESS_PRICE;
     case "promptEnhance":
       return PROMPT_ENHANCE_PRICE;
     case "imageInference":
-      return imageCost(shape.width, shape.height, shape.steps);
+      return imagePrice(shape.width, shape.height, shape.steps);
     default:
       return 0;
   }
@@ -136,8 +136,8 @@ async function historyPrice(db: StudioDatabase, shape: Shape): Promise<number | 
 const round = (usd: number) => Math.round(usd * 1e6) / 1e6;
 
 /**
- * What `tasks` would cost. With the built-in engine, its own price table, which is exactly what
- * it will report; with the real service, the mean of what this studio was charged for the same
+ * What `tasks` would cost. With the built-in engine, the published price table, which it charges
+ * by exactly; with the real service, the mean of what this studio was charged for the same
  * model at a similar size and steps (one read per distinct kind of task), and no figure when any
  * kind has no history.
  */
@@ -162,7 +162,7 @@ export async function estimateEach(
 ): Promise<{ usd: number | null; results: number }[]> {
   const shapes = tasks.map(shapeOf);
   if (pricing.embedded)
-    return shapes.map((s) => ({ usd: round(enginePrice(s) * s.results), results: s.results }));
+    return shapes.map((s) => ({ usd: round(publishedPrice(s) * s.results), results: s.results }));
   const units = new Map<string, Promise<number | null>>();
   const unitOf = (shape: Shape) => {
     const key = JSON.stringify([

@@ -3,7 +3,6 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { imageCost, videoCost } from "@/lib/engine/processors/pricing";
 import type { SessionUser } from "@/lib/server/auth/caller";
 import { getTask } from "@/lib/server/db";
 import { spendBudget, spendEntry, task } from "@/lib/server/db/schema";
@@ -19,6 +18,7 @@ import type { UpstreamClient, WireTask } from "@/lib/upstream";
 import { Budgets } from "./budgets";
 import { estimateCost } from "./estimate";
 import { recordSpend, spendSummary, spentIn } from "./ledger";
+import { imagePrice as imageCost, videoPrice as videoCost } from "./service-prices";
 
 let database: TestDatabase;
 let mediaRoot: string;

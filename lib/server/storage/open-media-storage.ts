@@ -1,6 +1,6 @@
 import "server-only";
 import path from "node:path";
-import type { StudioEnv } from "../env";
+import type { StudioEnv } from "@/lib/server/config/env";
 import { LocalMediaStorage } from "./local-media-storage";
 import type { MediaStorage } from "./media-storage";
 import { S3MediaStorage } from "./s3-media-storage";

@@ -12,7 +12,7 @@ import {
   S3Client,
   UploadPartCommand,
 } from "@aws-sdk/client-s3";
-import type { S3Settings } from "../env";
+import type { S3Settings } from "@/lib/server/config/env";
 import {
   assertMediaKey,
   assertMediaRange,

@@ -1,6 +1,6 @@
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { parseStudioEnv } from "../env";
+import { parseStudioEnv } from "@/lib/server/config/env";
 import { LocalMediaStorage } from "./local-media-storage";
 import { describeMediaStorage, openMediaStorage } from "./open-media-storage";
 import { S3MediaStorage } from "./s3-media-storage";

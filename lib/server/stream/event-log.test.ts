@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type TestDatabase, testBackends } from "@/lib/server/db/test-databases";
-import type { StreamEvent } from "@/lib/studio/stream-events";
+import type { StreamEvent } from "@/lib/studio/api/stream-events";
 import { EventLog } from "./event-log";
 import { DatabaseEventStore, EVENTS_CHANNEL, MemoryEventStore, type StoredEvent } from "./event-store";
 import { galleryItem as item, taskUpdate as task } from "./test-support";

@@ -1,8 +1,8 @@
 import "server-only";
 import { logger } from "@/lib/platform/logger";
 import { stampTask } from "@/lib/server/ops/task-timeline";
+import type { GalleryChange, StreamEvent } from "@/lib/studio/api/stream-events";
 import type { GalleryItem, TaskUpdate } from "@/lib/studio/gallery-item";
-import type { GalleryChange, StreamEvent } from "@/lib/studio/stream-events";
 import {
   type Announcement,
   type Audience,

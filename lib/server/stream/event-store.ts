@@ -3,7 +3,7 @@ import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import type { OpenedDatabase } from "@/lib/server/db/database";
 import { event, eventLogState } from "@/lib/server/db/schema/events";
-import type { StreamEvent } from "@/lib/studio/stream-events";
+import type { StreamEvent } from "@/lib/studio/api/stream-events";
 
 /** Who an event is for: every member (gallery items) or one user (their task's progress). */
 export type Audience = { team: true } | { userId: string };

@@ -10,7 +10,7 @@ import { SignInLimit } from "@/lib/server/auth/sign-in-limit";
 import { Team } from "@/lib/server/auth/team";
 import { type TestDatabase, testBackends } from "@/lib/server/db/test-databases";
 import { databaseRateLimits } from "@/lib/server/rate-limits";
-import type { StreamEvent } from "@/lib/studio/stream-events";
+import type { StreamEvent } from "@/lib/studio/api/stream-events";
 import { EventLog } from "./event-log";
 import { DatabaseEventStore } from "./event-store";
 import { closeSocketsOnAccountChange, streamMembers } from "./member-sockets";

@@ -6,8 +6,8 @@ import {
   openInstancePair,
   testBackends,
 } from "@/lib/server/db/test-databases";
+import type { PresenceEvent } from "@/lib/studio/api/stream-events";
 import { presenceTarget } from "@/lib/studio/presence";
-import type { PresenceEvent } from "@/lib/studio/stream-events";
 import { presenceAccess, startPresence } from "./presence-access";
 import type { PresenceHub, PresenceTab } from "./presence-hub";
 

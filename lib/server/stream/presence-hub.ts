@@ -1,6 +1,7 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
 import { logger } from "@/lib/platform/logger";
+import type { PresenceEvent } from "@/lib/studio/api/stream-events";
 import {
   PRESENCE_EXPIRY_MS,
   PRESENCE_HEARTBEAT_MS,
@@ -10,7 +11,6 @@ import {
   parsePresenceTarget,
 } from "@/lib/studio/presence";
 import { isRole } from "@/lib/studio/roles";
-import type { PresenceEvent } from "@/lib/studio/stream-events";
 import { type PresenceBus, type PresenceNews, piecesOf } from "./presence-bus";
 import { type PresenceEntry, PresenceStore } from "./presence-store";
 

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
+import type { PresenceEvent } from "@/lib/studio/api/stream-events";
 import { presenceTarget } from "@/lib/studio/presence";
-import type { PresenceEvent } from "@/lib/studio/stream-events";
 import { MemoryPresenceBus, type PresenceNews } from "./presence-bus";
 import { PresenceHub, type PresenceHubOptions, type PresenceTab } from "./presence-hub";
 

@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { WebSocket } from "ws";
 import { logger } from "@/lib/platform/logger";
 import { type TestDatabase, testBackends } from "@/lib/server/db/test-databases";
-import type { StreamEvent } from "@/lib/studio/stream-events";
+import type { StreamEvent } from "@/lib/studio/api/stream-events";
 import { EventLog } from "./event-log";
 import { DatabaseEventStore } from "./event-store";
 import { createRelay, MAX_FRAME_BYTES, type Relay, type RelayOptions, type StreamMember } from "./relay";

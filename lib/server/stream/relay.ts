@@ -5,7 +5,7 @@ import type { Duplex } from "node:stream";
 import { WebSocket, WebSocketServer } from "ws";
 import { logger } from "@/lib/platform/logger";
 import { STREAM_CLOSE } from "@/lib/studio/api/stream";
-import type { StreamEvent, StreamFrame } from "@/lib/studio/stream-events";
+import type { StreamEvent, StreamFrame } from "@/lib/studio/api/stream-events";
 import { type Audience, type EventLog, isFor } from "./event-log";
 import type { PresenceHub } from "./presence-hub";
 import { type SocketCaps, type StreamMember, StreamSockets } from "./stream-sockets";

@@ -4,8 +4,7 @@ import { logger } from "@/lib/platform/logger";
 import type { SessionUser } from "@/lib/server/auth/caller";
 import { readJson } from "@/lib/server/http/read-json";
 import { REQUEST_ID_HEADER, requestIdOf } from "@/lib/server/ops/request-id";
-import type { StudioRuntime } from "@/lib/server/runtime";
-import { submitTasks } from "./submit";
+import { type SubmitDeps, submitTasks } from "./submit";
 
 /** Generation requests carry prompts and inline images: a few megabytes at most. */
 export const TASK_BODY_LIMIT = 32 * 1024 * 1024;
@@ -15,7 +14,7 @@ const ANY_JSON = z.unknown();
 
 /** The tasks of a request whose caller is already known and allowed to generate. */
 export async function sendTasks(
-  runtime: Pick<StudioRuntime, "submit">,
+  runtime: { submit: SubmitDeps },
   user: SessionUser,
   request: Request,
 ): Promise<Response> {

@@ -4,7 +4,6 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   markTask,
   type OpenedDatabase,
-  openPgliteDatabase,
   RecordError,
   recentTasks,
   recordItem,

@@ -5,7 +5,7 @@ import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TOOL_INPUT_MAX_PIXELS } from "@/lib/protocol/image-limits";
-import { type OpenedDatabase, openPgliteDatabase } from "@/lib/server/db";
+import type { OpenedDatabase } from "@/lib/server/db";
 import { createTestUser, openTestPglite } from "@/lib/server/db/test-databases";
 import { ToolQueue } from "@/lib/server/limits/tool-queue";
 import { StudioRefs } from "@/lib/server/results/studio-refs";

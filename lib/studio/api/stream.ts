@@ -1,6 +1,6 @@
 /**
  * The studio's live stream: one WebSocket per tab on this path, authenticated by the session
- * cookie, carrying the events of lib/studio/stream-events.ts. It is no HTTP endpoint (server.ts
+ * cookie, carrying the events of lib/studio/api/stream-events.ts. It is no HTTP endpoint (server.ts
  * routes its upgrade to the relay), so it is declared here apart from the resources.
  */
 export const STREAM_PATH = "/api/stream";

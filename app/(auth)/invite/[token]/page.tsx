@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { AuthCard } from "@/components/auth/auth-card";
 import { InvitationForm } from "@/components/auth/invitation-form";
 import { ButtonLink } from "@/components/ui/button";
-import { pageRuntime } from "@/lib/server/page-session";
+import { pageRuntime } from "@/lib/server/api/page-session";
 import { ROLE_LABELS } from "@/lib/studio/roles";
 
 export const metadata: Metadata = { title: "Join the studio" };

@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { AuthCard } from "@/components/auth/auth-card";
 import { ResetPasswordForm } from "@/components/auth/reset-password-form";
 import { ButtonLink } from "@/components/ui/button";
-import { pageRuntime } from "@/lib/server/page-session";
+import { pageRuntime } from "@/lib/server/api/page-session";
 
 export const metadata: Metadata = { title: "Choose a new password" };
 

@@ -1,7 +1,7 @@
 import { notFound, redirect } from "next/navigation";
 import { isRecallPart, recallHref } from "@/lib/client/create/recall";
+import { pageServices, requirePageUser } from "@/lib/server/api/page-session";
 import { getTask } from "@/lib/server/db";
-import { pageServices, requirePageUser } from "@/lib/server/page-session";
 
 /**
  * `/create/recall?task=<taskUUID>&use=all|seed|prompt|size[&seed=]`: opens a recorded task in the

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { Suspense } from "react";
 import { VideoForm } from "@/components/create/workflows/video-form";
-import { pageRuntime } from "@/lib/server/page-session";
+import { pageRuntime } from "@/lib/server/api/page-session";
 
 export const metadata: Metadata = { title: "Video" };
 

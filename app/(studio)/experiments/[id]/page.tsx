@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { ExperimentPage } from "@/components/experiments/experiment-page";
 import { VotingBlindNotice } from "@/components/votes/voting-blind-notice";
-import { pageRuntime, requirePageUser } from "@/lib/server/page-session";
+import { pageRuntime, requirePageUser } from "@/lib/server/api/page-session";
 import { ballotInProgress } from "@/lib/server/votes/blinded";
 import { can } from "@/lib/studio/roles";
 

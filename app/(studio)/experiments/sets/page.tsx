@@ -4,7 +4,7 @@ import { EvalSetList } from "@/components/eval-sets/eval-set-list";
 import { NewSetDialog } from "@/components/eval-sets/new-set-dialog";
 import { ButtonLink } from "@/components/ui/button";
 import { PageHeader } from "@/components/ui/page-header";
-import { requirePageUser } from "@/lib/server/page-session";
+import { requirePageUser } from "@/lib/server/api/page-session";
 import { can } from "@/lib/studio/roles";
 
 export const metadata: Metadata = { title: "Evaluation sets" };

@@ -3,7 +3,7 @@ import type { Metadata } from "next";
 import { TrashView } from "@/components/organize/trash-view";
 import { EmptyState } from "@/components/ui/empty-state";
 import { PageHeader } from "@/components/ui/page-header";
-import { requirePageUser } from "@/lib/server/page-session";
+import { requirePageUser } from "@/lib/server/api/page-session";
 import { TRASH_DAYS } from "@/lib/studio/review";
 import { can } from "@/lib/studio/roles";
 

@@ -1,4 +1,4 @@
-import { type Rgb, seededRandom } from "../seeded";
+import { type Rgb, seededRandom } from "../shared/seeded";
 
 /**
  * The internal picture the scene is painted into: float RGB (0-255) at a fraction of the output

@@ -1,4 +1,4 @@
-import type { Rgb } from "../seeded";
+import type { Rgb } from "../shared/seeded";
 
 /** Named colours (sRGB) and their synonyms. */
 export const COLOURS: Record<string, Rgb> = {

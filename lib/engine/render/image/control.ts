@@ -1,4 +1,4 @@
-import type { Rgb } from "../seeded";
+import type { Rgb } from "../shared/seeded";
 import { type Canvas, clamp, luma, sobel } from "./canvas";
 import { decodeGrey } from "./inputs";
 import type { Palette } from "./palette";

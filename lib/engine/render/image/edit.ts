@@ -1,5 +1,5 @@
 import sharp from "sharp";
-import type { Rgb } from "../seeded";
+import type { Rgb } from "../shared/seeded";
 import { type Canvas, clamp, luma, mix, mixRgb, smoothstep } from "./canvas";
 import { decodeGrey, decodeRgb } from "./inputs";
 import type { Palette } from "./palette";

@@ -1,5 +1,5 @@
 import sharp, { type Sharp } from "sharp";
-import type { ImageFormat } from "../renderer";
+import type { ImageFormat } from "../shared/formats";
 import { type Graded, gradedPixels } from "./grade";
 import { upscaleBlurred } from "./resample";
 

@@ -1,4 +1,4 @@
-import { seededRandom } from "../seeded";
+import { seededRandom } from "../shared/seeded";
 import { type Canvas, clamp, luma } from "./canvas";
 import { type ColourMatrix, identity } from "./colour-matrix";
 import type { WeightedColour } from "./intent";

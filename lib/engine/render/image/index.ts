@@ -1,4 +1,4 @@
-import { seededRandom } from "../seeded";
+import { seededRandom } from "../shared/seeded";
 import { createCanvas } from "./canvas";
 import { composeMatrices } from "./colour-matrix";
 import { applyControlNet } from "./control";

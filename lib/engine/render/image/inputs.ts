@@ -1,6 +1,6 @@
 import sharp, { type Sharp } from "sharp";
 import { ServiceErrorException, serviceErrors } from "@/lib/protocol/errors";
-import type { Rgb } from "../seeded";
+import type { Rgb } from "../shared/seeded";
 import { luma } from "./canvas";
 import type { NamedImage } from "./params";
 

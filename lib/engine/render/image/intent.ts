@@ -1,4 +1,4 @@
-import type { Rgb } from "../seeded";
+import type { Rgb } from "../shared/seeded";
 import { COLOURS } from "./colour-words";
 import { parsePrompt, type WeightedWord } from "./prompt-syntax";
 import { SUBJECT_TABLE, type Subject, settingOf } from "./subjects";

@@ -1,5 +1,5 @@
 import sharp from "sharp";
-import type { Guide } from "./preprocess";
+import type { Guide } from "./guide";
 
 /**
  * A best-effort openpose guide: no pose estimation here, so a standing figure in the OpenPose

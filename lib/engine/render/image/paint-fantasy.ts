@@ -1,4 +1,4 @@
-import type { Rgb } from "../seeded";
+import type { Rgb } from "../shared/seeded";
 import { mixRgb } from "./canvas";
 import type { SubjectLook } from "./subject-look";
 import { Pen, shadeOf } from "./subject-pen";

@@ -1,4 +1,4 @@
-import type { Rgb } from "../seeded";
+import type { Rgb } from "../shared/seeded";
 import type { SubjectLook } from "./subject-look";
 import { type Pen, shadeOf } from "./subject-pen";
 

@@ -1,4 +1,4 @@
-import type { Rgb } from "../seeded";
+import type { Rgb } from "../shared/seeded";
 import { blend3, blendPixel, clamp, hash2, mix, mixRgb, noise1d, smoothstep } from "./canvas";
 import { grainAt, type PaintContext } from "./paint-context";
 

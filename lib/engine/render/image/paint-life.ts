@@ -1,4 +1,4 @@
-import type { Rgb } from "../seeded";
+import type { Rgb } from "../shared/seeded";
 import { addPixel, blend3, blendPixel, clamp, mixRgb } from "./canvas";
 import type { PaintContext } from "./paint-context";
 

@@ -1,4 +1,4 @@
-import { hsl, type Rgb } from "../seeded";
+import { hsl, type Rgb } from "../shared/seeded";
 import { clamp, mixRgb } from "./canvas";
 import type { Intent } from "./intent";
 import type { TimeOfDay } from "./vocabulary";

@@ -1,4 +1,4 @@
-import type { ImageFormat } from "../renderer";
+import type { ImageFormat } from "../shared/formats";
 
 /** What the image renderer is asked to draw: everything of the request that changes pixels. */
 export interface Outpaint {

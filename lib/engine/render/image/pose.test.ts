@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { seededRandom } from "../seeded";
+import { seededRandom } from "../shared/seeded";
 import { createCanvas } from "./canvas";
 import { renderImage } from "./index";
 import { readIntent } from "./intent";

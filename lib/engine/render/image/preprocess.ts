@@ -1,8 +1,9 @@
 import sharp from "sharp";
 import type { PreProcessorType } from "@/lib/protocol/utility-tasks";
-import { seededRandom } from "../seeded";
+import { seededRandom } from "../shared/seeded";
 import { canny } from "./canny";
 import { boxBlur, clamp, noiseField, sobel } from "./canvas";
+import type { Guide } from "./guide";
 import { decode } from "./inputs";
 import { openposeSkeleton } from "./openpose";
 import type { NamedImage } from "./params";
@@ -14,13 +15,6 @@ import type { NamedImage } from "./params";
  * flat colour regions, tile as a blurred low-resolution copy, shuffle as a warped copy, openpose
  * as a coloured skeleton over the image's main subject.
  */
-export interface Guide {
-  data: Buffer;
-  width: number;
-  height: number;
-  channels: 1 | 3;
-}
-
 export interface PreprocessOptions {
   type: PreProcessorType;
   width?: number;

@@ -1,4 +1,4 @@
-import type { Rgb } from "../seeded";
+import type { Rgb } from "../shared/seeded";
 import { clamp } from "./canvas";
 import type { SubjectMention } from "./intent";
 import {

@@ -1,4 +1,4 @@
-import type { Rgb } from "../seeded";
+import type { Rgb } from "../shared/seeded";
 
 /**
  * How a subject stands, drawn from the seed: the same prompt with another seed turns the head,

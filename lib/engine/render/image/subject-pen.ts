@@ -1,4 +1,4 @@
-import type { Rgb } from "../seeded";
+import type { Rgb } from "../shared/seeded";
 import { blend3, clamp } from "./canvas";
 import type { PaintContext } from "./paint-context";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { seededRandom } from "../seeded";
+import { seededRandom } from "../shared/seeded";
 import { createCanvas } from "./canvas";
 import { readIntent } from "./intent";
 import { buildPalette } from "./palette";

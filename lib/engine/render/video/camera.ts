@@ -1,4 +1,4 @@
-import type { CameraMove } from "./scene";
+import type { CameraMove } from "./scene-words";
 
 /**
  * The camera of a shot: where it looks and how far it is zoomed at each moment. Moves ease in and

@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import type { Writable } from "node:stream";
 import { findFfmpeg } from "@/lib/platform/ffmpeg-path";
-import type { VideoFormat } from "../renderer";
+import type { VideoFormat } from "../shared/formats";
 import { SAMPLE_RATE } from "./media-decode";
 
 /**

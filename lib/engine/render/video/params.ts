@@ -1,4 +1,4 @@
-import type { VideoFormat } from "../renderer";
+import type { VideoFormat } from "../shared/formats";
 import type { SafetyMode } from "./frame-safety";
 import type { MediaInfo } from "./media-decode";
 

@@ -1,7 +1,18 @@
 import type { Rgb } from "./raster";
-import type { CameraMove, TimeOfDay } from "./scene";
 
 /** The vocabulary `readScene` understands: colour names, camera phrases, times of day. */
+
+export type TimeOfDay = "day" | "sunset" | "dawn" | "night";
+export type CameraMove =
+  | "static"
+  | "zoomIn"
+  | "zoomOut"
+  | "panLeft"
+  | "panRight"
+  | "dollyIn"
+  | "dollyOut"
+  | "tiltUp"
+  | "tiltDown";
 
 /** Whole words, allowing the usual endings (waves, cloudy, glowing). */
 export const has = (text: string, words: readonly string[]) =>

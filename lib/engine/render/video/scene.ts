@@ -1,5 +1,14 @@
 import { mixRgb, type Rgb } from "./raster";
-import { CAMERA_WORDS, COLOUR_WORDS, DEFAULT_MOVES, has, SKIES, timeOf } from "./scene-words";
+import {
+  CAMERA_WORDS,
+  type CameraMove,
+  COLOUR_WORDS,
+  DEFAULT_MOVES,
+  has,
+  SKIES,
+  type TimeOfDay,
+  timeOf,
+} from "./scene-words";
 import { seededRandom } from "./seeded-random";
 
 /**
@@ -10,19 +19,8 @@ import { seededRandom } from "./seeded-random";
  * scene.
  */
 
-export type TimeOfDay = "day" | "sunset" | "dawn" | "night";
 export type Terrain = "mountains" | "hills" | "city" | "forest" | "dunes";
 export type Particles = "snow" | "rain" | "embers" | "fireflies" | "bokeh" | "bubbles" | "dust" | "stars";
-export type CameraMove =
-  | "static"
-  | "zoomIn"
-  | "zoomOut"
-  | "panLeft"
-  | "panRight"
-  | "dollyIn"
-  | "dollyOut"
-  | "tiltUp"
-  | "tiltDown";
 
 export interface Scene {
   time: TimeOfDay;

@@ -2,7 +2,7 @@
  * Deterministic randomness for the video renderer: the renderers' shared seeded sequence, and a
  * stateless hash for per-particle and per-window values.
  */
-export { seededRandom } from "../seeded";
+export { seededRandom } from "../shared/seeded";
 
 /** A stateless hash of an integer to 0-1: per-particle, per-window values without a sequence. */
 export function hash01(n: number, salt = 0): number {

@@ -4,7 +4,7 @@ import type { PaintContext } from "../image/paint-context";
 import { buildPalette } from "../image/palette";
 import { type Placement, paintSubjects, standsOnHorizon } from "../image/subject-layout";
 import { familyOf, type Subject } from "../image/subjects";
-import { seededRandom } from "../seeded";
+import { seededRandom } from "../shared/seeded";
 import type { Frame } from "./raster";
 import type { Scene } from "./scene";
 import { drawSprite, type Sprite, spriteFromPixels } from "./sprite";

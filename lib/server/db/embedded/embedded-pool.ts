@@ -1,6 +1,6 @@
 import "server-only";
 import pg from "pg";
-import { CHANNEL_NAME } from "../postgres-listen";
+import { CHANNEL_NAME } from "../listen/postgres-listen";
 
 /**
  * The pool on the embedded database's socket. PGlite is one Postgres backend: the socket server

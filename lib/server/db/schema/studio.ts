@@ -115,6 +115,8 @@ export const item = pgTable(
     cost: doublePrecision("cost"),
     /** The service's `NSFWContent`, when the task used `safety`. */
     nsfw: boolean("nsfw"),
+    /** The prompt's words the result says were not drawn (the built-in engine's `notDrawn`). */
+    notDrawn: text("not_drawn").array(),
     storageKey: text("storage_key").notNull(),
     bytes: bigint("bytes", { mode: "number" }).notNull(),
     // Millisecond precision so a JS Date (and so a page cursor) holds the exact stored value.

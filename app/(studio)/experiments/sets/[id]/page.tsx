@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { EvalSetPage } from "@/components/eval-sets/eval-set-page";
-import { requirePageUser } from "@/lib/server/page-session";
+import { requirePageUser } from "@/lib/server/api/page-session";
 import { can } from "@/lib/studio/roles";
 
 export const metadata: Metadata = { title: "Evaluation set" };

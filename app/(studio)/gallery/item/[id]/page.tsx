@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { Suspense } from "react";
 import { ItemViewer } from "@/components/review/item-viewer";
 import { VotingBlindNotice } from "@/components/votes/voting-blind-notice";
-import { pageRuntime, requirePageUser } from "@/lib/server/page-session";
+import { pageRuntime, requirePageUser } from "@/lib/server/api/page-session";
 import { ballotInProgress } from "@/lib/server/votes/blinded";
 
 export const metadata: Metadata = { title: "Item" };

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { BallotPage } from "@/components/votes/ballot-page";
-import { requirePageUser } from "@/lib/server/page-session";
+import { requirePageUser } from "@/lib/server/api/page-session";
 import { can } from "@/lib/studio/roles";
 
 export const metadata: Metadata = { title: "Your ballot" };

@@ -4,7 +4,7 @@ import { storedImageResponse } from "@/lib/server/gallery/thumb-response";
 import { ensureThumb, thumbFormat } from "@/lib/server/gallery/thumbnails";
 import { api } from "@/lib/studio/api";
 import { studioErrors } from "@/lib/studio/api/errors";
-import type { ThumbWidth } from "@/lib/studio/gallery-urls";
+import type { ThumbWidth } from "@/lib/studio/api/gallery-urls";
 
 export const GET = route(api.items.thumb, async ({ user, params, query, request, db, storage }) => {
   const media = await itemMedia(db, params.id, user.role);

@@ -1,11 +1,11 @@
 "use client";
 
 import type { QueryClient } from "@tanstack/react-query";
-import type { GalleryChange } from "@/lib/studio/stream-events";
-import { applyExperimentChange } from "./live/experiment-changes";
-import { applyOrganizeChange } from "./live/organize-changes";
-import { applyReviewChange } from "./live/review-changes";
-import { applyVoteChange } from "./live/vote-changes";
+import type { GalleryChange } from "@/lib/studio/api/stream-events";
+import { applyExperimentChange } from "./experiment-changes";
+import { applyOrganizeChange } from "./organize-changes";
+import { applyReviewChange } from "./review-changes";
+import { applyVoteChange } from "./vote-changes";
 
 /**
  * A teammate's change to the review gallery, applied to this tab's caches: patched in place where

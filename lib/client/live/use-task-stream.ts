@@ -3,9 +3,9 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useEffect } from "react";
-import { applyGalleryChange } from "@/lib/client/gallery-live";
+import { applyGalleryChange } from "@/lib/client/live/gallery-live";
 import { STREAM_PATH } from "@/lib/studio/api/stream";
-import type { StreamFrame } from "@/lib/studio/stream-events";
+import type { StreamFrame } from "@/lib/studio/api/stream-events";
 import {
   addGalleryItem,
   addTaskItem,
@@ -14,10 +14,10 @@ import {
   patchTask,
   tasksKey,
   updateTask,
-} from "./gallery-cache";
-import { keepPresenceSent, sendPresence, usePresenceStore } from "./live/presence-store";
-import { afterStreamClose } from "./live/stream-reconnect";
-import { useStreamStore } from "./stream-store";
+} from "../gallery-cache";
+import { useStreamStore } from "../stream-store";
+import { keepPresenceSent, sendPresence, usePresenceStore } from "./presence-store";
+import { afterStreamClose } from "./stream-reconnect";
 
 /**
  * One WebSocket to the studio's relay per tab. Results and task progress are written into the

@@ -2,12 +2,12 @@ import "server-only";
 import { headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { connection } from "next/server";
+import type { SessionUser } from "@/lib/server/auth/caller";
+import { sessionUser } from "@/lib/server/auth/guard";
+import { PAGE_PATH_HEADER } from "@/lib/server/http/request-stamp";
+import { getRuntime, type StudioRuntime } from "@/lib/server/runtime";
 import { signInPathFor } from "@/lib/studio/next-path";
-import { type Services, servicesOf } from "./api/services";
-import type { SessionUser } from "./auth/caller";
-import { sessionUser } from "./auth/guard";
-import { PAGE_PATH_HEADER } from "./http/request-stamp";
-import { getRuntime, type StudioRuntime } from "./runtime";
+import { type Services, servicesOf } from "./services";
 
 /**
  * The runtime, for a page. Pages that read it are about this request (who is signed in, what is

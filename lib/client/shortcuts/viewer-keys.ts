@@ -2,7 +2,7 @@
  * The item viewer's keys: one table that the viewer's key handlers read and the shortcuts list
  * shows, so the list names every key the viewer answers and none it does not.
  */
-import type { Shortcut } from "./page-shortcuts";
+import type { Shortcut } from "./shortcut";
 
 export type ViewerCommand =
   | { kind: "close" }

@@ -2,7 +2,7 @@
 
 import { useEffect } from "react";
 import type { PresentMember } from "@/lib/studio/presence";
-import { usePresenceStore } from "./live/presence-store";
+import { usePresenceStore } from "./presence-store";
 
 /**
  * Says this tab is on `target` while the calling page is open, and answers the other members

@@ -8,10 +8,10 @@ import type { CommentPin, CommentView } from "@/lib/studio/comments";
 import type { ItemReview } from "@/lib/studio/gallery-item";
 import type { ItemDetail } from "@/lib/studio/item-detail";
 import type { ReviewState } from "@/lib/studio/review";
-import { call } from "./endpoint-client";
-import { itemKey } from "./gallery-cache";
-import { applyReviewChange } from "./live/review-changes";
-import { commentsKey, historyKey, inboxKey } from "./review-keys";
+import { call } from "../endpoint-client";
+import { itemKey } from "../gallery-cache";
+import { applyReviewChange } from "../live/review-changes";
+import { commentsKey, historyKey, inboxKey } from "../review-keys";
 
 export type { HistoryEntry };
 

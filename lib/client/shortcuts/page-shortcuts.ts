@@ -1,11 +1,7 @@
-import { SHORTCUTS } from "./create/shortcuts";
+import { SHORTCUTS } from "../create/shortcuts";
+import { workflows } from "../workflows";
+import type { Shortcut } from "./shortcut";
 import { viewerShortcuts } from "./viewer-keys";
-import { workflows } from "./workflows";
-
-export interface Shortcut {
-  keys: readonly string[];
-  action: string;
-}
 
 /** Shortcuts that work on every studio page. */
 const EVERYWHERE: readonly Shortcut[] = [

@@ -7,8 +7,8 @@
  *                                                                        in a running engine
  */
 import { parseArgs } from "node:util";
-import { parseEngineConfig } from "../config";
-import { DEFAULT_ACCOUNT, KeyStore } from "./key-store";
+import { parseEngineConfig } from "./config";
+import { DEFAULT_ACCOUNT, KeyStore } from "./keys/key-store";
 
 const USAGE = `Usage:
   npm run engine:keys -- create --description "TEXT" [--account NAME]
@@ -85,8 +85,8 @@ export function runKeysCli(argv: string[], env: Record<string, string | undefine
   }
 }
 
-// Run only as a script (`tsx lib/engine/keys/cli.ts`), not when imported by a test.
-if (process.argv[1] && /keys[\\/]cli\.ts$/.test(process.argv[1])) {
+// Run only as a script (`tsx lib/engine/keys-cli.ts`), not when imported by a test.
+if (process.argv[1] && /keys-cli\.ts$/.test(process.argv[1])) {
   try {
     process.exitCode = runKeysCli(process.argv.slice(2), process.env);
   } catch (err) {

@@ -1,6 +1,6 @@
-import type { CellPatch } from "./experiments/cell-patch";
-import type { GalleryItem, ItemReview, TaskUpdate } from "./gallery-item";
-import type { PresentMember } from "./presence";
+import type { CellPatch } from "../experiments/cell-patch";
+import type { GalleryItem, ItemReview, TaskUpdate } from "../gallery-item";
+import type { PresentMember } from "../presence";
 
 /**
  * What the studio's relay (lib/studio/api/stream.ts) sends a browser, shared by the server and the

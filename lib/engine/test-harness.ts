@@ -8,8 +8,8 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { parseEngineConfig } from "../config";
-import { createEngine, type EmbeddedEngine, type EngineDeps } from "../create-engine";
+import { parseEngineConfig } from "./config";
+import { createEngine, type EmbeddedEngine, type EngineDeps } from "./create-engine";
 
 export interface HarnessOptions extends EngineDeps {
   /** Reuse a data dir (restart tests); default a new temp dir. */

@@ -5,9 +5,9 @@ import { api } from "@/lib/studio/api";
 import type { ApiError } from "@/lib/studio/api/errors";
 import type { InboxPage } from "@/lib/studio/api/inbox";
 import type { NotificationKind, NotificationSettings } from "@/lib/studio/notifications";
-import { call, queryKeyOf, useEndpoint, useEndpointMutation } from "./endpoint-client";
-import { applyReviewChange } from "./live/review-changes";
-import { inboxListKey } from "./review-keys";
+import { call, queryKeyOf, useEndpoint, useEndpointMutation } from "../endpoint-client";
+import { applyReviewChange } from "../live/review-changes";
+import { inboxListKey } from "../review-keys";
 
 export interface InboxFilter {
   kind?: NotificationKind | undefined;

@@ -3,10 +3,10 @@
  * each URL, so a link made in one screen opens in another.
  */
 
-import { items, type ThumbWidth } from "./api/items";
-import { urlOf } from "./api/url";
+import { items, type ThumbWidth } from "./items";
+import { urlOf } from "./url";
 
-export { THUMB_WIDTHS, type ThumbWidth } from "./api/items";
+export { THUMB_WIDTHS, type ThumbWidth } from "./items";
 
 /** An item's thumbnail (a poster frame for a video), in the best format the browser accepts. */
 export function thumbUrl(itemId: string, width: ThumbWidth): string {

@@ -1,12 +1,8 @@
 "use client";
 
 import { create } from "zustand";
-import {
-  PRESENCE_HEARTBEAT_MS,
-  PRESENCE_MAX_LISTED,
-  type PresenceMessage,
-  type PresentMember,
-} from "@/lib/studio/presence";
+import type { ClientMessage } from "@/lib/studio/api/stream-messages";
+import { PRESENCE_HEARTBEAT_MS, PRESENCE_MAX_LISTED, type PresentMember } from "@/lib/studio/presence";
 import type { PresenceEvent } from "@/lib/studio/stream-events";
 
 export interface PresenceState {
@@ -62,7 +58,7 @@ export function othersOf(event: PresenceEvent, me: string): NonNullable<Presence
 /** Tells the relay on `socket` where this tab is (if the socket is open). */
 export function sendPresence(socket: Pick<WebSocket, "readyState" | "OPEN" | "send"> | null): void {
   if (!socket || socket.readyState !== socket.OPEN) return;
-  const message: PresenceMessage = { type: "presence", on: usePresenceStore.getState().on };
+  const message: ClientMessage = { type: "presence", on: usePresenceStore.getState().on };
   socket.send(JSON.stringify(message));
 }
 

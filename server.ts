@@ -168,6 +168,7 @@ async function main() {
   });
 
   server.on("upgrade", (req, socket, head) => {
+    stampRequest(req, env.TRUST_PROXY);
     const path = pathOf(req.url);
     if (drain.isDraining && !(engine && path === "/v1")) {
       socket.end(

@@ -81,3 +81,55 @@ test("the API reference lists the studio's endpoints with their parameters, and 
   await shell.openSection("Gallery");
   await expect(page.locator("html")).not.toHaveClass(/dark-mode/);
 });
+
+/**
+ * A member opens the live stream's part of the reference: how to connect, the presence event with
+ * its fields in words, and what each close code means.
+ */
+test("the API reference describes the live stream: its events, how to connect, its close codes", async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const shell = new StudioShell(page);
+  await shell.goto("/settings/api");
+  await shell.expectHeading("API reference");
+  const tab = page.getByRole("tab", { name: "Live stream" });
+  await expect(page.getByRole("tab", { name: "HTTP endpoints" })).toHaveAttribute("aria-selected", "true");
+  await tab.click();
+  await expect(tab).toHaveAttribute("aria-selected", "true");
+  await expect(page.getByRole("region", { name: "Endpoints" })).toBeHidden();
+
+  const stream = page.getByRole("region", { name: "Live stream" });
+  await expect(stream.getByRole("heading", { name: "How to connect" })).toBeVisible();
+  await expect(stream).toContainText("Authorization: Bearer");
+  await shell.screenshot("api-reference-stream-1440x900", { x: 0, y: 0, width: 1440, height: 900 });
+
+  const presence = stream.getByRole("article", { name: "Presence", exact: true });
+  await presence.scrollIntoViewIfNeeded();
+  await expect(presence).toContainText("type: presence");
+  await expect(presence).toContainText("How many members are there in all");
+  await expect(presence.getByText("total", { exact: true })).toBeVisible();
+  await expect(presence.getByText("members", { exact: true })).toBeVisible();
+  await shell.screenshot("api-reference-stream-presence-1440x900", { x: 0, y: 0, width: 1440, height: 900 });
+
+  const codes = stream.getByRole("table", { name: "Close codes" });
+  await codes.scrollIntoViewIfNeeded();
+  const revoked = codes.getByRole("row").filter({ hasText: "4410" });
+  await expect(revoked).toContainText("access token the socket was opened with was revoked");
+  await expect(codes.getByRole("row").filter({ hasText: "4401" })).toContainText("Sign in again.");
+
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await stream.getByRole("heading", { name: "How to connect" }).scrollIntoViewIfNeeded();
+  await shell.screenshot("api-reference-stream-1280x720", { x: 0, y: 0, width: 1280, height: 720 });
+  await codes.scrollIntoViewIfNeeded();
+  await shell.screenshot("api-reference-stream-codes-1280x720", { x: 0, y: 0, width: 1280, height: 720 });
+
+  // The endpoints are where they were, and the document behind this part is the one linked.
+  await page.getByRole("tab", { name: "HTTP endpoints" }).click();
+  await expect(page.getByRole("region", { name: "Endpoints" })).toBeVisible();
+  const href = await page.getByRole("link", { name: "AsyncAPI document" }).getAttribute("href");
+  expect(href).toBe("/api/asyncapi.json");
+  const doc = await page.request.get(href ?? "");
+  expect(doc.status()).toBe(200);
+  expect(((await doc.json()) as { asyncapi: string }).asyncapi).toBe("3.0.0");
+});

@@ -2,12 +2,8 @@
 
 import { create } from "zustand";
 import type { PresenceEvent } from "@/lib/studio/api/stream-events";
-import {
-  PRESENCE_HEARTBEAT_MS,
-  PRESENCE_MAX_LISTED,
-  type PresenceMessage,
-  type PresentMember,
-} from "@/lib/studio/presence";
+import type { ClientMessage } from "@/lib/studio/api/stream-messages";
+import { PRESENCE_HEARTBEAT_MS, PRESENCE_MAX_LISTED, type PresentMember } from "@/lib/studio/presence";
 
 export interface PresenceState {
   /** The page this tab is on, as it tells the relay (a target of lib/studio/presence.ts). */
@@ -62,7 +58,7 @@ export function othersOf(event: PresenceEvent, me: string): NonNullable<Presence
 /** Tells the relay on `socket` where this tab is (if the socket is open). */
 export function sendPresence(socket: Pick<WebSocket, "readyState" | "OPEN" | "send"> | null): void {
   if (!socket || socket.readyState !== socket.OPEN) return;
-  const message: PresenceMessage = { type: "presence", on: usePresenceStore.getState().on };
+  const message: ClientMessage = { type: "presence", on: usePresenceStore.getState().on };
   socket.send(JSON.stringify(message));
 }
 

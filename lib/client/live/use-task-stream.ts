@@ -5,7 +5,7 @@ import { useRouter } from "next/navigation";
 import { useEffect } from "react";
 import { applyGalleryChange } from "@/lib/client/live/gallery-live";
 import { STREAM_PATH } from "@/lib/studio/api/stream";
-import type { StreamFrame } from "@/lib/studio/api/stream-events";
+import { parseStreamFrame, type StreamFrame } from "@/lib/studio/api/stream-messages";
 import {
   addGalleryItem,
   addTaskItem,
@@ -96,11 +96,10 @@ export function useTaskStream(): void {
         sendPresence(ws);
       };
       ws.onmessage = (message) => {
-        try {
-          handle(JSON.parse(String(message.data)) as StreamFrame);
-        } catch {
-          // A malformed frame is dropped; the next reset or refetch repairs what it carried.
-        }
+        // A frame outside the stream's declarations is dropped; the next reset or refetch repairs
+        // what it carried.
+        const frame = parseStreamFrame(String(message.data));
+        if (frame) handle(frame);
       };
       ws.onclose = (event) => {
         if (stopped || socket !== ws) return;

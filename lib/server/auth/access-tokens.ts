@@ -143,6 +143,19 @@ export class AccessTokens implements TokenGate {
   }
 
   /**
+   * A verified token's standing now, for a socket opened with it (lib/server/stream): the role it
+   * acts with, or null once it is revoked or expired or its member removed. Counts no budget.
+   */
+  async standing(tokenId: string): Promise<{ role: Role } | null> {
+    const [row] = await this.db
+      .select({ tokenRole: accessToken.role, memberRole: user.role })
+      .from(accessToken)
+      .innerJoin(user, eq(user.id, accessToken.userId))
+      .where(and(eq(accessToken.id, tokenId), this.live(new Date(this.now())), isNull(user.deactivatedAt)));
+    return row ? { role: weakerRole(row.tokenRole, row.memberRole as Role) } : null;
+  }
+
+  /**
    * A failed token's answer: 401, or 429 once its address or the prefix it shows has failed too
    * often this minute. The address is counted first, so failures already held for their address
    * do not use up a prefix's budget.

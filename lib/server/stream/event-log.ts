@@ -3,6 +3,7 @@ import { logger } from "@/lib/platform/logger";
 import { stampTask } from "@/lib/server/ops/task-timeline";
 import type { GalleryChange, StreamEvent } from "@/lib/studio/api/stream-events";
 import type { GalleryItem, TaskUpdate } from "@/lib/studio/gallery-item";
+import { checkFrame } from "./declared-frames";
 import {
   type Announcement,
   type Audience,
@@ -186,6 +187,8 @@ export class EventLog {
   }
 
   private publish(audience: Audience, body: EventBody): void {
+    // Under test, what cannot be sent as declared fails where it is published.
+    checkFrame({ ...body, epoch: "declared", seq: 0 } as StreamEvent);
     this.outbox.push({ at: this.now(), audience, body });
     this.counts.published++;
     // Everything published in this tick goes in one INSERT.

@@ -4,11 +4,13 @@ import type { IncomingMessage } from "node:http";
 import type { Duplex } from "node:stream";
 import { WebSocket, WebSocketServer } from "ws";
 import { logger } from "@/lib/platform/logger";
+import { ApiError } from "@/lib/studio/api/errors";
 import { STREAM_CLOSE } from "@/lib/studio/api/stream";
 import type { StreamEvent, StreamFrame } from "@/lib/studio/api/stream-events";
+import { checkFrame } from "./declared-frames";
 import { type Audience, type EventLog, isFor } from "./event-log";
 import type { PresenceHub } from "./presence-hub";
-import { type SocketCaps, type StreamMember, StreamSockets } from "./stream-sockets";
+import { openedWithToken, type SocketCaps, type StreamMember, StreamSockets } from "./stream-sockets";
 import { tabMessages } from "./tab-messages";
 
 export type { StreamMember } from "./stream-sockets";
@@ -19,6 +21,7 @@ export type DisconnectReason = keyof typeof STREAM_CLOSE;
 const CLOSE_WORDS: Record<DisconnectReason, string> = {
   sessionEnded: "Session ended",
   roleChanged: "Role changed",
+  tokenRevoked: "Token revoked",
   sessionRenewed: "Session renewed",
   tooManySockets: "Too many tabs",
 };
@@ -47,7 +50,11 @@ export interface Relay {
 
 export interface RelayOptions {
   log: EventLog;
-  /** The signed-in member behind the upgrade request's session cookie, or null. */
+  /**
+   * The member behind the upgrade request's session cookie or access token, or null (401); a
+   * refusal thrown as an `ApiError` (a role without the permission, a rate limit) answers the
+   * upgrade with its status.
+   */
   authenticate(req: IncomingMessage): Promise<StreamMember | null>;
   /**
    * A session's standing now, from the database: its member's role, or null once it ended or
@@ -67,6 +74,9 @@ export interface RelayOptions {
   /** Sockets a session and a member may hold here (default `MAX_SOCKETS_PER_SESSION` and `_PER_MEMBER`). */
   caps?: SocketCaps;
 }
+
+/** Reasons that end a session, which a socket opened with a token does not hang on. */
+const SESSION_REASONS = new Set<DisconnectReason>(["sessionEnded", "sessionRenewed"]);
 
 /** How long the relay gathers events for one write per socket (see `cork` in createRelay). */
 export const CORK_MS = 10;
@@ -128,7 +138,7 @@ export function createRelay(options: RelayOptions): Relay {
       for (const ws of sockets) {
         const member = members.get(ws);
         if (!member) continue;
-        if (standing === null) end(ws, "sessionEnded");
+        if (standing === null) end(ws, openedWithToken(member) ? "tokenRevoked" : "sessionEnded");
         else if (standing.role !== member.role) end(ws, "roleChanged");
       }
     }
@@ -171,6 +181,7 @@ export function createRelay(options: RelayOptions): Relay {
     }
     let frame = frames.get(event);
     if (frame === undefined) {
+      checkFrame(event);
       frame = Buffer.from(JSON.stringify(event));
       frames.set(event, frame);
     }
@@ -244,13 +255,15 @@ export function createRelay(options: RelayOptions): Relay {
 
   return {
     handleUpgrade(req, socket, head) {
-      const refuse = (status: string) => {
-        socket.end(`HTTP/1.1 ${status}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+      const refuse = (status: string, extra = "") => {
+        socket.end(`HTTP/1.1 ${status}\r\n${extra}Connection: close\r\nContent-Length: 0\r\n\r\n`);
       };
       // The connection may fail while the session is looked up; ws takes over its errors after.
       const onEarlyError = () => socket.destroy();
       socket.on("error", onEarlyError);
-      if (!sameOriginUpgrade(req)) {
+      // A token is sent by a script (no Origin); a browser cannot set Authorization on a WebSocket,
+      // so a foreign page can only ride the cookie, which the origin check keeps out.
+      if (req.headers.authorization === undefined && !sameOriginUpgrade(req)) {
         refuse("403 Forbidden");
         return;
       }
@@ -264,16 +277,24 @@ export function createRelay(options: RelayOptions): Relay {
           socket.off("error", onEarlyError);
           wss.handleUpgrade(req, socket, head, (ws) => open(ws, who, url));
         },
-        () => refuse("503 Service Unavailable"),
+        (err: unknown) => refuse(...refusalOf(err)),
       );
     },
     disconnect(match, reason) {
       let closed = 0;
+      let tokens = false;
       for (const [ws, member] of members.ofMember(match.userId)) {
         if (match.sessionId !== undefined && member.sessionId !== match.sessionId) continue;
+        // A token outlives its member's sessions (signing out does not revoke it): its sockets
+        // are asked of the token now instead, and close only if it no longer stands.
+        if (openedWithToken(member) && SESSION_REASONS.has(reason)) {
+          tokens = true;
+          continue;
+        }
         end(ws, reason);
         closed++;
       }
+      if (tokens) void recheckNow();
       return closed;
     },
     recheckNow,
@@ -290,6 +311,27 @@ export function createRelay(options: RelayOptions): Relay {
       clearTimeout(cut);
     },
   };
+}
+
+const STATUS_WORDS: Record<number, string> = {
+  401: "Unauthorized",
+  403: "Forbidden",
+  429: "Too Many Requests",
+};
+
+/**
+ * The upgrade's answer to a refused credential (`STREAM_REFUSALS`): the API error's own status
+ * (401, 403, 429 with its Retry-After); anything else, a database away, is 503.
+ */
+function refusalOf(err: unknown): [string, string] {
+  if (err instanceof ApiError && STATUS_WORDS[err.status]) {
+    const wait = err.retryAfterSeconds;
+    return [
+      `${err.status} ${STATUS_WORDS[err.status]}`,
+      wait === undefined ? "" : `Retry-After: ${wait}\r\n`,
+    ];
+  }
+  return ["503 Service Unavailable", ""];
 }
 
 /** The upgrade's Origin names the host it was sent to (browsers always send Origin here). */

@@ -1,10 +1,24 @@
 import "server-only";
 
-/** Whose a socket is: the member, the session its cookie named, and the role it opened with. */
+/**
+ * Whose a socket is: the member, the session its cookie named (or `token:<id>` for one opened with
+ * an access token), and the role it opened with.
+ */
 export interface StreamMember {
   userId: string;
   sessionId: string;
   role: string;
+}
+
+/**
+ * A socket opened with a token stands for the token, as one opened with a cookie stands for its
+ * session: the socket caps and the rechecks go by this id, which no session id can take.
+ */
+export const TOKEN_SESSION = "token:";
+
+/** Whether a socket was opened with an access token rather than a session. */
+export function openedWithToken(member: Pick<StreamMember, "sessionId">): boolean {
+  return member.sessionId.startsWith(TOKEN_SESSION);
 }
 
 /**

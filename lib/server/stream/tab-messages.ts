@@ -1,6 +1,6 @@
 import "server-only";
 import type { RawData } from "ws";
-import { presenceMessage } from "@/lib/studio/presence";
+import { clientMessageSchema } from "@/lib/studio/api/stream-messages";
 import type { PresenceHub, PresenceTab } from "./presence-hub";
 
 /** Messages a tab may send per `MESSAGE_WINDOW_MS`; more are ignored (each may cost a query). */
@@ -8,8 +8,9 @@ export const MAX_MESSAGES = 20;
 const MESSAGE_WINDOW_MS = 10_000;
 
 /**
- * What a tab's socket does with what the browser sends: `{ type: "presence", on }` goes to the
- * hub while the socket is still the member's (`open`); anything else, or too much, is ignored.
+ * What a tab's socket does with what the browser sends (the declared `CLIENT_MESSAGES` of
+ * lib/studio/api/stream-messages.ts): `{ type: "presence", on }` goes to the hub while the socket
+ * is still the member's (`open`); anything else, or too much, is ignored.
  */
 export function tabMessages(
   presence: Pick<PresenceHub, "say">,
@@ -28,7 +29,7 @@ export function tabMessages(
     } catch {
       return;
     }
-    const message = presenceMessage.safeParse(parsed);
-    if (message.success) void presence.say(tab, message.data.on);
+    const message = clientMessageSchema.safeParse(parsed);
+    if (message.success && message.data.type === "presence") void presence.say(tab, message.data.on);
   };
 }

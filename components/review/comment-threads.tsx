@@ -6,7 +6,7 @@ import { Badge } from "@/components/ui/badge";
 import { Button, ButtonLink } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
 import { formatTime } from "@/lib/client/review-pins";
-import { usePatchComment } from "@/lib/client/use-review";
+import { useAddComment, usePatchComment } from "@/lib/client/use-review";
 import { useViewerStore } from "@/lib/client/viewer-store";
 import type { CommentThread, CommentView } from "@/lib/studio/comments";
 import { marksLabel } from "@/lib/studio/marks";
@@ -179,6 +179,7 @@ export function CommentThreads({
 }) {
   const [replying, setReplying] = useState<string | null>(null);
   const patch = usePatchComment(itemId);
+  const add = useAddComment(itemId);
   const highlighted = useViewerStore((s) => s.highlightedCommentId);
   const setHighlighted = useViewerStore((s) => s.setHighlightedComment);
   if (threads.length === 0) {
@@ -236,7 +237,7 @@ export function CommentThreads({
           {canReview ? (
             replying === t.id ? (
               <CommentBox
-                itemId={itemId}
+                send={add}
                 kind={kind}
                 members={members}
                 parentId={t.id}

@@ -1,6 +1,6 @@
 import { Link2Off } from "lucide-react";
 import type { Metadata } from "next";
-import { SharedPage } from "@/components/organize/shared-page";
+import { SharedLink } from "@/components/share/shared-link";
 import { BrandMark } from "@/components/shell/brand-mark";
 import { GuestVote } from "@/components/votes/guest-vote";
 import { SharedVote } from "@/components/votes/shared-vote";
@@ -61,7 +61,7 @@ export default async function SharePage({ params }: { params: Promise<{ token: s
       ) : round ? (
         <SharedVote results={round.results} experimentName={round.experimentName} />
       ) : view ? (
-        <SharedPage
+        <SharedLink
           token={token}
           initial={view}
           modelNames={Object.fromEntries(await modelNamesFor(runtime.upstream).of(modelsOf(view.items)))}

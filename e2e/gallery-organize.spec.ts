@@ -219,18 +219,18 @@ test("an editor organizes: boards, tags, zip, trash and restore, saved views, an
 
     // The fox, large, with its prompt; a guest comment the team then sees.
     await guestPage.getByRole("img", { name: "a red fox in fresh snow" }).click();
-    await expect(guestPage.getByTestId("shared-prompt")).toHaveText("a red fox in fresh snow");
+    await expect(guestPage.getByTestId("item-prompt")).toHaveText("a red fox in fresh snow");
     await guestPage.getByLabel("Your name").fill("Robin");
     await guestPage.getByLabel("Comment", { exact: true }).fill("The light on the snow is lovely");
     await guestPage.getByRole("button", { name: "Post comment" }).click();
-    await expect(guestPage.getByTestId("guest-comment")).toContainText("The light on the snow is lovely");
-    await expect(guestPage.getByTestId("guest-comment")).toContainText("Guest");
+    await expect(guestPage.getByTestId("comment-thread")).toContainText("The light on the snow is lovely");
+    await expect(guestPage.getByTestId("comment-thread")).toContainText("Guest");
     // A member's name is not a guest's to take.
     await guestPage.getByLabel("Your name").fill(OWNER.name);
     await guestPage.getByLabel("Comment", { exact: true }).fill("Approved, ship it");
     await guestPage.getByRole("button", { name: "Post comment" }).click();
     await expect(guestPage.getByText("That name belongs to a member of the team")).toBeVisible();
-    await expect(guestPage.getByTestId("guest-comment")).toHaveCount(1);
+    await expect(guestPage.getByTestId("comment-thread")).toHaveCount(1);
     await shots(guestPage, "organize-shared-item");
     await guestPage.getByRole("button", { name: "Back to the board" }).click();
     await expect(guestPage.getByTestId("shared-card")).toHaveCount(2);

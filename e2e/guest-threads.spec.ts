@@ -94,10 +94,10 @@ test("a guest reads only their own thread and the team's replies in it", async (
     await comments.getByLabel("Your name").fill("Robin");
     await comments.getByLabel("Comment", { exact: true }).fill("Could the lantern glow a little warmer?");
     await comments.getByRole("button", { name: "Post comment" }).click();
-    await expect(comments.getByTestId("guest-comment")).toContainText(
+    await expect(comments.getByTestId("comment-thread")).toContainText(
       "Could the lantern glow a little warmer?",
     );
-    await expect(comments.getByTestId("guest-comment")).toContainText("Robin");
+    await expect(comments.getByTestId("comment-thread")).toContainText("Robin");
 
     // Another guest on the same link reads neither the team's thread nor Robin's.
     const secondPage = await second.newPage();
@@ -123,10 +123,10 @@ test("a guest reads only their own thread and the team's replies in it", async (
 
     // The guest reads the reply, signed by the team, naming nobody.
     await guestPage.reload();
-    const reply = comments.getByTestId("team-reply");
+    const reply = comments.getByTestId("comment-reply");
     await expect(reply).toContainText("Yes: @team will warm it up tomorrow");
     await expect(reply).toContainText("Team");
-    await expect(comments.getByTestId("guest-comment")).toHaveCount(1);
+    await expect(comments.getByTestId("comment-thread")).toHaveCount(1);
     for (const text of hidden) await expect(guestPage.locator("body")).not.toContainText(text);
     await shots(guestPage, "guest-thread");
 

@@ -72,11 +72,13 @@ test("models go by their names, the AIR id beside: gallery filter, item details 
   const guest = await browser.newContext({ storageState: { cookies: [], origins: [] } });
   const guestPage = await guest.newPage();
   await guestPage.goto(url);
-  const shared = guestPage.getByTestId("shared-model");
-  await expect(shared.filter({ hasText: "runware:100@1" })).toHaveText("FLUX.1 [schnell] runware:100@1");
-  await expect(shared.filter({ hasText: "civitai:652699@993999" })).toHaveText(
-    "Watercolor Style civitai:652699@993999",
-  );
+  // The same details panel as a member's, with names the page brought (a guest cannot search).
+  const sharedModel = guestPage.getByTestId("detail-model");
+  await expect(sharedModel).toContainText("FLUX.1 [schnell]");
+  await expect(sharedModel).toContainText("runware:100@1");
+  const sharedLora = guestPage.getByTestId("detail-lora");
+  await expect(sharedLora).toContainText("Watercolor Style");
+  await expect(sharedLora).toContainText("civitai:652699@993999");
   for (const viewport of VIEWPORTS) {
     await guestPage.setViewportSize(viewport);
     await saveScreen(guestPage, {

@@ -114,7 +114,7 @@ test("generate, find, rate, decide, compare and share: a review round end to end
   try {
     const guestPage = await guest.newPage();
     await guestPage.goto(url);
-    await expect(guestPage.getByTestId("shared-prompt")).toHaveText(
+    await expect(guestPage.getByTestId("item-prompt")).toHaveText(
       `a paper crane on a desk, ${word}, evening light`,
     );
     expect((await guest.request.get(`/api/share/${token}/media/${made.id}`)).status()).toBe(200);

@@ -1,8 +1,15 @@
 "use client";
 
+import { createContext, useContext } from "react";
 import { useModelByAir } from "@/lib/client/create/tools";
 import type { ModelCategory } from "@/lib/protocol/utility-tasks";
 import { modelLabel } from "@/lib/studio/model-label";
+
+/**
+ * Catalogue names already known, by AIR id: a share link's page names its models on the server,
+ * as a guest may not search the catalogue. Without it, each name is searched for.
+ */
+export const KnownModelNames = createContext<Readonly<Record<string, string>> | null>(null);
 
 /**
  * A model as people know it: its catalogue name, with the AIR id beside it as a detail. A model no
@@ -17,10 +24,12 @@ export function ModelName({
   category?: ModelCategory;
   testId?: string;
 }) {
-  const model = useModelByAir(air, category);
+  const known = useContext(KnownModelNames);
+  const model = useModelByAir(known ? undefined : air, category);
+  const name = known ? known[air] : model?.name;
   return (
     <span className="flex min-w-0 flex-col" data-testid={testId}>
-      <span className="truncate text-foreground">{model?.name ?? "Unlisted model"}</span>
+      <span className="truncate text-foreground">{name ?? "Unlisted model"}</span>
       <span className="truncate font-mono text-[11px] text-muted-subtle">{air}</span>
     </span>
   );

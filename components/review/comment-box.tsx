@@ -7,28 +7,53 @@ import { cn } from "@/components/ui/cn";
 import { useAddComment } from "@/lib/client/review/use-review";
 import { formatTime } from "@/lib/client/review-pins";
 import { useViewerStore } from "@/lib/client/viewer-store";
-import { COMMENT_MAX } from "@/lib/studio/comments";
-import { marksLabel } from "@/lib/studio/marks";
+import { COMMENT_MAX, type CommentPin } from "@/lib/studio/comments";
+import { type Mark, marksLabel } from "@/lib/studio/marks";
 import { type MentionCandidate, mentionQueryAt } from "@/lib/studio/mentions";
+import { GUEST_NAME_MAX } from "@/lib/studio/organize";
+import { MEMBER_SCOPE, scopeRules, type ViewerScope } from "@/lib/studio/share-scope";
+
+/** A comment as the box sends it; a guest's carries the name they give. */
+export interface SentComment {
+  body: string;
+  name?: string;
+  parentId?: string;
+  pin?: CommentPin;
+  marks?: Mark[];
+}
+
+/**
+ * Where the box sends: the member's comment endpoint, or the share link's for a guest
+ * (lib/client/use-review.ts, lib/client/guest-comments.ts); both store it the same way.
+ */
+export interface CommentSender {
+  mutate(input: SentComment, options: { onSuccess: () => void }): void;
+  isPending: boolean;
+  error: { message: string } | null;
+}
 
 /**
  * Writes a comment or a reply. Typing `@` offers the team's names (arrows and Enter or Tab pick
- * one); a top-level comment may carry a pin: a point clicked on the image, or the video's
- * current moment.
+ * one) where the scope has mentions; a top-level comment may carry a pin (a point clicked on the
+ * image, or the video's current moment) and marks. A guest also gives their name.
  */
 export function CommentBox({
-  itemId,
+  send: add,
+  scope = MEMBER_SCOPE,
   kind,
   members,
   parentId,
   onDone,
 }: {
-  itemId: string;
+  send: CommentSender;
+  scope?: ViewerScope;
   kind: "image" | "video";
   members: readonly MentionCandidate[];
   parentId?: string;
   onDone?: () => void;
 }) {
+  const rules = scopeRules(scope);
+  const [name, setName] = useState("");
   const [text, setText] = useState("");
   const [caret, setCaret] = useState(0);
   const [active, setActive] = useState(0);
@@ -36,7 +61,6 @@ export function CommentBox({
   // Where the caret goes once a picked name is in the text: placed before the browser handles the
   // next key, so typing straight on after a pick continues after the name.
   const caretAfterPick = useRef<number | null>(null);
-  const add = useAddComment(itemId);
   const placing = useViewerStore((s) => s.placingPin);
   const pending = useViewerStore((s) => s.pendingPin);
   const currentTime = useViewerStore((s) => s.currentTime);
@@ -50,7 +74,7 @@ export function CommentBox({
   const now = Math.round(currentTime * 100) / 100;
   const inPoint = pending && "seconds" in pending ? pending.seconds : null;
 
-  const query = mentionQueryAt(text, caret);
+  const query = rules.mentions ? mentionQueryAt(text, caret) : null;
   const suggestions = query
     ? members.filter((m) => m.name.toLowerCase().startsWith(query.query.toLowerCase())).slice(0, 6)
     : [];
@@ -75,7 +99,7 @@ export function CommentBox({
 
   const submit = () => {
     const body = text.trim();
-    if (!body) return;
+    if (!body || (rules.askName && !name.trim())) return;
     const marks = withPin ? draftMarks : [];
     // Marks on a video are drawn on the frame on screen: with no moment chosen, that one.
     const pin = withPin
@@ -84,6 +108,7 @@ export function CommentBox({
     add.mutate(
       {
         body,
+        ...(rules.askName ? { name } : {}),
         ...(parentId ? { parentId } : {}),
         ...(pin ? { pin } : {}),
         ...(marks.length > 0 ? { marks } : {}),
@@ -127,6 +152,18 @@ export function CommentBox({
 
   return (
     <div className="flex flex-col gap-2">
+      {rules.askName ? (
+        <label className="flex flex-col gap-1 font-medium text-[12px] text-muted">
+          Your name
+          <input
+            value={name}
+            maxLength={GUEST_NAME_MAX}
+            autoComplete="name"
+            onChange={(e) => setName(e.target.value)}
+            className="h-9 rounded-control border border-border-strong bg-surface-sunken px-3 font-normal text-[13px] text-foreground focus:border-accent focus:outline-none"
+          />
+        </label>
+      ) : null}
       <div className="relative">
         <textarea
           ref={area}
@@ -134,7 +171,7 @@ export function CommentBox({
           maxLength={COMMENT_MAX}
           rows={parentId ? 2 : 3}
           aria-label={parentId ? "Reply" : "Comment"}
-          placeholder={parentId ? "Reply…" : "Add a comment… type @ to mention someone"}
+          placeholder={parentId ? "Reply…" : rules.words.placeholder}
           onChange={(e) => {
             setText(e.target.value);
             setCaret(e.target.selectionStart);
@@ -263,8 +300,13 @@ export function CommentBox({
               Cancel
             </Button>
           ) : null}
-          <Button variant="primary" size="sm" disabled={!text.trim() || add.isPending} onClick={submit}>
-            {parentId ? "Reply" : "Comment"}
+          <Button
+            variant="primary"
+            size="sm"
+            disabled={!text.trim() || (rules.askName && !name.trim()) || add.isPending}
+            onClick={submit}
+          >
+            {parentId ? "Reply" : rules.words.submit}
           </Button>
         </span>
       </div>

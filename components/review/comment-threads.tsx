@@ -5,7 +5,7 @@ import { Fragment, useState } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button, ButtonLink } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
-import { usePatchComment } from "@/lib/client/review/use-review";
+import { useAddComment, usePatchComment } from "@/lib/client/review/use-review";
 import { formatTime } from "@/lib/client/review-pins";
 import { useViewerStore } from "@/lib/client/viewer-store";
 import type { CommentThread, CommentView } from "@/lib/studio/comments";
@@ -179,6 +179,7 @@ export function CommentThreads({
 }) {
   const [replying, setReplying] = useState<string | null>(null);
   const patch = usePatchComment(itemId);
+  const add = useAddComment(itemId);
   const highlighted = useViewerStore((s) => s.highlightedCommentId);
   const setHighlighted = useViewerStore((s) => s.setHighlightedComment);
   if (threads.length === 0) {
@@ -236,7 +237,7 @@ export function CommentThreads({
           {canReview ? (
             replying === t.id ? (
               <CommentBox
-                itemId={itemId}
+                send={add}
                 kind={kind}
                 members={members}
                 parentId={t.id}

@@ -10,6 +10,10 @@ import { useViewerStore } from "@/lib/client/viewer-store";
 import { zoomLabel } from "@/lib/client/zoom-label";
 import type { CommentThread } from "@/lib/studio/comments";
 import type { GalleryItem } from "@/lib/studio/gallery-item";
+
+/** What the stage needs of an item: a member's card, or a guest's item with its link's media URL. */
+export type StageItem = Pick<GalleryItem, "id" | "url" | "width" | "height" | "durationSeconds">;
+
 import { PinLayer } from "./pin-layer";
 
 /** Each press of a zoom button or key zooms by this step. */
@@ -46,7 +50,7 @@ export function ImageStage({
   threads,
   numbers,
 }: {
-  item: GalleryItem;
+  item: StageItem;
   label: string;
   threads: readonly CommentThread[];
   numbers: ReadonlyMap<string, number>;

@@ -7,6 +7,7 @@ import { labelOf, promptForPeople } from "@/lib/client/create/field-labels";
 import { viewerUrl } from "@/lib/studio/api/gallery-urls";
 import { isInlineMediaRef } from "@/lib/studio/inline-media-ref";
 import type { ItemDetail } from "@/lib/studio/item-detail";
+import { type DetailFact, MEMBER_SCOPE, scopeRules, type ViewerScope } from "@/lib/studio/share-scope";
 import { usd } from "@/lib/studio/spend/money";
 import { ItemThumb } from "./item-thumb";
 
@@ -17,16 +18,6 @@ const timeFormat = new Intl.DateTimeFormat("en", {
   hour: "2-digit",
   minute: "2-digit",
 });
-
-/** Parameters that the page already shows elsewhere, or that mean nothing to a person. */
-const HIDDEN = new Set([
-  "taskType",
-  "taskUUID",
-  "positivePrompt",
-  "webhookURL",
-  "deliveryMethod",
-  "includeCost",
-]);
 
 function valueWords(value: unknown): string {
   if (value === null || value === undefined) return "None";
@@ -107,29 +98,85 @@ function Related({
   );
 }
 
-/** The item's prompt, parameters in words and lineage. */
-export function ItemDetails({ detail, search }: { detail: ItemDetail; search: string }) {
-  const { item, params } = detail;
-  const rows = Object.entries(params).filter(([k, v]) => !HIDDEN.has(k) && v !== undefined && v !== "");
-  const facts: [string, ReactNode][] = [
-    ["Made by", item.authorName],
-    ["Made", timeFormat.format(new Date(item.createdAt))],
-    ["Size", item.width && item.height ? `${item.width} × ${item.height}` : "Unknown"],
-    ...(item.durationSeconds ? [["Length", `${item.durationSeconds.toFixed(1)} s`] as [string, string]] : []),
-    ...(item.seed ? [["Seed of this result", item.seed] as [string, string]] : []),
-    // What the service charged for this result; results from before costs were asked have none.
-    ...(item.cost !== null ? [["Cost", usd(item.cost)] as [string, string]] : []),
-    // The built-in engine draws a fixed set of things; what it could not draw is said, not hidden.
-    ...(detail.notDrawn?.length ? [["Not drawn", detail.notDrawn.join(", ")] as [string, string]] : []),
-  ];
+/**
+ * What the details panel reads of an item: a member's detail (subjectOf), or a guest's shared item
+ * with what its link shows. A field left out is not shown.
+ */
+export interface DetailsSubject {
+  /** Undefined where the prompt is not shown at all (a link that hides it). */
+  prompt?: string | null | undefined;
+  params?: Readonly<Record<string, unknown>> | undefined;
+  authorName?: string | undefined;
+  createdAt: string;
+  width: number | null;
+  height: number | null;
+  durationSeconds: number | null;
+  seed?: string | null | undefined;
+  cost?: number | null | undefined;
+  notDrawn?: readonly string[] | undefined;
+  lineage?: ItemDetail["lineage"] | undefined;
+}
+
+export function subjectOf(detail: ItemDetail): DetailsSubject {
+  const { item } = detail;
+  return { ...item, params: detail.params, notDrawn: detail.notDrawn, lineage: detail.lineage };
+}
+
+function factOf(fact: DetailFact, s: DetailsSubject): [string, ReactNode] | null {
+  switch (fact) {
+    case "madeBy":
+      return s.authorName ? ["Made by", s.authorName] : null;
+    case "made":
+      return ["Made", timeFormat.format(new Date(s.createdAt))];
+    case "size":
+      return ["Size", s.width && s.height ? `${s.width} × ${s.height}` : "Unknown"];
+    case "length":
+      return s.durationSeconds ? ["Length", `${s.durationSeconds.toFixed(1)} s`] : null;
+    case "seed":
+      return s.seed ? ["Seed of this result", s.seed] : null;
+    case "cost":
+      // What the service charged for this result; results from before costs were asked have none.
+      return s.cost != null ? ["Cost", usd(s.cost)] : null;
+    case "notDrawn":
+      // The built-in engine draws a fixed set of things; what it could not draw is said, not hidden.
+      return s.notDrawn?.length ? ["Not drawn", s.notDrawn.join(", ")] : null;
+  }
+}
+
+/** The item's prompt, parameters in words and lineage, as much of them as the scope shows. */
+export function ItemDetails({
+  subject,
+  search = "",
+  scope = MEMBER_SCOPE,
+}: {
+  subject: DetailsSubject;
+  search?: string;
+  scope?: ViewerScope;
+}) {
+  const rules = scopeRules(scope);
+  const shownPrompt = rules.prompt && subject.prompt !== undefined;
+  const rows = Object.entries(shownPrompt ? (subject.params ?? {}) : {}).filter(
+    ([k, v]) => !rules.hiddenParams.has(k) && v !== undefined && v !== "",
+  );
+  const facts = rules.facts.flatMap((f): [string, ReactNode][] => {
+    const fact = factOf(f, subject);
+    return fact ? [fact] : [];
+  });
   return (
     <div className="flex flex-col gap-5">
-      <div>
-        <h3 className="mb-1 font-medium text-[12px] text-muted-subtle uppercase tracking-[0.12em]">Prompt</h3>
-        <p className="whitespace-pre-wrap text-[13px] text-foreground leading-relaxed">
-          {promptForPeople(item.prompt) ?? <span className="text-muted-subtle">No prompt</span>}
-        </p>
-      </div>
+      {shownPrompt ? (
+        <div>
+          <h3 className="mb-1 font-medium text-[12px] text-muted-subtle uppercase tracking-[0.12em]">
+            Prompt
+          </h3>
+          <p
+            data-testid="item-prompt"
+            className="whitespace-pre-wrap text-[13px] text-foreground leading-relaxed"
+          >
+            {promptForPeople(subject.prompt ?? null) ?? <span className="text-muted-subtle">No prompt</span>}
+          </p>
+        </div>
+      ) : null}
       <dl
         data-testid="item-params"
         className="grid grid-cols-[minmax(7rem,auto)_1fr] gap-x-4 gap-y-1.5 text-[13px]"
@@ -147,8 +194,12 @@ export function ItemDetails({ detail, search }: { detail: ItemDetail; search: st
           </div>
         ))}
       </dl>
-      <Related title="Made from" list={detail.lineage.sources} search={search} />
-      <Related title="Used to make" list={detail.lineage.derived} search={search} />
+      {rules.studioLinks && subject.lineage ? (
+        <>
+          <Related title="Made from" list={subject.lineage.sources} search={search} />
+          <Related title="Used to make" list={subject.lineage.derived} search={search} />
+        </>
+      ) : null}
     </div>
   );
 }

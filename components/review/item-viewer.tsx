@@ -6,7 +6,6 @@ import { useRouter, useSearchParams } from "next/navigation";
 import { useEffect, useMemo, useState } from "react";
 import { CellNavigator } from "@/components/experiments/cell-navigator";
 import { VaryItemButton } from "@/components/experiments/vary-item-button";
-import { MarkToolbar } from "@/components/marks/mark-toolbar";
 import { ShareDialog } from "@/components/organize/share-dialog";
 import { PresenceAvatars } from "@/components/presence/presence-avatars";
 import { Button, ButtonLink } from "@/components/ui/button";
@@ -25,10 +24,9 @@ import { compareUrl, downloadUrl, viewerUrl } from "@/lib/studio/api/gallery-url
 import { filterQueryOf } from "@/lib/studio/gallery-filter";
 import { presenceTarget } from "@/lib/studio/presence";
 import { can, type Role } from "@/lib/studio/roles";
-import { ImageStage } from "./image-stage";
 import { ReviewPanel } from "./review-panel";
 import { VersionSwitcher } from "./version-switcher";
-import { VideoPlayer } from "./video-player";
+import { ViewerStage } from "./viewer-stage";
 
 /** Previous and next item in the gallery's filtered list; null when the studio cannot tell. */
 function useNeighbors(itemId: string, search: string, enabled: boolean) {
@@ -240,19 +238,7 @@ export function ItemViewer({ itemId, me }: { itemId: string; me: { id: string; r
       {experimentId ? <CellNavigator experimentId={experimentId} itemId={item.id} /> : null}
       <VersionSwitcher item={item} search={search} />
       <div className="grid min-h-0 flex-1 grid-cols-1 gap-4 lg:grid-cols-[minmax(0,1fr)_360px] xl:grid-cols-[minmax(0,1fr)_400px]">
-        <section aria-label="Media" className="relative flex min-h-[420px] min-w-0 flex-col">
-          {item.kind === "image" ? (
-            <ImageStage item={item} label={label} threads={threads} numbers={numbers} />
-          ) : (
-            <VideoPlayer item={item} label={label} threads={threads} numbers={numbers} />
-          )}
-          {placing ? (
-            <p className="pointer-events-none absolute top-3 left-1/2 -translate-x-1/2 rounded-full bg-surface/90 px-3 py-1 text-[12px] text-foreground shadow-panel">
-              Click the image where the comment points. Esc cancels.
-            </p>
-          ) : null}
-          {drawing ? <MarkToolbar /> : null}
-        </section>
+        <ViewerStage item={item} label={label} threads={threads} numbers={numbers} />
         <ReviewPanel
           detail={detail.data}
           me={me}

@@ -1,26 +1,25 @@
 "use client";
 
-import { useState } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { cn, focusRing } from "@/components/ui/cn";
 import { Segmented } from "@/components/ui/segmented";
 import { Select } from "@/components/ui/select";
 import { newVersionHref } from "@/lib/client/create/recall";
-import { useAssign, useRate, useSetState } from "@/lib/client/review/use-review";
+import { useAddComment, useAssign, useRate, useSetState } from "@/lib/client/review/use-review";
 import type { CommentThread } from "@/lib/studio/comments";
 import type { ItemDetail } from "@/lib/studio/item-detail";
 import { REVIEW_STATE_LABELS, REVIEW_STATES, type ReviewState } from "@/lib/studio/review";
 import { can, type Role } from "@/lib/studio/roles";
+import { MEMBER_SCOPE } from "@/lib/studio/share-scope";
 import { CarriedThreads } from "./carried-threads";
 import { CommentBox } from "./comment-box";
 import { CommentThreads } from "./comment-threads";
 import { HistoryList } from "./history-list";
-import { ItemDetails } from "./item-details";
+import { ItemDetails, subjectOf } from "./item-details";
 import { RatingStars, TeamRating } from "./rating-stars";
+import { ViewerPanel } from "./viewer-panel";
 
 const STATE_OPTIONS = REVIEW_STATES.map((value) => ({ value, label: REVIEW_STATE_LABELS[value] }));
-type Tab = "comments" | "details" | "history";
 
 function Section({ title, children }: { title: string; children: React.ReactNode }) {
   return (
@@ -54,8 +53,8 @@ export function ReviewPanel({
   const { item } = detail;
   const review = item.review;
   const canReview = can(me.role, "review") && !review?.deletedAt;
-  const [tab, setTab] = useState<Tab>("comments");
   const rate = useRate(item.id);
+  const add = useAddComment(item.id);
   const setState = useSetState(item.id);
   const assign = useAssign(item.id);
   const reviewers = detail.members.filter((m) => m.role !== "viewer");
@@ -67,140 +66,106 @@ export function ReviewPanel({
     : undefined;
 
   return (
-    <aside
-      aria-label="Review"
-      data-testid="review-panel"
-      className="flex min-h-0 flex-col overflow-hidden rounded-panel border border-border bg-panel shadow-panel"
-    >
-      <div className="flex flex-col gap-4 border-border border-b p-4">
-        <div className="flex items-start justify-between gap-3">
-          <Section title="Team rating">
-            <TeamRating avg={review?.ratingAvg ?? null} count={review?.ratingCount ?? 0} />
-          </Section>
-          {canReview ? (
-            <Section title="My rating">
-              <RatingStars
-                value={detail.myRating}
-                disabled={rate.isPending}
-                onChange={(value) => rate.mutate(value)}
-              />
+    <ViewerPanel
+      scope={MEMBER_SCOPE}
+      openThreads={openThreads}
+      header={
+        <div className="flex flex-col gap-4 border-border border-b p-4">
+          <div className="flex items-start justify-between gap-3">
+            <Section title="Team rating">
+              <TeamRating avg={review?.ratingAvg ?? null} count={review?.ratingCount ?? 0} />
             </Section>
+            {canReview ? (
+              <Section title="My rating">
+                <RatingStars
+                  value={detail.myRating}
+                  disabled={rate.isPending}
+                  onChange={(value) => rate.mutate(value)}
+                />
+              </Section>
+            ) : null}
+          </div>
+          <Section title="Review state">
+            {canReview ? (
+              <Segmented<ReviewState>
+                label="Review state"
+                value={review?.state ?? "draft"}
+                options={STATE_OPTIONS}
+                onChange={(state) => setState.mutate(state)}
+                className="self-start"
+              />
+            ) : (
+              <Badge
+                data-testid="review-state"
+                tone={review?.state === "approved" ? "success" : "neutral"}
+                className="self-start"
+              >
+                {REVIEW_STATE_LABELS[review?.state ?? "draft"]}
+              </Badge>
+            )}
+          </Section>
+          <Section title="Assigned to">
+            {canReview ? (
+              <Select
+                aria-label="Assigned to"
+                value={review?.assigneeId ?? ""}
+                onChange={(e) => assign.mutate(e.target.value || null)}
+                className="w-full"
+              >
+                <option value="">Nobody</option>
+                {reviewers.map((m) => (
+                  <option key={m.id} value={m.id}>
+                    {m.name}
+                  </option>
+                ))}
+              </Select>
+            ) : (
+              <p data-testid="assignee" className="text-[13px] text-foreground/90">
+                {assignee?.name ?? "Nobody"}
+              </p>
+            )}
+          </Section>
+          {review?.deletedAt ? (
+            <p className="rounded-control border border-warning/30 bg-warning/10 px-3 py-2 text-[12.5px] text-warning-fg">
+              This item is in the trash: its review is read-only until an owner restores it.
+            </p>
+          ) : null}
+          {error ? (
+            <p role="alert" className="text-[12.5px] text-danger-fg">
+              {error.message}
+            </p>
           ) : null}
         </div>
-        <Section title="Review state">
-          {canReview ? (
-            <Segmented<ReviewState>
-              label="Review state"
-              value={review?.state ?? "draft"}
-              options={STATE_OPTIONS}
-              onChange={(state) => setState.mutate(state)}
-              className="self-start"
-            />
-          ) : (
-            <Badge
-              data-testid="review-state"
-              tone={review?.state === "approved" ? "success" : "neutral"}
-              className="self-start"
-            >
-              {REVIEW_STATE_LABELS[review?.state ?? "draft"]}
-            </Badge>
-          )}
-        </Section>
-        <Section title="Assigned to">
-          {canReview ? (
-            <Select
-              aria-label="Assigned to"
-              value={review?.assigneeId ?? ""}
-              onChange={(e) => assign.mutate(e.target.value || null)}
-              className="w-full"
-            >
-              <option value="">Nobody</option>
-              {reviewers.map((m) => (
-                <option key={m.id} value={m.id}>
-                  {m.name}
-                </option>
-              ))}
-            </Select>
-          ) : (
-            <p data-testid="assignee" className="text-[13px] text-foreground/90">
-              {assignee?.name ?? "Nobody"}
-            </p>
-          )}
-        </Section>
-        {review?.deletedAt ? (
-          <p className="rounded-control border border-warning/30 bg-warning/10 px-3 py-2 text-[12.5px] text-warning-fg">
-            This item is in the trash: its review is read-only until an owner restores it.
-          </p>
-        ) : null}
-        {error ? (
-          <p role="alert" className="text-[12.5px] text-danger-fg">
-            {error.message}
-          </p>
-        ) : null}
-      </div>
-      <div
-        role="tablist"
-        aria-label="Review sections"
-        className="flex gap-1 border-border border-b px-3 pt-2"
-      >
-        {(
-          [
-            ["comments", `Comments${openThreads ? ` (${openThreads})` : ""}`],
-            ["details", "Details"],
-            ["history", "History"],
-          ] as const
-        ).map(([value, label]) => (
-          <button
-            key={value}
-            type="button"
-            role="tab"
-            aria-selected={tab === value}
-            onClick={() => setTab(value)}
-            className={cn(
-              "-mb-px border-b-2 px-2.5 pb-2 font-medium text-[13px] transition-colors",
-              focusRing,
-              tab === value
-                ? "border-accent text-foreground"
-                : "border-transparent text-muted hover:text-foreground",
-            )}
-          >
-            {label}
-          </button>
-        ))}
-      </div>
-      <div role="tabpanel" className="flex min-h-0 flex-1 flex-col gap-4 overflow-y-auto p-4">
-        {tab === "comments" ? (
-          <>
-            {canReview ? <CommentBox itemId={item.id} kind={item.kind} members={detail.members} /> : null}
-            <CommentThreads
-              itemId={item.id}
-              kind={item.kind}
-              threads={threads}
-              numbers={numbers}
-              members={detail.members}
-              canReview={canReview}
-              meId={me.id}
-              newVersionHref={versionHref}
-            />
-            <CarriedThreads
-              item={item}
-              meId={me.id}
-              members={detail.members}
-              canReview={canReview}
-              newVersionHref={versionHref}
-            />
-            {onMoreComments ? (
-              <Button variant="ghost" size="sm" onClick={onMoreComments}>
-                Show more comments
-              </Button>
-            ) : null}
-          </>
-        ) : tab === "details" ? (
-          <ItemDetails detail={detail} search={search} />
-        ) : (
-          <HistoryList itemId={item.id} members={detail.members} />
-        )}
-      </div>
-    </aside>
+      }
+      comments={
+        <>
+          {canReview ? <CommentBox send={add} kind={item.kind} members={detail.members} /> : null}
+          <CommentThreads
+            itemId={item.id}
+            kind={item.kind}
+            threads={threads}
+            numbers={numbers}
+            members={detail.members}
+            canReview={canReview}
+            meId={me.id}
+            newVersionHref={versionHref}
+          />
+          <CarriedThreads
+            item={item}
+            meId={me.id}
+            members={detail.members}
+            canReview={canReview}
+            newVersionHref={versionHref}
+          />
+          {onMoreComments ? (
+            <Button variant="ghost" size="sm" onClick={onMoreComments}>
+              Show more comments
+            </Button>
+          ) : null}
+        </>
+      }
+      details={<ItemDetails subject={subjectOf(detail)} search={search} />}
+      history={<HistoryList itemId={item.id} members={detail.members} />}
+    />
   );
 }

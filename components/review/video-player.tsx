@@ -10,7 +10,7 @@ import { formatTime } from "@/lib/client/review-pins";
 import { viewerCommand } from "@/lib/client/shortcuts/viewer-keys";
 import { useViewerStore } from "@/lib/client/viewer-store";
 import type { CommentThread } from "@/lib/studio/comments";
-import type { GalleryItem } from "@/lib/studio/gallery-item";
+import type { StageItem } from "./image-stage";
 import { RangeBars } from "./range-bars";
 
 /** The studio's videos are made at 24 fps (the service's default); a step is one such frame. */
@@ -23,7 +23,7 @@ export function VideoPlayer({
   threads,
   numbers,
 }: {
-  item: GalleryItem;
+  item: StageItem;
   label: string;
   threads: readonly CommentThread[];
   numbers: ReadonlyMap<string, number>;

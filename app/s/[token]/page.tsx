@@ -1,7 +1,7 @@
 import { Link2Off } from "lucide-react";
 import type { Metadata } from "next";
 import { cache } from "react";
-import { SharedPage } from "@/components/organize/shared-page";
+import { SharedLink } from "@/components/share/shared-link";
 import { BrandMark } from "@/components/shell/brand-mark";
 import { GuestVote } from "@/components/votes/guest-vote";
 import { SharedVote } from "@/components/votes/shared-vote";
@@ -65,7 +65,7 @@ export default async function SharePage({ params }: { params: Promise<{ token: s
       ) : round ? (
         <SharedVote results={round.results} experimentName={round.experimentName} />
       ) : view ? (
-        <SharedPage
+        <SharedLink
           token={token}
           initial={view}
           modelNames={Object.fromEntries(await modelNamesFor(runtime.upstream).of(modelsOf(view.items)))}

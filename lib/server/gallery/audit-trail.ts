@@ -13,7 +13,8 @@ export async function appendEvent(
   db: Tx,
   event: {
     itemId: string;
-    actor: Pick<Actor, "id" | "name">;
+    /** A member, or a guest of a share link (no id). */
+    actor: { id: Actor["id"] | null; name: string };
     kind: ReviewEventKind;
     from: unknown;
     to: unknown;

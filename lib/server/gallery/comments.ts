@@ -2,14 +2,13 @@ import "server-only";
 import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { StudioDatabase } from "@/lib/server/db";
 import { decodeCursor, encodeCursor } from "@/lib/server/db/cursor";
-import { type CommentRow, comment, item, mention, user } from "@/lib/server/db/schema";
+import { type CommentRow, comment, mention, user } from "@/lib/server/db/schema";
 import { notify } from "@/lib/server/notify/notify";
 import { ApiError, studioErrors } from "@/lib/studio/api/errors";
 import type { CommentPatch, CommentPin, CommentThread, CommentView, NewComment } from "@/lib/studio/comments";
-import { mentionedMembers } from "@/lib/studio/mentions";
 import { isUuid } from "@/lib/studio/params";
 import { appendEvent } from "./audit-trail";
-import { itemReviews } from "./item-review";
+import { insertComment, mentionsIn, publishComment } from "./comment-insert";
 import { type Actor, assertCan, fail, findItem, type ReviewDeps, type Tx } from "./review-access";
 
 export function pinOf(
@@ -22,42 +21,6 @@ export function pinOf(
       : { seconds: row.pinSeconds };
   }
   return null;
-}
-
-/**
- * What the body's schema cannot know without the item: a range ends within the video, marks on
- * a video belong to a moment of it, and an image takes no range.
- */
-export async function checkPlacement(
-  tx: Tx,
-  itemId: string,
-  input: Pick<NewComment, "pin" | "marks">,
-): Promise<void> {
-  const pin = input.pin ?? null;
-  const marks = input.marks ?? [];
-  const hasRange = pin !== null && "endSeconds" in pin && pin.endSeconds !== undefined;
-  if (!hasRange && marks.length === 0) return;
-  const [media] = await tx
-    .select({ kind: item.kind, durationSeconds: item.durationSeconds })
-    .from(item)
-    .where(eq(item.id, itemId));
-  if (!media) return;
-  if (media.kind === "image" && hasRange)
-    fail(studioErrors.invalidCommentRange("An image has no range to mark: pin a point instead."));
-  if (
-    media.kind === "video" &&
-    hasRange &&
-    media.durationSeconds !== null &&
-    pin.endSeconds !== undefined &&
-    pin.endSeconds > media.durationSeconds + 0.001
-  ) {
-    fail(
-      studioErrors.invalidCommentRange(`The out point is past the video's end (${media.durationSeconds} s).`),
-    );
-  }
-  if (media.kind === "video" && marks.length > 0 && (pin === null || !("seconds" in pin))) {
-    fail(studioErrors.marksNeedMoment());
-  }
 }
 
 /** Comments with their authors' and mentioned members' names, in three queries. */
@@ -148,21 +111,6 @@ export async function commentThreads(
   return { threads, nextCursor: tops.length > limit && last ? encodeCursor(last.createdAt, last.id) : null };
 }
 
-/** The team's active members that a text mentions, the writer excepted (nobody notifies themself). */
-async function mentionsIn(tx: Tx, text: string, writerId: string) {
-  const members = await tx
-    .select({ id: user.id, name: user.name })
-    .from(user)
-    .where(isNull(user.deactivatedAt));
-  return mentionedMembers(text, members).filter((m) => m.id !== writerId);
-}
-
-async function publishComment(deps: ReviewDeps, itemId: string, commentId: string) {
-  deps.log.publishGallery({ kind: "comment", itemId, commentId });
-  const review = (await itemReviews(deps.db, [itemId])).get(itemId);
-  if (review) deps.log.publishGallery({ kind: "review", itemId, review });
-}
-
 /** Adds a comment (or a reply) to an item, pinned or not; members named with @ get it in their inbox. */
 export async function addComment(
   deps: ReviewDeps,
@@ -170,61 +118,7 @@ export async function addComment(
   itemId: string,
   input: NewComment,
 ): Promise<CommentView> {
-  assertCan(actor, "review");
-  const row = await deps.db.transaction(async (tx) => {
-    const found = await findItem(tx, itemId, { live: true });
-    let parentId: string | null = null;
-    if (input.parentId) {
-      const [parent] = await tx
-        .select({ id: comment.id, itemId: comment.itemId, parentId: comment.parentId })
-        .from(comment)
-        .where(eq(comment.id, input.parentId.toLowerCase()));
-      if (!parent || parent.itemId !== found.id) fail(studioErrors.notFound("comment", "parentId"));
-      // Threads are one level deep: a reply to a reply joins the same thread.
-      parentId = parent.parentId ?? parent.id;
-    }
-    await checkPlacement(tx, found.id, input);
-    const pin = input.pin ?? null;
-    const marks = input.marks && input.marks.length > 0 ? input.marks : null;
-    if (parentId && marks) fail(studioErrors.replyMarks());
-    const [row] = await tx
-      .insert(comment)
-      .values({
-        itemId: found.id,
-        parentId,
-        authorId: actor.id,
-        body: input.body,
-        pinX: pin && "x" in pin ? pin.x : null,
-        pinY: pin && "y" in pin ? pin.y : null,
-        pinSeconds: pin && "seconds" in pin ? pin.seconds : null,
-        pinEndSeconds: pin && "seconds" in pin ? (pin.endSeconds ?? null) : null,
-        marks,
-      })
-      .returning();
-    if (!row) throw new Error("The comment was not stored.");
-    const named = await mentionsIn(tx, input.body, actor.id);
-    if (named.length > 0) {
-      await tx
-        .insert(mention)
-        .values(named.map((m) => ({ commentId: row.id, userId: m.id, itemId: found.id })))
-        .onConflictDoNothing();
-    }
-    await appendEvent(tx, {
-      itemId: found.id,
-      actor,
-      kind: "comment",
-      from: null,
-      to: { commentId: row.id, parentId, mentions: named.map((m) => m.id) },
-    });
-    const mentioned = named.map((m) => m.id);
-    await notify(
-      tx,
-      { kind: "comment", actorId: actor.id, itemId: found.id, commentId: row.id, parentId, mentioned },
-      deps.log,
-    );
-    return row;
-  });
-  await publishComment(deps, row.itemId, row.id);
+  const row = await insertComment(deps, { kind: "member", actor }, itemId, input);
   const [view] = await commentViews(deps.db, [row]);
   if (!view) throw new Error("The comment was not stored.");
   return view;

@@ -39,7 +39,11 @@ export function editModelOf(air: unknown): EditModel | undefined {
 }
 
 /** The tiers' megapixels (contract: about 1, 4 and 16). */
-export const RESOLUTION_MEGAPIXELS: Readonly<Record<ImageResolution, number>> = { "1k": 1, "2k": 4, "4k": 16 };
+export const RESOLUTION_MEGAPIXELS: Readonly<Record<ImageResolution, number>> = {
+  "1k": 1,
+  "2k": 4,
+  "4k": 16,
+};
 
 const MULTIPLE = 64;
 const MIN_SIDE = 128;

@@ -10,6 +10,7 @@ import { Switch } from "@/components/ui/switch";
 import { aceReadiness } from "@/lib/client/create/advanced-fields";
 import { humanizeEnum } from "@/lib/client/create/provider-fields";
 import { useModelByAir } from "@/lib/client/create/tools";
+import { editModelOf } from "@/lib/protocol/image-edit-models";
 import {
   ACE_PLUS_PLUS_MODEL,
   ACE_PLUS_PLUS_TYPES,
@@ -87,7 +88,8 @@ export function AcePlusPlusFields() {
           {ready.references > maxRefs ? ` — ${ready.references} are set` : ""}
         </Check>
       </ul>
-      {on || ready.references > 0 ? (
+      {/* References an edit model reads are the edit's, shown where it is set up. */}
+      {on || (ready.references > 0 && !editModelOf(model)) ? (
         <ImageListField
           name="referenceImages"
           label="Reference image"

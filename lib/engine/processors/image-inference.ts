@@ -1,17 +1,17 @@
 import "server-only";
 import type { TaskOf } from "@/lib/protocol/envelope";
 import { ServiceErrorException } from "@/lib/protocol/errors";
+import { sizeForResolution } from "@/lib/protocol/image-edit-models";
 import {
   checkOutpaintAgainstSeed,
   IMAGE_DEFAULTS,
   IMAGE_LIMITS,
   type ImageInferenceTask,
 } from "@/lib/protocol/image-inference";
-import { sizeForResolution } from "@/lib/protocol/image-edit-models";
 import type { ImageRenderParams, NamedImage } from "../render/image/params";
 import { IMAGE_MIME } from "../render/renderer";
-import type { LoadedMedia } from "./media-inputs";
 import { checkReferences, editModelIn, editStrength } from "./image-references";
+import type { LoadedMedia } from "./media-inputs";
 import { imageCost } from "./pricing";
 import { baseSeed, itemSeed } from "./seeds";
 import type { Processor, ProcessorContext } from "./types";

@@ -19,9 +19,11 @@ const KONTEXT_DEV = "runware:106@1";
 const KONTEXT_PRO = "bfl:3@1";
 
 const picture = async (width: number, height: number, colour: string) =>
-  (await sharp({ create: { width, height, channels: 3, background: colour } }).png().toBuffer()).toString(
-    "base64",
-  );
+  (
+    await sharp({ create: { width, height, channels: 3, background: colour } })
+      .png()
+      .toBuffer()
+  ).toString("base64");
 
 async function send(extra: Record<string, unknown>) {
   return h.post([imageTask({ outputType: "base64Data", outputFormat: "PNG", seed: 7, ...extra })]);
@@ -98,7 +100,9 @@ describe("reference images are read by edit models only", () => {
     const res = await send({ model: KONTEXT_DEV, referenceImages: [wide, tall], resolution: "1k" });
     expect(res.status).toBe(200);
     const out = await sharp(Buffer.from(res.body.data[0].imageBase64Data, "base64")).metadata();
-    expect({ width: out.width, height: out.height }).toEqual(sizeForResolution("1k", { width: 3, height: 2 }));
+    expect({ width: out.width, height: out.height }).toEqual(
+      sizeForResolution("1k", { width: 3, height: 2 }),
+    );
   });
 });
 
@@ -110,22 +114,25 @@ describe("resolution tiers", () => {
     [16, 9],
     [1, 4],
   ] as const;
-  it.each(["1k", "2k", "4k"] as const)("%s is about its megapixels, in the reference's shape, in 64s", (tier) => {
-    const megapixels = { "1k": 1, "2k": 4, "4k": 16 }[tier];
-    for (const [w, h] of shapes) {
-      const size = sizeForResolution(tier, { width: w * 100, height: h * 100 });
-      expect(size.width % 64).toBe(0);
-      expect(size.height % 64).toBe(0);
-      const mp = (size.width * size.height) / 2 ** 20;
-      expect(mp).toBeLessThanOrEqual(megapixels);
-      expect(mp).toBeGreaterThan(megapixels * 0.85);
-      expect(Math.abs(size.width / size.height - w / h) / (w / h)).toBeLessThan(0.08);
-    }
-    expect(sizeForResolution(tier, { width: 500, height: 500 })).toEqual({
-      width: 1024 * Math.sqrt(megapixels),
-      height: 1024 * Math.sqrt(megapixels),
-    });
-  });
+  it.each(["1k", "2k", "4k"] as const)(
+    "%s is about its megapixels, in the reference's shape, in 64s",
+    (tier) => {
+      const megapixels = { "1k": 1, "2k": 4, "4k": 16 }[tier];
+      for (const [w, h] of shapes) {
+        const size = sizeForResolution(tier, { width: w * 100, height: h * 100 });
+        expect(size.width % 64).toBe(0);
+        expect(size.height % 64).toBe(0);
+        const mp = (size.width * size.height) / 2 ** 20;
+        expect(mp).toBeLessThanOrEqual(megapixels);
+        expect(mp).toBeGreaterThan(megapixels * 0.85);
+        expect(Math.abs(size.width / size.height - w / h) / (w / h)).toBeLessThan(0.08);
+      }
+      expect(sizeForResolution(tier, { width: 500, height: 500 })).toEqual({
+        width: 1024 * Math.sqrt(megapixels),
+        height: 1024 * Math.sqrt(megapixels),
+      });
+    },
+  );
 
   it("each edit model declares its tiers, and they differ", () => {
     const catalog = buildCatalog("runware:200@1");
@@ -155,7 +162,11 @@ describe("modelSearch lists the edit models", () => {
     ]);
     expect(res.status).toBe(200);
     const first = res.body.data[0].results[0];
-    expect(first).toMatchObject({ air: KONTEXT_DEV, name: "FLUX.1 Kontext [dev]", architecture: "flux1kontext" });
+    expect(first).toMatchObject({
+      air: KONTEXT_DEV,
+      name: "FLUX.1 Kontext [dev]",
+      architecture: "flux1kontext",
+    });
     expect(first.edit).toBeUndefined();
   });
 });

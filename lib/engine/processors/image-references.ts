@@ -23,7 +23,10 @@ export function editModelIn(catalog: readonly CatalogModel[], air: string): Edit
 }
 
 /** The first reason the task's references or tier cannot be rendered, or null. */
-export function checkReferences(task: ReferenceFields, catalog: readonly CatalogModel[]): ServiceError | null {
+export function checkReferences(
+  task: ReferenceFields,
+  catalog: readonly CatalogModel[],
+): ServiceError | null {
   const refs = task.referenceImages?.length ?? 0;
   if (refs === 0 || task.acePlusPlus !== undefined) return null;
   const edit = editModelIn(catalog, task.model);

@@ -12,6 +12,7 @@ import {
   tierOptions,
   tierWords,
 } from "./reference-images";
+import { errorTree } from "./task-resolver";
 import { buildTask } from "./task-values";
 
 const A = "11111111-1111-4111-8111-111111111111";
@@ -127,5 +128,32 @@ describe("recall of an edit", () => {
   it("starts a source-image task from its source", () => {
     const { referenceImages: _r, resolution: _t, ...plain } = sent;
     expect(startFromOf(recallValues({ ...plain, seedImage: A }, "all"))).toBe("source");
+  });
+});
+
+describe("the service's refusals land on the fields they name", () => {
+  it("puts a refused model's references on the reference images, and a refused tier on the resolution", () => {
+    const { tree, unplaced } = errorTree(
+      [
+        {
+          code: "unsupportedReferenceImages",
+          parameter: "referenceImages",
+          message:
+            "Model runware:100@1 does not take 'referenceImages': use an edit model (FLUX.1 Kontext [dev] (runware:106@1)), or remove referenceImages.",
+        },
+        {
+          code: "unsupportedResolution",
+          parameter: "resolution",
+          message:
+            "FLUX.1 Kontext [dev] (runware:106@1) renders resolution 1k, 2k, not '4k': choose one of those.",
+        },
+      ],
+      FIELDS,
+    );
+    expect(unplaced).toEqual([]);
+    const at = (name: string) => (tree[name] as { message: string }).message;
+    expect(at("referenceImages")).toContain("Reference images");
+    expect(at("referenceImages")).not.toContain("'referenceImages'");
+    expect(at("resolution")).toContain("not '4k'");
   });
 });

@@ -42,6 +42,9 @@ test("an edit from two reference images comes out at the tier's size in the firs
   await expect(twoK).toHaveAttribute("aria-pressed", "true");
   const size = sizeForResolution("2k", { width: 768, height: 512 });
   await expect(page.getByText(`The result will be ${size.width} × ${size.height}`)).toBeVisible();
+  await page.getByRole("radio", { name: "Reference images" }).scrollIntoViewIfNeeded();
+  await shoot(page, "references-top", (f) => testInfo.outputPath(f));
+  await page.setViewportSize({ width: 1440, height: 900 });
   // Width and height are not asked for: the tier and the first picture set them.
   await expect(page.getByRole("spinbutton", { name: "Width" })).toHaveCount(0);
   await create.prompt.fill("put a small red boat on the sea");

@@ -1,6 +1,7 @@
 "use client";
 
 import { CircleAlert } from "lucide-react";
+import { useEffect } from "react";
 import { useFormContext, useWatch } from "react-hook-form";
 import { Button } from "@/components/ui/button";
 import { Segmented } from "@/components/ui/segmented";
@@ -22,6 +23,10 @@ export function StartFromChoice() {
   const { control, setValue, getValues } = useFormContext();
   useWatch({ control, name: [START_FROM_FIELD, "referenceImages", "seedImage", "acePlusPlus"] });
   const value = startFromOf(getValues());
+  // Said outright once known, so the other panels (ACE++) know the references are the edit's.
+  useEffect(() => {
+    if (getValues(START_FROM_FIELD) !== value) setValue(START_FROM_FIELD, value);
+  }, [value, getValues, setValue]);
   return (
     <div className="flex flex-col gap-1.5">
       <span className="font-medium text-[13px] text-foreground">Start from</span>

@@ -35,6 +35,17 @@ export interface ImageWorkflowProps {
   blockedBy?: (values: Record<string, unknown>) => string | null;
   /** Width and height follow from something else (outpainting): the size panel is read-only. */
   sizeFollows?: string;
+  /** Turns form values into the task's fields where the form keeps them differently. */
+  toTask?: (values: Record<string, unknown>) => Record<string, unknown>;
+  /** Another way to size the output than width and height (a resolution tier), when it applies. */
+  sizeInstead?: (values: Record<string, unknown>) => SizeInstead | null;
+}
+
+export interface SizeInstead {
+  summary: string;
+  panel: ReactNode;
+  /** The fields whose errors mark the Size section. */
+  fields: readonly string[];
 }
 
 function hasErrorIn(errors: Record<string, unknown>, names: readonly string[]): boolean {
@@ -50,6 +61,8 @@ export function ImageWorkflow({
   stage,
   blockedBy,
   sizeFollows,
+  toTask,
+  sizeInstead,
 }: ImageWorkflowProps) {
   const workflow = workflows.find((w) => w.slug === slug) as Workflow;
   const allFields = useMemo(() => [...fields, ...COMMON_IMAGE_FIELDS], [fields]);
@@ -60,12 +73,14 @@ export function ImageWorkflow({
       taskType: "imageInference",
       fields: allFields,
       defaults: allDefaults,
+      ...(toTask ? { toTask } : {}),
     });
   const { errors } = useFormState({ control: form.control });
   const latest = useTaskViews((useCreateStore((s) => s.sent[slug]) ?? []).slice(0, 1))[0];
   const lastSeed = latest?.items[0]?.seed ?? null;
   const values = form.watch();
   const blocked = blockedBy?.(values) ?? null;
+  const size = sizeInstead?.(values) ?? null;
 
   const takeModelDefaults = useCallback(
     (model: ModelInfo) => {
@@ -108,10 +123,10 @@ export function ImageWorkflow({
       <Section
         title="Size"
         defaultOpen
-        summary={`${values.width} × ${values.height}`}
-        invalid={hasErrorIn(errors, ["width", "height"])}
+        summary={size?.summary ?? `${values.width} × ${values.height}`}
+        invalid={hasErrorIn(errors, size?.fields ?? ["width", "height"])}
       >
-        <SizePanel disabled={Boolean(sizeFollows)} note={sizeFollows} />
+        {size?.panel ?? <SizePanel disabled={Boolean(sizeFollows)} note={sizeFollows} />}
       </Section>
       <Section
         title="Images and seed"

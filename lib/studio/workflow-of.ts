@@ -9,5 +9,8 @@ export function workflowOf(params: Record<string, unknown>): string {
   if (params.outpaint) return "outpainting";
   if (params.maskImage) return "inpainting";
   if (params.seedImage) return "image-to-image";
+  // Reference images an edit model reads (ACE++ reads them too, from any page's own panel).
+  if (Array.isArray(params.referenceImages) && params.referenceImages.length > 0 && !params.acePlusPlus)
+    return "image-to-image";
   return "text-to-image";
 }

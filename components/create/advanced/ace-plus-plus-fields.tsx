@@ -9,7 +9,9 @@ import { Segmented } from "@/components/ui/segmented";
 import { Switch } from "@/components/ui/switch";
 import { aceReadiness } from "@/lib/client/create/advanced-fields";
 import { humanizeEnum } from "@/lib/client/create/provider-fields";
+import { START_FROM_FIELD } from "@/lib/client/create/reference-images";
 import { useModelByAir } from "@/lib/client/create/tools";
+import { editModelOf } from "@/lib/protocol/image-edit-models";
 import {
   ACE_PLUS_PLUS_MODEL,
   ACE_PLUS_PLUS_TYPES,
@@ -43,11 +45,10 @@ function Check({ state, children }: { state: "ok" | "todo" | "note"; children: R
  */
 export function AcePlusPlusFields() {
   const { control, setValue } = useFormContext();
-  const [ace, model, refs] = useWatch({ control, name: ["acePlusPlus", "model", "referenceImages"] }) as [
-    Record<string, unknown> | undefined,
-    unknown,
-    unknown,
-  ];
+  const [ace, model, refs, startFrom] = useWatch({
+    control,
+    name: ["acePlusPlus", "model", "referenceImages", START_FROM_FIELD],
+  }) as [Record<string, unknown> | undefined, unknown, unknown, unknown];
   const clear = useClearFields();
   const on = Boolean(ace && Object.values(ace).some((v) => v !== undefined));
   const ready = aceReadiness(model, refs);
@@ -87,7 +88,8 @@ export function AcePlusPlusFields() {
           {ready.references > maxRefs ? ` — ${ready.references} are set` : ""}
         </Check>
       </ul>
-      {on || ready.references > 0 ? (
+      {/* References an edit model reads are the edit's, shown where it is set up. */}
+      {on || (ready.references > 0 && startFrom !== "references" && !editModelOf(model)) ? (
         <ImageListField
           name="referenceImages"
           label="Reference image"

@@ -80,6 +80,10 @@ export function recallValues(
         ...(params.promptWeighting ? { promptWeighting: params.promptWeighting } : {}),
       };
     case "size":
-      return { width: params.width, height: params.height };
+      return {
+        width: params.width,
+        height: params.height,
+        ...(params.resolution !== undefined ? { resolution: params.resolution } : {}),
+      };
   }
 }

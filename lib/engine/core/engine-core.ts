@@ -176,6 +176,11 @@ export class Core implements EngineCore {
         return Promise.resolve();
       }
     }
+    const refused = processor.precheck?.(task, this.runner.ctx);
+    if (refused) {
+      sink.error(withTask(refused, ref));
+      return Promise.resolve();
+    }
     const isAsync = processor.isAsync(task);
     const now = this.deps.clock.now();
     const record: TaskRecord = {

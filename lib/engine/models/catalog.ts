@@ -1,4 +1,5 @@
 import "server-only";
+import { EDIT_ARCHITECTURE, type EditModel, editModelOf } from "@/lib/protocol/image-edit-models";
 import type { ModelCategory } from "@/lib/protocol/utility-tasks";
 
 /**
@@ -23,6 +24,28 @@ export interface CatalogModel {
   defaultScheduler?: string;
   defaultCFG?: number;
   positiveTriggerWords?: string;
+  /** An edit model: the reference images it reads and the `resolution` tiers it renders. */
+  edit?: EditModel;
+}
+
+/** An edit model's catalogue entry, its references and tiers from the shared table. */
+function editEntry(air: string, version: string, steps: number, cfg: number): CatalogModel {
+  const edit = editModelOf(air);
+  if (!edit) throw new Error(`${air} is not in the edit model table`);
+  return {
+    air,
+    name: edit.name,
+    version,
+    category: "checkpoint",
+    architecture: EDIT_ARCHITECTURE,
+    tags: ["edit", "kontext", "image-to-image", "reference images", ...edit.resolutions],
+    defaultWidth: 1024,
+    defaultHeight: 1024,
+    defaultSteps: steps,
+    defaultScheduler: "FlowMatchEulerDiscreteScheduler",
+    defaultCFG: cfg,
+    edit,
+  };
 }
 
 const CHECKPOINTS: CatalogModel[] = [
@@ -65,6 +88,8 @@ const CHECKPOINTS: CatalogModel[] = [
     defaultScheduler: "FlowMatchEulerDiscreteScheduler",
     defaultCFG: 30,
   },
+  editEntry("runware:106@1", "1.0", 28, 2.5),
+  editEntry("bfl:3@1", "pro", 28, 2.5),
   {
     air: "civitai:133005@782002",
     name: "Juggernaut XL",

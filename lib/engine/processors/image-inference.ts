@@ -1,6 +1,7 @@
 import "server-only";
 import type { TaskOf } from "@/lib/protocol/envelope";
 import { ServiceErrorException } from "@/lib/protocol/errors";
+import { sizeForResolution } from "@/lib/protocol/image-edit-models";
 import {
   checkOutpaintAgainstSeed,
   IMAGE_DEFAULTS,
@@ -10,6 +11,7 @@ import {
 import type { ImageRenderParams, NamedImage } from "../render/image/params";
 import { undrawnWords } from "../render/image/undrawn";
 import { IMAGE_MIME } from "../render/renderer";
+import { checkReferences, editModelIn, editStrength } from "./image-references";
 import type { LoadedMedia } from "./media-inputs";
 import { imageCost } from "./pricing";
 import { baseSeed, itemSeed } from "./seeds";
@@ -27,9 +29,6 @@ type ImageTask = TaskOf<"imageInference">;
 /** Steps an acceleration preset implies when `steps` is absent (for pricing and reporting). */
 export const ACCELERATION_STEPS = { none: IMAGE_DEFAULTS.steps, low: 14, medium: 10, high: 6 } as const;
 
-/** Approximate megapixels of the `resolution` tiers (contract: about 1, 4 and 16). */
-const RESOLUTION_PIXELS = { "1k": 1024 * 1024, "2k": 2048 * 2048, "4k": 4096 * 4096 } as const;
-
 export interface Prepared {
   seedImage?: LoadedMedia;
   maskImage?: LoadedMedia;
@@ -39,6 +38,8 @@ export interface Prepared {
   height: number;
   steps: number;
   seed: number;
+  /** An edit model renders from the reference images. */
+  edit?: boolean;
 }
 
 /** The image inputs of a task with their parameter paths. */
@@ -55,17 +56,6 @@ function imageInputsOf(task: ImageInferenceTask): [string, string][] {
     add(v, `acePlusPlus.inputImages.${i}`);
   for (const [i, v] of (task.acePlusPlus?.inputMasks ?? []).entries()) add(v, `acePlusPlus.inputMasks.${i}`);
   return list;
-}
-
-/** Size for `resolution`: the tier's pixel count at the first reference image's aspect ratio. */
-function sizeForResolution(
-  tier: keyof typeof RESOLUTION_PIXELS,
-  ref: LoadedMedia,
-): { width: number; height: number } {
-  const aspect = (ref.width ?? 1) / (ref.height ?? 1);
-  const pixels = RESOLUTION_PIXELS[tier];
-  const snap = (v: number) => Math.max(128, Math.min(4096, Math.round(v / 64) * 64));
-  return { width: snap(Math.sqrt(pixels * aspect)), height: snap(Math.sqrt(pixels / aspect)) };
 }
 
 /** The renderer's view of a task: its pixel-changing settings with the loaded images. */
@@ -135,6 +125,14 @@ export function renderParams(
     params.puLID = { ...settings, face };
   }
   const reference = image("referenceImages.0");
+  if (prepared.edit && reference) {
+    // An edit starts from the first reference as image-to-image does from a seed image, as far as
+    // the prompt asks; a second reference is laid over it as a card.
+    params.seedImage = reference.bytes;
+    params.strength = editStrength(task.positivePrompt);
+    const second = image("referenceImages.1");
+    if (second) params.acePlusPlus = { type: "subject", repaintingScale: 0.35, reference: second };
+  }
   if (task.acePlusPlus && reference) {
     const input = image("acePlusPlus.inputImages.0");
     const mask = image("acePlusPlus.inputMasks.0");
@@ -153,7 +151,11 @@ export const imageInferenceProcessor: Processor<ImageTask, Prepared> = {
   itemCount: (task) => task.numberResults,
   isAsync: (task) => task.deliveryMethod === "async",
 
+  precheck: (task, ctx) => checkReferences(task, ctx.catalog),
+
   async prepare(task, ctx: ProcessorContext) {
+    const refused = checkReferences(task, ctx.catalog);
+    if (refused) throw new ServiceErrorException(refused);
     const load = (value: string, parameter: string) => ctx.inputs.image(value, parameter, ctx.signal);
     const [seedImage, maskImage, others] = await Promise.all([
       task.seedImage === undefined ? undefined : load(task.seedImage, "seedImage"),
@@ -171,7 +173,10 @@ export const imageInferenceProcessor: Processor<ImageTask, Prepared> = {
     let { width, height } = task;
     const firstReference = task.referenceImages === undefined ? undefined : others[0];
     if (task.resolution !== undefined && firstReference) {
-      ({ width, height } = sizeForResolution(task.resolution, firstReference));
+      ({ width, height } = sizeForResolution(task.resolution, {
+        width: firstReference.width ?? 1,
+        height: firstReference.height ?? 1,
+      }));
     }
     const images = new Map(
       imageInputsOf(task).map(([parameter], i) => [parameter, others[i] as LoadedMedia]),
@@ -183,6 +188,7 @@ export const imageInferenceProcessor: Processor<ImageTask, Prepared> = {
       steps: task.steps ?? ACCELERATION_STEPS[task.acceleration],
       seed: baseSeed(task.seed, IMAGE_LIMITS.seed.min, IMAGE_LIMITS.seed.max),
     };
+    if (firstReference && editModelIn(ctx.catalog, task.model)) prepared.edit = true;
     if (seedImage) prepared.seedImage = seedImage;
     if (maskImage) prepared.maskImage = maskImage;
     return prepared;

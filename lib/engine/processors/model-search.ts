@@ -10,6 +10,8 @@ export const modelSearchProcessor: Processor<TaskOf<"modelSearch">, null> = {
   prepare: async () => null,
   async runItem(task, _prepared, _item, ctx) {
     const { results, totalResults } = searchModels(ctx.catalog, task);
-    return { fields: { results, totalResults } };
+    // What a model edits with is the engine's to check, not a field of the search's answer.
+    const listed = results.map(({ edit: _edit, ...model }) => model);
+    return { fields: { results: listed, totalResults } };
   },
 };

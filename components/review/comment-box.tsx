@@ -4,7 +4,6 @@ import { MapPin, PenLine, X } from "lucide-react";
 import { type KeyboardEvent, useLayoutEffect, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
-import { useAddComment } from "@/lib/client/review/use-review";
 import { formatTime } from "@/lib/client/review-pins";
 import { useViewerStore } from "@/lib/client/viewer-store";
 import { COMMENT_MAX, type CommentPin } from "@/lib/studio/comments";

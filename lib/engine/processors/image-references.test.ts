@@ -1,9 +1,9 @@
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { EDIT_MODELS, sizeForResolution } from "@/lib/protocol/image-edit-models";
-import { type Harness, imageTask, startHarness } from "../http/test-harness";
 import { buildCatalog } from "../models/catalog";
 import { searchModels } from "../models/search";
+import { type Harness, imageTask, startHarness } from "../test-harness";
 import { checkReferences, editStrength } from "./image-references";
 
 let h: Harness;

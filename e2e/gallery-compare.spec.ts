@@ -250,9 +250,11 @@ test("two videos play, pause, seek and step together", async ({ page, baseURL })
 
   await page.getByRole("button", { name: "Play all" }).click();
   await expect.poll(async () => (await states()).map((s) => s.paused)).toEqual([false, false]);
-  await expect.poll(async () => Math.min(...(await states()).map((s) => s.time))).toBeGreaterThan(0);
+  // Two-second clips: pausing at once, before they end (at their end both pause by themselves).
   await page.getByRole("button", { name: "Pause all" }).click();
   await expect.poll(async () => (await states()).map((s) => s.paused)).toEqual([true, true]);
+  // They played: both moved on from the start.
+  expect(Math.min(...(await states()).map((s) => s.time))).toBeGreaterThan(0);
 
   // Seek with the keyboard on the shared position: both videos land on the same time.
   await page.getByRole("slider", { name: "Position in the videos" }).press("Home");

@@ -23,7 +23,7 @@ export interface SentComment {
 
 /**
  * Where the box sends: the member's comment endpoint, or the share link's for a guest
- * (lib/client/use-review.ts, lib/client/guest-comments.ts); both store it the same way.
+ * (lib/client/review/use-review.ts, lib/client/guest-comments.ts); both store it the same way.
  */
 export interface CommentSender {
   mutate(input: SentComment, options: { onSuccess: () => void }): void;

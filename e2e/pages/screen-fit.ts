@@ -1,4 +1,4 @@
-import type { Locator, Page } from "@playwright/test";
+import { expect, type Locator, type Page } from "@playwright/test";
 
 /** The three laptop and desktop screens the studio is laid out for. */
 export const SCREENS = [
@@ -17,9 +17,14 @@ export function documentOverflow(page: Page): Promise<number> {
 
 /** The rendered width / height of an element's box. */
 export async function boxRatio(locator: Locator): Promise<number> {
-  const box = await locator.boundingBox();
-  if (!box || box.height === 0) throw new Error("the element has no box");
-  return box.width / box.height;
+  // A card the gallery draws again as its live list settles has no box for a moment.
+  let ratio = 0;
+  await expect(async () => {
+    const box = await locator.boundingBox();
+    if (!box || box.height === 0) throw new Error("the element has no box");
+    ratio = box.width / box.height;
+  }).toPass({ timeout: 10_000 });
+  return ratio;
 }
 
 /** Whether two boxes overlap by more than a hairline. */

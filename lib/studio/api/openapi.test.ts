@@ -139,6 +139,23 @@ describe("the studio API's OpenAPI document", () => {
     expect(doc.components.schemas.Errors).toMatchObject({ required: ["errors"] });
   });
 
+  it("names who may call each endpoint a guest or the service calls, not just 'anyone'", () => {
+    const doc = openApiDocument(ENDPOINTS);
+    const described = (path: string, method: string) => String(op(doc, path, method).description);
+    const comments = described("/api/share/{token}/comments", "post");
+    expect(comments).toContain("For a guest holding a share link");
+    expect(comments).toContain("The link must take comments.");
+    expect(comments).toContain("404 naming `token`");
+    expect(described("/api/share/{token}", "get")).toContain("It reaches only what the link shows.");
+    expect(described("/api/share/{token}/ballot", "get")).toContain("a vote's link that takes votes");
+    const guestOrService = ENDPOINTS.filter((e) => e.spec.caller !== undefined);
+    expect(guestOrService.length).toBeGreaterThanOrEqual(8);
+    for (const endpoint of guestOrService) {
+      const text = described(endpoint.spec.path, endpoint.spec.method.toLowerCase());
+      expect(text, endpoint.id).not.toContain("Open to anyone.");
+    }
+  });
+
   it("refuses two declarations of one method and path", () => {
     expect(() => openApiDocument([...SAMPLES, { ...sample.list, id: "samples.again" }])).toThrow(
       /declared twice/,

@@ -263,10 +263,26 @@ function security(spec: AnyEndpoint["spec"]): Json[] {
   return spec.tokens === false ? [{ sessionCookie: [] }] : [{ sessionCookie: [] }, { bearerAuth: [] }];
 }
 
+/** Who may call an endpoint, in words: a member's role, a guest's link, the service, or anyone. */
 function accessLine(spec: AnyEndpoint["spec"]): string {
-  return spec.access === "public"
-    ? "Open to anyone."
-    : `Needs a member whose role grants \`${spec.access}\`.`;
+  if (spec.access !== "public") return `Needs a member whose role grants \`${spec.access}\`.`;
+  const gone = "A token that is malformed, unknown, revoked or expired answers 404 naming `token`.";
+  switch (spec.caller?.kind) {
+    case "shareLink": {
+      const reach =
+        spec.caller.reaches === "item"
+          ? " The item named must be one the link shows."
+          : " It reaches only what the link shows.";
+      const comments = spec.caller.comments ? " The link must take comments." : "";
+      return `For a guest holding a share link: the path's \`token\` is the link's.${reach}${comments} ${gone}`;
+    }
+    case "voteLink":
+      return `For a guest holding a vote's link that takes votes: the path's \`token\` is the link's, and reaches that vote's ballot only. ${gone}`;
+    case "webhook":
+      return `For the media service, posting one task's outcome: the path's \`token\` signs that task. ${gone}`;
+    default:
+      return "Open to anyone.";
+  }
 }
 
 function operation(endpoint: AnyEndpoint, components: Record<string, Json>): Json {

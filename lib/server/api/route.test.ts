@@ -26,6 +26,15 @@ beforeAll(() => {
     gate: { auth: { api: { getSession: async () => null } }, sessions },
     tokens: {
       async verify(_request: Request, token: string) {
+        if (token === "mst_limited") {
+          throw Object.assign(studioErrors.rateLimited(7), { retryAfterSeconds: 7 });
+        }
+        if (token === "mst_viewer") {
+          return {
+            user: { id: "u-viewer", name: "Vic", email: "vic@studio.test", role: "viewer" },
+            tokenId: "t2",
+          };
+        }
         if (token !== "mst_good") throw studioErrors.invalidToken();
         return {
           user: { id: "u-editor", name: "Eda", email: "eda@studio.test", role: "editor" },
@@ -245,6 +254,24 @@ describe("route with a personal access token", () => {
       noParams,
     );
     expect(malformed.status).toBe(401);
+  });
+
+  it("refuses what a token's role may not do, and answers a spent token budget with Retry-After", async () => {
+    const weak = await CREATE(
+      req(`/api/things/${ID}`, {
+        method: "POST",
+        origin: null,
+        token: "mst_viewer",
+        body: '{"name":"lamp"}',
+      }),
+      withId(ID),
+    );
+    expect(weak.status).toBe(403);
+    expect((await weak.json()).errors[0]).toMatchObject({ code: "forbidden" });
+    const limited = await LIST(req("/api/things", { token: "mst_limited" }), noParams);
+    expect(limited.status).toBe(429);
+    expect(limited.headers.get("retry-after")).toBe("7");
+    expect((await limited.json()).errors[0]).toMatchObject({ code: "rateLimitExceeded" });
   });
 
   it("refuses a token where only a session will do, saying so", async () => {

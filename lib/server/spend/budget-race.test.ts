@@ -5,6 +5,7 @@ import path from "node:path";
 import { eq, inArray } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { imagePrice as imageCost } from "@/lib/protocol/service-prices";
 import type { SessionUser } from "@/lib/server/auth/caller";
 import type { OpenedDatabase } from "@/lib/server/db/database";
 import { task } from "@/lib/server/db/schema";
@@ -24,7 +25,6 @@ import { DEFAULT_STUDIO_LIMITS } from "@/lib/studio/limits";
 import type { UpstreamClient, WireTask } from "@/lib/upstream";
 import { Budgets } from "./budgets";
 import { recordSpend } from "./ledger";
-import { imagePrice as imageCost } from "./service-prices";
 
 /**
  * A budget's promise attacked: tasks sent at the same moment, in many requests or one, to one

@@ -1,18 +1,18 @@
 import "server-only";
 import { and, desc, eq, sql } from "drizzle-orm";
 import { IMAGE_DEFAULTS } from "@/lib/protocol/image-limits";
-import { withContractDefaults } from "@/lib/protocol/task-defaults";
-import { VIDEO_DEFAULTS } from "@/lib/protocol/video-inference";
-import { VIDEO_SIZES } from "@/lib/protocol/video-sizes";
-import type { StudioDatabase } from "@/lib/server/db";
-import { spendEntry } from "@/lib/server/db/schema";
 import {
   CONTROLNET_PREPROCESS_PRICE,
   imagePrice,
   PROMPT_ENHANCE_PRICE,
   VIDEO_PRICE_PER_SECOND,
   videoPrice,
-} from "./service-prices";
+} from "@/lib/protocol/service-prices";
+import { withContractDefaults } from "@/lib/protocol/task-defaults";
+import { VIDEO_DEFAULTS } from "@/lib/protocol/video-inference";
+import { VIDEO_SIZES } from "@/lib/protocol/video-sizes";
+import type { StudioDatabase } from "@/lib/server/db";
+import { spendEntry } from "@/lib/server/db/schema";
 
 export type EstimateSource = "engine" | "history" | "none";
 
@@ -81,7 +81,7 @@ function shapeOf(sent: Record<string, unknown>): Shape {
   };
 }
 
-/** One result of `shape` at the service's published prices (`./service-prices`). */
+/** One result of `shape` at the service's published prices (lib/protocol/service-prices.ts). */
 function publishedPrice(shape: Shape): number {
   switch (shape.taskType) {
     case "videoInference":

@@ -3,6 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { imagePrice as imageCost, videoPrice as videoCost } from "@/lib/protocol/service-prices";
 import type { SessionUser } from "@/lib/server/auth/caller";
 import { getTask } from "@/lib/server/db";
 import { spendBudget, spendEntry, task } from "@/lib/server/db/schema";
@@ -18,7 +19,6 @@ import type { UpstreamClient, WireTask } from "@/lib/upstream";
 import { Budgets } from "./budgets";
 import { estimateCost } from "./estimate";
 import { recordSpend, spendSummary, spentIn } from "./ledger";
-import { imagePrice as imageCost, videoPrice as videoCost } from "./service-prices";
 
 let database: TestDatabase;
 let mediaRoot: string;

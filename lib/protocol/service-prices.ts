@@ -1,11 +1,11 @@
-import "server-only";
 /**
  * The studio's copy of the media service's published prices (USD per result object): what it
  * expects a task to be charged before sending it, so that a budget can admit the task on an
  * estimate. The service's own word is the `cost` it reports for a task sent with
  * `includeCost: true`; the ledger records that, never this.
  *
- * The built-in engine charges by the same table; a test beside its pricing holds the two equal.
+ * The built-in engine charges by this same table (lib/engine/processors/pricing.ts), so what a
+ * budget admits on an estimate is what the engine then reports.
  *
  * | task                       | price per result                                              |
  * |----------------------------|---------------------------------------------------------------|

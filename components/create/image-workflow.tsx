@@ -67,7 +67,7 @@ export function ImageWorkflow({
   const workflow = workflows.find((w) => w.slug === slug) as Workflow;
   const allFields = useMemo(() => [...fields, ...COMMON_IMAGE_FIELDS], [fields]);
   const allDefaults = useMemo(() => ({ ...BASE_IMAGE_VALUES, ...defaults }), [defaults]);
-  const { form, submit, pending, ready, notice, recall, retry, sendSmaller, resetForm, currentTask } =
+  const { form, submit, pending, ready, notice, recall, retry, resend, resetForm, currentTask } =
     useWorkflowForm({
       slug,
       taskType: "imageInference",
@@ -110,7 +110,7 @@ export function ImageWorkflow({
         <ResultStrip
           slug={slug}
           onRetry={retry}
-          onSendSmaller={sendSmaller}
+          onResend={resend}
           onRecall={(task, part, item) => void recall(task, part, item.seed)}
         />
       }

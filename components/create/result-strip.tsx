@@ -20,7 +20,7 @@ interface ResultStripProps {
   slug: string;
   onRecall(task: TaskView, part: RecallPart, item: GalleryItem): void;
   onRetry(task: TaskView): void;
-  onSendSmaller(task: TaskView): Promise<string | null>;
+  onResend(params: Record<string, unknown>): Promise<unknown>;
 }
 
 function useNow(active: boolean): number {
@@ -34,7 +34,7 @@ function useNow(active: boolean): number {
 }
 
 /** The results of what this page sent, newest first; each appears the moment it completes. */
-export function ResultStrip({ slug, onRecall, onRetry, onSendSmaller }: ResultStripProps) {
+export function ResultStrip({ slug, onRecall, onRetry, onResend }: ResultStripProps) {
   const sent = useCreateStore((s) => s.sent[slug]) ?? [];
   const clearSent = useCreateStore((s) => s.clearSent);
   const tasks = useTaskViews(sent);
@@ -110,7 +110,7 @@ export function ResultStrip({ slug, onRecall, onRetry, onSendSmaller }: ResultSt
             if (task.status === "error") {
               tiles.push(
                 <li key={`${task.taskUUID}-error`}>
-                  <FailedTile task={task} onRetry={onRetry} onSendSmaller={onSendSmaller} />
+                  <FailedTile task={task} onRetry={onRetry} onResend={onResend} />
                 </li>,
               );
             } else if (isInFlight(task)) {

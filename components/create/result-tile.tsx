@@ -1,11 +1,11 @@
 "use client";
 
 import { AlertTriangle, LoaderCircle, Minimize2, RotateCcw } from "lucide-react";
-import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { cn, focusRing } from "@/components/ui/cn";
 import { wholeMedia } from "@/components/ui/whole-media";
-import { canSendSmaller } from "@/lib/client/create/send-smaller";
+import { canSendSmaller, useSendSmaller } from "@/lib/client/create/send-smaller";
+import { valuesFromTask } from "@/lib/client/create/task-values";
 import type { GalleryItem, TaskView } from "@/lib/studio/gallery-item";
 
 function elapsed(since: string, now: number): string {
@@ -87,6 +87,8 @@ export function PendingTile({ task, now }: { task: TaskView; now: number }) {
   );
 }
 
+const noResend = async () => undefined;
+
 /**
  * A task that failed: the service's reason, and a retry. A task refused as too large for the
  * service is offered again with its images made smaller.
@@ -94,26 +96,15 @@ export function PendingTile({ task, now }: { task: TaskView; now: number }) {
 export function FailedTile({
   task,
   onRetry,
-  onSendSmaller,
+  onResend,
 }: {
   task: TaskView;
   onRetry(task: TaskView): void;
-  /** Sends the task again with smaller images: why it could not, or null once sent. */
-  onSendSmaller?(task: TaskView): Promise<string | null>;
+  /** Sends params made from the task's (its images made smaller). */
+  onResend?(params: Record<string, unknown>): Promise<unknown>;
 }) {
-  const [shrinking, setShrinking] = useState(false);
-  const [refusal, setRefusal] = useState<string | null>(null);
-  const smaller = onSendSmaller && canSendSmaller(task.error, task.params);
-  const sendSmaller = async () => {
-    if (!onSendSmaller) return;
-    setShrinking(true);
-    setRefusal(null);
-    try {
-      setRefusal(await onSendSmaller(task));
-    } finally {
-      setShrinking(false);
-    }
-  };
+  const { shrinking, refusal, sendSmaller } = useSendSmaller(onResend ?? noResend);
+  const smaller = onResend !== undefined && canSendSmaller(task.error, task.params);
   return (
     <div
       data-testid="result-failed"
@@ -130,7 +121,12 @@ export function FailedTile({
       ) : null}
       <div className="flex flex-wrap gap-1.5">
         {smaller ? (
-          <Button size="sm" variant="secondary" onClick={() => void sendSmaller()} disabled={shrinking}>
+          <Button
+            size="sm"
+            variant="secondary"
+            onClick={() => void sendSmaller(valuesFromTask(task.params))}
+            disabled={shrinking}
+          >
             {shrinking ? <LoaderCircle aria-hidden className="animate-spin" /> : <Minimize2 aria-hidden />}
             {shrinking ? "Making it smaller…" : "Send smaller"}
           </Button>

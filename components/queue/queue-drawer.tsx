@@ -9,7 +9,7 @@ import { Dialog } from "@/components/ui/dialog";
 import Link from "@/components/ui/link";
 import { promptForPeople } from "@/lib/client/create/field-labels";
 import { recallHref, workflowOf } from "@/lib/client/create/recall";
-import { canSendSmaller, sendSmallerParams } from "@/lib/client/create/send-smaller";
+import { canSendSmaller, useSendSmaller } from "@/lib/client/create/send-smaller";
 import { isTyping } from "@/lib/client/create/shortcuts";
 import { valuesFromTask } from "@/lib/client/create/task-values";
 import { useGenerate } from "@/lib/client/create/use-generate";
@@ -123,26 +123,13 @@ function QueueRow({ task, now }: { task: QueuedTask; now: number }) {
   // A retry's note goes with the task only while it runs (a later update may not repeat it).
   const retrying = isInFlight(task) ? task.retry : undefined;
   const failedResults = task.status === "success" ? (task.failedResults ?? []) : [];
-  const [shrinking, setShrinking] = useState(false);
-  const [refusal, setRefusal] = useState<string | null>(null);
   const again = (params: Record<string, unknown>) =>
     generate([
       { ...params, taskType: task.taskType, taskUUID: crypto.randomUUID(), deliveryMethod: "async" },
     ]);
+  const { shrinking, refusal, sendSmaller } = useSendSmaller(again);
   const retry = () => {
     if (task.params) void again(valuesFromTask(task.params));
-  };
-  const sendSmaller = async () => {
-    if (!task.params) return;
-    setShrinking(true);
-    setRefusal(null);
-    try {
-      const smaller = await sendSmallerParams(valuesFromTask(task.params));
-      if (smaller.ok) await again(smaller.params);
-      else setRefusal(smaller.message);
-    } finally {
-      setShrinking(false);
-    }
   };
   return (
     <li
@@ -205,7 +192,7 @@ function QueueRow({ task, now }: { task: QueuedTask; now: number }) {
               <Button
                 size="sm"
                 variant="secondary"
-                onClick={() => void sendSmaller()}
+                onClick={() => task.params && void sendSmaller(valuesFromTask(task.params))}
                 disabled={pending || shrinking}
               >
                 {shrinking ? (

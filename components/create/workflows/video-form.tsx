@@ -60,7 +60,7 @@ export function VideoForm({ videoModel }: { videoModel: string }) {
       videoRecall(params, part, seed, defaults),
     [defaults],
   );
-  const { form, submit, pending, ready, notice, recall, retry, sendSmaller, resetForm, currentTask } =
+  const { form, submit, pending, ready, notice, recall, retry, resend, resetForm, currentTask } =
     useWorkflowForm({
       slug: VIDEO_SLUG,
       taskType: "videoInference",
@@ -106,7 +106,7 @@ export function VideoForm({ videoModel }: { videoModel: string }) {
         <ResultStrip
           slug={VIDEO_SLUG}
           onRetry={retry}
-          onSendSmaller={sendSmaller}
+          onResend={resend}
           onRecall={(task, part, item) => void recall(task, part, item.seed)}
         />
       }

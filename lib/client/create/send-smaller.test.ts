@@ -1,5 +1,5 @@
-import { describe, expect, it } from "vitest";
-import { canSendSmaller, imagePathsOf, MIN_LONG_SIDE, smallerSize } from "./send-smaller";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { canSendSmaller, imagePathsOf, MIN_LONG_SIDE, sendSmallerParams, smallerSize } from "./send-smaller";
 
 const A = "3f1c2a4e-8b7d-4c2a-9e1f-0a1b2c3d4e5f";
 const B = "6abcd27d-9210-47d4-9d76-95bbab35cd4f";
@@ -49,5 +49,35 @@ describe("sending a task smaller", () => {
       size = smallerSize(size.width, size.height);
     }
     expect(presses).toBeLessThan(20);
+  });
+});
+
+describe("sending a task smaller, when it cannot be", () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it("says so in words when an image is already small, and sends nothing", async () => {
+    const asked: string[] = [];
+    vi.stubGlobal("fetch", async (url: string) => {
+      asked.push(String(url));
+      return Response.json({
+        data: { id: A, url: `/media/${A}.png`, width: 200, height: 150, mime: "image/png" },
+      });
+    });
+    const outcome = await sendSmallerParams({ seedImage: A, positivePrompt: "a harbour" });
+    expect(outcome).toEqual({
+      ok: false,
+      message: "An image is already 200×150: too small to send smaller.",
+    });
+    expect(asked).toEqual([`/api/images/${A}`]);
+  });
+
+  it("says so when an image is gone from the studio", async () => {
+    vi.stubGlobal("fetch", async () =>
+      Response.json({ errors: [{ code: "imageNotFound", message: "No image." }] }, { status: 404 }),
+    );
+    expect(await sendSmallerParams({ seedImage: A })).toEqual({
+      ok: false,
+      message: "One of the task's images is no longer in the studio.",
+    });
   });
 });

@@ -1,5 +1,6 @@
 "use client";
 
+import { useCallback, useState } from "react";
 import type { ServiceError } from "@/lib/protocol/errors";
 import { isUuidV4 } from "@/lib/protocol/primitives";
 import { eachString, mapStrings } from "@/lib/protocol/task-strings";
@@ -109,4 +110,28 @@ export async function sendSmallerParams(params: Record<string, unknown>): Promis
   }
   const next = mapStrings(params, (text, path) => (IMAGE_PATH.test(path) ? (ids.get(text) ?? text) : text));
   return { ok: true, params: next, shrunk: ids.size };
+}
+
+/**
+ * The press of "Send smaller" wherever a refused task is shown (its result tile, its queue row):
+ * makes the images smaller, hands the new params to `send`, and says why when it could not.
+ */
+export function useSendSmaller(send: (params: Record<string, unknown>) => Promise<unknown>) {
+  const [shrinking, setShrinking] = useState(false);
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const sendSmaller = useCallback(
+    async (params: Record<string, unknown>) => {
+      setShrinking(true);
+      setRefusal(null);
+      try {
+        const smaller = await sendSmallerParams(params);
+        if (smaller.ok) await send(smaller.params);
+        else setRefusal(smaller.message);
+      } finally {
+        setShrinking(false);
+      }
+    },
+    [send],
+  );
+  return { shrinking, refusal, sendSmaller };
 }

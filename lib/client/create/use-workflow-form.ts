@@ -13,7 +13,6 @@ import { isRecallPart, type RecallPart, recallValues } from "./recall";
 import { recallNotice, restoreMedia } from "./recall-media";
 import { recallMediaDeps } from "./recall-media-deps";
 import { recallTaskQuery } from "./recall-prefetch";
-import { sendSmallerParams } from "./send-smaller";
 import { errorTree, ROOT_ERROR, taskResolver } from "./task-resolver";
 import { buildTask, parseExtraJson, valuesFromTask } from "./task-values";
 import { useGenerate } from "./use-generate";
@@ -214,26 +213,15 @@ export function useWorkflowForm({
     return buildTask(taskType, pickFields(shaped, fields), { extra: extra.ok ? extra.value : {} });
   }, [form, taskType, fields, toTask]);
 
+  /** Sends a past task's params again (as they were, or with images made smaller). */
+  const resend = useCallback((params: Record<string, unknown>) => send({ ...params, extraJson: "" }), [send]);
+
   /** Sends a past task again as it was, with a new taskUUID. */
   const retry = useCallback(
     (task: TaskView) => {
-      void send({ ...valuesFromTask(task.params), extraJson: "" });
+      void resend(valuesFromTask(task.params));
     },
-    [send],
-  );
-
-  /**
-   * Sends a past task again with its images made smaller, after the service refused it as too
-   * large: answers why it could not, or null once it is sent.
-   */
-  const sendSmaller = useCallback(
-    async (task: TaskView): Promise<string | null> => {
-      const smaller = await sendSmallerParams(valuesFromTask(task.params));
-      if (!smaller.ok) return smaller.message;
-      await send({ ...smaller.params, extraJson: "" });
-      return null;
-    },
-    [send],
+    [resend],
   );
 
   const resetForm = useCallback(() => {
@@ -251,7 +239,7 @@ export function useWorkflowForm({
     applyValues,
     recall,
     retry,
-    sendSmaller,
+    resend,
     resetForm,
     currentTask,
   };

@@ -118,3 +118,20 @@ test("the queue offers the same for a task refused as too large", async ({ page 
   await failedRow.getByRole("button", { name: "Send smaller" }).click();
   await expect(rows.and(page.locator("[data-status=success]"))).toHaveCount(1, { timeout: 30_000 });
 });
+
+test("Retry on a failed result sends the same task again, its image unchanged", async ({ page }) => {
+  const create = new CreatePage(page);
+  await create.open("image-to-image");
+  await create.upload("f-seedImage", await seedPicture(768, 512));
+  await expect(page.getByRole("img", { name: /Source image: 768 × 512/ })).toBeVisible();
+  await create.prompt.fill("a windmill by a canal (too large)");
+  await page.getByRole("spinbutton", { name: "Images" }).fill("1");
+  await create.generate.click();
+  const failed = page.getByTestId("result-failed");
+  await expect(failed).toContainText("too large for the service");
+  // The service refuses this task once: sent again as it was, it goes through.
+  await failed.getByRole("button", { name: "Retry" }).click();
+  const sent = await finishedTask(page.request, await create.expectResults(1));
+  expect(sent.status).toBe("success");
+  expect(await imageSize(page, String(sent.params.seedImage))).toEqual({ width: 768, height: 512 });
+});

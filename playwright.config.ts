@@ -36,7 +36,9 @@ export default defineConfig({
     colorScheme: "dark",
     // As a person who asked for less motion: nothing repaints on its own between two checks.
     reducedMotion: "reduce",
-    trace: "retain-on-failure",
+    // Recording a trace costs the browser and the runner a share of every test's CPU; in CI a
+    // failing test is run once more, and that run is recorded and kept.
+    trace: process.env.CI ? "on-first-retry" : "retain-on-failure",
     launchOptions: {
       executablePath,
       args: [
@@ -61,10 +63,10 @@ export default defineConfig({
     },
   ],
   webServer: {
-    // The production server over the existing `next build` (npm test builds first). The data
-    // folder is emptied first so every run starts from a fresh studio.
+    // The production server as `npm start` runs it, compiled by `npm run build` (npm test builds
+    // first). The data folder is emptied first so every run starts from a fresh studio.
     command:
-      "node -e \"require('node:fs').rmSync('data/e2e', { recursive: true, force: true })\" && npx tsx server.ts",
+      "node -e \"require('node:fs').rmSync('data/e2e', { recursive: true, force: true })\" && node .build/server.mjs",
     url: baseURL,
     env: {
       NODE_ENV: "production",

@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { type BrowserContext, expect, test } from "@playwright/test";
-import { freePort, ROOT } from "./fixtures/processes";
+import { freePort, nodeArgsFor, ROOT } from "./fixtures/processes";
 
 /**
  * SIGTERM to a studio with a tab's socket open and a task in flight: the result is kept, the tab's
@@ -19,7 +19,7 @@ interface Studio {
 }
 
 async function startStudio(dataDir: string, port: number): Promise<Studio> {
-  const child = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
+  const child = spawn(process.execPath, nodeArgsFor("server.ts"), {
     cwd: ROOT,
     env: { ...process.env, NODE_ENV: "production", HOST: "127.0.0.1", PORT: String(port), DATA_DIR: dataDir },
     stdio: ["ignore", "pipe", "pipe"],

@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
-import { freePort, ROOT } from "./fixtures/processes";
+import { freePort, nodeArgsFor, ROOT } from "./fixtures/processes";
 import { E2E_DATA_DIR } from "./fixtures/studio-api";
 
 /**
@@ -16,7 +16,7 @@ function runUntilExit(
   env: Record<string, string>,
   ms = 60_000,
 ): Promise<{ code: number | null; output: string }> {
-  const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
+  const child: ChildProcess = spawn(process.execPath, nodeArgsFor("server.ts"), {
     cwd: ROOT,
     env: { ...process.env, NODE_ENV: "production", HOST: "127.0.0.1", ...env },
     stdio: ["ignore", "pipe", "pipe"],

@@ -21,7 +21,9 @@ setup("the first visit creates the owner's account", async ({ page }) => {
 
   await page.getByLabel("Password").fill(OWNER.password);
   await page.getByRole("button", { name: "Create owner account" }).click();
-  await expect(page).toHaveURL("/");
+  // The account's password is hashed (scrypt, made to be slow) and the studio's first page drawn
+  // cold: seconds on a busy machine.
+  await expect(page).toHaveURL("/", { timeout: 30_000 });
   await expect(page.getByTestId("user-name")).toHaveText(OWNER.name);
   await expect(page.getByText("Owner", { exact: true })).toBeVisible();
 

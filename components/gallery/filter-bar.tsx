@@ -7,9 +7,9 @@ import { useBoards } from "@/components/organize/board-menu";
 import { cn, focusRing } from "@/components/ui/cn";
 import { inputClasses } from "@/components/ui/field";
 import { Select } from "@/components/ui/select";
+import { workflows } from "@/lib/client/create/workflows";
 import { call } from "@/lib/client/endpoint-client";
 import { useStoredChoice } from "@/lib/client/stored-choice";
-import { workflows } from "@/lib/client/workflows";
 import { api } from "@/lib/studio/api";
 import {
   ASPECT_LABELS,

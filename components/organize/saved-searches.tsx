@@ -10,7 +10,7 @@ import { Dialog } from "@/components/ui/dialog";
 import { FormError, TextField } from "@/components/ui/field";
 import { Switch } from "@/components/ui/switch";
 import { call } from "@/lib/client/endpoint-client";
-import { savedSearchesKey } from "@/lib/client/organize-keys";
+import { savedSearchesKey } from "@/lib/client/organize/keys";
 import { api } from "@/lib/studio/api";
 import { SEARCH_NAME_MAX } from "@/lib/studio/organize";
 import { menuContent, menuItem } from "./board-menu";

@@ -10,7 +10,7 @@ import { FormError } from "@/components/ui/field";
 import { Select } from "@/components/ui/select";
 import { Switch } from "@/components/ui/switch";
 import { call } from "@/lib/client/endpoint-client";
-import { shareLinksKey } from "@/lib/client/organize-keys";
+import { shareLinksKey } from "@/lib/client/organize/keys";
 import { api } from "@/lib/studio/api";
 
 const EXPIRIES = [

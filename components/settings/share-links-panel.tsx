@@ -8,7 +8,7 @@ import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { FormError } from "@/components/ui/field";
 import { call } from "@/lib/client/endpoint-client";
-import { shareLinksKey } from "@/lib/client/organize-keys";
+import { shareLinksKey } from "@/lib/client/organize/keys";
 import { api } from "@/lib/studio/api";
 import type { ShareLinkView } from "@/lib/studio/api/share-links";
 import { RevocableList } from "./revocable-list";

@@ -1,7 +1,7 @@
 import { type InfiniteData, QueryClient } from "@tanstack/react-query";
 import { describe, expect, it } from "vitest";
-import { type GalleryPageData, galleryKey, itemKey } from "@/lib/client/gallery-cache";
-import { boardsKey, savedSearchesKey, trashKey } from "@/lib/client/organize-keys";
+import { type GalleryPageData, galleryKey, itemKey } from "@/lib/client/gallery/cache";
+import { boardsKey, savedSearchesKey, trashKey } from "@/lib/client/organize/keys";
 import type { GalleryItem } from "@/lib/studio/gallery-item";
 import { applyOrganizeChange } from "./organize-changes";
 

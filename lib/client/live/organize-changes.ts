@@ -1,8 +1,8 @@
 "use client";
 
 import type { InfiniteData, QueryClient } from "@tanstack/react-query";
-import { type GalleryPageData, galleryKey, itemKey } from "@/lib/client/gallery-cache";
-import { boardsKey, savedSearchesKey, trashKey } from "@/lib/client/organize-keys";
+import { type GalleryPageData, galleryKey, itemKey } from "@/lib/client/gallery/cache";
+import { boardsKey, savedSearchesKey, trashKey } from "@/lib/client/organize/keys";
 import type { GalleryChange } from "@/lib/studio/api/stream-events";
 
 type OrganizeChange = Extract<

@@ -7,8 +7,8 @@ import type { GalleryItem } from "@/lib/studio/gallery-item";
 import type { ItemDetail } from "@/lib/studio/item-detail";
 import { patchCompareItems } from "../compare/compare-cache";
 import { resourceKey } from "../endpoint-client";
-import { galleryKey, itemKey, patchGalleryItems } from "../gallery-cache";
-import { commentsKey, historyKey, inboxKey, inboxPagesKey } from "../review-keys";
+import { galleryKey, itemKey, patchGalleryItems } from "../gallery/cache";
+import { commentsKey, historyKey, inboxKey, inboxPagesKey } from "./keys";
 
 type ReviewChange = Extract<GalleryChange, { kind: "review" | "comment" | "inbox" }>;
 

@@ -4,7 +4,7 @@ import { api } from "@/lib/studio/api";
 import { ApiError } from "@/lib/studio/api/errors";
 import type { BulkAction } from "@/lib/studio/organize";
 import type { ReviewState } from "@/lib/studio/review";
-import { call, urlOf } from "./endpoint-client";
+import { call, urlOf } from "../endpoint-client";
 
 /** The organize API as the browser calls it; failures throw `ApiError` with the contract's errors. */
 

@@ -3,7 +3,7 @@
 import type { InfiniteData, QueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/studio/api";
 import type { GalleryItem, TaskUpdate, TaskView } from "@/lib/studio/gallery-item";
-import { queryKeyOf, resourceKey } from "./endpoint-client";
+import { queryKeyOf, resourceKey } from "../endpoint-client";
 
 export interface GalleryPageData {
   items: GalleryItem[];

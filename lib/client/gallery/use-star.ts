@@ -4,8 +4,8 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/studio/api";
 import type { ApiError } from "@/lib/studio/api/errors";
 import type { GalleryItem } from "@/lib/studio/gallery-item";
-import { call } from "./endpoint-client";
-import { galleryKey, patchGalleryItems } from "./gallery-cache";
+import { call } from "../endpoint-client";
+import { galleryKey, patchGalleryItems } from "./cache";
 
 /**
  * Stars or unstars an item for this member: shown at once on every cached view, put back if the

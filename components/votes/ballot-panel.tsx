@@ -6,7 +6,7 @@ import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } fro
 import { Button } from "@/components/ui/button";
 import { FormError } from "@/components/ui/field";
 import { call } from "@/lib/client/endpoint-client";
-import { ballotKey } from "@/lib/client/live/vote-changes";
+import { ballotKey } from "@/lib/client/votes/keys";
 import { useVoteRefresh } from "@/lib/client/votes/use-vote-refresh";
 import { api } from "@/lib/studio/api";
 import type { ApiError } from "@/lib/studio/api/errors";

@@ -2,7 +2,7 @@
 
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
-import { experimentKey } from "../live/experiment-changes";
+import { experimentKey } from "./keys";
 
 /**
  * Reads one experiment's page again: after an action on it was taken or refused, so the grid shows

@@ -2,7 +2,7 @@
 
 import { type QueryKey, useQueryClient } from "@tanstack/react-query";
 import { useMemo } from "react";
-import { ballotKey, invalidateVotesOf, resultsKey, voteKey } from "../live/vote-changes";
+import { ballotKey, invalidateVotesOf, resultsKey, voteKey } from "./keys";
 
 /**
  * Finer refreshes of one blind vote than its endpoints' declarations give (they refresh every

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { workflows } from "../lib/client/workflows";
+import { workflows } from "../lib/client/create/workflows";
 import { seedPicture } from "./fixtures/images";
 import { saveScreen } from "./fixtures/screens";
 import { CreatePage } from "./pages/create-page";

@@ -105,7 +105,7 @@ const TEST_FILE = /\.test\.tsx?$/;
 
 /**
  * A feature folder (`lib/client/create`) importing a loose file of its parent folder
- * (`lib/client/gallery-cache.ts`) while some loose file of that parent imports into the feature
+ * (such as `lib/client/endpoint-client.ts`) while some loose file of that parent imports into the feature
  * folder: the parent's loose files and the feature folder then stand or fall together. One
  * violation per import from the feature folder, naming one import back.
  */

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { Providers } from "@/components/providers";
 import { AppShell } from "@/components/shell/app-shell";
-import { MemberRoleProvider } from "@/lib/client/member-role";
+import { MemberRoleProvider } from "@/lib/client/auth/member-role";
 import { pageRuntime, requirePageUser } from "@/lib/server/api/page-session";
 import { ROLE_LABELS } from "@/lib/studio/roles";
 

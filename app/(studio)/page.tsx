@@ -19,7 +19,7 @@ import { Badge } from "@/components/ui/badge";
 import { ButtonLink } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { PageHeader } from "@/components/ui/page-header";
-import { workflows } from "@/lib/client/workflows";
+import { workflows } from "@/lib/client/create/workflows";
 
 /** `soon`: promised, not built yet; the home page says so rather than suggest it is there. */
 type Capability = { icon: LucideIcon; title: string; description: string; soon?: true };

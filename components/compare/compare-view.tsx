@@ -8,7 +8,7 @@ import { ButtonLink } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { PageHeader } from "@/components/ui/page-header";
 import { Segmented } from "@/components/ui/segmented";
-import { compareKey } from "@/lib/client/compare/compare-cache";
+import { compareIds, compareKey } from "@/lib/client/compare/compare-cache";
 import { call } from "@/lib/client/endpoint-client";
 import { api } from "@/lib/studio/api";
 import { ApiError } from "@/lib/studio/api/errors";
@@ -36,10 +36,9 @@ export function CompareView({ idsParam, canVote = false }: { idsParam: string; c
 function Comparison({ ids, canVote }: { ids: string[]; canVote: boolean }) {
   const router = useRouter();
   // One fetch per set of items: reordering them is the page's business, not the server's.
-  const key = compareKey(ids);
   const query = useQuery({
-    queryKey: key,
-    queryFn: ({ signal }) => call(api.items.compare, { query: { ids: key[1].join(",") } }, { signal }),
+    queryKey: compareKey(ids),
+    queryFn: ({ signal }) => call(api.items.compare, { query: { ids: compareIds(ids) } }, { signal }),
     placeholderData: keepPreviousData,
   });
   const [mode, setMode] = useState<Mode>("side");

@@ -9,7 +9,7 @@ import { randomSeed } from "@/lib/client/create/image-presets";
 import type { ModelInfo } from "@/lib/client/create/tools";
 import { useTaskViews } from "@/lib/client/create/use-task-views";
 import { useWorkflowForm } from "@/lib/client/create/use-workflow-form";
-import { type Workflow, workflows } from "@/lib/client/workflows";
+import { type Workflow, workflows } from "@/lib/client/create/workflows";
 import { plural } from "@/lib/studio/words";
 import { ModelField } from "../forms/model-field";
 import { AdvancedSections } from "./advanced/advanced-sections";

@@ -1,7 +1,7 @@
 "use client";
 
 import { Eye } from "lucide-react";
-import { useCan, useMemberRole } from "@/lib/client/member-role";
+import { useCan, useMemberRole } from "@/lib/client/auth/member-role";
 import { ROLE_LABELS, roleFor } from "@/lib/studio/roles";
 
 const NEEDED = ROLE_LABELS[roleFor("generate")].label.toLowerCase();

@@ -1,7 +1,7 @@
 import { ArrowUpRight } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
 import { LinkCard } from "@/components/ui/card";
-import { type Workflow, workflowHref } from "@/lib/client/workflows";
+import { type Workflow, workflowHref } from "@/lib/client/create/workflows";
 import { WorkflowIcon } from "./workflow-icon";
 
 const mediumLabel = { image: "Image", video: "Video" } as const;

@@ -1,6 +1,6 @@
 import type { LucideIcon, LucideProps } from "lucide-react";
 import { Brush, Clapperboard, Expand, Images, Sparkles, Spline } from "lucide-react";
-import type { WorkflowIconName } from "@/lib/client/workflows";
+import type { WorkflowIconName } from "@/lib/client/create/workflows";
 
 const icons: Record<WorkflowIconName, LucideIcon> = {
   sparkles: Sparkles,

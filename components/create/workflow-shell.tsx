@@ -13,8 +13,8 @@ import { FormError } from "@/components/ui/field";
 import { VersionPanel } from "@/components/versions/version-panel";
 import { isMod } from "@/lib/client/create/shortcuts";
 import { ROOT_ERROR } from "@/lib/client/create/task-resolver";
-import { useShortcutsHelp } from "@/lib/client/shortcuts-help";
-import type { Workflow } from "@/lib/client/workflows";
+import type { Workflow } from "@/lib/client/create/workflows";
+import { useShortcutsHelp } from "@/lib/client/shortcuts/help";
 import { NewResultsSlot } from "./new-results-pill";
 import { GENERATE_NEEDS, ReadOnlyNote, useReadOnlyReason } from "./read-only-note";
 

@@ -1,24 +1,15 @@
 "use client";
 
-import { useInfiniteQuery } from "@tanstack/react-query";
 import { ListChecks, Repeat, Scale, Star } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import Link from "@/components/ui/link";
-import { call } from "@/lib/client/endpoint-client";
-import { api } from "@/lib/studio/api";
-import { evalSetsKey } from "./types";
+import { useEvalSetPages } from "@/lib/client/eval-sets/use-eval-sets";
 
 /** The team's evaluation sets, most recently changed first, a page at a time. */
 export function EvalSetList() {
-  const query = useInfiniteQuery({
-    queryKey: [...evalSetsKey, "pages"],
-    queryFn: ({ pageParam, signal }) =>
-      call(api.evalSets.list, { query: pageParam ? { cursor: pageParam } : {} }, { signal }),
-    initialPageParam: "",
-    getNextPageParam: (last) => last.nextCursor ?? undefined,
-  });
+  const query = useEvalSetPages();
   const items = query.data?.pages.flatMap((p) => p.items) ?? [];
   if (query.isPending) return <p className="text-muted text-sm">Loading sets…</p>;
   if (query.isError)

@@ -1,13 +1,13 @@
 "use client";
 
-import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { ListChecks } from "lucide-react";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { ButtonLink } from "@/components/ui/button";
 import { PageHeader } from "@/components/ui/page-header";
 import { VoteList } from "@/components/votes/vote-list";
 import { VoteOverlay } from "@/components/votes/vote-overlay";
-import { call } from "@/lib/client/endpoint-client";
+import { useEndpointMutation } from "@/lib/client/endpoint-client";
+import { useEvalSet } from "@/lib/client/eval-sets/use-eval-sets";
 import { api } from "@/lib/studio/api";
 import type { ApiError } from "@/lib/studio/api/errors";
 import type { RunSettingsInput } from "@/lib/studio/eval-sets/input";
@@ -17,9 +17,7 @@ import { RunForm } from "./run-form";
 import { RunList } from "./run-list";
 import { SetBlindVoteButton } from "./set-blind-vote";
 import { SideBySide } from "./side-by-side";
-import { type EvalCase, evalSetKey, evalSetsKey } from "./types";
-
-const REFRESH_MS = 1500;
+import type { EvalCase } from "./types";
 
 interface EvalSetPageProps {
   id: string;
@@ -38,30 +36,15 @@ const messageOf = (err: unknown) => (err as ApiError).errors.map((e) => e.messag
  * ratings and blind votes each received, and the set's blind votes between runs.
  */
 export function EvalSetPage({ id, canRun, canVote = false, canShare = false }: EvalSetPageProps) {
-  const client = useQueryClient();
-  const query = useQuery({
-    queryKey: evalSetKey(id),
-    queryFn: ({ signal }) => call(api.evalSets.get, { params: { id } }, { signal }),
-    // A run's ratings are given in the viewer: coming back reads them again.
-    refetchOnMount: "always",
-  });
+  const query = useEvalSet(id);
+  const update = useEndpointMutation(api.evalSets.update);
+  const runSet = useEndpointMutation(api.evalSets.run);
   const [shown, setShown] = useState<string[] | null>(null);
   const [saving, setSaving] = useState(false);
   const [saveError, setSaveError] = useState<string | null>(null);
   const [running, setRunning] = useState(false);
   const [runError, setRunError] = useState<string | null>(null);
   const view = query.data;
-  const anyRunning = view?.runs.some((r) => r.status === "running") ?? false;
-
-  // Progress and ratings of runs that are still filling.
-  useEffect(() => {
-    if (!anyRunning) return;
-    const timer = setInterval(
-      () => void client.invalidateQueries({ queryKey: evalSetKey(id), exact: true }),
-      REFRESH_MS,
-    );
-    return () => clearInterval(timer);
-  }, [anyRunning, client, id]);
 
   if (query.isPending) return <p className="text-muted text-sm">Loading the set…</p>;
   if (query.isError || !view)
@@ -76,20 +59,19 @@ export function EvalSetPage({ id, canRun, canVote = false, canShare = false }: E
   async function saveCases(cases: EvalCase[]) {
     setSaving(true);
     try {
-      await call(api.evalSets.update, { params: { id }, body: { cases } });
+      await update.mutateAsync({ params: { id }, body: { cases } });
       setSaveError(null);
     } catch (err) {
       setSaveError(messageOf(err));
     }
     setSaving(false);
-    await client.invalidateQueries({ queryKey: evalSetsKey });
   }
 
   async function run(settings: RunSettingsInput) {
     setRunning(true);
     let runId: string;
     try {
-      runId = (await call(api.evalSets.run, { params: { id }, body: settings })).run.id;
+      runId = (await runSet.mutateAsync({ params: { id }, body: settings })).run.id;
     } catch (err) {
       setRunning(false);
       setRunError(messageOf(err));
@@ -99,7 +81,6 @@ export function EvalSetPage({ id, canRun, canVote = false, canShare = false }: E
     setRunError(null);
     // The new run goes beside the one before it.
     setShown([runId, ...compared.filter((r) => r !== runId)].slice(0, 2));
-    await client.invalidateQueries({ queryKey: evalSetsKey });
   }
 
   const last = view.runs[0]?.settings ?? null;

@@ -1,31 +1,18 @@
 "use client";
 
-import { useQuery } from "@tanstack/react-query";
 import { ImageOff, LoaderCircle, Scale, Star } from "lucide-react";
 import { cn, focusRing } from "@/components/ui/cn";
 import Link from "@/components/ui/link";
-import { call } from "@/lib/client/endpoint-client";
-import { api } from "@/lib/studio/api";
+import { useEvalCompare } from "@/lib/client/eval-sets/use-eval-sets";
 import { thumbUrl, viewerUrl } from "@/lib/studio/api/gallery-urls";
 import type { RunVotes } from "@/lib/studio/api/votes";
 import { runVoteWords } from "@/lib/studio/votes/words";
 import { useRunLabels } from "./run-labels";
-import { type CaseResult, evalCompareKey, ratingWords } from "./types";
-
-const REFRESH_MS = 1500;
+import { type CaseResult, ratingWords } from "./types";
 
 /** The chosen runs side by side: a row per case, a column per run, each result with its ratings. */
 export function SideBySide({ setId, runIds }: { setId: string; runIds: readonly string[] }) {
-  const query = useQuery({
-    queryKey: evalCompareKey(setId, runIds),
-    queryFn: ({ signal }) =>
-      call(api.evalSets.compare, { params: { id: setId }, query: { runs: runIds.join(",") } }, { signal }),
-    enabled: runIds.length > 0,
-    // Ratings are given in the viewer: coming back reads them again.
-    refetchOnMount: "always",
-    // While a run fills, its new results come in on the next read.
-    refetchInterval: (q) => (q.state.data?.runs.some((r) => r.status === "running") ? REFRESH_MS : false),
-  });
+  const query = useEvalCompare(setId, runIds);
   const labels = useRunLabels(query.data?.runs ?? []);
   if (runIds.length === 0) {
     return (

@@ -1,5 +1,3 @@
-import { queryKeyOf, resourceKey } from "@/lib/client/endpoint-client";
-import { api } from "@/lib/studio/api";
 import type {
   CaseResult,
   EvalComparison,
@@ -20,12 +18,6 @@ export type {
   EvalSetSummary,
   EvalSetView,
 };
-
-/** Every read of evaluation sets: the list, each set, each side by side. */
-export const evalSetsKey = resourceKey(api.evalSets.list);
-export const evalSetKey = (id: string) => queryKeyOf(api.evalSets.get, { params: { id } });
-export const evalCompareKey = (id: string, runs: readonly string[]) =>
-  queryKeyOf(api.evalSets.compare, { params: { id }, query: { runs: runs.join(",") } });
 
 /** "4.3 from 2 ratings", "Not rated yet". */
 export function ratingWords(avg: number | null, count: number): string {

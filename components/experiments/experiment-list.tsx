@@ -7,7 +7,7 @@ import { Button, ButtonLink } from "@/components/ui/button";
 import { EmptyState, type EmptyStateFeature } from "@/components/ui/empty-state";
 import Link from "@/components/ui/link";
 import { call } from "@/lib/client/endpoint-client";
-import { experimentsKey } from "@/lib/client/live/experiment-changes";
+import { experimentsKey } from "@/lib/client/experiments/keys";
 import { api } from "@/lib/studio/api";
 import { STATUS_WORDS } from "./types";
 

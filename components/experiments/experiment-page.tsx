@@ -1,6 +1,5 @@
 "use client";
 
-import { useQueryClient } from "@tanstack/react-query";
 import { Download, GitCompareArrows, Pause, Play, Square } from "lucide-react";
 import { useCallback, useState } from "react";
 import { PresenceAvatars } from "@/components/presence/presence-avatars";
@@ -12,7 +11,7 @@ import { BlindVoteButton } from "@/components/votes/blind-vote-button";
 import { VoteList } from "@/components/votes/vote-list";
 import { VoteOverlay } from "@/components/votes/vote-overlay";
 import { call, urlOf, useEndpoint } from "@/lib/client/endpoint-client";
-import { experimentKey } from "@/lib/client/live/experiment-changes";
+import { useExperimentRefresh } from "@/lib/client/experiments/use-experiment-refresh";
 import { api } from "@/lib/studio/api";
 import { ApiError } from "@/lib/studio/api/errors";
 import { compareUrl } from "@/lib/studio/api/gallery-urls";
@@ -32,7 +31,7 @@ interface ExperimentPageProps {
 
 /** One experiment: progress, controls, the grid filling live, compare, re-run, export and votes. */
 export function ExperimentPage({ id, canRun, canVote = false, canShare = false }: ExperimentPageProps) {
-  const client = useQueryClient();
+  const refresh = useExperimentRefresh(id);
   const query = useEndpoint(api.experiments.get, { params: { id } });
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [rerun, setRerun] = useState<{ axis: number; index: number } | null>(null);
@@ -48,9 +47,9 @@ export function ExperimentPage({ id, canRun, canVote = false, canShare = false }
         if (!(err instanceof ApiError)) throw err;
         setError(err.errors.map((e) => e.message).join(" "));
       }
-      await client.invalidateQueries({ queryKey: experimentKey(id) });
+      await refresh();
     },
-    [client, id],
+    [refresh],
   );
   const retry = useCallback(
     (cell: CellView) => void act(() => call(api.experiments.retryCell, { params: { id, key: cell.key } })),

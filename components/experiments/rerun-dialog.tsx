@@ -1,6 +1,5 @@
 "use client";
 
-import { useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useEffect, useMemo, useState } from "react";
 import { Button } from "@/components/ui/button";
@@ -8,7 +7,7 @@ import { Dialog } from "@/components/ui/dialog";
 import { FormError, TextField } from "@/components/ui/field";
 import { call } from "@/lib/client/endpoint-client";
 import { typedValue } from "@/lib/client/experiments/axis-draft";
-import { experimentKey } from "@/lib/client/live/experiment-changes";
+import { useExperimentRefresh } from "@/lib/client/experiments/use-experiment-refresh";
 import { useCostEstimate } from "@/lib/client/spend/use-cost-estimate";
 import { api } from "@/lib/studio/api";
 import { ApiError } from "@/lib/studio/api/errors";
@@ -40,7 +39,7 @@ function currentValue(view: ExperimentView, axis: number, index: number): string
 /** "Re-run this row/column with…": one value changed, a new version of the experiment. */
 export function RerunDialog({ view, target, onClose }: RerunDialogProps) {
   const router = useRouter();
-  const client = useQueryClient();
+  const refresh = useExperimentRefresh(view.id);
   const [value, setValue] = useState("");
   const [error, setError] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
@@ -85,7 +84,7 @@ export function RerunDialog({ view, target, onClose }: RerunDialogProps) {
       setSending(false);
     }
     onClose();
-    void client.invalidateQueries({ queryKey: experimentKey(view.id) });
+    void refresh();
     router.push(`/experiments/${next.id}`);
   }
 

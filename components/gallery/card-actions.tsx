@@ -5,9 +5,9 @@ import { Ellipsis, Wand2 } from "lucide-react";
 import { useId, useState } from "react";
 import { cn, focusRing } from "@/components/ui/cn";
 import Link from "@/components/ui/link";
+import { useCan } from "@/lib/client/auth/member-role";
 import { type RecallPart, workflowRecallHref } from "@/lib/client/create/recall";
 import { prefetchRecall } from "@/lib/client/create/recall-prefetch";
-import { useCan } from "@/lib/client/member-role";
 import type { GalleryItem } from "@/lib/studio/gallery-item";
 
 /** Opens the item's task in its workflow with all or part of its parameters (a result's own seed). */

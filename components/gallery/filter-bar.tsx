@@ -7,9 +7,10 @@ import { useBoards } from "@/components/organize/board-menu";
 import { cn, focusRing } from "@/components/ui/cn";
 import { inputClasses } from "@/components/ui/field";
 import { Select } from "@/components/ui/select";
+import { workflows } from "@/lib/client/create/workflows";
 import { call } from "@/lib/client/endpoint-client";
+import { galleryFacetsKey } from "@/lib/client/gallery/cache";
 import { useStoredChoice } from "@/lib/client/stored-choice";
-import { workflows } from "@/lib/client/workflows";
 import { api } from "@/lib/studio/api";
 import {
   ASPECT_LABELS,
@@ -24,8 +25,6 @@ import { modelLabel } from "@/lib/studio/model-label";
 import { REVIEW_STATE_LABELS, REVIEW_STATES, type ReviewState } from "@/lib/studio/review";
 import { DateField } from "./date-field";
 
-export const facetsKey = ["galleryFacets"] as const;
-
 /**
  * The values the menus offer; refreshed whenever the gallery is opened with its menus open.
  * `enabled` waits for the first page of results, so the menus' counting over every item never
@@ -33,7 +32,7 @@ export const facetsKey = ["galleryFacets"] as const;
  */
 export function useGalleryFacets(enabled = true) {
   return useQuery({
-    queryKey: facetsKey,
+    queryKey: galleryFacetsKey,
     queryFn: ({ signal }) => call(api.gallery.facets, {}, { signal }),
     enabled,
   });

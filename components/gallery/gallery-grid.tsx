@@ -11,7 +11,7 @@ import {
   useRef,
   useState,
 } from "react";
-import { useGallerySelection } from "@/lib/client/gallery-selection";
+import { useGallerySelection } from "@/lib/client/gallery/selection";
 import { viewerUrl } from "@/lib/studio/api/gallery-urls";
 import type { GalleryItem } from "@/lib/studio/gallery-item";
 import {

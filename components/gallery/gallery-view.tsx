@@ -7,12 +7,12 @@ import { Button, ButtonLink } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { FormError } from "@/components/ui/field";
 import { Segmented } from "@/components/ui/segmented";
-import { resultCountText } from "@/lib/client/gallery-count";
-import { useGalleryFilter } from "@/lib/client/gallery-filter-url";
-import { useGalleryJump } from "@/lib/client/gallery-jump-url";
+import { resultCountText } from "@/lib/client/gallery/count";
+import { useGalleryFilter } from "@/lib/client/gallery/filter-url";
+import { useGalleryJump } from "@/lib/client/gallery/jump-url";
+import { useGalleryTotals } from "@/lib/client/gallery/use-totals";
+import { useGalleryView } from "@/lib/client/gallery/use-view";
 import { useStoredChoice } from "@/lib/client/stored-choice";
-import { useGalleryTotals } from "@/lib/client/use-gallery-totals";
-import { useGalleryView } from "@/lib/client/use-gallery-view";
 import { activeFilterCount } from "@/lib/studio/gallery-filter";
 import {
   GALLERY_LAYOUTS,

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { act, cleanup, fireEvent, render } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { useViewerStore } from "@/lib/client/viewer-store";
+import { useViewerStore } from "@/lib/client/review/viewer-store";
 import type { CommentThread } from "@/lib/studio/comments";
 import type { Mark } from "@/lib/studio/marks";
 import { MarkLayer, shownMarks } from "./mark-layer";

@@ -2,8 +2,8 @@
 
 import { type PointerEvent, useEffect, useRef, useState } from "react";
 import { cn } from "@/components/ui/cn";
-import { isDrawn, markShape, thinStroke, toRelative } from "@/lib/client/mark-geometry";
-import { useViewerStore } from "@/lib/client/viewer-store";
+import { isDrawn, markShape, thinStroke, toRelative } from "@/lib/client/review/mark-geometry";
+import { useViewerStore } from "@/lib/client/review/viewer-store";
 import type { CommentThread } from "@/lib/studio/comments";
 import { colorHex, type Mark } from "@/lib/studio/marks";
 

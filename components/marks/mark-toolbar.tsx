@@ -4,7 +4,7 @@ import { ArrowUpRight, Check, Circle, Eraser, PenLine, Square, Undo2 } from "luc
 import type { ComponentType } from "react";
 import { Button } from "@/components/ui/button";
 import { cn, focusRing } from "@/components/ui/cn";
-import { useViewerStore } from "@/lib/client/viewer-store";
+import { useViewerStore } from "@/lib/client/review/viewer-store";
 import { MARK_COLORS, type MarkKind } from "@/lib/studio/marks";
 
 const TOOLS: { kind: MarkKind; label: string; icon: ComponentType<{ className?: string }> }[] = [

@@ -2,7 +2,7 @@
 
 import { FolderOpen, X } from "lucide-react";
 import Link from "@/components/ui/link";
-import { useCan } from "@/lib/client/member-role";
+import { useCan } from "@/lib/client/auth/member-role";
 import { useBoards } from "./board-menu";
 import { ShareDialog } from "./share-dialog";
 

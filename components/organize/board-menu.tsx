@@ -8,7 +8,7 @@ import { Button, buttonClasses } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { TextField } from "@/components/ui/field";
 import { call } from "@/lib/client/endpoint-client";
-import { boardsKey } from "@/lib/client/organize-keys";
+import { boardsKey } from "@/lib/client/organize/keys";
 import { api } from "@/lib/studio/api";
 import type { BoardView } from "@/lib/studio/api/boards";
 

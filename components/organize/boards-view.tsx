@@ -1,6 +1,5 @@
 "use client";
 
-import { useQueryClient } from "@tanstack/react-query";
 import { FolderOpen, Pencil, Plus, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
@@ -9,9 +8,8 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { FormError, TextField } from "@/components/ui/field";
 import Link from "@/components/ui/link";
 import { PageHeader } from "@/components/ui/page-header";
-import { call } from "@/lib/client/endpoint-client";
-import { useCan } from "@/lib/client/member-role";
-import { boardsKey } from "@/lib/client/organize-keys";
+import { useCan } from "@/lib/client/auth/member-role";
+import { useEndpointMutation } from "@/lib/client/endpoint-client";
 import { api } from "@/lib/studio/api";
 import type { BoardView } from "@/lib/studio/api/boards";
 import { BOARD_DESCRIPTION_MAX, BOARD_NAME_MAX } from "@/lib/studio/organize";
@@ -28,7 +26,9 @@ type Editing =
 export function BoardsView() {
   const boards = useBoards();
   const organize = useCan("organize");
-  const client = useQueryClient();
+  const createBoard = useEndpointMutation(api.boards.create);
+  const updateBoard = useEndpointMutation(api.boards.update);
+  const deleteBoard = useEndpointMutation(api.boards.delete);
   const [editing, setEditing] = useState<Editing>(null);
   const [name, setName] = useState("");
   const [description, setDescription] = useState("");
@@ -48,11 +48,10 @@ export function BoardsView() {
     setBusy(true);
     setError(undefined);
     try {
-      if (editing.mode === "new") await call(api.boards.create, { body: { name, description } });
+      if (editing.mode === "new") await createBoard.mutateAsync({ body: { name, description } });
       else if (editing.mode === "edit")
-        await call(api.boards.update, { params: { id: editing.board.id }, body: { name, description } });
-      else await call(api.boards.delete, { params: { id: editing.board.id } });
-      await client.invalidateQueries({ queryKey: boardsKey });
+        await updateBoard.mutateAsync({ params: { id: editing.board.id }, body: { name, description } });
+      else await deleteBoard.mutateAsync({ params: { id: editing.board.id } });
       setEditing(null);
     } catch (err) {
       setError(err instanceof Error ? err.message : "That did not work. Try again.");

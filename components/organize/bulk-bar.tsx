@@ -8,12 +8,10 @@ import { Button, ButtonLink, buttonClasses } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
 import { Dialog } from "@/components/ui/dialog";
 import { inputClasses } from "@/components/ui/field";
-import { galleryKey } from "@/lib/client/gallery-cache";
-import { useGallerySelection } from "@/lib/client/gallery-selection";
+import { useCan } from "@/lib/client/auth/member-role";
+import { useGallerySelection } from "@/lib/client/gallery/selection";
 import { removeGalleryItems } from "@/lib/client/live/organize-changes";
-import { useCan } from "@/lib/client/member-role";
-import { createBoardCall, downloadZip, runBulk } from "@/lib/client/organize-actions";
-import { boardsKey } from "@/lib/client/organize-keys";
+import { downloadZip, useCreateBoard, useRunBulk } from "@/lib/client/organize/actions";
 import { compareUrl } from "@/lib/studio/api/gallery-urls";
 import { normalizeTag, TAG_MAX_LENGTH } from "@/lib/studio/organize";
 import { REVIEW_STATE_LABELS, REVIEW_STATES, TRASH_DAYS } from "@/lib/studio/review";
@@ -32,6 +30,8 @@ export function BulkBar() {
   const organize = useCan("organize");
   const review = useCan("review");
   const client = useQueryClient();
+  const runBulk = useRunBulk();
+  const createBoardCall = useCreateBoard();
   const [busy, setBusy] = useState(false);
   const [status, setStatus] = useState<{ text: string; error?: boolean } | null>(null);
   const [confirmTrash, setConfirmTrash] = useState(false);
@@ -50,11 +50,6 @@ export function BulkBar() {
       setBusy(false);
     }
   }
-  const refresh = () =>
-    Promise.all([
-      client.invalidateQueries({ queryKey: galleryKey }),
-      client.invalidateQueries({ queryKey: boardsKey }),
-    ]);
 
   return (
     // Centred over the page, clear of the navigation rail (w-16, xl:w-60) on its left.
@@ -75,7 +70,6 @@ export function BulkBar() {
             onPick={(board) =>
               void act(async () => {
                 await runBulk({ itemIds: ids, action: "board.add", boardId: board.id });
-                await refresh();
                 return `Added ${count} to ${board.name}.`;
               })
             }
@@ -83,7 +77,6 @@ export function BulkBar() {
               const { board } = await createBoardCall({ name });
               await act(async () => {
                 await runBulk({ itemIds: ids, action: "board.add", boardId: board.id });
-                await refresh();
                 return `Added ${count} to the new board ${board.name}.`;
               });
             }}
@@ -105,7 +98,6 @@ export function BulkBar() {
                     if (!value) return;
                     void act(async () => {
                       await runBulk({ itemIds: ids, action: "tag.add", tag: value });
-                      await refresh();
                       setTag("");
                       return `Tagged ${count} “${value}”.`;
                     });
@@ -131,7 +123,6 @@ export function BulkBar() {
                         const value = normalizeTag(tag);
                         void act(async () => {
                           await runBulk({ itemIds: ids, action: "tag.remove", tag: value });
-                          await refresh();
                           return `Removed “${value}” from ${count}.`;
                         });
                       }}
@@ -162,7 +153,6 @@ export function BulkBar() {
                     onSelect={() =>
                       void act(async () => {
                         await runBulk({ itemIds: ids, action: "state", state });
-                        await refresh();
                         return `Moved ${count} to ${REVIEW_STATE_LABELS[state]}.`;
                       })
                     }

@@ -2,7 +2,7 @@
 
 import { FolderOpen, Trash2 } from "lucide-react";
 import { ButtonLink } from "@/components/ui/button";
-import { useCan } from "@/lib/client/member-role";
+import { useCan } from "@/lib/client/auth/member-role";
 
 /** The gallery's way to its boards, and (for owners) to the trash. */
 export function GalleryLinks() {

@@ -1,6 +1,6 @@
 "use client";
 
-import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { Bookmark, BookmarkPlus, Trash2, Users } from "lucide-react";
 import { useRouter } from "next/navigation";
 import { DropdownMenu } from "radix-ui";
@@ -9,8 +9,8 @@ import { Button, buttonClasses } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { FormError, TextField } from "@/components/ui/field";
 import { Switch } from "@/components/ui/switch";
-import { call } from "@/lib/client/endpoint-client";
-import { savedSearchesKey } from "@/lib/client/organize-keys";
+import { call, useEndpointMutation } from "@/lib/client/endpoint-client";
+import { savedSearchesKey } from "@/lib/client/organize/keys";
 import { api } from "@/lib/studio/api";
 import { SEARCH_NAME_MAX } from "@/lib/studio/organize";
 import { menuContent, menuItem } from "./board-menu";
@@ -21,8 +21,9 @@ import { menuContent, menuItem } from "./board-menu";
  * gallery's URL query string without `?`).
  */
 export function SavedSearches({ query }: { query: string }) {
-  const client = useQueryClient();
   const router = useRouter();
+  const createSearch = useEndpointMutation(api.savedSearches.create);
+  const deleteSearch = useEndpointMutation(api.savedSearches.delete);
   const searches = useQuery({
     queryKey: savedSearchesKey,
     queryFn: () => call(api.savedSearches.list, {}),
@@ -38,8 +39,7 @@ export function SavedSearches({ query }: { query: string }) {
     setBusy(true);
     setError(undefined);
     try {
-      await call(api.savedSearches.create, { body: { name: name.trim(), query, shared } });
-      await client.invalidateQueries({ queryKey: savedSearchesKey });
+      await createSearch.mutateAsync({ body: { name: name.trim(), query, shared } });
       setSaving(false);
       setName("");
       setShared(false);
@@ -51,8 +51,7 @@ export function SavedSearches({ query }: { query: string }) {
   }
 
   async function remove(id: string) {
-    await call(api.savedSearches.delete, { params: { id } }).catch(() => undefined);
-    await client.invalidateQueries({ queryKey: savedSearchesKey });
+    await deleteSearch.mutateAsync({ params: { id } }).catch(() => undefined);
   }
 
   return (

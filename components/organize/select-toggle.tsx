@@ -2,7 +2,7 @@
 
 import { Check } from "lucide-react";
 import { cn, focusRing } from "@/components/ui/cn";
-import { useGallerySelection } from "@/lib/client/gallery-selection";
+import { useGallerySelection } from "@/lib/client/gallery/selection";
 
 /** A card's checkbox: picks the item for the bulk bar or a comparison. */
 export function SelectToggle({ itemId, label }: { itemId: string; label: string }) {

@@ -1,6 +1,5 @@
 "use client";
 
-import { useQueryClient } from "@tanstack/react-query";
 import { Share2 } from "lucide-react";
 import { useId, useState } from "react";
 import { CopyField } from "@/components/settings/copy-field";
@@ -9,8 +8,7 @@ import { Dialog } from "@/components/ui/dialog";
 import { FormError } from "@/components/ui/field";
 import { Select } from "@/components/ui/select";
 import { Switch } from "@/components/ui/switch";
-import { call } from "@/lib/client/endpoint-client";
-import { shareLinksKey } from "@/lib/client/organize-keys";
+import { useEndpointMutation } from "@/lib/client/endpoint-client";
 import { api } from "@/lib/studio/api";
 
 const EXPIRIES = [
@@ -38,7 +36,7 @@ export function ShareDialog({
   variant?: "secondary" | "ghost";
 }) {
   const id = useId();
-  const client = useQueryClient();
+  const createLink = useEndpointMutation(api.shareLinks.create);
   const [open, setOpen] = useState(false);
   const [allowComments, setAllowComments] = useState(false);
   // Off until asked for: a prompt can say more than the picture its maker meant to share.
@@ -53,7 +51,7 @@ export function ShareDialog({
     setBusy(true);
     setError(undefined);
     try {
-      const made = await call(api.shareLinks.create, {
+      const made = await createLink.mutateAsync({
         body: {
           ...(boardId ? { boardId } : { itemId }),
           allowComments,
@@ -62,7 +60,6 @@ export function ShareDialog({
         },
       });
       setUrl(made.url);
-      await client.invalidateQueries({ queryKey: shareLinksKey });
     } catch (err) {
       setError(err instanceof Error ? err.message : "The link was not made.");
     } finally {

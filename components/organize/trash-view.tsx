@@ -1,6 +1,6 @@
 "use client";
 
-import { useInfiniteQuery, useQueryClient } from "@tanstack/react-query";
+import { useInfiniteQuery } from "@tanstack/react-query";
 import { RotateCcw, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
@@ -8,9 +8,8 @@ import { Dialog } from "@/components/ui/dialog";
 import { EmptyState } from "@/components/ui/empty-state";
 import { FormError } from "@/components/ui/field";
 import { wholeMedia } from "@/components/ui/whole-media";
-import { call } from "@/lib/client/endpoint-client";
-import { galleryKey } from "@/lib/client/gallery-cache";
-import { boardsKey, trashKey } from "@/lib/client/organize-keys";
+import { call, useEndpointMutation } from "@/lib/client/endpoint-client";
+import { trashKey } from "@/lib/client/organize/keys";
 import { api } from "@/lib/studio/api";
 import type { TrashedItem } from "@/lib/studio/organize";
 import { TRASH_DAYS } from "@/lib/studio/review";
@@ -25,7 +24,8 @@ const dayFormat = new Intl.DateTimeFormat("en", { year: "numeric", month: "short
 
 /** The trash (owner): what was moved there, by whom and when; restore, or delete for good. */
 export function TrashView() {
-  const client = useQueryClient();
+  const restore = useEndpointMutation(api.trash.restore);
+  const purge = useEndpointMutation(api.trash.purge);
   const trash = useInfiniteQuery({
     queryKey: trashKey,
     queryFn: ({ pageParam, signal }) =>
@@ -42,12 +42,7 @@ export function TrashView() {
     setBusy(true);
     setError(undefined);
     try {
-      await call(endpoint, { body: { itemIds: ids } });
-      await Promise.all([
-        client.invalidateQueries({ queryKey: trashKey }),
-        client.invalidateQueries({ queryKey: galleryKey }),
-        client.invalidateQueries({ queryKey: boardsKey }),
-      ]);
+      await (endpoint === api.trash.restore ? restore : purge).mutateAsync({ body: { itemIds: ids } });
       setPurging(null);
     } catch (err) {
       setError(err instanceof Error ? err.message : "That did not work. Try again.");

@@ -1,6 +1,5 @@
 "use client";
 
-import { useInfiniteQuery } from "@tanstack/react-query";
 import { Columns2, FlaskConical, History, Search, X } from "lucide-react";
 import { useCallback, useDeferredValue, useMemo, useState } from "react";
 import { VaryDialog } from "@/components/experiments/vary-dialog";
@@ -9,20 +8,16 @@ import { cn } from "@/components/ui/cn";
 import { EmptyState } from "@/components/ui/empty-state";
 import { inputClasses } from "@/components/ui/field";
 import { Select } from "@/components/ui/select";
-import { call, useEndpoint } from "@/lib/client/endpoint-client";
+import { useCan } from "@/lib/client/auth/member-role";
+import { useEndpoint } from "@/lib/client/endpoint-client";
 import { newAxis } from "@/lib/client/experiments/axis-draft";
-import { useCan } from "@/lib/client/member-role";
-import { usePromptHistoryAddress } from "@/lib/client/prompt-history-url";
+import { usePromptHistoryAddress } from "@/lib/client/prompts/history-url";
+import { usePromptHistory } from "@/lib/client/prompts/use-prompt-history";
 import { api } from "@/lib/studio/api";
 import { groupPromptRuns } from "@/lib/studio/prompt-history/grouping";
 import { PromptChainCard } from "./prompt-chain";
 import { PromptDiffDialog } from "./prompt-diff-dialog";
 import type { PickedVersion } from "./types";
-
-const REFRESH_MS = 2000;
-
-/** The history's query key: every page of one search and member filter. */
-export const promptsKey = (q: string, member: string) => ["prompts", q, member] as const;
 
 /** Every prompt a member ran, grouped into chains of edits, with diffs, results and actions. */
 export function PromptHistory() {
@@ -34,24 +29,7 @@ export function PromptHistory() {
   const [varying, setVarying] = useState(0);
   const members = useEndpoint(api.members.list, {});
 
-  const query = useInfiniteQuery({
-    queryKey: promptsKey(q, member),
-    queryFn: ({ pageParam }) =>
-      call(api.prompts.history, {
-        query: {
-          q: q || undefined,
-          member: member === "me" ? undefined : member,
-          cursor: pageParam || undefined,
-        },
-      }),
-    initialPageParam: "",
-    getNextPageParam: (last) => last.nextCursor ?? undefined,
-    // Results of prompts still running come in on the next read.
-    refetchInterval: (q) =>
-      q.state.data?.pages.some((p) => p.runs.some((r) => r.status === "queued" || r.status === "processing"))
-        ? REFRESH_MS
-        : false,
-  });
+  const query = usePromptHistory(q, member);
   const runs = useMemo(() => query.data?.pages.flatMap((p) => p.runs) ?? [], [query.data]);
   const chains = useMemo(() => groupPromptRuns(runs), [runs]);
 

@@ -15,7 +15,7 @@ import { valuesFromTask } from "@/lib/client/create/task-values";
 import { useGenerate } from "@/lib/client/create/use-generate";
 import { isInFlight } from "@/lib/client/create/use-task-views";
 import { call } from "@/lib/client/endpoint-client";
-import { type QueuedTask, tasksKey } from "@/lib/client/gallery-cache";
+import { type QueuedTask, tasksKey } from "@/lib/client/gallery/cache";
 import { api } from "@/lib/studio/api";
 import type { FailedResult } from "@/lib/studio/gallery-item";
 

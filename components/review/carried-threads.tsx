@@ -1,7 +1,7 @@
 "use client";
 
 import { useMemo } from "react";
-import { useCarriedThreads } from "@/lib/client/use-versions";
+import { useCarriedThreads } from "@/lib/client/versions/use-versions";
 import type { CarriedThread } from "@/lib/studio/api/versions";
 import type { GalleryItem } from "@/lib/studio/gallery-item";
 import type { MentionCandidate } from "@/lib/studio/mentions";

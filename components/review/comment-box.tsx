@@ -4,8 +4,8 @@ import { MapPin, PenLine, X } from "lucide-react";
 import { type KeyboardEvent, useLayoutEffect, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
-import { formatTime } from "@/lib/client/review-pins";
-import { useViewerStore } from "@/lib/client/viewer-store";
+import { formatTime } from "@/lib/client/review/pins";
+import { useViewerStore } from "@/lib/client/review/viewer-store";
 import { COMMENT_MAX, type CommentPin } from "@/lib/studio/comments";
 import { type Mark, marksLabel } from "@/lib/studio/marks";
 import { type MentionCandidate, mentionQueryAt } from "@/lib/studio/mentions";
@@ -23,7 +23,7 @@ export interface SentComment {
 
 /**
  * Where the box sends: the member's comment endpoint, or the share link's for a guest
- * (lib/client/review/use-review.ts, lib/client/guest-comments.ts); both store it the same way.
+ * (lib/client/review/use-review.ts, lib/client/review/guest-comments.ts); both store it the same way.
  */
 export interface CommentSender {
   mutate(input: SentComment, options: { onSuccess: () => void }): void;

@@ -3,9 +3,9 @@
 import { useEffect, useMemo } from "react";
 import { Button } from "@/components/ui/button";
 import { promptForPeople } from "@/lib/client/create/field-labels";
-import { useGuestComment, useGuestThreads } from "@/lib/client/guest-comments";
-import { pinNumbers } from "@/lib/client/review-pins";
-import { useViewerStore } from "@/lib/client/viewer-store";
+import { useGuestComment, useGuestThreads } from "@/lib/client/review/guest-comments";
+import { pinNumbers } from "@/lib/client/review/pins";
+import { useViewerStore } from "@/lib/client/review/viewer-store";
 import type { SharedItem } from "@/lib/studio/api/share";
 import { scopeRules, type ViewerScope } from "@/lib/studio/share-scope";
 import { CommentBox } from "./comment-box";

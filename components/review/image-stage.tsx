@@ -5,9 +5,9 @@ import { useEffect, useRef, useState } from "react";
 import { type ReactZoomPanPinchContentRef, TransformComponent, TransformWrapper } from "react-zoom-pan-pinch";
 import { MarkLayer, shownMarks } from "@/components/marks/mark-layer";
 import { Button } from "@/components/ui/button";
+import { useViewerStore } from "@/lib/client/review/viewer-store";
+import { zoomLabel } from "@/lib/client/review/zoom-label";
 import { viewerCommand } from "@/lib/client/shortcuts/viewer-keys";
-import { useViewerStore } from "@/lib/client/viewer-store";
-import { zoomLabel } from "@/lib/client/zoom-label";
 import type { CommentThread } from "@/lib/studio/comments";
 import type { GalleryItem } from "@/lib/studio/gallery-item";
 

@@ -2,7 +2,7 @@
 
 import type { MouseEvent } from "react";
 import { cn } from "@/components/ui/cn";
-import { useViewerStore } from "@/lib/client/viewer-store";
+import { useViewerStore } from "@/lib/client/review/viewer-store";
 import type { CommentThread } from "@/lib/studio/comments";
 
 /**

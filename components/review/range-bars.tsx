@@ -1,8 +1,8 @@
 "use client";
 
 import { cn } from "@/components/ui/cn";
-import { formatTime } from "@/lib/client/review-pins";
-import { useViewerStore } from "@/lib/client/viewer-store";
+import { formatTime } from "@/lib/client/review/pins";
+import { useViewerStore } from "@/lib/client/review/viewer-store";
 import type { CommentThread } from "@/lib/studio/comments";
 
 /** A comment's first words, for a tooltip: up to about forty characters, cut at a word. */

@@ -7,7 +7,7 @@ import { cn, focusRing } from "@/components/ui/cn";
 import Link from "@/components/ui/link";
 import { Select } from "@/components/ui/select";
 import { viewerCommand } from "@/lib/client/shortcuts/viewer-keys";
-import { useItemVersions } from "@/lib/client/use-versions";
+import { useItemVersions } from "@/lib/client/versions/use-versions";
 import { compareUrl, viewerUrl } from "@/lib/studio/api/gallery-urls";
 import type { GalleryItem } from "@/lib/studio/gallery-item";
 import { versionLabel } from "@/lib/studio/versions";

@@ -1,7 +1,7 @@
 "use client";
 
 import { MarkToolbar } from "@/components/marks/mark-toolbar";
-import { useViewerStore } from "@/lib/client/viewer-store";
+import { useViewerStore } from "@/lib/client/review/viewer-store";
 import type { CommentThread } from "@/lib/studio/comments";
 import { ImageStage, type StageItem } from "./image-stage";
 import { VideoPlayer } from "./video-player";

@@ -1,14 +1,14 @@
 "use client";
 
-import { useInfiniteQuery, useQueryClient } from "@tanstack/react-query";
+import { useInfiniteQuery } from "@tanstack/react-query";
 import { Link2 } from "lucide-react";
 import { useState } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { FormError } from "@/components/ui/field";
-import { call } from "@/lib/client/endpoint-client";
-import { shareLinksKey } from "@/lib/client/organize-keys";
+import { call, useEndpointMutation } from "@/lib/client/endpoint-client";
+import { shareLinksKey } from "@/lib/client/organize/keys";
 import { api } from "@/lib/studio/api";
 import type { ShareLinkView } from "@/lib/studio/api/share-links";
 import { RevocableList } from "./revocable-list";
@@ -24,7 +24,7 @@ function stateOf(link: ShareLinkView, now: number): "live" | "expired" | "revoke
 
 /** Every link made for people without an account, with what it shows; revoke stops it at once. */
 export function ShareLinksPanel() {
-  const client = useQueryClient();
+  const revokeLink = useEndpointMutation(api.shareLinks.revoke);
   const links = useInfiniteQuery({
     queryKey: shareLinksKey,
     queryFn: ({ pageParam }) =>
@@ -45,9 +45,8 @@ export function ShareLinksPanel() {
     setRevoking(true);
     setError(undefined);
     try {
-      await call(api.shareLinks.revoke, { params: { id } });
+      await revokeLink.mutateAsync({ params: { id } });
       setConfirming(null);
-      await client.invalidateQueries({ queryKey: shareLinksKey });
     } catch (err) {
       setError(err instanceof Error ? err.message : "The link was not revoked.");
     } finally {

@@ -4,10 +4,10 @@ import { usePathname, useSearchParams } from "next/navigation";
 import { useEffect } from "react";
 import { ShortcutsDialog } from "@/components/shell/shortcuts-dialog";
 import { isDialogOpen } from "@/components/ui/dialog";
+import { useCan } from "@/lib/client/auth/member-role";
 import { isTyping } from "@/lib/client/create/shortcuts";
-import { useCan } from "@/lib/client/member-role";
+import { useShortcutsHelp } from "@/lib/client/shortcuts/help";
 import { shortcutsFor } from "@/lib/client/shortcuts/page-shortcuts";
-import { useShortcutsHelp } from "@/lib/client/shortcuts-help";
 
 /** "?" on any studio page lists that page's shortcuts, unless a dialog is already open. */
 export function ShortcutsHelp() {

@@ -5,7 +5,7 @@ import { Button } from "@/components/ui/button";
 import { promptForPeople } from "@/lib/client/create/field-labels";
 import { useVersionTarget } from "@/lib/client/create/version-target";
 import { useEndpoint } from "@/lib/client/endpoint-client";
-import { useCarriedThreads, useItemVersions } from "@/lib/client/use-versions";
+import { useCarriedThreads, useItemVersions } from "@/lib/client/versions/use-versions";
 import { api } from "@/lib/studio/api";
 import { versionLabel } from "@/lib/studio/versions";
 

@@ -2,7 +2,7 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { act, cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { ballotKey } from "@/lib/client/live/vote-changes";
+import { applyVoteChange } from "@/lib/client/live/vote-changes";
 import type { Ballot, BallotPair } from "@/lib/studio/api/votes";
 import { BallotPanel } from "./ballot-panel";
 
@@ -79,7 +79,7 @@ describe("the ballot while a pick is in flight", () => {
 
     // A teammate's vote reorders the rest: the pair on screen does not move.
     served = ballot([pairOf("p1", "left"), pairOf("p2"), pairOf("p3")], "p2");
-    await act(async () => client.invalidateQueries({ queryKey: ballotKey(VOTE) }));
+    await act(async () => applyVoteChange(client, { kind: "round", anchorId: "exp", roundId: VOTE }));
     await waitFor(() => expect(screen.getByText("Pair 3 of 3")).toBeTruthy());
     expect(shownLeft()).toBe("/m/p3-l.png");
   });

@@ -6,7 +6,8 @@ import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } fro
 import { Button } from "@/components/ui/button";
 import { FormError } from "@/components/ui/field";
 import { call } from "@/lib/client/endpoint-client";
-import { ballotKey, invalidateVotesOf, resultsKey } from "@/lib/client/live/vote-changes";
+import { ballotKey } from "@/lib/client/votes/keys";
+import { useVoteRefresh } from "@/lib/client/votes/use-vote-refresh";
 import { api } from "@/lib/studio/api";
 import type { ApiError } from "@/lib/studio/api/errors";
 import type { GuestBallot } from "@/lib/studio/api/guest-votes";
@@ -46,15 +47,15 @@ export function BallotPanel({
   canClose: boolean;
   closed?(): ReactNode;
 }) {
-  const client = useQueryClient();
+  const refresh = useVoteRefresh();
   const source = useMemo<BallotSource>(
     () => ({
       queryKey: ballotKey(voteId),
       load: (signal) => call(api.votes.ballot, { params: { id: voteId } }, { signal }),
       send: (body) => call(api.votes.pick, { params: { id: voteId }, body }),
       picked: () => {
-        void client.invalidateQueries({ queryKey: resultsKey(voteId) });
-        void invalidateVotesOf(client, anchorId);
+        void refresh.results(voteId);
+        void refresh.anchor(anchorId);
       },
       settled: (claim, line) => (
         <SettledNotice voteId={voteId} anchorId={anchorId} claim={claim} canClose={canClose}>
@@ -63,7 +64,7 @@ export function BallotPanel({
       ),
       closed,
     }),
-    [client, voteId, anchorId, canClose, closed],
+    [refresh, voteId, anchorId, canClose, closed],
   );
   return <BallotBoard source={source} />;
 }
@@ -78,6 +79,7 @@ export function BallotPanel({
  */
 export function BallotBoard({ source }: { source: BallotSource }) {
   const client = useQueryClient();
+  const refresh = useVoteRefresh();
   const query = useQuery<GuestBallot, ApiError>({
     queryKey: source.queryKey,
     queryFn: ({ signal }) => source.load(signal),
@@ -118,14 +120,14 @@ export function BallotBoard({ source }: { source: BallotSource }) {
         // Closed meanwhile: the ballot reads again and says so itself, once.
         if (errors?.some((e) => e.code === "voteClosed")) setError(null);
         else setError(errors?.map((e) => e.message).join(" ") ?? String(err));
-        void client.invalidateQueries({ queryKey: source.queryKey });
+        void refresh.ballot(source.queryKey);
       } finally {
         inFlight.current = false;
         setPending(null);
       }
       source.picked?.();
     },
-    [pair, open, client, source],
+    [pair, open, client, refresh, source],
   );
 
   useEffect(() => {

@@ -1,13 +1,12 @@
 "use client";
 
-import { useQueryClient } from "@tanstack/react-query";
 import { Lock } from "lucide-react";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { FormError } from "@/components/ui/field";
 import { call, useEndpoint } from "@/lib/client/endpoint-client";
-import { ballotKey, invalidateVotesOf, resultsKey, voteKey } from "@/lib/client/live/vote-changes";
+import { useVoteRefresh } from "@/lib/client/votes/use-vote-refresh";
 import { api } from "@/lib/studio/api";
 import type { ApiError } from "@/lib/studio/api/errors";
 import { votingNowWords } from "@/lib/studio/votes/settled-words";
@@ -27,7 +26,7 @@ export function CloseVoteButton({
   label: string;
   variant?: "primary" | "secondary";
 }) {
-  const client = useQueryClient();
+  const refresh = useVoteRefresh();
   const [asking, setAsking] = useState(false);
   const [closing, setClosing] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -45,12 +44,7 @@ export function CloseVoteButton({
     } catch (err) {
       setError((err as ApiError).errors.map((e) => e.message).join(" "));
     }
-    await Promise.all([
-      invalidateVotesOf(client, anchorId),
-      ...[voteKey(voteId), resultsKey(voteId), ballotKey(voteId)].map((queryKey) =>
-        client.invalidateQueries({ queryKey }),
-      ),
-    ]);
+    await refresh.vote(voteId, anchorId);
     setClosing(false);
   }
 
@@ -62,7 +56,7 @@ export function CloseVoteButton({
         onClick={() => {
           setError(null);
           setAsking(true);
-          void client.invalidateQueries({ queryKey: resultsKey(voteId) });
+          void refresh.results(voteId);
         }}
       >
         <Lock aria-hidden /> {label}

@@ -99,7 +99,7 @@ function GuestTable({ voteId, guests }: { voteId: string; guests: GuestVoter[] }
 
 function GuestRow({ voteId, guest, sharing }: { voteId: string; guest: GuestVoter; sharing: number }) {
   const [confirming, setConfirming] = useState(false);
-  const discard = useEndpointMutation(api.guestVotes.discard, { invalidates: ["votes"] });
+  const discard = useEndpointMutation(api.guestVotes.discard);
   const discarded = guest.discardedAt !== null;
   return (
     <tr

@@ -6,7 +6,7 @@ import { type ReactNode, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { FormError, TextField } from "@/components/ui/field";
-import { invalidateVotesOf } from "@/lib/client/live/vote-changes";
+import { invalidateVotesOf } from "@/lib/client/votes/keys";
 import { ApiError } from "@/lib/studio/api/errors";
 
 /**

@@ -9,7 +9,7 @@ import { Button, ButtonLink } from "@/components/ui/button";
 import { FormError } from "@/components/ui/field";
 import { Switch } from "@/components/ui/switch";
 import { call, useEndpoint } from "@/lib/client/endpoint-client";
-import { voteKey, votesOfEvalSetKey, votesOfExperimentKey } from "@/lib/client/live/vote-changes";
+import { voteKey, votesOfEvalSetKey, votesOfExperimentKey } from "@/lib/client/votes/keys";
 import { api } from "@/lib/studio/api";
 import type { ApiError } from "@/lib/studio/api/errors";
 import type { VoteSummary } from "@/lib/studio/api/votes";

@@ -1,6 +1,7 @@
 "use client";
 
 import {
+  type QueryClient,
   type QueryKey,
   type UseQueryOptions,
   useMutation,
@@ -8,7 +9,7 @@ import {
   useQueryClient,
 } from "@tanstack/react-query";
 import type { ServiceError } from "@/lib/protocol/errors";
-import type { AnyEndpoint, CallInput, DataOf } from "@/lib/studio/api/endpoint";
+import type { AnyEndpoint, CallInput, DataOf, ResourceName } from "@/lib/studio/api/endpoint";
 import { ApiError } from "@/lib/studio/api/errors";
 import { urlOf } from "@/lib/studio/api/url";
 
@@ -34,8 +35,25 @@ export function queryKeyOf<E extends AnyEndpoint>(
   return ["api", endpoint.resource, name, params ?? null, query ?? null];
 }
 
-export function resourceKey(resource: string | AnyEndpoint): QueryKey {
+export function resourceKey(resource: ResourceName | AnyEndpoint): QueryKey {
   return ["api", typeof resource === "string" ? resource : resource.resource];
+}
+
+/**
+ * The root of every key of one endpoint's reads (`["api", resource, name]`), whatever their
+ * params and query: a cache kept under an endpoint's name with keys of its own (the gallery's
+ * views by their filter) extends it, so its resource's invalidation still reaches it.
+ */
+export function endpointKey(endpoint: AnyEndpoint): QueryKey {
+  return ["api", endpoint.resource, endpoint.id.slice(endpoint.resource.length + 1)];
+}
+
+/** Refreshes every read of the named resources. */
+export function invalidateResources(
+  client: QueryClient,
+  resources: readonly ResourceName[],
+): Promise<unknown> {
+  return Promise.all(resources.map((r) => client.invalidateQueries({ queryKey: resourceKey(r) })));
 }
 
 const NETWORK_ERROR: ServiceError = {
@@ -128,15 +146,14 @@ export function useEndpoint<E extends AnyEndpoint>(
 }
 
 /**
- * A mutation of an endpoint; on success it refreshes every read of the resources named in
- * `invalidates` (resource names or endpoints) and of the endpoint's own resource.
+ * A mutation of an endpoint; on success it refreshes every read of the resources the endpoint's
+ * declaration says it `invalidates` (lib/studio/api), before `onSuccess`.
  */
 export function useEndpointMutation<E extends AnyEndpoint, V = CallInput<E>>(
   endpoint: E,
   options: {
     /** Turns what `mutate` is given into the call's input, when they differ. */
     input?: (variables: V) => CallInput<E>;
-    invalidates?: readonly (string | AnyEndpoint)[];
     onSuccess?: (data: DataOf<E>, variables: V) => void | Promise<void>;
   } = {},
 ) {
@@ -145,13 +162,8 @@ export function useEndpointMutation<E extends AnyEndpoint, V = CallInput<E>>(
     mutationFn: (variables) =>
       call(endpoint, options.input ? options.input(variables) : (variables as unknown as CallInput<E>)),
     onSuccess: async (data, variables) => {
-      const resources = new Set([endpoint.resource, ...(options.invalidates ?? []).map(nameOf)]);
-      await Promise.all([...resources].map((r) => client.invalidateQueries({ queryKey: resourceKey(r) })));
+      await invalidateResources(client, endpoint.spec.invalidates ?? []);
       await options.onSuccess?.(data, variables);
     },
   });
-}
-
-function nameOf(r: string | AnyEndpoint): string {
-  return typeof r === "string" ? r : r.resource;
 }

@@ -3,7 +3,7 @@ import type { Metadata } from "next";
 import { ReadOnlyBanner } from "@/components/create/read-only-note";
 import { WorkflowCard } from "@/components/create/workflow-card";
 import { PageHeader } from "@/components/ui/page-header";
-import { workflows } from "@/lib/client/workflows";
+import { workflows } from "@/lib/client/create/workflows";
 
 export const metadata: Metadata = { title: "Create" };
 

@@ -25,7 +25,7 @@ import {
 } from "@/lib/client/create/video-form-values";
 import { videoRecall } from "@/lib/client/create/video-recall";
 import { toVideoTask, videoBlockedReason } from "@/lib/client/create/video-task";
-import { type Workflow, workflows } from "@/lib/client/workflows";
+import { type Workflow, workflows } from "@/lib/client/create/workflows";
 import { VIDEO_LIMITS } from "@/lib/protocol/video-inference";
 import { ModelName } from "../model-name";
 import { SeedField } from "../panels/seed-field";

@@ -6,7 +6,7 @@
  */
 import { OUTPAINT_SIDES } from "@/lib/protocol/image-features";
 import { IMAGE_LIMITS } from "@/lib/protocol/image-limits";
-import { snapNote } from "../snap-note";
+import { snapNote } from "../create/snap-note";
 
 export type OutpaintSide = (typeof OUTPAINT_SIDES)[number];
 

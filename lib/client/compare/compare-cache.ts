@@ -1,15 +1,22 @@
 "use client";
 
 import type { QueryClient } from "@tanstack/react-query";
+import { api } from "@/lib/studio/api";
 import type { CompareEntry } from "@/lib/studio/compare";
 import type { GalleryItem } from "@/lib/studio/gallery-item";
+import { endpointKey } from "../endpoint-client";
 
-/** Every open comparison is cached under this prefix, one entry per set of items. */
-export const compareKeyPrefix = ["compare"] as const;
+/** Every open comparison is cached under its endpoint's key, one entry per set of items. */
+export const compareKeyPrefix = endpointKey(api.items.compare);
 
-/** The cache key of one comparison: its items in a fixed order, so reordering needs no fetch. */
+/** The items of one comparison in a fixed order, so reordering them needs no fetch. */
+export function compareIds(itemIds: readonly string[]): string {
+  return [...itemIds].sort().join(",");
+}
+
+/** The cache key of one comparison. */
 export function compareKey(itemIds: readonly string[]) {
-  return [...compareKeyPrefix, [...itemIds].sort()] as const;
+  return [...compareKeyPrefix, compareIds(itemIds)];
 }
 
 /**

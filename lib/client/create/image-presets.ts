@@ -1,5 +1,5 @@
 import { IMAGE_LIMITS } from "@/lib/protocol/image-limits";
-import { snapNote } from "../snap-note";
+import { snapNote } from "./snap-note";
 
 /** Sizes offered as presets, all multiples of 64 and about one megapixel (what most models suit). */
 export const SIZE_PRESETS = [

@@ -1,6 +1,6 @@
 import { QueryClient } from "@tanstack/react-query";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { taskKey } from "../gallery-cache";
+import { taskKey } from "../gallery/cache";
 import { prefetchRecall } from "./recall-prefetch";
 import { imageRefQuery } from "./tools";
 

@@ -4,7 +4,7 @@ import type { QueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/studio/api";
 import type { TaskView } from "@/lib/studio/gallery-item";
 import { call } from "../endpoint-client";
-import { taskKey } from "../gallery-cache";
+import { taskKey } from "../gallery/cache";
 import { restoreMedia } from "./recall-media";
 import { recallMediaDeps } from "./recall-media-deps";
 

@@ -4,7 +4,7 @@ import { useQueries, useQuery } from "@tanstack/react-query";
 import type { ModelSearchItem } from "@/lib/protocol/results";
 import type { ModelCategory } from "@/lib/protocol/utility-tasks";
 import { api } from "@/lib/studio/api";
-import { call, queryKeyOf } from "../endpoint-client";
+import { call, endpointKey, queryKeyOf } from "../endpoint-client";
 
 /** A model as `modelSearch` describes it (the real service may send null for a missing default). */
 export type ModelInfo = ModelSearchItem;
@@ -14,10 +14,18 @@ export interface ModelPage {
   totalResults: number;
 }
 
+/** One search of the service's models, kept under the tools endpoint it is run through. */
+const modelSearchKey = (category: ModelCategory, search: string) => [
+  ...endpointKey(api.tools.run),
+  "modelSearch",
+  category,
+  search,
+];
+
 /** Searches the service's models through the tools endpoint; cached per query for a few minutes. */
 export function useModelSearch(search: string, category: ModelCategory, enabled = true) {
   return useQuery({
-    queryKey: ["models", category, search],
+    queryKey: modelSearchKey(category, search),
     queryFn: () =>
       call(api.tools.run, {
         body: { taskType: "modelSearch", search: search || undefined, category, limit: 30 },
@@ -45,7 +53,7 @@ export function useModelNames(
   const wanted = [...new Set(airs)].filter(Boolean);
   const answers = useQueries({
     queries: wanted.map((air) => ({
-      queryKey: ["models", category, air],
+      queryKey: modelSearchKey(category, air),
       queryFn: () =>
         call(api.tools.run, {
           body: { taskType: "modelSearch", search: air, category, limit: 30 },

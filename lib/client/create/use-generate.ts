@@ -6,7 +6,7 @@ import type { ServiceError } from "@/lib/protocol/errors";
 import { api } from "@/lib/studio/api";
 import type { TaskView } from "@/lib/studio/gallery-item";
 import { callEnvelope } from "../endpoint-client";
-import { taskKey, updateTask } from "../gallery-cache";
+import { taskKey, updateTask } from "../gallery/cache";
 import { useCreateStore } from "./drafts";
 
 interface Accepted {

@@ -4,8 +4,8 @@ import { useQueries } from "@tanstack/react-query";
 import { api } from "@/lib/studio/api";
 import type { TaskView } from "@/lib/studio/gallery-item";
 import { call } from "../endpoint-client";
-import { taskKey } from "../gallery-cache";
-import { useStreamStore } from "../stream-store";
+import { taskKey } from "../gallery/cache";
+import { useStreamStore } from "../shell/stream-store";
 
 const POLL_MS = 3000;
 

@@ -2,7 +2,8 @@ import { QueryClient } from "@tanstack/react-query";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { api } from "@/lib/studio/api";
 import { queryKeyOf } from "../endpoint-client";
-import { applyExperimentChange, experimentKey, experimentsKey } from "./experiment-changes";
+import { experimentKey, experimentsKey } from "../experiments/keys";
+import { applyExperimentChange } from "./experiment-changes";
 
 const change = (experimentId: string) => ({ kind: "experiment" as const, experimentId });
 

@@ -1,15 +1,10 @@
 "use client";
 
 import type { QueryClient, QueryKey } from "@tanstack/react-query";
-import { queryKeyOf } from "@/lib/client/endpoint-client";
-import { api } from "@/lib/studio/api";
 import type { ExperimentView } from "@/lib/studio/api/experiments";
 import type { GalleryChange } from "@/lib/studio/api/stream-events";
 import { patchCells } from "@/lib/studio/experiments/cell-patch";
-
-/** Query keys of experiments: the list, and each experiment's page. */
-export const experimentsKey = queryKeyOf(api.experiments.list);
-export const experimentKey = (id: string) => queryKeyOf(api.experiments.get, { params: { id } });
+import { experimentKey, experimentsKey } from "../experiments/keys";
 
 /**
  * At most one refetch of an experiment in flight, and the next no sooner than this after the last

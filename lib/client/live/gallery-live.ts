@@ -2,9 +2,9 @@
 
 import type { QueryClient } from "@tanstack/react-query";
 import type { GalleryChange } from "@/lib/studio/api/stream-events";
+import { applyReviewChange } from "../review/live-changes";
 import { applyExperimentChange } from "./experiment-changes";
 import { applyOrganizeChange } from "./organize-changes";
-import { applyReviewChange } from "./review-changes";
 import { applyVoteChange } from "./vote-changes";
 
 /**

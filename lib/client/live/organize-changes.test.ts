@@ -1,7 +1,7 @@
 import { type InfiniteData, QueryClient } from "@tanstack/react-query";
 import { describe, expect, it } from "vitest";
-import { type GalleryPageData, galleryKey, itemKey } from "@/lib/client/gallery-cache";
-import { boardsKey, savedSearchesKey, trashKey } from "@/lib/client/organize-keys";
+import { type GalleryPageData, galleryKey, galleryViewKey, itemKey } from "@/lib/client/gallery/cache";
+import { boardsKey, savedSearchesKey, trashKey } from "@/lib/client/organize/keys";
 import type { GalleryItem } from "@/lib/studio/gallery-item";
 import { applyOrganizeChange } from "./organize-changes";
 
@@ -36,7 +36,7 @@ describe("organize changes from teammates", () => {
 
   it("read the views again when the trashed item was a stack's newest version", () => {
     const client = setUp();
-    const view = [...galleryKey, "view", ""];
+    const view = galleryViewKey("");
     client.setQueryData(view, {
       pages: [
         {

@@ -1,8 +1,10 @@
 "use client";
 
 import type { InfiniteData, QueryClient } from "@tanstack/react-query";
-import { type GalleryPageData, galleryKey, itemKey } from "@/lib/client/gallery-cache";
-import { boardsKey, savedSearchesKey, trashKey } from "@/lib/client/organize-keys";
+import { endpointKey } from "@/lib/client/endpoint-client";
+import { type GalleryPageData, galleryKey, galleryViewsKey, itemKey } from "@/lib/client/gallery/cache";
+import { boardsKey, savedSearchesKey, trashKey } from "@/lib/client/organize/keys";
+import { api } from "@/lib/studio/api";
 import type { GalleryChange } from "@/lib/studio/api/stream-events";
 
 type OrganizeChange = Extract<
@@ -21,7 +23,7 @@ export function removeGalleryItems(client: QueryClient, itemIds: readonly string
       pages: data.pages.map((p) => ({ ...p, items: p.items.filter((i) => !gone.has(i.id)) })),
     };
   });
-  void client.invalidateQueries({ queryKey: [...galleryKey, "totals"] });
+  void client.invalidateQueries({ queryKey: endpointKey(api.gallery.totals) });
 }
 
 /** Whether any of the items is a version whose stack has others (a cached card says so). */
@@ -42,7 +44,7 @@ export function applyOrganizeChange(client: QueryClient, change: OrganizeChange)
       // server can place in each view.
       const stacks = heldStacks(client, change.itemIds);
       removeGalleryItems(client, change.itemIds);
-      if (stacks) void client.invalidateQueries({ queryKey: [...galleryKey, "view"] });
+      if (stacks) void client.invalidateQueries({ queryKey: galleryViewsKey });
       void client.invalidateQueries({ queryKey: trashKey });
       void client.invalidateQueries({ queryKey: boardsKey });
       for (const id of change.itemIds) void client.invalidateQueries({ queryKey: itemKey(id) });

@@ -14,8 +14,8 @@ import {
   patchTask,
   tasksKey,
   updateTask,
-} from "../gallery-cache";
-import { useStreamStore } from "../stream-store";
+} from "../gallery/cache";
+import { useStreamStore } from "../shell/stream-store";
 import { keepPresenceSent, sendPresence, usePresenceStore } from "./presence-store";
 import { afterStreamClose } from "./stream-reconnect";
 

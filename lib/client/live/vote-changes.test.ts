@@ -2,15 +2,9 @@ import { QueryClient } from "@tanstack/react-query";
 import { describe, expect, it } from "vitest";
 import { queryKeyOf } from "@/lib/client/endpoint-client";
 import { api } from "@/lib/studio/api";
-import { experimentKey } from "./experiment-changes";
-import {
-  applyVoteChange,
-  ballotKey,
-  resultsKey,
-  voteKey,
-  votesOfEvalSetKey,
-  votesOfExperimentKey,
-} from "./vote-changes";
+import { experimentKey } from "../experiments/keys";
+import { ballotKey, resultsKey, voteKey, votesOfEvalSetKey, votesOfExperimentKey } from "../votes/keys";
+import { applyVoteChange } from "./vote-changes";
 
 const stale = (client: QueryClient, key: readonly unknown[]) => client.getQueryState(key)?.isInvalidated;
 

@@ -6,8 +6,8 @@ import type { ApiError } from "@/lib/studio/api/errors";
 import type { InboxPage } from "@/lib/studio/api/inbox";
 import type { NotificationKind, NotificationSettings } from "@/lib/studio/notifications";
 import { call, queryKeyOf, useEndpoint, useEndpointMutation } from "../endpoint-client";
-import { applyReviewChange } from "../live/review-changes";
-import { inboxListKey } from "../review-keys";
+import { inboxListKey } from "./keys";
+import { applyReviewChange } from "./live-changes";
 
 export interface InboxFilter {
   kind?: NotificationKind | undefined;

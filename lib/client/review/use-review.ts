@@ -9,9 +9,9 @@ import type { ItemReview } from "@/lib/studio/gallery-item";
 import type { ItemDetail } from "@/lib/studio/item-detail";
 import type { ReviewState } from "@/lib/studio/review";
 import { call } from "../endpoint-client";
-import { itemKey } from "../gallery-cache";
-import { applyReviewChange } from "../live/review-changes";
-import { commentsKey, historyKey, inboxKey } from "../review-keys";
+import { itemKey } from "../gallery/cache";
+import { commentsKey, historyKey, inboxKey } from "./keys";
+import { applyReviewChange } from "./live-changes";
 
 export type { HistoryEntry };
 

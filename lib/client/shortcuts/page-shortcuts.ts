@@ -1,5 +1,5 @@
 import { SHORTCUTS } from "../create/shortcuts";
-import { workflows } from "../workflows";
+import { workflows } from "../create/workflows";
 import type { Shortcut } from "./shortcut";
 import { viewerShortcuts } from "./viewer-keys";
 

@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { type InfiniteData, QueryClient } from "@tanstack/react-query";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type GalleryPageData, galleryViewKey } from "@/lib/client/gallery-cache";
-import { applyReviewChange } from "@/lib/client/live/review-changes";
+import { type GalleryPageData, galleryViewKey } from "@/lib/client/gallery/cache";
+import { applyReviewChange } from "@/lib/client/review/live-changes";
 import { recordItem } from "@/lib/server/db/item-records";
 import { user } from "@/lib/server/db/schema";
 import { recordTasks } from "@/lib/server/db/task-records";

@@ -40,6 +40,7 @@ export const auth = resource("auth", {
     },
     produces: JSON_ANSWER,
     errors: ["signInLimited"],
+    invalidates: ["members"],
   },
   signIn: {
     method: "POST",
@@ -50,6 +51,7 @@ export const auth = resource("auth", {
     body: signInSchema,
     produces: JSON_ANSWER,
     errors: ["signInLimited"],
+    invalidates: [],
   },
   signOut: {
     method: "POST",
@@ -59,6 +61,7 @@ export const auth = resource("auth", {
     tokens: false,
     body: z.object({}),
     produces: JSON_ANSWER,
+    invalidates: [],
   },
   changePassword: {
     method: "POST",
@@ -68,5 +71,6 @@ export const auth = resource("auth", {
     tokens: false,
     body: changePasswordSchema,
     produces: JSON_ANSWER,
+    invalidates: [],
   },
 });

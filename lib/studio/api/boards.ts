@@ -49,6 +49,7 @@ export const boards = resource("boards", {
     status: 201,
     response: oneBoard,
     errors: ["teamLimit"],
+    invalidates: ["boards"],
   },
   update: {
     method: "PATCH",
@@ -59,6 +60,7 @@ export const boards = resource("boards", {
     body: boardPatchSchema,
     response: oneBoard,
     errors: ["boardNotFound", "notFound"],
+    invalidates: ["boards"],
   },
   delete: {
     method: "DELETE",
@@ -68,6 +70,7 @@ export const boards = resource("boards", {
     params: idParams,
     status: 204,
     errors: ["boardNotFound"],
+    invalidates: ["boards"],
   },
   addItems: {
     method: "POST",
@@ -78,6 +81,7 @@ export const boards = resource("boards", {
     body: itemIdsSchema,
     response: changedItems,
     errors: ["boardNotFound", "notFound"],
+    invalidates: ["boards", "gallery", "items"],
   },
   removeItems: {
     method: "DELETE",
@@ -88,5 +92,6 @@ export const boards = resource("boards", {
     body: itemIdsSchema,
     response: changedItems,
     errors: ["boardNotFound", "notFound"],
+    invalidates: ["boards", "gallery", "items"],
   },
 });

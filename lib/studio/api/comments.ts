@@ -13,5 +13,6 @@ export const comments = resource("comments", {
     body: commentPatchBody,
     response: z.object({ comment: commentViewSchema }),
     errors: ["commentNotFound"],
+    invalidates: ["items", "versions"],
   },
 });

@@ -1,9 +1,11 @@
 import type { z } from "zod";
 import type { Permission } from "@/lib/studio/roles";
 import type { StudioErrorName } from "./errors";
+import type { ResourceName } from "./resource-names";
 
 // The parts every declaration builds from (ids, paging) live beside the folders that also use them.
 export { ID_RE, isUuid, opaqueId, page, pageQuery, UUID_RE, uuid } from "@/lib/studio/params";
+export type { ResourceName };
 
 /**
  * The declaration of one endpoint of the studio's own API. Each resource's file
@@ -12,7 +14,8 @@ export { ID_RE, isUuid, opaqueId, page, pageQuery, UUID_RE, uuid } from "@/lib/s
  * - the server's `route(endpoint, handler)` (lib/server/api/route.ts) checks the caller, the
  *   origin and the body's size, parses params, query and body, and answers errors in one envelope;
  * - the browser's client (lib/client/endpoint-client.ts) builds the URL, the query key and the
- *   types, so no component writes an `/api/` string;
+ *   types, so no component writes an `/api/` string, and refreshes after a mutation the reads of
+ *   the resources it declares it `invalidates`;
  * - the published reference (`/api/openapi.json`) is generated.
  *
  * No server imports here: the browser reads the same declarations.
@@ -76,6 +79,12 @@ export interface EndpointSpec {
   status?: 200 | 201 | 202 | 204;
   /** The studio errors it may answer beyond the checks every endpoint makes. */
   errors?: readonly StudioErrorName[];
+  /**
+   * Every resource whose reads a success makes stale, its own included: the browser refreshes
+   * them all after the call. Required of every endpoint that is not a GET (a test holds it), so
+   * `[]` says on purpose that nothing the browser reads changes.
+   */
+  invalidates?: readonly ResourceName[];
 }
 
 export interface Endpoint<S extends EndpointSpec = EndpointSpec> {

@@ -34,6 +34,7 @@ export const engineKeys = resource("engineKeys", {
     response: z.object({ key: z.string(), id: z.string(), prefix: z.string() }),
     status: 201,
     errors: ["engineNotEmbedded"],
+    invalidates: ["engineKeys"],
   },
   revoke: {
     method: "DELETE",
@@ -44,5 +45,6 @@ export const engineKeys = resource("engineKeys", {
     params: z.object({ id: uuid() }),
     status: 204,
     errors: ["engineNotEmbedded", "notFound"],
+    invalidates: ["engineKeys"],
   },
 });

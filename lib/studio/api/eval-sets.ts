@@ -152,6 +152,7 @@ export const evalSets = resource("evalSets", {
     response: z.object({ id: z.string(), cases: z.number().int() }),
     status: 201,
     errors: ["noCases"],
+    invalidates: ["evalSets"],
   },
   get: {
     method: "GET",
@@ -172,6 +173,7 @@ export const evalSets = resource("evalSets", {
     bodyLimit: 512 * 1024,
     response: z.object({ id: z.string(), name: z.string(), version: z.number().int() }),
     errors: ["evalSetNotFound"],
+    invalidates: ["evalSets"],
   },
   delete: {
     method: "DELETE",
@@ -181,6 +183,7 @@ export const evalSets = resource("evalSets", {
     params: idParams,
     response: z.object({ id: z.string() }),
     errors: ["evalSetNotFound"],
+    invalidates: ["evalSets"],
   },
   runs: {
     method: "GET",
@@ -201,6 +204,7 @@ export const evalSets = resource("evalSets", {
     response: z.object({ run: evalRunSummarySchema, experimentId: z.string() }),
     status: 201,
     errors: ["evalSetNotFound", "noCases"],
+    invalidates: ["evalSets", "experiments"],
   },
   compare: {
     method: "GET",

@@ -167,6 +167,7 @@ export const experiments = resource("experiments", {
     bodyLimit: 512 * 1024,
     status: 201,
     response: experimentCreatedSchema,
+    invalidates: ["experiments"],
   },
   get: {
     method: "GET",
@@ -187,6 +188,7 @@ export const experiments = resource("experiments", {
     body: experimentInputSchema,
     bodyLimit: 512 * 1024,
     response: experimentPreviewSchema,
+    invalidates: [],
   },
   control: {
     method: "POST",
@@ -197,6 +199,7 @@ export const experiments = resource("experiments", {
     body: z.object({ action: z.enum(["pause", "resume", "cancel"]) }),
     response: experimentStateSchema,
     errors: ["experimentNotFound"],
+    invalidates: ["experiments"],
   },
   retryCell: {
     method: "POST",
@@ -209,6 +212,7 @@ export const experiments = resource("experiments", {
     }),
     response: experimentStateSchema,
     errors: ["experimentNotFound", "cellNotFound"],
+    invalidates: ["experiments"],
   },
   rerun: {
     method: "POST",
@@ -222,6 +226,7 @@ export const experiments = resource("experiments", {
     status: 201,
     response: experimentStateSchema,
     errors: ["experimentNotFound"],
+    invalidates: ["experiments"],
   },
   export: {
     method: "GET",

@@ -73,6 +73,7 @@ export const guestVotes = resource("guestVotes", {
       "guestVotesLimited",
       "guestVotersLimited",
     ],
+    invalidates: ["guestVotes"],
   },
   media: {
     method: "GET",
@@ -109,5 +110,6 @@ export const guestVotes = resource("guestVotes", {
     }),
     response: z.object({ id: z.string(), votes: z.number().int() }),
     errors: ["voteNotFound", "guestNotFound"],
+    invalidates: ["votes", "guestVotes"],
   },
 });

@@ -85,6 +85,7 @@ export const inbox = resource("inbox", {
     access: "view",
     body: markReadSchema,
     response: z.object({ unread: z.number().int() }),
+    invalidates: ["inbox"],
   },
   settings: {
     method: "GET",
@@ -104,5 +105,6 @@ export const inbox = resource("inbox", {
     access: "view",
     body: notificationSettingsSchema,
     response: z.object({ settings: notificationSettingsSchema, emailAvailable: z.boolean() }),
+    invalidates: ["inbox"],
   },
 });

@@ -48,6 +48,7 @@ export const invitations = resource("invitations", {
     body: createInvitationSchema,
     response: newInvitationSchema,
     status: 201,
+    invalidates: ["invitations"],
   },
   revoke: {
     ...OWNER_SESSION,
@@ -57,6 +58,7 @@ export const invitations = resource("invitations", {
     params: z.object({ id: uuid() }),
     status: 204,
     errors: ["notFound"],
+    invalidates: ["invitations"],
   },
   accept: {
     method: "POST",
@@ -67,5 +69,6 @@ export const invitations = resource("invitations", {
     body: acceptInvitationSchema,
     produces: SIGNED_IN,
     errors: ["invalidInvitation", "invitationEmailMismatch", "removedMemberNeedsNamedInvite"],
+    invalidates: [],
   },
 });

@@ -122,6 +122,7 @@ export const items = resource("items", {
     body: ratingBody,
     response: ratingAnswer,
     errors: ["itemNotFound"],
+    invalidates: ["items", "gallery"],
   },
   unrate: {
     method: "DELETE",
@@ -131,6 +132,7 @@ export const items = resource("items", {
     params: idParams,
     response: ratingAnswer,
     errors: ["itemNotFound"],
+    invalidates: ["items", "gallery"],
   },
   setState: {
     method: "PUT",
@@ -141,6 +143,7 @@ export const items = resource("items", {
     body: stateBody,
     response: reviewAnswer,
     errors: ["itemNotFound"],
+    invalidates: ["items", "gallery"],
   },
   assign: {
     method: "PUT",
@@ -151,6 +154,7 @@ export const items = resource("items", {
     body: assigneeBody,
     response: reviewAnswer,
     errors: ["itemNotFound"],
+    invalidates: ["items", "gallery"],
   },
   setTags: {
     method: "PUT",
@@ -161,6 +165,7 @@ export const items = resource("items", {
     body: itemTagsSchema,
     response: z.object({ tags: z.array(z.string()) }),
     errors: ["itemNotFound"],
+    invalidates: ["items", "gallery"],
   },
   star: {
     method: "PUT",
@@ -170,6 +175,7 @@ export const items = resource("items", {
     params: idParams,
     response: starAnswer,
     errors: ["itemNotFound"],
+    invalidates: ["items", "gallery"],
   },
   unstar: {
     method: "DELETE",
@@ -179,6 +185,7 @@ export const items = resource("items", {
     params: idParams,
     response: starAnswer,
     errors: ["itemNotFound"],
+    invalidates: ["items", "gallery"],
   },
   comments: {
     method: "GET",
@@ -202,6 +209,7 @@ export const items = resource("items", {
     response: z.object({ comment: commentViewSchema }),
     status: 201,
     errors: ["itemNotFound", "invalidCommentRange", "marksNeedMoment", "replyMarks"],
+    invalidates: ["items", "versions"],
   },
   download: {
     method: "GET",
@@ -246,6 +254,7 @@ export const items = resource("items", {
     body: bulkSchema,
     response: z.object({ action: z.enum(BULK_ACTIONS), changed: z.array(z.string()) }),
     errors: ["notFound"],
+    invalidates: ["items", "gallery", "boards", "trash"],
   },
   compare: {
     method: "GET",
@@ -264,5 +273,6 @@ export const items = resource("items", {
     body: itemIdsSchema,
     produces: "application/zip",
     errors: ["notFound"],
+    invalidates: [],
   },
 });

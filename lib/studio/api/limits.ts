@@ -16,5 +16,6 @@ export const limits = resource("limits", {
     access: "manage",
     body: studioLimitsSchema,
     response: studioLimitsSchema,
+    invalidates: ["limits"],
   },
 });

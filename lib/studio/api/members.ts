@@ -36,6 +36,7 @@ export const members = resource("members", {
     body: setRoleSchema,
     response: memberSchema,
     errors: ["notFound", "lastOwner"],
+    invalidates: ["members"],
   },
   remove: {
     method: "DELETE",
@@ -45,6 +46,7 @@ export const members = resource("members", {
     params: idParams,
     status: 204,
     errors: ["notFound", "lastOwner"],
+    invalidates: ["members"],
   },
   resetLink: {
     method: "POST",
@@ -56,5 +58,6 @@ export const members = resource("members", {
     response: resetLinkSchema,
     status: 201,
     errors: ["notFound"],
+    invalidates: ["members"],
   },
 });

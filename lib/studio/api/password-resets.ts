@@ -13,5 +13,6 @@ export const passwordResets = resource("passwordResets", {
     body: resetPasswordSchema,
     produces: SIGNED_IN,
     errors: ["invalidResetLink"],
+    invalidates: [],
   },
 });

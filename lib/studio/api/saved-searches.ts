@@ -43,6 +43,7 @@ export const savedSearches = resource("savedSearches", {
     body: savedSearchCreateSchema,
     status: 201,
     response: oneSearch,
+    invalidates: ["savedSearches"],
   },
   update: {
     method: "PATCH",
@@ -53,6 +54,7 @@ export const savedSearches = resource("savedSearches", {
     body: savedSearchPatchSchema,
     response: oneSearch,
     errors: ["savedSearchNotFound", "savedSearchNotYours"],
+    invalidates: ["savedSearches"],
   },
   delete: {
     method: "DELETE",
@@ -62,5 +64,6 @@ export const savedSearches = resource("savedSearches", {
     params: idParams,
     status: 204,
     errors: ["savedSearchNotFound", "savedSearchNotYours"],
+    invalidates: ["savedSearches"],
   },
 });

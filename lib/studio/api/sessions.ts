@@ -10,5 +10,6 @@ export const sessions = resource("sessions", {
     access: "view",
     tokens: false,
     response: z.object({ ended: z.number().int() }),
+    invalidates: [],
   },
 });

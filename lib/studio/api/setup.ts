@@ -27,5 +27,6 @@ export const setup = resource("setup", {
     body: newAccountSchema,
     produces: SIGNED_IN,
     errors: ["setupDone"],
+    invalidates: [],
   },
 });

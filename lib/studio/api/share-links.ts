@@ -42,6 +42,7 @@ export const shareLinks = resource("shareLinks", {
     status: 201,
     response: z.object({ link: shareLinkViewSchema, url: z.string() }),
     errors: ["notFound", "boardNotFound", "teamLimit", "voteClosed"],
+    invalidates: ["shareLinks"],
   },
   revoke: {
     method: "DELETE",
@@ -51,5 +52,6 @@ export const shareLinks = resource("shareLinks", {
     params: z.object({ id: uuid() }),
     status: 204,
     errors: ["shareLinkNotFound"],
+    invalidates: ["shareLinks"],
   },
 });

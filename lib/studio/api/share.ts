@@ -123,6 +123,7 @@ export const share = resource("share", {
       "invalidCommentRange",
       "marksNeedMoment",
     ],
+    invalidates: ["share"],
   },
   media: {
     method: "GET",

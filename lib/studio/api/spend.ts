@@ -137,6 +137,7 @@ export const spend = resource("spend", {
     body: spendEstimateInputSchema,
     bodyLimit: 2 * 1024 * 1024,
     response: spendEstimateSchema,
+    invalidates: [],
   },
   budgets: {
     method: "GET",
@@ -153,5 +154,6 @@ export const spend = resource("spend", {
     body: budgetsInputSchema,
     response: budgetsSchema,
     errors: ["memberNotFound"],
+    invalidates: ["spend"],
   },
 });

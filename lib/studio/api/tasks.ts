@@ -61,6 +61,7 @@ export const tasks = resource("tasks", {
     },
     status: 202,
     response: z.array(acceptedTaskSchema),
+    invalidates: ["tasks"],
   },
   list: {
     method: "GET",

@@ -72,6 +72,7 @@ export const tokens = resource("tokens", {
     response: createdAccessTokenSchema,
     status: 201,
     errors: ["tokenRoleTooHigh", "tooManyTokens"],
+    invalidates: ["tokens"],
   },
   revoke: {
     method: "DELETE",
@@ -82,5 +83,6 @@ export const tokens = resource("tokens", {
     params: z.object({ id: uuid() }),
     status: 204,
     errors: ["tokenNotFound"],
+    invalidates: ["tokens"],
   },
 });

@@ -29,5 +29,6 @@ export const tools = resource("tools", {
       z.array(z.looseObject({ text: z.string() })),
       preprocessResultSchema,
     ]),
+    invalidates: [],
   },
 });

@@ -21,6 +21,7 @@ export const trash = resource("trash", {
     body: itemIdsSchema,
     response: z.object({ restored: z.array(z.string()) }),
     errors: ["notFound"],
+    invalidates: ["trash", "gallery", "boards", "items"],
   },
   purge: {
     method: "POST",
@@ -30,5 +31,6 @@ export const trash = resource("trash", {
     body: itemIdsSchema,
     response: z.object({ purged: z.array(z.string()) }),
     errors: ["notFound"],
+    invalidates: ["trash", "boards"],
   },
 });

@@ -28,6 +28,7 @@ export const uploads = resource("uploads", {
     status: 201,
     response: uploadSchema,
     errors: ["invalidImage", "uploadsLimited"],
+    invalidates: [],
   },
   image: {
     method: "GET",

@@ -197,6 +197,7 @@ export const votes = resource("votes", {
     response: started,
     status: 201,
     errors: ["invalidVote", "pickedResultMissing"],
+    invalidates: ["votes"],
   },
   get: {
     method: "GET",
@@ -229,6 +230,7 @@ export const votes = resource("votes", {
     body: pickSchema,
     response: z.object({ pairId: z.string(), pick: z.enum(BALLOT_PICKS), ballot: ballotSchema }),
     errors: ["voteNotFound", "voteClosed", "pairNotFound"],
+    invalidates: ["votes"],
   },
   close: {
     method: "POST",
@@ -239,6 +241,7 @@ export const votes = resource("votes", {
     params: idParams,
     response: z.object({ id: z.string(), status: z.enum(VOTE_STATUSES) }),
     errors: ["voteNotFound"],
+    invalidates: ["votes"],
   },
   results: {
     method: "GET",
@@ -282,6 +285,7 @@ export const votes = resource("votes", {
     response: started,
     status: 201,
     errors: ["experimentNotFound", "invalidVote"],
+    invalidates: ["votes"],
   },
   ofEvalSet: {
     method: "GET",
@@ -303,5 +307,6 @@ export const votes = resource("votes", {
     response: started,
     status: 201,
     errors: ["evalSetNotFound", "invalidVote"],
+    invalidates: ["votes"],
   },
 });

@@ -26,5 +26,6 @@ export const webhooks = resource("webhooks", {
     },
     status: 204,
     errors: ["invalidWebhook"],
+    invalidates: [],
   },
 });

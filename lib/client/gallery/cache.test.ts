@@ -1,7 +1,7 @@
 import { type InfiniteData, QueryClient } from "@tanstack/react-query";
 import { describe, expect, it } from "vitest";
 import type { GalleryItem } from "@/lib/studio/gallery-item";
-import { addGalleryItem, type GalleryPageData, galleryMonthsKey, galleryViewKey } from "./gallery-cache";
+import { addGalleryItem, type GalleryPageData, galleryMonthsKey, galleryViewKey } from "./cache";
 
 const card = (id: string, createdAt: string) => ({ id, createdAt, prompt: id, kind: "image" }) as GalleryItem;
 const pages = (...ids: string[]): InfiniteData<GalleryPageData> => ({

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { CommentThread } from "@/lib/studio/comments";
-import { formatTime, pinNumbers } from "./review-pins";
+import { formatTime, pinNumbers } from "./pins";
 
 describe("review pins", () => {
   it("numbers pinned threads in order, skipping unpinned ones", () => {

@@ -1,7 +1,7 @@
 import { api } from "@/lib/studio/api";
-import { queryKeyOf, resourceKey } from "./endpoint-client";
+import { queryKeyOf, resourceKey } from "../endpoint-client";
 
-/** Query keys of the review's server data (the item itself is `itemKey` in gallery-cache.ts). */
+/** Query keys of the review's server data (the item itself is `itemKey` in lib/client/gallery/cache.ts). */
 export const commentsKey = (itemId: string) => queryKeyOf(api.items.comments, { params: { id: itemId } });
 export const historyKey = (itemId: string) => queryKeyOf(api.items.history, { params: { id: itemId } });
 /** My inbox: every page, the unread count and my settings live under this prefix. */

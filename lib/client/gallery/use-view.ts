@@ -4,8 +4,8 @@ import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import { useMemo } from "react";
 import { api } from "@/lib/studio/api";
 import { filterQueryOf } from "@/lib/studio/gallery-filter";
-import { call } from "./endpoint-client";
-import { type GalleryPageData, galleryMonthsKey, galleryViewKey } from "./gallery-cache";
+import { call } from "../endpoint-client";
+import { type GalleryPageData, galleryMonthsKey, galleryViewKey } from "./cache";
 
 /** Items a page of the gallery asks for: about two screens of cards at 1440 px. */
 export const GALLERY_PAGE_SIZE = 60;

@@ -3,7 +3,7 @@
 import type { InfiniteData, QueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/studio/api";
 import type { GalleryItem, TaskUpdate, TaskView } from "@/lib/studio/gallery-item";
-import { queryKeyOf, resourceKey } from "./endpoint-client";
+import { endpointKey, queryKeyOf, resourceKey } from "../endpoint-client";
 
 export interface GalleryPageData {
   items: GalleryItem[];
@@ -11,11 +11,13 @@ export interface GalleryPageData {
 }
 
 /**
- * Query keys of server data the relay updates. The gallery's views and the queue are caches the
- * relay writes into, under keys of their own; one task and one item are their endpoints' keys.
+ * Query keys of server data the relay updates, each under its resource's key, so a mutation that
+ * declares it invalidates `gallery` or `tasks` reaches them. The gallery's views are caches the
+ * relay writes into, keyed by their filter; the queue, one task and one item are their endpoints'.
  */
-export const galleryKey = ["gallery"] as const;
-export const tasksKey = ["tasks"] as const;
+export const galleryKey = resourceKey("gallery");
+/** The member's tasks, newest first, as the queue shows them. */
+export const tasksKey = queryKeyOf(api.tasks.list);
 /** One task with its results, as a Create page's result strip shows it. */
 export const taskKey = (taskUUID: string) => queryKeyOf(api.tasks.get, { params: { taskUUID } });
 /** Every task's key starts so. */
@@ -53,15 +55,29 @@ export function patchGalleryItems(client: QueryClient, update: (item: GalleryIte
  * Under `galleryKey`, so patches reach every view.
  */
 export const galleryViewKey = (search: string, at?: string) =>
-  at === undefined
-    ? ([...galleryKey, "view", search] as const)
-    : ([...galleryKey, "view", search, at] as const);
+  at === undefined ? [...galleryViewsKey, search] : [...galleryViewsKey, search, at];
+
+/** Every filtered view: the view's filter is the key's 4th part, its month (if any) the 5th. */
+export const galleryViewsKey = [...galleryKey, "view"];
+const viewSearchOf = (key: readonly unknown[]) => key[galleryViewsKey.length];
+const viewMonthOf = (key: readonly unknown[]) => key[galleryViewsKey.length + 1];
+/** Whether a view's key is of a view filtered by something (not the whole gallery newest first). */
+export const isFilteredView = (key: readonly unknown[]) => viewSearchOf(key) !== "";
+/** Whether a view's key shows only starred items. */
+export const isStarredView = (key: readonly unknown[]) =>
+  String(viewSearchOf(key) ?? "").includes("starred=1");
 
 /** The months of one filtered view, with their counts (the date scrubber); refetched as totals are. */
-export const galleryMonthsKey = (search: string) => [...galleryKey, "months", search] as const;
+export const galleryMonthsKey = (search: string) => [...endpointKey(api.gallery.months), search];
 
 /** The counts of one filtered view and of the whole gallery; refetched when items come or go. */
-export const galleryTotalsKey = (search: string) => [...galleryKey, "totals", search] as const;
+export const galleryTotalsKey = (search: string) => [...endpointKey(api.gallery.totals), search];
+/** Whether a key of counts is of a filtered view's counts. */
+export const isFilteredTotals = (key: readonly unknown[]) =>
+  key[endpointKey(api.gallery.totals).length] !== "";
+
+/** The values the gallery's filter menus offer. */
+export const galleryFacetsKey = queryKeyOf(api.gallery.facets);
 
 /**
  * A new result goes to the top of the unfiltered newest-first view, once. Whether it belongs in a
@@ -88,11 +104,11 @@ export function addGalleryItem(client: QueryClient, item: GalleryItem): void {
   });
   if (stackId !== undefined) void client.invalidateQueries({ queryKey: resourceKey("versions") });
   void client.invalidateQueries({
-    queryKey: [...galleryKey, "view"],
-    predicate: (query) => query.queryKey[2] !== "" && query.queryKey[3] === undefined,
+    queryKey: galleryViewsKey,
+    predicate: (query) => isFilteredView(query.queryKey) && viewMonthOf(query.queryKey) === undefined,
   });
-  void client.invalidateQueries({ queryKey: [...galleryKey, "totals"] });
-  void client.invalidateQueries({ queryKey: [...galleryKey, "months"] });
+  void client.invalidateQueries({ queryKey: endpointKey(api.gallery.totals) });
+  void client.invalidateQueries({ queryKey: endpointKey(api.gallery.months) });
 }
 
 /** A task in the queue: its latest state, with what `GET /api/tasks` told of it once fetched. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { resultCountText } from "./gallery-count";
+import { resultCountText } from "./count";
 
 describe("resultCountText", () => {
   it("names the gallery's total at once, before the last page is scrolled to", () => {

@@ -1,7 +1,7 @@
 "use client";
 
 import { api } from "@/lib/studio/api";
-import { useEndpoint } from "./endpoint-client";
+import { useEndpoint } from "../endpoint-client";
 
 /** The versions of an item's stack, oldest first (just the item when it has none). */
 export function useItemVersions(itemId: string | null) {

@@ -1,14 +1,15 @@
 "use client";
 
 import type { InfiniteData, QueryClient } from "@tanstack/react-query";
+import { api } from "@/lib/studio/api";
 import type { InboxPage } from "@/lib/studio/api/inbox";
 import type { GalleryChange } from "@/lib/studio/api/stream-events";
 import type { GalleryItem } from "@/lib/studio/gallery-item";
 import type { ItemDetail } from "@/lib/studio/item-detail";
 import { patchCompareItems } from "../compare/compare-cache";
-import { resourceKey } from "../endpoint-client";
-import { galleryKey, itemKey, patchGalleryItems } from "../gallery-cache";
-import { commentsKey, historyKey, inboxKey, inboxPagesKey } from "../review-keys";
+import { endpointKey, resourceKey } from "../endpoint-client";
+import { isFilteredTotals, itemKey, patchGalleryItems } from "../gallery/cache";
+import { commentsKey, historyKey, inboxKey, inboxPagesKey } from "./keys";
 
 type ReviewChange = Extract<GalleryChange, { kind: "review" | "comment" | "inbox" }>;
 
@@ -28,8 +29,8 @@ export function applyReviewChange(client: QueryClient, change: ReviewChange): vo
       void client.invalidateQueries({ queryKey: historyKey(change.itemId) });
       // A view filtered by state, rating, assignee, tag or board may have gained or lost it.
       void client.invalidateQueries({
-        queryKey: [...galleryKey, "totals"],
-        predicate: (query) => query.queryKey[2] !== "",
+        queryKey: endpointKey(api.gallery.totals),
+        predicate: (query) => isFilteredTotals(query.queryKey),
       });
       return;
     }

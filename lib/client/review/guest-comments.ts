@@ -1,7 +1,7 @@
 "use client";
 
 import { useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-query";
-import { call } from "@/lib/client/endpoint-client";
+import { call, queryKeyOf } from "@/lib/client/endpoint-client";
 import { api } from "@/lib/studio/api";
 import type { ApiError } from "@/lib/studio/api/errors";
 import type { GuestComment } from "@/lib/studio/api/share";
@@ -14,7 +14,8 @@ import type { Mark } from "@/lib/studio/marks";
  * them, and their comment sent through the link.
  */
 
-const guestKey = (token: string, itemId: string) => ["share", token, "comments", itemId] as const;
+const guestKey = (token: string, itemId: string) =>
+  queryKeyOf(api.share.comments, { params: { token }, query: { itemId } });
 
 /** A guest's comment as the threads show it: the team's replies carry no member, only "Team". */
 function viewOf(c: GuestComment, itemId: string): CommentView {

@@ -4,8 +4,8 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/studio/api";
 import type { ApiError } from "@/lib/studio/api/errors";
 import type { GalleryItem } from "@/lib/studio/gallery-item";
-import { call } from "./endpoint-client";
-import { galleryKey, patchGalleryItems } from "./gallery-cache";
+import { call } from "../endpoint-client";
+import { galleryViewsKey, isStarredView, patchGalleryItems } from "./cache";
 
 /**
  * Stars or unstars an item for this member: shown at once on every cached view, put back if the
@@ -21,8 +21,8 @@ export function useStarToggle() {
     onError: (_error, { item, on }) => mark(item.id, !on),
     onSuccess: () =>
       client.invalidateQueries({
-        queryKey: [...galleryKey, "view"],
-        predicate: (query) => String(query.queryKey[2] ?? "").includes("starred=1"),
+        queryKey: galleryViewsKey,
+        predicate: (query) => isStarredView(query.queryKey),
       }),
   });
 }

@@ -3,8 +3,8 @@
 import { useQuery } from "@tanstack/react-query";
 import { api } from "@/lib/studio/api";
 import { filterQueryOf } from "@/lib/studio/gallery-filter";
-import { call } from "./endpoint-client";
-import { galleryTotalsKey } from "./gallery-cache";
+import { call } from "../endpoint-client";
+import { galleryTotalsKey } from "./cache";
 
 /**
  * How many items a filtered view of the gallery holds, and the whole gallery (one count query

@@ -1,5 +1,5 @@
 import { api } from "@/lib/studio/api";
-import { resourceKey } from "./endpoint-client";
+import { resourceKey } from "../endpoint-client";
 
 /**
  * Query keys of the organize screens' server data (boards, saved views, trash, share links): each

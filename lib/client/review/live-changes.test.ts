@@ -3,9 +3,9 @@ import { describe, expect, it } from "vitest";
 import type { InboxPage } from "@/lib/studio/api/inbox";
 import type { GalleryItem, ItemReview } from "@/lib/studio/gallery-item";
 import type { ItemDetail } from "@/lib/studio/item-detail";
-import { type GalleryPageData, galleryKey, itemKey } from "../gallery-cache";
-import { commentsKey, historyKey, inboxKey, inboxListKey, unreadKey } from "../review-keys";
-import { applyReviewChange } from "./review-changes";
+import { type GalleryPageData, galleryKey, itemKey } from "../gallery/cache";
+import { commentsKey, historyKey, inboxKey, inboxListKey, unreadKey } from "./keys";
+import { applyReviewChange } from "./live-changes";
 
 const review: ItemReview = {
   state: "approved",

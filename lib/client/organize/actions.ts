@@ -4,22 +4,30 @@ import { api } from "@/lib/studio/api";
 import { ApiError } from "@/lib/studio/api/errors";
 import type { BulkAction } from "@/lib/studio/organize";
 import type { ReviewState } from "@/lib/studio/review";
-import { call, urlOf } from "./endpoint-client";
+import { urlOf, useEndpointMutation } from "../endpoint-client";
 
-/** The organize API as the browser calls it; failures throw `ApiError` with the contract's errors. */
+/**
+ * The organize API as the browser calls it; failures throw `ApiError` with the contract's errors.
+ * Each action refreshes what its endpoint declares it changes (the gallery, boards, the trash).
+ */
 
-export function runBulk(body: {
+export interface BulkBody {
   itemIds: string[];
   action: BulkAction;
   boardId?: string;
   tag?: string;
   state?: ReviewState;
-}) {
-  return call(api.items.bulk, { body });
 }
 
-export function createBoardCall(body: { name: string; description?: string }) {
-  return call(api.boards.create, { body });
+/** One action on many items at once. */
+export function useRunBulk() {
+  return useEndpointMutation(api.items.bulk, { input: (body: BulkBody) => ({ body }) }).mutateAsync;
+}
+
+export function useCreateBoard() {
+  return useEndpointMutation(api.boards.create, {
+    input: (body: { name: string; description?: string }) => ({ body }),
+  }).mutateAsync;
 }
 
 /** Downloads the items as one zip, named by the studio, through a temporary link. */

@@ -1,0 +1,20 @@
+"use client";
+
+import { useQuery } from "@tanstack/react-query";
+import { call } from "@/lib/client/endpoint-client";
+import { api } from "@/lib/studio/api";
+
+export const facetsKey = ["galleryFacets"] as const;
+
+/**
+ * The values the menus offer; refreshed whenever the gallery is opened with its menus open.
+ * `enabled` waits for the first page of results, so the menus' counting over every item never
+ * delays the first thumbnails.
+ */
+export function useGalleryFacets(enabled = true) {
+  return useQuery({
+    queryKey: facetsKey,
+    queryFn: ({ signal }) => call(api.gallery.facets, {}, { signal }),
+    enabled,
+  });
+}

@@ -1,50 +1,23 @@
 "use client";
 
-import { useQuery } from "@tanstack/react-query";
 import { Search, SlidersHorizontal, Star } from "lucide-react";
 import { useEffect, useState } from "react";
-import { useBoards } from "@/components/organize/board-menu";
 import { cn, focusRing } from "@/components/ui/cn";
 import { inputClasses } from "@/components/ui/field";
 import { Select } from "@/components/ui/select";
-import { workflows } from "@/lib/client/create/workflows";
-import { call } from "@/lib/client/endpoint-client";
-import { galleryFacetsKey } from "@/lib/client/gallery/cache";
+import { useGalleryFacets } from "@/lib/client/gallery/use-facets";
 import { useStoredChoice } from "@/lib/client/stored-choice";
-import { api } from "@/lib/studio/api";
 import {
-  ASPECT_LABELS,
-  GALLERY_ASPECTS,
   GALLERY_SORTS,
   type GalleryFilter,
   type GallerySort,
   menuFilterCount,
   SORT_LABELS,
 } from "@/lib/studio/gallery-filter";
-import { modelLabel } from "@/lib/studio/model-label";
-import { REVIEW_STATE_LABELS, REVIEW_STATES, type ReviewState } from "@/lib/studio/review";
-import { DateField } from "./date-field";
+import { FilterMenus } from "./filter-menus";
 
-/**
- * The values the menus offer; refreshed whenever the gallery is opened with its menus open.
- * `enabled` waits for the first page of results, so the menus' counting over every item never
- * delays the first thumbnails.
- */
-export function useGalleryFacets(enabled = true) {
-  return useQuery({
-    queryKey: galleryFacetsKey,
-    queryFn: ({ signal }) => call(api.gallery.facets, {}, { signal }),
-    enabled,
-  });
-}
-
-export function workflowLabel(slug: string): string {
-  return workflows.find((w) => w.slug === slug)?.title ?? slug;
-}
-
-/** A filter menu, marked while it narrows the view. */
-const menu = (active: unknown) =>
-  cn("h-8 max-w-48 text-[12.5px]", active ? "border-accent/60 bg-accent/10 text-accent-fg" : undefined);
+export { useGalleryFacets } from "@/lib/client/gallery/use-facets";
+export { workflowLabel } from "./filter-menus";
 
 const MENUS_OPEN = ["open", "closed"] as const;
 
@@ -77,20 +50,7 @@ export function FilterBar({
   // The menus' values count over every item: read when the menus are first opened, not on every
   // visit to the gallery.
   const facets = useGalleryFacets(ready && menusOpen).data;
-  const boards = useBoards().data?.boards;
-  const [text, setText] = useState(filter.q ?? "");
-  // The address changes from elsewhere too (a chip removed, "clear filters", back/forward).
-  useEffect(() => setText(filter.q ?? ""), [filter.q]);
-  // Typing settles for a moment before the view changes, so each keystroke is not a query.
-  useEffect(() => {
-    const next = text.trim() || undefined;
-    if (next === filter.q) return;
-    const timer = setTimeout(() => update({ q: next }), 300);
-    return () => clearTimeout(timer);
-  }, [text, filter.q, update]);
-
-  const pick = (key: keyof GalleryFilter) => (value: string) => update({ [key]: value || undefined });
-  const single = (values: readonly string[] | undefined) => (values?.length === 1 ? values[0] : "");
+  const [text, setText] = useSearchText(filter.q, update);
 
   return (
     <section aria-label="Find" className="flex flex-col gap-3">
@@ -157,146 +117,23 @@ export function FilterBar({
         </button>
         {viewControls}
       </div>
-      <div
-        id="gallery-filter-menus"
-        className={cn("flex-wrap items-center gap-2", menusOpen ? "flex" : "hidden")}
-      >
-        <Select
-          aria-label="Workflow"
-          className={menu(filter.workflow)}
-          value={single(filter.workflow)}
-          onChange={(e) => update({ workflow: e.target.value ? [e.target.value] : undefined })}
-        >
-          <option value="">Any workflow</option>
-          {(facets?.workflows ?? []).map((w) => (
-            <option key={w.workflow} value={w.workflow}>
-              {workflowLabel(w.workflow)} ({w.count})
-            </option>
-          ))}
-        </Select>
-        <Select
-          aria-label="Model"
-          className={menu(filter.model)}
-          value={filter.model ?? ""}
-          onChange={(e) => pick("model")(e.target.value)}
-        >
-          <option value="">Any model</option>
-          {(facets?.models ?? []).map((m) => (
-            <option key={m.id} value={m.id}>
-              {modelLabel(m.id, m.name)} ({m.count})
-            </option>
-          ))}
-        </Select>
-        {facets && facets.loras.length > 0 ? (
-          <Select
-            aria-label="LoRA"
-            className={menu(filter.lora)}
-            value={filter.lora ?? ""}
-            onChange={(e) => pick("lora")(e.target.value)}
-          >
-            <option value="">Any LoRA</option>
-            {facets.loras.map((l) => (
-              <option key={l.id} value={l.id}>
-                {modelLabel(l.id, l.name)} ({l.count})
-              </option>
-            ))}
-          </Select>
-        ) : null}
-        <Select
-          aria-label="Made by"
-          className={menu(filter.author)}
-          value={filter.author ?? ""}
-          onChange={(e) => pick("author")(e.target.value)}
-        >
-          <option value="">Anyone</option>
-          {(facets?.authors ?? []).map((a) => (
-            <option key={a.id} value={a.id}>
-              {a.name} ({a.count})
-            </option>
-          ))}
-        </Select>
-        {boards && boards.length > 0 ? (
-          <Select
-            aria-label="Board"
-            className={menu(filter.board)}
-            value={filter.board ?? ""}
-            onChange={(e) => pick("board")(e.target.value)}
-          >
-            <option value="">Any board</option>
-            {boards.map((b) => (
-              <option key={b.id} value={b.id}>
-                {b.name}
-              </option>
-            ))}
-          </Select>
-        ) : null}
-        <Select
-          aria-label="Review state"
-          className={menu(filter.state)}
-          value={single(filter.state)}
-          onChange={(e) => update({ state: e.target.value ? [e.target.value as ReviewState] : undefined })}
-        >
-          <option value="">Any state</option>
-          {REVIEW_STATES.map((s) => (
-            <option key={s} value={s}>
-              {REVIEW_STATE_LABELS[s]}
-            </option>
-          ))}
-        </Select>
-        <Select
-          aria-label="Rating"
-          className={menu(filter.rating)}
-          value={filter.rating === undefined ? "" : String(filter.rating)}
-          onChange={(e) => update({ rating: e.target.value ? Number(e.target.value) : undefined })}
-        >
-          <option value="">Any rating</option>
-          {[5, 4, 3, 2, 1].map((n) => (
-            <option key={n} value={n}>
-              {n === 5 ? "5 stars" : `${n}+ stars`}
-            </option>
-          ))}
-        </Select>
-        {facets && facets.tags.length > 0 ? (
-          <Select
-            aria-label="Tag"
-            className={menu(filter.tag)}
-            value={filter.tag ?? ""}
-            onChange={(e) => pick("tag")(e.target.value)}
-          >
-            <option value="">Any tag</option>
-            {facets.tags.map((t) => (
-              <option key={t.tag} value={t.tag}>
-                {t.tag} ({t.count})
-              </option>
-            ))}
-          </Select>
-        ) : null}
-        <Select
-          aria-label="Media"
-          className={menu(filter.kind)}
-          value={filter.kind ?? ""}
-          onChange={(e) => pick("kind")(e.target.value)}
-        >
-          <option value="">Any media</option>
-          <option value="image">Images</option>
-          <option value="video">Videos</option>
-        </Select>
-        <Select
-          aria-label="Shape"
-          className={menu(filter.aspect)}
-          value={filter.aspect ?? ""}
-          onChange={(e) => pick("aspect")(e.target.value)}
-        >
-          <option value="">Any shape</option>
-          {GALLERY_ASPECTS.map((a) => (
-            <option key={a} value={a}>
-              {ASPECT_LABELS[a]}
-            </option>
-          ))}
-        </Select>
-        <DateField label="Made from" value={filter.from} max={filter.to} onChange={pick("from")} />
-        <DateField label="Made until" value={filter.to} min={filter.from} onChange={pick("to")} />
-      </div>
+      <FilterMenus filter={filter} update={update} facets={facets} open={menusOpen} />
     </section>
   );
+}
+
+/**
+ * The search box's text, which follows the address (a chip removed, "clear filters",
+ * back/forward) and goes into it once typing settles for a moment, so each keystroke is not a query.
+ */
+function useSearchText(q: string | undefined, update: (patch: Partial<GalleryFilter>) => void) {
+  const [text, setText] = useState(q ?? "");
+  useEffect(() => setText(q ?? ""), [q]);
+  useEffect(() => {
+    const next = text.trim() || undefined;
+    if (next === q) return;
+    const timer = setTimeout(() => update({ q: next }), 300);
+    return () => clearTimeout(timer);
+  }, [text, q, update]);
+  return [text, setText] as const;
 }

@@ -2,9 +2,9 @@ import "server-only";
 import { WebSocket } from "ws";
 import { scrubSecret, type UpstreamConfig } from "./config";
 import { MESSAGE_TOO_BIG, upstreamErrors } from "./errors";
-import { reshapeError } from "./reshape";
 import type { SessionState, SessionStatus, UpstreamError } from "./types";
-import { authenticationSession, authenticationTask, isPong, parseEnvelopeText, type WireTask } from "./wire";
+import { isPong, parseEnvelopeText, type WireEnvelope, type WireTask } from "./wire";
+import { authenticationText, connectedEvent, currentKey, readAuthReply } from "./ws-auth";
 import { Heartbeat } from "./ws-heartbeat";
 import type { WsOptions } from "./ws-options";
 import { Outbox } from "./ws-outbox";
@@ -18,8 +18,7 @@ export interface WsDeps {
   openSocket?: (url: string, options: { handshakeTimeout: number }) => WebSocket;
 }
 
-/** Codes that mean the key itself was refused: the session waits longer before trying again. */
-export const KEY_REFUSED: ReadonlySet<string> = new Set(["invalidApiKey", "missingApiKey"]);
+export { KEY_REFUSED } from "./ws-auth";
 
 /**
  * The studio's one WebSocket session with the service: authenticates, keeps the
@@ -158,56 +157,57 @@ export class UpstreamSession {
 
   private authenticate(socket: WebSocket, withSession = true): void {
     const resume = withSession ? (this.sessionUUID ?? undefined) : undefined;
-    socket.send(JSON.stringify(authenticationTask(this.currentKey(), resume)));
-  }
-
-  /** The key, read again for every authentication: a rotated key is used without a restart. */
-  private currentKey(): string {
-    try {
-      return this.config.readApiKey?.() || this.config.apiKey;
-    } catch {
-      return this.config.apiKey;
-    }
+    socket.send(authenticationText(this.config, resume));
   }
 
   private onAuthReply(socket: WebSocket, text: string, guard: NodeJS.Timeout): void {
     const envelope = parseEnvelopeText(text);
     if (!envelope) return;
-    const session = envelope.data.map(authenticationSession).find((s) => s !== undefined);
-    if (session === undefined) {
-      const refusal = envelope.errors.find((e) => e.taskType === "authentication" || KEY_REFUSED.has(e.code));
-      if (!refusal) {
+    const reply = readAuthReply(envelope, this.sessionUUID !== null, () => currentKey(this.config));
+    switch (reply.kind) {
+      case "other":
         this.onMessageText(text);
         return;
-      }
-      const error = reshapeError(refusal, this.currentKey());
-      if (KEY_REFUSED.has(error.code)) {
-        // A key being rotated, or the service's auth briefly down: not the end. Whoever waits is
-        // told now; the session tries again with backoff (onClose) and the key is read afresh.
-        clearTimeout(guard);
-        this.timers.delete(guard);
-        this.lastError = error;
-        this.dropReason = error;
-        this.state = "failed";
-        this.outbox.rejectWaiting(error);
-        this.router.emit({ type: "connection", change: "failed", error });
-        socket.close(1000, "key refused");
-      } else if (this.sessionUUID !== null) {
+      case "keyRefused":
+        this.onKeyRefused(socket, reply.error, guard);
+        return;
+      case "notResumed":
         // The service would not resume the old session: start a new one on this socket.
         this.lostSession = this.sessionUUID;
         this.sessionUUID = null;
         this.authenticate(socket, false);
-      } else {
-        this.fail(error);
+        return;
+      case "failed":
+        this.fail(reply.error);
         socket.terminate();
-      }
-      return;
+        return;
+      case "session":
+        this.onAuthenticated(socket, reply.session, guard);
+        if (reply.rest) this.deliver(reply.rest);
     }
+  }
+
+  /**
+   * A key being rotated, or the service's auth briefly down: not the end. Whoever waits is told
+   * now; the session tries again with backoff (onClose) and the key is read afresh.
+   */
+  private onKeyRefused(socket: WebSocket, error: UpstreamError, guard: NodeJS.Timeout): void {
+    clearTimeout(guard);
+    this.timers.delete(guard);
+    this.lastError = error;
+    this.dropReason = error;
+    this.state = "failed";
+    this.outbox.rejectWaiting(error);
+    this.router.emit({ type: "connection", change: "failed", error });
+    socket.close(1000, "key refused");
+  }
+
+  /** Connected as `session`: announced, what was unconfirmed sent again, pinged, the queue written. */
+  private onAuthenticated(socket: WebSocket, session: string, guard: NodeJS.Timeout): void {
     clearTimeout(guard);
     this.timers.delete(guard);
     const previous = this.lostSession ?? this.sessionUUID;
     this.lostSession = null;
-    const resumed = previous !== null && previous === session;
     this.sessionUUID = session;
     this.authenticated = true;
     this.state = "connected";
@@ -215,13 +215,7 @@ export class UpstreamSession {
     this.retryAt = null;
     this.connections++;
     this.outbox.newSocket();
-    this.router.emit({
-      type: "connection",
-      change: "connected",
-      sessionUUID: session,
-      resumed,
-      ...(previous !== null && !resumed ? { lostSessionUUID: previous } : {}),
-    });
+    this.router.emit(connectedEvent(previous, session));
     if (this.connections > 1) this.outbox.requeueUnconfirmed();
     this.heartbeat.start(socket, () => {
       this.fail(upstreamErrors.timeout(this.options.pongTimeoutMs, "a ping"));
@@ -229,9 +223,6 @@ export class UpstreamSession {
       socket.terminate();
     });
     this.flush();
-    // Buffered results may share the message with the answer (the engine sends them apart).
-    const rest = { ...envelope, data: envelope.data.filter((d) => d.taskType !== "authentication") };
-    if (rest.data.length > 0 || rest.errors.length > 0) this.deliver(rest);
   }
 
   private onMessageText(text: string): void {
@@ -243,7 +234,7 @@ export class UpstreamSession {
     this.deliver(envelope);
   }
 
-  private deliver(envelope: NonNullable<ReturnType<typeof parseEnvelopeText>>): void {
+  private deliver(envelope: WireEnvelope): void {
     if (envelope.data.some(isPong)) this.heartbeat.answered();
     for (const error of this.router.route(envelope)) {
       this.lastError = error;

@@ -87,6 +87,51 @@ export function flightFromRow(
   };
 }
 
+/** What the sender of a task knows of it; the rest of its flight starts here. */
+export type TrackedFlight = Omit<
+  Flight,
+  | "done"
+  | "status"
+  | "progress"
+  | "seen"
+  | "sentAt"
+  | "wireUUID"
+  | "attempt"
+  | "failures"
+  | "storing"
+  | "resends"
+  | "parked"
+>;
+
+/**
+ * The flight of a task just sent. One taken up after a restart and sent again (`before`) keeps
+ * what it had (results kept, its try).
+ */
+export function trackedFlight(before: Flight | undefined, flight: TrackedFlight): Flight {
+  if (before) {
+    return Object.assign(before, {
+      wire: flight.wire,
+      sentAt: performance.now(),
+      failures: new Map(),
+      parked: false,
+      ...(flight.requestId ? { requestId: flight.requestId } : {}),
+    });
+  }
+  return {
+    ...flight,
+    done: 0,
+    status: "queued",
+    progress: null,
+    seen: new Set(),
+    sentAt: performance.now(),
+    wireUUID: flight.taskUUID,
+    attempt: 1,
+    failures: new Map(),
+    storing: 0,
+    resends: 0,
+  };
+}
+
 export function isEnded(flight: Flight): boolean {
   return flight.status === "success" || flight.status === "error";
 }

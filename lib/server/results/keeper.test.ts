@@ -109,7 +109,7 @@ describe("ResultKeeper", () => {
     let answer: (outcome: WatchOutcome) => void = () => undefined;
     const { upstream } = fakeUpstream(() => new Promise((resolve) => (answer = resolve)));
     const { keeper } = keeperWith(upstream);
-    const stop = (keeper as unknown as { stop: AbortController }).stop.signal;
+    const stop = (keeper as unknown as { state: { stop: AbortController } }).state.stop.signal;
     const before = getEventListeners(stop, "abort").length;
     for (let i = 0; i < 20; i++) {
       keeper.watch(await newTask(1));

@@ -92,6 +92,18 @@ export function settledPatch(
   return { status: "error", error: storedError(cause) };
 }
 
+/**
+ * A task taken up after a restart that the service lost after it made some of its results: it ends
+ * on what was kept, and the rest is put down to the loss.
+ */
+export function lostTaskPatch(itemCount: number, kept: number): TaskPatch & { status: "success" | "error" } {
+  const lost = {
+    error: { code: "taskNotFound", message: "The service lost this task before it made every result." },
+    index: null,
+  };
+  return settledPatch(itemCount, kept, kept >= itemCount ? [] : [lost]);
+}
+
 /** The contract's fields of an error, nothing else the service sent (it may be large or odd). */
 export function storedError(error: ServiceError): StoredTaskError {
   return {

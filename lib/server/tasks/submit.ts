@@ -2,9 +2,9 @@ import "server-only";
 import { inArray } from "drizzle-orm";
 import { logger } from "@/lib/platform/logger";
 import { parseRequest } from "@/lib/protocol/envelope";
-import { isServiceError, type ServiceError, withTask } from "@/lib/protocol/errors";
+import { type ServiceError, withTask } from "@/lib/protocol/errors";
 import type { SessionUser } from "@/lib/server/auth/caller";
-import { isRecordError, recordTasks, type SentTask, type StudioDatabase } from "@/lib/server/db";
+import { isRecordError, recordTasks, type StudioDatabase } from "@/lib/server/db";
 import { task as taskTable } from "@/lib/server/db/schema";
 import { limitErrors } from "@/lib/server/limits/limit-errors";
 import type { MemberQueue } from "@/lib/server/limits/member-queue";
@@ -14,14 +14,9 @@ import type { StudioRefs } from "@/lib/server/results/studio-refs";
 import type { TaskLeases } from "@/lib/server/results/task-leases";
 import type { Admission, AdmittedTask, BudgetGuard } from "@/lib/server/spend/budgets";
 import { inlineMediaSink, type MediaStorage } from "@/lib/server/storage";
-import {
-  recordVersionLinks,
-  resolveVersionRequest,
-  takeVersionRequests,
-  type VersionLink,
-} from "@/lib/server/versions/version-link";
+import { recordVersionLinks, takeVersionRequests } from "@/lib/server/versions/version-link";
 import type { StudioLimits } from "@/lib/studio/limits";
-import type { UpstreamClient, WireTask } from "@/lib/upstream";
+import type { UpstreamClient } from "@/lib/upstream";
 import {
   failAll,
   type HandOverDeps,
@@ -30,9 +25,7 @@ import {
   RETRY_AFTER_SECONDS,
   retryAfterSeconds,
 } from "./hand-over";
-
-/** Task types that make gallery items; the utility tasks go through `/api/tools`. */
-const GENERATION = new Set(["imageInference", "videoInference"]);
+import { prepareTasks, type ReadyTask, resultsAsked } from "./submit-prepare";
 
 export interface SubmitDeps extends HandOverDeps {
   db: StudioDatabase;
@@ -101,111 +94,64 @@ export async function submitTasks(
   const parsed = parseRequest(body, { videoModel: deps.videoModel, allowSingleObject: true });
   if (!parsed.ok) return { status: 400, body: { errors: parsed.errors } };
   const raw = Array.isArray(body) ? (body as Record<string, unknown>[]) : [body as Record<string, unknown>];
-  const results = parsed.outcomes.reduce(
-    (sum, o) =>
-      sum +
-      (o.ok && "numberResults" in o.task && typeof o.task.numberResults === "number"
-        ? o.task.numberResults
-        : 1),
-    0,
-  );
+  const results = resultsAsked(parsed.outcomes);
   if (results > limits.resultsPerRequest) {
     return { status: 400, body: { errors: [limitErrors.tooManyResults(limits.resultsPerRequest, results)] } };
   }
 
-  const errors: ServiceError[] = [];
-  const ready: {
-    wire: WireTask;
-    sent: SentTask;
-    async: boolean;
-    parsed: Record<string, unknown>;
-    link?: VersionLink;
-  }[] = [];
-  for (const [i, outcome] of parsed.outcomes.entries()) {
-    if (!outcome.ok) {
-      errors.push(...outcome.errors);
-      continue;
-    }
-    const { task } = outcome;
-    const ref = { taskType: task.taskType, taskUUID: "taskUUID" in task ? task.taskUUID : undefined };
-    if (!GENERATION.has(task.taskType) || !("taskUUID" in task)) {
-      errors.push(
-        withTask(
-          {
-            code: "unsupportedTaskType",
-            message: `POST /api/tasks takes imageInference and videoInference tasks; send ${task.taskType} to /api/tools.`,
-            parameter: "taskType",
-            type: "string",
-          },
-          ref,
-        ),
-      );
-      continue;
-    }
-    const source = raw[i] ?? {};
-    if ("webhookURL" in source) {
-      errors.push(
-        withTask(
-          {
-            code: "unsupportedParameter",
-            message: "The studio collects results itself; it sets webhookURL, not the request.",
-            parameter: "webhookURL",
-            type: "string",
-          },
-          ref,
-        ),
-      );
-      continue;
-    }
-    const request = requests[i];
-    const link = request ? await resolveVersionRequest(deps.db, request) : undefined;
-    if (link && "code" in link) {
-      errors.push(withTask(link, ref));
-      continue;
-    }
-    try {
-      // Every task asks its cost: the studio's spend figures and budgets are summed from it.
-      const resolved: Record<string, unknown> = {
-        ...(await deps.refs.resolve({ ...source })),
-        includeCost: true,
-      };
-      const wire = deps.webhookFor
-        ? { ...resolved, webhookURL: deps.webhookFor(String(task.taskUUID)) }
-        : resolved;
-      const isAsync =
-        task.taskType === "videoInference" || ("deliveryMethod" in task && task.deliveryMethod === "async");
-      ready.push({
-        wire: wire as WireTask,
-        sent: source as SentTask,
-        async: isAsync,
-        parsed: task as Record<string, unknown>,
-        ...(link ? { link } : {}),
-      });
-    } catch (err) {
-      if (!isServiceError(err)) throw err;
-      errors.push(withTask(err, ref));
-    }
-  }
-
+  const { ready, errors } = await prepareTasks(deps, parsed.outcomes, raw, requests);
   if (ready.length === 0) return { status: 400, body: { errors } };
   const room = deps.queue.room(author.id);
   if (ready.length > room) {
     return retryLater(429, [limitErrors.memberQueueFull(limits, room, ready.length), ...errors]);
   }
 
-  // The budgets admit what fits and the tasks are recorded in one step: a refused task leaves no
-  // trace but its answer, and tasks sent at once cannot all take the same room.
+  const recorded = await admitAndRecord(deps, author, ready, errors);
+  if ("status" in recorded) return recorded;
+  const { admitted, rows } = recorded;
+  for (const r of admitted) taskTimelines().mark(r.sent.taskUUID, "submitted", startedAt);
+
+  // Linked before any result can arrive: the task is sent only below.
+  await recordVersionLinks(
+    deps.db,
+    author.id,
+    admitted.flatMap((r) => (r.link ? [{ taskUUID: r.sent.taskUUID, link: r.link }] : [])),
+  );
+
+  const jobs = jobsToSend(admitted, rows, author, requestId, errors);
+  if (jobs.length === 0) return { status: 409, body: { errors } };
+  // Leased before they wait or go: another instance's sweep claims only tasks nobody holds. A
+  // lease not taken (the database failing now) is claimed by a sweep, maybe this instance's.
+  await deps.leases?.take(jobs.map((j) => j.taskUUID)).catch((err: unknown) => {
+    logger().warn({ err, requestId }, "task leases not taken");
+  });
+  return send(deps, author, limits, jobs, errors);
+}
+
+type RecordedRows = Awaited<ReturnType<typeof recordTasks>>;
+
+/**
+ * The budgets admit what fits and the tasks are recorded in one step: a refused task leaves no
+ * trace but its answer, and tasks sent at once cannot all take the same room. The refusals go to
+ * the front of `errors`; the answer is the request's when nothing was recorded.
+ */
+async function admitAndRecord(
+  deps: SubmitDeps,
+  author: SessionUser,
+  ready: readonly ReadyTask[],
+  errors: ServiceError[],
+): Promise<{ admitted: ReadyTask[]; rows: RecordedRows } | SubmitOutcome> {
   let admittedAt: number[] = [];
   const record = async (db: StudioDatabase, admitted: readonly AdmittedTask[]) => {
     admittedAt = admitted.map((a) => a.index);
     return recordTasks(
       db,
       author.id,
-      admitted.map((a) => (ready[a.index] as (typeof ready)[number]).sent),
+      admitted.map((a) => (ready[a.index] as ReadyTask).sent),
       { inlineMedia: inlineMediaSink(deps.storage), heldUsd: admitted.map((a) => a.heldUsd) },
     );
   };
-  let admission: Admission<Awaited<ReturnType<typeof recordTasks>>>;
+  let admission: Admission<RecordedRows>;
   try {
     admission = deps.budgets
       ? await deps.budgets.admit(
@@ -236,24 +182,26 @@ export async function submitTasks(
   }
   errors.unshift(
     ...admission.refused.map((r) => {
-      const sent = (ready[r.index] as (typeof ready)[number]).sent;
+      const sent = (ready[r.index] as ReadyTask).sent;
       return withTask(r.error, { taskType: sent.taskType, taskUUID: sent.taskUUID });
     }),
   );
   const rows = admission.value;
   if (rows === null) return { status: 402, body: { errors } };
-  const admitted = admittedAt.map((i) => ready[i] as (typeof ready)[number]);
-  for (const r of admitted) taskTimelines().mark(r.sent.taskUUID, "submitted", startedAt);
+  return { admitted: admittedAt.map((i) => ready[i] as ReadyTask), rows };
+}
 
-  // Linked before any result can arrive: the task is sent only below.
-  await recordVersionLinks(
-    deps.db,
-    author.id,
-    admitted.flatMap((r) => (r.link ? [{ taskUUID: r.sent.taskUUID, link: r.link }] : [])),
-  );
-
-  // A retried request answers the tasks already recorded; one that already finished (a task the
-  // studio could not send, say) is not sent again: its record stays the one truth about it.
+/**
+ * A retried request answers the tasks already recorded; one that already finished (a task the
+ * studio could not send, say) is not sent again: its record stays the one truth about it.
+ */
+function jobsToSend(
+  admitted: readonly ReadyTask[],
+  rows: RecordedRows,
+  author: SessionUser,
+  requestId: string | undefined,
+  errors: ServiceError[],
+): Job[] {
   const jobs: Job[] = [];
   for (const [i, r] of admitted.entries()) {
     const row = rows[i];
@@ -276,13 +224,17 @@ export async function submitTasks(
       ...(requestId ? { requestId } : {}),
     });
   }
-  if (jobs.length === 0) return { status: 409, body: { errors } };
-  // Leased before they wait or go: another instance's sweep claims only tasks nobody holds. A
-  // lease not taken (the database failing now) is claimed by a sweep, maybe this instance's.
-  await deps.leases?.take(jobs.map((j) => j.taskUUID)).catch((err: unknown) => {
-    logger().warn({ err, requestId }, "task leases not taken");
-  });
+  return jobs;
+}
 
+/** The recorded tasks go to the member's queue, and those whose turn it is to the service. */
+async function send(
+  deps: SubmitDeps,
+  author: SessionUser,
+  limits: StudioLimits,
+  jobs: Job[],
+  errors: ServiceError[],
+): Promise<SubmitOutcome> {
   const queued = deps.queue.admit(author.id, jobs);
   if (!queued) {
     // Another request of the member took the room while this one was being recorded.

@@ -4,14 +4,7 @@ import { setMaxListeners } from "node:events";
 import { eq } from "drizzle-orm";
 import { logger } from "@/lib/platform/logger";
 import type { ServiceError } from "@/lib/protocol/errors";
-import {
-  getTask,
-  markTask,
-  recordItem,
-  type StudioDatabase,
-  type TaskWithItems,
-  tasksInFlight,
-} from "@/lib/server/db";
+import { getTask, markTask, type StudioDatabase, type TaskWithItems, tasksInFlight } from "@/lib/server/db";
 import { type TaskRow, user } from "@/lib/server/db/schema";
 import { freshItemView } from "@/lib/server/gallery/item-view";
 import { deleteThumbs, thumbOnKeep } from "@/lib/server/gallery/thumbnails";
@@ -31,9 +24,10 @@ import {
   type WireTask,
 } from "@/lib/upstream";
 import { announceUpdate, endTask } from "./announce";
-import { type Flight, failuresOf, flightFromRow, isEnded, POLL_AFTER_MS } from "./flight";
+import { type Flight, failuresOf, flightFromRow, isEnded, POLL_AFTER_MS, progressOfResults } from "./flight";
 import { LeaseSweep } from "./lease-sweep";
 import { resultMedia, type TrustedOrigins } from "./media-bytes";
+import { recordResult } from "./record-owner";
 import { recover } from "./recovery";
 import { canResend, onlyUnknown, resend } from "./resends";
 import { mediaSize, withRetries } from "./result-media";
@@ -607,7 +601,7 @@ export class ResultKeeper {
       created,
       item: row,
       owner,
-    } = await recordItem(this.deps.db, {
+    } = await recordResult(this.deps.db, flight, {
       taskUUID: item.taskUUID,
       index,
       mediaUUID: item.id,
@@ -667,7 +661,7 @@ export class ResultKeeper {
     if (isEnded(flight) || this.closing) return;
     const failures = failuresOf(flight);
     if (!final && (flight.storing > 0 || flight.done + failures.length < flight.itemCount)) {
-      await this.progress(flight.taskUUID, Math.round((flight.done / Math.max(1, flight.itemCount)) * 100));
+      await this.progress(flight.taskUUID, progressOfResults(flight), true);
       return;
     }
     const errors = failures.map((f) => f.error);
@@ -709,7 +703,8 @@ export class ResultKeeper {
     await this.deps.leases?.release([taskUUID]).catch(() => undefined);
   }
 
-  private async progress(taskUUID: string, progress: number): Promise<void> {
+  /** `byResults`: the share of results kept, which the record's items tell once it says processing. */
+  private async progress(taskUUID: string, progress: number, byResults = false): Promise<void> {
     const flight = this.flights.get(taskUUID);
     if (!flight || isEnded(flight)) return;
     // Only changes are written: polls repeat the same figure between frames.
@@ -718,8 +713,10 @@ export class ResultKeeper {
     flight.progress = Math.max(flight.progress ?? 0, progress);
     // The service took the task (progress 0): the team hears it at once, and the record, which
     // only a reload reads, waits for real progress or the end. One write fewer for every task.
-    if (flight.progress > 0)
+    if (flight.progress > 0 && !(byResults && flight.recordedProcessing)) {
       await markTask(this.deps.db, taskUUID, { status: "processing", progress: flight.progress });
+      flight.recordedProcessing = true;
+    }
     // Not announced when the task ended while this was written (see announce.ts).
     announceUpdate(this.deps.log, flight);
   }

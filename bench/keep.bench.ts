@@ -291,18 +291,21 @@ try {
   for (const database of DATABASES) {
     if (!(database in NAMES)) throw new Error(`BENCH_DATABASE: pglite or postgres, not ${database}`);
     let url: string | null = null;
-    if (database === "postgres") {
+    /** A new cluster for each studio: each is set up from empty, as on the embedded database. */
+    const freshPostgres = async (): Promise<string> => {
       const pg = await startLocalPostgres();
       onStop(() => pg.stop());
-      url = pg.url;
-    }
+      return pg.url;
+    };
     if (BEFORE) {
+      if (database === "postgres") url = await freshPostgres();
       const before = await studioRun({ port: upstreamPort, key }, url ? { DATABASE_URL: url } : {}, BEFORE);
       console.info(`    earlier build by thread (ms per result): ${before.threads}`);
       console.info(
         `  ${NAMES[database]}: earlier build ${before.msPerResult.toFixed(1)} ms CPU per result (${before.queriesPerResult?.toFixed(1)} queries per result, ${before.seconds.toFixed(1)} s)`,
       );
     }
+    if (database === "postgres") url = await freshPostgres();
     const studio = await studioRun({ port: upstreamPort, key }, url ? { DATABASE_URL: url } : {});
     const floor = await floorRun(upstreamPort, url);
     const ratio = studio.msPerResult / floor.msPerResult;

@@ -15,11 +15,13 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 /** Starts a studio on a free port with `env` over the production defaults; resolves once it is ready. */
 export async function startStudio(
   env: Record<string, string>,
+  /** Another compiled server to run (an earlier build, to compare), from this checkout's folder. */
+  server = COMPILED,
 ): Promise<{ child: ChildProcess; origin: string }> {
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
-  const compiled = existsSync(COMPILED);
-  const child = spawn(process.execPath, compiled ? [COMPILED] : ["--import", "tsx", "server.ts"], {
+  const compiled = existsSync(server);
+  const child = spawn(process.execPath, compiled ? [server] : ["--import", "tsx", "server.ts"], {
     cwd: ROOT,
     env: {
       ...process.env,
@@ -37,12 +39,12 @@ export async function startStudio(
     if (child.exitCode === null) child.kill("SIGTERM");
     return stopped;
   });
-  for (const deadline = Date.now() + 120_000; Date.now() < deadline; await sleep(250)) {
+  for (const deadline = Date.now() + 300_000; Date.now() < deadline; await sleep(250)) {
     if (child.exitCode !== null) throw new Error("the studio exited while starting");
     const ready = await fetch(`${origin}/api/ready`).catch(() => null);
     if (ready?.ok) return { child, origin };
   }
-  throw new Error("the studio did not become ready in 120 s");
+  throw new Error("the studio did not become ready in 300 s");
 }
 
 /** Stops a studio started here and waits for it to exit. */

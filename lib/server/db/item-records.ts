@@ -74,28 +74,16 @@ export interface ItemPage {
 export async function recordItem(
   db: StudioDatabase,
   input: ItemInput,
+  /**
+   * What `readItemOwner` answered for the item's task, when the caller holds it already (the
+   * keeper, for a task's second result on): the read is not made again.
+   */
+  known?: TaskOwner,
 ): Promise<{ created: boolean; item: ItemRow; owner: ItemOwner }> {
   const row = itemRow(input);
-  const [found] = await db
-    .select({
-      authorId: task.authorId,
-      taskType: task.taskType,
-      params: task.params,
-      authorName: user.name,
-      stackId: versionTask.stackId,
-    })
-    .from(task)
-    .leftJoin(user, eq(user.id, task.authorId))
-    .leftJoin(versionTask, eq(versionTask.taskUUID, task.taskUUID))
-    .where(eq(task.taskUUID, row.taskUUID));
-  if (found === undefined) {
-    throw new RecordError(
-      "unknownTask",
-      `No task ${row.taskUUID} is recorded; record the task first.`,
-      "taskUUID",
-    );
-  }
-  const { stackId, ...owner }: ItemOwner & { stackId: string | null } = found;
+  const { stackId, owner: read } = known ?? (await readItemOwner(db, row.taskUUID));
+  // The caller's copy stays as it was: `stack` is this item's alone.
+  const owner: ItemOwner = { ...read };
   const values = { ...row, ...itemFacts(owner), authorId: owner.authorId };
   const insert = async (into: StudioDatabase) => {
     if (stackId === null)
@@ -133,6 +121,34 @@ export async function recordItem(
     `storageKey ${row.storageKey} already belongs to another item; each result needs its own key.`,
     "storageKey",
   );
+}
+
+/** A task's owner facts and the version stack its results join (null: none), as recording reads them. */
+export interface TaskOwner {
+  owner: ItemOwner;
+  stackId: string | null;
+}
+
+/** What recording a result of `taskUUID` reads of its task; a task not recorded is refused. */
+export async function readItemOwner(db: StudioDatabase, taskUUID: string): Promise<TaskOwner> {
+  const id = uuidField(taskUUID, "taskUUID");
+  const [found] = await db
+    .select({
+      authorId: task.authorId,
+      taskType: task.taskType,
+      params: task.params,
+      authorName: user.name,
+      stackId: versionTask.stackId,
+    })
+    .from(task)
+    .leftJoin(user, eq(user.id, task.authorId))
+    .leftJoin(versionTask, eq(versionTask.taskUUID, task.taskUUID))
+    .where(eq(task.taskUUID, id));
+  if (found === undefined) {
+    throw new RecordError("unknownTask", `No task ${id} is recorded; record the task first.`, "taskUUID");
+  }
+  const { stackId, ...owner } = found;
+  return { owner, stackId };
 }
 
 /** What recording an item read of its task: the facts every view of it shows. */

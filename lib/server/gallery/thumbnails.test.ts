@@ -50,10 +50,15 @@ describe("thumbnails", () => {
     // Not in storage at all: only the bytes in hand can make it.
     const source = { storageKey: "items/2026/02/kept.png", kind: "image" as const, durationSeconds: null };
     let reads = 0;
+    let stats = 0;
     const counting = Object.assign(Object.create(storage) as LocalMediaStorage, {
       get: (key: string) => {
         reads++;
         return storage.get(key);
+      },
+      stat: (key: string) => {
+        stats++;
+        return storage.stat(key);
       },
       put: async (key: string, bytes: Buffer, options: { mime: string }) => {
         puts.push(key);
@@ -74,6 +79,8 @@ describe("thumbnails", () => {
     ]);
     expect(puts).toEqual([key]);
     expect(reads).toBe(0);
+    // The result's key is new: nothing is looked up before the encode, by the keeper or those joining it.
+    expect(stats).toBe(0);
     const meta = await sharp((await readBack(storage, key)) as Buffer).metadata();
     expect([meta.format, meta.width, meta.height]).toEqual(["webp", 320, 160]);
   });

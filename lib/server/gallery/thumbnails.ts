@@ -83,7 +83,8 @@ export function thumbnailQueue(): ToolQueue {
 
 /** Resizes `source` (image bytes) to `width` wide at most, never larger than it was. */
 export async function encodeThumb(source: Buffer, width: number, format: ThumbFormat): Promise<Buffer> {
-  const image = sharp(source, { failOn: "none", limitInputPixels: 100_000_000 })
+  // Read top to bottom once: a thumbnail needs no random access to the source's pixels.
+  const image = sharp(source, { failOn: "none", limitInputPixels: 100_000_000, sequentialRead: true })
     .rotate()
     .resize({ width, withoutEnlargement: true });
   if (format === "avif") return image.avif({ quality: 50, effort: 2 }).toBuffer();
@@ -190,6 +191,8 @@ export function ensureThumb(
   format: ThumbFormat,
   /** The media's bytes, when the caller has them (a result being kept): not read back. */
   original?: Buffer,
+  /** The media was stored just now under a new key: no thumbnail of it can exist, none is looked for. */
+  fresh = false,
 ): Promise<ToolRun<string | null>> {
   const key = thumbKey(source.storageKey, width, format);
   // A thumbnail being looked up or made (as its result is kept, or for another card): wait for
@@ -198,9 +201,9 @@ export function ensureThumb(
   if (making) return making;
   const run = (async (): Promise<ToolRun<string | null>> => {
     // Made already: answered without queueing behind the encodes.
-    if (await storage.stat(key)) return { full: false, value: key };
+    if (!fresh && (await storage.stat(key))) return { full: false, value: key };
     return thumbnailQueue().run(async () => {
-      if (await storage.stat(key)) return key;
+      if (!fresh && (await storage.stat(key))) return key;
       const bytes = original ?? (await readAll(storage, source.storageKey));
       if (!bytes) return null;
       const still = source.kind === "video" ? await posterFrame(bytes) : bytes;
@@ -223,11 +226,11 @@ inFlightHolder[IN_FLIGHT_KEY] ??= new Map();
 const inFlight = inFlightHolder[IN_FLIGHT_KEY];
 
 /**
- * Starts the kept thumbnail of a result just stored (not waited on: a card asking meanwhile joins
- * it). A full queue or a failed encode leaves it to be made on first request.
+ * Starts the kept thumbnail of a result just stored under a new key (not waited on: a card asking
+ * meanwhile joins it). A full queue or a failed encode leaves it to be made on first request.
  */
 export function thumbOnKeep(storage: MediaStorage, source: ThumbSource, original: Buffer): Promise<void> {
-  return ensureThumb(storage, source, KEPT_THUMB.width, KEPT_THUMB.format, original).then(
+  return ensureThumb(storage, source, KEPT_THUMB.width, KEPT_THUMB.format, original, true).then(
     () => undefined,
     () => undefined,
   );

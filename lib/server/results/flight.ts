@@ -47,6 +47,11 @@ export interface Flight {
   failures: Map<string, { error: ServiceError; index: number | null }>;
   /** Results being downloaded and recorded right now. */
   storing: number;
+  /**
+   * The record says `processing` already: the progress its kept results make is not written again,
+   * as its items tell it (task-view.ts).
+   */
+  recordedProcessing?: boolean;
   /** While a retry runs: the record's error that says so, shown with every progress update. */
   retrying?: StoredTaskError;
   /** Times sent again under the same UUID because the service did not know it (see resends.ts). */
@@ -83,6 +88,7 @@ export function flightFromRow(
     failures: new Map(),
     storing: 0,
     resends: 0,
+    recordedProcessing: row.status === "processing",
     ...(retried && row.error ? { retrying: row.error } : {}),
   };
 }
@@ -130,6 +136,11 @@ export function trackedFlight(before: Flight | undefined, flight: TrackedFlight)
     storing: 0,
     resends: 0,
   };
+}
+
+/** The share of a task's results kept, 0-100: its progress by results. */
+export function progressOfResults(flight: Pick<Flight, "done" | "itemCount">): number {
+  return Math.round((flight.done / Math.max(1, flight.itemCount)) * 100);
 }
 
 export function isEnded(flight: Flight): boolean {

@@ -1,7 +1,7 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
 import { logger } from "@/lib/platform/logger";
-import { recordItem } from "@/lib/server/db";
+import type { recordItem } from "@/lib/server/db";
 import { freshItemView } from "@/lib/server/gallery/item-view";
 import { deleteThumbs, thumbOnKeep } from "@/lib/server/gallery/thumbnails";
 import { studioMetrics } from "@/lib/server/ops/metrics";
@@ -13,6 +13,7 @@ import type { Flight } from "./flight";
 import type { KeeperDeps } from "./keeper-deps";
 import type { KeeperState } from "./keeper-state";
 import { resultMedia } from "./media-bytes";
+import { recordResult as recordFlightResult } from "./record-owner";
 import { mediaSize, withRetries } from "./result-media";
 
 type Result = ImageItem | VideoItem;
@@ -34,7 +35,7 @@ export async function keepResult(
   const { media } = fetched;
   const size = await mediaSize(item, media, flight.params);
   const stored = await storeMedia(deps.storage, item, media, size);
-  const recorded = await recordResult(deps, item, index, media, size, stored);
+  const recorded = await recordResult(deps, flight, item, index, media, size, stored);
   if (!recorded.created) {
     // Another route stored this result first, possibly under another key (a month boundary):
     // the bytes just written are nobody's.
@@ -123,13 +124,14 @@ async function dropStored(storage: MediaStorage, stored: Stored): Promise<void> 
 
 function recordResult(
   deps: KeeperDeps,
+  flight: Flight,
   item: Result,
   index: number | null,
   media: Media,
   size: Size,
   stored: Stored,
 ): Promise<Recorded> {
-  return recordItem(deps.db, {
+  return recordFlightResult(deps.db, flight, {
     taskUUID: item.taskUUID,
     index,
     mediaUUID: item.id,

@@ -4,7 +4,15 @@ import { getTask, type TaskWithItems, tasksInFlight } from "@/lib/server/db";
 import { stampTask } from "@/lib/server/ops/task-timeline";
 import type { ImageItem, UpstreamError, UpstreamEvent, VideoItem, WebhookDelivery } from "@/lib/upstream";
 import { announceUpdate } from "./announce";
-import { type Flight, failuresOf, isEnded, POLL_AFTER_MS, type TrackedFlight, trackedFlight } from "./flight";
+import {
+  type Flight,
+  failuresOf,
+  isEnded,
+  POLL_AFTER_MS,
+  progressOfResults,
+  type TrackedFlight,
+  trackedFlight,
+} from "./flight";
 import { readFlight } from "./flight-record";
 import { keepResult } from "./keep-result";
 import type { KeeperDeps } from "./keeper-deps";
@@ -276,11 +284,7 @@ export class ResultKeeper {
     if (isEnded(flight) || this.closing) return;
     const failures = failuresOf(flight);
     if (!final && (flight.storing > 0 || flight.done + failures.length < flight.itemCount)) {
-      await progressTask(
-        this.host,
-        flight.taskUUID,
-        Math.round((flight.done / Math.max(1, flight.itemCount)) * 100),
-      );
+      await progressTask(this.host, flight.taskUUID, progressOfResults(flight), true);
       return;
     }
     const errors = failures.map((f) => f.error);

@@ -74,11 +74,15 @@ export async function failTask(host: EndsHost, taskUUID: string, error: ServiceE
   state.finished(flight.authorId, taskUUID);
 }
 
-/** A task in flight made progress: announced at once, written when it is real progress. */
+/**
+ * A task in flight made progress: announced at once, written when it is real progress.
+ * `byResults`: the share of results kept, which the record's items tell once it says processing.
+ */
 export async function progressTask(
   host: Pick<EndsHost, "deps" | "state">,
   taskUUID: string,
   progress: number,
+  byResults = false,
 ): Promise<void> {
   const { deps, state } = host;
   const flight = state.flights.get(taskUUID);
@@ -89,8 +93,10 @@ export async function progressTask(
   flight.progress = Math.max(flight.progress ?? 0, progress);
   // The service took the task (progress 0): the team hears it at once, and the record, which
   // only a reload reads, waits for real progress or the end. One write fewer for every task.
-  if (flight.progress > 0)
+  if (flight.progress > 0 && !(byResults && flight.recordedProcessing)) {
     await markTask(deps.db, taskUUID, { status: "processing", progress: flight.progress });
+    flight.recordedProcessing = true;
+  }
   // Not announced when the task ended while this was written (see announce.ts).
   announceUpdate(deps.log, flight);
 }

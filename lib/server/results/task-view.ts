@@ -2,6 +2,7 @@ import "server-only";
 import type { StudioDatabase, TaskWithItems } from "@/lib/server/db";
 import { itemViews, type StarsOf } from "@/lib/server/gallery/item-view";
 import type { TaskView } from "@/lib/studio/gallery-item";
+import { progressOfResults } from "./flight";
 import { errorFields } from "./settle";
 
 export type { TaskView };
@@ -25,7 +26,7 @@ export async function taskViews(
     taskUUID: task.taskUUID,
     taskType: task.taskType,
     status: task.status,
-    progress: task.progress,
+    progress: progressOf(task),
     itemCount: task.itemCount,
     itemsDone: task.items.length,
     ...errorFields(task.error),
@@ -34,6 +35,21 @@ export async function taskViews(
     createdAt: task.createdAt.toISOString(),
     items: task.items.flatMap((row) => byId.get(row.id) ?? []),
   }));
+}
+
+/**
+ * A task in flight has come as far as its results kept say, or as the service's last figure
+ * recorded, whichever is further: the keeper writes the record once when the first result makes
+ * the task processing, not again for each result after (the items say it), so a reload reads what
+ * the live events said.
+ */
+function progressOf(task: TaskWithItems): number | null {
+  if ((task.status !== "queued" && task.status !== "processing") || task.items.length === 0)
+    return task.progress;
+  return Math.max(
+    task.progress ?? 0,
+    progressOfResults({ done: task.items.length, itemCount: task.itemCount }),
+  );
 }
 
 /** One recorded task with its results. */

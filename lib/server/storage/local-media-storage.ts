@@ -35,6 +35,10 @@ export class LocalMediaStorage implements MediaStorage {
   async put(key: string, bytes: Buffer | Readable, options: { mime: string }): Promise<{ bytes: number }> {
     const file = this.fileOf(key);
     const mime = assertMime(options?.mime);
+    // A type the key's extension says already needs no metadata file (every result and thumbnail
+    // kept: two file writes fewer each). One left by an earlier put of another type goes first.
+    const implied = mimeForKey(key) === mime;
+    if (implied) await unlinkIfThere(this.metaOf(key));
     const written = await writeAtomic(file, async (handle) => {
       if (Buffer.isBuffer(bytes)) {
         await handle.writeFile(bytes);
@@ -48,6 +52,7 @@ export class LocalMediaStorage implements MediaStorage {
       }
       return total;
     });
+    if (implied) return { bytes: written };
     // The metadata follows the bytes: a file without metadata (a crash in between) still reads,
     // with the type its extension implies.
     await writeAtomic(this.metaOf(key), async (handle) => {
@@ -127,6 +132,14 @@ export class LocalMediaStorage implements MediaStorage {
       // Missing or unreadable metadata: fall back to the extension.
     }
     return mimeForKey(key);
+  }
+}
+
+async function unlinkIfThere(file: string): Promise<void> {
+  try {
+    await fs.promises.unlink(file);
+  } catch (err) {
+    if (!isMissing(err)) throw err;
   }
 }
 

@@ -178,6 +178,14 @@ for (const backend of backends) {
       expect((await readAll(got?.stream as Readable)).toString()).toBe("newer");
     });
 
+    it("replaces an object of another type by one of the type its name says", async () => {
+      const k = key();
+      await storage.put(k, Buffer.from("old"), { mime: "image/webp" });
+      await storage.put(k, Buffer.from("newer"), { mime: "image/png" });
+      expect(await storage.stat(k)).toEqual({ size: 5, mime: "image/png" });
+      expect((await storage.get(k))?.mime).toBe("image/png");
+    });
+
     it("keeps the old object when a streamed write fails halfway", async () => {
       const k = key();
       await storage.put(k, Buffer.from("complete"), { mime: "image/png" });

@@ -1,7 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { Receiver } from "ws";
+import * as ws from "ws";
 import type { Audience } from "./event-log";
 import { Fanout, type Outlet, textFrame } from "./fanout";
+
+interface FrameReader {
+  write(chunk: Buffer): void;
+  on(event: "message", listener: (data: Buffer) => void): void;
+  on(event: "error", listener: (err: Error) => void): void;
+}
+/** ws's own frame parser (exported, not typed), as a browser's socket reads. */
+const { Receiver } = ws as unknown as { Receiver: new (options: { isServer: boolean }) => FrameReader };
 
 /** What a browser's ws makes of the bytes an outlet was written: its messages, in order. */
 function reader(userId: string): Outlet & { messages: string[]; writes: number } {
@@ -118,7 +126,7 @@ describe("Fanout", () => {
         fanout.flush();
         for (const s of sockets) expected.get(s)?.push(...(pending.get(s)?.splice(0) ?? []));
       };
-      const inside = new Set<Outlet>();
+      const inside = new Set<(typeof sockets)[number]>();
       let n = 0;
       for (let step = 0; step < 300; step++) {
         const roll = next();

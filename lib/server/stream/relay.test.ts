@@ -203,7 +203,7 @@ describe.each(testBackends.filter((b) => !b.skip))("relay on $name", (backend) =
     const closed = new Promise<number>((resolve) => slow.ws.on("close", (code) => resolve(code)));
     slow.ws.pause();
     const big = { ...item("big"), prompt: "x".repeat(200_000) };
-    for (let i = 0; i < 250; i++) log.publishItem({ ...big, id: `big-${i}` });
+    for (let i = 0; i < 50; i++) log.publishItem({ ...big, id: `big-${i}` });
     await log.flush();
     // A window's events leave in one write: what is still unsent at the next write is too much.
     await new Promise((r) => setTimeout(r, CORK_MS * 2));

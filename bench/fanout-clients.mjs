@@ -4,15 +4,18 @@
 import { parentPort, workerData } from "node:worker_threads";
 import { WebSocket } from "ws";
 
-/** @type {{ sockets: { url: string; origin: string }[]; cookie: string }} */
-const { sockets, cookie } = workerData;
+/** @type {{ sockets: { url: string; origin: string; cookie: string }[] }} */
+const { sockets } = workerData;
 const now = () => performance.timeOrigin + performance.now();
 let prefix = null;
-const open = sockets.map(({ url, origin }) => {
-  const state = { received: 0, latencies: [], ws: null };
+const open = sockets.map(({ url, origin, cookie }) => {
+  const state = { received: 0, latencies: [], ws: null, closed: null };
   state.ws = new WebSocket(url, { headers: { origin, cookie } });
   state.ready = new Promise((resolve, reject) => {
     state.ws.on("error", reject);
+    state.ws.on("close", (code) => {
+      state.closed = code;
+    });
     state.ws.on("unexpected-response", (_req, res) =>
       reject(new Error(`HTTP ${res.statusCode} from ${url}`)),
     );
@@ -43,7 +46,7 @@ parentPort.on("message", (message) => {
   } else if (message.type === "report") {
     parentPort.postMessage({
       type: "report",
-      sockets: open.map((s) => ({ received: s.received, latencies: s.latencies })),
+      sockets: open.map((s) => ({ received: s.received, latencies: s.latencies, closed: s.closed })),
     });
   } else if (message.type === "close") {
     for (const s of open) s.ws.close();

@@ -7,7 +7,14 @@ import { type TestDatabase, testBackends } from "@/lib/server/db/test-databases"
 import type { StreamEvent } from "@/lib/studio/api/stream-events";
 import { EventLog } from "./event-log";
 import { DatabaseEventStore } from "./event-store";
-import { createRelay, MAX_FRAME_BYTES, type Relay, type RelayOptions, type StreamMember } from "./relay";
+import {
+  CORK_MS,
+  createRelay,
+  MAX_FRAME_BYTES,
+  type Relay,
+  type RelayOptions,
+  type StreamMember,
+} from "./relay";
 import { galleryItem as item, taskUpdate as task } from "./test-support";
 
 let server: Server;
@@ -186,14 +193,64 @@ describe.each(testBackends.filter((b) => !b.skip))("relay on $name", (backend) =
 
   it("closes a socket whose reader fell too far behind (1013)", async () => {
     await relay.close();
+    // In memory: more than the kernel's socket buffers can take, and quickly.
+    await log.close();
+    log = new EventLog();
+    await log.start();
     relay = startRelay({ maxBufferedBytes: 1 });
     const slow = await connect("u1");
+    await slow.next("hello");
     const closed = new Promise<number>((resolve) => slow.ws.on("close", (code) => resolve(code)));
     slow.ws.pause();
     const big = { ...item("big"), prompt: "x".repeat(200_000) };
     for (let i = 0; i < 50; i++) log.publishItem({ ...big, id: `big-${i}` });
+    await log.flush();
+    // A window's events leave in one write: what is still unsent at the next write is too much.
+    await new Promise((r) => setTimeout(r, CORK_MS * 2));
+    log.publishItem(item("next"));
+    await log.flush();
     slow.ws.resume();
     expect(await closed).toBe(1013);
+  }, 60_000);
+
+  it("many events in one window: each socket gets its member's, in order, once, while a paused one waits", async () => {
+    const a = await connect("u1");
+    const b = await connect("u1/other");
+    const c = await connect("u2");
+    const paused = await connect("u2/paused");
+    await Promise.all([a, b, c, paused].map((s) => s.next("hello")));
+    paused.ws.pause();
+    const ids = (s: Client) =>
+      s.events.flatMap((e) =>
+        e.type === "item" ? [e.item.id] : e.type === "task" ? [`task:${e.task.taskUUID}`] : [],
+      );
+    const forU1: string[] = [];
+    const forU2: string[] = [];
+    for (let i = 0; i < 300; i++) {
+      if (i % 3 === 0) {
+        log.publishTask("u1", task(`t${i}`));
+        forU1.push(`task:t${i}`);
+      } else if (i % 7 === 0) {
+        log.publishTask("u2", task(`t${i}`));
+        forU2.push(`task:t${i}`);
+      } else {
+        log.publishItem(item(`i${i}`));
+        forU1.push(`i${i}`);
+        forU2.push(`i${i}`);
+      }
+    }
+    await log.flush();
+    await expect.poll(() => ids(a).length).toBe(forU1.length);
+    await expect.poll(() => ids(b).length).toBe(forU1.length);
+    await expect.poll(() => ids(c).length).toBe(forU2.length);
+    expect(ids(a)).toEqual(forU1);
+    expect(ids(b)).toEqual(forU1);
+    expect(ids(c)).toEqual(forU2);
+    expect(ids(paused)).toEqual([]);
+    paused.ws.resume();
+    await expect.poll(() => ids(paused).length).toBe(forU2.length);
+    expect(ids(paused)).toEqual(forU2);
+    for (const s of [a, b, c, paused]) s.ws.close();
   });
 
   it("closes a socket that sends a frame over the limit (1009), reports it once, and serves the others", async () => {

@@ -9,6 +9,7 @@ import { STREAM_CLOSE } from "@/lib/studio/api/stream";
 import type { StreamEvent, StreamFrame } from "@/lib/studio/api/stream-events";
 import { checkFrame } from "./declared-frames";
 import { type Audience, type EventLog, isFor } from "./event-log";
+import { Fanout, type Outlet, textFrame } from "./fanout";
 import type { PresenceHub } from "./presence-hub";
 import { openedWithToken, type SocketCaps, type StreamMember, StreamSockets } from "./stream-sockets";
 import { tabMessages } from "./tab-messages";
@@ -78,7 +79,7 @@ export interface RelayOptions {
 /** Reasons that end a session, which a socket opened with a token does not hang on. */
 const SESSION_REASONS = new Set<DisconnectReason>(["sessionEnded", "sessionRenewed"]);
 
-/** How long the relay gathers events for one write per socket (see `cork` in createRelay). */
+/** How long the relay gathers events for one write per socket (see `Fanout`). */
 export const CORK_MS = 10;
 
 /** Browsers send only where they are on this socket; a frame past this is refused (ws closes it with 1009). */
@@ -94,7 +95,8 @@ export const MAX_FRAME_BYTES = 16 * 1024;
 export function createRelay(options: RelayOptions): Relay {
   const { log } = options;
   const maxBuffered = options.maxBufferedBytes ?? 4 * 1024 * 1024;
-  const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES });
+  // No compression: the relay writes frames it built once for every socket (`Fanout`).
+  const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES, perMessageDeflate: false });
   const alive = new WeakMap<WebSocket, boolean>();
   const members = new StreamSockets<WebSocket>(options.caps);
   const reportSocketError =
@@ -116,6 +118,8 @@ export function createRelay(options: RelayOptions): Relay {
 
   function end(ws: WebSocket, reason: DisconnectReason): void {
     members.delete(ws);
+    const outlet = outlets.get(ws);
+    if (outlet) fanout.remove(outlet);
     ws.close(STREAM_CLOSE[reason], CLOSE_WORDS[reason]);
   }
 
@@ -152,40 +156,47 @@ export function createRelay(options: RelayOptions): Relay {
   const recheckTimer = setInterval(() => void recheckNow(), options.recheckMs ?? 60_000);
   recheckTimer.unref();
 
-  // One event goes to every socket of the team: written as JSON (and UTF-8) once, not per socket.
+  // One event goes to every socket of the team: made into a WebSocket frame once, not per socket.
   const frames = new WeakMap<StreamFrame, Buffer>();
-  // Events sent within CORK_MS of each other go to each socket in one write: a write is a system
-  // call, and with hundreds of sockets at hundreds of events a second those calls were most of the
-  // relay's time (bench:fanout). A few milliseconds more on an event is nothing a person sees.
-  const corked = new Set<Duplex>();
-  function cork(ws: WebSocket): void {
-    // ws keeps its TCP socket in `_socket` (not typed): corking it only groups writes.
-    const raw = (ws as unknown as { _socket?: Duplex })._socket;
-    if (!raw || corked.has(raw)) return;
-    raw.cork();
-    if (corked.size === 0)
-      setTimeout(() => {
-        for (const socket of corked) socket.uncork();
-        corked.clear();
-      }, CORK_MS);
-    corked.add(raw);
-  }
-
-  function send(ws: WebSocket, event: StreamFrame): void {
-    if (ws.readyState !== WebSocket.OPEN) return;
-    cork(ws);
-    if (ws.bufferedAmount > maxBuffered) {
-      // The tab will reconnect and resume from its last sequence, or refetch.
-      ws.close(1013, "Too far behind");
-      return;
-    }
+  function frameOf(event: StreamFrame): Buffer {
     let frame = frames.get(event);
     if (frame === undefined) {
       checkFrame(event);
-      frame = Buffer.from(JSON.stringify(event));
+      frame = textFrame(Buffer.from(JSON.stringify(event)));
       frames.set(event, frame);
     }
-    ws.send(frame, { binary: false });
+    return frame;
+  }
+  const fanout = new Fanout(CORK_MS);
+  const outlets = new Map<WebSocket, Outlet>();
+  const stopFanout = log.subscribe((event, audience) => {
+    if (fanout.size > 0) fanout.broadcast(frameOf(event), audience);
+  });
+
+  function outletOf(ws: WebSocket, userId: string): Outlet {
+    return {
+      userId,
+      write(chunk) {
+        // A socket being closed for its session receives nothing more, even before it is gone.
+        if (ws.readyState !== WebSocket.OPEN || !members.has(ws)) return;
+        if (ws.bufferedAmount > maxBuffered) {
+          // The tab will reconnect and resume from its last sequence, or refetch.
+          ws.close(1013, "Too far behind");
+          return;
+        }
+        // Whole frames go straight to the TCP socket (ws keeps it in `_socket`, not typed): ws
+        // writes its own frames (pings, close) whole too, so they never interleave mid-frame, and
+        // what waits there counts in `bufferedAmount`.
+        (ws as unknown as { _socket?: Duplex })._socket?.write(chunk);
+      },
+    };
+  }
+
+  /** One frame for one socket: in order with the events gathered for it, or now while it is replaying. */
+  function send(ws: WebSocket, event: StreamFrame): void {
+    const outlet = outlets.get(ws);
+    if (!outlet) return;
+    if (!fanout.send(outlet, frameOf(event))) outlet.write(frameOf(event));
   }
 
   function open(ws: WebSocket, member: StreamMember, url: URL): void {
@@ -199,6 +210,8 @@ export function createRelay(options: RelayOptions): Relay {
     }
     alive.set(ws, true);
     ws.on("pong", () => alive.set(ws, true));
+    const outlet = outletOf(ws, userId);
+    outlets.set(ws, outlet);
     // A tab says which page it is on (presence); anything else it sends is ignored.
     const tab = { id: randomUUID(), userId, role: member.role, send: (e: StreamFrame) => send(ws, e) };
     const { presence } = options;
@@ -220,15 +233,13 @@ export function createRelay(options: RelayOptions): Relay {
     const since = Number(url.searchParams.get("since"));
     const resuming = epoch !== null && Number.isInteger(since) && since >= 0;
     // Live events are held from now while the missed ones are read, then sent after them, so no
-    // event falls between the two and none is sent twice.
-    let held: { event: StreamEvent; audience: Audience }[] | null = [];
-    const unsubscribe = log.subscribe((event, audience) => {
-      if (held) held.push({ event, audience });
-      // A socket being closed for its session receives nothing more, even before it is gone.
-      else if (members.has(ws) && isFor(audience, userId)) send(ws, event);
-    });
+    // event falls between the two and none is sent twice; then the socket joins the fan-out.
+    const held: { event: StreamEvent; audience: Audience }[] = [];
+    const unsubscribe = log.subscribe((event, audience) => held.push({ event, audience }));
     ws.on("close", () => {
       members.delete(ws);
+      fanout.remove(outlet);
+      outlets.delete(ws);
       unsubscribe();
       presence?.leave(tab.id);
     });
@@ -245,11 +256,10 @@ export function createRelay(options: RelayOptions): Relay {
         const sent = new Set(missed?.map((e) => e.seq));
         // A tab coming from another instance may already hold events this one delivers later.
         const seen = resuming && missed !== null ? since : 0;
-        const live = held ?? [];
-        held = null;
-        for (const { event, audience } of live)
-          if (members.has(ws) && isFor(audience, userId) && !sent.has(event.seq) && event.seq > seen)
-            send(ws, event);
+        unsubscribe();
+        for (const { event, audience } of held.splice(0))
+          if (isFor(audience, userId) && !sent.has(event.seq) && event.seq > seen) send(ws, event);
+        if (ws.readyState === WebSocket.OPEN && members.has(ws)) fanout.add(outlet);
       });
   }
 
@@ -303,6 +313,9 @@ export function createRelay(options: RelayOptions): Relay {
     async close(graceMs = 2_000) {
       clearInterval(ping);
       clearInterval(recheckTimer);
+      stopFanout();
+      fanout.flush();
+      fanout.close();
       for (const ws of wss.clients) ws.close(1001, "Server stopping");
       const cut = setTimeout(() => {
         for (const ws of wss.clients) ws.terminate();

@@ -155,7 +155,7 @@ describe("the embedded database given a fresh thread", () => {
   it("leaves an idle thread whose memory is under the limit, and reads that memory", async () => {
     const opened = await openPgliteDatabase(undefined, {
       migrate: false,
-      recycle: { idleMs: 1, checkMs: 10, residentBytes: Number.MAX_SAFE_INTEGER },
+      recycle: { idleMs: 1, checkMs: 10, quietQueries: 10, residentBytes: Number.MAX_SAFE_INTEGER },
     });
     try {
       const thread = threads.started.at(-1);
@@ -177,7 +177,7 @@ describe("the embedded database given a fresh thread", () => {
   it("replaces an idle thread by itself once its memory is over the limit", async () => {
     const opened = await openPgliteDatabase(undefined, {
       migrate: false,
-      recycle: { idleMs: 1, checkMs: 10, residentBytes: 1 },
+      recycle: { idleMs: 1, checkMs: 10, quietQueries: 10, residentBytes: 1 },
     });
     try {
       const first = threads.started.at(-1);

@@ -217,16 +217,18 @@ export async function startDatabaseThread(
     memory() {
       if (state !== "open") return Promise.reject(new Error("The embedded database's thread has ended"));
       return new Promise<DatabaseMemory>((resolve, reject) => {
+        const ended = () => {
+          worker.off("message", measured);
+          reject(new Error("The embedded database's thread has ended"));
+        };
         const measured = (message: FromDatabaseThread) => {
           if (message.type !== "memory") return;
           worker.off("message", measured);
+          worker.off("exit", ended);
           resolve(message.memory);
         };
         worker.on("message", measured);
-        void exited.then(() => {
-          worker.off("message", measured);
-          reject(new Error("The embedded database's thread has ended"));
-        });
+        worker.once("exit", ended);
         worker.postMessage({ type: "memory" } satisfies ToDatabaseThread);
       });
     },

@@ -15,8 +15,13 @@ import type { GatedPool } from "./embedded-pool";
  */
 
 export interface RecyclePolicy {
-  /** How long no query may have run before the thread counts as idle. */
+  /** How long the thread must have been quiet to count as idle. */
   idleMs: number;
+  /**
+   * Queries a check period may hold and still count as quiet: the studio's own timers (lease
+   * sweeps, event log pruning) query every few seconds, idle or not.
+   */
+  quietQueries: number;
   /** How often the thread's memory is looked at while idle. */
   checkMs: number;
   /** Resident WASM memory (bytes) above which an idle thread is replaced. */
@@ -24,13 +29,14 @@ export interface RecyclePolicy {
 }
 
 /**
- * Idle for 20 s and over 48 MB: an opened database holds about 30 MB (16 MB of shared buffers and
+ * Quiet (at most 10 queries in each 10 s, the studio's timers) for 20 s, and over 48 MB: an opened database holds about 30 MB (16 MB of shared buffers and
  * the catalogs), and a burst of 1,000 results leaves well over 100 MB; a replacement costs about a
  * second of one core, during which queries wait.
  */
 export const DEFAULT_RECYCLE_POLICY: RecyclePolicy = {
   idleMs: 20_000,
   checkMs: 10_000,
+  quietQueries: 10,
   residentBytes: 48 * 1024 * 1024,
 };
 
@@ -52,7 +58,9 @@ export interface ThreadRecyclerOptions {
 
 export class ThreadRecycler {
   #current: DatabaseThread;
-  #lastActive = Date.now();
+  #quietSince = Date.now();
+  #acquired = 0;
+  #measuring = false;
   #recycling: Promise<void> | null = null;
   #timer: NodeJS.Timeout | null = null;
   #closed = false;
@@ -61,11 +69,9 @@ export class ThreadRecycler {
   constructor(private readonly options: ThreadRecyclerOptions) {
     this.#current = options.first;
     options.onThread(options.first);
-    const active = () => {
-      this.#lastActive = Date.now();
-    };
-    options.pool.on("acquire", active);
-    options.pool.on("release", active);
+    options.pool.on("acquire", () => {
+      this.#acquired += 1;
+    });
     const policy = options.policy;
     if (policy) {
       this.#timer = setInterval(() => void this.#check(policy), policy.checkMs);
@@ -100,25 +106,27 @@ export class ThreadRecycler {
   }
 
   async #check(policy: RecyclePolicy): Promise<void> {
-    if (this.#closed || this.#recycling || this.#idleFor() < policy.idleMs) return;
+    const busy = this.#acquired > policy.quietQueries || this.options.pool.working;
+    this.#acquired = 0;
+    if (busy) this.#quietSince = Date.now();
+    if (this.#closed || this.#recycling || this.#measuring) return;
+    if (Date.now() - this.#quietSince < policy.idleMs) return;
     let resident: number;
     try {
+      this.#measuring = true;
       const memory = await this.#current.memory();
       resident = memory.resident ?? memory.size;
     } catch {
       return;
+    } finally {
+      this.#measuring = false;
     }
-    // Something may have run while the thread was asked.
-    if (resident < policy.residentBytes || this.#idleFor() < policy.idleMs) return;
+    if (resident < policy.residentBytes) return;
     logger().info(
       { database: this.options.where, residentMb: Math.round(resident / 1024 / 1024) },
       "Giving the idle embedded database a fresh thread to return its memory",
     );
     await this.recycle().catch(() => {});
-  }
-
-  #idleFor(): number {
-    return this.options.pool.working ? 0 : Date.now() - this.#lastActive;
   }
 
   async #replace(): Promise<void> {
@@ -145,7 +153,7 @@ export class ThreadRecycler {
       this.options.onThread(next);
       await this.options.prepare();
     } finally {
-      this.#lastActive = Date.now();
+      this.#quietSince = Date.now();
       pool.release();
     }
   }

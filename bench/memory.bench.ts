@@ -1,87 +1,61 @@
 /**
- * Resident memory of the production studio (embedded database and engine), read from
- * /proc/<pid>/status (VmRSS, the process and its render threads): idle after its first start
- * (which creates the embedded database) and sign-up; then, restarted on the same folder as it
- * runs from then on, idle, right after 1,000 results (100 image tasks of 10 results at 256x256 sent through
- * `POST /api/tasks` and kept), and idle again once its render threads have ended. Printed beside
- * the target: under 300 MB idle.
+ * Resident memory of the production studio, read from /proc/<pid>/status (VmRSS: the process with
+ * its render threads and the embedded database's thread), on the embedded database and on
+ * PostgreSQL. For each: idle after its first start (which creates the database) and sign-up; then,
+ * restarted on the same folder and database as it runs from then on, idle; right after 1,000
+ * results (100 image tasks of 10 results at 256x256 sent through `POST /api/tasks` and kept); and
+ * 70 s after them, once render threads have ended and an idle embedded database has been given a
+ * fresh thread. Printed beside the target: under 200 MB idle after a restart and 70 s after.
  *
- * Starts the studio as `npm start` does (the server compiled by `npm run build`; BENCH_TSX=1 runs
- * server.ts through tsx instead, as before), on a free port with a throwaway DATA_DIR.
+ * PostgreSQL: a database made for the run on the `TEST_DATABASE_URL` server (dropped after), else
+ * a throwaway local cluster when Debian's server binaries are installed, else skipped.
+ *
+ * Starts the studio as `npm start` does (the server compiled by `npm run build`; tsx on server.ts
+ * when there is none), on a free port with a throwaway DATA_DIR.
  *
  *   npm run build && npm run bench:memory
  */
-import { type ChildProcess, spawn } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { freePort, ROOT } from "../e2e/fixtures/processes";
+import pg from "pg";
+import { ROOT } from "../e2e/fixtures/processes";
+import { startLocalPostgres } from "./local-postgres";
 import { onStop, stopAll } from "./stop-on-exit";
-import { setUpOwner } from "./studio-process";
+import { setUpOwner, startStudio, stopStudio } from "./studio-process";
 
-const TARGET_MB = 300;
+const TARGET_MB = 200;
 const TASKS = Number(process.env.BENCH_TASKS ?? 100);
 const RESULTS_PER_TASK = 10;
 const TASKS_PER_REQUEST = 10;
-/** Long enough for a started server to settle (lazy modules, first GC) and, after, for idle threads to end. */
+/** Long enough for a started server to settle (lazy modules, first GC). */
 const SETTLE_MS = Number(process.env.BENCH_SETTLE_MS ?? 15_000);
 const IDLE_AFTER_MS = Number(process.env.BENCH_IDLE_MS ?? 70_000);
 
-const COMPILED = path.join(ROOT, ".build", "server.mjs");
-const useTsx = process.env.BENCH_TSX === "1" || !existsSync(COMPILED);
+const compiled = existsSync(path.join(ROOT, ".build", "server.mjs"));
 
-const dataDir = mkdtempSync(path.join(tmpdir(), "studio-memory-"));
-onStop(() => rmSync(dataDir, { recursive: true, force: true }));
-const port = await freePort();
-const origin = `http://127.0.0.1:${port}`;
-
-function rssMb(pid: number): number {
-  const status = readFileSync(`/proc/${pid}/status`, "utf8");
-  const kb = Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? Number.NaN);
-  return Math.round(kb / 1024);
+interface Status {
+  rss: number;
+  anon: number;
+  file: number;
+  threads: number;
 }
 
-function threads(pid: number): number {
-  return Number(/Threads:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0);
+function status(pid: number): Status {
+  const text = readFileSync(`/proc/${pid}/status`, "utf8");
+  const kb = (field: string) => Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(text)?.[1] ?? Number.NaN);
+  return {
+    rss: Math.round(kb("VmRSS") / 1024),
+    anon: Math.round(kb("RssAnon") / 1024),
+    file: Math.round(kb("RssFile") / 1024),
+    threads: Number(/Threads:\s+(\d+)/.exec(text)?.[1] ?? 0),
+  };
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-function stop(child: ChildProcess): Promise<void> {
-  return new Promise<void>((resolve) => {
-    if (child.exitCode !== null) return resolve();
-    child.once("exit", () => resolve());
-    child.kill("SIGTERM");
-  });
-}
-
-async function start(): Promise<ChildProcess> {
-  const args = useTsx ? ["--import", "tsx", "server.ts"] : [COMPILED];
-  const child = spawn(process.execPath, args, {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DATA_DIR: dataDir,
-      LOG_LEVEL: "warn",
-      // As `npm start` sets it: two glibc malloc arenas instead of eight per core, which the
-      // render threads' and sharp's allocations otherwise leave resident after the work.
-      ...(useTsx ? {} : { MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? "2" }),
-    },
-    stdio: ["ignore", "inherit", "inherit"],
-  });
-  onStop(() => stop(child));
-  for (const deadline = Date.now() + 120_000; Date.now() < deadline; await sleep(250)) {
-    if (child.exitCode !== null) throw new Error("the studio exited while starting");
-    const ready = await fetch(`${origin}/api/ready`).catch(() => null);
-    if (ready?.ok) return child;
-  }
-  throw new Error("the studio did not become ready in 120 s");
-}
-
-async function sendAndKeep(cookie: string): Promise<number> {
+async function sendAndKeep(origin: string, cookie: string): Promise<number> {
   const uuids: string[] = [];
   for (let sent = 0; sent < TASKS; sent += TASKS_PER_REQUEST) {
     const tasks = Array.from({ length: Math.min(TASKS_PER_REQUEST, TASKS - sent) }, (_, i) => {
@@ -120,37 +94,96 @@ async function sendAndKeep(cookie: string): Promise<number> {
   return results;
 }
 
-try {
-  const first = await start();
-  const cookie = await setUpOwner(origin, "Bench", "bench@studio.test");
+interface Figures {
+  firstIdle: Status;
+  idle: Status;
+  busy: Status;
+  after: Status;
+  results: number;
+  seconds: number;
+}
+
+async function measure(env: Record<string, string>): Promise<Figures> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), "studio-memory-"));
+  onStop(() => rmSync(dataDir, { recursive: true, force: true }));
+  const studioEnv = { ...env, DATA_DIR: dataDir };
+  const first = await startStudio(studioEnv);
+  const cookie = await setUpOwner(first.origin, "Bench", "bench@studio.test");
   await sleep(SETTLE_MS);
-  const firstIdle = rssMb(first.pid ?? 0);
-  await stop(first);
-  const child = await start();
+  const firstIdle = status(first.child.pid ?? 0);
+  await stopStudio(first.child);
+  const { child, origin }: { child: ChildProcess; origin: string } = await startStudio(studioEnv);
   const pid = child.pid ?? 0;
   await sleep(SETTLE_MS);
-  const idle = rssMb(pid);
-  const idleThreads = threads(pid);
+  const idle = status(pid);
   const began = performance.now();
-  const results = await sendAndKeep(cookie);
+  const results = await sendAndKeep(origin, cookie);
   const seconds = (performance.now() - began) / 1000;
-  const busy = rssMb(pid);
-  const busyThreads = threads(pid);
+  const busy = status(pid);
   await sleep(IDLE_AFTER_MS);
-  const after = rssMb(pid);
-  const afterThreads = threads(pid);
+  const after = status(pid);
+  await stopStudio(child);
+  return { firstIdle, idle, busy, after, results, seconds };
+}
+
+/** A database of its own for the run, or null when no PostgreSQL server can be had. */
+async function postgresUrl(): Promise<string | null> {
+  const server = process.env.TEST_DATABASE_URL;
+  if (server) {
+    const name = `bench_memory_${Date.now()}`;
+    const admin = async (statement: string) => {
+      const client = new pg.Client({ connectionString: server });
+      await client.connect();
+      try {
+        await client.query(statement);
+      } finally {
+        await client.end();
+      }
+    };
+    await admin(`create database ${name}`);
+    onStop(() => admin(`drop database if exists ${name} with (force)`));
+    const url = new URL(server);
+    url.pathname = `/${name}`;
+    return url.toString();
+  }
+  try {
+    const local = await startLocalPostgres("bench_memory");
+    onStop(local.stop);
+    return local.url;
+  } catch (err) {
+    console.info(`PostgreSQL: skipped (${(err as Error).message.split("\n")[0]})`);
+    return null;
+  }
+}
+
+const mb = (s: Status) => `${String(s.rss).padStart(5)} MB`;
+const detail = (s: Status) => `(${s.anon} anonymous, ${s.file} files; ${s.threads} threads)`;
+const met = (s: Status) => `target < ${TARGET_MB} MB ${s.rss < TARGET_MB ? "met" : "NOT met"}`;
+
+function print(name: string, f: Figures): void {
+  console.info(`\nMedia Studio memory (${compiled ? "compiled server" : "server.ts through tsx"}, ${name})`);
+  console.info(`  first start (creates the database) ${mb(f.firstIdle)}  ${detail(f.firstIdle)}`);
+  console.info(`  idle after a restart               ${mb(f.idle)}  ${detail(f.idle)}  ${met(f.idle)}`);
   console.info(
-    `\nMedia Studio memory (${useTsx ? "server.ts through tsx" : "compiled server"}, embedded database and engine)`,
+    `  right after ${f.results} results         ${mb(f.busy)}  ${detail(f.busy)}  (${f.seconds.toFixed(1)} s for ${TASKS} tasks)`,
   );
-  console.info(`  first start (creates the database) ${String(firstIdle).padStart(5)} MB`);
   console.info(
-    `  idle after a restart             ${String(idle).padStart(5)} MB  (${idleThreads} threads)  target < ${TARGET_MB} MB ${idle < TARGET_MB ? "met" : "NOT met"}`,
+    `  idle ${Math.round(IDLE_AFTER_MS / 1000)} s after the results      ${mb(f.after)}  ${detail(f.after)}  ${met(f.after)}`,
   );
+}
+
+try {
+  const embedded = await measure({});
+  print("embedded database", embedded);
+  const url = process.env.BENCH_SKIP_POSTGRES === "1" ? null : await postgresUrl();
+  const postgres = url === null ? null : await measure({ DATABASE_URL: url });
+  if (postgres) print("PostgreSQL", postgres);
+  const seconds = Math.round(IDLE_AFTER_MS / 1000);
+  const onPostgres = postgres
+    ? `${postgres.idle.rss} MB, ${postgres.after.rss} MB (PostgreSQL)`
+    : "skipped (PostgreSQL)";
   console.info(
-    `  right after ${results} results       ${String(busy).padStart(5)} MB  (${busyThreads} threads)  (${seconds.toFixed(1)} s for ${TASKS} tasks)`,
-  );
-  console.info(
-    `  idle ${Math.round(IDLE_AFTER_MS / 1000)} s after the results    ${String(after).padStart(5)} MB  (${afterThreads} threads)  target < ${TARGET_MB} MB ${after < TARGET_MB ? "met" : "NOT met"}`,
+    `\nbench:memory: idle ${embedded.idle.rss} MB after restart, ${embedded.after.rss} MB ${seconds} s after ${embedded.results} results (embedded); ${onPostgres}; target ${TARGET_MB} MB`,
   );
 } finally {
   await stopAll();

@@ -1,5 +1,6 @@
 import "server-only";
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { drizzle } from "drizzle-orm/node-postgres";
 import { migrate } from "drizzle-orm/node-postgres/migrator";
@@ -10,6 +11,7 @@ import type { StudioEnv } from "@/lib/server/config/env";
 import { studioErrors } from "@/lib/studio/api/errors";
 import { type DatabaseThread, SOCKET_PORT, startDatabaseThread } from "./embedded/database-thread";
 import { drained, EMBEDDED_POOL_SIZE, GatedPool, poolListener } from "./embedded/embedded-pool";
+import { DEFAULT_RECYCLE_POLICY, type RecyclePolicy, ThreadRecycler } from "./embedded/thread-recycler";
 import { listenOnPostgres } from "./listen/postgres-listen";
 import * as schema from "./schema";
 
@@ -45,6 +47,11 @@ export interface OpenedDatabase {
     onMessage: (payload: string) => void,
     onResumed?: () => void,
   ): Promise<() => Promise<void>>;
+  /**
+   * The embedded database only: moves it to a fresh thread now, as it does by itself when idle
+   * with a large memory. Queries sent meanwhile wait for the new thread.
+   */
+  recycle?: () => Promise<void>;
 }
 
 export interface OpenDatabaseOptions {
@@ -67,6 +74,11 @@ export interface OpenDatabaseOptions {
    * connections come back by themselves.
    */
   onLost?: (err: Error) => void;
+  /**
+   * The embedded database only: when its thread, idle, is replaced by a fresh one to give its
+   * memory back (`embedded/thread-recycler.ts`); null never. Default: `DEFAULT_RECYCLE_POLICY`.
+   */
+  recycle?: RecyclePolicy | null;
 }
 
 /** Drizzle's logger, used only to count the queries. */
@@ -143,14 +155,39 @@ export async function openPgliteDatabase(
   pool.on("error", (err) => {
     logger().error({ database: where }, `Embedded database connection failed: ${err.message}`);
   });
-  const listen = poolListener(pool);
-  thread.onLost((err) => {
+  const listener = poolListener(pool);
+  const lost = (err: Error) => {
     pool.refuse(
       studioErrors.unavailable(
         "The studio's database stopped; the studio is restarting. Try again in a moment.",
       ),
     );
     options.onLost?.(err);
+  };
+  const threads = new ThreadRecycler({
+    pool,
+    first: thread,
+    where,
+    policy: options.recycle === undefined ? DEFAULT_RECYCLE_POLICY : options.recycle,
+    onThread: (current) => current.onLost(lost),
+    prepare: () => listener.relisten((text) => pool.queryWhileHeld(text)),
+    onFailed: lost,
+    // A database in memory lives in its thread alone: it goes to the next one as a dump.
+    replace: async (previous) => {
+      if (dataDir !== undefined) {
+        await previous.close();
+        return startDatabaseThread(dataDir, threadOptions);
+      }
+      const dumpDir = fs.mkdtempSync(path.join(os.tmpdir(), "media-studio-db-move-"));
+      try {
+        const dump = path.join(dumpDir, "db.tar.gz");
+        await previous.dump(dump);
+        await previous.close();
+        return await startDatabaseThread(undefined, { ...threadOptions, loadDataDir: dump });
+      } finally {
+        fs.rmSync(dumpDir, { recursive: true, force: true });
+      }
+    },
   });
   return onPool(pool, {
     kind: "pglite",
@@ -160,15 +197,18 @@ export async function openPgliteDatabase(
     // The embedded database is one process's (the folder lock): nobody to wait for, and the lock's
     // own connection would leave none for the migrations.
     lockMigrations: false,
-    listen,
+    listen: listener.listen,
+    // Queries held back by a thread replacement are waiting ones: they run before the close.
+    settle: () => threads.close(),
     async shutdown() {
       try {
-        if (options.dumpOnClose !== undefined) await thread.dump(options.dumpOnClose);
+        if (options.dumpOnClose !== undefined) await threads.current.dump(options.dumpOnClose);
       } finally {
-        await thread.close();
+        await threads.current.close();
       }
     },
     onQuery: options.onQuery,
+    recycle: () => threads.recycle(),
   });
 }
 
@@ -204,6 +244,9 @@ interface PoolSetup {
   migrate: boolean;
   lockMigrations: boolean;
   listen: OpenedDatabase["listen"];
+  /** What has to end before the pool refuses new queries (a thread replacement under way). */
+  settle?: () => Promise<void>;
+  recycle?: () => Promise<void>;
   /** What ends after the pool (the embedded database's thread). */
   shutdown(): Promise<void>;
   onQuery: (() => void) | undefined;
@@ -215,6 +258,7 @@ async function onPool(pool: GatedPool, setup: PoolSetup): Promise<OpenedDatabase
   let closing: Promise<void> | null = null;
   const close = () => {
     closing ??= (async () => {
+      await setup.settle?.().catch(() => {});
       pool.refuse(studioErrors.unavailable("The studio's database is closing: the studio is stopping."));
       if (!(await drained(pool, CLOSE_DRAIN_MS))) {
         logger().warn({ database: where }, "Database queries still running at close; ending them");
@@ -248,7 +292,13 @@ async function onPool(pool: GatedPool, setup: PoolSetup): Promise<OpenedDatabase
       throw new Error(`Could not apply the database migrations${on}: ${message(err)}`);
     }
   }
-  return { db, kind: setup.kind, close, listen: setup.listen };
+  return {
+    db,
+    kind: setup.kind,
+    close,
+    listen: setup.listen,
+    ...(setup.recycle ? { recycle: setup.recycle } : {}),
+  };
 }
 
 /**

@@ -5,7 +5,12 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { logger } from "@/lib/platform/logger";
-import type { DatabaseThreadData, FromDatabaseThread, ToDatabaseThread } from "./thread-messages";
+import type {
+  DatabaseMemory,
+  DatabaseThreadData,
+  FromDatabaseThread,
+  ToDatabaseThread,
+} from "./thread-messages";
 
 /**
  * The embedded database on a thread of its own (`pglite-worker.mjs`), serving the PostgreSQL wire
@@ -32,6 +37,8 @@ export interface DatabaseThreadOptions {
   settings: string[];
   /** Connections the thread's socket server takes at once. */
   maxConnections: number;
+  /** A database dumped earlier (`dump`) to start from; only for a database in memory. */
+  loadDataDir?: string;
 }
 
 export interface DatabaseThread {
@@ -45,6 +52,8 @@ export interface DatabaseThread {
   kill(): Promise<void>;
   /** Writes the whole database to `file` (a gzipped tar) for `loadDataDir`. */
   dump(file: string): Promise<void>;
+  /** How large its WASM memory has grown and how much of it is resident. */
+  memory(): Promise<DatabaseMemory>;
 }
 
 /**
@@ -112,7 +121,13 @@ export async function startDatabaseThread(
   // it cannot know makes it try every file of the project. Taken at run time, it is left alone.
   const { Worker } = process.getBuiltinModule("node:worker_threads");
   // No loader flags of the main thread's (tsx): the thread's module is JavaScript.
-  const worker = new Worker(workerModule(), { workerData: data, execArgv: [] });
+  const worker = new Worker(workerModule(), {
+    workerData: data,
+    execArgv: [],
+    // The thread's JavaScript is PGlite's glue and the socket server: a small young generation is
+    // plenty, where the default lets it grow by tens of megabytes between collections.
+    resourceLimits: { maxYoungGenerationSizeMb: 4 },
+  });
 
   let lastError: Error | null = null;
   worker.on("error", (err) => {
@@ -197,6 +212,24 @@ export async function startDatabaseThread(
           else reject(new Error(`Could not dump the embedded database: ${message.error}`));
         });
         worker.postMessage({ type: "dump", file } satisfies ToDatabaseThread);
+      });
+    },
+    memory() {
+      if (state !== "open") return Promise.reject(new Error("The embedded database's thread has ended"));
+      return new Promise<DatabaseMemory>((resolve, reject) => {
+        const ended = () => {
+          worker.off("message", measured);
+          reject(new Error("The embedded database's thread has ended"));
+        };
+        const measured = (message: FromDatabaseThread) => {
+          if (message.type !== "memory") return;
+          worker.off("message", measured);
+          worker.off("exit", ended);
+          resolve(message.memory);
+        };
+        worker.on("message", measured);
+        worker.once("exit", ended);
+        worker.postMessage({ type: "memory" } satisfies ToDatabaseThread);
       });
     },
   };

@@ -14,18 +14,66 @@ export const EMBEDDED_POOL_SIZE = 1;
 
 type ConnectCallback = (err: Error | undefined, client: pg.PoolClient | undefined, done: () => void) => void;
 
-/** A pool that can be told to refuse every new query with a given error (closing, or lost). */
+/**
+ * A pool that can be told to refuse every new query with a given error (closing, or lost), or to
+ * hold new queries back while its database is replaced (they go on once it is released).
+ */
 export class GatedPool extends pg.Pool {
   #refusal: Error | null = null;
+  #held: (() => void)[] | null = null;
 
   refuse(err: Error): void {
     this.#refusal ??= err;
+    // Whatever was held back is answered with the refusal rather than left waiting.
+    this.release();
+  }
+
+  /** New queries wait from now on, those under way and already queued go on. */
+  hold(): void {
+    this.#held ??= [];
+  }
+
+  /** The queries held back go on, in the order they came. */
+  release(): void {
+    const held = this.#held;
+    this.#held = null;
+    for (const proceed of held ?? []) proceed();
+  }
+
+  /** Where new connections go from now on (a replaced database's socket folder). */
+  moveTo(host: string): void {
+    this.options.host = host;
+  }
+
+  /** Runs one statement while new queries are held back (to prepare a replaced database). */
+  async queryWhileHeld(text: string): Promise<void> {
+    const client = await super.connect();
+    try {
+      await client.query(text);
+    } finally {
+      client.release();
+    }
+  }
+
+  /** Ends the idle connections (to a database being replaced); the next query opens a new one. */
+  async discardIdle(): Promise<void> {
+    for (let idle = this.idleCount; idle > 0; idle--) {
+      (await super.connect()).release(true);
+    }
   }
 
   override connect(): Promise<pg.PoolClient>;
   override connect(callback: ConnectCallback): void;
   override connect(callback?: ConnectCallback): Promise<pg.PoolClient> | undefined {
     const refusal = this.#refusal;
+    const held = this.#held;
+    if (refusal === null && held !== null) {
+      if (callback) {
+        held.push(() => this.connect(callback));
+        return undefined;
+      }
+      return new Promise((resolve, reject) => held.push(() => this.connect().then(resolve, reject)));
+    }
     if (refusal === null) {
       if (!callback) return super.connect();
       super.connect(callback);
@@ -36,8 +84,13 @@ export class GatedPool extends pg.Pool {
     return undefined;
   }
 
-  /** Whether queries are running or waiting for the connection. */
+  /** Whether queries are running or waiting for a connection (held back ones included). */
   get busy(): boolean {
+    return (this.#held?.length ?? 0) > 0 || this.working;
+  }
+
+  /** Whether queries are running or queued for a connection (not counting those held back). */
+  get working(): boolean {
     return this.waitingCount > 0 || this.totalCount > this.idleCount;
   }
 }
@@ -54,15 +107,20 @@ export async function drained(pool: GatedPool, ms: number): Promise<boolean> {
   return true;
 }
 
+/** LISTEN on the embedded database, and what a new backend has to be told again. */
+export interface PoolListener {
+  listen(channel: string, onMessage: (payload: string) => void): Promise<() => Promise<void>>;
+  /** LISTENs again on every channel listened to (a database given a fresh thread has forgotten). */
+  relisten(query: (text: string) => Promise<unknown>): Promise<void>;
+}
+
 /**
  * LISTEN on the embedded database. The one backend delivers a notification on the connection
  * whose transaction sent it, never on another, so a dedicated listening connection (as on a
  * PostgreSQL server) would hear nothing: the backend LISTENs once, and the pool's own connections
  * hand their notifications to the listeners. Call before the pool's first connection.
  */
-export function poolListener(
-  pool: pg.Pool,
-): (channel: string, onMessage: (payload: string) => void) => Promise<() => Promise<void>> {
+export function poolListener(pool: pg.Pool): PoolListener {
   const listeners = new Map<string, Set<(payload: string) => void>>();
   pool.on("connect", (client) => {
     client.on("notification", (msg) => {
@@ -70,21 +128,26 @@ export function poolListener(
       for (const listener of listeners.get(msg.channel) ?? []) listener(msg.payload);
     });
   });
-  return async (channel, onMessage) => {
-    if (!CHANNEL_NAME.test(channel)) throw new Error(`Not a channel name: ${channel}`);
-    let set = listeners.get(channel);
-    if (!set) {
-      set = new Set();
-      listeners.set(channel, set);
-      await pool.query(`LISTEN ${channel}`);
-    }
-    set.add(onMessage);
-    const mine = set;
-    return async () => {
-      mine.delete(onMessage);
-      if (mine.size > 0 || listeners.get(channel) !== mine) return;
-      listeners.delete(channel);
-      await pool.query(`UNLISTEN ${channel}`).catch(() => {});
-    };
+  return {
+    async listen(channel, onMessage) {
+      if (!CHANNEL_NAME.test(channel)) throw new Error(`Not a channel name: ${channel}`);
+      let set = listeners.get(channel);
+      if (!set) {
+        set = new Set();
+        listeners.set(channel, set);
+        await pool.query(`LISTEN ${channel}`);
+      }
+      set.add(onMessage);
+      const mine = set;
+      return async () => {
+        mine.delete(onMessage);
+        if (mine.size > 0 || listeners.get(channel) !== mine) return;
+        listeners.delete(channel);
+        await pool.query(`UNLISTEN ${channel}`).catch(() => {});
+      };
+    },
+    async relisten(query) {
+      for (const channel of listeners.keys()) await query(`LISTEN ${channel}`);
+    },
   };
 }

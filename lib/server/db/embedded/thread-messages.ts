@@ -20,7 +20,16 @@ export type FromDatabaseThread =
   | { type: "ready" }
   | { type: "failed"; message: string }
   | { type: "closed" }
-  | { type: "dumped"; error?: string };
+  | { type: "dumped"; error?: string }
+  | { type: "memory"; memory: DatabaseMemory };
+
+/** What the database's WASM memory holds, in bytes. */
+export interface DatabaseMemory {
+  /** Its size: what it has grown to. WASM memory never shrinks. */
+  size: number;
+  /** The part of it in RAM (pages Postgres has written to), or null where that cannot be read. */
+  resident: number | null;
+}
 
 /** `dump` writes the whole database to `file` as a gzipped tar, for `loadDataDir`. */
-export type ToDatabaseThread = { type: "close" } | { type: "dump"; file: string };
+export type ToDatabaseThread = { type: "close" } | { type: "dump"; file: string } | { type: "memory" };

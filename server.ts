@@ -89,7 +89,12 @@ async function main() {
     setTimeout(() => process.exit(1), 5_000).unref();
     void closeAll().finally(() => process.exit(1));
   };
-  const runtime = await startRuntime({ engineKeys: engine?.keys ?? null, engineKey, onDatabaseLost });
+  const runtime = await startRuntime({
+    engineKeys: engine?.keys ?? null,
+    engineKey,
+    ...(engine ? { engineParallelism: engine.parallelism } : {}),
+    onDatabaseLost,
+  });
   const presence = await startPresence(runtime.database);
   const relay = createRelay({ log: runtime.log, ...streamMembers(runtime), presence });
   runtime.accountChanges.subscribe(closeSocketsOnAccountChange(relay));

@@ -9,7 +9,7 @@ import { type CostEstimate, estimateCost } from "@/lib/server/spend/estimate";
 
 import { type AxisSpec, pathName } from "@/lib/studio/experiments/axes";
 import { buildGrid, type GridAxis, type GridCell, type TaskCheck } from "@/lib/studio/experiments/grid";
-import { DEFAULT_CONCURRENCY, type ExperimentInput } from "@/lib/studio/experiments/input";
+import { DEFAULT_CONCURRENCY, type ExperimentInput, MAX_CONCURRENCY } from "@/lib/studio/experiments/input";
 import {
   type Estimate,
   estimateRun,
@@ -28,7 +28,10 @@ export interface PlanDeps {
   videoModel: string;
   /** The owner's cap on an experiment's runnable cells. */
   maxCells: number;
-  /** How many tasks the service runs at once, when known (the embedded engine's render threads). */
+  /**
+   * How many tasks the service runs at once, when known: an experiment keeps as many in flight
+   * unless it asks for another number, since fewer leave the service idle and more only wait.
+   */
   parallelism?: number;
   /** Whether the service is the built-in engine: its price table prices the cells. */
   embedded?: boolean;
@@ -145,7 +148,8 @@ export async function planExperiment(deps: PlanDeps, input: ExperimentInput): Pr
       ],
     };
   }
-  const concurrency = input.concurrency ?? DEFAULT_CONCURRENCY;
+  const concurrency =
+    input.concurrency ?? Math.min(MAX_CONCURRENCY, Math.max(1, deps.parallelism ?? DEFAULT_CONCURRENCY));
   const runnable = grid.cells.filter((c) => c.errors.length === 0);
   const [history, cost] = await Promise.all([
     pastTasks(deps.db),

@@ -114,14 +114,14 @@ describe("the paced renderer", () => {
     const all = [
       ...Array.from({ length: 48 }, (_, i) => paced.renderImage(params({ seed: i, prompt: `cell ${i}` }))),
       paced.renderImage(params({ width: 128, height: 96 })),
-      paced.renderImage(params({ format: "JPEG" })),
+      paced.renderImage(params({ format: "JPG" })),
     ];
     await vi.advanceTimersByTimeAsync(PACE.ms * 7);
     const bytes = await Promise.all(all);
     expect(inner.renders.map((r) => `${r.width}x${r.height} ${r.format}`)).toEqual([
       "64x64 PNG",
       "128x96 PNG",
-      "64x64 JPEG",
+      "64x64 JPG",
     ]);
     expect(bytes[49]?.toString()).toBe("64x64");
   });

@@ -231,7 +231,8 @@ async function readyToRun(page: Page, prompts: string[]) {
 
 /** Until the page's last cell is shown (WATCH_RUN). */
 async function lastShown(page: Page): Promise<void> {
-  await page.waitForFunction("window.__bench.lastAt > 0", undefined, { timeout: 0, polling: 250 });
+  // Read by the page's evaluate, not waitForFunction: the studio's CSP refuses the latter's eval.
+  while (((await page.evaluate("window.__bench.lastAt")) as number) === 0) await page.waitForTimeout(250);
 }
 
 /** The experiment's cells as tasks to send straight to the engine. */

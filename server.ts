@@ -48,7 +48,12 @@ async function main() {
       5_000,
       () => closeAll(),
     );
-  const runtime = await startRuntime({ engineKeys: engine?.keys ?? null, engineKey, onDatabaseLost });
+  const runtime = await startRuntime({
+    engineKeys: engine?.keys ?? null,
+    engineKey,
+    ...(engine ? { engineParallelism: engine.parallelism } : {}),
+    onDatabaseLost,
+  });
   const presence = await startPresence(runtime.database);
   const relay = createRelay({ log: runtime.log, ...streamMembers(runtime), presence });
   runtime.accountChanges.subscribe(closeSocketsOnAccountChange(relay));

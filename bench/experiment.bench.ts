@@ -1,21 +1,31 @@
 /**
- * A 10x10 experiment on the embedded engine, in Debian's Chromium against the production studio:
- * ten prompts x ten seeds from the text-to-image page's Vary… dialog. Measures the time from
- * pressing Run to the last of the 100 cells shown done on the experiment page (the create request,
- * the runner's batches through the studio's submit path, the renders, each result kept in studio
- * storage, the relay's live events and the grid refetched and drawn), beside the same 100 tasks
- * (the cells' own parameters) sent straight to the engine's HTTP API (`POST /v1`, sync, each
- * image's bytes fetched) with the same number in flight as the experiment (its concurrency, 4).
- * Meanwhile a script presses the grid's zoom once a second; the page's INP is the slowest of those
- * interactions (Event Timing entries, PerformanceObserver).
+ * A 10x10 experiment at a real service's pace, in Debian's Chromium against the production studio:
+ * ten prompts x ten seeds from the text-to-image page's Vary… dialog. The embedded engine runs
+ * paced (ENGINE_PACE_MS, ENGINE_PACE_PARALLEL: each result held on a timer, a service's number at
+ * once, no render per task), so the studio's own work is measured rather than its race with the
+ * renderer for two cores. The owner sets the tasks at work per member to the service's
+ * parallelism, as the owner of a studio on such a service would.
  *
- * Then each cell's timeline, stage by stage: the server's points from `GET /api/ops/timelines`
- * (runner, submit, the service, the media bytes, keep, settle, the cell's event, the relay) and the
- * browser's own (the event received on its socket, the cell's image shown), the median of each
- * beside the engine's own round trip and bytes fetch; and the database queries per cell
- * (`studio_db_queries_total` from `/metrics`, before and after the run, over 100 cells).
+ * Measures the time from pressing Run to the last of the 100 cells shown on the experiment page
+ * (every cell finished, and every cell the grid draws showing its image) beside the paced
+ * service's own makespan for the same 100 tasks (the cells' own parameters) sent straight to the
+ * engine's HTTP API (`POST /v1`, sync, each image's bytes fetched) with as many in flight as it
+ * works on at once. Meanwhile a script presses the grid's zoom once a second; the page's INP is the
+ * slowest of those interactions (Event Timing entries, PerformanceObserver).
  *
- * Targets: the studio adds under 10% to the engine's time; INP under 100 ms.
+ * Then four experimenters at once: the owner and three editors, each in a browser context of
+ * their own, start a 10x10 from the Vary dialog together; the share of the service's rate they
+ * keep is the service's own makespan for the same 400 tasks over the time from their Run presses
+ * to the last cell shown on the last of the four pages.
+ *
+ * Then each cell's timeline of the first run, stage by stage: the server's points from
+ * `GET /api/ops/timelines` (runner, submit, the service, the media bytes, keep, settle, the cell's
+ * event, the relay) and the browser's own (the event received on its socket, the cell's image
+ * shown), the median of each beside the engine's own round trip and bytes fetch; and the database
+ * queries per cell (`studio_db_queries_total` from `/metrics`, before and after the run).
+ *
+ * Targets: the studio adds under 3% to the paced service; four at once keep 95% of its rate; INP
+ * under 100 ms. Pace: BENCH_PACE_MS (2000), BENCH_PACE_SPREAD_MS (0), BENCH_PACE_PARALLEL (8).
  * Runs the production build (`npm run build` first) on a free port with a throwaway DATA_DIR, on
  * the embedded database, or with BENCH_DATABASE=postgres on a throwaway PostgreSQL cluster
  * (bench/local-postgres.ts).
@@ -26,13 +36,20 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { chromium } from "@playwright/test";
+import { type BrowserContext, chromium, type Page } from "@playwright/test";
 import { freePort, startProcess, stopProcess } from "../e2e/fixtures/processes";
 import { chromiumPath } from "../scripts/chromium-path";
 import { startLocalPostgres } from "./local-postgres";
 import { onStop, stopAll } from "./stop-on-exit";
 
 const SIDE = 10;
+const CELLS = SIDE * SIDE;
+const EXPERIMENTERS = 4;
+const PACE = {
+  ms: Number(process.env.BENCH_PACE_MS ?? 2_000),
+  spreadMs: Number(process.env.BENCH_PACE_SPREAD_MS ?? 0),
+  parallel: Number(process.env.BENCH_PACE_PARALLEL ?? 8),
+};
 /** A person changing the zoom while the grid fills: about once a second. */
 const PRESS_EVERY_MS = 1_000;
 const KEY = `bench-${crypto.randomUUID()}`;
@@ -129,7 +146,11 @@ const median = (values: number[]) => {
 const engineStages = { render: [] as number[], bytes: [] as number[] };
 
 /** Sends `tasks` straight to the engine, `concurrency` at a time; ms until the last image's bytes. */
-async function direct(tasks: Record<string, unknown>[], concurrency: number): Promise<number> {
+async function direct(
+  tasks: Record<string, unknown>[],
+  concurrency: number,
+  stages = engineStages,
+): Promise<number> {
   const queue = [...tasks];
   const start = performance.now();
   const worker = async () => {
@@ -145,12 +166,89 @@ async function direct(tasks: Record<string, unknown>[], concurrency: number): Pr
       if (!url) throw new Error(`engine answered ${res.status}: ${JSON.stringify(body).slice(0, 300)}`);
       const answeredAt = performance.now();
       await (await fetch(url)).arrayBuffer();
-      engineStages.render.push(answeredAt - sentAt);
-      engineStages.bytes.push(performance.now() - answeredAt);
+      stages.render.push(answeredAt - sentAt);
+      stages.bytes.push(performance.now() - answeredAt);
     }
   };
   await Promise.all(Array.from({ length: concurrency }, worker));
   return performance.now() - start;
+}
+
+/**
+ * Marks, in the page's own clock, the press of Run and the moment the last cell is shown: every
+ * cell finished (the grid's progress bar full) and every cell the grid draws done with its image
+ * loaded. A large grid draws only the cells in sight, so the cells out of sight are counted by
+ * the bar, as a person reads it.
+ */
+const WATCH_RUN = `(() => {
+  const b = { runAt: 0, lastAt: 0, runWall: 0, lastWall: 0, interactions: new Map() };
+  window.__bench = b;
+  const wall = () => performance.timeOrigin + performance.now();
+  document.addEventListener("click", (e) => {
+    const t = e.target instanceof Element ? e.target.closest("button") : null;
+    if (t && /^Run \\d+ cells/.test(t.textContent.trim())) { b.runAt = performance.now(); b.runWall = wall(); }
+  }, true);
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) {
+      if (e.interactionId) b.interactions.set(e.interactionId, Math.max(b.interactions.get(e.interactionId) ?? 0, e.duration));
+    }
+  }).observe({ type: "event", durationThreshold: 16, buffered: true });
+  const shown = () => {
+    const bar = document.querySelector('[role=progressbar][aria-label="Cells finished"]');
+    if (!bar || Number(bar.getAttribute("aria-valuenow")) < ${CELLS}) return false;
+    const drawn = document.querySelectorAll("[data-cell]");
+    if (drawn.length === 0) return false;
+    for (const cell of drawn) {
+      if (cell.getAttribute("data-status") !== "done") return false;
+      const img = cell.querySelector("img");
+      if (!img || !img.complete || img.naturalWidth === 0) return false;
+    }
+    return true;
+  };
+  const check = () => {
+    if (shown()) { b.lastAt = performance.now(); b.lastWall = wall(); }
+    else requestAnimationFrame(check);
+  };
+  requestAnimationFrame(check);
+})()`;
+
+/** The text-to-image page with the Vary dialog filled for ten prompts x ten seeds: its Run button. */
+async function readyToRun(page: Page, prompts: string[]) {
+  await page.goto("/create/text-to-image");
+  await page.locator("form[aria-busy=false]").waitFor();
+  await page.locator("[data-stream-state=live]").waitFor();
+  await page.locator("#f-positivePrompt").fill(prompts[0] as string);
+  await page.getByRole("spinbutton", { name: "Images" }).fill("1");
+  await page.getByRole("button", { name: "Vary…" }).click();
+  const dialog = page.getByRole("dialog", { name: "Vary this task" });
+  await dialog.getByLabel("Prompts, one a line").fill(prompts.join("\n"));
+  await dialog.getByRole("button", { name: "Vary the seed" }).click();
+  await dialog.getByLabel("How many seeds").fill(String(SIDE));
+  const run = dialog.getByRole("button", { name: `Run ${CELLS} cells` });
+  await run.waitFor();
+  return run;
+}
+
+/** Until the page's last cell is shown (WATCH_RUN). */
+async function lastShown(page: Page): Promise<void> {
+  // Read by the page's evaluate, not waitForFunction: the studio's CSP refuses the latter's eval.
+  while (((await page.evaluate("window.__bench.lastAt")) as number) === 0) await page.waitForTimeout(250);
+}
+
+/** The experiment's cells as tasks to send straight to the engine. */
+async function cellTasks(context: BrowserContext, id: string) {
+  const view = (await (await context.request.get(`/api/experiments/${id}`)).json()) as {
+    data: { cells: Cell[]; concurrency: number };
+  };
+  const cells = view.data.cells;
+  if (cells.length !== CELLS || cells.some((c) => c.status !== "done")) {
+    throw new Error(`the grid did not finish: ${cells.filter((c) => c.status === "done").length} done`);
+  }
+  const tasks = cells.map(({ params }) => {
+    const { deliveryMethod: _async, taskUUID: _id, ...rest } = params;
+    return rest;
+  });
+  return { cells, tasks, concurrency: view.data.concurrency };
 }
 
 try {
@@ -166,6 +264,9 @@ try {
       DATA_DIR: dataDir,
       ENGINE_DATA_DIR: path.join(dataDir, "engine"),
       ENGINE_API_KEYS: KEY,
+      ENGINE_PACE_MS: String(PACE.ms),
+      ENGINE_PACE_SPREAD_MS: String(PACE.spreadMs),
+      ENGINE_PACE_PARALLEL: String(PACE.parallel),
       METRICS_TOKEN,
       ...(postgres ? { DATABASE_URL: postgres.url } : {}),
       // BENCH_SERVER_NODE_OPTIONS="--import ./bench/cpu-profile.mjs" with BENCH_PROFILE_DIR=DIR: the
@@ -175,6 +276,8 @@ try {
         : {}),
     },
     `http://127.0.0.1:${port}/sign-in`,
+    // Six people's builds and tests on two cores can hold a production start for minutes.
+    600_000,
   );
   onStop(() => stopProcess(server));
   // BENCH_SERVER_LOG=<file>: the studio's log of the run, to see where the time went.
@@ -186,11 +289,29 @@ try {
   });
   onStop(() => browser.close());
   const context = await browser.newContext({ baseURL: origin, viewport: { width: 1440, height: 900 } });
+  // A page's first load on a production build can wait minutes behind other work on two cores.
+  context.setDefaultTimeout(300_000);
   const setup = await context.request.post("/api/setup", {
     headers: { origin },
     data: { name: "Bench", email: "bench@studio.test", password: "bench password" },
   });
   if (!setup.ok()) throw new Error(`set-up failed: ${setup.status()}`);
+  // The owner of a studio on a service that works on PACE.parallel at once lets each member keep as
+  // many at work as an experiment keeps in flight there (its slots, and a quarter more waiting).
+  const limits = (await (await context.request.get("/api/limits")).json()) as {
+    data: Record<string, number>;
+  };
+  const raised = await context.request.put("/api/limits", {
+    headers: { origin },
+    data: {
+      ...limits.data,
+      activePerMember: Math.max(
+        limits.data.activePerMember ?? 0,
+        PACE.parallel + Math.ceil(PACE.parallel / 4),
+      ),
+    },
+  });
+  if (!raised.ok()) throw new Error(`the limits were not saved: ${raised.status()}`);
 
   const page = await context.newPage();
   // The browser's points of each cell: its "done" event read from the live socket, and its image
@@ -224,20 +345,9 @@ try {
     };
     requestAnimationFrame(look);
   })()`);
-  await page.goto("/create/text-to-image");
-  await page.locator("form[aria-busy=false]").waitFor();
-  await page.locator("[data-stream-state=live]").waitFor();
-  await page.locator("#f-positivePrompt").fill(PROMPTS[0] as string);
-  await page.getByRole("spinbutton", { name: "Images" }).fill("1");
-  await page.getByRole("button", { name: "Vary…" }).click();
-  const dialog = page.getByRole("dialog", { name: "Vary this task" });
-  await dialog.getByLabel("Prompts, one a line").fill(PROMPTS.join("\n"));
-  await dialog.getByRole("button", { name: "Vary the seed" }).click();
-  await dialog.getByLabel("How many seeds").fill(String(SIDE));
-  const run = dialog.getByRole("button", { name: `Run ${SIDE * SIDE} cells` });
-  await run.waitFor();
+  const run = await readyToRun(page, PROMPTS);
 
-  // One task straight to the engine first: the renderer's workers are warm for both runs.
+  // One task straight to the engine first: the pace's one render of this model and size is made.
   await direct(
     [
       {
@@ -249,28 +359,12 @@ try {
       },
     ],
     1,
+    { render: [], bytes: [] },
   );
 
   // Run is pressed by the page's own click handler, so the clock starts with the press. The grid
   // page is a client-side navigation: the same window keeps the clock and the observers.
-  await page.evaluate(`(() => {
-    const b = { runAt: 0, lastAt: 0, interactions: new Map() };
-    window.__bench = b;
-    document.addEventListener("click", (e) => {
-      const t = e.target instanceof Element ? e.target.closest("button") : null;
-      if (t && /^Run \\d+ cells/.test(t.textContent.trim())) b.runAt = performance.now();
-    }, true);
-    new PerformanceObserver((list) => {
-      for (const e of list.getEntries()) {
-        if (e.interactionId) b.interactions.set(e.interactionId, Math.max(b.interactions.get(e.interactionId) ?? 0, e.duration));
-      }
-    }).observe({ type: "event", durationThreshold: 16, buffered: true });
-    const check = () => {
-      if (document.querySelectorAll("[data-status=done] img").length >= ${SIDE * SIDE}) b.lastAt = performance.now();
-      else requestAnimationFrame(check);
-    };
-    requestAnimationFrame(check);
-  })()`);
+  await page.evaluate(WATCH_RUN);
   // The grid's reads while it fills: how often the page refetched the experiment, and how long each took.
   const reads: number[] = [];
   const thumbs: number[] = [];
@@ -323,9 +417,7 @@ try {
     server: cpuSeconds(server.pid) - cpuBefore.server,
     browser: browserCpu() - cpuBefore.browser,
   };
-  const view = (await (await context.request.get(`/api/experiments/${id}`)).json()) as {
-    data: { cells: Cell[]; concurrency: number };
-  };
+  const { cells, tasks, concurrency } = await cellTasks(context, id);
   const timelines = (await (await context.request.get("/api/ops/timelines?limit=2000")).json()) as {
     data: { points: string[]; tasks: { taskUUID: string; at: Record<string, number> }[] };
   };
@@ -333,27 +425,31 @@ try {
     received: Record<string, number>;
     shown: Record<string, number>;
   };
-  const cells = view.data.cells;
-  if (cells.length !== SIDE * SIDE || cells.some((c) => c.status !== "done")) {
-    throw new Error(`the grid did not finish: ${cells.filter((c) => c.status === "done").length} done`);
-  }
-  const tasks = cells.map(({ params }) => {
-    const { deliveryMethod: _async, taskUUID: _id, ...rest } = params;
-    return rest;
-  });
   const serverBeforeEngine = cpuSeconds(server.pid);
-  const engine = await direct(tasks, view.data.concurrency);
+  const engine = await direct(tasks, PACE.parallel);
   const cpuEngine = cpuSeconds(server.pid) - serverBeforeEngine;
+  // BENCH_SCREENSHOT_DIR: the finished grid as a person sees it, on a laptop and a smaller screen.
+  const shots = process.env.BENCH_SCREENSHOT_DIR;
+  if (shots) {
+    await page.screenshot({ path: path.join(shots, "experiment-10x10-1440x900.png") });
+    await page.setViewportSize({ width: 1280, height: 720 });
+    await page.screenshot({ path: path.join(shots, "experiment-10x10-1280x720.png") });
+  }
+  await page.close();
 
   const added = (figures.total - engine) / engine;
   const row = (name: string, value: string, target: string) =>
     console.info(`${name.padEnd(52)}${value.padStart(12)}   ${target}`);
   console.info(
-    `\n${SIDE}x${SIDE} experiment (${PROMPTS.length} prompts x ${SIDE} seeds), concurrency ${view.data.concurrency}, ${postgres ? "PostgreSQL" : "embedded database"}`,
+    `\n${SIDE}x${SIDE} experiment (${PROMPTS.length} prompts x ${SIDE} seeds), ${concurrency} cells in flight, paced service: ${PACE.ms} ms${PACE.spreadMs ? ` + up to ${PACE.spreadMs} ms` : ""} a task, ${PACE.parallel} at once, ${postgres ? "PostgreSQL" : "embedded database"}`,
   );
   row("studio: Run to the last cell shown", `${(figures.total / 1000).toFixed(2)} s`, "");
-  row("engine: the same 100 tasks, POST /v1 sync + bytes", `${(engine / 1000).toFixed(2)} s`, "");
-  row("studio adds", `${(added * 100).toFixed(1)} %`, "target < 10 %");
+  row(
+    `paced service: the same ${CELLS} tasks, ${PACE.parallel} at once`,
+    `${(engine / 1000).toFixed(2)} s`,
+    "",
+  );
+  row("studio adds", `${(added * 100).toFixed(1)} %`, "target < 3 %");
   row(
     `INP while cells stream in (${presses} zoom presses)`,
     figures.slow === 0 ? "< 16 ms" : `${figures.worst.toFixed(0)} ms`,
@@ -429,6 +525,67 @@ try {
     );
   }
   row("  the studio's own stages, summed (all but the service)", `${studioOwn.toFixed(1)} ms`, "");
+  // Four experimenters: the owner and three editors who joined by invitation, each in a context of
+  // their own, with their Vary dialogs ready; Run pressed on the four together.
+  const contexts: BrowserContext[] = [context];
+  for (let i = 1; i < EXPERIMENTERS; i++) {
+    const email = `member${i}@studio.test`;
+    const invite = await context.request.post("/api/invitations", {
+      headers: { origin },
+      data: { role: "editor", email },
+    });
+    if (invite.status() !== 201) throw new Error(`invitation failed: ${invite.status()}`);
+    const { url } = ((await invite.json()) as { data: { url: string } }).data;
+    const member = await browser.newContext({ baseURL: origin, viewport: { width: 1440, height: 900 } });
+    member.setDefaultTimeout(300_000);
+    const joined = await member.request.post("/api/invitations/accept", {
+      headers: { origin },
+      data: { token: url.split("/invite/")[1] ?? "", name: `Member ${i}`, email, password: "bench password" },
+    });
+    if (!joined.ok()) throw new Error(`joining failed: ${joined.status()}`);
+    contexts.push(member);
+  }
+  const pages = await Promise.all(contexts.map((c) => c.newPage()));
+  const runs = await Promise.all(
+    pages.map((p, i) =>
+      readyToRun(
+        p,
+        SUBJECTS.map((s) => `a ${s} at dusk, experimenter ${i + 1}'s take, soft light`),
+      ),
+    ),
+  );
+  await Promise.all(pages.map((p) => p.evaluate(WATCH_RUN)));
+  await Promise.all(runs.map((r) => r.click()));
+  await Promise.all(pages.map((p) => p.waitForURL(/\/experiments\/[0-9a-f-]{36}$/)));
+  await Promise.all(pages.map(lastShown));
+  const walls = (await Promise.all(
+    pages.map((p) => p.evaluate("({ run: window.__bench.runWall, last: window.__bench.lastWall })")),
+  )) as { run: number; last: number }[];
+  const together = Math.max(...walls.map((w) => w.last)) - Math.min(...walls.map((w) => w.run));
+  const all = await Promise.all(
+    pages.map((p, i) => cellTasks(contexts[i] as BrowserContext, p.url().split("/").at(-1) as string)),
+  );
+  const engineFour = await direct(
+    all.flatMap((a) => a.tasks),
+    PACE.parallel,
+    { render: [], bytes: [] },
+  );
+  const kept = engineFour / together;
+
+  row(
+    `${EXPERIMENTERS} at once: Runs to the last cell shown (${EXPERIMENTERS * CELLS})`,
+    `${(together / 1000).toFixed(2)} s`,
+    "",
+  );
+  row(`paced service: the same ${EXPERIMENTERS * CELLS} tasks`, `${(engineFour / 1000).toFixed(2)} s`, "");
+  row(
+    `${EXPERIMENTERS} at once keep of the service's rate`,
+    `${(kept * 100).toFixed(0)} %`,
+    "target >= 95 %",
+  );
+  console.info(
+    `\nbench:experiment: studio adds ${(added * 100).toFixed(1)}% to the paced service (INP ${figures.slow === 0 ? "< 16" : figures.worst.toFixed(0)} ms); four at once keep ${(kept * 100).toFixed(0)}% of its rate`,
+  );
 } finally {
   await stopAll();
 }

@@ -12,7 +12,7 @@ import { onStop } from "./stop-on-exit";
 const COMPILED = path.join(ROOT, ".build", "server.mjs");
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 /** A first start makes the database (initdb): minutes on a machine shared with other work. */
-const READY_MS = Number(process.env.BENCH_READY_MS ?? 120_000);
+const READY_MS = Number(process.env.BENCH_READY_MS ?? 300_000);
 
 /** Starts a studio on a free port with `env` over the production defaults; resolves once it is ready. */
 export async function startStudio(

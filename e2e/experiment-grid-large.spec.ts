@@ -236,6 +236,42 @@ async function walkLargeGrid(page: Page) {
   expect(await cells.count()).toBeLessThan(SIDE * SIDE);
   await screens(page, "done");
 
+  // A zoom press at the grid's top paints the cells the frame shows at the new size and the
+  // couple beyond its edges, not the far corner; scrolled to, the corner appears with its image.
+  await page.getByRole("radio", { name: "Large" }).click();
+  const origin = grid.locator('[data-row="0"][data-col="0"]');
+  await expect.poll(async () => (await box(origin)).width).toBe(320);
+  await expect(lastCell).toHaveCount(0);
+  const sight = await box(frame);
+  const step = 320 + 8;
+  const painted = await cells.evaluateAll((els) =>
+    els.map((el) => {
+      const r = el.getBoundingClientRect();
+      return { x: r.x, y: r.y };
+    }),
+  );
+  expect(painted.length).toBeGreaterThan(0);
+  for (const at of painted) {
+    expect(at.x).toBeLessThan(sight.x + sight.width + 2 * step);
+    expect(at.y).toBeLessThan(sight.y + sight.height + 2 * step);
+  }
+  expect(painted.length).toBeLessThanOrEqual(
+    (Math.ceil(sight.height / step) + 2) * (Math.ceil(sight.width / step) + 2),
+  );
+  await frame.hover();
+  for (let i = 0; i < 20; i++) await page.mouse.wheel(800, 800);
+  const cornerImage = lastCell.locator("img");
+  await expect(cornerImage).toBeVisible();
+  await expect
+    .poll(() => cornerImage.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+    .toBe(true);
+  await expect(lastCell).toBeInViewport();
+  await page.getByRole("radio", { name: "Medium" }).click();
+  await expect.poll(async () => (await box(origin.or(lastCell).first())).width).toBe(200);
+  await frame.hover();
+  for (let i = 0; i < 20; i++) await page.mouse.wheel(-800, -800);
+  await expect(origin).toBeVisible();
+
   // The far corner's result opens in the viewer, which walks the grid from there.
   expect(await tabIntoGrid(page)).not.toBeNull();
   await page.keyboard.press("Control+End");

@@ -127,17 +127,17 @@ afterEach(() => {
 });
 
 describe("the experiment grid draws only what changed", () => {
-  it("a cell finishing live renders that cell alone, not the other 99", async () => {
-    const client = open(experiment(10, 10, "4-7"));
-    expect(cellsRendered()).toHaveLength(99);
-    await finish(client, "4-7");
-    expect(cellsRendered()).toEqual(["4-7"]);
-    expect(document.querySelector("[data-cell='4-7']")?.getAttribute("data-status")).toBe("done");
-    expect(screen.getByRole("status", { name: "Progress" }).textContent).toBe("100 of 100 done");
+  it("a cell finishing live renders that cell alone, not the other 35", async () => {
+    const client = open(experiment(6, 6, "4-2"));
+    expect(cellsRendered()).toHaveLength(35);
+    await finish(client, "4-2");
+    expect(cellsRendered()).toEqual(["4-2"]);
+    expect(document.querySelector("[data-cell='4-2']")?.getAttribute("data-status")).toBe("done");
+    expect(screen.getByRole("status", { name: "Progress" }).textContent).toBe("36 of 36 done");
   });
 
   it("a zoom press restyles the grid and renders none of its cells", () => {
-    open(experiment(10, 10, "4-7"));
+    open(experiment(6, 6, "4-2"));
     cellsRendered();
     fireEvent.click(screen.getByRole("radio", { name: "Small" }));
     expect(cellsRendered()).toEqual([]);
@@ -149,12 +149,33 @@ describe("the experiment grid draws only what changed", () => {
   });
 
   it("picking a cell to compare, or pinning a column, renders the cells it changes", () => {
-    open(experiment(10, 10, "4-7"));
+    open(experiment(6, 6, "4-2"));
     cellsRendered();
     fireEvent.click(screen.getByRole("checkbox", { name: "Select cell 2-3 to compare" }));
     expect(cellsRendered()).toEqual(["2-3"]);
     fireEvent.click(screen.getByRole("button", { name: "Pin seed 5 as the reference" }));
-    expect(cellsRendered().sort()).toEqual(Array.from({ length: 10 }, (_, r) => `${r}-5`).sort());
+    expect(cellsRendered().sort()).toEqual(Array.from({ length: 6 }, (_, r) => `${r}-5`).sort());
+  });
+
+  it("a 10x10 grid draws the cells its frame shows at each zoom, fewer as they grow", async () => {
+    screenful();
+    open(experiment(10, 10, "9-9"));
+    await act(async () => {});
+    const drawn = () => document.querySelectorAll("[data-status]").length;
+    const at = async (size: string) => {
+      await act(async () => {
+        fireEvent.click(screen.getByRole("radio", { name: size }));
+      });
+      return drawn();
+    };
+    const small = await at("Small");
+    const medium = await at("Medium");
+    const large = await at("Large");
+    // A 1200x700 frame: at 320 px a cell, a few rows and columns and the couple beyond each edge.
+    expect(large).toBeLessThan(medium);
+    expect(medium).toBeLessThan(small);
+    expect(large).toBeLessThanOrEqual(6 * 6);
+    expect(screen.getByRole("table", { name: "Experiment grid" }).getAttribute("aria-rowcount")).toBe("11");
   });
 
   it("a large grid draws a window of its cells, and a live cell renders alone there too", async () => {

@@ -24,7 +24,7 @@ const ROW_HEAD_PADDING = 20;
 const OVERSCAN = 2;
 
 /**
- * A large grid (20x20 and up): its own scrolling frame, both ways, drawing only the rows and
+ * A large grid (7x7 and up): its own scrolling frame, both ways, drawing only the rows and
  * columns in sight (and a couple beyond). The column labels stay on top and the row labels on
  * the left while it scrolls, each over its own cells. Keys move between cells as in the small
  * grid; a cell not drawn yet is scrolled into sight first, then focused.

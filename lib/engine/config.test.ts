@@ -20,3 +20,27 @@ describe("parseEngineConfig: the engine's data folder", () => {
     );
   });
 });
+
+describe("parseEngineConfig: the pace of a real service", () => {
+  it("renders, unpaced, when ENGINE_PACE_MS is unset", () => {
+    expect(parseEngineConfig({ ENGINE_PACE_PARALLEL: "8" }).pace).toBeUndefined();
+  });
+
+  it("holds each result ENGINE_PACE_MS, up to ENGINE_PACE_SPREAD_MS more, ENGINE_PACE_PARALLEL at once", () => {
+    expect(
+      parseEngineConfig({ ENGINE_PACE_MS: "2000", ENGINE_PACE_SPREAD_MS: "3000", ENGINE_PACE_PARALLEL: "8" })
+        .pace,
+    ).toEqual({ ms: 2000, spreadMs: 3000, parallel: 8 });
+    expect(parseEngineConfig({ ENGINE_PACE_MS: "1000" }).pace).toEqual({
+      ms: 1000,
+      spreadMs: 0,
+      parallel: 8,
+    });
+  });
+
+  it("refuses a parallelism below one, naming the variable", () => {
+    expect(() => parseEngineConfig({ ENGINE_PACE_MS: "1000", ENGINE_PACE_PARALLEL: "0" })).toThrow(
+      /ENGINE_PACE_PARALLEL/,
+    );
+  });
+});

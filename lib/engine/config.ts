@@ -3,6 +3,7 @@ import path from "node:path";
 import { z } from "zod";
 import { DEFAULT_VIDEO_MODEL } from "@/lib/protocol/video-inference";
 import { parseFaultMarkers, parseFaultRule } from "./core/faults";
+import type { PaceSettings } from "./render/paced-renderer";
 
 /**
  * The engine's configuration from its fixed environment variables (see the README). Parsed here,
@@ -19,6 +20,10 @@ const schema = z.object({
   ENGINE_VIDEO_MODEL: z.string().min(1).default(DEFAULT_VIDEO_MODEL),
   // Test-only: prompts holding one of these markers fail once (see core/faults.ts). Unset: off.
   ENGINE_FAULTS: z.string().optional(),
+  // Benchmarks: each result held this long on a timer instead of rendered (render/paced-renderer.ts).
+  ENGINE_PACE_MS: z.coerce.number().int().min(0).max(600_000).optional(),
+  ENGINE_PACE_SPREAD_MS: z.coerce.number().int().min(0).max(600_000).default(0),
+  ENGINE_PACE_PARALLEL: z.coerce.number().int().min(1).max(1_000).default(8),
 });
 
 export interface EngineConfig {
@@ -33,6 +38,8 @@ export interface EngineConfig {
   videoModel: string;
   /** Fault rules for tests (`ENGINE_FAULTS`, see core/faults.ts); empty or absent: none. */
   faultMarkers?: string[];
+  /** A real service's pace instead of rendering (`ENGINE_PACE_*`); absent: the engine renders. */
+  pace?: PaceSettings;
 }
 
 /** Where the engine keeps its data when `ENGINE_DATA_DIR` is unset and nobody says otherwise. */
@@ -77,5 +84,14 @@ export function parseEngineConfig(
     resumeMs: env.ENGINE_RESUME_MS,
     videoModel: env.ENGINE_VIDEO_MODEL,
     faultMarkers,
+    ...(env.ENGINE_PACE_MS === undefined
+      ? {}
+      : {
+          pace: {
+            ms: env.ENGINE_PACE_MS,
+            spreadMs: env.ENGINE_PACE_SPREAD_MS,
+            parallel: env.ENGINE_PACE_PARALLEL,
+          },
+        }),
   };
 }

@@ -1,4 +1,5 @@
 import "server-only";
+import { availableParallelism } from "node:os";
 import type { NetworkOptions } from "@/lib/platform/net/guarded-fetch";
 import type { EngineConfig } from "./config";
 import { Core } from "./core/engine-core";
@@ -11,6 +12,7 @@ import { uploadResult } from "./net/upload";
 import { createWebhookSender, type WebhookSender } from "./net/webhooks";
 import { MediaInputs } from "./processors/media-inputs";
 import { createDefaultRenderer } from "./render/default-renderer";
+import { createPacedRenderer } from "./render/paced-renderer";
 import type { Renderer } from "./render/renderer";
 import { type Clock, systemClock } from "./shared/clock";
 import type { Engine, EngineCore } from "./shared/types";
@@ -46,11 +48,18 @@ export interface EmbeddedEngine extends Engine {
   readonly keys: KeyStore;
   readonly tasks: TaskStore;
   readonly media: MediaStore;
+  /**
+   * How many tasks it works on at once: the pace's `parallel` when paced, else a render thread per
+   * core (the pool renderer's default).
+   */
+  readonly parallelism: number;
 }
 
 export function createEngine(config: EngineConfig, deps: EngineDeps = {}): EmbeddedEngine {
   const clock = deps.clock ?? systemClock;
-  const renderer = deps.renderer ?? createDefaultRenderer();
+  const own = deps.renderer ?? createDefaultRenderer();
+  // Paced, the renderer draws once per model and size; every task after that is a timer.
+  const renderer = config.pace ? createPacedRenderer(own, config.pace) : own;
   const network: NetworkOptions = { ...deps.network, allowPrivate: config.allowPrivateUrls };
   const keys = new KeyStore(config.dataDir, {
     envApiKeys: config.envApiKeys,
@@ -129,6 +138,7 @@ export function createEngine(config: EngineConfig, deps: EngineDeps = {}): Embed
     keys,
     tasks,
     media,
+    parallelism: config.pace?.parallel ?? availableParallelism(),
     handleRequest,
     handleUpgrade(req, socket, head) {
       const origin = originOf(req);

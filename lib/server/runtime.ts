@@ -86,6 +86,11 @@ export interface StudioRuntime {
   /** The embedded engine's API keys (settings page); null with a real upstream. */
   engineKeys: ApiKeyRing | null;
   /**
+   * How many tasks the service works on at once when known (`SERVICE_PARALLELISM`, else the
+   * embedded engine's own); null when nobody said.
+   */
+  serviceParallelism: number | null;
+  /**
    * The studio is stopping: tasks waiting their turn stay recorded `queued` (the next start sends
    * them) rather than go to a service that is closing too.
    */
@@ -97,6 +102,8 @@ export interface RuntimeDeps {
   engineKeys?: ApiKeyRing | null;
   /** The key the studio uses with the embedded engine (made by server.ts for this process). */
   engineKey?: string;
+  /** How many tasks the embedded engine works on at once. */
+  engineParallelism?: number;
   /** Called once if the embedded database's thread ends by itself (server.ts ends the process). */
   onDatabaseLost?: (err: Error) => void;
 }
@@ -218,6 +225,7 @@ async function buildRuntime(deps: RuntimeDeps): Promise<StudioRuntime> {
     secret,
     videoModel,
     engineKeys: deps.engineKeys ?? null,
+    serviceParallelism: env.SERVICE_PARALLELISM ?? deps.engineParallelism ?? null,
     stopSending: () => queue.pause(),
     async close() {
       queue.pause();

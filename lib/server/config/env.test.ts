@@ -66,3 +66,12 @@ describe("studio env", () => {
     );
   });
 });
+
+describe("studio env: the service's parallelism", () => {
+  it("is unset unless said, and refuses a count the studio would not keep in flight, naming it", () => {
+    expect(parseStudioEnv({}).SERVICE_PARALLELISM).toBeUndefined();
+    expect(parseStudioEnv({ SERVICE_PARALLELISM: "8" }).SERVICE_PARALLELISM).toBe(8);
+    expect(() => parseStudioEnv({ SERVICE_PARALLELISM: "0" })).toThrow(/SERVICE_PARALLELISM/);
+    expect(() => parseStudioEnv({ SERVICE_PARALLELISM: "21" })).toThrow(/SERVICE_PARALLELISM/);
+  });
+});

@@ -110,6 +110,14 @@ const schema = z
       .min(0, { message: "expected a number of seconds (0 to 600)" })
       .max(600, { message: "expected a number of seconds (0 to 600)" })
       .default(10),
+    // How many tasks the service works on at once: an experiment keeps that many of its cells in
+    // flight. Unset: the embedded engine's own count, or 4 for a remote service.
+    SERVICE_PARALLELISM: z.coerce
+      .number({ message: "expected a number of tasks (1 to 20)" })
+      .int({ message: "expected a whole number of tasks (1 to 20)" })
+      .min(1, { message: "expected a number of tasks (1 to 20)" })
+      .max(20, { message: "expected a number of tasks (1 to 20)" })
+      .optional(),
   })
   .superRefine((env, ctx) => {
     const key = env.UPSTREAM_API_KEY ?? env.UPSTREAM_API_KEY_FILE;

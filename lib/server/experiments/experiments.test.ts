@@ -115,6 +115,41 @@ for (const backend of testBackends) {
       await controlExperiment(opened.db, created.value.experiment.id, "cancel");
     });
 
+    it("keeps the service's every slot busy, and a few cells waiting there, not a fixed four", async () => {
+      const tenByTen: ExperimentInput = {
+        base,
+        axes: [
+          { kind: "prompts", prompts: Array.from({ length: 10 }, (_, i) => `a fox, view ${i}`) },
+          { kind: "values", path: "seed", values: Array.from({ length: 10 }, (_, i) => i + 1) },
+        ],
+      };
+      for (const [parallelism, inFlight] of [
+        [8, 10],
+        [2, 3],
+      ] as const) {
+        const created = await createExperiment({ ...deps(), parallelism }, tenByTen, author);
+        if (!created.ok) throw new Error(JSON.stringify(created.errors));
+        const id = created.value.experiment.id;
+        expect(created.value.plan.concurrency).toBe(inFlight);
+        const runner = new ExperimentRunner({
+          db: opened.db,
+          submit: fakeSubmit([]),
+          perRequest: () => 50,
+          publish: () => {},
+        });
+        await runner.pump(id);
+        await runner.idle();
+        expect(await sentTasks(id)).toHaveLength(inFlight);
+        await controlExperiment(opened.db, id, "cancel");
+      }
+      // A service that did not say: four; one asking past the studio's most: twenty.
+      const unknown = await planExperiment(deps(), tenByTen);
+      const wide = await planExperiment({ ...deps(), parallelism: 64 }, tenByTen);
+      const asked = await planExperiment({ ...deps(), parallelism: 8 }, { ...tenByTen, concurrency: 3 });
+      if (!unknown.ok || !wide.ok || !asked.ok) throw new Error("not planned");
+      expect([unknown.plan.concurrency, wide.plan.concurrency, asked.plan.concurrency]).toEqual([4, 20, 3]);
+    });
+
     it("two studios sending one experiment at once send each cell once", async () => {
       const created = await createExperiment(deps(), { ...grid3x3, concurrency: 9 }, author);
       if (!created.ok) throw new Error(JSON.stringify(created.errors));

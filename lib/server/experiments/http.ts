@@ -1,26 +1,25 @@
 import "server-only";
-import { availableParallelism } from "node:os";
 import type { StudioDatabase } from "@/lib/server/db";
 import type { StudioLimits } from "@/lib/studio/limits";
 import type { PlanDeps } from "./plan";
 
 /**
- * What planning needs from the runtime: the database, the video model, the owner's cap, and with
- * the embedded engine how many tasks it renders at once (a thread per core).
+ * What planning needs from the runtime: the database, the video model, the owner's cap, and how
+ * many tasks the service works on at once when known (an experiment keeps as many in flight).
  */
 export function planDeps(runtime: {
   database: { db: StudioDatabase };
   videoModel: string;
   limits: { current(): StudioLimits };
   env: { embedded: boolean };
-  engineKeys: unknown;
+  serviceParallelism: number | null;
 }): PlanDeps {
   return {
     db: runtime.database.db,
     videoModel: runtime.videoModel,
     maxCells: runtime.limits.current().maxExperimentCells,
     embedded: runtime.env.embedded,
-    ...(runtime.engineKeys ? { parallelism: availableParallelism() } : {}),
+    ...(runtime.serviceParallelism ? { parallelism: runtime.serviceParallelism } : {}),
   };
 }
 

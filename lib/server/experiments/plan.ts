@@ -9,7 +9,7 @@ import { type CostEstimate, estimateCost } from "@/lib/server/spend/estimate";
 
 import { type AxisSpec, pathName } from "@/lib/studio/experiments/axes";
 import { buildGrid, type GridAxis, type GridCell, type TaskCheck } from "@/lib/studio/experiments/grid";
-import { DEFAULT_CONCURRENCY, type ExperimentInput } from "@/lib/studio/experiments/input";
+import { DEFAULT_CONCURRENCY, type ExperimentInput, MAX_CONCURRENCY } from "@/lib/studio/experiments/input";
 import {
   type Estimate,
   estimateRun,
@@ -28,7 +28,10 @@ export interface PlanDeps {
   videoModel: string;
   /** The owner's cap on an experiment's runnable cells. */
   maxCells: number;
-  /** How many tasks the service runs at once, when known (the embedded engine's render threads). */
+  /**
+   * How many tasks the service runs at once, when known: an experiment keeps its slots busy unless
+   * it asks for another number (`inFlightFor`).
+   */
   parallelism?: number;
   /** Whether the service is the built-in engine: its price table prices the cells. */
   embedded?: boolean;
@@ -145,7 +148,7 @@ export async function planExperiment(deps: PlanDeps, input: ExperimentInput): Pr
       ],
     };
   }
-  const concurrency = input.concurrency ?? DEFAULT_CONCURRENCY;
+  const concurrency = input.concurrency ?? inFlightFor(deps.parallelism);
   const runnable = grid.cells.filter((c) => c.errors.length === 0);
   const [history, cost] = await Promise.all([
     pastTasks(deps.db),
@@ -183,6 +186,18 @@ export async function planExperiment(deps: PlanDeps, input: ExperimentInput): Pr
       concurrency,
     },
   };
+}
+
+/**
+ * The cells an experiment keeps in flight at a service that works on `parallelism` at once: that
+ * many, and a quarter more waiting their turn at the service, so a slot it frees is taken at once
+ * rather than after the studio has heard, kept the result and sent the next cell (tens of ms a
+ * turn, hundreds on a busy machine: at 2 s a task and 8 at once, 13 turns of it in a 10x10).
+ * Unknown: four.
+ */
+export function inFlightFor(parallelism: number | undefined): number {
+  if (parallelism === undefined) return DEFAULT_CONCURRENCY;
+  return Math.min(MAX_CONCURRENCY, Math.max(1, parallelism + Math.ceil(parallelism / 4)));
 }
 
 const num = (v: unknown) => (typeof v === "number" && Number.isFinite(v) ? v : undefined);

@@ -8,8 +8,12 @@ import { gridLayout } from "./cell-nav";
 /** A grid's cells, `rows[r][c]`; undefined where the view has no such cell. */
 export type GridRows<C> = readonly (readonly (C | undefined)[])[];
 
-/** Cells this many and more make a large grid: 20 rows of 20 (drawn only where it is in sight). */
-export const LARGE_GRID_CELLS = 400;
+/**
+ * Cells this many and more make a large grid, drawn only where it is in sight: from 7x7 on, a grid
+ * is more than a laptop's screen shows at the small zoom, and drawing every cell makes each zoom
+ * lay out, fetch and decode the ones nobody sees.
+ */
+export const LARGE_GRID_CELLS = 49;
 
 /**
  * The rows of layer `layer` (a third axis's value; ignored with fewer axes), with `axisSizes`

@@ -119,6 +119,10 @@ class TaskRun {
       await this.fail(processing(), new ServiceErrorException(fault));
       return;
     }
+    if (deps.faults?.holds(this.common)) {
+      await untilAborted(deps.ctx.signal);
+      return;
+    }
     let prepared: unknown;
     try {
       prepared = await processor.prepare(task, deps.ctx);
@@ -274,4 +278,10 @@ function recordSuccess(
   }
   deps.tasks.persist(record);
   return { taskType: record.taskType, taskUUID: record.taskUUID, ...media?.fields, ...fields };
+}
+
+/** Resolves once `signal` aborts (the engine stopping). */
+function untilAborted(signal: AbortSignal): Promise<void> {
+  if (signal.aborted) return Promise.resolve();
+  return new Promise((resolve) => signal.addEventListener("abort", () => resolve(), { once: true }));
 }

@@ -280,8 +280,16 @@ function recordSuccess(
   return { taskType: record.taskType, taskUUID: record.taskUUID, ...media?.fields, ...fields };
 }
 
+/** One wait per signal: held tasks by the thousand share it rather than each adding a listener. */
+const aborts = new WeakMap<AbortSignal, Promise<void>>();
+
 /** Resolves once `signal` aborts (the engine stopping). */
 function untilAborted(signal: AbortSignal): Promise<void> {
   if (signal.aborted) return Promise.resolve();
-  return new Promise((resolve) => signal.addEventListener("abort", () => resolve(), { once: true }));
+  let wait = aborts.get(signal);
+  if (!wait) {
+    wait = new Promise((resolve) => signal.addEventListener("abort", () => resolve(), { once: true }));
+    aborts.set(signal, wait);
+  }
+  return wait;
 }

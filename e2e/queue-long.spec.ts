@@ -49,7 +49,7 @@ test("a member with two hundred tasks waiting scrolls the queue to their oldest 
   const page = await context.newPage();
   await page.setViewportSize({ width: 1440, height: 900 });
   await page.goto("/create/text-to-image");
-  const button = page.getByRole("button", { name: /Queue/ });
+  const button = page.getByTestId("queue-button");
   await expect(button).toContainText(String(TASKS));
   await button.click();
   const drawer = page.getByRole("dialog", { name: "Queue" });

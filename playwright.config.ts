@@ -78,9 +78,10 @@ export default defineConfig({
       // fails one task, through each of the studio's three automatic tries (e2e/experiments.spec.ts
       // retries it by hand); "(fails twice)" fails two tries, so the third keeps a result
       // (e2e/service-faults.spec.ts); "(second refused)" refuses the second result of a task;
-      // "(too large)" refuses a task once as too large (e2e/create-upload.spec.ts sends it smaller).
+      // "(too large)" refuses a task once as too large (e2e/create-upload.spec.ts sends it smaller);
+      // "(held)" tasks never run, a queue that stays long (e2e/queue-long.spec.ts).
       ENGINE_FAULTS:
-        "(fails once)=internalServerError*3,(fails twice)=internalServerError*2,(second refused)=nsfwContentDetected@1,(too large)=payloadTooLarge*1",
+        "(fails once)=internalServerError*3,(fails twice)=internalServerError*2,(second refused)=nsfwContentDetected@1,(too large)=payloadTooLarge*1,(held)=held",
     },
     // A stale server from another checkout would be tested silently: always start our own.
     reuseExistingServer: false,

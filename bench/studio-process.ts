@@ -22,7 +22,8 @@ export async function startStudio(
 ): Promise<{ child: ChildProcess; origin: string }> {
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
-  const compiled = existsSync(server);
+  // BENCH_TSX=1: server.ts through tsx over the existing `next build`, for a server changed since.
+  const compiled = process.env.BENCH_TSX !== "1" && existsSync(server);
   const child = spawn(process.execPath, compiled ? [server] : ["--import", "tsx", "server.ts"], {
     cwd: ROOT,
     env: {

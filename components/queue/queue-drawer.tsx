@@ -1,43 +1,56 @@
 "use client";
 
-import { useQuery } from "@tanstack/react-query";
-import { AlertTriangle, CheckCircle2, ListTodo, LoaderCircle, Minimize2, RotateCcw } from "lucide-react";
-import { useEffect, useState } from "react";
+import { type InfiniteData, useInfiniteQuery } from "@tanstack/react-query";
+import { useVirtualizer } from "@tanstack/react-virtual";
+import { ListTodo, LoaderCircle } from "lucide-react";
+import { useEffect, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
-import { cn } from "@/components/ui/cn";
 import { Dialog } from "@/components/ui/dialog";
-import Link from "@/components/ui/link";
-import { promptForPeople } from "@/lib/client/create/field-labels";
-import { recallHref, workflowOf } from "@/lib/client/create/recall";
-import { canSendSmaller, useSendSmaller } from "@/lib/client/create/send-smaller";
 import { isTyping } from "@/lib/client/create/shortcuts";
-import { valuesFromTask } from "@/lib/client/create/task-values";
-import { useGenerate } from "@/lib/client/create/use-generate";
-import { isInFlight } from "@/lib/client/create/use-task-views";
 import { call } from "@/lib/client/endpoint-client";
-import { type QueuedTask, tasksKey } from "@/lib/client/gallery/cache";
+import { type QueuePage, tasksKey } from "@/lib/client/gallery/cache";
 import { api } from "@/lib/studio/api";
-import type { FailedResult } from "@/lib/studio/gallery-item";
+import { QueueRow } from "./queue-row";
+
+/** Rows a page of the queue brings; the drawer asks for the next as its end comes into sight. */
+const PAGE = 50;
+/** A row's height before it is measured: one line of prompt, one of state. */
+const ROW_ESTIMATE = 68;
+const GAP = 8;
 
 function useQueue() {
-  return useQuery({
+  return useInfiniteQuery({
     queryKey: tasksKey,
-    queryFn: (): Promise<QueuedTask[]> => call(api.tasks.list, { query: { limit: 50 } }),
+    queryFn: ({ pageParam }): Promise<QueuePage> =>
+      call(api.tasks.list, { query: pageParam ? { limit: PAGE, cursor: pageParam } : { limit: PAGE } }),
+    initialPageParam: "",
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
     staleTime: 10_000,
   });
 }
 
-function elapsed(task: QueuedTask, now: number): string {
-  if (!task.createdAt) return "";
-  const s = Math.max(0, Math.round((now - Date.parse(task.createdAt)) / 1000));
-  return s < 60 ? `${s} s` : s < 3600 ? `${Math.floor(s / 60)} min` : `${Math.floor(s / 3600)} h`;
+const counted = (n: number, one: string, many: string) =>
+  `${n.toLocaleString("en-US")} ${n === 1 ? one : many}`;
+
+/** How many tasks wait or run, the member's and the team's, in words. */
+export function inFlightWords(inFlight: QueuePage["inFlight"]): string {
+  const { yours, team } = inFlight;
+  if (team === 0) return "Nothing is waiting or running.";
+  const mine =
+    yours === 0
+      ? "None of yours is waiting or running"
+      : `${counted(yours, "task of yours is", "tasks of yours are")} waiting or running`;
+  const others = team - yours;
+  return others === 0
+    ? `${mine}, and nobody else's.`
+    : `${mine}; ${counted(team, "task", "tasks")} across the team.`;
 }
 
 /** The top-bar button of the queue: how many tasks are in flight; opens the drawer (also "Q"). */
 export function QueueButton() {
   const [open, setOpen] = useState(false);
-  const { data = [] } = useQueue();
-  const running = data.filter(isInFlight).length;
+  const { data } = useQueue();
+  const running = data?.pages[0]?.inFlight.yours ?? 0;
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       if (e.key.toLowerCase() === "q" && !e.ctrlKey && !e.metaKey && !e.altKey && !isTyping(e.target))
@@ -59,7 +72,7 @@ export function QueueButton() {
         Queue
         {running > 0 ? (
           <span className="rounded-full bg-accent-strong px-1.5 font-semibold text-[11px] text-white tabular-nums">
-            {running}
+            {running.toLocaleString("en-US")}
           </span>
         ) : null}
       </Button>
@@ -68,159 +81,102 @@ export function QueueButton() {
   );
 }
 
-/** Every recent task of the signed-in member: state, time so far, progress; failed ones can be retried. */
+/** Every task of the signed-in member, newest first, drawn only where in sight; failed ones can be retried. */
 export function QueueDrawer({ open, onOpenChange }: { open: boolean; onOpenChange(open: boolean): void }) {
-  const { data = [], isLoading } = useQueue();
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    if (!open) return;
-    const t = setInterval(() => setNow(Date.now()), 1000);
-    return () => clearInterval(t);
-  }, [open]);
-  const tasks = [...data].sort((a, b) => (b.createdAt ?? "").localeCompare(a.createdAt ?? ""));
+  const { data, isLoading, hasNextPage, isFetchingNextPage, fetchNextPage } = useQueue();
   return (
     <Dialog
       open={open}
       onOpenChange={onOpenChange}
       title="Queue"
-      description="Your recent tasks, newest first."
+      description="Your tasks, newest first."
       variant="sheet"
     >
-      {isLoading ? (
+      {isLoading || !data ? (
         <p className="text-[13px] text-muted">Loading…</p>
-      ) : tasks.length === 0 ? (
+      ) : (data.pages[0]?.items.length ?? 0) === 0 ? (
         <p className="text-[13px] text-muted">Nothing sent yet.</p>
       ) : (
-        <ul className="flex flex-col gap-2" data-testid="queue-list">
-          {tasks.map((t) => (
-            <QueueRow key={t.taskUUID} task={t} now={now} />
-          ))}
-        </ul>
+        <QueueList
+          data={data}
+          more={hasNextPage}
+          loadingMore={isFetchingNextPage}
+          loadMore={() => void fetchNextPage()}
+        />
       )}
     </Dialog>
   );
 }
 
-/** Failed results with stable keys: two failures without a position may read the same. */
-function keyedFailures(failures: readonly FailedResult[]): { key: string; failure: FailedResult }[] {
-  const seen = new Map<string, number>();
-  return failures.map((failure) => {
-    const base = `${failure.index ?? "any"}:${failure.code}`;
-    const n = seen.get(base) ?? 0;
-    seen.set(base, n + 1);
-    return { key: `${base}:${n}`, failure };
+function QueueList({
+  data,
+  more,
+  loadingMore,
+  loadMore,
+}: {
+  data: InfiniteData<QueuePage>;
+  more: boolean;
+  loadingMore: boolean;
+  loadMore(): void;
+}) {
+  const frame = useRef<HTMLDivElement>(null);
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const t = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(t);
+  }, []);
+  const tasks = data.pages.flatMap((page) => page.items);
+  const inFlight = data.pages[0]?.inFlight ?? { yours: 0, team: 0 };
+  const rows = useVirtualizer({
+    count: tasks.length,
+    getScrollElement: () => frame.current,
+    estimateSize: () => ROW_ESTIMATE,
+    getItemKey: (index) => tasks[index]?.taskUUID ?? index,
+    gap: GAP,
+    overscan: 6,
   });
-}
-
-function QueueRow({ task, now }: { task: QueuedTask; now: number }) {
-  const slug = task.params ? workflowOf(task.params) : "text-to-image";
-  const { generate, pending } = useGenerate(slug);
-  const percent =
-    task.progress === null ? null : Math.round(task.progress <= 1 ? task.progress * 100 : task.progress);
-  const prompt = promptForPeople(
-    typeof task.params?.positivePrompt === "string" ? task.params.positivePrompt : null,
-  );
-  // A retry's note goes with the task only while it runs (a later update may not repeat it).
-  const retrying = isInFlight(task) ? task.retry : undefined;
-  const failedResults = task.status === "success" ? (task.failedResults ?? []) : [];
-  const again = (params: Record<string, unknown>) =>
-    generate([
-      { ...params, taskType: task.taskType, taskUUID: crypto.randomUUID(), deliveryMethod: "async" },
-    ]);
-  const { shrinking, refusal, sendSmaller } = useSendSmaller(again);
-  const retry = () => {
-    if (task.params) void again(valuesFromTask(task.params));
-  };
+  const shown = rows.getVirtualItems();
+  const lastShown = shown.at(-1)?.index ?? 0;
+  // The next page is asked for while a screenful of rows is still ahead: scrolling does not stop.
+  useEffect(() => {
+    if (more && !loadingMore && lastShown >= tasks.length - 12) loadMore();
+  }, [more, loadingMore, lastShown, tasks.length, loadMore]);
   return (
-    <li
-      data-testid="queue-row"
-      data-status={task.status}
-      className="rounded-card border border-border bg-panel-raised p-3"
-    >
-      <div className="flex items-start gap-2">
-        {task.status === "error" ? (
-          <AlertTriangle aria-label="Failed" className="mt-0.5 size-4 shrink-0 text-danger-fg" />
-        ) : task.status === "success" ? (
-          <CheckCircle2 aria-label="Done" className="mt-0.5 size-4 shrink-0 text-success-fg" />
-        ) : (
-          <LoaderCircle
-            aria-label="In progress"
-            className="mt-0.5 size-4 shrink-0 animate-spin text-accent-fg"
-          />
-        )}
-        <div className="min-w-0 flex-1">
-          <p className="truncate text-[13px] text-foreground">
-            {prompt ?? (task.taskType === "videoInference" ? "Video" : "Image")}
-          </p>
-          <p className="mt-0.5 text-[11.5px] text-muted-subtle">
-            {task.taskType === "videoInference" ? "Video" : "Image"} ·{" "}
-            {retrying ? `retrying (${retrying.attempt} of ${retrying.of})` : task.status}
-            {task.itemCount > 1 ? ` · ${task.itemsDone}/${task.itemCount}` : ""}
-            {isInFlight(task) && task.createdAt ? ` · ${elapsed(task, now)}` : ""}
-          </p>
-          {retrying && task.error ? (
-            <p className="mt-1 text-[12px] text-muted" data-testid="queue-retry">
-              The service failed for a passing reason, so the studio sends it again: {task.error.message}
-            </p>
-          ) : failedResults.length > 0 ? (
-            <ul
-              className="mt-1 flex flex-col gap-0.5 text-[12px] text-warning-fg"
-              data-testid="queue-failed-results"
-            >
-              {keyedFailures(failedResults).map(({ key, failure: f }) => (
-                <li key={key}>
-                  {f.index === null ? "A result" : `Result ${f.index + 1}`} was not made: {f.message}
-                </li>
-              ))}
-            </ul>
-          ) : task.error && task.status === "error" ? (
-            <p className="mt-1 text-[12px] text-danger-fg">{task.error.message}</p>
-          ) : null}
-          {refusal ? (
-            <p role="alert" className="mt-1 text-[12px] text-muted">
-              {refusal}
-            </p>
-          ) : null}
-        </div>
-        {task.status === "error" && task.params ? (
-          <div className="flex shrink-0 flex-col items-end gap-1.5">
-            <Button size="sm" variant="secondary" onClick={retry} disabled={pending || shrinking}>
-              <RotateCcw aria-hidden />
-              Retry
-            </Button>
-            {canSendSmaller(task.error, task.params) ? (
-              <Button
-                size="sm"
-                variant="secondary"
-                onClick={() => task.params && void sendSmaller(valuesFromTask(task.params))}
-                disabled={pending || shrinking}
+    <div className="flex h-full min-h-0 flex-col gap-3">
+      <p className="text-[13px] text-muted" data-testid="queue-count" aria-live="polite">
+        {inFlightWords(inFlight)}
+      </p>
+      <div ref={frame} className="-mx-5 min-h-0 flex-1 overflow-y-auto px-5" data-testid="queue-frame">
+        <ul
+          className="relative"
+          style={{ height: rows.getTotalSize() }}
+          data-testid="queue-list"
+          aria-busy={loadingMore}
+        >
+          {shown.map((row) => {
+            const task = tasks[row.index];
+            if (!task) return null;
+            return (
+              <li
+                key={row.key}
+                ref={rows.measureElement}
+                data-index={row.index}
+                aria-posinset={row.index + 1}
+                aria-setsize={more ? -1 : tasks.length}
+                className="absolute inset-x-0 top-0"
+                style={{ transform: `translateY(${row.start}px)` }}
               >
-                {shrinking ? (
-                  <LoaderCircle aria-hidden className="animate-spin" />
-                ) : (
-                  <Minimize2 aria-hidden />
-                )}
-                {shrinking ? "Making it smaller…" : "Send smaller"}
-              </Button>
-            ) : null}
-          </div>
-        ) : task.params && task.status === "success" ? (
-          <Link
-            href={recallHref({ taskUUID: task.taskUUID, params: task.params })}
-            className="text-[12px] text-accent-fg hover:underline"
-          >
-            Open
-          </Link>
-        ) : null}
+                <QueueRow task={task} now={now} />
+              </li>
+            );
+          })}
+        </ul>
+        <p className="py-3 text-center text-[12px] text-muted-subtle" data-testid="queue-end">
+          {more || loadingMore
+            ? "Loading older tasks…"
+            : `That is all: ${counted(tasks.length, "task", "tasks")} of yours.`}
+        </p>
       </div>
-      {isInFlight(task) ? (
-        <div className="mt-2 h-1 overflow-hidden rounded-full bg-panel-hover" aria-hidden>
-          <div
-            className={cn("h-full bg-accent transition-[width]", percent === null && "w-1/3 animate-pulse")}
-            style={percent === null ? undefined : { width: `${percent}%` }}
-          />
-        </div>
-      ) : null}
-    </li>
+    </div>
   );
 }

@@ -11,5 +11,5 @@ import { api } from "@/lib/studio/api";
 export const POST = route(api.tasks.submit, submitTasksHandler);
 
 export const GET = route(api.tasks.list, ({ user, query, db }) =>
-  taskQueue(db, user, { limit: query.limit, activeOnly: query.active }),
+  taskQueue(db, user, { limit: query.limit, activeOnly: query.active, cursor: query.cursor }),
 );

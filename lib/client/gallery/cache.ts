@@ -114,12 +114,44 @@ export function addGalleryItem(client: QueryClient, item: GalleryItem): void {
 /** A task in the queue: its latest state, with what `GET /api/tasks` told of it once fetched. */
 export type QueuedTask = TaskUpdate & Partial<Omit<TaskView, keyof TaskUpdate>>;
 
-/** The user's tasks by taskUUID, newest first, as the queue shows them. */
+/** A page of the queue as `GET /api/tasks` answers it. */
+export interface QueuePage {
+  items: QueuedTask[];
+  nextCursor: string | null;
+  /** Tasks queued or processing: the member's own and the whole team's. */
+  inFlight: { yours: number; team: number };
+}
+
+const inFlight = (status: QueuedTask["status"] | undefined) => status === "queued" || status === "processing";
+
+/**
+ * A task's new state joins the queue's pages where they hold it; a task they do not hold yet is
+ * new (the newest of all) and goes on top. The counts follow each change; a task the pages do not
+ * hold that is past `queued` was counted already (it was sent before the pages were read).
+ */
 export function updateTask(client: QueryClient, task: QueuedTask): void {
-  client.setQueryData<QueuedTask[]>(tasksKey, (list = []) => {
-    const known = list.find((t) => t.taskUUID === task.taskUUID);
-    const others = list.filter((t) => t.taskUUID !== task.taskUUID);
-    return [{ ...known, ...task }, ...others].slice(0, 200);
+  client.setQueryData<InfiniteData<QueuePage>>(tasksKey, (data) => {
+    const first = data?.pages[0];
+    if (!data || !first) return data;
+    let known: QueuedTask | undefined;
+    const pages = data.pages.map((page) => {
+      const at = page.items.findIndex((t) => t.taskUUID === task.taskUUID);
+      const held = page.items[at];
+      if (!held) return page;
+      known = held;
+      const items = [...page.items];
+      items[at] = { ...held, ...task };
+      return { ...page, items };
+    });
+    const was = known ? inFlight(known.status) : task.status !== "queued";
+    const delta = Number(inFlight(task.status)) - Number(was);
+    const top = pages[0] ?? first;
+    const counts = {
+      yours: Math.max(0, top.inFlight.yours + delta),
+      team: Math.max(0, top.inFlight.team + delta),
+    };
+    pages[0] = { ...top, items: known ? top.items : [task, ...top.items], inFlight: counts };
+    return { ...data, pages };
   });
 }
 

@@ -51,6 +51,14 @@ describe("fault injection", () => {
     expect(faults.unknownYet({ positivePrompt: "a crow" }, 100)).toBe(false);
   });
 
+  it("holds a task whose prompt has a held marker, and no other", () => {
+    const faults = new FaultInjector(parseFaultMarkers("[waits]=held"));
+    expect(parseFaultRule("[waits]=held")).toEqual({ marker: "[waits]", kind: "held" });
+    expect(faults.holds({ positivePrompt: "a crow [waits] 12" })).toBe(true);
+    expect(faults.holds({ positivePrompt: "a crow" })).toBe(false);
+    expect(faults.failureFor({ positivePrompt: "a crow [waits] 12" })).toBeNull();
+  });
+
   it("refuses a rule it cannot read, naming ENGINE_FAULTS", () => {
     expect(() => parseFaultRule("[x]=sometimes maybe")).toThrow(/ENGINE_FAULTS/);
     expect(() => parseEngineConfig({ ENGINE_FAULTS: "[x]=lag-5" })).toThrow(/ENGINE_FAULTS/);

@@ -18,11 +18,14 @@ import { serviceErrors } from "@/lib/protocol/errors";
  *   the other results are made.
  * - `marker=lag<ms>`: `getResponse` answers `taskNotFound` for the task's first `ms` milliseconds
  *   (a service slow to register a task it has acknowledged).
+ * - `marker=held`: the task is accepted and never runs; it stays `processing` until the engine
+ *   stops (a busy service, for benches and tests of a long queue).
  */
 export type FaultRule =
   | { marker: string; kind: "task"; code: string; times: number }
   | { marker: string; kind: "slot"; code: string; index: number }
-  | { marker: string; kind: "lag"; ms: number };
+  | { marker: string; kind: "lag"; ms: number }
+  | { marker: string; kind: "held" };
 
 const MESSAGES: Record<string, string> = {
   internalServerError:
@@ -83,6 +86,12 @@ export class FaultInjector {
     return rule && rule.index === index ? errorFor(rule.code) : null;
   }
 
+  /** True when the task waits, never run, until the engine stops. */
+  holds(task: { positivePrompt?: unknown }): boolean {
+    const prompt = typeof task.positivePrompt === "string" ? task.positivePrompt : "";
+    return this.rule("held", prompt) !== null;
+  }
+
   /** True while `getResponse` should not know the task yet (`ageMs` since it was accepted). */
   unknownYet(params: { positivePrompt?: unknown }, ageMs: number): boolean {
     const prompt = typeof params.positivePrompt === "string" ? params.positivePrompt : "";
@@ -97,6 +106,7 @@ export function parseFaultRule(entry: string): FaultRule {
   if (at < 0) return { marker: entry, kind: "task", code: "internalServerError", times: 1 };
   const marker = entry.slice(0, at).trim();
   const kind = entry.slice(at + 1).trim();
+  if (kind === "held") return { marker, kind: "held" };
   const lag = /^lag(\d+)$/.exec(kind);
   if (lag) return { marker, kind: "lag", ms: Number(lag[1]) };
   const slot = /^([A-Za-z]+)@(\d+)$/.exec(kind);

@@ -119,6 +119,10 @@ class TaskRun {
       await this.fail(processing(), new ServiceErrorException(fault));
       return;
     }
+    if (deps.faults?.holds(this.common)) {
+      await untilAborted(deps.ctx.signal);
+      return;
+    }
     let prepared: unknown;
     try {
       prepared = await processor.prepare(task, deps.ctx);
@@ -274,4 +278,18 @@ function recordSuccess(
   }
   deps.tasks.persist(record);
   return { taskType: record.taskType, taskUUID: record.taskUUID, ...media?.fields, ...fields };
+}
+
+/** One wait per signal: held tasks by the thousand share it rather than each adding a listener. */
+const aborts = new WeakMap<AbortSignal, Promise<void>>();
+
+/** Resolves once `signal` aborts (the engine stopping). */
+function untilAborted(signal: AbortSignal): Promise<void> {
+  if (signal.aborted) return Promise.resolve();
+  let wait = aborts.get(signal);
+  if (!wait) {
+    wait = new Promise((resolve) => signal.addEventListener("abort", () => resolve(), { once: true }));
+    aborts.set(signal, wait);
+  }
+  return wait;
 }

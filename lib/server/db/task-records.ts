@@ -249,26 +249,44 @@ export interface RecentTasksQuery {
   limit?: number;
   /** Only tasks still `queued` or `processing`. */
   activeOnly?: boolean;
+  /** Only tasks older than this one (a page's last row): the next page. */
+  before?: { at: Date; id: string } | null;
 }
+
+/** In flight, as a literal: the partial indexes on it are used only when the planner can prove it. */
+const inFlight = sql`${task.status} in ('queued', 'processing')`;
 
 /**
  * One user's tasks, newest first, each with its items in result order: what the queue drawer
- * lists. Two statements whatever the number of tasks (the tasks, then all their items).
+ * lists, a page at a time. Two statements whatever the number of tasks (the tasks, then all their
+ * items); the page is a range of `task_author_created_idx` (or `task_author_in_flight_idx` for
+ * tasks in flight), so a long queue behind it is not read.
  */
 export async function recentTasks(
   db: StudioDatabase,
   authorId: string,
   query: RecentTasksQuery = {},
-): Promise<TaskWithItems[]> {
+): Promise<{ tasks: TaskWithItems[]; more: boolean }> {
   const limit = optionalIntField(query.limit, "limit", 1, 100) ?? 50;
-  const byAuthor = eq(task.authorId, textField(authorId, "authorId"));
+  const before = query.before;
   const rows = await db
     .select()
     .from(task)
-    .where(query.activeOnly ? and(byAuthor, inArray(task.status, IN_FLIGHT)) : byAuthor)
+    .where(
+      and(
+        eq(task.authorId, textField(authorId, "authorId")),
+        query.activeOnly ? inFlight : undefined,
+        before
+          ? sql`(${task.createdAt}, ${task.taskUUID}) < (${before.at.toISOString()}::timestamptz, ${before.id}::uuid)`
+          : undefined,
+      ),
+    )
     .orderBy(desc(task.createdAt), desc(task.taskUUID))
-    .limit(limit);
-  if (rows.length === 0) return [];
+    // One more than the page: whether another follows, without counting what is behind it.
+    .limit(limit + 1);
+  const more = rows.length > limit;
+  if (more) rows.pop();
+  if (rows.length === 0) return { tasks: [], more };
   const items = await db
     .select(itemColumns)
     .from(item)
@@ -285,5 +303,20 @@ export async function recentTasks(
     if (list) list.push(row);
     else byTask.set(row.taskUUID, [row]);
   }
-  return rows.map((row) => ({ ...row, items: byTask.get(row.taskUUID) ?? [] }));
+  return { tasks: rows.map((row) => ({ ...row, items: byTask.get(row.taskUUID) ?? [] })), more };
+}
+
+/** Tasks queued or processing: the member's own and the whole team's. */
+export async function inFlightCounts(
+  db: StudioDatabase,
+  authorId: string,
+): Promise<{ yours: number; team: number }> {
+  const [row] = await db
+    .select({
+      yours: sql<number>`count(*) filter (where ${task.authorId} = ${textField(authorId, "authorId")})`,
+      team: sql<number>`count(*)`,
+    })
+    .from(task)
+    .where(inFlight);
+  return { yours: Number(row?.yours ?? 0), team: Number(row?.team ?? 0) };
 }

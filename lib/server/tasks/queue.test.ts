@@ -76,14 +76,16 @@ afterAll(async () => {
 describe("recentTasks", () => {
   it("lists only the author's tasks, newest first, up to the limit", async () => {
     const all = await recentTasks(database.db, author);
-    expect(all.map((t) => t.taskUUID)).toEqual([...mine].reverse());
+    expect(all.tasks.map((t) => t.taskUUID)).toEqual([...mine].reverse());
+    expect(all.more).toBe(false);
     const two = await recentTasks(database.db, author, { limit: 2 });
-    expect(two.map((t) => t.taskUUID)).toEqual([mine[4], mine[3]]);
-    expect(await recentTasks(database.db, "nobody")).toEqual([]);
+    expect(two.tasks.map((t) => t.taskUUID)).toEqual([mine[4], mine[3]]);
+    expect(two.more).toBe(true);
+    expect(await recentTasks(database.db, "nobody")).toEqual({ tasks: [], more: false });
   });
 
   it("keeps to queued and processing tasks when asked", async () => {
-    const active = await recentTasks(database.db, author, { activeOnly: true });
+    const active = (await recentTasks(database.db, author, { activeOnly: true })).tasks;
     expect(active.map((t) => [t.taskUUID, t.status])).toEqual([
       [mine[4], "queued"],
       [mine[3], "processing"],
@@ -91,9 +93,9 @@ describe("recentTasks", () => {
   });
 
   it("carries each task's items in result order", async () => {
-    const [, , , , oldest] = await recentTasks(database.db, author);
+    const [, , , , oldest] = (await recentTasks(database.db, author)).tasks;
     expect(oldest?.items.map((i) => i.mediaUUID)).toEqual(oldestItems);
-    expect((await recentTasks(database.db, author, { limit: 1 }))[0]?.items).toEqual([]);
+    expect((await recentTasks(database.db, author, { limit: 1 })).tasks[0]?.items).toEqual([]);
   });
 
   it("refuses a limit out of range", async () => {
@@ -107,12 +109,12 @@ describe("recentTasks", () => {
 
 describe("the task queue of GET /api/tasks", () => {
   it("answers each task as the task view", async () => {
-    const views = await taskQueue(
-      database.db,
-      { id: author, name: author },
-      { limit: 50, activeOnly: false },
-    );
+    const page = await taskQueue(database.db, { id: author, name: author }, { limit: 50, activeOnly: false });
+    const views = page.items;
     expect(views).toHaveLength(5);
+    expect(page.nextCursor).toBeNull();
+    // Queued and processing: the author's newest two, and the other member's one.
+    expect(page.inFlight).toEqual({ yours: 2, team: 3 });
     const running = views[1];
     expect(running).toMatchObject({
       taskUUID: mine[3],
@@ -135,7 +137,7 @@ describe("the task queue of GET /api/tasks", () => {
     expect(Date.parse(views[0]?.createdAt ?? "")).toBeGreaterThan(Date.parse(views[1]?.createdAt ?? ""));
   });
 
-  it("reads limit and active from the query, naming a bad one", () => {
+  it("reads limit, cursor and active from the query, naming a bad one", () => {
     const q = (s: string) => api.tasks.list.spec.query.safeParse(Object.fromEntries(new URLSearchParams(s)));
     const ok = (s: string) => q(s).data;
     const refused = (s: string) => q(s).error?.issues.map((i) => i.path.join(".")) ?? [];
@@ -147,5 +149,7 @@ describe("the task queue of GET /api/tasks", () => {
       expect(refused(bad)).toEqual(["limit"]);
     expect(refused("limit=500&active=yes")).toEqual(["limit", "active"]);
     expect(refused("active=constructor")).toEqual(["active"]);
+    expect(ok("cursor=abc_-1")).toMatchObject({ cursor: "abc_-1" });
+    expect(refused("cursor=a%20b")).toEqual(["cursor"]);
   });
 });

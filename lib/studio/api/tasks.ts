@@ -66,16 +66,23 @@ export const tasks = resource("tasks", {
   list: {
     method: "GET",
     path: "/api/tasks",
-    summary: "The caller's recent tasks, newest first, for the queue drawer.",
+    summary: "The caller's tasks, newest first, a page at a time, for the queue drawer.",
+    description:
+      "Pages with `cursor` (the previous page's `nextCursor`): tasks sent meanwhile are newer than every page and do not shift the pages behind. `inFlight` counts the tasks queued or processing, the caller's and the whole team's.",
     access: "view",
     query: z.object({
-      limit: pageQuery(50, 100).limit,
+      ...pageQuery(50, 100),
       active: z
         .enum(FLAGS, { error: "active is 1 (only queued and processing tasks) or 0." })
         .default("")
         .transform((flag) => flag === "1" || flag === "true"),
     }),
-    response: z.array(taskViewSchema),
+    response: z.object({
+      items: z.array(taskViewSchema),
+      nextCursor: z.string().nullable(),
+      inFlight: z.object({ yours: z.number().int(), team: z.number().int() }),
+    }),
+    errors: ["invalidCursor"],
   },
   get: {
     method: "GET",

@@ -77,6 +77,11 @@ export const task = pgTable(
     index("task_created_idx").on(t.createdAt, t.taskUUID),
     // Partial: after a restart the studio re-polls only the few unfinished tasks.
     index("task_in_flight_idx").on(t.createdAt).where(sql`${t.status} in ('queued', 'processing')`),
+    // The queue drawer's counts and its in-flight pages: a member's unfinished tasks, and the
+    // team's, read from this small index however many finished tasks the table holds.
+    index("task_author_in_flight_idx")
+      .on(t.authorId, t.createdAt, t.taskUUID)
+      .where(sql`${t.status} in ('queued', 'processing')`),
     // Prompt history's search: the prompt each task was sent with, as a full-text document.
     index("task_prompt_search_idx").using(
       "gin",

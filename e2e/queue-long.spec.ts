@@ -1,0 +1,87 @@
+import { expect, type Page, test } from "@playwright/test";
+import { joinAsMember, sendTasks } from "./fixtures/accounts";
+import { StudioShell } from "./pages/studio-shell";
+
+/**
+ * A long queue in the drawer. The engine holds every task whose prompt has "(held)" (ENGINE_FAULTS
+ * in playwright.config.ts), so a member who sends two hundred has four at work and the rest
+ * waiting, for as long as the studio runs: a member of their own, so no other spec waits behind.
+ */
+test.describe.configure({ timeout: 180_000 });
+
+const TASKS = 200;
+
+async function screens(page: Page, name: string) {
+  const shell = new StudioShell(page);
+  await shell.screenshot(`queue-long-${name}-1440x900`);
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await shell.screenshot(`queue-long-${name}-1280x720`);
+  await page.setViewportSize({ width: 1440, height: 900 });
+}
+
+test("a member with two hundred tasks waiting scrolls the queue to their oldest task and reads how many wait", async ({
+  browser,
+  request,
+  baseURL,
+}) => {
+  const origin = baseURL ?? "";
+  const context = await joinAsMember(browser, request, origin, {
+    name: "Quinn Waits",
+    email: "quinn.waits@studio.test",
+    password: "a long queue of harbours",
+  });
+  const stamp = Date.now().toString(36);
+  // Tasks of one request share their time, so the first and the last go alone: they are the
+  // oldest and the newest whatever the order within a request.
+  const requests = [
+    [1, 1],
+    [2, 50],
+    [51, 100],
+    [101, 150],
+    [151, 199],
+    [TASKS, TASKS],
+  ] as const;
+  for (const [from, to] of requests) {
+    const tasks = Array.from({ length: to - from + 1 }, (_, i) => ({
+      taskType: "imageInference",
+      taskUUID: crypto.randomUUID(),
+      positivePrompt: `a quiet harbour at dawn (held) ${stamp} No. ${from + i}`,
+      model: "runware:100@1",
+      width: 256,
+      height: 256,
+      deliveryMethod: "async",
+    }));
+    const res = await sendTasks(context.request, origin, tasks);
+    expect(res.status(), await res.text()).toBe(202);
+  }
+
+  const page = await context.newPage();
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto("/create/text-to-image");
+  const button = page.getByTestId("queue-button");
+  await expect(button).toContainText(String(TASKS));
+  await button.click();
+  const drawer = page.getByRole("dialog", { name: "Queue" });
+  await expect(drawer.getByTestId("queue-count")).toContainText(
+    `${TASKS} tasks of yours are waiting or running`,
+  );
+  // Newest first: the last one sent is on top.
+  await expect(drawer.getByTestId("queue-row").first()).toContainText(`No. ${TASKS}`);
+  await screens(page, "top");
+
+  // Scrolled to the end, page after page comes in; only the rows in sight are drawn.
+  const frame = drawer.getByTestId("queue-frame");
+  const end = drawer.getByTestId("queue-end");
+  await expect(async () => {
+    await frame.evaluate((el) => el.scrollTo({ top: el.scrollHeight }));
+    await expect(end).toHaveText(`That is all: ${TASKS} tasks of yours.`, { timeout: 1_000 });
+  }).toPass({ timeout: 60_000 });
+  await frame.evaluate((el) => el.scrollTo({ top: el.scrollHeight }));
+  const oldest = drawer.getByTestId("queue-row").filter({ hasText: new RegExp(`${stamp} No\\. 1(?!\\d)`) });
+  await expect(oldest).toBeVisible();
+  await expect(oldest).toContainText("queued");
+  expect(await drawer.getByTestId("queue-row").count()).toBeLessThan(60);
+  await expect(drawer.getByTestId("queue-count")).toContainText(`${TASKS} tasks of yours`);
+  await screens(page, "end");
+  await context.close();
+});

@@ -1,0 +1,1 @@
+CREATE INDEX "task_author_in_flight_idx" ON "task" USING btree ("author_id","created_at","task_uuid") WHERE "task"."status" in ('queued', 'processing');

@@ -150,7 +150,7 @@ describe("the layer check", () => {
         "import { store } from './live/presence-store';\nexport const use = store;\n",
       "lib/client/live/presence-store.ts": "export const store = {};\n",
       "lib/client/live/review-changes.ts":
-        "import { cache } from '@/lib/client/gallery/cache';\nexport const changes = cache;\n",
+        "import { cache } from '@/lib/client/gallery-cache';\nexport const changes = cache;\n",
       // One way only: the parent's loose files never import lib/client/create.
       "lib/client/create/use-generate.ts":
         "import { cache } from '../gallery-cache';\nexport const gen = cache;\n",

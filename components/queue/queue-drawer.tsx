@@ -8,7 +8,7 @@ import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { isTyping } from "@/lib/client/create/shortcuts";
 import { call } from "@/lib/client/endpoint-client";
-import { type QueuePage, tasksKey } from "@/lib/client/gallery/cache";
+import { type QueuePage, tasksKey, uniqueTasks } from "@/lib/client/gallery/cache";
 import { api } from "@/lib/studio/api";
 import { QueueRow } from "./queue-row";
 
@@ -125,7 +125,7 @@ function QueueList({
     const t = setInterval(() => setNow(Date.now()), 1000);
     return () => clearInterval(t);
   }, []);
-  const tasks = data.pages.flatMap((page) => page.items);
+  const tasks = uniqueTasks(data.pages);
   const inFlight = data.pages[0]?.inFlight ?? { yours: 0, team: 0 };
   const rows = useVirtualizer({
     count: tasks.length,

@@ -1,7 +1,17 @@
 import { type InfiniteData, QueryClient } from "@tanstack/react-query";
 import { describe, expect, it } from "vitest";
 import type { GalleryItem } from "@/lib/studio/gallery-item";
-import { addGalleryItem, type GalleryPageData, galleryMonthsKey, galleryViewKey } from "./cache";
+import {
+  addGalleryItem,
+  type GalleryPageData,
+  galleryMonthsKey,
+  galleryViewKey,
+  type QueuedTask,
+  type QueuePage,
+  tasksKey,
+  uniqueTasks,
+  updateTask,
+} from "./cache";
 
 const card = (id: string, createdAt: string) => ({ id, createdAt, prompt: id, kind: "image" }) as GalleryItem;
 const pages = (...ids: string[]): InfiniteData<GalleryPageData> => ({
@@ -52,5 +62,63 @@ describe("a live result in the gallery's caches", () => {
     expect(view?.pages.flatMap((p) => p.items.map((i) => i.id))).toEqual(["v3", "b", "v1-other"]);
     expect(view?.pages[0]?.items[0]?.stack?.count).toBe(3);
     client.clear();
+  });
+});
+
+describe("the queue drawer's pages and live task updates", () => {
+  const page = (items: QueuedTask[], nextCursor: string | null): QueuePage => ({
+    items,
+    nextCursor,
+    inFlight: { yours: items.length, team: items.length },
+  });
+  const queued = (n: number, createdAt: string): QueuedTask =>
+    ({
+      taskUUID: `00000000-0000-4000-8000-${String(n).padStart(12, "0")}`,
+      status: "queued",
+      createdAt,
+    }) as QueuedTask;
+  const rows = (client: QueryClient) =>
+    uniqueTasks(client.getQueryData<InfiniteData<QueuePage>>(tasksKey)?.pages ?? []).map((t) => t.taskUUID);
+
+  it("puts an update of an older task not yet paged in its page, not on top, and lists it once", () => {
+    const client = new QueryClient();
+    const newer = [queued(3, "2026-11-29T07:00:03.000Z"), queued(2, "2026-11-29T07:00:02.000Z")];
+    client.setQueryData<InfiniteData<QueuePage>>(tasksKey, {
+      pages: [page(newer, "cursor")],
+      pageParams: [""],
+    });
+    const oldest = queued(1, "2026-11-29T07:00:01.000Z");
+    updateTask(client, { ...oldest, status: "processing" });
+    expect(rows(client)).toEqual(newer.map((t) => t.taskUUID));
+    // Its page arrives: it is listed there, once.
+    client.setQueryData<InfiniteData<QueuePage>>(tasksKey, (data) =>
+      data
+        ? {
+            pages: [...data.pages, page([{ ...oldest, status: "processing" }], null)],
+            pageParams: ["", "cursor"],
+          }
+        : data,
+    );
+    expect(rows(client)).toEqual([...newer, oldest].map((t) => t.taskUUID));
+  });
+
+  it("puts a task just sent on top", () => {
+    const client = new QueryClient();
+    client.setQueryData<InfiniteData<QueuePage>>(tasksKey, {
+      pages: [page([queued(2, "2026-11-29T07:00:02.000Z")], null)],
+      pageParams: [""],
+    });
+    updateTask(client, queued(5, "2026-11-29T07:00:05.000Z"));
+    updateTask(client, { taskUUID: queued(6, "").taskUUID, status: "queued" } as QueuedTask);
+    expect(rows(client)).toEqual([queued(6, "").taskUUID, queued(5, "").taskUUID, queued(2, "").taskUUID]);
+  });
+
+  it("lists a task that two pages hold once, where it came first", () => {
+    const a = queued(1, "2026-11-29T07:00:01.000Z");
+    const b = queued(2, "2026-11-29T07:00:02.000Z");
+    expect(uniqueTasks([page([b, a], "c"), page([a], null)]).map((t) => t.taskUUID)).toEqual([
+      b.taskUUID,
+      a.taskUUID,
+    ]);
   });
 });

@@ -150,7 +150,12 @@ export function updateTask(client: QueryClient, task: QueuedTask): void {
       yours: Math.max(0, top.inFlight.yours + delta),
       team: Math.max(0, top.inFlight.team + delta),
     };
-    pages[0] = { ...top, items: known ? top.items : [task, ...top.items], inFlight: counts };
+    // A task the loaded pages do not hold joins the top unless it is older than the top row: an
+    // older one (a live update racing the drawer's paging) comes with its own page, in its place.
+    // An update without its time is of a task just sent.
+    const newest = top.items[0]?.createdAt;
+    const joinsTop = !known && !(task.createdAt && newest && task.createdAt < newest);
+    pages[0] = { ...top, items: joinsTop ? [task, ...top.items] : top.items, inFlight: counts };
     return { ...data, pages };
   });
 }
@@ -184,4 +189,21 @@ export function patchTask(client: QueryClient, update: TaskUpdate): void {
   if (update.itemsDone > task.items.length && update.status !== "processing") {
     void client.invalidateQueries({ queryKey: key, exact: true });
   }
+}
+
+/**
+ * The queue's rows in page order, each task once: a task can sit on two pages when rows shift
+ * between two fetches, and the list's rows are keyed by task.
+ */
+export function uniqueTasks(pages: readonly QueuePage[]): QueuedTask[] {
+  const seen = new Set<string>();
+  const tasks: QueuedTask[] = [];
+  for (const page of pages) {
+    for (const task of page.items) {
+      if (seen.has(task.taskUUID)) continue;
+      seen.add(task.taskUUID);
+      tasks.push(task);
+    }
+  }
+  return tasks;
 }

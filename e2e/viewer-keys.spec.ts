@@ -58,10 +58,16 @@ test("the viewer's shortcut list names every key it answers, and its zoom says t
   expect(await fitted()).toBeLessThan(100);
 
   const shown = () => zoom.textContent().then((t) => Number(t?.replace("%", "")));
-  // The zoom eases to its new scale: read the label once it stops changing.
+  // The zoom eases to its new scale: read the label once it stops changing. Two frames pass
+  // between reads, so a page too busy to draw is not taken for a settled one.
+  const twoFrames = () =>
+    page.evaluate(
+      () => new Promise<void>((r) => requestAnimationFrame(() => requestAnimationFrame(() => r()))),
+    );
   const settledZoom = async () => {
     let last = Number.NaN;
     await expect(async () => {
+      await twoFrames();
       const now = await shown();
       const same = now === last;
       last = now;

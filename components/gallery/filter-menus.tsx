@@ -14,9 +14,55 @@ export function workflowLabel(slug: string): string {
   return workflows.find((w) => w.slug === slug)?.title ?? slug;
 }
 
-/** A filter menu, marked while it narrows the view. */
-const menu = (active: unknown) =>
-  cn("h-8 max-w-48 text-[12.5px]", active ? "border-accent/60 bg-accent/10 text-accent-fg" : undefined);
+type Option = { value: string; label: string };
+
+/** One filter menu: "any" first, then the values it offers; marked while it narrows the view. */
+function FilterMenu({
+  label,
+  any,
+  value,
+  options,
+  onChange,
+  active = value !== "",
+}: {
+  label: string;
+  any: string;
+  value: string;
+  options: readonly Option[];
+  onChange(value: string): void;
+  /** Whether it narrows the view, when its value cannot tell (several workflows in the address). */
+  active?: boolean;
+}) {
+  return (
+    <Select
+      aria-label={label}
+      className={cn(
+        "h-8 max-w-48 text-[12.5px]",
+        active ? "border-accent/60 bg-accent/10 text-accent-fg" : undefined,
+      )}
+      value={value}
+      onChange={(e) => onChange(e.target.value)}
+    >
+      <option value="">{any}</option>
+      {options.map((o) => (
+        <option key={o.value} value={o.value}>
+          {o.label}
+        </option>
+      ))}
+    </Select>
+  );
+}
+
+const RATINGS: Option[] = [5, 4, 3, 2, 1].map((n) => ({
+  value: String(n),
+  label: n === 5 ? "5 stars" : `${n}+ stars`,
+}));
+const MEDIA: Option[] = [
+  { value: "image", label: "Images" },
+  { value: "video", label: "Videos" },
+];
+const SHAPES: Option[] = GALLERY_ASPECTS.map((a) => ({ value: a, label: ASPECT_LABELS[a] }));
+const STATES: Option[] = REVIEW_STATES.map((s) => ({ value: s, label: REVIEW_STATE_LABELS[s] }));
 
 /**
  * The gallery's filter menus (behind "Filters"): each offers the values the gallery holds, with
@@ -35,142 +81,90 @@ export function FilterMenus({
 }) {
   const boards = useBoards().data?.boards;
   const pick = (key: keyof GalleryFilter) => (value: string) => update({ [key]: value || undefined });
-  const single = (values: readonly string[] | undefined) => (values?.length === 1 ? values[0] : "");
+  const single = (values: readonly string[] | undefined) => (values?.length === 1 ? (values[0] ?? "") : "");
+  const counted = (id: string, name: string, count: number) => ({ value: id, label: `${name} (${count})` });
   return (
     <div id="gallery-filter-menus" className={cn("flex-wrap items-center gap-2", open ? "flex" : "hidden")}>
-      <Select
-        aria-label="Workflow"
-        className={menu(filter.workflow)}
+      <FilterMenu
+        label="Workflow"
+        any="Any workflow"
         value={single(filter.workflow)}
-        onChange={(e) => update({ workflow: e.target.value ? [e.target.value] : undefined })}
-      >
-        <option value="">Any workflow</option>
-        {(facets?.workflows ?? []).map((w) => (
-          <option key={w.workflow} value={w.workflow}>
-            {workflowLabel(w.workflow)} ({w.count})
-          </option>
-        ))}
-      </Select>
-      <Select
-        aria-label="Model"
-        className={menu(filter.model)}
+        active={Boolean(filter.workflow?.length)}
+        options={(facets?.workflows ?? []).map((w) =>
+          counted(w.workflow, workflowLabel(w.workflow), w.count),
+        )}
+        onChange={(v) => update({ workflow: v ? [v] : undefined })}
+      />
+      <FilterMenu
+        label="Model"
+        any="Any model"
         value={filter.model ?? ""}
-        onChange={(e) => pick("model")(e.target.value)}
-      >
-        <option value="">Any model</option>
-        {(facets?.models ?? []).map((m) => (
-          <option key={m.id} value={m.id}>
-            {modelLabel(m.id, m.name)} ({m.count})
-          </option>
-        ))}
-      </Select>
+        options={(facets?.models ?? []).map((m) => counted(m.id, modelLabel(m.id, m.name), m.count))}
+        onChange={pick("model")}
+      />
       {facets && facets.loras.length > 0 ? (
-        <Select
-          aria-label="LoRA"
-          className={menu(filter.lora)}
+        <FilterMenu
+          label="LoRA"
+          any="Any LoRA"
           value={filter.lora ?? ""}
-          onChange={(e) => pick("lora")(e.target.value)}
-        >
-          <option value="">Any LoRA</option>
-          {facets.loras.map((l) => (
-            <option key={l.id} value={l.id}>
-              {modelLabel(l.id, l.name)} ({l.count})
-            </option>
-          ))}
-        </Select>
+          options={facets.loras.map((l) => counted(l.id, modelLabel(l.id, l.name), l.count))}
+          onChange={pick("lora")}
+        />
       ) : null}
-      <Select
-        aria-label="Made by"
-        className={menu(filter.author)}
+      <FilterMenu
+        label="Made by"
+        any="Anyone"
         value={filter.author ?? ""}
-        onChange={(e) => pick("author")(e.target.value)}
-      >
-        <option value="">Anyone</option>
-        {(facets?.authors ?? []).map((a) => (
-          <option key={a.id} value={a.id}>
-            {a.name} ({a.count})
-          </option>
-        ))}
-      </Select>
+        options={(facets?.authors ?? []).map((a) => counted(a.id, a.name, a.count))}
+        onChange={pick("author")}
+      />
       {boards && boards.length > 0 ? (
-        <Select
-          aria-label="Board"
-          className={menu(filter.board)}
+        <FilterMenu
+          label="Board"
+          any="Any board"
           value={filter.board ?? ""}
-          onChange={(e) => pick("board")(e.target.value)}
-        >
-          <option value="">Any board</option>
-          {boards.map((b) => (
-            <option key={b.id} value={b.id}>
-              {b.name}
-            </option>
-          ))}
-        </Select>
+          options={boards.map((b) => ({ value: b.id, label: b.name }))}
+          onChange={pick("board")}
+        />
       ) : null}
-      <Select
-        aria-label="Review state"
-        className={menu(filter.state)}
+      <FilterMenu
+        label="Review state"
+        any="Any state"
         value={single(filter.state)}
-        onChange={(e) => update({ state: e.target.value ? [e.target.value as ReviewState] : undefined })}
-      >
-        <option value="">Any state</option>
-        {REVIEW_STATES.map((s) => (
-          <option key={s} value={s}>
-            {REVIEW_STATE_LABELS[s]}
-          </option>
-        ))}
-      </Select>
-      <Select
-        aria-label="Rating"
-        className={menu(filter.rating)}
+        active={Boolean(filter.state?.length)}
+        options={STATES}
+        onChange={(v) => update({ state: v ? [v as ReviewState] : undefined })}
+      />
+      <FilterMenu
+        label="Rating"
+        any="Any rating"
         value={filter.rating === undefined ? "" : String(filter.rating)}
-        onChange={(e) => update({ rating: e.target.value ? Number(e.target.value) : undefined })}
-      >
-        <option value="">Any rating</option>
-        {[5, 4, 3, 2, 1].map((n) => (
-          <option key={n} value={n}>
-            {n === 5 ? "5 stars" : `${n}+ stars`}
-          </option>
-        ))}
-      </Select>
+        options={RATINGS}
+        onChange={(v) => update({ rating: v ? Number(v) : undefined })}
+      />
       {facets && facets.tags.length > 0 ? (
-        <Select
-          aria-label="Tag"
-          className={menu(filter.tag)}
+        <FilterMenu
+          label="Tag"
+          any="Any tag"
           value={filter.tag ?? ""}
-          onChange={(e) => pick("tag")(e.target.value)}
-        >
-          <option value="">Any tag</option>
-          {facets.tags.map((t) => (
-            <option key={t.tag} value={t.tag}>
-              {t.tag} ({t.count})
-            </option>
-          ))}
-        </Select>
+          options={facets.tags.map((t) => counted(t.tag, t.tag, t.count))}
+          onChange={pick("tag")}
+        />
       ) : null}
-      <Select
-        aria-label="Media"
-        className={menu(filter.kind)}
+      <FilterMenu
+        label="Media"
+        any="Any media"
         value={filter.kind ?? ""}
-        onChange={(e) => pick("kind")(e.target.value)}
-      >
-        <option value="">Any media</option>
-        <option value="image">Images</option>
-        <option value="video">Videos</option>
-      </Select>
-      <Select
-        aria-label="Shape"
-        className={menu(filter.aspect)}
+        options={MEDIA}
+        onChange={pick("kind")}
+      />
+      <FilterMenu
+        label="Shape"
+        any="Any shape"
         value={filter.aspect ?? ""}
-        onChange={(e) => pick("aspect")(e.target.value)}
-      >
-        <option value="">Any shape</option>
-        {GALLERY_ASPECTS.map((a) => (
-          <option key={a} value={a}>
-            {ASPECT_LABELS[a]}
-          </option>
-        ))}
-      </Select>
+        options={SHAPES}
+        onChange={pick("aspect")}
+      />
       <DateField label="Made from" value={filter.from} max={filter.to} onChange={pick("from")} />
       <DateField label="Made until" value={filter.to} min={filter.from} onChange={pick("to")} />
     </div>

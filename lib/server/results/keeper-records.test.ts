@@ -1,31 +1,17 @@
-import fs from "node:fs";
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
-import os from "node:os";
-import path from "node:path";
-import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getTask, type OpenedDatabase, recordTasks } from "@/lib/server/db";
 import { createTestUser, openTestPglite } from "@/lib/server/db/test-databases";
-import { LocalMediaStorage } from "@/lib/server/storage";
-import { EventLog } from "@/lib/server/stream/event-log";
-import type { ImageItem, UpstreamClient } from "@/lib/upstream";
-import { ResultKeeper } from "./keeper";
+import type { ImageItem } from "@/lib/upstream";
+import { keeperTestKit } from "./keeper-test-kit";
 import { taskView } from "./task-view";
 
 // What keeping a task's results costs its database, and what a reload reads of it meanwhile.
 
 let database: OpenedDatabase;
 let queries = 0;
-let server: Server;
+let kit: Awaited<ReturnType<typeof keeperTestKit>>;
 let origin = "";
 let authorId = "";
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), "keeper-records-"));
-
-const upstream = {
-  socket: { onMessage: () => () => undefined, start() {} },
-  watch: async () => ({ ok: true, items: [] }),
-} as unknown as UpstreamClient;
 
 function imageItem(taskUUID: string, index: number): ImageItem {
   const id = crypto.randomUUID();
@@ -48,29 +34,18 @@ function imageItem(taskUUID: string, index: number): ImageItem {
 beforeAll(async () => {
   database = await openTestPglite({ onQuery: () => void queries++ });
   authorId = await createTestUser(database, "records-1");
-  const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: "#cc6633" } })
-    .png()
-    .toBuffer();
-  server = createServer((_req, res) => res.writeHead(200, { "content-type": "image/png" }).end(png));
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  kit = await keeperTestKit("keeper-records", { width: 64, height: 48 });
+  origin = kit.origin;
 }, 60_000);
 
 afterAll(async () => {
   await database?.close();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  fs.rmSync(dir, { recursive: true, force: true });
+  await kit.close();
 });
 
 describe("ResultKeeper's records", () => {
   it("reads a task once and writes one statement per result after its first, and a reload reads the progress its results made", async () => {
-    const keeper = new ResultKeeper({
-      db: database.db,
-      storage: new LocalMediaStorage(path.join(dir, "media")),
-      upstream,
-      log: new EventLog(),
-      upstreamOrigin: origin,
-    });
+    const keeper = kit.keeper(database);
     await keeper.start();
     const taskUUID = crypto.randomUUID();
     await recordTasks(database.db, authorId, [

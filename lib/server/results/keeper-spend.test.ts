@@ -1,28 +1,15 @@
-import fs from "node:fs";
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
-import os from "node:os";
-import path from "node:path";
-import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getTask, type OpenedDatabase, recordTasks } from "@/lib/server/db";
 import { spendEntry } from "@/lib/server/db/schema";
 import { createTestUser, openTestPglite } from "@/lib/server/db/test-databases";
-import { LocalMediaStorage } from "@/lib/server/storage";
-import { EventLog } from "@/lib/server/stream/event-log";
-import type { ImageItem, UpstreamClient } from "@/lib/upstream";
-import { ResultKeeper } from "./keeper";
+import type { ImageItem } from "@/lib/upstream";
+import type { ResultKeeper } from "./keeper";
+import { keeperTestKit } from "./keeper-test-kit";
 
 let database: OpenedDatabase;
-let server: Server;
+let kit: Awaited<ReturnType<typeof keeperTestKit>>;
 let origin = "";
 let authorId = "";
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), "keeper-spend-"));
-
-const upstream = {
-  socket: { onMessage: () => () => undefined, start() {} },
-  watch: async () => ({ ok: true, items: [] }),
-} as unknown as UpstreamClient;
 
 function imageItem(taskUUID: string, cost?: number): ImageItem {
   const id = crypto.randomUUID();
@@ -65,29 +52,18 @@ const entriesOf = (taskUUID: string) =>
 beforeAll(async () => {
   database = await openTestPglite();
   authorId = await createTestUser(database, "spender");
-  const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: "#000" } })
-    .png()
-    .toBuffer();
-  server = createServer((_req, res) => res.writeHead(200, { "content-type": "image/png" }).end(png));
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  kit = await keeperTestKit("keeper-spend");
+  origin = kit.origin;
 }, 60_000);
 
 afterAll(async () => {
   await database?.close();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  fs.rmSync(dir, { recursive: true, force: true });
+  await kit.close();
 });
 
 describe("ResultKeeper: what results cost", () => {
   it("records each result's reported cost once, with the member, model, size and steps it is summed by", async () => {
-    const keeper = new ResultKeeper({
-      db: database.db,
-      storage: new LocalMediaStorage(path.join(dir, "media")),
-      upstream,
-      log: new EventLog(),
-      upstreamOrigin: origin,
-    });
+    const keeper = kit.keeper(database);
     await keeper.start();
     const taskUUID = await tracked(keeper, 2);
     const first = imageItem(taskUUID, 0.0042);
@@ -110,13 +86,7 @@ describe("ResultKeeper: what results cost", () => {
   });
 
   it("records nothing for a result delivered without a cost", async () => {
-    const keeper = new ResultKeeper({
-      db: database.db,
-      storage: new LocalMediaStorage(path.join(dir, "media")),
-      upstream,
-      log: new EventLog(),
-      upstreamOrigin: origin,
-    });
+    const keeper = kit.keeper(database);
     await keeper.start();
     const taskUUID = await tracked(keeper, 1);
     await keeper.ingest(imageItem(taskUUID), 0);

@@ -1,0 +1,47 @@
+import fs from "node:fs";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import os from "node:os";
+import path from "node:path";
+import sharp from "sharp";
+import type { OpenedDatabase } from "@/lib/server/db";
+import { LocalMediaStorage } from "@/lib/server/storage";
+import { EventLog } from "@/lib/server/stream/event-log";
+import type { UpstreamClient } from "@/lib/upstream";
+import { ResultKeeper } from "./keeper";
+
+/** An upstream that never speaks: the test hands the keeper its results itself. */
+export const quietUpstream = {
+  socket: { onMessage: () => () => undefined, start() {} },
+  watch: async () => ({ ok: true, items: [] }),
+} as unknown as UpstreamClient;
+
+/**
+ * What the keeper's tests need around it: a media host serving one PNG of the given size for every
+ * path (the service's result URLs), and a folder for the kept media; `close` removes both.
+ */
+export async function keeperTestKit(name: string, size = { width: 8, height: 8 }) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), `${name}-`));
+  const png = await sharp({ create: { ...size, channels: 3, background: "#cc6633" } })
+    .png()
+    .toBuffer();
+  const server = createServer((_req, res) => res.writeHead(200, { "content-type": "image/png" }).end(png));
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    origin,
+    /** A keeper on `database` with this kit's media folder and host. */
+    keeper: (database: OpenedDatabase) =>
+      new ResultKeeper({
+        db: database.db,
+        storage: new LocalMediaStorage(path.join(dir, "media")),
+        upstream: quietUpstream,
+        log: new EventLog(),
+        upstreamOrigin: origin,
+      }),
+    async close() {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}

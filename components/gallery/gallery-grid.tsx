@@ -23,6 +23,7 @@ import {
   THUMB_SIZE_METRICS,
 } from "@/lib/studio/gallery-layout";
 import { CARD_CAPTION_HEIGHT, GalleryCard } from "./gallery-card";
+import { useGridFocus } from "./use-grid-focus";
 
 const GRID_GAP = 16;
 const ROWS_GAP = 8;
@@ -116,28 +117,14 @@ export function GalleryGrid({
   }, [hasMore, loadingMore, lastShown, rows.length, loadMore]);
 
   // Keyboard focus: one card is in the tab order; arrows move it, scrolling its row into view.
-  const [focusIndex, setFocusIndex] = useState(0);
-  const focusPending = useRef(false);
-  const focusAt = useCallback(
+  const reveal = useCallback(
     (index: number) => {
       const row = rows.findIndex((r) => index >= r.start && index < r.end);
       if (row >= 0) virtualizer.scrollToIndex(row, { align: "auto" });
-      focusPending.current = true;
-      setFocusIndex(index);
     },
     [rows, virtualizer],
   );
-  useEffect(() => {
-    if (!focusPending.current) return;
-    const cell = listRef.current?.querySelector<HTMLElement>(`[data-index="${focusIndex}"]`);
-    if (cell) {
-      focusPending.current = false;
-      cell.focus({ preventScroll: false });
-    }
-  });
-  useEffect(() => {
-    if (focusIndex >= items.length && items.length > 0) setFocusIndex(items.length - 1);
-  }, [focusIndex, items.length]);
+  const { focusIndex, setFocusIndex, focusAt } = useGridFocus(listRef, items.length, reveal);
 
   const selected = useGallerySelection((s) => s.ids);
 

@@ -52,7 +52,7 @@ function viewOf(row: Row): AccessTokenView {
 
 /**
  * Members' personal access tokens: made, listed and revoked by their member, and checked on every
- * request that carries one (`verify`, the `TokenGate` of `route` and `requireUser`).
+ * request that carries one (`verify`, the `TokenGate` of `route`).
  *
  * Requests per token, and failed tokens per address and per presented prefix, are counted in the
  * database (lib/server/rate-limits), so every studio on it holds a script to one budget.

@@ -17,7 +17,7 @@ export interface Caller {
   tokenId: string | null;
 }
 
-/** The token verifier `route` (lib/server/api/route.ts) and `requireUser` ask for a Bearer token (lib/server/auth/access-tokens.ts). */
+/** The token verifier `route` (lib/server/api/route.ts) asks for a Bearer token (lib/server/auth/access-tokens.ts). */
 export interface TokenGate {
   verify(request: Request, token: string): Promise<Caller>;
 }

@@ -1,13 +1,9 @@
 import "server-only";
-import { thrownResponse } from "@/lib/server/http/handle";
 import { requestOrigin } from "@/lib/server/http/origin";
-import { studioErrors } from "@/lib/studio/api/errors";
-import { can, isRole, type Permission, roleFor } from "@/lib/studio/roles";
-import { bearerOf, type SessionUser, type TokenGate } from "./caller";
+import { isRole } from "@/lib/studio/roles";
+import type { SessionUser, TokenGate } from "./caller";
 import type { StudioAuth } from "./create-auth";
 import type { SessionCache } from "./session-cache";
-
-const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 /**
  * A mutating request must come from the studio's own pages: its Origin (which browsers always
@@ -69,37 +65,4 @@ export async function sessionOf(
     user: { id: u.id, name: u.name, email: u.email, role: isRole(u.role) ? u.role : "viewer" },
     sessionId: found.session.id,
   };
-}
-
-/**
- * The gate of every Route Handler not yet on `route()`, with the same checks: a personal access
- * token (`Authorization: Bearer`) is verified and needs no Origin; otherwise a mutating request
- * from another origin is refused (403) and a request without a session (401); then a role without
- * the permission (403). Answers the user, or the error Response to return as is.
- */
-export async function requireUser(
-  gate: Gate,
-  request: Request,
-  permission: Permission,
-): Promise<SessionUser | Response> {
-  try {
-    const user = await callerOf(gate, request);
-    if (!user) throw studioErrors.notSignedIn();
-    if (!can(user.role, permission)) throw studioErrors.forbiddenRole(roleFor(permission));
-    return user;
-  } catch (err) {
-    return thrownResponse(err);
-  }
-}
-
-async function callerOf(gate: Gate, request: Request): Promise<SessionUser | null> {
-  const token = bearerOf(request);
-  if (token !== null) {
-    if (!gate.tokens) throw studioErrors.invalidToken();
-    return (await gate.tokens.verify(request, token)).user;
-  }
-  if (!SAFE_METHODS.has(request.method) && !isSameOrigin(request, gate.publicUrl)) {
-    throw studioErrors.invalidOrigin();
-  }
-  return sessionUser(gate, request.headers);
 }

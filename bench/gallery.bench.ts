@@ -39,7 +39,7 @@ const { filteredGalleryPage } = await import("../lib/server/gallery/gallery-page
 const { galleryTotals } = await import("../lib/server/gallery/filter-count");
 const { galleryMonths } = await import("../lib/server/gallery/months");
 const { galleryFacets } = await import("../lib/server/gallery/facets");
-const { thumbKey } = await import("../lib/server/gallery/thumbnails");
+const { thumbKey } = await import("../lib/server/items/thumbnails");
 const { parseGalleryFilter } = await import("../lib/studio/gallery-filter");
 type Opened = Awaited<ReturnType<typeof openPgliteDatabase>>;
 

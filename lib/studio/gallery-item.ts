@@ -4,7 +4,7 @@ import { REVIEW_STATES } from "./review";
 /**
  * One result as every screen of the studio reads it: a gallery page, a card pushed live by the
  * relay, a task's results on the Create page, the viewer and compare. The server builds it in one
- * place (lib/server/gallery/item-view.ts), so a card that arrives live reads as it does after a
+ * place (lib/server/items/item-view.ts), so a card that arrives live reads as it does after a
  * reload; every answer that carries items declares them with these schemas.
  */
 

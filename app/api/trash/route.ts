@@ -1,5 +1,5 @@
 import { route } from "@/lib/server/api/route";
-import { actorOf } from "@/lib/server/gallery/organize-common";
+import { actorOf } from "@/lib/server/items/actor";
 import { listTrash } from "@/lib/server/gallery/trash";
 import { api } from "@/lib/studio/api";
 

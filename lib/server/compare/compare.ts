@@ -2,7 +2,7 @@ import "server-only";
 import { inArray } from "drizzle-orm";
 import type { StudioDatabase } from "@/lib/server/db";
 import { item, itemColumns, task } from "@/lib/server/db/schema";
-import { itemViewsById } from "@/lib/server/gallery/item-view";
+import { itemViewsById } from "@/lib/server/items/item-view";
 import { studioErrors } from "@/lib/studio/api/errors";
 import type { CompareEntry } from "@/lib/studio/compare";
 

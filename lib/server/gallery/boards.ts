@@ -7,7 +7,7 @@ import type { BoardPage, BoardView } from "@/lib/studio/api/boards";
 import { studioErrors } from "@/lib/studio/api/errors";
 import { thumbUrl } from "@/lib/studio/api/gallery-urls";
 import { TEAM_BOARDS_MAX } from "@/lib/studio/organize";
-import { type Actor, appendEvents, before, liveItems, requirePermission } from "./organize-common";
+import { type Actor, appendEvents, before, liveItems, requirePermission } from "../items/actor";
 
 /**
  * Boards newest first, each with its live item count and its cover: the chosen item while it is

@@ -3,8 +3,8 @@ import { inArray } from "drizzle-orm";
 import { item } from "@/lib/server/db/schema";
 import type { BulkBody } from "@/lib/studio/organize";
 import { setBoardMembership } from "./boards";
-import { type Actor, appendEvents, liveItems, requirePermission } from "./organize-common";
-import { type OrganizeDeps, publish, publishReviews } from "./organize-live";
+import { type Actor, appendEvents, liveItems, requirePermission } from "../items/actor";
+import { type OrganizeDeps, publish, publishReviews } from "../items/live";
 import { setTagOn } from "./tags";
 import { trashItems } from "./trash";
 

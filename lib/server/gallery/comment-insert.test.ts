@@ -13,7 +13,7 @@ import { ApiError } from "@/lib/studio/api/errors";
 import { insertComment } from "./comment-insert";
 import { addComment } from "./comments";
 import { guestKeyOf, newGuestSecret } from "./guest-identity";
-import { actor, MemoryStorage, makeItem, RecordingLog } from "./organize-test-support";
+import { actor, MemoryStorage, makeItem, RecordingLog } from "../items/test-support";
 import type { Actor } from "./review-access";
 import { createShareLink } from "./share-links";
 

@@ -6,7 +6,7 @@ import { studioErrors } from "@/lib/studio/api/errors";
 import type { NewComment } from "@/lib/studio/comments";
 import { mentionedMembers } from "@/lib/studio/mentions";
 import { appendEvent } from "./audit-trail";
-import { itemReviews } from "./item-review";
+import { itemReviews } from "../items/item-review";
 import { type Actor, assertCan, fail, findItem, type ReviewDeps, type Tx } from "./review-access";
 
 /**

@@ -14,7 +14,7 @@ import { databaseRateLimits } from "@/lib/server/rate-limits";
 import { addGuestComment, sharedComments } from "@/lib/server/votes/test-links";
 import type { Mark } from "@/lib/studio/marks";
 import { addComment, commentThreads, updateComment } from "./comments";
-import { actor, MemoryStorage, makeItem, RecordingLog } from "./organize-test-support";
+import { actor, MemoryStorage, makeItem, RecordingLog } from "../items/test-support";
 import type { Actor } from "./review-access";
 import { createShareLink } from "./share-links";
 

@@ -3,7 +3,7 @@ import type { StudioDatabase } from "@/lib/server/db";
 import type { GalleryFilter } from "@/lib/studio/gallery-filter";
 import type { GalleryItem } from "@/lib/studio/gallery-item";
 import { decodeFilterCursor, filteredItems } from "./filter-query";
-import { itemViews } from "./item-view";
+import { itemViews } from "../items/item-view";
 
 export interface GalleryPage {
   items: GalleryItem[];

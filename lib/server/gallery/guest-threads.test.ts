@@ -10,7 +10,7 @@ import { addGuestComment, sharedComments, sharedView } from "@/lib/server/votes/
 import type { Mark } from "@/lib/studio/marks";
 import { addComment, commentThreads } from "./comments";
 import { guestKeyOf, newGuestSecret } from "./guest-identity";
-import { actor, MemoryStorage, makeItem, RecordingLog } from "./organize-test-support";
+import { actor, MemoryStorage, makeItem, RecordingLog } from "../items/test-support";
 import type { Actor } from "./review-access";
 import { createShareLink } from "./share-links";
 

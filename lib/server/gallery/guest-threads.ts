@@ -5,7 +5,7 @@ import { type CommentRow, comment, user } from "@/lib/server/db/schema";
 import type { GuestComment } from "@/lib/studio/api/share";
 import { maskMentions } from "@/lib/studio/mentions";
 import { pinOf } from "./comments";
-import { after } from "./organize-common";
+import { after } from "../items/actor";
 import type { Tx } from "./review-access";
 
 /**

@@ -5,7 +5,7 @@ import { redactTaskParams } from "@/lib/server/db/redact-params";
 import { item, itemColumns, itemRating, itemSource, task, user } from "@/lib/server/db/schema";
 import { studioErrors } from "@/lib/studio/api/errors";
 import type { ItemDetail } from "@/lib/studio/item-detail";
-import { itemViewsById } from "./item-view";
+import { itemViewsById } from "../items/item-view";
 import { fail, itemIdOf } from "./review-access";
 
 /**

@@ -14,7 +14,7 @@ import type { GalleryChange } from "@/lib/studio/api/stream-events";
 import { galleryItemSchema } from "@/lib/studio/gallery-item";
 import type { Role } from "@/lib/studio/roles";
 import { filteredGalleryPage } from "./gallery-page";
-import { freshItemView, itemViews } from "./item-view";
+import { freshItemView, itemViews } from "../items/item-view";
 
 // One item view: the card the relay pushes when a result arrives, kept up to date by the review
 // events that follow it, reads exactly as the card a gallery page answers for the same item.

@@ -8,7 +8,7 @@ import {
   type TestDatabase,
   testBackends,
 } from "@/lib/server/db/test-databases";
-import { itemViews } from "@/lib/server/gallery/item-view";
+import { itemViews } from "@/lib/server/items/item-view";
 import { errorAnswerOf } from "@/lib/server/http/error-answer";
 import { inboxPage } from "@/lib/server/notify/inbox";
 import { databaseRateLimits } from "@/lib/server/rate-limits";
@@ -16,7 +16,7 @@ import { addGuestComment, sharedComments, sharedView } from "@/lib/server/votes/
 import { sharedViewSchema } from "@/lib/studio/api/share";
 import { createBoard, listBoards, setBoardMembership } from "./boards";
 import { addComment, commentThreads } from "./comments";
-import { actor, MemoryStorage, makeItem, RecordingLog } from "./organize-test-support";
+import { actor, MemoryStorage, makeItem, RecordingLog } from "../items/test-support";
 import { createSavedSearch, listSavedSearches } from "./saved-searches";
 import { createShareLink, listShareLinks } from "./share-links";
 

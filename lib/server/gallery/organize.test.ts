@@ -18,7 +18,7 @@ import { addGuestComment, sharedComments, sharedMediaKey, sharedView } from "@/l
 import { ROLES, type Role } from "@/lib/studio/roles";
 import { createBoard, deleteBoard, listBoards, setBoardMembership, updateBoard } from "./boards";
 import { bulkAction } from "./bulk";
-import { actor, MemoryStorage, makeItem, RecordingLog } from "./organize-test-support";
+import { actor, MemoryStorage, makeItem, RecordingLog } from "../items/test-support";
 import { createSavedSearch, deleteSavedSearch, listSavedSearches } from "./saved-searches";
 import { createShareLink, listShareLinks, revokeShareLink } from "./share-links";
 import { setItemTags } from "./tags";

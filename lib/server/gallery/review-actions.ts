@@ -7,7 +7,7 @@ import { ratingBody } from "@/lib/studio/api/items";
 import type { ItemReview } from "@/lib/studio/gallery-item";
 import type { ReviewState } from "@/lib/studio/review";
 import { appendEvent } from "./audit-trail";
-import { itemReviews } from "./item-review";
+import { itemReviews } from "../items/item-review";
 import { type Actor, assertCan, fail, findItem, itemIdOf, type ReviewDeps, type Tx } from "./review-access";
 
 /**

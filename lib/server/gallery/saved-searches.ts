@@ -4,8 +4,8 @@ import { decodeCursor, encodeCursor } from "@/lib/server/db/cursor";
 import { savedSearch, user } from "@/lib/server/db/schema";
 import { studioErrors } from "@/lib/studio/api/errors";
 import type { SavedSearchView } from "@/lib/studio/api/saved-searches";
-import { type Actor, before } from "./organize-common";
-import { type OrganizeDeps, publish } from "./organize-live";
+import { type Actor, before } from "../items/actor";
+import { type OrganizeDeps, publish } from "../items/live";
 
 type Row = typeof savedSearch.$inferSelect & { ownerName: string | null };
 

@@ -7,7 +7,7 @@ import type { GuestComment } from "@/lib/studio/api/share";
 import type { GuestCommentInput } from "@/lib/studio/organize";
 import { insertComment } from "./comment-insert";
 import { guestComment, guestThreads } from "./guest-threads";
-import type { OrganizeDeps } from "./organize-live";
+import type { OrganizeDeps } from "../items/live";
 import type { SharedLink } from "./share-links";
 
 /**

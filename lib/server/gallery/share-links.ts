@@ -8,8 +8,8 @@ import { board, boardItem, guestVoteLink, item, shareLink, user, voteRound } fro
 import { studioErrors } from "@/lib/studio/api/errors";
 import type { ShareLinkView } from "@/lib/studio/api/share-links";
 import { TEAM_LIVE_SHARE_LINKS_MAX } from "@/lib/studio/organize";
-import { type Actor, appendEvents, before, liveItems, requirePermission } from "./organize-common";
-import type { OrganizeDeps } from "./organize-live";
+import { type Actor, appendEvents, before, liveItems, requirePermission } from "../items/actor";
+import type { OrganizeDeps } from "../items/live";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** 32 random bytes: a token nobody guesses; only its SHA-256 is stored. */

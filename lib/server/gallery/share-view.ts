@@ -3,7 +3,7 @@ import { and, desc, eq, inArray, isNull } from "drizzle-orm";
 import { decodeCursor, encodeCursor } from "@/lib/server/db/cursor";
 import type { ItemRow } from "@/lib/server/db/schema";
 import { board, boardItem, item, itemColumns, task } from "@/lib/server/db/schema";
-import { itemViews } from "@/lib/server/gallery/item-view";
+import { itemViews } from "@/lib/server/items/item-view";
 import { api } from "@/lib/studio/api";
 import { studioErrors } from "@/lib/studio/api/errors";
 import {
@@ -15,8 +15,8 @@ import {
 import { urlOf } from "@/lib/studio/api/url";
 import type { GalleryItem } from "@/lib/studio/gallery-item";
 import { isUuid } from "@/lib/studio/params";
-import { before } from "./organize-common";
-import type { OrganizeDeps } from "./organize-live";
+import { before } from "../items/actor";
+import type { OrganizeDeps } from "../items/live";
 import type { SharedLink } from "./share-links";
 
 /**

@@ -2,8 +2,8 @@ import "server-only";
 import { and, eq, inArray } from "drizzle-orm";
 import type { StudioDatabase } from "@/lib/server/db";
 import { itemTag } from "@/lib/server/db/schema";
-import { type Actor, appendEvents, liveItems, requirePermission } from "./organize-common";
-import { type OrganizeDeps, publishReviews } from "./organize-live";
+import { type Actor, appendEvents, liveItems, requirePermission } from "../items/actor";
+import { type OrganizeDeps, publishReviews } from "../items/live";
 
 /** Replaces an item's tags (already normalized); one audit row when they changed. */
 export async function setItemTags(

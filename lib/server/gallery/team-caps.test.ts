@@ -3,7 +3,7 @@ import type { OpenedDatabase } from "@/lib/server/db";
 import { createTestUser, openTestPglite } from "@/lib/server/db/test-databases";
 import { errorAnswerOf } from "@/lib/server/http/error-answer";
 import { createBoard, deleteBoard } from "./boards";
-import { actor, RecordingLog } from "./organize-test-support";
+import { actor, RecordingLog } from "../items/test-support";
 import { createShareLink, revokeShareLink, shareLinkState } from "./share-links";
 
 let database: OpenedDatabase;

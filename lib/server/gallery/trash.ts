@@ -8,7 +8,7 @@ import type { MediaStorage } from "@/lib/server/storage";
 import { studioErrors } from "@/lib/studio/api/errors";
 import type { TrashedItem } from "@/lib/studio/organize";
 import { TRASH_DAYS } from "@/lib/studio/review";
-import { mediaUrl } from "./gallery-item";
+import { mediaUrl } from "../items/gallery-item";
 import {
   type Actor,
   appendEvents,
@@ -17,9 +17,9 @@ import {
   liveItems,
   requirePermission,
   STUDIO_ACTOR,
-} from "./organize-common";
-import { type OrganizeDeps, publish } from "./organize-live";
-import { deleteThumbs } from "./thumbnails";
+} from "../items/actor";
+import { type OrganizeDeps, publish } from "../items/live";
+import { deleteThumbs } from "../items/thumbnails";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

@@ -8,7 +8,7 @@ import { item, task } from "@/lib/server/db/schema";
 import type { MediaStorage } from "@/lib/server/storage";
 import { studioErrors } from "@/lib/studio/api/errors";
 import { workflowOf } from "@/lib/studio/workflow-of";
-import { fail } from "./organize-common";
+import { fail } from "../items/actor";
 import { guestParams } from "./share-view";
 
 const EXTENSIONS: Record<string, string> = {

@@ -87,7 +87,7 @@ export function entryOf(r: FactsRow): InboxEntry {
             kind: r.itemKind,
             prompt: r.prompt,
             thumbUrl: thumbUrl(r.itemId, 320),
-            // As the gallery spells it (lib/server/gallery/gallery-item.ts).
+            // As the gallery spells it (lib/server/items/gallery-item.ts).
             url: `/api/media/${r.storageKey}`,
             inTrash: r.deletedAt !== null,
           }

@@ -1,6 +1,6 @@
 import "server-only";
 import type { StudioDatabase, TaskWithItems } from "@/lib/server/db";
-import { itemViews, type StarsOf } from "@/lib/server/gallery/item-view";
+import { itemViews, type StarsOf } from "@/lib/server/items/item-view";
 import type { TaskView } from "@/lib/studio/gallery-item";
 import { progressOfResults } from "./flight";
 import { errorFields } from "./settle";

@@ -1,5 +1,5 @@
 import { route } from "@/lib/server/api/route";
-import { actorOf } from "@/lib/server/gallery/organize-common";
+import { actorOf } from "@/lib/server/items/actor";
 import { revokeShareLink } from "@/lib/server/gallery/share-links";
 import { api } from "@/lib/studio/api";
 

@@ -6,7 +6,7 @@ import { recordTasks } from "@/lib/server/db/task-records";
 import type { TestDatabase } from "@/lib/server/db/test-databases";
 import type { GalleryChange } from "@/lib/studio/api/stream-events";
 import type { Role } from "@/lib/studio/roles";
-import type { Actor } from "./organize-common";
+import type { Actor } from "./actor";
 
 /** Test helpers for the organize modules: items with media, a fake storage, a recording log. */
 

@@ -1,6 +1,6 @@
 import { route } from "@/lib/server/api/route";
 import { actorOf } from "@/lib/server/items/actor";
-import { createShareLink, listShareLinks, shareUrl } from "@/lib/server/gallery/share-links";
+import { createShareLink, listShareLinks, shareUrl } from "@/lib/server/share/links";
 import { requestOrigin } from "@/lib/server/http/origin";
 import { api } from "@/lib/studio/api";
 

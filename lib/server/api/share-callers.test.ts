@@ -17,7 +17,7 @@ import {
 } from "@/lib/server/db/test-databases";
 import { createBoard } from "@/lib/server/gallery/boards";
 import { actor, MemoryStorage, makeItem, RecordingLog } from "@/lib/server/items/test-support";
-import { createShareLink, revokeShareLink } from "@/lib/server/gallery/share-links";
+import { createShareLink, revokeShareLink } from "@/lib/server/share/links";
 import { databaseRateLimits } from "@/lib/server/rate-limits";
 import type { StudioRuntime } from "@/lib/server/runtime";
 import { api } from "@/lib/studio/api";

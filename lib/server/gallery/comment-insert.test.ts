@@ -15,7 +15,7 @@ import { addComment } from "./comments";
 import { guestKeyOf, newGuestSecret } from "./guest-identity";
 import { actor, MemoryStorage, makeItem, RecordingLog } from "../items/test-support";
 import type { Actor } from "./review-access";
-import { createShareLink } from "./share-links";
+import { createShareLink } from "../share/links";
 
 // Guests' and members' comments take one road to the table (./comment-insert.ts). What the road
 // keeps apart is attacked here: a guest naming members, a guest's comment pretending to answer

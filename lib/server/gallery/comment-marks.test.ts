@@ -16,7 +16,7 @@ import type { Mark } from "@/lib/studio/marks";
 import { addComment, commentThreads, updateComment } from "./comments";
 import { actor, MemoryStorage, makeItem, RecordingLog } from "../items/test-support";
 import type { Actor } from "./review-access";
-import { createShareLink } from "./share-links";
+import { createShareLink } from "../share/links";
 
 async function refusal(promise: Promise<unknown>) {
   const err = await promise.then(

@@ -12,7 +12,7 @@ import { addComment, commentThreads } from "./comments";
 import { guestKeyOf, newGuestSecret } from "./guest-identity";
 import { actor, MemoryStorage, makeItem, RecordingLog } from "../items/test-support";
 import type { Actor } from "./review-access";
-import { createShareLink } from "./share-links";
+import { createShareLink } from "../share/links";
 
 const marks: Mark[] = [
   {

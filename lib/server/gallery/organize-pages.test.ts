@@ -18,7 +18,7 @@ import { createBoard, listBoards, setBoardMembership } from "./boards";
 import { addComment, commentThreads } from "./comments";
 import { actor, MemoryStorage, makeItem, RecordingLog } from "../items/test-support";
 import { createSavedSearch, listSavedSearches } from "./saved-searches";
-import { createShareLink, listShareLinks } from "./share-links";
+import { createShareLink, listShareLinks } from "../share/links";
 
 /** Every row of a list, read one page at a time with the list's own cursors. */
 async function everyPage<T>(

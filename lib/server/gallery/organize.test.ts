@@ -20,7 +20,7 @@ import { createBoard, deleteBoard, listBoards, setBoardMembership, updateBoard }
 import { bulkAction } from "./bulk";
 import { actor, MemoryStorage, makeItem, RecordingLog } from "../items/test-support";
 import { createSavedSearch, deleteSavedSearch, listSavedSearches } from "./saved-searches";
-import { createShareLink, listShareLinks, revokeShareLink } from "./share-links";
+import { createShareLink, listShareLinks, revokeShareLink } from "../share/links";
 import { setItemTags } from "./tags";
 import { listTrash, purgeItems, restoreItems, sweepTrash } from "./trash";
 import { zipItems } from "./zip";

@@ -8,7 +8,7 @@ import type { GuestCommentInput } from "@/lib/studio/organize";
 import { insertComment } from "./comment-insert";
 import { guestComment, guestThreads } from "./guest-threads";
 import type { OrganizeDeps } from "../items/live";
-import type { SharedLink } from "./share-links";
+import type { SharedLink } from "../share/links";
 
 /**
  * Guests' comments through a share link that takes them: read and written only on an item the

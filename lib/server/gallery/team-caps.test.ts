@@ -4,7 +4,7 @@ import { createTestUser, openTestPglite } from "@/lib/server/db/test-databases";
 import { errorAnswerOf } from "@/lib/server/http/error-answer";
 import { createBoard, deleteBoard } from "./boards";
 import { actor, RecordingLog } from "../items/test-support";
-import { createShareLink, revokeShareLink, shareLinkState } from "./share-links";
+import { createShareLink, revokeShareLink, shareLinkState } from "../share/links";
 
 let database: OpenedDatabase;
 let editorId = "";

@@ -9,7 +9,7 @@ import type { MediaStorage } from "@/lib/server/storage";
 import { studioErrors } from "@/lib/studio/api/errors";
 import { workflowOf } from "@/lib/studio/workflow-of";
 import { fail } from "../items/actor";
-import { guestParams } from "./share-view";
+import { guestParams } from "../share/view";
 
 const EXTENSIONS: Record<string, string> = {
   "image/png": "png",

@@ -17,7 +17,7 @@ import type { GalleryItem } from "@/lib/studio/gallery-item";
 import { isUuid } from "@/lib/studio/params";
 import { before } from "../items/actor";
 import type { OrganizeDeps } from "../items/live";
-import type { SharedLink } from "./share-links";
+import type { SharedLink } from "./links";
 
 /**
  * What a guest reads through a share link: only the item or the board's items it names, and

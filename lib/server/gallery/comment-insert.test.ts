@@ -14,7 +14,7 @@ import { insertComment } from "./comment-insert";
 import { addComment } from "./comments";
 import { guestKeyOf, newGuestSecret } from "./guest-identity";
 import { actor, MemoryStorage, makeItem, RecordingLog } from "../items/test-support";
-import type { Actor } from "./review-access";
+import type { Actor } from "../review/access";
 import { createShareLink } from "../share/links";
 
 // Guests' and members' comments take one road to the table (./comment-insert.ts). What the road

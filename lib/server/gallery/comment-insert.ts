@@ -5,9 +5,9 @@ import { notify } from "@/lib/server/notify/notify";
 import { studioErrors } from "@/lib/studio/api/errors";
 import type { NewComment } from "@/lib/studio/comments";
 import { mentionedMembers } from "@/lib/studio/mentions";
-import { appendEvent } from "./audit-trail";
+import { appendEvent } from "../review/audit-trail";
 import { itemReviews } from "../items/item-review";
-import { type Actor, assertCan, fail, findItem, type ReviewDeps, type Tx } from "./review-access";
+import { type Actor, assertCan, fail, findItem, type ReviewDeps, type Tx } from "../review/access";
 
 /**
  * Who writes a comment. A member may reply in any thread and name members with @, who then get it

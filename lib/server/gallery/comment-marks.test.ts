@@ -15,7 +15,7 @@ import { addGuestComment, sharedComments } from "@/lib/server/votes/test-links";
 import type { Mark } from "@/lib/studio/marks";
 import { addComment, commentThreads, updateComment } from "./comments";
 import { actor, MemoryStorage, makeItem, RecordingLog } from "../items/test-support";
-import type { Actor } from "./review-access";
+import type { Actor } from "../review/access";
 import { createShareLink } from "../share/links";
 
 async function refusal(promise: Promise<unknown>) {

@@ -7,9 +7,9 @@ import { notify } from "@/lib/server/notify/notify";
 import { ApiError, studioErrors } from "@/lib/studio/api/errors";
 import type { CommentPatch, CommentPin, CommentThread, CommentView, NewComment } from "@/lib/studio/comments";
 import { isUuid } from "@/lib/studio/params";
-import { appendEvent } from "./audit-trail";
+import { appendEvent } from "../review/audit-trail";
 import { insertComment, mentionsIn, publishComment } from "./comment-insert";
-import { type Actor, assertCan, fail, findItem, type ReviewDeps, type Tx } from "./review-access";
+import { type Actor, assertCan, fail, findItem, type ReviewDeps, type Tx } from "../review/access";
 
 export function pinOf(
   row: Pick<CommentRow, "pinX" | "pinY" | "pinSeconds" | "pinEndSeconds">,

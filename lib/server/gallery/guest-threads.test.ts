@@ -11,7 +11,7 @@ import type { Mark } from "@/lib/studio/marks";
 import { addComment, commentThreads } from "./comments";
 import { guestKeyOf, newGuestSecret } from "./guest-identity";
 import { actor, MemoryStorage, makeItem, RecordingLog } from "../items/test-support";
-import type { Actor } from "./review-access";
+import type { Actor } from "../review/access";
 import { createShareLink } from "../share/links";
 
 const marks: Mark[] = [

@@ -6,7 +6,7 @@ import type { GuestComment } from "@/lib/studio/api/share";
 import { maskMentions } from "@/lib/studio/mentions";
 import { pinOf } from "./comments";
 import { after } from "../items/actor";
-import type { Tx } from "./review-access";
+import type { Tx } from "../review/access";
 
 /**
  * The one rule for what a guest on a share link reads of an item's comments: the threads they

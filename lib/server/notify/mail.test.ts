@@ -6,7 +6,7 @@ import { parseStudioEnv } from "@/lib/server/config/env";
 import { notification } from "@/lib/server/db/schema";
 import { backendTitle, type TestDatabase, testBackends } from "@/lib/server/db/test-databases";
 import { addComment } from "@/lib/server/gallery/comments";
-import { assignItem } from "@/lib/server/gallery/review-actions";
+import { assignItem } from "@/lib/server/review/actions";
 import { MailQueue } from "./mail-queue";
 import { type NotifyFixture, notifyFixture } from "./notify-fixture";
 import { notificationOutlet, setNotificationOutlet } from "./outlet";

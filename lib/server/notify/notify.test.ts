@@ -5,7 +5,7 @@ import { createExperiment } from "@/lib/server/experiments/actions";
 import { cellRows } from "@/lib/server/experiments/records";
 import { ExperimentRunner } from "@/lib/server/experiments/runner";
 import { addComment, updateComment } from "@/lib/server/gallery/comments";
-import { assignItem, setReviewState } from "@/lib/server/gallery/review-actions";
+import { assignItem, setReviewState } from "@/lib/server/review/actions";
 import { createPickedResultsVote } from "@/lib/server/votes/picked-results";
 import { inboxPage, markRead, unreadCount } from "./inbox";
 import { type NotifyFixture, notifyFixture, type Person } from "./notify-fixture";

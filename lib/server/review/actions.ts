@@ -8,7 +8,7 @@ import type { ItemReview } from "@/lib/studio/gallery-item";
 import type { ReviewState } from "@/lib/studio/review";
 import { appendEvent } from "./audit-trail";
 import { itemReviews } from "../items/item-review";
-import { type Actor, assertCan, fail, findItem, itemIdOf, type ReviewDeps, type Tx } from "./review-access";
+import { type Actor, assertCan, fail, findItem, itemIdOf, type ReviewDeps, type Tx } from "./access";
 
 /**
  * Locks the item's row for the rest of the transaction: two reviewers rating at once then count

@@ -6,7 +6,7 @@ import { item, itemColumns, itemRating, itemSource, task, user } from "@/lib/ser
 import { studioErrors } from "@/lib/studio/api/errors";
 import type { ItemDetail } from "@/lib/studio/item-detail";
 import { itemViewsById } from "../items/item-view";
-import { fail, itemIdOf } from "./review-access";
+import { fail, itemIdOf } from "./access";
 
 /**
  * One item for the viewer: the item, its task's parameters, lineage, ratings and the team, and

@@ -6,7 +6,7 @@ import { reviewEvent } from "@/lib/server/db/schema";
 import { studioErrors } from "@/lib/studio/api/errors";
 import type { HistoryEntry } from "@/lib/studio/api/items";
 import type { ReviewEventKind } from "@/lib/studio/review";
-import { type Actor, findItem, type Tx } from "./review-access";
+import { type Actor, findItem, type Tx } from "./access";
 
 /** Appends one entry; the table refuses every UPDATE and DELETE (migration 0002). */
 export async function appendEvent(

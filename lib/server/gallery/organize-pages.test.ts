@@ -15,7 +15,7 @@ import { databaseRateLimits } from "@/lib/server/rate-limits";
 import { addGuestComment, sharedComments, sharedView } from "@/lib/server/votes/test-links";
 import { sharedViewSchema } from "@/lib/studio/api/share";
 import { createBoard, listBoards, setBoardMembership } from "./boards";
-import { addComment, commentThreads } from "./comments";
+import { addComment, commentThreads } from "../comments/comments";
 import { actor, MemoryStorage, makeItem, RecordingLog } from "../items/test-support";
 import { createSavedSearch, listSavedSearches } from "./saved-searches";
 import { createShareLink, listShareLinks } from "../share/links";

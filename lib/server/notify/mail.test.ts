@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseStudioEnv } from "@/lib/server/config/env";
 import { notification } from "@/lib/server/db/schema";
 import { backendTitle, type TestDatabase, testBackends } from "@/lib/server/db/test-databases";
-import { addComment } from "@/lib/server/gallery/comments";
+import { addComment } from "@/lib/server/comments/comments";
 import { assignItem } from "@/lib/server/review/actions";
 import { MailQueue } from "./mail-queue";
 import { type NotifyFixture, notifyFixture } from "./notify-fixture";

@@ -4,7 +4,7 @@ import { backendTitle, type TestDatabase, testBackends } from "@/lib/server/db/t
 import { createExperiment } from "@/lib/server/experiments/actions";
 import { cellRows } from "@/lib/server/experiments/records";
 import { ExperimentRunner } from "@/lib/server/experiments/runner";
-import { addComment, updateComment } from "@/lib/server/gallery/comments";
+import { addComment, updateComment } from "@/lib/server/comments/comments";
 import { assignItem, setReviewState } from "@/lib/server/review/actions";
 import { createPickedResultsVote } from "@/lib/server/votes/picked-results";
 import { inboxPage, markRead, unreadCount } from "./inbox";

@@ -11,7 +11,7 @@ import type { Audience } from "@/lib/server/stream/event-log";
 import type { GalleryChange } from "@/lib/studio/api/stream-events";
 import type { Role } from "@/lib/studio/roles";
 import { historyPage } from "./audit-trail";
-import { addComment, commentThreads, updateComment } from "../gallery/comments";
+import { addComment, commentThreads, updateComment } from "../comments/comments";
 import { itemDetail } from "./item-detail";
 import type { Actor, ReviewDeps } from "./access";
 import { assignItem, rateItem, setReviewState, unrateItem } from "./actions";

@@ -10,7 +10,7 @@ import {
   type TestDatabase,
   testBackends,
 } from "@/lib/server/db/test-databases";
-import { addComment, updateComment } from "@/lib/server/gallery/comments";
+import { addComment, updateComment } from "@/lib/server/comments/comments";
 import { galleryTotals } from "@/lib/server/gallery/filter-count";
 import { filteredGalleryPage } from "@/lib/server/gallery/gallery-page";
 import { freshItemView, itemViews } from "@/lib/server/items/item-view";

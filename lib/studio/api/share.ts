@@ -51,7 +51,7 @@ export type SharedView = z.infer<typeof sharedViewSchema>;
 
 /**
  * A comment as a guest reads it: one of their own, or the team's reply in their thread. A guest
- * reads nothing else of the item's comments, and never a member's name (lib/server/gallery/guest-threads.ts).
+ * reads nothing else of the item's comments, and never a member's name (lib/server/comments/guest-threads.ts).
  */
 export const guestCommentViewSchema = z.object({
   id: z.string(),

@@ -151,7 +151,7 @@ export const comment = pgTable(
     shareLinkId: uuid("share_link_id"),
     /**
      * The guest who wrote it: SHA-256 (hex) of the secret in that browser's cookie for the link
-     * (lib/server/gallery/guest-identity.ts). A guest reads back only their own threads by it.
+     * (lib/server/comments/guest-identity.ts). A guest reads back only their own threads by it.
      */
     guestKey: text("guest_key"),
     body: text("body").notNull(),

@@ -5,7 +5,7 @@ import type { RateLimits } from "@/lib/server/rate-limits";
 import { studioErrors } from "@/lib/studio/api/errors";
 import type { GuestComment } from "@/lib/studio/api/share";
 import type { GuestCommentInput } from "@/lib/studio/organize";
-import { insertComment } from "./comment-insert";
+import { insertComment } from "./insert";
 import { guestComment, guestThreads } from "./guest-threads";
 import type { OrganizeDeps } from "../items/live";
 import type { SharedLink } from "../share/links";

@@ -10,7 +10,7 @@ import type { Tx } from "../review/access";
 
 /**
  * The one rule for what a guest on a share link reads of an item's comments: the threads they
- * started through that link (their guest key, lib/server/gallery/guest-identity.ts) and what the
+ * started through that link (their guest key, lib/server/comments/guest-identity.ts) and what the
  * team replies in them. Nothing else: not the team's threads, not another guest's, not a member's
  * name (a member's reply is signed "Team"), not whom the team @mentions. Every guest read of
  * comments (the list, what a guest's own post answers, the marks they carry) goes through here;

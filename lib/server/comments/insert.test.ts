@@ -10,7 +10,7 @@ import {
 import { databaseRateLimits } from "@/lib/server/rate-limits";
 import { addGuestComment, sharedComments } from "@/lib/server/votes/test-links";
 import { ApiError } from "@/lib/studio/api/errors";
-import { insertComment } from "./comment-insert";
+import { insertComment } from "./insert";
 import { addComment } from "./comments";
 import { guestKeyOf, newGuestSecret } from "./guest-identity";
 import { actor, MemoryStorage, makeItem, RecordingLog } from "../items/test-support";

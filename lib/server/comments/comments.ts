@@ -8,7 +8,7 @@ import { ApiError, studioErrors } from "@/lib/studio/api/errors";
 import type { CommentPatch, CommentPin, CommentThread, CommentView, NewComment } from "@/lib/studio/comments";
 import { isUuid } from "@/lib/studio/params";
 import { appendEvent } from "../review/audit-trail";
-import { insertComment, mentionsIn, publishComment } from "./comment-insert";
+import { insertComment, mentionsIn, publishComment } from "./insert";
 import { type Actor, assertCan, fail, findItem, type ReviewDeps, type Tx } from "../review/access";
 
 export function pinOf(

@@ -18,7 +18,7 @@ import { Team } from "./auth/team";
 import { authSecret } from "./auth-secret";
 import { type StudioEnv, studioEnv } from "./config/env";
 import { ExperimentRunner } from "./experiments/runner";
-import { startTrashSweep } from "./gallery/trash";
+import { startTrashSweep } from "./organize/trash";
 import { LimitSettings } from "./limits/limit-settings";
 import { MemberQueue } from "./limits/member-queue";
 import { ToolQueue } from "./limits/tool-queue";

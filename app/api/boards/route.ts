@@ -1,5 +1,5 @@
 import { route } from "@/lib/server/api/route";
-import { createBoard, listBoards } from "@/lib/server/gallery/boards";
+import { createBoard, listBoards } from "@/lib/server/organize/boards";
 import { actorOf } from "@/lib/server/items/actor";
 import { api } from "@/lib/studio/api";
 

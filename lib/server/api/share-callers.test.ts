@@ -15,7 +15,7 @@ import {
   type TestDatabase,
   testBackends,
 } from "@/lib/server/db/test-databases";
-import { createBoard } from "@/lib/server/gallery/boards";
+import { createBoard } from "@/lib/server/organize/boards";
 import { actor, MemoryStorage, makeItem, RecordingLog } from "@/lib/server/items/test-support";
 import { createShareLink, revokeShareLink } from "@/lib/server/share/links";
 import { databaseRateLimits } from "@/lib/server/rate-limits";

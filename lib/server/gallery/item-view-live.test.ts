@@ -8,7 +8,7 @@ import { user } from "@/lib/server/db/schema";
 import { recordTasks } from "@/lib/server/db/task-records";
 import { backendTitle, type TestDatabase, testBackends } from "@/lib/server/db/test-databases";
 import { assignItem, rateItem, setReviewState } from "@/lib/server/review/actions";
-import { setItemTags } from "@/lib/server/gallery/tags";
+import { setItemTags } from "@/lib/server/organize/tags";
 import { galleryPageSchema } from "@/lib/studio/api/items";
 import type { GalleryChange } from "@/lib/studio/api/stream-events";
 import { galleryItemSchema } from "@/lib/studio/gallery-item";

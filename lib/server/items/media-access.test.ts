@@ -16,7 +16,7 @@ import type { Role } from "@/lib/studio/roles";
 import { mediaUrl } from "./gallery-item";
 import { itemMedia } from "./item-media";
 import { studioMediaResponse } from "./media-access";
-import { purgeItems, trashItems } from "../gallery/trash";
+import { purgeItems, trashItems } from "../organize/trash";
 
 // The studio's media route over real accounts and storage: a key is served only through the
 // studio's checks, whoever knows it.

@@ -15,7 +15,7 @@ import { galleryTotals } from "@/lib/server/gallery/filter-count";
 import { filteredGalleryPage } from "@/lib/server/gallery/gallery-page";
 import { freshItemView, itemViews } from "@/lib/server/items/item-view";
 import { actor, MemoryStorage, makeItem, RecordingLog } from "@/lib/server/items/test-support";
-import { purgeItems, restoreItems, trashItems } from "@/lib/server/gallery/trash";
+import { purgeItems, restoreItems, trashItems } from "@/lib/server/organize/trash";
 import { carriedThreads, itemVersions } from "./stack";
 import { recordVersionLinks, resolveVersionRequest, takeVersionRequests } from "./version-link";
 

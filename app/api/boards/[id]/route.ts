@@ -1,5 +1,5 @@
 import { route } from "@/lib/server/api/route";
-import { deleteBoard, updateBoard } from "@/lib/server/gallery/boards";
+import { deleteBoard, updateBoard } from "@/lib/server/organize/boards";
 import { actorOf } from "@/lib/server/items/actor";
 import { publishReviews } from "@/lib/server/items/live";
 import { api } from "@/lib/studio/api";

@@ -1,5 +1,5 @@
 import { route } from "@/lib/server/api/route";
-import { bulkAction } from "@/lib/server/gallery/bulk";
+import { bulkAction } from "@/lib/server/organize/bulk";
 import { actorOf } from "@/lib/server/items/actor";
 import { api } from "@/lib/studio/api";
 

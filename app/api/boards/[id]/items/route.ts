@@ -1,6 +1,6 @@
 import { type RouteContext, route } from "@/lib/server/api/route";
 import type { SessionUser } from "@/lib/server/auth/caller";
-import { setBoardMembership } from "@/lib/server/gallery/boards";
+import { setBoardMembership } from "@/lib/server/organize/boards";
 import { actorOf } from "@/lib/server/items/actor";
 import { publishReviews } from "@/lib/server/items/live";
 import { api } from "@/lib/studio/api";

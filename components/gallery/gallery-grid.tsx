@@ -13,7 +13,7 @@ import {
 } from "react";
 import { useGallerySelection } from "@/lib/client/gallery/selection";
 import { viewerUrl } from "@/lib/studio/api/gallery-urls";
-import type { GalleryItem } from "@/lib/studio/gallery-item";
+import type { GalleryItem } from "@/lib/studio/gallery/gallery-item";
 import {
   type GalleryLayoutMode,
   type GalleryThumbSize,
@@ -21,7 +21,7 @@ import {
   justifiedRows,
   moveFocus,
   THUMB_SIZE_METRICS,
-} from "@/lib/studio/gallery-layout";
+} from "@/lib/studio/gallery/layout";
 import { CARD_CAPTION_HEIGHT, GalleryCard } from "./gallery-card";
 
 const GRID_GAP = 16;

@@ -15,7 +15,7 @@ import { useCommentThreads, useItemDetail, useRate } from "@/lib/client/review/u
 import { useViewerStore } from "@/lib/client/review/viewer-store";
 import { useItemVersions } from "@/lib/client/versions/use-versions";
 import { api } from "@/lib/studio/api";
-import { filterQueryOf } from "@/lib/studio/gallery-filter";
+import { filterQueryOf } from "@/lib/studio/gallery/filter";
 import { can, type Role } from "@/lib/studio/roles";
 import { compareTarget, ItemActions } from "./item-actions";
 import { ReviewPanel } from "./review-panel";

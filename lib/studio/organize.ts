@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { commentPinInput } from "./comments";
-import { parseGalleryFilter } from "./gallery-filter";
+import { parseGalleryFilter } from "./gallery/filter";
 import { marksInput } from "./marks";
 import { isOneLine, multilineText, oneLineText } from "./person-text";
 import { REVIEW_STATES } from "./review";

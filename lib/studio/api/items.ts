@@ -1,9 +1,9 @@
 import { z } from "zod";
 import { commentThreadSchema, commentViewSchema, newCommentBody } from "@/lib/studio/comments";
 import { COMPARE_MAX, COMPARE_MIN, compareEntrySchema, parseCompareIds } from "@/lib/studio/compare";
-import { checkFilterDays, galleryFilterShape } from "@/lib/studio/gallery-filter";
-import { galleryItemSchema, itemReviewSchema } from "@/lib/studio/gallery-item";
-import { checkJump, jumpQuery } from "@/lib/studio/gallery-months";
+import { checkFilterDays, galleryFilterShape } from "@/lib/studio/gallery/filter";
+import { galleryItemSchema, itemReviewSchema } from "@/lib/studio/gallery/gallery-item";
+import { checkJump, jumpQuery } from "@/lib/studio/gallery/months";
 import { itemDetailSchema } from "@/lib/studio/item-detail";
 import { BULK_ACTIONS, bulkSchema, itemIdsSchema, itemTagsSchema } from "@/lib/studio/organize";
 import { RATING_MAX, RATING_MIN, REVIEW_EVENT_KINDS, REVIEW_STATES } from "@/lib/studio/review";

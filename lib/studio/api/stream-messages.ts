@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { galleryItemSchema, itemReviewSchema, taskUpdateSchema } from "@/lib/studio/gallery-item";
+import { galleryItemSchema, itemReviewSchema, taskUpdateSchema } from "@/lib/studio/gallery/gallery-item";
 import { presenceMessage } from "@/lib/studio/presence";
 import { CELL_STATUSES, cellItemSchema } from "./experiments";
 

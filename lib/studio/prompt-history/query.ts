@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { isPlainText } from "@/lib/studio/gallery-filter";
+import { isPlainText } from "@/lib/studio/gallery/filter";
 import { pageQuery } from "@/lib/studio/params";
 
 /**

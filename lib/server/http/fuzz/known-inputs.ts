@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import fc from "fast-check";
-import { GALLERY_FILTER_KEYS } from "@/lib/studio/gallery-filter";
+import { GALLERY_FILTER_KEYS } from "@/lib/studio/gallery/filter";
 import { NOTIFICATION_KINDS } from "@/lib/studio/notifications";
 import {
   accept,

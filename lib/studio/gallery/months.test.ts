@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isCalendarMonth, monthBounds, monthLabel, monthName, yearLabelMonths } from "./gallery-months";
+import { isCalendarMonth, monthBounds, monthLabel, monthName, yearLabelMonths } from "./months";
 
 describe("the gallery's months", () => {
   it("reads a month as YYYY-MM, nothing else", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { gridLayout, justifiedRows, moveFocus } from "./gallery-layout";
+import { gridLayout, justifiedRows, moveFocus } from "./layout";
 
 describe("the gallery's layouts", () => {
   it("fits as many square cards as the width allows", () => {

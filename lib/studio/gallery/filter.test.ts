@@ -5,7 +5,7 @@ import {
   menuFilterCount,
   parseGalleryFilter,
   serializeGalleryFilter,
-} from "./gallery-filter";
+} from "./filter";
 
 const parse = (q: string) => parseGalleryFilter(new URLSearchParams(q));
 

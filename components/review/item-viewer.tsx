@@ -10,7 +10,7 @@ import { EmptyState } from "@/components/ui/empty-state";
 import Link from "@/components/ui/link";
 import { promptForPeople } from "@/lib/client/create/field-labels";
 import { call, queryKeyOf } from "@/lib/client/endpoint-client";
-import { pinNumbers } from "@/lib/client/review/pins";
+import { pinNumbers } from "@/lib/client/comments/pins";
 import { useCommentThreads, useItemDetail, useRate } from "@/lib/client/review/use-review";
 import { useViewerStore } from "@/lib/client/review/viewer-store";
 import { useItemVersions } from "@/lib/client/versions/use-versions";

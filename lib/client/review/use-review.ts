@@ -4,7 +4,7 @@ import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tansta
 import { api } from "@/lib/studio/api";
 import type { ApiError } from "@/lib/studio/api/errors";
 import type { HistoryEntry } from "@/lib/studio/api/items";
-import type { CommentPin, CommentView } from "@/lib/studio/comments";
+import type { CommentPin, CommentView } from "@/lib/studio/comments/comments";
 import type { ItemReview } from "@/lib/studio/gallery/gallery-item";
 import type { ItemDetail } from "@/lib/studio/item-detail";
 import type { ReviewState } from "@/lib/studio/review";

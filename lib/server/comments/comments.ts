@@ -5,7 +5,7 @@ import { decodeCursor, encodeCursor } from "@/lib/server/db/cursor";
 import { type CommentRow, comment, mention, user } from "@/lib/server/db/schema";
 import { notify } from "@/lib/server/notify/notify";
 import { ApiError, studioErrors } from "@/lib/studio/api/errors";
-import type { CommentPatch, CommentPin, CommentThread, CommentView, NewComment } from "@/lib/studio/comments";
+import type { CommentPatch, CommentPin, CommentThread, CommentView, NewComment } from "@/lib/studio/comments/comments";
 import { isUuid } from "@/lib/studio/params";
 import { appendEvent } from "../review/audit-trail";
 import { insertComment, mentionsIn, publishComment } from "./insert";

@@ -7,7 +7,7 @@ import {
 } from "@/lib/server/db/test-databases";
 import { databaseRateLimits } from "@/lib/server/rate-limits";
 import { addGuestComment, sharedComments, sharedView } from "@/lib/server/votes/test-links";
-import type { Mark } from "@/lib/studio/marks";
+import type { Mark } from "@/lib/studio/comments/marks";
 import { addComment, commentThreads } from "./comments";
 import { guestKeyOf, newGuestSecret } from "./guest-identity";
 import { actor, MemoryStorage, makeItem, RecordingLog } from "../items/test-support";

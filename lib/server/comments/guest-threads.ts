@@ -3,7 +3,7 @@ import { and, asc, eq, inArray, isNull, or, type SQL } from "drizzle-orm";
 import { decodeCursor, encodeCursor } from "@/lib/server/db/cursor";
 import { type CommentRow, comment, user } from "@/lib/server/db/schema";
 import type { GuestComment } from "@/lib/studio/api/share";
-import { maskMentions } from "@/lib/studio/mentions";
+import { maskMentions } from "@/lib/studio/comments/mentions";
 import { pinOf } from "./comments";
 import { after } from "../items/actor";
 import type { Tx } from "../review/access";

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { commentPinSchema } from "@/lib/studio/comments";
-import { marksView } from "@/lib/studio/marks";
+import { commentPinSchema } from "@/lib/studio/comments/comments";
+import { marksView } from "@/lib/studio/comments/marks";
 import { guestCommentSchema } from "@/lib/studio/organize";
 import { pageQuery, resource, uuid } from "./endpoint";
 
@@ -110,7 +110,7 @@ export const share = resource("share", {
     params: tokenParams,
     query: z.object({ itemId: uuid() }),
     body: guestCommentSchema,
-    // Room for a comment's marks at their most (lib/studio/marks.ts).
+    // Room for a comment's marks at their most (lib/studio/comments/marks.ts).
     bodyLimit: 96 * 1024,
     status: 201,
     response: z.object({ comment: guestCommentViewSchema }),

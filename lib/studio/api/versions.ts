@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { commentThreadSchema } from "@/lib/studio/comments";
+import { commentThreadSchema } from "@/lib/studio/comments/comments";
 import { galleryItemSchema } from "@/lib/studio/gallery/gallery-item";
 import { resource, uuid } from "./endpoint";
 

@@ -13,7 +13,7 @@ import {
   timestamp,
   uuid,
 } from "drizzle-orm/pg-core";
-import type { Mark } from "@/lib/studio/marks";
+import type { Mark } from "@/lib/studio/comments/marks";
 import { user } from "./auth";
 import { item } from "./studio";
 import { voteRound } from "./votes";
@@ -160,7 +160,7 @@ export const comment = pgTable(
     pinSeconds: doublePrecision("pin_seconds"),
     /** With `pinSeconds`, the out point of a range of a video (s). */
     pinEndSeconds: doublePrecision("pin_end_seconds"),
-    /** Marks drawn on the media (lib/studio/marks.ts), in fractions of its size; null when none. */
+    /** Marks drawn on the media (lib/studio/comments/marks.ts), in fractions of its size; null when none. */
     marks: jsonb("marks").$type<Mark[]>(),
     resolvedAt: timestamp("resolved_at", { withTimezone: true, precision: 3 }),
     resolvedBy: text("resolved_by").references(() => user.id, { onDelete: "set null" }),

@@ -5,7 +5,7 @@ import type { ComponentType } from "react";
 import { Button } from "@/components/ui/button";
 import { cn, focusRing } from "@/components/ui/cn";
 import { useViewerStore } from "@/lib/client/review/viewer-store";
-import { MARK_COLORS, type MarkKind } from "@/lib/studio/marks";
+import { MARK_COLORS, type MarkKind } from "@/lib/studio/comments/marks";
 
 const TOOLS: { kind: MarkKind; label: string; icon: ComponentType<{ className?: string }> }[] = [
   { kind: "arrow", label: "Arrow", icon: ArrowUpRight },

@@ -3,7 +3,7 @@
 import type { MouseEvent } from "react";
 import { cn } from "@/components/ui/cn";
 import { useViewerStore } from "@/lib/client/review/viewer-store";
-import type { CommentThread } from "@/lib/studio/comments";
+import type { CommentThread } from "@/lib/studio/comments/comments";
 
 /**
  * Comment pins drawn over an image, positioned in fractions of its box; the viewer places this

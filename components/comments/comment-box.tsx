@@ -3,9 +3,9 @@
 import { type KeyboardEvent, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { useViewerStore } from "@/lib/client/review/viewer-store";
-import type { CommentPin } from "@/lib/studio/comments";
-import type { Mark } from "@/lib/studio/marks";
-import type { MentionCandidate } from "@/lib/studio/mentions";
+import type { CommentPin } from "@/lib/studio/comments/comments";
+import type { Mark } from "@/lib/studio/comments/marks";
+import type { MentionCandidate } from "@/lib/studio/comments/mentions";
 import { GUEST_NAME_MAX } from "@/lib/studio/organize";
 import { MEMBER_SCOPE, scopeRules, type ViewerScope } from "@/lib/studio/share-scope";
 import { CommentPinControls, useNow } from "./comment-pin-controls";
@@ -23,7 +23,7 @@ export interface SentComment {
 
 /**
  * Where the box sends: the member's comment endpoint, or the share link's for a guest
- * (lib/client/review/use-review.ts, lib/client/review/guest-comments.ts); both store it the same way.
+ * (lib/client/review/use-review.ts, lib/client/comments/guest-comments.ts); both store it the same way.
  */
 export interface CommentSender {
   mutate(input: SentComment, options: { onSuccess: () => void }): void;

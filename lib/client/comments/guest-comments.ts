@@ -5,8 +5,8 @@ import { call, queryKeyOf } from "@/lib/client/endpoint-client";
 import { api } from "@/lib/studio/api";
 import type { ApiError } from "@/lib/studio/api/errors";
 import type { GuestComment } from "@/lib/studio/api/share";
-import type { CommentThread, CommentView } from "@/lib/studio/comments";
-import type { Mark } from "@/lib/studio/marks";
+import type { CommentThread, CommentView } from "@/lib/studio/comments/comments";
+import type { Mark } from "@/lib/studio/comments/marks";
 
 /**
  * A guest's side of the one comment road: what the share link lets them read (their own threads

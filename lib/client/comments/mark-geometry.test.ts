@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { FREEHAND_POINTS_MAX, type MarkPoint } from "@/lib/studio/marks";
+import { FREEHAND_POINTS_MAX, type MarkPoint } from "@/lib/studio/comments/marks";
 import { boxOnScreen, isDrawn, markShape, thinStroke, toRelative, toScreen } from "./mark-geometry";
 
 describe("mark geometry", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { CommentThread } from "@/lib/studio/comments";
+import type { CommentThread } from "@/lib/studio/comments/comments";
 import { formatTime, pinNumbers } from "./pins";
 
 describe("review pins", () => {

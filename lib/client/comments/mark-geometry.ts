@@ -1,5 +1,5 @@
 import { getStroke } from "perfect-freehand";
-import { FREEHAND_POINTS_MAX, type Mark, type MarkPoint } from "@/lib/studio/marks";
+import { FREEHAND_POINTS_MAX, type Mark, type MarkPoint } from "@/lib/studio/comments/marks";
 
 /**
  * Between the screen and a mark's relative points. The media's box on screen (its bounding

@@ -1,7 +1,7 @@
 "use client";
 
 import { type KeyboardEvent, useLayoutEffect, useRef, useState } from "react";
-import { type MentionCandidate, mentionQueryAt } from "@/lib/studio/mentions";
+import { type MentionCandidate, mentionQueryAt } from "@/lib/studio/comments/mentions";
 
 /**
  * A comment's text with `@` mentions: typing `@` offers the names that start with what follows it

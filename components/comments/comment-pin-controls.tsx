@@ -2,9 +2,9 @@
 
 import { MapPin, PenLine, X } from "lucide-react";
 import { Button } from "@/components/ui/button";
-import { formatTime } from "@/lib/client/review/pins";
+import { formatTime } from "@/lib/client/comments/pins";
 import { useViewerStore } from "@/lib/client/review/viewer-store";
-import { marksLabel } from "@/lib/studio/marks";
+import { marksLabel } from "@/lib/studio/comments/marks";
 
 /**
  * What a top-level comment carries besides its words: marks drawn on the image or the frame, and

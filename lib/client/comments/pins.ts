@@ -1,4 +1,4 @@
-import type { CommentThread } from "@/lib/studio/comments";
+import type { CommentThread } from "@/lib/studio/comments/comments";
 
 /**
  * Threads pinned to the media or drawn on it are numbered 1, 2, 3... in the order they were

@@ -2,10 +2,10 @@
 
 import { type PointerEvent, useEffect, useRef, useState } from "react";
 import { cn } from "@/components/ui/cn";
-import { isDrawn, markShape, thinStroke, toRelative } from "@/lib/client/review/mark-geometry";
+import { isDrawn, markShape, thinStroke, toRelative } from "@/lib/client/comments/mark-geometry";
 import { useViewerStore } from "@/lib/client/review/viewer-store";
-import type { CommentThread } from "@/lib/studio/comments";
-import { colorHex, type Mark } from "@/lib/studio/marks";
+import type { CommentThread } from "@/lib/studio/comments/comments";
+import { colorHex, type Mark } from "@/lib/studio/comments/marks";
 
 /**
  * The marks shown on the media: while a comment's marks are drawn or waiting to be posted, those;

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { marksInput, marksView } from "./marks";
-import { isUuid } from "./params";
-import { multilineText } from "./person-text";
+import { isUuid } from "../params";
+import { multilineText } from "../person-text";
 
 export const COMMENT_MAX = 4000;
 

@@ -2,8 +2,8 @@
 
 import type { KeyboardEvent } from "react";
 import { cn } from "@/components/ui/cn";
-import { COMMENT_MAX } from "@/lib/studio/comments";
-import type { MentionCandidate } from "@/lib/studio/mentions";
+import { COMMENT_MAX } from "@/lib/studio/comments/comments";
+import type { MentionCandidate } from "@/lib/studio/comments/mentions";
 import type { useMentionPicker } from "./use-mention-picker";
 
 /** The names offered after `@`, under the comment's text; a press picks one. */

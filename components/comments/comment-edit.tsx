@@ -3,7 +3,7 @@
 import { type KeyboardEvent, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { usePatchComment } from "@/lib/client/review/use-review";
-import { COMMENT_MAX, type CommentView } from "@/lib/studio/comments";
+import { COMMENT_MAX, type CommentView } from "@/lib/studio/comments/comments";
 
 /**
  * My own comment's text, edited in place: Save (or Ctrl/⌘+Enter) keeps the change and marks the

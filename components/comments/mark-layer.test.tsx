@@ -2,8 +2,8 @@
 import { act, cleanup, fireEvent, render } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { useViewerStore } from "@/lib/client/review/viewer-store";
-import type { CommentThread } from "@/lib/studio/comments";
-import type { Mark } from "@/lib/studio/marks";
+import type { CommentThread } from "@/lib/studio/comments/comments";
+import type { Mark } from "@/lib/studio/comments/marks";
 import { MarkLayer, shownMarks } from "./mark-layer";
 
 afterEach(cleanup);

@@ -1,6 +1,6 @@
 import { QueryClient } from "@tanstack/react-query";
 import { describe, expect, it } from "vitest";
-import type { CompareEntry } from "@/lib/studio/compare";
+import type { CompareEntry } from "@/lib/studio/compare/compare";
 import type { GalleryItem } from "@/lib/studio/gallery/gallery-item";
 import { compareKey, patchCompareItems } from "./compare-cache";
 

@@ -2,7 +2,7 @@
 
 import type { QueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/studio/api";
-import type { CompareEntry } from "@/lib/studio/compare";
+import type { CompareEntry } from "@/lib/studio/compare/compare";
 import type { GalleryItem } from "@/lib/studio/gallery/gallery-item";
 import { endpointKey } from "../endpoint-client";
 

@@ -12,7 +12,7 @@ import {
 } from "@/lib/server/db/test-databases";
 import { api } from "@/lib/studio/api";
 import { ApiError } from "@/lib/studio/api/errors";
-import { parseCompareIds } from "@/lib/studio/compare";
+import { parseCompareIds } from "@/lib/studio/compare/compare";
 import { compareItems } from "./compare";
 
 describe("parseCompareIds", () => {

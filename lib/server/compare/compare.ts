@@ -4,7 +4,7 @@ import type { StudioDatabase } from "@/lib/server/db";
 import { item, itemColumns, task } from "@/lib/server/db/schema";
 import { itemViewsById } from "@/lib/server/items/item-view";
 import { studioErrors } from "@/lib/studio/api/errors";
-import type { CompareEntry } from "@/lib/studio/compare";
+import type { CompareEntry } from "@/lib/studio/compare/compare";
 
 /**
  * The items named by `ids`, in that order, each with its task's parameters; a 404 naming `ids`

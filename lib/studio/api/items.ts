@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { commentThreadSchema, commentViewSchema, newCommentBody } from "@/lib/studio/comments/comments";
-import { COMPARE_MAX, COMPARE_MIN, compareEntrySchema, parseCompareIds } from "@/lib/studio/compare";
+import { COMPARE_MAX, COMPARE_MIN, compareEntrySchema, parseCompareIds } from "@/lib/studio/compare/compare";
 import { checkFilterDays, galleryFilterShape } from "@/lib/studio/gallery/filter";
 import { galleryItemSchema, itemReviewSchema } from "@/lib/studio/gallery/gallery-item";
 import { checkJump, jumpQuery } from "@/lib/studio/gallery/months";

@@ -6,7 +6,7 @@ import { cn, focusRing } from "@/components/ui/cn";
 import type { BoardView } from "@/lib/studio/api/boards";
 import { ASPECT_LABELS, type GalleryFilter } from "@/lib/studio/gallery/filter";
 import { modelLabel } from "@/lib/studio/model-label";
-import { REVIEW_STATE_LABELS } from "@/lib/studio/review";
+import { REVIEW_STATE_LABELS } from "@/lib/studio/review/review";
 import { useGalleryFacets, workflowLabel } from "./filter-bar";
 
 interface Chip {

@@ -12,7 +12,7 @@ import { call, useEndpointMutation } from "@/lib/client/endpoint-client";
 import { trashKey } from "@/lib/client/organize/keys";
 import { api } from "@/lib/studio/api";
 import type { TrashedItem } from "@/lib/studio/organize";
-import { TRASH_DAYS } from "@/lib/studio/review";
+import { TRASH_DAYS } from "@/lib/studio/review/review";
 
 const dateFormat = new Intl.DateTimeFormat("en", {
   month: "short",

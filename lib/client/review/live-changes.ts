@@ -5,7 +5,7 @@ import { api } from "@/lib/studio/api";
 import type { InboxPage } from "@/lib/studio/api/inbox";
 import type { GalleryChange } from "@/lib/studio/api/stream-events";
 import type { GalleryItem } from "@/lib/studio/gallery/gallery-item";
-import type { ItemDetail } from "@/lib/studio/item-detail";
+import type { ItemDetail } from "@/lib/studio/review/item-detail";
 import { patchCompareItems } from "../compare/compare-cache";
 import { endpointKey, resourceKey } from "../endpoint-client";
 import { isFilteredTotals, itemKey, patchGalleryItems } from "../gallery/cache";

@@ -4,7 +4,7 @@ import type { StudioDatabase } from "@/lib/server/db";
 import type { TimeKey } from "@/lib/server/db/cursor";
 import { item, reviewEvent } from "@/lib/server/db/schema";
 import { ApiError, type ErrorAnswer, studioErrors } from "@/lib/studio/api/errors";
-import type { ReviewEventKind } from "@/lib/studio/review";
+import type { ReviewEventKind } from "@/lib/studio/review/review";
 import { can, type Permission, type Role, roleFor } from "@/lib/studio/roles";
 
 /** Who acts on the gallery: a member, or the studio itself (the trash sweep). */

@@ -10,7 +10,7 @@ import {
   type VoteRoundRow,
 } from "@/lib/server/db/schema";
 import type { NotificationDetail, NotificationKind } from "@/lib/studio/notifications";
-import type { ReviewState } from "@/lib/studio/review";
+import type { ReviewState } from "@/lib/studio/review/review";
 import { can } from "@/lib/studio/roles";
 import { notificationOutlet } from "./outlet";
 import { choicesFor } from "./settings";

@@ -7,7 +7,7 @@ import { item, task, user } from "@/lib/server/db/schema";
 import type { MediaStorage } from "@/lib/server/storage";
 import { studioErrors } from "@/lib/studio/api/errors";
 import type { TrashedItem } from "@/lib/studio/organize";
-import { TRASH_DAYS } from "@/lib/studio/review";
+import { TRASH_DAYS } from "@/lib/studio/review/review";
 import { mediaUrl } from "../items/gallery-item";
 import {
   type Actor,

@@ -5,7 +5,7 @@ import { notify } from "@/lib/server/notify/notify";
 import { ApiError, studioErrors } from "@/lib/studio/api/errors";
 import { ratingBody } from "@/lib/studio/api/items";
 import type { ItemReview } from "@/lib/studio/gallery/gallery-item";
-import type { ReviewState } from "@/lib/studio/review";
+import type { ReviewState } from "@/lib/studio/review/review";
 import { appendEvent } from "./audit-trail";
 import { itemReviews } from "../items/item-review";
 import { type Actor, assertCan, fail, findItem, itemIdOf, type ReviewDeps, type Tx } from "./access";

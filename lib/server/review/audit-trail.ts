@@ -5,7 +5,7 @@ import { decodeKeys, encodeKeys } from "@/lib/server/db/cursor";
 import { reviewEvent } from "@/lib/server/db/schema";
 import { studioErrors } from "@/lib/studio/api/errors";
 import type { HistoryEntry } from "@/lib/studio/api/items";
-import type { ReviewEventKind } from "@/lib/studio/review";
+import type { ReviewEventKind } from "@/lib/studio/review/review";
 import { type Actor, findItem, type Tx } from "./access";
 
 /** Appends one entry; the table refuses every UPDATE and DELETE (migration 0002). */

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { REVIEW_STATES, type ReviewState } from "../review";
+import { REVIEW_STATES, type ReviewState } from "../review/review";
 
 /**
  * The gallery's filter state as URL query parameters, one schema for the page (which keeps it in

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { REVIEW_STATES } from "../review";
+import { REVIEW_STATES } from "../review/review";
 
 /**
  * One result as every screen of the studio reads it: a gallery page, a card pushed live by the

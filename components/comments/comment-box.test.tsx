@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { MEMBER_SCOPE, type ViewerScope } from "@/lib/studio/share-scope";
+import { MEMBER_SCOPE, type ViewerScope } from "@/lib/studio/share/share-scope";
 import { CommentBox, type CommentSender, type SentComment } from "./comment-box";
 
 const GUEST: ViewerScope = { kind: "guest", allowComments: true, showParams: true };

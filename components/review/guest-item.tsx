@@ -7,7 +7,7 @@ import { useGuestComment, useGuestThreads } from "@/lib/client/comments/guest-co
 import { pinNumbers } from "@/lib/client/comments/pins";
 import { useViewerStore } from "@/lib/client/review/viewer-store";
 import type { SharedItem } from "@/lib/studio/api/share";
-import { scopeRules, type ViewerScope } from "@/lib/studio/share-scope";
+import { scopeRules, type ViewerScope } from "@/lib/studio/share/share-scope";
 import { CommentBox } from "../comments/comment-box";
 import { CommentThreads } from "../comments/comment-threads";
 import { ItemDetails } from "./item-details";

@@ -10,7 +10,7 @@ import type { CommentThread } from "@/lib/studio/comments/comments";
 import type { ItemDetail } from "@/lib/studio/review/item-detail";
 import { REVIEW_STATE_LABELS, REVIEW_STATES, type ReviewState } from "@/lib/studio/review/review";
 import { can, type Role } from "@/lib/studio/roles";
-import { MEMBER_SCOPE } from "@/lib/studio/share-scope";
+import { MEMBER_SCOPE } from "@/lib/studio/share/share-scope";
 import { CarriedThreads } from "../comments/carried-threads";
 import { CommentBox } from "../comments/comment-box";
 import { CommentThreads } from "../comments/comment-threads";

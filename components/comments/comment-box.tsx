@@ -6,7 +6,7 @@ import { useViewerStore } from "@/lib/client/review/viewer-store";
 import type { CommentPin } from "@/lib/studio/comments/comments";
 import type { Mark } from "@/lib/studio/comments/marks";
 import type { MentionCandidate } from "@/lib/studio/comments/mentions";
-import { GUEST_NAME_MAX } from "@/lib/studio/organize";
+import { GUEST_NAME_MAX } from "@/lib/studio/organize/organize";
 import { MEMBER_SCOPE, scopeRules, type ViewerScope } from "@/lib/studio/share/share-scope";
 import { CommentPinControls, useNow } from "./comment-pin-controls";
 import { MentionTextarea } from "./mention-list";

@@ -13,7 +13,7 @@ import { useGallerySelection } from "@/lib/client/gallery/selection";
 import { removeGalleryItems } from "@/lib/client/live/organize-changes";
 import { downloadZip, useCreateBoard, useRunBulk } from "@/lib/client/organize/actions";
 import { compareUrl } from "@/lib/studio/api/gallery-urls";
-import { normalizeTag, TAG_MAX_LENGTH } from "@/lib/studio/organize";
+import { normalizeTag, TAG_MAX_LENGTH } from "@/lib/studio/organize/organize";
 import { REVIEW_STATE_LABELS, REVIEW_STATES, TRASH_DAYS } from "@/lib/studio/review/review";
 import { BoardMenu, menuContent, menuItem } from "./board-menu";
 

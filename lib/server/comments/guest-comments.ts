@@ -4,7 +4,7 @@ import { user } from "@/lib/server/db/schema";
 import type { RateLimits } from "@/lib/server/rate-limits";
 import { studioErrors } from "@/lib/studio/api/errors";
 import type { GuestComment } from "@/lib/studio/api/share";
-import type { GuestCommentInput } from "@/lib/studio/organize";
+import type { GuestCommentInput } from "@/lib/studio/organize/organize";
 import { insertComment } from "./insert";
 import { guestComment, guestThreads } from "./guest-threads";
 import type { OrganizeDeps } from "../items/live";

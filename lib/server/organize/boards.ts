@@ -6,7 +6,7 @@ import { board, boardItem, item } from "@/lib/server/db/schema";
 import type { BoardPage, BoardView } from "@/lib/studio/api/boards";
 import { studioErrors } from "@/lib/studio/api/errors";
 import { thumbUrl } from "@/lib/studio/api/gallery-urls";
-import { TEAM_BOARDS_MAX } from "@/lib/studio/organize";
+import { TEAM_BOARDS_MAX } from "@/lib/studio/organize/organize";
 import { type Actor, appendEvents, before, liveItems, requirePermission } from "../items/actor";
 
 /**

@@ -1,7 +1,7 @@
 import "server-only";
 import { inArray } from "drizzle-orm";
 import { item } from "@/lib/server/db/schema";
-import type { BulkBody } from "@/lib/studio/organize";
+import type { BulkBody } from "@/lib/studio/organize/organize";
 import { setBoardMembership } from "./boards";
 import { type Actor, appendEvents, liveItems, requirePermission } from "../items/actor";
 import { type OrganizeDeps, publish, publishReviews } from "../items/live";

@@ -6,7 +6,7 @@ import { decodeCursor, encodeCursor } from "@/lib/server/db/cursor";
 import { item, task, user } from "@/lib/server/db/schema";
 import type { MediaStorage } from "@/lib/server/storage";
 import { studioErrors } from "@/lib/studio/api/errors";
-import type { TrashedItem } from "@/lib/studio/organize";
+import type { TrashedItem } from "@/lib/studio/organize/organize";
 import { TRASH_DAYS } from "@/lib/studio/review/review";
 import { mediaUrl } from "../items/gallery-item";
 import {

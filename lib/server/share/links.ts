@@ -7,7 +7,7 @@ import type { ShareLinkRow } from "@/lib/server/db/schema";
 import { board, boardItem, guestVoteLink, item, shareLink, user, voteRound } from "@/lib/server/db/schema";
 import { studioErrors } from "@/lib/studio/api/errors";
 import type { ShareLinkView } from "@/lib/studio/api/share-links";
-import { TEAM_LIVE_SHARE_LINKS_MAX } from "@/lib/studio/organize";
+import { TEAM_LIVE_SHARE_LINKS_MAX } from "@/lib/studio/organize/organize";
 import { type Actor, appendEvents, before, liveItems, requirePermission } from "../items/actor";
 import type { OrganizeDeps } from "../items/live";
 

@@ -15,7 +15,7 @@ import { createShareLink, listShareLinks, revokeShareLink } from "@/lib/server/s
 import { databaseRateLimits, RATE_LIMITS, type RateLimits } from "@/lib/server/rate-limits";
 import { castGuestPick, guestBallot, guestBallotMediaKey, sharedVote } from "@/lib/server/votes/test-links";
 import type { GuestBallot } from "@/lib/studio/api/guest-votes";
-import { shareLinkCreateSchema } from "@/lib/studio/organize";
+import { shareLinkCreateSchema } from "@/lib/studio/organize/organize";
 import { ballotOf, castVote } from "./ballot";
 import { ballotMediaKey } from "./ballot-media";
 import { ballotCookie, ballotSecretOf, newBallotSecret } from "./guest-ballot";

@@ -5,7 +5,7 @@ import { checkFilterDays, galleryFilterShape } from "@/lib/studio/gallery/filter
 import { galleryItemSchema, itemReviewSchema } from "@/lib/studio/gallery/gallery-item";
 import { checkJump, jumpQuery } from "@/lib/studio/gallery/months";
 import { itemDetailSchema } from "@/lib/studio/review/item-detail";
-import { BULK_ACTIONS, bulkSchema, itemIdsSchema, itemTagsSchema } from "@/lib/studio/organize";
+import { BULK_ACTIONS, bulkSchema, itemIdsSchema, itemTagsSchema } from "@/lib/studio/organize/organize";
 import { RATING_MAX, RATING_MIN, REVIEW_EVENT_KINDS, REVIEW_STATES } from "@/lib/studio/review/review";
 import { pageQuery, resource, uuid } from "./endpoint";
 

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { commentPinSchema } from "@/lib/studio/comments/comments";
 import { marksView } from "@/lib/studio/comments/marks";
-import { guestCommentSchema } from "@/lib/studio/organize";
+import { guestCommentSchema } from "@/lib/studio/organize/organize";
 import { pageQuery, resource, uuid } from "./endpoint";
 
 /**

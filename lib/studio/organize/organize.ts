@@ -1,9 +1,9 @@
 import { z } from "zod";
-import { commentPinInput } from "./comments/comments";
-import { parseGalleryFilter } from "./gallery/filter";
-import { marksInput } from "./comments/marks";
-import { isOneLine, multilineText, oneLineText } from "./person-text";
-import { REVIEW_STATES } from "./review/review";
+import { commentPinInput } from "../comments/comments";
+import { parseGalleryFilter } from "../gallery/filter";
+import { marksInput } from "../comments/marks";
+import { isOneLine, multilineText, oneLineText } from "../person-text";
+import { REVIEW_STATES } from "../review/review";
 
 /**
  * The rules of organizing the gallery (boards, tags, bulk actions, saved searches, share links),

@@ -16,7 +16,7 @@ import {
   updateTask,
 } from "../gallery/cache";
 import { useStreamStore } from "../shell/stream-store";
-import { keepPresenceSent, sendPresence, usePresenceStore } from "./presence-store";
+import { keepPresenceSent, sendPresence, usePresenceStore } from "../presence/presence-store";
 import { afterStreamClose } from "./stream-reconnect";
 
 /**
@@ -27,7 +27,7 @@ import { afterStreamClose } from "./stream-reconnect";
  * when the session ends (then the tab goes to sign-in) or the role changes (then it reconnects at
  * once and the page is rendered again for the new role); one socket too many of the member's
  * waits a minute or more before trying again (lib/client/live/stream-reconnect.ts). It also
- * carries where the tab is, for the avatars of who else is there (lib/client/live/presence-store.ts).
+ * carries where the tab is, for the avatars of who else is there (lib/client/presence/presence-store.ts).
  */
 export function useTaskStream(): void {
   const client = useQueryClient();

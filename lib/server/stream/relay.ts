@@ -10,7 +10,7 @@ import type { StreamEvent, StreamFrame } from "@/lib/studio/api/stream-events";
 import { checkFrame } from "./declared-frames";
 import { type Audience, type EventLog, isFor } from "./event-log";
 import { Fanout, type Outlet, textFrame } from "./fanout";
-import type { PresenceHub } from "./presence-hub";
+import type { PresenceHub } from "../presence/hub";
 import { openedWithToken, type SocketCaps, type StreamMember, StreamSockets } from "./stream-sockets";
 import { tabMessages } from "./tab-messages";
 

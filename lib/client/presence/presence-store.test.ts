@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import { PRESENCE_MAX_LISTED } from "@/lib/studio/presence";
+import { PRESENCE_MAX_LISTED } from "@/lib/studio/presence/presence";
 import { keepPresenceSent, othersOf, usePresenceStore } from "./presence-store";
 
 const A = "item:11111111-1111-4111-8111-111111111111";

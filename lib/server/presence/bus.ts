@@ -2,7 +2,7 @@ import "server-only";
 import { sql } from "drizzle-orm";
 import { logger } from "@/lib/platform/logger";
 import type { OpenedDatabase } from "@/lib/server/db/database";
-import type { PresenceEntry } from "./presence-store";
+import type { PresenceEntry } from "./store";
 
 /**
  * What instances tell each other about the tabs they hold. Presence is ephemeral: it crosses

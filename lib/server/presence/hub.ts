@@ -9,10 +9,10 @@ import {
   type PresenceKind,
   type PresentMember,
   parsePresenceTarget,
-} from "@/lib/studio/presence";
+} from "@/lib/studio/presence/presence";
 import { isRole } from "@/lib/studio/roles";
-import { type PresenceBus, type PresenceNews, piecesOf } from "./presence-bus";
-import { type PresenceEntry, PresenceStore } from "./presence-store";
+import { type PresenceBus, type PresenceNews, piecesOf } from "./bus";
+import { type PresenceEntry, PresenceStore } from "./store";
 
 /** One browser tab's stream, as presence sees it. */
 export interface PresenceTab {

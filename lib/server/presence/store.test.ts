@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { PresenceStore } from "./presence-store";
+import { PresenceStore } from "./store";
 
 const ada = { userId: "u-ada", name: "Ada Lovelace" };
 const grace = { userId: "u-grace", name: "Grace Hopper" };

@@ -2,10 +2,10 @@ import "server-only";
 import { and, eq, isNull } from "drizzle-orm";
 import type { OpenedDatabase, StudioDatabase } from "@/lib/server/db/database";
 import { experiment, item, user, voteRound } from "@/lib/server/db/schema";
-import type { PresenceKind } from "@/lib/studio/presence";
+import type { PresenceKind } from "@/lib/studio/presence/presence";
 import { can, isRole } from "@/lib/studio/roles";
-import { DatabasePresenceBus } from "./presence-bus";
-import { PresenceHub, type PresenceHubOptions } from "./presence-hub";
+import { DatabasePresenceBus } from "./bus";
+import { PresenceHub, type PresenceHubOptions } from "./hub";
 
 /**
  * Who may be seen on a page, from the database: a member whose role lets them view the gallery,

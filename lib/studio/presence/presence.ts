@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { UUID_RE } from "./params";
+import { UUID_RE } from "../params";
 
 /**
  * Who else is on the same thing now: the item viewer, an experiment's page, a blind vote's page.

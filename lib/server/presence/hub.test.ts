@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from "vitest";
 import type { PresenceEvent } from "@/lib/studio/api/stream-events";
-import { presenceTarget } from "@/lib/studio/presence";
-import { MemoryPresenceBus, type PresenceNews } from "./presence-bus";
-import { PresenceHub, type PresenceHubOptions, type PresenceTab } from "./presence-hub";
+import { presenceTarget } from "@/lib/studio/presence/presence";
+import { MemoryPresenceBus, type PresenceNews } from "./bus";
+import { PresenceHub, type PresenceHubOptions, type PresenceTab } from "./hub";
 
 const ITEM = presenceTarget("item", "11111111-1111-4111-8111-111111111111");
 const OTHER = presenceTarget("item", "22222222-2222-4222-8222-222222222222");

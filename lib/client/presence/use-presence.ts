@@ -1,7 +1,7 @@
 "use client";
 
 import { useEffect } from "react";
-import type { PresentMember } from "@/lib/studio/presence";
+import type { PresentMember } from "@/lib/studio/presence/presence";
 import { usePresenceStore } from "./presence-store";
 
 /**

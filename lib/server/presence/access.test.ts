@@ -7,9 +7,9 @@ import {
   testBackends,
 } from "@/lib/server/db/test-databases";
 import type { PresenceEvent } from "@/lib/studio/api/stream-events";
-import { presenceTarget } from "@/lib/studio/presence";
-import { presenceAccess, startPresence } from "./presence-access";
-import type { PresenceHub, PresenceTab } from "./presence-hub";
+import { presenceTarget } from "@/lib/studio/presence/presence";
+import { presenceAccess, startPresence } from "./access";
+import type { PresenceHub, PresenceTab } from "./hub";
 
 const MISSING = "44444444-4444-4444-8444-444444444444";
 

@@ -1,5 +1,5 @@
 import "server-only";
-import type { PresentMember } from "@/lib/studio/presence";
+import type { PresentMember } from "@/lib/studio/presence/presence";
 
 /** One tab on one page, on this instance or another. */
 export interface PresenceEntry {

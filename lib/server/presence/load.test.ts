@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { PresenceEvent } from "@/lib/studio/api/stream-events";
-import { presenceTarget } from "@/lib/studio/presence";
-import { MemoryPresenceBus, type PresenceNews } from "./presence-bus";
-import { PresenceHub, type PresenceHubOptions, type PresenceTab } from "./presence-hub";
+import { presenceTarget } from "@/lib/studio/presence/presence";
+import { MemoryPresenceBus, type PresenceNews } from "./bus";
+import { PresenceHub, type PresenceHubOptions, type PresenceTab } from "./hub";
 
 /**
  * Presence under a crowd: one account's script opening hundreds of tabs on one item must not

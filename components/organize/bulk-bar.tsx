@@ -10,7 +10,7 @@ import { Dialog } from "@/components/ui/dialog";
 import { inputClasses } from "@/components/ui/field";
 import { useCan } from "@/lib/client/auth/member-role";
 import { useGallerySelection } from "@/lib/client/gallery/selection";
-import { removeGalleryItems } from "@/lib/client/live/organize-changes";
+import { removeGalleryItems } from "@/lib/client/stream/organize-changes";
 import { downloadZip, useCreateBoard, useRunBulk } from "@/lib/client/organize/actions";
 import { compareUrl } from "@/lib/studio/api/gallery-urls";
 import { normalizeTag, TAG_MAX_LENGTH } from "@/lib/studio/organize/organize";

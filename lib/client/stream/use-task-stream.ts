@@ -3,7 +3,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useEffect } from "react";
-import { applyGalleryChange } from "@/lib/client/live/gallery-live";
+import { applyGalleryChange } from "@/lib/client/stream/gallery-live";
 import { STREAM_PATH } from "@/lib/studio/api/stream";
 import { parseStreamFrame, type StreamFrame } from "@/lib/studio/api/stream-messages";
 import {
@@ -15,7 +15,7 @@ import {
   tasksKey,
   updateTask,
 } from "../gallery/cache";
-import { useStreamStore } from "../shell/stream-store";
+import { useStreamStore } from "./stream-store";
 import { keepPresenceSent, sendPresence, usePresenceStore } from "../presence/presence-store";
 import { afterStreamClose } from "./stream-reconnect";
 
@@ -26,7 +26,7 @@ import { afterStreamClose } from "./stream-reconnect";
  * absence) it refetches the gallery and the queue over HTTP instead. The relay closes it on purpose
  * when the session ends (then the tab goes to sign-in) or the role changes (then it reconnects at
  * once and the page is rendered again for the new role); one socket too many of the member's
- * waits a minute or more before trying again (lib/client/live/stream-reconnect.ts). It also
+ * waits a minute or more before trying again (lib/client/stream/stream-reconnect.ts). It also
  * carries where the tab is, for the avatars of who else is there (lib/client/presence/presence-store.ts).
  */
 export function useTaskStream(): void {

@@ -8,7 +8,7 @@ import { Button } from "@/components/ui/button";
 import { FormError } from "@/components/ui/field";
 import { attempt } from "@/lib/client/endpoint-attempt";
 import { applyServerErrors } from "@/lib/client/form-errors";
-import { type ResetPasswordInput, resetPasswordSchema } from "@/lib/studio/accounts";
+import { type ResetPasswordInput, resetPasswordSchema } from "@/lib/studio/auth/accounts";
 import { api } from "@/lib/studio/api";
 import { NewPasswordField } from "./new-password-field";
 

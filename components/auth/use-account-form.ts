@@ -6,7 +6,7 @@ import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { attempt } from "@/lib/client/endpoint-attempt";
 import { applyServerErrors } from "@/lib/client/form-errors";
-import { type NewAccountInput, newAccountSchema } from "@/lib/studio/accounts";
+import { type NewAccountInput, newAccountSchema } from "@/lib/studio/auth/accounts";
 import { api } from "@/lib/studio/api";
 
 const FIELDS = ["name", "email", "password"] as const;

@@ -11,7 +11,7 @@ import { useViewerStore } from "@/lib/client/review/viewer-store";
 import type { CommentThread, CommentView } from "@/lib/studio/comments/comments";
 import { marksLabel } from "@/lib/studio/comments/marks";
 import type { MentionCandidate } from "@/lib/studio/comments/mentions";
-import { versionLabel } from "@/lib/studio/versions";
+import { versionLabel } from "@/lib/studio/versions/versions";
 import { CommentBox } from "./comment-box";
 import { CommentEdit } from "./comment-edit";
 

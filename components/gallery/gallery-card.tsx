@@ -11,7 +11,7 @@ import { scrubUrl, THUMB_WIDTHS, thumbUrl, viewerUrl } from "@/lib/studio/api/ga
 import type { GalleryItem } from "@/lib/studio/gallery/gallery-item";
 import { type GalleryLayoutMode, type GalleryThumbSize, SCRUB_FRAMES } from "@/lib/studio/gallery/layout";
 import { REVIEW_STATE_LABELS, type ReviewState } from "@/lib/studio/review/review";
-import { versionCount } from "@/lib/studio/versions";
+import { versionCount } from "@/lib/studio/versions/versions";
 import { CardActions, CompactCardActions } from "./card-actions";
 
 const timeFormat = new Intl.DateTimeFormat("en", {

@@ -10,7 +10,7 @@ import { viewerCommand } from "@/lib/client/shortcuts/viewer-keys";
 import { useItemVersions } from "@/lib/client/versions/use-versions";
 import { compareUrl, viewerUrl } from "@/lib/studio/api/gallery-urls";
 import type { GalleryItem } from "@/lib/studio/gallery/gallery-item";
-import { versionLabel } from "@/lib/studio/versions";
+import { versionLabel } from "@/lib/studio/versions/versions";
 
 /**
  * The stack's versions in the viewer: v1 v2 v3, the shown one current and the newest marked. Each

@@ -4,7 +4,7 @@ import { answer } from "@/lib/server/http/handle";
 import { readBody, withBytes } from "@/lib/server/http/read-body";
 import { readJson } from "@/lib/server/http/read-json";
 import { CLIENT_IP_HEADER } from "@/lib/server/http/request-stamp";
-import { changePasswordSchema, signInSchema, updateAccountSchema } from "@/lib/studio/accounts";
+import { changePasswordSchema, signInSchema, updateAccountSchema } from "@/lib/studio/auth/accounts";
 import { AUTH_BODY_LIMIT } from "@/lib/studio/api/auth";
 import { studioErrors } from "@/lib/studio/api/errors";
 import { wantsSecureCookies, withCookieSecurity } from "./cookie-security";

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { oneLineText } from "./person-text";
-import { ROLES } from "./roles";
+import { oneLineText } from "../person-text";
+import { ROLES } from "../roles";
 
 /**
  * The studio's account forms, parsed the same way by the browser (react-hook-form) and by the

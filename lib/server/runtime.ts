@@ -22,7 +22,7 @@ import { startTrashSweep } from "./organize/trash";
 import { LimitSettings } from "./limits/limit-settings";
 import { MemberQueue } from "./limits/member-queue";
 import { ToolQueue } from "./limits/tool-queue";
-import { startNotifications } from "./notify/start";
+import { startNotifications } from "./notifications/start";
 import { databaseRateLimits, type RateLimits } from "./rate-limits";
 import { ResultKeeper } from "./results/keeper";
 import { StudioRefs } from "./results/studio-refs";

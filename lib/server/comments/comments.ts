@@ -3,7 +3,7 @@ import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { StudioDatabase } from "@/lib/server/db";
 import { decodeCursor, encodeCursor } from "@/lib/server/db/cursor";
 import { type CommentRow, comment, mention, user } from "@/lib/server/db/schema";
-import { notify } from "@/lib/server/notify/notify";
+import { notify } from "@/lib/server/notifications/notify";
 import { ApiError, studioErrors } from "@/lib/studio/api/errors";
 import type { CommentPatch, CommentPin, CommentThread, CommentView, NewComment } from "@/lib/studio/comments/comments";
 import { isUuid } from "@/lib/studio/params";

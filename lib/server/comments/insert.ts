@@ -1,7 +1,7 @@
 import "server-only";
 import { eq, isNull } from "drizzle-orm";
 import { type CommentRow, comment, item, mention, user } from "@/lib/server/db/schema";
-import { notify } from "@/lib/server/notify/notify";
+import { notify } from "@/lib/server/notifications/notify";
 import { studioErrors } from "@/lib/studio/api/errors";
 import type { NewComment } from "@/lib/studio/comments/comments";
 import { mentionedMembers } from "@/lib/studio/comments/mentions";

@@ -10,7 +10,7 @@ import {
 } from "@/lib/server/db/test-databases";
 import { itemViews } from "@/lib/server/items/item-view";
 import { errorAnswerOf } from "@/lib/server/http/error-answer";
-import { inboxPage } from "@/lib/server/notify/inbox";
+import { inboxPage } from "@/lib/server/notifications/inbox";
 import { databaseRateLimits } from "@/lib/server/rate-limits";
 import { addGuestComment, sharedComments, sharedView } from "@/lib/server/votes/test-links";
 import { sharedViewSchema } from "@/lib/studio/api/share";

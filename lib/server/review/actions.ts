@@ -1,7 +1,7 @@
 import "server-only";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { item, itemRating, user } from "@/lib/server/db/schema";
-import { notify } from "@/lib/server/notify/notify";
+import { notify } from "@/lib/server/notifications/notify";
 import { ApiError, studioErrors } from "@/lib/studio/api/errors";
 import { ratingBody } from "@/lib/studio/api/items";
 import type { ItemReview } from "@/lib/studio/gallery/gallery-item";

@@ -6,7 +6,7 @@ import { item, itemSource, reviewEvent, user } from "@/lib/server/db/schema";
 import { recordTasks } from "@/lib/server/db/task-records";
 import { backendTitle, type TestDatabase, testBackends } from "@/lib/server/db/test-databases";
 import { errorAnswerOf } from "@/lib/server/http/error-answer";
-import { inboxPage, markRead, unreadCount } from "@/lib/server/notify/inbox";
+import { inboxPage, markRead, unreadCount } from "@/lib/server/notifications/inbox";
 import type { Audience } from "@/lib/server/stream/event-log";
 import type { GalleryChange } from "@/lib/studio/api/stream-events";
 import type { Role } from "@/lib/studio/roles";

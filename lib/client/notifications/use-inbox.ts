@@ -4,10 +4,10 @@ import { useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-q
 import { api } from "@/lib/studio/api";
 import type { ApiError } from "@/lib/studio/api/errors";
 import type { InboxPage } from "@/lib/studio/api/inbox";
-import type { NotificationKind, NotificationSettings } from "@/lib/studio/notifications";
+import type { NotificationKind, NotificationSettings } from "@/lib/studio/notifications/notifications";
 import { call, queryKeyOf, useEndpoint, useEndpointMutation } from "../endpoint-client";
-import { inboxListKey } from "./keys";
-import { applyReviewChange } from "./live-changes";
+import { inboxListKey } from "../review/keys";
+import { applyReviewChange } from "../review/live-changes";
 
 export interface InboxFilter {
   kind?: NotificationKind | undefined;

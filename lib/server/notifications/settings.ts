@@ -6,7 +6,7 @@ import {
   type NotificationChoice,
   type NotificationKind,
   type NotificationSettings,
-} from "@/lib/studio/notifications";
+} from "@/lib/studio/notifications/notifications";
 import { notificationOutlet } from "./outlet";
 import type { Tx } from "./types";
 

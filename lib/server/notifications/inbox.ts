@@ -10,7 +10,7 @@ import {
   describeNotification,
   type NotificationDetail,
   type NotificationKind,
-} from "@/lib/studio/notifications";
+} from "@/lib/studio/notifications/notifications";
 import type { InboxPublisher } from "./types";
 import { unreadCount } from "./unread";
 

@@ -9,14 +9,14 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { Select } from "@/components/ui/select";
 import { Switch } from "@/components/ui/switch";
 import { promptForPeople } from "@/lib/client/create/field-labels";
-import { useInbox, useMarkRead } from "@/lib/client/review/use-inbox";
+import { useInbox, useMarkRead } from "@/lib/client/notifications/use-inbox";
 import type { InboxEntry } from "@/lib/studio/api/inbox";
 import {
   NOTIFICATION_KIND_LABELS,
   NOTIFICATION_KINDS,
   type NotificationKind,
-} from "@/lib/studio/notifications";
-import { ItemThumb } from "./item-thumb";
+} from "@/lib/studio/notifications/notifications";
+import { ItemThumb } from "../review/item-thumb";
 
 const timeFormat = new Intl.DateTimeFormat("en", {
   month: "short",

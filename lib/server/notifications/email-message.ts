@@ -1,6 +1,6 @@
 import "server-only";
 import type { InboxEntry } from "@/lib/studio/api/inbox";
-import { NOTIFICATION_KIND_LABELS } from "@/lib/studio/notifications";
+import { NOTIFICATION_KIND_LABELS } from "@/lib/studio/notifications/notifications";
 
 export interface EmailMessage {
   subject: string;

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { BLANK_PROMPT } from "../protocol/image-limits";
-import { REVIEW_STATE_LABELS, type ReviewState } from "./review/review";
+import { BLANK_PROMPT } from "../../protocol/image-limits";
+import { REVIEW_STATE_LABELS, type ReviewState } from "../review/review";
 
 /**
  * What a member is told about, in the order Settings lists the kinds. Shared by the database's

@@ -9,7 +9,7 @@ import {
   user,
   type VoteRoundRow,
 } from "@/lib/server/db/schema";
-import type { NotificationDetail, NotificationKind } from "@/lib/studio/notifications";
+import type { NotificationDetail, NotificationKind } from "@/lib/studio/notifications/notifications";
 import type { ReviewState } from "@/lib/studio/review/review";
 import { can } from "@/lib/studio/roles";
 import { notificationOutlet } from "./outlet";

@@ -14,7 +14,7 @@ import type { SharedLink } from "../share/links";
  * Guests' comments through a share link that takes them: read and written only on an item the
  * link names, under a name that is not a member's, at a pace a leaked link cannot flood. A guest
  * is the key of their browser's cookie for the link (./guest-identity.ts) and reads back only
- * their own threads. The comment itself is stored as a member's is (./comment-insert.ts).
+ * their own threads. The comment itself is stored as a member's is (./insert.ts).
  */
 
 // `link` reaches `itemId` and takes comments: route() checked both (lib/server/api/link-callers.ts).

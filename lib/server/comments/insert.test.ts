@@ -17,7 +17,7 @@ import { actor, MemoryStorage, makeItem, RecordingLog } from "../items/test-supp
 import type { Actor } from "../review/access";
 import { createShareLink } from "../share/links";
 
-// Guests' and members' comments take one road to the table (./comment-insert.ts). What the road
+// Guests' and members' comments take one road to the table (./insert.ts). What the road
 // keeps apart is attacked here: a guest naming members, a guest's comment pretending to answer
 // the team's thread, a flood through one link, and what the team is told live.
 for (const backend of testBackends) {

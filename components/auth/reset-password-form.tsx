@@ -7,7 +7,7 @@ import { useForm } from "react-hook-form";
 import { Button } from "@/components/ui/button";
 import { FormError } from "@/components/ui/field";
 import { attempt } from "@/lib/client/endpoint-attempt";
-import { applyServerErrors } from "@/lib/client/form-errors";
+import { applyServerErrors } from "@/lib/client/forms/form-errors";
 import { type ResetPasswordInput, resetPasswordSchema } from "@/lib/studio/auth/accounts";
 import { api } from "@/lib/studio/api";
 import { NewPasswordField } from "./new-password-field";

@@ -5,7 +5,7 @@ import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { attempt } from "@/lib/client/endpoint-attempt";
-import { applyServerErrors } from "@/lib/client/form-errors";
+import { applyServerErrors } from "@/lib/client/forms/form-errors";
 import { type NewAccountInput, newAccountSchema } from "@/lib/studio/auth/accounts";
 import { api } from "@/lib/studio/api";
 

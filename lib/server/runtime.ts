@@ -15,7 +15,7 @@ import { SessionCache } from "./auth/session-cache";
 import { shareSessions } from "./auth/shared-sessions";
 import { SignInLimit } from "./auth/sign-in-limit";
 import { Team } from "./auth/team";
-import { authSecret } from "./auth-secret";
+import { authSecret } from "./auth/secret";
 import { type StudioEnv, studioEnv } from "./config/env";
 import { ExperimentRunner } from "./experiments/runner";
 import { startTrashSweep } from "./organize/trash";

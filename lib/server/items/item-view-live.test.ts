@@ -13,8 +13,8 @@ import { galleryPageSchema } from "@/lib/studio/api/items";
 import type { GalleryChange } from "@/lib/studio/api/stream-events";
 import { galleryItemSchema } from "@/lib/studio/gallery/gallery-item";
 import type { Role } from "@/lib/studio/roles";
-import { filteredGalleryPage } from "./gallery-page";
-import { freshItemView, itemViews } from "../items/item-view";
+import { filteredGalleryPage } from "../gallery/gallery-page";
+import { freshItemView, itemViews } from "./item-view";
 
 // One item view: the card the relay pushes when a result arrives, kept up to date by the review
 // events that follow it, reads exactly as the card a gallery page answers for the same item.

@@ -5,7 +5,7 @@ import { api } from "@/lib/studio/api";
 import type { TaskView } from "@/lib/studio/gallery/gallery-item";
 import { call } from "../endpoint-client";
 import { taskKey } from "../gallery/cache";
-import { useStreamStore } from "../stream/stream-store";
+import { useStreamStore } from "../shell/stream-store";
 
 const POLL_MS = 3000;
 

@@ -15,7 +15,7 @@ import {
   tasksKey,
   updateTask,
 } from "../gallery/cache";
-import { useStreamStore } from "./stream-store";
+import { useStreamStore } from "../shell/stream-store";
 import { keepPresenceSent, sendPresence, usePresenceStore } from "../presence/presence-store";
 import { afterStreamClose } from "./stream-reconnect";
 

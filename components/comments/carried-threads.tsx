@@ -3,7 +3,7 @@
 import { useMemo } from "react";
 import { useCarriedThreads } from "@/lib/client/versions/use-versions";
 import type { CarriedThread } from "@/lib/studio/api/versions";
-import type { GalleryItem } from "@/lib/studio/gallery/gallery-item";
+import type { GalleryItem } from "@/lib/studio/items/gallery-item";
 import type { MentionCandidate } from "@/lib/studio/comments/mentions";
 import { CommentThreads } from "./comment-threads";
 

@@ -13,7 +13,7 @@ import {
 } from "react";
 import { useGallerySelection } from "@/lib/client/gallery/selection";
 import { viewerUrl } from "@/lib/studio/api/gallery-urls";
-import type { GalleryItem } from "@/lib/studio/gallery/gallery-item";
+import type { GalleryItem } from "@/lib/studio/items/gallery-item";
 import {
   type GalleryLayoutMode,
   type GalleryThumbSize,

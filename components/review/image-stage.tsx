@@ -9,7 +9,7 @@ import { useViewerStore } from "@/lib/client/review/viewer-store";
 import { zoomLabel } from "@/lib/client/review/zoom-label";
 import { viewerCommand } from "@/lib/client/shortcuts/viewer-keys";
 import type { CommentThread } from "@/lib/studio/comments/comments";
-import type { GalleryItem } from "@/lib/studio/gallery/gallery-item";
+import type { GalleryItem } from "@/lib/studio/items/gallery-item";
 
 /** What the stage needs of an item: a member's card, or a guest's item with its link's media URL. */
 export type StageItem = Pick<GalleryItem, "id" | "url" | "width" | "height" | "durationSeconds">;

@@ -7,7 +7,7 @@ import { Select } from "@/components/ui/select";
 import { newVersionHref } from "@/lib/client/create/recall";
 import { useAddComment, useAssign, useRate, useSetState } from "@/lib/client/review/use-review";
 import type { CommentThread } from "@/lib/studio/comments/comments";
-import type { ItemDetail } from "@/lib/studio/review/item-detail";
+import type { ItemDetail } from "@/lib/studio/items/item-detail";
 import { REVIEW_STATE_LABELS, REVIEW_STATES, type ReviewState } from "@/lib/studio/review/review";
 import { can, type Role } from "@/lib/studio/roles";
 import { MEMBER_SCOPE } from "@/lib/studio/share/share-scope";

@@ -9,7 +9,7 @@ import { Select } from "@/components/ui/select";
 import { viewerCommand } from "@/lib/client/shortcuts/viewer-keys";
 import { useItemVersions } from "@/lib/client/versions/use-versions";
 import { compareUrl, viewerUrl } from "@/lib/studio/api/gallery-urls";
-import type { GalleryItem } from "@/lib/studio/gallery/gallery-item";
+import type { GalleryItem } from "@/lib/studio/items/gallery-item";
 import { versionLabel } from "@/lib/studio/versions/versions";
 
 /**

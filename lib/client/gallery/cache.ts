@@ -2,7 +2,7 @@
 
 import type { InfiniteData, QueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/studio/api";
-import type { GalleryItem, TaskUpdate, TaskView } from "@/lib/studio/gallery/gallery-item";
+import type { GalleryItem, TaskUpdate, TaskView } from "@/lib/studio/items/gallery-item";
 import { endpointKey, queryKeyOf, resourceKey } from "../endpoint-client";
 
 export interface GalleryPageData {

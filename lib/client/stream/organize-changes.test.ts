@@ -2,7 +2,7 @@ import { type InfiniteData, QueryClient } from "@tanstack/react-query";
 import { describe, expect, it } from "vitest";
 import { type GalleryPageData, galleryKey, galleryViewKey, itemKey } from "@/lib/client/gallery/cache";
 import { boardsKey, savedSearchesKey, trashKey } from "@/lib/client/organize/keys";
-import type { GalleryItem } from "@/lib/studio/gallery/gallery-item";
+import type { GalleryItem } from "@/lib/studio/items/gallery-item";
 import { applyOrganizeChange } from "./organize-changes";
 
 const item = (id: string) => ({ id }) as GalleryItem;

@@ -1,7 +1,7 @@
 import "server-only";
 import type { StudioDatabase } from "@/lib/server/db";
 import type { GalleryFilter } from "@/lib/studio/gallery/filter";
-import type { GalleryItem } from "@/lib/studio/gallery/gallery-item";
+import type { GalleryItem } from "@/lib/studio/items/gallery-item";
 import { decodeFilterCursor, filteredItems } from "./filter-query";
 import { itemViews } from "../items/item-view";
 

@@ -1,6 +1,6 @@
 import "server-only";
 import type { ItemRow, TaskRow } from "@/lib/server/db/schema";
-import type { GalleryItem } from "@/lib/studio/gallery/gallery-item";
+import type { GalleryItem } from "@/lib/studio/items/gallery-item";
 import { workflowOf } from "@/lib/studio/workflow-of";
 
 /** Where the browser reads an item's media: the studio's own route, never the service's URL. */

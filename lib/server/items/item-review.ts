@@ -2,7 +2,7 @@ import "server-only";
 import { count, inArray, sql } from "drizzle-orm";
 import type { StudioDatabase } from "@/lib/server/db";
 import { boardItem, comment, item, itemTag } from "@/lib/server/db/schema";
-import type { ItemReview } from "@/lib/studio/gallery/gallery-item";
+import type { ItemReview } from "@/lib/studio/items/gallery-item";
 
 type ReviewColumns = {
   id: string;

@@ -11,7 +11,7 @@ import { assignItem, rateItem, setReviewState } from "@/lib/server/review/action
 import { setItemTags } from "@/lib/server/organize/tags";
 import { galleryPageSchema } from "@/lib/studio/api/items";
 import type { GalleryChange } from "@/lib/studio/api/stream-events";
-import { galleryItemSchema } from "@/lib/studio/gallery/gallery-item";
+import { galleryItemSchema } from "@/lib/studio/items/gallery-item";
 import type { Role } from "@/lib/studio/roles";
 import { filteredGalleryPage } from "../gallery/gallery-page";
 import { freshItemView, itemViews } from "./item-view";

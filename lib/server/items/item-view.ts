@@ -2,7 +2,7 @@ import "server-only";
 import { and, count, eq, inArray, isNull } from "drizzle-orm";
 import type { StudioDatabase } from "@/lib/server/db";
 import { type ItemRow, item, itemStar, type TaskRow, task, user } from "@/lib/server/db/schema";
-import type { GalleryItem, ItemStack } from "@/lib/studio/gallery/gallery-item";
+import type { GalleryItem, ItemStack } from "@/lib/studio/items/gallery-item";
 import { toGalleryItem } from "./gallery-item";
 import { itemReviews, reviewOf } from "./item-review";
 

@@ -4,7 +4,7 @@ import { item, itemRating, user } from "@/lib/server/db/schema";
 import { notify } from "@/lib/server/notifications/notify";
 import { ApiError, studioErrors } from "@/lib/studio/api/errors";
 import { ratingBody } from "@/lib/studio/api/items";
-import type { ItemReview } from "@/lib/studio/gallery/gallery-item";
+import type { ItemReview } from "@/lib/studio/items/gallery-item";
 import type { ReviewState } from "@/lib/studio/review/review";
 import { appendEvent } from "./audit-trail";
 import { itemReviews } from "../items/item-review";

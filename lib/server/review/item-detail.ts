@@ -4,7 +4,7 @@ import type { StudioDatabase } from "@/lib/server/db";
 import { redactTaskParams } from "@/lib/server/db/redact-params";
 import { item, itemColumns, itemRating, itemSource, task, user } from "@/lib/server/db/schema";
 import { studioErrors } from "@/lib/studio/api/errors";
-import type { ItemDetail } from "@/lib/studio/review/item-detail";
+import type { ItemDetail } from "@/lib/studio/items/item-detail";
 import { itemViewsById } from "../items/item-view";
 import { fail, itemIdOf } from "./access";
 

@@ -13,7 +13,7 @@ import {
   sharedCardWithPromptSchema,
 } from "@/lib/studio/api/share";
 import { urlOf } from "@/lib/studio/api/url";
-import type { GalleryItem } from "@/lib/studio/gallery/gallery-item";
+import type { GalleryItem } from "@/lib/studio/items/gallery-item";
 import { isUuid } from "@/lib/studio/params";
 import { before } from "../items/actor";
 import type { OrganizeDeps } from "../items/live";

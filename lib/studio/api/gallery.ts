@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { checkFilterDays, galleryFacetsSchema, galleryFilterShape } from "@/lib/studio/gallery/filter";
-import { galleryTotalsSchema } from "@/lib/studio/gallery/gallery-item";
+import { galleryTotalsSchema } from "@/lib/studio/items/gallery-item";
 import { galleryMonthsSchema } from "@/lib/studio/gallery/months";
 import { resource } from "./endpoint";
 

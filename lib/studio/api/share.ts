@@ -10,7 +10,7 @@ import { pageQuery, resource, uuid } from "./endpoint";
  */
 
 /**
- * The member's card (lib/studio/gallery/gallery-item.ts, built by the one item view) as a guest may read
+ * The member's card (lib/studio/items/gallery-item.ts, built by the one item view) as a guest may read
  * it: these fields under the same names and types, nothing else. Parsing a card with it drops the
  * rest (the author, the task, the team's review, the member's star, the studio's media path).
  */

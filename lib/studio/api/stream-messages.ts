@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { galleryItemSchema, itemReviewSchema, taskUpdateSchema } from "@/lib/studio/gallery/gallery-item";
+import { galleryItemSchema, itemReviewSchema, taskUpdateSchema } from "@/lib/studio/items/gallery-item";
 import { presenceMessage } from "@/lib/studio/presence/presence";
 import { CELL_STATUSES, cellItemSchema } from "./experiments";
 

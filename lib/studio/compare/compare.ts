@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { galleryItemSchema } from "../gallery/gallery-item";
+import { galleryItemSchema } from "../items/gallery-item";
 
 /**
  * The items of a comparison, as `compareUrl` spells them (`?ids=a,b,c`): read by the compare

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { galleryItemSchema } from "../gallery/gallery-item";
+import { galleryItemSchema } from "./gallery-item";
 import { ROLES } from "../roles";
 
 const relatedSchema = z.object({ item: galleryItemSchema, role: z.string() });

@@ -7,8 +7,8 @@ import { useForm } from "react-hook-form";
 import { Button } from "@/components/ui/button";
 import { FormError, TextField } from "@/components/ui/field";
 import { attempt } from "@/lib/client/endpoint-attempt";
-import { type SignInInput, signInSchema } from "@/lib/studio/auth/accounts";
 import { api } from "@/lib/studio/api";
+import { type SignInInput, signInSchema } from "@/lib/studio/auth/accounts";
 import { safeNextPath } from "@/lib/studio/auth/next-path";
 
 export function SignInForm() {

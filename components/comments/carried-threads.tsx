@@ -3,8 +3,8 @@
 import { useMemo } from "react";
 import { useCarriedThreads } from "@/lib/client/versions/use-versions";
 import type { CarriedThread } from "@/lib/studio/api/versions";
-import type { GalleryItem } from "@/lib/studio/items/gallery-item";
 import type { MentionCandidate } from "@/lib/studio/comments/mentions";
+import type { GalleryItem } from "@/lib/studio/items/gallery-item";
 import { CommentThreads } from "./comment-threads";
 
 const NO_PINS: ReadonlyMap<string, number> = new Map();

@@ -9,8 +9,8 @@ import { Button } from "@/components/ui/button";
 import { FormError, TextField } from "@/components/ui/field";
 import { attempt } from "@/lib/client/endpoint-attempt";
 import { applyServerErrors } from "@/lib/client/forms/form-errors";
-import { type ChangePasswordInput, changePasswordSchema } from "@/lib/studio/auth/accounts";
 import { api } from "@/lib/studio/api";
+import { type ChangePasswordInput, changePasswordSchema } from "@/lib/studio/auth/accounts";
 import { SettingsSection } from "./settings-section";
 
 const FIELDS = ["currentPassword", "newPassword"] as const;

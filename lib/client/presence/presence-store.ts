@@ -3,7 +3,11 @@
 import { create } from "zustand";
 import type { PresenceEvent } from "@/lib/studio/api/stream-events";
 import type { ClientMessage } from "@/lib/studio/api/stream-messages";
-import { PRESENCE_HEARTBEAT_MS, PRESENCE_MAX_LISTED, type PresentMember } from "@/lib/studio/presence/presence";
+import {
+  PRESENCE_HEARTBEAT_MS,
+  PRESENCE_MAX_LISTED,
+  type PresentMember,
+} from "@/lib/studio/presence/presence";
 
 export interface PresenceState {
   /** The page this tab is on, as it tells the relay (a target of lib/studio/presence/presence.ts). */

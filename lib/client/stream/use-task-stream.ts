@@ -15,8 +15,8 @@ import {
   tasksKey,
   updateTask,
 } from "../gallery/cache";
-import { useStreamStore } from "../shell/stream-store";
 import { keepPresenceSent, sendPresence, usePresenceStore } from "../presence/presence-store";
+import { useStreamStore } from "../shell/stream-store";
 import { afterStreamClose } from "./stream-reconnect";
 
 /**

@@ -15,11 +15,11 @@ import {
   type TestDatabase,
   testBackends,
 } from "@/lib/server/db/test-databases";
-import { createBoard } from "@/lib/server/organize/boards";
 import { actor, MemoryStorage, makeItem, RecordingLog } from "@/lib/server/items/test-support";
-import { createShareLink, revokeShareLink } from "@/lib/server/share/links";
+import { createBoard } from "@/lib/server/organize/boards";
 import { databaseRateLimits } from "@/lib/server/rate-limits";
 import type { StudioRuntime } from "@/lib/server/runtime";
+import { createShareLink, revokeShareLink } from "@/lib/server/share/links";
 import { api } from "@/lib/studio/api";
 import type { AnyEndpoint } from "@/lib/studio/api/endpoint";
 

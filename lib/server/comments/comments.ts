@@ -5,11 +5,17 @@ import { decodeCursor, encodeCursor } from "@/lib/server/db/cursor";
 import { type CommentRow, comment, mention, user } from "@/lib/server/db/schema";
 import { notify } from "@/lib/server/notifications/notify";
 import { ApiError, studioErrors } from "@/lib/studio/api/errors";
-import type { CommentPatch, CommentPin, CommentThread, CommentView, NewComment } from "@/lib/studio/comments/comments";
+import type {
+  CommentPatch,
+  CommentPin,
+  CommentThread,
+  CommentView,
+  NewComment,
+} from "@/lib/studio/comments/comments";
 import { isUuid } from "@/lib/studio/params";
+import { type Actor, assertCan, fail, findItem, type ReviewDeps, type Tx } from "../review/access";
 import { appendEvent } from "../review/audit-trail";
 import { insertComment, mentionsIn, publishComment } from "./insert";
-import { type Actor, assertCan, fail, findItem, type ReviewDeps, type Tx } from "../review/access";
 
 export function pinOf(
   row: Pick<CommentRow, "pinX" | "pinY" | "pinSeconds" | "pinEndSeconds">,

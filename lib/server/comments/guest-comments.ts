@@ -5,10 +5,10 @@ import type { RateLimits } from "@/lib/server/rate-limits";
 import { studioErrors } from "@/lib/studio/api/errors";
 import type { GuestComment } from "@/lib/studio/api/share";
 import type { GuestCommentInput } from "@/lib/studio/organize/organize";
-import { insertComment } from "./insert";
-import { guestComment, guestThreads } from "./guest-threads";
 import type { OrganizeDeps } from "../items/live";
 import type { SharedLink } from "../share/links";
+import { guestComment, guestThreads } from "./guest-threads";
+import { insertComment } from "./insert";
 
 /**
  * Guests' comments through a share link that takes them: read and written only on an item the

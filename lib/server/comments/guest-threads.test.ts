@@ -8,11 +8,11 @@ import {
 import { databaseRateLimits } from "@/lib/server/rate-limits";
 import { addGuestComment, sharedComments, sharedView } from "@/lib/server/votes/test-links";
 import type { Mark } from "@/lib/studio/comments/marks";
-import { addComment, commentThreads } from "./comments";
-import { guestKeyOf, newGuestSecret } from "./guest-identity";
 import { actor, MemoryStorage, makeItem, RecordingLog } from "../items/test-support";
 import type { Actor } from "../review/access";
 import { createShareLink } from "../share/links";
+import { addComment, commentThreads } from "./comments";
+import { guestKeyOf, newGuestSecret } from "./guest-identity";
 
 const marks: Mark[] = [
   {

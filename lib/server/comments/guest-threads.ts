@@ -4,9 +4,9 @@ import { decodeCursor, encodeCursor } from "@/lib/server/db/cursor";
 import { type CommentRow, comment, user } from "@/lib/server/db/schema";
 import type { GuestComment } from "@/lib/studio/api/share";
 import { maskMentions } from "@/lib/studio/comments/mentions";
-import { pinOf } from "./comments";
 import { after } from "../items/actor";
 import type { Tx } from "../review/access";
+import { pinOf } from "./comments";
 
 /**
  * The one rule for what a guest on a share link reads of an item's comments: the threads they

@@ -10,12 +10,12 @@ import {
 import { databaseRateLimits } from "@/lib/server/rate-limits";
 import { addGuestComment, sharedComments } from "@/lib/server/votes/test-links";
 import { ApiError } from "@/lib/studio/api/errors";
-import { insertComment } from "./insert";
-import { addComment } from "./comments";
-import { guestKeyOf, newGuestSecret } from "./guest-identity";
 import { actor, MemoryStorage, makeItem, RecordingLog } from "../items/test-support";
 import type { Actor } from "../review/access";
 import { createShareLink } from "../share/links";
+import { addComment } from "./comments";
+import { guestKeyOf, newGuestSecret } from "./guest-identity";
+import { insertComment } from "./insert";
 
 // Guests' and members' comments take one road to the table (./insert.ts). What the road
 // keeps apart is attacked here: a guest naming members, a guest's comment pretending to answer

@@ -5,9 +5,9 @@ import { notify } from "@/lib/server/notifications/notify";
 import { studioErrors } from "@/lib/studio/api/errors";
 import type { NewComment } from "@/lib/studio/comments/comments";
 import { mentionedMembers } from "@/lib/studio/comments/mentions";
-import { appendEvent } from "../review/audit-trail";
 import { itemReviews } from "../items/item-review";
 import { type Actor, assertCan, fail, findItem, type ReviewDeps, type Tx } from "../review/access";
+import { appendEvent } from "../review/audit-trail";
 
 /**
  * Who writes a comment. A member may reply in any thread and name members with @, who then get it

@@ -13,10 +13,10 @@ import { errorAnswerOf } from "@/lib/server/http/error-answer";
 import { databaseRateLimits } from "@/lib/server/rate-limits";
 import { addGuestComment, sharedComments } from "@/lib/server/votes/test-links";
 import type { Mark } from "@/lib/studio/comments/marks";
-import { addComment, commentThreads, updateComment } from "./comments";
 import { actor, MemoryStorage, makeItem, RecordingLog } from "../items/test-support";
 import type { Actor } from "../review/access";
 import { createShareLink } from "../share/links";
+import { addComment, commentThreads, updateComment } from "./comments";
 
 async function refusal(promise: Promise<unknown>) {
   const err = await promise.then(

@@ -2,8 +2,8 @@ import "server-only";
 import type { StudioDatabase } from "@/lib/server/db";
 import type { GalleryFilter } from "@/lib/studio/gallery/filter";
 import type { GalleryItem } from "@/lib/studio/items/gallery-item";
-import { decodeFilterCursor, filteredItems } from "./filter-query";
 import { itemViews } from "../items/item-view";
+import { decodeFilterCursor, filteredItems } from "./filter-query";
 
 export interface GalleryPage {
   items: GalleryItem[];

@@ -13,10 +13,10 @@ import { recordUpload } from "@/lib/server/db/upload-records";
 import { itemMediaKey, LocalMediaStorage, uploadMediaKey } from "@/lib/server/storage";
 import { ApiError } from "@/lib/studio/api/errors";
 import type { Role } from "@/lib/studio/roles";
+import { purgeItems, trashItems } from "../organize/trash";
 import { mediaUrl } from "./gallery-item";
 import { itemMedia } from "./item-media";
 import { studioMediaResponse } from "./media-access";
-import { purgeItems, trashItems } from "../organize/trash";
 
 // The studio's media route over real accounts and storage: a key is served only through the
 // studio's checks, whoever knows it.

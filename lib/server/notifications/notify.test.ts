@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { addComment, updateComment } from "@/lib/server/comments/comments";
 import { markTask, recordTasks, type SentTask } from "@/lib/server/db";
 import { backendTitle, type TestDatabase, testBackends } from "@/lib/server/db/test-databases";
 import { createExperiment } from "@/lib/server/experiments/actions";
 import { cellRows } from "@/lib/server/experiments/records";
 import { ExperimentRunner } from "@/lib/server/experiments/runner";
-import { addComment, updateComment } from "@/lib/server/comments/comments";
 import { assignItem, setReviewState } from "@/lib/server/review/actions";
 import { createPickedResultsVote } from "@/lib/server/votes/picked-results";
 import { inboxPage, markRead, unreadCount } from "./inbox";

@@ -2,9 +2,9 @@ import "server-only";
 import { inArray } from "drizzle-orm";
 import { item } from "@/lib/server/db/schema";
 import type { BulkBody } from "@/lib/studio/organize/organize";
-import { setBoardMembership } from "./boards";
 import { type Actor, appendEvents, liveItems, requirePermission } from "../items/actor";
 import { type OrganizeDeps, publish, publishReviews } from "../items/live";
+import { setBoardMembership } from "./boards";
 import { setTagOn } from "./tags";
 import { trashItems } from "./trash";
 

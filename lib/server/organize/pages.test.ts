@@ -8,17 +8,17 @@ import {
   type TestDatabase,
   testBackends,
 } from "@/lib/server/db/test-databases";
-import { itemViews } from "@/lib/server/items/item-view";
 import { errorAnswerOf } from "@/lib/server/http/error-answer";
+import { itemViews } from "@/lib/server/items/item-view";
 import { inboxPage } from "@/lib/server/notifications/inbox";
 import { databaseRateLimits } from "@/lib/server/rate-limits";
 import { addGuestComment, sharedComments, sharedView } from "@/lib/server/votes/test-links";
 import { sharedViewSchema } from "@/lib/studio/api/share";
-import { createBoard, listBoards, setBoardMembership } from "./boards";
 import { addComment, commentThreads } from "../comments/comments";
 import { actor, MemoryStorage, makeItem, RecordingLog } from "../items/test-support";
-import { createSavedSearch, listSavedSearches } from "./saved-searches";
 import { createShareLink, listShareLinks } from "../share/links";
+import { createBoard, listBoards, setBoardMembership } from "./boards";
+import { createSavedSearch, listSavedSearches } from "./saved-searches";
 
 /** Every row of a list, read one page at a time with the list's own cursors. */
 async function everyPage<T>(

@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { OpenedDatabase } from "@/lib/server/db";
 import { createTestUser, openTestPglite } from "@/lib/server/db/test-databases";
 import { errorAnswerOf } from "@/lib/server/http/error-answer";
-import { createBoard, deleteBoard } from "./boards";
 import { actor, RecordingLog } from "../items/test-support";
 import { createShareLink, revokeShareLink, shareLinkState } from "../share/links";
+import { createBoard, deleteBoard } from "./boards";
 
 let database: OpenedDatabase;
 let editorId = "";

@@ -8,7 +8,6 @@ import type { MediaStorage } from "@/lib/server/storage";
 import { studioErrors } from "@/lib/studio/api/errors";
 import type { TrashedItem } from "@/lib/studio/organize/organize";
 import { TRASH_DAYS } from "@/lib/studio/review/review";
-import { mediaUrl } from "../items/gallery-item";
 import {
   type Actor,
   appendEvents,
@@ -18,6 +17,7 @@ import {
   requirePermission,
   STUDIO_ACTOR,
 } from "../items/actor";
+import { mediaUrl } from "../items/gallery-item";
 import { type OrganizeDeps, publish } from "../items/live";
 import { deleteThumbs } from "../items/thumbnails";
 

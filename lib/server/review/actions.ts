@@ -6,9 +6,9 @@ import { ApiError, studioErrors } from "@/lib/studio/api/errors";
 import { ratingBody } from "@/lib/studio/api/items";
 import type { ItemReview } from "@/lib/studio/items/gallery-item";
 import type { ReviewState } from "@/lib/studio/review/review";
-import { appendEvent } from "./audit-trail";
 import { itemReviews } from "../items/item-review";
 import { type Actor, assertCan, fail, findItem, itemIdOf, type ReviewDeps, type Tx } from "./access";
+import { appendEvent } from "./audit-trail";
 
 /**
  * Locks the item's row for the rest of the transaction: two reviewers rating at once then count

@@ -10,11 +10,11 @@ import { inboxPage, markRead, unreadCount } from "@/lib/server/notifications/inb
 import type { Audience } from "@/lib/server/stream/event-log";
 import type { GalleryChange } from "@/lib/studio/api/stream-events";
 import type { Role } from "@/lib/studio/roles";
-import { historyPage } from "./audit-trail";
 import { addComment, commentThreads, updateComment } from "../comments/comments";
-import { itemDetail } from "./item-detail";
 import type { Actor, ReviewDeps } from "./access";
 import { assignItem, rateItem, setReviewState, unrateItem } from "./actions";
+import { historyPage } from "./audit-trail";
+import { itemDetail } from "./item-detail";
 
 /** The studio error a promise rejects with: its status and code. */
 async function refused(promise: Promise<unknown>): Promise<{ status: number; code: string }> {

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { addComment, updateComment } from "@/lib/server/comments/comments";
 import { recordItem } from "@/lib/server/db/item-records";
 import { item, itemMonth, itemTag, reviewEvent } from "@/lib/server/db/schema";
 import { recordTasks } from "@/lib/server/db/task-records";
@@ -10,7 +11,6 @@ import {
   type TestDatabase,
   testBackends,
 } from "@/lib/server/db/test-databases";
-import { addComment, updateComment } from "@/lib/server/comments/comments";
 import { galleryTotals } from "@/lib/server/gallery/filter-count";
 import { filteredGalleryPage } from "@/lib/server/gallery/gallery-page";
 import { freshItemView, itemViews } from "@/lib/server/items/item-view";

@@ -1,8 +1,8 @@
 import "server-only";
 import { and, asc, eq, inArray, isNull, lt, or } from "drizzle-orm";
+import { commentViews } from "@/lib/server/comments/comments";
 import type { StudioDatabase } from "@/lib/server/db";
 import { comment, item, itemColumns, versionStack } from "@/lib/server/db/schema";
-import { commentViews } from "@/lib/server/comments/comments";
 import { itemViews } from "@/lib/server/items/item-view";
 import { fail, itemIdOf } from "@/lib/server/review/access";
 import { studioErrors } from "@/lib/studio/api/errors";

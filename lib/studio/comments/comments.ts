@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { marksInput, marksView } from "./marks";
 import { isUuid } from "../params";
 import { multilineText } from "../person-text";
+import { marksInput, marksView } from "./marks";
 
 export const COMMENT_MAX = 4000;
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { galleryItemSchema } from "./gallery-item";
 import { ROLES } from "../roles";
+import { galleryItemSchema } from "./gallery-item";
 
 const relatedSchema = z.object({ item: galleryItemSchema, role: z.string() });
 

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { commentPinInput } from "../comments/comments";
-import { parseGalleryFilter } from "../gallery/filter";
 import { marksInput } from "../comments/marks";
+import { parseGalleryFilter } from "../gallery/filter";
 import { isOneLine, multilineText, oneLineText } from "../person-text";
 import { REVIEW_STATES } from "../review/review";
 

@@ -20,7 +20,7 @@ async function main() {
   const { studioEnv } = await import("./lib/server/config/env");
   const { parseEngineConfig } = await import("./lib/engine");
   const { startRuntime } = await import("./lib/server/runtime");
-  const { startPresence } = await import("./lib/server/stream/presence-access");
+  const { startPresence } = await import("./lib/server/presence/access");
   const { createRelay } = await import("./lib/server/stream/relay");
   const { closeSocketsOnAccountChange, streamMembers } = await import("./lib/server/stream/member-sockets");
   const { createStudioServer } = await import("./lib/server/http/studio-server");

@@ -35,7 +35,7 @@ import { setUpOwner, startStudio, stopStudio } from "./studio-process";
 const { openPgliteDatabase, openPostgresDatabase } = await import("../lib/server/db/database");
 const { promptHistoryPage, promptHistoryRows } = await import("../lib/server/prompts/history");
 const { encodeCursor } = await import("../lib/server/db/cursor");
-const { promptQuerySchema } = await import("../lib/studio/prompt-history/query");
+const { promptQuerySchema } = await import("../lib/studio/prompts/query");
 type Opened = Awaited<ReturnType<typeof openPgliteDatabase>>;
 
 const PROMPTS = 10_000;

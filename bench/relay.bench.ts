@@ -11,7 +11,7 @@ import "../scripts/register-server-only.mjs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { WebSocket, WebSocketServer } from "ws";
-import type { GalleryItem } from "../lib/studio/gallery-item";
+import type { GalleryItem } from "../lib/studio/items/gallery-item";
 
 const RESULTS = Number(process.env.BENCH_RESULTS ?? 5000);
 const RATE = Number(process.env.BENCH_RATE ?? 1000);

@@ -10,6 +10,9 @@
  *                              files may compose the feature folder, not both: a cycle the folder
  *                              rule does not see, since a folder holds its feature folders
  *
+ * After the import rules it runs the feature check (scripts/check-features.ts): one name per
+ * feature in every layer, as docs/architecture.md maps them.
+ *
  *   npm run lint                          (Biome, then this)
  *   npx tsx scripts/check-layers.ts [DIR]   (another tree laid out like this one, such as a fixture)
  */
@@ -20,6 +23,7 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import { cruise, type ICruiseResult, type IViolation } from "dependency-cruiser";
 import extractDepcruiseOptions from "dependency-cruiser/config-utl/extract-depcruise-options";
 import extractTSConfig from "dependency-cruiser/config-utl/extract-ts-config";
+import { checkFeatures, describeFeatureViolation } from "./check-features";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const CONFIG = path.join(ROOT, ".dependency-cruiser.cjs");
@@ -227,6 +231,14 @@ async function main(): Promise<void> {
     process.exitCode = 1;
   } else {
     console.info(`Layer check: no import breaks the layers' rules (${counts}).`);
+  }
+  const strays = checkFeatures(dir ? { baseDir: path.resolve(dir) } : {});
+  for (const v of strays) console.error(`  ${describeFeatureViolation(v)}`);
+  if (strays.length > 0) {
+    console.error(`Feature check: ${strays.length} folders or files stray from the map of features.`);
+    process.exitCode = 1;
+  } else {
+    console.info("Feature check: every feature folder is named as the map of features says.");
   }
 }
 

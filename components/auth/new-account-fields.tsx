@@ -2,7 +2,7 @@
 
 import type { FieldErrors, UseFormRegister } from "react-hook-form";
 import { TextField } from "@/components/ui/field";
-import type { NewAccountInput } from "@/lib/studio/accounts";
+import type { NewAccountInput } from "@/lib/studio/auth/accounts";
 import { NewPasswordField } from "./new-password-field";
 
 /** Name, email and password: the fields of the owner's set-up and of accepting an invitation. */

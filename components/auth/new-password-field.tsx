@@ -1,6 +1,6 @@
 import type { ComponentProps } from "react";
 import { TextField } from "@/components/ui/field";
-import { PASSWORD_MIN } from "@/lib/studio/accounts";
+import { PASSWORD_MIN } from "@/lib/studio/auth/accounts";
 
 /** A new password: masked, offered to password managers as new, with the studio's one length rule. */
 export function NewPasswordField(

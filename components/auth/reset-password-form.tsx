@@ -7,9 +7,9 @@ import { useForm } from "react-hook-form";
 import { Button } from "@/components/ui/button";
 import { FormError } from "@/components/ui/field";
 import { attempt } from "@/lib/client/endpoint-attempt";
-import { applyServerErrors } from "@/lib/client/form-errors";
-import { type ResetPasswordInput, resetPasswordSchema } from "@/lib/studio/accounts";
+import { applyServerErrors } from "@/lib/client/forms/form-errors";
 import { api } from "@/lib/studio/api";
+import { type ResetPasswordInput, resetPasswordSchema } from "@/lib/studio/auth/accounts";
 import { NewPasswordField } from "./new-password-field";
 
 /** A new password from an owner's reset link; the member lands in the studio signed in. */

@@ -7,9 +7,9 @@ import { useForm } from "react-hook-form";
 import { Button } from "@/components/ui/button";
 import { FormError, TextField } from "@/components/ui/field";
 import { attempt } from "@/lib/client/endpoint-attempt";
-import { type SignInInput, signInSchema } from "@/lib/studio/accounts";
 import { api } from "@/lib/studio/api";
-import { safeNextPath } from "@/lib/studio/next-path";
+import { type SignInInput, signInSchema } from "@/lib/studio/auth/accounts";
+import { safeNextPath } from "@/lib/studio/auth/next-path";
 
 export function SignInForm() {
   const router = useRouter();

@@ -5,9 +5,9 @@ import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { attempt } from "@/lib/client/endpoint-attempt";
-import { applyServerErrors } from "@/lib/client/form-errors";
-import { type NewAccountInput, newAccountSchema } from "@/lib/studio/accounts";
+import { applyServerErrors } from "@/lib/client/forms/form-errors";
 import { api } from "@/lib/studio/api";
+import { type NewAccountInput, newAccountSchema } from "@/lib/studio/auth/accounts";
 
 const FIELDS = ["name", "email", "password"] as const;
 

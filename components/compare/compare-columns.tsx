@@ -3,8 +3,8 @@ import { ModelName } from "@/components/create/model-name";
 import { Badge } from "@/components/ui/badge";
 import { Button, ButtonLink } from "@/components/ui/button";
 import { viewerUrl } from "@/lib/studio/api/gallery-urls";
-import { compareLetter } from "@/lib/studio/compare";
-import type { GalleryItem } from "@/lib/studio/gallery-item";
+import { compareLetter } from "@/lib/studio/compare/compare";
+import type { GalleryItem } from "@/lib/studio/items/gallery-item";
 import { ReviewStateBadge, sizeWords, TeamRating } from "./compare-item-meta";
 import { CompareMedia, MEDIA_BOX, mediaBoxStyle } from "./compare-media";
 

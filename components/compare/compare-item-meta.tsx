@@ -1,8 +1,8 @@
 import { Star } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
 import { cn } from "@/components/ui/cn";
-import type { GalleryItem } from "@/lib/studio/gallery-item";
-import { REVIEW_STATE_LABELS, type ReviewState } from "@/lib/studio/review";
+import type { GalleryItem } from "@/lib/studio/items/gallery-item";
+import { REVIEW_STATE_LABELS, type ReviewState } from "@/lib/studio/review/review";
 
 const STATE_TONES: Record<ReviewState, string> = {
   draft: "",

@@ -1,7 +1,7 @@
 import type { CSSProperties, Ref } from "react";
 import { cn } from "@/components/ui/cn";
 import { promptForPeople } from "@/lib/client/create/field-labels";
-import type { GalleryItem } from "@/lib/studio/gallery-item";
+import type { GalleryItem } from "@/lib/studio/items/gallery-item";
 
 /** Every column's media box: one shape for all, so items of any shape line up across columns. */
 // At most the screen less the frame, the page's header and the column's own (24rem), so each

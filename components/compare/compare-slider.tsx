@@ -2,7 +2,7 @@
 
 import { type KeyboardEvent, type PointerEvent, useRef, useState } from "react";
 import { focusRing } from "@/components/ui/cn";
-import type { GalleryItem } from "@/lib/studio/gallery-item";
+import type { GalleryItem } from "@/lib/studio/items/gallery-item";
 import { mediaLabel } from "./compare-media";
 
 /** Arrow keys move the divider by this share of the width (%); with Shift, by the larger one. */

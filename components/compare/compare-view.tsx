@@ -13,7 +13,7 @@ import { call } from "@/lib/client/endpoint-client";
 import { api } from "@/lib/studio/api";
 import { ApiError } from "@/lib/studio/api/errors";
 import { compareUrl } from "@/lib/studio/api/gallery-urls";
-import { compareLetter, parseCompareIds } from "@/lib/studio/compare";
+import { compareLetter, parseCompareIds } from "@/lib/studio/compare/compare";
 import { CompareBlindVote } from "./compare-blind-vote";
 import { CompareColumns } from "./compare-columns";
 import { CompareSlider } from "./compare-slider";

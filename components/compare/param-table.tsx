@@ -1,6 +1,6 @@
 import { cn } from "@/components/ui/cn";
 import { formatParamValue, paramDiff, sameValue } from "@/lib/client/compare/param-diff";
-import { type CompareEntry, compareLetter } from "@/lib/studio/compare";
+import { type CompareEntry, compareLetter } from "@/lib/studio/compare/compare";
 
 /** Shown above as word-level diffs, or told by the media itself: not rows of the table. */
 const SHOWN_ELSEWHERE = ["positivePrompt", "negativePrompt", "taskType"];

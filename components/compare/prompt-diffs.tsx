@@ -1,7 +1,7 @@
 import { Badge } from "@/components/ui/badge";
 import { promptForPeople } from "@/lib/client/create/field-labels";
-import { type CompareEntry, compareLetter } from "@/lib/studio/compare";
-import { type DiffRun, promptDiff, samePrompt } from "@/lib/studio/prompt-diff";
+import { type CompareEntry, compareLetter } from "@/lib/studio/compare/compare";
+import { type DiffRun, promptDiff, samePrompt } from "@/lib/studio/compare/prompt-diff";
 
 interface PromptDiffsProps {
   entries: CompareEntry[];

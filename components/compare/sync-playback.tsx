@@ -4,8 +4,8 @@ import { Pause, Play, StepBack, StepForward } from "lucide-react";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Slider } from "@/components/ui/slider";
-import { compareLetter } from "@/lib/studio/compare";
-import type { GalleryItem } from "@/lib/studio/gallery-item";
+import { compareLetter } from "@/lib/studio/compare/compare";
+import type { GalleryItem } from "@/lib/studio/items/gallery-item";
 import { CompareMedia, MEDIA_BOX, mediaBoxStyle } from "./compare-media";
 
 /**

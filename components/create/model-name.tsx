@@ -3,7 +3,7 @@
 import { createContext, useContext } from "react";
 import { useModelByAir } from "@/lib/client/create/tools";
 import type { ModelCategory } from "@/lib/protocol/utility-tasks";
-import { modelLabel } from "@/lib/studio/model-label";
+import { modelLabel } from "@/lib/studio/models/model-label";
 
 /**
  * Catalogue names already known, by AIR id: a share link's page names its models on the server,

@@ -10,7 +10,7 @@ import { useCreateStore } from "@/lib/client/create/drafts";
 import { promptForPeople } from "@/lib/client/create/field-labels";
 import { type RecallPart, recallHref } from "@/lib/client/create/recall";
 import { isInFlight, useTaskViews } from "@/lib/client/create/use-task-views";
-import type { GalleryItem, TaskView } from "@/lib/studio/gallery-item";
+import type { GalleryItem, TaskView } from "@/lib/studio/items/gallery-item";
 import { usd } from "@/lib/studio/spend/money";
 import { ModelName } from "./model-name";
 import { NewResultsPill } from "./new-results-pill";

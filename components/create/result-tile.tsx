@@ -6,7 +6,7 @@ import { cn, focusRing } from "@/components/ui/cn";
 import { wholeMedia } from "@/components/ui/whole-media";
 import { canSendSmaller, useSendSmaller } from "@/lib/client/create/send-smaller";
 import { valuesFromTask } from "@/lib/client/create/task-values";
-import type { GalleryItem, TaskView } from "@/lib/studio/gallery-item";
+import type { GalleryItem, TaskView } from "@/lib/studio/items/gallery-item";
 
 function elapsed(since: string, now: number): string {
   const s = Math.max(0, Math.round((now - Date.parse(since)) / 1000));

@@ -4,7 +4,7 @@ import { act, cleanup, fireEvent, render, screen } from "@testing-library/react"
 import type { ReactNode } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { experimentKey } from "@/lib/client/experiments/keys";
-import { applyExperimentChange } from "@/lib/client/live/experiment-changes";
+import { applyExperimentChange } from "@/lib/client/stream/experiment-changes";
 import { experimentCellUrl } from "@/lib/studio/api/gallery-urls";
 import { ExperimentPage } from "./experiment-page";
 import type { CellView, ExperimentView } from "./types";

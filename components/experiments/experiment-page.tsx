@@ -15,7 +15,7 @@ import { useExperimentRefresh } from "@/lib/client/experiments/use-experiment-re
 import { api } from "@/lib/studio/api";
 import { ApiError } from "@/lib/studio/api/errors";
 import { compareUrl } from "@/lib/studio/api/gallery-urls";
-import { presenceTarget } from "@/lib/studio/presence";
+import { presenceTarget } from "@/lib/studio/presence/presence";
 import { costOf, usd } from "@/lib/studio/spend/money";
 import { GridSection } from "./grid-section";
 import { RerunDialog } from "./rerun-dialog";

@@ -8,7 +8,7 @@ import Link from "@/components/ui/link";
 import { useCan } from "@/lib/client/auth/member-role";
 import { type RecallPart, workflowRecallHref } from "@/lib/client/create/recall";
 import { prefetchRecall } from "@/lib/client/create/recall-prefetch";
-import type { GalleryItem } from "@/lib/studio/gallery-item";
+import type { GalleryItem } from "@/lib/studio/items/gallery-item";
 
 /** Opens the item's task in its workflow with all or part of its parameters (a result's own seed). */
 export function recallLink(item: GalleryItem, use: RecallPart): string {

@@ -11,7 +11,7 @@ import {
   useState,
 } from "react";
 import { cn, focusRing } from "@/components/ui/cn";
-import { type GalleryMonth, monthLabel, monthName, yearLabelMonths } from "@/lib/studio/gallery-months";
+import { type GalleryMonth, monthLabel, monthName, yearLabelMonths } from "@/lib/studio/gallery/months";
 
 /**
  * The date scrubber: the view's months along the grid's right edge, top to bottom in the list's

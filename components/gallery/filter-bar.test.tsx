@@ -2,7 +2,7 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { act, cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import type { GalleryFilter } from "@/lib/studio/gallery-filter";
+import type { GalleryFilter } from "@/lib/studio/gallery/filter";
 import { FilterBar } from "./filter-bar";
 
 const json = (data: unknown) => new Response(JSON.stringify({ data }), { status: 200 });

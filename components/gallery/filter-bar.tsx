@@ -13,7 +13,7 @@ import {
   type GallerySort,
   menuFilterCount,
   SORT_LABELS,
-} from "@/lib/studio/gallery-filter";
+} from "@/lib/studio/gallery/filter";
 import { FilterMenus } from "./filter-menus";
 
 export { useGalleryFacets } from "@/lib/client/gallery/use-facets";

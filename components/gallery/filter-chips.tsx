@@ -4,9 +4,9 @@ import { X } from "lucide-react";
 import { useBoards } from "@/components/organize/board-menu";
 import { cn, focusRing } from "@/components/ui/cn";
 import type { BoardView } from "@/lib/studio/api/boards";
-import { ASPECT_LABELS, type GalleryFilter } from "@/lib/studio/gallery-filter";
-import { modelLabel } from "@/lib/studio/model-label";
-import { REVIEW_STATE_LABELS } from "@/lib/studio/review";
+import { ASPECT_LABELS, type GalleryFilter } from "@/lib/studio/gallery/filter";
+import { modelLabel } from "@/lib/studio/models/model-label";
+import { REVIEW_STATE_LABELS } from "@/lib/studio/review/review";
 import { useGalleryFacets, workflowLabel } from "./filter-bar";
 
 interface Chip {

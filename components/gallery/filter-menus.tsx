@@ -5,9 +5,9 @@ import { cn } from "@/components/ui/cn";
 import { Select } from "@/components/ui/select";
 import { workflows } from "@/lib/client/create/workflows";
 import type { useGalleryFacets } from "@/lib/client/gallery/use-facets";
-import { ASPECT_LABELS, GALLERY_ASPECTS, type GalleryFilter } from "@/lib/studio/gallery-filter";
-import { modelLabel } from "@/lib/studio/model-label";
-import { REVIEW_STATE_LABELS, REVIEW_STATES, type ReviewState } from "@/lib/studio/review";
+import { ASPECT_LABELS, GALLERY_ASPECTS, type GalleryFilter } from "@/lib/studio/gallery/filter";
+import { modelLabel } from "@/lib/studio/models/model-label";
+import { REVIEW_STATE_LABELS, REVIEW_STATES, type ReviewState } from "@/lib/studio/review/review";
 import { DateField } from "./date-field";
 
 export function workflowLabel(slug: string): string {

@@ -8,10 +8,10 @@ import { wholeMedia } from "@/components/ui/whole-media";
 import { promptForPeople } from "@/lib/client/create/field-labels";
 import { useStarToggle } from "@/lib/client/gallery/use-star";
 import { scrubUrl, THUMB_WIDTHS, thumbUrl, viewerUrl } from "@/lib/studio/api/gallery-urls";
-import type { GalleryItem } from "@/lib/studio/gallery-item";
-import { type GalleryLayoutMode, type GalleryThumbSize, SCRUB_FRAMES } from "@/lib/studio/gallery-layout";
-import { REVIEW_STATE_LABELS, type ReviewState } from "@/lib/studio/review";
-import { versionCount } from "@/lib/studio/versions";
+import { type GalleryLayoutMode, type GalleryThumbSize, SCRUB_FRAMES } from "@/lib/studio/gallery/layout";
+import type { GalleryItem } from "@/lib/studio/items/gallery-item";
+import { REVIEW_STATE_LABELS, type ReviewState } from "@/lib/studio/review/review";
+import { versionCount } from "@/lib/studio/versions/versions";
 import { CardActions, CompactCardActions } from "./card-actions";
 
 const timeFormat = new Intl.DateTimeFormat("en", {

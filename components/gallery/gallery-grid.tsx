@@ -13,7 +13,6 @@ import {
 } from "react";
 import { useGallerySelection } from "@/lib/client/gallery/selection";
 import { viewerUrl } from "@/lib/studio/api/gallery-urls";
-import type { GalleryItem } from "@/lib/studio/gallery-item";
 import {
   type GalleryLayoutMode,
   type GalleryThumbSize,
@@ -21,7 +20,8 @@ import {
   justifiedRows,
   moveFocus,
   THUMB_SIZE_METRICS,
-} from "@/lib/studio/gallery-layout";
+} from "@/lib/studio/gallery/layout";
+import type { GalleryItem } from "@/lib/studio/items/gallery-item";
 import { CARD_CAPTION_HEIGHT, GalleryCard } from "./gallery-card";
 import { useGridFocus } from "./use-grid-focus";
 

@@ -4,7 +4,7 @@ import { ArrowUp } from "lucide-react";
 import { type ComponentProps, useCallback, useMemo, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { useGalleryMonths } from "@/lib/client/gallery/use-view";
-import { type GalleryMonth, monthName, monthOf } from "@/lib/studio/gallery-months";
+import { type GalleryMonth, monthName, monthOf } from "@/lib/studio/gallery/months";
 import { DateRail } from "./date-rail";
 import { GalleryGrid } from "./gallery-grid";
 

@@ -13,14 +13,14 @@ import { useGalleryJump } from "@/lib/client/gallery/jump-url";
 import { useGalleryTotals } from "@/lib/client/gallery/use-totals";
 import { useGalleryView } from "@/lib/client/gallery/use-view";
 import { useStoredChoice } from "@/lib/client/stored-choice";
-import { activeFilterCount } from "@/lib/studio/gallery-filter";
+import { activeFilterCount } from "@/lib/studio/gallery/filter";
 import {
   GALLERY_LAYOUTS,
   GALLERY_THUMB_SIZES,
   type GalleryLayoutMode,
   type GalleryThumbSize,
-} from "@/lib/studio/gallery-layout";
-import { monthName } from "@/lib/studio/gallery-months";
+} from "@/lib/studio/gallery/layout";
+import { monthName } from "@/lib/studio/gallery/months";
 import { FilterBar } from "./filter-bar";
 import { FilterChips } from "./filter-chips";
 import { GalleryGrid } from "./gallery-grid";

@@ -12,7 +12,7 @@ import { useCan } from "@/lib/client/auth/member-role";
 import { useEndpointMutation } from "@/lib/client/endpoint-client";
 import { api } from "@/lib/studio/api";
 import type { BoardView } from "@/lib/studio/api/boards";
-import { BOARD_DESCRIPTION_MAX, BOARD_NAME_MAX } from "@/lib/studio/organize";
+import { BOARD_DESCRIPTION_MAX, BOARD_NAME_MAX } from "@/lib/studio/organize/organize";
 import { useBoards } from "./board-menu";
 import { ShareDialog } from "./share-dialog";
 

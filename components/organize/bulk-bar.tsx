@@ -10,11 +10,11 @@ import { Dialog } from "@/components/ui/dialog";
 import { inputClasses } from "@/components/ui/field";
 import { useCan } from "@/lib/client/auth/member-role";
 import { useGallerySelection } from "@/lib/client/gallery/selection";
-import { removeGalleryItems } from "@/lib/client/live/organize-changes";
 import { downloadZip, useCreateBoard, useRunBulk } from "@/lib/client/organize/actions";
+import { removeGalleryItems } from "@/lib/client/stream/organize-changes";
 import { compareUrl } from "@/lib/studio/api/gallery-urls";
-import { normalizeTag, TAG_MAX_LENGTH } from "@/lib/studio/organize";
-import { REVIEW_STATE_LABELS, REVIEW_STATES, TRASH_DAYS } from "@/lib/studio/review";
+import { normalizeTag, TAG_MAX_LENGTH } from "@/lib/studio/organize/organize";
+import { REVIEW_STATE_LABELS, REVIEW_STATES, TRASH_DAYS } from "@/lib/studio/review/review";
 import { BoardMenu, menuContent, menuItem } from "./board-menu";
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;

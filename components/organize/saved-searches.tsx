@@ -12,7 +12,7 @@ import { Switch } from "@/components/ui/switch";
 import { call, useEndpointMutation } from "@/lib/client/endpoint-client";
 import { savedSearchesKey } from "@/lib/client/organize/keys";
 import { api } from "@/lib/studio/api";
-import { SEARCH_NAME_MAX } from "@/lib/studio/organize";
+import { SEARCH_NAME_MAX } from "@/lib/studio/organize/organize";
 import { menuContent, menuItem } from "./board-menu";
 
 /**

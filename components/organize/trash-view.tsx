@@ -11,8 +11,8 @@ import { wholeMedia } from "@/components/ui/whole-media";
 import { call, useEndpointMutation } from "@/lib/client/endpoint-client";
 import { trashKey } from "@/lib/client/organize/keys";
 import { api } from "@/lib/studio/api";
-import type { TrashedItem } from "@/lib/studio/organize";
-import { TRASH_DAYS } from "@/lib/studio/review";
+import type { TrashedItem } from "@/lib/studio/organize/organize";
+import { TRASH_DAYS } from "@/lib/studio/review/review";
 
 const dateFormat = new Intl.DateTimeFormat("en", {
   month: "short",

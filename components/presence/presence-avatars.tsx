@@ -2,8 +2,8 @@
 
 import { useId } from "react";
 import { cn, focusRing } from "@/components/ui/cn";
-import { usePresence } from "@/lib/client/live/use-presence";
-import { initials, memberHue, PRESENCE_SHOWN, type PresentMember } from "@/lib/studio/presence";
+import { usePresence } from "@/lib/client/presence/use-presence";
+import { initials, memberHue, PRESENCE_SHOWN, type PresentMember } from "@/lib/studio/presence/presence";
 
 /** A name shown under its avatar while the pointer is on it or it has the keyboard's focus. */
 function Tip({ id, children }: { id: string; children: React.ReactNode }) {

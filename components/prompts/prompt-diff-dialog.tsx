@@ -2,7 +2,7 @@
 
 import { DiffRuns } from "@/components/compare/prompt-diffs";
 import { Dialog } from "@/components/ui/dialog";
-import { promptDiff, samePrompt } from "@/lib/studio/prompt-diff";
+import { promptDiff, samePrompt } from "@/lib/studio/compare/prompt-diff";
 import type { PickedVersion } from "./types";
 
 /** Two chosen prompts, the older as the reference and the newer word by word against it. */

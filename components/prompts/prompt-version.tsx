@@ -9,7 +9,7 @@ import { cn, focusRing } from "@/components/ui/cn";
 import Link from "@/components/ui/link";
 import { recallHref } from "@/lib/client/create/recall";
 import { thumbUrl, viewerUrl } from "@/lib/studio/api/gallery-urls";
-import { promptDiff, samePrompt } from "@/lib/studio/prompt-diff";
+import { promptDiff, samePrompt } from "@/lib/studio/compare/prompt-diff";
 import type { HistoryVersion } from "./types";
 
 interface PromptVersionRowProps {

@@ -1,5 +1,5 @@
 import type { PromptRun } from "@/lib/studio/api/prompts";
-import type { PromptChain, PromptVersion } from "@/lib/studio/prompt-history/grouping";
+import type { PromptChain, PromptVersion } from "@/lib/studio/prompts/grouping";
 
 export type HistoryChain = PromptChain<PromptRun>;
 export type HistoryVersion = PromptVersion<PromptRun>;

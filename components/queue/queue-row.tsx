@@ -11,7 +11,7 @@ import { valuesFromTask } from "@/lib/client/create/task-values";
 import { useGenerate } from "@/lib/client/create/use-generate";
 import { isInFlight } from "@/lib/client/create/use-task-views";
 import type { QueuedTask } from "@/lib/client/gallery/cache";
-import type { FailedResult } from "@/lib/studio/gallery-item";
+import type { FailedResult } from "@/lib/studio/items/gallery-item";
 
 function elapsed(task: QueuedTask, now: number): string {
   if (!task.createdAt) return "";

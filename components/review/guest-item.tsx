@@ -2,14 +2,14 @@
 
 import { useEffect, useMemo } from "react";
 import { Button } from "@/components/ui/button";
+import { useGuestComment, useGuestThreads } from "@/lib/client/comments/guest-comments";
+import { pinNumbers } from "@/lib/client/comments/pins";
 import { promptForPeople } from "@/lib/client/create/field-labels";
-import { useGuestComment, useGuestThreads } from "@/lib/client/review/guest-comments";
-import { pinNumbers } from "@/lib/client/review/pins";
 import { useViewerStore } from "@/lib/client/review/viewer-store";
 import type { SharedItem } from "@/lib/studio/api/share";
-import { scopeRules, type ViewerScope } from "@/lib/studio/share-scope";
-import { CommentBox } from "./comment-box";
-import { CommentThreads } from "./comment-threads";
+import { scopeRules, type ViewerScope } from "@/lib/studio/share/share-scope";
+import { CommentBox } from "../comments/comment-box";
+import { CommentThreads } from "../comments/comment-threads";
 import { ItemDetails } from "./item-details";
 import { ViewerPanel } from "./viewer-panel";
 import { ViewerStage } from "./viewer-stage";

@@ -2,7 +2,7 @@
 
 import { Button } from "@/components/ui/button";
 import { type HistoryEntry, useHistory } from "@/lib/client/review/use-review";
-import { isReviewState, RATING_MAX, REVIEW_STATE_LABELS } from "@/lib/studio/review";
+import { isReviewState, RATING_MAX, REVIEW_STATE_LABELS } from "@/lib/studio/review/review";
 
 const timeFormat = new Intl.DateTimeFormat("en", {
   month: "short",

@@ -3,18 +3,18 @@
 import { Maximize2, ZoomIn, ZoomOut } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { type ReactZoomPanPinchContentRef, TransformComponent, TransformWrapper } from "react-zoom-pan-pinch";
-import { MarkLayer, shownMarks } from "@/components/marks/mark-layer";
+import { MarkLayer, shownMarks } from "@/components/comments/mark-layer";
 import { Button } from "@/components/ui/button";
 import { useViewerStore } from "@/lib/client/review/viewer-store";
 import { zoomLabel } from "@/lib/client/review/zoom-label";
 import { viewerCommand } from "@/lib/client/shortcuts/viewer-keys";
-import type { CommentThread } from "@/lib/studio/comments";
-import type { GalleryItem } from "@/lib/studio/gallery-item";
+import type { CommentThread } from "@/lib/studio/comments/comments";
+import type { GalleryItem } from "@/lib/studio/items/gallery-item";
 
 /** What the stage needs of an item: a member's card, or a guest's item with its link's media URL. */
 export type StageItem = Pick<GalleryItem, "id" | "url" | "width" | "height" | "durationSeconds">;
 
-import { PinLayer } from "./pin-layer";
+import { PinLayer } from "../comments/pin-layer";
 
 /** Each press of a zoom button or key zooms by this step. */
 const ZOOM_STEP = 0.5;

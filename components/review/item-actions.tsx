@@ -9,7 +9,7 @@ import { Button, ButtonLink } from "@/components/ui/button";
 import { newVersionHref, workflowRecallHref } from "@/lib/client/create/recall";
 import type { useItemDetail } from "@/lib/client/review/use-review";
 import { compareUrl, downloadUrl, viewerUrl } from "@/lib/studio/api/gallery-urls";
-import { presenceTarget } from "@/lib/studio/presence";
+import { presenceTarget } from "@/lib/studio/presence/presence";
 import { can, type Role } from "@/lib/studio/roles";
 
 type ItemDetail = NonNullable<ReturnType<typeof useItemDetail>["data"]>;

@@ -6,8 +6,8 @@ import Link from "@/components/ui/link";
 import { labelOf, promptForPeople } from "@/lib/client/create/field-labels";
 import { viewerUrl } from "@/lib/studio/api/gallery-urls";
 import { isInlineMediaRef } from "@/lib/studio/inline-media-ref";
-import type { ItemDetail } from "@/lib/studio/item-detail";
-import { type DetailFact, MEMBER_SCOPE, scopeRules, type ViewerScope } from "@/lib/studio/share-scope";
+import type { ItemDetail } from "@/lib/studio/items/item-detail";
+import { type DetailFact, MEMBER_SCOPE, scopeRules, type ViewerScope } from "@/lib/studio/share/share-scope";
 import { usd } from "@/lib/studio/spend/money";
 import { ItemThumb } from "./item-thumb";
 

@@ -1,9 +1,9 @@
 "use client";
 
 import { cn } from "@/components/ui/cn";
-import { formatTime } from "@/lib/client/review/pins";
+import { formatTime } from "@/lib/client/comments/pins";
 import { useViewerStore } from "@/lib/client/review/viewer-store";
-import type { CommentThread } from "@/lib/studio/comments";
+import type { CommentThread } from "@/lib/studio/comments/comments";
 
 /** A comment's first words, for a tooltip: up to about forty characters, cut at a word. */
 export function firstWords(text: string, max = 40): string {

@@ -2,7 +2,7 @@
 
 import { Star } from "lucide-react";
 import { cn, focusRing } from "@/components/ui/cn";
-import { RATING_MAX } from "@/lib/studio/review";
+import { RATING_MAX } from "@/lib/studio/review/review";
 
 const STARS = Array.from({ length: RATING_MAX }, (_, i) => i + 1);
 

@@ -9,8 +9,8 @@ import { Select } from "@/components/ui/select";
 import { viewerCommand } from "@/lib/client/shortcuts/viewer-keys";
 import { useItemVersions } from "@/lib/client/versions/use-versions";
 import { compareUrl, viewerUrl } from "@/lib/studio/api/gallery-urls";
-import type { GalleryItem } from "@/lib/studio/gallery-item";
-import { versionLabel } from "@/lib/studio/versions";
+import type { GalleryItem } from "@/lib/studio/items/gallery-item";
+import { versionLabel } from "@/lib/studio/versions/versions";
 
 /**
  * The stack's versions in the viewer: v1 v2 v3, the shown one current and the newest marked. Each

@@ -2,14 +2,14 @@
 
 import { ChevronLeft, ChevronRight, Pause, Play } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
-import { MarkLayer, shownMarks } from "@/components/marks/mark-layer";
+import { MarkLayer, shownMarks } from "@/components/comments/mark-layer";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
-import { formatTime } from "@/lib/client/review/pins";
+import { formatTime } from "@/lib/client/comments/pins";
 import { playBetween } from "@/lib/client/review/play-range";
 import { useViewerStore } from "@/lib/client/review/viewer-store";
 import { viewerCommand } from "@/lib/client/shortcuts/viewer-keys";
-import type { CommentThread } from "@/lib/studio/comments";
+import type { CommentThread } from "@/lib/studio/comments/comments";
 import type { StageItem } from "./image-stage";
 import { RangeBars } from "./range-bars";
 

@@ -2,7 +2,7 @@
 
 import { type ReactNode, useState } from "react";
 import { cn, focusRing } from "@/components/ui/cn";
-import { scopeRules, type ViewerScope } from "@/lib/studio/share-scope";
+import { scopeRules, type ViewerScope } from "@/lib/studio/share/share-scope";
 
 type Tab = "comments" | "details" | "history";
 

@@ -1,8 +1,8 @@
 "use client";
 
-import { MarkToolbar } from "@/components/marks/mark-toolbar";
+import { MarkToolbar } from "@/components/comments/mark-toolbar";
 import { useViewerStore } from "@/lib/client/review/viewer-store";
-import type { CommentThread } from "@/lib/studio/comments";
+import type { CommentThread } from "@/lib/studio/comments/comments";
 import { ImageStage, type StageItem } from "./image-stage";
 import { VideoPlayer } from "./video-player";
 

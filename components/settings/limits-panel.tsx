@@ -13,7 +13,7 @@ import {
   type StudioLimitName,
   type StudioLimits,
   studioLimitsSchema,
-} from "@/lib/studio/limits";
+} from "@/lib/studio/limits/limits";
 import { SettingsSection } from "./settings-section";
 
 const FIELDS = Object.keys(STUDIO_LIMIT_LABELS) as StudioLimitName[];

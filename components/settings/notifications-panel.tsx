@@ -3,13 +3,13 @@
 import { BellRing } from "lucide-react";
 import { FormError } from "@/components/ui/field";
 import { Switch } from "@/components/ui/switch";
-import { useNotificationSettings, useSaveNotificationSettings } from "@/lib/client/review/use-inbox";
+import { useNotificationSettings, useSaveNotificationSettings } from "@/lib/client/notifications/use-inbox";
 import {
   NOTIFICATION_KIND_LABELS,
   NOTIFICATION_KINDS,
   type NotificationChoice,
   type NotificationKind,
-} from "@/lib/studio/notifications";
+} from "@/lib/studio/notifications/notifications";
 import { SettingsSection } from "./settings-section";
 
 /** For each kind of notification: whether it reaches my inbox, and my email. Saved as switched. */

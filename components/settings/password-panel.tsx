@@ -8,9 +8,9 @@ import { NewPasswordField } from "@/components/auth/new-password-field";
 import { Button } from "@/components/ui/button";
 import { FormError, TextField } from "@/components/ui/field";
 import { attempt } from "@/lib/client/endpoint-attempt";
-import { applyServerErrors } from "@/lib/client/form-errors";
-import { type ChangePasswordInput, changePasswordSchema } from "@/lib/studio/accounts";
+import { applyServerErrors } from "@/lib/client/forms/form-errors";
 import { api } from "@/lib/studio/api";
+import { type ChangePasswordInput, changePasswordSchema } from "@/lib/studio/auth/accounts";
 import { SettingsSection } from "./settings-section";
 
 const FIELDS = ["currentPassword", "newPassword"] as const;

@@ -9,7 +9,7 @@ import { Button } from "@/components/ui/button";
 import { call } from "@/lib/client/endpoint-client";
 import { api } from "@/lib/studio/api";
 import type { SharedItem, SharedView } from "@/lib/studio/api/share";
-import type { ViewerScope } from "@/lib/studio/share-scope";
+import type { ViewerScope } from "@/lib/studio/share/share-scope";
 
 const dateFormat = new Intl.DateTimeFormat("en", { year: "numeric", month: "short", day: "numeric" });
 

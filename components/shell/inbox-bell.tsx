@@ -3,7 +3,7 @@
 import { Bell } from "lucide-react";
 import { cn, focusRing } from "@/components/ui/cn";
 import Link from "@/components/ui/link";
-import { useUnread } from "@/lib/client/review/use-inbox";
+import { useUnread } from "@/lib/client/notifications/use-inbox";
 
 /** The bell in the top bar: my unread notifications, kept current by the relay. */
 export function InboxBell() {

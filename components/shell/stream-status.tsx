@@ -1,7 +1,7 @@
 "use client";
 
-import { useTaskStream } from "@/lib/client/live/use-task-stream";
 import { useStreamStore } from "@/lib/client/shell/stream-store";
+import { useTaskStream } from "@/lib/client/stream/use-task-stream";
 
 /**
  * Keeps the tab's live connection to the studio (results, progress) and says whether it is up.

@@ -6,7 +6,7 @@ import { useState } from "react";
 import { cn, focusRing } from "@/components/ui/cn";
 import { attempt } from "@/lib/client/endpoint-attempt";
 import { api } from "@/lib/studio/api";
-import { initials } from "@/lib/studio/presence";
+import { initials } from "@/lib/studio/presence/presence";
 
 export interface ShellUser {
   name: string;

@@ -7,7 +7,7 @@ import { useVersionTarget } from "@/lib/client/create/version-target";
 import { useEndpoint } from "@/lib/client/endpoint-client";
 import { useCarriedThreads, useItemVersions } from "@/lib/client/versions/use-versions";
 import { api } from "@/lib/studio/api";
-import { versionLabel } from "@/lib/studio/versions";
+import { versionLabel } from "@/lib/studio/versions/versions";
 
 const TITLE_CHARS = 60;
 

@@ -6,7 +6,7 @@ import { ButtonLink } from "@/components/ui/button";
 import { PageHeader } from "@/components/ui/page-header";
 import { useEndpoint } from "@/lib/client/endpoint-client";
 import { api } from "@/lib/studio/api";
-import { presenceTarget } from "@/lib/studio/presence";
+import { presenceTarget } from "@/lib/studio/presence/presence";
 import { voteAnchor } from "@/lib/studio/votes/input";
 import { plural } from "@/lib/studio/words";
 import { BallotPanel, ClosedNotice } from "./ballot-panel";

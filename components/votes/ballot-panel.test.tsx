@@ -2,7 +2,7 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { act, cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { applyVoteChange } from "@/lib/client/live/vote-changes";
+import { applyVoteChange } from "@/lib/client/stream/vote-changes";
 import type { Ballot, BallotPair } from "@/lib/studio/api/votes";
 import { BallotPanel } from "./ballot-panel";
 

@@ -4,7 +4,7 @@ import { Suspense } from "react";
 import { AuthCard } from "@/components/auth/auth-card";
 import { SignInForm } from "@/components/auth/sign-in-form";
 import { currentUser, pageRuntime } from "@/lib/server/api/page-session";
-import { safeNextPath } from "@/lib/studio/next-path";
+import { safeNextPath } from "@/lib/studio/auth/next-path";
 
 export const metadata: Metadata = { title: "Sign in" };
 

@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { InboxList } from "@/components/review/inbox-list";
+import { InboxList } from "@/components/notifications/inbox-list";
 import { PageHeader } from "@/components/ui/page-header";
 
 export const metadata: Metadata = { title: "Inbox" };

@@ -1,6 +1,6 @@
 import { route } from "@/lib/server/api/route";
-import { createBoard, listBoards } from "@/lib/server/gallery/boards";
-import { actorOf } from "@/lib/server/gallery/organize-common";
+import { actorOf } from "@/lib/server/items/actor";
+import { createBoard, listBoards } from "@/lib/server/organize/boards";
 import { api } from "@/lib/studio/api";
 
 export const GET = route(api.boards.list, ({ query, db }) => listBoards(db, query));

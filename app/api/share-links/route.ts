@@ -1,7 +1,7 @@
 import { route } from "@/lib/server/api/route";
-import { actorOf } from "@/lib/server/gallery/organize-common";
-import { createShareLink, listShareLinks, shareUrl } from "@/lib/server/gallery/share-links";
 import { requestOrigin } from "@/lib/server/http/origin";
+import { actorOf } from "@/lib/server/items/actor";
+import { createShareLink, listShareLinks, shareUrl } from "@/lib/server/share/links";
 import { api } from "@/lib/studio/api";
 
 export const GET = route(api.shareLinks.list, ({ user, query, deps }) =>

@@ -7,9 +7,9 @@ import { GuestVote } from "@/components/votes/guest-vote";
 import { SharedVote } from "@/components/votes/shared-vote";
 import { lookUpShareLink } from "@/lib/server/api/link-callers";
 import { pageServices } from "@/lib/server/api/page-session";
-import { sharedView } from "@/lib/server/gallery/share-view";
 import { errorAnswerOf } from "@/lib/server/http/error-answer";
 import { modelNamesFor } from "@/lib/server/models/model-names";
+import { sharedView } from "@/lib/server/share/view";
 import { sharedVote } from "@/lib/server/votes/shared";
 import type { SharedItem, SharedView } from "@/lib/studio/api/share";
 

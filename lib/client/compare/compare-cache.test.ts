@@ -1,7 +1,7 @@
 import { QueryClient } from "@tanstack/react-query";
 import { describe, expect, it } from "vitest";
-import type { CompareEntry } from "@/lib/studio/compare";
-import type { GalleryItem } from "@/lib/studio/gallery-item";
+import type { CompareEntry } from "@/lib/studio/compare/compare";
+import type { GalleryItem } from "@/lib/studio/items/gallery-item";
 import { compareKey, patchCompareItems } from "./compare-cache";
 
 function entry(id: string): CompareEntry {

@@ -2,8 +2,8 @@
 
 import type { QueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/studio/api";
-import type { CompareEntry } from "@/lib/studio/compare";
-import type { GalleryItem } from "@/lib/studio/gallery-item";
+import type { CompareEntry } from "@/lib/studio/compare/compare";
+import type { GalleryItem } from "@/lib/studio/items/gallery-item";
 import { endpointKey } from "../endpoint-client";
 
 /** Every open comparison is cached under its endpoint's key, one entry per set of items. */

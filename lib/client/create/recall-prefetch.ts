@@ -2,7 +2,7 @@
 
 import type { QueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/studio/api";
-import type { TaskView } from "@/lib/studio/gallery-item";
+import type { TaskView } from "@/lib/studio/items/gallery-item";
 import { call } from "../endpoint-client";
 import { taskKey } from "../gallery/cache";
 import { restoreMedia } from "./recall-media";

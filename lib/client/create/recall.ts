@@ -1,5 +1,5 @@
 import { withContractDefaults } from "@/lib/protocol/task-defaults";
-import type { TaskView } from "@/lib/studio/gallery-item";
+import type { TaskView } from "@/lib/studio/items/gallery-item";
 import { workflowOf } from "@/lib/studio/workflow-of";
 import { valuesFromTask } from "./task-values";
 

@@ -11,7 +11,7 @@ export const STUDIO_SET_KEYS = [
   "deliveryMethod",
   "webhookURL",
   "outputType",
-  // The version link (see lib/studio/versions.ts): set by "New version", never by the form.
+  // The version link (see lib/studio/versions/versions.ts): set by "New version", never by the form.
   "versionOf",
   "versionComment",
 ] as const;

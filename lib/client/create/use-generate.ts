@@ -4,7 +4,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useState } from "react";
 import type { ServiceError } from "@/lib/protocol/errors";
 import { api } from "@/lib/studio/api";
-import type { TaskView } from "@/lib/studio/gallery-item";
+import type { TaskView } from "@/lib/studio/items/gallery-item";
 import { callEnvelope } from "../endpoint-client";
 import { taskKey, updateTask } from "../gallery/cache";
 import { useCreateStore } from "./drafts";

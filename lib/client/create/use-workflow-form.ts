@@ -6,7 +6,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { type FieldValues, useForm } from "react-hook-form";
 import { inWords } from "@/lib/client/create/field-labels";
 import type { ProtocolOptions } from "@/lib/protocol";
-import type { TaskView } from "@/lib/studio/gallery-item";
+import type { TaskView } from "@/lib/studio/items/gallery-item";
 import { useCreateStore } from "./drafts";
 import { pickFields } from "./image-fields";
 import { isRecallPart, type RecallPart, recallValues } from "./recall";

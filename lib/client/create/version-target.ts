@@ -2,7 +2,7 @@
 
 import { create } from "zustand";
 import { createJSONStorage, persist } from "zustand/middleware";
-import { VERSION_KEYS } from "@/lib/studio/versions";
+import { VERSION_KEYS } from "@/lib/studio/versions/versions";
 
 /** The item a Create page's next task becomes a new version of, and the comment that asked. */
 export interface VersionTarget {

@@ -1,6 +1,6 @@
 import { type InfiniteData, QueryClient } from "@tanstack/react-query";
 import { describe, expect, it } from "vitest";
-import type { GalleryItem } from "@/lib/studio/gallery-item";
+import type { GalleryItem } from "@/lib/studio/items/gallery-item";
 import {
   addGalleryItem,
   type GalleryPageData,

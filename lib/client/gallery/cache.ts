@@ -2,7 +2,7 @@
 
 import type { InfiniteData, QueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/studio/api";
-import type { GalleryItem, TaskUpdate, TaskView } from "@/lib/studio/gallery-item";
+import type { GalleryItem, TaskUpdate, TaskView } from "@/lib/studio/items/gallery-item";
 import { endpointKey, queryKeyOf, resourceKey } from "../endpoint-client";
 
 export interface GalleryPageData {
@@ -50,7 +50,7 @@ export function patchGalleryItems(client: QueryClient, update: (item: GalleryIte
 }
 
 /**
- * One filtered view of the gallery: its canonical filter query string (lib/studio/gallery-filter.ts),
+ * One filtered view of the gallery: its canonical filter query string (lib/studio/gallery/filter.ts),
  * "" for every live item newest first; `at`, the month a jump started it at (a list of its own).
  * Under `galleryKey`, so patches reach every view.
  */

@@ -1,4 +1,4 @@
-import type { GalleryTotals } from "@/lib/studio/gallery-item";
+import type { GalleryTotals } from "@/lib/studio/items/gallery-item";
 
 const number = new Intl.NumberFormat("en-US");
 

@@ -2,7 +2,7 @@
 
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { useCallback, useMemo } from "react";
-import { type GalleryFilter, parseGalleryFilter, serializeGalleryFilter } from "@/lib/studio/gallery-filter";
+import { type GalleryFilter, parseGalleryFilter, serializeGalleryFilter } from "@/lib/studio/gallery/filter";
 
 /**
  * The gallery's filter, kept in the page's address (a view is a link): read from the query string,

@@ -2,7 +2,7 @@
 
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { useCallback } from "react";
-import { isCalendarMonth } from "@/lib/studio/gallery-months";
+import { isCalendarMonth } from "@/lib/studio/gallery/months";
 
 /**
  * Where the date scrubber started the gallery (`at=YYYY-MM` in the address, beside the filter), so

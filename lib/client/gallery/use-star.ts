@@ -3,7 +3,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/studio/api";
 import type { ApiError } from "@/lib/studio/api/errors";
-import type { GalleryItem } from "@/lib/studio/gallery-item";
+import type { GalleryItem } from "@/lib/studio/items/gallery-item";
 import { call } from "../endpoint-client";
 import { galleryViewsKey, isStarredView, patchGalleryItems } from "./cache";
 

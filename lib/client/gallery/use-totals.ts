@@ -2,7 +2,7 @@
 
 import { useQuery } from "@tanstack/react-query";
 import { api } from "@/lib/studio/api";
-import { filterQueryOf } from "@/lib/studio/gallery-filter";
+import { filterQueryOf } from "@/lib/studio/gallery/filter";
 import { call } from "../endpoint-client";
 import { galleryTotalsKey } from "./cache";
 

@@ -3,7 +3,7 @@
 import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import { useMemo } from "react";
 import { api } from "@/lib/studio/api";
-import { filterQueryOf } from "@/lib/studio/gallery-filter";
+import { filterQueryOf } from "@/lib/studio/gallery/filter";
 import { call } from "../endpoint-client";
 import { type GalleryPageData, galleryMonthsKey, galleryViewKey } from "./cache";
 

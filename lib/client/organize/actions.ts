@@ -2,8 +2,8 @@
 
 import { api } from "@/lib/studio/api";
 import { ApiError } from "@/lib/studio/api/errors";
-import type { BulkAction } from "@/lib/studio/organize";
-import type { ReviewState } from "@/lib/studio/review";
+import type { BulkAction } from "@/lib/studio/organize/organize";
+import type { ReviewState } from "@/lib/studio/review/review";
 import { urlOf, useEndpointMutation } from "../endpoint-client";
 
 /**

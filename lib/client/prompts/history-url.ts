@@ -2,7 +2,7 @@
 
 import { usePathname, useSearchParams } from "next/navigation";
 import { useCallback, useEffect, useRef, useState } from "react";
-import { promptQueryString } from "@/lib/studio/prompt-history/query";
+import { promptQueryString } from "@/lib/studio/prompts/query";
 
 /** A pause in typing this long (ms) writes the search into the address. */
 const ADDRESS_DELAY_MS = 250;

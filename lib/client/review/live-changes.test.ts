@@ -1,8 +1,8 @@
 import { type InfiniteData, QueryClient } from "@tanstack/react-query";
 import { describe, expect, it } from "vitest";
 import type { InboxPage } from "@/lib/studio/api/inbox";
-import type { GalleryItem, ItemReview } from "@/lib/studio/gallery-item";
-import type { ItemDetail } from "@/lib/studio/item-detail";
+import type { GalleryItem, ItemReview } from "@/lib/studio/items/gallery-item";
+import type { ItemDetail } from "@/lib/studio/items/item-detail";
 import { type GalleryPageData, galleryKey, itemKey } from "../gallery/cache";
 import { commentsKey, historyKey, inboxKey, inboxListKey, unreadKey } from "./keys";
 import { applyReviewChange } from "./live-changes";

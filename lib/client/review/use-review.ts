@@ -4,10 +4,10 @@ import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tansta
 import { api } from "@/lib/studio/api";
 import type { ApiError } from "@/lib/studio/api/errors";
 import type { HistoryEntry } from "@/lib/studio/api/items";
-import type { CommentPin, CommentView } from "@/lib/studio/comments";
-import type { ItemReview } from "@/lib/studio/gallery-item";
-import type { ItemDetail } from "@/lib/studio/item-detail";
-import type { ReviewState } from "@/lib/studio/review";
+import type { CommentPin, CommentView } from "@/lib/studio/comments/comments";
+import type { ItemReview } from "@/lib/studio/items/gallery-item";
+import type { ItemDetail } from "@/lib/studio/items/item-detail";
+import type { ReviewState } from "@/lib/studio/review/review";
 import { call } from "../endpoint-client";
 import { itemKey } from "../gallery/cache";
 import { commentsKey, historyKey, inboxKey } from "./keys";

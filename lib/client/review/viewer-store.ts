@@ -1,7 +1,7 @@
 "use client";
 
 import { create } from "zustand";
-import type { Mark, MarkColor, MarkKind } from "@/lib/studio/marks";
+import type { Mark, MarkColor, MarkKind } from "@/lib/studio/comments/marks";
 
 /** A point on an image (fractions of its width and height), or a moment or range of a video (s). */
 export type CommentPin = { x: number; y: number } | { seconds: number; endSeconds?: number };

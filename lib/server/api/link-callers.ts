@@ -3,10 +3,10 @@ import { and, eq, isNull } from "drizzle-orm";
 import { unkeepableTextError, unkeepableTextPath } from "@/lib/protocol/text";
 import type { StudioDatabase } from "@/lib/server/db/database";
 import { boardItem, item, type VoteRoundRow, voteRound } from "@/lib/server/db/schema";
-import { type SharedLink, type ShareLinkState, shareLinkState } from "@/lib/server/gallery/share-links";
 import { readText } from "@/lib/server/http/read-body";
 import { verifyWebhookToken } from "@/lib/server/results/webhook-token";
 import type { StudioRuntime } from "@/lib/server/runtime";
+import { type SharedLink, type ShareLinkState, shareLinkState } from "@/lib/server/share/links";
 import type { GuestCaller } from "@/lib/studio/api/endpoint";
 import { ApiError, studioErrors } from "@/lib/studio/api/errors";
 import type { WebhookDelivery } from "@/lib/upstream";
@@ -18,7 +18,7 @@ import type { WebhookDelivery } from "@/lib/upstream";
  * answers the same 404 naming `token`.
  */
 
-export type { SharedLink } from "@/lib/server/gallery/share-links";
+export type { SharedLink } from "@/lib/server/share/links";
 
 /** A link that reaches the item the request names: the item's stored media. */
 export type ItemLink = SharedLink & { item: { id: string; storageKey: string } };

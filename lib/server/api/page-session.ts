@@ -6,7 +6,7 @@ import type { SessionUser } from "@/lib/server/auth/caller";
 import { sessionUser } from "@/lib/server/auth/guard";
 import { PAGE_PATH_HEADER } from "@/lib/server/http/request-stamp";
 import { getRuntime, type StudioRuntime } from "@/lib/server/runtime";
-import { signInPathFor } from "@/lib/studio/next-path";
+import { signInPathFor } from "@/lib/studio/auth/next-path";
 import { type Services, servicesOf } from "./services";
 
 /**

@@ -15,11 +15,11 @@ import {
   type TestDatabase,
   testBackends,
 } from "@/lib/server/db/test-databases";
-import { createBoard } from "@/lib/server/gallery/boards";
-import { actor, MemoryStorage, makeItem, RecordingLog } from "@/lib/server/gallery/organize-test-support";
-import { createShareLink, revokeShareLink } from "@/lib/server/gallery/share-links";
+import { actor, MemoryStorage, makeItem, RecordingLog } from "@/lib/server/items/test-support";
+import { createBoard } from "@/lib/server/organize/boards";
 import { databaseRateLimits } from "@/lib/server/rate-limits";
 import type { StudioRuntime } from "@/lib/server/runtime";
+import { createShareLink, revokeShareLink } from "@/lib/server/share/links";
 import { api } from "@/lib/studio/api";
 import type { AnyEndpoint } from "@/lib/studio/api/endpoint";
 

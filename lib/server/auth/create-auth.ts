@@ -7,7 +7,7 @@ import type { StudioDatabase as StudioDb } from "@/lib/server/db/database";
 import { account, rateLimit, session, user, verification } from "@/lib/server/db/schema/auth";
 import { requestOrigin } from "@/lib/server/http/origin";
 import { CLIENT_IP_HEADER } from "@/lib/server/http/request-stamp";
-import { memberNameSchema } from "@/lib/studio/accounts";
+import { memberNameSchema } from "@/lib/studio/auth/accounts";
 import { currentSignUpPermit } from "./permit";
 
 export { CLIENT_IP_HEADER };

@@ -1,6 +1,6 @@
 import "server-only";
 import type { StudioDatabase } from "@/lib/server/db";
-import type { StudioLimits } from "@/lib/studio/limits";
+import type { StudioLimits } from "@/lib/studio/limits/limits";
 import type { PlanDeps } from "./plan";
 
 /**

@@ -13,7 +13,7 @@ import {
   user,
 } from "@/lib/server/db/schema";
 import type { CellItem, ExperimentPage } from "@/lib/studio/api/experiments";
-import { mediaUrl } from "../gallery/gallery-item";
+import { mediaUrl } from "../items/gallery-item";
 import type { Plan } from "./plan";
 
 /** A cell's coords as its key: "0-2-1". */

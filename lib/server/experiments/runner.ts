@@ -4,7 +4,7 @@ import type { ServiceError } from "@/lib/protocol/errors";
 import type { SessionUser } from "@/lib/server/auth/caller";
 import type { StudioDatabase } from "@/lib/server/db";
 import { type ExperimentCellRow, experiment, experimentCell, task, user } from "@/lib/server/db/schema";
-import { notify } from "@/lib/server/notify/notify";
+import { notify } from "@/lib/server/notifications/notify";
 import { stampTask, taskTimelines, wallNow } from "@/lib/server/ops/task-timeline";
 import type { SubmitOutcome } from "@/lib/server/tasks/submit";
 import type { CellPatch } from "@/lib/studio/experiments/cell-patch";

@@ -3,7 +3,7 @@ import { and, count, desc, eq, isNotNull, isNull, sql } from "drizzle-orm";
 import type { StudioDatabase } from "@/lib/server/db";
 import { item, itemTag, user } from "@/lib/server/db/schema";
 import type { ModelNames } from "@/lib/server/models/model-names";
-import type { GalleryFacets } from "@/lib/studio/gallery-filter";
+import type { GalleryFacets } from "@/lib/studio/gallery/filter";
 
 /** A menu lists at most this many values, the commonest first. */
 const FACET_LIMIT = 100;

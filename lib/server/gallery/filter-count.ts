@@ -2,8 +2,8 @@ import "server-only";
 import { and, count, sql } from "drizzle-orm";
 import type { StudioDatabase } from "@/lib/server/db";
 import { item, itemMonth } from "@/lib/server/db/schema";
-import type { GalleryFilter } from "@/lib/studio/gallery-filter";
-import type { GalleryTotals } from "@/lib/studio/gallery-item";
+import type { GalleryFilter } from "@/lib/studio/gallery/filter";
+import type { GalleryTotals } from "@/lib/studio/items/gallery-item";
 import { type FilterViewer, filterConditions, isWholeGallery } from "./filter-query";
 
 /**

@@ -11,7 +11,7 @@ import {
   type TestDatabase,
   testBackends,
 } from "@/lib/server/db/test-databases";
-import { type GalleryFilter, parseGalleryFilter } from "@/lib/studio/gallery-filter";
+import { type GalleryFilter, parseGalleryFilter } from "@/lib/studio/gallery/filter";
 import { galleryTotals } from "./filter-count";
 import { filterConditions, filteredItems, neighborIds, searchIsRare, sortOrder } from "./filter-query";
 

@@ -5,8 +5,8 @@ import { decodeKeys, encodeKeys } from "@/lib/server/db/cursor";
 import { boardItem, type ItemRow, item, itemColumns, itemStar, itemTag } from "@/lib/server/db/schema";
 import { isUuid } from "@/lib/studio/api/endpoint";
 import { studioErrors } from "@/lib/studio/api/errors";
-import type { GalleryFilter, GallerySort } from "@/lib/studio/gallery-filter";
-import { monthBounds } from "@/lib/studio/gallery-months";
+import type { GalleryFilter, GallerySort } from "@/lib/studio/gallery/filter";
+import { monthBounds } from "@/lib/studio/gallery/months";
 
 /**
  * The gallery's filter as one query over `item`: live items only (every `item_live_*` partial

@@ -1,9 +1,9 @@
 import "server-only";
 import type { StudioDatabase } from "@/lib/server/db";
-import type { GalleryFilter } from "@/lib/studio/gallery-filter";
-import type { GalleryItem } from "@/lib/studio/gallery-item";
+import type { GalleryFilter } from "@/lib/studio/gallery/filter";
+import type { GalleryItem } from "@/lib/studio/items/gallery-item";
+import { itemViews } from "../items/item-view";
 import { decodeFilterCursor, filteredItems } from "./filter-query";
-import { itemViews } from "./item-view";
 
 export interface GalleryPage {
   items: GalleryItem[];

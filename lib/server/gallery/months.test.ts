@@ -12,8 +12,8 @@ import {
   testBackends,
 } from "@/lib/server/db/test-databases";
 import { api } from "@/lib/studio/api";
-import { type GalleryFilter, parseGalleryFilter } from "@/lib/studio/gallery-filter";
-import type { GalleryMonth } from "@/lib/studio/gallery-months";
+import { type GalleryFilter, parseGalleryFilter } from "@/lib/studio/gallery/filter";
+import type { GalleryMonth } from "@/lib/studio/gallery/months";
 import { galleryTotals } from "./filter-count";
 import { decodeFilterCursor, filteredItems } from "./filter-query";
 import { filteredGalleryPage } from "./gallery-page";

@@ -2,8 +2,8 @@ import "server-only";
 import { and, desc, gt, sql } from "drizzle-orm";
 import type { StudioDatabase } from "@/lib/server/db";
 import { item, itemMonth } from "@/lib/server/db/schema";
-import type { GalleryFilter } from "@/lib/studio/gallery-filter";
-import type { GalleryMonth } from "@/lib/studio/gallery-months";
+import type { GalleryFilter } from "@/lib/studio/gallery/filter";
+import type { GalleryMonth } from "@/lib/studio/gallery/months";
 import { type FilterViewer, filterConditions, isWholeGallery } from "./filter-query";
 
 /**

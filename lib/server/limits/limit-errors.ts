@@ -1,6 +1,6 @@
 import "server-only";
 import type { ServiceError } from "@/lib/protocol/errors";
-import { STUDIO_LIMIT_LABELS } from "@/lib/studio/limits";
+import { STUDIO_LIMIT_LABELS } from "@/lib/studio/limits/limits";
 
 /**
  * Refusals for the studio's caps. `parameter` names the cap (as the Limits panel shows it), so a

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { studioSetting } from "@/lib/server/db/schema";
 import { createTestUser, type TestDatabase, testBackends } from "@/lib/server/db/test-databases";
-import { DEFAULT_STUDIO_LIMITS } from "@/lib/studio/limits";
+import { DEFAULT_STUDIO_LIMITS } from "@/lib/studio/limits/limits";
 import { LimitSettings } from "./limit-settings";
 
 let database: TestDatabase;

@@ -2,7 +2,7 @@ import "server-only";
 import { eq } from "drizzle-orm";
 import type { StudioDatabase } from "@/lib/server/db";
 import { studioSetting } from "@/lib/server/db/schema";
-import { DEFAULT_STUDIO_LIMITS, type StudioLimits, studioLimitsSchema } from "@/lib/studio/limits";
+import { DEFAULT_STUDIO_LIMITS, type StudioLimits, studioLimitsSchema } from "@/lib/studio/limits/limits";
 
 const NAME = "limits";
 

@@ -1,5 +1,5 @@
 import "server-only";
-import type { StudioLimits } from "@/lib/studio/limits";
+import type { StudioLimits } from "@/lib/studio/limits/limits";
 
 type Caps = Pick<StudioLimits, "activePerMember" | "waitingPerMember">;
 

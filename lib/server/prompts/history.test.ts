@@ -13,7 +13,7 @@ import {
 import { createEvalSet, updateEvalSet } from "@/lib/server/eval-sets/records";
 import { compareRuns, runSummaries, startEvalRun } from "@/lib/server/eval-sets/runs";
 import { cellRows } from "@/lib/server/experiments/records";
-import { promptQuerySchema } from "@/lib/studio/prompt-history/query";
+import { promptQuerySchema } from "@/lib/studio/prompts/query";
 import { promptHistoryPage, promptHistoryRows } from "./history";
 
 const task = (prompt: string, extra: Record<string, unknown> = {}) => ({

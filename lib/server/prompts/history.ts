@@ -5,7 +5,7 @@ import type { StudioDatabase } from "@/lib/server/db";
 import { decodeCursor, encodeCursor } from "@/lib/server/db/cursor";
 import { item, task, user } from "@/lib/server/db/schema";
 import type { PromptPage, PromptRun } from "@/lib/studio/api/prompts";
-import type { PromptQuery } from "@/lib/studio/prompt-history/query";
+import type { PromptQuery } from "@/lib/studio/prompts/query";
 import { workflowOf } from "@/lib/studio/workflow-of";
 
 /**

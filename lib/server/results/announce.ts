@@ -3,7 +3,7 @@ import { finishTask, type StudioDatabase, type TaskPatch } from "@/lib/server/db
 import type { TaskRow } from "@/lib/server/db/schema";
 import type { StoredTaskError } from "@/lib/server/db/schema/studio";
 import type { EventLog } from "@/lib/server/stream/event-log";
-import type { TaskUpdate } from "@/lib/studio/gallery-item";
+import type { TaskUpdate } from "@/lib/studio/items/gallery-item";
 import { type Flight, isEnded } from "./flight";
 import { errorFields } from "./settle";
 

@@ -2,7 +2,7 @@ import "server-only";
 import type { ServiceError } from "@/lib/protocol/errors";
 import type { TaskRow } from "@/lib/server/db/schema";
 import type { StoredTaskError } from "@/lib/server/db/schema/studio";
-import type { TaskState } from "@/lib/studio/gallery-item";
+import type { TaskState } from "@/lib/studio/items/gallery-item";
 import type { WireTask } from "@/lib/upstream";
 import { retryTaskUUID } from "./settle";
 

@@ -13,7 +13,7 @@ import {
 } from "@/lib/server/db/test-databases";
 import { LocalMediaStorage } from "@/lib/server/storage";
 import { EventLog } from "@/lib/server/stream/event-log";
-import type { TaskUpdate } from "@/lib/studio/gallery-item";
+import type { TaskUpdate } from "@/lib/studio/items/gallery-item";
 import {
   createUpstreamClient,
   type Listener,

@@ -10,7 +10,7 @@ import { createTestUser, openTestPglite } from "@/lib/server/db/test-databases";
 import { LocalMediaStorage } from "@/lib/server/storage";
 import { EventLog } from "@/lib/server/stream/event-log";
 import type { StreamEvent } from "@/lib/studio/api/stream-events";
-import type { TaskUpdate } from "@/lib/studio/gallery-item";
+import type { TaskUpdate } from "@/lib/studio/items/gallery-item";
 import {
   createUpstreamClient,
   type FinishedPollItem,

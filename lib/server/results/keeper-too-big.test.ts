@@ -8,7 +8,7 @@ import { LocalMediaStorage } from "@/lib/server/storage";
 import { EventLog } from "@/lib/server/stream/event-log";
 import { handOver } from "@/lib/server/tasks/hand-over";
 import type { StreamEvent } from "@/lib/studio/api/stream-events";
-import type { TaskUpdate } from "@/lib/studio/gallery-item";
+import type { TaskUpdate } from "@/lib/studio/items/gallery-item";
 import { createUpstreamClient, type WireTask } from "@/lib/upstream";
 import { pngDataUri, ServiceDouble } from "@/lib/upstream/ws-double";
 import { ResultKeeper } from "./keeper";

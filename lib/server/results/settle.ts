@@ -2,7 +2,7 @@ import "server-only";
 import type { ServiceError } from "@/lib/protocol/errors";
 import type { TaskPatch } from "@/lib/server/db";
 import type { StoredTaskError } from "@/lib/server/db/schema/studio";
-import type { TaskUpdate } from "@/lib/studio/gallery-item";
+import type { TaskUpdate } from "@/lib/studio/items/gallery-item";
 
 /**
  * The one rule by which a task ends, whichever way its results and failures arrived (pushed on

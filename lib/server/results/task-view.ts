@@ -1,7 +1,7 @@
 import "server-only";
 import type { StudioDatabase, TaskWithItems } from "@/lib/server/db";
-import { itemViews, type StarsOf } from "@/lib/server/gallery/item-view";
-import type { TaskView } from "@/lib/studio/gallery-item";
+import { itemViews, type StarsOf } from "@/lib/server/items/item-view";
+import type { TaskView } from "@/lib/studio/items/gallery-item";
 import { progressOfResults } from "./flight";
 import { errorFields } from "./settle";
 

@@ -2,7 +2,7 @@ import "server-only";
 import { randomUUID } from "node:crypto";
 import sharp, { type Metadata } from "sharp";
 import { recordUpload, type StudioDatabase } from "@/lib/server/db";
-import { mediaUrl } from "@/lib/server/gallery/gallery-item";
+import { mediaUrl } from "@/lib/server/items/gallery-item";
 import { type MediaStorage, uploadMediaKey } from "@/lib/server/storage";
 import { TOO_LARGE_MESSAGE, UPLOAD_LIMIT_BYTES } from "@/lib/studio/uploads";
 

@@ -21,7 +21,7 @@ import type { StudioRefs } from "@/lib/server/results/studio-refs";
 import { LocalMediaStorage } from "@/lib/server/storage/local-media-storage";
 import { handOverOrFail, type Job } from "@/lib/server/tasks/hand-over";
 import { type SubmitDeps, type SubmitOutcome, submitTasks } from "@/lib/server/tasks/submit";
-import { DEFAULT_STUDIO_LIMITS } from "@/lib/studio/limits";
+import { DEFAULT_STUDIO_LIMITS } from "@/lib/studio/limits/limits";
 import type { UpstreamClient, WireTask } from "@/lib/upstream";
 import { Budgets } from "./budgets";
 import { recordSpend } from "./ledger";

@@ -14,7 +14,7 @@ import { LocalMediaStorage } from "@/lib/server/storage/local-media-storage";
 import { handOverOrFail, type Job } from "@/lib/server/tasks/hand-over";
 import { type SubmitDeps, submitTasks } from "@/lib/server/tasks/submit";
 import { runTool } from "@/lib/server/tools/run-tool";
-import { DEFAULT_STUDIO_LIMITS } from "@/lib/studio/limits";
+import { DEFAULT_STUDIO_LIMITS } from "@/lib/studio/limits/limits";
 import type { UpstreamClient, WireTask } from "@/lib/upstream";
 import { Budgets } from "./budgets";
 import { estimateCost } from "./estimate";

@@ -2,7 +2,7 @@ import "server-only";
 import { logger } from "@/lib/platform/logger";
 import { stampTask } from "@/lib/server/ops/task-timeline";
 import type { GalleryChange, StreamEvent } from "@/lib/studio/api/stream-events";
-import type { GalleryItem, TaskUpdate } from "@/lib/studio/gallery-item";
+import type { GalleryItem, TaskUpdate } from "@/lib/studio/items/gallery-item";
 import { checkFrame } from "./declared-frames";
 import {
   type Announcement,

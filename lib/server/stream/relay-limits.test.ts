@@ -4,10 +4,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { WebSocket } from "ws";
 import { STREAM_CLOSE } from "@/lib/studio/api/stream";
 import type { PresenceEvent, StreamFrame } from "@/lib/studio/api/stream-events";
-import { presenceTarget } from "@/lib/studio/presence";
+import { presenceTarget } from "@/lib/studio/presence/presence";
+import { MemoryPresenceBus } from "../presence/bus";
+import { PresenceHub } from "../presence/hub";
 import { EventLog } from "./event-log";
-import { MemoryPresenceBus } from "./presence-bus";
-import { PresenceHub } from "./presence-hub";
 import { createRelay, type Relay } from "./relay";
 import { MAX_SOCKETS_PER_MEMBER, MAX_SOCKETS_PER_SESSION } from "./stream-sockets";
 

@@ -3,10 +3,10 @@ import type { AddressInfo } from "node:net";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { WebSocket } from "ws";
 import type { StreamFrame } from "@/lib/studio/api/stream-events";
-import { presenceTarget } from "@/lib/studio/presence";
+import { presenceTarget } from "@/lib/studio/presence/presence";
+import { MemoryPresenceBus } from "../presence/bus";
+import { PresenceHub } from "../presence/hub";
 import { EventLog } from "./event-log";
-import { MemoryPresenceBus } from "./presence-bus";
-import { PresenceHub } from "./presence-hub";
 import { createRelay, type Relay } from "./relay";
 
 const ITEM = presenceTarget("item", "11111111-1111-4111-8111-111111111111");

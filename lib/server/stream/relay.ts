@@ -7,10 +7,10 @@ import { logger } from "@/lib/platform/logger";
 import { ApiError } from "@/lib/studio/api/errors";
 import { STREAM_CLOSE } from "@/lib/studio/api/stream";
 import type { StreamEvent, StreamFrame } from "@/lib/studio/api/stream-events";
+import type { PresenceHub } from "../presence/hub";
 import { checkFrame } from "./declared-frames";
 import { type Audience, type EventLog, isFor } from "./event-log";
 import { Fanout, type Outlet, textFrame } from "./fanout";
-import type { PresenceHub } from "./presence-hub";
 import { openedWithToken, type SocketCaps, type StreamMember, StreamSockets } from "./stream-sockets";
 import { tabMessages } from "./tab-messages";
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { presenceTarget } from "@/lib/studio/presence";
-import type { PresenceTab } from "./presence-hub";
+import { presenceTarget } from "@/lib/studio/presence/presence";
+import type { PresenceTab } from "../presence/hub";
 import { MAX_MESSAGES, tabMessages } from "./tab-messages";
 
 const ITEM = presenceTarget("item", "11111111-1111-4111-8111-111111111111");

@@ -1,7 +1,7 @@
 import "server-only";
 import type { RawData } from "ws";
 import { clientMessageSchema } from "@/lib/studio/api/stream-messages";
-import type { PresenceHub, PresenceTab } from "./presence-hub";
+import type { PresenceHub, PresenceTab } from "../presence/hub";
 
 /** Messages a tab may send per `MESSAGE_WINDOW_MS`; more are ignored (each may cost a query). */
 export const MAX_MESSAGES = 20;

@@ -1,4 +1,4 @@
-import type { GalleryItem, TaskUpdate } from "@/lib/studio/gallery-item";
+import type { GalleryItem, TaskUpdate } from "@/lib/studio/items/gallery-item";
 
 /** A gallery item for tests: `id` names it, everything else plausible. */
 export function galleryItem(id: string, overrides: Partial<GalleryItem> = {}): GalleryItem {

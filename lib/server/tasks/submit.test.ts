@@ -14,7 +14,7 @@ import { createTestUser, type TestDatabase, testBackends } from "@/lib/server/db
 import { MemberQueue } from "@/lib/server/limits/member-queue";
 import type { StudioRefs } from "@/lib/server/results/studio-refs";
 import { LocalMediaStorage } from "@/lib/server/storage/local-media-storage";
-import { DEFAULT_STUDIO_LIMITS, type StudioLimits } from "@/lib/studio/limits";
+import { DEFAULT_STUDIO_LIMITS, type StudioLimits } from "@/lib/studio/limits/limits";
 import { createUpstreamClient, type UpstreamClient, type WireTask } from "@/lib/upstream";
 import { handOverOrFail, type Job, RETRY_AFTER_SECONDS } from "./hand-over";
 import { type SubmitDeps, submitTasks } from "./submit";

@@ -15,7 +15,7 @@ import type { TaskLeases } from "@/lib/server/results/task-leases";
 import type { Admission, AdmittedTask, BudgetGuard } from "@/lib/server/spend/budgets";
 import { inlineMediaSink, type MediaStorage } from "@/lib/server/storage";
 import { recordVersionLinks, takeVersionRequests } from "@/lib/server/versions/version-link";
-import type { StudioLimits } from "@/lib/studio/limits";
+import type { StudioLimits } from "@/lib/studio/limits/limits";
 import type { UpstreamClient } from "@/lib/upstream";
 import {
   failAll,

@@ -2,7 +2,7 @@ import "server-only";
 import { and, eq } from "drizzle-orm";
 import { getUpload, type StudioDatabase } from "@/lib/server/db";
 import { item, itemColumns } from "@/lib/server/db/schema";
-import { mediaUrl } from "../gallery/gallery-item";
+import { mediaUrl } from "../items/gallery-item";
 
 /** An image a task can name by the studio's id, as the Create screens preview it. */
 export interface StudioImageView {

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { addComment, updateComment } from "@/lib/server/comments/comments";
 import { recordItem } from "@/lib/server/db/item-records";
 import { item, itemMonth, itemTag, reviewEvent } from "@/lib/server/db/schema";
 import { recordTasks } from "@/lib/server/db/task-records";
@@ -10,12 +11,11 @@ import {
   type TestDatabase,
   testBackends,
 } from "@/lib/server/db/test-databases";
-import { addComment, updateComment } from "@/lib/server/gallery/comments";
 import { galleryTotals } from "@/lib/server/gallery/filter-count";
 import { filteredGalleryPage } from "@/lib/server/gallery/gallery-page";
-import { freshItemView, itemViews } from "@/lib/server/gallery/item-view";
-import { actor, MemoryStorage, makeItem, RecordingLog } from "@/lib/server/gallery/organize-test-support";
-import { purgeItems, restoreItems, trashItems } from "@/lib/server/gallery/trash";
+import { freshItemView, itemViews } from "@/lib/server/items/item-view";
+import { actor, MemoryStorage, makeItem, RecordingLog } from "@/lib/server/items/test-support";
+import { purgeItems, restoreItems, trashItems } from "@/lib/server/organize/trash";
 import { carriedThreads, itemVersions } from "./stack";
 import { recordVersionLinks, resolveVersionRequest, takeVersionRequests } from "./version-link";
 

@@ -1,10 +1,10 @@
 import "server-only";
 import { and, asc, eq, inArray, isNull, lt, or } from "drizzle-orm";
+import { commentViews } from "@/lib/server/comments/comments";
 import type { StudioDatabase } from "@/lib/server/db";
 import { comment, item, itemColumns, versionStack } from "@/lib/server/db/schema";
-import { commentViews } from "@/lib/server/gallery/comments";
-import { itemViews } from "@/lib/server/gallery/item-view";
-import { fail, itemIdOf } from "@/lib/server/gallery/review-access";
+import { itemViews } from "@/lib/server/items/item-view";
+import { fail, itemIdOf } from "@/lib/server/review/access";
 import { studioErrors } from "@/lib/studio/api/errors";
 import type { CarriedThread, ItemVersions } from "@/lib/studio/api/versions";
 

@@ -4,7 +4,7 @@ import type { ServiceError } from "@/lib/protocol/errors";
 import type { StudioDatabase } from "@/lib/server/db";
 import { comment, item, versionTask } from "@/lib/server/db/schema";
 import { isUuid } from "@/lib/studio/params";
-import { VERSION_KEYS } from "@/lib/studio/versions";
+import { VERSION_KEYS } from "@/lib/studio/versions/versions";
 
 /**
  * A generation task may ask to be the next version of an item: the studio's own keys `versionOf`

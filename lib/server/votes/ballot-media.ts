@@ -3,7 +3,7 @@ import { createHmac } from "node:crypto";
 import { eq, or } from "drizzle-orm";
 import type { StudioDatabase } from "@/lib/server/db";
 import { item, type VoteRoundRow, votePair } from "@/lib/server/db/schema";
-import { mayReadItem } from "@/lib/server/gallery/media-access";
+import { mayReadItem } from "@/lib/server/items/media-access";
 import { api } from "@/lib/studio/api";
 import { urlOf } from "@/lib/studio/api/url";
 import type { Role } from "@/lib/studio/roles";

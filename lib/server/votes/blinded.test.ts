@@ -7,7 +7,7 @@ import {
   type TestDatabase,
   testBackends,
 } from "@/lib/server/db/test-databases";
-import { createShareLink, revokeShareLink } from "@/lib/server/gallery/share-links";
+import { createShareLink, revokeShareLink } from "@/lib/server/share/links";
 import { ballotOf, castVote } from "./ballot";
 import { ballotInProgress, refuseWhileVoting } from "./blinded";
 import { electorateOf, roundVotes, voterOf } from "./next-pairs";

@@ -3,7 +3,7 @@ import { randomBytes } from "node:crypto";
 import type { StudioDatabase } from "@/lib/server/db";
 import { type VoteRoundRow, votePair, voteRound } from "@/lib/server/db/schema";
 import { compareRuns } from "@/lib/server/eval-sets/runs";
-import { notify } from "@/lib/server/notify/notify";
+import { notify } from "@/lib/server/notifications/notify";
 import { studioErrors } from "@/lib/studio/api/errors";
 import type { EvalSetVoteInput } from "@/lib/studio/votes/input";
 import type { PlannedPair } from "@/lib/studio/votes/vote-pairs";

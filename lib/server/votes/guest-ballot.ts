@@ -2,7 +2,7 @@ import "server-only";
 import { createHash, randomBytes } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { guestVote, type ShareLinkRow, type VoteRoundRow } from "@/lib/server/db/schema";
-import type { OrganizeDeps } from "@/lib/server/gallery/organize-live";
+import type { OrganizeDeps } from "@/lib/server/items/live";
 import { api } from "@/lib/studio/api";
 import { studioErrors } from "@/lib/studio/api/errors";
 import type { GuestBallot } from "@/lib/studio/api/guest-votes";

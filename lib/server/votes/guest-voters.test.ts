@@ -13,8 +13,8 @@ import {
 } from "@/lib/server/db/test-databases";
 import { createExperiment } from "@/lib/server/experiments/actions";
 import { cellRows } from "@/lib/server/experiments/records";
-import { createShareLink } from "@/lib/server/gallery/share-links";
 import { databaseRateLimits, RATE_LIMITS } from "@/lib/server/rate-limits";
+import { createShareLink } from "@/lib/server/share/links";
 import { castGuestPick, guestBallot, guestBallotMediaKey } from "@/lib/server/votes/test-links";
 import type { GuestBallot } from "@/lib/studio/api/guest-votes";
 import { ballotOf, castVote } from "./ballot";

@@ -3,7 +3,7 @@ import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import { logger } from "@/lib/platform/logger";
 import type { StudioDatabase } from "@/lib/server/db";
 import { guestVote, guestVoter, user, type VoteRoundRow } from "@/lib/server/db/schema";
-import type { OrganizeDeps } from "@/lib/server/gallery/organize-live";
+import type { OrganizeDeps } from "@/lib/server/items/live";
 import type { RateLimits } from "@/lib/server/rate-limits";
 import { studioErrors } from "@/lib/studio/api/errors";
 import type { GuestVoters } from "@/lib/studio/api/guest-votes";

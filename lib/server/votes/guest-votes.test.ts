@@ -11,11 +11,11 @@ import {
 } from "@/lib/server/db/test-databases";
 import { createExperiment } from "@/lib/server/experiments/actions";
 import { cellRows } from "@/lib/server/experiments/records";
-import { createShareLink, listShareLinks, revokeShareLink } from "@/lib/server/gallery/share-links";
 import { databaseRateLimits, RATE_LIMITS, type RateLimits } from "@/lib/server/rate-limits";
+import { createShareLink, listShareLinks, revokeShareLink } from "@/lib/server/share/links";
 import { castGuestPick, guestBallot, guestBallotMediaKey, sharedVote } from "@/lib/server/votes/test-links";
 import type { GuestBallot } from "@/lib/studio/api/guest-votes";
-import { shareLinkCreateSchema } from "@/lib/studio/organize";
+import { shareLinkCreateSchema } from "@/lib/studio/organize/organize";
 import { ballotOf, castVote } from "./ballot";
 import { ballotMediaKey } from "./ballot-media";
 import { ballotCookie, ballotSecretOf, newBallotSecret } from "./guest-ballot";

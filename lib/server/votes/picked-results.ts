@@ -3,7 +3,7 @@ import { randomBytes } from "node:crypto";
 import { and, inArray, isNull } from "drizzle-orm";
 import type { StudioDatabase } from "@/lib/server/db";
 import { item, type VoteRoundRow, votePair, voteRound } from "@/lib/server/db/schema";
-import { notify } from "@/lib/server/notify/notify";
+import { notify } from "@/lib/server/notifications/notify";
 import { studioErrors } from "@/lib/studio/api/errors";
 import type { PickedResultsVoteInput } from "@/lib/studio/votes/input";
 

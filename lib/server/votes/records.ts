@@ -5,7 +5,7 @@ import type { StudioDatabase } from "@/lib/server/db";
 import { user, type VoteRoundRow, votePair, voteRound } from "@/lib/server/db/schema";
 import { experimentRow } from "@/lib/server/experiments/records";
 import { experimentView } from "@/lib/server/experiments/view";
-import { notify } from "@/lib/server/notify/notify";
+import { notify } from "@/lib/server/notifications/notify";
 import { studioErrors } from "@/lib/studio/api/errors";
 import type { VoteSummary } from "@/lib/studio/api/votes";
 import { expandAxis } from "@/lib/studio/experiments/axes";

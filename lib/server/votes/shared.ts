@@ -1,8 +1,8 @@
 import "server-only";
 import { eq } from "drizzle-orm";
 import { evalSet, experiment } from "@/lib/server/db/schema";
-import type { OrganizeDeps } from "@/lib/server/gallery/organize-live";
-import type { SharedLink } from "@/lib/server/gallery/share-links";
+import type { OrganizeDeps } from "@/lib/server/items/live";
+import type { SharedLink } from "@/lib/server/share/links";
 import type { VoteRanking, VoteResults } from "@/lib/studio/api/votes";
 import { neutralVariantLabel } from "@/lib/studio/votes/words";
 import { voteRow } from "./records";

@@ -1,8 +1,8 @@
 import "server-only";
 import { itemLinkCaller, shareLinkCaller, voteLinkCaller } from "@/lib/server/api/link-callers";
-import type { OrganizeDeps } from "@/lib/server/gallery/organize-live";
-import * as comments from "@/lib/server/gallery/share-comments";
-import * as view from "@/lib/server/gallery/share-view";
+import * as comments from "@/lib/server/comments/guest-comments";
+import type { OrganizeDeps } from "@/lib/server/items/live";
+import * as view from "@/lib/server/share/view";
 import * as ballot from "@/lib/server/votes/guest-ballot";
 import * as votes from "@/lib/server/votes/shared";
 

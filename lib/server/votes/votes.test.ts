@@ -11,7 +11,7 @@ import {
 } from "@/lib/server/db/test-databases";
 import { createExperiment } from "@/lib/server/experiments/actions";
 import { cellRows } from "@/lib/server/experiments/records";
-import { hashShareToken } from "@/lib/server/gallery/share-links";
+import { hashShareToken } from "@/lib/server/share/links";
 import { sharedVote } from "@/lib/server/votes/test-links";
 import { ballotOf, castVote } from "./ballot";
 import { ballotMediaKey } from "./ballot-media";

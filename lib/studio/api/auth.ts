@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { changePasswordSchema, signInSchema } from "@/lib/studio/accounts";
+import { changePasswordSchema, signInSchema } from "@/lib/studio/auth/accounts";
 import { resource } from "./endpoint";
 
 /**

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { boardCreateSchema, boardPatchSchema, itemIdsSchema } from "@/lib/studio/organize";
+import { boardCreateSchema, boardPatchSchema, itemIdsSchema } from "@/lib/studio/organize/organize";
 import { pageQuery, resource, uuid } from "./endpoint";
 
 /** Boards: named collections of the gallery's items; an item may sit on several. */

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { commentPatchBody, commentViewSchema } from "@/lib/studio/comments";
+import { commentPatchBody, commentViewSchema } from "@/lib/studio/comments/comments";
 import { resource, uuid } from "./endpoint";
 
 /** One comment by its id (an item's threads are read and added under the item). */

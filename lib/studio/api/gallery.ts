@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { checkFilterDays, galleryFacetsSchema, galleryFilterShape } from "@/lib/studio/gallery-filter";
-import { galleryTotalsSchema } from "@/lib/studio/gallery-item";
-import { galleryMonthsSchema } from "@/lib/studio/gallery-months";
+import { checkFilterDays, galleryFacetsSchema, galleryFilterShape } from "@/lib/studio/gallery/filter";
+import { galleryMonthsSchema } from "@/lib/studio/gallery/months";
+import { galleryTotalsSchema } from "@/lib/studio/items/gallery-item";
 import { resource } from "./endpoint";
 
 /** What the gallery's filter bar reads beside its items: the menus' values and the view's counts. */

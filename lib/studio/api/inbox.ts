@@ -1,5 +1,9 @@
 import { z } from "zod";
-import { NOTIFICATION_KINDS, notificationKindSchema, notificationSettingsSchema } from "../notifications";
+import {
+  NOTIFICATION_KINDS,
+  notificationKindSchema,
+  notificationSettingsSchema,
+} from "../notifications/notifications";
 import { pageQuery, resource, uuid } from "./endpoint";
 
 /**

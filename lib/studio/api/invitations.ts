@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { acceptInvitationSchema, createInvitationSchema } from "@/lib/studio/accounts";
+import { acceptInvitationSchema, createInvitationSchema } from "@/lib/studio/auth/accounts";
 import { ROLES } from "@/lib/studio/roles";
 import { resource, uuid } from "./endpoint";
 import { SIGNED_IN } from "./setup";

@@ -1,12 +1,12 @@
 import { z } from "zod";
-import { commentThreadSchema, commentViewSchema, newCommentBody } from "@/lib/studio/comments";
-import { COMPARE_MAX, COMPARE_MIN, compareEntrySchema, parseCompareIds } from "@/lib/studio/compare";
-import { checkFilterDays, galleryFilterShape } from "@/lib/studio/gallery-filter";
-import { galleryItemSchema, itemReviewSchema } from "@/lib/studio/gallery-item";
-import { checkJump, jumpQuery } from "@/lib/studio/gallery-months";
-import { itemDetailSchema } from "@/lib/studio/item-detail";
-import { BULK_ACTIONS, bulkSchema, itemIdsSchema, itemTagsSchema } from "@/lib/studio/organize";
-import { RATING_MAX, RATING_MIN, REVIEW_EVENT_KINDS, REVIEW_STATES } from "@/lib/studio/review";
+import { commentThreadSchema, commentViewSchema, newCommentBody } from "@/lib/studio/comments/comments";
+import { COMPARE_MAX, COMPARE_MIN, compareEntrySchema, parseCompareIds } from "@/lib/studio/compare/compare";
+import { checkFilterDays, galleryFilterShape } from "@/lib/studio/gallery/filter";
+import { checkJump, jumpQuery } from "@/lib/studio/gallery/months";
+import { galleryItemSchema, itemReviewSchema } from "@/lib/studio/items/gallery-item";
+import { itemDetailSchema } from "@/lib/studio/items/item-detail";
+import { BULK_ACTIONS, bulkSchema, itemIdsSchema, itemTagsSchema } from "@/lib/studio/organize/organize";
+import { RATING_MAX, RATING_MIN, REVIEW_EVENT_KINDS, REVIEW_STATES } from "@/lib/studio/review/review";
 import { pageQuery, resource, uuid } from "./endpoint";
 
 /** Widths of the thumbnails the studio makes for each item (px); cards pick by their size. */

@@ -1,4 +1,4 @@
-import { studioLimitsSchema } from "@/lib/studio/limits";
+import { studioLimitsSchema } from "@/lib/studio/limits/limits";
 import { resource } from "./endpoint";
 
 export const limits = resource("limits", {

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { setRoleSchema } from "@/lib/studio/accounts";
+import { setRoleSchema } from "@/lib/studio/auth/accounts";
 import { ROLES } from "@/lib/studio/roles";
 import { resource, uuid } from "./endpoint";
 

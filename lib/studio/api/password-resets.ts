@@ -1,4 +1,4 @@
-import { resetPasswordSchema } from "@/lib/studio/accounts";
+import { resetPasswordSchema } from "@/lib/studio/auth/accounts";
 import { resource } from "./endpoint";
 import { SIGNED_IN } from "./setup";
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { z } from "zod";
-import { updateAccountSchema } from "@/lib/studio/accounts";
+import { updateAccountSchema } from "@/lib/studio/auth/accounts";
 import { multilineText, ONE_LINE_MESSAGE, withoutControls } from "@/lib/studio/person-text";
 import { ENDPOINTS } from "./index";
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { promptQuerySchema } from "@/lib/studio/prompt-history/query";
+import { promptQuerySchema } from "@/lib/studio/prompts/query";
 import { resource } from "./endpoint";
 
 /** One task of the prompt history as the page reads it. */

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { savedSearchCreateSchema, savedSearchPatchSchema } from "@/lib/studio/organize";
+import { savedSearchCreateSchema, savedSearchPatchSchema } from "@/lib/studio/organize/organize";
 import { pageQuery, resource, uuid } from "./endpoint";
 
 /** Saved views: a gallery query with a name, the member's own or shared with the team. */

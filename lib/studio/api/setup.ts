@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { newAccountSchema } from "@/lib/studio/accounts";
+import { newAccountSchema } from "@/lib/studio/auth/accounts";
 import { resource } from "./endpoint";
 
 /** The first visit to a fresh studio: its owner's account. */

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { shareLinkCreateSchema } from "@/lib/studio/organize";
+import { shareLinkCreateSchema } from "@/lib/studio/organize/organize";
 import { pageQuery, resource, uuid } from "./endpoint";
 
 /** Share links: what people without an account may open, until the link expires or is revoked. */

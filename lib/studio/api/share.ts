@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { commentPinSchema } from "@/lib/studio/comments";
-import { marksView } from "@/lib/studio/marks";
-import { guestCommentSchema } from "@/lib/studio/organize";
+import { commentPinSchema } from "@/lib/studio/comments/comments";
+import { marksView } from "@/lib/studio/comments/marks";
+import { guestCommentSchema } from "@/lib/studio/organize/organize";
 import { pageQuery, resource, uuid } from "./endpoint";
 
 /**
@@ -10,7 +10,7 @@ import { pageQuery, resource, uuid } from "./endpoint";
  */
 
 /**
- * The member's card (lib/studio/gallery-item.ts, built by the one item view) as a guest may read
+ * The member's card (lib/studio/items/gallery-item.ts, built by the one item view) as a guest may read
  * it: these fields under the same names and types, nothing else. Parsing a card with it drops the
  * rest (the author, the task, the team's review, the member's star, the studio's media path).
  */
@@ -51,7 +51,7 @@ export type SharedView = z.infer<typeof sharedViewSchema>;
 
 /**
  * A comment as a guest reads it: one of their own, or the team's reply in their thread. A guest
- * reads nothing else of the item's comments, and never a member's name (lib/server/gallery/guest-threads.ts).
+ * reads nothing else of the item's comments, and never a member's name (lib/server/comments/guest-threads.ts).
  */
 export const guestCommentViewSchema = z.object({
   id: z.string(),
@@ -110,7 +110,7 @@ export const share = resource("share", {
     params: tokenParams,
     query: z.object({ itemId: uuid() }),
     body: guestCommentSchema,
-    // Room for a comment's marks at their most (lib/studio/marks.ts).
+    // Room for a comment's marks at their most (lib/studio/comments/marks.ts).
     bodyLimit: 96 * 1024,
     status: 201,
     response: z.object({ comment: guestCommentViewSchema }),

@@ -7,7 +7,7 @@
  *
  * `presence` events are ephemeral: every tab on a page is sent the same event, its own member in
  * it (made once, however many watch); the browser leaves its own member out
- * (lib/client/live/presence-store.ts). Not in the event log, no seq, never replayed; a
+ * (lib/client/presence/presence-store.ts). Not in the event log, no seq, never replayed; a
  * reconnecting tab says again where it is and is told again.
  */
 export type {

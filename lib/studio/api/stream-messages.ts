@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { galleryItemSchema, itemReviewSchema, taskUpdateSchema } from "@/lib/studio/gallery-item";
-import { presenceMessage } from "@/lib/studio/presence";
+import { galleryItemSchema, itemReviewSchema, taskUpdateSchema } from "@/lib/studio/items/gallery-item";
+import { presenceMessage } from "@/lib/studio/presence/presence";
 import { CELL_STATUSES, cellItemSchema } from "./experiments";
 
 /**

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { GalleryItem } from "@/lib/studio/gallery-item";
+import type { GalleryItem } from "@/lib/studio/items/gallery-item";
 import { pageQuery, resource, uuid } from "./endpoint";
 
 /** Generation tasks: sending them, and reading them back as the studio recorded them. */

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { itemIdsSchema, trashedItemSchema } from "@/lib/studio/organize";
+import { itemIdsSchema, trashedItemSchema } from "@/lib/studio/organize/organize";
 import { pageQuery, resource } from "./endpoint";
 
 /** The trash: items an editor trashed, kept for the owner to restore or delete for good. */

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { commentThreadSchema } from "@/lib/studio/comments";
-import { galleryItemSchema } from "@/lib/studio/gallery-item";
+import { commentThreadSchema } from "@/lib/studio/comments/comments";
+import { galleryItemSchema } from "@/lib/studio/items/gallery-item";
 import { resource, uuid } from "./endpoint";
 
 /**

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { MAX_AXIS_VALUES } from "@/lib/studio/experiments/axes";
 import { evalCaseSchema } from "@/lib/studio/experiments/input";
-import { modelLabel } from "@/lib/studio/model-label";
+import { modelLabel } from "@/lib/studio/models/model-label";
 import { uuid } from "@/lib/studio/params";
 import { oneLineText } from "@/lib/studio/person-text";
 import { plural } from "@/lib/studio/words";
@@ -54,7 +54,7 @@ export const MAX_COMPARED_RUNS = 4;
 
 /**
  * A run's settings in words: "FLUX.1 [dev] · runware:101@1 · 30 steps · CFG 7 · 512×512", the
- * model by its catalogue name when it is known (lib/studio/model-label.ts), else by its id.
+ * model by its catalogue name when it is known (lib/studio/models/model-label.ts), else by its id.
  */
 export function settingsWords(
   s: {

@@ -1,4 +1,4 @@
-import { promptDiff } from "@/lib/studio/prompt-diff";
+import { promptDiff } from "@/lib/studio/compare/prompt-diff";
 
 /**
  * Short labels for an axis of whole prompts that tell its values apart: the words in which each

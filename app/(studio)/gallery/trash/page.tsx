@@ -4,7 +4,7 @@ import { TrashView } from "@/components/organize/trash-view";
 import { EmptyState } from "@/components/ui/empty-state";
 import { PageHeader } from "@/components/ui/page-header";
 import { requirePageUser } from "@/lib/server/api/page-session";
-import { TRASH_DAYS } from "@/lib/studio/review";
+import { TRASH_DAYS } from "@/lib/studio/review/review";
 import { can } from "@/lib/studio/roles";
 
 export const metadata: Metadata = { title: "Trash" };

@@ -1,7 +1,7 @@
 import { route } from "@/lib/server/api/route";
-import { deleteBoard, updateBoard } from "@/lib/server/gallery/boards";
-import { actorOf } from "@/lib/server/gallery/organize-common";
-import { publishReviews } from "@/lib/server/gallery/organize-live";
+import { actorOf } from "@/lib/server/items/actor";
+import { publishReviews } from "@/lib/server/items/live";
+import { deleteBoard, updateBoard } from "@/lib/server/organize/boards";
 import { api } from "@/lib/studio/api";
 
 export const PATCH = route(api.boards.update, async ({ user, params, body, db, log }) => {

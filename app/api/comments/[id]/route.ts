@@ -1,5 +1,5 @@
 import { route } from "@/lib/server/api/route";
-import { updateComment } from "@/lib/server/gallery/comments";
+import { updateComment } from "@/lib/server/comments/comments";
 import { api } from "@/lib/studio/api";
 
 export const PATCH = route(api.comments.update, async ({ user, params, body, deps }) => ({

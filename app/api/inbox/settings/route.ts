@@ -1,5 +1,5 @@
 import { route } from "@/lib/server/api/route";
-import { notificationSettings, saveNotificationSettings } from "@/lib/server/notify/settings";
+import { notificationSettings, saveNotificationSettings } from "@/lib/server/notifications/settings";
 import { api } from "@/lib/studio/api";
 
 export const GET = route(api.inbox.settings, ({ user, db }) => notificationSettings(db, user.id));

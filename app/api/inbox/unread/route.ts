@@ -1,5 +1,5 @@
 import { route } from "@/lib/server/api/route";
-import { unreadCount } from "@/lib/server/notify/inbox";
+import { unreadCount } from "@/lib/server/notifications/inbox";
 import { api } from "@/lib/studio/api";
 
 export const GET = route(api.inbox.unread, async ({ user, db }) => ({

@@ -1,5 +1,5 @@
 import { route } from "@/lib/server/api/route";
-import { itemDetail } from "@/lib/server/gallery/item-detail";
+import { itemDetail } from "@/lib/server/review/item-detail";
 import { refuseWhileVoting } from "@/lib/server/votes/blinded";
 import { api } from "@/lib/studio/api";
 

@@ -1,5 +1,5 @@
 import { route } from "@/lib/server/api/route";
-import { zipItems } from "@/lib/server/gallery/zip";
+import { zipItems } from "@/lib/server/organize/zip";
 import { api } from "@/lib/studio/api";
 
 export const POST = route(api.items.zip, async ({ body, db, storage }) => {

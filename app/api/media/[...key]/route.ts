@@ -1,5 +1,5 @@
 import { route } from "@/lib/server/api/route";
-import { studioMediaResponse } from "@/lib/server/gallery/media-access";
+import { studioMediaResponse } from "@/lib/server/items/media-access";
 import { api } from "@/lib/studio/api";
 
 export const GET = route(api.media.get, ({ user, params, request, db, storage }) =>

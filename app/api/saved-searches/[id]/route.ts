@@ -1,6 +1,6 @@
 import { route } from "@/lib/server/api/route";
-import { actorOf } from "@/lib/server/gallery/organize-common";
-import { deleteSavedSearch, updateSavedSearch } from "@/lib/server/gallery/saved-searches";
+import { actorOf } from "@/lib/server/items/actor";
+import { deleteSavedSearch, updateSavedSearch } from "@/lib/server/organize/saved-searches";
 import { api } from "@/lib/studio/api";
 
 export const PATCH = route(api.savedSearches.update, async ({ user, params, body, deps }) => ({

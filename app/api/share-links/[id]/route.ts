@@ -1,6 +1,6 @@
 import { route } from "@/lib/server/api/route";
-import { actorOf } from "@/lib/server/gallery/organize-common";
-import { revokeShareLink } from "@/lib/server/gallery/share-links";
+import { actorOf } from "@/lib/server/items/actor";
+import { revokeShareLink } from "@/lib/server/share/links";
 import { api } from "@/lib/studio/api";
 
 export const DELETE = route(api.shareLinks.revoke, ({ user, params, deps }) =>

@@ -1,5 +1,5 @@
 import { dataResponse, route } from "@/lib/server/api/route";
-import { sharedView } from "@/lib/server/gallery/share-view";
+import { sharedView } from "@/lib/server/share/view";
 import { api } from "@/lib/studio/api";
 
 // Not kept by the browser: a revoked link must stop showing at once.

@@ -13,7 +13,7 @@ import {
   timestamp,
   uuid,
 } from "drizzle-orm/pg-core";
-import type { Mark } from "@/lib/studio/marks";
+import type { Mark } from "@/lib/studio/comments/marks";
 import { user } from "./auth";
 import { item } from "./studio";
 import { voteRound } from "./votes";
@@ -151,7 +151,7 @@ export const comment = pgTable(
     shareLinkId: uuid("share_link_id"),
     /**
      * The guest who wrote it: SHA-256 (hex) of the secret in that browser's cookie for the link
-     * (lib/server/gallery/guest-identity.ts). A guest reads back only their own threads by it.
+     * (lib/server/comments/guest-identity.ts). A guest reads back only their own threads by it.
      */
     guestKey: text("guest_key"),
     body: text("body").notNull(),
@@ -160,7 +160,7 @@ export const comment = pgTable(
     pinSeconds: doublePrecision("pin_seconds"),
     /** With `pinSeconds`, the out point of a range of a video (s). */
     pinEndSeconds: doublePrecision("pin_end_seconds"),
-    /** Marks drawn on the media (lib/studio/marks.ts), in fractions of its size; null when none. */
+    /** Marks drawn on the media (lib/studio/comments/marks.ts), in fractions of its size; null when none. */
     marks: jsonb("marks").$type<Mark[]>(),
     resolvedAt: timestamp("resolved_at", { withTimezone: true, precision: 3 }),
     resolvedBy: text("resolved_by").references(() => user.id, { onDelete: "set null" }),

@@ -11,7 +11,7 @@ import {
   timestamp,
   uuid,
 } from "drizzle-orm/pg-core";
-import { NOTIFICATION_KINDS, type NotificationDetail } from "../../../studio/notifications";
+import { NOTIFICATION_KINDS, type NotificationDetail } from "../../../studio/notifications/notifications";
 import { user } from "./auth";
 import { comment } from "./gallery";
 import { item } from "./studio";

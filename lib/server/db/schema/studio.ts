@@ -16,7 +16,7 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import type { ServiceError } from "../../../protocol/errors";
-import { REVIEW_STATES } from "../../../studio/review";
+import { REVIEW_STATES } from "../../../studio/review/review";
 import { user } from "./auth";
 
 /** PostgreSQL's full-text document type; read only through SQL (`@@`), never selected. */

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import fc from "fast-check";
-import { GALLERY_FILTER_KEYS } from "@/lib/studio/gallery-filter";
-import { NOTIFICATION_KINDS } from "@/lib/studio/notifications";
+import { GALLERY_FILTER_KEYS } from "@/lib/studio/gallery/filter";
+import { NOTIFICATION_KINDS } from "@/lib/studio/notifications/notifications";
 import {
   accept,
   account,

@@ -1,8 +1,8 @@
 import { type RouteContext, route } from "@/lib/server/api/route";
 import type { SessionUser } from "@/lib/server/auth/caller";
-import { setBoardMembership } from "@/lib/server/gallery/boards";
-import { actorOf } from "@/lib/server/gallery/organize-common";
-import { publishReviews } from "@/lib/server/gallery/organize-live";
+import { actorOf } from "@/lib/server/items/actor";
+import { publishReviews } from "@/lib/server/items/live";
+import { setBoardMembership } from "@/lib/server/organize/boards";
 import { api } from "@/lib/studio/api";
 
 /** Puts items on the board or takes them off; answers the items whose membership changed. */

@@ -1,5 +1,5 @@
 import { route } from "@/lib/server/api/route";
-import { assignItem } from "@/lib/server/gallery/review-actions";
+import { assignItem } from "@/lib/server/review/actions";
 import { api } from "@/lib/studio/api";
 
 export const PUT = route(api.items.assign, async ({ user, params, body, deps }) => ({

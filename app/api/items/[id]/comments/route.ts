@@ -1,5 +1,5 @@
 import { route } from "@/lib/server/api/route";
-import { addComment, commentThreads } from "@/lib/server/gallery/comments";
+import { addComment, commentThreads } from "@/lib/server/comments/comments";
 import { api } from "@/lib/studio/api";
 
 export const GET = route(api.items.comments, ({ params, query, db }) => commentThreads(db, params.id, query));

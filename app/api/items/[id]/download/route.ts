@@ -1,6 +1,6 @@
 import { route } from "@/lib/server/api/route";
-import { attachmentHeader, downloadName, itemMedia } from "@/lib/server/gallery/item-media";
 import { mediaResponse } from "@/lib/server/http/media-response";
+import { attachmentHeader, downloadName, itemMedia } from "@/lib/server/items/item-media";
 import { api } from "@/lib/studio/api";
 import { studioErrors } from "@/lib/studio/api/errors";
 

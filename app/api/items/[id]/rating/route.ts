@@ -1,5 +1,5 @@
 import { route } from "@/lib/server/api/route";
-import { rateItem, unrateItem } from "@/lib/server/gallery/review-actions";
+import { rateItem, unrateItem } from "@/lib/server/review/actions";
 import { api } from "@/lib/studio/api";
 
 export const PUT = route(api.items.rate, async ({ user, params, body, deps }) => {

@@ -1,7 +1,7 @@
 import { route } from "@/lib/server/api/route";
-import { itemMedia } from "@/lib/server/gallery/item-media";
-import { storedImageResponse } from "@/lib/server/gallery/thumb-response";
-import { ensureScrub } from "@/lib/server/gallery/thumbnails";
+import { itemMedia } from "@/lib/server/items/item-media";
+import { storedImageResponse } from "@/lib/server/items/thumb-response";
+import { ensureScrub } from "@/lib/server/items/thumbnails";
 import { api } from "@/lib/studio/api";
 import { studioErrors } from "@/lib/studio/api/errors";
 

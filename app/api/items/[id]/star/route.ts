@@ -1,5 +1,5 @@
 import { route } from "@/lib/server/api/route";
-import { setStar } from "@/lib/server/gallery/stars";
+import { setStar } from "@/lib/server/review/stars";
 import { api } from "@/lib/studio/api";
 import { studioErrors } from "@/lib/studio/api/errors";
 

@@ -1,7 +1,7 @@
 import { dataResponse, route } from "@/lib/server/api/route";
 import { wantsSecureCookies } from "@/lib/server/auth/cookie-security";
-import { guestCookie, guestKeyOf, guestSecretOf, newGuestSecret } from "@/lib/server/gallery/guest-identity";
-import { addGuestComment, sharedComments } from "@/lib/server/gallery/share-comments";
+import { addGuestComment, sharedComments } from "@/lib/server/comments/guest-comments";
+import { guestCookie, guestKeyOf, guestSecretOf, newGuestSecret } from "@/lib/server/comments/guest-identity";
 import { api } from "@/lib/studio/api";
 
 export const GET = route(api.share.comments, async ({ deps, link, query, request }) => {

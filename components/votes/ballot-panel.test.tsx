@@ -18,6 +18,7 @@ const pairOf = (id: string, pick: BallotPair["pick"] = null): BallotPair => ({
   left: side(id, "l"),
   right: side(id, "r"),
   pick,
+  picks: [pick],
 });
 const ballot = (pairs: BallotPair[], next: string | null): Ballot => ({
   id: VOTE,
@@ -25,7 +26,11 @@ const ballot = (pairs: BallotPair[], next: string | null): Ballot => ({
   evalSetId: null,
   name: "Which prompt works best?",
   status: "open",
+  criteria: [],
+  format: "pairs",
   pairs,
+  fours: [],
+  questions: pairs.length,
   done: pairs.filter((p) => p.pick !== null).length,
   next,
   settled: null,

@@ -64,23 +64,39 @@ describe("a ballot with criteria", () => {
       (body) => {
         picks = picks.map((p, c) => (c === body.criterion ? (body.pick as BallotPair["pick"]) : p));
         const done = picks.every((p) => p !== null) ? 1 : 0;
-        return { ...base, format: "pairs", pairs: [pair(picks)], fours: [], done, questions: 1, next: done ? null : "p1" };
+        return {
+          ...base,
+          format: "pairs",
+          pairs: [pair(picks)],
+          fours: [],
+          done,
+          questions: 1,
+          next: done ? null : "p1",
+        };
       },
     );
     const adherence = await screen.findByRole("listitem", { name: "Prompt adherence" });
     expect(adherence.getAttribute("aria-current")).toBe("step");
     fireEvent.click(within(adherence).getByRole("button", { name: "Tie" }));
-    await waitFor(() => expect(within(adherence).getByRole("button", { name: "Tie" }).getAttribute("aria-pressed")).toBe("true"));
+    await waitFor(() =>
+      expect(within(adherence).getByRole("button", { name: "Tie" }).getAttribute("aria-pressed")).toBe(
+        "true",
+      ),
+    );
     // The pair stays: Aesthetics is lit now, and x answers it "both bad".
     const aesthetics = screen.getByRole("listitem", { name: "Aesthetics" });
     expect(aesthetics.getAttribute("aria-current")).toBe("step");
     fireEvent.keyDown(document.body, { key: "x" });
-    await waitFor(() => expect(screen.getByRole("status", { name: "Votes given" }).textContent).toBe("1 of 1"));
+    await waitFor(() =>
+      expect(screen.getByRole("status", { name: "Votes given" }).textContent).toBe("1 of 1"),
+    );
     expect(posts).toEqual([
       { pairId: "p1", pick: "tie", criterion: 0 },
       { pairId: "p1", pick: "bad", criterion: 1 },
     ]);
-    expect(within(aesthetics).getByRole("button", { name: "Both bad" }).getAttribute("aria-pressed")).toBe("true");
+    expect(within(aesthetics).getByRole("button", { name: "Both bad" }).getAttribute("aria-pressed")).toBe(
+      "true",
+    );
   });
 
   it("orders four by clicks and keys, the last placing itself, and saves per criterion", async () => {
@@ -89,7 +105,15 @@ describe("a ballot with criteria", () => {
     const four = (): BallotFour => ({ id: "f1", slots, ranks });
     const ballotOf = (): Ballot => {
       const done = ranks.every((r) => r !== null) ? 1 : 0;
-      return { ...base, format: "fours", pairs: [], fours: [four()], done, questions: 1, next: done ? null : "f1" };
+      return {
+        ...base,
+        format: "fours",
+        pairs: [],
+        fours: [four()],
+        done,
+        questions: 1,
+        next: done ? null : "f1",
+      };
     };
     const posts = serve(ballotOf(), (body) => {
       ranks = ranks.map((r, c) => (c === body.criterion ? (body.order as string[]) : r));
@@ -107,10 +131,14 @@ describe("a ballot with criteria", () => {
     await waitFor(() => expect(posts).toHaveLength(1));
     expect(posts[0]).toEqual({ fourId: "f1", order: ["s3", "s1", "s4", "s2"], criterion: 0 });
     // On to Aesthetics, blank: keys and Enter.
-    await waitFor(() => expect(screen.getByRole("tab", { name: "Aesthetics" }).getAttribute("aria-selected")).toBe("true"));
+    await waitFor(() =>
+      expect(screen.getByRole("tab", { name: "Aesthetics" }).getAttribute("aria-selected")).toBe("true"),
+    );
     for (const key of ["2", "1", "3", "Enter"]) fireEvent.keyDown(document.body, { key });
     await waitFor(() => expect(posts).toHaveLength(2));
     expect(posts[1]).toEqual({ fourId: "f1", order: ["s2", "s1", "s3", "s4"], criterion: 1 });
-    await waitFor(() => expect(screen.getByRole("status", { name: "Votes given" }).textContent).toBe("1 of 1"));
+    await waitFor(() =>
+      expect(screen.getByRole("status", { name: "Votes given" }).textContent).toBe("1 of 1"),
+    );
   });
 });

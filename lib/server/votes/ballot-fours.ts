@@ -6,10 +6,10 @@ import type { Ballot } from "@/lib/studio/api/votes";
 import { fitCriteria } from "@/lib/studio/votes/adaptive-pairing";
 import { criterionCount } from "@/lib/studio/votes/criteria";
 import { chooseFours } from "@/lib/studio/votes/four-pairing";
-import type { Voters } from "./ballot";
 import { ballotMediaId, media } from "./ballot-media";
 import { slotOrder } from "./blind-order";
 import type { RoundVotes } from "./next-pairs";
+import type { Voters } from "./voters";
 
 /**
  * A ballot of fours: each four's pictures in the voter's own shuffle, each named by the vote's own

@@ -9,6 +9,10 @@ import type { BallotPick } from "@/lib/studio/votes/input";
 import { fourBallot } from "./ballot-fours";
 import { ballotMediaUrl, media } from "./ballot-media";
 import { isFlipped } from "./blind-order";
+import type { Voters } from "./voters";
+
+export type { Voters };
+
 import { electorateOf, nextPairs, type RoundVotes, roundSettled, roundVotes } from "./next-pairs";
 
 const itemA = alias(item, "item_a");
@@ -20,21 +24,6 @@ const SEEN: Record<VotePick, (flipped: boolean) => BallotPick> = {
   tie: () => "tie",
   bad: () => "bad",
 };
-
-/**
- * Whose picks a ballot reads and writes, and where its media is served: the team's in `vote`
- * under `/api/votes/...`; guests' are their own (lib/server/votes/guest-ballot.ts).
- */
-export interface Voters {
-  /** Inside the transaction that holds the vote's row. */
-  store(
-    tx: Pick<StudioDatabase, "insert" | "select">,
-    row: { pairId: string; voterId: string; roundId: string; criterion: number; pick: VotePick },
-  ): Promise<void>;
-  mediaUrl(round: VoteRoundRow, itemId: string): string;
-  /** The voter has their ballot in front of them (a member's labels hide from then on). */
-  opened(db: StudioDatabase, round: VoteRoundRow, voterId: string): Promise<void>;
-}
 
 /** A member's ballot, opened: recorded once, the first time. */
 export async function openBallot(db: Pick<StudioDatabase, "insert">, roundId: string, userId: string) {

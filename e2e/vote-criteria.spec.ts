@@ -85,7 +85,7 @@ test("votes by criterion and by fours: the owner starts one, a reviewer ranks, a
   await expect(fours).toBeChecked();
   await screens(page, "start");
   await start.getByRole("button", { name: "Start the vote" }).click();
-  await expect(page).toHaveURL(/\/votes\/[0-9a-f-]{36}\/ballot$/);
+  await expect(page).toHaveURL(/\/votes\/[0-9a-f-]{36}\/ballot$/, { timeout: 30_000 });
   const foursVote = page.url().split("/").at(-2) as string;
 
   // A reviewer orders the four: Prompt adherence by clicks, Aesthetics by keys.
@@ -178,7 +178,7 @@ test("votes by criterion and by fours: the owner starts one, a reviewer ranks, a
   await expect(foursCard.getByRole("list", { name: "Ranking" }).getByRole("listitem")).toHaveCount(4);
   await tabs.getByRole("tab", { name: "Aesthetics" }).click();
   await expect(tabs.getByRole("tab", { name: "Aesthetics" })).toHaveAttribute("aria-selected", "true");
-  await expect(foursCard.getByTestId("vote-ranking")).toContainText("6 votes from 1 voter");
+  await expect(foursCard.getByTestId("vote-ranking")).toContainText("6 votes from 1 voter on 6 pairs");
   await screens(page, "ranking", table);
 
   const pairsCard = page.getByRole("listitem", { name: `Pairs ${word}` });

@@ -7,6 +7,10 @@ import { VoteRanking } from "./vote-ranking";
 
 const percent = (x: number) => `${Math.round(x * 100)}%`;
 
+/** The answers on one criterion: each names two variants, so each is counted twice over them. */
+const answersOn = (ranking: NonNullable<VoteResults["ranking"]>): number =>
+  Math.round(ranking.variants.reduce((a, v) => a + v.wins + v.losses + v.ties + v.rejected, 0) / 2);
+
 /**
  * A closed vote asked on several criteria: one column per criterion with each variant's place and
  * rejected rate, at a glance, then one tab per criterion with its own ranking and intervals.
@@ -96,7 +100,9 @@ export function CriteriaRankings({ results }: { results: VoteResults }) {
       </div>
       <div id={`${id}-panel`} role="tabpanel" aria-labelledby={`${id}-${shown}`}>
         {current?.ranking ? (
-          <VoteRanking results={{ ...results, ranking: current.ranking }} />
+          <VoteRanking
+            results={{ ...results, votes: answersOn(current.ranking), ranking: current.ranking }}
+          />
         ) : (
           <p className="text-[13px] text-muted">No votes on this criterion.</p>
         )}

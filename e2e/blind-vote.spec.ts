@@ -144,7 +144,7 @@ test("a blind vote over three prompts: two members vote, the owner closes it, al
   await expect(progress).toHaveText("1 of 6");
   await ballot.getByRole("button", { name: "Right is better" }).click();
   await expect(progress).toHaveText("2 of 6");
-  await ballot.getByRole("button", { name: "Can't tell" }).click();
+  await ballot.getByRole("button", { name: "Tie", exact: true }).click();
   await expect(progress).toHaveText("3 of 6");
   await page.keyboard.press("ArrowLeft");
   await expect(progress).toHaveText("4 of 6");

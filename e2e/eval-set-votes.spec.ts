@@ -125,7 +125,7 @@ test("a blind vote between two runs of a set: two members vote, it closes, each 
     await expect(theirProgress).toHaveText("0 of 2");
     await theirs.getByRole("button", { name: "Left is better" }).click();
     await expect(theirProgress).toHaveText("1 of 2");
-    await theirs.getByRole("button", { name: "Can't tell" }).click();
+    await theirs.getByRole("button", { name: "Tie", exact: true }).click();
     await expect(theirProgress).toHaveText("2 of 2");
     await reviewer.goto(`/experiments/sets/${setId}`);
     const theirCard = reviewer.getByRole("listitem", { name: question });

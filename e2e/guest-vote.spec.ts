@@ -141,7 +141,7 @@ test("guests vote blind through a shared link; the ranking shows everyone's, the
   // Every pair, by button and by picture; a pick changes when stepping back.
   await first.page.getByRole("button", { name: "Left is better" }).click();
   await expect(progress).toHaveText("1 of 3");
-  await first.page.getByRole("button", { name: "Can't tell" }).click();
+  await first.page.getByRole("button", { name: "Tie", exact: true }).click();
   await expect(progress).toHaveText("2 of 3");
   await first.page.getByRole("button", { name: "Right image" }).click();
   await expect(progress).toHaveText("3 of 3");

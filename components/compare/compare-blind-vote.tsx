@@ -34,7 +34,8 @@ function CompareBlindVoteDialog({ itemIds, onClose }: { itemIds: readonly string
       nameId="compare-round-name"
       namePlaceholder="Which result works best?"
       status={`${itemIds.length} results · ${pairs} ${pairs === 1 ? "pair" : "pairs"} for each voter`}
-      start={(name) => call(api.votes.startOnResults, { body: { items: [...itemIds], name } })}
+      variants={itemIds.length}
+      start={(options) => call(api.votes.startOnResults, { body: { items: [...itemIds], ...options } })}
       // The vote's own page, with its voting panel open.
       onStarted={(id) => router.push(`/votes/${id}?vote=${id}`)}
       onClose={onClose}

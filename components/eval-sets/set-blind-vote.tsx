@@ -50,8 +50,12 @@ function SetBlindVoteDialog({
       nameId="set-round-name"
       namePlaceholder="Which run works best?"
       status="Each voter sees one pair per two runs for every case both have a result for."
-      start={(name) =>
-        call(api.votes.startOnEvalSet, { params: { id: setId }, body: { runs: runs.map((r) => r.id), name } })
+      variants={runs.length}
+      start={(options) =>
+        call(api.votes.startOnEvalSet, {
+          params: { id: setId },
+          body: { runs: runs.map((r) => r.id), ...options },
+        })
       }
       onStarted={opened}
       onClose={onClose}

@@ -18,6 +18,7 @@ const pairOf = (id: string, pick: BallotPair["pick"] = null): BallotPair => ({
   left: side(id, "l"),
   right: side(id, "r"),
   pick,
+  picks: [pick],
 });
 const ballot = (pairs: BallotPair[], next: string | null): Ballot => ({
   id: VOTE,
@@ -25,7 +26,11 @@ const ballot = (pairs: BallotPair[], next: string | null): Ballot => ({
   evalSetId: null,
   name: "Which prompt works best?",
   status: "open",
+  criteria: [],
+  format: "pairs",
   pairs,
+  fours: [],
+  questions: pairs.length,
   done: pairs.filter((p) => p.pick !== null).length,
   next,
   settled: null,
@@ -67,7 +72,7 @@ describe("the ballot while a pick is in flight", () => {
     // The chosen side is lit at once; the pair stays, and a second key waits for the answer.
     expect(screen.getByRole("button", { name: "Left is better" }).getAttribute("aria-pressed")).toBe("true");
     fireEvent.keyDown(document.body, { key: "2" });
-    expect(picks).toEqual([{ pairId: "p1", pick: "left" }]);
+    expect(picks).toEqual([{ pairId: "p1", pick: "left", criterion: 0 }]);
     expect(shownLeft()).toBe("/m/p1-l.png");
     expect(screen.getByRole("status", { name: "Votes given" }).textContent).toBe("0 of 3");
 

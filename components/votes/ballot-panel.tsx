@@ -1,7 +1,7 @@
 "use client";
 
 import { type QueryKey, useQuery, useQueryClient } from "@tanstack/react-query";
-import { ChevronLeft, ChevronRight, Equal } from "lucide-react";
+import { ChevronLeft, ChevronRight } from "lucide-react";
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { FormError } from "@/components/ui/field";
@@ -12,9 +12,11 @@ import { api } from "@/lib/studio/api";
 import type { ApiError } from "@/lib/studio/api/errors";
 import type { GuestBallot } from "@/lib/studio/api/guest-votes";
 import type { SettledClaimView } from "@/lib/studio/api/votes";
-import type { BallotPick, PickInput } from "@/lib/studio/votes/input";
+import type { BallotPick, PickInput, RankInput } from "@/lib/studio/votes/input";
 import { ballotLine } from "@/lib/studio/votes/settled-words";
-import { ClosedNotice, Side } from "./ballot-side";
+import { ClosedNotice } from "./ballot-side";
+import { FourQuestion } from "./four-question";
+import { PairQuestion } from "./pair-question";
 import { SettledLine, SettledNotice } from "./settled-notice";
 
 export { ClosedNotice };
@@ -25,6 +27,8 @@ export interface BallotSource {
   load(signal: AbortSignal): Promise<GuestBallot>;
   /** Answers with the ballot as it is now: its next pair chosen with this pick counted. */
   send(input: PickInput): Promise<{ ballot: GuestBallot }>;
+  /** A vote that ranks four at once: one four's order on one criterion. */
+  rank?(input: RankInput): Promise<{ ballot: GuestBallot }>;
   /** After each pick, what else shows the vote's counts refetches. */
   picked?(): void;
   /** The settled notice, with what the reader may do about it; the words alone by default. */
@@ -53,6 +57,7 @@ export function BallotPanel({
       queryKey: ballotKey(voteId),
       load: (signal) => call(api.votes.ballot, { params: { id: voteId } }, { signal }),
       send: (body) => call(api.votes.pick, { params: { id: voteId }, body }),
+      rank: (body) => call(api.votes.rank, { params: { id: voteId }, body }),
       picked: () => {
         void refresh.results(voteId);
         void refresh.anchor(anchorId);
@@ -70,12 +75,12 @@ export function BallotPanel({
 }
 
 /**
- * Voting on a vote's pairs, blind: two pictures, no labels, prompts or settings. ← and 1 pick the
- * left one, → and 2 the right one, = "can't tell". After each pick the server answers with the
- * next pair, chosen where the ranking is least certain with that pick counted: the chosen side
- * stays lit until then (further picks wait), and the pair on screen changes only by a pick or the
- * pair arrows, never because the order changed behind it. Picks can be changed (step back with
- * the pair arrows) until the vote is closed.
+ * Voting on a vote's pairs (or fours), blind: pictures only, no labels, prompts or settings. Each
+ * pair is answered on each of the vote's criteria (one overall question without), each four
+ * ordered on each. After each answer the server answers with the next question, chosen where the
+ * ranking is least certain on any criterion with that answer counted; the question on screen
+ * changes only once all its criteria are answered, or by the arrows, never because the order
+ * changed behind it. Answers can be changed (step back with the arrows) until the vote is closed.
  */
 export function BallotBoard({ source }: { source: BallotSource }) {
   const client = useQueryClient();
@@ -85,35 +90,48 @@ export function BallotBoard({ source }: { source: BallotSource }) {
     queryFn: ({ signal }) => source.load(signal),
     refetchInterval: (q) => (source.pollMs && q.state.data?.status !== "closed" ? source.pollMs : false),
   });
-  /** The pair on screen, by id: a new order of the pairs does not move it. */
+  /** The question on screen, by id: a new order of the questions does not move it. */
   const [currentId, setCurrentId] = useState<string | null>(null);
-  /** A pick sent and not answered yet. */
-  const [pending, setPending] = useState<{ pairId: string; pick: BallotPick } | null>(null);
+  /** An answer sent and not answered yet. */
+  const [pending, setPending] = useState<{ id: string; criterion: number; pick: BallotPick | null } | null>(
+    null,
+  );
   const inFlight = useRef(false);
   const [error, setError] = useState<string | null>(null);
   const ballot = query.data;
-  const pairs = ballot?.pairs ?? [];
-  const pinned = pairs.findIndex((p) => p.id === currentId);
-  const served = pairs.findIndex((p) => p.id === ballot?.next);
-  const current = pinned !== -1 ? pinned : served !== -1 ? served : Math.max(0, pairs.length - 1);
-  const pair = pairs[current];
+  const fours = ballot?.format === "fours";
+  const ids = fours ? (ballot?.fours ?? []).map((f) => f.id) : (ballot?.pairs ?? []).map((p) => p.id);
+  const pinned = ids.indexOf(currentId ?? "");
+  const served = ids.indexOf(ballot?.next ?? "");
+  const current = pinned !== -1 ? pinned : served !== -1 ? served : Math.max(0, ids.length - 1);
+  const questionId = ids[current];
   const open = ballot?.status === "open";
 
   useEffect(() => {
-    if (currentId === null && pair) setCurrentId(pair.id);
-  }, [currentId, pair]);
+    if (currentId === null && questionId) setCurrentId(questionId);
+  }, [currentId, questionId]);
 
-  const pick = useCallback(
-    async (choice: BallotPick) => {
-      if (!pair || !open || inFlight.current) return;
+  const answer = useCallback(
+    async (
+      id: string,
+      criterion: number,
+      pick: BallotPick | null,
+      send: () => Promise<{ ballot: GuestBallot }>,
+    ) => {
+      if (!open || inFlight.current) return;
       inFlight.current = true;
-      setPending({ pairId: pair.id, pick: choice });
+      setPending({ id, criterion, pick });
       try {
-        const out = await source.send({ pairId: pair.id, pick: choice });
-        // A read started before this pick was stored would answer without it: it is dropped.
+        const out = await send();
+        // A read started before this answer was stored would answer without it: it is dropped.
         await client.cancelQueries({ queryKey: source.queryKey });
         client.setQueryData<GuestBallot>(source.queryKey, out.ballot);
-        setCurrentId(out.ballot.next ?? pair.id);
+        // Criteria left on this question: it stays; else on to the one served next.
+        const still =
+          out.ballot.format === "fours"
+            ? out.ballot.fours.find((f) => f.id === id)?.ranks.some((r) => r === null)
+            : out.ballot.pairs.find((p) => p.id === id)?.picks.some((p) => p === null);
+        setCurrentId(still ? id : (out.ballot.next ?? id));
         setError(null);
       } catch (err) {
         const errors = (err as ApiError).errors;
@@ -127,32 +145,27 @@ export function BallotBoard({ source }: { source: BallotSource }) {
       }
       source.picked?.();
     },
-    [pair, open, client, refresh, source],
+    [open, client, refresh, source],
+  );
+  const pick = useCallback(
+    (choice: BallotPick, criterion: number) => {
+      if (!questionId) return;
+      void answer(questionId, criterion, choice, () =>
+        source.send({ pairId: questionId, pick: choice, criterion }),
+      );
+    },
+    [answer, questionId, source],
+  );
+  const rank = useCallback(
+    (order: string[], criterion: number) => {
+      if (!questionId || !source.rank) return;
+      const send = source.rank;
+      void answer(questionId, criterion, null, () => send({ fourId: questionId, order, criterion }));
+    },
+    [answer, questionId, source],
   );
 
-  useEffect(() => {
-    // Capture: the dialog around the panel keeps keys from the page's own shortcuts.
-    const onKey = (e: KeyboardEvent) => {
-      if (e.altKey || e.ctrlKey || e.metaKey) return;
-      const target = e.target as HTMLElement | null;
-      if (target?.closest("input, textarea, select")) return;
-      const choice: BallotPick | null =
-        e.key === "ArrowLeft" || e.key === "1"
-          ? "left"
-          : e.key === "ArrowRight" || e.key === "2"
-            ? "right"
-            : e.key === "="
-              ? "tie"
-              : null;
-      if (!choice) return;
-      e.preventDefault();
-      void pick(choice);
-    };
-    window.addEventListener("keydown", onKey, true);
-    return () => window.removeEventListener("keydown", onKey, true);
-  }, [pick]);
-
-  if (query.isPending) return <p className="text-muted text-sm">Loading the pairs…</p>;
+  if (query.isPending) return <p className="text-muted text-sm">Loading the ballot…</p>;
   if (query.isError)
     return (
       <p role="alert" className="text-danger-fg text-sm">
@@ -160,10 +173,17 @@ export function BallotBoard({ source }: { source: BallotSource }) {
       </p>
     );
   if (ballot?.status === "closed") return source.closed ? source.closed() : <ClosedNotice />;
-  if (!ballot || !pair) return <p className="text-muted text-sm">This vote has no pairs.</p>;
+  const pair = fours ? undefined : ballot?.pairs[current];
+  const four = fours ? ballot?.fours[current] : undefined;
+  if (!ballot || (!pair && !four))
+    return <p className="text-muted text-sm">This vote has nothing to vote on.</p>;
   const done = ballot.done;
-  const finished = done === pairs.length;
-  const shownPick = pending?.pairId === pair.id ? pending.pick : pair.pick;
+  const total = ballot.questions;
+  const noun = fours ? "four" : "pair";
+  const finished = done === total;
+  const shown = pair
+    ? pair.picks.map((p, c) => (pending?.id === pair.id && pending.criterion === c ? pending.pick : p))
+    : [];
 
   return (
     <div className="flex flex-col gap-5" data-testid="ballot" aria-busy={pending !== null}>
@@ -174,19 +194,19 @@ export function BallotBoard({ source }: { source: BallotSource }) {
             aria-label="Votes given"
             className="font-medium text-[14px] text-foreground tabular-nums"
           >
-            {done} of {pairs.length}
+            {done} of {total}
           </p>
           <div
             className="h-1.5 w-48 overflow-hidden rounded-full bg-surface-sunken"
             role="progressbar"
-            aria-label="Pairs voted on"
+            aria-label={fours ? "Fours ranked" : "Pairs voted on"}
             aria-valuemin={0}
-            aria-valuemax={pairs.length}
+            aria-valuemax={total}
             aria-valuenow={done}
           >
             <div
               className="h-full bg-accent transition-[width]"
-              style={{ width: `${(done / pairs.length) * 100}%` }}
+              style={{ width: `${(done / Math.max(1, total)) * 100}%` }}
             />
           </div>
         </div>
@@ -194,21 +214,21 @@ export function BallotBoard({ source }: { source: BallotSource }) {
           <Button
             size="sm"
             variant="ghost"
-            aria-label="Previous pair"
+            aria-label={`Previous ${noun}`}
             disabled={current === 0}
-            onClick={() => setCurrentId(pairs[current - 1]?.id ?? pair.id)}
+            onClick={() => setCurrentId(ids[current - 1] ?? questionId ?? null)}
           >
             <ChevronLeft aria-hidden />
           </Button>
           <span className="tabular-nums">
-            Pair {current + 1} of {pairs.length}
+            {fours ? "Four" : "Pair"} {current + 1} of {total}
           </span>
           <Button
             size="sm"
             variant="ghost"
-            aria-label="Next pair"
-            disabled={current >= pairs.length - 1}
-            onClick={() => setCurrentId(pairs[current + 1]?.id ?? pair.id)}
+            aria-label={`Next ${noun}`}
+            disabled={current >= ids.length - 1}
+            onClick={() => setCurrentId(ids[current + 1] ?? questionId ?? null)}
           >
             <ChevronRight aria-hidden />
           </Button>
@@ -219,39 +239,20 @@ export function BallotBoard({ source }: { source: BallotSource }) {
           role="status"
           className="rounded-control border border-success/30 bg-success/10 px-3 py-2 text-[13px] text-success-fg"
         >
-          You have voted on every pair. You can still change a vote until the vote is closed.
+          You have voted on every {noun}. You can still change a vote until the vote is closed.
         </p>
       ) : null}
       {ballot.settled
         ? (source.settled ?? ((claim, line) => <SettledLine claim={claim}>{line}</SettledLine>))(
             ballot.settled,
-            ballotLine({ done, pairs: pairs.length }),
+            ballotLine({ done, pairs: total }),
           )
         : null}
-      <div className="flex flex-col items-stretch gap-4 sm:flex-row sm:items-start">
-        <Side media={pair.left} side="left" chosen={shownPick === "left"} onPick={() => void pick("left")} />
-        <div className="flex shrink-0 flex-col items-center justify-center gap-2 self-center">
-          <Button
-            variant={shownPick === "tie" ? "primary" : "ghost"}
-            aria-pressed={shownPick === "tie"}
-            onClick={() => void pick("tie")}
-          >
-            <Equal aria-hidden /> Can't tell
-          </Button>
-        </div>
-        <Side
-          media={pair.right}
-          side="right"
-          chosen={shownPick === "right"}
-          onPick={() => void pick("right")}
-        />
-      </div>
+      {pair ? <PairQuestion pair={pair} criteria={ballot.criteria} shown={shown} onPick={pick} /> : null}
+      {four ? (
+        <FourQuestion four={four} criteria={ballot.criteria} busy={pending !== null} onRank={rank} />
+      ) : null}
       <FormError>{error}</FormError>
-      <p className="text-center text-[12px] text-muted-subtle">
-        Keys: <kbd className="font-mono">←</kbd> or <kbd className="font-mono">1</kbd> left ·{" "}
-        <kbd className="font-mono">→</kbd> or <kbd className="font-mono">2</kbd> right ·{" "}
-        <kbd className="font-mono">=</kbd> can't tell. Which is which stays hidden until the vote is closed.
-      </p>
     </div>
   );
 }

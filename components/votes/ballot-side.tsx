@@ -24,11 +24,14 @@ export function Side({
   side,
   chosen,
   onPick,
+  button = true,
 }: {
   media: BallotMedia;
   side: "left" | "right";
   chosen: boolean;
   onPick(): void;
+  /** The "… is better" button under it: off when each criterion has its own row of choices. */
+  button?: boolean;
 }) {
   const word = side === "left" ? "Left" : "Right";
   return (
@@ -49,7 +52,7 @@ export function Side({
             muted
             loop
             playsInline
-            className="max-h-[52dvh] w-auto max-w-full"
+            className="max-h-[46dvh] w-auto max-w-full"
           />
         ) : (
           // biome-ignore lint/performance/noImgElement: studio media, sized by the studio
@@ -58,15 +61,17 @@ export function Side({
             alt={`${word} candidate`}
             width={media.width}
             height={media.height}
-            className="max-h-[52dvh] w-auto max-w-full object-contain"
+            className="max-h-[46dvh] w-auto max-w-full object-contain"
           />
         )}
       </button>
-      <Button variant={chosen ? "primary" : "secondary"} onClick={onPick} aria-pressed={chosen}>
-        {side === "left" ? <ChevronLeft aria-hidden /> : null}
-        {word} is better
-        {side === "right" ? <ChevronRight aria-hidden /> : null}
-      </Button>
+      {button ? (
+        <Button variant={chosen ? "primary" : "secondary"} onClick={onPick} aria-pressed={chosen}>
+          {side === "left" ? <ChevronLeft aria-hidden /> : null}
+          {word} is better
+          {side === "right" ? <ChevronRight aria-hidden /> : null}
+        </Button>
+      ) : null}
     </figure>
   );
 }

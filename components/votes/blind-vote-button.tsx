@@ -69,8 +69,9 @@ function BlindVoteDialog({ view, onClose }: { view: ExperimentView; onClose(): v
               : `${pairs} ${pairs === 1 ? "pair" : "pairs"} for each voter`
       }
       blocked={blocked}
-      start={(name) =>
-        call(api.votes.startOnExperiment, { params: { id: view.id }, body: { axis, values, name } })
+      variants={values.length}
+      start={(options) =>
+        call(api.votes.startOnExperiment, { params: { id: view.id }, body: { axis, values, ...options } })
       }
       onStarted={opened}
       onClose={onClose}

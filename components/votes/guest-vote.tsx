@@ -39,6 +39,7 @@ export function GuestVote({
       queryKey: queryKeyOf(api.guestVotes.ballot, { params: { token } }),
       load: (signal) => call(api.guestVotes.ballot, { params: { token } }, { signal }),
       send: (body) => call(api.guestVotes.pick, { params: { token }, body }),
+      rank: (body) => call(api.guestVotes.rank, { params: { token }, body }),
       pollMs: GUEST_POLL_MS,
       closed: () => <ClosedThenRanking />,
     }),

@@ -8,12 +8,20 @@ import { Dialog } from "@/components/ui/dialog";
 import { FormError, TextField } from "@/components/ui/field";
 import { invalidateVotesOf } from "@/lib/client/votes/keys";
 import { ApiError } from "@/lib/studio/api/errors";
+import { questionsBody, type VoteQuestionsDraft, VoteQuestionsFields } from "./vote-questions-fields";
+
+/** What every start body takes besides what it compares. */
+export interface VoteStart {
+  name?: string;
+  criteria?: string[];
+  format?: "pairs" | "fours";
+}
 
 /**
  * The frame every "Start a blind vote" dialog shares: what the vote compares (`children`), its
- * optional question, a line on the pairs it makes, the refusal in the API's words, and Start.
- * `start` opens the vote once the person presses Start (with their question, if any); `onStarted`
- * gets the new vote's id.
+ * optional question, its criteria and whether it ranks four at once (`variants`: how many it
+ * compares, when known), a line on the pairs it makes, the refusal in the API's words, and Start.
+ * `start` opens the vote once the person presses Start; `onStarted` gets the new vote's id.
  */
 export function StartVoteDialog({
   title,
@@ -22,6 +30,7 @@ export function StartVoteDialog({
   namePlaceholder,
   status,
   blocked = false,
+  variants = null,
   start,
   onStarted,
   onClose,
@@ -33,19 +42,21 @@ export function StartVoteDialog({
   namePlaceholder: string;
   status: ReactNode;
   blocked?: boolean;
-  start(name: string | undefined): Promise<{ id: string }>;
+  variants?: number | null;
+  start(options: VoteStart): Promise<{ id: string }>;
   onStarted(voteId: string): void;
   onClose(): void;
   children?: ReactNode;
 }) {
   const [name, setName] = useState("");
+  const [questions, setQuestions] = useState<VoteQuestionsDraft>({ criteria: [], fours: false });
   const [error, setError] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
 
   async function send() {
     setSending(true);
     try {
-      const started = await start(name.trim() || undefined);
+      const started = await start({ name: name.trim() || undefined, ...questionsBody(questions) });
       onStarted(started.id);
     } catch (err) {
       setError(err instanceof ApiError ? err.errors.map((e) => e.message).join(" ") : String(err));
@@ -70,6 +81,12 @@ export function StartVoteDialog({
           placeholder={namePlaceholder}
           value={name}
           onChange={(e) => setName(e.target.value)}
+        />
+        <VoteQuestionsFields
+          idPrefix={nameId}
+          value={questions}
+          onChange={setQuestions}
+          variants={variants}
         />
         <p role="status" className="text-[13px] text-muted">
           {status}

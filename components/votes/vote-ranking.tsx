@@ -34,7 +34,7 @@ export function VoteRanking({ results }: { results: VoteResults }) {
         </span>{" "}
         from {results.voters} {results.voters === 1 ? "voter" : "voters"} on {results.pairs}{" "}
         {results.pairs === 1 ? "pair" : "pairs"}
-        {ranking.ties > 0 ? ` · ${ranking.ties} “can't tell”` : ""}
+        {ranking.ties > 0 ? ` · ${ranking.ties} ${ranking.ties === 1 ? "tie" : "ties"}` : ""}
       </p>
       <div
         aria-hidden
@@ -101,6 +101,11 @@ export function VoteRanking({ results }: { results: VoteResults }) {
                   {" "}
                   · {v.wins} won · {v.losses} lost{v.ties > 0 ? ` · ${v.ties} even` : ""}
                 </span>
+                {v.rejected > 0 ? (
+                  <span className="block text-danger-fg" data-testid="rejected-rate">
+                    Rejected {percent(v.rejectedRate)} (both bad {v.rejected}×)
+                  </span>
+                ) : null}
               </p>
             </li>
           );
@@ -108,7 +113,9 @@ export function VoteRanking({ results }: { results: VoteResults }) {
       </ol>
       <p className="text-[12px] text-muted-subtle">
         Bars: the chance of beating an average {results.axisName.toLowerCase()}, with its 95% interval
-        (Bradley–Terry fit; “can't tell” counts half a win to each side). The dashed line is an even chance.
+        (Bradley–Terry fit; a tie counts half a win to each side). The dashed line is an even chance. “Both
+        bad” answers do not move this ranking: they show apart, as each one's rejected rate (its share of the
+        answers on it).
       </p>
     </div>
   );

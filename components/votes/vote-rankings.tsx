@@ -4,6 +4,7 @@ import { useId, useState } from "react";
 import { cn, focusRing } from "@/components/ui/cn";
 import type { VoteResults } from "@/lib/studio/api/votes";
 import { plural } from "@/lib/studio/words";
+import { CriteriaRankings } from "./criteria-rankings";
 import { VoteRanking } from "./vote-ranking";
 
 type Who = "everyone" | "team" | "guests";
@@ -15,6 +16,8 @@ type Who = "everyone" | "team" | "guests";
 export function VoteRankings({ results }: { results: VoteResults }) {
   const id = useId();
   const [who, setWho] = useState<Who>("everyone");
+  // Several criteria: a column and a tab each (the team's and guests' split is on the first alone).
+  if (results.byCriterion.length > 1) return <CriteriaRankings results={results} />;
   if (results.guests.votes === 0) return <VoteRanking results={results} />;
   const groups: { value: Who; label: string; voters: number }[] = [
     { value: "everyone", label: "Everyone", voters: results.voters },

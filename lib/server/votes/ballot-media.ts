@@ -6,7 +6,19 @@ import { item, type VoteRoundRow, votePair } from "@/lib/server/db/schema";
 import { mayReadItem } from "@/lib/server/items/media-access";
 import { api } from "@/lib/studio/api";
 import { urlOf } from "@/lib/studio/api/url";
+import type { BallotMedia } from "@/lib/studio/api/votes";
 import type { Role } from "@/lib/studio/roles";
+
+/** A picture (or video) as a ballot shows it: under its URL, with nothing that names it. */
+export const media = (
+  url: string,
+  r: { id: string; kind: "image" | "video"; width: number; height: number },
+): BallotMedia => ({
+  url,
+  kind: r.kind,
+  width: r.width,
+  height: r.height,
+});
 
 /**
  * A ballot's pictures under ids that mean nothing outside their vote: an HMAC of the item under

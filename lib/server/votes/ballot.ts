@@ -1,80 +1,56 @@
 import "server-only";
-import { and, eq, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { StudioDatabase } from "@/lib/server/db";
-import {
-  item,
-  type VotePick,
-  type VoteRoundRow,
-  vote,
-  voteBallot,
-  votePair,
-  voteRound,
-} from "@/lib/server/db/schema";
-import { studioErrors } from "@/lib/studio/api/errors";
-import type { Ballot, BallotMedia } from "@/lib/studio/api/votes";
-import type { BallotPick, PickInput } from "@/lib/studio/votes/input";
-import { ballotMediaUrl } from "./ballot-media";
+import { item, type VotePick, type VoteRoundRow, vote, voteBallot, votePair } from "@/lib/server/db/schema";
+import type { Ballot } from "@/lib/studio/api/votes";
+import { criterionCount } from "@/lib/studio/votes/criteria";
+import type { BallotPick } from "@/lib/studio/votes/input";
+import { fourBallot } from "./ballot-fours";
+import { ballotMediaUrl, media } from "./ballot-media";
 import { isFlipped } from "./blind-order";
-import { electorateOf, nextPairs, roundSettled, roundVotes } from "./next-pairs";
+import type { Voters } from "./voters";
+
+export type { Voters };
+
+import { electorateOf, nextPairs, type RoundVotes, roundSettled, roundVotes } from "./next-pairs";
 
 const itemA = alias(item, "item_a");
 const itemB = alias(item, "item_b");
-
-const media = (
-  url: string,
-  r: { id: string; kind: "image" | "video"; width: number; height: number },
-): BallotMedia => ({
-  url,
-  kind: r.kind,
-  width: r.width,
-  height: r.height,
-});
 
 const SEEN: Record<VotePick, (flipped: boolean) => BallotPick> = {
   a: (flipped) => (flipped ? "right" : "left"),
   b: (flipped) => (flipped ? "left" : "right"),
   tie: () => "tie",
+  bad: () => "bad",
 };
 
-/**
- * Whose picks a ballot reads and writes, and where its media is served: the team's in `vote`
- * under `/api/votes/...`; guests' are their own (lib/server/votes/guest-ballot.ts).
- */
-export interface Voters {
-  /** Inside the transaction that holds the vote's row. */
-  store(
-    tx: Pick<StudioDatabase, "insert" | "select">,
-    row: { pairId: string; voterId: string; roundId: string; pick: VotePick },
-  ): Promise<void>;
-  mediaUrl(round: VoteRoundRow, itemId: string): string;
-  /** The voter has their ballot in front of them (a member's labels hide from then on). */
-  opened(db: StudioDatabase, round: VoteRoundRow, voterId: string): Promise<void>;
-}
-
 /** A member's ballot, opened: recorded once, the first time. */
-async function openBallot(db: Pick<StudioDatabase, "insert">, roundId: string, userId: string) {
+export async function openBallot(db: Pick<StudioDatabase, "insert">, roundId: string, userId: string) {
   await db.insert(voteBallot).values({ roundId, userId }).onConflictDoNothing();
 }
 
-const members: Voters = {
-  async store(tx, { pairId, voterId, roundId, pick }) {
+export const members: Voters = {
+  async store(tx, { pairId, voterId, roundId, criterion, pick }) {
     await openBallot(tx, roundId, voterId);
     await tx
       .insert(vote)
-      .values({ pairId, userId: voterId, roundId, pick })
-      .onConflictDoUpdate({ target: [vote.pairId, vote.userId], set: { pick, updatedAt: sql`now()` } });
+      .values({ pairId, userId: voterId, roundId, criterion, pick })
+      .onConflictDoUpdate({
+        target: [vote.pairId, vote.userId, vote.criterion],
+        set: { pick, updatedAt: sql`now()` },
+      });
   },
   mediaUrl: (round, itemId) => ballotMediaUrl(round, itemId),
   opened: (db, round, voterId) => openBallot(db, round.id, voterId),
 };
 
 /**
- * A vote as one voter sees it: opaque pair ids and media only (no label, prompt, setting, author
- * or item id; media under the vote's own ids), with their own sides and their picks so far. The
- * pairs they picked come first, in the order they picked them, then the rest in the order
- * `nextPairs` serves them: the first is where the ranking is least certain now. Reading an open
- * vote's ballot opens it (`Voters.opened`).
+ * A vote as one voter sees it: opaque ids and media only (no label, prompt, setting, author or
+ * item id; media under the vote's own ids), with their own sides and their answers so far, per
+ * criterion. The pairs (or fours) they answered on every criterion come first, in the order they
+ * began them, then the rest in the order the adaptive pairing serves them: the first is where the
+ * ranking is least certain now on any criterion. Reading an open vote's ballot opens it.
  */
 export async function ballotOf(
   db: StudioDatabase,
@@ -84,86 +60,87 @@ export async function ballotOf(
 ): Promise<Ballot> {
   const open = round.status === "open";
   if (open) await voters.opened(db, round, voterId);
-  const [rows, state, electorate] = await Promise.all([
-    db
-      .select({
-        id: votePair.id,
-        a: { id: itemA.id, kind: itemA.kind, width: itemA.width, height: itemA.height },
-        b: { id: itemB.id, kind: itemB.kind, width: itemB.width, height: itemB.height },
-      })
-      .from(votePair)
-      .innerJoin(itemA, eq(itemA.id, votePair.itemA))
-      .innerJoin(itemB, eq(itemB.id, votePair.itemB))
-      .where(eq(votePair.roundId, round.id)),
+  const [state, electorate] = await Promise.all([
     roundVotes(db, round),
     open ? electorateOf(db, round) : null,
   ]);
-  const mine = state.votes.filter((v) => v.voter === voterId);
-  const pickOf = new Map(mine.map((v) => [v.pairId, v.pick]));
-  const pairing = nextPairs({ ...round, pairs: state.pairs }, state.votes, {
-    id: voterId,
-    picked: new Set(pickOf.keys()),
-  });
-  const byId = new Map(rows.map((r) => [r.id, r]));
-  const seen = (r: { id: string; kind: "image" | "video"; width: number; height: number }) =>
-    media(voters.mediaUrl(round, r.id), r);
-  // `mine` is oldest first: the order the voter picked them in.
-  const order = [...mine.map((v) => v.pairId), ...pairing.order];
-  const pairs = order.flatMap((id) => {
-    const pair = byId.get(id);
-    if (!pair) return [];
-    const flipped = isFlipped(round.seed, voterId, pair.id);
-    const pick = pickOf.get(pair.id);
-    return [
-      {
-        id: pair.id,
-        left: seen(flipped ? pair.b : pair.a),
-        right: seen(flipped ? pair.a : pair.b),
-        pick: pick ? SEEN[pick](flipped) : null,
-      },
-    ];
-  });
-  return {
+  const base = {
     id: round.id,
     experimentId: round.experimentId,
     evalSetId: round.evalSetId,
     name: round.name,
     status: round.status,
-    pairs,
-    done: mine.length,
-    next: open ? pairing.next : null,
-    settled: electorate ? roundSettled(round, state, electorate, voterId) : null,
+    criteria: round.criteria,
+    format: round.format,
+    settled: electorate ? roundSettled(round, state, electorate, voterId).all : null,
   };
+  if (round.format === "fours")
+    return { ...base, pairs: [], ...(await fourBallot(db, round, voterId, state, voters)) };
+  return { ...base, fours: [], ...(await pairBallot(db, round, voterId, state, voters)) };
 }
 
-/** Records (or changes) a voter's pick on a pair of an open vote. */
-export async function castVote(
+/** Each pair's answers by one voter, per criterion, and the pairs answered on every criterion in the order begun. */
+export function answersOf(state: RoundVotes, voterId: string, criteria: number) {
+  const picks = new Map<string, (VotePick | null)[]>();
+  for (const v of state.votes) {
+    if (v.voter !== voterId) continue;
+    const row = picks.get(v.pairId) ?? new Array<VotePick | null>(criteria).fill(null);
+    const c = v.criterion ?? 0;
+    if (c < criteria) row[c] = v.pick;
+    picks.set(v.pairId, row);
+  }
+  // Votes are oldest first: a Map keeps the order each pair was first answered in.
+  const answered = [...picks.entries()].filter(([, row]) => row.every((p) => p !== null)).map(([id]) => id);
+  return { picks, answered };
+}
+
+async function pairBallot(
   db: StudioDatabase,
   round: VoteRoundRow,
   voterId: string,
-  input: PickInput,
-  voters: Voters = members,
-): Promise<{ pairId: string; pick: BallotPick }> {
-  if (round.status !== "open") throw studioErrors.voteClosed();
-  const [pair] = await db
-    .select({ id: votePair.id })
+  state: RoundVotes,
+  voters: Voters,
+): Promise<Pick<Ballot, "pairs" | "done" | "questions" | "next">> {
+  const rows = await db
+    .select({
+      id: votePair.id,
+      a: { id: itemA.id, kind: itemA.kind, width: itemA.width, height: itemA.height },
+      b: { id: itemB.id, kind: itemB.kind, width: itemB.width, height: itemB.height },
+    })
     .from(votePair)
-    .where(and(eq(votePair.id, input.pairId), eq(votePair.roundId, round.id)));
-  if (!pair) throw studioErrors.pairNotFound();
-  const flipped = isFlipped(round.seed, voterId, pair.id);
-  const pick: VotePick = input.pick === "tie" ? "tie" : (input.pick === "left") !== flipped ? "a" : "b";
-  // The vote's row is locked while the pick goes in: a close at the same moment waits for it, or
-  // it sees the vote closed and the pick is refused.
-  const stored = await db.transaction(async (tx) => {
-    const [now] = await tx
-      .select({ status: voteRound.status })
-      .from(voteRound)
-      .where(eq(voteRound.id, round.id))
-      .for("update");
-    if (now?.status !== "open") return false;
-    await voters.store(tx, { pairId: pair.id, voterId, roundId: round.id, pick });
-    return true;
+    .innerJoin(itemA, eq(itemA.id, votePair.itemA))
+    .innerJoin(itemB, eq(itemB.id, votePair.itemB))
+    .where(eq(votePair.roundId, round.id));
+  const count = criterionCount(round.criteria);
+  const { picks, answered } = answersOf(state, voterId, count);
+  const pairing = nextPairs({ ...round, pairs: state.pairs }, state.votes, {
+    id: voterId,
+    picked: new Set(answered),
   });
-  if (!stored) throw studioErrors.voteClosed();
-  return { pairId: pair.id, pick: input.pick };
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  const seen = (r: { id: string; kind: "image" | "video"; width: number; height: number }) =>
+    media(voters.mediaUrl(round, r.id), r);
+  const pairs = [...answered, ...pairing.order].flatMap((id) => {
+    const pair = byId.get(id);
+    if (!pair) return [];
+    const flipped = isFlipped(round.seed, voterId, pair.id);
+    const mine = (picks.get(pair.id) ?? new Array<VotePick | null>(count).fill(null)).map((p) =>
+      p ? SEEN[p](flipped) : null,
+    );
+    return [
+      {
+        id: pair.id,
+        left: seen(flipped ? pair.b : pair.a),
+        right: seen(flipped ? pair.a : pair.b),
+        pick: mine[0] ?? null,
+        picks: mine,
+      },
+    ];
+  });
+  return {
+    pairs,
+    done: answered.length,
+    questions: rows.length,
+    next: round.status === "open" ? pairing.next : null,
+  };
 }

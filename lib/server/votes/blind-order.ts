@@ -11,3 +11,11 @@ export function isFlipped(seed: string, voterId: string, pairId: string): boolea
   const digest = createHash("sha256").update(`${seed}\u0000${voterId}\u0000${pairId}`).digest();
   return ((digest[4] as number) & 1) === 1;
 }
+
+/** Where a picture of a four shows for one voter: its place in their own shuffle of the four. */
+export function slotOrder(seed: string, voterId: string, fourId: string, slotId: string): number {
+  return createHash("sha256")
+    .update(`${seed}\u0000${voterId}\u0000${fourId}\u0000${slotId}`)
+    .digest()
+    .readUInt32BE(0);
+}

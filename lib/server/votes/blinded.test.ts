@@ -8,8 +8,9 @@ import {
   testBackends,
 } from "@/lib/server/db/test-databases";
 import { createShareLink, revokeShareLink } from "@/lib/server/share/links";
-import { ballotOf, castVote } from "./ballot";
+import { ballotOf } from "./ballot";
 import { ballotInProgress, refuseWhileVoting } from "./blinded";
+import { castVote } from "./cast";
 import { electorateOf, roundVotes, voterOf } from "./next-pairs";
 import { closeVote, createExperimentVote } from "./records";
 import { finishedExperiment } from "./test-experiment";

@@ -32,7 +32,8 @@ export async function ballotInProgress(
         "experimentId" in read
           ? eq(voteRound.experimentId, read.experimentId)
           : sql`exists (select 1 from vote_pair p where p.round_id = ${voteRound.id} and (p.item_a = ${read.itemId} or p.item_b = ${read.itemId}))`,
-        sql`(select count(*) from vote v where v.round_id = ${voteRound.id} and v.user_id = ${userId}) < (select count(*) from vote_pair p where p.round_id = ${voteRound.id})`,
+        // Every pair answered on every criterion (a ranked four answers its six pairs).
+        sql`(select count(*) from vote v where v.round_id = ${voteRound.id} and v.user_id = ${userId}) < (select count(*) from vote_pair p where p.round_id = ${voteRound.id}) * greatest(1, cardinality(${voteRound.criteria}))`,
       ),
     )
     .limit(1);

@@ -12,8 +12,9 @@ import {
 import { createEvalSet } from "@/lib/server/eval-sets/records";
 import { compareRuns, startEvalRun } from "@/lib/server/eval-sets/runs";
 import { cellRows } from "@/lib/server/experiments/records";
-import { ballotOf, castVote } from "./ballot";
+import { ballotOf } from "./ballot";
 import { ballotMediaKey } from "./ballot-media";
+import { castVote } from "./cast";
 import { createEvalSetVote, planRunPairs } from "./eval-set-votes";
 import { createPickedResultsVote, itemLabel } from "./picked-results";
 import { closeVote, listVotes, voteRow } from "./records";

@@ -7,6 +7,7 @@ import { notify } from "@/lib/server/notifications/notify";
 import { studioErrors } from "@/lib/studio/api/errors";
 import type { EvalSetVoteInput } from "@/lib/studio/votes/input";
 import type { PlannedPair } from "@/lib/studio/votes/vote-pairs";
+import { questionsOf, storeFours } from "./questions";
 import { checkPairCount } from "./records";
 
 /** A case's words in a pair's context (shown once the vote is closed). */
@@ -72,6 +73,7 @@ export async function createEvalSetVote(
   // Runs are numbered in the order they were made: "Run 1" is the set's first.
   const labels = runs.map((r) => `Run ${r.number} · ${r.label}`);
   const name = input.name || "Which run works best?";
+  const questions = questionsOf(input, runs.length, "runs");
   const row = await db.transaction(async (tx) => {
     const [round] = await tx
       .insert(voteRound)
@@ -83,12 +85,14 @@ export async function createEvalSetVote(
         variants: runs.map((_, i) => i),
         labels,
         seed: randomBytes(16).toString("hex"),
+        ...questions,
         createdBy,
       })
       .returning();
     if (!round) throw new Error("round not stored");
     for (let i = 0; i < pairs.length; i += 200)
       await tx.insert(votePair).values(pairs.slice(i, i + 200).map((p) => ({ ...p, roundId: round.id })));
+    if (questions.format === "fours") await storeFours(tx, round.id);
     await notify(tx, { kind: "vote", round });
     return round;
   });

@@ -7,9 +7,10 @@ import { api } from "@/lib/studio/api";
 import { studioErrors } from "@/lib/studio/api/errors";
 import type { GuestBallot } from "@/lib/studio/api/guest-votes";
 import { urlOf } from "@/lib/studio/api/url";
-import { type BallotPick, type PickInput, voteAnchor } from "@/lib/studio/votes/input";
-import { ballotOf, castVote, type Voters } from "./ballot";
+import { type BallotPick, type PickInput, type RankInput, voteAnchor } from "@/lib/studio/votes/input";
+import { ballotOf, type Voters } from "./ballot";
 import { ballotMediaId, ballotMediaKey } from "./ballot-media";
+import { castRank, castVote } from "./cast";
 import { admitGuestVoter, checkNotDiscarded, type GuestVoteDeps } from "./guest-voters";
 import { ballotOfVoter, voterOf } from "./next-pairs";
 
@@ -47,13 +48,13 @@ export function ballotCookie(token: string, secret: string, secure: boolean): st
 
 function guestVoters(token: string, link: ShareLinkRow): Voters {
   return {
-    async store(tx, { pairId, voterId, roundId, pick }) {
+    async store(tx, { pairId, voterId, roundId, criterion, pick }) {
       await checkNotDiscarded(tx, roundId, ballotOfVoter(voterId));
       await tx
         .insert(guestVote)
-        .values({ pairId, ballot: ballotOfVoter(voterId), roundId, shareLinkId: link.id, pick })
+        .values({ pairId, ballot: ballotOfVoter(voterId), roundId, shareLinkId: link.id, criterion, pick })
         .onConflictDoUpdate({
-          target: [guestVote.pairId, guestVote.ballot],
+          target: [guestVote.pairId, guestVote.ballot, guestVote.criterion],
           set: { pick, shareLinkId: link.id, updatedAt: sql`now()` },
         });
     },
@@ -105,7 +106,7 @@ async function takeBudget(deps: GuestVoteDeps, linkId: string, address: string):
 
 /**
  * A browser's pick on a pair of an open vote, through a live link that takes votes. A ballot's
- * first pick makes it a voter, within the link's and the address's budgets of new voters.
+ * first answer makes it a voter, within the link's and the address's budgets of new voters.
  */
 export async function castGuestPick(
   deps: GuestVoteDeps,
@@ -114,16 +115,43 @@ export async function castGuestPick(
   address: string,
   input: PickInput,
 ): Promise<{ pairId: string; pick: BallotPick; ballot: GuestBallot }> {
+  const out = await asGuest(deps, link, secret, address, (voterId, voters) =>
+    castVote(deps.db, link.round, voterId, input, voters),
+  );
+  // The ballot as it is now: its next pair chosen with this pick counted, as a member's pick answers.
+  return { ...out, ballot: await ballotOfGuest(deps, link.token, secret as string, link, link.round) };
+}
+
+/** A browser's order of one four it was shown, as a pick: same checks, same budgets. */
+export async function castGuestRank(
+  deps: GuestVoteDeps,
+  link: BallotLink,
+  secret: string | null,
+  address: string,
+  input: RankInput,
+): Promise<{ fourId: string; ballot: GuestBallot }> {
+  const out = await asGuest(deps, link, secret, address, (voterId, voters) =>
+    castRank(deps.db, link.round, voterId, input, voters),
+  );
+  return { ...out, ballot: await ballotOfGuest(deps, link.token, secret as string, link, link.round) };
+}
+
+async function asGuest<T>(
+  deps: GuestVoteDeps,
+  link: BallotLink,
+  secret: string | null,
+  address: string,
+  cast: (voterId: string, voters: Voters) => Promise<T>,
+): Promise<T> {
   const { token, round } = link;
   if (!secret) throw studioErrors.guestBallotMissing();
   if (round.status !== "open") throw studioErrors.voteClosed();
   await takeBudget(deps, link.id, address);
   const ballot = ballotOfSecret(secret);
   await admitGuestVoter(deps, { roundId: round.id, linkId: link.id, ballot, address });
-  const out = await castVote(deps.db, round, voterOf(ballot), input, guestVoters(token, link));
+  const out = await cast(voterOf(ballot), guestVoters(token, link));
   deps.log.publishGallery({ kind: "round", anchorId: voteAnchor(round), roundId: round.id });
-  // The ballot as it is now: its next pair chosen with this pick counted, as a member's pick answers.
-  return { ...out, ballot: await ballotOfGuest(deps, token, secret, link, round) };
+  return out;
 }
 
 /** The stored media a guest ballot's id names, through a live link that takes votes. */

@@ -2,11 +2,12 @@ import "server-only";
 import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import { logger } from "@/lib/platform/logger";
 import type { StudioDatabase } from "@/lib/server/db";
-import { guestVote, guestVoter, user, type VoteRoundRow } from "@/lib/server/db/schema";
+import { guestVote, guestVoter, user, type VoteRoundRow, voteRank } from "@/lib/server/db/schema";
 import type { OrganizeDeps } from "@/lib/server/items/live";
 import type { RateLimits } from "@/lib/server/rate-limits";
 import { studioErrors } from "@/lib/studio/api/errors";
 import type { GuestVoters } from "@/lib/studio/api/guest-votes";
+import { voterOf } from "./next-pairs";
 
 /**
  * Who voted as a guest, as the vote's owner sees them: a browser is a voter, so new ballots are
@@ -143,6 +144,7 @@ export async function discardGuestVoter(
       .delete(guestVote)
       .where(and(eq(guestVote.roundId, round.id), eq(guestVote.ballot, ballot)))
       .returning({ pairId: guestVote.pairId });
+    await tx.delete(voteRank).where(and(eq(voteRank.roundId, round.id), eq(voteRank.voter, voterOf(ballot))));
     return { votes: removed.length };
   });
   logger().info(

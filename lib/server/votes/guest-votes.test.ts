@@ -16,8 +16,9 @@ import { createShareLink, listShareLinks, revokeShareLink } from "@/lib/server/s
 import { castGuestPick, guestBallot, guestBallotMediaKey, sharedVote } from "@/lib/server/votes/test-links";
 import type { GuestBallot } from "@/lib/studio/api/guest-votes";
 import { shareLinkCreateSchema } from "@/lib/studio/organize/organize";
-import { ballotOf, castVote } from "./ballot";
+import { ballotOf } from "./ballot";
 import { ballotMediaKey } from "./ballot-media";
+import { castVote } from "./cast";
 import { ballotCookie, ballotSecretOf, newBallotSecret } from "./guest-ballot";
 import { closeVote, createExperimentVote, listVotes, voteRow } from "./records";
 import { voteResults } from "./results";

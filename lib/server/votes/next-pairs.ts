@@ -17,8 +17,10 @@ import {
   type RoundPair,
   type RoundVote,
   servePairs,
+  votesOn,
 } from "@/lib/studio/votes/adaptive-pairing";
-import { SETTLED_CONFIDENCE, settledClaim } from "@/lib/studio/votes/settled-claim";
+import { criterionCount } from "@/lib/studio/votes/criteria";
+import { SETTLED_CONFIDENCE, type SettledClaim, settledClaim } from "@/lib/studio/votes/settled-claim";
 
 /** A round's pairs (by variant) and every pick on them so far, oldest first. */
 export interface RoundVotes {
@@ -42,7 +44,13 @@ export async function roundVotes(db: StudioDatabase, round: Pick<VoteRoundRow, "
       .where(eq(votePair.roundId, round.id))
       .orderBy(asc(votePair.position)),
     db
-      .select({ pairId: vote.pairId, voter: vote.userId, pick: vote.pick, at: vote.createdAt })
+      .select({
+        pairId: vote.pairId,
+        voter: vote.userId,
+        criterion: vote.criterion,
+        pick: vote.pick,
+        at: vote.createdAt,
+      })
       .from(vote)
       .where(eq(vote.roundId, round.id))
       .orderBy(asc(vote.createdAt), asc(vote.pairId)),
@@ -50,6 +58,7 @@ export async function roundVotes(db: StudioDatabase, round: Pick<VoteRoundRow, "
       .select({
         pairId: guestVote.pairId,
         ballot: guestVote.ballot,
+        criterion: guestVote.criterion,
         pick: guestVote.pick,
         at: guestVote.createdAt,
       })
@@ -57,7 +66,10 @@ export async function roundVotes(db: StudioDatabase, round: Pick<VoteRoundRow, "
       .where(eq(guestVote.roundId, round.id)),
   ]);
   const votes = [...team, ...guests.map(({ ballot, ...v }) => ({ ...v, voter: voterOf(ballot) }))].sort(
-    (x, y) => x.at.getTime() - y.at.getTime() || (x.pairId < y.pairId ? -1 : x.pairId > y.pairId ? 1 : 0),
+    (x, y) =>
+      x.at.getTime() - y.at.getTime() ||
+      (x.pairId < y.pairId ? -1 : x.pairId > y.pairId ? 1 : 0) ||
+      x.criterion - y.criterion,
   );
   return { pairs, votes };
 }
@@ -69,12 +81,13 @@ export async function roundVotes(db: StudioDatabase, round: Pick<VoteRoundRow, "
  * votes give the same order.
  */
 export function nextPairs(
-  round: Pick<VoteRoundRow, "seed" | "variants"> & { pairs: readonly RoundPair[] },
+  round: Pick<VoteRoundRow, "seed" | "variants" | "criteria"> & { pairs: readonly RoundPair[] },
   votes: readonly RoundVote[],
   voter: { id: string; picked: ReadonlySet<string> },
 ): Pairing {
   return servePairs({
     variantCount: round.variants.length,
+    criteria: criterionCount(round.criteria),
     pairs: round.pairs,
     votes,
     voterId: voter.id,
@@ -118,17 +131,18 @@ export async function electorateOf(db: StudioDatabase, round: Pick<VoteRoundRow,
 }
 
 /**
- * Whether an open round is settled, as a claim at 95% over everyone who may still vote (see
- * lib/studio/votes/settled-claim.ts), with what it rests on: how many teammates and guests still
- * have pairs, how many of those teammates have not voted at all, and whether new guests may come.
- * `asker`: the voter reading their ballot counts too (a guest's that has not voted yet, say).
+ * Whether an open round is settled, per criterion and as a whole, as a claim at 95% over everyone
+ * who may still vote (see lib/studio/votes/settled-claim.ts), with what it rests on: how many
+ * teammates and guests still have answers to give, how many of those teammates have not voted at
+ * all, and whether new guests may come. The round is settled when every criterion is: its claim is
+ * the weakest of theirs. `asker`: the voter reading their ballot counts too.
  */
 export function roundSettled(
-  round: Pick<VoteRoundRow, "variants" | "seed">,
+  round: Pick<VoteRoundRow, "variants" | "seed" | "criteria">,
   state: RoundVotes,
   electorate: Electorate,
   asker: string | null = null,
-): SettledClaimView | null {
+): { all: SettledClaimView | null; each: (SettledClaimView | null)[] } {
   const guests = electorate.guestsOpen
     ? [...new Set([...state.votes.map((v) => v.voter), ...(asker ? [asker] : [])])].filter((v) =>
         v.startsWith("guest:"),
@@ -136,19 +150,21 @@ export function roundSettled(
     : [];
   // Whoever reads their own ballot may vote in it.
   const voters = [...electorate.members.map((m) => m.id), ...guests, ...(asker ? [asker] : [])];
-  const claim = settledClaim({
-    variantCount: round.variants.length,
-    pairs: state.pairs,
-    votes: state.votes,
-    electorate: voters,
-    seed: round.seed,
-  });
-  if (!claim) return null;
+  const count = criterionCount(round.criteria);
+  const claims = Array.from({ length: count }, (_, c) =>
+    settledClaim({
+      variantCount: round.variants.length,
+      pairs: state.pairs,
+      votes: votesOn(state.votes, c),
+      electorate: voters,
+      seed: c === 0 ? round.seed : `${round.seed}\u0000${c}`,
+    }),
+  );
   const cast = new Map<string, number>();
   for (const v of state.votes) cast.set(v.voter, (cast.get(v.voter) ?? 0) + 1);
-  const left = (id: string) => state.pairs.length - (cast.get(id) ?? 0);
+  const left = (id: string) => state.pairs.length * count - (cast.get(id) ?? 0);
   const still = electorate.members.filter((m) => left(m.id) > 0);
-  return {
+  const view = (claim: SettledClaim): SettledClaimView => ({
     scope: claim.scope,
     held: claim.held,
     confidence: SETTLED_CONFIDENCE,
@@ -157,7 +173,16 @@ export function roundSettled(
     notStarted: still.filter((m) => !cast.has(m.id)).length,
     guests: guests.filter((g) => left(g) > 0).length,
     guestsOpen: electorate.guestsOpen,
-  };
+  });
+  const each = claims.map((c) => (c ? view(c) : null));
+  const all = claims.every((c) => c !== null)
+    ? view({
+        scope: claims.every((c) => c?.scope === "order") ? "order" : "top",
+        held: Math.min(...claims.map((c) => c?.held ?? 0)),
+        remaining: claims.reduce((a, c) => a + (c?.remaining ?? 0), 0),
+      })
+    : null;
+  return { all, each };
 }
 
 /**
@@ -166,13 +191,14 @@ export function roundSettled(
  * vote have not begun, and how many guest ballots are partway.
  */
 export function stillVoting(
+  round: Pick<VoteRoundRow, "criteria">,
   state: RoundVotes,
   electorate: Electorate,
   opened: ReadonlySet<string>,
 ): VotingNow {
   const cast = new Map<string, number>();
   for (const v of state.votes) cast.set(v.voter, (cast.get(v.voter) ?? 0) + 1);
-  const total = state.pairs.length;
+  const total = state.pairs.length * criterionCount(round.criteria);
   const members = electorate.members
     .filter((m) => (cast.has(m.id) || opened.has(m.id)) && (cast.get(m.id) ?? 0) < total)
     .map((m) => ({ name: m.name, left: total - (cast.get(m.id) ?? 0) }));

@@ -6,6 +6,7 @@ import { item, type VoteRoundRow, votePair, voteRound } from "@/lib/server/db/sc
 import { notify } from "@/lib/server/notifications/notify";
 import { studioErrors } from "@/lib/studio/api/errors";
 import type { PickedResultsVoteInput } from "@/lib/studio/votes/input";
+import { questionsOf, storeFours } from "./questions";
 
 /** A result's words in a vote's labels, shown once it is closed. */
 const LABEL_PROMPT_CHARS = 60;
@@ -45,6 +46,7 @@ export async function createPickedResultsVote(
         itemA: ids[a] as string,
         itemB: ids[b] as string,
       });
+  const questions = questionsOf(input, ids.length, "results");
   const row = await db.transaction(async (tx) => {
     const [round] = await tx
       .insert(voteRound)
@@ -54,11 +56,13 @@ export async function createPickedResultsVote(
         variants: ids.map((_, i) => i),
         labels: ids.map((id, i) => itemLabel(i, byId.get(id)?.prompt ?? null)),
         seed: randomBytes(16).toString("hex"),
+        ...questions,
         createdBy,
       })
       .returning();
     if (!round) throw new Error("round not stored");
     await tx.insert(votePair).values(pairs.map((p) => ({ ...p, roundId: round.id })));
+    if (questions.format === "fours") await storeFours(tx, round.id);
     await notify(tx, { kind: "vote", round });
     return round;
   });

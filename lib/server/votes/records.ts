@@ -11,6 +11,7 @@ import type { VoteSummary } from "@/lib/studio/api/votes";
 import { expandAxis } from "@/lib/studio/experiments/axes";
 import { type ExperimentVoteInput, MAX_VOTE_PAIRS } from "@/lib/studio/votes/input";
 import { planPairs } from "@/lib/studio/votes/vote-pairs";
+import { questionsOf, storeFours } from "./questions";
 
 /**
  * Blind votes as stored. The tables keep their first names (`vote_round` for a vote, `vote_pair`
@@ -47,6 +48,7 @@ export async function createExperimentVote(
     "No two of these values have results for the same other settings yet: wait for the cells to finish.",
   );
   const name = input.name || `Which ${axis.name.toLowerCase()} works best?`;
+  const questions = questionsOf(input, values.length, "values");
   const row = await db.transaction(async (tx) => {
     const [round] = await tx
       .insert(voteRound)
@@ -58,12 +60,14 @@ export async function createExperimentVote(
         // Uncut: the ranking shows each value whole (wrapped or on hover).
         labels: values.map((v) => axis.titles[v] ?? `${v + 1}`),
         seed: randomBytes(16).toString("hex"),
+        ...questions,
         createdBy,
       })
       .returning();
     if (!round) throw new Error("round not stored");
     for (let i = 0; i < pairs.length; i += 200)
       await tx.insert(votePair).values(pairs.slice(i, i + 200).map((p) => ({ ...p, roundId: round.id })));
+    if (questions.format === "fours") await storeFours(tx, round.id);
     await notify(tx, { kind: "vote", round });
     return round;
   });
@@ -120,7 +124,8 @@ export async function listVotes(
       voters: sql<number>`(select count(distinct v.user_id)::int from vote v where v.round_id = ${voteRound.id})`,
       guestVotes: sql<number>`(select count(*)::int from guest_vote g where g.round_id = ${voteRound.id})`,
       guestVoters: sql<number>`(select count(distinct g.ballot)::int from guest_vote g where g.round_id = ${voteRound.id})`,
-      mine: sql<number>`(select count(*)::int from vote v where v.round_id = ${voteRound.id} and v.user_id = ${viewerId})`,
+      // Pairs answered, counted on the first criterion: each pair once whatever the criteria.
+      mine: sql<number>`(select count(*)::int from vote v where v.round_id = ${voteRound.id} and v.user_id = ${viewerId} and v.criterion = 0)`,
     })
     .from(voteRound)
     .leftJoin(user, eq(user.id, voteRound.createdBy))
@@ -139,6 +144,8 @@ export async function listVotes(
     evalSetId: r.round.evalSetId,
     name: r.round.name,
     status: r.round.status,
+    criteria: r.round.criteria,
+    format: r.round.format,
     axisName: r.round.experimentId
       ? (axisNames[r.round.axis] ?? "Variant")
       : r.round.evalSetId

@@ -12,6 +12,7 @@ import {
 } from "@/lib/server/db/schema";
 import type { VoteRanking, VoteResults } from "@/lib/studio/api/votes";
 import { rankVariants, type Vote } from "@/lib/studio/votes/bradley-terry";
+import { criterionCount, criterionName } from "@/lib/studio/votes/criteria";
 import { electorateOf, roundSettled, roundVotes, stillVoting, voterOf } from "./next-pairs";
 import { axisNameOf } from "./records";
 
@@ -20,29 +21,42 @@ export interface CastPick {
   pairId: string;
   voter: string;
   guest: boolean;
+  criterion: number;
   pick: VotePick;
   a: number;
   b: number;
 }
 
 /**
- * The Bradley-Terry ranking of a vote's variants from these picks, with a 95% interval per
- * variant ("can't tell" counting half a win to each side) and the agreement between voters.
+ * The Bradley-Terry ranking of a vote's variants from these picks (of one criterion), with a 95%
+ * interval per variant (a tie counting half a win to each side) and the agreement between voters.
+ * "Both bad" moves no score: it is counted apart, as each variant's rejected rate.
  */
 export function rankingOf(
   round: Pick<VoteRoundRow, "variants" | "runIds" | "labels">,
   picks: readonly CastPick[],
 ): VoteRanking {
   const ids = round.variants.map((_, i) => String(i));
-  const votes: Vote[] = picks.map((r) => {
+  const rejected = round.variants.map(() => ({ rejected: 0, answers: 0 }));
+  for (const r of picks)
+    for (const i of [r.a, r.b]) {
+      const row = rejected[i];
+      if (!row) continue;
+      row.answers += 1;
+      if (r.pick === "bad") row.rejected += 1;
+    }
+  const votes: Vote[] = picks.flatMap((r) => {
+    if (r.pick === "bad") return [];
     const [winner, loser] = r.pick === "b" ? [r.b, r.a] : [r.a, r.b];
-    return {
-      winner: String(winner),
-      loser: String(loser),
-      voter: r.voter,
-      pair: r.pairId,
-      tie: r.pick === "tie",
-    };
+    return [
+      {
+        winner: String(winner),
+        loser: String(loser),
+        voter: r.voter,
+        pair: r.pairId,
+        tie: r.pick === "tie",
+      },
+    ];
   });
   const ranking = rankVariants(ids, votes);
   return {
@@ -59,6 +73,9 @@ export function rankingOf(
         wins: v.wins,
         losses: v.losses,
         ties: v.ties,
+        rejected: rejected[i]?.rejected ?? 0,
+        rejectedRate:
+          (rejected[i]?.answers ?? 0) > 0 ? (rejected[i]?.rejected ?? 0) / (rejected[i]?.answers ?? 1) : 0,
       };
     }),
     agreement: ranking.agreement,
@@ -71,12 +88,24 @@ async function picksOf(db: StudioDatabase, roundId: string): Promise<CastPick[]>
   const pair = { a: votePair.variantA, b: votePair.variantB };
   const [team, guests] = await Promise.all([
     db
-      .select({ pairId: vote.pairId, voter: vote.userId, pick: vote.pick, ...pair })
+      .select({
+        pairId: vote.pairId,
+        voter: vote.userId,
+        criterion: vote.criterion,
+        pick: vote.pick,
+        ...pair,
+      })
       .from(vote)
       .innerJoin(votePair, eq(votePair.id, vote.pairId))
       .where(eq(vote.roundId, roundId)),
     db
-      .select({ pairId: guestVote.pairId, voter: guestVote.ballot, pick: guestVote.pick, ...pair })
+      .select({
+        pairId: guestVote.pairId,
+        voter: guestVote.ballot,
+        criterion: guestVote.criterion,
+        pick: guestVote.pick,
+        ...pair,
+      })
       .from(guestVote)
       .innerJoin(votePair, eq(votePair.id, guestVote.pairId))
       .where(eq(guestVote.roundId, roundId)),
@@ -112,6 +141,8 @@ export async function voteResults(db: StudioDatabase, round: VoteRoundRow): Prom
     evalSetId: round.evalSetId,
     name: round.name,
     status: round.status,
+    criteria: round.criteria,
+    format: round.format,
     axisName: await axisNameOf(db, round),
     pairs: counts?.pairs ?? 0,
     votes: team.votes + guests.votes,
@@ -124,23 +155,40 @@ export async function voteResults(db: StudioDatabase, round: VoteRoundRow): Prom
       electorateOf(db, round),
       db.select({ userId: voteBallot.userId }).from(voteBallot).where(eq(voteBallot.roundId, round.id)),
     ]);
+    const settled = roundSettled(round, state, electorate);
     return {
       ...base,
-      settled: roundSettled(round, state, electorate),
-      voting: stillVoting(state, electorate, new Set(opened.map((o) => o.userId))),
+      byCriterion: settled.each.map((claim, c) => ({
+        name: criterionName(round.criteria, c),
+        settled: claim,
+        ranking: null,
+      })),
+      settled: settled.all,
+      voting: stillVoting(round, state, electorate, new Set(opened.map((o) => o.userId))),
       ranking: null,
       team: { ...team, ranking: null },
       guests: { ...guests, ranking: null },
     };
   }
-  const picks = await picksOf(db, round.id);
+  const all = await picksOf(db, round.id);
+  const byCriterion = Array.from({ length: criterionCount(round.criteria) }, (_, c) => ({
+    name: criterionName(round.criteria, c),
+    settled: null,
+    ranking: rankingOf(
+      round,
+      all.filter((p) => p.criterion === c),
+    ),
+  }));
+  // The team's and the guests' own rankings are on the first criterion.
+  const picks = all.filter((p) => p.criterion === 0);
   const teamPicks = picks.filter((p) => !p.guest);
   const guestPicks = picks.filter((p) => p.guest);
   return {
     ...base,
+    byCriterion,
     settled: null,
     voting: null,
-    ranking: rankingOf(round, picks),
+    ranking: byCriterion[0]?.ranking ?? rankingOf(round, picks),
     team: { ...team, ranking: teamPicks.length > 0 ? rankingOf(round, teamPicks) : null },
     guests: { ...guests, ranking: guestPicks.length > 0 ? rankingOf(round, guestPicks) : null },
   };

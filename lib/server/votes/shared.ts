@@ -53,6 +53,7 @@ export async function sharedVote(
       // Members' names are the team's, not a guest's to read.
       voting: null,
       ranking: shown(results.ranking),
+      byCriterion: results.byCriterion.map((c) => ({ ...c, ranking: shown(c.ranking) })),
       team: { ...results.team, ranking: shown(results.team.ranking) },
       guests: { ...results.guests, ranking: shown(results.guests.ranking) },
     },

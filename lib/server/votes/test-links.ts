@@ -62,3 +62,11 @@ export async function castGuestPick(
 export async function guestBallotMediaKey(deps: OrganizeDeps, token: string, mediaId: string) {
   return ballot.guestBallotMediaKey(deps, await voteLinkCaller(deps.db, token), mediaId);
 }
+
+export async function castGuestRank(
+  deps: Parameters<typeof ballot.castGuestRank>[0],
+  token: string,
+  ...rest: Rest<typeof ballot.castGuestRank>
+) {
+  return ballot.castGuestRank(deps, await voteLinkCaller(deps.db, token), ...rest);
+}

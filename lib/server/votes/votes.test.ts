@@ -13,8 +13,9 @@ import { createExperiment } from "@/lib/server/experiments/actions";
 import { cellRows } from "@/lib/server/experiments/records";
 import { hashShareToken } from "@/lib/server/share/links";
 import { sharedVote } from "@/lib/server/votes/test-links";
-import { ballotOf, castVote } from "./ballot";
+import { ballotOf } from "./ballot";
 import { ballotMediaKey } from "./ballot-media";
+import { castVote } from "./cast";
 import { closeVote, createExperimentVote, listVotes, voteRow } from "./records";
 import { voteResults } from "./results";
 

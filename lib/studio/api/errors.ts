@@ -266,6 +266,9 @@ export const studioErrors = {
   voteClosed: () =>
     studioError(409, "voteClosed", "This vote is closed: its votes can no longer change.", "id"),
   pairNotFound: () => studioError(404, "pairNotFound", "This vote has no such pair.", "pairId"),
+  fourNotFound: () => studioError(404, "fourNotFound", "This vote has no such four.", "fourId"),
+  /** An answer on a criterion the vote does not ask, or in a way it does not ask (pairs, fours). */
+  notAsked: (message: string, parameter: string) => studioError(422, "notAsked", message, parameter),
   /** A member partway through a blind ballot asks for what would label its pictures. */
   ballotInProgress: () =>
     studioError(

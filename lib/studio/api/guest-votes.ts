@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { BALLOT_PICKS, pickSchema } from "@/lib/studio/votes/input";
+import { BALLOT_PICKS, pickSchema, rankSchema } from "@/lib/studio/votes/input";
 import { resource, uuid } from "./endpoint";
 import { ballotSchema } from "./votes";
 
@@ -70,6 +70,29 @@ export const guestVotes = resource("guestVotes", {
       "guestBallotDiscarded",
       "voteClosed",
       "pairNotFound",
+      "notAsked",
+      "guestVotesLimited",
+      "guestVotersLimited",
+    ],
+    invalidates: ["guestVotes"],
+  },
+  rank: {
+    method: "POST",
+    path: "/api/share/{token}/ranks",
+    summary:
+      "This browser's order of one four it was shown, best first, for one criterion; within the same limits as its picks.",
+    access: "public",
+    caller: { kind: "voteLink" },
+    params: tokenParams,
+    body: rankSchema,
+    response: z.object({ fourId: z.string(), ballot: guestBallotSchema }),
+    errors: [
+      ...linkErrors,
+      "guestBallotMissing",
+      "guestBallotDiscarded",
+      "voteClosed",
+      "fourNotFound",
+      "notAsked",
       "guestVotesLimited",
       "guestVotersLimited",
     ],

@@ -5,6 +5,7 @@ import {
   experimentVoteSchema,
   pickedResultsVoteSchema,
   pickSchema,
+  rankSchema,
 } from "@/lib/studio/votes/input";
 import { resource, uuid } from "./endpoint";
 
@@ -16,6 +17,13 @@ import { resource, uuid } from "./endpoint";
 
 export const VOTE_STATUSES = ["open", "closed"] as const;
 export type VoteStatus = (typeof VOTE_STATUSES)[number];
+export const VOTE_FORMATS = ["pairs", "fours"] as const;
+
+/** What the vote asks: its criteria (empty: one overall question) and one pair or four at a time. */
+const questions = {
+  criteria: z.array(z.string()),
+  format: z.enum(VOTE_FORMATS),
+};
 
 const anchor = {
   experimentId: z.string().nullable(),
@@ -28,6 +36,7 @@ export const voteSummarySchema = z.object({
   ...anchor,
   name: z.string(),
   status: z.enum(VOTE_STATUSES),
+  ...questions,
   /** The compared axis in words ("Prompt") and how many of its values. */
   axisName: z.string(),
   variantCount: z.number().int(),
@@ -54,14 +63,29 @@ export const ballotMediaSchema = z.object({
 });
 export type BallotMedia = z.infer<typeof ballotMediaSchema>;
 
-/** One pair as a voter sees it: an opaque id, two pictures, nothing that says which is which. */
+/**
+ * One pair as a voter sees it: an opaque id, two pictures, nothing that says which is which.
+ * `picks`: the voter's answer per criterion (one when the vote asks one question); `pick`: the first.
+ */
 export const ballotPairSchema = z.object({
   id: z.string(),
   left: ballotMediaSchema,
   right: ballotMediaSchema,
   pick: z.enum(BALLOT_PICKS).nullable(),
+  picks: z.array(z.enum(BALLOT_PICKS).nullable()),
 });
 export type BallotPair = z.infer<typeof ballotPairSchema>;
+
+/**
+ * Four pictures to order best to worst, in the voter's own shuffle; each named by an opaque id the
+ * ranking is sent with. `ranks`: per criterion, the voter's order so far (those ids, best first).
+ */
+export const ballotFourSchema = z.object({
+  id: z.string(),
+  slots: z.array(z.object({ id: z.string(), media: ballotMediaSchema })),
+  ranks: z.array(z.array(z.string()).nullable()),
+});
+export type BallotFour = z.infer<typeof ballotFourSchema>;
 
 /**
  * Whether an open vote is settled, without saying who leads: a claim at `confidence` percent that
@@ -105,9 +129,14 @@ export const ballotSchema = z.object({
   ...anchor,
   name: z.string(),
   status: z.enum(VOTE_STATUSES),
+  ...questions,
+  /** A vote of pairs: its pairs; of fours: none (its `fours`). */
   pairs: z.array(ballotPairSchema),
+  fours: z.array(ballotFourSchema),
+  /** Pairs (or fours) answered on every criterion, of `questions`. */
   done: z.number().int(),
-  /** The pair to ask about next: where the current ranking is least certain; null when all are picked. */
+  questions: z.number().int(),
+  /** The pair (or four) to ask about next: where the ranking is least certain on any criterion; null when all are answered. */
   next: z.string().nullable(),
   settled: settledSchema,
 });
@@ -128,6 +157,9 @@ export const rankedVariantSchema = z.object({
   wins: z.number(),
   losses: z.number(),
   ties: z.number(),
+  /** "Both bad" answers on it, and their share of all answers on it: apart from the score. */
+  rejected: z.number().int(),
+  rejectedRate: z.number(),
 });
 export type RankedVariant = z.infer<typeof rankedVariantSchema>;
 
@@ -154,12 +186,20 @@ export const voteResultsSchema = z.object({
   ...anchor,
   name: z.string(),
   status: z.enum(VOTE_STATUSES),
+  ...questions,
   axisName: z.string(),
   pairs: z.number().int(),
   votes: z.number().int(),
   voters: z.number().int(),
   closedAt: z.string().nullable(),
-  /** While open: whether the order is settled (null once closed). */
+  /**
+   * Per criterion (one, "Overall", when the vote asks one question): while open whether its order
+   * is settled; once closed its ranking from everyone's votes. The vote is settled when all are.
+   */
+  byCriterion: z.array(
+    z.object({ name: z.string(), settled: settledSchema, ranking: rankingSchema.nullable() }),
+  ),
+  /** While open: whether the order is settled on every criterion (null once closed): the least held. */
   settled: settledSchema,
   /** While open, to members: who is voting now (null once closed, and to guests). */
   voting: votingNowSchema.nullable(),
@@ -229,7 +269,19 @@ export const votes = resource("votes", {
     params: idParams,
     body: pickSchema,
     response: z.object({ pairId: z.string(), pick: z.enum(BALLOT_PICKS), ballot: ballotSchema }),
-    errors: ["voteNotFound", "voteClosed", "pairNotFound"],
+    errors: ["voteNotFound", "voteClosed", "pairNotFound", "notAsked"],
+    invalidates: ["votes"],
+  },
+  rank: {
+    method: "POST",
+    path: "/api/votes/{id}/ranks",
+    summary:
+      "A vote that ranks four at once: the four pictures of one four, best first, for one criterion; stored with the six pairwise outcomes it implies. Sending again changes it, until the vote is closed.",
+    access: "review",
+    params: idParams,
+    body: rankSchema,
+    response: z.object({ fourId: z.string(), ballot: ballotSchema }),
+    errors: ["voteNotFound", "voteClosed", "fourNotFound", "notAsked"],
     invalidates: ["votes"],
   },
   close: {

@@ -16,12 +16,20 @@ export interface RoundPair {
   b: number;
 }
 
-/** A pick as stored: variant `a`, variant `b`, or "can't tell". */
+/**
+ * A pick as stored: variant `a`, variant `b`, "tie", or "both bad" (`bad`: no pairwise outcome,
+ * only each one's rejected rate). `criterion`: which of the vote's questions (0 by default).
+ */
 export interface RoundVote {
   pairId: string;
   voter: string;
-  pick: "a" | "b" | "tie";
+  pick: "a" | "b" | "tie" | "bad";
+  criterion?: number;
 }
+
+/** The picks on one criterion (a vote without criteria has only criterion 0). */
+export const votesOn = <V extends { criterion?: number }>(votes: readonly V[], criterion: number): V[] =>
+  votes.filter((v) => (v.criterion ?? 0) === criterion);
 
 export interface RoundFit {
   /** Variant indexes, best first. */
@@ -43,7 +51,8 @@ export function asVotes(pairs: ReadonlyMap<string, RoundPair>, votes: readonly R
   const out: Vote[] = [];
   for (const v of votes) {
     const pair = pairs.get(v.pairId);
-    if (!pair) continue;
+    // "Both bad" says nothing about which of the two is better.
+    if (!pair || v.pick === "bad") continue;
     const [winner, loser] = v.pick === "b" ? [pair.b, pair.a] : [pair.a, pair.b];
     out.push({ winner: String(winner), loser: String(loser), voter: v.voter, tie: v.pick === "tie" });
   }
@@ -144,7 +153,7 @@ export interface PairChoice {
  * changed anything.
  */
 export function choosePairs(
-  fit: RoundFit,
+  fits: RoundFit | readonly RoundFit[],
   pairs: readonly RoundPair[],
   picked: ReadonlySet<string>,
   votes: readonly RoundVote[],
@@ -158,24 +167,19 @@ export function choosePairs(
     const key = keyOf(p.a, p.b);
     groups.set(key, [...(groups.get(key) ?? []), p]);
   }
-  const leader = fit.order[0];
+  const all = Array.isArray(fits) ? (fits as readonly RoundFit[]) : [fits as RoundFit];
   const ranked = [...groups.entries()].map(([key, members]) => {
     const { a: i, b: j } = members[0] as RoundPair;
-    const unseen = fit.games[i] === 0 || fit.games[j] === 0;
-    const spread = Math.hypot(fit.se[i] as number, fit.se[j] as number);
-    const gap = Math.abs((fit.score[i] as number) - (fit.score[j] as number));
     return {
       members: members
         .map((p) => ({ p, n: judged.get(p.id) ?? 0, h: stableHash(`${tieBreak}\u0000${p.id}`) }))
         .sort((x, y) => x.n - y.n || x.h - y.h)
         .map((x) => x.p.id),
-      rank: decided(fit, i, j) ? 2 : unseen ? 0 : 1,
-      z: (Number.isFinite(spread) && spread > 0 ? gap / spread : 0) / (i === leader || j === leader ? 2 : 1),
-      direct: fit.direct.get(key) ?? 0,
+      ...uncertainty(all, i, j),
       h: stableHash(`${tieBreak}\u0000${key}`),
     };
   });
-  ranked.sort((x, y) => x.rank - y.rank || x.z - y.z || x.direct - y.direct || x.h - y.h);
+  ranked.sort((x, y) => lessCertain(x, y) || x.h - y.h);
   const order: string[] = [];
   const longest = Math.max(0, ...ranked.map((g) => g.members.length));
   for (let k = 0; k < longest; k++)
@@ -184,6 +188,51 @@ export function choosePairs(
       if (id) order.push(id);
     }
   return { order, useful: ranked.some((g) => g.rank < 2) };
+}
+
+interface Uncertainty {
+  /** 0: a variant not judged yet; 1: intervals overlapping; 2: apart. */
+  rank: number;
+  /** The gap in standard errors (a gap with the leader counting half). */
+  z: number;
+  /** Votes on the two so far. */
+  direct: number;
+}
+
+const lessCertain = (x: Uncertainty, y: Uncertainty) => x.rank - y.rank || x.z - y.z || x.direct - y.direct;
+
+/**
+ * How uncertain the order of variants `i` and `j` is, over every criterion's fit: that of the
+ * criterion where it is least certain, so a pair settled on looks but open on prompt-following is
+ * still asked.
+ */
+export function uncertainty(fits: readonly RoundFit[], i: number, j: number): Uncertainty {
+  let least: Uncertainty | null = null;
+  for (const fit of fits) {
+    const leader = fit.order[0];
+    const unseen = fit.games[i] === 0 || fit.games[j] === 0;
+    const spread = Math.hypot(fit.se[i] as number, fit.se[j] as number);
+    const gap = Math.abs((fit.score[i] as number) - (fit.score[j] as number));
+    const u = {
+      rank: decided(fit, i, j) ? 2 : unseen ? 0 : 1,
+      z: (Number.isFinite(spread) && spread > 0 ? gap / spread : 0) / (i === leader || j === leader ? 2 : 1),
+      direct: fit.direct.get(keyOf(i, j)) ?? 0,
+    };
+    if (!least || lessCertain(u, least) < 0) least = u;
+  }
+  return least ?? { rank: 0, z: 0, direct: 0 };
+}
+
+/** Each criterion's fit of its own picks. */
+export function fitCriteria(
+  variantCount: number,
+  criteria: number,
+  pairs: readonly RoundPair[],
+  votes: readonly RoundVote[],
+): RoundFit[] {
+  return Array.from({ length: Math.max(1, criteria) }, (_, c) =>
+    fitRound(variantCount, pairs, votesOn(votes, c)),
+  );
 }
 
 export interface Pairing {
@@ -200,13 +249,16 @@ export interface Pairing {
  */
 export function servePairs(input: {
   variantCount: number;
+  /** How many criteria the vote asks (1 when it asks one overall question). */
+  criteria?: number;
   pairs: readonly RoundPair[];
   votes: readonly RoundVote[];
   voterId: string;
+  /** Pairs this voter answered on every criterion. */
   picked: ReadonlySet<string>;
   tieBreak: string;
 }): Pairing {
-  const fit = fitRound(input.variantCount, input.pairs, input.votes);
-  const choice = choosePairs(fit, input.pairs, input.picked, input.votes, input.tieBreak);
+  const fits = fitCriteria(input.variantCount, input.criteria ?? 1, input.pairs, input.votes);
+  const choice = choosePairs(fits, input.pairs, input.picked, votesOn(input.votes, 0), input.tieBreak);
   return { order: choice.order, next: choice.order[0] ?? null };
 }

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { MAX_AXES, MAX_AXIS_VALUES } from "@/lib/studio/experiments/axes";
 import { uuid } from "@/lib/studio/params";
 import { oneLineText } from "@/lib/studio/person-text";
+import { FOUR, MAX_CRITERIA, MAX_CRITERION_CHARS } from "./criteria";
 
 /**
  * What the blind-vote endpoints take (lib/studio/api/votes.ts declares them). Browser-safe: the
@@ -9,6 +10,23 @@ import { oneLineText } from "@/lib/studio/person-text";
  * included, sees which variant is winning: only how many votes came in. The ranking is shown to
  * all once it is closed.
  */
+
+/**
+ * What every "start a vote" body may add: the criteria each pair is judged on (none: one overall
+ * question), and whether the ballot ranks four at once (a vote of exactly four variants).
+ */
+const voteQuestions = {
+  criteria: z
+    .array(oneLineText().trim().min(1, "Name each criterion.").max(MAX_CRITERION_CHARS))
+    .max(MAX_CRITERIA, `Ask at most ${MAX_CRITERIA} criteria.`)
+    .refine(
+      (list) => new Set(list.map((c) => c.toLowerCase())).size === list.length,
+      "Each criterion is asked once.",
+    )
+    .optional(),
+  format: z.enum(["pairs", "fours"]).optional(),
+};
+export type VoteQuestions = { criteria?: string[]; format?: "pairs" | "fours" };
 
 /** A vote asks each voter about at most this many pairs (narrow the values past it). */
 export const MAX_VOTE_PAIRS = 300;
@@ -30,6 +48,7 @@ export const experimentVoteSchema = z.object({
     .max(MAX_AXIS_VALUES)
     .optional(),
   name: oneLineText().trim().max(200).optional(),
+  ...voteQuestions,
 });
 export type ExperimentVoteInput = z.output<typeof experimentVoteSchema>;
 
@@ -43,6 +62,7 @@ export const evalSetVoteSchema = z.object({
     .min(2, "Pick two or more runs to compare.")
     .max(MAX_VOTE_RUNS, `Pick at most ${MAX_VOTE_RUNS} runs.`),
   name: oneLineText().trim().max(200).optional(),
+  ...voteQuestions,
 });
 export type EvalSetVoteInput = z.output<typeof evalSetVoteSchema>;
 
@@ -68,16 +88,42 @@ export const pickedResultsVoteSchema = z.object({
     .min(2, "Pick two or more results to compare.")
     .max(MAX_VOTE_ITEMS, `Pick at most ${MAX_VOTE_ITEMS} results.`),
   name: oneLineText().trim().max(200).optional(),
+  ...voteQuestions,
 });
 export type PickedResultsVoteInput = z.output<typeof pickedResultsVoteSchema>;
 
-/** Which side the voter preferred, as they saw it; "tie" is "Can't tell". */
-export const BALLOT_PICKS = ["left", "right", "tie"] as const;
+/** Which side the voter preferred, as they saw it; "tie": equal; "bad": both bad. */
+export const BALLOT_PICKS = ["left", "right", "tie", "bad"] as const;
 export type BallotPick = (typeof BALLOT_PICKS)[number];
 
-/** `POST /api/votes/{id}/picks`: a pick on one pair (sending again changes it). */
+/** Which of the vote's criteria an answer is on (0: the first, or the one overall question). */
+const criterionField = z
+  .int()
+  .min(0)
+  .max(MAX_CRITERIA - 1)
+  .default(0);
+
+/** `POST /api/votes/{id}/picks`: a pick on one pair for one criterion (sending again changes it). */
 export const pickSchema = z.object({
   pairId: uuid(),
   pick: z.enum(BALLOT_PICKS),
+  criterion: criterionField,
 });
-export type PickInput = z.output<typeof pickSchema>;
+export type PickInput = z.input<typeof pickSchema>;
+
+/** A ballot's name for one picture of a four: the vote's own id for its media. */
+const slotId = z.string().regex(/^[A-Za-z0-9_-]{32}$/, "order names a picture this four does not show.");
+
+/**
+ * `POST /api/votes/{id}/ranks`: the four pictures of one four, best first, for one criterion
+ * (sending again changes it). Each of the four once: a duplicate or a missing one is refused.
+ */
+export const rankSchema = z.object({
+  fourId: uuid(),
+  criterion: criterionField,
+  order: z
+    .array(slotId)
+    .length(FOUR, `order lists the ${FOUR} pictures, best first.`)
+    .refine((ids) => new Set(ids).size === ids.length, "order names a picture twice."),
+});
+export type RankInput = z.input<typeof rankSchema>;

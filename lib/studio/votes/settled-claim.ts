@@ -61,12 +61,12 @@ export function orderOf(theta: Float64Array): number[] {
 const level = (theta: Float64Array, order: readonly number[], k: number) =>
   (theta[order[k] as number] as number) - (theta[order[k + 1] as number] as number) < EPSILON;
 
-/** The tally of the votes cast: decisive ones a win, "can't tell" half to each side. */
+/** The tally of the votes cast: decisive ones a win, a tie half to each side, "both bad" nothing. */
 export function tallyOf(n: number, pairs: ReadonlyMap<string, RoundPair>, votes: readonly RoundVote[]) {
   const wins = new Float64Array(n * n);
   for (const v of votes) {
     const p = pairs.get(v.pairId);
-    if (!p) continue;
+    if (!p || v.pick === "bad") continue;
     if (v.pick === "tie") {
       wins[p.a * n + p.b] = (wins[p.a * n + p.b] as number) + 0.5;
       wins[p.b * n + p.a] = (wins[p.b * n + p.a] as number) + 0.5;
@@ -126,7 +126,7 @@ export function settledClaim(input: ClaimInput): SettledClaim | null {
   const record = new Map<string, Map<number, [number, number]>>();
   for (const v of input.votes) {
     const p = byId.get(v.pairId);
-    if (!p || v.pick === "tie") continue;
+    if (!p || v.pick === "tie" || v.pick === "bad") continue;
     const [i, j] = p.a < p.b ? [p.a, p.b] : [p.b, p.a];
     const lowWon = (v.pick === "a") === (p.a === i);
     const mine = record.get(v.voter) ?? new Map<number, [number, number]>();

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { check, index, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { check, index, integer, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { user } from "./auth";
 import { shareLink } from "./gallery";
 import { VOTE_PICKS, votePair, voteRound } from "./votes";
@@ -22,7 +22,7 @@ export const guestVoteLink = pgTable("guest_vote_link", {
     .references(() => voteRound.id, { onDelete: "cascade" }),
 });
 
-/** A guest ballot's pick on a pair: one per ballot per pair, changeable while the vote is open. */
+/** A guest ballot's pick on a pair: one per ballot per pair per criterion, changeable while the vote is open. */
 export const guestVote = pgTable(
   "guest_vote",
   {
@@ -36,14 +36,16 @@ export const guestVote = pgTable(
       .references(() => voteRound.id, { onDelete: "cascade" }),
     /** The link the pick came through; a revoked link keeps its picks, a deleted one too. */
     shareLinkId: uuid("share_link_id").references(() => shareLink.id, { onDelete: "set null" }),
+    /** As `vote.criterion`. */
+    criterion: integer("criterion").notNull().default(0),
     pick: text("pick", { enum: VOTE_PICKS }).notNull(),
     createdAt: timestamp("created_at", { withTimezone: true, precision: 3 }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true, precision: 3 }).notNull().defaultNow(),
   },
   (t) => [
-    primaryKey({ columns: [t.pairId, t.ballot] }),
+    primaryKey({ columns: [t.pairId, t.ballot, t.criterion] }),
     index("guest_vote_round_ballot_idx").on(t.roundId, t.ballot),
-    check("guest_vote_pick_check", sql`${t.pick} in ('a', 'b', 'tie')`),
+    check("guest_vote_pick_check", sql`${t.pick} in ('a', 'b', 'tie', 'bad')`),
   ],
 );
 

@@ -17,8 +17,13 @@ import { item } from "./studio";
 export const ROUND_STATUSES = ["open", "closed"] as const;
 export type RoundStatus = (typeof ROUND_STATUSES)[number];
 
-export const VOTE_PICKS = ["a", "b", "tie"] as const;
+/** `bad`: "Both bad": recorded and shown as each one's rejected rate, never a pairwise outcome. */
+export const VOTE_PICKS = ["a", "b", "tie", "bad"] as const;
 export type VotePick = (typeof VOTE_PICKS)[number];
+
+/** How a ballot asks: one pair at a time, or four results to order best to worst. */
+export const VOTE_FORMATS = ["pairs", "fours"] as const;
+export type VoteFormat = (typeof VOTE_FORMATS)[number];
 
 export const voteRound = pgTable(
   "vote_round",
@@ -40,6 +45,9 @@ export const voteRound = pgTable(
     /** What the variants were called when the round opened (labels of the axis values). */
     labels: text("labels").array().notNull(),
     status: text("status", { enum: ROUND_STATUSES }).notNull().default("open"),
+    /** What each pair is judged on ("Prompt adherence", "Aesthetics"); empty: one overall question. */
+    criteria: text("criteria").array().notNull().default(sql`'{}'::text[]`),
+    format: text("format", { enum: VOTE_FORMATS }).notNull().default("pairs"),
     /** Random per round: with a voter's id it seeds that voter's order and left/right sides. */
     seed: text("seed").notNull(),
     createdBy: text("created_by")
@@ -59,6 +67,8 @@ export const voteRound = pgTable(
     check("vote_round_status_check", sql`${t.status} in ('open', 'closed')`),
     check("vote_round_variants_check", sql`cardinality(${t.variants}) >= 2`),
     check("vote_round_name_check", sql`length(${t.name}) between 1 and 200`),
+    check("vote_round_criteria_check", sql`cardinality(${t.criteria}) <= 3`),
+    check("vote_round_format_check", sql`${t.format} in ('pairs', 'fours')`),
   ],
 );
 
@@ -90,7 +100,11 @@ export const votePair = pgTable(
   ],
 );
 
-/** A member's pick on a pair: one per member per pair, changeable while the round is open. */
+/**
+ * A member's pick on a pair for one criterion (0 when the vote has none): one per member per pair
+ * per criterion, changeable while the round is open. A ranking of four is stored here too, as the
+ * six pairwise outcomes it implies, beside the rank itself (`vote_rank`).
+ */
 export const vote = pgTable(
   "vote",
   {
@@ -103,14 +117,15 @@ export const vote = pgTable(
     roundId: uuid("round_id")
       .notNull()
       .references(() => voteRound.id, { onDelete: "cascade" }),
+    criterion: integer("criterion").notNull().default(0),
     pick: text("pick", { enum: VOTE_PICKS }).notNull(),
     createdAt: timestamp("created_at", { withTimezone: true, precision: 3 }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true, precision: 3 }).notNull().defaultNow(),
   },
   (t) => [
-    primaryKey({ columns: [t.pairId, t.userId] }),
+    primaryKey({ columns: [t.pairId, t.userId, t.criterion] }),
     index("vote_round_user_idx").on(t.roundId, t.userId),
-    check("vote_pick_check", sql`${t.pick} in ('a', 'b', 'tie')`),
+    check("vote_pick_check", sql`${t.pick} in ('a', 'b', 'tie', 'bad')`),
   ],
 );
 
@@ -133,6 +148,56 @@ export const voteBallot = pgTable(
   (t) => [primaryKey({ columns: [t.roundId, t.userId] }), index("vote_ballot_user_idx").on(t.userId)],
 );
 
+/**
+ * One question of a vote that ranks four at once: four variants' results for one combination of
+ * the other axes (or one case), and the six pairs between them.
+ */
+export const voteFour = pgTable(
+  "vote_four",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    roundId: uuid("round_id")
+      .notNull()
+      .references(() => voteRound.id, { onDelete: "cascade" }),
+    position: integer("position").notNull(),
+    /** Variant indexes, and each one's result, in the same order. */
+    variants: integer("variants").array().notNull(),
+    items: uuid("items").array().notNull(),
+    /** The six `vote_pair`s between them. */
+    pairIds: uuid("pair_ids").array().notNull(),
+  },
+  (t) => [
+    index("vote_four_round_idx").on(t.roundId, t.position),
+    check("vote_four_size_check", sql`cardinality(${t.variants}) = 4 and cardinality(${t.items}) = 4`),
+  ],
+);
+
+/**
+ * A voter's order of a four for one criterion, best first (variant indexes), kept as given; its
+ * pairwise outcomes are in `vote` / `guest_vote`. `voter`: a member's id, or `guest:` and a ballot.
+ */
+export const voteRank = pgTable(
+  "vote_rank",
+  {
+    fourId: uuid("four_id")
+      .notNull()
+      .references(() => voteFour.id, { onDelete: "cascade" }),
+    voter: text("voter").notNull(),
+    roundId: uuid("round_id")
+      .notNull()
+      .references(() => voteRound.id, { onDelete: "cascade" }),
+    criterion: integer("criterion").notNull().default(0),
+    ranking: integer("ranking").array().notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.fourId, t.voter, t.criterion] }),
+    index("vote_rank_round_voter_idx").on(t.roundId, t.voter),
+  ],
+);
+
 export type VoteRoundRow = typeof voteRound.$inferSelect;
+export type VoteFourRow = typeof voteFour.$inferSelect;
 export type VotePairRow = typeof votePair.$inferSelect;
 export type VoteRow = typeof vote.$inferSelect;

@@ -1,5 +1,6 @@
 import { route } from "@/lib/server/api/route";
-import { ballotOf, castVote } from "@/lib/server/votes/ballot";
+import { ballotOf } from "@/lib/server/votes/ballot";
+import { castVote } from "@/lib/server/votes/cast";
 import { existingVote } from "@/lib/server/votes/records";
 import { api } from "@/lib/studio/api";
 import { voteAnchor } from "@/lib/studio/votes/input";

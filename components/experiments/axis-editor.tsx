@@ -46,51 +46,12 @@ export function AxisEditor({
 }: AxisEditorProps) {
   const id = `axis-${index}`;
   const set = (patch: Partial<AxisDraft>) => onChange({ ...draft, ...patch });
-  const fields = VARY_FIELDS[taskType] ?? VARY_FIELDS.imageInference ?? [];
   return (
     <fieldset
       aria-label={`Axis ${index + 1}`}
       className="flex flex-col gap-3 rounded-panel border border-border bg-panel-raised/50 p-3"
     >
-      <div className="flex items-center gap-2">
-        <span className="font-medium text-[12px] text-muted-subtle uppercase tracking-wider">
-          Axis {index + 1}
-        </span>
-        <Select
-          aria-label={`What axis ${index + 1} varies`}
-          value={draft.kind}
-          onChange={(e) => set({ kind: e.target.value as AxisKind })}
-        >
-          {(Object.keys(AXIS_KIND_LABELS) as AxisKind[]).map((k) => (
-            <option key={k} value={k}>
-              {AXIS_KIND_LABELS[k]}
-            </option>
-          ))}
-        </Select>
-        {draft.kind === "field" ? (
-          <Select
-            aria-label={`Setting of axis ${index + 1}`}
-            value={draft.path}
-            onChange={(e) => set({ path: e.target.value })}
-          >
-            {fields.map((f) => (
-              <option key={f.path} value={f.path}>
-                {f.label}
-              </option>
-            ))}
-            <option value="">Other…</option>
-          </Select>
-        ) : null}
-        <Button
-          size="sm"
-          variant="ghost"
-          className="ml-auto"
-          onClick={onRemove}
-          aria-label={`Remove axis ${index + 1}`}
-        >
-          <X aria-hidden />
-        </Button>
-      </div>
+      <AxisHead index={index} draft={draft} taskType={taskType} set={set} onRemove={onRemove} />
 
       {draft.kind === "prompts" ? (
         <label className="flex flex-col gap-1.5 text-[13px]">
@@ -233,5 +194,59 @@ export function AxisEditor({
         </ul>
       ) : null}
     </fieldset>
+  );
+}
+
+/** What the axis varies (and which setting), and its removal. */
+function AxisHead({
+  index,
+  draft,
+  taskType,
+  set,
+  onRemove,
+}: Pick<AxisEditorProps, "index" | "draft" | "taskType" | "onRemove"> & {
+  set: (patch: Partial<AxisDraft>) => void;
+}) {
+  const fields = VARY_FIELDS[taskType] ?? VARY_FIELDS.imageInference ?? [];
+  return (
+    <div className="flex items-center gap-2">
+      <span className="font-medium text-[12px] text-muted-subtle uppercase tracking-wider">
+        Axis {index + 1}
+      </span>
+      <Select
+        aria-label={`What axis ${index + 1} varies`}
+        value={draft.kind}
+        onChange={(e) => set({ kind: e.target.value as AxisKind })}
+      >
+        {(Object.keys(AXIS_KIND_LABELS) as AxisKind[]).map((k) => (
+          <option key={k} value={k}>
+            {AXIS_KIND_LABELS[k]}
+          </option>
+        ))}
+      </Select>
+      {draft.kind === "field" ? (
+        <Select
+          aria-label={`Setting of axis ${index + 1}`}
+          value={draft.path}
+          onChange={(e) => set({ path: e.target.value })}
+        >
+          {fields.map((f) => (
+            <option key={f.path} value={f.path}>
+              {f.label}
+            </option>
+          ))}
+          <option value="">Other…</option>
+        </Select>
+      ) : null}
+      <Button
+        size="sm"
+        variant="ghost"
+        className="ml-auto"
+        onClick={onRemove}
+        aria-label={`Remove axis ${index + 1}`}
+      >
+        <X aria-hidden />
+      </Button>
+    </div>
   );
 }

@@ -52,7 +52,6 @@ export function VaryDialog({ open, onOpenChange, task, initialAxes, description 
   const router = useRouter();
   const [base, setBase] = useState<Record<string, unknown>>({});
   const [axes, setAxes] = useState<AxisDraft[]>([]);
-  const [preview, setPreview] = useState<Preview | null>(null);
   const [errors, setErrors] = useState<ServiceError[]>([]);
   const [running, setRunning] = useState(false);
   // One result per cell unless asked: the Create form's image count would multiply the grid unseen.
@@ -84,29 +83,7 @@ export function VaryDialog({ open, onOpenChange, task, initialAxes, description 
     };
   }, [base, specs, perCell, mostPerCell]);
 
-  useEffect(() => {
-    if (!open || !complete) {
-      setPreview(null);
-      return;
-    }
-    let live = true;
-    const timer = setTimeout(async () => {
-      try {
-        const preview = await call(api.experiments.preview, { body });
-        if (!live) return;
-        setPreview(preview);
-        setErrors([]);
-      } catch (err) {
-        if (!live || !(err instanceof ApiError)) return;
-        setPreview(null);
-        setErrors(err.errors);
-      }
-    }, PREVIEW_DELAY_MS);
-    return () => {
-      live = false;
-      clearTimeout(timer);
-    };
-  }, [open, complete, body]);
+  const preview = useGridPreview(open && complete, body, setErrors);
 
   // Asked once the grid checks out: what its runnable cells would cost.
   const cost = useCostEstimate(open && preview ? { experiment: body } : null);
@@ -176,40 +153,11 @@ export function VaryDialog({ open, onOpenChange, task, initialAxes, description 
             />
           </div>
         ) : null}
-        {axes.length < MAX_AXES ? (
-          <div className="flex flex-wrap gap-2">
-            <Button size="sm" variant="secondary" onClick={() => addAxis("field")}>
-              <Plus aria-hidden /> Vary a setting
-            </Button>
-            <Button size="sm" variant="ghost" onClick={() => addAxis("seeds")}>
-              <Plus aria-hidden /> Vary the seed
-            </Button>
-            <Button size="sm" variant="ghost" onClick={() => addAxis("promptReplace")}>
-              <Plus aria-hidden /> Replace words in the prompt
-            </Button>
-          </div>
-        ) : null}
+        {axes.length < MAX_AXES ? <AddAxisButtons onAdd={addAxis} /> : null}
       </div>
       <div className="sticky -bottom-4 -mx-5 -mb-4 mt-4 flex flex-col gap-2 border-border border-t bg-panel px-5 py-4">
         <FormError>{general.length > 0 ? general.join(" ") : null}</FormError>
-        <p role="status" aria-live="polite" className="text-[13px] text-muted">
-          {preview ? (
-            <>
-              <strong className="text-foreground">
-                {plural(preview.counts.runnable, "cell")}, {plural(preview.counts.images, noun)}
-              </strong>
-              {preview.counts.refused > 0
-                ? ` (${plural(preview.counts.refused, "cell")} refused, not sent)`
-                : ""}
-            </>
-          ) : complete && errors.length > 0 ? (
-            "Change what is marked to see the grid."
-          ) : complete ? (
-            "Checking…"
-          ) : (
-            "Fill in every axis to see the grid."
-          )}
-        </p>
+        <GridStatus preview={preview} complete={complete} refused={errors.length > 0} noun={noun} />
         {preview ? <EstimateLine estimate={cost} noun={noun} unit="cell" /> : null}
         {preview ? <TimeEstimateLine estimate={cost} /> : null}
         <div className="flex justify-end gap-2">
@@ -227,5 +175,89 @@ export function VaryDialog({ open, onOpenChange, task, initialAxes, description 
         </div>
       </div>
     </Dialog>
+  );
+}
+
+/**
+ * The server's check of the grid while it is `wanted` (open, every axis complete): its cells and
+ * values, a moment after the last change; what it refuses goes to `setErrors`.
+ */
+function useGridPreview(
+  wanted: boolean,
+  body: { base: Record<string, unknown>; axes: unknown[] },
+  setErrors: (errors: ServiceError[]) => void,
+): Preview | null {
+  const [preview, setPreview] = useState<Preview | null>(null);
+  useEffect(() => {
+    if (!wanted) {
+      setPreview(null);
+      return;
+    }
+    let live = true;
+    const timer = setTimeout(async () => {
+      try {
+        const preview = await call(api.experiments.preview, { body });
+        if (!live) return;
+        setPreview(preview);
+        setErrors([]);
+      } catch (err) {
+        if (!live || !(err instanceof ApiError)) return;
+        setPreview(null);
+        setErrors(err.errors);
+      }
+    }, PREVIEW_DELAY_MS);
+    return () => {
+      live = false;
+      clearTimeout(timer);
+    };
+  }, [wanted, body, setErrors]);
+  return preview;
+}
+
+function AddAxisButtons({ onAdd }: { onAdd: (kind: AxisKind) => void }) {
+  return (
+    <div className="flex flex-wrap gap-2">
+      <Button size="sm" variant="secondary" onClick={() => onAdd("field")}>
+        <Plus aria-hidden /> Vary a setting
+      </Button>
+      <Button size="sm" variant="ghost" onClick={() => onAdd("seeds")}>
+        <Plus aria-hidden /> Vary the seed
+      </Button>
+      <Button size="sm" variant="ghost" onClick={() => onAdd("promptReplace")}>
+        <Plus aria-hidden /> Replace words in the prompt
+      </Button>
+    </div>
+  );
+}
+
+/** What the grid would make, or what it waits for. */
+function GridStatus({
+  preview,
+  complete,
+  refused,
+  noun,
+}: {
+  preview: Preview | null;
+  complete: boolean;
+  refused: boolean;
+  noun: string;
+}) {
+  return (
+    <p role="status" aria-live="polite" className="text-[13px] text-muted">
+      {preview ? (
+        <>
+          <strong className="text-foreground">
+            {plural(preview.counts.runnable, "cell")}, {plural(preview.counts.images, noun)}
+          </strong>
+          {preview.counts.refused > 0 ? ` (${plural(preview.counts.refused, "cell")} refused, not sent)` : ""}
+        </>
+      ) : complete && refused ? (
+        "Change what is marked to see the grid."
+      ) : complete ? (
+        "Checking…"
+      ) : (
+        "Fill in every axis to see the grid."
+      )}
+    </p>
   );
 }

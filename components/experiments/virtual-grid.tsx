@@ -1,6 +1,6 @@
 "use client";
 
-import { useVirtualizer, type VirtualItem } from "@tanstack/react-virtual";
+import { useVirtualizer, type VirtualItem, type Virtualizer } from "@tanstack/react-virtual";
 import { type CSSProperties, memo, useCallback, useEffect, useLayoutEffect, useRef } from "react";
 import { cn } from "@/components/ui/cn";
 import { useInnerWidth, useLabelMeasure } from "@/lib/client/experiments/label-measure";
@@ -44,25 +44,14 @@ export function VirtualGrid({
   onRerun,
 }: GridLayoutProps) {
   const twoD = view.axes.length >= 2;
-  const colAxis = twoD ? 1 : 0;
   const frame = useRef<HTMLDivElement>(null);
   const measure = useLabelMeasure(frame);
   const inner = useInnerWidth(frame);
-  // As wide as the longest label shown, as far as the frame has room beside the cells.
-  const rowHead = !twoD
-    ? ONE_AXIS_HEAD
-    : measure && inner > 0
-      ? rowHeadWidth({
-          labels: shown[0] ?? [],
-          measure,
-          canRun,
-          available: inner - 2 * GAP - ROW_HEAD_PADDING,
-          cells: cols * (size + GAP),
-        }) +
-        ROW_HEAD_PADDING -
-        GAP
-      : ROW_HEAD.min;
-  const colRoom = labelRoom(size, canRun);
+  const rowHead = rowHeadFor(twoD, measure, inner, {
+    labels: shown[0] ?? [],
+    canRun,
+    cells: cols * (size + GAP),
+  });
   const rowV = useVirtualizer({
     count: rows.length,
     getScrollElement: () => frame.current,
@@ -85,71 +74,14 @@ export function VirtualGrid({
     scrollPaddingStart: rowHead + GAP,
     overscan: OVERSCAN,
   });
-  // A zoom keeps what is at the middle of the frame there, as a map's does. Sizes are known, not
-  // measured: a new zoom makes every one new (measure()), and the render that follows has the
-  // grid's new extent, where the scroll can go to the same place at the new size.
-  const anchor = useRef<{ row: number; col: number } | null>(null);
-  const lastSize = useRef(size);
-  const lastRowHead = useRef(rowHead);
-  useLayoutEffect(() => {
-    const el = frame.current;
-    const at = anchor.current;
-    if (!el || !at) return;
-    anchor.current = null;
-    const top = Math.max(0, at.row * (size + GAP) + HEAD + GAP - el.clientHeight / 2);
-    const left = Math.max(0, at.col * (size + GAP) + rowHead + GAP - el.clientWidth / 2);
-    // The frame reaches its new extent a frame or two after the zoom's render; a scroll written
-    // before that is cut short at the old one (which smooth scrolling used to hide: with reduced
-    // motion, a zoom in lost its place). So the scroll waits for the extent, a few frames at most.
-    const tall = HEAD + GAP + rows.length * (size + GAP);
-    const wide = rowHead + GAP + cols * (size + GAP);
-    let frames = 0;
-    const go = () => {
-      if (!el.isConnected) return;
-      if ((el.scrollHeight < tall || el.scrollWidth < wide) && frames++ < 30) {
-        requestAnimationFrame(go);
-        return;
-      }
-      el.scrollTo({ top, left });
-    };
-    go();
-  });
-  useLayoutEffect(() => {
-    const el = frame.current;
-    const step = lastSize.current + GAP;
-    // Where the scroll is now was laid out with the row labels' width before this render.
-    const head = lastRowHead.current;
-    lastSize.current = size;
-    lastRowHead.current = rowHead;
-    if (el && step !== size + GAP) {
-      anchor.current = {
-        row: (el.scrollTop + el.clientHeight / 2 - HEAD - GAP) / step,
-        col: (el.scrollLeft + el.clientWidth / 2 - head - GAP) / step,
-      };
-    }
-    rowV.measure();
-    colV.measure();
-  }, [rowV, colV, size, rowHead]);
+  useZoomAnchor(frame, rowV, colV, { size, rowHead, rows: rows.length, cols });
 
-  // A key moved to a cell not drawn yet: it is focused once the scroll has drawn it.
-  const pending = useRef<GridPlace | null>(null);
-  const reveal = useCallback(
-    (at: GridPlace) => {
-      rowV.scrollToIndex(at.row, { align: "auto" });
-      colV.scrollToIndex(at.col, { align: "auto" });
-      pending.current = focusCell(frame.current, at) ? null : at;
-    },
-    [rowV, colV],
-  );
-  useEffect(() => {
-    if (pending.current && focusCell(frame.current, pending.current)) pending.current = null;
-  });
+  const reveal = useRevealCell(frame, rowV, colV);
   const onKeyDown = useGridKeys(rows.length, cols, reveal);
 
   const width = colV.getTotalSize();
   const vcols = colV.getVirtualItems();
   const inSight = Math.floor(((colV.scrollRect?.width ?? 0) - rowHead - GAP) / (size + GAP));
-  const colTitles = view.axes[colAxis]?.titles ?? [];
   const isPinned = (along: Pinned["along"], index: number) =>
     pinned?.along === along && pinned.index === index;
 
@@ -176,44 +108,19 @@ export function VirtualGrid({
           className="relative block"
           style={{ width, height: rowV.getTotalSize() }}
         >
-          <thead className="sticky top-0 z-20 block bg-panel" style={{ width, height: HEAD + GAP }}>
-            <tr aria-rowindex={1} className="relative block h-full">
-              <th
-                aria-colindex={1}
-                aria-label={twoD ? view.axes[0]?.name : undefined}
-                className="sticky left-0 z-10 flex h-full items-end bg-panel pb-2 pl-3 text-left font-medium text-[12px] text-muted-subtle"
-                style={{ width: rowHead + GAP }}
-              >
-                {twoD ? `${view.axes[0]?.name} ↓ · ${view.axes[1]?.name} →` : `${view.axes[0]?.name} →`}
-              </th>
-              {vcols.map((col) => (
-                <th
-                  key={col.key}
-                  scope="col"
-                  aria-colindex={col.index + 2}
-                  className={cn(
-                    "absolute bottom-0 flex items-center rounded-control px-1 text-left font-medium text-[12px] text-muted",
-                    isPinned("col", col.index) && "bg-accent/15 text-accent-fg",
-                  )}
-                  style={{ left: col.start, width: col.size, height: HEAD }}
-                >
-                  <AxisHeader
-                    along="col"
-                    axis={colAxis}
-                    index={col.index}
-                    title={colTitles[col.index] ?? ""}
-                    shown={shown[colAxis]?.[col.index] ?? colTitles[col.index] ?? ""}
-                    room={colRoom}
-                    measure={measure}
-                    pinned={isPinned("col", col.index)}
-                    canRun={canRun}
-                    onPin={onPin}
-                    onRerun={onRerun}
-                  />
-                </th>
-              ))}
-            </tr>
-          </thead>
+          <GridHead
+            view={view}
+            shown={shown}
+            vcols={vcols}
+            width={width}
+            rowHead={rowHead}
+            room={labelRoom(size, canRun)}
+            measure={measure}
+            pinned={pinned}
+            canRun={canRun}
+            onPin={onPin}
+            onRerun={onRerun}
+          />
           <tbody className="block">
             {rowV.getVirtualItems().map((vrow) => (
               <VirtualRow
@@ -244,6 +151,170 @@ export function VirtualGrid({
         </table>
       </div>
     </div>
+  );
+}
+
+/** The row labels' band: as wide as the longest label shown, as far as the frame has room beside the cells. */
+function rowHeadFor(
+  twoD: boolean,
+  measure: ReturnType<typeof useLabelMeasure>,
+  inner: number,
+  row: { labels: readonly string[]; canRun: boolean; cells: number },
+): number {
+  return !twoD
+    ? ONE_AXIS_HEAD
+    : measure && inner > 0
+      ? rowHeadWidth({
+          labels: row.labels,
+          measure,
+          canRun: row.canRun,
+          available: inner - 2 * GAP - ROW_HEAD_PADDING,
+          cells: row.cells,
+        }) +
+        ROW_HEAD_PADDING -
+        GAP
+      : ROW_HEAD.min;
+}
+
+type Axis = Virtualizer<HTMLDivElement, Element>;
+
+/**
+ * A zoom keeps what is at the middle of the frame there, as a map's does. Sizes are known, not
+ * measured: a new zoom makes every one new (measure()), and the render that follows has the
+ * grid's new extent, where the scroll can go to the same place at the new size.
+ */
+function useZoomAnchor(
+  frame: React.RefObject<HTMLDivElement | null>,
+  rowV: Axis,
+  colV: Axis,
+  { size, rowHead, rows, cols }: { size: number; rowHead: number; rows: number; cols: number },
+): void {
+  const anchor = useRef<{ row: number; col: number } | null>(null);
+  const lastSize = useRef(size);
+  const lastRowHead = useRef(rowHead);
+  useLayoutEffect(() => {
+    const el = frame.current;
+    const at = anchor.current;
+    if (!el || !at) return;
+    anchor.current = null;
+    const top = Math.max(0, at.row * (size + GAP) + HEAD + GAP - el.clientHeight / 2);
+    const left = Math.max(0, at.col * (size + GAP) + rowHead + GAP - el.clientWidth / 2);
+    // The frame reaches its new extent a frame or two after the zoom's render; a scroll written
+    // before that is cut short at the old one (which smooth scrolling used to hide: with reduced
+    // motion, a zoom in lost its place). So the scroll waits for the extent, a few frames at most.
+    const tall = HEAD + GAP + rows * (size + GAP);
+    const wide = rowHead + GAP + cols * (size + GAP);
+    let frames = 0;
+    const go = () => {
+      if (!el.isConnected) return;
+      if ((el.scrollHeight < tall || el.scrollWidth < wide) && frames++ < 30) {
+        requestAnimationFrame(go);
+        return;
+      }
+      el.scrollTo({ top, left });
+    };
+    go();
+  });
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `frame` is a ref, read when the effect runs.
+  useLayoutEffect(() => {
+    const el = frame.current;
+    const step = lastSize.current + GAP;
+    // Where the scroll is now was laid out with the row labels' width before this render.
+    const head = lastRowHead.current;
+    lastSize.current = size;
+    lastRowHead.current = rowHead;
+    if (el && step !== size + GAP) {
+      anchor.current = {
+        row: (el.scrollTop + el.clientHeight / 2 - HEAD - GAP) / step,
+        col: (el.scrollLeft + el.clientWidth / 2 - head - GAP) / step,
+      };
+    }
+    rowV.measure();
+    colV.measure();
+  }, [rowV, colV, size, rowHead]);
+}
+
+/** Scrolls a cell into sight and focuses it; one not drawn yet is focused once the scroll has drawn it. */
+function useRevealCell(frame: React.RefObject<HTMLDivElement | null>, rowV: Axis, colV: Axis) {
+  const pending = useRef<GridPlace | null>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `frame` is a ref, read when a key moves.
+  const reveal = useCallback(
+    (at: GridPlace) => {
+      rowV.scrollToIndex(at.row, { align: "auto" });
+      colV.scrollToIndex(at.col, { align: "auto" });
+      pending.current = focusCell(frame.current, at) ? null : at;
+    },
+    [rowV, colV],
+  );
+  useEffect(() => {
+    if (pending.current && focusCell(frame.current, pending.current)) pending.current = null;
+  });
+  return reveal;
+}
+
+/** The column labels' band, held at the top; its corner names the axes and stays at the left. */
+function GridHead({
+  view,
+  shown,
+  vcols,
+  width,
+  rowHead,
+  room,
+  measure,
+  pinned,
+  canRun,
+  onPin,
+  onRerun,
+}: Pick<GridLayoutProps, "view" | "shown" | "pinned" | "canRun" | "onPin" | "onRerun"> & {
+  vcols: VirtualItem[];
+  width: number;
+  rowHead: number;
+  room: ReturnType<typeof labelRoom>;
+  measure: ReturnType<typeof useLabelMeasure>;
+}) {
+  const twoD = view.axes.length >= 2;
+  const colAxis = twoD ? 1 : 0;
+  const colTitles = view.axes[colAxis]?.titles ?? [];
+  const isPinned = (index: number) => pinned?.along === "col" && pinned.index === index;
+  return (
+    <thead className="sticky top-0 z-20 block bg-panel" style={{ width, height: HEAD + GAP }}>
+      <tr aria-rowindex={1} className="relative block h-full">
+        <th
+          aria-colindex={1}
+          aria-label={twoD ? view.axes[0]?.name : undefined}
+          className="sticky left-0 z-10 flex h-full items-end bg-panel pb-2 pl-3 text-left font-medium text-[12px] text-muted-subtle"
+          style={{ width: rowHead + GAP }}
+        >
+          {twoD ? `${view.axes[0]?.name} ↓ · ${view.axes[1]?.name} →` : `${view.axes[0]?.name} →`}
+        </th>
+        {vcols.map((col) => (
+          <th
+            key={col.key}
+            scope="col"
+            aria-colindex={col.index + 2}
+            className={cn(
+              "absolute bottom-0 flex items-center rounded-control px-1 text-left font-medium text-[12px] text-muted",
+              isPinned(col.index) && "bg-accent/15 text-accent-fg",
+            )}
+            style={{ left: col.start, width: col.size, height: HEAD }}
+          >
+            <AxisHeader
+              along="col"
+              axis={colAxis}
+              index={col.index}
+              title={colTitles[col.index] ?? ""}
+              shown={shown[colAxis]?.[col.index] ?? colTitles[col.index] ?? ""}
+              room={room}
+              measure={measure}
+              pinned={isPinned(col.index)}
+              canRun={canRun}
+              onPin={onPin}
+              onRerun={onRerun}
+            />
+          </th>
+        ))}
+      </tr>
+    </thead>
   );
 }
 

@@ -101,18 +101,7 @@ export function ModelPicker({
         aria-describedby={describedBy}
         className={cn(inputClasses, "flex h-10 items-center justify-between gap-2 text-left")}
       >
-        <span className="min-w-0 truncate">
-          {value ? (
-            <>
-              <span className="text-foreground">{selected?.name ?? value}</span>
-              {selected ? (
-                <span className="ml-2 font-mono text-[11px] text-muted-subtle">{value}</span>
-              ) : null}
-            </>
-          ) : (
-            <span className="text-muted-subtle">{placeholder ?? "Choose a model"}</span>
-          )}
-        </span>
+        <ChosenModel value={value} name={selected?.name} placeholder={placeholder} />
         <ChevronsUpDown aria-hidden className="size-4 shrink-0 text-muted" />
       </Popover.Trigger>
       <Popover.Portal>
@@ -183,43 +172,76 @@ export function ModelPicker({
                     i === active && "bg-panel-hover",
                   )}
                 >
-                  <Check
-                    aria-hidden
-                    className={cn("mt-0.5 size-4 shrink-0 text-accent-fg", o.air !== value && "invisible")}
-                  />
-                  <span className="min-w-0">
-                    <span className="block truncate text-[13px] text-foreground">
-                      {o.model?.name ?? `Use ${o.air}`}
-                    </span>
-                    <span className="block truncate font-mono text-[11px] text-muted-subtle">
-                      {o.air}
-                      {o.model ? ` · ${architectureName(o.model.architecture)}` : ""}
-                    </span>
-                    {o.model?.tags.length ? (
-                      <span className="mt-1 flex flex-wrap gap-1">
-                        {o.model.tags.slice(0, 4).map((t) => (
-                          <span key={t} className="rounded bg-panel px-1.5 py-px text-[10px] text-muted">
-                            {t}
-                          </span>
-                        ))}
-                      </span>
-                    ) : null}
-                  </span>
+                  <ModelOption option={o} chosen={o.air === value} />
                 </div>
               </Fragment>
             ))}
           </div>
           <p className={cn("px-2 pt-2 text-[11px] text-muted-subtle", focusRing)} aria-live="polite">
-            {isError
-              ? "The model search failed; type a full AIR id (such as runware:100@1) to use it."
-              : isFetching
-                ? "Searching…"
-                : options.length === 0
-                  ? "No models match. Type a full AIR id to use any model."
-                  : `${total} ${total === 1 ? "model" : "models"}`}
+            {searchStatus(isError, isFetching, options.length, total)}
           </p>
         </Popover.Content>
       </Popover.Portal>
     </Popover.Root>
   );
+}
+
+/** What the trigger shows: the chosen model's name and AIR id, or the placeholder. */
+function ChosenModel({
+  value,
+  name,
+  placeholder,
+}: {
+  value: string | undefined;
+  name: string | undefined;
+  placeholder: string | undefined;
+}) {
+  return (
+    <span className="min-w-0 truncate">
+      {value ? (
+        <>
+          <span className="text-foreground">{name ?? value}</span>
+          {name !== undefined ? (
+            <span className="ml-2 font-mono text-[11px] text-muted-subtle">{value}</span>
+          ) : null}
+        </>
+      ) : (
+        <span className="text-muted-subtle">{placeholder ?? "Choose a model"}</span>
+      )}
+    </span>
+  );
+}
+
+/** One model in the list: its name, AIR id and family, and its first tags; a typed AIR id says it will be used. */
+function ModelOption({ option, chosen }: { option: { air: string; model?: ModelInfo }; chosen: boolean }) {
+  return (
+    <>
+      <Check aria-hidden className={cn("mt-0.5 size-4 shrink-0 text-accent-fg", !chosen && "invisible")} />
+      <span className="min-w-0">
+        <span className="block truncate text-[13px] text-foreground">
+          {option.model?.name ?? `Use ${option.air}`}
+        </span>
+        <span className="block truncate font-mono text-[11px] text-muted-subtle">
+          {option.air}
+          {option.model ? ` · ${architectureName(option.model.architecture)}` : ""}
+        </span>
+        {option.model?.tags.length ? (
+          <span className="mt-1 flex flex-wrap gap-1">
+            {option.model.tags.slice(0, 4).map((t) => (
+              <span key={t} className="rounded bg-panel px-1.5 py-px text-[10px] text-muted">
+                {t}
+              </span>
+            ))}
+          </span>
+        ) : null}
+      </span>
+    </>
+  );
+}
+
+function searchStatus(failed: boolean, searching: boolean, shown: number, total: number): string {
+  if (failed) return "The model search failed; type a full AIR id (such as runware:100@1) to use it.";
+  if (searching) return "Searching…";
+  if (shown === 0) return "No models match. Type a full AIR id to use any model.";
+  return `${total} ${total === 1 ? "model" : "models"}`;
 }

@@ -70,16 +70,7 @@ export function DateRail({
   // The keyboard: one month in the tab order (the one on screen); arrows move between months.
   const focusable = months.some((m) => m.month === current) ? current : months[0]?.month;
   const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>, index: number) => {
-    const to =
-      event.key === "ArrowDown"
-        ? index + 1
-        : event.key === "ArrowUp"
-          ? index - 1
-          : event.key === "Home"
-            ? 0
-            : event.key === "End"
-              ? months.length - 1
-              : null;
+    const to = keyTarget(event.key, index, months.length);
     if (to === null) return;
     event.preventDefault();
     const month = months[Math.max(0, Math.min(months.length - 1, to))]?.month;
@@ -142,30 +133,7 @@ export function DateRail({
                     focusRing,
                   )}
                 >
-                  {year ? (
-                    <span
-                      aria-hidden
-                      className={cn(
-                        "pointer-events-none absolute top-0 right-3 z-10 rounded px-1 font-medium text-[11px] tabular-nums leading-4",
-                        isCurrent ? "text-accent-fg" : "text-muted",
-                      )}
-                    >
-                      {year}
-                    </span>
-                  ) : null}
-                  <span
-                    aria-hidden
-                    className={cn(
-                      "pointer-events-none mt-px h-[2px] rounded-full",
-                      isCurrent ? "w-full bg-accent" : "w-2 bg-border-strong",
-                    )}
-                  />
-                  {isCurrent ? (
-                    <span
-                      aria-hidden
-                      className="pointer-events-none absolute top-0 right-[2px] bottom-0 w-[3px] rounded-full bg-accent"
-                    />
-                  ) : null}
+                  <MonthMark year={year} isCurrent={isCurrent} />
                 </button>
               </li>
             );
@@ -177,6 +145,47 @@ export function DateRail({
         {shown ? <Bubble rail={railRef.current} entry={shown} /> : null}
       </div>
     </nav>
+  );
+}
+
+/** The month index a key moves the focus to, or null for a key the rail does not take. */
+function keyTarget(key: string, index: number, count: number): number | null {
+  if (key === "ArrowDown") return index + 1;
+  if (key === "ArrowUp") return index - 1;
+  if (key === "Home") return 0;
+  if (key === "End") return count - 1;
+  return null;
+}
+
+/** A month's tick on the rail, its year above the first month shown of a year, and the current month's bar. */
+function MonthMark({ year, isCurrent }: { year: string | null; isCurrent: boolean }) {
+  return (
+    <>
+      {year ? (
+        <span
+          aria-hidden
+          className={cn(
+            "pointer-events-none absolute top-0 right-3 z-10 rounded px-1 font-medium text-[11px] tabular-nums leading-4",
+            isCurrent ? "text-accent-fg" : "text-muted",
+          )}
+        >
+          {year}
+        </span>
+      ) : null}
+      <span
+        aria-hidden
+        className={cn(
+          "pointer-events-none mt-px h-[2px] rounded-full",
+          isCurrent ? "w-full bg-accent" : "w-2 bg-border-strong",
+        )}
+      />
+      {isCurrent ? (
+        <span
+          aria-hidden
+          className="pointer-events-none absolute top-0 right-[2px] bottom-0 w-[3px] rounded-full bg-accent"
+        />
+      ) : null}
+    </>
   );
 }
 

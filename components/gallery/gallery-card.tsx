@@ -89,7 +89,6 @@ export const GalleryCard = memo(function GalleryCard({
 }: GalleryCardProps) {
   const prompt = promptForPeople(item.prompt);
   const label = prompt ?? (item.kind === "video" ? "Video" : "Image");
-  const star = useStarToggle();
   const [scrub, setScrub] = useState<number | null>(null);
   const review = item.review;
   const grid = layout === "grid";
@@ -175,22 +174,7 @@ export const GalleryCard = memo(function GalleryCard({
             }}
           />
         ) : null}
-        {item.kind === "video" ? (
-          <span className="absolute bottom-2 left-2 inline-flex items-center gap-1 rounded-full bg-surface/80 px-2 py-0.5 font-medium text-[11px] text-foreground backdrop-blur">
-            <Film aria-hidden className="size-3" />
-            {item.durationSeconds ? `${item.durationSeconds.toFixed(1)} s` : "Video"}
-          </span>
-        ) : null}
-        {item.stack && item.stack.count > 1 ? (
-          <span
-            data-testid="version-count"
-            title={`Version ${item.stack.version}, the newest of ${versionCount(item.stack.count)}`}
-            className="absolute right-2 bottom-2 inline-flex items-center gap-1 rounded-full bg-surface/85 px-2 py-0.5 font-medium text-[11px] text-foreground backdrop-blur"
-          >
-            <Layers aria-hidden className="size-3" />
-            {versionCount(item.stack.count)}
-          </span>
-        ) : null}
+        <MediaBadges item={item} />
         {!grid ? (
           <span className="pointer-events-none absolute inset-x-0 bottom-0 flex items-end justify-between gap-2 bg-gradient-to-t from-black/75 to-transparent p-2 pt-8 opacity-0 transition-opacity group-focus-within:opacity-100 group-hover:opacity-100 group-focus:opacity-100">
             <span className="line-clamp-2 text-[12px] text-white leading-snug">{prompt}</span>
@@ -198,74 +182,146 @@ export const GalleryCard = memo(function GalleryCard({
           </span>
         ) : null}
       </Link>
-      <button
-        type="button"
-        tabIndex={-1}
-        aria-label={selected ? "Unselect" : "Select"}
-        aria-pressed={selected}
-        onClick={(e) => onSelect(index, e.shiftKey ? "range" : "toggle")}
-        className={cn(
-          "absolute top-2 left-2 grid size-6 place-items-center rounded-full border backdrop-blur transition-opacity",
-          selected
-            ? "border-accent bg-accent-strong text-accent-contrast opacity-100"
-            : "border-white/40 bg-black/40 text-transparent opacity-0 hover:text-white group-focus:opacity-100 group-hover:opacity-100",
-          focusRing,
-        )}
-      >
-        <Check aria-hidden className="size-3.5" />
-      </button>
-      <button
-        type="button"
-        tabIndex={-1}
-        aria-label={item.starred ? "Remove star" : "Star"}
-        aria-pressed={item.starred === true}
-        onClick={() => star.mutate({ item, on: !item.starred })}
-        className={cn(
-          "absolute top-2 right-2 grid size-7 place-items-center rounded-full bg-black/45 backdrop-blur transition-opacity",
-          item.starred
-            ? "text-warning opacity-100"
-            : "text-white/85 opacity-0 hover:text-warning group-focus:opacity-100 group-hover:opacity-100",
-          focusRing,
-        )}
-      >
-        <Star aria-hidden className={cn("size-4", item.starred && "fill-current")} />
-      </button>
-      {compact ? (
-        <>
-          <CompactCardActions item={item} top={mediaHeight} />
-          <p
-            data-testid="card-caption"
-            className="flex h-full min-w-0 items-center gap-1.5 px-2.5 text-[12px] text-foreground"
-            title={[prompt, made].filter(Boolean).join("\n")}
-          >
-            {review ? <ReviewDot state={review.state} /> : null}
-            <span className="min-w-0 truncate">
-              {prompt ?? <span className="text-muted-subtle">No prompt</span>}
-            </span>
-          </p>
-        </>
-      ) : grid ? (
-        <div className="flex min-h-0 flex-1 flex-col gap-1.5 p-3">
-          <p
-            data-testid="card-caption"
-            className="line-clamp-2 h-9 text-[13px] text-foreground leading-snug"
-            title={prompt ?? undefined}
-          >
-            {prompt ?? <span className="text-muted-subtle">No prompt</span>}
-          </p>
-          <p className="flex items-center justify-between gap-2 whitespace-nowrap text-[11.5px] text-muted-subtle">
-            <span className="min-w-0 truncate">{item.authorName}</span>
-            <time dateTime={item.createdAt} className="shrink-0">
-              {timeFormat.format(new Date(item.createdAt))}
-            </time>
-          </p>
-          <ReviewLine item={item} />
-          <CardActions item={item} />
-        </div>
-      ) : null}
+      <SelectButton selected={selected} onSelect={(how) => onSelect(index, how)} />
+      <StarButton item={item} />
+      <CardCaption
+        item={item}
+        prompt={prompt}
+        made={made}
+        layout={compact ? "compact" : layout}
+        top={mediaHeight}
+      />
     </div>
   );
 });
+
+/** Ticks the card into the selection; with Shift, the run from the last one ticked. */
+function SelectButton({
+  selected,
+  onSelect,
+}: {
+  selected: boolean;
+  onSelect: (how: "toggle" | "range") => void;
+}) {
+  return (
+    <button
+      type="button"
+      tabIndex={-1}
+      aria-label={selected ? "Unselect" : "Select"}
+      aria-pressed={selected}
+      onClick={(e) => onSelect(e.shiftKey ? "range" : "toggle")}
+      className={cn(
+        "absolute top-2 left-2 grid size-6 place-items-center rounded-full border backdrop-blur transition-opacity",
+        selected
+          ? "border-accent bg-accent-strong text-accent-contrast opacity-100"
+          : "border-white/40 bg-black/40 text-transparent opacity-0 hover:text-white group-focus:opacity-100 group-hover:opacity-100",
+        focusRing,
+      )}
+    >
+      <Check aria-hidden className="size-3.5" />
+    </button>
+  );
+}
+
+/** The member's own star on the item. */
+function StarButton({ item }: { item: GalleryItem }) {
+  const star = useStarToggle();
+  return (
+    <button
+      type="button"
+      tabIndex={-1}
+      aria-label={item.starred ? "Remove star" : "Star"}
+      aria-pressed={item.starred === true}
+      onClick={() => star.mutate({ item, on: !item.starred })}
+      className={cn(
+        "absolute top-2 right-2 grid size-7 place-items-center rounded-full bg-black/45 backdrop-blur transition-opacity",
+        item.starred
+          ? "text-warning opacity-100"
+          : "text-white/85 opacity-0 hover:text-warning group-focus:opacity-100 group-hover:opacity-100",
+        focusRing,
+      )}
+    >
+      <Star aria-hidden className={cn("size-4", item.starred && "fill-current")} />
+    </button>
+  );
+}
+
+/** A video's length and a stack's number of versions, over the thumbnail's bottom corners. */
+function MediaBadges({ item }: { item: GalleryItem }) {
+  return (
+    <>
+      {item.kind === "video" ? (
+        <span className="absolute bottom-2 left-2 inline-flex items-center gap-1 rounded-full bg-surface/80 px-2 py-0.5 font-medium text-[11px] text-foreground backdrop-blur">
+          <Film aria-hidden className="size-3" />
+          {item.durationSeconds ? `${item.durationSeconds.toFixed(1)} s` : "Video"}
+        </span>
+      ) : null}
+      {item.stack && item.stack.count > 1 ? (
+        <span
+          data-testid="version-count"
+          title={`Version ${item.stack.version}, the newest of ${versionCount(item.stack.count)}`}
+          className="absolute right-2 bottom-2 inline-flex items-center gap-1 rounded-full bg-surface/85 px-2 py-0.5 font-medium text-[11px] text-foreground backdrop-blur"
+        >
+          <Layers aria-hidden className="size-3" />
+          {versionCount(item.stack.count)}
+        </span>
+      ) : null}
+    </>
+  );
+}
+
+/** Under the thumbnail: a small card's one line, a grid card's prompt, author, review and actions; none in rows. */
+function CardCaption({
+  item,
+  prompt,
+  made,
+  layout,
+  top,
+}: {
+  item: GalleryItem;
+  prompt: string | null;
+  made: string;
+  layout: "compact" | GalleryLayoutMode;
+  top: number;
+}) {
+  const review = item.review;
+  if (layout === "compact")
+    return (
+      <>
+        <CompactCardActions item={item} top={top} />
+        <p
+          data-testid="card-caption"
+          className="flex h-full min-w-0 items-center gap-1.5 px-2.5 text-[12px] text-foreground"
+          title={[prompt, made].filter(Boolean).join("\n")}
+        >
+          {review ? <ReviewDot state={review.state} /> : null}
+          <span className="min-w-0 truncate">
+            {prompt ?? <span className="text-muted-subtle">No prompt</span>}
+          </span>
+        </p>
+      </>
+    );
+  if (layout !== "grid") return null;
+  return (
+    <div className="flex min-h-0 flex-1 flex-col gap-1.5 p-3">
+      <p
+        data-testid="card-caption"
+        className="line-clamp-2 h-9 text-[13px] text-foreground leading-snug"
+        title={prompt ?? undefined}
+      >
+        {prompt ?? <span className="text-muted-subtle">No prompt</span>}
+      </p>
+      <p className="flex items-center justify-between gap-2 whitespace-nowrap text-[11.5px] text-muted-subtle">
+        <span className="min-w-0 truncate">{item.authorName}</span>
+        <time dateTime={item.createdAt} className="shrink-0">
+          {timeFormat.format(new Date(item.createdAt))}
+        </time>
+      </p>
+      <ReviewLine item={item} />
+      <CardActions item={item} />
+    </div>
+  );
+}
 
 /** Where the media sits in its box (shown whole, centred), for the scrub strip to cover it exactly. */
 function overlayBox(item: GalleryItem, boxWidth: number, boxHeight: number) {

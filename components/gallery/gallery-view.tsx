@@ -48,18 +48,7 @@ export function GalleryView() {
 
   let body: React.ReactNode;
   if (query.isPending) {
-    body = (
-      <section
-        className="grid grid-cols-2 gap-4 md:grid-cols-3 xl:grid-cols-4"
-        aria-busy="true"
-        aria-label="Loading the gallery"
-      >
-        {Array.from({ length: 8 }, (_, i) => (
-          // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity.
-          <div key={i} className="aspect-square animate-pulse rounded-card border border-border bg-panel" />
-        ))}
-      </section>
-    );
+    body = <GalleryLoading />;
   } else if (query.isError) {
     body = <FormError>{query.error.message}</FormError>;
   } else if (items.length === 0 && at) {
@@ -133,27 +122,12 @@ export function GalleryView() {
         update={update}
         ready={!query.isPending}
         viewControls={
-          <>
-            <Segmented
-              label="Layout"
-              value={layout}
-              onChange={setLayout}
-              options={[
-                { value: "grid", label: "Grid", title: "Equal cards with their prompt" },
-                { value: "rows", label: "Rows", title: "Justified rows at each item's own shape" },
-              ]}
-            />
-            <Segmented
-              label="Thumbnail size"
-              value={thumbSize}
-              onChange={setThumbSize}
-              options={[
-                { value: "small", label: "S", ariaLabel: "Small", title: "Small thumbnails" },
-                { value: "medium", label: "M", ariaLabel: "Medium", title: "Medium thumbnails" },
-                { value: "large", label: "L", ariaLabel: "Large", title: "Large thumbnails" },
-              ]}
-            />
-          </>
+          <ViewControls
+            layout={layout}
+            setLayout={setLayout}
+            thumbSize={thumbSize}
+            setThumbSize={setThumbSize}
+          />
         }
       />
       <div className="flex min-h-6 flex-wrap items-center gap-x-4 gap-y-2">
@@ -175,5 +149,57 @@ export function GalleryView() {
       ) : null}
       <BulkBar />
     </div>
+  );
+}
+
+function GalleryLoading() {
+  return (
+    <section
+      className="grid grid-cols-2 gap-4 md:grid-cols-3 xl:grid-cols-4"
+      aria-busy="true"
+      aria-label="Loading the gallery"
+    >
+      {Array.from({ length: 8 }, (_, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity.
+        <div key={i} className="aspect-square animate-pulse rounded-card border border-border bg-panel" />
+      ))}
+    </section>
+  );
+}
+
+/** Grid or rows, and the thumbnails' size. */
+function ViewControls({
+  layout,
+  setLayout,
+  thumbSize,
+  setThumbSize,
+}: {
+  layout: GalleryLayoutMode;
+  setLayout: (layout: GalleryLayoutMode) => void;
+  thumbSize: GalleryThumbSize;
+  setThumbSize: (size: GalleryThumbSize) => void;
+}) {
+  return (
+    <>
+      <Segmented
+        label="Layout"
+        value={layout}
+        onChange={setLayout}
+        options={[
+          { value: "grid", label: "Grid", title: "Equal cards with their prompt" },
+          { value: "rows", label: "Rows", title: "Justified rows at each item's own shape" },
+        ]}
+      />
+      <Segmented
+        label="Thumbnail size"
+        value={thumbSize}
+        onChange={setThumbSize}
+        options={[
+          { value: "small", label: "S", ariaLabel: "Small", title: "Small thumbnails" },
+          { value: "medium", label: "M", ariaLabel: "Medium", title: "Medium thumbnails" },
+          { value: "large", label: "L", ariaLabel: "Large", title: "Large thumbnails" },
+        ]}
+      />
+    </>
   );
 }

@@ -85,57 +85,13 @@ export function BoardsView() {
       ) : null}
       <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-label="Boards">
         {list.map((board) => (
-          <li
+          <BoardCard
             key={board.id}
-            data-testid="board-card"
-            className="group flex flex-col overflow-hidden rounded-card border border-border bg-panel shadow-panel"
-          >
-            <Link href={`/gallery?board=${board.id}`} className="flex flex-1 flex-col">
-              <div className="relative aspect-[16/10] overflow-hidden bg-surface-sunken">
-                {board.coverUrl ? (
-                  // biome-ignore lint/performance/noImgElement: studio media is served by our own route.
-                  <img
-                    src={board.coverUrl}
-                    alt=""
-                    loading="lazy"
-                    className="size-full object-cover transition-transform duration-300 group-hover:scale-[1.02]"
-                  />
-                ) : (
-                  <div className="grid size-full place-items-center text-muted-subtle">
-                    <FolderOpen aria-hidden className="size-8" strokeWidth={1.5} />
-                  </div>
-                )}
-              </div>
-              <div className="flex flex-col gap-1 p-4">
-                <h2 className="font-semibold text-[15px] text-foreground">{board.name}</h2>
-                {board.description ? (
-                  <p className="line-clamp-2 text-[13px] text-muted">{board.description}</p>
-                ) : null}
-                <p className="text-[12px] text-muted-subtle">
-                  {board.itemCount === 1 ? "1 item" : `${board.itemCount} items`}
-                </p>
-              </div>
-            </Link>
-            {organize ? (
-              <div className="flex items-center gap-1 border-border border-t px-3 py-2">
-                <Button size="sm" variant="ghost" onClick={() => open({ mode: "edit", board })}>
-                  <Pencil aria-hidden className="size-3.5" />
-                  Rename
-                </Button>
-                <ShareDialog boardId={board.id} variant="ghost" />
-                <Button
-                  size="sm"
-                  variant="ghost"
-                  className="ml-auto"
-                  aria-label={`Delete the board ${board.name}`}
-                  onClick={() => open({ mode: "delete", board })}
-                >
-                  <Trash2 aria-hidden className="size-3.5" />
-                  Delete
-                </Button>
-              </div>
-            ) : null}
-          </li>
+            board={board}
+            organize={organize}
+            onEdit={() => open({ mode: "edit", board })}
+            onDelete={() => open({ mode: "delete", board })}
+          />
         ))}
       </ul>
       <Dialog
@@ -201,5 +157,70 @@ export function BoardsView() {
         </form>
       </Dialog>
     </div>
+  );
+}
+
+function BoardCard({
+  board,
+  organize,
+  onEdit,
+  onDelete,
+}: {
+  board: BoardView;
+  organize: boolean;
+  onEdit: () => void;
+  onDelete: () => void;
+}) {
+  return (
+    <li
+      data-testid="board-card"
+      className="group flex flex-col overflow-hidden rounded-card border border-border bg-panel shadow-panel"
+    >
+      <Link href={`/gallery?board=${board.id}`} className="flex flex-1 flex-col">
+        <div className="relative aspect-[16/10] overflow-hidden bg-surface-sunken">
+          {board.coverUrl ? (
+            // biome-ignore lint/performance/noImgElement: studio media is served by our own route.
+            <img
+              src={board.coverUrl}
+              alt=""
+              loading="lazy"
+              className="size-full object-cover transition-transform duration-300 group-hover:scale-[1.02]"
+            />
+          ) : (
+            <div className="grid size-full place-items-center text-muted-subtle">
+              <FolderOpen aria-hidden className="size-8" strokeWidth={1.5} />
+            </div>
+          )}
+        </div>
+        <div className="flex flex-col gap-1 p-4">
+          <h2 className="font-semibold text-[15px] text-foreground">{board.name}</h2>
+          {board.description ? (
+            <p className="line-clamp-2 text-[13px] text-muted">{board.description}</p>
+          ) : null}
+          <p className="text-[12px] text-muted-subtle">
+            {board.itemCount === 1 ? "1 item" : `${board.itemCount} items`}
+          </p>
+        </div>
+      </Link>
+      {organize ? (
+        <div className="flex items-center gap-1 border-border border-t px-3 py-2">
+          <Button size="sm" variant="ghost" onClick={onEdit}>
+            <Pencil aria-hidden className="size-3.5" />
+            Rename
+          </Button>
+          <ShareDialog boardId={board.id} variant="ghost" />
+          <Button
+            size="sm"
+            variant="ghost"
+            className="ml-auto"
+            aria-label={`Delete the board ${board.name}`}
+            onClick={onDelete}
+          >
+            <Trash2 aria-hidden className="size-3.5" />
+            Delete
+          </Button>
+        </div>
+      ) : null}
+    </li>
   );
 }

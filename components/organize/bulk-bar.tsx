@@ -14,7 +14,7 @@ import { downloadZip, useCreateBoard, useRunBulk } from "@/lib/client/organize/a
 import { removeGalleryItems } from "@/lib/client/stream/organize-changes";
 import { compareUrl } from "@/lib/studio/api/gallery-urls";
 import { normalizeTag, TAG_MAX_LENGTH } from "@/lib/studio/organize/organize";
-import { REVIEW_STATE_LABELS, REVIEW_STATES, TRASH_DAYS } from "@/lib/studio/review/review";
+import { REVIEW_STATE_LABELS, REVIEW_STATES, type ReviewState, TRASH_DAYS } from "@/lib/studio/review/review";
 import { BoardMenu, menuContent, menuItem } from "./board-menu";
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
@@ -83,86 +83,35 @@ export function BulkBar() {
           />
         ) : null}
         {organize ? (
-          <Popover.Root>
-            <Popover.Trigger className={buttonClasses("secondary", "sm")} disabled={busy}>
-              <Tag aria-hidden className="size-4" />
-              Tag
-            </Popover.Trigger>
-            <Popover.Portal>
-              <Popover.Content side="top" sideOffset={8} className={`${menuContent} w-72 p-3`}>
-                <form
-                  className="flex flex-col gap-2"
-                  onSubmit={(e) => {
-                    e.preventDefault();
-                    const value = normalizeTag(tag);
-                    if (!value) return;
-                    void act(async () => {
-                      await runBulk({ itemIds: ids, action: "tag.add", tag: value });
-                      setTag("");
-                      return `Tagged ${count} “${value}”.`;
-                    });
-                  }}
-                >
-                  <label htmlFor="bulk-tag" className="font-medium text-[13px] text-foreground">
-                    Tag the selection
-                  </label>
-                  <input
-                    id="bulk-tag"
-                    value={tag}
-                    maxLength={TAG_MAX_LENGTH}
-                    onChange={(e) => setTag(e.target.value)}
-                    placeholder="hero shot"
-                    className={cn(inputClasses, "h-9")}
-                  />
-                  <div className="flex justify-end gap-2">
-                    <Button
-                      size="sm"
-                      variant="ghost"
-                      disabled={busy || !normalizeTag(tag)}
-                      onClick={() => {
-                        const value = normalizeTag(tag);
-                        void act(async () => {
-                          await runBulk({ itemIds: ids, action: "tag.remove", tag: value });
-                          return `Removed “${value}” from ${count}.`;
-                        });
-                      }}
-                    >
-                      Remove tag
-                    </Button>
-                    <Button size="sm" type="submit" variant="primary" disabled={busy || !normalizeTag(tag)}>
-                      Add tag
-                    </Button>
-                  </div>
-                </form>
-              </Popover.Content>
-            </Popover.Portal>
-          </Popover.Root>
+          <TagPopover
+            busy={busy}
+            tag={tag}
+            setTag={setTag}
+            onAdd={(value) =>
+              void act(async () => {
+                await runBulk({ itemIds: ids, action: "tag.add", tag: value });
+                setTag("");
+                return `Tagged ${count} “${value}”.`;
+              })
+            }
+            onRemove={(value) =>
+              void act(async () => {
+                await runBulk({ itemIds: ids, action: "tag.remove", tag: value });
+                return `Removed “${value}” from ${count}.`;
+              })
+            }
+          />
         ) : null}
         {review ? (
-          <DropdownMenu.Root>
-            <DropdownMenu.Trigger className={buttonClasses("secondary", "sm")} disabled={busy}>
-              <CheckCircle2 aria-hidden className="size-4" />
-              Review state
-            </DropdownMenu.Trigger>
-            <DropdownMenu.Portal>
-              <DropdownMenu.Content side="top" sideOffset={8} className={menuContent}>
-                {REVIEW_STATES.map((state) => (
-                  <DropdownMenu.Item
-                    key={state}
-                    className={menuItem}
-                    onSelect={() =>
-                      void act(async () => {
-                        await runBulk({ itemIds: ids, action: "state", state });
-                        return `Moved ${count} to ${REVIEW_STATE_LABELS[state]}.`;
-                      })
-                    }
-                  >
-                    {REVIEW_STATE_LABELS[state]}
-                  </DropdownMenu.Item>
-                ))}
-              </DropdownMenu.Content>
-            </DropdownMenu.Portal>
-          </DropdownMenu.Root>
+          <ReviewStateMenu
+            busy={busy}
+            onPick={(state) =>
+              void act(async () => {
+                await runBulk({ itemIds: ids, action: "state", state });
+                return `Moved ${count} to ${REVIEW_STATE_LABELS[state]}.`;
+              })
+            }
+          />
         ) : null}
         <Button
           size="sm"
@@ -232,5 +181,90 @@ export function BulkBar() {
         </Dialog>
       </div>
     </div>
+  );
+}
+
+/** Adds a tag to the selection, or removes it from every selected item. */
+function TagPopover({
+  busy,
+  tag,
+  setTag,
+  onAdd,
+  onRemove,
+}: {
+  busy: boolean;
+  tag: string;
+  setTag: (tag: string) => void;
+  onAdd: (tag: string) => void;
+  onRemove: (tag: string) => void;
+}) {
+  return (
+    <Popover.Root>
+      <Popover.Trigger className={buttonClasses("secondary", "sm")} disabled={busy}>
+        <Tag aria-hidden className="size-4" />
+        Tag
+      </Popover.Trigger>
+      <Popover.Portal>
+        <Popover.Content side="top" sideOffset={8} className={`${menuContent} w-72 p-3`}>
+          <form
+            className="flex flex-col gap-2"
+            onSubmit={(e) => {
+              e.preventDefault();
+              const value = normalizeTag(tag);
+              if (!value) return;
+              onAdd(value);
+            }}
+          >
+            <label htmlFor="bulk-tag" className="font-medium text-[13px] text-foreground">
+              Tag the selection
+            </label>
+            <input
+              id="bulk-tag"
+              value={tag}
+              maxLength={TAG_MAX_LENGTH}
+              onChange={(e) => setTag(e.target.value)}
+              placeholder="hero shot"
+              className={cn(inputClasses, "h-9")}
+            />
+            <div className="flex justify-end gap-2">
+              <Button
+                size="sm"
+                variant="ghost"
+                disabled={busy || !normalizeTag(tag)}
+                onClick={() => {
+                  const value = normalizeTag(tag);
+                  onRemove(value);
+                }}
+              >
+                Remove tag
+              </Button>
+              <Button size="sm" type="submit" variant="primary" disabled={busy || !normalizeTag(tag)}>
+                Add tag
+              </Button>
+            </div>
+          </form>
+        </Popover.Content>
+      </Popover.Portal>
+    </Popover.Root>
+  );
+}
+
+function ReviewStateMenu({ busy, onPick }: { busy: boolean; onPick: (state: ReviewState) => void }) {
+  return (
+    <DropdownMenu.Root>
+      <DropdownMenu.Trigger className={buttonClasses("secondary", "sm")} disabled={busy}>
+        <CheckCircle2 aria-hidden className="size-4" />
+        Review state
+      </DropdownMenu.Trigger>
+      <DropdownMenu.Portal>
+        <DropdownMenu.Content side="top" sideOffset={8} className={menuContent}>
+          {REVIEW_STATES.map((state) => (
+            <DropdownMenu.Item key={state} className={menuItem} onSelect={() => onPick(state)}>
+              {REVIEW_STATE_LABELS[state]}
+            </DropdownMenu.Item>
+          ))}
+        </DropdownMenu.Content>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Root>
   );
 }

@@ -27,7 +27,6 @@ export function PromptHistory() {
   const [picked, setPicked] = useState<Map<string, PickedVersion>>(new Map());
   const [diffing, setDiffing] = useState(false);
   const [varying, setVarying] = useState(0);
-  const members = useEndpoint(api.members.list, {});
 
   const query = usePromptHistory(q, member);
   const runs = useMemo(() => query.data?.pages.flatMap((p) => p.runs) ?? [], [query.data]);
@@ -77,77 +76,15 @@ export function PromptHistory() {
 
   return (
     <div className="flex flex-col gap-5">
-      <div className="flex flex-wrap items-center gap-3">
-        <div className="relative min-w-64 flex-1">
-          <Search
-            aria-hidden
-            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-subtle"
-          />
-          <input
-            type="search"
-            value={typed}
-            onChange={(e) => setTyped(e.target.value)}
-            placeholder="Search prompts: fox -snow, “pine forest”"
-            aria-label="Search prompts"
-            maxLength={200}
-            className={cn(inputClasses, "pl-9")}
-          />
-        </div>
-        <div className="flex items-center gap-2 text-[13px] text-muted">
-          <label htmlFor="prompt-member">Whose</label>
-          <Select
-            id="prompt-member"
-            aria-label="Whose prompts"
-            value={member}
-            onChange={(e) => setMember(e.target.value)}
-            className="w-48"
-          >
-            <option value="me">Mine</option>
-            <option value="all">Everyone's</option>
-            {(members.data ?? []).map((m) => (
-              <option key={m.id} value={m.id}>
-                {m.name}
-              </option>
-            ))}
-          </Select>
-        </div>
-      </div>
+      <PromptSearch typed={typed} setTyped={setTyped} member={member} setMember={setMember} />
 
-      <div
-        role="toolbar"
-        aria-label="Selected prompts"
-        className="sticky top-0 z-10 flex flex-wrap items-center gap-2 rounded-card border border-border bg-panel/95 px-4 py-2.5 shadow-panel backdrop-blur"
-      >
-        <p className="mr-auto text-[13px] text-muted" aria-live="polite">
-          {chosen.length === 0
-            ? "Tick two prompts to compare them, or several to try them side by side."
-            : `${chosen.length} selected`}
-        </p>
-        <Button
-          size="sm"
-          variant="secondary"
-          disabled={chosen.length !== 2}
-          title={chosen.length !== 2 ? "Tick exactly two prompts" : undefined}
-          onClick={() => setDiffing(true)}
-        >
-          <Columns2 aria-hidden /> Compare the two
-        </Button>
-        {canGenerate ? (
-          <Button
-            size="sm"
-            variant="primary"
-            disabled={chosen.length === 0}
-            onClick={() => setVarying((n) => n + 1)}
-          >
-            <FlaskConical aria-hidden /> Vary as experiment
-          </Button>
-        ) : null}
-        {chosen.length > 0 ? (
-          <Button size="sm" variant="ghost" onClick={() => setPicked(new Map())}>
-            <X aria-hidden /> Clear
-          </Button>
-        ) : null}
-      </div>
+      <SelectionBar
+        count={chosen.length}
+        canGenerate={canGenerate}
+        onCompare={() => setDiffing(true)}
+        onVary={() => setVarying((n) => n + 1)}
+        onClear={() => setPicked(new Map())}
+      />
 
       {query.isPending ? (
         <p className="text-muted text-sm">Loading prompts…</p>
@@ -206,6 +143,105 @@ export function PromptHistory() {
           task={varyTask}
           initialAxes={varyAxes}
         />
+      ) : null}
+    </div>
+  );
+}
+
+function PromptSearch({
+  typed,
+  setTyped,
+  member,
+  setMember,
+}: {
+  typed: string;
+  setTyped: (typed: string) => void;
+  member: string;
+  setMember: (member: string) => void;
+}) {
+  const members = useEndpoint(api.members.list, {});
+  return (
+    <div className="flex flex-wrap items-center gap-3">
+      <div className="relative min-w-64 flex-1">
+        <Search
+          aria-hidden
+          className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-subtle"
+        />
+        <input
+          type="search"
+          value={typed}
+          onChange={(e) => setTyped(e.target.value)}
+          placeholder="Search prompts: fox -snow, “pine forest”"
+          aria-label="Search prompts"
+          maxLength={200}
+          className={cn(inputClasses, "pl-9")}
+        />
+      </div>
+      <div className="flex items-center gap-2 text-[13px] text-muted">
+        <label htmlFor="prompt-member">Whose</label>
+        <Select
+          id="prompt-member"
+          aria-label="Whose prompts"
+          value={member}
+          onChange={(e) => setMember(e.target.value)}
+          className="w-48"
+        >
+          <option value="me">Mine</option>
+          <option value="all">Everyone's</option>
+          {(members.data ?? []).map((m) => (
+            <option key={m.id} value={m.id}>
+              {m.name}
+            </option>
+          ))}
+        </Select>
+      </div>
+    </div>
+  );
+}
+
+/** What to do with the ticked prompts: compare two, vary them as an experiment, or untick them. */
+function SelectionBar({
+  count,
+  canGenerate,
+  onCompare,
+  onVary,
+  onClear,
+}: {
+  count: number;
+  canGenerate: boolean;
+  onCompare: () => void;
+  onVary: () => void;
+  onClear: () => void;
+}) {
+  return (
+    <div
+      role="toolbar"
+      aria-label="Selected prompts"
+      className="sticky top-0 z-10 flex flex-wrap items-center gap-2 rounded-card border border-border bg-panel/95 px-4 py-2.5 shadow-panel backdrop-blur"
+    >
+      <p className="mr-auto text-[13px] text-muted" aria-live="polite">
+        {count === 0
+          ? "Tick two prompts to compare them, or several to try them side by side."
+          : `${count} selected`}
+      </p>
+      <Button
+        size="sm"
+        variant="secondary"
+        disabled={count !== 2}
+        title={count !== 2 ? "Tick exactly two prompts" : undefined}
+        onClick={onCompare}
+      >
+        <Columns2 aria-hidden /> Compare the two
+      </Button>
+      {canGenerate ? (
+        <Button size="sm" variant="primary" disabled={count === 0} onClick={onVary}>
+          <FlaskConical aria-hidden /> Vary as experiment
+        </Button>
+      ) : null}
+      {count > 0 ? (
+        <Button size="sm" variant="ghost" onClick={onClear}>
+          <X aria-hidden /> Clear
+        </Button>
       ) : null}
     </div>
   );

@@ -28,14 +28,11 @@ export function VideoPlayer({
   threads: readonly CommentThread[];
   numbers: ReadonlyMap<string, number>;
 }) {
-  const video = useRef<HTMLVideoElement>(null);
   const [playing, setPlaying] = useState(false);
   const [duration, setDuration] = useState(item.durationSeconds ?? 0);
   const time = useViewerStore((s) => s.currentTime);
   const setTime = useViewerStore((s) => s.setCurrentTime);
-  const setSeekTo = useViewerStore((s) => s.setSeekTo);
   const highlighted = useViewerStore((s) => s.highlightedCommentId);
-  const setPlayRange = useViewerStore((s) => s.setPlayRange);
   const drawing = useViewerStore((s) => s.drawing);
   const draftMarks = useViewerStore((s) => s.draftMarks);
   const selectedCommentId = useViewerStore((s) => s.selectedCommentId);
@@ -45,37 +42,7 @@ export function VideoPlayer({
     selectedCommentId,
     highlightedCommentId: highlighted,
   });
-  // Stops watching for the out point of the range being played (a seek or a pause ends the range).
-  const stopRange = useRef<() => void>(() => undefined);
-
-  useEffect(() => {
-    const seek = (seconds: number) => {
-      const v = video.current;
-      if (!v) return;
-      stopRange.current();
-      v.pause();
-      v.currentTime = Math.max(0, Math.min(seconds, v.duration || seconds));
-      setTime(v.currentTime);
-    };
-    const play = (from: number, to: number) => {
-      const v = video.current;
-      if (!v) return;
-      stopRange.current();
-      stopRange.current = playBetween(v, from, to, setTime);
-      setTime(v.currentTime);
-    };
-    setSeekTo(seek);
-    setPlayRange(play);
-    return () => {
-      setSeekTo(null);
-      setPlayRange(null);
-    };
-  }, [setSeekTo, setPlayRange, setTime]);
-
-  // Marks are drawn on a still frame.
-  useEffect(() => {
-    if (drawing) video.current?.pause();
-  }, [drawing]);
+  const { video, stopRange } = useVideoCommands(setTime, drawing);
 
   const step = (frames: number) => {
     const v = video.current;
@@ -104,7 +71,6 @@ export function VideoPlayer({
     return () => window.removeEventListener("keydown", onKey);
   });
 
-  const markers = threads.filter((t) => t.pin && "seconds" in t.pin);
   return (
     <div className="flex h-full min-h-0 w-full flex-col gap-3">
       <div className="flex min-h-0 flex-1 items-center justify-center rounded-card bg-surface-sunken">
@@ -138,27 +104,7 @@ export function VideoPlayer({
         </div>
       </div>
       <div className="flex items-center gap-2 rounded-control border border-border bg-panel px-2 py-1.5">
-        <Button
-          variant="ghost"
-          size="sm"
-          aria-label="Previous frame"
-          title="Previous frame (,)"
-          onClick={() => step(-1)}
-        >
-          <ChevronLeft aria-hidden />
-        </Button>
-        <Button variant="ghost" size="sm" aria-label={playing ? "Pause" : "Play"} onClick={toggle}>
-          {playing ? <Pause aria-hidden /> : <Play aria-hidden />}
-        </Button>
-        <Button
-          variant="ghost"
-          size="sm"
-          aria-label="Next frame"
-          title="Next frame (.)"
-          onClick={() => step(1)}
-        >
-          <ChevronRight aria-hidden />
-        </Button>
+        <FrameButtons playing={playing} onStep={step} onToggle={toggle} />
         <span data-testid="video-time" className="w-24 text-[12px] text-muted tabular-nums">
           {formatTime(time)} / {formatTime(duration)}
         </span>
@@ -179,35 +125,135 @@ export function VideoPlayer({
             className="w-full accent-accent"
           />
           <RangeBars threads={threads} numbers={numbers} duration={duration} />
-          {duration > 0
-            ? markers.map((t) => {
-                const seconds = t.pin && "seconds" in t.pin ? t.pin.seconds : 0;
-                return (
-                  <button
-                    key={t.id}
-                    type="button"
-                    data-testid="timeline-marker"
-                    title={`${t.authorName}: ${t.body}`}
-                    aria-label={`Comment ${numbers.get(t.id) ?? ""} at ${formatTime(seconds)}`}
-                    onClick={() => {
-                      const v = video.current;
-                      if (v) v.currentTime = seconds;
-                      setTime(seconds);
-                    }}
-                    style={{ left: `${Math.min(100, (seconds / duration) * 100)}%` }}
-                    className={cn(
-                      "absolute -top-4 flex size-4 -translate-x-1/2 items-center justify-center rounded-full font-semibold text-[9px] text-white",
-                      t.resolved ? "bg-panel-hover" : "bg-accent-strong",
-                      highlighted === t.id && "ring-2 ring-accent",
-                    )}
-                  >
-                    {numbers.get(t.id)}
-                  </button>
-                );
-              })
-            : null}
+          {duration > 0 ? (
+            <TimelineMarkers
+              threads={threads}
+              numbers={numbers}
+              duration={duration}
+              highlighted={highlighted}
+              onSeek={(seconds) => {
+                const v = video.current;
+                if (v) v.currentTime = seconds;
+                setTime(seconds);
+              }}
+            />
+          ) : null}
         </div>
       </div>
     </div>
+  );
+}
+
+/**
+ * The viewer's seek and play-a-range commands, served by this video while it is shown; it pauses
+ * while marks are drawn, since they are drawn on a still frame.
+ */
+function useVideoCommands(setTime: (seconds: number) => void, drawing: boolean) {
+  const video = useRef<HTMLVideoElement>(null);
+  // Stops watching for the out point of the range being played (a seek or a pause ends the range).
+  const stopRange = useRef<() => void>(() => undefined);
+  const setSeekTo = useViewerStore((s) => s.setSeekTo);
+  const setPlayRange = useViewerStore((s) => s.setPlayRange);
+  useEffect(() => {
+    const seek = (seconds: number) => {
+      const v = video.current;
+      if (!v) return;
+      stopRange.current();
+      v.pause();
+      v.currentTime = Math.max(0, Math.min(seconds, v.duration || seconds));
+      setTime(v.currentTime);
+    };
+    const play = (from: number, to: number) => {
+      const v = video.current;
+      if (!v) return;
+      stopRange.current();
+      stopRange.current = playBetween(v, from, to, setTime);
+      setTime(v.currentTime);
+    };
+    setSeekTo(seek);
+    setPlayRange(play);
+    return () => {
+      setSeekTo(null);
+      setPlayRange(null);
+    };
+  }, [setSeekTo, setPlayRange, setTime]);
+
+  useEffect(() => {
+    if (drawing) video.current?.pause();
+  }, [drawing]);
+  return { video, stopRange };
+}
+
+/** A numbered marker on the timeline for each comment pinned to a moment; pressing one seeks there. */
+function TimelineMarkers({
+  threads,
+  numbers,
+  duration,
+  highlighted,
+  onSeek,
+}: {
+  threads: readonly CommentThread[];
+  numbers: ReadonlyMap<string, number>;
+  duration: number;
+  highlighted: string | null;
+  onSeek: (seconds: number) => void;
+}) {
+  const markers = threads.filter((t) => t.pin && "seconds" in t.pin);
+  return markers.map((t) => {
+    const seconds = t.pin && "seconds" in t.pin ? t.pin.seconds : 0;
+    return (
+      <button
+        key={t.id}
+        type="button"
+        data-testid="timeline-marker"
+        title={`${t.authorName}: ${t.body}`}
+        aria-label={`Comment ${numbers.get(t.id) ?? ""} at ${formatTime(seconds)}`}
+        onClick={() => onSeek(seconds)}
+        style={{ left: `${Math.min(100, (seconds / duration) * 100)}%` }}
+        className={cn(
+          "absolute -top-4 flex size-4 -translate-x-1/2 items-center justify-center rounded-full font-semibold text-[9px] text-white",
+          t.resolved ? "bg-panel-hover" : "bg-accent-strong",
+          highlighted === t.id && "ring-2 ring-accent",
+        )}
+      >
+        {numbers.get(t.id)}
+      </button>
+    );
+  });
+}
+
+function FrameButtons({
+  playing,
+  onStep,
+  onToggle,
+}: {
+  playing: boolean;
+  onStep: (frames: number) => void;
+  onToggle: () => void;
+}) {
+  return (
+    <>
+      <Button
+        variant="ghost"
+        size="sm"
+        aria-label="Previous frame"
+        title="Previous frame (,)"
+        onClick={() => onStep(-1)}
+      >
+        <ChevronLeft aria-hidden />
+      </Button>
+      <Button variant="ghost" size="sm" aria-label={playing ? "Pause" : "Play"} onClick={onToggle}>
+        {playing ? <Pause aria-hidden /> : <Play aria-hidden />}
+      </Button>
+      <Button
+        variant="ghost"
+        size="sm"
+        aria-label="Next frame"
+        title="Next frame (.)"
+        onClick={() => onStep(1)}
+      >
+        <ChevronRight aria-hidden />
+      </Button>
+    </>
   );
 }

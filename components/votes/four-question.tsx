@@ -25,13 +25,13 @@ export function FourQuestion({
   onRank(order: string[], criterion: number): void;
 }) {
   const count = Math.max(1, criteria.length);
-  const firstOpen = four.ranks.findIndex((r) => r === null);
+  const firstOpen = four.ranks.indexOf(null);
   const [criterion, setCriterion] = useState(firstOpen === -1 ? 0 : firstOpen);
   const [draft, setDraft] = useState<string[]>(four.ranks[criterion] ?? []);
 
   // A new four, or an answer saved: on to the first criterion still to rank, its order blank.
   useEffect(() => {
-    const open = four.ranks.findIndex((r) => r === null);
+    const open = four.ranks.indexOf(null);
     const next = open === -1 ? 0 : open;
     setCriterion(next);
     setDraft(four.ranks[next] ?? []);

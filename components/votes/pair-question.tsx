@@ -17,7 +17,7 @@ const CHOICES: { pick: BallotPick; word: string }[] = [
 
 /** The criterion a key or a click on a picture answers: the first not answered yet, else the last. */
 export const currentCriterion = (picks: readonly (BallotPick | null)[]): number => {
-  const open = picks.findIndex((p) => p === null);
+  const open = picks.indexOf(null);
   return open === -1 ? Math.max(0, picks.length - 1) : open;
 };
 

@@ -145,30 +145,8 @@ function one(issue: Issue): ServiceError[] {
       ];
     }
     case "too_small":
-    case "too_big": {
-      const unit = sizeWord(issue.origin);
-      const bound = issue.code === "too_small" ? issue.minimum : issue.maximum;
-      const exclusive = issue.inclusive === false;
-      const relation = issue.exact
-        ? `exactly ${bound}${unit}`
-        : issue.code === "too_small"
-          ? `${exclusive ? "more than" : "at least"} ${bound}${unit}`
-          : `${exclusive ? "less than" : "at most"} ${bound}${unit}`;
-      const actual =
-        issue.origin === "string" && typeof issue.input === "string"
-          ? `${issue.input.length} characters`
-          : Array.isArray(issue.input)
-            ? `${issue.input.length} items`
-            : preview(issue.input);
-      return [
-        {
-          code: codeForPath("invalid", issue.path),
-          message: `Invalid value for ${name}: must be ${relation} (got ${actual}).`,
-          parameter,
-          type: typeName(issue.origin),
-        },
-      ];
-    }
+    case "too_big":
+      return boundError(issue, name, parameter);
     case "not_multiple_of":
       return [
         {
@@ -178,67 +156,12 @@ function one(issue: Issue): ServiceError[] {
           type: "integer",
         },
       ];
-    case "invalid_value": {
-      const allowed = issue.values.map((v) => (typeof v === "string" ? v : String(v)));
-      const only = allowed.length === 1;
-      // An absent enum or literal field arrives as invalid_value, not invalid_type.
-      const missing = issue.input === undefined;
-      return [
-        {
-          code: codeForPath(missing ? "missing" : "invalid", issue.path),
-          message: missing
-            ? `Missing required parameter ${name}: ${only ? "must be" : "one of"} ${allowed.join(", ")}.`
-            : `Invalid value for ${name}: ${only ? "must be" : "expected one of"} ${allowed.join(", ")} (got ${preview(issue.input)}).`,
-          parameter,
-          type:
-            typeof issue.values[0] === "number"
-              ? "number"
-              : typeof issue.values[0] === "boolean"
-                ? "boolean"
-                : "string",
-        },
-      ];
-    }
-    case "invalid_format": {
-      const what =
-        issue.format === "uuid"
-          ? "a UUID v4"
-          : issue.format === "url"
-            ? "an http(s) URL"
-            : issue.format === "regex"
-              ? "a value of the documented form"
-              : `a valid ${issue.format}`;
-      return [
-        {
-          code: codeForPath("invalid", issue.path),
-          message: `Invalid value for ${name}: expected ${what} (got ${preview(issue.input)}).`,
-          parameter,
-          type: "string",
-        },
-      ];
-    }
-    case "invalid_union": {
-      const inner = unionIssues(issue);
-      if (inner) return inner.flatMap(one);
-      const types = [
-        ...new Set(
-          issue.errors.flatMap((b) =>
-            b.map((i) => (i.code === "invalid_type" ? typeName(i.expected) : "value")),
-          ),
-        ),
-      ];
-      return [
-        {
-          code: codeForPath(issue.input === undefined ? "missing" : "invalid", issue.path),
-          message:
-            issue.input === undefined
-              ? `Missing required parameter ${name} (${types.join(" or ")}).`
-              : `Invalid type for ${name}: expected ${types.join(" or ")}, received ${received(issue.input)}.`,
-          parameter,
-          type: types.join(" | "),
-        },
-      ];
-    }
+    case "invalid_value":
+      return valueError(issue, name, parameter);
+    case "invalid_format":
+      return formatError(issue, name, parameter);
+    case "invalid_union":
+      return unionError(issue, name, parameter);
     case "custom": {
       const params = issue.params as Partial<RuleParams> | undefined;
       return [
@@ -254,6 +177,109 @@ function one(issue: Issue): ServiceError[] {
     case "invalid_element":
       return issue.issues.flatMap((i) => one({ ...i, path: [...issue.path, ...i.path] } as Issue));
   }
+}
+
+function boundError(
+  issue: Extract<Issue, { code: "too_small" | "too_big" }>,
+  name: string,
+  parameter: string,
+): ServiceError[] {
+  const unit = sizeWord(issue.origin);
+  const bound = issue.code === "too_small" ? issue.minimum : issue.maximum;
+  const exclusive = issue.inclusive === false;
+  const relation = issue.exact
+    ? `exactly ${bound}${unit}`
+    : issue.code === "too_small"
+      ? `${exclusive ? "more than" : "at least"} ${bound}${unit}`
+      : `${exclusive ? "less than" : "at most"} ${bound}${unit}`;
+  const actual =
+    issue.origin === "string" && typeof issue.input === "string"
+      ? `${issue.input.length} characters`
+      : Array.isArray(issue.input)
+        ? `${issue.input.length} items`
+        : preview(issue.input);
+  return [
+    {
+      code: codeForPath("invalid", issue.path),
+      message: `Invalid value for ${name}: must be ${relation} (got ${actual}).`,
+      parameter,
+      type: typeName(issue.origin),
+    },
+  ];
+}
+
+function valueError(
+  issue: Extract<Issue, { code: "invalid_value" }>,
+  name: string,
+  parameter: string,
+): ServiceError[] {
+  const allowed = issue.values.map((v) => (typeof v === "string" ? v : String(v)));
+  const only = allowed.length === 1;
+  // An absent enum or literal field arrives as invalid_value, not invalid_type.
+  const missing = issue.input === undefined;
+  return [
+    {
+      code: codeForPath(missing ? "missing" : "invalid", issue.path),
+      message: missing
+        ? `Missing required parameter ${name}: ${only ? "must be" : "one of"} ${allowed.join(", ")}.`
+        : `Invalid value for ${name}: ${only ? "must be" : "expected one of"} ${allowed.join(", ")} (got ${preview(issue.input)}).`,
+      parameter,
+      type:
+        typeof issue.values[0] === "number"
+          ? "number"
+          : typeof issue.values[0] === "boolean"
+            ? "boolean"
+            : "string",
+    },
+  ];
+}
+
+function formatError(
+  issue: Extract<Issue, { code: "invalid_format" }>,
+  name: string,
+  parameter: string,
+): ServiceError[] {
+  const what =
+    issue.format === "uuid"
+      ? "a UUID v4"
+      : issue.format === "url"
+        ? "an http(s) URL"
+        : issue.format === "regex"
+          ? "a value of the documented form"
+          : `a valid ${issue.format}`;
+  return [
+    {
+      code: codeForPath("invalid", issue.path),
+      message: `Invalid value for ${name}: expected ${what} (got ${preview(issue.input)}).`,
+      parameter,
+      type: "string",
+    },
+  ];
+}
+
+function unionError(
+  issue: Extract<Issue, { code: "invalid_union" }>,
+  name: string,
+  parameter: string,
+): ServiceError[] {
+  const inner = unionIssues(issue);
+  if (inner) return inner.flatMap(one);
+  const types = [
+    ...new Set(
+      issue.errors.flatMap((b) => b.map((i) => (i.code === "invalid_type" ? typeName(i.expected) : "value"))),
+    ),
+  ];
+  return [
+    {
+      code: codeForPath(issue.input === undefined ? "missing" : "invalid", issue.path),
+      message:
+        issue.input === undefined
+          ? `Missing required parameter ${name} (${types.join(" or ")}).`
+          : `Invalid type for ${name}: expected ${types.join(" or ")}, received ${received(issue.input)}.`,
+      parameter,
+      type: types.join(" | "),
+    },
+  ];
 }
 
 function refineType(error: ServiceError, issue: Issue, schema: z.ZodType | undefined): ServiceError {

@@ -32,7 +32,7 @@ import { Budgets } from "./spend/budgets";
 import { EventLog } from "./stream/event-log";
 import { DatabaseEventStore } from "./stream/event-store";
 import { handOverOrFail, type Job } from "./tasks/hand-over";
-import { readmit, wireFromRecord } from "./tasks/readmit";
+import { type RebuildDeps, readmit, wireFromRecord } from "./tasks/readmit";
 import { type SubmitDeps, submitTasks } from "./tasks/submit";
 
 /**
@@ -120,20 +120,8 @@ async function buildRuntime(deps: RuntimeDeps): Promise<StudioRuntime> {
     ...(deps.onDatabaseLost ? { onLost: deps.onDatabaseLost } : {}),
   });
   const db = database.db;
-  const secret = authSecret(env.AUTH_SECRET, env.dataDir);
-  const auth = createAuth(db, { secret, baseURL: env.STUDIO_URL });
-  const rateLimits = databaseRateLimits(db, secret);
-  const tokens = new AccessTokens(db, rateLimits);
-  const gate = { auth, sessions: new SessionCache(), publicUrl: env.STUDIO_URL, tokens };
-  const accountChanges = new AccountChanges();
-  // Each process forgets its own cache on a change; shared tells the others of changes made here.
-  accountChanges.subscribe(() => gate.sessions.forget());
-  const shared = await shareSessions({ database, sessions: gate.sessions, accountChanges });
-  const changed = (change: AccountChange) => {
-    accountChanges.emit(change);
-    shared.announce(change);
-  };
-  const team = new Team(db, auth, Date.now, changed);
+  const { secret, auth, rateLimits, tokens, gate, accountChanges, shared, changed, team } =
+    await openAccounts(env, database);
   // Events go through the database, so a browser on any studio process sees them all.
   const log = new EventLog({ store: new DatabaseEventStore(database) });
   await log.start();
@@ -145,32 +133,19 @@ async function buildRuntime(deps: RuntimeDeps): Promise<StudioRuntime> {
   // embedded database is locked to one process: there is nobody to share them with, and two
   // writes per task saved.
   const leases = database.kind === "pglite" ? null : new TaskLeases(db);
-  const studioUrl = env.STUDIO_URL;
-  // The service can only call back to an address it can reach: the studio's public one.
-  const webhookFor = studioUrl
-    ? (taskUUID: string) => new URL(`/api/webhooks/${webhookToken(secret, taskUUID)}`, studioUrl).toString()
-    : undefined;
+  const webhookFor = webhookAddresses(env.STUDIO_URL, secret);
   const refs = new StudioRefs(db, storage, upstream);
-  const rebuild = { storage, refs, ...(webhookFor ? { webhookFor } : {}) };
   const limits = new LimitSettings(db);
   await limits.load();
-  // Tasks the keeper takes up after a restart wait in (and take slots of) their members' lanes.
-  const queue: MemberQueue<Job> = new MemberQueue<Job>(
-    () => limits.current(),
-    (_member, jobs) => void handOverOrFail({ upstream, keeper }, jobs),
-  );
-  const keeper: ResultKeeper = new ResultKeeper({
+  const { queue, keeper } = keepResults({
     db,
-    ...(leases ? { leases } : {}),
+    leases,
     storage,
     upstream,
     log,
+    limits,
     upstreamOrigin: [new URL(upstreamConfig.httpUrl).origin, ...env.UPSTREAM_MEDIA_ORIGINS],
-    wireOf: (flight) => wireFromRecord(rebuild, flight),
-    requeue: {
-      running: (authorId, taskUUID) => queue.occupy(authorId, taskUUID),
-      unsent: (flights) => void readmit({ ...rebuild, keeper, queue }, flights),
-    },
+    rebuild: { storage, refs, ...(webhookFor ? { webhookFor } : {}) },
   });
   const videoModel = env.VIDEO_MODEL_ID ?? DEFAULT_VIDEO_MODEL;
   keeper.onFinished((authorId, taskUUID) => queue.finished(authorId, taskUUID));
@@ -239,6 +214,66 @@ async function buildRuntime(deps: RuntimeDeps): Promise<StudioRuntime> {
       await database.close();
     },
   };
+}
+
+/** Accounts, sessions and tokens, and how a change to them reaches this process and the others. */
+async function openAccounts(env: StudioEnv, database: OpenedDatabase) {
+  const db = database.db;
+  const secret = authSecret(env.AUTH_SECRET, env.dataDir);
+  const auth = createAuth(db, { secret, baseURL: env.STUDIO_URL });
+  const rateLimits = databaseRateLimits(db, secret);
+  const tokens = new AccessTokens(db, rateLimits);
+  const gate = { auth, sessions: new SessionCache(), publicUrl: env.STUDIO_URL, tokens };
+  const accountChanges = new AccountChanges();
+  // Each process forgets its own cache on a change; shared tells the others of changes made here.
+  accountChanges.subscribe(() => gate.sessions.forget());
+  const shared = await shareSessions({ database, sessions: gate.sessions, accountChanges });
+  const changed = (change: AccountChange) => {
+    accountChanges.emit(change);
+    shared.announce(change);
+  };
+  const team = new Team(db, auth, Date.now, changed);
+  return { secret, auth, rateLimits, tokens, gate, accountChanges, shared, changed, team };
+}
+
+/** The service can only call back to an address it can reach: the studio's public one. */
+function webhookAddresses(studioUrl: string | undefined, secret: string) {
+  return studioUrl
+    ? (taskUUID: string) => new URL(`/api/webhooks/${webhookToken(secret, taskUUID)}`, studioUrl).toString()
+    : undefined;
+}
+
+/** The keeper of the service's results, and the members' lanes tasks wait in for their turn. */
+function keepResults(o: {
+  db: OpenedDatabase["db"];
+  leases: TaskLeases | null;
+  storage: MediaStorage;
+  upstream: UpstreamClient;
+  log: EventLog;
+  limits: LimitSettings;
+  upstreamOrigin: string[];
+  rebuild: RebuildDeps;
+}) {
+  const { db, leases, storage, upstream, log, rebuild } = o;
+  // Tasks the keeper takes up after a restart wait in (and take slots of) their members' lanes.
+  const queue: MemberQueue<Job> = new MemberQueue<Job>(
+    () => o.limits.current(),
+    (_member, jobs) => void handOverOrFail({ upstream, keeper }, jobs),
+  );
+  const keeper: ResultKeeper = new ResultKeeper({
+    db,
+    ...(leases ? { leases } : {}),
+    storage,
+    upstream,
+    log,
+    upstreamOrigin: o.upstreamOrigin,
+    wireOf: (flight) => wireFromRecord(rebuild, flight),
+    requeue: {
+      running: (authorId, taskUUID) => queue.occupy(authorId, taskUUID),
+      unsent: (flights) => void readmit({ ...rebuild, keeper, queue }, flights),
+    },
+  });
+  return { queue, keeper };
 }
 
 /** Starts the runtime once per process (server.ts); later calls answer the same one. */

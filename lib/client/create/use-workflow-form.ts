@@ -1,9 +1,9 @@
 "use client";
 
-import { useQueryClient } from "@tanstack/react-query";
+import { type QueryClient, useQueryClient } from "@tanstack/react-query";
 import { useSearchParams } from "next/navigation";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
-import { type FieldValues, useForm } from "react-hook-form";
+import { type FieldValues, type UseFormReturn, useForm } from "react-hook-form";
 import { inWords } from "@/lib/client/create/field-labels";
 import type { ProtocolOptions } from "@/lib/protocol";
 import type { TaskView } from "@/lib/studio/items/gallery-item";
@@ -54,18 +54,7 @@ export function useWorkflowForm({
   toTask,
   recallInto,
 }: WorkflowFormOptions) {
-  const resolver = useMemo(() => {
-    const check = taskResolver<FieldValues>(taskType, () => fields, protocol);
-    // Only the page's task fields are judged: UI-only values (a seed image's size, a mode) are not.
-    return ((values, context, options) =>
-      check(pickFields(toTask ? toTask(values) : values, fields), context, options)) as typeof check;
-  }, [taskType, fields, protocol, toTask]);
-  const form = useForm<FieldValues>({
-    defaultValues: defaults,
-    resolver,
-    mode: "onSubmit",
-    reValidateMode: "onChange",
-  });
+  const form = useTaskForm(taskType, fields, defaults, protocol, toTask);
   const { generate, pending } = useGenerate(slug);
   const search = useSearchParams();
   const [ready, setReady] = useState(false);
@@ -114,91 +103,25 @@ export function useWorkflowForm({
   useEffect(() => {
     if (started.current) return;
     started.current = true;
-    void (async () => {
-      await useCreateStore.persist.rehydrate();
-      await useVersionTarget.persist.rehydrate();
-      // "New version": the recipe comes by `recall`, the link to the item by `versionOf`.
-      const target = versionTargetOf(search);
-      if (target) useVersionTarget.getState().setTarget(slug, target);
-      const draft = useCreateStore.getState().drafts[slug];
-      if (draft) form.reset({ ...defaults, ...draft });
-      const uuid = search.get("recall");
-      const part = search.get("use") ?? "all";
-      const input = search.get("input");
-      if (uuid && isRecallPart(part)) {
-        try {
-          // A task the page already shows (its result strip), or one the gallery looked up when
-          // its link was pointed at, is not fetched again.
-          const task = await queryClient.fetchQuery(recallTaskQuery(uuid));
-          await recall(task, part, search.get("seed"));
-        } catch {
-          setNotice("That task could not be opened; the form kept its draft.");
-        }
-      }
-      if (input && fields.includes("seedImage")) applyValues({ seedImage: input });
-      setReady(true);
-      // The address loses its one-time query without a round trip to the server: a router
-      // navigation here would fetch the page again, and what the form shows would wait for it.
-      if (uuid || input || target) window.history.replaceState(window.history.state, "", `/create/${slug}`);
-    })();
+    void openForm({ slug, defaults, fields, form, search, queryClient, recall, applyValues, setNotice }).then(
+      () => setReady(true),
+    );
   }, [slug, defaults, fields, form, search, applyValues, recall, queryClient]);
 
-  // Every change becomes the draft (after the start, so the defaults never overwrite a draft).
-  useEffect(() => {
-    if (!ready) return;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const sub = form.watch((values) => {
-      clearTimeout(timer);
-      timer = setTimeout(
-        () => useCreateStore.getState().saveDraft(slug, values as Record<string, unknown>),
-        SAVE_DELAY_MS,
-      );
-    });
-    return () => {
-      clearTimeout(timer);
-      sub.unsubscribe();
-    };
-  }, [form, ready, slug]);
+  useDraftSaving(form, ready, slug);
 
   const send = useCallback(
     async (values: Record<string, unknown>, taskUUID?: string) => {
-      const extra = parseExtraJson(values.extraJson as string | undefined);
-      const shaped = toTask ? toTask(values) : values;
+      const { task: built, extra } = taskOf(values, taskType, fields, toTask, taskUUID);
       const target = useVersionTarget.getState().targets[slug];
-      const task = {
-        ...buildTask(taskType, pickFields(shaped, fields), {
-          extra: extra.ok ? extra.value : {},
-          ...(taskUUID ? { taskUUID } : {}),
-        }),
-        ...versionKeys(target),
-      };
+      const task = { ...built, ...versionKeys(target) };
       const outcome = await generate([task]);
       // One task makes the version; the next Generate makes a plain new item again.
       if (outcome.ok) {
         if (target) useVersionTarget.getState().clearTarget(slug);
         return;
       }
-      const { tree, unplaced } = errorTree(outcome.errors, fields, extra.ok ? Object.keys(extra.value) : []);
-      const place = (node: unknown, path: string) => {
-        if (!node || typeof node !== "object") return;
-        const e = node as { message?: unknown; type?: unknown };
-        if (typeof e.message === "string") {
-          form.setError(
-            path,
-            { type: String(e.type ?? "server"), message: e.message },
-            { shouldFocus: true },
-          );
-          return;
-        }
-        for (const [k, v] of Object.entries(node)) place(v, path ? `${path}.${k}` : k);
-      };
-      place(tree, "");
-      if (unplaced.length > 0) {
-        form.setError(ROOT_ERROR, {
-          type: "server",
-          message: unplaced.map((e) => inWords(e.message)).join(" "),
-        });
-      }
+      placeServerErrors(form, outcome.errors, fields, extra.ok ? Object.keys(extra.value) : []);
     },
     [form, generate, taskType, fields, toTask, slug],
   );
@@ -207,10 +130,7 @@ export function useWorkflowForm({
 
   /** The task Generate would send now (for "Vary…"): the form's values, as `send` shapes them. */
   const currentTask = useCallback(() => {
-    const values = form.getValues() as Record<string, unknown>;
-    const extra = parseExtraJson(values.extraJson as string | undefined);
-    const shaped = toTask ? toTask(values) : values;
-    return buildTask(taskType, pickFields(shaped, fields), { extra: extra.ok ? extra.value : {} });
+    return taskOf(form.getValues() as Record<string, unknown>, taskType, fields, toTask).task;
   }, [form, taskType, fields, toTask]);
 
   /** Sends a past task's params again (as they were, or with images made smaller). */
@@ -243,4 +163,130 @@ export function useWorkflowForm({
     resetForm,
     currentTask,
   };
+}
+
+/** Every change becomes the draft (after the start, so the defaults never overwrite a draft). */
+function useDraftSaving(form: UseFormReturn<FieldValues>, ready: boolean, slug: string): void {
+  useEffect(() => {
+    if (!ready) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const sub = form.watch((values) => {
+      clearTimeout(timer);
+      timer = setTimeout(
+        () => useCreateStore.getState().saveDraft(slug, values as Record<string, unknown>),
+        SAVE_DELAY_MS,
+      );
+    });
+    return () => {
+      clearTimeout(timer);
+      sub.unsubscribe();
+    };
+  }, [form, ready, slug]);
+}
+
+/**
+ * The form's start: the draft store is read from localStorage, then a recalled task (`?recall=`)
+ * or a seed image (`?input=`) is taken in, and the address loses its one-time query.
+ */
+async function openForm(o: {
+  slug: string;
+  defaults: Record<string, unknown>;
+  fields: readonly string[];
+  form: UseFormReturn<FieldValues>;
+  search: ReturnType<typeof useSearchParams>;
+  queryClient: QueryClient;
+  recall: (task: Pick<TaskView, "params">, part: RecallPart, seed?: string | null) => Promise<void>;
+  applyValues: (values: Record<string, unknown>) => void;
+  setNotice: (notice: string) => void;
+}): Promise<void> {
+  const { slug, search } = o;
+  await useCreateStore.persist.rehydrate();
+  await useVersionTarget.persist.rehydrate();
+  // "New version": the recipe comes by `recall`, the link to the item by `versionOf`.
+  const target = versionTargetOf(search);
+  if (target) useVersionTarget.getState().setTarget(slug, target);
+  const draft = useCreateStore.getState().drafts[slug];
+  if (draft) o.form.reset({ ...o.defaults, ...draft });
+  const uuid = search.get("recall");
+  const part = search.get("use") ?? "all";
+  const input = search.get("input");
+  if (uuid && isRecallPart(part)) {
+    try {
+      // A task the page already shows (its result strip), or one the gallery looked up when
+      // its link was pointed at, is not fetched again.
+      const task = await o.queryClient.fetchQuery(recallTaskQuery(uuid));
+      await o.recall(task, part, search.get("seed"));
+    } catch {
+      o.setNotice("That task could not be opened; the form kept its draft.");
+    }
+  }
+  if (input && o.fields.includes("seedImage")) o.applyValues({ seedImage: input });
+  // The address loses its one-time query without a round trip to the server: a router
+  // navigation here would fetch the page again, and what the form shows would wait for it.
+  if (uuid || input || target) window.history.replaceState(window.history.state, "", `/create/${slug}`);
+}
+
+/** Errors the server returned land on the fields they name; the rest go under the form, in words. */
+function placeServerErrors(
+  form: UseFormReturn<FieldValues>,
+  errors: Parameters<typeof errorTree>[0],
+  fields: readonly string[],
+  extraKeys: string[],
+): void {
+  const { tree, unplaced } = errorTree(errors, fields, extraKeys);
+  const place = (node: unknown, path: string) => {
+    if (!node || typeof node !== "object") return;
+    const e = node as { message?: unknown; type?: unknown };
+    if (typeof e.message === "string") {
+      form.setError(path, { type: String(e.type ?? "server"), message: e.message }, { shouldFocus: true });
+      return;
+    }
+    for (const [k, v] of Object.entries(node)) place(v, path ? `${path}.${k}` : k);
+  };
+  place(tree, "");
+  if (unplaced.length > 0) {
+    form.setError(ROOT_ERROR, {
+      type: "server",
+      message: unplaced.map((e) => inWords(e.message)).join(" "),
+    });
+  }
+}
+
+/** The form, judged by the contract's parser on the page's task fields only. */
+function useTaskForm(
+  taskType: WorkflowFormOptions["taskType"],
+  fields: readonly string[],
+  defaults: Record<string, unknown>,
+  protocol: ProtocolOptions | undefined,
+  toTask: WorkflowFormOptions["toTask"],
+): UseFormReturn<FieldValues> {
+  const resolver = useMemo(() => {
+    const check = taskResolver<FieldValues>(taskType, () => fields, protocol);
+    // Only the page's task fields are judged: UI-only values (a seed image's size, a mode) are not.
+    return ((values, context, options) =>
+      check(pickFields(toTask ? toTask(values) : values, fields), context, options)) as typeof check;
+  }, [taskType, fields, protocol, toTask]);
+  return useForm<FieldValues>({
+    defaultValues: defaults,
+    resolver,
+    mode: "onSubmit",
+    reValidateMode: "onChange",
+  });
+}
+
+/** The task the form's values make: the page's fields, shaped by `toTask`, with the extra JSON. */
+function taskOf(
+  values: Record<string, unknown>,
+  taskType: WorkflowFormOptions["taskType"],
+  fields: readonly string[],
+  toTask: WorkflowFormOptions["toTask"],
+  taskUUID?: string,
+) {
+  const extra = parseExtraJson(values.extraJson as string | undefined);
+  const shaped = toTask ? toTask(values) : values;
+  const task = buildTask(taskType, pickFields(shaped, fields), {
+    extra: extra.ok ? extra.value : {},
+    ...(taskUUID ? { taskUUID } : {}),
+  });
+  return { task, extra };
 }

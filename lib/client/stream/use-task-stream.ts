@@ -1,6 +1,6 @@
 "use client";
 
-import { useQueryClient } from "@tanstack/react-query";
+import { type QueryClient, useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useEffect } from "react";
 import { applyGalleryChange } from "@/lib/client/stream/gallery-live";
@@ -36,56 +36,17 @@ export function useTaskStream(): void {
 
   useEffect(() => {
     let socket: WebSocket | null = null;
-    let epoch: string | null = null;
-    let since = 0;
+    const position: StreamPosition = { epoch: null, since: 0 };
     let attempt = 0;
     let timer: ReturnType<typeof setTimeout> | undefined;
     let stopped = false;
 
-    const refetch = () => {
-      void client.invalidateQueries({ queryKey: galleryKey });
-      void client.invalidateQueries({ queryKey: tasksKey });
-      // Each open result strip asks for its tasks again: what finished while away shows up.
-      void client.invalidateQueries({ queryKey: allTasksKey });
-    };
-
-    const handle = (event: StreamFrame) => {
-      switch (event.type) {
-        case "hello":
-          usePresenceStore.getState().identify(event.userId);
-          // A resuming tab keeps its own position: replayed events follow this greeting.
-          if (epoch !== event.epoch) {
-            if (epoch !== null) refetch();
-            epoch = event.epoch;
-            since = event.seq;
-          }
-          return;
-        case "presence":
-          // Ephemeral: no seq to keep.
-          usePresenceStore.getState().receive(event);
-          return;
-        case "reset":
-          epoch = event.epoch;
-          since = event.seq;
-          refetch();
-          return;
-        case "item":
-          addGalleryItem(client, event.item);
-          addTaskItem(client, event.item);
-          break;
-        case "task":
-          updateTask(client, event.task);
-          patchTask(client, event.task);
-          break;
-        case "gallery":
-          applyGalleryChange(client, event.change);
-          break;
-      }
-      since = Math.max(since, event.seq);
-    };
+    const refetch = () => refetchAll(client);
+    const handle = (event: StreamFrame) => applyFrame(client, event, position, refetch);
 
     const connect = () => {
       const scheme = window.location.protocol === "https:" ? "wss" : "ws";
+      const { epoch, since } = position;
       const query = epoch ? `?epoch=${encodeURIComponent(epoch)}&since=${since}` : "";
       const ws = new WebSocket(`${scheme}://${window.location.host}${STREAM_PATH}${query}`);
       socket = ws;
@@ -155,4 +116,58 @@ export function useTaskStream(): void {
       socket?.close();
     };
   }, [client, router, setState]);
+}
+
+/** The last event the tab holds, where a reconnect resumes from. */
+interface StreamPosition {
+  epoch: string | null;
+  since: number;
+}
+
+function refetchAll(client: QueryClient): void {
+  void client.invalidateQueries({ queryKey: galleryKey });
+  void client.invalidateQueries({ queryKey: tasksKey });
+  // Each open result strip asks for its tasks again: what finished while away shows up.
+  void client.invalidateQueries({ queryKey: allTasksKey });
+}
+
+/** Writes a frame into the query cache (or the presence store) and moves `position` past it. */
+function applyFrame(
+  client: QueryClient,
+  event: StreamFrame,
+  position: StreamPosition,
+  refetch: () => void,
+): void {
+  switch (event.type) {
+    case "hello":
+      usePresenceStore.getState().identify(event.userId);
+      // A resuming tab keeps its own position: replayed events follow this greeting.
+      if (position.epoch !== event.epoch) {
+        if (position.epoch !== null) refetch();
+        position.epoch = event.epoch;
+        position.since = event.seq;
+      }
+      return;
+    case "presence":
+      // Ephemeral: no seq to keep.
+      usePresenceStore.getState().receive(event);
+      return;
+    case "reset":
+      position.epoch = event.epoch;
+      position.since = event.seq;
+      refetch();
+      return;
+    case "item":
+      addGalleryItem(client, event.item);
+      addTaskItem(client, event.item);
+      break;
+    case "task":
+      updateTask(client, event.task);
+      patchTask(client, event.task);
+      break;
+    case "gallery":
+      applyGalleryChange(client, event.change);
+      break;
+  }
+  position.since = Math.max(position.since, event.seq);
 }

@@ -1,14 +1,15 @@
 import "server-only";
-import { and, asc, eq, inArray, notInArray, sql } from "drizzle-orm";
+import { and, eq, inArray, notInArray, sql } from "drizzle-orm";
 import type { ServiceError } from "@/lib/protocol/errors";
 import type { SessionUser } from "@/lib/server/auth/caller";
 import type { StudioDatabase } from "@/lib/server/db";
-import { type ExperimentCellRow, experiment, experimentCell, task, user } from "@/lib/server/db/schema";
+import { type ExperimentCellRow, experiment, experimentCell, task } from "@/lib/server/db/schema";
 import { notify } from "@/lib/server/notifications/notify";
 import { stampTask, taskTimelines, wallNow } from "@/lib/server/ops/task-timeline";
 import type { SubmitOutcome } from "@/lib/server/tasks/submit";
 import type { CellPatch } from "@/lib/studio/experiments/cell-patch";
 import { nextBatch } from "@/lib/studio/experiments/planning";
+import { claimCells, readProgress, unclaimCells } from "./cell-claims";
 import { refusalWords } from "./plan";
 import { type CellResults, cellResults, runningIds, setStatus } from "./records";
 
@@ -180,19 +181,7 @@ export class ExperimentRunner {
     if (this.closed) return;
     const pickedAt = wallNow();
     const { db } = this.deps;
-    const counted = (status: string) =>
-      sql<number>`(select count(*)::int from ${experimentCell} c where c.experiment_id = ${experiment.id} and c.status = ${status})`;
-    const [exp] = await db
-      .select({
-        status: experiment.status,
-        concurrency: experiment.concurrency,
-        author: { id: user.id, name: user.name, email: user.email, role: user.role },
-        sent: counted("sent"),
-        pending: counted("pending"),
-      })
-      .from(experiment)
-      .leftJoin(user, eq(user.id, experiment.createdBy))
-      .where(eq(experiment.id, id));
+    const exp = await readProgress(db, id);
     if (exp?.status !== "running") return;
     const inFlight = exp.sent;
     if (exp.pending === 0) {
@@ -208,39 +197,7 @@ export class ExperimentRunner {
     const limits = { perRequest: this.deps.perRequest(), concurrency: exp.concurrency };
     const room = nextBatch(Array.from({ length: exp.pending }), inFlight, limits).length;
     if (room === 0) return;
-    // Claimed in one statement, each with its attempt's taskUUID, and only while still pending:
-    // another studio on the same database may be sending this experiment too, and a cell it
-    // claimed first (or is claiming now: skipped, not waited on) is its own to send.
-    const next = db
-      .select({ key: experimentCell.key })
-      .from(experimentCell)
-      .where(and(eq(experimentCell.experimentId, id), eq(experimentCell.status, "pending")))
-      .orderBy(asc(experimentCell.key))
-      .limit(room)
-      .for("update", { skipLocked: true });
-    const claimed = await db
-      .update(experimentCell)
-      .set({
-        status: "sent",
-        taskUUID: sql`gen_random_uuid()`,
-        error: null,
-        attempts: sql`${experimentCell.attempts} + 1`,
-        sentAt: new Date(),
-        doneAt: null,
-      })
-      .where(
-        and(
-          eq(experimentCell.experimentId, id),
-          eq(experimentCell.status, "pending"),
-          // `= any(array(...))`: the subquery runs once (an `in` may be rescanned as a join,
-          // and a rescanned `limit ... skip locked` claims more than its limit).
-          sql`${experimentCell.key} = any(array(${next}))`,
-        ),
-      )
-      .returning();
-    const sends = claimed
-      .flatMap((cell) => (cell.taskUUID ? [{ cell, taskUUID: cell.taskUUID }] : []))
-      .sort((a, b) => a.cell.key.localeCompare(b.cell.key));
+    const sends = await claimCells(db, id, room);
     if (sends.length === 0) return;
     for (const { taskUUID } of sends) taskTimelines().mark(taskUUID, "picked", pickedAt);
     const outcome = await this.deps.submit(
@@ -255,18 +212,11 @@ export class ExperimentRunner {
     const accepted = new Set((outcome.body.data ?? []).map((a) => a.taskUUID));
     if (outcome.status === 429 || outcome.status === 503) {
       // The member's share is full or the service is away: the cells wait and go again later.
-      await db
-        .update(experimentCell)
-        .set({ status: "pending", taskUUID: null, attempts: sql`${experimentCell.attempts} - 1` })
-        .where(
-          and(
-            eq(experimentCell.experimentId, id),
-            inArray(
-              experimentCell.key,
-              sends.map((s) => s.cell.key),
-            ),
-          ),
-        );
+      await unclaimCells(
+        db,
+        id,
+        sends.map((s) => s.cell.key),
+      );
       this.later(id);
       return;
     }

@@ -4,13 +4,14 @@ import type { IncomingMessage } from "node:http";
 import type { Duplex } from "node:stream";
 import { WebSocket, WebSocketServer } from "ws";
 import { logger } from "@/lib/platform/logger";
-import { ApiError } from "@/lib/studio/api/errors";
 import { STREAM_CLOSE } from "@/lib/studio/api/stream";
-import type { StreamEvent, StreamFrame } from "@/lib/studio/api/stream-events";
+import type { StreamFrame } from "@/lib/studio/api/stream-events";
 import type { PresenceHub } from "../presence/hub";
-import { checkFrame } from "./declared-frames";
-import { type Audience, type EventLog, isFor } from "./event-log";
-import { Fanout, type Outlet, textFrame } from "./fanout";
+import type { EventLog } from "./event-log";
+import { Fanout, type Outlet } from "./fanout";
+import { startRechecks } from "./relay-recheck";
+import { catchUp, frameCache, socketOutlet, startHeartbeat } from "./relay-socket";
+import { upgradeOrRefuse } from "./relay-upgrade";
 import { openedWithToken, type SocketCaps, type StreamMember, StreamSockets } from "./stream-sockets";
 import { tabMessages } from "./tab-messages";
 
@@ -97,24 +98,12 @@ export function createRelay(options: RelayOptions): Relay {
   const maxBuffered = options.maxBufferedBytes ?? 4 * 1024 * 1024;
   // No compression: the relay writes frames it built once for every socket (`Fanout`).
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES, perMessageDeflate: false });
-  const alive = new WeakMap<WebSocket, boolean>();
   const members = new StreamSockets<WebSocket>(options.caps);
   const reportSocketError =
     options.onSocketError ??
     ((err: Error, member: StreamMember) =>
       logger().warn({ userId: member.userId }, `Relay socket failed: ${err.message}`));
-
-  const ping = setInterval(() => {
-    for (const ws of wss.clients) {
-      if (alive.get(ws) === false) {
-        ws.terminate();
-        continue;
-      }
-      alive.set(ws, false);
-      ws.ping();
-    }
-  }, options.pingMs ?? 30_000);
-  ping.unref();
+  const heartbeat = startHeartbeat(wss, options.pingMs ?? 30_000);
 
   function end(ws: WebSocket, reason: DisconnectReason): void {
     members.delete(ws);
@@ -122,75 +111,14 @@ export function createRelay(options: RelayOptions): Relay {
     if (outlet) fanout.remove(outlet);
     ws.close(STREAM_CLOSE[reason], CLOSE_WORDS[reason]);
   }
+  const rechecks = startRechecks(members, options.recheck, end, options.recheckMs ?? 60_000);
 
-  let rechecking: Promise<void> | null = null;
-  let recheckFailed = false;
-  async function recheckAll(): Promise<void> {
-    const { recheck } = options;
-    if (!recheck) return;
-    for (const [sessionId, sockets] of members.sessions()) {
-      let standing: { role: string } | null;
-      try {
-        standing = await recheck(sessionId);
-      } catch (err) {
-        // The database is away: the sockets stay until a check can tell (the next one will).
-        if (!recheckFailed) logger().error({ err }, "The relay could not recheck sessions");
-        recheckFailed = true;
-        return;
-      }
-      recheckFailed = false;
-      for (const ws of sockets) {
-        const member = members.get(ws);
-        if (!member) continue;
-        if (standing === null) end(ws, openedWithToken(member) ? "tokenRevoked" : "sessionEnded");
-        else if (standing.role !== member.role) end(ws, "roleChanged");
-      }
-    }
-  }
-  function recheckNow(): Promise<void> {
-    rechecking ??= recheckAll().finally(() => {
-      rechecking = null;
-    });
-    return rechecking;
-  }
-  const recheckTimer = setInterval(() => void recheckNow(), options.recheckMs ?? 60_000);
-  recheckTimer.unref();
-
-  // One event goes to every socket of the team: made into a WebSocket frame once, not per socket.
-  const frames = new WeakMap<StreamFrame, Buffer>();
-  function frameOf(event: StreamFrame): Buffer {
-    let frame = frames.get(event);
-    if (frame === undefined) {
-      checkFrame(event);
-      frame = textFrame(Buffer.from(JSON.stringify(event)));
-      frames.set(event, frame);
-    }
-    return frame;
-  }
+  const frameOf = frameCache();
   const fanout = new Fanout(CORK_MS);
   const outlets = new Map<WebSocket, Outlet>();
   const stopFanout = log.subscribe((event, audience) => {
     if (fanout.size > 0) fanout.broadcast(frameOf(event), audience);
   });
-
-  function outletOf(ws: WebSocket, userId: string): Outlet {
-    return {
-      userId,
-      write(chunk) {
-        // A socket being closed for its session receives nothing more, even before it is gone.
-        if (ws.readyState !== WebSocket.OPEN || !members.has(ws)) return;
-        if (ws.bufferedAmount > maxBuffered) {
-          // The tab will reconnect and resume from its last sequence, or refetch.
-          ws.close(1013, "Too far behind");
-          return;
-        }
-        // Whole frames go straight to the TCP socket (ws keeps it in `_socket`, not typed): ws
-        // writes its own frames (pings, close) whole too, so they never interleave mid-frame, and
-        // what waits there counts in `bufferedAmount`.
-        (ws as unknown as { _socket?: Duplex })._socket?.write(chunk);
-      },
-    };
-  }
 
   /** One frame for one socket: in order with the events gathered for it, or now while it is replaying. */
   function send(ws: WebSocket, event: StreamFrame): void {
@@ -208,9 +136,8 @@ export function createRelay(options: RelayOptions): Relay {
       ws.close(STREAM_CLOSE.tooManySockets, CLOSE_WORDS.tooManySockets);
       return;
     }
-    alive.set(ws, true);
-    ws.on("pong", () => alive.set(ws, true));
-    const outlet = outletOf(ws, userId);
+    heartbeat.watch(ws);
+    const outlet = socketOutlet(ws, userId, () => members.has(ws), maxBuffered);
     outlets.set(ws, outlet);
     // A tab says which page it is on (presence); anything else it sends is ignored.
     const tab = { id: randomUUID(), userId, role: member.role, send: (e: StreamFrame) => send(ws, e) };
@@ -228,68 +155,21 @@ export function createRelay(options: RelayOptions): Relay {
       reported = true;
       reportSocketError(err, member);
     });
-
-    const epoch = url.searchParams.get("epoch");
-    const since = Number(url.searchParams.get("since"));
-    const resuming = epoch !== null && Number.isInteger(since) && since >= 0;
-    // Live events are held from now while the missed ones are read, then sent after them, so no
-    // event falls between the two and none is sent twice; then the socket joins the fan-out.
-    const held: { event: StreamEvent; audience: Audience }[] = [];
-    const unsubscribe = log.subscribe((event, audience) => held.push({ event, audience }));
+    const stopHolding = catchUp(log, userId, url, tab.send, () => {
+      if (ws.readyState === WebSocket.OPEN && members.has(ws)) fanout.add(outlet);
+    });
     ws.on("close", () => {
       members.delete(ws);
       fanout.remove(outlet);
       outlets.delete(ws);
-      unsubscribe();
+      stopHolding();
       presence?.leave(tab.id);
     });
-    const replay = log.start().then(() => (resuming ? log.missed(userId, epoch, since) : []));
-    replay
-      .catch((err: unknown) => {
-        logger().error({ err }, "The relay could not read the events a tab missed");
-        return null;
-      })
-      .then((missed) => {
-        send(ws, { type: "hello", epoch: log.epoch, seq: log.lastSeq, userId });
-        if (missed === null) send(ws, { type: "reset", epoch: log.epoch, seq: log.lastSeq });
-        else for (const event of missed) send(ws, event);
-        const sent = new Set(missed?.map((e) => e.seq));
-        // A tab coming from another instance may already hold events this one delivers later.
-        const seen = resuming && missed !== null ? since : 0;
-        unsubscribe();
-        for (const { event, audience } of held.splice(0))
-          if (isFor(audience, userId) && !sent.has(event.seq) && event.seq > seen) send(ws, event);
-        if (ws.readyState === WebSocket.OPEN && members.has(ws)) fanout.add(outlet);
-      });
   }
 
   return {
-    handleUpgrade(req, socket, head) {
-      const refuse = (status: string, extra = "") => {
-        socket.end(`HTTP/1.1 ${status}\r\n${extra}Connection: close\r\nContent-Length: 0\r\n\r\n`);
-      };
-      // The connection may fail while the session is looked up; ws takes over its errors after.
-      const onEarlyError = () => socket.destroy();
-      socket.on("error", onEarlyError);
-      // A token is sent by a script (no Origin); a browser cannot set Authorization on a WebSocket,
-      // so a foreign page can only ride the cookie, which the origin check keeps out.
-      if (req.headers.authorization === undefined && !sameOriginUpgrade(req)) {
-        refuse("403 Forbidden");
-        return;
-      }
-      options.authenticate(req).then(
-        (who) => {
-          if (!who) {
-            refuse("401 Unauthorized");
-            return;
-          }
-          const url = new URL(req.url ?? "/", "http://studio.invalid");
-          socket.off("error", onEarlyError);
-          wss.handleUpgrade(req, socket, head, (ws) => open(ws, who, url));
-        },
-        (err: unknown) => refuse(...refusalOf(err)),
-      );
-    },
+    handleUpgrade: (req, socket, head) =>
+      upgradeOrRefuse(wss, options.authenticate, open, [req, socket, head]),
     disconnect(match, reason) {
       let closed = 0;
       let tokens = false;
@@ -304,15 +184,15 @@ export function createRelay(options: RelayOptions): Relay {
         end(ws, reason);
         closed++;
       }
-      if (tokens) void recheckNow();
+      if (tokens) void rechecks.now();
       return closed;
     },
-    recheckNow,
+    recheckNow: () => rechecks.now(),
     connections: () => wss.clients.size,
     sizes: () => members.sizes(),
     async close(graceMs = 2_000) {
-      clearInterval(ping);
-      clearInterval(recheckTimer);
+      heartbeat.stop();
+      rechecks.stop();
       stopFanout();
       fanout.flush();
       fanout.close();
@@ -324,37 +204,4 @@ export function createRelay(options: RelayOptions): Relay {
       clearTimeout(cut);
     },
   };
-}
-
-const STATUS_WORDS: Record<number, string> = {
-  401: "Unauthorized",
-  403: "Forbidden",
-  429: "Too Many Requests",
-};
-
-/**
- * The upgrade's answer to a refused credential (`STREAM_REFUSALS`): the API error's own status
- * (401, 403, 429 with its Retry-After); anything else, a database away, is 503.
- */
-function refusalOf(err: unknown): [string, string] {
-  if (err instanceof ApiError && STATUS_WORDS[err.status]) {
-    const wait = err.retryAfterSeconds;
-    return [
-      `${err.status} ${STATUS_WORDS[err.status]}`,
-      wait === undefined ? "" : `Retry-After: ${wait}\r\n`,
-    ];
-  }
-  return ["503 Service Unavailable", ""];
-}
-
-/** The upgrade's Origin names the host it was sent to (browsers always send Origin here). */
-export function sameOriginUpgrade(req: IncomingMessage): boolean {
-  const origin = req.headers.origin;
-  const host = req.headers.host;
-  if (!origin || !host) return false;
-  try {
-    return new URL(origin).host === host;
-  } catch {
-    return false;
-  }
 }

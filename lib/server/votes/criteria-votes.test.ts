@@ -10,8 +10,8 @@ import {
   openInstancePair,
   testBackends,
 } from "@/lib/server/db/test-databases";
-import { createShareLink } from "@/lib/server/share/links";
 import { databaseRateLimits, type RateLimits } from "@/lib/server/rate-limits";
+import { createShareLink } from "@/lib/server/share/links";
 import { castGuestPick, castGuestRank, guestBallot } from "@/lib/server/votes/test-links";
 import type { ApiError } from "@/lib/studio/api/errors";
 import { rankSchema } from "@/lib/studio/votes/input";

@@ -103,10 +103,6 @@ export function asyncApiDocument(options: AsyncApiOptions = {}): AsyncApiDocumen
   declare("server", SERVER_MESSAGES, "send");
   declare("client", CLIENT_MESSAGES, "receive");
 
-  const closeCodes = STREAM_CLOSE_CODES.map((c) => `- ${c.code} ${c.name}: ${c.meaning} ${c.next}`).join(
-    "\n",
-  );
-  const refusals = STREAM_REFUSALS.map((r) => `- ${r.status}: ${r.meaning}`).join("\n");
   const server = options.serverUrl ? new URL(options.serverUrl) : null;
 
   return {
@@ -135,47 +131,7 @@ export function asyncApiDocument(options: AsyncApiOptions = {}): AsyncApiDocumen
         }
       : {}),
     defaultContentType: "application/json",
-    channels: {
-      [CHANNEL]: {
-        address: STREAM_PATH,
-        title: "Live stream",
-        description: [
-          `Connect: ${STREAM_CONNECT.session} Or: ${STREAM_CONNECT.token}`,
-          STREAM_CONNECT.resume,
-          `Refusals of the upgrade:\n${refusals}`,
-          `Close codes:\n${closeCodes}`,
-        ].join("\n\n"),
-        messages: channelMessages,
-        bindings: {
-          ws: {
-            method: "GET",
-            query: {
-              type: "object",
-              properties: {
-                epoch: { type: "string", description: "The epoch of the last event received, to resume." },
-                since: {
-                  type: "string",
-                  pattern: "^[0-9]+$",
-                  description: "The seq of the last event received, to resume.",
-                },
-              },
-            },
-            headers: {
-              type: "object",
-              properties: {
-                Authorization: {
-                  type: "string",
-                  pattern: "^Bearer mst_",
-                  description:
-                    "A personal access token, for a script; a browser sends its session cookie instead.",
-                },
-              },
-            },
-            bindingVersion: "0.1.0",
-          },
-        },
-      },
-    },
+    channels: { [CHANNEL]: streamChannel(channelMessages) },
     operations,
     components: {
       messages,
@@ -196,5 +152,52 @@ export function asyncApiDocument(options: AsyncApiOptions = {}): AsyncApiDocumen
     },
     "x-close-codes": STREAM_CLOSE_CODES.map((c) => ({ ...c })),
     "x-handshake-refusals": STREAM_REFUSALS.map((r) => ({ ...r })),
+  };
+}
+
+/** The stream's one channel: how to connect and resume, its refusals and close codes, and its messages. */
+function streamChannel(channelMessages: Record<string, Json>): Json {
+  const closeCodes = STREAM_CLOSE_CODES.map((c) => `- ${c.code} ${c.name}: ${c.meaning} ${c.next}`).join(
+    "\n",
+  );
+  const refusals = STREAM_REFUSALS.map((r) => `- ${r.status}: ${r.meaning}`).join("\n");
+  return {
+    address: STREAM_PATH,
+    title: "Live stream",
+    description: [
+      `Connect: ${STREAM_CONNECT.session} Or: ${STREAM_CONNECT.token}`,
+      STREAM_CONNECT.resume,
+      `Refusals of the upgrade:\n${refusals}`,
+      `Close codes:\n${closeCodes}`,
+    ].join("\n\n"),
+    messages: channelMessages,
+    bindings: {
+      ws: {
+        method: "GET",
+        query: {
+          type: "object",
+          properties: {
+            epoch: { type: "string", description: "The epoch of the last event received, to resume." },
+            since: {
+              type: "string",
+              pattern: "^[0-9]+$",
+              description: "The seq of the last event received, to resume.",
+            },
+          },
+        },
+        headers: {
+          type: "object",
+          properties: {
+            Authorization: {
+              type: "string",
+              pattern: "^Bearer mst_",
+              description:
+                "A personal access token, for a script; a browser sends its session cookie instead.",
+            },
+          },
+        },
+        bindingVersion: "0.1.0",
+      },
+    },
   };
 }

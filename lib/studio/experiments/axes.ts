@@ -117,58 +117,90 @@ function rangeValues(from: number, to: number, step: number): number[] {
   return Array.from({ length: count }, (_, i) => Math.round((from + sign * i * step) * scale) / scale);
 }
 
+type Expanded = { ok: true; axis: ExpandedAxis } | { ok: false; problem: AxisProblem };
+
+const tooMany = (field: string, n: number): Expanded | null =>
+  n > MAX_AXIS_VALUES
+    ? {
+        ok: false as const,
+        problem: { field, message: `An axis takes at most ${MAX_AXIS_VALUES} values (this one has ${n}).` },
+      }
+    : null;
+const badPath = (): Expanded => ({
+  ok: false as const,
+  problem: { field: "path", message: "Pick a setting of the task to vary." },
+});
+const empty = (field: string): Expanded => ({
+  ok: false as const,
+  problem: { field, message: "Give at least one value." },
+});
+
+function promptReplaceAxis(
+  spec: Extract<AxisSpec, { kind: "promptReplace" }>,
+  base: Record<string, unknown>,
+): Expanded {
+  const prompt = typeof base.positivePrompt === "string" ? base.positivePrompt : "";
+  if (spec.find.trim() === "")
+    return {
+      ok: false,
+      problem: { field: "find", message: "Say which words of the prompt to replace." },
+    };
+  if (!prompt.includes(spec.find)) {
+    return {
+      ok: false,
+      problem: { field: "find", message: `The prompt does not contain “${short(spec.find)}”.` },
+    };
+  }
+  if (spec.replacements.length === 0) return empty("replacements");
+  return (
+    tooMany("replacements", spec.replacements.length) ?? {
+      ok: true,
+      axis: {
+        name: "Prompt",
+        values: spec.replacements.map((r) => ({
+          label: r.trim() === "" ? "(removed)" : short(r),
+          title: r.trim() === "" ? "(removed)" : whole(r),
+          patches: [{ path: "positivePrompt", value: prompt.split(spec.find).join(r) }],
+        })),
+      },
+    }
+  );
+}
+
+function rangeAxis(spec: Extract<AxisSpec, { kind: "range" }>): Expanded {
+  if (!isParamPath(spec.path)) return badPath();
+  if (![spec.from, spec.to, spec.step].every(Number.isFinite)) {
+    return {
+      ok: false,
+      problem: { field: "step", message: "A range needs numbers for its start, end and step." },
+    };
+  }
+  if (spec.step <= 0) return { ok: false, problem: { field: "step", message: "The step must be above 0." } };
+  const count = Math.floor(Math.abs(spec.to - spec.from) / spec.step) + 1;
+  const over = tooMany("step", count);
+  if (over) return over;
+  const name = pathName(spec.path);
+  return {
+    ok: true,
+    axis: {
+      name,
+      values: rangeValues(spec.from, spec.to, spec.step).map((v) => ({
+        label: `${name} ${valueWords(v)}`,
+        title: `${name} ${valueWords(v)}`,
+        patches: [{ path: spec.path, value: v }],
+      })),
+    },
+  };
+}
+
 /**
  * Expands an axis over the base task's parameters: its values, or what is wrong with the spec
  * itself (an empty list, a fragment the prompt does not hold, a range too long).
  */
-export function expandAxis(
-  spec: AxisSpec,
-  base: Record<string, unknown>,
-): { ok: true; axis: ExpandedAxis } | { ok: false; problem: AxisProblem } {
-  const tooMany = (field: string, n: number) =>
-    n > MAX_AXIS_VALUES
-      ? {
-          ok: false as const,
-          problem: { field, message: `An axis takes at most ${MAX_AXIS_VALUES} values (this one has ${n}).` },
-        }
-      : null;
-  const badPath = {
-    ok: false as const,
-    problem: { field: "path", message: "Pick a setting of the task to vary." },
-  };
-  const empty = (field: string) => ({
-    ok: false as const,
-    problem: { field, message: "Give at least one value." },
-  });
+export function expandAxis(spec: AxisSpec, base: Record<string, unknown>): Expanded {
   switch (spec.kind) {
-    case "promptReplace": {
-      const prompt = typeof base.positivePrompt === "string" ? base.positivePrompt : "";
-      if (spec.find.trim() === "")
-        return {
-          ok: false,
-          problem: { field: "find", message: "Say which words of the prompt to replace." },
-        };
-      if (!prompt.includes(spec.find)) {
-        return {
-          ok: false,
-          problem: { field: "find", message: `The prompt does not contain “${short(spec.find)}”.` },
-        };
-      }
-      if (spec.replacements.length === 0) return empty("replacements");
-      return (
-        tooMany("replacements", spec.replacements.length) ?? {
-          ok: true,
-          axis: {
-            name: "Prompt",
-            values: spec.replacements.map((r) => ({
-              label: r.trim() === "" ? "(removed)" : short(r),
-              title: r.trim() === "" ? "(removed)" : whole(r),
-              patches: [{ path: "positivePrompt", value: prompt.split(spec.find).join(r) }],
-            })),
-          },
-        }
-      );
-    }
+    case "promptReplace":
+      return promptReplaceAxis(spec, base);
     case "prompts":
       if (spec.prompts.length === 0) return empty("prompts");
       return (
@@ -221,7 +253,7 @@ export function expandAxis(
         }
       );
     case "values": {
-      if (!isParamPath(spec.path)) return badPath;
+      if (!isParamPath(spec.path)) return badPath();
       if (spec.values.length === 0) return empty("values");
       const name = pathName(spec.path);
       return (
@@ -238,32 +270,8 @@ export function expandAxis(
         }
       );
     }
-    case "range": {
-      if (!isParamPath(spec.path)) return badPath;
-      if (![spec.from, spec.to, spec.step].every(Number.isFinite)) {
-        return {
-          ok: false,
-          problem: { field: "step", message: "A range needs numbers for its start, end and step." },
-        };
-      }
-      if (spec.step <= 0)
-        return { ok: false, problem: { field: "step", message: "The step must be above 0." } };
-      const count = Math.floor(Math.abs(spec.to - spec.from) / spec.step) + 1;
-      const over = tooMany("step", count);
-      if (over) return over;
-      const name = pathName(spec.path);
-      return {
-        ok: true,
-        axis: {
-          name,
-          values: rangeValues(spec.from, spec.to, spec.step).map((v) => ({
-            label: `${name} ${valueWords(v)}`,
-            title: `${name} ${valueWords(v)}`,
-            patches: [{ path: spec.path, value: v }],
-          })),
-        },
-      };
-    }
+    case "range":
+      return rangeAxis(spec);
   }
 }
 

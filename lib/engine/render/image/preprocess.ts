@@ -155,45 +155,10 @@ export async function preprocess(image: NamedImage, o: PreprocessOptions): Promi
     }
     case "depth":
       return grey1(Uint8Array.from(depthField(grey, w, h)), w, h);
-    case "normalbae": {
-      const d = depthField(grey, w, h);
-      const out = Buffer.alloc(w * h * 3);
-      for (let y = 0; y < h; y++) {
-        for (let x = 0; x < w; x++) {
-          const i = y * w + x;
-          const dx = ((d[i + (x < w - 1 ? 1 : 0)] ?? 0) - (d[i - (x > 0 ? 1 : 0)] ?? 0)) / 255;
-          const dy = ((d[i + (y < h - 1 ? w : 0)] ?? 0) - (d[i - (y > 0 ? w : 0)] ?? 0)) / 255;
-          const nx = -dx * 12;
-          const ny = dy * 12;
-          const len = Math.hypot(nx, ny, 1);
-          out[i * 3] = Math.round((nx / len) * 127.5 + 127.5);
-          out[i * 3 + 1] = Math.round((ny / len) * 127.5 + 127.5);
-          out[i * 3 + 2] = Math.round((1 / len) * 127.5 + 127.5);
-        }
-      }
-      return { data: out, width: w, height: h, channels: 3 };
-    }
-    case "seg": {
-      // Colour quantisation into regions: a coarse copy, each pixel's colour bucket mapped to a class colour.
-      const small = await sharp(rgb, { raw: { width: w, height: h, channels: 3 } })
-        .resize(Math.max(1, Math.round(w / 6)), Math.max(1, Math.round(h / 6)))
-        .blur(1)
-        .resize(w, h, { kernel: "nearest" })
-        .raw()
-        .toBuffer();
-      const out = Buffer.alloc(w * h * 3);
-      for (let i = 0; i < w * h; i++) {
-        const r = small[i * 3] ?? 0;
-        const g = small[i * 3 + 1] ?? 0;
-        const b = small[i * 3 + 2] ?? 0;
-        const bucket = (r > 127 ? 1 : 0) + (g > 127 ? 2 : 0) + (b > 127 ? 4 : 0) + (r + g + b > 600 ? 8 : 0);
-        const colour = SEG_COLOURS[bucket % SEG_COLOURS.length] ?? SEG_COLOURS[0];
-        out[i * 3] = colour[0];
-        out[i * 3 + 1] = colour[1];
-        out[i * 3 + 2] = colour[2];
-      }
-      return { data: out, width: w, height: h, channels: 3 };
-    }
+    case "normalbae":
+      return normalMap(grey, w, h);
+    case "seg":
+      return segments(rgb, w, h);
     case "tile": {
       const data = await sharp(rgb, { raw: { width: w, height: h, channels: 3 } })
         .resize(Math.max(1, Math.round(w / 8)), Math.max(1, Math.round(h / 8)))
@@ -203,26 +168,71 @@ export async function preprocess(image: NamedImage, o: PreprocessOptions): Promi
         .toBuffer();
       return { data, width: w, height: h, channels: 3 };
     }
-    case "shuffle": {
-      // Content shuffle: every pixel displaced by a smooth random field, so the colours stay and the layout scrambles.
-      const random = seededRandom(`shuffle:${w}x${h}`, grey.length);
-      const fx = noiseField(w, h, 4, 2, random);
-      const fy = noiseField(w, h, 4, 2, random);
-      const out = Buffer.alloc(w * h * 3);
-      for (let y = 0; y < h; y++) {
-        for (let x = 0; x < w; x++) {
-          const i = y * w + x;
-          const sx = Math.floor(clamp(x + ((fx[i] ?? 0.5) - 0.5) * w * 1.6, 0, w - 1));
-          const sy = Math.floor(clamp(y + ((fy[i] ?? 0.5) - 0.5) * h * 1.6, 0, h - 1));
-          const s = (sy * w + sx) * 3;
-          out[i * 3] = rgb[s] ?? 0;
-          out[i * 3 + 1] = rgb[s + 1] ?? 0;
-          out[i * 3 + 2] = rgb[s + 2] ?? 0;
-        }
-      }
-      return { data: out, width: w, height: h, channels: 3 };
-    }
+    case "shuffle":
+      return shuffled(rgb, grey, w, h);
     case "openpose":
       return openposeSkeleton(w, h, grey);
   }
+}
+
+/** A normal map from the depth field: each pixel's surface direction as RGB. */
+function normalMap(grey: Buffer, w: number, h: number): Guide {
+  const d = depthField(grey, w, h);
+  const out = Buffer.alloc(w * h * 3);
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) {
+      const i = y * w + x;
+      const dx = ((d[i + (x < w - 1 ? 1 : 0)] ?? 0) - (d[i - (x > 0 ? 1 : 0)] ?? 0)) / 255;
+      const dy = ((d[i + (y < h - 1 ? w : 0)] ?? 0) - (d[i - (y > 0 ? w : 0)] ?? 0)) / 255;
+      const nx = -dx * 12;
+      const ny = dy * 12;
+      const len = Math.hypot(nx, ny, 1);
+      out[i * 3] = Math.round((nx / len) * 127.5 + 127.5);
+      out[i * 3 + 1] = Math.round((ny / len) * 127.5 + 127.5);
+      out[i * 3 + 2] = Math.round((1 / len) * 127.5 + 127.5);
+    }
+  }
+  return { data: out, width: w, height: h, channels: 3 };
+}
+
+/** Colour quantisation into regions: a coarse copy, each pixel's colour bucket mapped to a class colour. */
+async function segments(rgb: Buffer, w: number, h: number): Promise<Guide> {
+  const small = await sharp(rgb, { raw: { width: w, height: h, channels: 3 } })
+    .resize(Math.max(1, Math.round(w / 6)), Math.max(1, Math.round(h / 6)))
+    .blur(1)
+    .resize(w, h, { kernel: "nearest" })
+    .raw()
+    .toBuffer();
+  const out = Buffer.alloc(w * h * 3);
+  for (let i = 0; i < w * h; i++) {
+    const r = small[i * 3] ?? 0;
+    const g = small[i * 3 + 1] ?? 0;
+    const b = small[i * 3 + 2] ?? 0;
+    const bucket = (r > 127 ? 1 : 0) + (g > 127 ? 2 : 0) + (b > 127 ? 4 : 0) + (r + g + b > 600 ? 8 : 0);
+    const colour = SEG_COLOURS[bucket % SEG_COLOURS.length] ?? SEG_COLOURS[0];
+    out[i * 3] = colour[0];
+    out[i * 3 + 1] = colour[1];
+    out[i * 3 + 2] = colour[2];
+  }
+  return { data: out, width: w, height: h, channels: 3 };
+}
+
+/** Content shuffle: every pixel displaced by a smooth random field, so the colours stay and the layout scrambles. */
+function shuffled(rgb: Buffer, grey: Buffer, w: number, h: number): Guide {
+  const random = seededRandom(`shuffle:${w}x${h}`, grey.length);
+  const fx = noiseField(w, h, 4, 2, random);
+  const fy = noiseField(w, h, 4, 2, random);
+  const out = Buffer.alloc(w * h * 3);
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) {
+      const i = y * w + x;
+      const sx = Math.floor(clamp(x + ((fx[i] ?? 0.5) - 0.5) * w * 1.6, 0, w - 1));
+      const sy = Math.floor(clamp(y + ((fy[i] ?? 0.5) - 0.5) * h * 1.6, 0, h - 1));
+      const s = (sy * w + sx) * 3;
+      out[i * 3] = rgb[s] ?? 0;
+      out[i * 3 + 1] = rgb[s + 1] ?? 0;
+      out[i * 3 + 2] = rgb[s + 2] ?? 0;
+    }
+  }
+  return { data: out, width: w, height: h, channels: 3 };
 }

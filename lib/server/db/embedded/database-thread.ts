@@ -4,6 +4,7 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import type { Worker } from "node:worker_threads";
 import { logger } from "@/lib/platform/logger";
 import type {
   DatabaseMemory,
@@ -172,65 +173,80 @@ export async function startDatabaseThread(
       lostListeners.push(listener);
     },
     close() {
-      closing ??= (async () => {
-        if (state === "ended") return;
-        state = "closing";
-        const acknowledged = new Promise<void>((resolve) =>
-          worker.on("message", (message: FromDatabaseThread) => {
-            if (message.type === "closed") resolve();
-          }),
-        );
-        worker.postMessage({ type: "close" } satisfies ToDatabaseThread);
-        let timer: NodeJS.Timeout | undefined;
-        const late = new Promise<"late">((resolve) => {
-          timer = setTimeout(() => resolve("late"), CLOSE_MS);
-        });
-        const outcome = await Promise.race([Promise.race([acknowledged, exited]), late]);
-        clearTimeout(timer);
-        if (outcome === "late") {
-          logger().error(
-            { database: dataDir ?? "memory" },
-            "The embedded database did not close in time; ending its thread",
-          );
-        }
-        // Closed and flushed (or hopeless): whatever the thread still holds ends with it.
-        await worker.terminate();
-        await exited;
-      })();
+      if (closing === null) {
+        const ended = state === "ended";
+        if (!ended) state = "closing";
+        closing = ended ? Promise.resolve() : closeThread(worker, exited, dataDir);
+      }
       return closing;
     },
     async kill() {
       await worker.terminate();
       await exited;
     },
-    dump(file) {
-      return new Promise<void>((resolve, reject) => {
-        worker.on("message", function dumped(message: FromDatabaseThread) {
-          if (message.type !== "dumped") return;
-          worker.off("message", dumped);
-          if (message.error === undefined) resolve();
-          else reject(new Error(`Could not dump the embedded database: ${message.error}`));
-        });
-        worker.postMessage({ type: "dump", file } satisfies ToDatabaseThread);
-      });
-    },
+    dump: (file) => askDump(worker, file),
     memory() {
       if (state !== "open") return Promise.reject(new Error("The embedded database's thread has ended"));
-      return new Promise<DatabaseMemory>((resolve, reject) => {
-        const ended = () => {
-          worker.off("message", measured);
-          reject(new Error("The embedded database's thread has ended"));
-        };
-        const measured = (message: FromDatabaseThread) => {
-          if (message.type !== "memory") return;
-          worker.off("message", measured);
-          worker.off("exit", ended);
-          resolve(message.memory);
-        };
-        worker.on("message", measured);
-        worker.once("exit", ended);
-        worker.postMessage({ type: "memory" } satisfies ToDatabaseThread);
-      });
+      return askMemory(worker);
     },
   };
+}
+
+/** Asks the thread to stop its server and flush PGlite's files, then ends it (at once past `CLOSE_MS`). */
+async function closeThread(
+  worker: Worker,
+  exited: Promise<void>,
+  dataDir: string | undefined,
+): Promise<void> {
+  const acknowledged = new Promise<void>((resolve) =>
+    worker.on("message", (message: FromDatabaseThread) => {
+      if (message.type === "closed") resolve();
+    }),
+  );
+  worker.postMessage({ type: "close" } satisfies ToDatabaseThread);
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<"late">((resolve) => {
+    timer = setTimeout(() => resolve("late"), CLOSE_MS);
+  });
+  const outcome = await Promise.race([Promise.race([acknowledged, exited]), late]);
+  clearTimeout(timer);
+  if (outcome === "late") {
+    logger().error(
+      { database: dataDir ?? "memory" },
+      "The embedded database did not close in time; ending its thread",
+    );
+  }
+  // Closed and flushed (or hopeless): whatever the thread still holds ends with it.
+  await worker.terminate();
+  await exited;
+}
+
+function askDump(worker: Worker, file: string): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    worker.on("message", function dumped(message: FromDatabaseThread) {
+      if (message.type !== "dumped") return;
+      worker.off("message", dumped);
+      if (message.error === undefined) resolve();
+      else reject(new Error(`Could not dump the embedded database: ${message.error}`));
+    });
+    worker.postMessage({ type: "dump", file } satisfies ToDatabaseThread);
+  });
+}
+
+function askMemory(worker: Worker): Promise<DatabaseMemory> {
+  return new Promise<DatabaseMemory>((resolve, reject) => {
+    const ended = () => {
+      worker.off("message", measured);
+      reject(new Error("The embedded database's thread has ended"));
+    };
+    const measured = (message: FromDatabaseThread) => {
+      if (message.type !== "memory") return;
+      worker.off("message", measured);
+      worker.off("exit", ended);
+      resolve(message.memory);
+    };
+    worker.on("message", measured);
+    worker.once("exit", ended);
+    worker.postMessage({ type: "memory" } satisfies ToDatabaseThread);
+  });
 }

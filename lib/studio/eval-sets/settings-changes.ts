@@ -1,6 +1,6 @@
-import type { EvalRunSummary } from "@/lib/studio/api/eval-sets";
+import type { RunSettingsInput } from "./input";
 
-type Settings = EvalRunSummary["settings"];
+type Settings = RunSettingsInput;
 
 /** The service a model runs on: the first part of its AIR id ("runware" in `runware:101@1`). */
 export function providerOf(air: string): string {

@@ -62,7 +62,7 @@ export function RegressionView({
       <PageHeader
         eyebrow={`Regression · ${data.setName}`}
         title={`${runName} against ${baseName}`}
-        description={`${labels.get(data.run.id) ?? data.run.label}, measured case by case against ${data.setBaseline ? "the set's baseline" : "an earlier run"}: ${labels.get(data.baseline.id) ?? data.baseline.label}.`}
+        description={`${labels.get(data.run.id) ?? data.run.label}, measured case by case against ${data.setBaselineRunId === data.baseline.id ? "the set's baseline" : "another run"}: ${labels.get(data.baseline.id) ?? data.baseline.label}.`}
         actions={
           <ButtonLink href={`/experiments/sets/${setId}`} variant="ghost">
             <ArrowLeft aria-hidden /> Back to the set
@@ -90,7 +90,9 @@ export function RegressionView({
                 <GitCompareArrows aria-hidden /> Compare with the run before
               </ButtonLink>
             ) : null}
-            {!data.setBaseline ? (
+            {data.setBaselineRunId &&
+            data.setBaselineRunId !== data.baseline.id &&
+            data.setBaselineRunId !== data.run.id ? (
               <ButtonLink href={regressionHref(setId, data.run.id)} variant="secondary" size="sm">
                 <GitCompareArrows aria-hidden /> Compare with the set's baseline
               </ButtonLink>

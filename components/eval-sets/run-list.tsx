@@ -128,7 +128,7 @@ export function RunList({
                       <GitCompareArrows aria-hidden /> Compare with baseline
                     </ButtonLink>
                   ) : null}
-                  {before && before.id !== baseline.runId ? (
+                  {before ? (
                     <ButtonLink
                       href={regressionHref(setId, run.id, before.id)}
                       variant="ghost"

@@ -104,7 +104,7 @@ for (const backend of testBackends) {
     it("keeps every case, a missing result shown as none, and judges a case by its votes once closed", async () => {
       const before = await regression(opened.db, setId, { run: newerRun });
       expect(before.baseline.id).toBe(baselineRun);
-      expect(before.setBaseline).toBe(true);
+      expect(before.setBaselineRunId).toBe(baselineRun);
       expect(before.previousRunId).toBe(baselineRun);
       expect(before.rows.map((r) => r.prompt)).toEqual([...CASES.map((c) => c.prompt), "a glass bell"]);
       expect(before.rows.map((r) => Boolean(r.baseline?.item))).toEqual([true, true, true, false]);

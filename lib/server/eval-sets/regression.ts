@@ -150,7 +150,7 @@ export async function regression(
     setName: set.name,
     baseline,
     run: current,
-    setBaseline: baselineId === own.runId,
+    setBaselineRunId: own.runId,
     previousRunId,
     rows: cases.map((c, i) => regressionRow(i, c, baseResults[i] ?? null, runResults[i] ?? null, picks)),
   };

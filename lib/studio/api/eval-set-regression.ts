@@ -41,8 +41,8 @@ export const regressionSchema = z.object({
   setName: z.string(),
   baseline: evalRunSummarySchema,
   run: evalRunSummarySchema,
-  /** Whether the baseline is the set's own (picked, or the oldest finished run standing in). */
-  setBaseline: z.boolean(),
+  /** The set's own baseline (picked, or the oldest finished run standing in), which `baseline` may not be. */
+  setBaselineRunId: z.string().nullable(),
   /** The run made just before this one, to compare with in one click. */
   previousRunId: z.string().nullable(),
   rows: z.array(regressionRowSchema),

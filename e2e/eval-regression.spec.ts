@@ -181,6 +181,8 @@ test("a run against its baseline: sorted cases, the summary, what changed, live 
   await page.getByRole("link", { name: "Back to the set" }).click();
   await page.getByRole("button", { name: "Make Run 2 the baseline" }).click();
   await expect(runList.getByTestId("baseline-mark")).toHaveText("Baseline");
+  await runList.scrollIntoViewIfNeeded();
+  await screens(page, "set-runs");
   await page.getByRole("link", { name: "Compare Run 2 with the run before, Run 1" }).click();
   await expect(page).toHaveURL(new RegExp(`compare\\?run=${newer}&baseline=${baseline}$`));
   await expect(page.getByText("measured case by case against another run")).toBeVisible();

@@ -31,8 +31,10 @@ export function ratingChangeWords(row: RegressionRow): string {
   const b = row.baseline?.item;
   const r = row.run?.item;
   if (!b || !r) return "No rating change: a result is missing";
-  if (row.ratingChange === null)
+  if (row.ratingChange === null) {
+    if (b.ratingCount === 0 && r.ratingCount === 0) return "Neither result is rated yet";
     return `Rating: ${ratingWords(b.ratingAvg, b.ratingCount)} → ${ratingWords(r.ratingAvg, r.ratingCount)}`;
+  }
   const sign = row.ratingChange > 0 ? "+" : row.ratingChange < 0 ? "−" : "±";
   return `Rating ${sign}${Math.abs(row.ratingChange).toFixed(1)} (${(b.ratingAvg ?? 0).toFixed(1)} → ${(r.ratingAvg ?? 0).toFixed(1)})`;
 }

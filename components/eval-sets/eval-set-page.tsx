@@ -39,6 +39,7 @@ export function EvalSetPage({ id, canRun, canVote = false, canShare = false }: E
   const query = useEvalSet(id);
   const update = useEndpointMutation(api.evalSets.update);
   const runSet = useEndpointMutation(api.evalSets.run);
+  const moveBaseline = useEndpointMutation(api.evalSets.setBaseline);
   const [shown, setShown] = useState<string[] | null>(null);
   const [saving, setSaving] = useState(false);
   const [saveError, setSaveError] = useState<string | null>(null);
@@ -117,6 +118,10 @@ export function EvalSetPage({ id, canRun, canVote = false, canShare = false }: E
             />
           ) : null}
           <RunList
+            setId={id}
+            baseline={{ runId: view.baselineRunId, chosen: view.baselineChosen }}
+            onBaseline={canRun ? (run) => moveBaseline.mutate({ params: { id }, body: { run } }) : null}
+            movingTo={moveBaseline.isPending ? moveBaseline.variables?.body.run : null}
             runs={view.runs}
             version={view.version}
             shown={compared}
@@ -126,6 +131,11 @@ export function EvalSetPage({ id, canRun, canVote = false, canShare = false }: E
               )
             }
           />
+          {moveBaseline.isError ? (
+            <p role="alert" className="text-danger-fg text-sm">
+              {messageOf(moveBaseline.error)}
+            </p>
+          ) : null}
         </div>
       </div>
       <section aria-labelledby="side-title" className="flex flex-col gap-3">

@@ -2,6 +2,7 @@
 
 import type { QueryClient } from "@tanstack/react-query";
 import type { GalleryChange } from "@/lib/studio/api/stream-events";
+import { applyRegressionChange } from "../eval-sets/use-regression";
 import { applyReviewChange } from "../review/live-changes";
 import { applyExperimentChange } from "./experiment-changes";
 import { applyOrganizeChange } from "./organize-changes";
@@ -12,6 +13,8 @@ import { applyVoteChange } from "./vote-changes";
  * the event carries the new value, refetched where it only names what changed.
  */
 export function applyGalleryChange(client: QueryClient, change: GalleryChange): void {
+  // A set's regression views read ratings and votes both.
+  applyRegressionChange(client, change);
   switch (change.kind) {
     case "review":
     case "comment":

@@ -110,6 +110,10 @@ export const evalSetViewSchema = z.object({
   createdAt: z.string(),
   updatedAt: z.string(),
   runs: z.array(evalRunSummarySchema),
+  /** The run the others are measured against: the one picked, else the oldest finished run. */
+  baselineRunId: z.string().nullable(),
+  /** Whether a member picked it (false: the oldest finished run stands in). */
+  baselineChosen: z.boolean(),
 });
 export type EvalSetView = z.infer<typeof evalSetViewSchema>;
 

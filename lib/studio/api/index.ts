@@ -3,6 +3,7 @@ import { boards } from "./boards";
 import { comments } from "./comments";
 import type { AnyEndpoint } from "./endpoint";
 import { engineKeys } from "./engine-keys";
+import { evalSetRegression } from "./eval-set-regression";
 import { evalSets } from "./eval-sets";
 import { experiments } from "./experiments";
 import { gallery } from "./gallery";
@@ -55,7 +56,8 @@ export const api = {
   savedSearches,
   shareLinks,
   share,
-  evalSets,
+  // A set's baseline and regression view are declared in a file of their own.
+  evalSets: { ...evalSets, ...evalSetRegression },
   votes,
   guestVotes,
   members,

@@ -1,5 +1,15 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import {
+  type AnyPgColumn,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uuid,
+} from "drizzle-orm/pg-core";
 import type { EvalCase } from "../../../studio/experiments/axes";
 import { user } from "./auth";
 import { experiment } from "./experiments";
@@ -33,6 +43,13 @@ export const evalSet = pgTable(
     cases: jsonb("cases").$type<EvalCase[]>().notNull(),
     /** Goes up each time the cases change, so a run says which list it ran. */
     version: integer("version").notNull().default(1),
+    /**
+     * The run the others are measured against in the regression view; null until a member picks
+     * one (then the oldest finished run stands in), and again if that run's record is deleted.
+     */
+    baselineRunId: uuid("baseline_run_id").references((): AnyPgColumn => evalRun.id, {
+      onDelete: "set null",
+    }),
     createdAt: timestamp("created_at", { withTimezone: true, precision: 3 }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true, precision: 3 }).notNull().defaultNow(),
   },

@@ -1,0 +1,2 @@
+ALTER TABLE "eval_set" ADD COLUMN "baseline_run_id" uuid;--> statement-breakpoint
+ALTER TABLE "eval_set" ADD CONSTRAINT "eval_set_baseline_run_id_eval_run_id_fk" FOREIGN KEY ("baseline_run_id") REFERENCES "public"."eval_run"("id") ON DELETE set null ON UPDATE no action;

@@ -60,16 +60,28 @@ export function VideoForm({ videoModel }: { videoModel: string }) {
       videoRecall(params, part, seed, defaults),
     [defaults],
   );
-  const { form, submit, pending, ready, notice, recall, retry, resend, resetForm, currentTask } =
-    useWorkflowForm({
-      slug: VIDEO_SLUG,
-      taskType: "videoInference",
-      fields: VIDEO_FIELDS,
-      defaults,
-      protocol,
-      toTask,
-      recallInto,
-    });
+  const {
+    form,
+    submit,
+    pending,
+    ready,
+    notice,
+    recall,
+    retry,
+    resend,
+    resetForm,
+    restoreDraft,
+    draftStatus,
+    currentTask,
+  } = useWorkflowForm({
+    slug: VIDEO_SLUG,
+    taskType: "videoInference",
+    fields: VIDEO_FIELDS,
+    defaults,
+    protocol,
+    toTask,
+    recallInto,
+  });
   const { errors } = useFormState({ control: form.control });
   const latest = useTaskViews((useCreateStore((s) => s.sent[VIDEO_SLUG]) ?? []).slice(0, 1))[0];
   const lastSeed = latest?.items[0]?.seed ?? null;
@@ -96,6 +108,8 @@ export function VideoForm({ videoModel }: { videoModel: string }) {
         if (!videoBlockedReason(form.getValues())) void submit();
       }}
       onReset={resetForm}
+      draftStatus={draftStatus}
+      onRestore={() => void restoreDraft()}
       varyTask={currentTask}
       pending={pending}
       ready={ready}

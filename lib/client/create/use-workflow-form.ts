@@ -7,6 +7,7 @@ import { type FieldValues, useForm } from "react-hook-form";
 import { inWords } from "@/lib/client/create/field-labels";
 import type { ProtocolOptions } from "@/lib/protocol";
 import type { TaskView } from "@/lib/studio/gallery-item";
+import { checkDraft, droppedNotice } from "./draft-check";
 import { useCreateStore } from "./drafts";
 import { pickFields } from "./image-fields";
 import { isRecallPart, type RecallPart, recallValues } from "./recall";
@@ -15,10 +16,9 @@ import { recallMediaDeps } from "./recall-media-deps";
 import { recallTaskQuery } from "./recall-prefetch";
 import { errorTree, ROOT_ERROR, taskResolver } from "./task-resolver";
 import { buildTask, parseExtraJson, valuesFromTask } from "./task-values";
+import { useDraft } from "./use-draft";
 import { useGenerate } from "./use-generate";
 import { useVersionTarget, versionKeys, versionTargetOf } from "./version-target";
-
-const SAVE_DELAY_MS = 300;
 
 interface WorkflowFormOptions {
   slug: string;
@@ -41,9 +41,10 @@ interface WorkflowFormOptions {
 export type Recalled = { reset: Record<string, unknown> } | { apply: Record<string, unknown> };
 
 /**
- * The life of a Create form: it starts from a recalled task (`?recall=`), else from the saved
- * draft, else from the defaults; every change is saved as the draft; Generate validates with the
- * contract's parser and sends; errors the server returns land on the fields they name.
+ * The life of a Create form: it starts from a recalled task (`?recall=`), a teammate's setup
+ * (`?setup=`) or the member's saved draft, else from the defaults; every change is saved as the
+ * draft (lib/client/create/use-draft.ts); Generate validates with the contract's parser and sends;
+ * errors the server returns land on the fields they name.
  */
 export function useWorkflowForm({
   slug,
@@ -73,6 +74,11 @@ export function useWorkflowForm({
   const started = useRef(false);
   const queryClient = useQueryClient();
   const recalls = useRef(0);
+  const check = useCallback(
+    (draft: unknown) => checkDraft(draft, { defaults, fields, taskType, protocol, toTask }),
+    [defaults, fields, taskType, protocol, toTask],
+  );
+  const draft = useDraft(slug, form, check);
 
   /** Sets some values, leaving the others, as recall and the result strip's buttons do. */
   const applyValues = useCallback(
@@ -120,8 +126,9 @@ export function useWorkflowForm({
       // "New version": the recipe comes by `recall`, the link to the item by `versionOf`.
       const target = versionTargetOf(search);
       if (target) useVersionTarget.getState().setTarget(slug, target);
-      const draft = useCreateStore.getState().drafts[slug];
-      if (draft) form.reset({ ...defaults, ...draft });
+      const { opened, problem } = await draft.start(search.get("setup"));
+      if (opened) form.reset(opened.values);
+      setNotice(problem ?? droppedNotice(opened?.dropped ?? []));
       const uuid = search.get("recall");
       const part = search.get("use") ?? "all";
       const input = search.get("input");
@@ -141,24 +148,12 @@ export function useWorkflowForm({
       // navigation here would fetch the page again, and what the form shows would wait for it.
       if (uuid || input || target) window.history.replaceState(window.history.state, "", `/create/${slug}`);
     })();
-  }, [slug, defaults, fields, form, search, applyValues, recall, queryClient]);
+  }, [slug, fields, form, search, applyValues, recall, queryClient, draft.start]);
 
-  // Every change becomes the draft (after the start, so the defaults never overwrite a draft).
-  useEffect(() => {
-    if (!ready) return;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const sub = form.watch((values) => {
-      clearTimeout(timer);
-      timer = setTimeout(
-        () => useCreateStore.getState().saveDraft(slug, values as Record<string, unknown>),
-        SAVE_DELAY_MS,
-      );
-    });
-    return () => {
-      clearTimeout(timer);
-      sub.unsubscribe();
-    };
-  }, [form, ready, slug]);
+  // Every change becomes the draft (after the start, so neither the defaults nor a teammate's
+  // setup overwrite the member's draft before they change something).
+  const watchDraft = draft.watch;
+  useEffect(() => (ready ? watchDraft() : undefined), [ready, watchDraft]);
 
   const send = useCallback(
     async (values: Record<string, unknown>, taskUUID?: string) => {
@@ -225,10 +220,24 @@ export function useWorkflowForm({
   );
 
   const resetForm = useCallback(() => {
-    useCreateStore.getState().clearDraft(slug);
-    form.reset(defaults);
+    void draft.clear(defaults);
     setNotice(null);
-  }, [form, defaults, slug]);
+  }, [draft.clear, defaults]);
+
+  /** Brings back what "Clear draft" emptied, or the member's own draft over a teammate's setup. */
+  const restoreDraft = useCallback(async () => {
+    const status = draft.status;
+    if (status.kind === "cleared") {
+      form.reset(status.previous);
+      await draft.save(status.previous);
+    } else if (status.kind === "setup") {
+      const { opened, problem } = await draft.start(null);
+      form.reset(opened?.values ?? defaults);
+      if (!opened) draft.setStatus({ kind: "none" });
+      setNotice(problem ?? droppedNotice(opened?.dropped ?? []));
+      window.history.replaceState(window.history.state, "", `/create/${slug}`);
+    }
+  }, [draft, form, defaults, slug]);
 
   return {
     form,
@@ -241,6 +250,8 @@ export function useWorkflowForm({
     retry,
     resend,
     resetForm,
+    restoreDraft,
+    draftStatus: draft.status,
     currentTask,
   };
 }

@@ -1,6 +1,7 @@
 import { auth } from "./auth";
 import { boards } from "./boards";
 import { comments } from "./comments";
+import { drafts, setups } from "./drafts";
 import type { AnyEndpoint } from "./endpoint";
 import { engineKeys } from "./engine-keys";
 import { evalSets } from "./eval-sets";
@@ -71,6 +72,8 @@ export const api = {
   ops,
   versions,
   spend,
+  drafts,
+  setups,
 } as const;
 
 export const ENDPOINTS: readonly AnyEndpoint[] = Object.values(api).flatMap((r) =>

@@ -3,6 +3,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useEffect } from "react";
+import { experimentEnded, setDoneAlertMember, taskMoved } from "@/lib/client/done-alerts/done-alerts";
 import { applyGalleryChange } from "@/lib/client/live/gallery-live";
 import { STREAM_PATH } from "@/lib/studio/api/stream";
 import { parseStreamFrame, type StreamFrame } from "@/lib/studio/api/stream-messages";
@@ -53,6 +54,7 @@ export function useTaskStream(): void {
       switch (event.type) {
         case "hello":
           usePresenceStore.getState().identify(event.userId);
+          setDoneAlertMember(event.userId);
           // A resuming tab keeps its own position: replayed events follow this greeting.
           if (epoch !== event.epoch) {
             if (epoch !== null) refetch();
@@ -76,9 +78,13 @@ export function useTaskStream(): void {
         case "task":
           updateTask(client, event.task);
           patchTask(client, event.task);
+          taskMoved(event.task);
           break;
         case "gallery":
           applyGalleryChange(client, event.change);
+          if (event.change.kind === "experiment" && event.change.ended) {
+            experimentEnded({ experimentId: event.change.experimentId, ...event.change.ended });
+          }
           break;
       }
       since = Math.max(since, event.seq);

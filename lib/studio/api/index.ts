@@ -1,6 +1,7 @@
 import { auth } from "./auth";
 import { boards } from "./boards";
 import { comments } from "./comments";
+import { doneAlerts } from "./done-alerts";
 import { drafts, setups } from "./drafts";
 import type { AnyEndpoint } from "./endpoint";
 import { engineKeys } from "./engine-keys";
@@ -74,6 +75,7 @@ export const api = {
   spend,
   drafts,
   setups,
+  doneAlerts,
 } as const;
 
 export const ENDPOINTS: readonly AnyEndpoint[] = Object.values(api).flatMap((r) =>

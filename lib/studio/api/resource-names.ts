@@ -7,6 +7,7 @@ export const RESOURCE_NAMES = [
   "auth",
   "boards",
   "comments",
+  "doneAlerts",
   "drafts",
   "engineKeys",
   "evalSets",

@@ -1,4 +1,4 @@
-import { expect, type Locator, type Page } from "@playwright/test";
+import { expect, type Locator, type Page, test } from "@playwright/test";
 
 /** A Create page as a person uses it: the form on the left, the results on the right. */
 export class CreatePage {
@@ -10,6 +10,8 @@ export class CreatePage {
   readonly versions: Locator;
   /** The line under the header that says what a recall filled in (or could not). */
   readonly notice: Locator;
+  /** Where the form says its draft stands ("Draft saved at 09:12, …"). */
+  readonly draftStatus: Locator;
 
   constructor(readonly page: Page) {
     this.prompt = page.locator("#f-positivePrompt");
@@ -20,6 +22,7 @@ export class CreatePage {
       name: /^Use version/,
     });
     this.notice = page.getByRole("status").filter({ hasText: /^(Filled in from|That task)/ });
+    this.draftStatus = page.getByTestId("draft-status");
   }
 
   /** Opens a recorded task in its workflow, as the gallery's "Use all" link does. */
@@ -34,8 +37,22 @@ export class CreatePage {
   }
 
   async open(slug: string): Promise<void> {
+    await this.clearDraft(slug);
     await this.page.goto(`/create/${slug}`);
     await this.ready();
+  }
+
+  /**
+   * Empties the member's stored draft of a workflow: the specs share one member, and a form they
+   * open starts from its defaults, not from what an earlier spec typed.
+   */
+  async clearDraft(slug: string): Promise<void> {
+    const origin = test.info().project.use.baseURL ?? "";
+    const res = await this.page.request.put(`/api/drafts/${slug}`, {
+      data: { values: {}, savedAt: Date.now() },
+      headers: { origin },
+    });
+    expect(res.status()).toBe(200);
   }
 
   async upload(testId: string, file: { name: string; mimeType: string; buffer: Buffer }): Promise<void> {

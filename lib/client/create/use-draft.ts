@@ -55,11 +55,11 @@ export function useDraft(
     async (values: Record<string, unknown>) => {
       const copy = { values, savedAt: takenAt() };
       unsaved.current = copy;
+      setStatus((s) => (s.kind === "saving" ? s : { kind: "saving" }));
       // A teammate's setup became the member's own draft: a reload now opens the draft.
       if (new URLSearchParams(window.location.search).has("setup")) {
         window.history.replaceState(window.history.state, "", `/create/${slug}`);
       }
-      setStatus({ kind: "saving" });
       try {
         const { draft } = await call(api.drafts.save, { params: { workflow }, body: copy });
         if (unsaved.current === copy) unsaved.current = null;
@@ -111,8 +111,13 @@ export function useDraft(
   const watch = useCallback(() => {
     let timer: ReturnType<typeof setTimeout> | undefined;
     const sub = form.watch((values) => {
+      // Said at once, so "Draft saved" never stands for a copy older than what is on screen.
+      setStatus((s) => (s.kind === "saving" ? s : { kind: "saving" }));
       clearTimeout(timer);
-      timer = setTimeout(() => void save(values as Record<string, unknown>), SAVE_DELAY_MS);
+      timer = setTimeout(() => {
+        timer = undefined;
+        void save(values as Record<string, unknown>);
+      }, SAVE_DELAY_MS);
     });
     // A change still waiting its turn goes out as the tab is hidden or closed.
     const flush = () => {

@@ -77,7 +77,8 @@ export function checkDraft(draft: unknown, options: CheckOptions): DraftCheck {
       dropped.add(key);
     }
   }
-  return { values, dropped: [...dropped].map((key) => (key === "extraJson" ? "Extra JSON" : labelOf(key))) };
+  const labels = [...dropped].map((key) => (key === "extraJson" ? "Extra JSON" : labelOf(key)));
+  return { values, dropped: labels.sort((a, b) => a.localeCompare(b)) };
 }
 
 /** What the form says after opening a draft that lost some values. */

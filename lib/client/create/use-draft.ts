@@ -50,6 +50,8 @@ export function useDraft(
   const workflow = slug as WorkflowSlug;
   const [status, setStatus] = useState<DraftStatus>({ kind: "none" });
   const unsaved = useRef<{ values: Record<string, unknown>; savedAt: number } | null>(null);
+  /** Set while the form is emptied by "Clear draft": that reset is not a change to save. */
+  const clearing = useRef(false);
 
   const save = useCallback(
     async (values: Record<string, unknown>) => {
@@ -111,6 +113,7 @@ export function useDraft(
   const watch = useCallback(() => {
     let timer: ReturnType<typeof setTimeout> | undefined;
     const sub = form.watch((values) => {
+      if (clearing.current) return;
       // Said at once, so "Draft saved" never stands for a copy older than what is on screen.
       setStatus((s) => (s.kind === "saving" ? s : { kind: "saving" }));
       clearTimeout(timer);
@@ -145,7 +148,12 @@ export function useDraft(
   const clear = useCallback(
     async (defaults: Record<string, unknown>) => {
       const previous = form.getValues() as Record<string, unknown>;
-      form.reset(defaults);
+      clearing.current = true;
+      try {
+        form.reset(defaults);
+      } finally {
+        clearing.current = false;
+      }
       await save({});
       setStatus({ kind: "cleared", previous });
     },

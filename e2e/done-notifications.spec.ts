@@ -4,7 +4,8 @@ import { saveScreen } from "./fixtures/screens";
 import { finishedTask } from "./fixtures/studio-api";
 import { CreatePage } from "./pages/create-page";
 
-test.describe.configure({ timeout: 90_000 });
+// A busy two-core machine takes seconds per page; the bounds are wide rather than retried.
+test.describe.configure({ timeout: 240_000 });
 
 const SCREENS = path.resolve(import.meta.dirname, "..", "test-results", "done-alerts");
 
@@ -101,7 +102,7 @@ test("a batch finished while the tab is hidden is told once, with a chime; click
     await page.getByRole("spinbutton", { name: "Images" }).fill("3");
     await hide(page, true);
     await create.generate.click();
-    const taskUUID = await create.expectResults(3);
+    const taskUUID = await create.expectResults(3, 90_000);
     await finishedTask(page.request, taskUUID);
     await expect.poll(() => page.evaluate(() => window.__notes.length)).toBe(1);
     const [note] = await page.evaluate(() =>
@@ -111,13 +112,14 @@ test("a batch finished while the tab is hidden is told once, with a chime; click
       title: "3 images are ready",
       body: "Text to image: a hot air balloon over a canyon",
     });
-    expect(await page.evaluate(() => window.__tones)).toBe(4);
+    // Two tones on this page (the count starts again with each page load).
+    expect(await page.evaluate(() => window.__tones)).toBe(2);
 
     // Seen: a batch that ends while the tab is in sight tells nothing.
     await hide(page, false);
     await page.getByRole("spinbutton", { name: "Images" }).fill("1");
     await create.generate.click();
-    await finishedTask(page.request, await create.expectResults(4));
+    await finishedTask(page.request, await create.expectResults(4, 90_000));
     expect(await page.evaluate(() => window.__notes.length)).toBe(1);
 
     // Clicking the notification brings the member back to the results, from wherever they went.

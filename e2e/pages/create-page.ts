@@ -32,14 +32,15 @@ export class CreatePage {
   }
 
   /** The form is ready once its draft (if any) is read; a loaded machine may take a while to start it. */
-  async ready(): Promise<void> {
-    await expect(this.page.locator("form[aria-busy=false]")).toBeVisible({ timeout: 15_000 });
+  async ready(timeout = 15_000): Promise<void> {
+    await expect(this.page.locator("form[aria-busy=false]")).toBeVisible({ timeout });
   }
 
   async open(slug: string): Promise<void> {
     await this.clearDraft(slug);
     await this.page.goto(`/create/${slug}`);
-    await this.ready();
+    // Reading the draft is a request more before the form starts: a busy machine takes longer.
+    await this.ready(30_000);
   }
 
   /**

@@ -116,7 +116,8 @@ export function useWorkflowForm({
     [queryClient, recallInto, defaults, fields, form, applyValues],
   );
 
-  // Start: the draft store is read from localStorage only in the browser, after the first render.
+  // Start, in the browser after the first render: the stores from localStorage, the draft (or a
+  // teammate's setup) from the studio.
   useEffect(() => {
     if (started.current) return;
     started.current = true;

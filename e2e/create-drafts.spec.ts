@@ -127,12 +127,15 @@ test("a setup link opens in a teammate's form without touching their own draft u
     const tab = await teammate.newPage();
     const theirs = new CreatePage(tab);
     await theirs.clearDraft("text-to-image");
-    await tab.goto("/create/text-to-image");
+    await tab.goto("/create/text-to-image", { waitUntil: "domcontentloaded", timeout: 90_000 });
     await theirs.ready(60_000);
     await theirs.prompt.fill("grace's own idea");
     await expect(theirs.draftStatus).toHaveText(/^Draft saved at/);
 
-    await tab.goto(new URL(link).pathname + new URL(link).search);
+    await tab.goto(new URL(link).pathname + new URL(link).search, {
+      waitUntil: "domcontentloaded",
+      timeout: 90_000,
+    });
     await theirs.ready(60_000);
     await expect(theirs.prompt).toHaveValue("a koi pond seen from above, ink wash");
     await expect(tab.locator("#f-negativePrompt")).toHaveValue("text, watermark");
@@ -145,11 +148,14 @@ test("a setup link opens in a teammate's form without touching their own draft u
     await expect(tab).toHaveURL(/\/create\/text-to-image$/);
 
     // Opened again and edited: now it is their draft.
-    await tab.goto(new URL(link).pathname + new URL(link).search);
+    await tab.goto(new URL(link).pathname + new URL(link).search, {
+      waitUntil: "domcontentloaded",
+      timeout: 90_000,
+    });
     await theirs.ready(60_000);
     await theirs.prompt.fill("a koi pond, my version");
     await expect(theirs.draftStatus).toHaveText(/^Draft saved at/);
-    await tab.goto("/create/text-to-image");
+    await tab.goto("/create/text-to-image", { waitUntil: "domcontentloaded", timeout: 90_000 });
     await theirs.ready(60_000);
     await expect(theirs.prompt).toHaveValue("a koi pond, my version");
   } finally {

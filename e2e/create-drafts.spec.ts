@@ -9,6 +9,8 @@ import { SignInPage } from "./pages/sign-in-page";
 // A busy two-core machine takes seconds per page; the bounds are wide rather than retried.
 test.describe.configure({ timeout: 240_000 });
 
+// The specs share one member, whose drafts are one per workflow: each test here keeps to a
+// workflow no spec running beside it types into (text to image is the done alerts' own).
 const SCREENS = path.resolve(import.meta.dirname, "..", "test-results", "drafts");
 
 test("a draft survives a reload and follows its member to another browser; Clear draft and Restore", async ({
@@ -18,7 +20,7 @@ test("a draft survives a reload and follows its member to another browser; Clear
 }) => {
   const create = new CreatePage(page);
   const images = page.getByRole("spinbutton", { name: "Images" });
-  await create.open("text-to-image");
+  await create.open("image-to-image");
   await expect(create.draftStatus).toHaveText("Your changes are saved as a draft as you type.");
   await create.prompt.fill("a lighthouse in a winter storm");
   await images.fill("2");
@@ -43,7 +45,7 @@ test("a draft survives a reload and follows its member to another browser; Clear
     await second.goto("/sign-in");
     await new SignInPage(second).signIn(OWNER.email, OWNER.password);
     await second.waitForURL((url) => !url.pathname.startsWith("/sign-in"));
-    await second.goto("/create/text-to-image", { waitUntil: "domcontentloaded", timeout: 90_000 });
+    await second.goto("/create/image-to-image", { waitUntil: "domcontentloaded", timeout: 90_000 });
     const there = new CreatePage(second);
     await there.ready(60_000);
     await expect(there.prompt).toHaveValue("a lighthouse in a winter storm");

@@ -193,7 +193,7 @@ test("recall from the gallery fills the form; a draft survives a reload", async 
   const seed = task.items[0]?.seed ?? "";
 
   await create.prompt.fill("an unfinished idea");
-  await page.waitForTimeout(500);
+  await expect(create.draftStatus).toHaveText(/^Draft saved/);
   await page.reload();
   await expect(create.prompt).toHaveValue("an unfinished idea");
 

@@ -67,14 +67,26 @@ export function ImageWorkflow({
   const workflow = workflows.find((w) => w.slug === slug) as Workflow;
   const allFields = useMemo(() => [...fields, ...COMMON_IMAGE_FIELDS], [fields]);
   const allDefaults = useMemo(() => ({ ...BASE_IMAGE_VALUES, ...defaults }), [defaults]);
-  const { form, submit, pending, ready, notice, recall, retry, resend, resetForm, currentTask } =
-    useWorkflowForm({
-      slug,
-      taskType: "imageInference",
-      fields: allFields,
-      defaults: allDefaults,
-      ...(toTask ? { toTask } : {}),
-    });
+  const {
+    form,
+    submit,
+    pending,
+    ready,
+    notice,
+    recall,
+    retry,
+    resend,
+    resetForm,
+    restoreDraft,
+    draftStatus,
+    currentTask,
+  } = useWorkflowForm({
+    slug,
+    taskType: "imageInference",
+    fields: allFields,
+    defaults: allDefaults,
+    ...(toTask ? { toTask } : {}),
+  });
   const { errors } = useFormState({ control: form.control });
   const latest = useTaskViews((useCreateStore((s) => s.sent[slug]) ?? []).slice(0, 1))[0];
   const lastSeed = latest?.items[0]?.seed ?? null;
@@ -99,6 +111,8 @@ export function ImageWorkflow({
       form={form}
       onSubmit={submit}
       onReset={resetForm}
+      draftStatus={draftStatus}
+      onRestore={() => void restoreDraft()}
       varyTask={currentTask}
       pending={pending}
       ready={ready}

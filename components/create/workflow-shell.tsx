@@ -13,8 +13,10 @@ import { FormError } from "@/components/ui/field";
 import { VersionPanel } from "@/components/versions/version-panel";
 import { isMod } from "@/lib/client/create/shortcuts";
 import { ROOT_ERROR } from "@/lib/client/create/task-resolver";
+import type { DraftStatus } from "@/lib/client/create/use-draft";
 import type { Workflow } from "@/lib/client/create/workflows";
 import { useShortcutsHelp } from "@/lib/client/shortcuts/help";
+import { DraftBar } from "./draft-bar";
 import { NewResultsSlot } from "./new-results-pill";
 import { GENERATE_NEEDS, ReadOnlyNote, useReadOnlyReason } from "./read-only-note";
 
@@ -23,6 +25,9 @@ interface WorkflowShellProps {
   form: UseFormReturn;
   onSubmit(): void;
   onReset(): void;
+  /** Where the form's draft stands, and what brings back the one cleared or set aside. */
+  draftStatus: DraftStatus;
+  onRestore(): void;
   pending: boolean;
   ready: boolean;
   notice: string | null;
@@ -52,6 +57,8 @@ export function WorkflowShell(props: WorkflowShellProps) {
     form,
     onSubmit,
     onReset,
+    draftStatus,
+    onRestore,
     pending,
     ready,
     notice,
@@ -123,6 +130,15 @@ export function WorkflowShell(props: WorkflowShellProps) {
         </p>
       ) : null}
       <FormProvider {...form}>
+        {readOnly ? null : (
+          <DraftBar
+            slug={workflow.slug}
+            status={draftStatus}
+            onClear={onReset}
+            onRestore={onRestore}
+            disabled={!ready}
+          />
+        )}
         <div className="grid items-start gap-6 lg:min-h-0 lg:flex-1 lg:grid-cols-[minmax(22rem,26rem)_1fr] lg:grid-rows-[minmax(0,1fr)] lg:items-stretch xl:gap-8">
           <form
             noValidate

@@ -1,4 +1,4 @@
-import { expect, type Locator, type Page } from "@playwright/test";
+import { expect, type Locator, type Page, test } from "@playwright/test";
 
 /** A Create page as a person uses it: the form on the left, the results on the right. */
 export class CreatePage {
@@ -10,6 +10,8 @@ export class CreatePage {
   readonly versions: Locator;
   /** The line under the header that says what a recall filled in (or could not). */
   readonly notice: Locator;
+  /** Where the form says its draft stands ("Draft saved at 09:12, …"). */
+  readonly draftStatus: Locator;
 
   constructor(readonly page: Page) {
     this.prompt = page.locator("#f-positivePrompt");
@@ -20,6 +22,7 @@ export class CreatePage {
       name: /^Use version/,
     });
     this.notice = page.getByRole("status").filter({ hasText: /^(Filled in from|That task)/ });
+    this.draftStatus = page.getByTestId("draft-status");
   }
 
   /** Opens a recorded task in its workflow, as the gallery's "Use all" link does. */
@@ -29,13 +32,28 @@ export class CreatePage {
   }
 
   /** The form is ready once its draft (if any) is read; a loaded machine may take a while to start it. */
-  async ready(): Promise<void> {
-    await expect(this.page.locator("form[aria-busy=false]")).toBeVisible({ timeout: 15_000 });
+  async ready(timeout = 15_000): Promise<void> {
+    await expect(this.page.locator("form[aria-busy=false]")).toBeVisible({ timeout });
   }
 
   async open(slug: string): Promise<void> {
+    await this.clearDraft(slug);
     await this.page.goto(`/create/${slug}`);
-    await this.ready();
+    // Reading the draft is a request more before the form starts: a busy machine takes longer.
+    await this.ready(30_000);
+  }
+
+  /**
+   * Empties the member's stored draft of a workflow: the specs share one member, and a form they
+   * open starts from its defaults, not from what an earlier spec typed.
+   */
+  async clearDraft(slug: string): Promise<void> {
+    const origin = test.info().project.use.baseURL ?? "";
+    const res = await this.page.request.put(`/api/drafts/${slug}`, {
+      data: { values: {}, savedAt: Date.now() },
+      headers: { origin },
+    });
+    expect(res.status()).toBe(200);
   }
 
   async upload(testId: string, file: { name: string; mimeType: string; buffer: Buffer }): Promise<void> {

@@ -168,8 +168,13 @@ async function buildRuntime(deps: RuntimeDeps): Promise<StudioRuntime> {
     db,
     submit: (author, tasks) => submitTasks(submit, author, tasks),
     perRequest: () => limits.current().tasksPerRequest,
-    publish: (experimentId, cells) =>
-      log.publishGallery({ kind: "experiment", experimentId, ...(cells ? { cells } : {}) }),
+    publish: (experimentId, cells, ended) =>
+      log.publishGallery({
+        kind: "experiment",
+        experimentId,
+        ...(cells ? { cells } : {}),
+        ...(ended ? { ended } : {}),
+      }),
   });
   keeper.onFinished((_author, taskUUID) => void experiments.taskFinished(taskUUID).catch(() => {}));
   await keeper.start();

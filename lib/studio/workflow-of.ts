@@ -1,3 +1,14 @@
+/** The Create pages, by slug (lib/client/create/workflows.ts describes each). */
+export const WORKFLOW_SLUGS = [
+  "text-to-image",
+  "image-to-image",
+  "inpainting",
+  "outpainting",
+  "controlnet",
+  "video",
+] as const;
+export type WorkflowSlug = (typeof WORKFLOW_SLUGS)[number];
+
 /**
  * Which Create page made a task, from what it carried (the same rule the workflows list states).
  * Shared by the server, which names each gallery item's workflow, and the browser, which links

@@ -3,6 +3,7 @@ import { headers } from "next/headers";
 import { AccessTokensPanel } from "@/components/settings/access-tokens-panel";
 import { AccountPanel } from "@/components/settings/account-panel";
 import { BudgetsPanel } from "@/components/settings/budgets-panel";
+import { DoneAlertsPanel } from "@/components/settings/done-alerts-panel";
 import { EngineKeysPanel } from "@/components/settings/engine-keys-panel";
 import { InvitationsPanel } from "@/components/settings/invitations-panel";
 import { LimitsPanel } from "@/components/settings/limits-panel";
@@ -51,6 +52,7 @@ export default async function SettingsPage() {
       {can(user.role, "organize") ? <ShareLinksPanel /> : null}
       {manage && env.embedded ? <EngineKeysPanel endpoint={embeddedHttp} /> : null}
       <NotificationsPanel />
+      <DoneAlertsPanel />
       <AccessTokensPanel role={user.role} />
       <PasswordPanel />
       <AccountPanel email={user.email} />

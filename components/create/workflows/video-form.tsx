@@ -60,16 +60,16 @@ export function VideoForm({ videoModel }: { videoModel: string }) {
       videoRecall(params, part, seed, defaults),
     [defaults],
   );
-  const { form, submit, pending, ready, notice, recall, retry, resend, resetForm, currentTask } =
-    useWorkflowForm({
-      slug: VIDEO_SLUG,
-      taskType: "videoInference",
-      fields: VIDEO_FIELDS,
-      defaults,
-      protocol,
-      toTask,
-      recallInto,
-    });
+  const wf = useWorkflowForm({
+    slug: VIDEO_SLUG,
+    taskType: "videoInference",
+    fields: VIDEO_FIELDS,
+    defaults,
+    protocol,
+    toTask,
+    recallInto,
+  });
+  const { form, submit, recall } = wf;
   const { errors } = useFormState({ control: form.control });
   const latest = useTaskViews((useCreateStore((s) => s.sent[VIDEO_SLUG]) ?? []).slice(0, 1))[0];
   const lastSeed = latest?.items[0]?.seed ?? null;
@@ -95,18 +95,20 @@ export function VideoForm({ videoModel }: { videoModel: string }) {
       onSubmit={() => {
         if (!videoBlockedReason(form.getValues())) void submit();
       }}
-      onReset={resetForm}
-      varyTask={currentTask}
-      pending={pending}
-      ready={ready}
-      notice={notice}
+      onReset={wf.resetForm}
+      draftStatus={wf.draftStatus}
+      onRestore={() => void wf.restoreDraft()}
+      varyTask={wf.currentTask}
+      pending={wf.pending}
+      ready={wf.ready}
+      notice={wf.notice}
       blocked={blocked}
       onRandomSeed={() => form.setValue("seed", randomVideoSeed(), { shouldDirty: true })}
       results={
         <ResultStrip
           slug={VIDEO_SLUG}
-          onRetry={retry}
-          onResend={resend}
+          onRetry={wf.retry}
+          onResend={wf.resend}
           onRecall={(task, part, item) => void recall(task, part, item.seed)}
         />
       }

@@ -7,31 +7,21 @@ import { createJSONStorage, persist } from "zustand/middleware";
 const STRIP_LIMIT = 48;
 
 interface CreateState {
-  /** Each workflow's unfinished form, by workflow slug: it survives a reload. */
-  drafts: Record<string, Record<string, unknown>>;
   /** The tasks each workflow page sent, newest first, by workflow slug. */
   sent: Record<string, string[]>;
-  saveDraft(slug: string, values: Record<string, unknown>): void;
-  clearDraft(slug: string): void;
   addSent(slug: string, taskUUIDs: readonly string[]): void;
   clearSent(slug: string): void;
 }
 
 /**
  * UI state of the Create screens, kept in the browser's localStorage (docs/conventions.md, "Server
- * data in the query cache, UI state in stores"). A draft is the form as typed, not a validated task.
+ * data in the query cache, UI state in stores"). The forms' drafts are the studio's, kept per
+ * member so they follow them to another browser (lib/client/create/use-draft.ts).
  */
 export const useCreateStore = create<CreateState>()(
   persist(
     (set) => ({
-      drafts: {},
       sent: {},
-      saveDraft: (slug, values) => set((s) => ({ drafts: { ...s.drafts, [slug]: values } })),
-      clearDraft: (slug) =>
-        set((s) => {
-          const { [slug]: _gone, ...drafts } = s.drafts;
-          return { drafts };
-        }),
       addSent: (slug, taskUUIDs) =>
         set((s) => ({
           sent: {
@@ -46,9 +36,11 @@ export const useCreateStore = create<CreateState>()(
     }),
     {
       name: "media-studio.create",
-      version: 1,
+      version: 2,
+      // Version 1 kept the drafts here too; the studio keeps them now.
+      migrate: (stored) => ({ sent: (stored as Partial<CreateState> | null)?.sent ?? {} }),
       storage: createJSONStorage(() => localStorage),
-      // Drafts are read once the page has mounted, so server and first client render agree.
+      // Read once the page has mounted, so server and first client render agree.
       skipHydration: true,
     },
   ),

@@ -5,9 +5,11 @@ import { useCallback, useState } from "react";
 import type { ServiceError } from "@/lib/protocol/errors";
 import { api } from "@/lib/studio/api";
 import type { TaskView } from "@/lib/studio/items/gallery-item";
+import { batchSent } from "../done-alerts/done-alerts";
 import { callEnvelope } from "../endpoint-client";
 import { taskKey, updateTask } from "../gallery/cache";
 import { useCreateStore } from "./drafts";
+import { workflows } from "./workflows";
 
 interface Accepted {
   taskType: string;
@@ -67,7 +69,18 @@ export function useGenerate(slug: string) {
         }
         if (!result.ok) return { ok: false, errors: result.errors };
         const uuids = accepted.map((a) => a.taskUUID);
-        if (uuids.length > 0) addSent(slug, uuids);
+        if (uuids.length > 0) {
+          addSent(slug, uuids);
+          const workflow = workflows.find((w) => w.slug === slug);
+          const prompt = tasks.find((t) => typeof t.positivePrompt === "string")?.positivePrompt;
+          batchSent({
+            taskUUIDs: uuids,
+            workflow: workflow?.title ?? "Create",
+            subject: typeof prompt === "string" ? prompt : undefined,
+            medium: workflow?.medium ?? "image",
+            href: `/create/${slug}`,
+          });
+        }
         const errors = result.errors;
         return errors.length > 0 ? { ok: false, errors } : { ok: true, taskUUIDs: uuids };
       } finally {

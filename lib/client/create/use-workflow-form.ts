@@ -7,6 +7,7 @@ import { type FieldValues, type UseFormReturn, useForm } from "react-hook-form";
 import { inWords } from "@/lib/client/create/field-labels";
 import type { ProtocolOptions } from "@/lib/protocol";
 import type { TaskView } from "@/lib/studio/items/gallery-item";
+import { checkDraft, droppedNotice } from "./draft-check";
 import { useCreateStore } from "./drafts";
 import { pickFields } from "./image-fields";
 import { isRecallPart, type RecallPart, recallValues } from "./recall";
@@ -15,10 +16,9 @@ import { recallMediaDeps } from "./recall-media-deps";
 import { recallTaskQuery } from "./recall-prefetch";
 import { errorTree, ROOT_ERROR, taskResolver } from "./task-resolver";
 import { buildTask, parseExtraJson, valuesFromTask } from "./task-values";
+import { useDraft } from "./use-draft";
 import { useGenerate } from "./use-generate";
 import { useVersionTarget, versionKeys, versionTargetOf } from "./version-target";
-
-const SAVE_DELAY_MS = 300;
 
 interface WorkflowFormOptions {
   slug: string;
@@ -41,9 +41,10 @@ interface WorkflowFormOptions {
 export type Recalled = { reset: Record<string, unknown> } | { apply: Record<string, unknown> };
 
 /**
- * The life of a Create form: it starts from a recalled task (`?recall=`), else from the saved
- * draft, else from the defaults; every change is saved as the draft; Generate validates with the
- * contract's parser and sends; errors the server returns land on the fields they name.
+ * The life of a Create form: it starts from a recalled task (`?recall=`), a teammate's setup
+ * (`?setup=`) or the member's saved draft, else from the defaults; every change is saved as the
+ * draft (lib/client/create/use-draft.ts); Generate validates with the contract's parser and sends;
+ * errors the server returns land on the fields they name.
  */
 export function useWorkflowForm({
   slug,
@@ -62,6 +63,7 @@ export function useWorkflowForm({
   const started = useRef(false);
   const queryClient = useQueryClient();
   const recalls = useRef(0);
+  const draft = useCheckedDraft(slug, form, { defaults, fields, taskType, protocol, toTask });
 
   /** Sets some values, leaving the others, as recall and the result strip's buttons do. */
   const applyValues = useCallback(
@@ -99,16 +101,20 @@ export function useWorkflowForm({
     [queryClient, recallInto, defaults, fields, form, applyValues],
   );
 
-  // Start: the draft store is read from localStorage only in the browser, after the first render.
+  // Start, in the browser after the first render: the stores from localStorage, the draft (or a
+  // teammate's setup) from the studio.
   useEffect(() => {
     if (started.current) return;
     started.current = true;
-    void openForm({ slug, defaults, fields, form, search, queryClient, recall, applyValues, setNotice }).then(
+    void openForm({ slug, fields, form, search, queryClient, recall, applyValues, setNotice, draft }).then(
       () => setReady(true),
     );
-  }, [slug, defaults, fields, form, search, applyValues, recall, queryClient]);
+  }, [slug, fields, form, search, applyValues, recall, queryClient, draft]);
 
-  useDraftSaving(form, ready, slug);
+  // Every change becomes the draft (after the start, so neither the defaults nor a teammate's
+  // setup overwrite the member's draft before they change something).
+  const watchDraft = draft.watch;
+  useEffect(() => (ready ? watchDraft() : undefined), [ready, watchDraft]);
 
   const send = useCallback(
     async (values: Record<string, unknown>, taskUUID?: string) => {
@@ -144,11 +150,7 @@ export function useWorkflowForm({
     [resend],
   );
 
-  const resetForm = useCallback(() => {
-    useCreateStore.getState().clearDraft(slug);
-    form.reset(defaults);
-    setNotice(null);
-  }, [form, defaults, slug]);
+  const { resetForm, restoreDraft } = useDraftActions({ draft, form, defaults, slug, setNotice });
 
   return {
     form,
@@ -161,43 +163,77 @@ export function useWorkflowForm({
     retry,
     resend,
     resetForm,
+    restoreDraft,
+    draftStatus: draft.status,
     currentTask,
   };
 }
 
-/** Every change becomes the draft (after the start, so the defaults never overwrite a draft). */
-function useDraftSaving(form: UseFormReturn<FieldValues>, ready: boolean, slug: string): void {
-  useEffect(() => {
-    if (!ready) return;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const sub = form.watch((values) => {
-      clearTimeout(timer);
-      timer = setTimeout(
-        () => useCreateStore.getState().saveDraft(slug, values as Record<string, unknown>),
-        SAVE_DELAY_MS,
-      );
-    });
-    return () => {
-      clearTimeout(timer);
-      sub.unsubscribe();
-    };
-  }, [form, ready, slug]);
+/** The member's draft of this form, each value it opens with checked by the contract's parser. */
+function useCheckedDraft(
+  slug: string,
+  form: UseFormReturn<FieldValues>,
+  rules: Parameters<typeof checkDraft>[1],
+): ReturnType<typeof useDraft> {
+  const { defaults, fields, taskType, protocol, toTask } = rules;
+  const check = useCallback(
+    (draft: unknown) => checkDraft(draft, { defaults, fields, taskType, protocol, toTask }),
+    [defaults, fields, taskType, protocol, toTask],
+  );
+  return useDraft(slug, form, check);
+}
+
+/** "Clear draft", and "Restore": what clearing emptied, or the member's own draft over a teammate's setup. */
+function useDraftActions({
+  draft,
+  form,
+  defaults,
+  slug,
+  setNotice,
+}: {
+  draft: ReturnType<typeof useDraft>;
+  form: UseFormReturn<FieldValues>;
+  defaults: Record<string, unknown>;
+  slug: string;
+  setNotice: (notice: string | null) => void;
+}) {
+  const resetForm = useCallback(() => {
+    void draft.clear(defaults);
+    setNotice(null);
+  }, [draft.clear, defaults, setNotice]);
+
+  const restoreDraft = useCallback(async () => {
+    const status = draft.status;
+    if (status.kind === "cleared") {
+      form.reset(status.previous);
+      await draft.save(status.previous);
+    } else if (status.kind === "setup") {
+      const { opened, problem } = await draft.start(null);
+      form.reset(opened?.values ?? defaults);
+      if (!opened) draft.setStatus({ kind: "none" });
+      setNotice(problem ?? droppedNotice(opened?.dropped ?? []));
+      window.history.replaceState(window.history.state, "", `/create/${slug}`);
+    }
+  }, [draft, form, defaults, slug, setNotice]);
+
+  return { resetForm, restoreDraft };
 }
 
 /**
- * The form's start: the draft store is read from localStorage, then a recalled task (`?recall=`)
+ * The form's start: the stores are read from localStorage and the draft (or a teammate's setup,
+ * `?setup=`) from the studio, then a recalled task (`?recall=`)
  * or a seed image (`?input=`) is taken in, and the address loses its one-time query.
  */
 async function openForm(o: {
   slug: string;
-  defaults: Record<string, unknown>;
+  draft: Pick<ReturnType<typeof useDraft>, "start">;
   fields: readonly string[];
   form: UseFormReturn<FieldValues>;
   search: ReturnType<typeof useSearchParams>;
   queryClient: QueryClient;
   recall: (task: Pick<TaskView, "params">, part: RecallPart, seed?: string | null) => Promise<void>;
   applyValues: (values: Record<string, unknown>) => void;
-  setNotice: (notice: string) => void;
+  setNotice: (notice: string | null) => void;
 }): Promise<void> {
   const { slug, search } = o;
   await useCreateStore.persist.rehydrate();
@@ -205,8 +241,9 @@ async function openForm(o: {
   // "New version": the recipe comes by `recall`, the link to the item by `versionOf`.
   const target = versionTargetOf(search);
   if (target) useVersionTarget.getState().setTarget(slug, target);
-  const draft = useCreateStore.getState().drafts[slug];
-  if (draft) o.form.reset({ ...o.defaults, ...draft });
+  const { opened, problem } = await o.draft.start(search.get("setup"));
+  if (opened) o.form.reset(opened.values);
+  o.setNotice(problem ?? droppedNotice(opened?.dropped ?? []));
   const uuid = search.get("recall");
   const part = search.get("use") ?? "all";
   const input = search.get("input");

@@ -3,6 +3,7 @@
 import { type QueryClient, useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useEffect } from "react";
+import { experimentEnded, setDoneAlertMember, taskMoved } from "@/lib/client/done-alerts/done-alerts";
 import { applyGalleryChange } from "@/lib/client/stream/gallery-live";
 import { STREAM_PATH } from "@/lib/studio/api/stream";
 import { parseStreamFrame, type StreamFrame } from "@/lib/studio/api/stream-messages";
@@ -141,6 +142,7 @@ function applyFrame(
   switch (event.type) {
     case "hello":
       usePresenceStore.getState().identify(event.userId);
+      setDoneAlertMember(event.userId);
       // A resuming tab keeps its own position: replayed events follow this greeting.
       if (position.epoch !== event.epoch) {
         if (position.epoch !== null) refetch();
@@ -164,9 +166,13 @@ function applyFrame(
     case "task":
       updateTask(client, event.task);
       patchTask(client, event.task);
+      taskMoved(event.task);
       break;
     case "gallery":
       applyGalleryChange(client, event.change);
+      if (event.change.kind === "experiment" && event.change.ended) {
+        experimentEnded({ experimentId: event.change.experimentId, ...event.change.ended });
+      }
       break;
   }
   position.since = Math.max(position.since, event.seq);

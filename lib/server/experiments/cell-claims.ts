@@ -10,6 +10,7 @@ export async function readProgress(db: StudioDatabase, id: string) {
   const [exp] = await db
     .select({
       status: experiment.status,
+      name: experiment.name,
       concurrency: experiment.concurrency,
       author: { id: user.id, name: user.name, email: user.email, role: user.role },
       sent: counted("sent"),

@@ -178,11 +178,15 @@ for (const backend of testBackends) {
       const id = created.value.experiment.id;
       const requests: number[] = [];
       const published: string[] = [];
+      const ended: unknown[] = [];
       const runner = new ExperimentRunner({
         db: opened.db,
         submit: fakeSubmit(requests),
         perRequest: () => 2,
-        publish: (e) => published.push(e),
+        publish: (e, _cells, end) => {
+          published.push(e);
+          if (end) ended.push(end);
+        },
       });
       await runner.pump(id);
       await runner.idle();
@@ -205,6 +209,8 @@ for (const backend of testBackends) {
       expect(requests.reduce((a, b) => a + b, 0)).toBe(9);
       expect((await experimentRow(opened.db, id))?.status).toBe("done");
       expect(published).toContain(id);
+      // Its end is said once, naming who started it: their tab tells them it finished.
+      expect(ended).toEqual([{ by: author, name: expect.any(String) }]);
       runner.close();
     });
 

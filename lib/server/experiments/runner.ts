@@ -30,8 +30,11 @@ export interface RunnerDeps {
   /** `submitTasks` bound to the runtime. */
   submit: (author: SessionUser, tasks: Record<string, unknown>[]) => Promise<SubmitOutcome>;
   perRequest: () => number;
-  /** A cell or an experiment changed: the grid's live event, with the changed cells when known. */
-  publish: (experimentId: string, cells?: CellPatch[]) => void;
+  /**
+   * A cell or an experiment changed: the grid's live event, with the changed cells when known, and
+   * once it has finished, who started it (their tab tells them) and its name.
+   */
+  publish: (experimentId: string, cells?: CellPatch[], ended?: { by: string; name: string }) => void;
   /** Waits before sending again after the member's queue said "later" (ms). */
   retryDelayMs?: number;
 }
@@ -188,7 +191,7 @@ export class ExperimentRunner {
       if (inFlight === 0) {
         await setStatus(db, id, "done");
         await notify(db, { kind: "experiment", experimentId: id });
-        this.deps.publish(id);
+        this.deps.publish(id, undefined, exp.author ? { by: exp.author.id, name: exp.name } : undefined);
       }
       return;
     }

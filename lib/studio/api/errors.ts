@@ -232,6 +232,9 @@ export const studioErrors = {
 
   // Boards, saved searches, the inbox, share links and shared pages --------------------------
 
+  draftStale: () =>
+    studioError(409, "conflictDraft", "A newer copy of this draft is already saved.", "savedAt"),
+  setupNotFound: () => studioError(404, "notFound", "No setup was found for this link.", "id"),
   boardNotFound: (parameter = "id") => studioError(404, "notFound", "No board was found.", parameter),
   savedSearchNotFound: () => studioError(404, "notFound", "No saved view was found.", "id"),
   savedSearchNotYours: () =>

@@ -1,6 +1,8 @@
 import { auth } from "./auth";
 import { boards } from "./boards";
 import { comments } from "./comments";
+import { doneAlerts } from "./done-alerts";
+import { drafts, setups } from "./drafts";
 import type { AnyEndpoint } from "./endpoint";
 import { engineKeys } from "./engine-keys";
 import { evalSetRegression } from "./eval-set-regression";
@@ -73,6 +75,9 @@ export const api = {
   ops,
   versions,
   spend,
+  drafts,
+  setups,
+  doneAlerts,
 } as const;
 
 export const ENDPOINTS: readonly AnyEndpoint[] = Object.values(api).flatMap((r) =>

@@ -108,6 +108,10 @@ export const GALLERY_CHANGES = [
     {
       experimentId: text("The experiment."),
       cells: z.array(cellPatchSchema).optional().meta({ description: "The cells that changed, when known." }),
+      ended: z
+        .object({ by: text("The member who started it."), name: text("The experiment's name.") })
+        .optional()
+        .meta({ description: "Present once, when the experiment has just finished." }),
     },
   ),
   change(

@@ -2,6 +2,7 @@
 // builds its typed queries from it. No `server-only` (see ./studio.ts).
 export * from "./access-tokens";
 export * from "./auth";
+export * from "./drafts";
 export * from "./eval-sets";
 export * from "./events";
 export * from "./experiments";

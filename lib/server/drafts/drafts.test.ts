@@ -1,0 +1,197 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { GET as getDraft, PUT as putDraft } from "@/app/api/drafts/[workflow]/route";
+import { GET as getSetup } from "@/app/api/setups/[id]/route";
+import { POST as postSetup } from "@/app/api/setups/route";
+import { SessionCache } from "@/lib/server/auth/session-cache";
+import {
+  backendTitle,
+  createTestUser,
+  openTwice,
+  type TestDatabase,
+  testBackends,
+} from "@/lib/server/db/test-databases";
+import type { StudioRuntime } from "@/lib/server/runtime";
+import { readDraft, saveDraft } from "./drafts";
+
+// The draft and setup endpoints as the studio serves them, over a real database: a member reads
+// only their own draft, a teammate opens a setup, a late save never overwrites a newer one.
+
+const KEY = Symbol.for("media-studio.runtime");
+const holder = globalThis as { [KEY]?: Promise<StudioRuntime> };
+const ORIGIN = "http://studio.test";
+const ADA = { id: "u-ada", name: "Ada", email: "ada@studio.test", role: "editor" as const };
+const BOB = { id: "u-bob", name: "Bob", email: "bob@studio.test", role: "viewer" as const };
+
+function req(method: string, path: string, cookie: string | null, body?: unknown) {
+  const headers = new Headers({ host: "studio.test", origin: ORIGIN });
+  if (cookie) headers.set("cookie", cookie);
+  if (body !== undefined) headers.set("content-type", "application/json");
+  return new Request(`${ORIGIN}${path}`, {
+    method,
+    headers,
+    body: body === undefined ? null : JSON.stringify(body),
+  });
+}
+
+const at = (params: Record<string, string>) => ({ params: Promise.resolve(params) });
+
+async function json(res: Response) {
+  return (await res.json()) as {
+    data?: Record<string, unknown>;
+    errors?: { code: string; parameter?: string }[];
+  };
+}
+
+for (const backend of testBackends) {
+  describe.skipIf(backend.skip)(backendTitle(backend, "drafts and setups"), () => {
+    let database: TestDatabase;
+    let previous: Promise<StudioRuntime> | undefined;
+
+    beforeAll(async () => {
+      database = await backend.open();
+      await createTestUser(database, ADA.id);
+      await createTestUser(database, BOB.id);
+      const sessions = new SessionCache(60_000);
+      sessions.set("ada=1", ADA);
+      sessions.set("bob=1", BOB);
+      previous = holder[KEY];
+      holder[KEY] = Promise.resolve({
+        gate: { auth: { api: { getSession: async () => null } }, sessions, publicUrl: ORIGIN },
+        database,
+        log: {},
+      } as unknown as StudioRuntime);
+    }, 60_000);
+
+    afterAll(async () => {
+      if (previous) holder[KEY] = previous;
+      else delete holder[KEY];
+      await database?.dispose();
+    });
+
+    it("keeps a member's draft to that member: a second member reads none, a guest is refused", async () => {
+      const values = {
+        positivePrompt: "a lighthouse at dusk",
+        seedImage: "0f0e0d0c-0b0a-4908-8706-050403020100",
+      };
+      const saved = await putDraft(
+        req("PUT", "/api/drafts/inpainting", "ada=1", { values, savedAt: 1000 }),
+        at({ workflow: "inpainting" }),
+      );
+      expect(saved.status).toBe(200);
+      const mine = await json(
+        await getDraft(req("GET", "/api/drafts/inpainting", "ada=1"), at({ workflow: "inpainting" })),
+      );
+      expect(mine.data?.draft).toMatchObject({ values, savedAt: 1000 });
+      const theirs = await json(
+        await getDraft(req("GET", "/api/drafts/inpainting", "bob=1"), at({ workflow: "inpainting" })),
+      );
+      expect(theirs.data).toEqual({ draft: null });
+      const guest = await getDraft(
+        req("GET", "/api/drafts/inpainting", null),
+        at({ workflow: "inpainting" }),
+      );
+      expect(guest.status).toBe(401);
+      // Bob saving his own copy leaves Ada's as it was.
+      await putDraft(
+        req("PUT", "/api/drafts/inpainting", "bob=1", { values: { positivePrompt: "mine" }, savedAt: 5000 }),
+        at({ workflow: "inpainting" }),
+      );
+      expect((await readDraft(database.db, ADA.id, "inpainting"))?.values).toEqual(values);
+    });
+
+    it("refuses a save taken before the stored one, and changes nothing", async () => {
+      await putDraft(
+        req("PUT", "/api/drafts/video", "ada=1", { values: { positivePrompt: "newer" }, savedAt: 2000 }),
+        at({ workflow: "video" }),
+      );
+      const late = await putDraft(
+        req("PUT", "/api/drafts/video", "ada=1", { values: { positivePrompt: "older" }, savedAt: 1500 }),
+        at({ workflow: "video" }),
+      );
+      expect(late.status).toBe(409);
+      expect((await json(late)).errors?.[0]).toMatchObject({ code: "conflictDraft", parameter: "savedAt" });
+      expect((await readDraft(database.db, ADA.id, "video"))?.values).toEqual({ positivePrompt: "newer" });
+    });
+
+    it("answers bad input naming the parameter", async () => {
+      const workflow = await getDraft(req("GET", "/api/drafts/nope", "ada=1"), at({ workflow: "nope" }));
+      expect(workflow.status).toBe(400);
+      expect((await json(workflow)).errors?.[0]?.parameter).toBe("workflow");
+      const savedAt = await putDraft(
+        req("PUT", "/api/drafts/video", "ada=1", { values: {}, savedAt: "soon" }),
+        at({ workflow: "video" }),
+      );
+      expect(savedAt.status).toBe(400);
+      expect((await json(savedAt)).errors?.[0]?.parameter).toBe("savedAt");
+      const values = await putDraft(
+        req("PUT", "/api/drafts/video", "ada=1", { values: ["a"], savedAt: 1 }),
+        at({ workflow: "video" }),
+      );
+      expect((await json(values)).errors?.[0]?.parameter).toBe("values");
+      const setup = await getSetup(req("GET", "/api/setups/x", "ada=1"), at({ id: "x" }));
+      expect((await json(setup)).errors?.[0]?.parameter).toBe("id");
+    });
+
+    it("opens a setup for a teammate, frozen when it was made, and never for a guest", async () => {
+      const made = await json(
+        await postSetup(
+          req("POST", "/api/setups", "ada=1", {
+            workflow: "controlnet",
+            values: { positivePrompt: "a pose" },
+          }),
+          at({}),
+        ),
+      );
+      const id = (made.data?.setup as { id: string } | undefined)?.id ?? "";
+      await putDraft(
+        req("PUT", "/api/drafts/controlnet", "ada=1", {
+          values: { positivePrompt: "changed" },
+          savedAt: 9000,
+        }),
+        at({ workflow: "controlnet" }),
+      );
+      const opened = await json(await getSetup(req("GET", `/api/setups/${id}`, "bob=1"), at({ id })));
+      expect(opened.data?.setup).toMatchObject({
+        workflow: "controlnet",
+        values: { positivePrompt: "a pose" },
+        authorName: ADA.id,
+      });
+      expect((await getSetup(req("GET", `/api/setups/${id}`, null), at({ id }))).status).toBe(401);
+      const unknown = "00000000-0000-4000-8000-000000000000";
+      expect(
+        (await getSetup(req("GET", `/api/setups/${unknown}`, "bob=1"), at({ id: unknown }))).status,
+      ).toBe(404);
+    });
+  });
+
+  describe.skipIf(backend.skip)(backendTitle(backend, "drafts saved at once from two studios"), () => {
+    it("keeps the copy taken last, whatever order thirty saves arrive in", async () => {
+      const pair = await openTwice(backend);
+      try {
+        const userId = await createTestUser(pair.a);
+        // Taken at 1..30, sent in a shuffled order, alternately through each studio's pool.
+        const times = Array.from({ length: 30 }, (_, i) => i + 1);
+        for (let i = times.length - 1; i > 0; i--) {
+          const j = Math.floor(Math.random() * (i + 1));
+          [times[i], times[j]] = [times[j] as number, times[i] as number];
+        }
+        const outcomes = await Promise.allSettled(
+          times.map((t, i) =>
+            saveDraft((i % 2 ? pair.b : pair.a).db, userId, "text-to-image", {
+              values: { positivePrompt: `copy ${t}` },
+              savedAt: t,
+            }),
+          ),
+        );
+        const stored = await readDraft(pair.a.db, userId, "text-to-image");
+        expect(stored).toMatchObject({ savedAt: 30, values: { positivePrompt: "copy 30" } });
+        // Every refusal is the stale answer; nothing else failed.
+        for (const o of outcomes) {
+          if (o.status === "rejected") expect(String((o.reason as Error).message)).toMatch(/newer copy/);
+        }
+      } finally {
+        await pair.dispose();
+      }
+    }, 60_000);
+  });
+}

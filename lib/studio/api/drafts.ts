@@ -1,0 +1,88 @@
+import { z } from "zod";
+import { WORKFLOW_SLUGS } from "@/lib/studio/workflow-of";
+import { resource, uuid } from "./endpoint";
+
+/**
+ * The Create forms' drafts, kept per member and workflow, and setups: a form's state frozen under
+ * an id for a link a teammate opens.
+ */
+
+/** A draft holds references to images, not their bytes; a painted mask is the one inline image. */
+export const DRAFT_LIMIT_BYTES = 4 * 1024 * 1024;
+
+const workflowParams = z.object({
+  workflow: z.enum(WORKFLOW_SLUGS).meta({ description: "The Create page: `text-to-image`, `video`, ..." }),
+});
+
+const formValues = z
+  .record(z.string().max(100), z.unknown())
+  .meta({ description: "The form as typed; the page checks each value when it opens the draft." });
+
+export const draftViewSchema = z.object({
+  values: formValues,
+  /** The browser's time when it took this copy of the form (ms since the epoch). */
+  savedAt: z.number().int(),
+  updatedAt: z.string(),
+});
+export type DraftView = z.infer<typeof draftViewSchema>;
+
+export const setupViewSchema = z.object({
+  id: z.string(),
+  workflow: z.enum(WORKFLOW_SLUGS),
+  values: formValues,
+  /** Who made the link; null once they left the team. */
+  authorName: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type SetupView = z.infer<typeof setupViewSchema>;
+
+export const drafts = resource("drafts", {
+  get: {
+    method: "GET",
+    path: "/api/drafts/{workflow}",
+    summary: "The member's own draft of a Create form, or null.",
+    access: "view",
+    params: workflowParams,
+    response: z.object({ draft: draftViewSchema.nullable() }),
+  },
+  save: {
+    method: "PUT",
+    path: "/api/drafts/{workflow}",
+    summary: "Saves the member's draft of a Create form, unless a copy taken later is already saved.",
+    description:
+      "`savedAt` is when the browser took this copy of the form. A save that arrives after one taken later (two tabs, a slow request) is refused with 409 and changes nothing. Empty `values` clear the draft.",
+    access: "view",
+    params: workflowParams,
+    body: z.object({
+      values: formValues,
+      savedAt: z.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+    }),
+    bodyLimit: DRAFT_LIMIT_BYTES,
+    response: z.object({ draft: draftViewSchema }),
+    errors: ["draftStale"],
+    invalidates: [],
+  },
+});
+
+export const setups = resource("setups", {
+  create: {
+    method: "POST",
+    path: "/api/setups",
+    summary: "Freezes a Create form's state under an id, for a link teammates open.",
+    access: "view",
+    body: z.object({ workflow: z.enum(WORKFLOW_SLUGS), values: formValues }),
+    bodyLimit: DRAFT_LIMIT_BYTES,
+    status: 201,
+    response: z.object({ setup: setupViewSchema }),
+    invalidates: [],
+  },
+  get: {
+    method: "GET",
+    path: "/api/setups/{id}",
+    summary: "A setup a teammate shared: its workflow and the form's values.",
+    access: "view",
+    params: z.object({ id: uuid() }),
+    response: z.object({ setup: setupViewSchema }),
+    errors: ["setupNotFound"],
+  },
+});

@@ -12,6 +12,7 @@ import type { GalleryItem } from "@/lib/studio/gallery-item";
 import { type GalleryLayoutMode, type GalleryThumbSize, SCRUB_FRAMES } from "@/lib/studio/gallery-layout";
 import { REVIEW_STATE_LABELS, type ReviewState } from "@/lib/studio/review";
 import { versionCount } from "@/lib/studio/versions";
+import { SeedBadge } from "../seed-stacks/seed-badge";
 import { CardActions, CompactCardActions } from "./card-actions";
 
 const timeFormat = new Intl.DateTimeFormat("en", {
@@ -191,6 +192,7 @@ export const GalleryCard = memo(function GalleryCard({
             {versionCount(item.stack.count)}
           </span>
         ) : null}
+        <SeedBadge item={item} className={item.stack && item.stack.count > 1 ? "bottom-9" : "bottom-2"} />
         {!grid ? (
           <span className="pointer-events-none absolute inset-x-0 bottom-0 flex items-end justify-between gap-2 bg-gradient-to-t from-black/75 to-transparent p-2 pt-8 opacity-0 transition-opacity group-focus-within:opacity-100 group-hover:opacity-100 group-focus:opacity-100">
             <span className="line-clamp-2 text-[12px] text-white leading-snug">{prompt}</span>

@@ -67,6 +67,12 @@ export const isFilteredView = (key: readonly unknown[]) => viewSearchOf(key) !==
 export const isStarredView = (key: readonly unknown[]) =>
   String(viewSearchOf(key) ?? "").includes("starred=1");
 
+/** Whether a cached view shows a seed stack's card: a rating may move that stack's cover. */
+export const holdsSeedStack = (data: unknown) =>
+  (data as InfiniteData<GalleryPageData> | undefined)?.pages?.some((p) =>
+    p.items.some((i) => (i.seedCount ?? 0) > 1),
+  ) === true;
+
 /** The months of one filtered view, with their counts (the date scrubber); refetched as totals are. */
 export const galleryMonthsKey = (search: string) => [...endpointKey(api.gallery.months), search];
 
@@ -90,9 +96,15 @@ export function addGalleryItem(client: QueryClient, item: GalleryItem): void {
   const stackId = item.stack?.id;
   const sameStack = (i: GalleryItem) =>
     stackId !== undefined && (i.id === stackId || i.stack?.id === stackId);
+  // A new seed of a stack the view shows joins that card: which member covers it, the server says.
+  let joinsSeedStack = false;
   client.setQueryData<InfiniteData<GalleryPageData>>(galleryViewKey(""), (data) => {
     if (!data) return data;
     if (data.pages.some((p) => p.items.some((i) => i.id === item.id))) return data;
+    joinsSeedStack = data.pages.some((p) =>
+      p.items.some((i) => i.seedKey !== undefined && i.seedKey === item.seedKey),
+    );
+    if (joinsSeedStack) return data;
     const pages = data.pages.map((p) =>
       p.items.some(sameStack) ? { ...p, items: p.items.filter((i) => !sameStack(i)) } : p,
     );
@@ -103,9 +115,11 @@ export function addGalleryItem(client: QueryClient, item: GalleryItem): void {
     };
   });
   if (stackId !== undefined) void client.invalidateQueries({ queryKey: resourceKey("versions") });
+  if (item.seedKey !== undefined) void client.invalidateQueries({ queryKey: resourceKey("seedStacks") });
   void client.invalidateQueries({
     queryKey: galleryViewsKey,
-    predicate: (query) => isFilteredView(query.queryKey) && viewMonthOf(query.queryKey) === undefined,
+    predicate: (query) =>
+      (joinsSeedStack || isFilteredView(query.queryKey)) && viewMonthOf(query.queryKey) === undefined,
   });
   void client.invalidateQueries({ queryKey: endpointKey(api.gallery.totals) });
   void client.invalidateQueries({ queryKey: endpointKey(api.gallery.months) });

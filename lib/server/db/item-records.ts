@@ -1,5 +1,6 @@
 import "server-only";
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
+import { seedKeyOf } from "@/lib/server/seed-stacks/seed-key";
 import { decodeCursor, encodeCursor } from "./cursor";
 import type { StudioDatabase } from "./database";
 import { itemFacts } from "./item-facts";
@@ -84,7 +85,7 @@ export async function recordItem(
   const { stackId, owner: read } = known ?? (await readItemOwner(db, row.taskUUID));
   // The caller's copy stays as it was: `stack` is this item's alone.
   const owner: ItemOwner = { ...read };
-  const values = { ...row, ...itemFacts(owner), authorId: owner.authorId };
+  const values = { ...row, ...itemFacts(owner), seedKey: seedKeyOf(owner.params), authorId: owner.authorId };
   const insert = async (into: StudioDatabase) => {
     if (stackId === null)
       return into.insert(item).values(values).onConflictDoNothing().returning(itemColumns);

@@ -19,6 +19,7 @@ import { prompts } from "./prompts";
 import { reference } from "./reference";
 import { savedSearches } from "./saved-searches";
 import { schemas } from "./schemas";
+import { seedStacks } from "./seed-stacks";
 import { sessions } from "./sessions";
 import { setup } from "./setup";
 import { share } from "./share";
@@ -70,6 +71,7 @@ export const api = {
   reference,
   ops,
   versions,
+  seedStacks,
   spend,
 } as const;
 

@@ -24,6 +24,7 @@ export const RESOURCE_NAMES = [
   "reference",
   "savedSearches",
   "schemas",
+  "seedStacks",
   "sessions",
   "setup",
   "share",

@@ -12,6 +12,7 @@ import type { GalleryItem } from "@/lib/studio/gallery-item";
 import { type GalleryLayoutMode, type GalleryThumbSize, SCRUB_FRAMES } from "@/lib/studio/gallery-layout";
 import { REVIEW_STATE_LABELS, type ReviewState } from "@/lib/studio/review";
 import { versionCount } from "@/lib/studio/versions";
+import { startItemDrag } from "../gallery-pick/drag-card";
 import { SeedBadge } from "../seed-stacks/seed-badge";
 import { CardActions, CompactCardActions } from "./card-actions";
 
@@ -138,7 +139,8 @@ export const GalleryCard = memo(function GalleryCard({
       <Link
         href={viewerUrl(item.id, search)}
         tabIndex={-1}
-        draggable={false}
+        // Dragged to an image input (in this tab or another), the card is that image.
+        onDragStart={(e) => startItemDrag(e, item)}
         onClick={onMediaClick}
         onMouseMove={onScrub}
         onMouseLeave={() => setScrub(null)}

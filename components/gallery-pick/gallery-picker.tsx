@@ -2,12 +2,12 @@
 
 import { ImageOff, LoaderCircle, Search } from "lucide-react";
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
-import { ItemThumb } from "@/components/review/item-thumb";
 import { cn, focusRing } from "@/components/ui/cn";
 import { Dialog } from "@/components/ui/dialog";
 import { inputClasses } from "@/components/ui/field";
 import { promptForPeople } from "@/lib/client/create/field-labels";
 import { usePickableImages } from "@/lib/client/gallery-pick/use-pickable";
+import { thumbUrl } from "@/lib/studio/api/gallery-urls";
 import type { GalleryItem } from "@/lib/studio/gallery-item";
 
 /** Columns of the picker's grid: the arrow keys move by one, or by a row. */
@@ -42,7 +42,11 @@ export function GalleryPicker({
     if (!open) setWords("");
   }, [open]);
   // A new list starts at its first image.
-  useEffect(() => setActive(0), [images.data]);
+  const [shownList, setShownList] = useState(images.data);
+  if (shownList !== images.data) {
+    setShownList(images.data);
+    setActive(0);
+  }
   useEffect(() => {
     grid.current?.querySelector(`[data-index="${active}"]`)?.scrollIntoView({ block: "nearest" });
   }, [active]);
@@ -91,7 +95,6 @@ export function GalleryPicker({
             aria-expanded
             aria-controls={listId}
             aria-activedescendant={items.length > 0 ? optionId(active) : undefined}
-            // biome-ignore lint/a11y/noAutofocus: the picker opens to be typed into.
             autoFocus
             className={cn(inputClasses, "pl-8")}
           />
@@ -140,7 +143,13 @@ export function GalleryPicker({
                   )}
                 >
                   <span className="block aspect-square overflow-hidden rounded-[6px] bg-surface-sunken">
-                    <ItemThumb itemId={item.id} url={item.url} kind={item.kind} alt="" />
+                    {/* biome-ignore lint/performance/noImgElement: studio thumbnails come from our own route. */}
+                    <img
+                      src={thumbUrl(item.id, 320)}
+                      alt=""
+                      loading="lazy"
+                      className="size-full object-cover"
+                    />
                   </span>
                   <span className="truncate px-0.5 text-[11px] text-muted">{prompt}</span>
                   <span className="px-0.5 text-[10.5px] text-muted-subtle tabular-nums">

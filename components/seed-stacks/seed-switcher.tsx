@@ -3,13 +3,12 @@
 import { Dices, Star } from "lucide-react";
 import { useRouter } from "next/navigation";
 import { useEffect } from "react";
-import { ItemThumb } from "@/components/review/item-thumb";
 import { cn, focusRing } from "@/components/ui/cn";
 import Link from "@/components/ui/link";
 import { Select } from "@/components/ui/select";
 import { useSeedStack } from "@/lib/client/seed-stacks/use-seed-stack";
 import { viewerCommand } from "@/lib/client/shortcuts/viewer-keys";
-import { compareUrl, viewerUrl } from "@/lib/studio/api/gallery-urls";
+import { compareUrl, thumbUrl, viewerUrl } from "@/lib/studio/api/gallery-urls";
 import type { GalleryItem } from "@/lib/studio/gallery-item";
 import { seedCountLabel } from "@/lib/studio/seed-stacks";
 
@@ -70,7 +69,8 @@ export function SeedSwitcher({ item, search }: { item: GalleryItem; search: stri
               )}
             >
               <span className="block size-9 shrink-0 overflow-hidden rounded-[4px] bg-surface">
-                <ItemThumb itemId={m.id} url={m.url} kind={m.kind} alt="" />
+                {/* biome-ignore lint/performance/noImgElement: studio thumbnails come from our own route. */}
+                <img src={thumbUrl(m.id, 320)} alt="" loading="lazy" className="size-full object-cover" />
               </span>
               <span className="flex flex-col items-start leading-tight">
                 <span className="font-mono text-[11px]">{m.seed ?? "—"}</span>

@@ -1,6 +1,5 @@
 import "server-only";
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
-import { seedKeyOf } from "@/lib/server/seed-stacks/seed-key";
 import { decodeCursor, encodeCursor } from "./cursor";
 import type { StudioDatabase } from "./database";
 import { itemFacts } from "./item-facts";
@@ -26,6 +25,7 @@ import {
   user,
   versionTask,
 } from "./schema";
+import { seedKeyOf } from "./seed-key";
 import { insertVersion, type StackPlace } from "./version-records";
 
 /** One result of a task, its bytes already in media storage under `storageKey`. */

@@ -1,9 +1,8 @@
 import "server-only";
 import { and, count, desc, eq, inArray, isNull, not, or, sql } from "drizzle-orm";
 import type { StudioDatabase } from "@/lib/server/db";
-import { item, itemColumns } from "@/lib/server/db/schema";
-import { itemViews } from "@/lib/server/gallery/item-view";
-import { itemIdOf } from "@/lib/server/gallery/review-access";
+import { type ItemRow, item, itemColumns } from "@/lib/server/db/schema";
+import { isUuid } from "@/lib/studio/api/endpoint";
 import { studioErrors } from "@/lib/studio/api/errors";
 import type { GalleryItem } from "@/lib/studio/gallery-item";
 
@@ -43,17 +42,18 @@ export async function withSeedCounts(db: StudioDatabase, cards: GalleryItem[]): 
 
 /**
  * The members of an item's seed stack, cover first (best rated, then newest): the live ones, and
- * the asked item even when it is not (the viewer may have opened it from the trash).
+ * the asked item even when it is not (the viewer may have opened it from the trash). Rows: the
+ * caller makes them views as every list does.
  */
-export async function seedStackMembers(
+export async function seedStackRows(
   db: StudioDatabase,
   id: string,
-  viewerId: string,
-): Promise<{ cover: string; members: GalleryItem[] }> {
+): Promise<{ cover: string; rows: ItemRow[] }> {
+  if (!isUuid(id)) throw studioErrors.itemNotFound();
   const [found] = await db
     .select({ id: item.id, seedKey: item.seedKey })
     .from(item)
-    .where(eq(item.id, itemIdOf(id)));
+    .where(eq(item.id, id.toLowerCase()));
   if (!found) throw studioErrors.itemNotFound();
   const rows = await db
     .select(itemColumns)
@@ -64,7 +64,6 @@ export async function seedStackMembers(
         : or(and(...memberConditions(found.seedKey)), eq(item.id, found.id)),
     )
     .orderBy(...coverOrder);
-  const members = await itemViews(db, rows, { viewerId });
   const live = rows.find((r) => r.deletedAt === null && !r.superseded);
-  return { cover: live?.id ?? found.id, members };
+  return { cover: live?.id ?? found.id, rows };
 }

@@ -5,14 +5,14 @@ import { eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { recordItem } from "@/lib/server/db/item-records";
 import { item, user } from "@/lib/server/db/schema";
+import { seedKeyOf } from "@/lib/server/db/seed-key";
 import { recordTasks } from "@/lib/server/db/task-records";
 import { backendTitle, queryRows, type TestDatabase, testBackends } from "@/lib/server/db/test-databases";
 import { decodeFilterCursor, filteredItems, neighborIds } from "@/lib/server/gallery/filter-query";
 import { filteredGalleryPage } from "@/lib/server/gallery/gallery-page";
 import { rateItem } from "@/lib/server/gallery/review-actions";
 import type { GalleryFilter, GallerySort } from "@/lib/studio/gallery-filter";
-import { seedStackMembers } from "./members";
-import { seedKeyOf } from "./seed-key";
+import { seedStackRows } from "./members";
 
 /** A small seeded generator, so a failing case can be run again. */
 function randomOf(seed: number) {
@@ -251,7 +251,7 @@ for (const backend of testBackends) {
       for (const card of page.items) {
         const size = stacks.get(recipeOf.get(card.id) ?? "")?.length ?? 0;
         expect(card.seedCount).toBe(size > 1 ? size : undefined);
-        const { cover, members } = await seedStackMembers(opened.db, card.id, author);
+        const { cover, rows: members } = await seedStackRows(opened.db, card.id);
         expect(cover).toBe(card.id);
         expect(members.map((m) => m.id).sort()).toEqual(
           (stacks.get(recipeOf.get(card.id) ?? "") ?? []).map((k) => k.id).sort(),

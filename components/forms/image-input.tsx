@@ -2,10 +2,12 @@
 
 import { ImagePlus, LoaderCircle, X } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
+import { FromGalleryButton } from "@/components/gallery-pick/from-gallery-button";
 import { cn, focusRing } from "@/components/ui/cn";
 import { FieldMessage } from "@/components/ui/field";
 import { type ImageRef, useImageRef } from "@/lib/client/create/tools";
 import { refusalMessage, uploadImage } from "@/lib/client/create/upload";
+import { usePickIntoInput } from "@/lib/client/gallery-pick/use-pick";
 
 interface ImageInputProps {
   id: string;
@@ -20,8 +22,10 @@ interface ImageInputProps {
 }
 
 /**
- * One image input: click to choose a file, drop one, or paste one while focused. The image goes to
- * the studio at once (checked there) and the field holds its id; the preview comes from the studio.
+ * One image input: click to choose a file, drop one, or paste one while focused; or take an image
+ * of the gallery, picked from it or a card dragged here from another tab. A file goes to the
+ * studio at once (checked there) and the field holds its id; a gallery image is named by its id,
+ * its bytes left where they are. The preview comes from the studio.
  */
 export function ImageInput({ id, label, value, onChange, hint, error, size = "lg" }: ImageInputProps) {
   const file = useRef<HTMLInputElement>(null);
@@ -54,13 +58,25 @@ export function ImageInput({ id, label, value, onChange, hint, error, size = "lg
     } else setUploadError(refusalMessage(blob, result.errors, Boolean(value)));
   };
 
+  const pick = usePickIntoInput({
+    onRef: (picked) => {
+      setLocal(picked);
+      onChange(picked);
+    },
+    onError: setUploadError,
+    onFile: (dropped) => void take(dropped),
+  });
+
   const shownError =
     uploadError ?? error ?? (ref.isError ? "This image is no longer in the studio." : undefined);
   return (
     <div className="flex flex-col gap-1.5">
-      <span id={`${id}-label`} className="font-medium text-[13px] text-foreground">
-        {label}
-      </span>
+      <div className="flex items-center justify-between gap-2">
+        <span id={`${id}-label`} className="font-medium text-[13px] text-foreground">
+          {label}
+        </span>
+        <FromGalleryButton target={label} onPick={pick.item} compact={size === "sm"} />
+      </div>
       {/* biome-ignore lint/a11y/noStaticElementInteractions: dropping a file is a shortcut; the button inside is the control. */}
       <div
         className={cn(
@@ -76,20 +92,10 @@ export function ImageInput({ id, label, value, onChange, hint, error, size = "lg
         onDrop={(e) => {
           e.preventDefault();
           setDragging(false);
-          if (!off()) void take(e.dataTransfer.files[0]);
+          if (!off()) pick.drop(e.dataTransfer);
         }}
       >
-        {image ? (
-          // biome-ignore lint/performance/noImgElement: studio media are served by /api/media, not Next's optimizer.
-          <img
-            src={image.url}
-            alt={`${label}: ${image.width} × ${image.height}`}
-            className={cn(
-              "mx-auto block object-contain",
-              size === "lg" ? "max-h-72 w-full" : "size-full object-cover",
-            )}
-          />
-        ) : null}
+        {image ? <Preview image={image} label={label} size={size} /> : null}
         <button
           id={id}
           type="button"
@@ -145,5 +151,19 @@ export function ImageInput({ id, label, value, onChange, hint, error, size = "lg
       ) : null}
       <FieldMessage id={id} error={shownError} hint={hint} />
     </div>
+  );
+}
+
+function Preview({ image, label, size }: { image: ImageRef; label: string; size: "lg" | "sm" }) {
+  return (
+    // biome-ignore lint/performance/noImgElement: studio media are served by /api/media, not Next's optimizer.
+    <img
+      src={image.url}
+      alt={`${label}: ${image.width} × ${image.height}`}
+      className={cn(
+        "mx-auto block object-contain",
+        size === "lg" ? "max-h-72 w-full" : "size-full object-cover",
+      )}
+    />
   );
 }

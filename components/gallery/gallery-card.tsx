@@ -12,6 +12,8 @@ import { type GalleryLayoutMode, type GalleryThumbSize, SCRUB_FRAMES } from "@/l
 import type { GalleryItem } from "@/lib/studio/items/gallery-item";
 import { REVIEW_STATE_LABELS, type ReviewState } from "@/lib/studio/review/review";
 import { versionCount } from "@/lib/studio/versions/versions";
+import { startItemDrag } from "../gallery-pick/drag-card";
+import { SeedBadge } from "../seed-stacks/seed-badge";
 import { CardActions, CompactCardActions } from "./card-actions";
 
 const timeFormat = new Intl.DateTimeFormat("en", {
@@ -136,7 +138,8 @@ export const GalleryCard = memo(function GalleryCard({
       <Link
         href={viewerUrl(item.id, search)}
         tabIndex={-1}
-        draggable={false}
+        // Dragged to an image input (in this tab or another), the card is that image.
+        onDragStart={(e) => startItemDrag(e, item)}
         onClick={onMediaClick}
         onMouseMove={onScrub}
         onMouseLeave={() => setScrub(null)}
@@ -175,6 +178,7 @@ export const GalleryCard = memo(function GalleryCard({
           />
         ) : null}
         <MediaBadges item={item} />
+        <SeedBadge item={item} className={item.stack && item.stack.count > 1 ? "bottom-9" : "bottom-2"} />
         {!grid ? (
           <span className="pointer-events-none absolute inset-x-0 bottom-0 flex items-end justify-between gap-2 bg-gradient-to-t from-black/75 to-transparent p-2 pt-8 opacity-0 transition-opacity group-focus-within:opacity-100 group-hover:opacity-100 group-focus:opacity-100">
             <span className="line-clamp-2 text-[12px] text-white leading-snug">{prompt}</span>

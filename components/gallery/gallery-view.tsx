@@ -3,6 +3,7 @@
 import { CalendarX, Images, SearchX, Sparkles } from "lucide-react";
 import { useCallback } from "react";
 import { BulkBar } from "@/components/organize/bulk-bar";
+import { StackSeedsToggle } from "@/components/seed-stacks/stack-seeds-toggle";
 import { Button, ButtonLink } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { FormError } from "@/components/ui/field";
@@ -12,6 +13,7 @@ import { useGalleryFilter } from "@/lib/client/gallery/filter-url";
 import { useGalleryJump } from "@/lib/client/gallery/jump-url";
 import { useGalleryTotals } from "@/lib/client/gallery/use-totals";
 import { useGalleryView } from "@/lib/client/gallery/use-view";
+import { useStackSeeds } from "@/lib/client/seed-stacks/use-stack-seeds";
 import { useStoredChoice } from "@/lib/client/stored-choice";
 import { activeFilterCount } from "@/lib/studio/gallery/filter";
 import {
@@ -28,7 +30,9 @@ import { GalleryTimeline } from "./gallery-timeline";
 
 /** The team's gallery: find (search, filters, order), then the results as a virtualized grid. */
 export function GalleryView() {
-  const { filter, search, ignored, update, clear } = useGalleryFilter();
+  const { filter, ignored, update, clear } = useGalleryFilter();
+  const seeds = useStackSeeds(filter);
+  const { search } = seeds;
   const jumpUrl = useGalleryJump();
   // A jump to a month belongs to the orders by date; a best-rated link carrying one ignores it.
   const byDate = filter.sort !== "rating";
@@ -122,12 +126,15 @@ export function GalleryView() {
         update={update}
         ready={!query.isPending}
         viewControls={
-          <ViewControls
-            layout={layout}
-            setLayout={setLayout}
-            thumbSize={thumbSize}
-            setThumbSize={setThumbSize}
-          />
+          <>
+            <StackSeedsToggle on={seeds.on} onChange={seeds.setOn} />
+            <ViewControls
+              layout={layout}
+              setLayout={setLayout}
+              thumbSize={thumbSize}
+              setThumbSize={setThumbSize}
+            />
+          </>
         }
       />
       <div className="flex min-h-6 flex-wrap items-center gap-x-4 gap-y-2">

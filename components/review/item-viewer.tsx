@@ -17,6 +17,7 @@ import { useItemVersions } from "@/lib/client/versions/use-versions";
 import { api } from "@/lib/studio/api";
 import { filterQueryOf } from "@/lib/studio/gallery/filter";
 import { can, type Role } from "@/lib/studio/roles";
+import { SeedSwitcher } from "../seed-stacks/seed-switcher";
 import { compareTarget, ItemActions } from "./item-actions";
 import { ReviewPanel } from "./review-panel";
 import { useCommentFromHash, useViewerKeys } from "./use-viewer-keys";
@@ -115,6 +116,7 @@ export function ItemViewer({ itemId, me }: { itemId: string; me: { id: string; r
       </div>
       {experimentId ? <CellNavigator experimentId={experimentId} itemId={item.id} /> : null}
       <VersionSwitcher item={item} search={search} />
+      <SeedSwitcher item={item} search={search} />
       <div className="grid min-h-0 flex-1 grid-cols-1 gap-4 lg:grid-cols-[minmax(0,1fr)_360px] xl:grid-cols-[minmax(0,1fr)_400px]">
         <ViewerStage item={item} label={label} threads={threads} numbers={numbers} />
         <ReviewPanel

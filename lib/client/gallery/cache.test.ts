@@ -44,6 +44,31 @@ describe("a live result in the gallery's caches", () => {
     client.clear();
   });
 
+  it("folds a new seed of a shown stack into its card, read again, and puts it apart in the view of seeds", () => {
+    const client = new QueryClient();
+    const stacked = { ...card("cover", "2026-03-10T00:00:00Z"), seedKey: "k1", seedCount: 2 };
+    client.setQueryData(galleryViewKey(""), {
+      pages: [{ items: [card("b", "2026-03-11T00:00:00Z"), stacked], nextCursor: null }],
+      pageParams: [null],
+    });
+    client.setQueryData(galleryViewKey("seeds=apart"), pages("b", "cover", "other-seed"));
+
+    addGalleryItem(client, { ...card("seed3", "2026-11-27T05:00:00Z"), seedKey: "k1" });
+
+    const ids = (key: readonly unknown[]) =>
+      client.getQueryData<InfiniteData<GalleryPageData>>(key)?.pages.flatMap((p) => p.items.map((i) => i.id));
+    const state = (key: readonly unknown[]) => client.getQueryState(key)?.isInvalidated;
+    expect(ids(galleryViewKey(""))).toEqual(["b", "cover"]);
+    expect(state(galleryViewKey(""))).toBe(true);
+    expect(ids(galleryViewKey("seeds=apart"))).toEqual(["seed3", "b", "cover", "other-seed"]);
+    expect(state(galleryViewKey("seeds=apart"))).toBe(false);
+
+    // A result of a recipe the view does not show yet is a card of its own, at the top.
+    addGalleryItem(client, { ...card("fresh", "2026-11-27T06:00:00Z"), seedKey: "k2" });
+    expect(ids(galleryViewKey(""))?.[0]).toBe("fresh");
+    client.clear();
+  });
+
   it("puts a new version in its stack's place: the older version's card leaves", () => {
     const client = new QueryClient();
     const v2 = { ...card("v2", "2026-03-09T00:00:00Z"), stack: { id: "v1", version: 2, count: 2 } };

@@ -61,11 +61,20 @@ export const galleryViewKey = (search: string, at?: string) =>
 export const galleryViewsKey = [...galleryKey, "view"];
 const viewSearchOf = (key: readonly unknown[]) => key[galleryViewsKey.length];
 const viewMonthOf = (key: readonly unknown[]) => key[galleryViewsKey.length + 1];
+/** The whole gallery newest first: seed stacks folded (""), or each seed apart. */
+const WHOLE_VIEWS = ["", "seeds=apart"] as const;
 /** Whether a view's key is of a view filtered by something (not the whole gallery newest first). */
-export const isFilteredView = (key: readonly unknown[]) => viewSearchOf(key) !== "";
+export const isFilteredView = (key: readonly unknown[]) =>
+  !(WHOLE_VIEWS as readonly unknown[]).includes(viewSearchOf(key));
 /** Whether a view's key shows only starred items. */
 export const isStarredView = (key: readonly unknown[]) =>
   String(viewSearchOf(key) ?? "").includes("starred=1");
+
+/** Whether a cached view shows a seed stack's card: a rating may move that stack's cover. */
+export const holdsSeedStack = (data: unknown) =>
+  (data as InfiniteData<GalleryPageData> | undefined)?.pages?.some((p) =>
+    p.items.some((i) => (i.seedCount ?? 0) > 1),
+  ) === true;
 
 /** The months of one filtered view, with their counts (the date scrubber); refetched as totals are. */
 export const galleryMonthsKey = (search: string) => [...endpointKey(api.gallery.months), search];
@@ -90,22 +99,34 @@ export function addGalleryItem(client: QueryClient, item: GalleryItem): void {
   const stackId = item.stack?.id;
   const sameStack = (i: GalleryItem) =>
     stackId !== undefined && (i.id === stackId || i.stack?.id === stackId);
-  client.setQueryData<InfiniteData<GalleryPageData>>(galleryViewKey(""), (data) => {
-    if (!data) return data;
-    if (data.pages.some((p) => p.items.some((i) => i.id === item.id))) return data;
-    const pages = data.pages.map((p) =>
-      p.items.some(sameStack) ? { ...p, items: p.items.filter((i) => !sameStack(i)) } : p,
-    );
-    const [first, ...rest] = pages;
-    return {
-      ...data,
-      pages: [{ items: [item, ...(first?.items ?? [])], nextCursor: first?.nextCursor ?? null }, ...rest],
-    };
-  });
+  // A new seed of a stack the stacked view shows joins that card: which member covers it now, the
+  // server says. The view of each seed apart takes it at the top like any result.
+  let joinsSeedStack = false;
+  for (const search of WHOLE_VIEWS) {
+    client.setQueryData<InfiniteData<GalleryPageData>>(galleryViewKey(search), (data) => {
+      if (!data) return data;
+      if (data.pages.some((p) => p.items.some((i) => i.id === item.id))) return data;
+      if (search === "" && item.seedKey !== undefined) {
+        joinsSeedStack = data.pages.some((p) => p.items.some((i) => i.seedKey === item.seedKey));
+        if (joinsSeedStack) return data;
+      }
+      const pages = data.pages.map((p) =>
+        p.items.some(sameStack) ? { ...p, items: p.items.filter((i) => !sameStack(i)) } : p,
+      );
+      const [first, ...rest] = pages;
+      return {
+        ...data,
+        pages: [{ items: [item, ...(first?.items ?? [])], nextCursor: first?.nextCursor ?? null }, ...rest],
+      };
+    });
+  }
   if (stackId !== undefined) void client.invalidateQueries({ queryKey: resourceKey("versions") });
+  if (item.seedKey !== undefined) void client.invalidateQueries({ queryKey: resourceKey("seedStacks") });
   void client.invalidateQueries({
     queryKey: galleryViewsKey,
-    predicate: (query) => isFilteredView(query.queryKey) && viewMonthOf(query.queryKey) === undefined,
+    predicate: (query) =>
+      (isFilteredView(query.queryKey) || (joinsSeedStack && viewSearchOf(query.queryKey) === "")) &&
+      viewMonthOf(query.queryKey) === undefined,
   });
   void client.invalidateQueries({ queryKey: endpointKey(api.gallery.totals) });
   void client.invalidateQueries({ queryKey: endpointKey(api.gallery.months) });

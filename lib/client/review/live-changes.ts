@@ -8,7 +8,13 @@ import type { GalleryItem } from "@/lib/studio/items/gallery-item";
 import type { ItemDetail } from "@/lib/studio/items/item-detail";
 import { patchCompareItems } from "../compare/compare-cache";
 import { endpointKey, resourceKey } from "../endpoint-client";
-import { isFilteredTotals, itemKey, patchGalleryItems } from "../gallery/cache";
+import {
+  galleryViewsKey,
+  holdsSeedStack,
+  isFilteredTotals,
+  itemKey,
+  patchGalleryItems,
+} from "../gallery/cache";
 import { commentsKey, historyKey, inboxKey, inboxPagesKey } from "./keys";
 
 type ReviewChange = Extract<GalleryChange, { kind: "review" | "comment" | "inbox" }>;
@@ -27,6 +33,12 @@ export function applyReviewChange(client: QueryClient, change: ReviewChange): vo
       // Who rated what (names beside stars) and the audit trail are read again, only where open.
       void client.invalidateQueries({ queryKey: itemKey(itemId), exact: true });
       void client.invalidateQueries({ queryKey: historyKey(change.itemId) });
+      // The best rated seed covers its stack: a rating may move a cover, in a card or a stack.
+      void client.invalidateQueries({ queryKey: resourceKey("seedStacks") });
+      void client.invalidateQueries({
+        queryKey: galleryViewsKey,
+        predicate: (query) => holdsSeedStack(query.state.data),
+      });
       // A view filtered by state, rating, assignee, tag or board may have gained or lost it.
       void client.invalidateQueries({
         queryKey: endpointKey(api.gallery.totals),

@@ -13,7 +13,8 @@ export type ViewerCommand =
   | { kind: "zoomOut" }
   | { kind: "zoomFit" }
   | { kind: "frame"; step: -1 | 1 }
-  | { kind: "version"; step: -1 | 1 };
+  | { kind: "version"; step: -1 | 1 }
+  | { kind: "seed"; step: -1 | 1 };
 
 interface ViewerKey {
   /** `KeyboardEvent.key` values that give the command. */
@@ -70,6 +71,18 @@ export const VIEWER_KEYS: readonly ViewerKey[] = [
     shown: ["]"],
     action: "Viewer: the version after (v1 to v2)",
     command: () => ({ kind: "version", step: 1 }),
+  },
+  {
+    keys: ["{"],
+    shown: ["{"],
+    action: "Viewer: the seed before in its stack",
+    command: () => ({ kind: "seed", step: -1 }),
+  },
+  {
+    keys: ["}"],
+    shown: ["}"],
+    action: "Viewer: the seed after in its stack",
+    command: () => ({ kind: "seed", step: 1 }),
   },
   {
     keys: ["Escape"],

@@ -25,6 +25,7 @@ import {
   user,
   versionTask,
 } from "./schema";
+import { seedKeyOf } from "./seed-key";
 import { insertVersion, type StackPlace } from "./version-records";
 
 /** One result of a task, its bytes already in media storage under `storageKey`. */
@@ -84,7 +85,7 @@ export async function recordItem(
   const { stackId, owner: read } = known ?? (await readItemOwner(db, row.taskUUID));
   // The caller's copy stays as it was: `stack` is this item's alone.
   const owner: ItemOwner = { ...read };
-  const values = { ...row, ...itemFacts(owner), authorId: owner.authorId };
+  const values = { ...row, ...itemFacts(owner), seedKey: seedKeyOf(owner.params), authorId: owner.authorId };
   const insert = async (into: StudioDatabase) => {
     if (stackId === null)
       return into.insert(item).values(values).onConflictDoNothing().returning(itemColumns);

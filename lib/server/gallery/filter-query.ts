@@ -3,6 +3,7 @@ import { and, asc, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { StudioDatabase } from "@/lib/server/db";
 import { decodeKeys, encodeKeys } from "@/lib/server/db/cursor";
 import { boardItem, type ItemRow, item, itemColumns, itemStar, itemTag } from "@/lib/server/db/schema";
+import { withSeedStacks } from "@/lib/server/seed-stacks/cover-condition";
 import { isUuid } from "@/lib/studio/api/endpoint";
 import { studioErrors } from "@/lib/studio/api/errors";
 import type { GalleryFilter, GallerySort } from "@/lib/studio/gallery/filter";
@@ -207,7 +208,7 @@ export async function filteredItems(
   page: { cursor: SortKey | null; limit: number; at?: string | undefined },
 ): Promise<FilteredPage> {
   const sort = filter.sort ?? "newest";
-  const where = filterConditions(filter, viewer);
+  const where = withSeedStacks(filter, filterConditions(filter, viewer));
   if (page.at !== undefined) {
     if (sort === "rating") throw studioErrors.jumpNeedsDateOrder();
     where.push(jumpCondition(sort, page.at));
@@ -247,7 +248,7 @@ export async function neighborIds(
     db
       .select({ id: item.id })
       .from(item)
-      .where(and(...filterConditions(filter, viewer), afterKey(sort, key, direction)))
+      .where(and(...withSeedStacks(filter, filterConditions(filter, viewer)), afterKey(sort, key, direction)))
       .orderBy(...sortOrder(sort, direction, byMatch))
       .limit(1);
   const [before, after] = await Promise.all([one("before"), one("after")]);

@@ -1,5 +1,6 @@
 import "server-only";
 import type { StudioDatabase } from "@/lib/server/db";
+import { withSeedCounts } from "@/lib/server/seed-stacks/members";
 import type { GalleryFilter } from "@/lib/studio/gallery/filter";
 import type { GalleryItem } from "@/lib/studio/items/gallery-item";
 import { itemViews } from "../items/item-view";
@@ -20,5 +21,6 @@ export async function filteredGalleryPage(
   // A cursor of another sort, or none this list gave, is refused naming `cursor`.
   const cursor = query.cursor ? decodeFilterCursor(query.cursor, filter.sort ?? "newest") : null;
   const page = await filteredItems(db, filter, viewer, { cursor, limit: query.limit, at: query.at });
-  return { items: await itemViews(db, page.rows, { viewerId: viewer.id }), nextCursor: page.nextCursor };
+  const items = await withSeedCounts(db, await itemViews(db, page.rows, { viewerId: viewer.id }));
+  return { items, nextCursor: page.nextCursor };
 }

@@ -34,6 +34,7 @@ const row: ItemRow = {
   stackId: null,
   version: null,
   superseded: false,
+  seedKey: null,
 };
 
 describe("toGalleryItem", () => {

@@ -38,5 +38,6 @@ export function toGalleryItem(
     prompt: text(task.params.positivePrompt),
     model: text(task.params.model),
     createdAt: row.createdAt.toISOString(),
+    ...(row.seedKey ? { seedKey: row.seedKey } : {}),
   };
 }

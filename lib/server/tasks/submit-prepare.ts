@@ -2,6 +2,7 @@ import "server-only";
 import type { TaskOutcome } from "@/lib/protocol/envelope";
 import { isServiceError, type ServiceError, withTask } from "@/lib/protocol/errors";
 import type { SentTask, StudioDatabase } from "@/lib/server/db";
+import { checkImageInputs } from "@/lib/server/gallery-pick/image-inputs";
 import type { StudioRefs } from "@/lib/server/results/studio-refs";
 import {
   resolveVersionRequest,
@@ -98,6 +99,8 @@ async function prepareTask(
   }
   const link = request ? await resolveVersionRequest(deps.db, request) : undefined;
   if (link && "code" in link) return withTask(link, ref);
+  const badImage = await checkImageInputs(deps.db, source);
+  if (badImage) return withTask(badImage, ref);
   try {
     // Every task asks its cost: the studio's spend figures and budgets are summed from it.
     const resolved: Record<string, unknown> = {

@@ -22,6 +22,7 @@ import { prompts } from "./prompts";
 import { reference } from "./reference";
 import { savedSearches } from "./saved-searches";
 import { schemas } from "./schemas";
+import { seedStacks } from "./seed-stacks";
 import { sessions } from "./sessions";
 import { setup } from "./setup";
 import { share } from "./share";
@@ -74,6 +75,7 @@ export const api = {
   reference,
   ops,
   versions,
+  seedStacks,
   spend,
   drafts,
   setups,

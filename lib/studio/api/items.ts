@@ -122,7 +122,8 @@ export const items = resource("items", {
     body: ratingBody,
     response: ratingAnswer,
     errors: ["itemNotFound"],
-    invalidates: ["items", "gallery"],
+    // A rating may change which member covers a seed stack.
+    invalidates: ["items", "gallery", "seedStacks"],
   },
   unrate: {
     method: "DELETE",
@@ -132,7 +133,8 @@ export const items = resource("items", {
     params: idParams,
     response: ratingAnswer,
     errors: ["itemNotFound"],
-    invalidates: ["items", "gallery"],
+    // A rating may change which member covers a seed stack.
+    invalidates: ["items", "gallery", "seedStacks"],
   },
   setState: {
     method: "PUT",

@@ -26,6 +26,7 @@ export const RESOURCE_NAMES = [
   "reference",
   "savedSearches",
   "schemas",
+  "seedStacks",
   "sessions",
   "setup",
   "setups",

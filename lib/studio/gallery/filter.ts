@@ -84,6 +84,8 @@ const PARAMETERS = {
   aspect: { schema: z.enum(GALLERY_ASPECTS), many: false, expected: GALLERY_ASPECTS.join(", ") },
   starred: { schema: z.literal("1"), many: false, expected: "1" },
   assignee: { schema: token, many: false, expected: "a member id or me" },
+  // Seed stacks fold unless the view asks for each seed apart ("Stack seeds" off).
+  seeds: { schema: z.literal("apart"), many: false, expected: "apart" },
   sort: { schema: z.enum(GALLERY_SORTS), many: false, expected: GALLERY_SORTS.join(", ") },
 } as const;
 
@@ -111,6 +113,8 @@ export interface GalleryFilter {
   starred?: true;
   /** A member id, or `me` for whoever asks. */
   assignee?: string;
+  /** `apart`: each seed its own card; absent, results differing only by seed are one stack. */
+  seeds?: "apart";
   /** Absent means newest first. */
   sort?: GallerySort;
 }
@@ -252,7 +256,7 @@ export function serializeGalleryFilter(filter: GalleryFilter): string {
 
 /** How many filters narrow the view (the sort is not one). */
 export function activeFilterCount(filter: GalleryFilter): number {
-  return GALLERY_FILTER_KEYS.filter((k) => k !== "sort" && filter[k] !== undefined).length;
+  return GALLERY_FILTER_KEYS.filter((k) => k !== "sort" && k !== "seeds" && filter[k] !== undefined).length;
 }
 
 /** The filters the bar's folding menus set (the search, the star and the order stay in sight). */

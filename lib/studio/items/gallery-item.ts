@@ -62,6 +62,10 @@ export const galleryItemSchema = z.object({
   starred: z.boolean().optional(),
   /** Its version stack, when it has versions: the stack's id, its own number, live versions. */
   stack: itemStackSchema.optional(),
+  /** Its recipe without the seed, hashed: results sharing it are one seed stack. */
+  seedKey: z.string().optional(),
+  /** On a gallery card that stands for a seed stack: how many live results the stack holds. */
+  seedCount: z.number().int().optional(),
 });
 export type GalleryItem = z.infer<typeof galleryItemSchema>;
 

@@ -161,6 +161,12 @@ export const item = pgTable(
      * versions (migration 0013), so every gallery read stays one scan of one table.
      */
     superseded: boolean("superseded").notNull().default(false),
+    /**
+     * The task's recipe without its seed, hashed (`seedKeyOf`): items sharing it fold into one
+     * seed stack in the gallery. Written when the item is kept; the migration that added it
+     * backfilled the items before.
+     */
+    seedKey: text("seed_key"),
   },
   (t) => [
     unique("item_media_uuid_key").on(t.mediaUUID),
@@ -184,6 +190,11 @@ export const item = pgTable(
     index("item_live_rating_idx")
       .on(sql`coalesce(${t.ratingAvg}, 0)`, t.createdAt, t.id)
       .where(sql`${t.deletedAt} is null`),
+    // A seed stack's members in cover order (best rated, then newest): the gallery asks, for each
+    // card, whether a member of its stack ranks above it, one range of this index.
+    index("item_live_seed_idx")
+      .on(t.seedKey, sql`coalesce(${t.ratingAvg}, 0)`, t.createdAt, t.id)
+      .where(sql`${t.deletedAt} is null and ${t.seedKey} is not null`),
     index("item_search_idx").using("gin", t.search),
     index("item_loras_idx").using("gin", t.loras),
     index("item_trash_idx").on(t.deletedAt).where(sql`${t.deletedAt} is not null`),

@@ -1,0 +1,91 @@
+import { expect, type Page, test } from "@playwright/test";
+import { imageTask, sendTasks } from "./fixtures/accounts";
+import { saveScreen } from "./fixtures/screens";
+import { finishedTask } from "./fixtures/studio-api";
+import { SCREENS_DIR } from "./pages/studio-shell";
+
+/**
+ * Seed stacks: four results of one recipe, each with its own seed, are one card with a count, and
+ * a fifth of another prompt a card of its own. Opened, the stack steps through its seeds; rating
+ * one above the rest makes it the card's cover. "Stack seeds" shows each seed apart, and is
+ * remembered.
+ */
+
+const SHOTS = `${SCREENS_DIR}/seed-stacks`;
+
+async function shots(page: Page, name: string) {
+  for (const viewport of [
+    { width: 1440, height: 900 },
+    { width: 1280, height: 720 },
+  ]) {
+    await page.setViewportSize(viewport);
+    await saveScreen(page, { path: `${SHOTS}/${name}-${viewport.width}x${viewport.height}.png` });
+  }
+  await page.setViewportSize({ width: 1440, height: 900 });
+}
+
+test("four seeds of one recipe are one card; the best rated covers it", async ({ page, baseURL }) => {
+  test.setTimeout(150_000);
+  const word = crypto.randomUUID().slice(0, 8);
+  const prompt = `a copper kettle on a stove ${word}`;
+  const seeds = [11, 12, 13, 14].map((seed) => imageTask(prompt, { seed }));
+  const other = imageTask(`a copper kettle on a table ${word}`, { seed: 11 });
+  for (const task of [...seeds, other]) {
+    expect((await sendTasks(page.request, baseURL ?? "", [task])).status()).toBe(202);
+    expect((await finishedTask(page.request, task.taskUUID)).status).toBe("success");
+  }
+  const memberIds: string[] = [];
+  for (const task of seeds)
+    memberIds.push((await finishedTask(page.request, task.taskUUID)).items[0]?.id ?? "");
+  const otherId = (await finishedTask(page.request, other.taskUUID)).items[0]?.id ?? "";
+
+  // A browser that never chose sees stacks (the default).
+  await page.goto(`/gallery?q=${word}`);
+  await page.evaluate(() => window.localStorage.removeItem("gallery.stackSeeds"));
+  await page.reload();
+  const cards = page.getByTestId("gallery-item");
+  const toggle = page.getByRole("switch", { name: "Stack seeds" });
+  await expect(toggle).toBeChecked();
+  await expect(cards).toHaveCount(2);
+  const stack = cards.filter({ has: page.getByTestId("seed-count") });
+  await expect(stack.getByTestId("seed-count")).toHaveText("4 seeds");
+  await expect(cards.filter({ hasNot: page.getByTestId("seed-count") })).toHaveCount(1);
+  await expect(page.locator(`[data-testid=gallery-item] a[href^="/gallery/item/${otherId}"]`)).toHaveCount(1);
+  await shots(page, "gallery-stacks");
+
+  // Each seed apart, remembered over a reload; and back.
+  await toggle.click();
+  await expect(cards).toHaveCount(5);
+  await page.reload();
+  await expect(page.getByRole("switch", { name: "Stack seeds" })).not.toBeChecked();
+  await expect(cards).toHaveCount(5);
+  await page.getByRole("switch", { name: "Stack seeds" }).click();
+  await expect(cards).toHaveCount(2);
+
+  // Opened, the stack lists its four seeds; the cover is the newest while none is rated.
+  await stack.getByRole("link", { name: /^Open / }).click();
+  const switcher = page.getByTestId("seed-switcher");
+  await expect(switcher.getByRole("link")).toHaveCount(4);
+  await expect(switcher.getByRole("link", { name: /, the cover/ })).toHaveAttribute(
+    "href",
+    new RegExp(`^/gallery/item/${memberIds[3]}`),
+  );
+  // Rating the oldest seed above the rest.
+  const oldest = memberIds[0] ?? "";
+  await switcher.locator(`a[href^="/gallery/item/${oldest}"]`).click();
+  await expect(page).toHaveURL(new RegExp(`/gallery/item/${oldest}`));
+  await page.locator("body").click({ position: { x: 5, y: 5 } });
+  await page.keyboard.press("5");
+  await expect(switcher.getByRole("link", { name: /, the cover/ })).toHaveAttribute(
+    "href",
+    new RegExp(`^/gallery/item/${oldest}`),
+  );
+  await expect(switcher.getByRole("link", { name: /, the cover/ })).toHaveAccessibleName(/rated 5\.0/);
+  await shots(page, "stack-opened");
+
+  // Back in the gallery, the rated seed covers the stack.
+  await page.goto(`/gallery?q=${word}`);
+  await expect(cards).toHaveCount(2);
+  await expect(stack.locator(`a[href^="/gallery/item/${oldest}"]`).first()).toBeVisible();
+  await expect(stack.getByTestId("seed-count")).toHaveText("4 seeds");
+});

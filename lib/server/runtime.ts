@@ -23,6 +23,8 @@ import { LimitSettings } from "./limits/limit-settings";
 import { MemberQueue } from "./limits/member-queue";
 import { ToolQueue } from "./limits/tool-queue";
 import { startNotifications } from "./notify/start";
+import { QueueSync } from "./queue/queue-sync";
+import { sendGate } from "./queue/send-gate";
 import { databaseRateLimits, type RateLimits } from "./rate-limits";
 import { ResultKeeper } from "./results/keeper";
 import { StudioRefs } from "./results/studio-refs";
@@ -157,8 +159,19 @@ async function buildRuntime(deps: RuntimeDeps): Promise<StudioRuntime> {
   // Tasks the keeper takes up after a restart wait in (and take slots of) their members' lanes.
   const queue: MemberQueue<Job> = new MemberQueue<Job>(
     () => limits.current(),
-    (_member, jobs) => void handOverOrFail({ upstream, keeper }, jobs),
+    (_member, jobs) => void handOverOrFail({ upstream, keeper, gate: sendCheck }, jobs),
   );
+  // Every task passes the database's pause check on its way out, on every studio.
+  const sendCheck = sendGate({
+    db,
+    rebuild: (task) => wireFromRecord(rebuild, task),
+    putBack: (memberId, jobs) => queue.putBack(memberId, jobs),
+    ended: (memberId, taskUUID) => queue.finished(memberId, taskUUID),
+  });
+  const queueSync = new QueueSync(db, queue);
+  log.subscribe((event) => {
+    if (event.type === "gallery" && event.change.kind === "queue") void queueSync.changed();
+  });
   const keeper: ResultKeeper = new ResultKeeper({
     db,
     ...(leases ? { leases } : {}),
@@ -184,6 +197,7 @@ async function buildRuntime(deps: RuntimeDeps): Promise<StudioRuntime> {
     storage,
     upstream,
     keeper,
+    gate: sendCheck,
     refs,
     videoModel,
     ...(leases ? { leases } : {}),

@@ -21,6 +21,7 @@ export const RESOURCE_NAMES = [
   "ops",
   "passwordResets",
   "prompts",
+  "queue",
   "reference",
   "savedSearches",
   "schemas",

@@ -29,7 +29,13 @@ export function WaitingPanel() {
   const [scope, setScope] = useState<QueueScope>("mine");
   const [chosen, setChosen] = useState<Set<string>>(new Set());
   const [note, setNote] = useState<string | null>(null);
-  const { data } = useEndpoint(api.queue.list, { query: { scope } }, { staleTime: 5_000 });
+  // Steering changes come live (`queue` events); a task sent from a script or another tab says
+  // nothing until it moves, so the open list also reads itself again every few seconds.
+  const { data } = useEndpoint(
+    api.queue.list,
+    { query: { scope } },
+    { staleTime: 2_000, refetchInterval: 3_000 },
+  );
   const fail = (err: { errors?: { message: string }[] }) =>
     setNote(err.errors?.[0]?.message ?? "That did not work. Try again.");
   const pause = useEndpointMutation(api.queue.pause, { onSuccess: () => setNote(null) });

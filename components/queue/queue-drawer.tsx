@@ -11,6 +11,7 @@ import { call } from "@/lib/client/endpoint-client";
 import { type QueuePage, tasksKey, uniqueTasks } from "@/lib/client/gallery/cache";
 import { api } from "@/lib/studio/api";
 import { QueueRow } from "./queue-row";
+import { WaitingPanel } from "./waiting-panel";
 
 /** Rows a page of the queue brings; the drawer asks for the next as its end comes into sight. */
 const PAGE = 50;
@@ -92,18 +93,21 @@ export function QueueDrawer({ open, onOpenChange }: { open: boolean; onOpenChang
       description="Your tasks, newest first."
       variant="sheet"
     >
-      {isLoading || !data ? (
-        <p className="text-[13px] text-muted">Loading…</p>
-      ) : (data.pages[0]?.items.length ?? 0) === 0 ? (
-        <p className="text-[13px] text-muted">Nothing sent yet.</p>
-      ) : (
-        <QueueList
-          data={data}
-          more={hasNextPage}
-          loadingMore={isFetchingNextPage}
-          loadMore={() => void fetchNextPage()}
-        />
-      )}
+      <div className="flex h-full min-h-0 flex-col gap-4">
+        <WaitingPanel />
+        {isLoading || !data ? (
+          <p className="text-[13px] text-muted">Loading…</p>
+        ) : (data.pages[0]?.items.length ?? 0) === 0 ? (
+          <p className="text-[13px] text-muted">Nothing sent yet.</p>
+        ) : (
+          <QueueList
+            data={data}
+            more={hasNextPage}
+            loadingMore={isFetchingNextPage}
+            loadMore={() => void fetchNextPage()}
+          />
+        )}
+      </div>
     </Dialog>
   );
 }
@@ -142,7 +146,7 @@ function QueueList({
     if (more && !loadingMore && lastShown >= tasks.length - 12) loadMore();
   }, [more, loadingMore, lastShown, tasks.length, loadMore]);
   return (
-    <div className="flex h-full min-h-0 flex-col gap-3">
+    <div className="flex min-h-0 flex-1 flex-col gap-3">
       <p className="text-[13px] text-muted" data-testid="queue-count" aria-live="polite">
         {inFlightWords(inFlight)}
       </p>

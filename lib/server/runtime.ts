@@ -23,6 +23,8 @@ import { MemberQueue } from "./limits/member-queue";
 import { ToolQueue } from "./limits/tool-queue";
 import { startNotifications } from "./notifications/start";
 import { startTrashSweep } from "./organize/trash";
+import { QueueSync } from "./queue/queue-sync";
+import { sendGate } from "./queue/send-gate";
 import { databaseRateLimits, type RateLimits } from "./rate-limits";
 import { ResultKeeper } from "./results/keeper";
 import { StudioRefs } from "./results/studio-refs";
@@ -129,15 +131,18 @@ async function buildRuntime(deps: RuntimeDeps): Promise<StudioRuntime> {
   const storage = openMediaStorage(env);
   const upstreamConfig = upstreamConfigFromEnv(env, deps.engineKey);
   const upstream = createUpstreamClient(upstreamConfig);
-  // Which tasks in flight this instance watches, among the studios sharing the database. The
-  // embedded database is locked to one process: there is nobody to share them with, and two
-  // writes per task saved.
+  // Which tasks in flight this instance watches, among the studios sharing the database (the
+  // embedded database has one process: nobody to share with, and two writes per task saved).
   const leases = database.kind === "pglite" ? null : new TaskLeases(db);
   const webhookFor = webhookAddresses(env.STUDIO_URL, secret);
   const refs = new StudioRefs(db, storage, upstream);
   const limits = new LimitSettings(db);
   await limits.load();
-  const { queue, keeper } = keepResults({
+  const {
+    queue,
+    keeper,
+    gate: sendCheck,
+  } = keepResults({
     db,
     leases,
     storage,
@@ -148,8 +153,6 @@ async function buildRuntime(deps: RuntimeDeps): Promise<StudioRuntime> {
     rebuild: { storage, refs, ...(webhookFor ? { webhookFor } : {}) },
   });
   const videoModel = env.VIDEO_MODEL_ID ?? DEFAULT_VIDEO_MODEL;
-  keeper.onFinished((authorId, taskUUID) => queue.finished(authorId, taskUUID));
-  limits.onChange(() => queue.refill());
   const budgets = new Budgets(db, env.embedded);
   const submit: SubmitDeps = {
     limits: () => limits.current(),
@@ -159,6 +162,7 @@ async function buildRuntime(deps: RuntimeDeps): Promise<StudioRuntime> {
     storage,
     upstream,
     keeper,
+    gate: sendCheck,
     refs,
     videoModel,
     ...(leases ? { leases } : {}),
@@ -263,8 +267,15 @@ function keepResults(o: {
   // Tasks the keeper takes up after a restart wait in (and take slots of) their members' lanes.
   const queue: MemberQueue<Job> = new MemberQueue<Job>(
     () => o.limits.current(),
-    (_member, jobs) => void handOverOrFail({ upstream, keeper }, jobs),
+    (_member, jobs) => void handOverOrFail({ upstream, keeper, gate }, jobs),
   );
+  // Every task passes the database's pause check on its way out, on every studio.
+  const gate = sendGate({
+    db,
+    rebuild: (task) => wireFromRecord(rebuild, task),
+    putBack: (memberId, jobs) => queue.putBack(memberId, jobs),
+    ended: (memberId, taskUUID) => queue.finished(memberId, taskUUID),
+  });
   const keeper: ResultKeeper = new ResultKeeper({
     db,
     ...(leases ? { leases } : {}),
@@ -278,7 +289,14 @@ function keepResults(o: {
       unsent: (flights) => void readmit({ ...rebuild, keeper, queue }, flights),
     },
   });
-  return { queue, keeper };
+  keeper.onFinished((authorId, taskUUID) => queue.finished(authorId, taskUUID));
+  o.limits.onChange(() => queue.refill());
+  // A move, pause or edit made on any studio reaches the tasks this one holds waiting.
+  const queueSync = new QueueSync(db, queue);
+  log.subscribe((event) => {
+    if (event.type === "gallery" && event.change.kind === "queue") void queueSync.changed();
+  });
+  return { queue, keeper, gate };
 }
 
 /** Starts the runtime once per process (server.ts); later calls answer the same one. */

@@ -2,6 +2,7 @@
 
 import type { QueryClient } from "@tanstack/react-query";
 import type { GalleryChange } from "@/lib/studio/api/stream-events";
+import { invalidateResources } from "../endpoint-client";
 import { applyRegressionChange } from "../eval-sets/use-regression";
 import { applyReviewChange } from "../review/live-changes";
 import { applyExperimentChange } from "./experiment-changes";
@@ -33,6 +34,9 @@ export function applyGalleryChange(client: QueryClient, change: GalleryChange): 
       return;
     case "round":
       applyVoteChange(client, change);
+      return;
+    case "queue":
+      void invalidateResources(client, ["queue", "tasks"]);
       return;
   }
 }

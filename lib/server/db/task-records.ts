@@ -1,5 +1,5 @@
 import "server-only";
-import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { PgUpdateSetSource } from "drizzle-orm/pg-core";
 import { keepableCopy, UNKEEPABLE_TEXT_MESSAGE, unkeepableTextPath } from "@/lib/protocol/text";
 import { isUuid } from "@/lib/studio/params";
@@ -69,8 +69,12 @@ export async function recordTasks(
   textField(authorId, "authorId");
   if (!Array.isArray(tasks)) throw invalidRecord("tasks", "an array of tasks", tasks);
   if (tasks.length === 0) return [];
-  const rows: NewTaskRow[] = [];
+  const rows: (Omit<NewTaskRow, "held"> & { held: SQL })[] = [];
   const seen = new Set<string>();
+  // Waiting tasks go out by rank: a batch keeps the order it was sent in, after earlier batches.
+  const rankBase = Date.now();
+  // A task sent while its author's or the team's queue is paused waits paused.
+  const held = sql`exists (select 1 from queue_pause where scope in ('team', ${authorId}))`;
   for (const [i, sent] of tasks.entries()) {
     if (typeof sent !== "object" || sent === null || Array.isArray(sent)) {
       throw invalidRecord(`tasks.${i}`, "a task object", sent);
@@ -101,6 +105,8 @@ export async function recordTasks(
       params: await externalizeInlineMedia(redactTaskParams(sent), options.inlineMedia),
       itemCount: intField(numberResults, `tasks.${i}.numberResults`, 0, MAX_ITEM_COUNT),
       heldUsd: options.heldUsd?.[i] ?? null,
+      rank: rankBase + i / 1000,
+      held,
     });
   }
   // One statement in the common case (every task new): the embedded database runs on the

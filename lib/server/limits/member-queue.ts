@@ -3,6 +3,32 @@ import type { StudioLimits } from "@/lib/studio/limits/limits";
 
 type Caps = Pick<StudioLimits, "activePerMember" | "waitingPerMember">;
 
+/** How a waiting task is steered (see `task.held`, `task.priority`, `task.rank`). */
+export interface Steer {
+  held: boolean;
+  priority: number;
+  rank: number;
+}
+
+/** A job's steering, as the queue reads it: unsteered jobs wait unpaused, in arrival order. */
+export interface Steerable {
+  taskUUID: string;
+  steer?: Steer;
+}
+
+/** Sending order: higher priority first, then lower rank; equal ones keep their order here. */
+function sendingOrder<J extends Steerable>(waiting: readonly J[]): J[] {
+  return waiting
+    .map((job, at) => ({ job, at }))
+    .sort(
+      (x, y) =>
+        (y.job.steer?.priority ?? 0) - (x.job.steer?.priority ?? 0) ||
+        (x.job.steer?.rank ?? 0) - (y.job.steer?.rank ?? 0) ||
+        x.at - y.at,
+    )
+    .map((e) => e.job);
+}
+
 interface Lane<J> {
   /** Tasks handed to the service and not finished. */
   active: Set<string>;
@@ -14,14 +40,15 @@ interface Lane<J> {
 
 /**
  * A fair share of the service for each member: at most `activePerMember` of a member's tasks are
- * out at once; the rest wait here, in the order sent, and go out as earlier ones finish. One
+ * out at once; the rest wait here, and go out as earlier ones finish: by priority, then by place
+ * (the order sent, unless moved), paused ones skipped. One
  * member's flood waits in their own lane, so another member's task goes out at once.
  *
  * In memory only: after a restart, the result keeper finds the tasks that were waiting `queued`,
  * asks the service, and those it does not know come back here (`readmit`), in their order and
  * ahead of tasks sent since; those it holds take their slots (`occupy`).
  */
-export class MemberQueue<J extends { taskUUID: string }> {
+export class MemberQueue<J extends Steerable> {
   private readonly lanes = new Map<string, Lane<J>>();
   private paused = false;
 
@@ -120,6 +147,43 @@ export class MemberQueue<J extends { taskUUID: string }> {
     this.prune(memberId, lane);
   }
 
+  /**
+   * Jobs taken for sending that were found paused when their turn came (another studio paused
+   * them meanwhile): they give their slots back and wait again, paused.
+   */
+  putBack(memberId: string, jobs: readonly J[]): void {
+    if (jobs.length === 0) return;
+    const lane = this.lane(memberId);
+    for (const job of jobs) {
+      lane.active.delete(job.taskUUID);
+      job.steer = { ...(job.steer ?? { priority: 0, rank: 0 }), held: true };
+    }
+    lane.waiting.push(...jobs);
+    const next = this.take(lane);
+    if (next.length > 0) this.dispatch(memberId, next);
+  }
+
+  /** The waiting tasks and their members: what a studio asks the database about after a steering change. */
+  waitingIds(): { memberId: string; taskUUID: string }[] {
+    return [...this.lanes.entries()].flatMap(([memberId, lane]) =>
+      lane.waiting.map((j) => ({ memberId, taskUUID: j.taskUUID })),
+    );
+  }
+
+  /**
+   * Steering read from the database for waiting tasks: each takes its new place, and members
+   * with free slots send what is now first and not paused.
+   */
+  steer(updates: ReadonlyMap<string, Steer>): void {
+    for (const lane of this.lanes.values()) {
+      for (const job of lane.waiting) {
+        const update = updates.get(job.taskUUID);
+        if (update) job.steer = update;
+      }
+    }
+    this.refill();
+  }
+
   /** The caps changed: members with free slots send their waiting tasks. */
   refill(): void {
     for (const [memberId, lane] of this.lanes) {
@@ -137,12 +201,26 @@ export class MemberQueue<J extends { taskUUID: string }> {
     return lane;
   }
 
-  /** Moves waiting tasks into free slots, oldest first; answers them. */
+  /**
+   * Moves waiting tasks into free slots, in sending order, skipping paused ones; answers them.
+   * Readmitted tasks keep their lead over the rest at equal priority and rank.
+   */
   private take(lane: Lane<J>): J[] {
     if (this.paused) return [];
     const free = Math.max(0, this.caps().activePerMember - lane.active.size);
-    const next = lane.waiting.splice(0, free);
-    lane.readmitted = Math.max(0, lane.readmitted - next.length);
+    if (free === 0 || lane.waiting.length === 0) return [];
+    const next = sendingOrder(lane.waiting)
+      .filter((j) => !j.steer?.held)
+      .slice(0, free);
+    if (next.length === 0) return [];
+    const taken = new Set(next);
+    let readmittedTaken = 0;
+    lane.waiting = lane.waiting.filter((job, at) => {
+      if (!taken.has(job)) return true;
+      if (at < lane.readmitted) readmittedTaken += 1;
+      return false;
+    });
+    lane.readmitted = Math.max(0, lane.readmitted - readmittedTaken);
     for (const job of next) lane.active.add(job.taskUUID);
     return next;
   }

@@ -2,6 +2,7 @@ import "server-only";
 import { logger } from "@/lib/platform/logger";
 import { isServiceError, type ServiceError } from "@/lib/protocol/errors";
 import type { SentTask } from "@/lib/server/db";
+import type { Steer } from "@/lib/server/limits/member-queue";
 import { studioMetrics } from "@/lib/server/ops/metrics";
 import { stampTask } from "@/lib/server/ops/task-timeline";
 import { POLL_AFTER_MS, type ResultKeeper } from "@/lib/server/results/keeper";
@@ -42,6 +43,20 @@ export interface Job {
   requestId?: string;
   /** Recorded before a restart: the service may hold it already (see `UpstreamSession.send`). */
   again?: boolean;
+  /** Its pause, priority and place while it waits (see lib/server/queue). */
+  steer?: Steer;
+  /** The record's revision `wire` was built from (see `task.revision`); 0 when unset. */
+  wireRevision?: number;
+}
+
+/**
+ * The last check before a task goes: the database takes the tasks that may be sent now (not
+ * paused, still waiting) in one conditional write, so a pause committed anywhere stops them
+ * (lib/server/queue/send-gate.ts). The paused ones go back to wait.
+ */
+export interface SendGate {
+  claim(jobs: readonly Job[]): Promise<{ go: Job[]; held: Job[] }>;
+  putBack(jobs: readonly Job[]): void;
 }
 
 export interface HandOverDeps {
@@ -49,6 +64,7 @@ export interface HandOverDeps {
   keeper: Pick<ResultKeeper, "track" | "fail"> & { readonly closing?: boolean };
   /** Default `HANDOVER_DEADLINE_MS` (tests shorten it). */
   handOverMs?: number;
+  gate?: SendGate;
 }
 
 /**
@@ -57,8 +73,24 @@ export interface HandOverDeps {
  * them as failed "not sent", one truth: no result can land for them later), or null once handed
  * over.
  */
-export async function handOver(deps: HandOverDeps, jobs: readonly Job[]): Promise<ServiceError | null> {
-  if (jobs.length === 0) return null;
+export async function handOver(deps: HandOverDeps, taken: readonly Job[]): Promise<ServiceError | null> {
+  if (taken.length === 0) return null;
+  let jobs = taken;
+  if (deps.gate) {
+    let claimed: Awaited<ReturnType<SendGate["claim"]>>;
+    try {
+      claimed = await deps.gate.claim(taken);
+    } catch (err) {
+      logger().warn({ err }, "tasks not claimed for sending");
+      return {
+        code: "serviceUnavailable",
+        message: "The task was not sent: the studio's database could not be reached. Try again shortly.",
+      };
+    }
+    deps.gate.putBack(claimed.held);
+    jobs = claimed.go;
+    if (jobs.length === 0) return null;
+  }
   for (const job of jobs) {
     deps.keeper.track(
       {

@@ -222,6 +222,7 @@ function jobsToSend(
       async: r.async,
       author,
       ...(requestId ? { requestId } : {}),
+      ...(row ? { steer: { held: row.held, priority: row.priority, rank: row.rank } } : {}),
     });
   }
   return jobs;

@@ -379,6 +379,23 @@ export const studioErrors = {
   budgetExceeded: (message: string) => studioError(402, "budgetExceeded", message, "budget"),
 
   // (end of section)
+
+  // Steering the queue -------------------------------------------------------------------------
+  queueTaskNotYours: (parameter = "taskUUIDs") =>
+    studioError(403, "forbidden", "Only the member who sent a task, or an owner, can steer it.", parameter),
+  queueTaskNotWaiting: (parameter = "taskUUIDs") =>
+    studioError(
+      409,
+      "taskAlreadySent",
+      "That task is no longer waiting: it was sent to the service or has ended.",
+      parameter,
+    ),
+  teamPauseOwnerOnly: () =>
+    studioError(403, "forbidden", "Only an owner can pause or resume the whole team's queue.", "scope"),
+  invalidQueueEdit: (message: string, parameter: string) =>
+    studioError(400, "invalidParameter", message, parameter),
+
+  // (end of section)
 } as const;
 
 export type StudioErrorName = keyof typeof studioErrors;

@@ -19,6 +19,7 @@ import { members } from "./members";
 import { ops } from "./ops";
 import { passwordResets } from "./password-resets";
 import { prompts } from "./prompts";
+import { queue } from "./queue";
 import { reference } from "./reference";
 import { savedSearches } from "./saved-searches";
 import { schemas } from "./schemas";
@@ -44,6 +45,7 @@ import { webhooks } from "./webhooks";
 export const api = {
   experiments,
   tasks,
+  queue,
   tools,
   uploads,
   prompts,

@@ -23,6 +23,7 @@ export const RESOURCE_NAMES = [
   "ops",
   "passwordResets",
   "prompts",
+  "queue",
   "reference",
   "savedSearches",
   "schemas",

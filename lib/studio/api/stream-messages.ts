@@ -115,6 +115,12 @@ export const GALLERY_CHANGES = [
     },
   ),
   change(
+    "queue",
+    "Waiting queue changed",
+    "Tasks waiting in the studio were paused, resumed, moved, given a priority, edited or cancelled: an open queue reads its order again.",
+    { by: text("The member who changed it.") },
+  ),
+  change(
     "round",
     "Blind vote changed",
     "A blind vote of an experiment or an evaluation set was opened, voted on or closed: its counts and results read again.",

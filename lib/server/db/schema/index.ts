@@ -10,6 +10,7 @@ export * from "./gallery";
 export * from "./guest-votes";
 export * from "./leases";
 export * from "./notifications";
+export * from "./queue";
 export * from "./rate-limits";
 export * from "./spend";
 export * from "./studio";

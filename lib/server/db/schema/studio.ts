@@ -10,6 +10,7 @@ import {
   jsonb,
   numeric,
   pgTable,
+  smallint,
   text,
   timestamp,
   unique,
@@ -67,6 +68,21 @@ export const task = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true, precision: 3 }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true, precision: 3 }).notNull().defaultNow(),
     completedAt: timestamp("completed_at", { withTimezone: true, precision: 3 }),
+    /**
+     * Steering of a task waiting in the studio (lib/server/queue): held back by a pause, its
+     * priority (1 high, 0 normal, -1 low) and its place among its author's waiting tasks (lower
+     * first; ties by creation). A waiting task goes out in priority, then rank, order.
+     */
+    held: boolean("held").notNull().default(false),
+    priority: smallint("priority").notNull().default(0),
+    rank: doublePrecision("rank").notNull().default(0),
+    /**
+     * When a studio took the task to write it to the service: set by one conditional update that
+     * also checks `held`, so a task is either paused or sent, never both. Null while it waits.
+     */
+    sentAt: timestamp("sent_at", { withTimezone: true, precision: 3 }),
+    /** Bumped by each bulk edit of a waiting task: a studio holding an older copy rebuilds it. */
+    revision: integer("revision").notNull().default(0),
   },
   // Indexes are ascending on purpose: Postgres scans a btree backwards for `order by ... desc`,
   // while a `desc nulls last` index would not match the default `desc` (nulls first) ordering.
@@ -79,6 +95,10 @@ export const task = pgTable(
     index("task_in_flight_idx").on(t.createdAt).where(sql`${t.status} in ('queued', 'processing')`),
     // The queue drawer's counts and its in-flight pages: a member's unfinished tasks, and the
     // team's, read from this small index however many finished tasks the table holds.
+    // The waiting queue in its sending order, read by the drawer and the steering endpoints.
+    index("task_waiting_idx")
+      .on(t.authorId, t.priority, t.rank)
+      .where(sql`${t.status} = 'queued' and ${t.sentAt} is null`),
     index("task_author_in_flight_idx")
       .on(t.authorId, t.createdAt, t.taskUUID)
       .where(sql`${t.status} in ('queued', 'processing')`),
@@ -88,6 +108,7 @@ export const task = pgTable(
       sql`to_tsvector('english', coalesce(${t.params} ->> 'positivePrompt', ''))`,
     ),
     check("task_status_check", sql`${t.status} in ('queued', 'processing', 'success', 'error')`),
+    check("task_priority_check", sql`${t.priority} between -1 and 1`),
     check("task_item_count_check", sql`${t.itemCount} >= 0`),
     check("task_progress_check", sql`${t.progress} is null or (${t.progress} between 0 and 100)`),
   ],

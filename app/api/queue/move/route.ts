@@ -1,0 +1,15 @@
+import { route } from "@/lib/server/api/route";
+import { announceQueue } from "@/lib/server/queue/queue-handlers";
+import { moveTask, type Place } from "@/lib/server/queue/steering";
+import { api } from "@/lib/studio/api";
+
+export const POST = route(api.queue.move, async ({ db, log, user, body }) => {
+  const place: Place = body.to
+    ? { to: body.to }
+    : body.before
+      ? { before: body.before }
+      : { after: body.after as string };
+  await moveTask(db, user, body.taskUUID, place);
+  announceQueue(log, user);
+  return { moved: true as const };
+});

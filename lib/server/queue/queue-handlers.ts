@@ -1,0 +1,24 @@
+import "server-only";
+import type { ServiceError } from "@/lib/protocol/errors";
+import type { SessionUser } from "@/lib/server/auth/caller";
+import type { ResultKeeper } from "@/lib/server/results/keeper";
+import type { EventLog } from "@/lib/server/stream/event-log";
+
+/** Why a cancelled task ended, as its record and the drawer say it. */
+export const CANCELLED: ServiceError = {
+  code: "cancelled",
+  message: "Cancelled while it waited; it was never sent.",
+};
+
+/** Tells every studio and every open drawer that the waiting queue changed. */
+export function announceQueue(log: Pick<EventLog, "publishGallery">, caller: SessionUser): void {
+  log.publishGallery({ kind: "queue", by: caller.name });
+}
+
+/** Ends the tasks taken for cancelling, each announced to its author as any ended task is. */
+export async function endCancelled(
+  runtime: { keeper: Pick<ResultKeeper, "fail"> },
+  taskUUIDs: readonly string[],
+): Promise<void> {
+  await Promise.all(taskUUIDs.map((u) => runtime.keeper.fail(u, CANCELLED)));
+}

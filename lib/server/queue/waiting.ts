@@ -1,0 +1,103 @@
+import "server-only";
+import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
+import type { SessionUser } from "@/lib/server/auth/caller";
+import type { StudioDatabase } from "@/lib/server/db";
+import { queuePause, task, user } from "@/lib/server/db/schema";
+import type { Steer } from "@/lib/server/limits/member-queue";
+import type { WaitingQueue } from "@/lib/studio/api/queue";
+import { priorityOf, type QueueScope } from "@/lib/studio/queue/queue";
+import { isOwner, waitingNow } from "./steer-access";
+
+/** The drawer shows this many waiting tasks; a member's queue holds 200 by default. */
+const SHOWN = 500;
+
+/**
+ * The tasks waiting in the studio, in the order they will be sent (priority, then place), the
+ * caller's or (any member may look) the team's, with which pauses hold.
+ */
+export async function waitingQueue(
+  db: StudioDatabase,
+  caller: SessionUser,
+  scope: QueueScope,
+): Promise<WaitingQueue> {
+  const [rows, pauses] = await Promise.all([
+    db
+      .select({
+        taskUUID: task.taskUUID,
+        taskType: task.taskType,
+        authorId: task.authorId,
+        authorName: user.name,
+        prompt: sql<string | null>`${task.params} ->> 'positivePrompt'`,
+        width: sql<number | null>`(${task.params} ->> 'width')::numeric`,
+        height: sql<number | null>`(${task.params} ->> 'height')::numeric`,
+        steps: sql<number | null>`(${task.params} ->> 'steps')::numeric`,
+        CFGScale: sql<number | null>`(${task.params} ->> 'CFGScale')::numeric`,
+        held: task.held,
+        priority: task.priority,
+        createdAt: task.createdAt,
+      })
+      .from(task)
+      .innerJoin(user, eq(user.id, task.authorId))
+      .where(and(waitingNow(), scope === "mine" ? eq(task.authorId, caller.id) : undefined))
+      .orderBy(desc(task.priority), asc(task.rank), asc(task.createdAt), asc(task.taskUUID))
+      .limit(SHOWN),
+    db.select({ scope: queuePause.scope }).from(queuePause),
+  ]);
+  const paused = new Set(pauses.map((p) => p.scope));
+  const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
+  return {
+    tasks: rows.map((r) => ({
+      taskUUID: r.taskUUID,
+      taskType: r.taskType,
+      authorId: r.authorId,
+      authorName: r.authorName,
+      prompt: r.prompt,
+      width: num(r.width),
+      height: num(r.height),
+      steps: num(r.steps),
+      CFGScale: num(r.CFGScale),
+      paused: r.held || paused.has("team") || paused.has(r.authorId),
+      priority: priorityOf(r.priority),
+      createdAt: r.createdAt.toISOString(),
+      yours: r.authorId === caller.id,
+    })),
+    paused: { mine: paused.has(caller.id), team: paused.has("team") },
+    canSteerOthers: isOwner(caller),
+  };
+}
+
+/**
+ * Steering of the tasks a studio holds waiting in memory, as the database says now (a pause
+ * row counts as held); tasks no longer waiting are left out.
+ */
+export async function steeringOf(
+  db: StudioDatabase,
+  taskUUIDs: readonly string[],
+): Promise<Map<string, Steer & { authorId: string }>> {
+  if (taskUUIDs.length === 0) return new Map();
+  const [rows, pauses] = await Promise.all([
+    db
+      .select({
+        taskUUID: task.taskUUID,
+        authorId: task.authorId,
+        held: task.held,
+        priority: task.priority,
+        rank: task.rank,
+      })
+      .from(task)
+      .where(and(inArray(task.taskUUID, [...taskUUIDs]), inArray(task.status, ["queued", "processing"]))),
+    db.select({ scope: queuePause.scope }).from(queuePause),
+  ]);
+  const paused = new Set(pauses.map((p) => p.scope));
+  return new Map(
+    rows.map((r) => [
+      r.taskUUID,
+      {
+        authorId: r.authorId,
+        held: r.held || paused.has("team") || paused.has(r.authorId),
+        priority: r.priority,
+        rank: r.rank,
+      },
+    ]),
+  );
+}

@@ -1,5 +1,10 @@
 /** The canvas's keyboard: one table that both the key handler and the `?` list read. */
-import type { Shortcut } from "../shortcuts/shortcut";
+
+/** One line of the `?` list (the shape lib/client/shortcuts/shortcut.ts lists, without importing it back). */
+interface Shortcut {
+  keys: readonly string[];
+  action: string;
+}
 
 export type CanvasAction =
   | "move"

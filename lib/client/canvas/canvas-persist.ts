@@ -6,6 +6,7 @@
  */
 import { z } from "zod";
 import type { StateStorage } from "zustand/middleware";
+import { IMAGE_LIMITS } from "@/lib/protocol/image-limits";
 import type { CanvasDocument } from "./canvas-document";
 
 export const CANVAS_STORAGE_KEY = "media-studio.canvas";
@@ -49,8 +50,8 @@ export const settingsSchema = z.object({
   prompt: z.string(),
   negativePrompt: z.string(),
   model: z.string(),
-  strength: z.number().min(0).max(1),
-  numberResults: z.number().int().min(1).max(20),
+  strength: z.number().min(IMAGE_LIMITS.strength.min).max(IMAGE_LIMITS.strength.max),
+  numberResults: z.number().int().min(IMAGE_LIMITS.numberResults.min).max(IMAGE_LIMITS.numberResults.max),
 });
 export type CanvasSettings = z.infer<typeof settingsSchema>;
 

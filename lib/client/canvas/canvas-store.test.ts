@@ -88,7 +88,10 @@ describe("the canvas store", () => {
     h.get().setPicture({ ...picture, id: "q", url: "/q.png" });
     expect(h.get().history.present.layers).toEqual([]);
     h.get().undo();
-    expect(h.get().history.present).toMatchObject({ picture: { id: "p" }, layers: [{ kind: "inpaintMask" }] });
+    expect(h.get().history.present).toMatchObject({
+      picture: { id: "p" },
+      layers: [{ kind: "inpaintMask" }],
+    });
   });
 
   it("keeps each painting tool's size apart", () => {

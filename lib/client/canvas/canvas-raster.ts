@@ -81,6 +81,19 @@ export async function renderSeed(doc: CanvasDocument, rect: Rect): Promise<Blob>
  * page's mask is (components/canvas/mask-painter-io.ts), so a Generate right after a stroke sends it.
  */
 export function renderPainted(layers: readonly Layer[], rect: Rect): string {
+  return paintedCanvas(layers, rect).toDataURL("image/png");
+}
+
+/** Whether anything is left painted under `rect` once erasing is counted (the plan only bounds it). */
+export function anyPainted(layers: readonly Layer[], rect: Rect): boolean {
+  const context = paintedCanvas(layers, rect).getContext("2d");
+  if (!context) return true;
+  const data = context.getImageData(0, 0, rect.width, rect.height).data;
+  for (let i = 0; i < data.length; i += 4) if ((data[i] ?? 0) > 0) return true;
+  return false;
+}
+
+function paintedCanvas(layers: readonly Layer[], rect: Rect): HTMLCanvasElement {
   const [canvas, context] = canvasOf(rect.width, rect.height);
   context.fillStyle = "#000";
   context.fillRect(0, 0, rect.width, rect.height);
@@ -90,5 +103,5 @@ export function renderPainted(layers: readonly Layer[], rect: Rect): string {
     drawStrokes(ownContext, layer.strokes, "#fff");
     context.drawImage(own, 0, 0);
   }
-  return canvas.toDataURL("image/png");
+  return canvas;
 }

@@ -5,7 +5,7 @@ import { inWords } from "../create/field-labels";
 import { uploadImage } from "../create/upload";
 import { useGenerate } from "../create/use-generate";
 import { planGeneration } from "./canvas-plan";
-import { renderPainted, renderSeed } from "./canvas-raster";
+import { anyPainted, renderPainted, renderSeed } from "./canvas-raster";
 import { useCanvasStore } from "./canvas-store";
 import { canvasTask } from "./canvas-task";
 
@@ -26,6 +26,10 @@ export function useCanvasGenerate() {
     const plan = planGeneration(doc, settings.strength);
     if (plan.problems.length > 0) {
       setError(plan.problems.join(" "));
+      return;
+    }
+    if (plan.kind === "inpainting" && !anyPainted(plan.masks, doc.frame)) {
+      setError("The mask is erased everywhere inside the frame: paint what should change, or hide the mask.");
       return;
     }
     setError(null);

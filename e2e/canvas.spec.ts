@@ -3,7 +3,8 @@ import { seedPicture } from "./fixtures/images";
 import { finishedTask } from "./fixtures/studio-api";
 import { CanvasPage } from "./pages/canvas-page";
 
-test.describe.configure({ timeout: 120_000 });
+// Painting, generating and reloading on a two-core machine shared with the server and the engine.
+test.describe.configure({ timeout: 240_000 });
 
 test("a mask chooses inpainting, a frame past the edge outpainting; results are staged, one accepted, and the layers survive a reload", async ({
   page,
@@ -114,6 +115,30 @@ test("layers hide, lock, reorder and fade; a locked layer says so instead of tak
   await page.getByRole("button", { name: "Delete ControlNet guide 1" }).click();
   await expect(canvas.layers).toHaveCount(1);
 
+  // Each painting tool keeps its own size.
+  const tools = page.getByRole("toolbar", { name: "Canvas tools" });
+  await canvas.tool("Eraser");
+  await expect(tools.getByRole("button", { name: "Eraser", exact: true })).toHaveAttribute(
+    "aria-pressed",
+    "true",
+  );
+  await expect(tools.getByText("32px")).toBeVisible();
+  await page.keyboard.press("]");
+  await expect(tools.getByText("40px")).toBeVisible();
+  await canvas.tool("Brush");
+  await expect(tools.getByText("48px")).toBeVisible();
+  await canvas.tool("Erase to original");
+  await expect(tools.getByText("64px")).toBeVisible();
+
+  // The wheel zooms about the pointer; fitting brings the picture and the frame back in view.
+  const fitted = await canvas.stage.getAttribute("data-view");
+  const middle = await canvas.screenPoint(384, 256);
+  await page.mouse.move(middle.x, middle.y);
+  await page.mouse.wheel(0, -400);
+  await expect(canvas.stage).not.toHaveAttribute("data-view", fitted ?? "");
+  await tools.getByRole("button", { name: "Fit in view" }).click();
+  await expect(canvas.stage).toHaveAttribute("data-view", fitted ?? "");
+
   await page.keyboard.press("?");
   await expect(page.getByRole("dialog").getByText("Canvas: erase back to the original")).toBeVisible();
 });
@@ -145,4 +170,14 @@ test("staged results stay in the gallery when kept, and go to the trash when dis
   await page.goto("/gallery");
   await expect(page.locator(`[data-testid=gallery-item][data-task-uuid="${kept}"]`)).toHaveCount(1);
   await expect(page.locator(`[data-testid=gallery-item][data-task-uuid="${discarded}"]`)).toHaveCount(0);
+});
+
+test("the inpainting page opens its image in the canvas", async ({ page }) => {
+  await page.goto("/create/inpainting");
+  await expect(page.locator("form[aria-busy=false]")).toBeVisible({ timeout: 15_000 });
+  await page.getByTestId("f-seedImage-file").setInputFiles(await seedPicture());
+  await page.getByRole("link", { name: "Open in canvas" }).click();
+  await expect(page).toHaveURL(/\/create\/canvas$/);
+  await expect(page.getByText("Picture, 768 × 512")).toBeVisible();
+  await expect(new CanvasPage(page).plan.getByRole("heading")).toHaveText("Image to image");
 });

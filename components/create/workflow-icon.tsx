@@ -1,5 +1,5 @@
 import type { LucideIcon, LucideProps } from "lucide-react";
-import { Brush, Clapperboard, Expand, Images, Sparkles, Spline } from "lucide-react";
+import { Brush, Clapperboard, Expand, Images, Layers, Sparkles, Spline } from "lucide-react";
 import type { WorkflowIconName } from "@/lib/client/create/workflows";
 
 const icons: Record<WorkflowIconName, LucideIcon> = {
@@ -9,6 +9,7 @@ const icons: Record<WorkflowIconName, LucideIcon> = {
   expand: Expand,
   spline: Spline,
   clapperboard: Clapperboard,
+  layers: Layers,
 };
 
 export function WorkflowIcon({ name, ...props }: LucideProps & { name: WorkflowIconName }) {

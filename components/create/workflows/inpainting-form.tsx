@@ -8,6 +8,7 @@ import { Switch } from "@/components/ui/switch";
 import type { ImageRef } from "@/lib/client/create/tools";
 import { IMAGE_DEFAULTS, IMAGE_LIMITS } from "@/lib/protocol/image-limits";
 import { ImageWorkflow } from "../image-workflow";
+import { OpenInCanvas } from "../open-in-canvas";
 import { SeedStage } from "../seed-stage";
 import { SourceImageField } from "../source-image-field";
 
@@ -23,9 +24,12 @@ function MaskStage({ seed }: { seed: ImageRef }) {
         <h2 id="mask-heading" className="font-semibold text-[15px] text-foreground">
           Mask
         </h2>
-        <p className="text-[12px] text-muted-subtle">
-          Paint over what should change; the rest stays as it is.
-        </p>
+        <div className="flex items-center gap-3">
+          <p className="text-[12px] text-muted-subtle">
+            Paint over what should change; the rest stays as it is.
+          </p>
+          <OpenInCanvas imageId={seed.id} />
+        </div>
       </div>
       <Controller
         name="maskImage"

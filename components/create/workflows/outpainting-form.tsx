@@ -10,6 +10,7 @@ import { outpaintProblems } from "@/lib/client/canvas/outpaint-seed";
 import type { ImageRef } from "@/lib/client/create/tools";
 import { IMAGE_DEFAULTS, IMAGE_LIMITS } from "@/lib/protocol/image-limits";
 import { ImageWorkflow } from "../image-workflow";
+import { OpenInCanvas } from "../open-in-canvas";
 import { SeedStage } from "../seed-stage";
 import { SourceImageField } from "../source-image-field";
 
@@ -80,6 +81,9 @@ function OutpaintStage() {
     <SeedStage>
       {(seed) => (
         <section aria-label="New frame" className="flex flex-col gap-3">
+          <div className="flex justify-end">
+            <OpenInCanvas imageId={seed.id} />
+          </div>
           <OutpaintField seed={seed} />
         </section>
       )}

@@ -3,7 +3,14 @@
  * and the navigation to `/create/<slug>`. Plain data (no components) so server and client code can
  * both import it; `components/create/workflow-icon.tsx` maps `icon` to a glyph.
  */
-export type WorkflowIconName = "sparkles" | "images" | "brush" | "expand" | "spline" | "clapperboard";
+export type WorkflowIconName =
+  | "sparkles"
+  | "images"
+  | "brush"
+  | "expand"
+  | "spline"
+  | "clapperboard"
+  | "layers";
 
 export type WorkflowMedium = "image" | "video";
 
@@ -50,6 +57,15 @@ export const workflows: readonly Workflow[] = [
     icon: "expand",
     medium: "image",
     inputs: ["Source image", "New borders"],
+  },
+  {
+    slug: "canvas",
+    title: "Canvas",
+    description:
+      "Paint masks, guides and regions in layers, move a frame over the picture, and stage what comes back.",
+    icon: "layers",
+    medium: "image",
+    inputs: ["Picture", "Layers", "Frame"],
   },
   {
     slug: "controlnet",

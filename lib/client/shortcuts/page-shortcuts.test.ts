@@ -22,6 +22,13 @@ describe("shortcutsFor", () => {
     expect(actions("/create/inpainting")).toContain("Mask painter: brush");
   });
 
+  it("lists the canvas's own keys on the canvas, not the mask painter's", () => {
+    const list = actions("/create/canvas");
+    expect(list).toContain("Canvas: erase back to the original");
+    expect(list).toContain("Show these shortcuts");
+    expect(list.some((a) => a.startsWith("Mask painter"))).toBe(false);
+  });
+
   it("lists the gallery grid's keys on the gallery", () => {
     const list = actions("/gallery");
     expect(list).toContain("Gallery: open the card");

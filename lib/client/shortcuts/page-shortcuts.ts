@@ -1,3 +1,4 @@
+import { CANVAS_SHORTCUTS } from "../canvas/canvas-keys";
 import { SHORTCUTS } from "../create/shortcuts";
 import { workflows } from "../create/workflows";
 import type { Shortcut } from "./shortcut";
@@ -47,6 +48,7 @@ export function shortcutsFor(pathname: string, context: PageContext = {}): reado
   }
   const slug = workflowAt(pathname);
   if (!slug) return EVERYWHERE;
+  if (slug === "canvas") return [...CANVAS_SHORTCUTS, ...EVERYWHERE];
   const own = SHORTCUTS.filter((s) => slug === "inpainting" || !s.action.startsWith(MASK_PAINTER));
   const closeKey = EVERYWHERE.filter((s) => !own.some((o) => o.action === s.action));
   return [...own, ...closeKey];

@@ -1,0 +1,125 @@
+"use client";
+
+import { LoaderCircle, Wand2 } from "lucide-react";
+import { Button } from "@/components/ui/button";
+import { inputClasses } from "@/components/ui/field";
+import { Slider } from "@/components/ui/slider";
+import { PLAN_NAMES, planGeneration } from "@/lib/client/canvas/canvas-plan";
+import { useCanvasDocument, useCanvasStore } from "@/lib/client/canvas/canvas-store";
+import { IMAGE_LIMITS } from "@/lib/protocol/image-limits";
+import { FrameFields } from "./frame-fields";
+
+const label = "font-medium text-[12px] text-muted";
+/** Staged results are stepped through one by one: more than eight is a grid's work, not a canvas's. */
+const MAX_STAGED = Math.min(8, IMAGE_LIMITS.numberResults.max);
+
+/** What Generate will send, in words, beside the settings that go with it. */
+interface SendPanelProps {
+  onGenerate(): void;
+  pending: boolean;
+  error: string | null;
+  readOnly: boolean;
+}
+
+export function SendPanel({ onGenerate, pending, error, readOnly }: SendPanelProps) {
+  const doc = useCanvasDocument();
+  const settings = useCanvasStore((s) => s.settings);
+  const setSettings = useCanvasStore((s) => s.setSettings);
+  const plan = planGeneration(doc, settings.strength);
+  const noPrompt = settings.prompt.trim().length < IMAGE_LIMITS.positivePrompt.min;
+  const blocked = plan.problems[0] ?? (noPrompt ? "Describe what to make in the prompt." : null);
+  return (
+    <div className="flex min-h-0 flex-1 flex-col">
+      <div className="flex min-h-0 flex-1 flex-col gap-4 overflow-y-auto p-4">
+        <section
+          aria-labelledby="plan-heading"
+          data-testid="canvas-plan"
+          data-plan={plan.kind}
+          className="flex flex-col gap-2"
+        >
+          <p className="font-medium text-[11px] text-muted-subtle uppercase tracking-wider">Will send</p>
+          <h2 id="plan-heading" className="font-semibold text-[15px] text-foreground">
+            {PLAN_NAMES[plan.kind]}
+          </h2>
+          <ul className="flex flex-col gap-1.5 text-[13px] text-muted leading-relaxed">
+            {plan.lines.map((line) => (
+              <li key={line}>{line}</li>
+            ))}
+          </ul>
+        </section>
+        <FrameFields />
+        <label className="flex flex-col gap-1.5">
+          <span className={label}>Prompt</span>
+          <textarea
+            id="canvas-prompt"
+            className={`${inputClasses} h-24 py-2`}
+            value={settings.prompt}
+            onChange={(e) => setSettings({ prompt: e.target.value })}
+          />
+        </label>
+        <label className="flex flex-col gap-1.5">
+          <span className={label}>Negative prompt</span>
+          <input
+            className={inputClasses}
+            value={settings.negativePrompt}
+            onChange={(e) => setSettings({ negativePrompt: e.target.value })}
+          />
+        </label>
+        <label className="flex flex-col gap-1.5">
+          <span className={label}>Model</span>
+          <input
+            className={inputClasses}
+            value={settings.model}
+            onChange={(e) => setSettings({ model: e.target.value.trim() })}
+          />
+        </label>
+        {plan.kind === "imageToImage" || plan.kind === "inpainting" ? (
+          <div className="flex flex-col gap-1.5">
+            <span className={label}>Strength {settings.strength.toFixed(2)}</span>
+            <Slider
+              label="Strength"
+              min={0}
+              max={1}
+              step={0.01}
+              value={settings.strength}
+              onChange={(strength) => setSettings({ strength })}
+            />
+          </div>
+        ) : null}
+        <label className="flex flex-col gap-1.5">
+          <span className={label}>Images</span>
+          <input
+            type="number"
+            min={IMAGE_LIMITS.numberResults.min}
+            max={MAX_STAGED}
+            className={inputClasses}
+            value={settings.numberResults}
+            onChange={(e) => {
+              const n = Math.round(Number(e.target.value));
+              if (n >= IMAGE_LIMITS.numberResults.min && n <= MAX_STAGED) setSettings({ numberResults: n });
+            }}
+          />
+        </label>
+      </div>
+      <div className="flex flex-col gap-2 border-border border-t bg-panel-raised/60 p-4">
+        {error ? (
+          <p role="alert" className="text-[12px] text-danger">
+            {error}
+          </p>
+        ) : blocked ? (
+          <p className="text-[12px] text-muted">{blocked}</p>
+        ) : null}
+        <Button
+          variant="primary"
+          onClick={onGenerate}
+          disabled={pending || readOnly || Boolean(blocked)}
+          aria-keyshortcuts="Control+Enter Meta+Enter"
+        >
+          {pending ? <LoaderCircle aria-hidden className="animate-spin" /> : <Wand2 aria-hidden />}
+          {pending ? "Sending…" : "Generate"}
+          <kbd className="ml-1 rounded bg-white/15 px-1.5 py-px font-mono text-[10px]">Ctrl ↵</kbd>
+        </Button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,94 @@
+"use client";
+
+import { Brush, Eraser, Hand, Maximize, Redo2, Undo2, WandSparkles } from "lucide-react";
+import type { ComponentType } from "react";
+import { Button } from "@/components/ui/button";
+import { cn, focusRing } from "@/components/ui/cn";
+import { Slider } from "@/components/ui/slider";
+import type { Tool } from "@/lib/client/canvas/canvas-persist";
+import { useCanRedo, useCanUndo, useCanvasStore } from "@/lib/client/canvas/canvas-store";
+
+const TOOLS: readonly {
+  tool: Tool;
+  label: string;
+  key: string;
+  Icon: ComponentType<{ "aria-hidden": boolean }>;
+}[] = [
+  { tool: "move", label: "Move", key: "V", Icon: Hand },
+  { tool: "brush", label: "Brush", key: "B", Icon: Brush },
+  { tool: "eraser", label: "Eraser", key: "E", Icon: Eraser },
+  { tool: "restore", label: "Erase to original", key: "R", Icon: WandSparkles },
+];
+
+/** The tools over the stage: each painting tool keeps its own size. */
+export function ToolBar({ onFit }: { onFit(): void }) {
+  const tool = useCanvasStore((s) => s.tool);
+  const sizes = useCanvasStore((s) => s.sizes);
+  const { setTool, setSize, undo, redo } = useCanvasStore.getState();
+  const canUndo = useCanUndo();
+  const canRedo = useCanRedo();
+  return (
+    <div
+      role="toolbar"
+      aria-label="Canvas tools"
+      className="pointer-events-auto flex flex-wrap items-center gap-1 rounded-panel border border-border-strong bg-panel/95 p-1.5 shadow-panel backdrop-blur"
+    >
+      {TOOLS.map(({ tool: t, label, key, Icon }) => (
+        <button
+          key={t}
+          type="button"
+          aria-pressed={tool === t}
+          aria-label={label}
+          title={`${label} (${key})`}
+          onClick={() => setTool(t)}
+          className={cn(
+            "grid size-8 place-items-center rounded-control text-muted hover:bg-panel-hover hover:text-foreground [&_svg]:size-4",
+            tool === t && "bg-accent/15 text-accent-fg",
+            focusRing,
+          )}
+        >
+          <Icon aria-hidden />
+        </button>
+      ))}
+      {tool !== "move" ? (
+        <div className="flex w-40 items-center gap-2 px-2">
+          <Slider
+            label={`${TOOLS.find((t) => t.tool === tool)?.label} size`}
+            min={1}
+            max={256}
+            step={1}
+            value={sizes[tool]}
+            onChange={(size) => setSize(tool, size)}
+          />
+          <span className="w-10 text-right font-mono text-[11px] text-muted tabular-nums">
+            {sizes[tool]}px
+          </span>
+        </div>
+      ) : null}
+      <span aria-hidden className="mx-1 h-5 w-px bg-border" />
+      <Button
+        size="sm"
+        variant="ghost"
+        aria-label="Undo"
+        title="Undo (Ctrl+Z)"
+        disabled={!canUndo}
+        onClick={undo}
+      >
+        <Undo2 aria-hidden />
+      </Button>
+      <Button
+        size="sm"
+        variant="ghost"
+        aria-label="Redo"
+        title="Redo (Ctrl+Shift+Z)"
+        disabled={!canRedo}
+        onClick={redo}
+      >
+        <Redo2 aria-hidden />
+      </Button>
+      <Button size="sm" variant="ghost" aria-label="Fit in view" title="Fit in view (F)" onClick={onFit}>
+        <Maximize aria-hidden />
+      </Button>
+    </div>
+  );
+}

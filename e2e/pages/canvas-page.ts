@@ -1,0 +1,63 @@
+import { expect, type Locator, type Page } from "@playwright/test";
+
+/** The canvas as a person uses it: layers on the left, the stage in the middle, Generate on the right. */
+export class CanvasPage {
+  readonly stage: Locator;
+  readonly plan: Locator;
+  readonly layers: Locator;
+  readonly staging: Locator;
+
+  constructor(readonly page: Page) {
+    this.stage = page.getByTestId("canvas-stage");
+    this.plan = page.getByTestId("canvas-plan");
+    this.layers = page.getByRole("list", { name: "Layers, top first" }).getByTestId("canvas-layer");
+    this.staging = page.getByTestId("staging-bar");
+  }
+
+  async open(): Promise<void> {
+    await this.page.goto("/create/canvas");
+    await expect(this.page.getByTestId("canvas-page")).toHaveAttribute("aria-busy", "false", {
+      timeout: 15_000,
+    });
+    await expect(this.stage.locator("canvas").first()).toBeVisible();
+  }
+
+  async tool(name: "Move" | "Brush" | "Eraser" | "Erase to original"): Promise<void> {
+    await this.page
+      .getByRole("toolbar", { name: "Canvas tools" })
+      .getByRole("button", { name, exact: true })
+      .click();
+  }
+
+  /** Where a canvas point is on screen, from the view the stage reports. */
+  async screenPoint(x: number, y: number): Promise<{ x: number; y: number }> {
+    const box = await this.stage.boundingBox();
+    const [vx, vy, scale] = ((await this.stage.getAttribute("data-view")) ?? "0,0,1").split(",").map(Number);
+    if (!box) throw new Error("no stage");
+    return { x: box.x + (vx ?? 0) + x * (scale ?? 1), y: box.y + (vy ?? 0) + y * (scale ?? 1) };
+  }
+
+  async frame(): Promise<{ x: number; y: number; width: number; height: number }> {
+    const [x = 0, y = 0, width = 0, height = 0] = ((await this.stage.getAttribute("data-frame")) ?? "")
+      .split(",")
+      .map(Number);
+    return { x, y, width, height };
+  }
+
+  /** A stroke between two canvas points. */
+  async stroke(from: [number, number], to: [number, number]): Promise<void> {
+    const a = await this.screenPoint(...from);
+    const b = await this.screenPoint(...to);
+    await this.page.mouse.move(a.x, a.y);
+    await this.page.mouse.down();
+    await this.page.mouse.move(b.x, b.y, { steps: 12 });
+    await this.page.mouse.up();
+  }
+
+  /** Drags the frame by its middle, by `dx` canvas pixels. */
+  async dragFrame(dx: number): Promise<void> {
+    const f = await this.frame();
+    const from: [number, number] = [f.x + f.width / 2, f.y + f.height / 2];
+    await this.stroke(from, [from[0] + dx, from[1]]);
+  }
+}

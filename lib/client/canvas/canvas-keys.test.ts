@@ -1,0 +1,36 @@
+import { describe, expect, it } from "vitest";
+import { CANVAS_SHORTCUTS, canvasAction } from "./canvas-keys";
+
+const press = (
+  key: string,
+  mods: Partial<{ ctrlKey: boolean; metaKey: boolean; shiftKey: boolean; altKey: boolean }> = {},
+) => ({
+  key,
+  ctrlKey: false,
+  metaKey: false,
+  shiftKey: false,
+  altKey: false,
+  ...mods,
+});
+
+describe("canvas keys", () => {
+  it("maps the listed keys to their actions", () => {
+    expect(canvasAction(press("b"))).toBe("brush");
+    expect(canvasAction(press("E"))).toBe("eraser");
+    expect(canvasAction(press("z", { ctrlKey: true }))).toBe("undo");
+    expect(canvasAction(press("Z", { metaKey: true, shiftKey: true }))).toBe("redo");
+    expect(canvasAction(press("Enter", { ctrlKey: true }))).toBe("generate");
+    expect(canvasAction(press("ArrowRight"))).toBe("next");
+  });
+
+  it("leaves a browser's own Ctrl+key and Alt+key alone", () => {
+    expect(canvasAction(press("b", { ctrlKey: true }))).toBeNull();
+    expect(canvasAction(press("r", { altKey: true }))).toBeNull();
+    expect(canvasAction(press("q"))).toBeNull();
+  });
+
+  it("lists every shortcut it answers to", () => {
+    expect(CANVAS_SHORTCUTS.map((s) => s.keys.join("+"))).toContain("Mod+Shift+Z");
+    expect(CANVAS_SHORTCUTS).toHaveLength(13);
+  });
+});

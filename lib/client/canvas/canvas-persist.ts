@@ -1,0 +1,83 @@
+/**
+ * What of the canvas outlives a reload, and where it is kept. Kept in this browser's localStorage
+ * for now; `setCanvasStorage` is the one place a per-member store on the server plugs in (any
+ * zustand `StateStorage`, synchronous or not). Stored data is parsed, never trusted: an old or
+ * damaged entry starts an empty canvas rather than a broken one.
+ */
+import { z } from "zod";
+import type { StateStorage } from "zustand/middleware";
+import { IMAGE_LIMITS } from "@/lib/protocol/image-limits";
+import type { CanvasDocument } from "./canvas-document";
+
+export const CANVAS_STORAGE_KEY = "media-studio.canvas";
+
+let backend: StateStorage | null = null;
+
+/** Replaces where the canvas is kept (a server-side store per member, a test's memory). */
+export function setCanvasStorage(storage: StateStorage | null): void {
+  backend = storage;
+}
+
+export function canvasStorage(): StateStorage {
+  return backend ?? localStorage;
+}
+
+const rect = z.object({ x: z.number(), y: z.number(), width: z.number(), height: z.number() });
+const stroke = z.object({
+  mode: z.enum(["paint", "erase"]),
+  size: z.number().positive(),
+  points: z.array(z.number()),
+  pressure: z.boolean(),
+});
+const base = {
+  id: z.string(),
+  name: z.string(),
+  hidden: z.boolean(),
+  locked: z.boolean(),
+  opacity: z.number().min(0).max(1),
+  strokes: z.array(stroke),
+};
+const layer = z.discriminatedUnion("kind", [
+  z.object({ ...base, kind: z.literal("image"), src: z.string(), rect }),
+  z.object({ ...base, kind: z.literal("inpaintMask") }),
+  z.object({ ...base, kind: z.literal("controlGuide"), model: z.string(), weight: z.number() }),
+  z.object({ ...base, kind: z.literal("regionalPrompt"), prompt: z.string(), negativePrompt: z.string() }),
+]);
+const picture = z.object({ id: z.string(), url: z.string(), width: z.number(), height: z.number() });
+export const documentSchema = z.object({ picture: picture.nullable(), layers: z.array(layer), frame: rect });
+
+export const settingsSchema = z.object({
+  prompt: z.string(),
+  negativePrompt: z.string(),
+  model: z.string(),
+  strength: z.number().min(IMAGE_LIMITS.strength.min).max(IMAGE_LIMITS.strength.max),
+  numberResults: z.number().int().min(IMAGE_LIMITS.numberResults.min).max(IMAGE_LIMITS.numberResults.max),
+});
+export type CanvasSettings = z.infer<typeof settingsSchema>;
+
+export const toolSchema = z.enum(["move", "brush", "eraser", "restore"]);
+export type Tool = z.infer<typeof toolSchema>;
+
+export const stagingSchema = z.object({ taskUUID: z.string(), frame: rect, index: z.number().int().min(0) });
+export type Staging = z.infer<typeof stagingSchema>;
+
+export const persistedSchema = z.object({
+  doc: documentSchema,
+  selectedId: z.string().nullable(),
+  settings: settingsSchema,
+  tool: toolSchema,
+  sizes: z.object({ brush: z.number(), eraser: z.number(), restore: z.number() }),
+  staging: stagingSchema.nullable(),
+});
+export type PersistedCanvas = z.infer<typeof persistedSchema>;
+
+/** The stored canvas if it reads as one, else null. */
+export function readPersisted(value: unknown): PersistedCanvas | null {
+  const parsed = persistedSchema.safeParse(value);
+  return parsed.success ? parsed.data : null;
+}
+
+/** Narrowing for the document alone (the type the schema and the model share). */
+export function isDocument(value: unknown): value is CanvasDocument {
+  return documentSchema.safeParse(value).success;
+}

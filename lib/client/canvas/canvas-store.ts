@@ -1,0 +1,210 @@
+"use client";
+
+import { create } from "zustand";
+import { createJSONStorage, persist } from "zustand/middleware";
+import { DEFAULT_IMAGE_MODEL } from "../create/image-fields";
+import {
+  acceptResult,
+  addLayer,
+  addStroke,
+  type CanvasDocument,
+  emptyDocument,
+  type LayerKind,
+  type LayerPatch,
+  moveLayer,
+  newLayer,
+  type Picture,
+  patchLayer,
+  removeLayer,
+  restoreStroke,
+  type Stroke,
+} from "./canvas-document";
+import { frameForPicture, type Rect, snapFrame } from "./canvas-frame";
+import {
+  CANVAS_STORAGE_KEY,
+  type CanvasSettings,
+  canvasStorage,
+  type PersistedCanvas,
+  readPersisted,
+  type Staging,
+  type Tool,
+} from "./canvas-persist";
+import {
+  canRedo,
+  canUndo,
+  createHistory,
+  type History,
+  pushHistory,
+  redoHistory,
+  undoHistory,
+} from "./history";
+
+export type SizedTool = Exclude<Tool, "move">;
+
+export interface CanvasState {
+  history: History<CanvasDocument>;
+  selectedId: string | null;
+  settings: CanvasSettings;
+  tool: Tool;
+  /** Each painting tool keeps its own size: a fine eraser beside a broad brush. */
+  sizes: Record<SizedTool, number>;
+  staging: Staging | null;
+  /** The last edit's key, when it was one of a run (typing, a slider) that undoes as one step. */
+  lastEdit: string | null;
+  setPicture(picture: Picture): void;
+  addLayer(kind: Exclude<LayerKind, "image">): void;
+  removeLayer(id: string): void;
+  moveLayer(id: string, by: 1 | -1): void;
+  patchLayer(id: string, patch: LayerPatch): void;
+  select(id: string | null): void;
+  stroke(stroke: Stroke): void;
+  setFrame(frame: Rect): void;
+  undo(): void;
+  redo(): void;
+  setTool(tool: Tool): void;
+  setSize(tool: SizedTool, size: number): void;
+  setSettings(patch: Partial<CanvasSettings>): void;
+  stage(taskUUID: string, frame: Rect): void;
+  stepStaged(by: 1 | -1, count: number): void;
+  accept(src: string): void;
+  unstage(): void;
+}
+
+export const DEFAULT_SETTINGS: CanvasSettings = {
+  prompt: "",
+  negativePrompt: "",
+  model: DEFAULT_IMAGE_MODEL,
+  strength: 0.8,
+  numberResults: 4,
+};
+
+const DEFAULT_SIZES: Record<SizedTool, number> = { brush: 48, eraser: 32, restore: 64 };
+
+function newId(): string {
+  return crypto.randomUUID();
+}
+
+/** The pure transitions, apart from zustand so tests drive them without a browser. */
+export function createCanvasState(set: (fn: (s: CanvasState) => Partial<CanvasState>) => void): CanvasState {
+  const edit = (fn: (doc: CanvasDocument, s: CanvasState) => CanvasDocument, run: string | null = null) =>
+    set((s) => {
+      const next = fn(s.history.present, s);
+      // A change that changed nothing (a stroke on a locked layer) is no undo step.
+      if (next === s.history.present) return {};
+      // Typing a prompt or dragging a slider is one step, not one per key or per pixel.
+      if (run !== null && run === s.lastEdit) return { history: { ...s.history, present: next } };
+      return { history: pushHistory(s.history, next), lastEdit: run };
+    });
+  return {
+    history: createHistory(emptyDocument()),
+    selectedId: null,
+    settings: DEFAULT_SETTINGS,
+    tool: "move",
+    sizes: DEFAULT_SIZES,
+    staging: null,
+    lastEdit: null,
+    setPicture: (picture) =>
+      set((s) => ({
+        lastEdit: null,
+        // A new picture starts a new canvas (layers painted over another picture mean nothing
+        // here), as one undo step, so the canvas it replaced is one Ctrl+Z away.
+        history: pushHistory(s.history, { picture, layers: [], frame: frameForPicture(picture) }),
+        selectedId: null,
+        staging: null,
+      })),
+    addLayer: (kind) => {
+      const id = newId();
+      edit((doc) => addLayer(doc, newLayer(doc.layers, kind, id)));
+      set(() => ({ selectedId: id }));
+    },
+    removeLayer: (id) => {
+      edit((doc) => removeLayer(doc, id));
+      set((s) => (s.selectedId === id ? { selectedId: null } : {}));
+    },
+    moveLayer: (id, by) => edit((doc) => moveLayer(doc, id, by)),
+    patchLayer: (id, patch) => {
+      const keys = Object.keys(patch).sort().join(",");
+      const run = keys === "hidden" || keys === "locked" ? null : `${id}:${keys}`;
+      edit((doc) => patchLayer(doc, id, patch), run);
+    },
+    select: (id) => set(() => ({ selectedId: id })),
+    stroke: (stroke) =>
+      edit((doc, s) =>
+        s.tool === "restore"
+          ? restoreStroke(doc, stroke)
+          : s.selectedId
+            ? addStroke(doc, s.selectedId, stroke)
+            : doc,
+      ),
+    setFrame: (frame) =>
+      edit((doc) => {
+        const next = snapFrame(frame);
+        const f = doc.frame;
+        return next.x === f.x && next.y === f.y && next.width === f.width && next.height === f.height
+          ? doc
+          : { ...doc, frame: next };
+      }),
+    undo: () => set((s) => ({ history: undoHistory(s.history), lastEdit: null })),
+    redo: () => set((s) => ({ history: redoHistory(s.history), lastEdit: null })),
+    setTool: (tool) => set(() => ({ tool })),
+    setSize: (tool, size) =>
+      set((s) => ({ sizes: { ...s.sizes, [tool]: Math.min(512, Math.max(1, Math.round(size))) } })),
+    setSettings: (patch) => set((s) => ({ settings: { ...s.settings, ...patch } })),
+    stage: (taskUUID, frame) => set(() => ({ staging: { taskUUID, frame, index: 0 } })),
+    stepStaged: (by, count) =>
+      set((s) =>
+        s.staging && count > 0
+          ? { staging: { ...s.staging, index: (s.staging.index + by + count) % count } }
+          : {},
+      ),
+    accept: (src) => {
+      const id = newId();
+      set((s) => {
+        if (!s.staging) return {};
+        const next = acceptResult(s.history.present, id, src, s.staging.frame);
+        return { history: pushHistory(s.history, next), staging: null, selectedId: id, lastEdit: null };
+      });
+    },
+    unstage: () => set(() => ({ staging: null })),
+  };
+}
+
+function persisted(s: CanvasState): PersistedCanvas {
+  return {
+    doc: s.history.present,
+    selectedId: s.selectedId,
+    settings: s.settings,
+    tool: s.tool,
+    sizes: s.sizes,
+    staging: s.staging,
+  };
+}
+
+export const useCanvasStore = create<CanvasState>()(
+  persist((set) => createCanvasState(set), {
+    name: CANVAS_STORAGE_KEY,
+    version: 1,
+    storage: createJSONStorage(canvasStorage),
+    partialize: persisted,
+    // The undo history is not kept: a reload starts it at the canvas as it was left.
+    merge: (stored, current) => {
+      const read = readPersisted(stored);
+      if (!read) return current;
+      const { doc, ...rest } = read;
+      return { ...current, ...rest, history: createHistory(doc) };
+    },
+    skipHydration: true,
+  }),
+);
+
+export function useCanUndo(): boolean {
+  return useCanvasStore((s) => canUndo(s.history));
+}
+
+export function useCanRedo(): boolean {
+  return useCanvasStore((s) => canRedo(s.history));
+}
+
+export function useCanvasDocument(): CanvasDocument {
+  return useCanvasStore((s) => s.history.present);
+}

@@ -1,0 +1,67 @@
+"use client";
+
+import { useCallback, useState } from "react";
+import { inWords } from "../create/field-labels";
+import { uploadImage } from "../create/upload";
+import { useGenerate } from "../create/use-generate";
+import { planGeneration } from "./canvas-plan";
+import { anyPainted, renderPainted, renderSeed } from "./canvas-raster";
+import { useCanvasStore } from "./canvas-store";
+import { canvasTask } from "./canvas-task";
+
+/**
+ * Generate on the canvas: the plan made again from the canvas as it is now, the seed under the
+ * frame uploaded (as the Create pages upload a chosen image), masks and guides inline as the
+ * inpainting page sends its mask, then the one submit road (`POST /api/tasks`). The task's results
+ * are staged over the frame they were made for.
+ */
+export function useCanvasGenerate() {
+  const { generate, pending } = useGenerate("canvas");
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const send = useCallback(async () => {
+    const { history, settings, stage } = useCanvasStore.getState();
+    const doc = history.present;
+    const plan = planGeneration(doc, settings.strength);
+    if (plan.problems.length > 0) {
+      setError(plan.problems.join(" "));
+      return;
+    }
+    if (plan.kind === "inpainting" && !anyPainted(plan.masks, doc.frame)) {
+      setError("The mask is erased everywhere inside the frame: paint what should change, or hide the mask.");
+      return;
+    }
+    setError(null);
+    setBusy(true);
+    try {
+      let seedImage: string | undefined;
+      if (plan.seed) {
+        const upload = await uploadImage(await renderSeed(doc, plan.seed));
+        if (!upload.ok) {
+          setError(upload.errors.map((e) => inWords(e.message)).join(" "));
+          return;
+        }
+        seedImage = upload.image.id;
+      }
+      const task = canvasTask(plan, settings, {
+        ...(seedImage ? { seedImage } : {}),
+        ...(plan.kind === "inpainting" ? { maskImage: renderPainted(plan.masks, doc.frame) } : {}),
+        guideImages: plan.guides.map((g) => renderPainted([g], doc.frame)),
+      });
+      const outcome = await generate([task]);
+      if (!outcome.ok) {
+        setError(outcome.errors.map((e) => inWords(e.message)).join(" "));
+        return;
+      }
+      const uuid = outcome.taskUUIDs[0];
+      if (uuid) stage(uuid, doc.frame);
+    } catch {
+      setError("The canvas could not be drawn for sending; try again.");
+    } finally {
+      setBusy(false);
+    }
+  }, [generate]);
+
+  return { send, pending: pending || busy, error };
+}

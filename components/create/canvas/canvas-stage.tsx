@@ -26,6 +26,54 @@ interface LiveStroke {
   stroke: Stroke;
 }
 
+type CanvasLayers = ReturnType<typeof useCanvasStore.getState>["history"]["present"]["layers"];
+
+/** The layers a stroke goes onto, or why it goes nowhere (said to the person). */
+function strokeTargets(
+  tool: string,
+  mode: "paint" | "erase",
+  layers: CanvasLayers,
+  selectedId: string | null,
+): string[] | string {
+  const selected = layers.find((l) => l.id === selectedId);
+  if (tool === "restore") {
+    const erasable = layers.filter((l) => canPaint(l, "erase")).map((l) => l.id);
+    return erasable.length > 0 ? erasable : "There is nothing over the picture to erase.";
+  }
+  if (selected && canPaint(selected, mode)) return [selected.id];
+  if (!selected) return "Select or add a layer to paint on.";
+  if (selected.hidden || selected.locked)
+    return `${selected.name} is ${selected.hidden ? "hidden" : "locked"}.`;
+  return `${selected.name} is a picture: it can be erased, not painted.`;
+}
+
+/** Follows the stage's box as it is sized; the first measured size shows the picture and the frame whole. */
+function useFittedBox(
+  box: React.RefObject<HTMLDivElement | null>,
+  size: { width: number; height: number } | null,
+  setBox: (size: { width: number; height: number }) => void,
+) {
+  const fitted = useRef(false);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `box` is the stage's ref, the same object for the component's life.
+  useEffect(() => {
+    const element = box.current;
+    if (!element) return;
+    const observer = new ResizeObserver(([entry]) => {
+      if (!entry) return;
+      setBox({ width: Math.round(entry.contentRect.width), height: Math.round(entry.contentRect.height) });
+    });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [setBox]);
+
+  useEffect(() => {
+    if (size && !fitted.current) {
+      fitted.current = true;
+      fitCanvasView(useCanvasStore.getState().history.present);
+    }
+  }, [size]);
+}
+
 /**
  * The canvas on Konva: the picture at the bottom, one Konva layer per canvas layer (so erasing
  * cuts only its own), the frame and staged results on top. The view pans and zooms without end;
@@ -42,26 +90,7 @@ export default function CanvasStage({ staged, onHint }: CanvasStageProps) {
   const { view, box: size, setView, setBox } = useCanvasView();
   const [live, setLive] = useState<LiveStroke | null>(null);
   const liveRef = useRef<LiveStroke | null>(null);
-  const fitted = useRef(false);
-
-  useEffect(() => {
-    const element = box.current;
-    if (!element) return;
-    const observer = new ResizeObserver(([entry]) => {
-      if (!entry) return;
-      setBox({ width: Math.round(entry.contentRect.width), height: Math.round(entry.contentRect.height) });
-    });
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, [setBox]);
-
-  // The first measured size shows the picture and the frame whole.
-  useEffect(() => {
-    if (size && !fitted.current) {
-      fitted.current = true;
-      fitCanvasView(useCanvasStore.getState().history.present);
-    }
-  }, [size]);
+  useFittedBox(box, size, setBox);
 
   const painting = tool !== "move";
   const brushSize = tool === "move" ? 0 : sizes[tool];
@@ -72,26 +101,12 @@ export default function CanvasStage({ staged, onHint }: CanvasStageProps) {
     const at = node?.getRelativePointerPosition();
     if (!node || !at) return;
     const mode = tool === "brush" ? "paint" : "erase";
-    const layers = useCanvasStore.getState().history.present.layers;
-    const selected = layers.find((l) => l.id === selectedId);
-    const targets =
-      tool === "restore"
-        ? layers.filter((l) => canPaint(l, "erase")).map((l) => l.id)
-        : canPaint(selected, mode) && selected
-          ? [selected.id]
-          : [];
-    if (targets.length === 0) {
-      onHint(
-        tool === "restore"
-          ? "There is nothing over the picture to erase."
-          : !selected
-            ? "Select or add a layer to paint on."
-            : selected.hidden || selected.locked
-              ? `${selected.name} is ${selected.hidden ? "hidden" : "locked"}.`
-              : `${selected.name} is a picture: it can be erased, not painted.`,
-      );
+    const chosen = strokeTargets(tool, mode, useCanvasStore.getState().history.present.layers, selectedId);
+    if (typeof chosen === "string") {
+      onHint(chosen);
       return;
     }
+    const targets = chosen;
     onHint(null);
     const pen = e.evt.pointerType === "pen" && e.evt.pressure > 0;
     const next = {

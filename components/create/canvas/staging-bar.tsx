@@ -7,7 +7,7 @@ import type { Staging } from "@/lib/client/canvas/canvas-persist";
 import { useCanvasStore } from "@/lib/client/canvas/canvas-store";
 import { isInFlight } from "@/lib/client/create/use-task-views";
 import { useRunBulk } from "@/lib/client/organize/actions";
-import type { TaskView } from "@/lib/studio/gallery-item";
+import type { TaskView } from "@/lib/studio/items/gallery-item";
 
 /** The staged results shown over the frame: step through them, take one, or leave them all. */
 export function StagingBar({ staging, task }: { staging: Staging; task: TaskView | undefined }) {

@@ -81,25 +81,37 @@ test("inpainting: the source image and the painted mask come back after a reload
 
 test("a stored draft with bad values opens what is valid and says what it set aside", async ({
   page,
+  browser,
   baseURL,
 }) => {
-  const create = new CreatePage(page);
-  const saved = await page.request.put("/api/drafts/image-to-image", {
-    data: {
-      values: { positivePrompt: "kept as typed", width: 99_999, numberResults: "many", steps: -4 },
-      savedAt: Date.now(),
-    },
-    headers: { origin: baseURL ?? "" },
+  const origin = baseURL ?? "";
+  // A member of its own: drafts are per member, and the other specs type into the owner's.
+  const member = await joinAsMember(browser, page.request, origin, {
+    name: "Ida Rhodes",
+    email: "ida.drafts@studio.test",
+    password: "tabulating machine",
   });
-  expect(saved.status()).toBe(200);
-  await page.goto("/create/image-to-image");
-  await create.ready(60_000);
-  await expect(create.prompt).toHaveValue("kept as typed");
-  await expect(page.getByRole("spinbutton", { name: "Images" })).toHaveValue("4");
-  await expect(page.getByRole("status").filter({ hasText: /^Your draft is back, except/ })).toHaveText(
-    /except Images, Steps and Width: their saved values are no longer valid/,
-  );
-  await create.clearDraft("image-to-image");
+  try {
+    const tab = await member.newPage();
+    const create = new CreatePage(tab);
+    const saved = await tab.request.put("/api/drafts/image-to-image", {
+      data: {
+        values: { positivePrompt: "kept as typed", width: 99_999, numberResults: "many", steps: -4 },
+        savedAt: Date.now(),
+      },
+      headers: { origin },
+    });
+    expect(saved.status()).toBe(200);
+    await tab.goto("/create/image-to-image", { waitUntil: "domcontentloaded", timeout: 90_000 });
+    await create.ready(60_000);
+    await expect(create.prompt).toHaveValue("kept as typed");
+    await expect(tab.getByRole("spinbutton", { name: "Images" })).toHaveValue("4");
+    await expect(tab.getByRole("status").filter({ hasText: /^Your draft is back, except/ })).toHaveText(
+      /except Images, Steps and Width: their saved values are no longer valid/,
+    );
+  } finally {
+    await member.close();
+  }
 });
 
 test("a setup link opens in a teammate's form without touching their own draft until they edit", async ({

@@ -88,7 +88,7 @@ test("a member pauses, reorders, prioritises, edits and cancels waiting tasks, t
   // High priority goes before everything normal.
   await rowOf(panel, "birch").getByRole("checkbox").check();
   await expect(panel.getByTestId("chosen-count")).toHaveText("1 chosen");
-  await panel.getByLabel("Priority").selectOption("high");
+  await panel.getByLabel("Priority", { exact: true }).selectOption("high");
   await order("birch", "alder", "dogwood", "cedar");
   await expect(rowOf(panel, "birch")).toContainText("High priority");
   await panel.getByRole("button", { name: "Clear" }).click();

@@ -40,8 +40,9 @@ export function FindReplace({ taskUUIDs }: { taskUUIDs: string[] }) {
     },
   });
   const key = taskUUIDs.join(",");
+  // What the last replace did stays said until the person types again (clearing the fields after
+  // it is not typing).
   useEffect(() => {
-    setDone(null);
     if (!find) {
       setPreview(null);
       return;
@@ -85,14 +86,20 @@ export function FindReplace({ taskUUIDs }: { taskUUIDs: string[] }) {
           aria-label="Find in prompts"
           placeholder="Find in prompts"
           value={find}
-          onChange={(e) => setFind(e.target.value)}
+          onChange={(e) => {
+            setDone(null);
+            setFind(e.target.value);
+          }}
           className={`${inputClasses} h-8 min-w-0 flex-1 text-[13px]`}
         />
         <input
           aria-label="Replace with"
           placeholder="Replace with"
           value={replacement}
-          onChange={(e) => setReplacement(e.target.value)}
+          onChange={(e) => {
+            setDone(null);
+            setReplacement(e.target.value);
+          }}
           className={`${inputClasses} h-8 min-w-0 flex-1 text-[13px]`}
         />
         <Button size="sm" type="submit" disabled={!find || edit.isPending}>

@@ -6,6 +6,7 @@ import { GET as ballotMedia } from "@/app/api/share/[token]/ballot-media/[mediaI
 import { POST as comment, GET as comments } from "@/app/api/share/[token]/comments/route";
 import { GET as media } from "@/app/api/share/[token]/media/[itemId]/route";
 import { POST as picks } from "@/app/api/share/[token]/picks/route";
+import { POST as ranks } from "@/app/api/share/[token]/ranks/route";
 import { GET as view } from "@/app/api/share/[token]/route";
 import type { StudioDatabase } from "@/lib/server/db/database";
 import { boardItem, shareLink, voteRound } from "@/lib/server/db/schema";
@@ -35,6 +36,7 @@ const HANDLERS: Record<string, Handler> = {
   "share.media": media,
   "guestVotes.ballot": ballot,
   "guestVotes.pick": picks,
+  "guestVotes.rank": ranks,
   "guestVotes.media": ballotMedia,
 };
 
@@ -81,7 +83,9 @@ function requestTo(endpoint: AnyEndpoint, token: string, itemId: string): [Reque
       ? { name: "Robin", body: "Lovely" }
       : endpoint.id === "guestVotes.pick"
         ? { pairId: randomUUID(), pick: "left" }
-        : undefined;
+        : endpoint.id === "guestVotes.rank"
+          ? { fourId: randomUUID(), order: ["A", "B", "C", "D"].map((c) => c.repeat(32)) }
+          : undefined;
   const request = new Request(url, {
     method: endpoint.spec.method,
     headers: { origin: ORIGIN, ...(body ? { "content-type": "application/json" } : {}) },

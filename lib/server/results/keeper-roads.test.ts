@@ -111,8 +111,9 @@ async function rowsOf(taskUUID: string) {
   const tasks = await database.db.select().from(task).where(eq(task.taskUUID, taskUUID));
   const items = await database.db.select().from(item).where(eq(item.taskUUID, taskUUID));
   const ids = new Map<string, string>();
-  const text = JSON.stringify({ tasks, items }, (_key, value: unknown) =>
-    value instanceof Date || (typeof value === "string" && /^\d{4}-\d\d-\d\dT/.test(value))
+  // A task's place in its queue is a time too (when it was recorded).
+  const text = JSON.stringify({ tasks, items }, (key, value: unknown) =>
+    value instanceof Date || (typeof value === "string" && /^\d{4}-\d\d-\d\dT/.test(value)) || key === "rank"
       ? "<time>"
       : value,
   );

@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { joinAsMember } from "./fixtures/accounts";
 import { seedPicture } from "./fixtures/images";
 import { finishedTask } from "./fixtures/studio-api";
 import { CreatePage } from "./pages/create-page";
@@ -183,7 +184,18 @@ test("video: a first frame hides the size and makes a clip", async ({ page }) =>
   expect(task.params).not.toHaveProperty("width");
 });
 
-test("recall from the gallery fills the form; a draft survives a reload", async ({ page }) => {
+test("recall from the gallery fills the form; a draft survives a reload", async ({
+  page: ownerPage,
+  browser,
+  baseURL,
+}) => {
+  // A member of its own: drafts are per member, and the other specs type into the owner's.
+  const member = await joinAsMember(browser, ownerPage.request, baseURL ?? "", {
+    name: "Hertha Ayrton",
+    email: "hertha.recall@studio.test",
+    password: "electric arc lamps",
+  });
+  const page = await member.newPage();
   const create = new CreatePage(page);
   await create.open("text-to-image");
   await create.prompt.fill("a red fox in fresh snow, telephoto");
@@ -203,6 +215,7 @@ test("recall from the gallery fills the form; a draft survives a reload", async 
   await expect(page).toHaveURL(/\/create\/text-to-image/);
   await expect(create.prompt).toHaveValue("a red fox in fresh snow, telephoto");
   await expect(page.getByLabel("Seed", { exact: true })).toHaveValue(seed);
+  await member.close();
 });
 
 test("a dropped stream resumes without losing results", async ({ page, context }) => {

@@ -144,8 +144,8 @@ test("a setup link opens in a teammate's form without touching their own draft u
   await create.prompt.fill("something else entirely");
 
   const teammate = await joinAsMember(browser, page.request, origin, {
-    name: "Annie Easley",
-    email: "annie.drafts@studio.test",
+    name: "Evelyn Granville",
+    email: "evelyn.drafts@studio.test",
     password: "compiler compiler",
   });
   try {
@@ -154,7 +154,7 @@ test("a setup link opens in a teammate's form without touching their own draft u
     await theirs.clearDraft("text-to-image");
     await tab.goto("/create/text-to-image", { waitUntil: "domcontentloaded", timeout: 90_000 });
     await theirs.ready(60_000);
-    await theirs.prompt.fill("annie's own idea");
+    await theirs.prompt.fill("evelyn's own idea");
     await expect(theirs.draftStatus).toHaveText(/^Draft saved at/);
 
     await tab.goto(new URL(link).pathname + new URL(link).search, {
@@ -169,7 +169,7 @@ test("a setup link opens in a teammate's form without touching their own draft u
     );
     await saveScreen(tab, { path: `${SCREENS}/setup-1440x900.png` });
     await tab.getByRole("button", { name: "Restore my draft" }).click();
-    await expect(theirs.prompt).toHaveValue("annie's own idea");
+    await expect(theirs.prompt).toHaveValue("evelyn's own idea");
     await expect(tab).toHaveURL(/\/create\/text-to-image$/);
 
     // Opened again and edited: now it is their draft.

@@ -132,6 +132,29 @@ for (const backend of testBackends) {
       expect((await json(setup)).errors?.[0]?.parameter).toBe("id");
     });
 
+    it("refuses values the database cannot keep, naming them, and keeps nothing", async () => {
+      let deep: unknown = "x";
+      for (let i = 0; i < 300; i++) deep = { a: deep };
+      const hostile = [{ a: deep }, { prompt: "a\u0000b" }, { "a\u0000": 1 }, { a: [[{ b: "\u0000" }]] }];
+      for (const values of hostile) {
+        const setup = await postSetup(
+          req("POST", "/api/setups", "ada=1", { workflow: "text-to-image", values }),
+          at({}),
+        );
+        expect(setup.status).toBe(400);
+        expect((await json(setup)).errors?.[0]?.parameter).toMatch(/^values/);
+        const draft = await putDraft(
+          req("PUT", "/api/drafts/text-to-image", "ada=1", { values, savedAt: 5 }),
+          at({ workflow: "text-to-image" }),
+        );
+        expect(draft.status).toBe(400);
+      }
+      const kept = await json(
+        await getDraft(req("GET", "/api/drafts/text-to-image", "ada=1"), at({ workflow: "text-to-image" })),
+      );
+      expect(kept.data?.draft).toBeNull();
+    });
+
     it("opens a setup for a teammate, frozen when it was made, and never for a guest", async () => {
       const made = await json(
         await postSetup(

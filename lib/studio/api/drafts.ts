@@ -14,8 +14,31 @@ const workflowParams = z.object({
   workflow: z.enum(WORKFLOW_SLUGS).meta({ description: "The Create page: `text-to-image`, `video`, ..." }),
 });
 
+/** Deeper than any form nests its values; the database's JSON refuses far deeper ones. */
+export const FORM_VALUES_DEPTH = 16;
+
+/**
+ * Why a value cannot be kept as it was sent, or null when it can: PostgreSQL's JSON has no place
+ * for a NUL character, and a form never nests values more than a few levels.
+ */
+export function unstorable(value: unknown, depth = 0): string | null {
+  if (typeof value === "string") return value.includes("\u0000") ? "contains a NUL character" : null;
+  if (value === null || typeof value !== "object") return null;
+  if (depth >= FORM_VALUES_DEPTH) return `nests deeper than ${FORM_VALUES_DEPTH} levels`;
+  for (const [key, inner] of Object.entries(value)) {
+    if (key.includes("\u0000")) return "has a name containing a NUL character";
+    const why = unstorable(inner, depth + 1);
+    if (why) return why;
+  }
+  return null;
+}
+
 const formValues = z
   .record(z.string().max(100), z.unknown())
+  .superRefine((values, ctx) => {
+    const why = unstorable(values);
+    if (why) ctx.addIssue({ code: "custom", message: `The form's values ${why}.` });
+  })
   .meta({ description: "The form as typed; the page checks each value when it opens the draft." });
 
 export const draftViewSchema = z.object({

@@ -152,7 +152,9 @@ describe("the feature check", () => {
 
   it("fails its command on a stray tree, naming the file, and passes the studio's own", async () => {
     const dir = fixture({ ...MAPPED, "lib/server/gallery/comment-threads.ts": "" });
-    const failed = await run("npx", ["tsx", "scripts/check-features.ts", dir], { cwd: ROOT }).then(
+    const failed = await run(process.execPath, ["--import", "tsx", "scripts/check-features.ts", dir], {
+      cwd: ROOT,
+    }).then(
       () => null,
       (err: { code?: number; stderr?: string }) => err,
     );

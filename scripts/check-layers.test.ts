@@ -43,7 +43,7 @@ describe("the layer check", () => {
       }),
     );
 
-    const failed = await run("npx", ["tsx", "scripts/check-layers.ts", dir]).then(
+    const failed = await run(process.execPath, ["--import", "tsx", "scripts/check-layers.ts", dir]).then(
       () => null,
       (err: { code?: number; stderr?: string }) => err,
     );

@@ -71,7 +71,13 @@ export async function checkLayers(
   const checked = (options.checked ?? CHECKED).filter((entry) => fs.existsSync(path.join(baseDir, entry)));
   const result = await cruise(
     checked,
-    { ...config, baseDir, outputType: "json", tsConfig: { fileName: tsConfigFile } },
+    {
+      ...config,
+      ...cacheFor(baseDir, "imports"),
+      baseDir,
+      outputType: "json",
+      tsConfig: { fileName: tsConfigFile },
+    },
     {},
     { tsConfig: extractTSConfig(tsConfigFile) },
   );
@@ -97,6 +103,18 @@ export async function checkLayers(
     staleExceptions: exceptions.filter((e) => !used.has(e)),
     modules: output.summary.totalCruised,
     dependencies: output.summary.totalDependenciesCruised ?? 0,
+  };
+}
+
+/**
+ * The repository's cruises are kept in node_modules/.cache, one folder for each (a folder holds
+ * one result): a run over files whose contents have not changed since the last one (the unit test
+ * after `npm run lint`, or lint again) reads the result instead of parsing every module again.
+ */
+function cacheFor(baseDir: string, name: string): { cache?: { folder: string; strategy: "content" } } {
+  if (baseDir !== ROOT) return {};
+  return {
+    cache: { folder: path.join(ROOT, "node_modules", ".cache", "layer-check", name), strategy: "content" },
   };
 }
 
@@ -173,6 +191,7 @@ async function testsPastTheEngineDoor(
       ruleSet: { forbidden: [door] },
       exclude: { path: exclude.filter((pattern) => !new RegExp(pattern).test("a.test.ts")) },
       maxDepth: 1,
+      ...cacheFor(baseDir, "tests"),
       baseDir,
       outputType: "json",
       tsConfig: { fileName: tsConfigFile },

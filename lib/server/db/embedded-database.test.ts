@@ -18,7 +18,7 @@ import type { DatabaseThread } from "./embedded/database-thread";
 import * as schema from "./schema";
 import { user } from "./schema";
 import { getTask, recordTasks } from "./task-records";
-import { queryRows } from "./test-databases";
+import { openEmptyTestPglite, openTestPglite, queryRows } from "./test-databases";
 
 // Each thread the database module starts, so a test can end one as a crash would.
 const threads = vi.hoisted(() => [] as DatabaseThread[]);
@@ -112,7 +112,7 @@ describe("the embedded database on its own thread", () => {
   }, 120_000);
 
   it("runs concurrent transactions one after the other: both commit, neither sees the other's rows", async () => {
-    const opened = await openPgliteDatabase(undefined);
+    const opened = await openTestPglite();
     try {
       const prefix = `tx-${randomUUID()}-`;
       const inTransaction = (name: string) =>
@@ -149,7 +149,7 @@ describe("the embedded database on its own thread", () => {
   }, 120_000);
 
   it("delivers NOTIFY to LISTEN, until unlistened", async () => {
-    const opened = await openPgliteDatabase(undefined, { migrate: false });
+    const opened = await openEmptyTestPglite();
     try {
       const heard: string[] = [];
       const stop = await opened.listen("studio_test", (payload) => heard.push(payload));
@@ -166,7 +166,7 @@ describe("the embedded database on its own thread", () => {
   }, 120_000);
 
   it("lets queries under way finish at close, then refuses new ones in the contract's shape", async () => {
-    const opened = await openPgliteDatabase(undefined, { migrate: false });
+    const opened = await openEmptyTestPglite();
     const running = Array.from({ length: 4 }, (_, i) =>
       queryRows<{ n: number }>(opened, sql`select pg_sleep(0.05), ${i}::int as n`),
     );
@@ -182,7 +182,7 @@ describe("the embedded database on its own thread", () => {
 
   it("when its thread dies, says so once and answers queries 503 instead of hanging", async () => {
     const lost = vi.fn();
-    const opened: OpenedDatabase = await openPgliteDatabase(undefined, { migrate: false, onLost: lost });
+    const opened: OpenedDatabase = await openEmptyTestPglite({ onLost: lost });
     try {
       const thread = threads.at(-1);
       if (!thread) throw new Error("no thread started");

@@ -8,7 +8,7 @@ import { errorAnswerOf } from "@/lib/server/http/error-answer";
 import { type OpenedDatabase, openPgliteDatabase } from "./database";
 import type { DatabaseThread } from "./embedded/database-thread";
 import { user } from "./schema";
-import { openTestPglite, queryRows } from "./test-databases";
+import { openEmptyTestPglite, openTestPglite, queryRows } from "./test-databases";
 
 // Each thread the database module starts; a test can make the next start fail.
 const threads = vi.hoisted(() => ({ started: [] as DatabaseThread[], failNext: false }));
@@ -109,7 +109,7 @@ describe("the embedded database given a fresh thread", () => {
   }, 300_000);
 
   it("still delivers NOTIFY to a LISTEN made before the replacement", async () => {
-    const opened = await openPgliteDatabase(undefined, { migrate: false, recycle: null });
+    const opened = await openEmptyTestPglite({ recycle: null });
     try {
       const heard: string[] = [];
       await opened.listen("studio_recycle", (payload) => heard.push(payload));
@@ -123,7 +123,7 @@ describe("the embedded database given a fresh thread", () => {
   }, 300_000);
 
   it("answers the queries held by a replacement when the database is closed meanwhile", async () => {
-    const opened = await openPgliteDatabase(undefined, { migrate: false, recycle: null });
+    const opened = await openEmptyTestPglite({ recycle: null });
     const replaced = recycleOf(opened)();
     const held = Array.from({ length: 5 }, (_, i) =>
       queryRows<{ n: number }>(opened, sql`select ${i}::int as n`),
@@ -138,7 +138,7 @@ describe("the embedded database given a fresh thread", () => {
 
   it("when the new thread cannot start, says so once and answers the held queries 503", async () => {
     const lost = vi.fn();
-    const opened = await openPgliteDatabase(undefined, { migrate: false, recycle: null, onLost: lost });
+    const opened = await openEmptyTestPglite({ recycle: null, onLost: lost });
     try {
       threads.failNext = true;
       const replaced = recycleOf(opened)().catch((e: unknown) => e);
@@ -153,8 +153,7 @@ describe("the embedded database given a fresh thread", () => {
   }, 300_000);
 
   it("leaves an idle thread whose memory is under the limit, and reads that memory", async () => {
-    const opened = await openPgliteDatabase(undefined, {
-      migrate: false,
+    const opened = await openEmptyTestPglite({
       recycle: { idleMs: 1, checkMs: 10, quietQueries: 10, residentBytes: Number.MAX_SAFE_INTEGER },
     });
     try {
@@ -175,8 +174,7 @@ describe("the embedded database given a fresh thread", () => {
   }, 300_000);
 
   it("replaces an idle thread by itself once its memory is over the limit", async () => {
-    const opened = await openPgliteDatabase(undefined, {
-      migrate: false,
+    const opened = await openEmptyTestPglite({
       recycle: { idleMs: 1, checkMs: 10, quietQueries: 10, residentBytes: 1 },
     });
     try {

@@ -50,7 +50,7 @@ export const testBackends: TestBackend[] = [
         ? "set TEST_DATABASE_URL=postgres://user@host:port/db to run on PostgreSQL"
         : undefined,
     async open() {
-      const temp = await createTempPostgresDatabase();
+      const temp = await createMigratedPostgresDatabase();
       const opened = await openPostgresDatabase(temp.url);
       return {
         ...opened,
@@ -78,7 +78,7 @@ export async function openInstancePair(backend: TestBackend): Promise<InstancePa
     const a = await openTestPglite();
     return { a, b: a, dispose: a.close };
   }
-  const temp = await createTempPostgresDatabase();
+  const temp = await createMigratedPostgresDatabase();
   const a = await openPostgresDatabase(temp.url);
   const b = await openPostgresDatabase(temp.url, { migrate: false });
   return {
@@ -92,52 +92,133 @@ export async function openInstancePair(backend: TestBackend): Promise<InstancePa
   };
 }
 
-let template: Promise<string> | undefined;
+const templates = new Map<string, Promise<string>>();
+
+/** A digest of the migrations, so a template made from other migrations is never reused. */
+function migrationsDigest(): string {
+  const folder = defaultMigrationsFolder();
+  const hash = createHash("sha256");
+  const files = fs.readdirSync(folder, { recursive: true, encoding: "utf8" }).sort();
+  for (const name of files) {
+    const full = path.join(folder, name);
+    if (!fs.statSync(full).isFile()) continue;
+    hash.update(name).update(fs.readFileSync(full));
+  }
+  return hash.digest("hex");
+}
 
 /**
- * A migrated, empty embedded database, dumped once for each set of migrations and PGlite version
- * and shared by every test process through the temporary folder: making one costs about 4 s
- * (initdb and the migrations), loading the dump well under one.
+ * An embedded database in memory, dumped once for each PGlite version (and set of migrations, when
+ * `migrated`) and shared by every test process through the temporary folder: making one costs
+ * seconds of one core (initdb, about 5 s, and the migrations), loading the dump under two.
  */
-function pgliteTemplate(): Promise<string> {
-  template ??= (async () => {
-    const folder = defaultMigrationsFolder();
+function pgliteTemplate(migrated: boolean): Promise<string> {
+  const kind = migrated ? "migrated" : "empty";
+  let made = templates.get(kind);
+  if (made) return made;
+  made = (async () => {
     const hash = createHash("sha256");
     // The package's main file names its version's build; its exports hide package.json.
     const pglite = createRequire(import.meta.url).resolve("@electric-sql/pglite");
     hash.update(fs.readFileSync(path.join(path.dirname(pglite), "..", "package.json")));
-    const files = fs.readdirSync(folder, { recursive: true, encoding: "utf8" }).sort();
-    for (const name of files) {
-      const full = path.join(folder, name);
-      if (!fs.statSync(full).isFile()) continue;
-      hash.update(name).update(fs.readFileSync(full));
-    }
+    hash.update(migrated ? migrationsDigest() : "empty");
     const file = path.join(os.tmpdir(), `media-studio-test-db-${hash.digest("hex").slice(0, 20)}.tar.gz`);
     if (fs.existsSync(file)) return file;
     // Processes starting at once may each make one; the rename makes whichever lands whole.
     const partial = `${file}.${process.pid}.${randomBytes(4).toString("hex")}`;
-    const made = await openPgliteDatabase(undefined, { dumpOnClose: partial });
-    await made.close();
+    const opened = await openPgliteDatabase(undefined, { migrate: migrated, dumpOnClose: partial });
+    await opened.close();
     fs.renameSync(partial, file);
     return file;
   })();
-  template.catch(() => {
-    template = undefined;
-  });
-  return template;
+  made.catch(() => templates.delete(kind));
+  templates.set(kind, made);
+  return made;
 }
 
 /** An embedded database in memory with every migration applied, started from the shared dump. */
 export async function openTestPglite(options: OpenDatabaseOptions = {}): Promise<OpenedDatabase> {
-  return openPgliteDatabase(undefined, { ...options, loadDataDir: await pgliteTemplate() });
+  return openPgliteDatabase(undefined, { ...options, loadDataDir: await pgliteTemplate(true) });
 }
 
-/** An empty database on the `TEST_DATABASE_URL` server, and a way to drop it. */
-export async function createTempPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+/**
+ * A new embedded database in memory, no migration applied (`migrate: false`), started from a
+ * shared dump of one just made rather than making it again.
+ */
+export async function openEmptyTestPglite(options: OpenDatabaseOptions = {}): Promise<OpenedDatabase> {
+  return openPgliteDatabase(undefined, {
+    ...options,
+    migrate: false,
+    loadDataDir: await pgliteTemplate(false),
+  });
+}
+
+// Any fixed 64-bit number: test processes on one server take it to make the template one at a time.
+const TEMPLATE_LOCK_ID = 7_310_425_119;
+let postgresTemplate: Promise<string> | undefined;
+
+/**
+ * A migrated, empty database on the `TEST_DATABASE_URL` server, made once for each set of
+ * migrations and kept there, that test databases are copied from (`create database ... template`):
+ * a copy takes a fraction of running the migrations. It refuses connections, as a template must
+ * have none while it is copied.
+ */
+function migratedPostgresTemplate(server: string): Promise<string> {
+  postgresTemplate ??= (async () => {
+    const name = `studio_template_${migrationsDigest().slice(0, 20)}`;
+    const client = new pg.Client({ connectionString: server });
+    await client.connect();
+    try {
+      await client.query("select pg_advisory_lock($1)", [TEMPLATE_LOCK_ID]);
+      const exists = async () =>
+        ((await client.query("select 1 from pg_database where datname = $1", [name])).rowCount ?? 0) > 0;
+      if (await exists()) return name;
+      const building = `${name}_${randomBytes(4).toString("hex")}`;
+      await client.query(`create database ${building}`);
+      try {
+        const url = new URL(server);
+        url.pathname = `/${building}`;
+        await (await openPostgresDatabase(url.toString())).close();
+        // Test processes with another database on the same server hold another lock: the first
+        // rename wins and the others keep the one it made.
+        try {
+          // The pool has ended; its server processes may not have yet, and a rename waits for none.
+          await client.query("select pg_terminate_backend(pid) from pg_stat_activity where datname = $1", [
+            building,
+          ]);
+          await client.query(`alter database ${building} rename to ${name}`);
+          await client.query(`alter database ${name} with is_template true allow_connections false`);
+        } catch (err) {
+          if (!(await exists())) throw err;
+        }
+      } finally {
+        await client.query(`drop database if exists ${building} with (force)`);
+      }
+      return name;
+    } finally {
+      await client.end();
+    }
+  })();
+  postgresTemplate.catch(() => {
+    postgresTemplate = undefined;
+  });
+  return postgresTemplate;
+}
+
+/** A migrated database on the `TEST_DATABASE_URL` server, copied from the template, and a way to drop it. */
+async function createMigratedPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+  if (testUrl === undefined) throw new Error("TEST_DATABASE_URL is not set");
+  return createTempPostgresDatabase(await migratedPostgresTemplate(testUrl));
+}
+
+/** An empty database on the `TEST_DATABASE_URL` server (or a copy of `template`), and a way to drop it. */
+export async function createTempPostgresDatabase(
+  template?: string,
+): Promise<{ url: string; drop(): Promise<void> }> {
   if (testUrl === undefined) throw new Error("TEST_DATABASE_URL is not set");
   const server = testUrl;
   const name = `studio_test_${randomBytes(6).toString("hex")}`;
-  await admin(server, `create database ${name}`);
+  await admin(server, `create database ${name}${template === undefined ? "" : ` template ${template}`}`);
   const url = new URL(server);
   url.pathname = `/${name}`;
   return {
@@ -186,7 +267,7 @@ export async function openTwice(
     const opened = await backend.open();
     return { a: opened, b: opened, dispose: opened.dispose };
   }
-  const temp = await createTempPostgresDatabase();
+  const temp = await createMigratedPostgresDatabase();
   const a = await openPostgresDatabase(temp.url);
   const b = await openPostgresDatabase(temp.url);
   return {

@@ -36,9 +36,11 @@ export default defineConfig({
     colorScheme: "dark",
     // As a person who asked for less motion: nothing repaints on its own between two checks.
     reducedMotion: "reduce",
-    // Recording a trace costs the browser and the runner a share of every test's CPU; in CI a
-    // failing test is run once more, and that run is recorded and kept.
-    trace: process.env.CI ? "on-first-retry" : "retain-on-failure",
+    // Recording a trace of every test more than doubles the browser's and the runner's CPU (its
+    // screencast alone keeps Chromium painting and encoding every frame), whether the test fails
+    // or not. Only a retry is recorded: in CI a failing test runs once more, traced; elsewhere
+    // `npx playwright test --trace retain-on-failure <spec>` records the one being looked into.
+    trace: "on-first-retry",
     launchOptions: {
       executablePath,
       args: [

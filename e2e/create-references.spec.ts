@@ -1,6 +1,7 @@
 import { expect, type Page, test } from "@playwright/test";
 import { sizeForResolution } from "../lib/protocol/image-edit-models";
 import { seedPicture } from "./fixtures/images";
+import { saveScreen } from "./fixtures/screens";
 import { finishedTask } from "./fixtures/studio-api";
 import { CreatePage } from "./pages/create-page";
 
@@ -18,7 +19,7 @@ async function shoot(page: Page, name: string, path: (file: string) => string) {
     [1280, 720],
   ] as const) {
     await page.setViewportSize({ width, height });
-    await page.screenshot({ path: path(`${name}-${width}x${height}.png`) });
+    await saveScreen(page, { path: path(`${name}-${width}x${height}.png`) });
   }
 }
 

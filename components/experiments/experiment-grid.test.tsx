@@ -105,8 +105,8 @@ async function finish(client: QueryClient, key: string) {
   const { coords: _coords, params: _params, ...patch } = cell(key, "done");
   await act(async () => {
     applyExperimentChange(client, { kind: "experiment", experimentId: ID, cells: [patch] });
-    // The query cache tells its readers on the next task.
-    await new Promise((resolve) => setTimeout(resolve, 0));
+    // The cells go in at the next frame, and the query cache tells its readers on the next task.
+    await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
   });
 }
 

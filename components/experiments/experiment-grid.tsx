@@ -25,9 +25,10 @@ interface GridProps extends Omit<GridLayoutProps, "rows" | "cols" | "shown"> {
 /**
  * The grid: the first axis down the side and the second across the top (one axis: across the
  * top only); a third axis is the tab the page chose (`layer`). Headers pin a row or column as the
- * reference, and offer its re-run. A large grid draws only the cells in sight.
+ * reference, and offer its re-run. A large grid draws only the cells in sight. Memoized: a zoom
+ * press renders the page's controls first and the grid only once its deferred size follows.
  */
-export function ExperimentGrid({ view, layer, ...rest }: GridProps) {
+export const ExperimentGrid = memo(function ExperimentGrid({ view, layer, ...rest }: GridProps) {
   const previous = useRef<GridRows<CellView> | undefined>(undefined);
   const rows = useMemo(() => {
     const next = gridRows(
@@ -44,7 +45,7 @@ export function ExperimentGrid({ view, layer, ...rest }: GridProps) {
   const cols = rows[0]?.length ?? 0;
   const Layout = rows.length * cols >= LARGE_GRID_CELLS ? VirtualGrid : TableGrid;
   return <Layout view={view} rows={rows} cols={cols} shown={shown} {...rest} />;
-}
+});
 
 /** The table's frame padding (p-3) and the space around and between its cells (border-spacing-2). */
 const FRAME_PADDING = 24;

@@ -1,6 +1,6 @@
 "use client";
 
-import { useMemo, useState } from "react";
+import { useDeferredValue, useMemo, useState } from "react";
 import { Segmented } from "@/components/ui/segmented";
 import { edgeLabels } from "@/lib/studio/experiments/axis-labels";
 import type { Pinned } from "./axis-header";
@@ -26,6 +26,10 @@ interface GridSectionProps {
  */
 export function GridSection({ view, selected, canRun, onSelect, onRetry, onRerun }: GridSectionProps) {
   const [size, setSize] = useState<Size>("medium");
+  // A zoom press answers at once (the control shows the new size in the next frame); the grid is
+  // drawn at that size in a render of its own that follows, which live cells and further presses
+  // may interrupt, so neither waits for the other's layout.
+  const drawnSize = useDeferredValue(size);
   const [layer, setLayer] = useState(0);
   const [pinned, setPinned] = useState<Pinned | null>(null);
   const third = view.axes[2];
@@ -71,7 +75,7 @@ export function GridSection({ view, selected, canRun, onSelect, onRetry, onRerun
       <ExperimentGrid
         view={view}
         layer={layer}
-        size={SIZES[size]}
+        size={SIZES[drawnSize]}
         pinned={pinned}
         selected={selected}
         canRun={canRun}

@@ -52,9 +52,13 @@ export function VirtualGrid({
     canRun,
     cells: cols * (size + GAP),
   });
+  // Keys carry the zoom: a new size makes every row and column new to the virtualizers in the same
+  // render (no re-measure and second render after it); the rows and cells are keyed by index.
+  const itemKey = useCallback((index: number) => `${size}:${index}`, [size]);
   const rowV = useVirtualizer({
     count: rows.length,
     getScrollElement: () => frame.current,
+    getItemKey: itemKey,
     estimateSize: () => size,
     gap: GAP,
     paddingStart: HEAD + GAP,
@@ -67,6 +71,7 @@ export function VirtualGrid({
     horizontal: true,
     count: cols,
     getScrollElement: () => frame.current,
+    getItemKey: itemKey,
     estimateSize: () => size,
     gap: GAP,
     paddingStart: rowHead + GAP,
@@ -74,7 +79,7 @@ export function VirtualGrid({
     scrollPaddingStart: rowHead + GAP,
     overscan: OVERSCAN,
   });
-  useZoomAnchor(frame, rowV, colV, { size, rowHead, rows: rows.length, cols });
+  const onScroll = useZoomAnchor(frame, { size, rowHead, rows: rows.length, cols });
 
   const reveal = useRevealCell(frame, rowV, colV);
   const onKeyDown = useGridKeys(rows.length, cols, reveal);
@@ -92,6 +97,7 @@ export function VirtualGrid({
       <div
         ref={frame}
         onKeyDown={onKeyDown}
+        onScroll={onScroll}
         data-compact={size < COMPACT_BELOW ? "" : undefined}
         data-virtual=""
         style={{ [CELL_SIZE_VAR]: `${size}px` } as CSSProperties}
@@ -124,7 +130,7 @@ export function VirtualGrid({
           <tbody className="block">
             {rowV.getVirtualItems().map((vrow) => (
               <VirtualRow
-                key={vrow.key}
+                key={vrow.index}
                 row={vrow.index}
                 start={vrow.start}
                 width={width}
@@ -179,29 +185,31 @@ function rowHeadFor(
 type Axis = Virtualizer<HTMLDivElement, Element>;
 
 /**
- * A zoom keeps what is at the middle of the frame there, as a map's does. Sizes are known, not
- * measured: a new zoom makes every one new (measure()), and the render that follows has the
- * grid's new extent, where the scroll can go to the same place at the new size.
+ * A zoom keeps what is at the middle of the frame there, as a map's does. The render with the new
+ * size already has the grid's new extent (its sizes are known, not measured), so the scroll goes to
+ * the same place at the new size as that render is laid out. Where the scroll was is kept by the
+ * frame's scroll listener, not read back after the render, when a grid grown smaller may already
+ * have clamped it.
  */
 function useZoomAnchor(
   frame: React.RefObject<HTMLDivElement | null>,
-  rowV: Axis,
-  colV: Axis,
   { size, rowHead, rows, cols }: { size: number; rowHead: number; rows: number; cols: number },
-): void {
-  const anchor = useRef<{ row: number; col: number } | null>(null);
-  const lastSize = useRef(size);
-  const lastRowHead = useRef(rowHead);
+): (event: React.UIEvent<HTMLDivElement>) => void {
+  const drawn = useRef({ size, rowHead, top: 0, left: 0 });
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `frame` is a ref, read when the effect runs.
   useLayoutEffect(() => {
     const el = frame.current;
-    const at = anchor.current;
-    if (!el || !at) return;
-    anchor.current = null;
-    const top = Math.max(0, at.row * (size + GAP) + HEAD + GAP - el.clientHeight / 2);
-    const left = Math.max(0, at.col * (size + GAP) + rowHead + GAP - el.clientWidth / 2);
-    // The frame reaches its new extent a frame or two after the zoom's render; a scroll written
-    // before that is cut short at the old one (which smooth scrolling used to hide: with reduced
-    // motion, a zoom in lost its place). So the scroll waits for the extent, a few frames at most.
+    const was = drawn.current;
+    drawn.current = { ...was, size, rowHead };
+    if (!el || was.size === size) return;
+    const step = was.size + GAP;
+    const row = (was.top + el.clientHeight / 2 - HEAD - GAP) / step;
+    const col = (was.left + el.clientWidth / 2 - was.rowHead - GAP) / step;
+    const top = Math.max(0, row * (size + GAP) + HEAD + GAP - el.clientHeight / 2);
+    const left = Math.max(0, col * (size + GAP) + rowHead + GAP - el.clientWidth / 2);
+    // A scroll written before the frame has its new extent is cut short at the old one (with
+    // reduced motion, a zoom in lost its place); the extent is normally there already, and the
+    // scroll waits a few frames at most for it otherwise.
     const tall = HEAD + GAP + rows * (size + GAP);
     const wide = rowHead + GAP + cols * (size + GAP);
     let frames = 0;
@@ -212,26 +220,14 @@ function useZoomAnchor(
         return;
       }
       el.scrollTo({ top, left });
+      drawn.current = { ...drawn.current, top: el.scrollTop, left: el.scrollLeft };
     };
     go();
-  });
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `frame` is a ref, read when the effect runs.
-  useLayoutEffect(() => {
-    const el = frame.current;
-    const step = lastSize.current + GAP;
-    // Where the scroll is now was laid out with the row labels' width before this render.
-    const head = lastRowHead.current;
-    lastSize.current = size;
-    lastRowHead.current = rowHead;
-    if (el && step !== size + GAP) {
-      anchor.current = {
-        row: (el.scrollTop + el.clientHeight / 2 - HEAD - GAP) / step,
-        col: (el.scrollLeft + el.clientWidth / 2 - head - GAP) / step,
-      };
-    }
-    rowV.measure();
-    colV.measure();
-  }, [rowV, colV, size, rowHead]);
+  }, [size, rowHead, rows, cols]);
+  return useCallback((event: React.UIEvent<HTMLDivElement>) => {
+    const el = event.currentTarget;
+    drawn.current = { ...drawn.current, top: el.scrollTop, left: el.scrollLeft };
+  }, []);
 }
 
 /** Scrolls a cell into sight and focuses it; one not drawn yet is focused once the scroll has drawn it. */
@@ -289,7 +285,7 @@ function GridHead({
         </th>
         {vcols.map((col) => (
           <th
-            key={col.key}
+            key={col.index}
             scope="col"
             aria-colindex={col.index + 2}
             className={cn(
@@ -389,7 +385,7 @@ const VirtualRow = memo(function VirtualRow({
         const first = cell?.items[0];
         return (
           <td
-            key={col.key}
+            key={col.index}
             aria-colindex={col.index + 2}
             data-row={row}
             data-col={col.index}

@@ -83,7 +83,8 @@ describe("experiment events", () => {
       ...change("a"),
       cells: [{ ...pending, status: "done", seconds: 0.4, items: [item] }],
     });
-    await vi.advanceTimersByTimeAsync(0);
+    // At the next frame.
+    await vi.advanceTimersByTimeAsync(20);
     const view = client.getQueryData<{
       cells: { status: string; items: unknown[] }[];
       progress: { done: number };
@@ -97,10 +98,75 @@ describe("experiment events", () => {
     await vi.advanceTimersByTimeAsync(1_000);
     spy.mockClear();
     applyExperimentChange(client, { ...change("a"), cells: [{ ...pending, key: "5-5" }] });
-    await vi.advanceTimersByTimeAsync(0);
+    await vi.advanceTimersByTimeAsync(20);
     expect(spy.mock.calls.map(([filters]) => filters?.queryKey)).toEqual([
       experimentKey("a"),
       experimentsKey,
     ]);
+  });
+
+  it("patches a frame's burst of cell events in one update, each cell as its last event left it", async () => {
+    const client = new QueryClient();
+    vi.spyOn(client, "invalidateQueries").mockResolvedValue(undefined);
+    const cell = (key: string) => ({
+      key,
+      coords: key.split("-").map(Number),
+      params: {},
+      status: "pending" as const,
+      errors: [],
+      attempts: 0,
+      taskUUID: null,
+      seconds: null,
+      items: [],
+    });
+    const keys = Array.from({ length: 8 }, (_, i) => `0-${i}`);
+    client.setQueryData(experimentKey("a"), {
+      id: "a",
+      cells: keys.map(cell),
+      progress: { done: 0, failed: 0, refused: 0, running: 0, total: 8 },
+    });
+    const updates = vi.spyOn(client, "setQueryData");
+    const item = (key: string) => ({
+      id: `i${key}`,
+      kind: "image" as const,
+      url: "/m.png",
+      width: 8,
+      height: 8,
+      cost: null,
+    });
+    // A service finishing eight tasks at once: each cell sent, then done, in sixteen events.
+    for (const key of keys)
+      applyExperimentChange(client, {
+        ...change("a"),
+        cells: [{ ...cell(key), status: "sent", attempts: 1, taskUUID: `t${key}` }],
+      });
+    for (const key of keys)
+      applyExperimentChange(client, {
+        ...change("a"),
+        cells: [
+          { ...cell(key), status: "done", attempts: 1, taskUUID: `t${key}`, seconds: 2, items: [item(key)] },
+        ],
+      });
+    expect(updates).toHaveBeenCalledTimes(0);
+    await vi.advanceTimersByTimeAsync(20);
+    expect(updates).toHaveBeenCalledTimes(1);
+    const view = client.getQueryData<{
+      cells: { status: string; items: { id: string }[] }[];
+      progress: { done: number };
+    }>(experimentKey("a"));
+    expect(view?.cells.map((c) => [c.status, c.items.map((i) => i.id)])).toEqual(
+      keys.map((k) => ["done", [`i${k}`]]),
+    );
+    expect(view?.progress.done).toBe(8);
+    // A later event is a later update, not lost to the one before.
+    applyExperimentChange(client, {
+      ...change("a"),
+      cells: [{ ...cell("0-0"), status: "error", attempts: 2, taskUUID: "t" }],
+    });
+    await vi.advanceTimersByTimeAsync(20);
+    expect(updates).toHaveBeenCalledTimes(2);
+    expect(client.getQueryData<{ cells: { status: string }[] }>(experimentKey("a"))?.cells[0]?.status).toBe(
+      "error",
+    );
   });
 });

@@ -3,7 +3,7 @@
 import type { QueryClient, QueryKey } from "@tanstack/react-query";
 import type { ExperimentView } from "@/lib/studio/api/experiments";
 import type { GalleryChange } from "@/lib/studio/api/stream-events";
-import { patchCells } from "@/lib/studio/experiments/cell-patch";
+import { type CellPatch, patchCells } from "@/lib/studio/experiments/cell-patch";
 import { experimentKey, experimentsKey } from "../experiments/keys";
 
 /**
@@ -61,17 +61,56 @@ export function applyExperimentChange(
   if (change.cells && change.cells.length > 0) {
     // A cell sent, filled or failed: an open grid updates those cells where they are, and reads
     // the whole experiment only when it cannot (not loaded yet, or a cell it does not know).
-    const cells = change.cells;
+    // The cells of one frame's events are patched together: a service finishing eight tasks at
+    // once sends sixteen events, and each patch is a render of the page.
+    const byExperiment = gathered(client);
+    byExperiment.set(id, [...(byExperiment.get(id) ?? []), ...change.cells]);
+    schedulePatch(client);
+    return;
+  }
+  refresh(client, id, [experimentKey(id), experimentsKey]);
+}
+
+const gatheredCells = new WeakMap<QueryClient, Map<string, CellPatch[]>>();
+const patchScheduled = new WeakSet<QueryClient>();
+
+function gathered(client: QueryClient): Map<string, CellPatch[]> {
+  let byExperiment = gatheredCells.get(client);
+  if (!byExperiment) {
+    byExperiment = new Map();
+    gatheredCells.set(client, byExperiment);
+  }
+  return byExperiment;
+}
+
+/** The gathered cells go in at the next frame (a tab in the background: within a second). */
+function schedulePatch(client: QueryClient): void {
+  if (patchScheduled.has(client)) return;
+  patchScheduled.add(client);
+  let done = false;
+  const run = () => {
+    if (done) return;
+    done = true;
+    clearTimeout(fallback);
+    patchScheduled.delete(client);
+    patchGathered(client);
+  };
+  // A hidden tab runs no animation frames; the timer stands in for them.
+  const fallback = setTimeout(run, typeof requestAnimationFrame === "function" ? 1_000 : 16);
+  if (typeof requestAnimationFrame === "function") requestAnimationFrame(run);
+}
+
+function patchGathered(client: QueryClient): void {
+  const byExperiment = gathered(client);
+  const all = [...byExperiment];
+  byExperiment.clear();
+  for (const [id, cells] of all) {
     let patched = false;
     client.setQueryData<ExperimentView>(experimentKey(id), (view) => {
       const next = view ? patchCells(view, cells) : null;
       patched = next !== null;
       return next ?? view;
     });
-    if (patched) {
-      refresh(client, "list", [experimentsKey]);
-      return;
-    }
+    refresh(client, patched ? "list" : id, patched ? [experimentsKey] : [experimentKey(id), experimentsKey]);
   }
-  refresh(client, id, [experimentKey(id), experimentsKey]);
 }

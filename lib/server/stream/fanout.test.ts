@@ -139,10 +139,19 @@ describe("Fanout", () => {
           fanout.broadcast(frame(text), audience);
           for (const s of inside)
             if ("team" in audience || audience.userId === s.userId) pending.get(s)?.push(text);
-        } else if (roll < 0.65) {
+        } else if (roll < 0.55) {
           const text = `o${n++}`;
           if (fanout.send(socket, frame(text))) pending.get(socket)?.push(text);
           else expect(inside.has(socket)).toBe(false);
+        } else if (roll < 0.65) {
+          // One frame for several sockets, as a page's presence event is sent to each tab there.
+          const text = `p${n++}`;
+          const shared = frame(text);
+          for (const s of sockets)
+            if (next() < 0.7) {
+              if (fanout.send(s, shared)) pending.get(s)?.push(text);
+              else expect(inside.has(s)).toBe(false);
+            }
         } else if (roll < 0.75) {
           fanout.add(socket);
           inside.add(socket);
@@ -157,6 +166,39 @@ describe("Fanout", () => {
       for (const s of sockets) expect(s.messages, `seed ${seed}`).toEqual(expected.get(s));
       fanout.close();
     }
+  });
+
+  it("gives sockets sent the same frames in a window one buffer between them, not a copy each", () => {
+    const fanout = new Fanout(60_000);
+    const chunks = new Set<Buffer>();
+    const sockets = Array.from({ length: 1000 }, (_, i) => {
+      const socket = reader(`u${i % 34}`);
+      const write = socket.write;
+      socket.write = (chunk: Buffer) => {
+        chunks.add(chunk);
+        write(chunk);
+      };
+      fanout.add(socket);
+      return socket;
+    });
+    // A page's presence event, framed once, for every tab there; then the team's event, then another.
+    const presence = frame("presence-1");
+    for (const s of sockets) fanout.send(s, presence);
+    fanout.broadcast(frame("team"), { team: true });
+    const second = frame("presence-2");
+    for (const s of sockets.slice(0, 500)) fanout.send(s, second);
+    fanout.flush();
+    expect(sockets.every((s) => s.writes === 1)).toBe(true);
+    expect(sockets[0]?.messages).toEqual(["presence-1", "team", "presence-2"]);
+    expect(sockets[999]?.messages).toEqual(["presence-1", "team"]);
+    expect(chunks.size).toBe(2);
+
+    chunks.clear();
+    for (const s of sockets) fanout.send(s, presence);
+    fanout.flush();
+    expect(chunks).toEqual(new Set([presence]));
+    expect(sockets.every((s) => s.writes === 2 && s.messages.at(-1) === "presence-1")).toBe(true);
+    fanout.close();
   });
 
   it("sends on its own after the window, without being flushed", async () => {

@@ -79,6 +79,7 @@ export class Fanout {
     this.queue = [];
     this.teamOnly = true;
     const shared = new Map<string, Buffer>();
+    const sameFrames = new Joined();
     const targets = queue.length > 0 ? [...this.outlets.keys()] : [...this.owning];
     this.owning.clear();
     for (const outlet of targets) {
@@ -90,7 +91,7 @@ export class Fanout {
         chunk = shared.get(key) ?? framesFor(queue, outlet.userId);
         shared.set(key, chunk);
       } else {
-        chunk = merged(queue, pending, outlet.userId);
+        chunk = sameFrames.of(merged(queue, pending, outlet.userId));
         pending.skip = 0;
         pending.own = [];
       }
@@ -124,7 +125,8 @@ function framesFor(queue: { frame: Buffer; audience: Audience }[], userId: strin
   return frames.length === 1 ? (frames[0] as Buffer) : Buffer.concat(frames);
 }
 
-function merged(queue: { frame: Buffer; audience: Audience }[], pending: Pending, userId: string): Buffer {
+/** The frames of a socket that joined mid-window or has frames of its own, in order. */
+function merged(queue: { frame: Buffer; audience: Audience }[], pending: Pending, userId: string): Buffer[] {
   const frames: Buffer[] = [];
   let o = 0;
   for (let i = pending.skip; i <= queue.length; i++) {
@@ -132,8 +134,39 @@ function merged(queue: { frame: Buffer; audience: Audience }[], pending: Pending
     const entry = queue[i];
     if (entry && isFor(entry.audience, userId)) frames.push(entry.frame);
   }
-  return Buffer.concat(frames);
+  return frames;
 }
+
+/**
+ * One window's chunks by the frames they join: sockets sent the same frames (a page's presence
+ * event, the same object for every tab there, is framed once) share one buffer, not a copy each.
+ */
+class Joined {
+  private readonly ids = new Map<Buffer, number>();
+  private readonly chunks = new Map<string, Buffer>();
+
+  of(frames: Buffer[]): Buffer {
+    if (frames.length === 0) return EMPTY;
+    if (frames.length === 1) return frames[0] as Buffer;
+    let key = "";
+    for (const frame of frames) {
+      let id = this.ids.get(frame);
+      if (id === undefined) {
+        id = this.ids.size;
+        this.ids.set(frame, id);
+      }
+      key += `${id},`;
+    }
+    let chunk = this.chunks.get(key);
+    if (!chunk) {
+      chunk = Buffer.concat(frames);
+      this.chunks.set(key, chunk);
+    }
+    return chunk;
+  }
+}
+
+const EMPTY = Buffer.alloc(0);
 
 /**
  * A WebSocket text message as a server sends it (RFC 6455 §5.2: final, unmasked, no extension),

@@ -10,7 +10,15 @@ import { EventLog } from "./event-log";
 import { createRelay, type Relay } from "./relay";
 
 const ITEM = presenceTarget("item", "11111111-1111-4111-8111-111111111111");
-const NAMES: Record<string, string> = { ada: "Ada Lovelace", grace: "Grace Hopper" };
+const NAMES: Record<string, string> = {
+  ada: "Ada Lovelace",
+  grace: "Grace Hopper",
+  bob: "Bob Kahn",
+  cy: "Cy Endfield",
+  dee: "Dee Snider",
+  eve: "Eve Harris",
+  zed: "Zed Shaw",
+};
 
 let server: Server;
 let relay: Relay;
@@ -94,4 +102,39 @@ describe("relay presence", () => {
     expect(hub.membersOn(ITEM).map((m) => m.userId)).toEqual(["ada"]);
     ada.ws.close();
   });
+
+  it("tells every one of many members' many tabs on a page each change once, in order", async () => {
+    // Thirty tabs each of five members (under a member's socket cap), all on one item.
+    const watchers = await Promise.all(
+      Array.from({ length: 150 }, (_, i) => connect(["ada", "bob", "cy", "dee", "eve"][i % 5] ?? "ada")),
+    );
+    for (const w of watchers) w.ws.send(JSON.stringify({ type: "presence", on: ITEM }));
+    const totals = (w: { frames: StreamFrame[] }) =>
+      w.frames.flatMap((f) => (f.type === "presence" ? [f.total] : []));
+    await expect
+      .poll(() => watchers.filter((w) => totals(w).at(-1) !== 5).length, { timeout: 30_000 })
+      .toBe(0);
+    const before = watchers.map((w) => totals(w).length);
+    // Grace comes and goes five times; each change waits until every tab has been told the last.
+    const grace = await connect("grace");
+    for (let move = 0; move < 10; move++) {
+      grace.ws.send(JSON.stringify({ type: "presence", on: move % 2 === 0 ? ITEM : null }));
+      await expect
+        .poll(() => watchers.every((w, i) => totals(w).length >= (before[i] ?? 0) + move + 1))
+        .toBe(true);
+    }
+    // Then Zed comes: a socket's frames keep their order, so a repeat of the moves would come before.
+    const zed = await connect("zed");
+    zed.ws.send(JSON.stringify({ type: "presence", on: ITEM }));
+    await expect
+      .poll(() =>
+        watchers.every((w) =>
+          w.frames.some((f) => f.type === "presence" && f.members.some((m) => m.userId === "zed")),
+        ),
+      )
+      .toBe(true);
+    for (const [i, w] of watchers.entries())
+      expect(totals(w).slice(before[i])).toEqual([6, 5, 6, 5, 6, 5, 6, 5, 6, 5, 6]);
+    for (const w of [...watchers, grace, zed]) w.ws.close();
+  }, 120_000);
 });

@@ -1,6 +1,7 @@
 "use client";
 
-import { memo, useEffect, useMemo, useState } from "react";
+import type Konva from "konva";
+import { memo, useEffect, useMemo, useRef, useState } from "react";
 import { Image as KonvaImage, Layer, Line, Rect } from "react-konva";
 import type { Layer as CanvasLayer, LayerOp, Picture, Stroke } from "@/lib/client/canvas/canvas-document";
 import { loadImage, regionCanvas } from "@/lib/client/canvas/canvas-raster";
@@ -103,8 +104,15 @@ function ImageContent({
 export const DocLayer = memo(function DocLayer({ layer, live }: { layer: CanvasLayer; live: Stroke | null }) {
   const colour = LAYER_COLOURS[layer.kind];
   const liveOutline = useMemo(() => (live ? strokeOutline(live) : null), [live]);
+  const own = useRef<Konva.Layer>(null);
+  // The layer fades as a whole on screen rather than through Konva's opacity, which Konva passes to
+  // each shape: an eraser then cut only that share of the paint and left a faint rim behind.
+  useEffect(() => {
+    const element = own.current?.getNativeCanvasElement();
+    if (element) element.style.opacity = String(layer.opacity);
+  }, [layer.opacity]);
   return (
-    <Layer opacity={layer.opacity} visible={!layer.hidden} listening={false}>
+    <Layer ref={own} visible={!layer.hidden} listening={false}>
       {layer.kind === "image" ? <ImageContent src={layer.src} rect={layer.rect} /> : null}
       {layer.strokes.map((op, i) => (
         // Entries are only ever appended or all replaced (undo, clear), so the index names one.

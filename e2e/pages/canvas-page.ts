@@ -22,7 +22,9 @@ export class CanvasPage {
     await expect(this.stage.locator("canvas").first()).toBeVisible();
   }
 
-  async tool(name: "Move" | "Brush" | "Eraser" | "Erase to original"): Promise<void> {
+  async tool(
+    name: "Move" | "Brush" | "Eraser" | "Erase to original" | "Bucket fill" | "Lasso",
+  ): Promise<void> {
     await this.page
       .getByRole("toolbar", { name: "Canvas tools" })
       .getByRole("button", { name, exact: true })

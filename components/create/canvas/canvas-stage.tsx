@@ -1,14 +1,14 @@
 "use client";
 
 import type Konva from "konva";
-import { useEffect, useRef, useState } from "react";
-import { Circle, Layer, Stage } from "react-konva";
-import { canPaint, type Stroke } from "@/lib/client/canvas/canvas-document";
-import { useCanvasDocument, useCanvasStore } from "@/lib/client/canvas/canvas-store";
+import { useEffect, useRef } from "react";
+import { Circle, Layer, Line, Stage } from "react-konva";
+import { isSizedTool, useCanvasDocument, useCanvasStore } from "@/lib/client/canvas/canvas-store";
 import { fitCanvasView, useCanvasView } from "@/lib/client/canvas/canvas-view";
 import { wheelZoomFactor, zoomBy } from "@/lib/client/canvas/viewport";
 import { FrameOverlay, StagedResult } from "./frame-overlay";
 import { DocLayer, PictureLayer } from "./stage-layers";
+import { useStagePointer } from "./use-stage-pointer";
 
 export interface StagedImage {
   url: string;
@@ -18,33 +18,6 @@ interface CanvasStageProps {
   staged: StagedImage | null;
   /** Says why a stroke went nowhere (no layer selected, a locked layer). */
   onHint(hint: string | null): void;
-}
-
-/** A stroke being drawn: the layers it goes onto and its samples so far. */
-interface LiveStroke {
-  targets: string[];
-  stroke: Stroke;
-}
-
-type CanvasLayers = ReturnType<typeof useCanvasStore.getState>["history"]["present"]["layers"];
-
-/** The layers a stroke goes onto, or why it goes nowhere (said to the person). */
-function strokeTargets(
-  tool: string,
-  mode: "paint" | "erase",
-  layers: CanvasLayers,
-  selectedId: string | null,
-): string[] | string {
-  const selected = layers.find((l) => l.id === selectedId);
-  if (tool === "restore") {
-    const erasable = layers.filter((l) => canPaint(l, "erase")).map((l) => l.id);
-    return erasable.length > 0 ? erasable : "There is nothing over the picture to erase.";
-  }
-  if (selected && canPaint(selected, mode)) return [selected.id];
-  if (!selected) return "Select or add a layer to paint on.";
-  if (selected.hidden || selected.locked)
-    return `${selected.name} is ${selected.hidden ? "hidden" : "locked"}.`;
-  return `${selected.name} is a picture: it can be erased, not painted.`;
 }
 
 /** Follows the stage's box as it is sized; the first measured size shows the picture and the frame whole. */
@@ -86,57 +59,19 @@ export default function CanvasStage({ staged, onHint }: CanvasStageProps) {
   const doc = useCanvasDocument();
   const tool = useCanvasStore((s) => s.tool);
   const sizes = useCanvasStore((s) => s.sizes);
-  const selectedId = useCanvasStore((s) => s.selectedId);
   const { view, box: size, setView, setBox } = useCanvasView();
-  const [live, setLive] = useState<LiveStroke | null>(null);
-  const liveRef = useRef<LiveStroke | null>(null);
   useFittedBox(box, size, setBox);
 
   const painting = tool !== "move";
-  const brushSize = tool === "move" ? 0 : sizes[tool];
+  const brushSize = isSizedTool(tool) ? sizes[tool] : 0;
 
-  const begin = (e: Konva.KonvaEventObject<PointerEvent>) => {
-    if (!painting || e.evt.button !== 0) return;
-    const node = stage.current;
-    const at = node?.getRelativePointerPosition();
-    if (!node || !at) return;
-    const mode = tool === "brush" ? "paint" : "erase";
-    const chosen = strokeTargets(tool, mode, useCanvasStore.getState().history.present.layers, selectedId);
-    if (typeof chosen === "string") {
-      onHint(chosen);
-      return;
-    }
-    const targets = chosen;
-    onHint(null);
-    const pen = e.evt.pointerType === "pen" && e.evt.pressure > 0;
-    const next = {
-      targets,
-      stroke: { mode, size: brushSize, pressure: pen, points: [at.x, at.y, pen ? e.evt.pressure : 0.5] },
-    } satisfies LiveStroke;
-    liveRef.current = next;
-    setLive(next);
-  };
-
-  const extend = (e: Konva.KonvaEventObject<PointerEvent>) => {
-    const at = stage.current?.getRelativePointerPosition();
-    if (at && cursor.current) cursor.current.position(at);
-    const current = liveRef.current;
-    if (!current || !at) return;
-    const pressure = current.stroke.pressure ? e.evt.pressure : 0.5;
-    const next = {
-      ...current,
-      stroke: { ...current.stroke, points: [...current.stroke.points, at.x, at.y, pressure] },
-    };
-    liveRef.current = next;
-    setLive(next);
-  };
-
-  const end = () => {
-    const current = liveRef.current;
-    liveRef.current = null;
-    setLive(null);
-    if (current) useCanvasStore.getState().stroke(current.stroke);
-  };
+  const { live, lasso, begin, extend, end } = useStagePointer({
+    stage,
+    cursor,
+    brushSize,
+    scale: view.scale,
+    onHint,
+  });
 
   return (
     <div
@@ -145,7 +80,8 @@ export default function CanvasStage({ staged, onHint }: CanvasStageProps) {
       data-view={`${view.x},${view.y},${view.scale}`}
       data-frame={`${doc.frame.x},${doc.frame.y},${doc.frame.width},${doc.frame.height}`}
       className="absolute inset-0"
-      style={{ cursor: painting ? "none" : "grab", touchAction: "none" }}
+      data-tool={tool}
+      style={{ cursor: !painting ? "grab" : brushSize > 0 ? "none" : "crosshair", touchAction: "none" }}
     >
       {size ? (
         <Stage
@@ -181,10 +117,21 @@ export default function CanvasStage({ staged, onHint }: CanvasStageProps) {
           <Layer>
             {staged ? <StagedResult url={staged.url} /> : null}
             <FrameOverlay movable={!painting} />
+            {lasso ? (
+              <Line
+                points={lasso}
+                closed
+                fill="rgba(255,255,255,0.12)"
+                stroke="#fff"
+                strokeWidth={1.5 / view.scale}
+                dash={[6 / view.scale, 4 / view.scale]}
+                listening={false}
+              />
+            ) : null}
             <Circle
               ref={cursor}
               radius={brushSize / 2}
-              visible={painting}
+              visible={brushSize > 0}
               stroke="#fff"
               strokeWidth={1.5 / view.scale}
               shadowColor="#000"

@@ -7,6 +7,7 @@ import { Slider } from "@/components/ui/slider";
 import { KIND_NAMES } from "@/lib/client/canvas/canvas-document";
 import { useCanvasDocument, useCanvasStore } from "@/lib/client/canvas/canvas-store";
 import { IconToggle } from "./icon-toggle";
+import { PaintActions } from "./paint-actions";
 
 const label = "font-medium text-[12px] text-muted";
 
@@ -41,6 +42,7 @@ export function LayerSettings() {
           </IconToggle>
         </div>
       </div>
+      <PaintActions layer={layer} />
       <div className="flex flex-col gap-1.5">
         <span className={label}>Opacity {Math.round(layer.opacity * 100)}%</span>
         <Slider

@@ -7,6 +7,7 @@ import { KIND_NAMES, type Layer, type LayerKind } from "@/lib/client/canvas/canv
 import { useCanvasDocument, useCanvasStore } from "@/lib/client/canvas/canvas-store";
 import { IconToggle } from "./icon-toggle";
 import { LAYER_COLOURS } from "./layer-colours";
+import { LoadMaskButton } from "./paint-actions";
 
 const ADDABLE: readonly Exclude<LayerKind, "image">[] = ["inpaintMask", "controlGuide", "regionalPrompt"];
 
@@ -84,6 +85,7 @@ export function LayersPanel() {
             {KIND_NAMES[kind]}
           </Button>
         ))}
+        <LoadMaskButton />
       </div>
     </section>
   );

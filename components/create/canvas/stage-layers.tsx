@@ -1,9 +1,11 @@
 "use client";
 
-import { memo, useEffect, useMemo, useState } from "react";
+import type Konva from "konva";
+import { memo, useEffect, useMemo, useRef, useState } from "react";
 import { Image as KonvaImage, Layer, Line, Rect } from "react-konva";
-import type { Layer as CanvasLayer, Picture, Stroke } from "@/lib/client/canvas/canvas-document";
-import { loadImage } from "@/lib/client/canvas/canvas-raster";
+import type { Layer as CanvasLayer, LayerOp, Picture, Stroke } from "@/lib/client/canvas/canvas-document";
+import { loadImage, regionCanvas } from "@/lib/client/canvas/canvas-raster";
+import { isShape } from "@/lib/client/canvas/paint-ops";
 import { strokeOutline } from "@/lib/client/canvas/stroke-outline";
 import { LAYER_COLOURS } from "./layer-colours";
 
@@ -50,6 +52,32 @@ function StrokeShape({ stroke, colour, outline }: { stroke: Stroke; colour: stri
   );
 }
 
+/** A layer entry as Konva draws it: a brush stroke's outline, a lasso's polygon, a filled region. */
+function OpShape({ op, colour }: { op: LayerOp; colour: string }) {
+  const composite = op.mode === "erase" ? "destination-out" : "source-over";
+  if (!isShape(op)) return <StrokeShape stroke={op} colour={colour} outline={outlineOf(op)} />;
+  if (op.shape === "polygon")
+    return (
+      <Line
+        points={op.points}
+        closed
+        fill={colour}
+        globalCompositeOperation={composite}
+        listening={false}
+        perfectDrawEnabled={false}
+      />
+    );
+  return (
+    <KonvaImage
+      image={regionCanvas(op, colour)}
+      {...op.rect}
+      globalCompositeOperation={composite}
+      listening={false}
+      perfectDrawEnabled={false}
+    />
+  );
+}
+
 /** The picture at the canvas's origin, over a plain ground that shows where it ends. */
 export function PictureLayer({ picture }: { picture: Picture | null }) {
   const image = useLoadedImage(picture?.url ?? null);
@@ -76,13 +104,20 @@ function ImageContent({
 export const DocLayer = memo(function DocLayer({ layer, live }: { layer: CanvasLayer; live: Stroke | null }) {
   const colour = LAYER_COLOURS[layer.kind];
   const liveOutline = useMemo(() => (live ? strokeOutline(live) : null), [live]);
+  const own = useRef<Konva.Layer>(null);
+  // The layer fades as a whole on screen rather than through Konva's opacity, which Konva passes to
+  // each shape: an eraser then cut only that share of the paint and left a faint rim behind.
+  useEffect(() => {
+    const element = own.current?.getNativeCanvasElement();
+    if (element) element.style.opacity = String(layer.opacity);
+  }, [layer.opacity]);
   return (
-    <Layer opacity={layer.opacity} visible={!layer.hidden} listening={false}>
+    <Layer ref={own} visible={!layer.hidden} listening={false}>
       {layer.kind === "image" ? <ImageContent src={layer.src} rect={layer.rect} /> : null}
-      {layer.strokes.map((stroke, i) => (
-        // Strokes are only ever appended or all replaced (undo), so the index names one.
+      {layer.strokes.map((op, i) => (
+        // Entries are only ever appended or all replaced (undo, clear), so the index names one.
         // biome-ignore lint/suspicious/noArrayIndexKey: see above
-        <StrokeShape key={i} stroke={stroke} colour={colour} outline={outlineOf(stroke)} />
+        <OpShape key={i} op={op} colour={colour} />
       ))}
       {live && liveOutline ? <StrokeShape stroke={live} colour={colour} outline={liveOutline} /> : null}
     </Layer>

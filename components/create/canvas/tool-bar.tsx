@@ -1,15 +1,15 @@
 "use client";
 
-import { Brush, Eraser, Hand, Maximize, Redo2, Undo2, WandSparkles } from "lucide-react";
+import { Brush, Eraser, Hand, Lasso, Maximize, PaintBucket, Redo2, Undo2, WandSparkles } from "lucide-react";
 import type { ComponentType } from "react";
 import { Button } from "@/components/ui/button";
 import { cn, focusRing } from "@/components/ui/cn";
 import { Slider } from "@/components/ui/slider";
-import type { Tool } from "@/lib/client/canvas/canvas-persist";
-import { useCanRedo, useCanUndo, useCanvasStore } from "@/lib/client/canvas/canvas-store";
+import { isSizedTool, useCanRedo, useCanUndo, useCanvasStore } from "@/lib/client/canvas/canvas-store";
+import type { CanvasTool } from "@/lib/client/canvas/paint-schema";
 
 const TOOLS: readonly {
-  tool: Tool;
+  tool: CanvasTool;
   label: string;
   key: string;
   Icon: ComponentType<{ "aria-hidden": boolean }>;
@@ -18,6 +18,8 @@ const TOOLS: readonly {
   { tool: "brush", label: "Brush", key: "B", Icon: Brush },
   { tool: "eraser", label: "Eraser", key: "E", Icon: Eraser },
   { tool: "restore", label: "Erase to original", key: "R", Icon: WandSparkles },
+  { tool: "fill", label: "Bucket fill", key: "G", Icon: PaintBucket },
+  { tool: "lasso", label: "Lasso", key: "L", Icon: Lasso },
 ];
 
 /** The tools over the stage: each painting tool keeps its own size. */
@@ -50,7 +52,7 @@ export function ToolBar({ onFit }: { onFit(): void }) {
           <Icon aria-hidden />
         </button>
       ))}
-      {tool !== "move" ? (
+      {isSizedTool(tool) ? (
         <div className="flex w-40 items-center gap-2 px-2">
           <Slider
             label={`${TOOLS.find((t) => t.tool === tool)?.label} size`}
@@ -64,6 +66,9 @@ export function ToolBar({ onFit }: { onFit(): void }) {
             {sizes[tool]}px
           </span>
         </div>
+      ) : null}
+      {tool === "fill" || tool === "lasso" ? (
+        <span className="px-2 text-[11px] text-muted">Alt+click erases</span>
       ) : null}
       <span aria-hidden className="mx-1 h-5 w-px bg-border" />
       <Button

@@ -5,6 +5,7 @@
  * stage and in what is sent. Every function here returns a new document and never mutates.
  */
 import type { Rect } from "./canvas-frame";
+import type { ShapeOp } from "./paint-ops";
 
 export type LayerKind = "image" | "inpaintMask" | "controlGuide" | "regionalPrompt";
 
@@ -17,6 +18,9 @@ export interface Stroke {
   pressure: boolean;
 }
 
+/** One entry of a painted layer, drawn in order over the ones before it. */
+export type LayerOp = Stroke | ShapeOp;
+
 interface LayerBase {
   id: string;
   name: string;
@@ -24,7 +28,8 @@ interface LayerBase {
   locked: boolean;
   /** 0..1 */
   opacity: number;
-  strokes: Stroke[];
+  /** Brush strokes, lasso polygons and filled regions, drawn in order. */
+  strokes: LayerOp[];
 }
 
 /** A picture placed on the canvas (an accepted result); its strokes only erase. */
@@ -151,12 +156,12 @@ function clamp01(n: number): number {
 }
 
 /** Whether a stroke may go onto this layer: shown, unlocked, and an image takes only erasing. */
-export function canPaint(layer: Layer | undefined, mode: Stroke["mode"]): boolean {
+export function canPaint(layer: Layer | undefined, mode: LayerOp["mode"]): boolean {
   if (!layer || layer.hidden || layer.locked) return false;
   return layer.kind !== "image" || mode === "erase";
 }
 
-export function addStroke(doc: CanvasDocument, id: string, stroke: Stroke): CanvasDocument {
+export function addStroke(doc: CanvasDocument, id: string, stroke: LayerOp): CanvasDocument {
   const layer = doc.layers.find((l) => l.id === id);
   if (!canPaint(layer, stroke.mode)) return doc;
   return {
@@ -176,6 +181,13 @@ export function restoreStroke(doc: CanvasDocument, stroke: Stroke): CanvasDocume
     ...doc,
     layers: doc.layers.map((l) => (canPaint(l, "erase") ? { ...l, strokes: [...l.strokes, erase] } : l)),
   };
+}
+
+/** Takes everything painted off a mask, guide or region layer (a picture is erased, not cleared). */
+export function clearLayer(doc: CanvasDocument, id: string): CanvasDocument {
+  const layer = doc.layers.find((l) => l.id === id);
+  if (!layer || layer.kind === "image" || !canPaint(layer, "erase") || layer.strokes.length === 0) return doc;
+  return { ...doc, layers: doc.layers.map((l) => (l.id === id ? { ...l, strokes: [] } : l)) };
 }
 
 /** A staged result taken onto the canvas: a new image layer where the frame was, on top. */

@@ -31,6 +31,22 @@ describe("canvas keys", () => {
 
   it("lists every shortcut it answers to", () => {
     expect(CANVAS_SHORTCUTS.map((s) => s.keys.join("+"))).toContain("Mod+Shift+Z");
-    expect(CANVAS_SHORTCUTS).toHaveLength(13);
+    expect(CANVAS_SHORTCUTS).toHaveLength(16);
+  });
+
+  it("lists each single key it answers to, and answers to each single key it lists", () => {
+    const single = CANVAS_SHORTCUTS.filter((s) => s.keys.length === 1).map((s) => s.keys[0] ?? "");
+    const named: Record<string, string> = { "←": "ArrowLeft", "→": "ArrowRight" };
+    for (const key of single) expect(canvasAction(press(named[key] ?? key))).not.toBeNull();
+    for (const key of "abcdefghijklmnopqrstuvwxyz[]".split("")) {
+      const action = canvasAction(press(key));
+      if (action) expect(single.map((k) => k.toLowerCase())).toContain(key);
+    }
+  });
+
+  it("picks the bucket with G and the lasso with L", () => {
+    expect(canvasAction(press("g"))).toBe("fill");
+    expect(canvasAction(press("L"))).toBe("lasso");
+    expect(canvasAction(press("g", { altKey: true }))).toBeNull();
   });
 });

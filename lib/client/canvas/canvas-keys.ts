@@ -11,6 +11,8 @@ export type CanvasAction =
   | "brush"
   | "eraser"
   | "restore"
+  | "fill"
+  | "lasso"
   | "smaller"
   | "larger"
   | "undo"
@@ -35,6 +37,8 @@ const TABLE: readonly (Shortcut & { id: CanvasAction })[] = [
   { id: "brush", keys: ["B"], action: "Canvas: brush" },
   { id: "eraser", keys: ["E"], action: "Canvas: eraser" },
   { id: "restore", keys: ["R"], action: "Canvas: erase back to the original" },
+  { id: "fill", keys: ["G"], action: "Canvas: bucket, fills the area clicked on the layer" },
+  { id: "lasso", keys: ["L"], action: "Canvas: lasso, fills the shape drawn on the layer" },
   { id: "smaller", keys: ["["], action: "Canvas: smaller brush" },
   { id: "larger", keys: ["]"], action: "Canvas: larger brush" },
   { id: "undo", keys: ["Mod", "Z"], action: "Canvas: undo" },
@@ -45,13 +49,23 @@ const TABLE: readonly (Shortcut & { id: CanvasAction })[] = [
   { id: "accept", keys: ["Enter"], action: "Canvas: accept the staged result as a layer" },
 ];
 
-export const CANVAS_SHORTCUTS: readonly Shortcut[] = TABLE.map(({ keys, action }) => ({ keys, action }));
+/** Held while pressing, not pressed alone: listed, but no action of the key handler. */
+const HELD: readonly Shortcut[] = [
+  { keys: ["Alt", "Click"], action: "Canvas: the bucket or the lasso erases instead of filling" },
+];
+
+export const CANVAS_SHORTCUTS: readonly Shortcut[] = [
+  ...TABLE.map(({ keys, action }) => ({ keys, action })),
+  ...HELD,
+];
 
 const SINGLE: Record<string, CanvasAction> = {
   v: "move",
   b: "brush",
   e: "eraser",
   r: "restore",
+  g: "fill",
+  l: "lasso",
   "[": "smaller",
   "]": "larger",
   f: "fit",

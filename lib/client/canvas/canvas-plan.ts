@@ -8,6 +8,7 @@ import type { CanvasDocument, GuideLayer, Layer, RegionLayer, Stroke } from "./c
 import { contains, extentsBeyond, intersect, type Rect } from "./canvas-frame";
 import type { OutpaintExtents } from "./outpaint";
 import { checkSeedSize } from "./outpaint-seed";
+import { isShape, shapeBounds } from "./paint-ops";
 
 export type PlanKind = "textToImage" | "imageToImage" | "inpainting" | "outpainting";
 
@@ -61,7 +62,7 @@ export function strokeBounds(stroke: Stroke): Rect | null {
 export function paintedWithin(layer: Layer, frame: Rect): boolean {
   return layer.strokes.some((s) => {
     if (s.mode !== "paint") return false;
-    const b = strokeBounds(s);
+    const b = isShape(s) ? shapeBounds(s) : strokeBounds(s);
     return b !== null && intersect(b, frame) !== null;
   });
 }

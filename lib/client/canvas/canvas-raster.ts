@@ -4,8 +4,10 @@
  * The canvas drawn into pixels for sending: the picture with its image layers under the frame (the
  * seed), and painted layers as the white-on-black images masks and ControlNet guides are.
  */
-import type { CanvasDocument, Layer, Stroke } from "./canvas-document";
+import type { CanvasDocument, Layer, LayerOp } from "./canvas-document";
 import type { Rect } from "./canvas-frame";
+import { rasterize } from "./layer-raster";
+import { forEachRun, isShape, type RegionOp } from "./paint-ops";
 import { fillOutline, strokeOutline } from "./stroke-outline";
 
 function canvasOf(width: number, height: number): [HTMLCanvasElement, CanvasRenderingContext2D] {
@@ -33,16 +35,51 @@ export function loadImage(url: string): Promise<HTMLImageElement> {
   return image;
 }
 
-/** Draws strokes (paint in `colour`, erase cutting out) over what the context holds. */
+const regions = new WeakMap<RegionOp, Map<string, HTMLCanvasElement>>();
+
+/** "#rrggbb" as its three channels. */
+function channels(colour: string): [number, number, number] {
+  const n = Number.parseInt(colour.slice(1, 7), 16);
+  return Number.isFinite(n) ? [(n >> 16) & 255, (n >> 8) & 255, n & 255] : [255, 255, 255];
+}
+
+/**
+ * A region's pixels in `colour` on a canvas of the region's own size, made once per region and
+ * colour: regions never change once made, so the stage redraws them without decoding anything.
+ */
+export function regionCanvas(op: RegionOp, colour: string): HTMLCanvasElement {
+  let byColour = regions.get(op);
+  if (!byColour) {
+    byColour = new Map();
+    regions.set(op, byColour);
+  }
+  const made = byColour.get(colour);
+  if (made) return made;
+  const { width, height } = op.rect;
+  const [canvas, context] = canvasOf(Math.max(1, width), Math.max(1, height));
+  const image = context.createImageData(Math.max(1, width), Math.max(1, height));
+  const pixels = new Uint32Array(image.data.buffer);
+  const [r, g, b] = channels(colour);
+  // ImageData is RGBA in memory; read as 32-bit words that is ABGR on little-endian machines.
+  const word = new Uint32Array(new Uint8Array([r, g, b, 255]).buffer)[0] ?? 0;
+  forEachRun(op.runs, width * height, (start, end) => pixels.fill(word, start, end));
+  context.putImageData(image, 0, 0);
+  byColour.set(colour, canvas);
+  return canvas;
+}
+
+/** Draws a layer's entries (paint in `colour`, erase cutting out) over what the context holds. */
 export function drawStrokes(
   context: CanvasRenderingContext2D,
-  strokes: readonly Stroke[],
+  strokes: readonly LayerOp[],
   colour: string,
 ): void {
-  for (const stroke of strokes) {
-    context.globalCompositeOperation = stroke.mode === "erase" ? "destination-out" : "source-over";
+  for (const op of strokes) {
+    context.globalCompositeOperation = op.mode === "erase" ? "destination-out" : "source-over";
     context.fillStyle = colour;
-    fillOutline(context, strokeOutline(stroke));
+    if (!isShape(op)) fillOutline(context, strokeOutline(op));
+    else if (op.shape === "polygon") fillOutline(context, op.points);
+    else context.drawImage(regionCanvas(op, colour), op.rect.x, op.rect.y);
   }
   context.globalCompositeOperation = "source-over";
 }
@@ -93,15 +130,21 @@ export function anyPainted(layers: readonly Layer[], rect: Rect): boolean {
   return false;
 }
 
+/**
+ * Each layer is drawn on its own by the typed-array rasterizer (layer-raster.ts), so its eraser
+ * takes back exactly what its brush laid down, and the layers are then united: white wherever any
+ * of them is painted, black elsewhere, with nothing in between.
+ */
 function paintedCanvas(layers: readonly Layer[], rect: Rect): HTMLCanvasElement {
   const [canvas, context] = canvasOf(rect.width, rect.height);
-  context.fillStyle = "#000";
-  context.fillRect(0, 0, rect.width, rect.height);
+  const image = context.createImageData(rect.width, rect.height);
+  const pixels = new Uint32Array(image.data.buffer);
+  pixels.fill(new Uint32Array(new Uint8Array([0, 0, 0, 255]).buffer)[0] ?? 0);
+  const white = 0xffffffff;
   for (const layer of layers) {
-    const [own, ownContext] = canvasOf(rect.width, rect.height);
-    ownContext.translate(-rect.x, -rect.y);
-    drawStrokes(ownContext, layer.strokes, "#fff");
-    context.drawImage(own, 0, 0);
+    const mask = rasterize(layer.strokes, rect);
+    for (let i = 0; i < mask.length; i++) if (mask[i]) pixels[i] = white;
   }
+  context.putImageData(image, 0, 0);
   return canvas;
 }

@@ -8,8 +8,10 @@ import {
   addLayer,
   addStroke,
   type CanvasDocument,
+  clearLayer,
   emptyDocument,
   type LayerKind,
+  type LayerOp,
   type LayerPatch,
   moveLayer,
   newLayer,
@@ -24,8 +26,6 @@ import {
   CANVAS_STORAGE_KEY,
   type CanvasSettings,
   canvasStorage,
-  type PersistedCanvas,
-  readPersisted,
   type Staging,
   type Tool,
 } from "./canvas-persist";
@@ -38,14 +38,20 @@ import {
   redoHistory,
   undoHistory,
 } from "./history";
+import { type CanvasTool, type PaintedCanvas, readPainted } from "./paint-schema";
 
 export type SizedTool = Exclude<Tool, "move">;
+
+/** The tools with a brush size (the bucket and the lasso have none). */
+export function isSizedTool(tool: CanvasTool): tool is SizedTool {
+  return tool === "brush" || tool === "eraser" || tool === "restore";
+}
 
 export interface CanvasState {
   history: History<CanvasDocument>;
   selectedId: string | null;
   settings: CanvasSettings;
-  tool: Tool;
+  tool: CanvasTool;
   /** Each painting tool keeps its own size: a fine eraser beside a broad brush. */
   sizes: Record<SizedTool, number>;
   staging: Staging | null;
@@ -61,7 +67,12 @@ export interface CanvasState {
   setFrame(frame: Rect): void;
   undo(): void;
   redo(): void;
-  setTool(tool: Tool): void;
+  setTool(tool: CanvasTool): void;
+  /** A fill or lasso onto the selected layer, as one undo step. */
+  paint(op: LayerOp): void;
+  clearLayer(id: string): void;
+  /** A new inpaint mask holding `op` (a mask from the gallery), selected, as one undo step. */
+  addMask(op: LayerOp): void;
   setSize(tool: SizedTool, size: number): void;
   setSettings(patch: Partial<CanvasSettings>): void;
   stage(taskUUID: string, frame: Rect): void;
@@ -147,6 +158,16 @@ export function createCanvasState(set: (fn: (s: CanvasState) => Partial<CanvasSt
     undo: () => set((s) => ({ history: undoHistory(s.history), lastEdit: null })),
     redo: () => set((s) => ({ history: redoHistory(s.history), lastEdit: null })),
     setTool: (tool) => set(() => ({ tool })),
+    paint: (op) => edit((doc, s) => (s.selectedId ? addStroke(doc, s.selectedId, op) : doc)),
+    clearLayer: (id) => edit((doc) => clearLayer(doc, id)),
+    addMask: (op) => {
+      const id = newId();
+      edit((doc) => {
+        const layer = newLayer(doc.layers, "inpaintMask", id);
+        return addLayer(doc, { ...layer, strokes: [op] });
+      });
+      set(() => ({ selectedId: id }));
+    },
     setSize: (tool, size) =>
       set((s) => ({ sizes: { ...s.sizes, [tool]: Math.min(512, Math.max(1, Math.round(size))) } })),
     setSettings: (patch) => set((s) => ({ settings: { ...s.settings, ...patch } })),
@@ -169,7 +190,7 @@ export function createCanvasState(set: (fn: (s: CanvasState) => Partial<CanvasSt
   };
 }
 
-function persisted(s: CanvasState): PersistedCanvas {
+function persisted(s: CanvasState): PaintedCanvas {
   return {
     doc: s.history.present,
     selectedId: s.selectedId,
@@ -188,7 +209,7 @@ export const useCanvasStore = create<CanvasState>()(
     partialize: persisted,
     // The undo history is not kept: a reload starts it at the canvas as it was left.
     merge: (stored, current) => {
-      const read = readPersisted(stored);
+      const read = readPainted(stored);
       if (!read) return current;
       const { doc, ...rest } = read;
       return { ...current, ...rest, history: createHistory(doc) };

@@ -3,7 +3,7 @@
 import { useEffect } from "react";
 import { isTyping } from "../create/shortcuts";
 import { canvasAction } from "./canvas-keys";
-import { useCanvasStore } from "./canvas-store";
+import { isSizedTool, useCanvasStore } from "./canvas-store";
 import { fitCanvasView } from "./canvas-view";
 
 const SIZE_STEP = 1.25;
@@ -42,7 +42,7 @@ export function useCanvasKeys({
         const item = items[Math.min(staged?.index ?? 0, items.length - 1)];
         if (item) s.accept(item.url);
       } else if (action === "smaller" || action === "larger") {
-        if (s.tool !== "move")
+        if (isSizedTool(s.tool))
           s.setSize(s.tool, s.sizes[s.tool] * (action === "larger" ? SIZE_STEP : 1 / SIZE_STEP));
       } else s.setTool(action);
     };

@@ -14,6 +14,7 @@ import { inbox } from "./inbox";
 import { invitations } from "./invitations";
 import { items } from "./items";
 import { limits } from "./limits";
+import { masks } from "./masks";
 import { media } from "./media";
 import { members } from "./members";
 import { ops } from "./ops";
@@ -48,6 +49,7 @@ export const api = {
   queue,
   tools,
   uploads,
+  masks,
   prompts,
   schemas,
   limits,

@@ -18,6 +18,7 @@ export const RESOURCE_NAMES = [
   "invitations",
   "items",
   "limits",
+  "masks",
   "media",
   "members",
   "ops",

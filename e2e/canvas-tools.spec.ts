@@ -1,0 +1,244 @@
+import { expect, type Page, test } from "@playwright/test";
+import sharp from "sharp";
+import { seedPicture } from "./fixtures/images";
+import { CanvasPage } from "./pages/canvas-page";
+
+// Painting, generating and reading pixels back on a two-core machine shared with the server.
+test.describe.configure({ timeout: 240_000 });
+
+/**
+ * The alpha of a canvas point on one Konva layer's own canvas: 0 is the picture, then the canvas
+ * layers bottom first (the overlay is last).
+ */
+async function alphaAt(page: Page, canvas: CanvasPage, layer: number, x: number, y: number): Promise<number> {
+  const point = await canvas.screenPoint(x, y);
+  const box = await canvas.stage.boundingBox();
+  if (!box) throw new Error("no stage");
+  return page.evaluate(
+    ({ layer, x, y }) => {
+      const all = document.querySelectorAll<HTMLCanvasElement>("[data-testid=canvas-stage] canvas");
+      const target = all[layer];
+      if (!target) throw new Error(`no canvas ${layer}`);
+      const ratio = target.width / target.clientWidth;
+      const context = target.getContext("2d");
+      return context?.getImageData(Math.round(x * ratio), Math.round(y * ratio), 1, 1).data[3] ?? -1;
+    },
+    { layer, x: point.x - box.x, y: point.y - box.y },
+  );
+}
+
+/** Draws a closed path through canvas points with the pointer held down. */
+async function drag(page: Page, canvas: CanvasPage, points: [number, number][]): Promise<void> {
+  const [first, ...rest] = points;
+  if (!first) return;
+  const start = await canvas.screenPoint(...first);
+  await page.mouse.move(start.x, start.y);
+  await page.mouse.down();
+  for (const p of rest) {
+    const at = await canvas.screenPoint(...p);
+    await page.mouse.move(at.x, at.y, { steps: 8 });
+  }
+  await page.mouse.up();
+}
+
+const square = (x0: number, y0: number, x1: number, y1: number): [number, number][] => [
+  [x0, y0],
+  [x1, y0],
+  [x1, y1],
+  [x0, y1],
+];
+
+test("the lasso fills and erases, the bucket fills the hole, and the mask goes to the gallery and comes back on a new layer", async ({
+  page,
+}) => {
+  const canvas = new CanvasPage(page);
+  await canvas.open();
+  await page.getByTestId("canvas-picture-file").setInputFiles(await seedPicture());
+  await expect(page.getByText("Picture, 768 × 512")).toBeVisible();
+  await page.getByRole("button", { name: "Inpaint mask", exact: true }).click();
+  const tools = page.getByRole("toolbar", { name: "Canvas tools" });
+
+  // L picks the lasso; a closed shape fills on release.
+  await page.keyboard.press("l");
+  await expect(tools.getByRole("button", { name: "Lasso", exact: true })).toHaveAttribute(
+    "aria-pressed",
+    "true",
+  );
+  await expect(tools.getByText("Alt+click erases")).toBeVisible();
+  await drag(page, canvas, square(100, 100, 300, 300));
+  await expect(canvas.plan.getByRole("heading")).toHaveText("Inpainting");
+  await expect.poll(() => alphaAt(page, canvas, 1, 200, 200)).toBeGreaterThan(0);
+  await expect.poll(() => alphaAt(page, canvas, 1, 400, 200)).toBe(0);
+
+  // With Alt held, the lasso erases what it encloses.
+  await page.keyboard.down("Alt");
+  await drag(page, canvas, square(150, 150, 250, 250));
+  await page.keyboard.up("Alt");
+  await expect.poll(() => alphaAt(page, canvas, 1, 200, 200)).toBe(0);
+  await expect.poll(() => alphaAt(page, canvas, 1, 120, 120)).toBeGreaterThan(0);
+
+  // G picks the bucket; a click in the hole fills the hole and nothing outside the ring.
+  await page.keyboard.press("g");
+  await expect(tools.getByRole("button", { name: "Bucket fill", exact: true })).toHaveAttribute(
+    "aria-pressed",
+    "true",
+  );
+  const hole = await canvas.screenPoint(200, 200);
+  await page.mouse.click(hole.x, hole.y);
+  await expect.poll(() => alphaAt(page, canvas, 1, 200, 200)).toBeGreaterThan(0);
+  await expect.poll(() => alphaAt(page, canvas, 1, 400, 200)).toBe(0);
+  // The fill is one undo step.
+  await page.keyboard.press("Control+z");
+  await expect.poll(() => alphaAt(page, canvas, 1, 200, 200)).toBe(0);
+  await page.keyboard.press("Control+Shift+z");
+  await expect.poll(() => alphaAt(page, canvas, 1, 200, 200)).toBeGreaterThan(0);
+
+  // Alt+click with the bucket erases the area clicked.
+  await page.keyboard.down("Alt");
+  const inside = await canvas.screenPoint(120, 120);
+  await page.mouse.click(inside.x, inside.y);
+  await page.keyboard.up("Alt");
+  await expect.poll(() => alphaAt(page, canvas, 1, 200, 200)).toBe(0);
+  await page.keyboard.press("Control+z");
+  await expect.poll(() => alphaAt(page, canvas, 1, 200, 200)).toBeGreaterThan(0);
+
+  // Saved to the gallery: an image tagged "mask".
+  const kept = page.waitForResponse((r) => r.url().endsWith("/api/masks") && r.request().method() === "POST");
+  await page.getByRole("button", { name: "Save mask to gallery" }).click();
+  const item = (await (await kept).json()).data as { id: string; review: { tags: string[] } };
+  expect(item.review.tags).toEqual(["mask"]);
+  await expect(page.getByText("Inpaint mask 1 is in the gallery, tagged “mask”.")).toBeVisible();
+  const tagged = await page.request.get("/api/items?tag=mask");
+  expect(((await tagged.json()).data.items as { id: string }[]).map((i) => i.id)).toContain(item.id);
+
+  // Loaded back from the picker onto a new mask layer, the same shape over the picture.
+  await page.getByRole("button", { name: "Load mask from gallery" }).click();
+  const picker = page.getByRole("dialog");
+  await picker.getByRole("option", { name: "Untitled image, 768 × 512" }).first().click();
+  await expect(canvas.layers).toHaveText([/Inpaint mask 2/, /Inpaint mask 1/]);
+  await page.getByRole("button", { name: "Hide Inpaint mask 1" }).click();
+  await expect.poll(() => alphaAt(page, canvas, 2, 200, 200)).toBeGreaterThan(0);
+  await expect.poll(() => alphaAt(page, canvas, 2, 120, 120)).toBeGreaterThan(0);
+  await expect.poll(() => alphaAt(page, canvas, 2, 400, 200)).toBe(0);
+  await expect.poll(() => alphaAt(page, canvas, 2, 60, 60)).toBe(0);
+
+  await page.getByRole("button", { name: "Show Inpaint mask 1" }).click();
+  await page.keyboard.press("l");
+  for (const [width, height] of [
+    [1440, 900],
+    [1280, 720],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    await page
+      .getByRole("toolbar", { name: "Canvas tools" })
+      .getByRole("button", { name: "Fit in view" })
+      .click();
+    await page.mouse.move(0, 0);
+    await page.screenshot({ path: test.info().outputPath(`canvas-tools-${width}.png`) });
+  }
+});
+
+test("Fill frame and Clear paint a region layer whole and take it off, each one undo step; ? lists the new keys", async ({
+  page,
+}) => {
+  const canvas = new CanvasPage(page);
+  await canvas.open();
+  await page.getByTestId("canvas-picture-file").setInputFiles(await seedPicture());
+  await page.getByRole("button", { name: "Regional prompt", exact: true }).click();
+  const clear = page.getByRole("button", { name: "Clear", exact: true });
+  await expect(clear).toBeDisabled();
+  await page.getByRole("button", { name: "Fill frame" }).click();
+  await expect.poll(() => alphaAt(page, canvas, 1, 700, 480)).toBeGreaterThan(0);
+  await expect.poll(() => alphaAt(page, canvas, 1, 10, 10)).toBeGreaterThan(0);
+  await clear.click();
+  await expect.poll(() => alphaAt(page, canvas, 1, 700, 480)).toBe(0);
+  await expect(clear).toBeDisabled();
+  await page.getByRole("button", { name: "Undo", exact: true }).click();
+  await expect.poll(() => alphaAt(page, canvas, 1, 700, 480)).toBeGreaterThan(0);
+
+  // The lasso and the bucket are pressed from the toolbar too, and survive a reload with the fill.
+  await canvas.tool("Lasso");
+  await canvas.tool("Bucket fill");
+  await page.reload();
+  await expect(page.getByTestId("canvas-page")).toHaveAttribute("aria-busy", "false");
+  await expect(
+    page
+      .getByRole("toolbar", { name: "Canvas tools" })
+      .getByRole("button", { name: "Bucket fill", exact: true }),
+  ).toHaveAttribute("aria-pressed", "true");
+  await expect(canvas.stage.locator("canvas").first()).toBeVisible();
+  await expect.poll(() => alphaAt(page, canvas, 1, 700, 480)).toBeGreaterThan(0);
+
+  await page.keyboard.press("?");
+  const help = page.getByRole("dialog");
+  await expect(help.getByText("Canvas: bucket, fills the area clicked on the layer")).toBeVisible();
+  await expect(help.getByText("Canvas: lasso, fills the shape drawn on the layer")).toBeVisible();
+  await expect(help.getByText("Canvas: the bucket or the lasso erases instead of filling")).toBeVisible();
+});
+
+/** The stage's pixels (RGB) as a person sees them. */
+async function stagePixels(canvas: CanvasPage) {
+  const { data, info } = await sharp(await canvas.stage.screenshot())
+    .removeAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  return { data, width: info.width };
+}
+
+test("erasing back to the original over an accepted result shows the picture's own pixels again", async ({
+  page,
+}) => {
+  const canvas = new CanvasPage(page);
+  await canvas.open();
+  await page.getByTestId("canvas-picture-file").setInputFiles(await seedPicture());
+  await expect(page.getByText("Picture, 768 × 512")).toBeVisible();
+  await canvas.tool("Move");
+  await page.mouse.move(0, 0);
+  const original = await stagePixels(canvas);
+
+  await page.locator("#canvas-prompt").fill("the sunset as a night scene");
+  await page.getByRole("spinbutton", { name: "Images" }).fill("1");
+  await page.keyboard.press("Control+Enter");
+  await expect(canvas.staging.getByRole("status")).toHaveText("Result 1 of 1", { timeout: 30_000 });
+  await canvas.staging.getByRole("button", { name: "Accept" }).click();
+  await expect(canvas.layers.first()).toHaveAttribute("data-layer-kind", "image");
+
+  const box = await canvas.stage.boundingBox();
+  if (!box) throw new Error("no stage");
+  const spots = [
+    [200, 256],
+    [384, 300],
+    [560, 256],
+  ] as const;
+  const at = async (x: number, y: number) => {
+    const p = await canvas.screenPoint(x, y);
+    return Math.round(p.y - box.y) * original.width + Math.round(p.x - box.x);
+  };
+  const diff = (a: Buffer, b: Buffer, i: number) =>
+    Math.max(...[0, 1, 2].map((c) => Math.abs((a[3 * i + c] ?? 0) - (b[3 * i + c] ?? 0))));
+  await page.mouse.move(0, 0);
+  const accepted = await stagePixels(canvas);
+  // The result covers the picture where the strokes will go (else erasing could show nothing).
+  const covered = await Promise.all(
+    spots.map(async ([x, y]) => diff(original.data, accepted.data, await at(x, y))),
+  );
+  expect(Math.max(...covered)).toBeGreaterThan(8);
+
+  await canvas.tool("Erase to original");
+  for (let i = 0; i < 6; i++) await page.keyboard.press("]");
+  await canvas.stroke([150, 256], [610, 256]);
+  await canvas.stroke([384, 220], [384, 330]);
+  await canvas.tool("Move");
+  await page.mouse.move(0, 0);
+  const erased = await stagePixels(canvas);
+  for (const [x, y] of spots) expect(diff(original.data, erased.data, await at(x, y))).toBeLessThanOrEqual(2);
+  // Undo, once a stroke, brings the result back over the same spots.
+  await page.getByRole("button", { name: "Undo", exact: true }).click();
+  await page.getByRole("button", { name: "Undo", exact: true }).click();
+  await page.mouse.move(0, 0);
+  const undone = await stagePixels(canvas);
+  const back = await Promise.all(
+    spots.map(async ([x, y]) => diff(accepted.data, undone.data, await at(x, y))),
+  );
+  expect(Math.max(...back)).toBeLessThanOrEqual(2);
+});

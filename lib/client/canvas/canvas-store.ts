@@ -68,6 +68,8 @@ export interface CanvasState {
   stepStaged(by: 1 | -1, count: number): void;
   accept(src: string): void;
   unstage(): void;
+  /** Opens a canvas kept elsewhere (a result's recipe) as one undo step, with its results staged. */
+  openRecipe(doc: CanvasDocument, settings: CanvasSettings, staging: Staging | null): void;
 }
 
 export const DEFAULT_SETTINGS: CanvasSettings = {
@@ -166,6 +168,14 @@ export function createCanvasState(set: (fn: (s: CanvasState) => Partial<CanvasSt
       });
     },
     unstage: () => set(() => ({ staging: null })),
+    openRecipe: (doc, settings, staging) =>
+      set((s) => ({
+        history: pushHistory(s.history, doc),
+        settings,
+        staging,
+        selectedId: null,
+        lastEdit: null,
+      })),
   };
 }
 

@@ -7,7 +7,7 @@ const WORDS: Record<SyncStatus, string> = {
   local: "",
   saving: "Saving…",
   saved: "Saved to your account",
-  newerOpened: "Opened your newer canvas from another tab or device",
+  newerOpened: "Opened your newer canvas",
   failed: "Not saved to your account; kept in this browser",
 };
 
@@ -19,6 +19,11 @@ export function SyncNote() {
       role="status"
       data-testid="canvas-sync"
       data-sync={status}
+      title={
+        status === "newerOpened"
+          ? "A newer copy, painted in another tab or on another device, was opened."
+          : undefined
+      }
       className={`hidden max-w-72 truncate text-[12px] sm:block ${status === "failed" ? "text-danger" : "text-muted"}`}
     >
       {WORDS[status]}

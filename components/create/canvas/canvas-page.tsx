@@ -45,7 +45,7 @@ function toPicture(image: ImageRef) {
  * on the right.
  */
 export function CanvasPage() {
-  const { ready, problem } = useCanvasStart();
+  const { ready, problem, preset } = useCanvasStart();
   const doc = useCanvasDocument();
   const staging = useCanvasStore((s) => s.staging);
   const readOnly = useReadOnlyReason();
@@ -108,6 +108,7 @@ export function CanvasPage() {
             onChange={(image) => {
               if (image) {
                 useCanvasStore.getState().setPicture(toPicture(image));
+                if (preset) useCanvasStore.getState().applyPreset(preset);
                 fitCanvasView(useCanvasStore.getState().history.present);
               }
             }}

@@ -7,6 +7,7 @@ import { api } from "@/lib/studio/api";
 import { imageRefQuery } from "../create/tools";
 import { call } from "../endpoint-client";
 import { CANVAS_STORAGE_KEY } from "./canvas-persist";
+import { type CanvasPreset, isCanvasPreset } from "./canvas-preset";
 import { fetchRecipe } from "./canvas-recipe";
 import { installCanvasSync } from "./canvas-remote";
 import { useCanvasStore } from "./canvas-store";
@@ -34,13 +35,15 @@ export type StartProblem = string | null;
 /**
  * Reads the kept canvas: this browser's copy at once, then the studio's when it is newer (another
  * tab or device painted since), and again whenever the tab comes back into view. Then takes what
- * the page was opened with: a result's canvas (`?recipe=&result=`) or a picture (`?input=`).
+ * the page was opened with: a result's canvas (`?recipe=&result=`) or a picture (`?input=`), and
+ * the job it is set up for (`?preset=`).
  */
-export function useCanvasStart(): { ready: boolean; problem: StartProblem } {
+export function useCanvasStart(): { ready: boolean; problem: StartProblem; preset: CanvasPreset | null } {
   const search = useSearchParams();
   const client = useQueryClient();
   const [ready, setReady] = useState(false);
   const [problem, setProblem] = useState<StartProblem>(null);
+  const [preset, setPreset] = useState<CanvasPreset | null>(null);
   useEffect(() => {
     const sync = installCanvasSync();
     sync.onNewer(() => void rereadKept());
@@ -66,7 +69,13 @@ export function useCanvasStart(): { ready: boolean; problem: StartProblem } {
           // The kept canvas stays; the picture field says nothing is there to open.
         }
       }
-      if (recipe || input) window.history.replaceState(window.history.state, "", "/create/canvas");
+      // `?preset=inpaint|outpaint`: the canvas set up for one job, now and for the next picture.
+      const asked = search.get("preset");
+      if (isCanvasPreset(asked)) {
+        setPreset(asked);
+        useCanvasStore.getState().applyPreset(asked);
+      }
+      if (recipe || input || asked) window.history.replaceState(window.history.state, "", "/create/canvas");
       setReady(true);
       await pull();
     })();
@@ -76,5 +85,5 @@ export function useCanvasStart(): { ready: boolean; problem: StartProblem } {
     document.addEventListener("visibilitychange", onVisible);
     return () => document.removeEventListener("visibilitychange", onVisible);
   }, [search, client]);
-  return { ready, problem };
+  return { ready, problem, preset };
 }

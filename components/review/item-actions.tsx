@@ -11,6 +11,7 @@ import type { useItemDetail } from "@/lib/client/review/use-review";
 import { compareUrl, downloadUrl, viewerUrl } from "@/lib/studio/api/gallery-urls";
 import { presenceTarget } from "@/lib/studio/presence/presence";
 import { can, type Role } from "@/lib/studio/roles";
+import { OpenInCanvas } from "./open-in-canvas";
 
 type ItemDetail = NonNullable<ReturnType<typeof useItemDetail>["data"]>;
 
@@ -127,6 +128,7 @@ export function ItemActions({
           <span className="hidden 2xl:inline">New version</span>
         </ButtonLink>
       ) : null}
+      {can(me.role, "generate") ? <OpenInCanvas item={item} /> : null}
       {can(me.role, "generate") ? (
         <ButtonLink href={workflowRecallHref(item, "all", item.seed)} variant="primary" size="sm">
           <Wand2 aria-hidden />

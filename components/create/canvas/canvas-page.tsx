@@ -1,10 +1,8 @@
 "use client";
 
-import { useQueryClient } from "@tanstack/react-query";
 import { Keyboard } from "lucide-react";
 import dynamic from "next/dynamic";
-import { useSearchParams } from "next/navigation";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { ReadOnlyNote, useReadOnlyReason } from "@/components/create/read-only-note";
 import { WorkflowIcon } from "@/components/create/workflow-icon";
 import { ImageInput } from "@/components/forms/image-input";
@@ -14,13 +12,15 @@ import { useCanvasDocument, useCanvasStore } from "@/lib/client/canvas/canvas-st
 import { fitCanvasView } from "@/lib/client/canvas/canvas-view";
 import { useCanvasGenerate } from "@/lib/client/canvas/use-canvas-generate";
 import { useCanvasKeys } from "@/lib/client/canvas/use-canvas-keys";
-import { type ImageRef, imageRefQuery } from "@/lib/client/create/tools";
+import { useCanvasStart } from "@/lib/client/canvas/use-canvas-start";
+import type { ImageRef } from "@/lib/client/create/tools";
 import { useTaskViews } from "@/lib/client/create/use-task-views";
 import { useShortcutsHelp } from "@/lib/client/shortcuts/help";
 import { LayerSettings } from "./layer-settings";
 import { LayersPanel } from "./layers-panel";
 import { SendPanel } from "./send-panel";
 import { StagingBar } from "./staging-bar";
+import { SyncNote } from "./sync-note";
 import { ToolBar } from "./tool-bar";
 
 // Konva draws on a browser canvas and has no server side: the stage is loaded in the browser only.
@@ -39,39 +39,13 @@ function toPicture(image: ImageRef) {
   return { id: image.id, url: image.url, width: image.width, height: image.height };
 }
 
-/** Reads the kept canvas, then takes the picture the page was opened with (`?input=`), if any. */
-function useCanvasStart(): boolean {
-  const search = useSearchParams();
-  const client = useQueryClient();
-  const [ready, setReady] = useState(false);
-  useEffect(() => {
-    void (async () => {
-      await useCanvasStore.persist.rehydrate();
-      const input = search.get("input");
-      if (input) {
-        try {
-          const image = await client.fetchQuery(imageRefQuery(input));
-          if (useCanvasStore.getState().history.present.picture?.id !== image.id) {
-            useCanvasStore.getState().setPicture(toPicture(image));
-          }
-        } catch {
-          // The kept canvas stays; the picture field says nothing is there to open.
-        }
-        window.history.replaceState(window.history.state, "", "/create/canvas");
-      }
-      setReady(true);
-    })();
-  }, [search, client]);
-  return ready;
-}
-
 /**
  * The canvas: the picture with layers over it, a frame that says what Generate works on, and the
  * results staged over the frame. Layers on the left, the stage in the middle, what will be sent
  * on the right.
  */
 export function CanvasPage() {
-  const ready = useCanvasStart();
+  const { ready, problem, preset } = useCanvasStart();
   const doc = useCanvasDocument();
   const staging = useCanvasStore((s) => s.staging);
   const readOnly = useReadOnlyReason();
@@ -95,6 +69,7 @@ export function CanvasPage() {
           </div>
         </div>
         <div className="flex items-center gap-2">
+          <SyncNote />
           <QueueButton />
           <Button
             size="sm"
@@ -108,6 +83,14 @@ export function CanvasPage() {
         </div>
       </header>
       {readOnly ? <ReadOnlyNote reason={readOnly} /> : null}
+      {problem ? (
+        <p
+          role="alert"
+          className="rounded-control border border-border bg-panel px-3 py-2 text-[13px] text-danger"
+        >
+          {problem}
+        </p>
+      ) : null}
       <div
         aria-busy={!ready}
         data-testid="canvas-page"
@@ -125,6 +108,7 @@ export function CanvasPage() {
             onChange={(image) => {
               if (image) {
                 useCanvasStore.getState().setPicture(toPicture(image));
+                if (preset) useCanvasStore.getState().applyPreset(preset);
                 fitCanvasView(useCanvasStore.getState().history.present);
               }
             }}

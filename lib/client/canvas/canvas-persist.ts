@@ -1,7 +1,7 @@
 /**
- * What of the canvas outlives a reload, and where it is kept. Kept in this browser's localStorage
- * for now; `setCanvasStorage` is the one place a per-member store on the server plugs in (any
- * zustand `StateStorage`, synchronous or not). Stored data is parsed, never trusted: an old or
+ * What of the canvas outlives a reload, and where it is kept: this browser's localStorage until
+ * the canvas page plugs in the copy kept by the studio per member (./canvas-sync.ts) through
+ * `setCanvasStorage` (any zustand `StateStorage`, synchronous or not). Stored data is parsed, never trusted: an old or
  * damaged entry starts an empty canvas rather than a broken one.
  */
 import { z } from "zod";
@@ -18,8 +18,14 @@ export function setCanvasStorage(storage: StateStorage | null): void {
   backend = storage;
 }
 
+/** Where the canvas is kept, looked up at each read and write, so a store made earlier follows it. */
 export function canvasStorage(): StateStorage {
-  return backend ?? localStorage;
+  const current = () => backend ?? localStorage;
+  return {
+    getItem: (name) => current().getItem(name),
+    setItem: (name, value) => current().setItem(name, value),
+    removeItem: (name) => current().removeItem(name),
+  };
 }
 
 const rect = z.object({ x: z.number(), y: z.number(), width: z.number(), height: z.number() });

@@ -29,6 +29,7 @@ import {
   type Staging,
   type Tool,
 } from "./canvas-persist";
+import { type CanvasPreset, inpaintPreset, outpaintPreset } from "./canvas-preset";
 import {
   canRedo,
   canUndo,
@@ -79,6 +80,10 @@ export interface CanvasState {
   stepStaged(by: 1 | -1, count: number): void;
   accept(src: string): void;
   unstage(): void;
+  /** Opens a canvas kept elsewhere (a result's recipe) as one undo step, with its results staged. */
+  openRecipe(doc: CanvasDocument, settings: CanvasSettings, staging: Staging | null): void;
+  /** Sets the canvas up for inpainting or outpainting (the frame, the mask, the tool). */
+  applyPreset(preset: CanvasPreset): void;
 }
 
 export const DEFAULT_SETTINGS: CanvasSettings = {
@@ -187,6 +192,29 @@ export function createCanvasState(set: (fn: (s: CanvasState) => Partial<CanvasSt
       });
     },
     unstage: () => set(() => ({ staging: null })),
+    openRecipe: (doc, settings, staging) =>
+      set((s) => ({
+        history: pushHistory(s.history, doc),
+        settings,
+        staging,
+        selectedId: null,
+        lastEdit: null,
+      })),
+    applyPreset: (preset) => {
+      if (preset === "outpaint") {
+        edit((doc) => outpaintPreset(doc));
+        set(() => ({ tool: "move" }));
+        return;
+      }
+      const id = newId();
+      let selectedId: string | null = null;
+      edit((doc) => {
+        const next = inpaintPreset(doc, id);
+        selectedId = next.selectedId;
+        return next.doc;
+      });
+      if (selectedId) set(() => ({ selectedId, tool: "brush" }));
+    },
   };
 }
 

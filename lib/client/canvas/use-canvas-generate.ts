@@ -6,6 +6,7 @@ import { uploadImage } from "../create/upload";
 import { useGenerate } from "../create/use-generate";
 import { planGeneration } from "./canvas-plan";
 import { anyPainted, renderPainted, renderSeed } from "./canvas-raster";
+import { keepRecipe } from "./canvas-recipe";
 import { useCanvasStore } from "./canvas-store";
 import { canvasTask } from "./canvas-task";
 
@@ -55,7 +56,11 @@ export function useCanvasGenerate() {
         return;
       }
       const uuid = outcome.taskUUIDs[0];
-      if (uuid) stage(uuid, doc.frame);
+      if (uuid) {
+        stage(uuid, doc.frame);
+        // The canvas as sent, not as it is by the time the answer comes back.
+        void keepRecipe(uuid, doc, settings);
+      }
     } catch {
       setError("The canvas could not be drawn for sending; try again.");
     } finally {

@@ -113,6 +113,23 @@ for (const backend of testBackends) {
       expect((await readDraft(database.db, ADA.id, "video"))?.values).toEqual({ positivePrompt: "newer" });
     });
 
+    it("keeps the canvas as a draft of its own, beside the forms' drafts", async () => {
+      const values = { state: { doc: { layers: [{ id: "m", kind: "inpaintMask" }] } }, version: 1 };
+      const saved = await putDraft(
+        req("PUT", "/api/drafts/canvas", "ada=1", { values, savedAt: 3000 }),
+        at({ workflow: "canvas" }),
+      );
+      expect(saved.status).toBe(200);
+      const mine = await json(
+        await getDraft(req("GET", "/api/drafts/canvas", "ada=1"), at({ workflow: "canvas" })),
+      );
+      expect(mine.data?.draft).toMatchObject({ values, savedAt: 3000 });
+      const theirs = await json(
+        await getDraft(req("GET", "/api/drafts/canvas", "bob=1"), at({ workflow: "canvas" })),
+      );
+      expect(theirs.data).toEqual({ draft: null });
+    });
+
     it("answers bad input naming the parameter", async () => {
       const workflow = await getDraft(req("GET", "/api/drafts/nope", "ada=1"), at({ workflow: "nope" }));
       expect(workflow.status).toBe(400);
@@ -188,33 +205,37 @@ for (const backend of testBackends) {
   });
 
   describe.skipIf(backend.skip)(backendTitle(backend, "drafts saved at once from two studios"), () => {
-    it("keeps the copy taken last, whatever order thirty saves arrive in", async () => {
-      const pair = await openTwice(backend);
-      try {
-        const userId = await createTestUser(pair.a);
-        // Taken at 1..30, sent in a shuffled order, alternately through each studio's pool.
-        const times = Array.from({ length: 30 }, (_, i) => i + 1);
-        for (let i = times.length - 1; i > 0; i--) {
-          const j = Math.floor(Math.random() * (i + 1));
-          [times[i], times[j]] = [times[j] as number, times[i] as number];
+    it.each(["text-to-image", "canvas"] as const)(
+      "keeps the %s copy taken last, whatever order thirty saves arrive in",
+      async (workflow) => {
+        const pair = await openTwice(backend);
+        try {
+          const userId = await createTestUser(pair.a);
+          // Taken at 1..30, sent in a shuffled order, alternately through each studio's pool.
+          const times = Array.from({ length: 30 }, (_, i) => i + 1);
+          for (let i = times.length - 1; i > 0; i--) {
+            const j = Math.floor(Math.random() * (i + 1));
+            [times[i], times[j]] = [times[j] as number, times[i] as number];
+          }
+          const outcomes = await Promise.allSettled(
+            times.map((t, i) =>
+              saveDraft((i % 2 ? pair.b : pair.a).db, userId, workflow, {
+                values: { positivePrompt: `copy ${t}` },
+                savedAt: t,
+              }),
+            ),
+          );
+          const stored = await readDraft(pair.a.db, userId, workflow);
+          expect(stored).toMatchObject({ savedAt: 30, values: { positivePrompt: "copy 30" } });
+          // Every refusal is the stale answer; nothing else failed.
+          for (const o of outcomes) {
+            if (o.status === "rejected") expect(String((o.reason as Error).message)).toMatch(/newer copy/);
+          }
+        } finally {
+          await pair.dispose();
         }
-        const outcomes = await Promise.allSettled(
-          times.map((t, i) =>
-            saveDraft((i % 2 ? pair.b : pair.a).db, userId, "text-to-image", {
-              values: { positivePrompt: `copy ${t}` },
-              savedAt: t,
-            }),
-          ),
-        );
-        const stored = await readDraft(pair.a.db, userId, "text-to-image");
-        expect(stored).toMatchObject({ savedAt: 30, values: { positivePrompt: "copy 30" } });
-        // Every refusal is the stale answer; nothing else failed.
-        for (const o of outcomes) {
-          if (o.status === "rejected") expect(String((o.reason as Error).message)).toMatch(/newer copy/);
-        }
-      } finally {
-        await pair.dispose();
-      }
-    }, 60_000);
+      },
+      60_000,
+    );
   });
 }

@@ -2,9 +2,8 @@ import "server-only";
 import { and, eq, sql } from "drizzle-orm";
 import type { StudioDatabase } from "@/lib/server/db/database";
 import { createDraft } from "@/lib/server/db/schema";
-import type { DraftView } from "@/lib/studio/api/drafts";
+import type { DraftSlug, DraftView } from "@/lib/studio/api/drafts";
 import { studioErrors } from "@/lib/studio/api/errors";
-import type { WorkflowSlug } from "@/lib/studio/workflow-of";
 
 type Row = Pick<typeof createDraft.$inferSelect, "values" | "savedAt" | "updatedAt">;
 
@@ -16,7 +15,7 @@ function view(row: Row): DraftView {
 export async function readDraft(
   db: StudioDatabase,
   userId: string,
-  workflow: WorkflowSlug,
+  workflow: DraftSlug,
 ): Promise<DraftView | null> {
   const [row] = await db
     .select({ values: createDraft.values, savedAt: createDraft.savedAt, updatedAt: createDraft.updatedAt })
@@ -33,7 +32,7 @@ export async function readDraft(
 export async function saveDraft(
   db: StudioDatabase,
   userId: string,
-  workflow: WorkflowSlug,
+  workflow: DraftSlug,
   input: { values: Record<string, unknown>; savedAt: number },
 ): Promise<DraftView> {
   const [row] = await db

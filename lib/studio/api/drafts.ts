@@ -7,11 +7,20 @@ import { resource, uuid } from "./endpoint";
  * an id for a link a teammate opens.
  */
 
-/** A draft holds references to images, not their bytes; a painted mask is the one inline image. */
+/**
+ * A draft holds references to images, not their bytes; a painted mask is the one inline image.
+ * The canvas keeps its masks as strokes and its pictures as references, so it fits too.
+ */
 export const DRAFT_LIMIT_BYTES = 4 * 1024 * 1024;
 
+/** What keeps a draft: each Create form, and the canvas (its layers, frame and settings). */
+export const DRAFT_SLUGS = [...WORKFLOW_SLUGS, "canvas"] as const;
+export type DraftSlug = (typeof DRAFT_SLUGS)[number];
+
 const workflowParams = z.object({
-  workflow: z.enum(WORKFLOW_SLUGS).meta({ description: "The Create page: `text-to-image`, `video`, ..." }),
+  workflow: z
+    .enum(DRAFT_SLUGS)
+    .meta({ description: "The Create page: `text-to-image`, `video`, ..., or `canvas`." }),
 });
 
 /** Deeper than any form nests its values; the database's JSON refuses far deeper ones. */
@@ -33,7 +42,7 @@ export function unstorable(value: unknown, depth = 0): string | null {
   return null;
 }
 
-const formValues = z
+export const formValues = z
   .record(z.string().max(100), z.unknown())
   .superRefine((values, ctx) => {
     const why = unstorable(values);

@@ -1,5 +1,6 @@
 import { auth } from "./auth";
 import { boards } from "./boards";
+import { canvasRecipes } from "./canvas-recipes";
 import { comments } from "./comments";
 import { doneAlerts } from "./done-alerts";
 import { drafts, setups } from "./drafts";
@@ -83,6 +84,7 @@ export const api = {
   spend,
   drafts,
   setups,
+  canvasRecipes,
   doneAlerts,
 } as const;
 

@@ -6,6 +6,7 @@
 export const RESOURCE_NAMES = [
   "auth",
   "boards",
+  "canvasRecipes",
   "comments",
   "doneAlerts",
   "drafts",

@@ -1,5 +1,6 @@
 import { bigint, boolean, jsonb, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { user } from "./auth";
+import { task } from "./studio";
 
 /**
  * The Create forms' unsent work, kept by the studio so it outlives a reload and follows its member
@@ -44,4 +45,16 @@ export const doneAlertSetting = pgTable("done_alert_setting", {
   notify: boolean("notify").notNull().default(false),
   sound: boolean("sound").notNull().default(false),
   updatedAt: timestamp("updated_at", { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+});
+
+/**
+ * What a canvas looked like when it sent a task (its layers, frame and settings), so a result made
+ * on the canvas reopens it. Written once, by the task's author, after the task was accepted.
+ */
+export const canvasRecipe = pgTable("canvas_recipe", {
+  taskUUID: uuid("task_uuid")
+    .primaryKey()
+    .references(() => task.taskUUID, { onDelete: "cascade" }),
+  values: jsonb("values").$type<Record<string, unknown>>().notNull(),
+  createdAt: timestamp("created_at", { withTimezone: true, precision: 3 }).notNull().defaultNow(),
 });

@@ -1,0 +1,66 @@
+"use client";
+
+import { create } from "zustand";
+import { api } from "@/lib/studio/api";
+import { ApiError } from "@/lib/studio/api/errors";
+import { urlOf } from "@/lib/studio/api/url";
+import { call } from "../endpoint-client";
+import { setCanvasStorage } from "./canvas-persist";
+import { type CanvasSync, createCanvasSync, type SyncStatus } from "./canvas-sync";
+
+/** Long enough to save once per pause in painting, short enough that a reload right after keeps it. */
+const SAVE_DELAY_MS = 600;
+
+/** How the canvas's copy on the studio stands, for the page to say in words. */
+export const useCanvasSyncStatus = create<{ status: SyncStatus; set(status: SyncStatus): void }>()((set) => ({
+  status: "local",
+  set: (status) => set(() => ({ status })),
+}));
+
+const remote = {
+  async get() {
+    const { draft } = await call(api.drafts.get, { params: { workflow: "canvas" } });
+    return draft ? { values: draft.values, savedAt: draft.savedAt } : null;
+  },
+  async put(values: Record<string, unknown>, savedAt: number) {
+    try {
+      await call(api.drafts.save, { params: { workflow: "canvas" }, body: { values, savedAt } });
+      return "saved" as const;
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 409) return "stale" as const;
+      throw error;
+    }
+  },
+};
+
+let installed: CanvasSync | null = null;
+
+/**
+ * Keeps the canvas on the studio from now on (once per page load): localStorage stays the fast
+ * first read, the member's `canvas` draft the copy that follows them. A change still waiting its
+ * turn goes out as the tab is hidden or closed.
+ */
+export function installCanvasSync(): CanvasSync {
+  if (installed) return installed;
+  const sync = createCanvasSync({
+    local: localStorage,
+    remote,
+    delayMs: SAVE_DELAY_MS,
+    onStatus: (status) => useCanvasSyncStatus.getState().set(status),
+  });
+  setCanvasStorage(sync.storage);
+  window.addEventListener("pagehide", () => {
+    const copy = sync.takePending();
+    if (!copy) return;
+    const body = JSON.stringify({ values: copy.values, savedAt: copy.savedAt });
+    void fetch(urlOf(api.drafts.save, { params: { workflow: "canvas" } }), {
+      method: "PUT",
+      body,
+      headers: { "content-type": "application/json" },
+      credentials: "same-origin",
+      keepalive: body.length < 60_000,
+    }).catch(() => {});
+  });
+  installed = sync;
+  return sync;
+}

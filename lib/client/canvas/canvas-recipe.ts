@@ -4,14 +4,16 @@ import { z } from "zod";
 import { api } from "@/lib/studio/api";
 import { call, useEndpoint } from "../endpoint-client";
 import type { CanvasDocument } from "./canvas-document";
-import { type CanvasSettings, documentSchema, settingsSchema } from "./canvas-persist";
+import { type CanvasSettings, settingsSchema } from "./canvas-persist";
+import { paintedSchema } from "./paint-schema";
 
 /**
  * A result's way back to the canvas it was made on: the document (picture, layers with their
  * strokes, frame) and the settings as they were sent, kept by the studio beside the task. Masks
  * are strokes and pictures are references, so a recipe is small; it holds no pixels.
  */
-const recipeSchema = z.object({ doc: documentSchema, settings: settingsSchema });
+// The painting tools' document: a canvas with fills and lassos reopens like any other.
+const recipeSchema = z.object({ doc: paintedSchema.shape.doc, settings: settingsSchema });
 export type CanvasRecipe = z.infer<typeof recipeSchema>;
 
 export function readRecipe(values: unknown): CanvasRecipe | null {

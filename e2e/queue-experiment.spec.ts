@@ -10,7 +10,7 @@ import { StudioShell } from "./pages/studio-shell";
  * and cancel it (the page shows the cells cancelled). The owner watches the team's queue in a
  * drawer of their own: each change reaches it live, with no reload and before its slow poll.
  */
-test.describe.configure({ mode: "serial", timeout: 150_000 });
+test.describe.configure({ mode: "serial", timeout: 300_000 });
 
 const DEFAULTS = {
   tasksPerRequest: 50,
@@ -109,9 +109,6 @@ test("an experiment waits as one row: moved, paused, edited, resumed and cancell
   await expect(entries.nth(1)).toHaveAttribute("data-experiment", id);
   // The owner's drawer shows the new order without a reload.
   const ownersEntries = owners.getByTestId("waiting-list").locator("[role=group]");
-  await expect(
-    ownersEntries.filter({ hasText: name }).or(ownersEntries.filter({ hasText: "a lantern" })),
-  ).toHaveCount(2, LIVE);
   const ownersOrder = async () =>
     ownersEntries.evaluateAll((els) =>
       els.map((e) => e.getAttribute("data-experiment") ?? e.getAttribute("data-task")),
@@ -125,6 +122,7 @@ test("an experiment waits as one row: moved, paused, edited, resumed and cancell
   await expect(row).toHaveAttribute("data-paused", "true");
   await expect(row).toContainText("Paused");
   await expect(ownersRow).toHaveAttribute("data-paused", "true", LIVE);
+  await screens(quinn, "drawer");
   const experimentPage = await context.newPage();
   await experimentPage.setViewportSize({ width: 1440, height: 900 });
   await experimentPage.goto(`/experiments/${id}`);
@@ -136,7 +134,7 @@ test("an experiment waits as one row: moved, paused, edited, resumed and cancell
   await panel.getByLabel("Find in prompts").fill("lighthouse");
   await panel.getByLabel("Replace with").fill("harbour");
   await expect(panel.getByTestId("replace-preview")).toHaveText("41 matches in 41 cells.");
-  await screens(quinn, "drawer");
+  await screens(quinn, "editing");
   await panel.getByRole("button", { name: "Replace", exact: true }).click();
   await expect(panel.getByTestId("replace-preview")).toHaveText("Replaced in 41 cells.");
   const waitingCell = experimentPage.locator("[data-cell][data-status=pending]").first();
@@ -161,11 +159,14 @@ test("an experiment waits as one row: moved, paused, edited, resumed and cancell
   await expect(experimentPage.locator("[data-cell][data-status=cancelled]").first()).toContainText(
     "Cancelled",
   );
-  const { data: view } = (await (await context.request.get(`/api/experiments/${id}`)).json()) as {
-    data: { cells: { status: string; errors: { code: string }[] }[] };
-  };
-  expect(view.cells.filter((c) => c.errors[0]?.code === "cancelled")).toHaveLength(41);
-  expect(view.cells.filter((c) => c.status === "sent")).toHaveLength(1);
+  await expect(async () => {
+    const { data: view } = (await (await context.request.get(`/api/experiments/${id}`)).json()) as {
+      data: { cells: { status: string; errors: { code: string }[] }[] };
+    };
+    expect(view.cells.filter((c) => c.errors[0]?.code === "cancelled")).toHaveLength(41);
+    // The one at the service when it was cancelled is left to finish.
+    expect(view.cells.filter((c) => c.status === "sent")).toHaveLength(1);
+  }).toPass({ timeout: 15_000 });
   await new StudioShell(experimentPage).screenshot("queue-experiment-page-1440x900");
 
   // The task left waits on its own; "Pause chosen" holds it by itself.

@@ -62,11 +62,11 @@ export function ExperimentRow({
       }
     >
       <p
-        className="flex min-w-0 items-center gap-1.5 text-[13px] text-foreground"
+        className="flex min-w-0 items-start gap-1.5 text-[13px] text-foreground"
         data-testid="experiment-entry-title"
       >
-        <FlaskConical aria-hidden className="size-3.5 shrink-0 text-accent" />
-        <span className="truncate">
+        <FlaskConical aria-hidden className="mt-0.5 size-3.5 shrink-0 text-accent" />
+        <span className="line-clamp-3 break-words">
           Experiment{" "}
           <Link href={`/experiments/${experiment.experimentId}`} className="font-medium hover:underline">
             ‘{name}’
@@ -76,7 +76,6 @@ export function ExperimentRow({
       </p>
       <p className="mt-0.5 flex flex-wrap items-center gap-1.5 text-[11.5px] text-muted-subtle">
         {experiment.yours ? null : <span>{experiment.authorName} ·</span>}
-        <span>Its cells go out in turn, a few at a time</span>
         {priority !== "normal" ? (
           <Badge tone={priority === "high" ? "accent" : "neutral"} className="px-1.5 py-0 text-[10.5px]">
             {PRIORITY_LABELS[priority]} priority

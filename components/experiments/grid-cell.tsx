@@ -104,8 +104,11 @@ export const GridCell = memo(function GridCell({
       </div>
     );
   }
-  const [icon, words] =
-    cell.status === "error"
+  // Cancelled before it was sent (its experiment cancelled, from its page or the queue).
+  const cancelled = cell.status === "error" && cell.errors[0]?.code === "cancelled";
+  const [icon, words] = cancelled
+    ? [<Ban key="i" aria-hidden className="size-5 text-muted-subtle" />, "Cancelled"]
+    : cell.status === "error"
       ? [<AlertTriangle key="i" aria-hidden className="size-5 text-danger-fg" />, "Failed"]
       : cell.status === "refused"
         ? [<Ban key="i" aria-hidden className="size-5 text-muted-subtle" />, "Not sent"]
@@ -119,9 +122,16 @@ export const GridCell = memo(function GridCell({
             : // Waiting its turn: still. Only the few cells at the service turn (each a layer the
               // browser paints again every frame; a hundred of them cost a core in software).
               [<Clock key="i" aria-hidden className="size-5 text-muted-subtle" />, "Waiting"];
-  const message = cell.errors[0]?.message;
+  // A cell not yet sent shows what it will ask for: an edit made in the queue shows here.
+  const prompt = typeof cell.params.positivePrompt === "string" ? cell.params.positivePrompt : undefined;
+  const message = cancelled ? undefined : cell.status === "pending" ? prompt : cell.errors[0]?.message;
   return (
-    <div data-cell={cell.key} data-status={cell.status} className={frame}>
+    <div
+      data-cell={cell.key}
+      data-status={cancelled ? "cancelled" : cell.status}
+      className={frame}
+      title={cell.status === "pending" ? prompt : undefined}
+    >
       <div className="flex max-h-full flex-col items-center gap-1.5 overflow-hidden p-3 text-center">
         {icon}
         <p className="font-medium text-[12px] text-muted">{words}</p>
@@ -130,7 +140,7 @@ export const GridCell = memo(function GridCell({
             {message}
           </p>
         ) : null}
-        {cell.status === "error" && canRun ? (
+        {cell.status === "error" && !cancelled && canRun ? (
           <Button size="sm" variant="secondary" onClick={() => onRetry(cell)} title={message}>
             <RotateCw aria-hidden /> Retry
           </Button>

@@ -22,24 +22,45 @@ function refusalOf(error: unknown): string {
   return name ? `${name}: ${first.message}` : first.message;
 }
 
+/** What a bulk edit works on: the tasks chosen, and the experiments (their cells not yet sent). */
+export interface EditTargets {
+  taskUUIDs: string[];
+  experimentIds: string[];
+}
+
+/** The edit's body names only the kinds chosen (each list, when given, names at least one). */
+function named(targets: EditTargets) {
+  return {
+    ...(targets.taskUUIDs.length > 0 ? { taskUUIDs: targets.taskUUIDs } : {}),
+    ...(targets.experimentIds.length > 0 ? { experimentIds: targets.experimentIds } : {}),
+  };
+}
+
+/** What a count counts: tasks, an experiment's cells, or both. */
+function nounOf(targets: EditTargets): [string, string] {
+  if (targets.experimentIds.length === 0) return ["task", "tasks"];
+  if (targets.taskUUIDs.length === 0) return ["cell", "cells"];
+  return ["task or cell", "tasks and cells"];
+}
+
 function skippedWords(skipped: number): string {
   return skipped > 0 ? ` ${counted(skipped, "task was", "tasks were")} already sent and left as it was.` : "";
 }
 
 /** Find-and-replace over the chosen tasks' prompts, with how many it would change before it does. */
-export function FindReplace({ taskUUIDs }: { taskUUIDs: string[] }) {
+export function FindReplace({ targets }: { targets: EditTargets }) {
   const [find, setFind] = useState("");
   const [replacement, setReplacement] = useState("");
   const [preview, setPreview] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
   const edit = useEndpointMutation(api.queue.edit, {
     onSuccess: (outcome) => {
-      setDone(`Replaced in ${counted(outcome.changed, "task", "tasks")}.${skippedWords(outcome.skipped)}`);
+      setDone(`Replaced in ${counted(outcome.changed, ...nounOf(targets))}.${skippedWords(outcome.skipped)}`);
       setFind("");
       setReplacement("");
     },
   });
-  const key = taskUUIDs.join(",");
+  const key = JSON.stringify(targets);
   // What the last replace did stays said until the person types again (clearing the fields after
   // it is not typing).
   useEffect(() => {
@@ -47,12 +68,12 @@ export function FindReplace({ taskUUIDs }: { taskUUIDs: string[] }) {
       setPreview(null);
       return;
     }
-    const ids = key.split(",");
+    const chosen = JSON.parse(key) as EditTargets;
     const controller = new AbortController();
     const t = setTimeout(() => {
       call(
         api.queue.edit,
-        { body: { taskUUIDs: ids, replace: { find, with: replacement }, preview: true } },
+        { body: { ...named(chosen), replace: { find, with: replacement }, preview: true } },
         {
           signal: controller.signal,
         },
@@ -61,7 +82,7 @@ export function FindReplace({ taskUUIDs }: { taskUUIDs: string[] }) {
           setPreview(
             o.matches === 0
               ? "No match in the chosen tasks."
-              : `${counted(o.matches, "match", "matches")} in ${counted(o.changed, "task", "tasks")}.`,
+              : `${counted(o.matches, "match", "matches")} in ${counted(o.changed, ...nounOf(chosen))}.`,
           ),
         )
         .catch((err: unknown) => {
@@ -78,7 +99,7 @@ export function FindReplace({ taskUUIDs }: { taskUUIDs: string[] }) {
       className="flex flex-col gap-1.5"
       onSubmit={(e) => {
         e.preventDefault();
-        if (find) edit.mutate({ body: { taskUUIDs, replace: { find, with: replacement } } });
+        if (find) edit.mutate({ body: { ...named(targets), replace: { find, with: replacement } } });
       }}
     >
       <div className="flex flex-wrap items-center gap-1.5">
@@ -114,14 +135,14 @@ export function FindReplace({ taskUUIDs }: { taskUUIDs: string[] }) {
 }
 
 /** One parameter set to one value across the chosen tasks, checked as a new task would be. */
-export function SetParameter({ taskUUIDs }: { taskUUIDs: string[] }) {
+export function SetParameter({ targets }: { targets: EditTargets }) {
   const [name, setName] = useState<EditableParameter>("steps");
   const [value, setValue] = useState("");
   const [done, setDone] = useState<string | null>(null);
   const edit = useEndpointMutation(api.queue.edit, {
     onSuccess: (o) =>
       setDone(
-        `${EDITABLE_PARAMETERS[name]} set on ${counted(o.changed, "task", "tasks")}.${skippedWords(o.skipped)}`,
+        `${EDITABLE_PARAMETERS[name]} set on ${counted(o.changed, ...nounOf(targets))}.${skippedWords(o.skipped)}`,
       ),
   });
   return (
@@ -132,7 +153,7 @@ export function SetParameter({ taskUUIDs }: { taskUUIDs: string[] }) {
         setDone(null);
         const number = Number(value);
         if (value.trim() === "" || !Number.isFinite(number)) return;
-        edit.mutate({ body: { taskUUIDs, set: { [name]: number } } });
+        edit.mutate({ body: { ...named(targets), set: { [name]: number } } });
       }}
     >
       <div className="flex flex-wrap items-center gap-1.5">

@@ -1,69 +1,114 @@
 "use client";
 
-import { Pause, Play, XCircle } from "lucide-react";
+import { Pause, Play } from "lucide-react";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Select } from "@/components/ui/select";
 import { useEndpoint, useEndpointMutation } from "@/lib/client/endpoint-client";
 import { api } from "@/lib/studio/api";
-import type { WaitingTask } from "@/lib/studio/api/queue";
-import {
-  PRIORITY_LABELS,
-  type QueueScope,
-  TASK_PRIORITIES,
-  type TaskPriority,
-} from "@/lib/studio/queue/queue";
-import { FindReplace, SetParameter } from "./queue-edit-tools";
-import { type MoveRequest, WaitingRow } from "./waiting-row";
+import type { WaitingExperiment, WaitingTask } from "@/lib/studio/api/queue";
+import type { QueueScope } from "@/lib/studio/queue/queue";
+import type { MoveRequest } from "./entry-frame";
+import { ExperimentRow } from "./experiment-row";
+import { WaitingRow } from "./waiting-row";
+import { WaitingSelection } from "./waiting-selection";
 
-/** The nearest task of the same member on one side: a task moves only among its member's. */
-function neighbour(tasks: readonly WaitingTask[], at: number, step: -1 | 1): WaitingTask | undefined {
-  const self = tasks[at];
-  for (let i = at + step; i >= 0 && i < tasks.length; i += step) {
-    const other = tasks[i];
-    if (other && other.authorId === self?.authorId) return other;
+/**
+ * Every change to the queue comes as a live event (lib/server/queue/queue-handlers.ts); this slow
+ * read only catches up after a connection that dropped events it could not replay.
+ */
+const FALLBACK_POLL_MS = 30_000;
+
+/** One entry of the list: a waiting task, or an experiment's cells not yet sent. */
+type Entry =
+  | { kind: "task"; id: string; authorId: string; task: WaitingTask }
+  | { kind: "experiment"; id: string; authorId: string; experiment: WaitingExperiment };
+
+/** The tasks and experiments in one list, each experiment at its place. */
+function entriesOf(tasks: readonly WaitingTask[], experiments: readonly WaitingExperiment[]): Entry[] {
+  const entries: Entry[] = tasks.map((task) => ({
+    kind: "task",
+    id: task.taskUUID,
+    authorId: task.authorId,
+    task,
+  }));
+  for (const experiment of [...experiments].sort((a, b) => a.at - b.at)) {
+    entries.splice(Math.min(experiment.at, entries.length), 0, {
+      kind: "experiment",
+      id: experiment.experimentId,
+      authorId: experiment.authorId,
+      experiment,
+    });
+  }
+  return entries;
+}
+
+/** The nearest entry of the same member on one side: an entry moves only among its member's. */
+function neighbour(entries: readonly Entry[], at: number, step: -1 | 1): string | undefined {
+  const self = entries[at];
+  for (let i = at + step; i >= 0 && i < entries.length; i += step) {
+    const other = entries[i];
+    if (other && other.authorId === self?.authorId) return other.id;
   }
   return undefined;
 }
 
 /**
- * The tasks waiting in the studio, in the order they will be sent: paused and resumed, moved,
- * given a priority, edited or cancelled here. Live: another member's change reorders it too.
+ * The tasks waiting in the studio, in the order they will be sent, an experiment's cells not yet
+ * sent as one entry: paused and resumed, moved, given a priority, edited or cancelled here. Live:
+ * every change (a teammate's too, or a task that arrives to wait) comes as a `queue` event.
  */
 export function WaitingPanel() {
   const [scope, setScope] = useState<QueueScope>("mine");
   const [chosen, setChosen] = useState<Set<string>>(new Set());
   const [note, setNote] = useState<string | null>(null);
-  // Steering changes come live (`queue` events); a task sent from a script or another tab says
-  // nothing until it moves, so the open list also reads itself again every few seconds.
+  // Changes come live; the slow read only catches what a lost connection missed.
   const { data } = useEndpoint(
     api.queue.list,
     { query: { scope } },
-    { staleTime: 2_000, refetchInterval: 3_000 },
+    { staleTime: 2_000, refetchInterval: FALLBACK_POLL_MS },
   );
   const fail = (err: { errors?: { message: string }[] }) =>
     setNote(err.errors?.[0]?.message ?? "That did not work. Try again.");
-  const pause = useEndpointMutation(api.queue.pause, { onSuccess: () => setNote(null) });
-  const resume = useEndpointMutation(api.queue.resume, { onSuccess: () => setNote(null) });
-  const move = useEndpointMutation(api.queue.move, { onSuccess: () => setNote(null) });
-  const priority = useEndpointMutation(api.queue.priority, { onSuccess: () => setNote(null) });
+  const ok = { onSuccess: () => setNote(null) };
+  const failing = { onError: fail };
+  const pause = useEndpointMutation(api.queue.pause, ok);
+  const resume = useEndpointMutation(api.queue.resume, ok);
+  const move = useEndpointMutation(api.queue.move, ok);
+  const priority = useEndpointMutation(api.queue.priority, ok);
+  const hold = useEndpointMutation(api.queue.hold, ok);
   const cancel = useEndpointMutation(api.queue.cancel, {
-    onSuccess: (o) => {
+    onSuccess: (o, { body }) => {
       setChosen(new Set());
+      // An experiment's count is of its cells.
+      const cells = body.experimentIds !== undefined && body.taskUUIDs === undefined;
+      const noun = cells ? ["cell", "cells"] : ["task", "tasks"];
       setNote(
-        `Cancelled ${o.cancelled} ${o.cancelled === 1 ? "task" : "tasks"}.` +
+        `Cancelled ${o.cancelled} ${o.cancelled === 1 ? noun[0] : noun[1]}.` +
           (o.skipped > 0 ? ` ${o.skipped} had already been sent.` : ""),
       );
     },
   });
   if (!data) return null;
-  const tasks = data.tasks;
-  const visible = new Set(tasks.map((t) => t.taskUUID));
-  const selected = [...chosen].filter((id) => visible.has(id));
-  const steerable = (t: WaitingTask) => t.yours || data.canSteerOthers;
+  const entries = entriesOf(data.tasks, data.experiments);
+  const targets = {
+    taskUUIDs: data.tasks.filter((t) => chosen.has(t.taskUUID)).map((t) => t.taskUUID),
+    experimentIds: data.experiments.filter((e) => chosen.has(e.experimentId)).map((e) => e.experimentId),
+  };
+  const named = {
+    ...(targets.taskUUIDs.length > 0 ? { taskUUIDs: targets.taskUUIDs } : {}),
+    ...(targets.experimentIds.length > 0 ? { experimentIds: targets.experimentIds } : {}),
+  };
+  const kinds = new Map(entries.map((e) => [e.id, e.kind]));
+  const steerable = (e: Entry) =>
+    (e.kind === "task" ? e.task.yours : e.experiment.yours) || data.canSteerOthers;
   const pausedHere = scope === "team" ? data.paused.team : data.paused.mine;
-  const moveTask = (taskUUID: string, to: MoveRequest) =>
-    move.mutate({ body: { taskUUID, ...to } }, { onError: fail });
+  const waitingCount = data.tasks.length + data.experiments.reduce((n, e) => n + e.waiting, 0);
+  const moveEntry = (id: string, to: MoveRequest) =>
+    move.mutate(
+      { body: { ...(kinds.get(id) === "experiment" ? { experimentId: id } : { taskUUID: id }), ...to } },
+      failing,
+    );
   const toggle = (id: string, on: boolean) =>
     setChosen((prev) => {
       const next = new Set(prev);
@@ -76,7 +121,7 @@ export function WaitingPanel() {
       <div className="flex flex-wrap items-center gap-2">
         <h3 id="waiting-title" className="font-medium text-[13px] text-foreground">
           Waiting to be sent
-          <span className="ml-1.5 text-muted tabular-nums">{tasks.length.toLocaleString("en-US")}</span>
+          <span className="ml-1.5 text-muted tabular-nums">{waitingCount.toLocaleString("en-US")}</span>
         </h3>
         {data.paused.team ? (
           <span className="text-[12px] text-warning-fg" data-testid="team-paused">
@@ -98,92 +143,58 @@ export function WaitingPanel() {
             <option value="team">Whole team</option>
           </Select>
           {scope === "team" && !data.canSteerOthers ? null : pausedHere ? (
-            <Button size="sm" onClick={() => resume.mutate({ body: { scope } }, { onError: fail })}>
+            <Button size="sm" onClick={() => resume.mutate({ body: { scope } }, failing)}>
               <Play aria-hidden />
               {scope === "team" ? "Resume the team" : "Resume"}
             </Button>
           ) : (
-            <Button size="sm" onClick={() => pause.mutate({ body: { scope } }, { onError: fail })}>
+            <Button size="sm" onClick={() => pause.mutate({ body: { scope } }, failing)}>
               <Pause aria-hidden />
               {scope === "team" ? "Pause the team" : "Pause"}
             </Button>
           )}
         </div>
       </div>
-      {tasks.length === 0 ? (
+      {entries.length === 0 ? (
         <p className="text-[12.5px] text-muted-subtle">
           Nothing waits: each task goes to the service as it is sent.
         </p>
       ) : (
         <>
-          <div className="flex flex-wrap items-center gap-1.5 text-[12.5px] text-muted">
-            <span aria-live="polite" data-testid="chosen-count">
-              {selected.length === 0 ? "Choose tasks to change them together." : `${selected.length} chosen`}
-            </span>
-            {selected.length > 0 ? (
-              <>
-                <Select
-                  aria-label="Priority"
-                  value=""
-                  onChange={(e) =>
-                    e.target.value &&
-                    priority.mutate(
-                      { body: { taskUUIDs: selected, priority: e.target.value as TaskPriority } },
-                      { onError: fail },
-                    )
-                  }
-                  className="h-8"
-                >
-                  <option value="">Set priority…</option>
-                  {TASK_PRIORITIES.map((p) => (
-                    <option key={p} value={p}>
-                      {PRIORITY_LABELS[p]}
-                    </option>
-                  ))}
-                </Select>
-                <Button
-                  size="sm"
-                  onClick={() => cancel.mutate({ body: { taskUUIDs: selected } }, { onError: fail })}
-                >
-                  <XCircle aria-hidden />
-                  Cancel chosen
-                </Button>
-                <Button size="sm" variant="ghost" onClick={() => setChosen(new Set())}>
-                  Clear
-                </Button>
-              </>
-            ) : (
-              <Button
-                size="sm"
-                variant="ghost"
-                className="ml-auto"
-                onClick={() => cancel.mutate({ body: { allMine: true } }, { onError: fail })}
-              >
-                Cancel all mine
-              </Button>
-            )}
-          </div>
-          {selected.length > 0 ? (
-            <div className="flex flex-col gap-2 rounded-card border border-border bg-panel p-2.5">
-              <FindReplace taskUUIDs={selected} />
-              <SetParameter taskUUIDs={selected} />
-            </div>
-          ) : null}
+          <WaitingSelection
+            chosen={targets}
+            onHold={(held) => hold.mutate({ body: { ...named, held } }, failing)}
+            onPriority={(p) => priority.mutate({ body: { ...named, priority: p } }, failing)}
+            onCancel={() => cancel.mutate({ body: named }, failing)}
+            onCancelAll={() => cancel.mutate({ body: { allMine: true } }, failing)}
+            onClear={() => setChosen(new Set())}
+          />
           <ol className="flex max-h-[38vh] flex-col gap-1.5 overflow-y-auto" data-testid="waiting-list">
-            {tasks.map((task, at) => (
-              <li key={task.taskUUID}>
-                <WaitingRow
-                  task={task}
-                  above={neighbour(tasks, at, -1)}
-                  below={neighbour(tasks, at, 1)}
-                  selected={chosen.has(task.taskUUID)}
-                  steerable={steerable(task)}
-                  onSelect={(on) => toggle(task.taskUUID, on)}
-                  onMove={(to) => moveTask(task.taskUUID, to)}
-                  onDrop={(dragged) => moveTask(dragged, { before: task.taskUUID })}
-                />
-              </li>
-            ))}
+            {entries.map((entry, at) => {
+              const frame = {
+                above: neighbour(entries, at, -1),
+                below: neighbour(entries, at, 1),
+                selected: chosen.has(entry.id),
+                steerable: steerable(entry),
+                onSelect: (on: boolean) => toggle(entry.id, on),
+                onMove: (to: MoveRequest) => moveEntry(entry.id, to),
+                onDrop: (dragged: string) => moveEntry(dragged, { before: entry.id }),
+              };
+              return (
+                <li key={entry.id}>
+                  {entry.kind === "task" ? (
+                    <WaitingRow task={entry.task} {...frame} />
+                  ) : (
+                    <ExperimentRow
+                      experiment={entry.experiment}
+                      {...frame}
+                      onHold={(held) => hold.mutate({ body: { experimentIds: [entry.id], held } }, failing)}
+                      onCancel={() => cancel.mutate({ body: { experimentIds: [entry.id] } }, failing)}
+                    />
+                  )}
+                </li>
+              );
+            })}
           </ol>
         </>
       )}

@@ -23,6 +23,8 @@ import { MemberQueue } from "./limits/member-queue";
 import { ToolQueue } from "./limits/tool-queue";
 import { startNotifications } from "./notifications/start";
 import { startTrashSweep } from "./organize/trash";
+import { withdrawCancelled } from "./queue/experiment-steering";
+import { announceQueue, endCancelled } from "./queue/queue-handlers";
 import { QueueSync } from "./queue/queue-sync";
 import { sendGate } from "./queue/send-gate";
 import { databaseRateLimits, type RateLimits } from "./rate-limits";
@@ -165,21 +167,12 @@ async function buildRuntime(deps: RuntimeDeps): Promise<StudioRuntime> {
     gate: sendCheck,
     refs,
     videoModel,
+    // Every open drawer of the team shows a task that waits as it arrives.
+    waitingAdded: (author) => announceQueue(log, author),
     ...(leases ? { leases } : {}),
     ...(webhookFor ? { webhookFor } : {}),
   };
-  const experiments = new ExperimentRunner({
-    db,
-    submit: (author, tasks) => submitTasks(submit, author, tasks),
-    perRequest: () => limits.current().tasksPerRequest,
-    publish: (experimentId, cells, ended) =>
-      log.publishGallery({
-        kind: "experiment",
-        experimentId,
-        ...(cells ? { cells } : {}),
-        ...(ended ? { ended } : {}),
-      }),
-  });
+  const experiments = experimentRunner({ db, submit, limits, log, keeper });
   keeper.onFinished((_author, taskUUID) => void experiments.taskFinished(taskUUID).catch(() => {}));
   await keeper.start();
   // Items trashed more than TRASH_DAYS ago are deleted for good: once now, then hourly.
@@ -250,6 +243,30 @@ function webhookAddresses(studioUrl: string | undefined, secret: string) {
   return studioUrl
     ? (taskUUID: string) => new URL(`/api/webhooks/${webhookToken(secret, taskUUID)}`, studioUrl).toString()
     : undefined;
+}
+
+/** Sends experiments' cells through the studio's own submit path, as their authors. */
+function experimentRunner(o: {
+  db: OpenedDatabase["db"];
+  submit: SubmitDeps;
+  limits: LimitSettings;
+  log: EventLog;
+  keeper: ResultKeeper;
+}): ExperimentRunner {
+  const { db, keeper, log } = o;
+  return new ExperimentRunner({
+    db,
+    submit: (author, tasks) => submitTasks(o.submit, author, tasks),
+    perRequest: () => o.limits.current().tasksPerRequest,
+    withdraw: async (taskUUIDs) => endCancelled({ keeper }, await withdrawCancelled(db, taskUUIDs)),
+    publish: (experimentId, cells, ended) =>
+      log.publishGallery({
+        kind: "experiment",
+        experimentId,
+        ...(cells ? { cells } : {}),
+        ...(ended ? { ended } : {}),
+      }),
+  });
 }
 
 /** The keeper of the service's results, and the members' lanes tasks wait in for their turn. */

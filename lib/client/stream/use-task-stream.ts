@@ -5,6 +5,7 @@ import { useRouter } from "next/navigation";
 import { useEffect } from "react";
 import { experimentEnded, setDoneAlertMember, taskMoved } from "@/lib/client/done-alerts/done-alerts";
 import { applyGalleryChange } from "@/lib/client/stream/gallery-live";
+import { taskLeftWaiting } from "@/lib/client/stream/queue-live";
 import { STREAM_PATH } from "@/lib/studio/api/stream";
 import { parseStreamFrame, type StreamFrame } from "@/lib/studio/api/stream-messages";
 import {
@@ -167,6 +168,7 @@ function applyFrame(
       updateTask(client, event.task);
       patchTask(client, event.task);
       taskMoved(event.task);
+      taskLeftWaiting(client, event.task);
       break;
     case "gallery":
       applyGalleryChange(client, event.change);

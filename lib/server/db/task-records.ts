@@ -69,7 +69,8 @@ export async function recordTasks(
   textField(authorId, "authorId");
   if (!Array.isArray(tasks)) throw invalidRecord("tasks", "an array of tasks", tasks);
   if (tasks.length === 0) return [];
-  const rows: (Omit<NewTaskRow, "held"> & { held: SQL })[] = [];
+  const rows: (Omit<NewTaskRow, "held" | "priority" | "rank"> & { held: SQL; priority: SQL; rank: SQL })[] =
+    [];
   const seen = new Set<string>();
   // Waiting tasks go out by rank: a batch keeps the order it was sent in, after earlier batches.
   const rankBase = Date.now();
@@ -105,7 +106,7 @@ export async function recordTasks(
       params: await externalizeInlineMedia(redactTaskParams(sent), options.inlineMedia),
       itemCount: intField(numberResults, `tasks.${i}.numberResults`, 0, MAX_ITEM_COUNT),
       heldUsd: options.heldUsd?.[i] ?? null,
-      rank: rankBase + i / 1000,
+      ...queuePlace(taskUUID, rankBase + i / 1000),
       held,
     });
   }
@@ -138,6 +139,20 @@ export async function recordTasks(
     );
   }
   return rows.map((row) => byUUID.get(row.taskUUID) as TaskRow);
+}
+
+/**
+ * A task's place among its author's waiting tasks: an experiment's cell (claimed with this
+ * taskUUID before it is sent) goes where its experiment stands in the queue, any other task
+ * after those sent before it.
+ */
+function queuePlace(taskUUID: string, rank: number): { priority: SQL; rank: SQL } {
+  const ofExperiment = (column: SQL) =>
+    sql`(select ${column} from experiment_cell c join experiment e on e.id = c.experiment_id where c.task_uuid = ${taskUUID}::uuid limit 1)`;
+  return {
+    priority: sql`coalesce(${ofExperiment(sql`e.queue_priority`)}, 0)`,
+    rank: sql`coalesce(${ofExperiment(sql`e.queue_rank`)}, ${rank}::double precision)`,
+  };
 }
 
 /**

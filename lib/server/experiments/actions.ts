@@ -3,6 +3,7 @@ import { and, eq } from "drizzle-orm";
 import type { ServiceError } from "@/lib/protocol/errors";
 import type { StudioDatabase } from "@/lib/server/db";
 import { type ExperimentRow, type ExperimentStatus, experimentCell } from "@/lib/server/db/schema";
+import { cancelExperiments, holdExperiments } from "@/lib/server/queue/experiment-steering";
 import { type ApiError, studioErrors } from "@/lib/studio/api/errors";
 import { type ExperimentInput, type RerunInput, replaceAxisValue } from "@/lib/studio/experiments/input";
 import { type Plan, type PlanDeps, planExperiment } from "./plan";
@@ -41,17 +42,30 @@ const CONTROLS: Record<Control, { from: ExperimentStatus[]; to: ExperimentStatus
   cancel: { from: ["running", "paused"], to: "cancelled", done: "cancelled" },
 };
 
+/**
+ * Pauses, resumes or cancels an experiment: its entry in the waiting queue (see
+ * lib/server/queue/experiment-steering.ts), so a pause holds its cells already waiting as tasks
+ * too, and a cancel ends them (`taken`: the caller ends each task as cancelled).
+ */
 export async function controlExperiment(
   db: StudioDatabase,
   id: string,
   control: Control,
-): Promise<Outcome<ExperimentRow>> {
+): Promise<Outcome<ExperimentRow & { taken: string[] }>> {
   const row = await experimentRow(db, id);
   if (!row) return notFound();
   const { from, to, done } = CONTROLS[control];
   if (!from.includes(row.status)) return conflict(`A ${row.status} experiment cannot be ${done}.`);
-  await setStatus(db, id, to);
-  return { ok: true, value: { ...row, status: to } };
+  let taken: string[] = [];
+  if (control === "cancel") {
+    const outcome = await cancelExperiments(db, null, [id]);
+    if (outcome.cancelledIds.length === 0) return conflict(`This experiment cannot be ${done} now.`);
+    taken = outcome.taken;
+  } else {
+    const outcome = await holdExperiments(db, null, [id], control === "pause");
+    if (outcome.changed === 0) return conflict(`This experiment cannot be ${done} now.`);
+  }
+  return { ok: true, value: { ...row, status: to, taken } };
 }
 
 /** A failed cell goes again, alone, with a new task; a finished experiment runs again for it. */

@@ -50,6 +50,8 @@ export async function claimCells(db: StudioDatabase, id: string, room: number) {
       and(
         eq(experimentCell.experimentId, id),
         eq(experimentCell.status, "pending"),
+        // A paused or cancelled experiment's entry in the queue sends nothing more.
+        sql`exists (select 1 from ${experiment} e where e.id = ${id}::uuid and e.status = 'running')`,
         // `= any(array(...))`: the subquery runs once (an `in` may be rescanned as a join,
         // and a rescanned `limit ... skip locked` claims more than its limit).
         sql`${experimentCell.key} = any(array(${next}))`,

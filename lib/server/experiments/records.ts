@@ -38,6 +38,8 @@ export async function storePlan(
         axes: plan.specs,
         status: "running",
         concurrency: plan.concurrency,
+        // Its place in the author's waiting queue: after what they sent before, as a task's.
+        queueRank: Date.now(),
         ...(lineage ?? {}),
       })
       .returning();

@@ -35,6 +35,11 @@ export interface RunnerDeps {
    * once it has finished, who started it (their tab tells them) and its name.
    */
   publish: (experimentId: string, cells?: CellPatch[], ended?: { by: string; name: string }) => void;
+  /**
+   * Cells' tasks recorded after their experiment was cancelled (its cancel could not see them):
+   * taken out of the queue and ended as cancelled, so no cell of it is sent after the cancel.
+   */
+  withdraw?: (taskUUIDs: string[]) => Promise<void>;
   /** Waits before sending again after the member's queue said "later" (ms). */
   retryDelayMs?: number;
 }
@@ -213,6 +218,9 @@ export class ExperimentRunner {
       refused.set(key, [...(refused.get(key) ?? []), e]);
     }
     const accepted = new Set((outcome.body.data ?? []).map((a) => a.taskUUID));
+    if (accepted.size > 0 && this.deps.withdraw && (await readProgress(db, id))?.status === "cancelled") {
+      await this.deps.withdraw([...accepted]);
+    }
     if (outcome.status === 429 || outcome.status === 503) {
       // The member's share is full or the service is away: the cells wait and go again later.
       await unclaimCells(

@@ -1,9 +1,10 @@
 import "server-only";
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray, not, sql } from "drizzle-orm";
 import type { SentTask, StudioDatabase } from "@/lib/server/db";
 import { task } from "@/lib/server/db/schema";
 import type { Job, SendGate } from "@/lib/server/tasks/hand-over";
 import type { WireTask } from "@/lib/upstream";
+import { inStoppedExperiment } from "./steer-access";
 
 /**
  * One lock between sending and pausing, taken shared by every claim and alone by every pause or
@@ -70,6 +71,7 @@ export async function claimForSending(
             inArray(task.status, ["queued", "processing"]),
             eq(task.held, false),
             sql`not exists (select 1 from queue_pause p where p.scope in ('team', ${task.authorId}))`,
+            not(inStoppedExperiment()),
           ),
         )
         .returning({ taskUUID: task.taskUUID, revision: task.revision, params: task.params });

@@ -11,6 +11,14 @@ export const isOwner = (caller: Pick<SessionUser, "role">) => caller.role === "o
 /** Still waiting in the studio: not taken for sending, not ended. */
 export const waitingNow = () => and(eq(task.status, "queued"), isNull(task.sentAt));
 
+/**
+ * The task is a cell of a paused or cancelled experiment: the experiment's entry in the queue
+ * holds it, as a pause row holds a member's tasks (read by the claim under the same lock, see
+ * `withQueueLock`).
+ */
+export const inStoppedExperiment = () =>
+  sql<boolean>`exists (select 1 from experiment_cell c join experiment e on e.id = c.experiment_id where c.task_uuid = ${task.taskUUID} and e.status in ('paused', 'cancelled'))`;
+
 export interface SteeredRow {
   taskUUID: string;
   authorId: string;

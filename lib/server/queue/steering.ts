@@ -1,12 +1,12 @@
 import "server-only";
-import { and, asc, desc, eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { SessionUser } from "@/lib/server/auth/caller";
 import type { StudioDatabase } from "@/lib/server/db";
 import { queuePause, task } from "@/lib/server/db/schema";
 import { studioErrors } from "@/lib/studio/api/errors";
 import type { QueueScope, TaskPriority } from "@/lib/studio/queue/queue";
 import { PRIORITY_VALUE } from "@/lib/studio/queue/queue";
-import { retryOnDeadlock, withQueueLock } from "./send-gate";
+import { withQueueLock } from "./send-gate";
 import { isOwner, lockSteered, steerableWhere, waitingNow } from "./steer-access";
 
 /** What a bulk change did: tasks changed, and those skipped because they no longer waited. */
@@ -81,86 +81,7 @@ export async function setPriority(
   });
 }
 
-export type Place = { to: "top" | "bottom" } | { before: string } | { after: string };
-
-/** A member's queue is reordered by one transaction at a time, on every studio. */
-const ORDER_LOCK = 0x51_4f_52_44;
-
-/**
- * Moves a waiting task: to the top or bottom of its author's queue, or just before or after
- * another of their waiting tasks, taking that task's priority (the place shown is the place it
- * goes). The author's waiting tasks are renumbered under a lock, so moves made at once each see
- * the order the one before left: one order, every task in it once.
- */
-export async function moveTask(
-  db: StudioDatabase,
-  caller: SessionUser,
-  taskUUID: string,
-  place: Place,
-): Promise<void> {
-  await retryOnDeadlock(() => moveOnce(db, caller, taskUUID, place));
-}
-
-async function moveOnce(db: StudioDatabase, caller: SessionUser, taskUUID: string, place: Place) {
-  await db.transaction(async (raw) => {
-    const tx = raw as unknown as StudioDatabase;
-    // The order's lock before any row's: a move holding it renumbers rows another would lock.
-    const [owner] = await tx
-      .select({ authorId: task.authorId })
-      .from(task)
-      .where(eq(task.taskUUID, taskUUID.toLowerCase()));
-    if (!owner) throw studioErrors.taskNotFound();
-    await tx.execute(sql`select pg_advisory_xact_lock(${ORDER_LOCK}, hashtext(${owner.authorId}))`);
-    const [moved] = await lockSteered(tx, caller, [taskUUID], "taskUUID");
-    if (!moved) throw studioErrors.taskNotFound();
-    if (!moved.waiting) throw studioErrors.queueTaskNotWaiting("taskUUID");
-    // Every row renumbered is locked first, by id, the one order all of steering locks in.
-    await tx
-      .select({ taskUUID: task.taskUUID })
-      .from(task)
-      .where(and(eq(task.authorId, moved.authorId), waitingNow()))
-      .orderBy(task.taskUUID)
-      .for("update");
-    const order = await tx
-      .select({ taskUUID: task.taskUUID, priority: task.priority })
-      .from(task)
-      .where(and(eq(task.authorId, moved.authorId), waitingNow()))
-      .orderBy(desc(task.priority), asc(task.rank), asc(task.createdAt), asc(task.taskUUID));
-    const rest = order.filter((r) => r.taskUUID !== moved.taskUUID);
-    const self = order.find((r) => r.taskUUID === moved.taskUUID);
-    if (!self) throw studioErrors.queueTaskNotWaiting("taskUUID");
-    let at: number;
-    let priority = self.priority;
-    if ("to" in place) {
-      at = place.to === "top" ? 0 : rest.length;
-      const neighbour = place.to === "top" ? rest[0] : rest.at(-1);
-      if (neighbour) priority = neighbour.priority;
-    } else {
-      const target = "before" in place ? place.before : place.after;
-      const parameter = "before" in place ? "before" : "after";
-      const index = rest.findIndex((r) => r.taskUUID === target.toLowerCase());
-      if (index < 0) throw notBeside(parameter);
-      at = "before" in place ? index : index + 1;
-      priority = (rest[index] as { priority: number }).priority;
-    }
-    const next = [...rest.slice(0, at), { taskUUID: moved.taskUUID, priority }, ...rest.slice(at)];
-    const values = sql.join(
-      next.map((r, i) => sql`(${r.taskUUID}::uuid, ${i}::double precision)`),
-      sql`, `,
-    );
-    await tx.execute(
-      sql`update task set rank = v.rank from (values ${values}) as v(id, rank) where task.task_uuid = v.id`,
-    );
-    await tx.update(task).set({ priority }).where(eq(task.taskUUID, moved.taskUUID));
-  });
-}
-
-function notBeside(parameter: string) {
-  return studioErrors.invalidQueueEdit(
-    `Invalid '${parameter}': it names no waiting task of the same member.`,
-    parameter,
-  );
-}
+export { moveEntry, moveTask, type Place } from "./queue-move";
 
 /**
  * Takes the waiting tasks named (or all the caller's) out of the sending race in one conditional

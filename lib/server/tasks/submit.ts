@@ -44,6 +44,8 @@ export interface SubmitDeps extends HandOverDeps {
   leases?: Pick<TaskLeases, "take">;
   /** The owner's monthly budgets: work that would pass one is refused before it is sent. */
   budgets?: BudgetGuard;
+  /** Some of the author's tasks stay waiting in the studio (their lane is full, or paused). */
+  waitingAdded?: (author: SessionUser) => void;
 }
 
 export interface Accepted {
@@ -265,6 +267,10 @@ async function send(
       ],
       retryAfterSeconds(deps.upstream.socket),
     );
+  }
+  if (deps.waitingAdded) {
+    const ids = new Set(jobs.map((j) => j.taskUUID));
+    if (deps.queue.waitingIds().some((w) => ids.has(w.taskUUID))) deps.waitingAdded(author);
   }
   const accepted: Accepted[] = jobs.map((j) => ({
     taskType: j.sent.taskType,

@@ -199,7 +199,7 @@ export const experiments = resource("experiments", {
     body: z.object({ action: z.enum(["pause", "resume", "cancel"]) }),
     response: experimentStateSchema,
     errors: ["experimentNotFound"],
-    invalidates: ["experiments"],
+    invalidates: ["experiments", "queue"],
   },
   retryCell: {
     method: "POST",

@@ -21,13 +21,31 @@ const waitingTaskSchema = z.object({
   yours: z.boolean(),
 });
 
+/** An experiment's cells not yet sent: one entry of its author's queue. */
+const waitingExperimentSchema = z.object({
+  experimentId: z.string(),
+  name: z.string(),
+  authorId: z.string(),
+  authorName: z.string(),
+  waiting: z.number().int().meta({ description: "Its cells not yet sent to the service." }),
+  paused: z.boolean().meta({ description: "Held: by its own pause, its member's or the team's." }),
+  pausedItself: z.boolean().meta({ description: "The experiment itself is paused." }),
+  priority: z.enum(TASK_PRIORITIES),
+  yours: z.boolean(),
+  at: z.number().int().meta({ description: "Its place in the one list of tasks and experiments, from 0." }),
+});
+
 const waitingQueueSchema = z.object({
-  tasks: z.array(waitingTaskSchema),
+  tasks: z
+    .array(waitingTaskSchema)
+    .meta({ description: "Waiting tasks, in sending order; experiments' cells are in `experiments`." }),
+  experiments: z.array(waitingExperimentSchema),
   paused: z.object({ mine: z.boolean(), team: z.boolean() }),
   canSteerOthers: z.boolean(),
 });
 export type WaitingQueue = z.infer<typeof waitingQueueSchema>;
 export type WaitingTask = z.infer<typeof waitingTaskSchema>;
+export type WaitingExperiment = z.infer<typeof waitingExperimentSchema>;
 
 const scopeBody = z.object({
   scope: z.enum(QUEUE_SCOPES, { error: "scope is mine or team." }),
@@ -36,8 +54,22 @@ const taskList = z
   .array(uuid())
   .min(1, { error: "taskUUIDs names at least one task." })
   .max(500, { error: "taskUUIDs names at most 500 tasks." });
+const experimentList = z
+  .array(uuid())
+  .min(1, { error: "experimentIds names at least one experiment." })
+  .max(100, { error: "experimentIds names at most 100 experiments." });
+/** Tasks, experiments (their cells not yet sent), or both. */
+const targets = {
+  taskUUIDs: taskList.optional(),
+  experimentIds: experimentList.optional(),
+};
+const someTarget = {
+  check: (b: { taskUUIDs?: unknown; experimentIds?: unknown }) =>
+    b.taskUUIDs !== undefined || b.experimentIds !== undefined,
+  error: { error: "Give taskUUIDs, experimentIds or both.", path: ["taskUUIDs"] },
+};
 const steerOutcome = z.object({ changed: z.number().int(), skipped: z.number().int() });
-const steered = ["queue", "tasks"] as const;
+const steered = ["queue", "tasks", "experiments"] as const;
 
 const editParameter = (name: string) => z.number({ error: `${name} is a number.` }).optional();
 
@@ -75,11 +107,16 @@ export const queue = resource("queue", {
   hold: {
     method: "POST",
     path: "/api/queue/hold",
-    summary: "Pauses, or lets go, some waiting tasks; those already sent are skipped and counted.",
+    summary:
+      "Pauses, or lets go, some waiting tasks and experiments; those already sent or ended are skipped and counted.",
+    description:
+      "An experiment named is paused as a whole (its page says so): once this answers, no cell of it is sent until it is resumed.",
     access: "generate",
-    body: z.object({ taskUUIDs: taskList, held: z.boolean({ error: "held is true or false." }) }),
+    body: z
+      .object({ ...targets, held: z.boolean({ error: "held is true or false." }) })
+      .refine(someTarget.check, someTarget.error),
     response: steerOutcome,
-    errors: ["taskNotFound", "queueTaskNotYours"],
+    errors: ["taskNotFound", "experimentNotFound", "queueTaskNotYours"],
     invalidates: steered,
   },
   priority: {
@@ -87,47 +124,66 @@ export const queue = resource("queue", {
     path: "/api/queue/priority",
     summary: "Sets the priority of waiting tasks: high ones go before normal, normal before low.",
     access: "generate",
-    body: z.object({
-      taskUUIDs: taskList,
-      priority: z.enum(TASK_PRIORITIES, { error: "priority is high, normal or low." }),
-    }),
+    body: z
+      .object({
+        ...targets,
+        priority: z.enum(TASK_PRIORITIES, { error: "priority is high, normal or low." }),
+      })
+      .refine(someTarget.check, someTarget.error),
     response: steerOutcome,
-    errors: ["taskNotFound", "queueTaskNotYours"],
+    errors: ["taskNotFound", "experimentNotFound", "queueTaskNotYours"],
     invalidates: steered,
   },
   move: {
     method: "POST",
     path: "/api/queue/move",
-    summary: "Moves a waiting task to the top or bottom of its member's queue, or before or after another.",
+    summary:
+      "Moves a waiting task or experiment to the top or bottom of its member's queue, or before or after another.",
+    description:
+      "`before` and `after` name a waiting task (its taskUUID) or an experiment (its id) of the same member.",
     access: "generate",
     body: z
       .object({
-        taskUUID: uuid(),
+        taskUUID: uuid().optional(),
+        experimentId: uuid().optional(),
         to: z.enum(["top", "bottom"], { error: "to is top or bottom." }).optional(),
         before: uuid().optional(),
         after: uuid().optional(),
+      })
+      .refine((b) => (b.taskUUID === undefined) !== (b.experimentId === undefined), {
+        error: "Give taskUUID or experimentId.",
+        path: ["taskUUID"],
       })
       .refine((b) => [b.to, b.before, b.after].filter((v) => v !== undefined).length === 1, {
         error: "Give exactly one of to, before or after.",
         path: ["to"],
       }),
     response: z.object({ moved: z.literal(true) }),
-    errors: ["taskNotFound", "queueTaskNotYours", "queueTaskNotWaiting", "invalidQueueEdit"],
+    errors: [
+      "taskNotFound",
+      "experimentNotFound",
+      "queueTaskNotYours",
+      "queueTaskNotWaiting",
+      "invalidQueueEdit",
+    ],
     invalidates: steered,
   },
   cancel: {
     method: "POST",
     path: "/api/queue/cancel",
-    summary: "Cancels waiting tasks: those named, or all the caller's; tasks already sent are skipped.",
+    summary:
+      "Cancels waiting tasks and experiments: those named, or all the caller's; tasks already sent are skipped.",
+    description:
+      "An experiment cancelled sends no more cells: those not yet sent end cancelled, and its page shows them so. `cancelled` counts tasks and cells.",
     access: "generate",
     body: z
-      .object({ taskUUIDs: taskList.optional(), allMine: z.literal(true).optional() })
-      .refine((b) => (b.taskUUIDs === undefined) !== (b.allMine === undefined), {
-        error: "Give taskUUIDs or allMine: true.",
-        path: ["taskUUIDs"],
-      }),
+      .object({ ...targets, allMine: z.literal(true).optional() })
+      .refine(
+        (b) => (b.taskUUIDs === undefined && b.experimentIds === undefined) !== (b.allMine === undefined),
+        { error: "Give taskUUIDs, experimentIds, or allMine: true.", path: ["taskUUIDs"] },
+      ),
     response: z.object({ cancelled: z.number().int(), skipped: z.number().int() }),
-    errors: ["taskNotFound", "queueTaskNotYours"],
+    errors: ["taskNotFound", "experimentNotFound", "queueTaskNotYours"],
     invalidates: steered,
   },
   edit: {
@@ -135,28 +191,30 @@ export const queue = resource("queue", {
     path: "/api/queue/edit",
     summary: "Edits waiting tasks at once: a find-and-replace in the prompt, parameters set to one value.",
     description:
-      "Each edited task is checked with the same schemas as `POST /api/tasks`; a refusal names the parameter and nothing is written. Tasks already sent are never edited: they are skipped and counted. With `preview: true` nothing is written and the counts say what would change.",
+      "Each edited task is checked with the same schemas as `POST /api/tasks`; a refusal names the parameter and nothing is written. Tasks already sent are never edited: they are skipped and counted. An experiment named has every cell not yet sent edited (`changed` counts cells). With `preview: true` nothing is written and the counts say what would change.",
     access: "generate",
-    body: z.object({
-      taskUUIDs: taskList,
-      replace: z
-        .object({
-          find: multilineText().min(1, { error: "find is the text to look for." }).max(2000),
-          with: multilineText().max(2000),
-        })
-        .optional(),
-      set: z
-        .object(
-          Object.fromEntries(
-            Object.entries(EDITABLE_PARAMETERS).map(([key, label]) => [key, editParameter(label)]),
-          ) as Record<keyof typeof EDITABLE_PARAMETERS, ReturnType<typeof editParameter>>,
-        )
-        .strict()
-        .optional(),
-      preview: z.boolean().default(false),
-    }),
+    body: z
+      .object({
+        ...targets,
+        replace: z
+          .object({
+            find: multilineText().min(1, { error: "find is the text to look for." }).max(2000),
+            with: multilineText().max(2000),
+          })
+          .optional(),
+        set: z
+          .object(
+            Object.fromEntries(
+              Object.entries(EDITABLE_PARAMETERS).map(([key, label]) => [key, editParameter(label)]),
+            ) as Record<keyof typeof EDITABLE_PARAMETERS, ReturnType<typeof editParameter>>,
+          )
+          .strict()
+          .optional(),
+        preview: z.boolean().default(false),
+      })
+      .refine(someTarget.check, someTarget.error),
     response: z.object({ changed: z.number().int(), skipped: z.number().int(), matches: z.number().int() }),
-    errors: ["taskNotFound", "queueTaskNotYours", "invalidQueueEdit"],
+    errors: ["taskNotFound", "experimentNotFound", "queueTaskNotYours", "invalidQueueEdit"],
     invalidates: steered,
   },
 });

@@ -1,15 +1,7 @@
 import { route } from "@/lib/server/api/route";
-import { announceQueue, endCancelled } from "@/lib/server/queue/queue-handlers";
-import { takeForCancel } from "@/lib/server/queue/steering";
+import { cancelEntries } from "@/lib/server/queue/entry-handlers";
 import { api } from "@/lib/studio/api";
 
-export const POST = route(api.queue.cancel, async ({ db, log, runtime, user, body }) => {
-  const { taken, skipped } = await takeForCancel(
-    db,
-    user,
-    body.taskUUIDs ? { taskUUIDs: body.taskUUIDs } : { allMine: true },
-  );
-  await endCancelled(runtime, taken);
-  announceQueue(log, user);
-  return { cancelled: taken.length, skipped };
-});
+export const POST = route(api.queue.cancel, ({ db, log, runtime, user, body }) =>
+  cancelEntries({ db, log, runtime, user }, body.allMine ? { allMine: true } : body),
+);

@@ -1,6 +1,6 @@
 import { route } from "@/lib/server/api/route";
 import { announceQueue } from "@/lib/server/queue/queue-handlers";
-import { moveTask, type Place } from "@/lib/server/queue/steering";
+import { moveEntry, type Place } from "@/lib/server/queue/steering";
 import { api } from "@/lib/studio/api";
 
 export const POST = route(api.queue.move, async ({ db, log, user, body }) => {
@@ -9,7 +9,12 @@ export const POST = route(api.queue.move, async ({ db, log, user, body }) => {
     : body.before
       ? { before: body.before }
       : { after: body.after as string };
-  await moveTask(db, user, body.taskUUID, place);
+  await moveEntry(
+    db,
+    user,
+    body.experimentId ? { experimentId: body.experimentId } : { taskUUID: body.taskUUID as string },
+    place,
+  );
   announceQueue(log, user);
   return { moved: true as const };
 });

@@ -1,11 +1,13 @@
 import { sql } from "drizzle-orm";
 import {
   check,
+  doublePrecision,
   index,
   integer,
   jsonb,
   pgTable,
   primaryKey,
+  smallint,
   text,
   timestamp,
   uuid,
@@ -46,6 +48,13 @@ export const experiment = pgTable(
     parentId: uuid("parent_id"),
     /** At most this many of its tasks in flight at once. */
     concurrency: integer("concurrency").notNull().default(4),
+    /**
+     * The experiment's place in its author's waiting queue, where its cells not yet sent wait as
+     * one entry: its priority (as `task.priority`) and rank (as `task.rank`). Each cell's task
+     * takes both when recorded, so the member's lane sends it where the entry stands.
+     */
+    queuePriority: smallint("queue_priority").notNull().default(0),
+    queueRank: doublePrecision("queue_rank").notNull().default(0),
     createdAt: timestamp("created_at", { withTimezone: true, precision: 3 }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true, precision: 3 }).notNull().defaultNow(),
   },
@@ -55,6 +64,7 @@ export const experiment = pgTable(
     // Partial: on start the runner picks up only the few running experiments.
     index("experiment_running_idx").on(t.createdAt).where(sql`${t.status} = 'running'`),
     check("experiment_status_check", sql`${t.status} in ('draft', 'running', 'paused', 'cancelled', 'done')`),
+    check("experiment_queue_priority_check", sql`${t.queuePriority} between -1 and 1`),
     check("experiment_concurrency_check", sql`${t.concurrency} between 1 and 100`),
     check("experiment_version_check", sql`${t.version} >= 1`),
   ],

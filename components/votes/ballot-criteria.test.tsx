@@ -19,8 +19,11 @@ const base = {
 };
 const json = (data: unknown) => new Response(JSON.stringify({ data }), { status: 200 });
 
-/** The ballot the server answers with, and every body posted to it. */
-function serve(first: Ballot, after: (body: Record<string, unknown>) => Ballot) {
+/**
+ * The ballot the server answers with, and every body posted to it. With `hold`, each answer to a
+ * post waits until the test lets it go (`release`), as a server slow to answer would.
+ */
+function serve(first: Ballot, after: (body: Record<string, unknown>) => Ballot, hold?: Promise<void>[]) {
   let served = first;
   const posts: Record<string, unknown>[] = [];
   vi.stubGlobal(
@@ -29,6 +32,7 @@ function serve(first: Ballot, after: (body: Record<string, unknown>) => Ballot) 
       if (init.method === "POST") {
         const body = JSON.parse(String(init.body)) as Record<string, unknown>;
         posts.push(body);
+        await hold?.[posts.length - 1];
         served = after(body);
         return json({ ...body, ballot: served });
       }
@@ -97,6 +101,60 @@ describe("a ballot with criteria", () => {
     expect(within(aesthetics).getByRole("button", { name: "Both bad" }).getAttribute("aria-pressed")).toBe(
       "true",
     );
+  });
+
+  it("keeps an answer given while the one before it is still on its way", async () => {
+    const pair = (picks: BallotPair["picks"]): BallotPair => ({
+      id: "p1",
+      left: media("l"),
+      right: media("r"),
+      pick: picks[0] ?? null,
+      picks,
+    });
+    let picks: BallotPair["picks"] = [null, null];
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const posts = serve(
+      { ...base, format: "pairs", pairs: [pair(picks)], fours: [], done: 0, questions: 1, next: "p1" },
+      (body) => {
+        picks = picks.map((p, c) => (c === body.criterion ? (body.pick as BallotPair["pick"]) : p));
+        const done = picks.every((p) => p !== null) ? 1 : 0;
+        return {
+          ...base,
+          format: "pairs",
+          pairs: [pair(picks)],
+          fours: [],
+          done,
+          questions: 1,
+          next: done ? null : "p1",
+        };
+      },
+      [held],
+    );
+    const adherence = await screen.findByRole("listitem", { name: "Prompt adherence" });
+    const aesthetics = screen.getByRole("listitem", { name: "Aesthetics" });
+    fireEvent.keyDown(document.body, { key: "ArrowLeft" });
+    // Shown answered at once, and the next criterion lit, while the server has not answered.
+    await waitFor(() =>
+      expect(within(adherence).getByRole("button", { name: "Left" }).getAttribute("aria-pressed")).toBe(
+        "true",
+      ),
+    );
+    expect(aesthetics.getAttribute("aria-current")).toBe("step");
+    fireEvent.keyDown(document.body, { key: "ArrowRight" });
+    expect(within(aesthetics).getByRole("button", { name: "Right" }).getAttribute("aria-pressed")).toBe(
+      "true",
+    );
+    release();
+    await waitFor(() =>
+      expect(screen.getByRole("status", { name: "Votes given" }).textContent).toBe("1 of 1"),
+    );
+    expect(posts).toEqual([
+      { pairId: "p1", pick: "left", criterion: 0 },
+      { pairId: "p1", pick: "right", criterion: 1 },
+    ]);
   });
 
   it("orders four by clicks and keys, the last placing itself, and saves per criterion", async () => {

@@ -39,6 +39,13 @@ export interface BallotSource {
   pollMs?: number;
 }
 
+/** An answer given on the ballot: a question's id, the criterion, and the pick (none for a four's order). */
+interface Answer {
+  id: string;
+  criterion: number;
+  pick: BallotPick | null;
+}
+
 /** `anchorId`: the experiment or evaluation set the vote belongs to (its list refetches). */
 export function BallotPanel({
   voteId,
@@ -92,11 +99,13 @@ export function BallotBoard({ source }: { source: BallotSource }) {
   });
   /** The question on screen, by id: a new order of the questions does not move it. */
   const [currentId, setCurrentId] = useState<string | null>(null);
-  /** An answer sent and not answered yet. */
-  const [pending, setPending] = useState<{ id: string; criterion: number; pick: BallotPick | null } | null>(
-    null,
-  );
-  const inFlight = useRef(false);
+  /**
+   * Answers given and not answered yet, in the order given: they are sent one at a time, so a
+   * second answer given while the first is on its way waits its turn instead of being lost.
+   */
+  const [pending, setPending] = useState<readonly Answer[]>([]);
+  const waiting = useRef<Answer[]>([]);
+  const queue = useRef<Promise<void>>(Promise.resolve());
   const [error, setError] = useState<string | null>(null);
   const ballot = query.data;
   const fours = ballot?.format === "fours";
@@ -112,45 +121,53 @@ export function BallotBoard({ source }: { source: BallotSource }) {
   }, [currentId, questionId]);
 
   const answer = useCallback(
-    async (
+    (
       id: string,
       criterion: number,
       pick: BallotPick | null,
       send: () => Promise<{ ballot: GuestBallot }>,
     ) => {
-      if (!open || inFlight.current) return;
-      inFlight.current = true;
-      setPending({ id, criterion, pick });
-      try {
-        const out = await send();
-        // A read started before this answer was stored would answer without it: it is dropped.
-        await client.cancelQueries({ queryKey: source.queryKey });
-        client.setQueryData<GuestBallot>(source.queryKey, out.ballot);
-        // Criteria left on this question: it stays; else on to the one served next.
-        const still =
-          out.ballot.format === "fours"
-            ? out.ballot.fours.find((f) => f.id === id)?.ranks.some((r) => r === null)
-            : out.ballot.pairs.find((p) => p.id === id)?.picks.some((p) => p === null);
-        setCurrentId(still ? id : (out.ballot.next ?? id));
-        setError(null);
-      } catch (err) {
-        const errors = (err as ApiError).errors;
-        // Closed meanwhile: the ballot reads again and says so itself, once.
-        if (errors?.some((e) => e.code === "voteClosed")) setError(null);
-        else setError(errors?.map((e) => e.message).join(" ") ?? String(err));
-        void refresh.ballot(source.queryKey);
-      } finally {
-        inFlight.current = false;
-        setPending(null);
-      }
-      source.picked?.();
+      // One answer per criterion on its way: a second key on the same one is a press too many.
+      if (!open || waiting.current.some((w) => w.id === id && w.criterion === criterion)) return;
+      const idle = waiting.current.length === 0;
+      const given: Answer = { id, criterion, pick };
+      waiting.current = [...waiting.current, given];
+      setPending(waiting.current);
+      const run = async () => {
+        try {
+          const out = await send();
+          // A read started before this answer was stored would answer without it: it is dropped.
+          await client.cancelQueries({ queryKey: source.queryKey });
+          client.setQueryData<GuestBallot>(source.queryKey, out.ballot);
+          // Criteria left on this question, or answers to it still waiting: it stays; else on to
+          // the one served next.
+          const still =
+            (out.ballot.format === "fours"
+              ? out.ballot.fours.find((f) => f.id === id)?.ranks.some((r) => r === null)
+              : out.ballot.pairs.find((p) => p.id === id)?.picks.some((p) => p === null)) ||
+            waiting.current.some((w) => w !== given && w.id === id);
+          setCurrentId(still ? id : (out.ballot.next ?? id));
+          setError(null);
+        } catch (err) {
+          const errors = (err as ApiError).errors;
+          // Closed meanwhile: the ballot reads again and says so itself, once.
+          if (errors?.some((e) => e.code === "voteClosed")) setError(null);
+          else setError(errors?.map((e) => e.message).join(" ") ?? String(err));
+          void refresh.ballot(source.queryKey);
+        } finally {
+          waiting.current = waiting.current.filter((w) => w !== given);
+          setPending(waiting.current);
+        }
+        source.picked?.();
+      };
+      queue.current = idle ? run() : queue.current.then(run);
     },
     [open, client, refresh, source],
   );
   const pick = useCallback(
     (choice: BallotPick, criterion: number) => {
       if (!questionId) return;
-      void answer(questionId, criterion, choice, () =>
+      answer(questionId, criterion, choice, () =>
         source.send({ pairId: questionId, pick: choice, criterion }),
       );
     },
@@ -160,7 +177,7 @@ export function BallotBoard({ source }: { source: BallotSource }) {
     (order: string[], criterion: number) => {
       if (!questionId || !source.rank) return;
       const send = source.rank;
-      void answer(questionId, criterion, null, () => send({ fourId: questionId, order, criterion }));
+      answer(questionId, criterion, null, () => send({ fourId: questionId, order, criterion }));
     },
     [answer, questionId, source],
   );
@@ -182,11 +199,11 @@ export function BallotBoard({ source }: { source: BallotSource }) {
   const noun = fours ? "four" : "pair";
   const finished = done === total;
   const shown = pair
-    ? pair.picks.map((p, c) => (pending?.id === pair.id && pending.criterion === c ? pending.pick : p))
+    ? pair.picks.map((p, c) => pending.findLast((w) => w.id === pair.id && w.criterion === c)?.pick ?? p)
     : [];
 
   return (
-    <div className="flex flex-col gap-5" data-testid="ballot" aria-busy={pending !== null}>
+    <div className="flex flex-col gap-5" data-testid="ballot" aria-busy={pending.length > 0}>
       <div className="flex flex-wrap items-center justify-between gap-3">
         <div className="flex items-center gap-3">
           <p
@@ -250,7 +267,7 @@ export function BallotBoard({ source }: { source: BallotSource }) {
         : null}
       {pair ? <PairQuestion pair={pair} criteria={ballot.criteria} shown={shown} onPick={pick} /> : null}
       {four ? (
-        <FourQuestion four={four} criteria={ballot.criteria} busy={pending !== null} onRank={rank} />
+        <FourQuestion four={four} criteria={ballot.criteria} busy={pending.length > 0} onRank={rank} />
       ) : null}
       <FormError>{error}</FormError>
     </div>

@@ -22,6 +22,8 @@ import { routeFiles } from "./route-files";
 const ROOT = path.resolve(import.meta.dirname, "..", "..", "..");
 const ORIGIN = "http://127.0.0.1:3000";
 const RUNS = 40;
+/** `FC_SEED=<n>` replays (or varies) the cases: fast-check names the seed of a failing run. */
+const SEED = process.env.FC_SEED ? Number(process.env.FC_SEED) : undefined;
 
 type Handler = (request: Request, context: { params: Promise<Params> }) => Promise<Response>;
 
@@ -181,6 +183,7 @@ describe("the studio's API under hostile input", () => {
         fc.asyncProperty(endpoint.input, (input) => expectAnswered(endpoint, input)),
         {
           numRuns: endpoint.varies ? RUNS : 1,
+          ...(SEED === undefined ? {} : { seed: SEED }),
           examples: endpoint.examples.map((input) => [input] as [Input]),
         },
       );

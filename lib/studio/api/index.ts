@@ -1,3 +1,5 @@
+import { approvalLinks } from "./approval-links";
+import { approvals } from "./approvals";
 import { auth } from "./auth";
 import { boards } from "./boards";
 import { comments } from "./comments";
@@ -57,6 +59,8 @@ export const api = {
   media,
   comments,
   boards,
+  approvals,
+  approvalLinks,
   inbox,
   savedSearches,
   shareLinks,

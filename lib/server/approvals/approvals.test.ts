@@ -6,6 +6,7 @@ import { createBoard } from "../organize/boards";
 import { createApproval } from "./create";
 import { decide } from "./decide";
 import { approvalGuestOf, guestApproval, guestDecide, guestItemMedia } from "./guest";
+import { assertDownloadable } from "./holds";
 import { approvalBadges, listApprovals } from "./lists";
 import { cancelApproval, reopenApproval, updateApproval } from "./manage";
 import { approvalTeam, outcome, twoStages } from "./test-support";
@@ -271,6 +272,47 @@ for (const backend of testBackends) {
         .from(approvalRequest)
         .where(eq(approvalRequest.id, guest.requestId));
       expect(row?.status).toBe("inReview");
+    });
+  });
+}
+
+for (const backend of testBackends) {
+  describe.skipIf(backend.skip !== undefined)(backendTitle(backend, "downloads held until approval"), () => {
+    let opened: TestDatabase;
+    let team: Awaited<ReturnType<typeof approvalTeam>>;
+    beforeAll(async () => {
+      opened = await backend.open();
+      team = await approvalTeam(opened);
+    }, 60_000);
+    afterAll(() => opened?.dispose());
+
+    it("refuses viewers and reviewers until approved, never editors, and frees them once approved", async () => {
+      const { people, deps } = team;
+      const ids = [team.itemIds[0] as string];
+      const input = {
+        ...twoStages(people, ids),
+        holdDownloads: true,
+        stages: [{ name: "One", reviewers: [{ userId: people.editor.id as string }] }],
+      };
+      const { approval } = await createApproval(deps, people.owner, input, "x");
+      for (const role of ["viewer", "reviewer"] as const)
+        expect(await outcome(assertDownloadable(opened.db, role, ids, "id"))).toEqual({
+          status: 403,
+          code: "downloadHeld",
+        });
+      expect(await outcome(assertDownloadable(opened.db, "editor", ids, "id"))).toEqual({ status: 200 });
+      // An item no held request covers downloads as before.
+      expect(
+        await outcome(assertDownloadable(opened.db, "viewer", [team.itemIds[2] as string], "id")),
+      ).toEqual({ status: 200 });
+      await decide(
+        deps,
+        { userId: people.editor.id as string },
+        approval.id,
+        { decision: "approve", note: "" },
+        null,
+      );
+      expect(await outcome(assertDownloadable(opened.db, "viewer", ids, "id"))).toEqual({ status: 200 });
     });
   });
 }

@@ -87,7 +87,7 @@ test("a board goes through two stages: the editor approves, the guest asks for c
     await expect(guestPage.getByTestId("your-decision")).toContainText("Changes requested");
     await expect(guestPage.getByTestId("approval-status")).toHaveText("Changes requested");
     // The guest sees nothing else of the team.
-    expect((await guest.request.get("/api/gallery")).status()).toBe(401);
+    expect((await guest.request.get("/api/boards")).status()).toBe(401);
   } finally {
     await guest.close();
   }

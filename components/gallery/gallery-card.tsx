@@ -2,6 +2,7 @@
 
 import { Check, Film, Layers, MessageSquare, Star } from "lucide-react";
 import { type KeyboardEvent, type MouseEvent, memo, useState } from "react";
+import { ItemApprovalBadge } from "@/components/approvals/approval-badge";
 import { cn, focusRing } from "@/components/ui/cn";
 import Link from "@/components/ui/link";
 import { wholeMedia } from "@/components/ui/whole-media";
@@ -178,6 +179,10 @@ export const GalleryCard = memo(function GalleryCard({
           />
         ) : null}
         <MediaBadges item={item} />
+        <ItemApprovalBadge
+          itemId={item.id}
+          className="pointer-events-none absolute top-2 left-10 max-w-[calc(100%-5.5rem)] overflow-hidden text-ellipsis"
+        />
         <SeedBadge item={item} className={item.stack && item.stack.count > 1 ? "bottom-9" : "bottom-2"} />
         {!grid ? (
           <span className="pointer-events-none absolute inset-x-0 bottom-0 flex items-end justify-between gap-2 bg-gradient-to-t from-black/75 to-transparent p-2 pt-8 opacity-0 transition-opacity group-focus-within:opacity-100 group-hover:opacity-100 group-focus:opacity-100">

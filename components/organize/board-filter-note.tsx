@@ -1,6 +1,7 @@
 "use client";
 
 import { FolderOpen, X } from "lucide-react";
+import { RequestApprovalButton } from "@/components/approvals/request-dialog";
 import Link from "@/components/ui/link";
 import { useCan } from "@/lib/client/auth/member-role";
 import { useBoards } from "./board-menu";
@@ -20,6 +21,9 @@ export function BoardFilterNote({ boardId }: { boardId: string }) {
         </p>
         {board?.description ? <p className="text-[13px] text-muted">{board.description}</p> : null}
       </div>
+      {board && organize ? (
+        <RequestApprovalButton target={{ boardId: board.id }} defaultTitle={board.name} />
+      ) : null}
       {board && organize ? <ShareDialog boardId={board.id} /> : null}
       <Link
         href="/gallery"

@@ -4,6 +4,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { CheckCircle2, Columns2, Download, Tag, Trash2, X } from "lucide-react";
 import { DropdownMenu, Popover } from "radix-ui";
 import { useState } from "react";
+import { RequestApprovalButton } from "@/components/approvals/request-dialog";
 import { Button, ButtonLink, buttonClasses } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
 import { Dialog } from "@/components/ui/dialog";
@@ -101,6 +102,9 @@ export function BulkBar() {
               })
             }
           />
+        ) : null}
+        {organize ? (
+          <RequestApprovalButton target={{ itemIds: ids }} defaultTitle={`Review of ${count}`} />
         ) : null}
         {review ? (
           <ReviewStateMenu

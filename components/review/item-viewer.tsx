@@ -4,6 +4,7 @@ import { useQuery } from "@tanstack/react-query";
 import { ArrowLeft } from "lucide-react";
 import { useSearchParams } from "next/navigation";
 import { useEffect, useMemo } from "react";
+import { ItemApprovalBadge } from "@/components/approvals/approval-badge";
 import { CellNavigator } from "@/components/experiments/cell-navigator";
 import { ButtonLink } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
@@ -103,6 +104,7 @@ export function ItemViewer({ itemId, me }: { itemId: string; me: { id: string; r
         >
           {label}
         </h1>
+        <ItemApprovalBadge itemId={item.id} className="border border-border-strong text-[12px]" />
         <ItemActions
           item={item}
           itemId={itemId}

@@ -1,7 +1,7 @@
 "use client";
 
 import type { LucideIcon } from "lucide-react";
-import { FlaskConical, LayoutGrid, Settings, Sparkles } from "lucide-react";
+import { ClipboardCheck, FlaskConical, LayoutGrid, Settings, Sparkles } from "lucide-react";
 import { usePathname, useSearchParams } from "next/navigation";
 import { cn, focusRing } from "@/components/ui/cn";
 import Link from "@/components/ui/link";
@@ -12,6 +12,7 @@ const primaryItems: readonly NavItem[] = [
   { href: "/create", label: "Create", icon: Sparkles },
   { href: "/gallery", label: "Gallery", icon: LayoutGrid },
   { href: "/experiments", label: "Experiments", icon: FlaskConical },
+  { href: "/approvals", label: "Approvals", icon: ClipboardCheck },
 ];
 
 const secondaryItems: readonly NavItem[] = [{ href: "/settings", label: "Settings", icon: Settings }];

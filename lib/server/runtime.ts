@@ -5,6 +5,7 @@ import { type OpenedDatabase, openDatabase } from "@/lib/server/db";
 import { studioMetrics } from "@/lib/server/ops/metrics";
 import { type MediaStorage, openMediaStorage } from "@/lib/server/storage";
 import { createUpstreamClient, type UpstreamClient, upstreamConfigFromEnv } from "@/lib/upstream";
+import { startApprovalDigest } from "./approvals/digest";
 import { AccessTokens } from "./auth/access-tokens";
 import { type AccountChange, AccountChanges } from "./auth/account-changes";
 import type { TokenGate } from "./auth/caller";
@@ -177,6 +178,8 @@ async function buildRuntime(deps: RuntimeDeps): Promise<StudioRuntime> {
   await keeper.start();
   // Items trashed more than TRASH_DAYS ago are deleted for good: once now, then hourly.
   const stopTrashSweep = startTrashSweep({ db, log, storage });
+  // Review requests due or overdue: one digest a day, sent by whichever studio claims the day.
+  const stopApprovalDigest = startApprovalDigest({ db, log });
   await experiments.start();
   return {
     env,
@@ -207,6 +210,7 @@ async function buildRuntime(deps: RuntimeDeps): Promise<StudioRuntime> {
     async close() {
       queue.pause();
       stopTrashSweep();
+      stopApprovalDigest();
       notifications.close();
       experiments.close();
       await keeper.close();

@@ -2,6 +2,7 @@
 
 import type { QueryClient } from "@tanstack/react-query";
 import type { GalleryChange } from "@/lib/studio/api/stream-events";
+import { applyApprovalChange } from "../approvals/approvals";
 import { invalidateResources } from "../endpoint-client";
 import { applyRegressionChange } from "../eval-sets/use-regression";
 import { applyReviewChange } from "../review/live-changes";
@@ -37,6 +38,9 @@ export function applyGalleryChange(client: QueryClient, change: GalleryChange): 
       return;
     case "queue":
       void invalidateResources(client, ["queue", "tasks"]);
+      return;
+    case "approval":
+      applyApprovalChange(client);
       return;
   }
 }

@@ -1,6 +1,7 @@
 import "server-only";
 import { and, eq, isNull } from "drizzle-orm";
 import { unkeepableTextError, unkeepableTextPath } from "@/lib/protocol/text";
+import { type ApprovalGuest, approvalGuestOf } from "@/lib/server/approvals/guest";
 import type { StudioDatabase } from "@/lib/server/db/database";
 import { boardItem, item, type VoteRoundRow, voteRound } from "@/lib/server/db/schema";
 import { readText } from "@/lib/server/http/read-body";
@@ -13,7 +14,8 @@ import type { WebhookDelivery } from "@/lib/upstream";
 
 /**
  * The guests route() admits (`caller` in a declaration, lib/studio/api/endpoint.ts), each
- * resolved here and nowhere else: a share link, a vote's link, the service's webhook. A share
+ * resolved here and nowhere else: a share link, a vote's link, a guest reviewer's link, the
+ * service's webhook. A share
  * link is looked up once per request; every dead token (wrong shape, unknown, revoked, expired)
  * answers the same 404 naming `token`.
  */
@@ -117,7 +119,10 @@ export async function webhookCaller(
 }
 
 /** The scope a declaration's guest reaches, resolved from the request's token. */
-export type GuestScope = { link?: SharedLink | ItemLink | VoteLink; webhook?: WebhookCaller };
+export type GuestScope = {
+  link?: SharedLink | ItemLink | VoteLink | ApprovalGuest;
+  webhook?: WebhookCaller;
+};
 
 export async function resolveGuest(
   caller: GuestCaller,
@@ -138,6 +143,8 @@ export async function resolveGuest(
     }
     case "voteLink":
       return { link: await voteLinkCaller(db(), token) };
+    case "approvalLink":
+      return { link: await approvalGuestOf(db(), token) };
     case "webhook": {
       const webhook = await webhookCaller(runtime, request, token, limit);
       return webhook instanceof Response ? webhook : { webhook };

@@ -2,6 +2,7 @@ import "server-only";
 import type { z } from "zod";
 import type { ServiceError } from "@/lib/protocol/errors";
 import { issuesToServiceErrors } from "@/lib/protocol/issues";
+import type { ApprovalGuest } from "@/lib/server/approvals/guest";
 import { bearerOf, type Caller, type SessionUser } from "@/lib/server/auth/caller";
 import { isSameOrigin, sessionUser } from "@/lib/server/auth/guard";
 import { handled } from "@/lib/server/http/handle";
@@ -41,11 +42,13 @@ type GuestOf<E extends AnyEndpoint> = E["spec"]["caller"];
 export type LinkOf<E extends AnyEndpoint> =
   GuestOf<E> extends { kind: "voteLink" }
     ? VoteLink
-    : GuestOf<E> extends { kind: "shareLink"; reaches: "item" }
-      ? ItemLink
-      : GuestOf<E> extends { kind: "shareLink" }
-        ? SharedLink
-        : undefined;
+    : GuestOf<E> extends { kind: "approvalLink" }
+      ? ApprovalGuest
+      : GuestOf<E> extends { kind: "shareLink"; reaches: "item" }
+        ? ItemLink
+        : GuestOf<E> extends { kind: "shareLink" }
+          ? SharedLink
+          : undefined;
 
 /** The runtime's common services (`db`, `log`, `deps`, `storage`, `limits`) come with the request. */
 export interface RouteContext<E extends AnyEndpoint> extends Services {

@@ -29,9 +29,9 @@ const PERMISSIONS_POLICY = [
   "browsing-topics=()",
 ].join(", ");
 
-/** A public share page's address holds its token: no other site learns it from a Referer. */
+/** A public share or guest review page's address holds its token: no other site learns it from a Referer. */
 function isSharePage(path: string): boolean {
-  return path === "/s" || path.startsWith("/s/");
+  return path === "/s" || path.startsWith("/s/") || path.startsWith("/a/");
 }
 
 function isApi(path: string): boolean {

@@ -73,13 +73,14 @@ export function entryOf(r: FactsRow): InboxEntry {
     read: r.readAt !== null,
     actorName: r.actorId
       ? (r.actorName ?? "Former member")
-      : r.kind === "experiment"
+      : r.kind === "experiment" || r.detail.approval === "digest"
         ? null
         : "Former member",
     text,
     href,
     commentId: r.commentId,
-    excerpt: r.body,
+    // A digest's requests, one a line, read like a quoted comment in the inbox and the email.
+    excerpt: r.body ?? (r.detail.lines?.length ? r.detail.lines.join("\n") : null),
     item:
       r.itemId && r.itemKind && r.storageKey
         ? {

@@ -36,7 +36,9 @@ export type NotifyEvent =
   /** An edited comment naming members it did not name before. */
   | { kind: "mention"; actorId: string; itemId: string; commentId: string; mentioned: string[] }
   | { kind: "vote"; round: VoteRoundRow }
-  | { kind: "experiment"; experimentId: string };
+  | { kind: "experiment"; experimentId: string }
+  /** A review request reached these members' stage, was decided, or is due (the daily digest). */
+  | { kind: "approval"; actorId: string | null; userIds: string[]; detail: NotificationDetail };
 
 interface Batch {
   kind: NotificationKind;
@@ -142,6 +144,8 @@ async function batchesOf(db: Tx, event: NotifyEvent): Promise<Batch[]> {
         },
       ];
     }
+    case "approval":
+      return [{ kind: "approval", actorId: event.actorId, userIds: event.userIds, detail: event.detail }];
     case "experiment": {
       const [row] = await db
         .select({

@@ -40,11 +40,13 @@ export type Access = Permission | "public";
  *   `reaches: "item"` the request's `itemId` (path or query) must be one the link shows; with
  *   `comments: true` the link must take comments.
  * - `voteLink`: a guest with a vote's link that takes votes: the ballot of that vote.
+ * - `approvalLink`: a guest reviewer of a review request, by the link made for them.
  * - `webhook`: the service, posting one task's outcome; the token signs the body's task.
  */
 export type GuestCaller =
   | { kind: "shareLink"; reaches?: "item"; comments?: true }
   | { kind: "voteLink" }
+  | { kind: "approvalLink" }
   | { kind: "webhook" };
 
 // biome-ignore lint/suspicious/noExplicitAny: a declaration holds any zod object for its params

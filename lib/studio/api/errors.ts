@@ -395,6 +395,46 @@ export const studioErrors = {
   invalidQueueEdit: (message: string, parameter: string) =>
     studioError(400, "invalidParameter", message, parameter),
 
+  // Approvals ----------------------------------------------------------------------------------
+  approvalNotFound: (parameter = "id") =>
+    studioError(404, "approvalNotFound", "There is no such review request.", parameter),
+  approvalNotYours: () =>
+    studioError(
+      403,
+      "forbidden",
+      "Only the member who asked for this review, or an owner, can change it.",
+      "id",
+    ),
+  approvalNotOpen: (status: string) =>
+    studioError(409, "approvalNotOpen", `This review request is no longer in review (${status}).`, "id"),
+  approvalNotStopped: () =>
+    studioError(
+      409,
+      "approvalNotStopped",
+      "Only a request stopped by a rejection or a request for changes can start a new round.",
+      "id",
+    ),
+  notYourStage: () =>
+    studioError(
+      403,
+      "notYourStage",
+      "You are not a reviewer of the stage deciding now: your turn comes when the stage before is approved.",
+      "decision",
+    ),
+  alreadyDecided: () =>
+    studioError(409, "alreadyDecided", "You already decided in this round of the review.", "decision"),
+  invalidApproval: (message: string, parameter: string) =>
+    studioError(400, "invalidParameter", message, parameter),
+  approvalLinkGone: () =>
+    studioError(404, "notFound", "This review link has expired or was revoked.", "token"),
+  downloadHeld: (parameter = "key") =>
+    studioError(
+      403,
+      "downloadHeld",
+      "This item is held for approval: it can be downloaded once its review request is approved.",
+      parameter,
+    ),
+
   // (end of section)
 } as const;
 

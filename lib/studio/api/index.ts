@@ -1,3 +1,5 @@
+import { approvalLinks } from "./approval-links";
+import { approvals } from "./approvals";
 import { auth } from "./auth";
 import { boards } from "./boards";
 import { canvasRecipes } from "./canvas-recipes";
@@ -60,6 +62,8 @@ export const api = {
   media,
   comments,
   boards,
+  approvals,
+  approvalLinks,
   inbox,
   savedSearches,
   shareLinks,

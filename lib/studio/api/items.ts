@@ -220,7 +220,7 @@ export const items = resource("items", {
     access: "view",
     params: idParams,
     produces: "application/octet-stream",
-    errors: ["itemNotFound"],
+    errors: ["itemNotFound", "downloadHeld"],
   },
   thumb: {
     method: "GET",
@@ -274,7 +274,7 @@ export const items = resource("items", {
     access: "view",
     body: itemIdsSchema,
     produces: "application/zip",
-    errors: ["notFound"],
+    errors: ["notFound", "downloadHeld"],
     invalidates: [],
   },
 });

@@ -278,6 +278,8 @@ function accessLine(spec: AnyEndpoint["spec"]): string {
     }
     case "voteLink":
       return `For a guest holding a vote's link that takes votes: the path's \`token\` is the link's, and reaches that vote's ballot only. ${gone}`;
+    case "approvalLink":
+      return `For a guest reviewer holding the link made for them on a review request: the path's \`token\` is theirs, and reaches that request's items and their own decision only. ${gone}`;
     case "webhook":
       return `For the media service, posting one task's outcome: the path's \`token\` signs that task. ${gone}`;
     default:

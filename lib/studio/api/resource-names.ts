@@ -4,6 +4,8 @@
  * list (`invalidates`), so a misspelt one fails the type check rather than refreshing nothing.
  */
 export const RESOURCE_NAMES = [
+  "approvalLinks",
+  "approvals",
   "auth",
   "boards",
   "canvasRecipes",

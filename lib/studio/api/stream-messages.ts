@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { APPROVAL_STATUSES } from "@/lib/studio/approvals/approvals";
 import { galleryItemSchema, itemReviewSchema, taskUpdateSchema } from "@/lib/studio/items/gallery-item";
 import { presenceMessage } from "@/lib/studio/presence/presence";
 import { CELL_STATUSES, cellItemSchema } from "./experiments";
@@ -125,6 +126,16 @@ export const GALLERY_CHANGES = [
     "Blind vote changed",
     "A blind vote of an experiment or an evaluation set was opened, voted on or closed: its counts and results read again.",
     { anchorId: text("The experiment or evaluation set the vote is on."), roundId: text("The vote.") },
+  ),
+  change(
+    "approval",
+    "Review request changed",
+    "A review request was made, decided on, moved to its next stage, edited, cancelled or reopened: its page, the approvals list and the cards' badges read again.",
+    {
+      requestId: text("The review request."),
+      status: z.enum(APPROVAL_STATUSES).meta({ description: "Where it stands now." }),
+      stage: z.number().int().positive().meta({ description: "The stage deciding now (1-based)." }),
+    },
   ),
 ] as const;
 

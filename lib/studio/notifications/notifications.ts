@@ -6,7 +6,15 @@ import { REVIEW_STATE_LABELS, type ReviewState } from "../review/review";
  * What a member is told about, in the order Settings lists the kinds. Shared by the database's
  * check, the endpoints, the inbox, Settings and the emails.
  */
-export const NOTIFICATION_KINDS = ["mention", "assigned", "state", "reply", "vote", "experiment"] as const;
+export const NOTIFICATION_KINDS = [
+  "mention",
+  "assigned",
+  "state",
+  "reply",
+  "vote",
+  "experiment",
+  "approval",
+] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, { label: string; description: string }> = {
@@ -19,6 +27,10 @@ export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, { label: string;
   reply: { label: "Replies", description: "A teammate replies in a thread you started or replied in." },
   vote: { label: "Blind votes", description: "A teammate opens a blind vote you can vote in." },
   experiment: { label: "Experiments", description: "One of your experiments finishes or fails." },
+  approval: {
+    label: "Approvals",
+    description: "A review request reaches your stage or is decided, and a daily digest of what is due.",
+  },
 };
 
 /** What a notification keeps of its event, as it was then (names can change later). */
@@ -30,8 +42,17 @@ export interface NotificationDetail {
   /** `experiment`: how many of its cells have results and how many failed. */
   done?: number;
   failed?: number;
-  /** `vote`, `experiment`: the page it opens (a path on the studio). */
+  /** `vote`, `experiment`, `approval`: the page it opens (a path on the studio). */
   href?: string;
+  /** `approval`: what happened to the request (its `name`). */
+  approval?: "stage" | "decided" | "digest";
+  /** `approval` decided: the outcome in words ("Approved", "Changes requested"). */
+  outcome?: string;
+  /** `approval` stage: which stage started, of how many. */
+  stage?: number;
+  stages?: number;
+  /** `approval` digest: the requests due or overdue, each as one line. */
+  lines?: string[];
 }
 
 export const notificationKindSchema = z.enum(NOTIFICATION_KINDS);
@@ -47,6 +68,7 @@ export const notificationSettingsSchema = z.strictObject({
   reply: notificationChoiceSchema,
   vote: notificationChoiceSchema,
   experiment: notificationChoiceSchema,
+  approval: notificationChoiceSchema,
 });
 export type NotificationSettings = z.infer<typeof notificationSettingsSchema>;
 
@@ -87,6 +109,24 @@ export function describeNotification(facts: NotificationFacts): string {
       return `opened a blind vote you can vote in: “${detail.name ?? "Untitled"}”`;
     case "experiment":
       return experimentEnd(detail);
+    case "approval":
+      return approvalWords(detail);
+  }
+}
+
+function approvalWords(detail: NotificationDetail): string {
+  const name = `“${detail.name ?? "Untitled"}”`;
+  switch (detail.approval) {
+    case "decided":
+      return `decided your review request ${name}: ${detail.outcome ?? "decided"}`;
+    case "digest": {
+      const n = detail.lines?.length ?? 0;
+      return `Your approvals today: ${n} review request${n === 1 ? "" : "s"} due or overdue`;
+    }
+    default:
+      return detail.stages && detail.stages > 1
+        ? `asked for your approval on ${name} (stage ${detail.stage ?? 1} of ${detail.stages})`
+        : `asked for your approval on ${name}`;
   }
 }
 

@@ -1,6 +1,7 @@
 // The whole database schema: drizzle-kit generates migrations from this file, and the studio
 // builds its typed queries from it. No `server-only` (see ./studio.ts).
 export * from "./access-tokens";
+export * from "./approvals";
 export * from "./auth";
 export * from "./drafts";
 export * from "./eval-sets";

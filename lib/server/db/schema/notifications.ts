@@ -60,7 +60,7 @@ export const notification = pgTable(
     index("notification_comment_idx").on(t.commentId),
     check(
       "notification_kind_check",
-      sql`${t.kind} in ('mention', 'assigned', 'state', 'reply', 'vote', 'experiment')`,
+      sql`${t.kind} in ('mention', 'assigned', 'state', 'reply', 'vote', 'experiment', 'approval')`,
     ),
   ],
 );

@@ -1,0 +1,109 @@
+import { z } from "zod";
+import {
+  approvalCreateSchema,
+  approvalPatchSchema,
+  decisionInputSchema,
+} from "@/lib/studio/approvals/inputs";
+import {
+  approvalBadgeSchema,
+  approvalSummarySchema,
+  approvalViewSchema,
+  guestLinkSchema,
+} from "@/lib/studio/approvals/views";
+import { pageQuery, resource, uuid } from "./endpoint";
+
+/**
+ * Review requests: a board or a selection sent through ordered stages of reviewers (members, or
+ * guests by a link of their own), each deciding; the outcome shows on every card.
+ */
+
+const idParams = z.object({ id: uuid() });
+const one = z.object({ approval: approvalViewSchema });
+
+export const APPROVAL_LISTS = ["toDecide", "requested", "all"] as const;
+
+export const approvals = resource("approvals", {
+  list: {
+    method: "GET",
+    path: "/api/approvals",
+    summary: "Review requests, newest first: those awaiting the caller, those they asked for, or all.",
+    access: "view",
+    query: z.object({
+      show: z.enum(APPROVAL_LISTS, { error: `show is one of ${APPROVAL_LISTS.join(", ")}.` }).default("all"),
+      ...pageQuery(50, 100),
+    }),
+    response: z.object({ approvals: z.array(approvalSummarySchema), nextCursor: z.string().nullable() }),
+    errors: ["invalidCursor"],
+  },
+  badges: {
+    method: "GET",
+    path: "/api/approvals/badges",
+    summary: "Each item's latest review request, as its card's badge reads it.",
+    access: "view",
+    response: z.object({ badges: z.record(z.string(), approvalBadgeSchema) }),
+  },
+  get: {
+    method: "GET",
+    path: "/api/approvals/{id}",
+    summary: "One review request: its stages, reviewers and their decisions, and its items.",
+    access: "view",
+    params: idParams,
+    response: one,
+    errors: ["approvalNotFound"],
+  },
+  create: {
+    method: "POST",
+    path: "/api/approvals",
+    summary: "Asks for approval of a board or of items, through ordered stages of reviewers.",
+    description:
+      "The first stage starts at once. A guest reviewer's link is answered here only (its hash is kept).",
+    access: "organize",
+    body: approvalCreateSchema,
+    status: 201,
+    response: one.extend({ guestLinks: z.array(guestLinkSchema) }),
+    errors: ["boardNotFound", "notFound", "invalidApproval"],
+    invalidates: ["approvals", "inbox"],
+  },
+  update: {
+    method: "PATCH",
+    path: "/api/approvals/{id}",
+    summary: "Renames a request, moves its due date, or holds or frees its downloads.",
+    access: "view",
+    params: idParams,
+    body: approvalPatchSchema,
+    response: one,
+    errors: ["approvalNotFound", "approvalNotYours"],
+    invalidates: ["approvals"],
+  },
+  cancel: {
+    method: "POST",
+    path: "/api/approvals/{id}/cancel",
+    summary: "Cancels a request; its decisions stay on record.",
+    access: "view",
+    params: idParams,
+    response: one,
+    errors: ["approvalNotFound", "approvalNotYours", "approvalNotOpen"],
+    invalidates: ["approvals"],
+  },
+  reopen: {
+    method: "POST",
+    path: "/api/approvals/{id}/reopen",
+    summary: "Starts a new round of a request that was stopped: its first stage decides again.",
+    access: "view",
+    params: idParams,
+    response: one,
+    errors: ["approvalNotFound", "approvalNotYours", "approvalNotStopped"],
+    invalidates: ["approvals", "inbox"],
+  },
+  decide: {
+    method: "POST",
+    path: "/api/approvals/{id}/decision",
+    summary: "The caller's decision as a reviewer of the stage deciding now, with an optional note.",
+    access: "view",
+    params: idParams,
+    body: decisionInputSchema,
+    response: one,
+    errors: ["approvalNotFound", "notYourStage", "approvalNotOpen", "alreadyDecided"],
+    invalidates: ["approvals", "inbox"],
+  },
+});

@@ -1,0 +1,71 @@
+import { z } from "zod";
+import { multilineText, oneLineText } from "../person-text";
+import { APPROVAL_LIMITS, decisionSchema } from "./approvals";
+
+/** What a review request is made and decided with, written once for the forms and the server. */
+
+const id = z.uuid({ error: "An id is a UUID." });
+const L = APPROVAL_LIMITS;
+
+const dueAtSchema = z.iso
+  .datetime({ offset: true, error: "dueAt is a date and time (ISO 8601), or null." })
+  .nullable();
+
+export const reviewerInputSchema = z.union([
+  z.strictObject({ userId: z.string().min(1).max(100) }),
+  z.strictObject({
+    guestName: oneLineText()
+      .trim()
+      .min(1, "A guest reviewer needs a name.")
+      .max(L.guestNameMax, `A guest's name has at most ${L.guestNameMax} characters.`),
+  }),
+]);
+export type ReviewerInput = z.infer<typeof reviewerInputSchema>;
+
+export const stageInputSchema = z.strictObject({
+  name: oneLineText()
+    .trim()
+    .min(1, "A stage needs a name.")
+    .max(60, "A stage's name has at most 60 characters."),
+  reviewers: z
+    .array(reviewerInputSchema)
+    .min(1, "Each stage needs at least one reviewer.")
+    .max(L.reviewersPerStageMax, `At most ${L.reviewersPerStageMax} reviewers in a stage.`),
+});
+
+export const approvalCreateSchema = z
+  .strictObject({
+    title: oneLineText()
+      .trim()
+      .min(1, "A review request needs a title.")
+      .max(L.titleMax, `A title has at most ${L.titleMax} characters.`),
+    dueAt: dueAtSchema.default(null),
+    holdDownloads: z.boolean().default(false),
+    boardId: id.optional(),
+    itemIds: z
+      .array(id)
+      .min(1, "Choose at least one item.")
+      .max(L.itemsMax, `At most ${L.itemsMax} items in one request.`)
+      .optional(),
+    stages: z
+      .array(stageInputSchema)
+      .min(1, "A review request needs at least one stage.")
+      .max(L.stagesMax, `At most ${L.stagesMax} stages.`),
+  })
+  .refine((v) => (v.boardId === undefined) !== (v.itemIds === undefined), {
+    message: "Ask for approval of a board (boardId) or of items (itemIds), one of the two.",
+    path: ["boardId"],
+  });
+export type ApprovalCreate = z.infer<typeof approvalCreateSchema>;
+
+export const approvalPatchSchema = z.strictObject({
+  title: oneLineText().trim().min(1, "A review request needs a title.").max(L.titleMax).optional(),
+  dueAt: dueAtSchema.optional(),
+  holdDownloads: z.boolean().optional(),
+});
+
+export const decisionInputSchema = z.strictObject({
+  decision: decisionSchema,
+  note: multilineText().trim().max(L.noteMax, `A note has at most ${L.noteMax} characters.`).default(""),
+});
+export type DecisionInput = z.infer<typeof decisionInputSchema>;

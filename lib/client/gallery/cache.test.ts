@@ -69,6 +69,37 @@ describe("a live result in the gallery's caches", () => {
     client.clear();
   });
 
+  it("counts a new seed on the cards of its stack's other members", () => {
+    const client = new QueryClient();
+    const seed = (id: string, at: string) => ({ ...card(id, at), seedKey: "k1", seedCount: 2 });
+    client.setQueryData(galleryViewKey("seeds=apart"), {
+      pages: [
+        {
+          items: [
+            seed("s2", "2026-03-11T00:00:00Z"),
+            card("b", "2026-03-10T00:00:00Z"),
+            seed("s1", "2026-03-09T00:00:00Z"),
+          ],
+          nextCursor: null,
+        },
+      ],
+      pageParams: [null],
+    });
+
+    addGalleryItem(client, { ...card("s3", "2026-11-27T05:00:00Z"), seedKey: "k1", seedCount: 3 });
+
+    const counts = client
+      .getQueryData<InfiniteData<GalleryPageData>>(galleryViewKey("seeds=apart"))
+      ?.pages.flatMap((p) => p.items.map((i) => [i.id, i.seedCount ?? null]));
+    expect(counts).toEqual([
+      ["s3", 3],
+      ["s2", 3],
+      ["b", null],
+      ["s1", 3],
+    ]);
+    client.clear();
+  });
+
   it("puts a new version in its stack's place: the older version's card leaves", () => {
     const client = new QueryClient();
     const v2 = { ...card("v2", "2026-03-09T00:00:00Z"), stack: { id: "v1", version: 2, count: 2 } };

@@ -120,8 +120,14 @@ export function addGalleryItem(client: QueryClient, item: GalleryItem): void {
       };
     });
   }
+  // The stack grew: its other members' cards (each seed apart, or a card a refetch replaces) say so.
+  const { seedKey, seedCount } = item;
+  if (seedKey !== undefined && seedCount !== undefined)
+    patchGalleryItems(client, (i) =>
+      i.id !== item.id && i.seedKey === seedKey && i.seedCount !== seedCount ? { ...i, seedCount } : i,
+    );
   if (stackId !== undefined) void client.invalidateQueries({ queryKey: resourceKey("versions") });
-  if (item.seedKey !== undefined) void client.invalidateQueries({ queryKey: resourceKey("seedStacks") });
+  if (seedKey !== undefined) void client.invalidateQueries({ queryKey: resourceKey("seedStacks") });
   void client.invalidateQueries({
     queryKey: galleryViewsKey,
     predicate: (query) =>

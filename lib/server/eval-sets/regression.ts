@@ -1,11 +1,12 @@
 import "server-only";
-import { and, desc, eq, inArray, lt, ne, or } from "drizzle-orm";
+import { and, desc, eq, inArray, lt, or } from "drizzle-orm";
 import type { StudioDatabase } from "@/lib/server/db";
-import { evalRun, guestVote, vote, votePair, voteRound } from "@/lib/server/db/schema";
+import { evalRun, guestVote, type VotePick, vote, votePair, voteRound } from "@/lib/server/db/schema";
 import { studioErrors } from "@/lib/studio/api/errors";
 import type { Regression, RegressionRow } from "@/lib/studio/api/eval-set-regression";
 import type { CaseResult } from "@/lib/studio/api/eval-sets";
-import { type PairPick, preferenceOf, verdictOf } from "@/lib/studio/eval-sets/regression";
+import { preferenceFrom, verdictOf } from "@/lib/studio/eval-sets/regression";
+import { type RankedPick, rankPicks } from "@/lib/studio/votes/pick-ranking";
 import { baselineOf } from "./baseline";
 import { existingEvalSet } from "./records";
 import { compareRuns } from "./runs";
@@ -16,17 +17,23 @@ import { compareRuns } from "./runs";
  * runs each vote held: an open vote's picks stay hidden until it closes, as everywhere else.
  */
 
-interface CastPick {
+/** A pick on a pair of the set's results, in one of its closed votes: whose, and on which two. */
+interface SetPick {
+  pairId: string;
   itemA: string;
   itemB: string;
-  pick: "a" | "b" | "tie";
+  pick: VotePick;
   voter: string;
 }
 
 const pairKey = (a: string, b: string) => (a < b ? `${a}|${b}` : `${b}|${a}`);
 
-/** The picks on pairs between these results, in the set's closed votes: the team's and the guests'. */
-async function picksOn(db: StudioDatabase, setId: string, itemIds: string[]): Promise<CastPick[]> {
+/**
+ * The picks on pairs between these results, in the set's closed votes: the team's and the guests',
+ * on each vote's first criterion (the one its overall ranking stands on). "Both bad" comes too:
+ * what it counts for is the ranking's to say.
+ */
+async function picksOn(db: StudioDatabase, setId: string, itemIds: string[]): Promise<SetPick[]> {
   if (itemIds.length === 0) return [];
   const where = and(
     eq(voteRound.evalSetId, setId),
@@ -34,24 +41,43 @@ async function picksOn(db: StudioDatabase, setId: string, itemIds: string[]): Pr
     inArray(votePair.itemA, itemIds),
     inArray(votePair.itemB, itemIds),
   );
-  const pair = { itemA: votePair.itemA, itemB: votePair.itemB };
+  const pair = { pairId: votePair.id, itemA: votePair.itemA, itemB: votePair.itemB };
   const [team, guests] = await Promise.all([
     db
       .select({ ...pair, pick: vote.pick, voter: vote.userId })
       .from(vote)
       .innerJoin(votePair, eq(votePair.id, vote.pairId))
       .innerJoin(voteRound, eq(voteRound.id, vote.roundId))
-      .where(and(where, eq(vote.criterion, 0), ne(vote.pick, "bad"))),
+      .where(and(where, eq(vote.criterion, 0))),
     db
       .select({ ...pair, pick: guestVote.pick, voter: guestVote.ballot })
       .from(guestVote)
       .innerJoin(votePair, eq(votePair.id, guestVote.pairId))
       .innerJoin(voteRound, eq(voteRound.id, guestVote.roundId))
-      .where(and(where, eq(guestVote.criterion, 0), ne(guestVote.pick, "bad"))),
+      .where(and(where, eq(guestVote.criterion, 0))),
   ]);
-  // A vote's first criterion stands for the case; "both bad" says nothing of which is better.
-  const picks = [...team, ...guests.map((g) => ({ ...g, voter: `guest:${g.voter}` }))];
-  return picks.filter((p): p is CastPick => p.pick !== "bad");
+  return [...team, ...guests.map((g) => ({ ...g, voter: `guest:${g.voter}` }))];
+}
+
+/**
+ * The case's preference: the vote ranking's own reading of the picks on its two results (the
+ * baseline's variant 0, the run's 1), so that a case and the ranking of a vote over the same two
+ * runs never part.
+ */
+function casePreference(baselineId: string, runId: string, picks: readonly SetPick[]) {
+  const key = pairKey(baselineId, runId);
+  const mine: RankedPick[] = picks
+    .filter((p) => pairKey(p.itemA, p.itemB) === key)
+    .map((p) => ({
+      pairId: p.pairId,
+      voter: p.voter,
+      pick: p.pick,
+      a: p.itemA === runId ? 1 : 0,
+      b: p.itemB === runId ? 1 : 0,
+    }));
+  if (mine.every((p) => p.pick === "bad")) return null;
+  const run = rankPicks(2, mine).variants.find((v) => v.id === "1");
+  return run ? preferenceFrom(run) : null;
 }
 
 /** One case: both results, the rating change, and the votes between the two results. */
@@ -60,7 +86,7 @@ export function regressionRow(
   c: { prompt: string; seed: number; negativePrompt?: string | undefined },
   baseline: CaseResult | null,
   run: CaseResult | null,
-  picks: readonly CastPick[],
+  picks: readonly SetPick[],
 ): RegressionRow {
   const b = baseline?.item ?? null;
   const r = run?.item ?? null;
@@ -68,18 +94,7 @@ export function regressionRow(
     b && r && b.ratingAvg !== null && r.ratingAvg !== null && b.ratingCount > 0 && r.ratingCount > 0
       ? r.ratingAvg - b.ratingAvg
       : null;
-  let preference: RegressionRow["preference"] = null;
-  if (b && r && b.id !== r.id) {
-    const key = pairKey(b.id, r.id);
-    const mine = picks
-      .filter((p) => pairKey(p.itemA, p.itemB) === key)
-      .map((p) => {
-        const winner = p.pick === "a" ? p.itemA : p.itemB;
-        const pick: PairPick = p.pick === "tie" ? "tie" : winner === r.id ? "run" : "baseline";
-        return { pick, voter: p.voter };
-      });
-    if (mine.length > 0) preference = preferenceOf(mine);
-  }
+  const preference = b && r && b.id !== r.id ? casePreference(b.id, r.id, picks) : null;
   return {
     index,
     prompt: c.prompt,

@@ -13,7 +13,7 @@ import type { Flight } from "./flight";
 import type { KeeperDeps } from "./keeper-deps";
 import type { KeeperState } from "./keeper-state";
 import { resultMedia } from "./media-bytes";
-import { recordResult as recordFlightResult } from "./record-owner";
+import { recordResult as recordFlightResult, seedCountOf } from "./record-owner";
 import { mediaSize, withRetries } from "./result-media";
 
 type Result = ImageItem | VideoItem;
@@ -48,7 +48,12 @@ export async function keepResult(
     return true;
   }
   flight.done += 1;
-  announceKept(deps, flight, item, recorded, stored.bytes);
+  // A failed count costs the card its stack's size, not the result.
+  const seedCount = await seedCountOf(deps.db, flight, recorded.item).catch((err: unknown) => {
+    logger().warn({ err, taskUUID: item.taskUUID }, "seed stack not counted");
+    return 1;
+  });
+  announceKept(deps, flight, item, recorded, stored.bytes, seedCount);
   return true;
 }
 
@@ -155,6 +160,7 @@ function announceKept(
   item: Result,
   recorded: Recorded,
   bytes: number,
+  seedCount: number,
 ): void {
   stampTask(item.taskUUID, "kept");
   if (flight.sentAt !== undefined) {
@@ -167,8 +173,9 @@ function announceKept(
     { requestId: flight.requestId, taskUUID: item.taskUUID, mediaUUID: item.id, bytes },
     "result kept",
   );
-  // The live card is the same view a reload reads (review state and rating included), made
-  // from what recording it read.
-  deps.log.publishItem(freshItemView(recorded.item, recorded.owner));
+  // The live card is the same view a reload reads (review state and rating included, and the seed
+  // stack's size as the gallery page counts it), made from what recording it read.
+  const card = freshItemView(recorded.item, recorded.owner);
+  deps.log.publishItem(seedCount > 1 ? { ...card, seedCount } : card);
   stampTask(item.taskUUID, "announced");
 }

@@ -63,9 +63,9 @@ describe("ResultKeeper's records", () => {
     );
     const before = queries;
     for (let i = 0; i < 4; i++) await keeper.ingest(imageItem(taskUUID, i));
-    // The first result: the task read, the item written, the record made processing; then the
-    // item alone for each.
-    expect(queries - before).toBe(3 + 3);
+    // The first result: the task read, the item written, its seed stack counted, the record made
+    // processing; then the item alone for each.
+    expect(queries - before).toBe(4 + 3);
     const midway = await getTask(database.db, taskUUID);
     expect(midway?.status).toBe("processing");
     const view = await taskView(database.db, midway as NonNullable<typeof midway>, { viewerId: authorId });

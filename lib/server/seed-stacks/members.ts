@@ -1,5 +1,5 @@
 import "server-only";
-import { and, count, desc, eq, inArray, isNull, not, or, sql } from "drizzle-orm";
+import { and, count, desc, eq, inArray, isNull, ne, not, or, sql } from "drizzle-orm";
 import type { StudioDatabase } from "@/lib/server/db";
 import { type ItemRow, item, itemColumns } from "@/lib/server/db/schema";
 import { isUuid } from "@/lib/studio/api/endpoint";
@@ -26,6 +26,18 @@ export async function seedCounts(db: StudioDatabase, keys: readonly string[]): P
     .where(and(inArray(item.seedKey, unique), isNull(item.deletedAt), not(item.superseded)))
     .groupBy(item.seedKey);
   return new Map(rows.map((r) => [r.key ?? "", r.n]));
+}
+
+/**
+ * How many members the stack `key` holds besides the results of `taskUUID`: what a task's results
+ * add to, counted once per task rather than once per result.
+ */
+export async function seedCountBesides(db: StudioDatabase, key: string, taskUUID: string): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(item)
+    .where(and(...memberConditions(key), ne(item.taskUUID, taskUUID)));
+  return row?.n ?? 0;
 }
 
 /** A page's cards, each one standing for a stack of several seeds marked with the stack's size. */

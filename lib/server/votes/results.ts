@@ -11,8 +11,8 @@ import {
   voteRound,
 } from "@/lib/server/db/schema";
 import type { VoteRanking, VoteResults } from "@/lib/studio/api/votes";
-import { rankVariants, type Vote } from "@/lib/studio/votes/bradley-terry";
 import { criterionCount, criterionName } from "@/lib/studio/votes/criteria";
+import { rankPicks } from "@/lib/studio/votes/pick-ranking";
 import { electorateOf, roundSettled, roundVotes, stillVoting, voterOf } from "./next-pairs";
 import { axisNameOf } from "./records";
 
@@ -36,7 +36,6 @@ export function rankingOf(
   round: Pick<VoteRoundRow, "variants" | "runIds" | "labels">,
   picks: readonly CastPick[],
 ): VoteRanking {
-  const ids = round.variants.map((_, i) => String(i));
   const rejected = round.variants.map(() => ({ rejected: 0, answers: 0 }));
   for (const r of picks)
     for (const i of [r.a, r.b]) {
@@ -45,20 +44,7 @@ export function rankingOf(
       row.answers += 1;
       if (r.pick === "bad") row.rejected += 1;
     }
-  const votes: Vote[] = picks.flatMap((r) => {
-    if (r.pick === "bad") return [];
-    const [winner, loser] = r.pick === "b" ? [r.b, r.a] : [r.a, r.b];
-    return [
-      {
-        winner: String(winner),
-        loser: String(loser),
-        voter: r.voter,
-        pair: r.pairId,
-        tie: r.pick === "tie",
-      },
-    ];
-  });
-  const ranking = rankVariants(ids, votes);
+  const ranking = rankPicks(round.variants.length, picks);
   return {
     variants: ranking.variants.map((v) => {
       const i = Number(v.id);

@@ -1,10 +1,11 @@
-import { rankVariants, type Vote } from "@/lib/studio/votes/bradley-terry";
+import { rankPicks } from "@/lib/studio/votes/pick-ranking";
 
 /**
  * A run measured against a baseline, case by case. The pairwise preference of a case is the
- * Bradley-Terry fit of the blind votes cast on its two results (lib/studio/votes/bradley-terry.ts,
- * the fit every vote's ranking uses); with two variants their centred scores are s and -s, so the
- * run's log-odds of beating the baseline is 2s and its 95% interval is twice the run's.
+ * Bradley-Terry fit of the blind votes cast on its two results, read as every vote's ranking
+ * reads its picks (lib/studio/votes/pick-ranking.ts); with two variants their centred scores are
+ * s and -s, so the run's log-odds of beating the baseline is 2s and its 95% interval is twice the
+ * run's.
  * Browser-safe: the view sorts and words rows the server built.
  */
 
@@ -33,27 +34,40 @@ export interface Preference {
 
 const logistic = (x: number) => 1 / (1 + Math.exp(-x));
 
+/** What a ranking of the two (the run's row of it) says of the run against the baseline. */
+export function preferenceFrom(run: {
+  score: number;
+  low: number | null;
+  high: number | null;
+  wins: number;
+  losses: number;
+  ties: number;
+}): Preference {
+  const votes = run.wins + run.losses + run.ties;
+  const known = votes > 0 && run.low !== null && run.high !== null;
+  return {
+    votes,
+    runWins: run.wins,
+    baselineWins: run.losses,
+    ties: run.ties,
+    chance: logistic(2 * run.score),
+    low: known && run.low !== null ? logistic(2 * run.low) : null,
+    high: known && run.high !== null ? logistic(2 * run.high) : null,
+  };
+}
+
 /** The fit of one case's votes: the run's chance of beating the baseline, with its interval. */
 export function preferenceOf(picks: readonly { pick: PairPick; voter: string }[]): Preference {
-  const votes: Vote[] = picks.map((p) => ({
-    winner: p.pick === "baseline" ? "baseline" : "run",
-    loser: p.pick === "baseline" ? "run" : "baseline",
+  // The run is variant 1, the baseline 0, on one pair: as the server reads a case's stored picks.
+  const ranked = picks.map((p) => ({
+    pairId: "case",
     voter: p.voter,
-    tie: p.pick === "tie",
+    pick: p.pick === "run" ? ("a" as const) : p.pick === "baseline" ? ("b" as const) : ("tie" as const),
+    a: 1,
+    b: 0,
   }));
-  const ranking = rankVariants(["baseline", "run"], votes);
-  const run = ranking.variants.find((v) => v.id === "run");
-  const s = run?.score ?? 0;
-  const known = picks.length > 0 && run?.low != null && run.high != null;
-  return {
-    votes: picks.length,
-    runWins: picks.filter((p) => p.pick === "run").length,
-    baselineWins: picks.filter((p) => p.pick === "baseline").length,
-    ties: picks.filter((p) => p.pick === "tie").length,
-    chance: logistic(2 * s),
-    low: known && run?.low != null ? logistic(2 * run.low) : null,
-    high: known && run?.high != null ? logistic(2 * run.high) : null,
-  };
+  const run = rankPicks(2, ranked).variants.find((v) => v.id === "1");
+  return preferenceFrom(run ?? { score: 0, low: null, high: null, wins: 0, losses: 0, ties: 0 });
 }
 
 let decisive: number | null = null;

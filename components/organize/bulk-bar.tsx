@@ -20,6 +20,23 @@ import { BoardMenu, menuContent, menuItem } from "./board-menu";
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
+/** One action on the selection at a time, and the line that says how it went. */
+function useBulkAct() {
+  const [busy, setBusy] = useState(false);
+  const [status, setStatus] = useState<{ text: string; error?: boolean } | null>(null);
+  async function act(work: () => Promise<string>) {
+    setBusy(true);
+    try {
+      setStatus({ text: await work() });
+    } catch (err) {
+      setStatus({ text: err instanceof Error ? err.message : "That did not work. Try again.", error: true });
+    } finally {
+      setBusy(false);
+    }
+  }
+  return { busy, status, act };
+}
+
 /**
  * The actions on the gallery's selection (add to board, tag, review state, download, compare,
  * trash). The gallery page mounts it; it shows, fixed at the bottom, only while items are selected,
@@ -33,24 +50,12 @@ export function BulkBar() {
   const client = useQueryClient();
   const runBulk = useRunBulk();
   const createBoardCall = useCreateBoard();
-  const [busy, setBusy] = useState(false);
-  const [status, setStatus] = useState<{ text: string; error?: boolean } | null>(null);
+  const { busy, status, act } = useBulkAct();
   const [confirmTrash, setConfirmTrash] = useState(false);
   const [tag, setTag] = useState("");
 
   if (ids.length === 0) return null;
   const count = plural(ids.length, "item");
-
-  async function act(work: () => Promise<string>) {
-    setBusy(true);
-    try {
-      setStatus({ text: await work() });
-    } catch (err) {
-      setStatus({ text: err instanceof Error ? err.message : "That did not work. Try again.", error: true });
-    } finally {
-      setBusy(false);
-    }
-  }
 
   return (
     // Centred over the page, clear of the navigation rail (w-16, xl:w-60) on its left.

@@ -1,6 +1,7 @@
-import { expect, type Page, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import sharp from "sharp";
 import { seedPicture } from "./fixtures/images";
+import { expect, test } from "./fixtures/own-member";
 import { CanvasPage } from "./pages/canvas-page";
 
 // Painting, generating and reading pixels back on a two-core machine shared with the server.

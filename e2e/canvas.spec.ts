@@ -1,5 +1,5 @@
-import { expect, test } from "@playwright/test";
 import { seedPicture } from "./fixtures/images";
+import { expect, test } from "./fixtures/own-member";
 import { finishedTask } from "./fixtures/studio-api";
 import { CanvasPage } from "./pages/canvas-page";
 

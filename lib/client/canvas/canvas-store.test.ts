@@ -94,6 +94,15 @@ describe("the canvas store", () => {
     });
   });
 
+  it("keeps the layers added while the first picture was still arriving", () => {
+    const h = harness();
+    h.get().addLayer("inpaintMask");
+    h.get().addLayer("controlGuide");
+    h.get().setPicture(picture);
+    expect(h.get().history.present.layers.map((l) => l.kind)).toEqual(["inpaintMask", "controlGuide"]);
+    expect(h.get().history.present.picture).toMatchObject({ id: "p" });
+  });
+
   it("keeps each painting tool's size apart", () => {
     const h = harness();
     h.get().setSize("brush", 100);

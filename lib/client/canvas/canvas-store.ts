@@ -120,14 +120,19 @@ export function createCanvasState(set: (fn: (s: CanvasState) => Partial<CanvasSt
     staging: null,
     lastEdit: null,
     setPicture: (picture) =>
-      set((s) => ({
-        lastEdit: null,
+      set((s) => {
         // A new picture starts a new canvas (layers painted over another picture mean nothing
-        // here), as one undo step, so the canvas it replaced is one Ctrl+Z away.
-        history: pushHistory(s.history, { picture, layers: [], frame: frameForPicture(picture) }),
-        selectedId: null,
-        staging: null,
-      })),
+        // here), as one undo step, so the canvas it replaced is one Ctrl+Z away. Layers added
+        // while the first picture was still on its way were made for it, and stay.
+        const before = s.history.present;
+        const layers = before.picture === null ? before.layers : [];
+        return {
+          lastEdit: null,
+          history: pushHistory(s.history, { picture, layers, frame: frameForPicture(picture) }),
+          selectedId: layers.length > 0 ? s.selectedId : null,
+          staging: null,
+        };
+      }),
     addLayer: (kind) => {
       const id = newId();
       edit((doc) => addLayer(doc, newLayer(doc.layers, kind, id)));

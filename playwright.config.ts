@@ -12,6 +12,9 @@ const baseURL = `http://127.0.0.1:${port}`;
 /** Debian's Chromium (scripts/chromium-path.ts): Playwright's own downloads are unavailable here. */
 const executablePath = chromiumPath();
 
+/** Specs that hold the team's queue and limits for minutes (see the "team-wide" project). */
+const TEAM_WIDE = /queue-experiment\.spec\.ts$/;
+
 export default defineConfig({
   testDir: "./e2e",
   outputDir: "./test-results",
@@ -60,7 +63,15 @@ export default defineConfig({
     {
       name: "studio",
       dependencies: ["setup"],
-      testIgnore: /.*\.setup\.ts$/,
+      testIgnore: [/.*\.setup\.ts$/, TEAM_WIDE],
+      use: { storageState: OWNER_STATE },
+    },
+    // Specs that change what the whole team shares while they run (the team's limits, tasks held
+    // at the service for minutes) run once the others are done, so none runs beside them.
+    {
+      name: "team-wide",
+      dependencies: ["studio"],
+      testMatch: TEAM_WIDE,
       use: { storageState: OWNER_STATE },
     },
   ],

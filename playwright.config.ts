@@ -67,10 +67,11 @@ export default defineConfig({
       use: { storageState: OWNER_STATE },
     },
     // Specs that change what the whole team shares while they run (the team's limits, tasks held
-    // at the service for minutes) run once the others are done, so none runs beside them.
+    // at the service for minutes), so no other spec may run beside them: `npm run test:e2e` runs
+    // this project on its own, after the studio project, against a fresh studio.
     {
       name: "team-wide",
-      dependencies: ["studio"],
+      dependencies: ["setup"],
       testMatch: TEAM_WIDE,
       use: { storageState: OWNER_STATE },
     },

@@ -1,6 +1,6 @@
 import { expect, type Locator, type Page, test } from "@playwright/test";
 import { imageTask, sendTasks } from "./fixtures/accounts";
-import { saveScreen, TAKE_SCREENS } from "./fixtures/screens";
+import { saveScreen } from "./fixtures/screens";
 import { finishedTask } from "./fixtures/studio-api";
 import { SCREENS_DIR } from "./pages/studio-shell";
 
@@ -18,8 +18,6 @@ const VIEWPORTS = [
 ];
 
 async function shots(page: Page, name: string) {
-  // The sizes change for the pictures alone: without them the page stays as it is.
-  if (!TAKE_SCREENS) return;
   const before = page.viewportSize();
   for (const viewport of VIEWPORTS) {
     await page.setViewportSize(viewport);

@@ -1,6 +1,5 @@
 import { expect, type Locator, type Page, test } from "@playwright/test";
 import { imageTask, joinAsMember, sendTasks } from "./fixtures/accounts";
-import { TAKE_SCREENS } from "./fixtures/screens";
 import { StudioShell } from "./pages/studio-shell";
 
 /**
@@ -24,8 +23,6 @@ test.afterAll(async ({ request, baseURL }) => {
 });
 
 async function screens(page: Page, name: string) {
-  // The sizes change for the pictures alone: without them the page stays as it is.
-  if (!TAKE_SCREENS) return;
   const shell = new StudioShell(page);
   await shell.screenshot(`queue-steering-${name}-1440x900`);
   await page.setViewportSize({ width: 1280, height: 720 });

@@ -1,5 +1,6 @@
 import { expect, request as playwrightRequest, test } from "@playwright/test";
 import sharp from "sharp";
+import { DEFAULT_STUDIO_LIMITS } from "@/lib/studio/limits/limits";
 import { imageTask, sendTasks } from "./fixtures/accounts";
 import { saveScreen } from "./fixtures/screens";
 import { finishedTask, memberWithRole } from "./fixtures/studio-api";
@@ -12,13 +13,8 @@ import { SCREENS_DIR } from "./pages/studio-shell";
 test.describe.configure({ mode: "serial" });
 
 const SHOTS = `${SCREENS_DIR}/limits`;
-const DEFAULTS = {
-  tasksPerRequest: 50,
-  resultsPerRequest: 100,
-  activePerMember: 4,
-  waitingPerMember: 200,
-  maxExperimentCells: 100,
-};
+/** The studio's own defaults, which each test puts back. */
+const DEFAULTS = DEFAULT_STUDIO_LIMITS;
 
 test.afterAll(async ({ request, baseURL }) => {
   // Leave the studio as the other specs expect it.

@@ -1,4 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
+import { DEFAULT_STUDIO_LIMITS } from "@/lib/studio/limits/limits";
 import { imageTask, joinAsMember, sendTasks } from "./fixtures/accounts";
 import { StudioShell } from "./pages/studio-shell";
 
@@ -12,13 +13,8 @@ import { StudioShell } from "./pages/studio-shell";
  */
 test.describe.configure({ mode: "serial", timeout: 300_000 });
 
-const DEFAULTS = {
-  tasksPerRequest: 50,
-  resultsPerRequest: 100,
-  activePerMember: 4,
-  waitingPerMember: 200,
-  maxExperimentCells: 100,
-};
+/** The studio's own defaults, which each test puts back. */
+const DEFAULTS = DEFAULT_STUDIO_LIMITS;
 
 test.afterAll(async ({ request, baseURL }) => {
   await request.put("/api/limits", { data: DEFAULTS, headers: { origin: baseURL ?? "" } });

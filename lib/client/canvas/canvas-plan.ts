@@ -8,7 +8,7 @@ import type { CanvasDocument, GuideLayer, Layer, RegionLayer, Stroke } from "./c
 import { contains, extentsBeyond, intersect, type Rect } from "./canvas-frame";
 import type { OutpaintExtents } from "./outpaint";
 import { checkSeedSize } from "./outpaint-seed";
-import { isShape, shapeBounds } from "./paint-ops";
+import { isShape, pointsBounds, shapeBounds } from "./paint-ops";
 
 export type PlanKind = "textToImage" | "imageToImage" | "inpainting" | "outpainting";
 
@@ -40,22 +40,10 @@ const px = (r: { width: number; height: number }) => `${r.width} × ${r.height}`
 
 /** The box a stroke can touch: its samples grown by half its width. */
 export function strokeBounds(stroke: Stroke): Rect | null {
-  const p = stroke.points;
-  if (p.length < 3) return null;
-  let minX = Number.POSITIVE_INFINITY;
-  let minY = Number.POSITIVE_INFINITY;
-  let maxX = Number.NEGATIVE_INFINITY;
-  let maxY = Number.NEGATIVE_INFINITY;
-  for (let i = 0; i + 2 < p.length; i += 3) {
-    const x = p[i] ?? 0;
-    const y = p[i + 1] ?? 0;
-    minX = Math.min(minX, x);
-    minY = Math.min(minY, y);
-    maxX = Math.max(maxX, x);
-    maxY = Math.max(maxY, y);
-  }
+  const box = pointsBounds(stroke.points, 3, 1);
+  if (!box) return null;
   const r = stroke.size / 2;
-  return { x: minX - r, y: minY - r, width: maxX - minX + 2 * r, height: maxY - minY + 2 * r };
+  return { x: box.x - r, y: box.y - r, width: box.width + 2 * r, height: box.height + 2 * r };
 }
 
 /** Whether a layer has paint inside the frame (erasing is not subtracted: a bound, not a raster). */

@@ -110,16 +110,17 @@ export function regionOf(mask: Uint8Array, bounds: Rect, mode: PaintMode): Regio
   };
 }
 
-/** The box a polygon or region covers. */
-export function shapeBounds(op: ShapeOp): Rect | null {
-  if (op.shape === "region") return op.runs.length > 1 ? op.rect : null;
-  const p = op.points;
-  if (p.length < 6) return null;
+/**
+ * The box flat points cover, `stride` numbers a point ([x, y] or [x, y, pressure]); null for
+ * fewer than `least` points.
+ */
+export function pointsBounds(p: readonly number[], stride: 2 | 3, least: number): Rect | null {
+  if (p.length < least * stride) return null;
   let minX = Number.POSITIVE_INFINITY;
   let minY = Number.POSITIVE_INFINITY;
   let maxX = Number.NEGATIVE_INFINITY;
   let maxY = Number.NEGATIVE_INFINITY;
-  for (let i = 0; i + 1 < p.length; i += 2) {
+  for (let i = 0; i + stride - 1 < p.length; i += stride) {
     const x = p[i] ?? 0;
     const y = p[i + 1] ?? 0;
     minX = Math.min(minX, x);
@@ -128,4 +129,10 @@ export function shapeBounds(op: ShapeOp): Rect | null {
     maxY = Math.max(maxY, y);
   }
   return { x: minX, y: minY, width: maxX - minX, height: maxY - minY };
+}
+
+/** The box a polygon or region covers. */
+export function shapeBounds(op: ShapeOp): Rect | null {
+  if (op.shape === "region") return op.runs.length > 1 ? op.rect : null;
+  return pointsBounds(op.points, 2, 3);
 }

@@ -100,8 +100,42 @@ function newId(): string {
   return crypto.randomUUID();
 }
 
+type CanvasSet = (fn: (s: CanvasState) => Partial<CanvasState>) => void;
+
+/** Staging a result over the frame, stepping through it, accepting it as a layer, reopening a recipe. */
+function resultActions(
+  set: CanvasSet,
+): Pick<CanvasState, "stage" | "stepStaged" | "accept" | "unstage" | "openRecipe"> {
+  return {
+    stage: (taskUUID, frame) => set(() => ({ staging: { taskUUID, frame, index: 0 } })),
+    stepStaged: (by, count) =>
+      set((s) =>
+        s.staging && count > 0
+          ? { staging: { ...s.staging, index: (s.staging.index + by + count) % count } }
+          : {},
+      ),
+    accept: (src) => {
+      const id = newId();
+      set((s) => {
+        if (!s.staging) return {};
+        const next = acceptResult(s.history.present, id, src, s.staging.frame);
+        return { history: pushHistory(s.history, next), staging: null, selectedId: id, lastEdit: null };
+      });
+    },
+    unstage: () => set(() => ({ staging: null })),
+    openRecipe: (doc, settings, staging) =>
+      set((s) => ({
+        history: pushHistory(s.history, doc),
+        settings,
+        staging,
+        selectedId: null,
+        lastEdit: null,
+      })),
+  };
+}
+
 /** The pure transitions, apart from zustand so tests drive them without a browser. */
-export function createCanvasState(set: (fn: (s: CanvasState) => Partial<CanvasState>) => void): CanvasState {
+export function createCanvasState(set: CanvasSet): CanvasState {
   const edit = (fn: (doc: CanvasDocument, s: CanvasState) => CanvasDocument, run: string | null = null) =>
     set((s) => {
       const next = fn(s.history.present, s);
@@ -181,30 +215,7 @@ export function createCanvasState(set: (fn: (s: CanvasState) => Partial<CanvasSt
     setSize: (tool, size) =>
       set((s) => ({ sizes: { ...s.sizes, [tool]: Math.min(512, Math.max(1, Math.round(size))) } })),
     setSettings: (patch) => set((s) => ({ settings: { ...s.settings, ...patch } })),
-    stage: (taskUUID, frame) => set(() => ({ staging: { taskUUID, frame, index: 0 } })),
-    stepStaged: (by, count) =>
-      set((s) =>
-        s.staging && count > 0
-          ? { staging: { ...s.staging, index: (s.staging.index + by + count) % count } }
-          : {},
-      ),
-    accept: (src) => {
-      const id = newId();
-      set((s) => {
-        if (!s.staging) return {};
-        const next = acceptResult(s.history.present, id, src, s.staging.frame);
-        return { history: pushHistory(s.history, next), staging: null, selectedId: id, lastEdit: null };
-      });
-    },
-    unstage: () => set(() => ({ staging: null })),
-    openRecipe: (doc, settings, staging) =>
-      set((s) => ({
-        history: pushHistory(s.history, doc),
-        settings,
-        staging,
-        selectedId: null,
-        lastEdit: null,
-      })),
+    ...resultActions(set),
     applyPreset: (preset) => {
       if (preset === "outpaint") {
         edit((doc) => outpaintPreset(doc));

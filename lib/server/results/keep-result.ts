@@ -33,9 +33,20 @@ export async function keepResult(
   const fetched = await fetchMedia(deps, state, flight, item, index);
   if (!("media" in fetched)) return fetched.counts;
   const { media } = fetched;
-  const size = await mediaSize(item, media, flight.params);
-  const stored = await storeMedia(deps.storage, item, media, size);
-  const recorded = await recordResult(deps, flight, item, index, media, size, stored);
+  let size: Size;
+  let stored: Stored | null = null;
+  let recorded: Recorded;
+  try {
+    size = await mediaSize(item, media, flight.params);
+    stored = await storeMedia(deps.storage, item, media, size);
+    recorded = await recordResult(deps, flight, item, index, media, size, stored);
+  } catch (err) {
+    // Not kept (its bytes unreadable, the disk or the database failing): the result counts as
+    // lost, as one that could not be downloaded does, so the task ends and its member's slot is
+    // freed instead of waiting for ever on a result already heard; a later delivery still keeps it.
+    if (stored) await dropStored(deps.storage, stored);
+    return notKept(state, flight, item, index, err);
+  }
   if (!recorded.created) {
     // Another route stored this result first, possibly under another key (a month boundary):
     // the bytes just written are nobody's.
@@ -54,6 +65,26 @@ export async function keepResult(
     return 1;
   });
   announceKept(deps, flight, item, recorded, stored.bytes, seedCount);
+  return true;
+}
+
+function notKept(
+  state: KeeperState,
+  flight: Flight,
+  item: Result,
+  index: number | null,
+  err: unknown,
+): boolean {
+  flight.seen.delete(item.id);
+  logger().error({ err, taskUUID: item.taskUUID, mediaUUID: item.id }, "result not kept");
+  if (state.closing) return false;
+  flight.failures.set(`media:${item.id}`, {
+    error: {
+      code: "mediaUnavailable",
+      message: `The result ${item.id} arrived but could not be kept: ${err instanceof Error ? err.message : err}`,
+    },
+    index,
+  });
   return true;
 }
 

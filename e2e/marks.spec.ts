@@ -143,7 +143,9 @@ test("marks of each kind and colour are drawn, posted, and shown at the same pla
   await expect(layer.locator("path[data-mark=freehand]")).toHaveAttribute("fill", "#3b82f6");
   await expect(layer.locator("g[data-mark=arrow] line")).toHaveAttribute("stroke", "#ef4444");
 
-  const where = async () => {
+  // The marks are laid over the image once it has settled at its new size: read them then.
+  const where = () => expect(async () => await placed()).toPass({ timeout: 10_000 });
+  const placed = async () => {
     await expectNear(
       await relativeBox(layer.locator("rect[data-mark=rectangle]"), image),
       [0.5, 0.1, 0.3, 0.2],

@@ -5,6 +5,7 @@ export * from "./database";
 export * from "./inline-media";
 export * from "./item-records";
 export * from "./lease-records";
+export { outerColumn } from "./outer-column";
 export * from "./record-errors";
 export { seedField } from "./record-input";
 export { redactTaskParams } from "./redact-params";

@@ -4,6 +4,7 @@ import { decodeCursor, encodeCursor } from "./cursor";
 import type { StudioDatabase } from "./database";
 import { itemFacts } from "./item-facts";
 import { mediaRefsOf, recordItemSources } from "./item-sources";
+import { outerColumn } from "./outer-column";
 import { invalidRecord, RecordError } from "./record-errors";
 import {
   intField,
@@ -171,7 +172,7 @@ export async function listItems(db: StudioDatabase, query: ListItemsQuery = {}):
   if (query.authorId !== undefined) conditions.push(eq(item.authorId, textField(query.authorId, "authorId")));
   if (query.boardId !== undefined) {
     conditions.push(
-      sql`exists (select 1 from ${boardItem} where ${boardItem.boardId} = ${uuidField(query.boardId, "board")} and ${boardItem.itemId} = ${sql.raw(`"item"."id"`)})`,
+      sql`exists (select 1 from ${boardItem} where ${boardItem.boardId} = ${uuidField(query.boardId, "board")} and ${boardItem.itemId} = ${outerColumn(item.id)})`,
     );
   }
   if (after !== null) {

@@ -2,6 +2,7 @@ import "server-only";
 import { and, asc, desc, eq, isNull, lt, or, sql } from "drizzle-orm";
 import type { StudioDatabase } from "@/lib/server/db";
 import { decodeCursor, encodeCursor } from "@/lib/server/db/cursor";
+import { outerColumn } from "@/lib/server/db/outer-column";
 import {
   boardItem,
   type EvalSetRow,
@@ -28,7 +29,7 @@ export async function evalSetPage(
     .select({
       row: evalSet,
       createdByName: user.name,
-      runs: sql<number>`(select count(*)::int from eval_run r where r.set_id = ${evalSet.id})`,
+      runs: sql<number>`(select count(*)::int from eval_run r where r.set_id = ${outerColumn(evalSet.id)})`,
     })
     .from(evalSet)
     .leftJoin(user, eq(user.id, evalSet.createdBy))
@@ -94,14 +95,14 @@ async function casesOfExperiment(db: StudioDatabase, experimentId: string): Prom
       params: experimentCell.params,
       itemSeed: sql<
         string | null
-      >`(select i.seed from item i where i.task_uuid = ${experimentCell.taskUUID} order by i.index limit 1)`,
+      >`(select i.seed from item i where i.task_uuid = ${outerColumn(experimentCell.taskUUID)} order by i.index limit 1)`,
     })
     .from(experimentCell)
     .where(
       and(
         eq(experimentCell.experimentId, experimentId),
         eq(experimentCell.status, "done"),
-        sql`exists (select 1 from item i where i.task_uuid = ${experimentCell.taskUUID} and i.deleted_at is null)`,
+        sql`exists (select 1 from item i where i.task_uuid = ${outerColumn(experimentCell.taskUUID)} and i.deleted_at is null)`,
       ),
     )
     .orderBy(asc(experimentCell.key))

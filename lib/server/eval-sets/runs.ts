@@ -2,6 +2,7 @@ import "server-only";
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { unwrap } from "@/lib/server/api/route";
 import type { StudioDatabase } from "@/lib/server/db";
+import { outerColumn } from "@/lib/server/db/outer-column";
 import { evalRun, experiment, experimentCell, item, user } from "@/lib/server/db/schema";
 import { createExperiment } from "@/lib/server/experiments/actions";
 import type { PlanDeps } from "@/lib/server/experiments/plan";
@@ -63,17 +64,17 @@ export async function runSummaries(
   experimentIds?: string[],
 ): Promise<EvalRunSummary[]> {
   const rated = sql`from experiment_cell c join item i on i.task_uuid = c.task_uuid
-    where c.experiment_id = ${evalRun.experimentId} and c.status = 'done' and i.deleted_at is null`;
+    where c.experiment_id = ${outerColumn(evalRun.experimentId)} and c.status = 'done' and i.deleted_at is null`;
   const rows = await db
     .select({
       run: evalRun,
       createdByName: user.name,
-      number: sql<number>`(select count(*)::int from eval_run r2 where r2.set_id = ${evalRun.setId}
+      number: sql<number>`(select count(*)::int from eval_run r2 where r2.set_id = ${outerColumn(evalRun.setId)}
         and (r2.created_at < ${evalRun.createdAt} or (r2.created_at = ${evalRun.createdAt} and r2.id <= ${evalRun.id})))`,
       status: experiment.status,
-      cells: sql<number>`(select count(*)::int from experiment_cell c where c.experiment_id = ${evalRun.experimentId})`,
-      done: sql<number>`(select count(*)::int from experiment_cell c where c.experiment_id = ${evalRun.experimentId} and c.status = 'done')`,
-      failed: sql<number>`(select count(*)::int from experiment_cell c where c.experiment_id = ${evalRun.experimentId} and c.status in ('error', 'refused'))`,
+      cells: sql<number>`(select count(*)::int from experiment_cell c where c.experiment_id = ${outerColumn(evalRun.experimentId)})`,
+      done: sql<number>`(select count(*)::int from experiment_cell c where c.experiment_id = ${outerColumn(evalRun.experimentId)} and c.status = 'done')`,
+      failed: sql<number>`(select count(*)::int from experiment_cell c where c.experiment_id = ${outerColumn(evalRun.experimentId)} and c.status in ('error', 'refused'))`,
       ratingSum: sql<number | null>`(select sum(i.rating_avg * i.rating_count) ${rated})`,
       ratingCount: sql<number>`(select coalesce(sum(i.rating_count), 0)::int ${rated})`,
     })

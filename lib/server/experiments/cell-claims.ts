@@ -1,12 +1,13 @@
 import "server-only";
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { StudioDatabase } from "@/lib/server/db";
+import { outerColumn } from "@/lib/server/db/outer-column";
 import { experiment, experimentCell, user } from "@/lib/server/db/schema";
 
 /** An experiment's status, concurrency and author, with how many of its cells are sent and pending, in one query. */
 export async function readProgress(db: StudioDatabase, id: string) {
   const counted = (status: string) =>
-    sql<number>`(select count(*)::int from ${experimentCell} c where c.experiment_id = ${experiment.id} and c.status = ${status})`;
+    sql<number>`(select count(*)::int from ${experimentCell} c where c.experiment_id = ${outerColumn(experiment.id)} and c.status = ${status})`;
   const [exp] = await db
     .select({
       status: experiment.status,

@@ -185,6 +185,33 @@ for (const backend of testBackends) {
       a.runner.close();
     }, 60_000);
 
+    it("a cancelled or paused experiment holds its own cells alone, not another member's waiting tasks", async () => {
+      const dora = await member(pair.a, "dora");
+      const eve = await member(pair.a, "eve");
+      const created = await createExperiment(planDeps(), sweep, dora.id);
+      if (!created.ok) throw new Error(JSON.stringify(created.errors));
+      const a = side(pair, "a");
+      await a.runner.pump(created.value.experiment.id);
+      await a.studio.settle();
+      await cancelExperiments(pair.a.db, dora, [created.value.experiment.id]);
+      const paused = await createExperiment(planDeps(), sweep, dora.id);
+      if (!paused.ok) throw new Error(JSON.stringify(paused.errors));
+      await a.runner.pump(paused.value.experiment.id);
+      await a.studio.settle();
+      await holdExperiments(pair.a.db, dora, [paused.value.experiment.id], true);
+      const tasks = [image("a harbour"), image("a harbour at noon"), image("a harbour at night")];
+      expect((await a.studio.submit(eve, tasks)).status).toBe(202);
+      await a.studio.settle();
+      // A steering change anywhere makes every studio read the steering of what it holds waiting.
+      await a.studio.sync.changed();
+      expect(a.studio.queue.usage(eve.id)).toEqual({ active: 2, waiting: 1 });
+      await a.studio.finish(eve, tasks[0]?.taskUUID ?? "");
+      await a.studio.settle();
+      expect(a.studio.sent.map((w) => w.taskUUID)).toContain(tasks[2]?.taskUUID);
+      expect(a.studio.queue.usage(eve.id)).toEqual({ active: 2, waiting: 0 });
+      a.runner.close();
+    }, 60_000);
+
     it("edits every cell not yet sent, pending or waiting as a task, and checks each as a task", async () => {
       const cleo = await member(pair.a, "cleo");
       const created = await createExperiment(planDeps(), sweep, cleo.id);

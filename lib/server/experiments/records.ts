@@ -2,6 +2,7 @@ import "server-only";
 import { and, asc, desc, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
 import type { StudioDatabase } from "@/lib/server/db";
 import { decodeCursor, encodeCursor } from "@/lib/server/db/cursor";
+import { outerColumn } from "@/lib/server/db/outer-column";
 import {
   type ExperimentCellRow,
   type ExperimentRow,
@@ -142,12 +143,12 @@ export async function experimentPage(
     .select({
       row: experiment,
       createdByName: user.name,
-      cells: sql<number>`(select count(*)::int from experiment_cell c where c.experiment_id = ${experiment.id})`,
-      done: sql<number>`(select count(*)::int from experiment_cell c where c.experiment_id = ${experiment.id} and c.status = 'done')`,
-      failed: sql<number>`(select count(*)::int from experiment_cell c where c.experiment_id = ${experiment.id} and c.status = 'error')`,
+      cells: sql<number>`(select count(*)::int from experiment_cell c where c.experiment_id = ${outerColumn(experiment.id)})`,
+      done: sql<number>`(select count(*)::int from experiment_cell c where c.experiment_id = ${outerColumn(experiment.id)} and c.status = 'done')`,
+      failed: sql<number>`(select count(*)::int from experiment_cell c where c.experiment_id = ${outerColumn(experiment.id)} and c.status = 'error')`,
       coverKey: sql<
         string | null
-      >`(select i.storage_key from experiment_cell c join item i on i.task_uuid = c.task_uuid where c.experiment_id = ${experiment.id} and c.status = 'done' and i.deleted_at is null and i.kind = 'image' order by c.key limit 1)`,
+      >`(select i.storage_key from experiment_cell c join item i on i.task_uuid = c.task_uuid where c.experiment_id = ${outerColumn(experiment.id)} and c.status = 'done' and i.deleted_at is null and i.kind = 'image' order by c.key limit 1)`,
     })
     .from(experiment)
     .leftJoin(user, eq(user.id, experiment.createdBy))

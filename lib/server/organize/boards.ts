@@ -2,6 +2,7 @@ import "server-only";
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import type { StudioDatabase } from "@/lib/server/db";
 import { decodeCursor, encodeCursor } from "@/lib/server/db/cursor";
+import { outerColumn } from "@/lib/server/db/outer-column";
 import { board, boardItem, item } from "@/lib/server/db/schema";
 import type { BoardPage, BoardView } from "@/lib/studio/api/boards";
 import { studioErrors } from "@/lib/studio/api/errors";
@@ -19,10 +20,8 @@ export async function listBoards(
 ): Promise<BoardPage> {
   const limit = query.limit ?? 100;
   const after = decodeCursor(query.cursor);
-  // Qualified by hand: inside a subquery drizzle writes a column of the outer table unqualified,
-  // which the subquery's own `id` columns would capture.
-  const boardId = sql.raw(`"board"."id"`);
-  const coverItemId = sql.raw(`"board"."cover_item_id"`);
+  const boardId = outerColumn(board.id);
+  const coverItemId = outerColumn(board.coverItemId);
   const itemCount = sql<number>`(select count(*)::int from ${boardItem} bi join ${item} i on i.id = bi.item_id
     where bi.board_id = ${boardId} and i.deleted_at is null)`;
   const chosen = sql`(select i.id from ${item} i where i.id = ${coverItemId} and i.deleted_at is null)`;

@@ -1,18 +1,19 @@
 import "server-only";
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import type { StudioDatabase } from "@/lib/server/db";
+import { outerColumn } from "@/lib/server/db/outer-column";
 import { experiment, task, user } from "@/lib/server/db/schema";
 import { STEERABLE_STATUSES } from "./experiment-steering";
 
 /** The task is a cell of an experiment still sending: its experiment's entry stands for it. */
 export const inSteerableExperiment = () =>
-  sql<boolean>`exists (select 1 from experiment_cell c join experiment e on e.id = c.experiment_id where c.task_uuid = ${task.taskUUID} and e.status in ('running', 'paused'))`;
+  sql<boolean>`exists (select 1 from experiment_cell c join experiment e on e.id = c.experiment_id where c.task_uuid = ${outerColumn(task.taskUUID)} and e.status in ('running', 'paused'))`;
 
 /**
  * A cell not yet sent: pending (its runner has not claimed it), or claimed and recorded as a task
  * that still waits in the studio. A claimed cell whose task is not recorded yet counts too.
  */
-const WAITING_CELLS = sql<number>`(select count(*)::int from experiment_cell c left join task t on t.task_uuid = c.task_uuid where c.experiment_id = ${experiment.id} and (c.status = 'pending' or (c.status = 'sent' and (t.task_uuid is null or (t.status = 'queued' and t.sent_at is null)))))`;
+const WAITING_CELLS = sql<number>`(select count(*)::int from experiment_cell c left join task t on t.task_uuid = c.task_uuid where c.experiment_id = ${outerColumn(experiment.id)} and (c.status = 'pending' or (c.status = 'sent' and (t.task_uuid is null or (t.status = 'queued' and t.sent_at is null)))))`;
 
 export interface ExperimentEntry {
   id: string;

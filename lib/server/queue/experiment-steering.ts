@@ -2,6 +2,7 @@ import "server-only";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { SessionUser } from "@/lib/server/auth/caller";
 import type { StudioDatabase } from "@/lib/server/db";
+import { outerColumn } from "@/lib/server/db/outer-column";
 import { experiment, experimentCell, task } from "@/lib/server/db/schema";
 import { studioErrors } from "@/lib/studio/api/errors";
 import type { TaskPriority } from "@/lib/studio/queue/queue";
@@ -178,7 +179,7 @@ export async function withdrawCancelled(db: StudioDatabase, taskUUIDs: readonly 
       and(
         inArray(task.taskUUID, [...taskUUIDs]),
         waitingNow(),
-        sql`exists (select 1 from experiment_cell c join experiment e on e.id = c.experiment_id where c.task_uuid = ${task.taskUUID} and e.status = 'cancelled')`,
+        sql`exists (select 1 from experiment_cell c join experiment e on e.id = c.experiment_id where c.task_uuid = ${outerColumn(task.taskUUID)} and e.status = 'cancelled')`,
       ),
     )
     .returning({ taskUUID: task.taskUUID });

@@ -2,6 +2,7 @@ import "server-only";
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { SessionUser } from "@/lib/server/auth/caller";
 import type { StudioDatabase } from "@/lib/server/db";
+import { outerColumn } from "@/lib/server/db/outer-column";
 import { task } from "@/lib/server/db/schema";
 import { studioErrors } from "@/lib/studio/api/errors";
 
@@ -17,7 +18,7 @@ export const waitingNow = () => and(eq(task.status, "queued"), isNull(task.sentA
  * `withQueueLock`).
  */
 export const inStoppedExperiment = () =>
-  sql<boolean>`exists (select 1 from experiment_cell c join experiment e on e.id = c.experiment_id where c.task_uuid = ${task.taskUUID} and e.status in ('paused', 'cancelled'))`;
+  sql<boolean>`exists (select 1 from experiment_cell c join experiment e on e.id = c.experiment_id where c.task_uuid = ${outerColumn(task.taskUUID)} and e.status in ('paused', 'cancelled'))`;
 
 export interface SteeredRow {
   taskUUID: string;

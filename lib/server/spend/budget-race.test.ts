@@ -190,6 +190,28 @@ for (const backend of testBackends) {
         );
       });
 
+      it("holds a member's running tasks whatever other tasks were charged", async () => {
+        const yan = await member(database, "yan");
+        const xia = await member(database, "xia");
+        const budgets = new Budgets(database.db, true, now);
+        await budgets.set({ members: [{ id: yan.id, usd: perImage * 2 }] }, owner);
+        const { deps } = studio(database.db, budgets);
+        // Another member's task, charged: its charge is its own, and frees none of yan's room.
+        const hers = image();
+        expect((await submitTasks(deps, xia, [hers])).status).toBe(202);
+        await recordSpend(database.db, {
+          key: randomUUID(),
+          taskUUID: hers.taskUUID,
+          memberId: xia.id,
+          taskType: "imageInference",
+          params: hers,
+          usd: perImage * 10,
+          at: now(),
+        });
+        expect((await submitTasks(deps, yan, [image(), image()])).body.data).toHaveLength(2);
+        expect((await submitTasks(deps, yan, [image()])).status).toBe(402);
+      });
+
       it("gives the room back when a task ends, and counts what its results were charged instead", async () => {
         const zoe = await member(database, "zoe");
         const budgets = new Budgets(database.db, true, now);

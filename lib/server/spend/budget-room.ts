@@ -1,6 +1,7 @@
 import "server-only";
 import { and, asc, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
 import type { StudioDatabase } from "@/lib/server/db";
+import { outerColumn } from "@/lib/server/db/outer-column";
 import { spendBudget, spendEntry, TEAM_BUDGET, task } from "@/lib/server/db/schema";
 import { estimateCost } from "./estimate";
 import { spentIn } from "./ledger";
@@ -60,7 +61,7 @@ const running = (memberId: string | undefined) =>
     memberId === undefined ? undefined : eq(task.authorId, memberId),
   );
 
-const chargedFor = sql`coalesce((select sum(${spendEntry.usd}) from ${spendEntry} where ${spendEntry.taskUUID} = ${task.taskUUID}), 0)`;
+const chargedFor = sql`coalesce((select sum(${outerColumn(spendEntry.usd)}) from ${spendEntry} where ${outerColumn(spendEntry.taskUUID)} = ${outerColumn(task.taskUUID)}), 0)`;
 
 /**
  * What tasks still running hold: each its admitted estimate less what its results were already

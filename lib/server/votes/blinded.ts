@@ -1,6 +1,7 @@
 import "server-only";
 import { and, eq, sql } from "drizzle-orm";
 import type { StudioDatabase } from "@/lib/server/db";
+import { outerColumn } from "@/lib/server/db/outer-column";
 import { voteBallot, voteRound } from "@/lib/server/db/schema";
 import { studioErrors } from "@/lib/studio/api/errors";
 
@@ -31,9 +32,9 @@ export async function ballotInProgress(
         eq(voteRound.status, "open"),
         "experimentId" in read
           ? eq(voteRound.experimentId, read.experimentId)
-          : sql`exists (select 1 from vote_pair p where p.round_id = ${voteRound.id} and (p.item_a = ${read.itemId} or p.item_b = ${read.itemId}))`,
+          : sql`exists (select 1 from vote_pair p where p.round_id = ${outerColumn(voteRound.id)} and (p.item_a = ${read.itemId} or p.item_b = ${read.itemId}))`,
         // Every pair answered on every criterion (a ranked four answers its six pairs).
-        sql`(select count(*) from vote v where v.round_id = ${voteRound.id} and v.user_id = ${userId}) < (select count(*) from vote_pair p where p.round_id = ${voteRound.id}) * greatest(1, cardinality(${voteRound.criteria}))`,
+        sql`(select count(*) from vote v where v.round_id = ${outerColumn(voteRound.id)} and v.user_id = ${userId}) < (select count(*) from vote_pair p where p.round_id = ${outerColumn(voteRound.id)}) * greatest(1, cardinality(${voteRound.criteria}))`,
       ),
     )
     .limit(1);

@@ -2,6 +2,7 @@ import "server-only";
 import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import { logger } from "@/lib/platform/logger";
 import type { StudioDatabase } from "@/lib/server/db";
+import { outerColumn } from "@/lib/server/db/outer-column";
 import { guestVote, guestVoter, user, type VoteRoundRow, voteRank } from "@/lib/server/db/schema";
 import type { OrganizeDeps } from "@/lib/server/items/live";
 import type { RateLimits } from "@/lib/server/rate-limits";
@@ -74,7 +75,7 @@ export async function guestVotersOf(db: StudioDatabase, round: VoteRoundRow): Pr
       createdAt: guestVoter.createdAt,
       discardedAt: guestVoter.discardedAt,
       discardedByName: user.name,
-      votes: sql<number>`(select count(*)::int from ${guestVote} g where g.round_id = ${guestVoter.roundId} and g.ballot = ${guestVoter.ballot})`,
+      votes: sql<number>`(select count(*)::int from ${guestVote} g where g.round_id = ${outerColumn(guestVoter.roundId)} and g.ballot = ${outerColumn(guestVoter.ballot)})`,
     })
     .from(guestVoter)
     .leftJoin(user, eq(user.id, guestVoter.discardedBy))

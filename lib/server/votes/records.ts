@@ -2,6 +2,7 @@ import "server-only";
 import { randomBytes } from "node:crypto";
 import { and, desc, eq, sql } from "drizzle-orm";
 import type { StudioDatabase } from "@/lib/server/db";
+import { outerColumn } from "@/lib/server/db/outer-column";
 import { user, type VoteRoundRow, votePair, voteRound } from "@/lib/server/db/schema";
 import { experimentRow } from "@/lib/server/experiments/records";
 import { experimentView } from "@/lib/server/experiments/view";
@@ -119,13 +120,13 @@ export async function listVotes(
     .select({
       round: voteRound,
       creator: user.name,
-      pairs: sql<number>`(select count(*)::int from vote_pair p where p.round_id = ${voteRound.id})`,
-      votes: sql<number>`(select count(*)::int from vote v where v.round_id = ${voteRound.id})`,
-      voters: sql<number>`(select count(distinct v.user_id)::int from vote v where v.round_id = ${voteRound.id})`,
-      guestVotes: sql<number>`(select count(*)::int from guest_vote g where g.round_id = ${voteRound.id})`,
-      guestVoters: sql<number>`(select count(distinct g.ballot)::int from guest_vote g where g.round_id = ${voteRound.id})`,
+      pairs: sql<number>`(select count(*)::int from vote_pair p where p.round_id = ${outerColumn(voteRound.id)})`,
+      votes: sql<number>`(select count(*)::int from vote v where v.round_id = ${outerColumn(voteRound.id)})`,
+      voters: sql<number>`(select count(distinct v.user_id)::int from vote v where v.round_id = ${outerColumn(voteRound.id)})`,
+      guestVotes: sql<number>`(select count(*)::int from guest_vote g where g.round_id = ${outerColumn(voteRound.id)})`,
+      guestVoters: sql<number>`(select count(distinct g.ballot)::int from guest_vote g where g.round_id = ${outerColumn(voteRound.id)})`,
       // Pairs answered, counted on the first criterion: each pair once whatever the criteria.
-      mine: sql<number>`(select count(*)::int from vote v where v.round_id = ${voteRound.id} and v.user_id = ${viewerId} and v.criterion = 0)`,
+      mine: sql<number>`(select count(*)::int from vote v where v.round_id = ${outerColumn(voteRound.id)} and v.user_id = ${viewerId} and v.criterion = 0)`,
     })
     .from(voteRound)
     .leftJoin(user, eq(user.id, voteRound.createdBy))

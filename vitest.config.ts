@@ -1,5 +1,19 @@
+import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
+
+const everything = [
+  "lib/**/*.test.ts",
+  "components/**/*.test.ts",
+  "components/**/*.test.tsx",
+  "app/**/*.test.ts",
+  "scripts/**/*.test.ts",
+  "deploy/**/*.test.ts",
+];
+/** Tests of the layers below the server that import nothing of it: see the `pure` project. */
+const pure = ["lib/protocol/**/*.test.ts", "lib/studio/**/*.test.ts", "lib/client/**/*.test.ts"];
+/** Of those, the ones with an environment of their own (a DOM), which needs a module graph of its own. */
+const pureButIsolated = ["lib/client/endpoint-client.test.ts"];
 
 export default defineConfig({
   resolve: {
@@ -11,14 +25,6 @@ export default defineConfig({
     },
   },
   test: {
-    include: [
-      "lib/**/*.test.ts",
-      "components/**/*.test.ts",
-      "components/**/*.test.tsx",
-      "app/**/*.test.ts",
-      "scripts/**/*.test.ts",
-      "deploy/**/*.test.ts",
-    ],
     environment: "node",
     pool: "forks",
     // Vitest's default on a two-core machine is one file at a time (cores - 1); the storage tests
@@ -28,5 +34,33 @@ export default defineConfig({
     testTimeout: 20_000,
     // The server's JSON log lines stay out of test output unless something goes wrong.
     env: { LOG_LEVEL: "warn" },
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: "pure",
+          include: pure,
+          exclude: pureButIsolated,
+          // These modules hold no process state a test could leave behind (no database, server,
+          // mock of a module or environment of their own), so one module graph serves every file:
+          // loading it afresh for each file cost more than running the file's tests.
+          isolate: false,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: "isolated",
+          include: everything,
+          exclude: [
+            "lib/protocol/**",
+            "lib/studio/**",
+            "lib/client/*/**",
+            // Every test file directly in lib/client but those of `pureButIsolated`.
+            `lib/client/!(${pureButIsolated.map((file) => path.basename(file, ".test.ts")).join("|")}).test.ts`,
+          ],
+        },
+      },
+    ],
   },
 });

@@ -142,13 +142,14 @@ export async function openTestPglite(options: OpenDatabaseOptions = {}): Promise
 }
 
 /**
- * A new embedded database in memory, no migration applied (`migrate: false`), started from a
- * shared dump of one just made rather than making it again.
+ * A new embedded database in memory, started from a shared dump of one just made rather than
+ * making it again. No migration is applied unless asked (`migrate: true`, with a
+ * `migrationsFolder` of the caller's: the migrations as they stood at some point).
  */
 export async function openEmptyTestPglite(options: OpenDatabaseOptions = {}): Promise<OpenedDatabase> {
   return openPgliteDatabase(undefined, {
-    ...options,
     migrate: false,
+    ...options,
     loadDataDir: await pgliteTemplate(false),
   });
 }

@@ -5,6 +5,7 @@ import path from "node:path";
 import { sql } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { openPgliteDatabase } from "@/lib/server/db/database";
+import { openEmptyTestPglite } from "@/lib/server/db/test-databases";
 import { inboxPage } from "./inbox";
 
 const MIGRATIONS = path.resolve("lib/server/db/migrations");
@@ -41,8 +42,14 @@ describe("the notifications migration", () => {
   });
 
   it("brings the mentions made before it into the inbox, read or not as they were", async () => {
-    const dataDir = tempDir();
-    const old = await openPgliteDatabase(dataDir, { migrationsFolder: migrationsBefore(tempDir()) });
+    // The studio's database as it stood before, kept whole as a restart would find it: in memory
+    // and dumped at close, which spares the seconds of a new data folder's initdb.
+    const kept = path.join(tempDir(), "before.tar.gz");
+    const old = await openEmptyTestPglite({
+      migrate: true,
+      migrationsFolder: migrationsBefore(tempDir()),
+      dumpOnClose: kept,
+    });
     // Rows written in SQL of the schema as it stood then: the studio's current tables may have
     // columns and tables that later migrations add.
     const run = (query: ReturnType<typeof sql>) => old.db.execute(query);
@@ -74,7 +81,7 @@ describe("the notifications migration", () => {
       (${seen}, ${people.editor}, ${itemId}, now())`);
     await old.close();
 
-    const migrated = await openPgliteDatabase(dataDir, { migrationsFolder: MIGRATIONS });
+    const migrated = await openPgliteDatabase(undefined, { migrationsFolder: MIGRATIONS, loadDataDir: kept });
     try {
       const page = await inboxPage(migrated.db, people.editor);
       expect(page.unread).toBe(1);

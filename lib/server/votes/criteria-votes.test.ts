@@ -185,6 +185,19 @@ for (const backend of testBackends) {
         ).toBe(true);
         const adherence = results.byCriterion[0]?.ranking;
         expect(adherence?.variants.some((v) => v.score > 0.01)).toBe(true);
+        // The team's and the guests' own rankings, each criterion apart: the guest's tie and
+        // "both bad", the member's left pick and "both bad".
+        const wins = (
+          r: { variants: { wins: number; ties: number; rejected: number }[] } | null | undefined,
+        ) => r?.variants.reduce((a, v) => [a[0] + v.wins, a[1] + v.ties, a[2] + v.rejected], [0, 0, 0]);
+        expect(results.team.byCriterion.map(wins)).toEqual([
+          [1, 0, 0],
+          [0, 0, 2],
+        ]);
+        expect(results.guests.byCriterion.map(wins)).toEqual([
+          [0, 2, 0],
+          [0, 0, 2],
+        ]);
       });
 
       it("ranks four at once as six pairwise outcomes, one per submission however many arrive at once, from two studios", async () => {

@@ -197,7 +197,7 @@ export function BallotBoard({ source }: { source: BallotSource }) {
     return <p className="text-muted text-sm">This vote has nothing to vote on.</p>;
   const done = ballot.done;
   const total = ballot.questions;
-  const noun = questionNoun(fours ? "fours" : "pairs");
+  const noun = questionNoun(fours ? "fours" : "pairs", four?.slots.length);
   const finished = done === total;
   const shown = pair
     ? pair.picks.map((p, c) => pending.findLast((w) => w.id === pair.id && w.criterion === c)?.pick ?? p)
@@ -239,7 +239,7 @@ export function BallotBoard({ source }: { source: BallotSource }) {
             <ChevronLeft aria-hidden />
           </Button>
           <span className="tabular-nums">
-            {fours ? "Set of four" : "Pair"} {current + 1} of {total}
+            {fours ? `${noun.charAt(0).toUpperCase()}${noun.slice(1)}` : "Pair"} {current + 1} of {total}
           </span>
           <Button
             size="sm"
@@ -258,7 +258,7 @@ export function BallotBoard({ source }: { source: BallotSource }) {
           className="rounded-control border border-success/30 bg-success/10 px-3 py-2 text-[13px] text-success-fg"
         >
           {fours
-            ? "You have ranked every set of four. You can still change an order until the vote is closed."
+            ? `You have ranked every ${noun}. You can still change an order until the vote is closed.`
             : "You have voted on every pair. You can still change a vote until the vote is closed."}
         </p>
       ) : null}

@@ -9,8 +9,8 @@ import type { BallotFour } from "@/lib/studio/api/votes";
 const PLACES = ["1st", "2nd", "3rd", "4th"];
 
 /**
- * Four pictures, blind, to order best to worst on each criterion in turn: press them (or keys 1 to
- * 4, by their place on screen) best first; the last one places itself; pressing a placed one takes
+ * Four pictures (or three), blind, to order best to worst on each criterion in turn: press them (or
+ * keys 1 to 4, by their place on screen) best first; the last one places itself; pressing a placed one takes
  * it back with those after it. Backspace takes the last back, Enter saves the order. A saved order can be changed until the vote is closed.
  */
 export function FourQuestion({
@@ -43,7 +43,7 @@ export function FourQuestion({
         // Pressing a placed picture takes it back, and those placed after it.
         if (d.includes(slotId)) return d.slice(0, d.indexOf(slotId));
         const next = [...d, slotId];
-        // Three placed: the fourth can only be last.
+        // All but one placed: the last can only be last.
         if (next.length === four.slots.length - 1) {
           const rest = four.slots.find((s) => !next.includes(s.id));
           if (rest) next.push(rest.id);
@@ -112,7 +112,13 @@ export function FourQuestion({
         ) : null}
         press the best first, then the next; the last places itself.
       </p>
-      <ol aria-label="Pictures to rank" className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+      <ol
+        aria-label="Pictures to rank"
+        className={cn(
+          "grid grid-cols-2 gap-3",
+          four.slots.length === 3 ? "lg:grid-cols-3" : "lg:grid-cols-4",
+        )}
+      >
         {four.slots.map((slot, k) => {
           const at = draft.indexOf(slot.id);
           return (
@@ -168,11 +174,17 @@ export function FourQuestion({
           <Check aria-hidden /> Save this order{count > 1 ? ` for ${criteria[criterion]}` : ""}
         </Button>
       </div>
-      <p className="text-center text-[12px] text-muted-subtle">
-        Keys: <kbd className="font-mono">1</kbd>–<kbd className="font-mono">4</kbd> place the pictures in
-        order · <kbd className="font-mono">Backspace</kbd> takes the last back ·{" "}
-        <kbd className="font-mono">Enter</kbd> saves. Which is which stays hidden until the vote is closed.
-      </p>
+      <KeysHint count={four.slots.length} />
     </div>
+  );
+}
+
+function KeysHint({ count }: { count: number }) {
+  return (
+    <p className="text-center text-[12px] text-muted-subtle">
+      Keys: <kbd className="font-mono">1</kbd>–<kbd className="font-mono">{count}</kbd> place the pictures in
+      order · <kbd className="font-mono">Backspace</kbd> takes the last back ·{" "}
+      <kbd className="font-mono">Enter</kbd> saves. Which is which stays hidden until the vote is closed.
+    </p>
   );
 }

@@ -100,7 +100,7 @@ export function StartVoteDialog({
         >
           <p role="status" className="text-[13px] text-muted">
             {questions.fours && pairs !== null && !blocked
-              ? `${questionsWords("fours", pairs)} for each voter to rank`
+              ? `${questionsWords("fours", pairs, variants ?? undefined)} for each voter to rank`
               : status}
           </p>
           <FormError>{error}</FormError>

@@ -139,14 +139,16 @@ function VoteCard({
                 : vote.experimentId
                   ? plural(vote.variantCount, `${vote.axisName.toLowerCase()} value`)
                   : plural(vote.variantCount, "result")}{" "}
-              · {questionsWords(vote.format, vote.pairs)} · {answersWords(vote.format, vote.votes)} from{" "}
-              {plural(vote.voters, "voter")}
+              · {questionsWords(vote.format, vote.pairs, vote.variantCount)} ·{" "}
+              {answersWords(vote.format, vote.votes, vote.variantCount)} from {plural(vote.voters, "voter")}
               {vote.guestVoters > 0
                 ? ` (${plural(vote.voters - vote.guestVoters, "teammate")}, ${plural(vote.guestVoters, "guest")})`
                 : ""}
             </span>
             {canVote && !closed ? (
-              <span className="text-muted-subtle">· {mineWords(vote.format, vote.myVotes, vote.pairs)}</span>
+              <span className="text-muted-subtle">
+                · {mineWords(vote.format, vote.myVotes, vote.pairs, vote.variantCount)}
+              </span>
             ) : null}
             <span className="text-muted-subtle">
               · started by {vote.createdByName}, {new Date(vote.createdAt).toLocaleDateString()}

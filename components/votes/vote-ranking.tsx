@@ -30,9 +30,11 @@ export function VoteRanking({ results }: { results: VoteResults }) {
         </details>
       </div>
       <p className="text-[13px] text-muted">
-        <span className="font-medium text-foreground">{answersWords(results.format, results.votes)}</span>{" "}
+        <span className="font-medium text-foreground">
+          {answersWords(results.format, results.votes, ranking.variants.length)}
+        </span>{" "}
         from {results.voters} {results.voters === 1 ? "voter" : "voters"} on{" "}
-        {questionsWords(results.format, results.pairs)}
+        {questionsWords(results.format, results.pairs, ranking.variants.length)}
         {ranking.ties > 0 ? ` · ${ranking.ties} ${ranking.ties === 1 ? "tie" : "ties"}` : ""}
       </p>
       <div

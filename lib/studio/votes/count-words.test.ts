@@ -21,4 +21,12 @@ describe("a vote's counts in a person's words", () => {
     for (const text of [questionsWords("fours", 6), mineWords("fours", 0, 6)])
       expect(text).not.toMatch(/pair/);
   });
+
+  it("counts a vote over three ranked at once in sets of three, three pairs each", () => {
+    expect(questionsWords("fours", 3, 3)).toBe("1 set of three");
+    expect(questionsWords("fours", 6, 3)).toBe("2 sets of three");
+    expect(answersWords("fours", 9, 3)).toBe("3 rankings (9 pairwise votes)");
+    expect(mineWords("fours", 3, 6, 3)).toBe("you ranked 1 of 2 sets of three");
+    expect(questionNoun("fours", 3)).toBe("set of three");
+  });
 });

@@ -57,27 +57,7 @@ export function FourQuestion({
     if (complete && !busy) onRank(draft, criterion);
   }, [complete, busy, onRank, draft, criterion]);
 
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent) => {
-      if (e.altKey || e.ctrlKey || e.metaKey) return;
-      const target = e.target as HTMLElement | null;
-      if (target?.closest("input, textarea, select")) return;
-      const k = Number(e.key);
-      if (Number.isInteger(k) && k >= 1 && k <= four.slots.length) {
-        e.preventDefault();
-        const slot = four.slots[k - 1];
-        if (slot) place(slot.id);
-      } else if (e.key === "Backspace") {
-        e.preventDefault();
-        setDraft((d) => d.slice(0, d.length === four.slots.length ? -2 : -1));
-      } else if (e.key === "Enter" && !target?.closest("button")) {
-        e.preventDefault();
-        save();
-      }
-    };
-    window.addEventListener("keydown", onKey, true);
-    return () => window.removeEventListener("keydown", onKey, true);
-  }, [four.slots, place, save]);
+  useRankKeys(four.slots, place, setDraft, save);
 
   return (
     <div className="flex flex-col gap-4">
@@ -187,4 +167,34 @@ function KeysHint({ count }: { count: number }) {
       <kbd className="font-mono">Enter</kbd> saves. Which is which stays hidden until the vote is closed.
     </p>
   );
+}
+
+/** Keys 1 to n place the pictures by their place on screen, Backspace takes the last back, Enter saves. */
+function useRankKeys(
+  slots: BallotFour["slots"],
+  place: (slotId: string) => void,
+  setDraft: (update: (d: string[]) => string[]) => void,
+  save: () => void,
+) {
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.altKey || e.ctrlKey || e.metaKey) return;
+      const target = e.target as HTMLElement | null;
+      if (target?.closest("input, textarea, select")) return;
+      const k = Number(e.key);
+      if (Number.isInteger(k) && k >= 1 && k <= slots.length) {
+        e.preventDefault();
+        const slot = slots[k - 1];
+        if (slot) place(slot.id);
+      } else if (e.key === "Backspace") {
+        e.preventDefault();
+        setDraft((d) => d.slice(0, d.length === slots.length ? -2 : -1));
+      } else if (e.key === "Enter" && !target?.closest("button")) {
+        e.preventDefault();
+        save();
+      }
+    };
+    window.addEventListener("keydown", onKey, true);
+    return () => window.removeEventListener("keydown", onKey, true);
+  }, [slots, place, setDraft, save]);
 }

@@ -27,7 +27,7 @@ async function shots(page: Page, name: string) {
 }
 
 test("four seeds of one recipe are one card; the best rated covers it", async ({ page, baseURL }) => {
-  test.setTimeout(150_000);
+  test.setTimeout(240_000);
   const word = crypto.randomUUID().slice(0, 8);
   const prompt = `a copper kettle on a stove ${word}`;
   const seeds = [11, 12, 13, 14].map((seed) => imageTask(prompt, { seed }));

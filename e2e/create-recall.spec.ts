@@ -223,15 +223,31 @@ test("video: text, frames and references come back with their media", async ({ p
 test("what cannot be restored is named", async ({ page, baseURL }) => {
   const origin = baseURL ?? "";
   const create = new CreatePage(page);
-  // A guide image the service holds but the studio never kept (sent by its service id).
+  // A gallery image used as the guide, then deleted for good: the studio no longer has it.
+  const guideTask = await sendTask(page.request, origin, {
+    ...IMAGE,
+    taskType: "imageInference",
+    positivePrompt: "a pose drawn in chalk",
+    width: 512,
+    height: 512,
+  });
+  const guide = (await finishedTask(page.request, guideTask)).items[0];
+  if (!guide) throw new Error("no guide image");
   const task = await sendTask(page.request, origin, {
     ...IMAGE,
     taskType: "imageInference",
     positivePrompt: "a dancer on a rooftop",
     width: 1024,
     height: 1024,
-    controlNet: [{ model: "runware:27@1", guideImage: crypto.randomUUID(), weight: 0.5 }],
+    controlNet: [{ model: "runware:27@1", guideImage: guide.mediaUUID, weight: 0.5 }],
   });
+  await finishedTask(page.request, task);
+  for (const path of ["/api/items/bulk", "/api/trash/purge"]) {
+    const body =
+      path === "/api/items/bulk" ? { action: "trash", itemIds: [guide.id] } : { itemIds: [guide.id] };
+    const answer = await page.request.post(path, { headers: { origin }, data: body });
+    expect(answer.ok(), await answer.text()).toBe(true);
+  }
   await create.recall(task);
   await expect(create.notice).toHaveText(
     "Filled in from a past task, except the guide image of ControlNet unit 1: the studio does not have it.",

@@ -112,3 +112,29 @@ test("a picked image put in the trash before the task is sent is refused, naming
   const body = (await refused.json()) as { errors: { code: string; parameter: string }[] };
   expect(body.errors[0]).toMatchObject({ code: "conflictItemInTrash", parameter: "seedImage" });
 });
+
+test("an image id the studio does not hold is refused naming its parameter, whichever parameter it fills", async ({
+  page,
+  baseURL,
+}) => {
+  const word = crypto.randomUUID().slice(0, 8);
+  const answers: { code: string; parameter: string; message: string }[] = [];
+  for (const made of [
+    { seedImage: crypto.randomUUID(), strength: 0.5 },
+    { controlNet: [{ model: "runware:27@1", guideImage: crypto.randomUUID(), weight: 0.5 }] },
+  ]) {
+    const refused = await sendTasks(page.request, baseURL ?? "", [
+      imageTask(`a made-up source ${word}`, made),
+    ]);
+    expect(refused.status()).toBeGreaterThanOrEqual(400);
+    expect(refused.status()).toBeLessThan(500);
+    const body = (await refused.json()) as { errors: { code: string; parameter: string; message: string }[] };
+    const error = body.errors[0];
+    if (!error) throw new Error("no error");
+    answers.push(error);
+  }
+  expect(answers.map((a) => [a.code, a.parameter])).toEqual([
+    ["invalidMediaReference", "seedImage"],
+    ["invalidMediaReference", "controlNet.0.guideImage"],
+  ]);
+});

@@ -83,6 +83,20 @@ test("votes by criterion and by fours: the owner starts one, a reviewer ranks, a
   await expect(fours).toBeEnabled();
   await fours.click();
   await expect(fours).toBeChecked();
+  // Ranked four at once, each voter is asked sets of four, not pairs.
+  await expect(start.getByRole("status")).toHaveText("1 set of four for each voter to rank");
+  // On a short screen the dialog stays inside it, and Start stays in view while its fields scroll.
+  for (const [width, height] of [
+    [1280, 720],
+    [1440, 900],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    const box = await start.boundingBox();
+    expect(box && box.y >= 0 && box.y + box.height <= height).toBe(true);
+    await start.getByRole("textbox", { name: "Criterion 1" }).scrollIntoViewIfNeeded();
+    await expect(start.getByRole("button", { name: "Start the vote" })).toBeInViewport({ ratio: 1 });
+    await expect(start.getByRole("status")).toBeInViewport({ ratio: 1 });
+  }
   await screens(page, "start");
   await start.getByRole("button", { name: "Start the vote" }).click();
   await expect(page).toHaveURL(/\/votes\/[0-9a-f-]{36}\/ballot$/, { timeout: 30_000 });
@@ -111,7 +125,11 @@ test("votes by criterion and by fours: the owner starts one, a reviewer ranks, a
   await expect(ballot.getByRole("tab", { name: "Aesthetics" })).toHaveAttribute("aria-selected", "true");
   for (const key of ["3", "1", "2", "Enter"]) await reviewer.keyboard.press(key);
   await expect(progress).toHaveText("1 of 1");
-  await expect(ballot.getByText("You have voted on every four.")).toBeVisible();
+  await expect(
+    ballot.getByText(
+      "You have ranked every set of four. You can still change an order until the vote is closed.",
+    ),
+  ).toBeVisible();
   await reviewerContext.close();
 
   // A second vote, of pairs on the same criteria, shared with guests.
@@ -169,6 +187,10 @@ test("votes by criterion and by fours: the owner starts one, a reviewer ranks, a
     ).toBe(200);
   await page.goto(`/experiments/${id}`);
   const foursCard = page.getByRole("listitem", { name: `Fours ${word}` });
+  await expect(foursCard.getByTestId("vote-counts")).toHaveText(
+    /1 set of four · \d+ rankings? \(\d+ pairwise votes\) from \d+ voters?/,
+  );
+  await expect(foursCard.getByTestId("vote-counts")).not.toContainText(/\bpairs?\b/);
   const table = foursCard.getByRole("table", { name: "Places by criterion" });
   await expect(table.getByRole("columnheader", { name: "Prompt adherence" })).toBeVisible();
   await expect(table.getByRole("columnheader", { name: "Aesthetics" })).toBeVisible();
@@ -178,7 +200,9 @@ test("votes by criterion and by fours: the owner starts one, a reviewer ranks, a
   await expect(foursCard.getByRole("list", { name: "Ranking" }).getByRole("listitem")).toHaveCount(4);
   await tabs.getByRole("tab", { name: "Aesthetics" }).click();
   await expect(tabs.getByRole("tab", { name: "Aesthetics" })).toHaveAttribute("aria-selected", "true");
-  await expect(foursCard.getByTestId("vote-ranking")).toContainText("6 votes from 1 voter on 6 pairs");
+  await expect(foursCard.getByTestId("vote-ranking")).toContainText(
+    "1 ranking (6 pairwise votes) from 1 voter on 1 set of four",
+  );
   await screens(page, "ranking", table);
 
   const pairsCard = page.getByRole("listitem", { name: `Pairs ${word}` });

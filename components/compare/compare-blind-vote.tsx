@@ -35,6 +35,7 @@ function CompareBlindVoteDialog({ itemIds, onClose }: { itemIds: readonly string
       namePlaceholder="Which result works best?"
       status={`${itemIds.length} results · ${pairs} ${pairs === 1 ? "pair" : "pairs"} for each voter`}
       variants={itemIds.length}
+      pairs={pairs}
       start={(options) => call(api.votes.startOnResults, { body: { items: [...itemIds], ...options } })}
       // The vote's own page, with its voting panel open.
       onStarted={(id) => router.push(`/votes/${id}?vote=${id}`)}

@@ -12,6 +12,7 @@ import { api } from "@/lib/studio/api";
 import type { ApiError } from "@/lib/studio/api/errors";
 import type { GuestBallot } from "@/lib/studio/api/guest-votes";
 import type { SettledClaimView } from "@/lib/studio/api/votes";
+import { questionNoun } from "@/lib/studio/votes/count-words";
 import type { BallotPick, PickInput, RankInput } from "@/lib/studio/votes/input";
 import { ballotLine } from "@/lib/studio/votes/settled-words";
 import { ClosedNotice } from "./ballot-side";
@@ -196,7 +197,7 @@ export function BallotBoard({ source }: { source: BallotSource }) {
     return <p className="text-muted text-sm">This vote has nothing to vote on.</p>;
   const done = ballot.done;
   const total = ballot.questions;
-  const noun = fours ? "four" : "pair";
+  const noun = questionNoun(fours ? "fours" : "pairs", four?.slots.length);
   const finished = done === total;
   const shown = pair
     ? pair.picks.map((p, c) => pending.findLast((w) => w.id === pair.id && w.criterion === c)?.pick ?? p)
@@ -238,7 +239,7 @@ export function BallotBoard({ source }: { source: BallotSource }) {
             <ChevronLeft aria-hidden />
           </Button>
           <span className="tabular-nums">
-            {fours ? "Four" : "Pair"} {current + 1} of {total}
+            {fours ? `${noun.charAt(0).toUpperCase()}${noun.slice(1)}` : "Pair"} {current + 1} of {total}
           </span>
           <Button
             size="sm"
@@ -256,13 +257,15 @@ export function BallotBoard({ source }: { source: BallotSource }) {
           role="status"
           className="rounded-control border border-success/30 bg-success/10 px-3 py-2 text-[13px] text-success-fg"
         >
-          You have voted on every {noun}. You can still change a vote until the vote is closed.
+          {fours
+            ? `You have ranked every ${noun}. You can still change an order until the vote is closed.`
+            : "You have voted on every pair. You can still change a vote until the vote is closed."}
         </p>
       ) : null}
       {ballot.settled
         ? (source.settled ?? ((claim, line) => <SettledLine claim={claim}>{line}</SettledLine>))(
             ballot.settled,
-            ballotLine({ done, pairs: total }),
+            ballotLine({ done, pairs: total, noun }),
           )
         : null}
       {pair ? <PairQuestion pair={pair} criteria={ballot.criteria} shown={shown} onPick={pick} /> : null}

@@ -70,6 +70,7 @@ function BlindVoteDialog({ view, onClose }: { view: ExperimentView; onClose(): v
       }
       blocked={blocked}
       variants={values.length}
+      pairs={pairs}
       start={(options) =>
         call(api.votes.startOnExperiment, { params: { id: view.id }, body: { axis, values, ...options } })
       }

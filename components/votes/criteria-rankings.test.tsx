@@ -48,8 +48,8 @@ const results: VoteResults = {
   settled: null,
   voting: null,
   ranking: adherence,
-  team: { votes: 4, voters: 1, ranking: adherence },
-  guests: { votes: 0, voters: 0, ranking: null },
+  team: { votes: 4, voters: 1, ranking: adherence, byCriterion: [adherence, aesthetics] },
+  guests: { votes: 0, voters: 0, ranking: null, byCriterion: [null, null] },
 };
 
 afterEach(cleanup);
@@ -71,5 +71,45 @@ describe("a closed vote's rankings by criterion", () => {
     expect(shown.textContent).toContain("2 votes from 1 voter");
     expect(screen.getAllByTestId("rejected-rate")[0]?.textContent).toBe("Rejected 50% (both bad 1×)");
     expect(shown.textContent).toContain("“Both bad” answers do not move this ranking");
+  });
+
+  it("compares the team's and the guests' votes on every criterion, not the first alone", () => {
+    // The guests put Prompt 2 first on Aesthetics, where the team put it last.
+    const guestAesthetics = ranking([
+      variant(1, { wins: 3, winChance: 0.9 }),
+      variant(0, { losses: 3, winChance: 0.1 }),
+    ]);
+    const guestAdherence = ranking([
+      variant(1, { wins: 1, winChance: 0.6 }),
+      variant(0, { losses: 1, winChance: 0.4 }),
+    ]);
+    render(
+      <VoteRankings
+        results={{
+          ...results,
+          votes: 14,
+          voters: 3,
+          guests: {
+            votes: 10,
+            voters: 2,
+            ranking: guestAdherence,
+            byCriterion: [guestAdherence, guestAesthetics],
+          },
+        }}
+      />,
+    );
+    const placeOf = (label: string, criterion: number) =>
+      within(screen.getByRole("table", { name: "Places by criterion" }))
+        .getByRole("row", { name: new RegExp(label) })
+        .querySelectorAll("td")
+        [criterion]?.textContent?.split(" ")[0];
+    expect(placeOf("Prompt 2", 1)).toBe("#2");
+    fireEvent.click(screen.getByRole("tab", { name: /^Guests/ }));
+    expect(placeOf("Prompt 2", 0)).toBe("#1");
+    expect(placeOf("Prompt 2", 1)).toBe("#1");
+    fireEvent.click(screen.getByRole("tab", { name: "Aesthetics" }));
+    expect(screen.getByTestId("vote-ranking").textContent).toContain("from 2 voters");
+    fireEvent.click(screen.getByRole("tab", { name: /^Team/ }));
+    expect(placeOf("Prompt 2", 1)).toBe("#2");
   });
 });

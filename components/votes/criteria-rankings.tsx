@@ -19,7 +19,7 @@ export function CriteriaRankings({ results }: { results: VoteResults }) {
   const id = useId();
   const [shown, setShown] = useState(0);
   const criteria = results.byCriterion;
-  const first = criteria[0]?.ranking;
+  const first = criteria.find((c) => c.ranking !== null)?.ranking;
   if (!first) return null;
   const rows = first.variants.map((v) => ({
     value: v.value,

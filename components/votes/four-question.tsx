@@ -9,8 +9,8 @@ import type { BallotFour } from "@/lib/studio/api/votes";
 const PLACES = ["1st", "2nd", "3rd", "4th"];
 
 /**
- * Four pictures, blind, to order best to worst on each criterion in turn: press them (or keys 1 to
- * 4, by their place on screen) best first; the last one places itself; pressing a placed one takes
+ * Four pictures (or three), blind, to order best to worst on each criterion in turn: press them (or
+ * keys 1 to 4, by their place on screen) best first; the last one places itself; pressing a placed one takes
  * it back with those after it. Backspace takes the last back, Enter saves the order. A saved order can be changed until the vote is closed.
  */
 export function FourQuestion({
@@ -43,7 +43,7 @@ export function FourQuestion({
         // Pressing a placed picture takes it back, and those placed after it.
         if (d.includes(slotId)) return d.slice(0, d.indexOf(slotId));
         const next = [...d, slotId];
-        // Three placed: the fourth can only be last.
+        // All but one placed: the last can only be last.
         if (next.length === four.slots.length - 1) {
           const rest = four.slots.find((s) => !next.includes(s.id));
           if (rest) next.push(rest.id);
@@ -57,27 +57,7 @@ export function FourQuestion({
     if (complete && !busy) onRank(draft, criterion);
   }, [complete, busy, onRank, draft, criterion]);
 
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent) => {
-      if (e.altKey || e.ctrlKey || e.metaKey) return;
-      const target = e.target as HTMLElement | null;
-      if (target?.closest("input, textarea, select")) return;
-      const k = Number(e.key);
-      if (Number.isInteger(k) && k >= 1 && k <= four.slots.length) {
-        e.preventDefault();
-        const slot = four.slots[k - 1];
-        if (slot) place(slot.id);
-      } else if (e.key === "Backspace") {
-        e.preventDefault();
-        setDraft((d) => d.slice(0, d.length === four.slots.length ? -2 : -1));
-      } else if (e.key === "Enter" && !target?.closest("button")) {
-        e.preventDefault();
-        save();
-      }
-    };
-    window.addEventListener("keydown", onKey, true);
-    return () => window.removeEventListener("keydown", onKey, true);
-  }, [four.slots, place, save]);
+  useRankKeys(four.slots, place, setDraft, save);
 
   return (
     <div className="flex flex-col gap-4">
@@ -112,7 +92,13 @@ export function FourQuestion({
         ) : null}
         press the best first, then the next; the last places itself.
       </p>
-      <ol aria-label="Pictures to rank" className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+      <ol
+        aria-label="Pictures to rank"
+        className={cn(
+          "grid grid-cols-2 gap-3",
+          four.slots.length === 3 ? "lg:grid-cols-3" : "lg:grid-cols-4",
+        )}
+      >
         {four.slots.map((slot, k) => {
           const at = draft.indexOf(slot.id);
           return (
@@ -168,11 +154,47 @@ export function FourQuestion({
           <Check aria-hidden /> Save this order{count > 1 ? ` for ${criteria[criterion]}` : ""}
         </Button>
       </div>
-      <p className="text-center text-[12px] text-muted-subtle">
-        Keys: <kbd className="font-mono">1</kbd>–<kbd className="font-mono">4</kbd> place the pictures in
-        order · <kbd className="font-mono">Backspace</kbd> takes the last back ·{" "}
-        <kbd className="font-mono">Enter</kbd> saves. Which is which stays hidden until the vote is closed.
-      </p>
+      <KeysHint count={four.slots.length} />
     </div>
   );
+}
+
+function KeysHint({ count }: { count: number }) {
+  return (
+    <p className="text-center text-[12px] text-muted-subtle">
+      Keys: <kbd className="font-mono">1</kbd>–<kbd className="font-mono">{count}</kbd> place the pictures in
+      order · <kbd className="font-mono">Backspace</kbd> takes the last back ·{" "}
+      <kbd className="font-mono">Enter</kbd> saves. Which is which stays hidden until the vote is closed.
+    </p>
+  );
+}
+
+/** Keys 1 to n place the pictures by their place on screen, Backspace takes the last back, Enter saves. */
+function useRankKeys(
+  slots: BallotFour["slots"],
+  place: (slotId: string) => void,
+  setDraft: (update: (d: string[]) => string[]) => void,
+  save: () => void,
+) {
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.altKey || e.ctrlKey || e.metaKey) return;
+      const target = e.target as HTMLElement | null;
+      if (target?.closest("input, textarea, select")) return;
+      const k = Number(e.key);
+      if (Number.isInteger(k) && k >= 1 && k <= slots.length) {
+        e.preventDefault();
+        const slot = slots[k - 1];
+        if (slot) place(slot.id);
+      } else if (e.key === "Backspace") {
+        e.preventDefault();
+        setDraft((d) => d.slice(0, d.length === slots.length ? -2 : -1));
+      } else if (e.key === "Enter" && !target?.closest("button")) {
+        e.preventDefault();
+        save();
+      }
+    };
+    window.addEventListener("keydown", onKey, true);
+    return () => window.removeEventListener("keydown", onKey, true);
+  }, [slots, place, setDraft, save]);
 }

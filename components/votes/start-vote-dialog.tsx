@@ -8,6 +8,7 @@ import { Dialog } from "@/components/ui/dialog";
 import { FormError, TextField } from "@/components/ui/field";
 import { invalidateVotesOf } from "@/lib/client/votes/keys";
 import { ApiError } from "@/lib/studio/api/errors";
+import { questionsWords } from "@/lib/studio/votes/count-words";
 import { questionsBody, type VoteQuestionsDraft, VoteQuestionsFields } from "./vote-questions-fields";
 
 /** What every start body takes besides what it compares. */
@@ -31,6 +32,7 @@ export function StartVoteDialog({
   status,
   blocked = false,
   variants = null,
+  pairs = null,
   start,
   onStarted,
   onClose,
@@ -43,6 +45,8 @@ export function StartVoteDialog({
   status: ReactNode;
   blocked?: boolean;
   variants?: number | null;
+  /** The pairs the vote makes, when it may be started: ranked four at once, they are named as sets. */
+  pairs?: number | null;
   start(options: VoteStart): Promise<{ id: string }>;
   onStarted(voteId: string): void;
   onClose(): void;
@@ -88,17 +92,26 @@ export function StartVoteDialog({
           onChange={setQuestions}
           variants={variants}
         />
-        <p role="status" className="text-[13px] text-muted">
-          {status}
-        </p>
-        <FormError>{error}</FormError>
-        <div className="flex justify-end gap-2">
-          <Button variant="ghost" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" variant="primary" disabled={sending || blocked}>
-            Start the vote
-          </Button>
+        {/* What the vote will make and Start stay in view while the fields above scroll, on a
+            short screen too (1280x720): the dialog's body scrolls, this foot sticks to its bottom. */}
+        <div
+          data-testid="start-vote-foot"
+          className="sticky -bottom-4 z-10 -mx-5 -mb-4 flex flex-col gap-2 border-border border-t bg-panel px-5 py-3"
+        >
+          <p role="status" className="text-[13px] text-muted">
+            {questions.fours && pairs !== null && !blocked
+              ? `${questionsWords("fours", pairs, variants ?? undefined)} for each voter to rank`
+              : status}
+          </p>
+          <FormError>{error}</FormError>
+          <div className="flex justify-end gap-2">
+            <Button variant="ghost" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button type="submit" variant="primary" disabled={sending || blocked}>
+              Start the vote
+            </Button>
+          </div>
         </div>
       </form>
     </Dialog>

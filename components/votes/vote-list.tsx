@@ -13,6 +13,7 @@ import { voteKey, votesOfEvalSetKey, votesOfExperimentKey } from "@/lib/client/v
 import { api } from "@/lib/studio/api";
 import type { ApiError } from "@/lib/studio/api/errors";
 import type { VoteSummary } from "@/lib/studio/api/votes";
+import { answersWords, mineWords, questionsWords } from "@/lib/studio/votes/count-words";
 import { voteAnchor } from "@/lib/studio/votes/input";
 import { plural } from "@/lib/studio/words";
 import { CloseVoteButton } from "./close-vote-button";
@@ -138,15 +139,15 @@ function VoteCard({
                 : vote.experimentId
                   ? plural(vote.variantCount, `${vote.axisName.toLowerCase()} value`)
                   : plural(vote.variantCount, "result")}{" "}
-              · {plural(vote.pairs, "pair")} · {plural(vote.votes, "vote")} from{" "}
-              {plural(vote.voters, "voter")}
+              · {questionsWords(vote.format, vote.pairs, vote.variantCount)} ·{" "}
+              {answersWords(vote.format, vote.votes, vote.variantCount)} from {plural(vote.voters, "voter")}
               {vote.guestVoters > 0
                 ? ` (${plural(vote.voters - vote.guestVoters, "teammate")}, ${plural(vote.guestVoters, "guest")})`
                 : ""}
             </span>
             {canVote && !closed ? (
               <span className="text-muted-subtle">
-                · you voted on {vote.myVotes} of {vote.pairs}
+                · {mineWords(vote.format, vote.myVotes, vote.pairs, vote.variantCount)}
               </span>
             ) : null}
             <span className="text-muted-subtle">

@@ -4,7 +4,13 @@ import { Plus, X } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { inputClasses } from "@/components/ui/field";
 import { Switch } from "@/components/ui/switch";
-import { FOUR, MAX_CRITERIA, MAX_CRITERION_CHARS } from "@/lib/studio/votes/criteria";
+import {
+  FOUR,
+  MAX_CRITERIA,
+  MAX_CRITERION_CHARS,
+  MIN_RANKED,
+  ranksAtOnce,
+} from "@/lib/studio/votes/criteria";
 
 export interface VoteQuestionsDraft {
   criteria: string[];
@@ -31,7 +37,9 @@ export function VoteQuestionsFields({
 }) {
   const setCriterion = (k: number, text: string) =>
     onChange({ ...value, criteria: value.criteria.map((c, i) => (i === k ? text : c)) });
-  const fourPossible = variants === null || variants === FOUR;
+  const fourPossible = variants === null || ranksAtOnce(variants);
+  // Three variants are ranked together as a set of three; four as a set of four.
+  const size = variants === MIN_RANKED ? "three" : "four";
   return (
     <div className="flex flex-col gap-3">
       <fieldset className="flex flex-col gap-2">
@@ -86,12 +94,14 @@ export function VoteQuestionsFields({
         />
         <div className="flex flex-col gap-0.5">
           <label htmlFor={`${idPrefix}-fours`} className="text-[13px] text-foreground">
-            Rank four at once
+            Rank {size} at once
           </label>
           <p id={`${idPrefix}-fours-hint`} className="text-[12px] text-muted">
-            {fourPossible
-              ? "Voters order four results best to worst: one answer tells six pairs."
-              : `Needs exactly ${FOUR} to compare; this vote has ${variants}.`}
+            {!fourPossible
+              ? `Needs ${MIN_RANKED} or ${FOUR} to compare; this vote has ${variants}.`
+              : size === "three"
+                ? "Voters order the three results best to worst: one answer tells three pairs."
+                : "Voters order four results best to worst: one answer tells six pairs."}
           </p>
         </div>
       </div>

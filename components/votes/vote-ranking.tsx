@@ -1,4 +1,5 @@
 import type { VoteResults } from "@/lib/studio/api/votes";
+import { answersWords, questionsWords } from "@/lib/studio/votes/count-words";
 import { agreementWords } from "@/lib/studio/votes/words";
 
 const logistic = (s: number) => 1 / (1 + Math.exp(-s));
@@ -30,10 +31,10 @@ export function VoteRanking({ results }: { results: VoteResults }) {
       </div>
       <p className="text-[13px] text-muted">
         <span className="font-medium text-foreground">
-          {results.votes} {results.votes === 1 ? "vote" : "votes"}
+          {answersWords(results.format, results.votes, ranking.variants.length)}
         </span>{" "}
-        from {results.voters} {results.voters === 1 ? "voter" : "voters"} on {results.pairs}{" "}
-        {results.pairs === 1 ? "pair" : "pairs"}
+        from {results.voters} {results.voters === 1 ? "voter" : "voters"} on{" "}
+        {questionsWords(results.format, results.pairs, ranking.variants.length)}
         {ranking.ties > 0 ? ` · ${ranking.ties} ${ranking.ties === 1 ? "tie" : "ties"}` : ""}
       </p>
       <div

@@ -11,23 +11,32 @@ type Who = "everyone" | "team" | "guests";
 
 /**
  * A closed vote's ranking, and when guests voted through a link, the same ranking from the team's
- * votes alone and from the guests' alone: whether the two agree is worth seeing at a glance.
+ * votes alone and from the guests' alone, on every criterion: whether the two agree is worth
+ * seeing at a glance.
  */
 export function VoteRankings({ results }: { results: VoteResults }) {
   const id = useId();
   const [who, setWho] = useState<Who>("everyone");
-  // Several criteria: a column and a tab each (the team's and guests' split is on the first alone).
-  if (results.byCriterion.length > 1) return <CriteriaRankings results={results} />;
-  if (results.guests.votes === 0) return <VoteRanking results={results} />;
+  const several = results.byCriterion.length > 1;
+  if (results.guests.votes === 0)
+    return several ? <CriteriaRankings results={results} /> : <VoteRanking results={results} />;
   const groups: { value: Who; label: string; voters: number }[] = [
     { value: "everyone", label: "Everyone", voters: results.voters },
     { value: "team", label: "Team", voters: results.team.voters },
     { value: "guests", label: "Guests", voters: results.guests.voters },
   ];
   const group = who === "everyone" ? null : results[who];
+  // A group's own rankings on each criterion, in place of everyone's.
   const shown: VoteResults = group
-    ? { ...results, votes: group.votes, voters: group.voters, ranking: group.ranking }
+    ? {
+        ...results,
+        votes: group.votes,
+        voters: group.voters,
+        ranking: group.ranking,
+        byCriterion: results.byCriterion.map((c, k) => ({ ...c, ranking: group.byCriterion[k] ?? null })),
+      }
     : results;
+  const any = shown.byCriterion.some((c) => c.ranking !== null) || shown.ranking !== null;
   return (
     <div className="flex flex-col gap-4">
       <div role="tablist" aria-label="Whose votes" className="flex gap-1 border-border border-b">
@@ -56,9 +65,12 @@ export function VoteRankings({ results }: { results: VoteResults }) {
         ))}
       </div>
       <div id={`${id}-panel`} role="tabpanel" aria-labelledby={`${id}-${who}`}>
-        {shown.ranking ? (
+        {!any ? null : several ? (
+          <CriteriaRankings results={shown} />
+        ) : shown.ranking ? (
           <VoteRanking results={shown} />
-        ) : (
+        ) : null}
+        {any ? null : (
           <p className="text-[13px] text-muted">
             {who === "team" ? "Nobody on the team voted." : "No guest voted."}
           </p>

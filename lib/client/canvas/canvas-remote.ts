@@ -4,6 +4,7 @@ import { create } from "zustand";
 import { api } from "@/lib/studio/api";
 import { ApiError } from "@/lib/studio/api/errors";
 import { urlOf } from "@/lib/studio/api/url";
+import { draftWriter } from "../create/use-draft";
 import { call } from "../endpoint-client";
 import { setCanvasStorage } from "./canvas-persist";
 import { type CanvasSync, createCanvasSync, type SyncStatus } from "./canvas-sync";
@@ -24,7 +25,10 @@ const remote = {
   },
   async put(values: Record<string, unknown>, savedAt: number) {
     try {
-      await call(api.drafts.save, { params: { workflow: "canvas" }, body: { values, savedAt } });
+      await call(api.drafts.save, {
+        params: { workflow: "canvas" },
+        body: { values, savedAt, writer: draftWriter },
+      });
       return "saved" as const;
     } catch (error) {
       if (error instanceof ApiError && error.status === 409) return "stale" as const;
@@ -52,7 +56,7 @@ export function installCanvasSync(): CanvasSync {
   window.addEventListener("pagehide", () => {
     const copy = sync.takePending();
     if (!copy) return;
-    const body = JSON.stringify({ values: copy.values, savedAt: copy.savedAt });
+    const body = JSON.stringify({ values: copy.values, savedAt: copy.savedAt, writer: draftWriter });
     void fetch(urlOf(api.drafts.save, { params: { workflow: "canvas" } }), {
       method: "PUT",
       body,

@@ -22,6 +22,10 @@ export type DraftStatus =
   /** A teammate's setup is open; the member's own draft is untouched until they change something. */
   | { kind: "setup"; author: string | null };
 
+/** This tab, to the studio: its saves are ordered among themselves, another device's by arrival. */
+export const draftWriter =
+  typeof crypto !== "undefined" && "randomUUID" in crypto ? crypto.randomUUID() : undefined;
+
 let lastTaken = 0;
 /** When this copy of the form was taken: never twice the same, so a tab's own saves stay in order. */
 function takenAt(): number {
@@ -38,9 +42,10 @@ export interface DraftStart {
 
 /**
  * A Create form's draft, kept by the studio per member and workflow: read when the page opens
- * (or a teammate's setup, by `?setup=`), saved a moment after each change with the time it was
- * taken (a later copy is never overwritten by an earlier one arriving late), and sent once more
- * as the tab goes away.
+ * (or a teammate's setup, by `?setup=`), saved a moment after each change with this tab's id and
+ * the time it was taken (a later copy of this tab is never overwritten by an earlier one arriving
+ * late; another device's save received later wins whatever its clock says), and sent once more as
+ * the tab goes away.
  */
 export function useDraft(
   slug: string,
@@ -49,13 +54,13 @@ export function useDraft(
 ) {
   const workflow = slug as WorkflowSlug;
   const [status, setStatus] = useState<DraftStatus>({ kind: "none" });
-  const unsaved = useRef<{ values: Record<string, unknown>; savedAt: number } | null>(null);
+  const unsaved = useRef<{ values: Record<string, unknown>; savedAt: number; writer?: string } | null>(null);
   /** Set while the form is emptied by "Clear draft": that reset is not a change to save. */
   const clearing = useRef(false);
 
   const save = useCallback(
     async (values: Record<string, unknown>) => {
-      const copy = { values, savedAt: takenAt() };
+      const copy = { values, savedAt: takenAt(), writer: draftWriter };
       unsaved.current = copy;
       setStatus((s) => (s.kind === "saving" ? s : { kind: "saving" }));
       // A teammate's setup became the member's own draft: a reload now opens the draft.
@@ -127,7 +132,7 @@ export function useDraft(
       if (timer === undefined) return;
       clearTimeout(timer);
       timer = undefined;
-      const body = JSON.stringify({ values: form.getValues(), savedAt: takenAt() });
+      const body = JSON.stringify({ values: form.getValues(), savedAt: takenAt(), writer: draftWriter });
       void fetch(urlOf(api.drafts.save, { params: { workflow } }), {
         method: "PUT",
         body,

@@ -2,9 +2,12 @@ import type { GalleryTotals } from "@/lib/studio/items/gallery-item";
 
 const number = new Intl.NumberFormat("en-US");
 
+const counted = (n: number, one: string, many: string) => `${number.format(n)} ${n === 1 ? one : many}`;
+
 /**
- * The line above the results: "1,204 results", or "12 of 1,204 results" for a filtered view.
- * Before the counts arrive (or if they fail) it says what is shown.
+ * The line above the results: "1,204 results", or "12 of 1,204 results" for a filtered view, and
+ * with seeds stacked the stacks they make, one card each ("12 results in 5 stacks"), as the cards'
+ * badges count seeds. Before the counts arrive (or if they fail) it says what is shown.
  */
 export function resultCountText(
   shown: number,
@@ -12,12 +15,17 @@ export function resultCountText(
   filtered: boolean,
   more: boolean,
 ): string {
-  const noun = (n: number) => (n === 1 ? "result" : "results");
   if (!totals)
-    return more ? `${number.format(shown)} results shown, more as you scroll` : `${shown} ${noun(shown)}`;
+    return more
+      ? `${number.format(shown)} results shown, more as you scroll`
+      : counted(shown, "result", "results");
   // A result that arrived live is shown before the counts are read again.
-  const matching = Math.max(totals.matching, more ? 0 : shown);
+  const stacks = totals.stacks === null ? null : Math.max(totals.stacks, more ? 0 : shown);
+  const matching = Math.max(totals.matching, stacks ?? (more ? 0 : shown));
   const all = Math.max(totals.all, matching);
-  if (!filtered) return `${number.format(all)} ${noun(all)}`;
-  return `${number.format(matching)} of ${number.format(all)} ${noun(all)}`;
+  const items = filtered
+    ? `${number.format(matching)} of ${counted(all, "result", "results")}`
+    : counted(all, "result", "results");
+  if (stacks === null || stacks >= matching) return items;
+  return `${items}${filtered ? "," : ""} in ${counted(stacks, "stack", "stacks")}`;
 }

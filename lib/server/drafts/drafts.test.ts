@@ -113,6 +113,34 @@ for (const backend of testBackends) {
       expect((await readDraft(database.db, ADA.id, "video"))?.values).toEqual({ positivePrompt: "newer" });
     });
 
+    it("keeps the later save of a device whose clock is behind, and still refuses a tab's own late save", async () => {
+      const phone = "5d1c7a52-8f1e-4c55-9a43-2b7e3f0c9d11";
+      const laptop = "a3b9e0f4-6c2d-4e8a-b1f7-0d4c5e6f7a82";
+      const put = (values: Record<string, unknown>, savedAt: number, writer?: string) =>
+        putDraft(
+          req("PUT", "/api/drafts/outpainting", "ada=1", { values, savedAt, ...(writer ? { writer } : {}) }),
+          at({ workflow: "outpainting" }),
+        );
+      // The laptop's clock is right; the phone's is ten minutes behind and saves after it.
+      expect((await put({ positivePrompt: "from the laptop" }, 1_700_000_600_000, laptop)).status).toBe(200);
+      const phoneSave = await put({ positivePrompt: "from the phone, later" }, 1_700_000_000_000, phone);
+      expect(phoneSave.status).toBe(200);
+      expect((await readDraft(database.db, ADA.id, "outpainting"))?.values).toEqual({
+        positivePrompt: "from the phone, later",
+      });
+      // The phone's own earlier copy, held up on a slow link, arrives last: refused.
+      const late = await put({ positivePrompt: "the phone's older copy" }, 1_699_999_999_000, phone);
+      expect(late.status).toBe(409);
+      expect((await readDraft(database.db, ADA.id, "outpainting"))?.values).toEqual({
+        positivePrompt: "from the phone, later",
+      });
+      // And the laptop, whose clock runs ahead of the phone's, saves again: received last, kept.
+      expect((await put({ positivePrompt: "the laptop again" }, 1_700_000_700_000, laptop)).status).toBe(200);
+      expect((await readDraft(database.db, ADA.id, "outpainting"))?.values).toEqual({
+        positivePrompt: "the laptop again",
+      });
+    });
+
     it("keeps the canvas as a draft of its own, beside the forms' drafts", async () => {
       const values = { state: { doc: { layers: [{ id: "m", kind: "inpaintMask" }] } }, version: 1 };
       const saved = await putDraft(

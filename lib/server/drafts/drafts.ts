@@ -25,23 +25,29 @@ export async function readDraft(
 }
 
 /**
- * Writes the draft in one statement, and only over a copy taken earlier: of two saves racing (two
- * tabs, two devices, a request held up on a slow link), the one taken last stays whichever order
- * they arrive in. A save that loses is refused, so its tab knows a newer copy exists.
+ * Writes the draft in one statement. Between two tabs or devices the save the studio receives last
+ * stays: their clocks may disagree by minutes, so their times are never compared. A tab's own saves
+ * keep the order it took them in (a request held up on a slow link is not written over a later
+ * one of the same tab); such a late save is refused, so the tab knows a newer copy exists.
  */
 export async function saveDraft(
   db: StudioDatabase,
   userId: string,
   workflow: DraftSlug,
-  input: { values: Record<string, unknown>; savedAt: number },
+  input: { values: Record<string, unknown>; savedAt: number; writer?: string | undefined },
 ): Promise<DraftView> {
   const [row] = await db
     .insert(createDraft)
-    .values({ userId, workflow, values: input.values, savedAt: input.savedAt })
+    .values({ userId, workflow, values: input.values, savedAt: input.savedAt, writer: input.writer ?? null })
     .onConflictDoUpdate({
       target: [createDraft.userId, createDraft.workflow],
-      set: { values: sql`excluded.values`, savedAt: sql`excluded.saved_at`, updatedAt: sql`now()` },
-      setWhere: sql`${createDraft.savedAt} < excluded.saved_at`,
+      set: {
+        values: sql`excluded.values`,
+        savedAt: sql`excluded.saved_at`,
+        writer: sql`excluded.writer`,
+        updatedAt: sql`now()`,
+      },
+      setWhere: sql`${createDraft.writer} is distinct from excluded.writer or ${createDraft.savedAt} < excluded.saved_at`,
     })
     .returning({
       values: createDraft.values,

@@ -115,9 +115,24 @@ for (const backend of testBackends) {
       ).toMatchObject({ code: "conflictItemInTrash", parameter: "controlNet.1.guideImage" });
     });
 
-    it("leaves an id the studio does not hold (the service's own, another studio's) to the service", async () => {
+    it("refuses an id the studio does not hold, another studio's or made up, in the same words", async () => {
       const elsewhere = await keep(other, await createTestUser(other, `o-${randomUUID().slice(0, 8)}`));
-      expect(await checkImageInputs(opened.db, task({ seedImage: elsewhere.mediaUUID }))).toBe(null);
+      const theirs = await checkImageInputs(opened.db, task({ seedImage: elsewhere.mediaUUID }));
+      expect(theirs).toMatchObject({ code: "invalidMediaReference", parameter: "seedImage" });
+      for (let i = 0; i < 20; i++) {
+        const parameter = ["seedImage", "maskImage", "controlNet.0.guideImage", "inputs.referenceImages.0"][
+          i % 4
+        ];
+        const made: Record<string, unknown> =
+          parameter === "controlNet.0.guideImage"
+            ? { controlNet: [{ guideImage: randomUUID() }] }
+            : parameter === "inputs.referenceImages.0"
+              ? { inputs: { referenceImages: [randomUUID()] } }
+              : { [parameter as string]: randomUUID() };
+        const refused = await checkImageInputs(opened.db, task(made));
+        // Nothing in the answer tells a made-up id from one that exists elsewhere.
+        expect(refused).toEqual({ ...theirs, parameter });
+      }
     });
 
     it("refuses an item in the trash and a video, naming the parameter", async () => {

@@ -31,8 +31,9 @@ const refusal = (code: string, message: string, parameter: string): ServiceError
  * dropped gallery image must still be out of the trash, and an image (a video result cannot stand
  * where an image goes). Refused here naming the parameter, since the studio would otherwise hand
  * the service its kept copy of an item the team put away. An id the studio does not hold at all
- * may be the service's own (an image it keeps that the studio never saw): the service judges that
- * one, and its refusal names the parameter too. Null when every id is good.
+ * (made up, or another studio's on the same service account) is refused the same way whatever it
+ * is: handed on, the service would lend the team an image that is not theirs, and its answer would
+ * tell whether such an image exists. Null when every id is good.
  */
 export async function checkImageInputs(
   db: StudioDatabase,
@@ -56,7 +57,13 @@ export async function checkImageInputs(
   for (const { id, parameter } of named) {
     if (uploaded.has(id)) continue;
     const found = kept.get(id);
-    if (!found) continue;
+    if (!found) {
+      return refusal(
+        "invalidMediaReference",
+        "No image in the gallery or among the uploads has this id: pick the image again.",
+        parameter,
+      );
+    }
     if (found.deletedAt !== null) {
       return refusal(
         "conflictItemInTrash",

@@ -153,11 +153,16 @@ for (const backend of testBackends) {
       ];
       for (const view of views) {
         const totals = await galleryTotals(opened.db, filterOf(view), { id: ada });
-        expect({ view, ...totals }).toEqual({ view, matching: (await names(view)).length, all: 5 });
+        const shown = (await names(view)).length;
+        expect({ view, ...totals }).toEqual({ view, matching: shown, all: 5, stacks: shown });
       }
       expect(await galleryTotals(opened.db, filterOf("starred=1"), { id: bob })).toEqual({
         matching: 0,
         all: 5,
+        stacks: 0,
+      });
+      expect(await galleryTotals(opened.db, filterOf("seeds=apart"), { id: bob })).toMatchObject({
+        stacks: null,
       });
     });
 

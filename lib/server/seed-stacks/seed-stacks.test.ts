@@ -8,6 +8,7 @@ import { item, user } from "@/lib/server/db/schema";
 import { seedKeyOf } from "@/lib/server/db/seed-key";
 import { recordTasks } from "@/lib/server/db/task-records";
 import { backendTitle, queryRows, type TestDatabase, testBackends } from "@/lib/server/db/test-databases";
+import { galleryTotals } from "@/lib/server/gallery/filter-count";
 import { decodeFilterCursor, filteredItems, neighborIds } from "@/lib/server/gallery/filter-query";
 import { filteredGalleryPage } from "@/lib/server/gallery/gallery-page";
 import { rateItem } from "@/lib/server/review/actions";
@@ -236,6 +237,19 @@ for (const backend of testBackends) {
       expect(filtered.map((id) => recipeOf.get(id)).sort()).toEqual([...approvedStacks.keys()].sort());
       for (const id of filtered)
         expect(id).toBe(coverOf(approvedStacks.get(recipeOf.get(id) ?? "") ?? []).id);
+
+      // The count above the cards names the items and the stacks (cards) they fold into.
+      expect(await galleryTotals(opened.db, {}, { id: author })).toEqual({
+        matching: kept.length,
+        all: kept.length,
+        stacks: stacks.size,
+      });
+      expect(await galleryTotals(opened.db, { state: ["approved"] }, { id: author })).toEqual({
+        matching: approved.length,
+        all: kept.length,
+        stacks: filtered.length,
+      });
+      expect((await galleryTotals(opened.db, { seeds: "apart" }, { id: author })).stacks).toBe(null);
 
       // The viewer's neighbours walk the same cards.
       const cards = await walk({}, 10);

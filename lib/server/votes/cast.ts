@@ -115,7 +115,7 @@ export async function castRank(
   const ranking = order as number[];
   const outcomes = fourOutcomes(four, new Map(pairs.map((p) => [p.id, p])), ranking);
   if (!outcomes)
-    throw studioErrors.notAsked("order lists each of the four pictures once, best first.", "order");
+    throw studioErrors.notAsked("order lists each picture of the set once, best first.", "order");
   await storeLocked(db, round, async (tx) => {
     for (const o of outcomes)
       await voters.store(tx, { pairId: o.pairId, voterId, roundId: round.id, criterion, pick: o.pick });

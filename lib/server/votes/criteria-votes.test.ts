@@ -38,14 +38,17 @@ describe("a ranking of four as the endpoint reads it", () => {
   it("is refused naming order when a picture is missing or named twice", () => {
     const [a, b, c] = [id(), id(), id()];
     for (const order of [
-      [a, b, c],
+      [a, b],
       [a, b, c, c],
+      [a, b, c, id(), id()],
     ]) {
       const parsed = rankSchema.safeParse({ fourId: randomUUID(), order });
       expect(parsed.success).toBe(false);
       expect(parsed.error?.issues.map((i) => i.path.join("."))).toEqual(["order"]);
     }
     expect(rankSchema.safeParse({ fourId: randomUUID(), order: [a, b, c, id()] }).success).toBe(true);
+    // A set of three is ranked whole too; which pictures the set holds the server checks.
+    expect(rankSchema.safeParse({ fourId: randomUUID(), order: [a, b, c] }).success).toBe(true);
   });
 });
 
@@ -121,8 +124,8 @@ for (const backend of testBackends) {
           )
         ).token;
 
-      it("refuses four at once without exactly four results, naming format", async () => {
-        expect(await refusal(start({ format: "fours", count: 3 }))).toEqual({
+      it("refuses ranking at once over two results (a pair), naming format", async () => {
+        expect(await refusal(start({ format: "fours", count: 2 }))).toEqual({
           code: "invalidVote",
           parameter: "format",
         });
@@ -185,6 +188,44 @@ for (const backend of testBackends) {
         ).toBe(true);
         const adherence = results.byCriterion[0]?.ranking;
         expect(adherence?.variants.some((v) => v.score > 0.01)).toBe(true);
+        // The team's and the guests' own rankings, each criterion apart: the guest's tie and
+        // "both bad", the member's left pick and "both bad".
+        const wins = (
+          r: { variants: { wins: number; ties: number; rejected: number }[] } | null | undefined,
+        ) =>
+          r?.variants.reduce<number[]>(
+            (a, v) => [(a[0] ?? 0) + v.wins, (a[1] ?? 0) + v.ties, (a[2] ?? 0) + v.rejected],
+            [0, 0, 0],
+          );
+        expect(results.team.byCriterion.map(wins)).toEqual([
+          [1, 0, 0],
+          [0, 0, 2],
+        ]);
+        expect(results.guests.byCriterion.map(wins)).toEqual([
+          [0, 2, 0],
+          [0, 0, 2],
+        ]);
+      });
+
+      it("ranks a vote over three at once as one set of three, three pairwise outcomes", async () => {
+        const round = await start({ criteria: ["Aesthetics"], format: "fours", count: 3 });
+        const ballot = await ballotOf(pair.a.db, round, member);
+        const set = ballot.fours[0];
+        if (!set || ballot.fours.length !== 1) throw new Error("one set expected");
+        expect(set.slots).toHaveLength(3);
+        const order = set.slots.map((s) => s.id);
+        // The three pictures, not four, and not two of them.
+        expect(
+          await refusal(
+            castRank(pair.a.db, round, member, { fourId: set.id, order: order.slice(0, 2) as string[] }),
+          ),
+        ).toEqual({ code: "notAsked", parameter: "order" });
+        await castRank(pair.b.db, round, member, { fourId: set.id, criterion: 0, order });
+        expect(await pair.a.db.select().from(vote).where(eq(vote.roundId, round.id))).toHaveLength(3);
+        expect((await ballotOf(pair.a.db, round, member)).done).toBe(1);
+        const closed = await closeVote(pair.a.db, round.id, author);
+        const results = await voteResults(pair.a.db, closed);
+        expect(results.ranking?.variants.map((v) => v.wins)).toEqual([2, 1, 0]);
       });
 
       it("ranks four at once as six pairwise outcomes, one per submission however many arrive at once, from two studios", async () => {

@@ -294,8 +294,8 @@ for (const backend of testBackends) {
         ranking: null,
         votes: 12,
         voters: 4,
-        team: { votes: 3, voters: 1, ranking: null },
-        guests: { votes: 9, voters: 3, ranking: null },
+        team: { votes: 3, voters: 1, ranking: null, byCriterion: [] },
+        guests: { votes: 9, voters: 3, ranking: null, byCriterion: [] },
       });
       const listed = (await listVotes(opened.db, { experimentId }, member, ["Prompt"])).find(
         (v) => v.id === round.id,

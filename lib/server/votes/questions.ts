@@ -3,13 +3,14 @@ import { asc, eq } from "drizzle-orm";
 import type { StudioDatabase } from "@/lib/server/db";
 import { type VoteFormat, voteFour, votePair } from "@/lib/server/db/schema";
 import { studioErrors } from "@/lib/studio/api/errors";
-import { FOUR, planFours } from "@/lib/studio/votes/criteria";
+import { FOUR, MIN_RANKED, planFours, ranksAtOnce } from "@/lib/studio/votes/criteria";
 import type { VoteQuestions } from "@/lib/studio/votes/input";
 
 /**
  * What a new vote asks, from its start body: its criteria as written (trimmed, at most three,
- * each once: the body's schema checks that) and its format. Ranking four at once needs four
- * variants exactly: refused naming `format` otherwise.
+ * each once: the body's schema checks that) and its format. Ranking at once takes three or four
+ * variants (three are ranked as a set of three; two are a pair, more than four too many to order
+ * at a glance): refused naming `format` otherwise.
  */
 export function questionsOf(
   input: VoteQuestions,
@@ -17,9 +18,11 @@ export function questionsOf(
   noun: string,
 ): { criteria: string[]; format: VoteFormat } {
   const format = input.format ?? "pairs";
-  if (format === "fours" && variantCount !== FOUR)
+  if (format === "fours" && !ranksAtOnce(variantCount))
     throw studioErrors.invalidVote(
-      `Ranking four at once needs exactly ${FOUR} ${noun} to compare; these are ${variantCount}.`,
+      variantCount < MIN_RANKED
+        ? `Ranking at once needs ${MIN_RANKED} or ${FOUR} ${noun} to compare; these are ${variantCount}: vote by pairs.`
+        : `Ranking at once takes at most ${FOUR} ${noun}; these are ${variantCount}: vote by pairs, or pick ${FOUR}.`,
       "format",
     );
   return { criteria: input.criteria ?? [], format };
@@ -40,7 +43,7 @@ export async function storeFours(tx: Tx, roundId: string): Promise<void> {
   const fours = planFours(pairs);
   if (fours.length === 0)
     throw studioErrors.invalidVote(
-      "No four results share the same other settings yet: rank pairs, or wait for the results.",
+      "No results of all the compared values share the same other settings yet: vote by pairs, or wait for the results.",
       "format",
       409,
     );

@@ -152,8 +152,8 @@ export async function voteResults(db: StudioDatabase, round: VoteRoundRow): Prom
       settled: settled.all,
       voting: stillVoting(round, state, electorate, new Set(opened.map((o) => o.userId))),
       ranking: null,
-      team: { ...team, ranking: null },
-      guests: { ...guests, ranking: null },
+      team: { ...team, ranking: null, byCriterion: [] },
+      guests: { ...guests, ranking: null, byCriterion: [] },
     };
   }
   const all = await picksOf(db, round.id);
@@ -165,17 +165,26 @@ export async function voteResults(db: StudioDatabase, round: VoteRoundRow): Prom
       all.filter((p) => p.criterion === c),
     ),
   }));
-  // The team's and the guests' own rankings are on the first criterion.
-  const picks = all.filter((p) => p.criterion === 0);
-  const teamPicks = picks.filter((p) => !p.guest);
-  const guestPicks = picks.filter((p) => p.guest);
+  // The team's and the guests' own rankings, each criterion apart.
+  const groupOf = (guest: boolean) =>
+    byCriterion.map((_, c) => {
+      const mine = all.filter((p) => p.criterion === c && p.guest === guest);
+      return mine.length > 0 ? rankingOf(round, mine) : null;
+    });
+  const teamRankings = groupOf(false);
+  const guestRankings = groupOf(true);
   return {
     ...base,
     byCriterion,
     settled: null,
     voting: null,
-    ranking: byCriterion[0]?.ranking ?? rankingOf(round, picks),
-    team: { ...team, ranking: teamPicks.length > 0 ? rankingOf(round, teamPicks) : null },
-    guests: { ...guests, ranking: guestPicks.length > 0 ? rankingOf(round, guestPicks) : null },
+    ranking:
+      byCriterion[0]?.ranking ??
+      rankingOf(
+        round,
+        all.filter((p) => p.criterion === 0),
+      ),
+    team: { ...team, ranking: teamRankings[0] ?? null, byCriterion: teamRankings },
+    guests: { ...guests, ranking: guestRankings[0] ?? null, byCriterion: guestRankings },
   };
 }

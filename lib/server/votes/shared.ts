@@ -54,8 +54,16 @@ export async function sharedVote(
       voting: null,
       ranking: shown(results.ranking),
       byCriterion: results.byCriterion.map((c) => ({ ...c, ranking: shown(c.ranking) })),
-      team: { ...results.team, ranking: shown(results.team.ranking) },
-      guests: { ...results.guests, ranking: shown(results.guests.ranking) },
+      team: {
+        ...results.team,
+        ranking: shown(results.team.ranking),
+        byCriterion: results.team.byCriterion.map(shown),
+      },
+      guests: {
+        ...results.guests,
+        ranking: shown(results.guests.ranking),
+        byCriterion: results.guests.byCriterion.map(shown),
+      },
     },
     guestVotes: link.guestVotes,
     // An experiment's or set's name is often its first prompt: shown only with the parameters.

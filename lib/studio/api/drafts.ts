@@ -82,12 +82,13 @@ export const drafts = resource("drafts", {
     path: "/api/drafts/{workflow}",
     summary: "Saves the member's draft of a Create form, unless a copy taken later is already saved.",
     description:
-      "`savedAt` is when the browser took this copy of the form. A save that arrives after one taken later (two tabs, a slow request) is refused with 409 and changes nothing. Empty `values` clear the draft.",
+      "`writer` names the tab that saves (an id it draws once); `savedAt` is when that tab took this copy of the form, by its own clock. Between tabs and devices the save received last stays, whatever their clocks say. A tab's own save that arrives after one it took later (a slow request) is refused with 409 and changes nothing. Empty `values` clear the draft.",
     access: "view",
     params: workflowParams,
     body: z.object({
       values: formValues,
       savedAt: z.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+      writer: uuid().optional(),
     }),
     bodyLimit: DRAFT_LIMIT_BYTES,
     response: z.object({ draft: draftViewSchema }),

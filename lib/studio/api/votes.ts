@@ -177,6 +177,8 @@ const voterGroupSchema = z.object({
   voters: z.number().int(),
   /** Null while open, or when this group gave no votes. */
   ranking: rankingSchema.nullable(),
+  /** Once closed, the group's ranking on each criterion (null where it gave none); empty while open. */
+  byCriterion: z.array(rankingSchema.nullable()),
 });
 export type VoterGroup = z.infer<typeof voterGroupSchema>;
 

@@ -108,5 +108,13 @@ export const taskViewSchema = taskUpdateSchema.extend({
 export type TaskView = z.infer<typeof taskViewSchema>;
 
 /** The gallery's counts: the items a filtered view holds, and all live items. */
-export const galleryTotalsSchema = z.object({ matching: z.number().int(), all: z.number().int() });
+export const galleryTotalsSchema = z.object({
+  matching: z.number().int(),
+  all: z.number().int(),
+  /**
+   * With seed stacks folded: how many stacks the matching items make (a lone item is a stack of
+   * one), one card each. Null when the view shows each seed apart.
+   */
+  stacks: z.number().int().nullable(),
+});
 export type GalleryTotals = z.infer<typeof galleryTotalsSchema>;

@@ -10,8 +10,20 @@ import type { RoundPair, RoundVote } from "./adaptive-pairing";
 
 export const MAX_CRITERIA = 3;
 export const MAX_CRITERION_CHARS = 60;
-/** A vote that ranks four at once compares exactly this many variants. */
+/** A vote that ranks at once shows at most this many pictures together... */
 export const FOUR = 4;
+/**
+ * ...and at least this many: three variants (a vote over three, or the three left of a shortlist)
+ * are ranked together as a set of three, three pairwise outcomes in one answer. Two are a pair:
+ * such a vote asks pairs.
+ */
+export const MIN_RANKED = 3;
+
+/** Whether a vote over `variants` can rank them all at once. */
+export const ranksAtOnce = (variants: number): boolean => variants >= MIN_RANKED && variants <= FOUR;
+
+/** How many pairwise outcomes one ranking of `size` pictures tells: 6 for four, 3 for three. */
+export const pairsInSet = (size: number): number => (size * (size - 1)) / 2;
 
 /** How many questions each pair (or four) asks: one per criterion, one overall when none. */
 export const criterionCount = (criteria: readonly string[]): number => Math.max(1, criteria.length);
@@ -20,7 +32,7 @@ export const criterionCount = (criteria: readonly string[]): number => Math.max(
 export const criterionName = (criteria: readonly string[], index: number): string =>
   criteria[index] ?? "Overall";
 
-/** One question of a vote that ranks four: four variants and the six pairs between them. */
+/** One question of a vote that ranks at once: three or four variants and the pairs between them. */
 export interface RoundFour {
   id: string;
   variants: readonly number[];
@@ -28,8 +40,8 @@ export interface RoundFour {
 }
 
 /**
- * The six pairwise outcomes a ranking of four implies (`order`: variant indexes, best first): on
- * each pair, the one ranked higher wins. Null when `order` is not the four's variants, each once.
+ * The pairwise outcomes a ranking of a set implies (`order`: variant indexes, best first): on each
+ * pair, the one ranked higher wins. Null when `order` is not the set's variants, each once.
  */
 export function fourOutcomes(
   four: RoundFour,
@@ -37,7 +49,8 @@ export function fourOutcomes(
   order: readonly number[],
 ): { pairId: string; pick: "a" | "b" }[] | null {
   const place = new Map(order.map((v, k) => [v, k]));
-  if (order.length !== FOUR || place.size !== FOUR || four.variants.some((v) => !place.has(v))) return null;
+  const size = four.variants.length;
+  if (order.length !== size || place.size !== size || four.variants.some((v) => !place.has(v))) return null;
   const out: { pairId: string; pick: "a" | "b" }[] = [];
   for (const id of four.pairIds) {
     const p = pairs.get(id);
@@ -57,9 +70,9 @@ export interface PlannedPair {
 }
 
 /**
- * A vote's fours from its pairs: for each combination of the other axes (each case, or the one
- * comparison of picked results), the four variants' results, when all six pairs between them are
- * there and each variant shows one result. `pairIndex` are indexes into `pairs`.
+ * A vote's sets to rank from its pairs: for each combination of the other axes (each case, or the
+ * one comparison of picked results), the three or four variants' results, when every pair between
+ * them is there and each variant shows one result. `pairIndex` are indexes into `pairs`.
  */
 export function planFours(
   pairs: readonly PlannedPair[],
@@ -83,7 +96,7 @@ export function planFours(
         itemOf.set(v, id);
       }
     }
-    if (!consistent || itemOf.size !== FOUR || members.length !== 6) continue;
+    if (!consistent || !ranksAtOnce(itemOf.size) || members.length !== pairsInSet(itemOf.size)) continue;
     const variants = [...itemOf.keys()].sort((a, b) => a - b);
     fours.push({ variants, items: variants.map((v) => itemOf.get(v) as string), pairIndex: members });
   }

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { MAX_AXES, MAX_AXIS_VALUES } from "@/lib/studio/experiments/axes";
 import { uuid } from "@/lib/studio/params";
 import { oneLineText } from "@/lib/studio/person-text";
-import { FOUR, MAX_CRITERIA, MAX_CRITERION_CHARS } from "./criteria";
+import { FOUR, MAX_CRITERIA, MAX_CRITERION_CHARS, MIN_RANKED } from "./criteria";
 
 /**
  * What the blind-vote endpoints take (lib/studio/api/votes.ts declares them). Browser-safe: the
@@ -13,7 +13,7 @@ import { FOUR, MAX_CRITERIA, MAX_CRITERION_CHARS } from "./criteria";
 
 /**
  * What every "start a vote" body may add: the criteria each pair is judged on (none: one overall
- * question), and whether the ballot ranks four at once (a vote of exactly four variants).
+ * question), and whether the ballot ranks four at once (a vote of three or four variants).
  */
 const voteQuestions = {
   criteria: z
@@ -123,7 +123,8 @@ export const rankSchema = z.object({
   criterion: criterionField,
   order: z
     .array(slotId)
-    .length(FOUR, `order lists the ${FOUR} pictures, best first.`)
+    .min(MIN_RANKED, "order lists every picture of the set, best first.")
+    .max(FOUR, "order lists every picture of the set, best first.")
     .refine((ids) => new Set(ids).size === ids.length, "order names a picture twice."),
 });
 export type RankInput = z.input<typeof rankSchema>;

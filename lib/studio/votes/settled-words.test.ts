@@ -57,6 +57,15 @@ describe("what it means for the voter reading it", () => {
       "You have voted on every pair. You can still change a vote until the vote is closed.",
     );
   });
+
+  it("names sets of four, not pairs, on a vote that ranks four at once", () => {
+    expect(ballotLine({ done: 0, pairs: 2, noun: "set of four" })).toBe(
+      "Your 2 sets of four are among the votes played out, and your votes count like everyone's.",
+    );
+    expect(ballotLine({ done: 1, pairs: 2, noun: "set of four" })).toBe(
+      "Your 1 remaining set of four is among the votes played out; you can still vote on it, and it counts.",
+    );
+  });
 });
 
 describe("who is still voting, before closing", () => {

@@ -64,13 +64,16 @@ export function settledWords(claim: SettledClaimView): SettledWords {
  * What the claim means for the voter reading it on their ballot: their own pairs are among those
  * played out, and still count. A voter who has not voted is never told their votes are not needed.
  */
-export function ballotLine(ballot: { done: number; pairs: number }): string {
+export function ballotLine(ballot: { done: number; pairs: number; noun?: string }): string {
   const left = ballot.pairs - ballot.done;
+  // "pair", or "set of four" on a vote that ranks four at once (its questions are sets, not pairs).
+  const noun = ballot.noun ?? "pair";
+  const many = noun === "pair" ? "pairs" : noun.replace(/^set /, "sets ");
   if (left === 0)
-    return "You have voted on every pair. You can still change a vote until the vote is closed.";
+    return `You have voted on every ${noun}. You can still change a vote until the vote is closed.`;
   if (ballot.done === 0)
-    return `Your ${plural(left, "pair")} ${left === 1 ? "is" : "are"} among the votes played out, and your votes count like everyone's.`;
-  return `Your ${plural(left, "remaining pair")} ${left === 1 ? "is" : "are"} among the votes played out; you can still vote on ${left === 1 ? "it" : "them"}, and ${left === 1 ? "it counts" : "they count"}.`;
+    return `Your ${plural(left, noun, many)} ${left === 1 ? "is" : "are"} among the votes played out, and your votes count like everyone's.`;
+  return `Your ${plural(left, `remaining ${noun}`, `remaining ${many}`)} ${left === 1 ? "is" : "are"} among the votes played out; you can still vote on ${left === 1 ? "it" : "them"}, and ${left === 1 ? "it counts" : "they count"}.`;
 }
 
 /** Who is voting now, for the question before closing: members by name, guests as a count. */

@@ -19,10 +19,13 @@ export const createDraft = pgTable(
     workflow: text("workflow").notNull(),
     values: jsonb("values").$type<Record<string, unknown>>().notNull(),
     /**
-     * When the browser took this copy of the form (ms since the epoch, its own clock): a save
-     * carrying an earlier time than the stored one arrived late and is not written.
+     * When the browser took this copy of the form (ms since the epoch, its own clock). Compared
+     * only between saves of one `writer`: a tab's own save carrying an earlier time than its stored
+     * one arrived late and is not written. Two devices' clocks are never compared.
      */
     savedAt: bigint("saved_at", { mode: "number" }).notNull(),
+    /** The tab that wrote this copy (an id it drew when it opened); null for a writer that names none. */
+    writer: text("writer"),
     updatedAt: timestamp("updated_at", { withTimezone: true, precision: 3 }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.workflow] })],

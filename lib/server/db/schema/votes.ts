@@ -168,7 +168,11 @@ export const voteFour = pgTable(
   },
   (t) => [
     index("vote_four_round_idx").on(t.roundId, t.position),
-    check("vote_four_size_check", sql`cardinality(${t.variants}) = 4 and cardinality(${t.items}) = 4`),
+    // Three or four pictures (a vote over three ranks them as one set of three).
+    check(
+      "vote_four_size_check",
+      sql`cardinality(${t.variants}) between 3 and 4 and cardinality(${t.items}) = cardinality(${t.variants})`,
+    ),
   ],
 );
 

@@ -1,0 +1,1 @@
+ALTER TABLE "create_draft" ADD COLUMN "writer" text;

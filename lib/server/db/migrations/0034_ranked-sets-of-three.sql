@@ -1,0 +1,2 @@
+ALTER TABLE "vote_four" DROP CONSTRAINT "vote_four_size_check";--> statement-breakpoint
+ALTER TABLE "vote_four" ADD CONSTRAINT "vote_four_size_check" CHECK (cardinality("vote_four"."variants") between 3 and 4 and cardinality("vote_four"."items") = cardinality("vote_four"."variants"));

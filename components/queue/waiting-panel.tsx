@@ -153,16 +153,7 @@ export function WaitingPanel() {
           )}
         </div>
       </div>
-      {notes.team ? (
-        <p role="status" className={PAUSE_NOTE} data-testid="team-paused">
-          {notes.team}
-        </p>
-      ) : null}
-      {notes.mine ? (
-        <p role="status" className={PAUSE_NOTE} data-testid="mine-paused">
-          {notes.mine}
-        </p>
-      ) : null}
+      <PauseNotes notes={notes} />
       {entries.length === 0 ? (
         <p className="text-[12.5px] text-muted-subtle">
           Nothing waits: each task goes to the service as it is sent.
@@ -212,5 +203,23 @@ export function WaitingPanel() {
         </p>
       ) : null}
     </section>
+  );
+}
+
+/** Each pause that holds, on a line of its own: who paused what and what happens next. */
+function PauseNotes({ notes }: { notes: { team: string | null; mine: string | null } }) {
+  return (
+    <>
+      {notes.team ? (
+        <p role="status" className={PAUSE_NOTE} data-testid="team-paused">
+          {notes.team}
+        </p>
+      ) : null}
+      {notes.mine ? (
+        <p role="status" className={PAUSE_NOTE} data-testid="mine-paused">
+          {notes.mine}
+        </p>
+      ) : null}
+    </>
   );
 }

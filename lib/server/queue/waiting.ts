@@ -122,7 +122,6 @@ export async function steeringOf(
       .leftJoin(user, eq(user.id, queuePause.pausedBy)),
   ]);
   const paused = new Set(pauses.map((p) => p.scope));
-  const teamPause = pauses.find((p) => p.scope === "team");
   return new Map(
     rows.map((r) => [
       r.taskUUID,

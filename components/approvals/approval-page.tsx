@@ -11,6 +11,7 @@ import { useApproval, useCancelApproval, useDecide, useReopen } from "@/lib/clie
 import { viewerUrl } from "@/lib/studio/api/gallery-urls";
 import { dueText, isOverdue, STATUS_LABELS } from "@/lib/studio/approvals/approvals";
 import { DecisionPanel } from "./decision-panel";
+import { DueEditor } from "./due-editor";
 import { StageList } from "./stage-list";
 
 /** A review request's page: where it stands, its stages and reviewers, its items, and the caller's part. */
@@ -76,6 +77,9 @@ export function ApprovalPage({ id }: { id: string }) {
           <CalendarClock aria-hidden className="size-4" />
           {dueText(a.dueAt, now, a.status === "inReview")}
         </span>
+        {a.canEdit && a.status === "inReview" ? (
+          <DueEditor key={a.dueAt ?? "none"} id={a.id} dueAt={a.dueAt} />
+        ) : null}
         {a.boardId ? (
           <Link
             href={`/gallery?board=${a.boardId}`}

@@ -84,7 +84,14 @@ function experiment(rows: number, cols: number, running: string): ExperimentView
     base: {},
     axes: [axis("Prompt", rows, "a fox"), axis("Seed", cols, "seed")],
     cells,
-    progress: { done: cells.length - 1, failed: 0, refused: 0, running: 1, total: cells.length },
+    progress: {
+      done: cells.length - 1,
+      failed: 0,
+      cancelled: 0,
+      refused: 0,
+      running: 1,
+      total: cells.length,
+    },
     versions: [],
   };
 }

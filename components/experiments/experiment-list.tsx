@@ -86,6 +86,7 @@ export function ExperimentList() {
                 <p className="truncate font-medium text-foreground text-sm">{e.name}</p>
                 <p className="text-[12px] text-muted">
                   {e.done} of {e.cells} done{e.failed > 0 ? ` · ${e.failed} failed` : ""}
+                  {e.cancelled > 0 ? ` · ${e.cancelled} cancelled` : ""}
                 </p>
                 <div className="flex flex-wrap items-center gap-1.5">
                   <Badge

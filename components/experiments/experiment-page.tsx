@@ -82,7 +82,7 @@ export function ExperimentPage({ id, canRun, canVote = false, canShare = false }
   // Every tab of a three-axis grid goes into one export: the image stacks them, one under another.
   const exportUrl = (format: "csv" | "json" | "png") =>
     urlOf(api.experiments.export, { params: { id }, query: { format } });
-  const finished = progress.done + progress.failed;
+  const finished = progress.done + progress.failed + progress.cancelled;
   const runnable = progress.total - progress.refused;
   const cost = costOf(view.cells.flatMap((c) => c.items.map((i) => i.cost)));
 
@@ -109,6 +109,7 @@ export function ExperimentPage({ id, canRun, canVote = false, canShare = false }
             <span role="status" aria-label="Progress">
               {progress.done} of {runnable} done
               {progress.failed > 0 ? ` · ${progress.failed} failed` : ""}
+              {progress.cancelled > 0 ? ` · ${progress.cancelled} cancelled` : ""}
               {progress.refused > 0 ? ` · ${progress.refused} not sent` : ""}
             </span>
             {cost !== null ? (

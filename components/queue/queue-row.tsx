@@ -1,6 +1,6 @@
 "use client";
 
-import { AlertTriangle, CheckCircle2, LoaderCircle, Minimize2, RotateCcw } from "lucide-react";
+import { AlertTriangle, Ban, CheckCircle2, LoaderCircle, Minimize2, RotateCcw } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
 import Link from "@/components/ui/link";
@@ -12,6 +12,7 @@ import { useGenerate } from "@/lib/client/create/use-generate";
 import { isInFlight } from "@/lib/client/create/use-task-views";
 import type { QueuedTask } from "@/lib/client/gallery/cache";
 import type { FailedResult } from "@/lib/studio/items/gallery-item";
+import { isCancelled } from "@/lib/studio/queue/cancelled";
 
 function elapsed(task: QueuedTask, now: number): string {
   if (!task.createdAt) return "";
@@ -42,6 +43,8 @@ export function QueueRow({ task, now }: { task: QueuedTask; now: number }) {
   // A retry's note goes with the task only while it runs (a later update may not repeat it).
   const retrying = isInFlight(task) ? task.retry : undefined;
   const failedResults = task.status === "success" ? (task.failedResults ?? []) : [];
+  // Never sent, so not a failure: its own word and mark.
+  const cancelled = task.status === "error" && isCancelled(task.error);
   const again = (params: Record<string, unknown>) =>
     generate([
       { ...params, taskType: task.taskType, taskUUID: crypto.randomUUID(), deliveryMethod: "async" },
@@ -53,11 +56,13 @@ export function QueueRow({ task, now }: { task: QueuedTask; now: number }) {
   return (
     <div
       data-testid="queue-row"
-      data-status={task.status}
+      data-status={cancelled ? "cancelled" : task.status}
       className="rounded-card border border-border bg-panel-raised p-3"
     >
       <div className="flex items-start gap-2">
-        {task.status === "error" ? (
+        {cancelled ? (
+          <Ban aria-label="Cancelled" className="mt-0.5 size-4 shrink-0 text-muted" />
+        ) : task.status === "error" ? (
           <AlertTriangle aria-label="Failed" className="mt-0.5 size-4 shrink-0 text-danger-fg" />
         ) : task.status === "success" ? (
           <CheckCircle2 aria-label="Done" className="mt-0.5 size-4 shrink-0 text-success-fg" />
@@ -73,7 +78,13 @@ export function QueueRow({ task, now }: { task: QueuedTask; now: number }) {
           </p>
           <p className="mt-0.5 text-[11.5px] text-muted-subtle">
             {task.taskType === "videoInference" ? "Video" : "Image"} ·{" "}
-            {retrying ? `retrying (${retrying.attempt} of ${retrying.of})` : task.status}
+            {retrying
+              ? `retrying (${retrying.attempt} of ${retrying.of})`
+              : cancelled
+                ? "cancelled"
+                : task.status === "error"
+                  ? "failed"
+                  : task.status}
             {task.itemCount > 1 ? ` · ${task.itemsDone}/${task.itemCount}` : ""}
             {isInFlight(task) && task.createdAt ? ` · ${elapsed(task, now)}` : ""}
           </p>
@@ -93,7 +104,9 @@ export function QueueRow({ task, now }: { task: QueuedTask; now: number }) {
               ))}
             </ul>
           ) : task.error && task.status === "error" ? (
-            <p className="mt-1 text-[12px] text-danger-fg">{task.error.message}</p>
+            <p className={cn("mt-1 text-[12px]", cancelled ? "text-muted" : "text-danger-fg")}>
+              {task.error.message}
+            </p>
           ) : null}
           {refusal ? (
             <p role="alert" className="mt-1 text-[12px] text-muted">
@@ -105,7 +118,7 @@ export function QueueRow({ task, now }: { task: QueuedTask; now: number }) {
           <div className="flex shrink-0 flex-col items-end gap-1.5">
             <Button size="sm" variant="secondary" onClick={retry} disabled={pending || shrinking}>
               <RotateCcw aria-hidden />
-              Retry
+              {cancelled ? "Send again" : "Retry"}
             </Button>
             {canSendSmaller(task.error, task.params) ? (
               <Button

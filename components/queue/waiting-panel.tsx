@@ -7,7 +7,7 @@ import { Select } from "@/components/ui/select";
 import { useEndpoint, useEndpointMutation } from "@/lib/client/endpoint-client";
 import { api } from "@/lib/studio/api";
 import type { WaitingExperiment, WaitingTask } from "@/lib/studio/api/queue";
-import type { QueueScope } from "@/lib/studio/queue/queue";
+import { pauseNotes, type QueueScope } from "@/lib/studio/queue/queue";
 import type { MoveRequest } from "./entry-frame";
 import { ExperimentRow } from "./experiment-row";
 import { WaitingRow } from "./waiting-row";
@@ -18,6 +18,8 @@ import { WaitingSelection } from "./waiting-selection";
  * read only catches up after a connection that dropped events it could not replay.
  */
 const FALLBACK_POLL_MS = 30_000;
+const PAUSE_NOTE =
+  "rounded-control border border-warning-fg/30 bg-warning-fg/5 px-2.5 py-1.5 text-[12.5px] text-warning-fg";
 
 /** One entry of the list: a waiting task, or an experiment's cells not yet sent. */
 type Entry =
@@ -103,6 +105,11 @@ export function WaitingPanel() {
   const steerable = (e: Entry) =>
     (e.kind === "task" ? e.task.yours : e.experiment.yours) || data.canSteerOthers;
   const pausedHere = scope === "team" ? data.paused.team : data.paused.mine;
+  const notes = pauseNotes({
+    ...data.paused,
+    teamPausedBy: data.teamPausedBy,
+    canResumeTeam: data.canSteerOthers,
+  });
   const waitingCount = data.tasks.length + data.experiments.reduce((n, e) => n + e.waiting, 0);
   const moveEntry = (id: string, to: MoveRequest) =>
     move.mutate(
@@ -123,15 +130,6 @@ export function WaitingPanel() {
           Waiting to be sent
           <span className="ml-1.5 text-muted tabular-nums">{waitingCount.toLocaleString("en-US")}</span>
         </h3>
-        {data.paused.team ? (
-          <span className="text-[12px] text-warning-fg" data-testid="team-paused">
-            The team's queue is paused.
-          </span>
-        ) : data.paused.mine ? (
-          <span className="text-[12px] text-warning-fg" data-testid="mine-paused">
-            Your queue is paused.
-          </span>
-        ) : null}
         <div className="ml-auto flex items-center gap-1.5">
           <Select
             aria-label="Whose tasks"
@@ -155,6 +153,7 @@ export function WaitingPanel() {
           )}
         </div>
       </div>
+      <PauseNotes notes={notes} />
       {entries.length === 0 ? (
         <p className="text-[12.5px] text-muted-subtle">
           Nothing waits: each task goes to the service as it is sent.
@@ -204,5 +203,23 @@ export function WaitingPanel() {
         </p>
       ) : null}
     </section>
+  );
+}
+
+/** Each pause that holds, on a line of its own: who paused what and what happens next. */
+function PauseNotes({ notes }: { notes: { team: string | null; mine: string | null } }) {
+  return (
+    <>
+      {notes.team ? (
+        <p role="status" className={PAUSE_NOTE} data-testid="team-paused">
+          {notes.team}
+        </p>
+      ) : null}
+      {notes.mine ? (
+        <p role="status" className={PAUSE_NOTE} data-testid="mine-paused">
+          {notes.mine}
+        </p>
+      ) : null}
+    </>
   );
 }

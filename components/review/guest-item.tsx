@@ -33,7 +33,8 @@ export function GuestItem({ token, item, scope }: { token: string; item: SharedI
   return (
     <div className="grid min-h-0 grid-cols-1 gap-5 lg:grid-cols-[minmax(0,1fr)_360px] xl:grid-cols-[minmax(0,1fr)_400px]">
       <ViewerStage
-        item={{ ...item, url: item.mediaUrl }}
+        // A held video answers its first frame as a still until it is approved.
+        item={{ ...item, kind: item.held ? "image" : item.kind, url: item.mediaUrl }}
         label={label}
         threads={threads}
         numbers={numbers}

@@ -72,6 +72,7 @@ export function SharedLink({
               </Button>
             ) : null}
           </div>
+          {open?.held ? <HeldNote /> : null}
           {open ? (
             <GuestItem key={open.id} token={token} item={open} scope={scope} />
           ) : items.length === 0 ? (
@@ -90,10 +91,15 @@ export function SharedLink({
                       itemId={item.id}
                       url={item.mediaUrl}
                       src={item.mediaUrl}
-                      kind={item.kind}
+                      kind={item.held ? "image" : item.kind}
                       alt={item.prompt ?? (item.kind === "video" ? "Shared video" : "Shared image")}
                       className="object-contain"
                     />
+                    {item.held ? (
+                      <span className="absolute top-2 left-2 rounded-full bg-surface/90 px-2 py-0.5 text-[12px] text-foreground shadow-sm">
+                        Preview
+                      </span>
+                    ) : null}
                   </button>
                 </li>
               ))}
@@ -107,5 +113,18 @@ export function SharedLink({
         </div>
       </KnownModelNames.Provider>
     </Providers>
+  );
+}
+
+/** Said over an item a request still holds: what the guest sees now and when that changes. */
+function HeldNote() {
+  return (
+    <p
+      role="note"
+      className="rounded-card border border-border bg-surface-sunken px-3 py-2 text-[14px] text-muted"
+    >
+      Waiting for the team's approval: this is a preview. The full-size original shows here once it is
+      approved.
+    </p>
   );
 }

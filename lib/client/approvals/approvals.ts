@@ -42,3 +42,10 @@ export function useCancelApproval(id: string) {
 export function applyApprovalChange(client: QueryClient): void {
   void invalidateResources(client, ["approvals"]);
 }
+
+/** Moves a request's due date (null: none). */
+export function useUpdateDue(id: string) {
+  return useEndpointMutation<typeof api.approvals.update, string | null>(api.approvals.update, {
+    input: (dueAt) => ({ params: { id }, body: { dueAt } }),
+  });
+}

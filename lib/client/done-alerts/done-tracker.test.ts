@@ -68,6 +68,26 @@ describe("when the member's work is done", () => {
     });
   });
 
+  it("counts a task cancelled while it waited as cancelled, never as failed", () => {
+    const cancelled = (uuid: string): TaskUpdate => ({
+      ...update(uuid, "error"),
+      error: { code: "cancelled", message: "Cancelled while it waited; it was never sent." },
+    });
+    const t = new DoneTracker();
+    t.sent({ ...BATCH, taskUUIDs: ["a", "b", "c"] });
+    t.task(update("a", "success", 2));
+    t.task(cancelled("b"));
+    expect(t.task(cancelled("c"))?.title).toBe("2 images are ready, 2 cancelled");
+    // A batch the member cancelled whole: nothing to tell them.
+    t.sent({ ...BATCH, taskUUIDs: ["d", "e"] });
+    t.task(cancelled("d"));
+    expect(t.task(cancelled("e"))).toBeNull();
+    // A failure beside a cancelled task is told as the failure it is.
+    t.sent({ ...BATCH, taskUUIDs: ["f", "g"] });
+    t.task(cancelled("f"));
+    expect(t.task(update("g", "error", 0, "Out of credit."))?.title).toBe("Your task failed");
+  });
+
   it("tells of an experiment only the member who started it", () => {
     const t = new DoneTracker();
     const ended = { experimentId: "e1", by: "u-ada", name: "Sampler sweep" };

@@ -1,4 +1,5 @@
 import type { TaskUpdate } from "@/lib/studio/items/gallery-item";
+import { isCancelled } from "@/lib/studio/queue/cancelled";
 
 /** What the browser's notification says, and where clicking it leads. */
 export interface DoneAlert {
@@ -24,10 +25,12 @@ interface Open extends SentBatch {
   waiting: Set<string>;
   results: number;
   failed: number;
+  /** Cancelled while they waited: never sent, so neither done nor failed. */
+  cancelled: number;
   firstError: string | null;
 }
 
-type Outcome = { ok: boolean; results: number; error: string | null };
+type Outcome = { ok: boolean; cancelled: boolean; results: number; error: string | null };
 
 /** The ends a tab remembers for tasks it has not yet heard were sent (a fast service's results). */
 const REMEMBERED = 500;
@@ -36,7 +39,10 @@ function plural(n: number, one: string, many = `${one}s`) {
   return `${n} ${n === 1 ? one : many}`;
 }
 
-function alertFor(batch: Open, tag: string): DoneAlert {
+function alertFor(batch: Open, tag: string): DoneAlert | null {
+  // The member cancelled all of it themselves: nothing to tell them.
+  if (batch.cancelled > 0 && batch.results === 0 && batch.failed === 0) return null;
+  const cancelled = batch.cancelled > 0 ? `, ${batch.cancelled} cancelled` : "";
   const subject = batch.subject?.trim() ? `: ${batch.subject.trim().slice(0, 120)}` : "";
   const body = `${batch.workflow}${subject}`;
   const kind = batch.medium === "video" ? "video" : "image";
@@ -50,7 +56,7 @@ function alertFor(batch: Open, tag: string): DoneAlert {
   }
   const ready = batch.results === 1 ? `Your ${kind} is ready` : `${plural(batch.results, kind)} are ready`;
   const failed = batch.failed > 0 ? `, ${plural(batch.failed, "task")} failed` : "";
-  return { title: `${ready}${failed}`, body, href: batch.href, tag };
+  return { title: `${ready}${failed}${cancelled}`, body, href: batch.href, tag };
 }
 
 /**
@@ -73,6 +79,7 @@ export class DoneTracker {
       waiting: new Set(batch.taskUUIDs),
       results: 0,
       failed: 0,
+      cancelled: 0,
       firstError: null,
     };
     if (open.waiting.size === 0) return null;
@@ -91,6 +98,7 @@ export class DoneTracker {
     if (update.status !== "success" && update.status !== "error") return null;
     const outcome: Outcome = {
       ok: update.status === "success",
+      cancelled: update.status === "error" && isCancelled(update.error),
       results: update.status === "success" ? update.itemsDone : 0,
       error: update.error?.message ?? null,
     };
@@ -130,6 +138,7 @@ export class DoneTracker {
     this.batchOf.delete(uuid);
     this.ended.delete(uuid);
     if (outcome.ok) batch.results += outcome.results;
+    else if (outcome.cancelled) batch.cancelled += 1;
     else {
       batch.failed += 1;
       batch.firstError ??= outcome.error;

@@ -4,11 +4,14 @@ import { logFor } from "@/lib/platform/logger";
 import { approvalDigest } from "@/lib/server/db/schema";
 import { notify } from "@/lib/server/notifications/notify";
 import { dueText } from "@/lib/studio/approvals/approvals";
+import {
+  DEFAULT_DIGEST_SETTING,
+  type DigestSetting,
+  localClock,
+  localMidnight,
+} from "@/lib/studio/approvals/digest-time";
+import { readDigestSetting } from "./digest-setting";
 import type { ApprovalDeps } from "./types";
-
-/** The digest goes out at this hour (UTC) or at the first sweep after it. */
-export const DIGEST_HOUR_UTC = 8;
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 interface Due {
   userId: string;
@@ -20,15 +23,17 @@ interface Due {
 /**
  * The day's reminder digest: for every member deciding in an active stage who has not decided,
  * one notification (inbox and, as they chose, email through the mail queue) listing each request
- * due by the end of tomorrow or overdue. The day's row is claimed first, in the same transaction:
+ * due by the end of tomorrow or overdue, days counted in the team's time zone. The team's local
+ * day (in `setting.timeZone`) is claimed first, in the same transaction:
  * of the studios sharing the database, the one whose insert lands sends the digest, the others
  * find the row and skip, and a studio that dies mid-way rolls its claim back with its notices.
  */
 export async function sendDailyDigest(
   deps: ApprovalDeps,
   now = new Date(),
+  setting: DigestSetting = DEFAULT_DIGEST_SETTING,
 ): Promise<{ sent: boolean; reviewers: number }> {
-  const day = now.toISOString().slice(0, 10);
+  const { day } = localClock(now, setting.timeZone);
   return deps.db.transaction(async (tx) => {
     const [claimed] = await tx
       .insert(approvalDigest)
@@ -36,9 +41,7 @@ export async function sendDailyDigest(
       .onConflictDoNothing()
       .returning({ day: approvalDigest.day });
     if (!claimed) return { sent: false, reviewers: 0 };
-    const horizon = new Date(
-      Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()) + 2 * DAY_MS,
-    );
+    const horizon = localMidnight(day, setting.timeZone, 2);
     const result = (await tx.execute(sql`
       select r.user_id as "userId", q.id as "requestId", q.title, q.due_at as "dueAt"
       from approval_request q
@@ -50,7 +53,9 @@ export async function sendDailyDigest(
     const byMember = new Map<string, Due[]>();
     for (const row of result.rows) byMember.set(row.userId, [...(byMember.get(row.userId) ?? []), row]);
     for (const [userId, due] of byMember) {
-      const lines = due.map((d) => `“${d.title}”: ${dueText(new Date(d.dueAt).toISOString(), now)}`);
+      const lines = due.map(
+        (d) => `“${d.title}”: ${dueText(new Date(d.dueAt).toISOString(), now, true, setting.timeZone)}`,
+      );
       await notify(
         tx,
         {
@@ -70,16 +75,33 @@ export async function sendDailyDigest(
   });
 }
 
-/** Looks every quarter hour whether today's digest is due and not yet sent by any studio. */
+/**
+ * One sweep: sends the team's digest when its hour has come in its time zone and nobody sent
+ * today's (the team's today) yet.
+ */
+export async function digestSweep(
+  deps: ApprovalDeps,
+  now = new Date(),
+): Promise<{ sent: boolean; reviewers: number }> {
+  const setting = await readDigestSetting(deps.db);
+  if (digestDay(now, setting) === null) return { sent: false, reviewers: 0 };
+  return sendDailyDigest(deps, now, setting);
+}
+
+/** The team's day whose digest is due at `now`, or null while its hour has not come there yet. */
+export function digestDay(now: Date, setting: DigestSetting): string | null {
+  const clock = localClock(now, setting.timeZone);
+  return clock.hour < setting.hour ? null : clock.day;
+}
+
+/** Looks every quarter hour whether the team's digest is due and not yet sent by any studio. */
 export function startApprovalDigest(
   deps: ApprovalDeps,
   everyMs = 15 * 60_000,
   clock = () => new Date(),
 ): () => void {
   const run = () => {
-    const now = clock();
-    if (now.getUTCHours() < DIGEST_HOUR_UTC) return;
-    void sendDailyDigest(deps, now).catch((err: unknown) =>
+    void digestSweep(deps, clock()).catch((err: unknown) =>
       logFor({ component: "approvals" }).error({ err }, "the approvals digest failed"),
     );
   };

@@ -15,8 +15,9 @@ import { moveEntry } from "@/lib/server/queue/steering";
 import { waitingQueue } from "@/lib/server/queue/waiting";
 import type { ExperimentInput } from "@/lib/studio/experiments/input";
 import { controlExperiment, createExperiment } from "./actions";
-import { cellRows, experimentRow } from "./records";
+import { cellRows, experimentPage, experimentRow } from "./records";
 import { ExperimentRunner } from "./runner";
+import { experimentView } from "./view";
 
 /**
  * An experiment's remaining cells as one entry of the queue, attacked: two studios on one
@@ -181,6 +182,10 @@ for (const backend of testBackends) {
       const cancelled = cells.filter((c) => c.status === "error" && c.error?.[0]?.code === "cancelled");
       expect(cancelled).toHaveLength(40);
       expect((await experimentRow(pair.a.db, id))?.status).toBe("cancelled");
+      // Its own outcome in the counts: never a failure.
+      expect((await experimentView(pair.a.db, id))?.progress).toMatchObject({ failed: 0, cancelled: 40 });
+      const listed = (await experimentPage(pair.b.db, { limit: 50 })).items.find((e) => e.id === id);
+      expect(listed).toMatchObject({ failed: 0, cancelled: 40 });
       expect((await waitingQueue(pair.a.db, ben, "mine")).experiments).toHaveLength(0);
       a.runner.close();
     }, 60_000);

@@ -90,7 +90,7 @@ function view(): ExperimentView {
       },
     ],
     cells,
-    progress: { done: 12, failed: 0, refused: 0, running: 0, total: 12 },
+    progress: { done: 12, failed: 0, cancelled: 0, refused: 0, running: 0, total: 12 },
     versions: [],
   };
 }

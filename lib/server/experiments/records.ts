@@ -14,6 +14,7 @@ import {
   user,
 } from "@/lib/server/db/schema";
 import type { CellItem, ExperimentPage } from "@/lib/studio/api/experiments";
+import { CANCELLED_CODE } from "@/lib/studio/queue/cancelled";
 import { mediaUrl } from "../items/gallery-item";
 import type { Plan } from "./plan";
 
@@ -145,7 +146,8 @@ export async function experimentPage(
       createdByName: user.name,
       cells: sql<number>`(select count(*)::int from experiment_cell c where c.experiment_id = ${outerColumn(experiment.id)})`,
       done: sql<number>`(select count(*)::int from experiment_cell c where c.experiment_id = ${outerColumn(experiment.id)} and c.status = 'done')`,
-      failed: sql<number>`(select count(*)::int from experiment_cell c where c.experiment_id = ${outerColumn(experiment.id)} and c.status = 'error')`,
+      failed: sql<number>`(select count(*)::int from experiment_cell c where c.experiment_id = ${outerColumn(experiment.id)} and c.status = 'error' and coalesce(c.error -> 0 ->> 'code', '') <> ${CANCELLED_CODE})`,
+      cancelled: sql<number>`(select count(*)::int from experiment_cell c where c.experiment_id = ${outerColumn(experiment.id)} and c.status = 'error' and c.error -> 0 ->> 'code' = ${CANCELLED_CODE})`,
       coverKey: sql<
         string | null
       >`(select i.storage_key from experiment_cell c join item i on i.task_uuid = c.task_uuid where c.experiment_id = ${outerColumn(experiment.id)} and c.status = 'done' and i.deleted_at is null and i.kind = 'image' order by c.key limit 1)`,
@@ -178,6 +180,7 @@ export async function experimentPage(
       cells: r.cells,
       done: r.done,
       failed: r.failed,
+      cancelled: r.cancelled,
       coverUrl: r.coverKey ? mediaUrl({ storageKey: r.coverKey }) : null,
     })),
     nextCursor: rows.length > options.limit && last ? encodeCursor(last.row.createdAt, last.row.id) : null,

@@ -3,6 +3,7 @@ import type { StudioDatabase } from "@/lib/server/db";
 import type { CellStatus } from "@/lib/server/db/schema";
 import type { CellView, ExperimentView } from "@/lib/studio/api/experiments";
 import { expandAxis } from "@/lib/studio/experiments/axes";
+import { isCancelled } from "@/lib/studio/queue/cancelled";
 import { refusalWords } from "./plan";
 import { cellResults, cellRows, experimentRow, relatives } from "./records";
 
@@ -18,6 +19,7 @@ export async function experimentView(db: StudioDatabase, id: string): Promise<Ex
     relatives(db, row),
   ]);
   const count = (s: CellStatus) => cells.filter((c) => c.status === s).length;
+  const cancelled = cells.filter((c) => c.status === "error" && isCancelled(c.error)).length;
   return {
     id: row.id,
     name: row.name,
@@ -54,7 +56,8 @@ export async function experimentView(db: StudioDatabase, id: string): Promise<Ex
     })),
     progress: {
       done: count("done"),
-      failed: count("error"),
+      failed: count("error") - cancelled,
+      cancelled,
       refused: count("refused"),
       running: count("pending") + count("sent"),
       total: cells.length,

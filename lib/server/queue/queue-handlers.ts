@@ -3,10 +3,11 @@ import type { ServiceError } from "@/lib/protocol/errors";
 import type { SessionUser } from "@/lib/server/auth/caller";
 import type { ResultKeeper } from "@/lib/server/results/keeper";
 import type { EventLog } from "@/lib/server/stream/event-log";
+import { CANCELLED_CODE } from "@/lib/studio/queue/cancelled";
 
 /** Why a cancelled task ended, as its record and the drawer say it. */
 export const CANCELLED: ServiceError = {
-  code: "cancelled",
+  code: CANCELLED_CODE,
   message: "Cancelled while it waited; it was never sent.",
 };
 

@@ -50,10 +50,14 @@ export async function waitingQueue(
       )
       .orderBy(desc(task.priority), asc(task.rank), asc(task.createdAt), asc(task.taskUUID))
       .limit(SHOWN),
-    db.select({ scope: queuePause.scope }).from(queuePause),
+    db
+      .select({ scope: queuePause.scope, by: queuePause.pausedBy, name: user.name })
+      .from(queuePause)
+      .leftJoin(user, eq(user.id, queuePause.pausedBy)),
     experimentEntries(db, scope === "mine" ? caller.id : null),
   ]);
   const paused = new Set(pauses.map((p) => p.scope));
+  const teamPause = pauses.find((p) => p.scope === "team");
   const pausedFor = (authorId: string) => paused.has("team") || paused.has(authorId);
   const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
   const places = mergedPlaces(rows, entries);
@@ -86,6 +90,7 @@ export async function waitingQueue(
       at: places[i] ?? 0,
     })),
     paused: { mine: paused.has(caller.id), team: paused.has("team") },
+    teamPausedBy: teamPause ? { name: teamPause.name ?? "", you: teamPause.by === caller.id } : null,
     canSteerOthers: isOwner(caller),
   };
 }
@@ -111,7 +116,10 @@ export async function steeringOf(
       })
       .from(task)
       .where(and(inArray(task.taskUUID, [...taskUUIDs]), inArray(task.status, ["queued", "processing"]))),
-    db.select({ scope: queuePause.scope }).from(queuePause),
+    db
+      .select({ scope: queuePause.scope, by: queuePause.pausedBy, name: user.name })
+      .from(queuePause)
+      .leftJoin(user, eq(user.id, queuePause.pausedBy)),
   ]);
   const paused = new Set(pauses.map((p) => p.scope));
   return new Map(

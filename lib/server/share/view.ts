@@ -15,6 +15,7 @@ import {
 import { urlOf } from "@/lib/studio/api/url";
 import type { GalleryItem } from "@/lib/studio/items/gallery-item";
 import { isUuid } from "@/lib/studio/params";
+import { heldItems } from "../approvals/holds";
 import { before } from "../items/actor";
 import type { OrganizeDeps } from "../items/live";
 import type { SharedLink } from "./links";
@@ -71,6 +72,12 @@ async function guestItems(
   rows: readonly ItemRow[],
 ): Promise<SharedItem[]> {
   const cards = await itemViews(deps.db, rows, "unknown");
+  const held = new Set(
+    await heldItems(
+      deps.db,
+      rows.map((r) => r.id),
+    ),
+  );
   const params = new Map<string, Record<string, unknown>>();
   if (link.showParams && rows.length > 0) {
     const tasks = await deps.db
@@ -81,11 +88,12 @@ async function guestItems(
   }
   return cards.map((card, i) => {
     const row = rows[i] as ItemRow;
-    return guestItem(
+    const shared = guestItem(
       card,
       link.token,
       link.showParams ? { params: params.get(row.taskUUID) ?? {}, seed: row.seed } : null,
     );
+    return held.has(row.id) ? { ...shared, held: true } : shared;
   });
 }
 

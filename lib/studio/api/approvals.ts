@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { digestSettingSchema } from "@/lib/studio/approvals/digest-time";
 import {
   approvalCreateSchema,
   approvalPatchSchema,
@@ -34,6 +35,23 @@ export const approvals = resource("approvals", {
     }),
     response: z.object({ approvals: z.array(approvalSummarySchema), nextCursor: z.string().nullable() }),
     errors: ["invalidCursor"],
+  },
+  digest: {
+    method: "GET",
+    path: "/api/approvals/digest",
+    summary: "When the team's daily reminder digest goes out: an hour of the day in the team's time zone.",
+    access: "view",
+    response: z.object({ digest: digestSettingSchema }),
+  },
+  setDigest: {
+    method: "PUT",
+    path: "/api/approvals/digest",
+    summary:
+      "Moves the team's daily digest to another hour or time zone; it still goes out once per day there.",
+    access: "manage",
+    body: digestSettingSchema,
+    response: z.object({ digest: digestSettingSchema }),
+    invalidates: ["approvals"],
   },
   badges: {
     method: "GET",

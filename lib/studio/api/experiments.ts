@@ -18,7 +18,9 @@ export const experimentSummarySchema = z.object({
   createdAt: z.string(),
   cells: z.number().int(),
   done: z.number().int(),
+  /** Cells that failed; a cancelled cell is counted in `cancelled`, not here. */
   failed: z.number().int(),
+  cancelled: z.number().int(),
   /** The first result, for the list's card. */
   coverUrl: z.string().nullable(),
 });
@@ -90,7 +92,9 @@ export const experimentViewSchema = z.object({
   cells: z.array(cellViewSchema),
   progress: z.object({
     done: z.number().int(),
+    /** Cells that failed; a cancelled cell is counted in `cancelled`, not here. */
     failed: z.number().int(),
+    cancelled: z.number().int(),
     refused: z.number().int(),
     running: z.number().int(),
     total: z.number().int(),

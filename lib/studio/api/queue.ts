@@ -41,6 +41,8 @@ const waitingQueueSchema = z.object({
     .meta({ description: "Waiting tasks, in sending order; experiments' cells are in `experiments`." }),
   experiments: z.array(waitingExperimentSchema),
   paused: z.object({ mine: z.boolean(), team: z.boolean() }),
+  /** Who paused the team's queue (a name; "" for a former member), while it is paused. */
+  teamPausedBy: z.object({ name: z.string(), you: z.boolean() }).nullable().optional(),
   canSteerOthers: z.boolean(),
 });
 export type WaitingQueue = z.infer<typeof waitingQueueSchema>;

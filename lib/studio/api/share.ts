@@ -34,6 +34,11 @@ export const sharedItemSchema = sharedCardSchema.extend({
   prompt: z.string().nullable().optional(),
   /** The settings a guest may read (plain values, the seed), when the link shows them. */
   params: z.record(z.string(), z.unknown()).optional(),
+  /**
+   * Waiting for the team's approval: the media is a still preview (a video's first frame), the
+   * original comes once approved.
+   */
+  held: z.boolean().optional(),
 });
 export type SharedItem = z.infer<typeof sharedItemSchema>;
 
@@ -128,7 +133,8 @@ export const share = resource("share", {
   media: {
     method: "GET",
     path: "/api/share/{token}/media/{itemId}",
-    summary: "The media of an item the link names, checked on every request (ranges for video).",
+    summary:
+      "The media of an item the link names, checked on every request (ranges for video); a still preview while its approval holds downloads.",
     access: "public",
     caller: { kind: "shareLink", reaches: "item" },
     params: z.object({ token: z.string(), itemId: uuid() }),

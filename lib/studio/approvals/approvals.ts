@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { localClock } from "./digest-time";
 
 /**
  * The approvals vocabulary, shared by the database's checks, the endpoints and the screens: what
@@ -79,16 +80,19 @@ export function badgeText(badge: ApprovalBadge): string {
 
 const DAY = 24 * 60 * 60 * 1000;
 
-/** A due date in words against `now`: "Due in 3 days", "Due today", "Overdue by 2 days". */
-export function dueText(dueAt: string | null, now: Date, open = true): string {
+/**
+ * A due date in words against `now`: "Due in 3 days", "Due today", "Overdue by 2 days"; days and
+ * the date as they fall in `timeZone` (the team's, in its digest).
+ */
+export function dueText(dueAt: string | null, now: Date, open = true, timeZone = "UTC"): string {
   if (!dueAt) return "No due date";
   const due = new Date(dueAt);
-  const days = Math.round((startOfDay(due) - startOfDay(now)) / DAY);
+  const days = Math.round((startOfDay(due, timeZone) - startOfDay(now, timeZone)) / DAY);
   const date = due.toLocaleDateString("en-GB", {
     day: "numeric",
     month: "short",
     year: "numeric",
-    timeZone: "UTC",
+    timeZone,
   });
   if (!open) return `Was due ${date}`;
   if (due.getTime() < now.getTime()) {
@@ -102,8 +106,9 @@ export function dueText(dueAt: string | null, now: Date, open = true): string {
   return `Due in ${days} days (${date})`;
 }
 
-function startOfDay(d: Date): number {
-  return Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate());
+function startOfDay(d: Date, timeZone: string): number {
+  const [y, m, day] = localClock(d, timeZone).day.split("-").map(Number) as [number, number, number];
+  return Date.UTC(y, m - 1, day);
 }
 
 export function isOverdue(dueAt: string | null, status: ApprovalStatus, now: Date): boolean {

@@ -17,7 +17,7 @@ const view = {
   id: "e1",
   status: "running",
   cells: [cell("0-0", "done"), cell("0-1", "sent"), cell("1-0", "pending"), cell("1-1", "pending")],
-  progress: { done: 1, failed: 0, refused: 0, running: 3, total: 4 },
+  progress: { done: 1, failed: 0, cancelled: 0, refused: 0, running: 3, total: 4 },
 };
 
 describe("patchCells", () => {
@@ -46,10 +46,25 @@ describe("patchCells", () => {
     expect(next?.cells.map((c) => c.status)).toEqual(["done", "done", "error", "pending"]);
     expect(next?.cells[1]?.items).toEqual([item]);
     expect(next?.cells[1]?.params).toEqual({ positivePrompt: "0-1" });
-    expect(next?.progress).toEqual({ done: 2, failed: 1, refused: 0, running: 1, total: 4 });
+    expect(next?.progress).toEqual({ done: 2, failed: 1, cancelled: 0, refused: 0, running: 1, total: 4 });
     expect(next?.id).toBe("e1");
     // The view given is left as it was.
     expect(view.cells[1]?.status).toBe("sent");
+  });
+
+  it("counts a cell cancelled while it waited as cancelled, not failed", () => {
+    const next = patchCells(view, [
+      {
+        key: "1-0",
+        status: "error",
+        errors: [{ code: "cancelled", message: "Cancelled while it waited; it was never sent." }],
+        attempts: 0,
+        taskUUID: "t",
+        seconds: null,
+        items: [],
+      },
+    ]);
+    expect(next?.progress).toMatchObject({ failed: 0, cancelled: 1, running: 2 });
   });
 
   it("answers null for a cell the view does not have, so the whole experiment is read", () => {

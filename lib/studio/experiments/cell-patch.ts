@@ -1,4 +1,5 @@
 import type { ServiceError } from "@/lib/protocol/errors";
+import { isCancelled } from "@/lib/studio/queue/cancelled";
 
 /** A cell's result as the grid shows it. */
 export interface CellItemView {
@@ -64,12 +65,14 @@ export function patchCells<V extends PatchableView>(view: V, patches: readonly C
   if (found < byKey.size) return null;
   if (changed === 0) return view;
   const count = (s: CellState) => cells.filter((c) => c.status === s).length;
+  const cancelled = cells.filter((c) => c.status === "error" && isCancelled(c.errors)).length;
   return {
     ...view,
     cells,
     progress: {
       done: count("done"),
-      failed: count("error"),
+      failed: count("error") - cancelled,
+      cancelled,
       refused: count("refused"),
       running: count("pending") + count("sent"),
       total: cells.length,

@@ -1,10 +1,10 @@
 import { route } from "@/lib/server/api/route";
-import { mediaResponse } from "@/lib/server/http/media-response";
+import { sharedMediaResponse } from "@/lib/server/approvals/held-media";
 import { api } from "@/lib/studio/api";
 
-export const GET = route(api.share.media, async ({ storage, link, request }) => {
-  const response = await mediaResponse(storage, link.item.storageKey, request.headers.get("range"));
-  // Not kept by the browser: a revoked link must stop showing the media at once.
-  response.headers.set("cache-control", "no-store");
-  return response;
-});
+export const GET = route(api.share.media, ({ db, storage, link, request }) =>
+  sharedMediaResponse({ db, storage }, link.item.id, {
+    range: request.headers.get("range"),
+    accept: request.headers.get("accept"),
+  }),
+);

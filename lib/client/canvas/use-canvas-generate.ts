@@ -24,7 +24,7 @@ export function useCanvasGenerate() {
   const send = useCallback(async () => {
     const { history, settings, stage } = useCanvasStore.getState();
     const doc = history.present;
-    const plan = planGeneration(doc, settings.strength);
+    const plan = planGeneration(doc, settings.strength, settings);
     if (plan.problems.length > 0) {
       setError(plan.problems.join(" "));
       return;

@@ -1,14 +1,11 @@
 "use client";
 
-import { inputClasses } from "@/components/ui/field";
 import { Slider } from "@/components/ui/slider";
 import { Switch } from "@/components/ui/switch";
-import { extentsBeyond } from "@/lib/client/canvas/canvas-frame";
 import type { PlanKind } from "@/lib/client/canvas/canvas-plan";
-import { frameForExtents } from "@/lib/client/canvas/canvas-recall";
-import { useCanvasDocument, useCanvasStore } from "@/lib/client/canvas/canvas-store";
-import { OUTPAINT_SIDES, OUTPAINT_STEP, SIDE_NAMES } from "@/lib/client/canvas/outpaint";
+import { useCanvasStore } from "@/lib/client/canvas/canvas-store";
 import { IMAGE_LIMITS } from "@/lib/protocol/image-limits";
+import { ExtentFields } from "./extent-fields";
 
 const label = "font-medium text-[12px] text-muted";
 
@@ -45,51 +42,6 @@ function MaskMarginField() {
         <p className="text-[11px] text-muted-subtle">Off: the whole frame is rendered at once.</p>
       )}
     </div>
-  );
-}
-
-/** How far the frame reaches past each edge of the picture, typed side by side in the model's step. */
-function ExtentFields() {
-  const doc = useCanvasDocument();
-  const setFrame = useCanvasStore((s) => s.setFrame);
-  const picture = doc.picture;
-  if (!picture) return null;
-  const extents = extentsBeyond(doc.frame, picture);
-  return (
-    <fieldset className="flex flex-col gap-1.5">
-      <legend className={`${label} mb-1.5`}>Extend each side, in steps of {OUTPAINT_STEP} px</legend>
-      <div className="grid grid-cols-2 gap-x-2 gap-y-1.5">
-        {OUTPAINT_SIDES.map((side) => {
-          const commit = (text: string) => {
-            const n = Number(text);
-            if (text.trim() === "" || !Number.isFinite(n) || n === extents[side]) return;
-            const stepped = Math.max(0, Math.round(n / OUTPAINT_STEP) * OUTPAINT_STEP);
-            setFrame(frameForExtents(picture, { ...extents, [side]: stepped }));
-          };
-          return (
-            <label key={side} className="flex flex-col gap-1">
-              <span className="text-[11px] text-muted-subtle">{SIDE_NAMES[side]}</span>
-              <input
-                type="number"
-                min={0}
-                step={OUTPAINT_STEP}
-                aria-label={`Extend ${SIDE_NAMES[side].toLowerCase()}`}
-                className={`${inputClasses} h-8 px-1.5 text-[12px]`}
-                key={`${side}:${extents[side]}`}
-                defaultValue={extents[side]}
-                onChange={(e) => {
-                  if ((e.nativeEvent as InputEvent).inputType === undefined) commit(e.target.value);
-                }}
-                onBlur={(e) => commit(e.target.value)}
-                onKeyDown={(e) => {
-                  if (e.key === "Enter") commit(e.currentTarget.value);
-                }}
-              />
-            </label>
-          );
-        })}
-      </div>
-    </fieldset>
   );
 }
 

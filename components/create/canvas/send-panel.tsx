@@ -7,6 +7,7 @@ import { Slider } from "@/components/ui/slider";
 import { PLAN_NAMES, planGeneration } from "@/lib/client/canvas/canvas-plan";
 import { useCanvasDocument, useCanvasStore } from "@/lib/client/canvas/canvas-store";
 import { IMAGE_LIMITS } from "@/lib/protocol/image-limits";
+import { CanvasPrompt } from "./canvas-prompt";
 import { FrameFields } from "./frame-fields";
 import { JobFields } from "./job-fields";
 
@@ -52,15 +53,7 @@ export function SendPanel({ onGenerate, pending, error, readOnly, outpaintPage =
         </section>
         <JobFields kind={plan.kind} outpaintPage={outpaintPage} />
         <FrameFields />
-        <label className="flex flex-col gap-1.5">
-          <span className={label}>Prompt</span>
-          <textarea
-            id="canvas-prompt"
-            className={`${inputClasses} h-24 py-2`}
-            value={settings.prompt}
-            onChange={(e) => setSettings({ prompt: e.target.value })}
-          />
-        </label>
+        <CanvasPrompt readOnly={readOnly} />
         <label className="flex flex-col gap-1.5">
           <span className={label}>Negative prompt</span>
           <input

@@ -217,6 +217,17 @@ test("Inpainting is the canvas with a mask chosen and the brush in hand; the pai
   await expect(canvas.staging.getByRole("status")).toHaveText("Result 1 of 1", { timeout: 30_000 });
   const task = await finishedTask(page.request, String(body?.taskUUID));
   expect(task.params.maskImage).toBeTruthy();
+  // A larger window fits the picture again, larger, whole in the stage.
+  const small = Number((await canvas.stage.getAttribute("data-view"))?.split(",")[2]);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await expect
+    .poll(async () => Number((await canvas.stage.getAttribute("data-view"))?.split(",")[2]))
+    .toBeGreaterThan(small);
+  const box = await canvas.stage.boundingBox();
+  const corner = await canvas.screenPoint(768, 512);
+  expect(corner.x).toBeLessThanOrEqual((box?.x ?? 0) + (box?.width ?? 0));
+  expect(corner.y).toBeLessThanOrEqual((box?.y ?? 0) + (box?.height ?? 0));
+
   // The old address with a picture given still opens it, set up for inpainting, on the same page.
   await page.goto(`/create/inpainting?input=${encodeURIComponent(String(body?.seedImage))}`);
   await canvas.ready();

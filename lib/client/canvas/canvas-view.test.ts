@@ -1,6 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { createStore } from "zustand/vanilla";
-import { createViewState, fitCanvasView, fitView, keepCentre, useCanvasView } from "./canvas-view";
+import {
+  createViewState,
+  fitCanvasView,
+  fitView,
+  keepCentre,
+  useCanvasView,
+  type ViewState,
+} from "./canvas-view";
 
 const doc = {
   picture: { id: "p", url: "/p.png", width: 800, height: 600 },
@@ -23,7 +30,7 @@ describe("the view when the stage changes size", () => {
   });
 
   it("a view the person moved is no longer a fit, and keeps its middle in the middle", () => {
-    const store = createStore(createViewState);
+    const store = createStore<ViewState>()((set) => createViewState(set));
     store.getState().setBox({ width: 600, height: 400 });
     store.getState().setView({ scale: 2, x: -100, y: -50 });
     expect(store.getState().fitted).toBe(false);

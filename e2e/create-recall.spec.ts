@@ -32,9 +32,9 @@ memberTest(
     await finishedTask(page.request, taskUUID);
 
     // The canvas moves on: the mask gone, the prompt and the margin changed.
-    await page.getByRole("button", { name: "Delete Inpaint mask 1" }).click();
-    await page.locator("#canvas-prompt").fill("something else");
     await page.getByRole("switch", { name: "Work at the mask's detail" }).click();
+    await page.locator("#canvas-prompt").fill("something else");
+    await page.getByRole("button", { name: "Delete Inpaint mask 1" }).click();
     await page.goto(`/create/recall?task=${taskUUID}&use=all`);
     await expect(page).toHaveURL(/\/create\/inpainting$/);
     await canvas.ready();

@@ -1,6 +1,6 @@
 import path from "node:path";
 import { type Browser, expect, type Page, test } from "@playwright/test";
-import { imageTask, joinAsMember, sendTasks } from "./fixtures/accounts";
+import { imageTask, joinAsMember, runAgain, sendTasks } from "./fixtures/accounts";
 import { seedPicture } from "./fixtures/images";
 import { saveScreen } from "./fixtures/screens";
 import { finishedTask } from "./fixtures/studio-api";
@@ -137,4 +137,44 @@ test("a result made on the canvas opens that canvas again from the item viewer, 
   await expect(page.getByRole("link", { name: "Open in Create" })).toBeVisible();
   await expect(page.getByRole("link", { name: "Open in canvas" })).toHaveCount(0);
   await member.close();
+});
+
+test("a second member signing in on the same browser opens their own canvas, not the first one's", async ({
+  page: ownerPage,
+  browser,
+  baseURL,
+}) => {
+  const first = { name: "Grace Hopper", email: "grace.canvas@studio.test", password: "compilers all day" };
+  const second = { name: "Alan Turing", email: "alan.canvas@studio.test", password: "on computable numbers" };
+  const browserOfBoth = await joinAsMember(browser, ownerPage.request, baseURL ?? "", first);
+  await (await joinAsMember(browser, ownerPage.request, baseURL ?? "", second)).close();
+  const page = await browserOfBoth.newPage();
+  const canvas = new CanvasPage(page);
+  await canvas.open();
+  await canvas.upload(await seedPicture());
+  await page.getByRole("button", { name: "Inpaint mask", exact: true }).click();
+  await page.locator("#canvas-prompt").fill("only mine");
+  await saved(page);
+
+  // Signed out, the second member signs in on the same browser: its storage still holds the first's.
+  await browserOfBoth.clearCookies();
+  await page.goto("/sign-in");
+  const again = runAgain();
+  const address = (email: string) => (again ? email.replace("@", `+${again}@`) : email);
+  await new SignInPage(page).signIn(address(second.email), second.password);
+  await page.waitForURL((url) => !url.pathname.startsWith("/sign-in"));
+  await canvas.open();
+  await expect(canvas.layers).toHaveCount(0);
+  await expect(page.locator("#canvas-prompt")).toHaveValue("");
+  await expect(page.getByText("Picture, 768 × 512")).toHaveCount(0);
+
+  // The first member, back on this browser, finds their canvas as they left it.
+  await browserOfBoth.clearCookies();
+  await page.goto("/sign-in");
+  await new SignInPage(page).signIn(address(first.email), first.password);
+  await page.waitForURL((url) => !url.pathname.startsWith("/sign-in"));
+  await canvas.open();
+  await expect(page.locator("#canvas-prompt")).toHaveValue("only mine");
+  await expect(canvas.layers).toHaveText([/Inpaint mask 1/]);
+  await browserOfBoth.close();
 });

@@ -172,12 +172,107 @@ test("staged results stay in the gallery when kept, and go to the trash when dis
   await expect(page.locator(`[data-testid=gallery-item][data-task-uuid="${discarded}"]`)).toHaveCount(0);
 });
 
-test("the inpainting page opens its image in the canvas", async ({ page }) => {
-  await page.goto("/create/inpainting");
-  await expect(page.locator("form[aria-busy=false]")).toBeVisible({ timeout: 15_000 });
-  await page.getByTestId("f-seedImage-file").setInputFiles(await seedPicture());
-  await page.getByRole("link", { name: "Open in canvas" }).click();
-  await expect(page).toHaveURL(/\/create\/canvas$/);
+test("Inpainting is the canvas with a mask chosen and the brush in hand; the painted mask and its margin are sent", async ({
+  page,
+}) => {
+  // A laptop screen: the canvas, its tools and Generate fit it.
+  await page.setViewportSize({ width: 1280, height: 720 });
+  const canvas = new CanvasPage(page);
+  await canvas.open("/create/inpainting");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Inpainting");
+  await canvas.upload(await seedPicture());
   await expect(page.getByText("Picture, 768 × 512")).toBeVisible();
-  await expect(new CanvasPage(page).plan.getByRole("heading")).toHaveText("Image to image");
+  await expect(canvas.layers.first()).toHaveText(/Inpaint mask/);
+  await expect(canvas.layers.first().getByRole("button", { name: /^Inpaint mask \d+$/ })).toHaveAttribute(
+    "aria-current",
+    "true",
+  );
+  const tools = page.getByRole("toolbar", { name: "Canvas tools" });
+  await expect(tools.getByRole("button", { name: "Brush", exact: true })).toHaveAttribute(
+    "aria-pressed",
+    "true",
+  );
+  // The toolbar keeps to one row at this size.
+  const bar = await tools.boundingBox();
+  expect(bar?.height ?? 0).toBeLessThan(60);
+  await page.locator("#canvas-prompt").fill("a sailing boat on the water");
+  await expect(canvas.plan.getByRole("heading")).toHaveText("Image to image");
+
+  await canvas.stroke([300, 250], [450, 280]);
+  await expect(canvas.plan.getByRole("heading")).toHaveText("Inpainting");
+  await page.getByRole("switch", { name: "Work at the mask's detail" }).click();
+  await expect(page.getByText("Mask margin 80 px")).toBeVisible();
+  await expect(canvas.plan).toContainText("Only the masked area with 80 px around it is rendered");
+  await page.getByRole("spinbutton", { name: "Images" }).fill("1");
+  const sent = page.waitForRequest((r) => r.url().endsWith("/api/tasks") && r.method() === "POST");
+  await page.getByRole("button", { name: /^Generate/ }).click();
+  const [body] = (await sent).postDataJSON() as Record<string, unknown>[];
+  expect(body).toMatchObject({
+    maskMargin: 80,
+    width: 768,
+    height: 512,
+    positivePrompt: "a sailing boat on the water",
+  });
+  expect(String(body?.maskImage)).toMatch(/^data:image\/png;base64,/);
+  await expect(canvas.staging.getByRole("status")).toHaveText("Result 1 of 1", { timeout: 30_000 });
+  const task = await finishedTask(page.request, String(body?.taskUUID));
+  expect(task.params.maskImage).toBeTruthy();
+  // A larger window fits the picture again, larger, whole in the stage.
+  const small = Number((await canvas.stage.getAttribute("data-view"))?.split(",")[2]);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await expect
+    .poll(async () => Number((await canvas.stage.getAttribute("data-view"))?.split(",")[2]))
+    .toBeGreaterThan(small);
+  const box = await canvas.stage.boundingBox();
+  const corner = await canvas.screenPoint(768, 512);
+  expect(corner.x).toBeLessThanOrEqual((box?.x ?? 0) + (box?.width ?? 0));
+  expect(corner.y).toBeLessThanOrEqual((box?.y ?? 0) + (box?.height ?? 0));
+
+  // The old address with a picture given still opens it, set up for inpainting, on the same page.
+  await page.goto(`/create/inpainting?input=${encodeURIComponent(String(body?.seedImage))}`);
+  await canvas.ready();
+  await expect(page).toHaveURL(/\/create\/inpainting$/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Inpainting");
+});
+
+test("Outpainting is the canvas with the frame past an edge; typed sides keep the model's step and go with the seam blur", async ({
+  page,
+}) => {
+  const canvas = new CanvasPage(page);
+  await canvas.open("/create/outpainting");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Outpainting");
+  await canvas.upload(await seedPicture());
+  await expect(canvas.plan.getByRole("heading")).toHaveText("Outpainting");
+  const grown = await canvas.frame();
+  expect(grown.x + grown.width).toBeGreaterThan(768);
+
+  const right = page.getByRole("spinbutton", { name: "Extend right" });
+  const top = page.getByRole("spinbutton", { name: "Extend top" });
+  const most = await right.getAttribute("max");
+  await right.fill("5000");
+  await right.press("Enter");
+  await expect(right).toHaveValue(most ?? "");
+  await expect(right).toHaveAccessibleDescription(`Right set to ${most}, the largest allowed.`);
+  await top.fill("100");
+  await top.blur();
+  await expect(top).toHaveValue("128");
+  await expect(top).toHaveAccessibleDescription("Top set to 128, the nearest multiple of 64.");
+  await expect(canvas.plan).toContainText(`128 px on the top, ${most} px on the right`);
+
+  await page.getByRole("slider", { name: "Seam blur" }).focus();
+  for (let i = 0; i < 4; i++) await page.keyboard.press("ArrowRight");
+  await expect(page.getByText("Seam blur 4 px")).toBeVisible();
+  await expect(canvas.plan).toContainText("The seam is softened over 4 px.");
+
+  await page.locator("#canvas-prompt").fill("more sky above the sunset");
+  await page.getByRole("spinbutton", { name: "Images" }).fill("1");
+  const sent = page.waitForRequest((r) => r.url().endsWith("/api/tasks") && r.method() === "POST");
+  await page.getByRole("button", { name: /^Generate/ }).click();
+  const [body] = (await sent).postDataJSON() as Record<string, unknown>[];
+  const o = body?.outpaint as { top: number; left: number; right: number; bottom: number; blur: number };
+  expect(o).toEqual({ top: 128, right: Number(most), bottom: 0, left: 0, blur: 4 });
+  expect(body?.width).toBe(768 + o.left + o.right);
+  expect(body?.height).toBe(512 + o.top + o.bottom);
+  const task = await finishedTask(page.request, String(body?.taskUUID));
+  expect(task.params.outpaint).toMatchObject({ top: 128, blur: 4 });
 });

@@ -2,7 +2,9 @@ import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { joinAsMember } from "./fixtures/accounts";
 import { seedPicture } from "./fixtures/images";
+import { test as memberTest } from "./fixtures/own-member";
 import { saveScreen } from "./fixtures/screens";
+import { CanvasPage } from "./pages/canvas-page";
 import { CreatePage } from "./pages/create-page";
 import { SignInPage } from "./pages/sign-in-page";
 
@@ -73,21 +75,21 @@ test("a draft survives a reload and follows its member to another browser; Clear
   await member.close();
 });
 
-test("inpainting: the source image and the painted mask come back after a reload", async ({ page }) => {
-  const create = new CreatePage(page);
-  await create.open("inpainting");
-  await create.upload("f-seedImage", await seedPicture());
-  const painter = page.getByTestId("mask-painter");
-  await create.drag(page.getByTestId("mask-stage"), [0.3, 0.4], [0.6, 0.6]);
-  await expect(painter).toHaveAttribute("data-mask-empty", "false");
-  await create.prompt.fill("a red door");
-  await expect(create.draftStatus).toHaveText(/^Draft saved at/);
+memberTest("inpainting: the picture and the painted mask come back after a reload", async ({ page }) => {
+  const canvas = new CanvasPage(page);
+  await canvas.open("/create/inpainting");
+  await canvas.upload(await seedPicture());
+  await expect(page.getByText("Picture, 768 × 512")).toBeVisible();
+  await canvas.stroke([250, 200], [450, 300]);
+  await expect(canvas.plan.getByRole("heading")).toHaveText("Inpainting");
+  await page.locator("#canvas-prompt").fill("a red door");
+  await expect(page.getByTestId("canvas-sync")).toHaveText("Saved to your account");
   await page.reload();
-  await create.ready(60_000);
-  await expect(create.prompt).toHaveValue("a red door");
-  await expect(page.getByRole("img", { name: /^Image: 768 × 512/ })).toBeVisible();
-  await expect(painter).toHaveAttribute("data-mask-empty", "false");
-  await expect(create.generate).toBeEnabled();
+  await canvas.ready(60_000);
+  await expect(page.locator("#canvas-prompt")).toHaveValue("a red door");
+  await expect(page.getByText("Picture, 768 × 512")).toBeVisible();
+  await expect(canvas.plan.getByRole("heading")).toHaveText("Inpainting");
+  await expect(page.getByRole("button", { name: /^Generate/ })).toBeEnabled();
 });
 
 test("a stored draft with bad values opens what is valid and says what it set aside", async ({

@@ -1,5 +1,7 @@
 import { expect, test } from "@playwright/test";
+import { test as memberTest } from "./fixtures/own-member";
 import { saveScreen } from "./fixtures/screens";
+import { CanvasPage } from "./pages/canvas-page";
 import { CreatePage } from "./pages/create-page";
 import { SCREENS_DIR } from "./pages/studio-shell";
 
@@ -11,7 +13,7 @@ test("Enhance offers several versions on every form with a prompt; picking one r
   page,
 }) => {
   const create = new CreatePage(page);
-  for (const slug of ["image-to-image", "inpainting", "outpainting", "controlnet", "video"]) {
+  for (const slug of ["image-to-image", "controlnet", "video"]) {
     await create.open(slug);
     await create.prompt.fill(PROMPT);
     await create.enhance.click();
@@ -35,6 +37,32 @@ test("Enhance offers several versions on every form with a prompt; picking one r
   await page.getByRole("button", { name: "Undo", exact: true }).click();
   await expect(create.prompt).toHaveValue(PROMPT);
 });
+
+memberTest(
+  "Enhance offers versions on the Inpainting and Outpainting canvas; a pick replaces the prompt, Undo brings it back",
+  async ({ page }) => {
+    const canvas = new CanvasPage(page);
+    for (const slug of ["inpainting", "outpainting"]) {
+      await canvas.open(`/create/${slug}`);
+      const prompt = page.locator("#canvas-prompt");
+      await prompt.fill(PROMPT);
+      const create = new CreatePage(page);
+      await create.enhance.click();
+      await expect(create.versions.first(), slug).toBeVisible();
+      expect(await create.versions.count(), slug).toBeGreaterThan(1);
+      const text = (await create.versions.nth(1).getAttribute("data-version")) ?? "";
+      expect(text.startsWith(PROMPT), slug).toBe(true);
+      await create.versions.nth(1).click();
+      await expect(prompt, slug).toHaveValue(text);
+      await page
+        .getByRole("status")
+        .filter({ hasText: "Prompt replaced by an enhanced version." })
+        .getByRole("button", { name: "Undo", exact: true })
+        .click();
+      await expect(prompt, slug).toHaveValue(PROMPT);
+    }
+  },
+);
 
 test("an Enhance failure is said on the prompt and goes once the prompt changes", async ({ page }) => {
   const create = new CreatePage(page);

@@ -2,12 +2,13 @@ import { expect, test } from "@playwright/test";
 import { imageTask, joinAsMember, sendTasks } from "./fixtures/accounts";
 import { saveScreen } from "./fixtures/screens";
 import { finishedTask } from "./fixtures/studio-api";
+import { CanvasPage } from "./pages/canvas-page";
 import { CreatePage } from "./pages/create-page";
 import { SCREENS_DIR } from "./pages/studio-shell";
 
 const VIEWER = { name: "Vera Viewer", email: "vera.create@studio.test", password: "only looking here" };
 const REASON = "Viewers can look at the forms but not generate: ask an owner for the editor role.";
-const SLUGS = ["text-to-image", "image-to-image", "inpainting", "outpainting", "controlnet", "video"];
+const SLUGS = ["text-to-image", "image-to-image", "controlnet", "video"];
 
 test.describe.configure({ timeout: 90_000 });
 
@@ -38,7 +39,7 @@ test("a viewer sees every Create form read-only, says why, and can send nothing"
     await expect(form.getByRole("button", { name: "Reset the form" }), slug).toBeDisabled();
     // The keyboard's way to generate does nothing either.
     await viewer.keyboard.press("Control+Enter");
-    if (slug === "text-to-image" || slug === "inpainting") {
+    if (slug === "text-to-image") {
       for (const viewport of [
         { width: 1440, height: 900 },
         { width: 1280, height: 720 },
@@ -50,6 +51,45 @@ test("a viewer sees every Create form read-only, says why, and can send nothing"
       }
       await viewer.setViewportSize({ width: 1440, height: 900 });
     }
+  }
+  expect(sent).toEqual([]);
+  await context.close();
+});
+
+test("a viewer sees Inpainting and Outpainting read-only, says why, and can send nothing", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  const context = await joinAsMember(
+    browser,
+    page.request,
+    baseURL ?? "",
+    { name: "Vic Viewer", email: "vic.canvas@studio.test", password: "only looking here" },
+    "viewer",
+  );
+  const viewer = await context.newPage();
+  const sent: string[] = [];
+  viewer.on("request", (r) => {
+    if (r.method() === "POST" && new URL(r.url()).pathname === "/api/tasks") sent.push(r.url());
+  });
+  const canvas = new CanvasPage(viewer);
+  for (const slug of ["inpainting", "outpainting"]) {
+    await canvas.open(`/create/${slug}`);
+    await expect(viewer.getByTestId("read-only-note"), slug).toHaveText(REASON);
+    await expect(viewer.getByRole("button", { name: /^Generate/ }), slug).toBeDisabled();
+    await expect(viewer.locator("#canvas-prompt"), slug).toBeDisabled();
+    await viewer.keyboard.press("Control+Enter");
+    for (const viewport of [
+      { width: 1440, height: 900 },
+      { width: 1280, height: 720 },
+    ]) {
+      await viewer.setViewportSize(viewport);
+      await saveScreen(viewer, {
+        path: `${SCREENS_DIR}/create-read-only/${slug}-${viewport.width}x${viewport.height}.png`,
+      });
+    }
+    await viewer.setViewportSize({ width: 1440, height: 900 });
   }
   expect(sent).toEqual([]);
   await context.close();

@@ -1,8 +1,10 @@
 import { expect, test } from "@playwright/test";
 import { seedPicture } from "./fixtures/images";
+import { test as memberTest } from "./fixtures/own-member";
 import { maskDataUri, sendTask, uploadPicture } from "./fixtures/recall-tasks";
 import { saveScreen } from "./fixtures/screens";
 import { finishedTask } from "./fixtures/studio-api";
+import { CanvasPage } from "./pages/canvas-page";
 import { CreatePage } from "./pages/create-page";
 import { SCREENS_DIR } from "./pages/studio-shell";
 
@@ -11,29 +13,41 @@ test.describe.configure({ timeout: 90_000 });
 const IMAGE = { model: "runware:100@1", numberResults: 1, outputFormat: "JPG" };
 const VIDEO_MODEL = "local:video@3.0-prime";
 
-test("inpainting: Use all on a result brings back the image and its painted mask", async ({ page }) => {
-  const create = new CreatePage(page);
-  await create.open("inpainting");
-  await create.upload("f-seedImage", await seedPicture());
-  const painter = page.getByTestId("mask-painter");
-  await create.drag(page.getByTestId("mask-stage"), [0.4, 0.5], [0.6, 0.55]);
-  await expect(painter).toHaveAttribute("data-mask-empty", "false");
-  await create.prompt.fill("a sailing boat on the water");
-  await page.getByRole("spinbutton", { name: "Images" }).fill("1");
-  await create.generate.click();
-  await finishedTask(page.request, await create.expectResults(1));
+memberTest(
+  "inpainting: Use all on a result brings back the picture, its painted mask and its settings",
+  async ({ page }) => {
+    const canvas = new CanvasPage(page);
+    const create = new CreatePage(page);
+    await canvas.open("/create/inpainting");
+    await canvas.upload(await seedPicture());
+    await canvas.stroke([300, 250], [450, 280]);
+    await expect(canvas.plan.getByRole("heading")).toHaveText("Inpainting");
+    await page.locator("#canvas-prompt").fill("a sailing boat on the water");
+    await page.getByRole("switch", { name: "Work at the mask's detail" }).click();
+    await page.getByRole("spinbutton", { name: "Images" }).fill("1");
+    const sent = page.waitForRequest((r) => r.url().endsWith("/api/tasks") && r.method() === "POST");
+    await page.getByRole("button", { name: /^Generate/ }).click();
+    const [body] = (await sent).postDataJSON() as Record<string, unknown>[];
+    const taskUUID = String(body?.taskUUID);
+    await finishedTask(page.request, taskUUID);
 
-  await page.getByRole("button", { name: "Reset the form" }).click();
-  await expect(painter).toHaveCount(0);
-  await create.results.first().click();
-  await page.getByRole("button", { name: "Use all" }).click();
-  await expect(create.prompt).toHaveValue("a sailing boat on the water");
-  await expect(page.getByRole("img", { name: /^Image: 768 × 512/ })).toBeVisible();
-  await expect(painter).toHaveAttribute("data-mask-empty", "false");
-  await expect(create.notice).toHaveText("Filled in from a past task.");
-  await expect(create.generate).toBeEnabled();
-  await saveScreen(page, { path: `${SCREENS_DIR}/recall-inpainting-1440x900.png` });
-});
+    // The canvas moves on: the mask gone, the prompt and the margin changed.
+    await page.getByRole("switch", { name: "Work at the mask's detail" }).click();
+    await page.locator("#canvas-prompt").fill("something else");
+    await page.getByRole("button", { name: "Delete Inpaint mask 1" }).click();
+    await page.goto(`/create/recall?task=${taskUUID}&use=all`);
+    await expect(page).toHaveURL(/\/create\/inpainting$/);
+    await canvas.ready();
+    await expect(page.locator("#canvas-prompt")).toHaveValue("a sailing boat on the water");
+    await expect(page.getByText("Picture, 768 × 512")).toBeVisible();
+    await expect(canvas.layers).toHaveText([/Inpaint mask 1/]);
+    await expect(canvas.plan.getByRole("heading")).toHaveText("Inpainting");
+    await expect(page.getByText("Mask margin 80 px")).toBeVisible();
+    await expect(create.notice).toHaveText("Filled in from a past task.");
+    await expect(page.getByRole("button", { name: /^Generate/ })).toBeEnabled();
+    await saveScreen(page, { path: `${SCREENS_DIR}/recall-inpainting-1440x900.png` });
+  },
+);
 
 test("text to image and image to image: a recalled task fills its workflow", async ({ page, baseURL }) => {
   const origin = baseURL ?? "";
@@ -71,75 +85,105 @@ test("text to image and image to image: a recalled task fills its workflow", asy
   await expect(create.generate).toBeEnabled();
 });
 
-test("inpainting from the gallery: the mask sent inline comes back on the canvas", async ({
-  page,
-  baseURL,
-}) => {
-  const origin = baseURL ?? "";
-  const create = new CreatePage(page);
-  const source = await uploadPicture(page.request, origin);
-  const task = await sendTask(page.request, origin, {
-    ...IMAGE,
-    taskType: "imageInference",
-    positivePrompt: "a lighthouse on the horizon",
-    seedImage: source,
-    maskImage: await maskDataUri(),
-    width: 768,
-    height: 512,
-  });
-  await finishedTask(page.request, task);
-  await page.goto("/gallery");
-  const card = page.locator(`[data-testid=gallery-item][data-task-uuid="${task}"]`);
-  // The link leads straight to the workflow's page: no stop at /create/recall on the way.
-  await expect(card.getByRole("link", { name: "Use all" })).toHaveAttribute(
-    "href",
-    new RegExp(`^/create/inpainting\\?recall=${task}&use=all`),
-  );
-  // A full page load would start a new window and lose this.
-  await page.evaluate(() => {
-    (window as unknown as { galleryMarker?: string }).galleryMarker = "still here";
-  });
-  await card.getByRole("link", { name: "Use all" }).click();
-  await expect(page).toHaveURL(/\/create\/inpainting/);
-  await expect(create.prompt).toHaveValue("a lighthouse on the horizon");
-  await expect(page.getByTestId("mask-painter")).toHaveAttribute("data-mask-empty", "false");
-  expect(await page.evaluate(() => (window as unknown as { galleryMarker?: string }).galleryMarker)).toBe(
-    "still here",
-  );
-  await expect(create.notice).toHaveText("Filled in from a past task.");
-  await expect(create.generate).toBeEnabled();
-  // What Generate sends again is the same mask.
-  await page.getByRole("spinbutton", { name: "Images" }).fill("1");
-  await create.generate.click();
-  const again = await finishedTask(page.request, await create.expectResults(1));
-  const first = await finishedTask(page.request, task);
-  expect(again.params.maskImage).toEqual(first.params.maskImage);
-});
+memberTest(
+  "inpainting from the gallery: the mask sent inline comes back on the canvas",
+  async ({ page, baseURL }) => {
+    const origin = baseURL ?? "";
+    const create = new CreatePage(page);
+    const canvas = new CanvasPage(page);
+    const source = await uploadPicture(page.request, origin);
+    const mask = await maskDataUri();
+    const task = await sendTask(page.request, origin, {
+      ...IMAGE,
+      taskType: "imageInference",
+      positivePrompt: "a lighthouse on the horizon",
+      seedImage: source,
+      maskImage: mask,
+      maskMargin: 40,
+      width: 768,
+      height: 512,
+    });
+    await finishedTask(page.request, task);
+    await page.goto("/gallery");
+    const card = page.locator(`[data-testid=gallery-item][data-task-uuid="${task}"]`);
+    // The link leads straight to the workflow's page: no stop at /create/recall on the way.
+    await expect(card.getByRole("link", { name: "Use all" })).toHaveAttribute(
+      "href",
+      new RegExp(`^/create/inpainting\\?recall=${task}&use=all`),
+    );
+    // A full page load would start a new window and lose this.
+    await page.evaluate(() => {
+      (window as unknown as { galleryMarker?: string }).galleryMarker = "still here";
+    });
+    await card.getByRole("link", { name: "Use all" }).click();
+    await expect(page).toHaveURL(/\/create\/inpainting/);
+    await canvas.ready();
+    await expect(page.locator("#canvas-prompt")).toHaveValue("a lighthouse on the horizon");
+    await expect(canvas.layers).toHaveText([/Inpaint mask 1/]);
+    await expect(canvas.plan.getByRole("heading")).toHaveText("Inpainting");
+    await expect(page.getByText("Mask margin 40 px")).toBeVisible();
+    expect(await page.evaluate(() => (window as unknown as { galleryMarker?: string }).galleryMarker)).toBe(
+      "still here",
+    );
+    await expect(create.notice).toHaveText("Filled in from a past task.");
+    // What Generate sends again is the same mask, pixel for pixel, and the same margin.
+    await page.getByRole("spinbutton", { name: "Images" }).fill("1");
+    const sent = page.waitForRequest((r) => r.url().endsWith("/api/tasks") && r.method() === "POST");
+    await page.getByRole("button", { name: /^Generate/ }).click();
+    const [body] = (await sent).postDataJSON() as Record<string, unknown>[];
+    expect(body).toMatchObject({ seedImage: expect.any(String), maskMargin: 40, width: 768, height: 512 });
+    const painted = (uri: string) =>
+      page.evaluate(async (src) => {
+        const image = new Image();
+        image.src = src;
+        await image.decode();
+        const c = document.createElement("canvas");
+        [c.width, c.height] = [image.width, image.height];
+        const context = c.getContext("2d");
+        context?.drawImage(image, 0, 0);
+        const data = context?.getImageData(0, 0, c.width, c.height).data ?? new Uint8ClampedArray();
+        const on: number[] = [];
+        for (let i = 0; i < data.length; i += 4) if ((data[i] ?? 0) >= 128) on.push(i / 4);
+        return { size: [c.width, c.height], count: on.length, first: on[0], last: on[on.length - 1] };
+      }, uri);
+    const again = await painted(String(body?.maskImage));
+    expect(again.count).toBeGreaterThan(0);
+    expect(again).toEqual(await painted(mask));
+    await finishedTask(page.request, String(body?.taskUUID));
+  },
+);
 
-test("outpainting: the frame comes back where it was", async ({ page, baseURL }) => {
-  const origin = baseURL ?? "";
-  const create = new CreatePage(page);
-  const source = await uploadPicture(page.request, origin);
-  const task = await sendTask(page.request, origin, {
-    ...IMAGE,
-    taskType: "imageInference",
-    positivePrompt: "__BLANK__",
-    seedImage: source,
-    outpaint: { top: 128, right: 64, bottom: 0, left: 192, blur: 12 },
-    width: 768 + 64 + 192,
-    height: 512 + 128,
-  });
-  await create.recall(task);
-  await expect(page).toHaveURL(/\/create\/outpainting/);
-  await expect(page.getByTestId("outpaint-input-top")).toHaveValue("128");
-  await expect(page.getByTestId("outpaint-input-right")).toHaveValue("64");
-  await expect(page.getByTestId("outpaint-input-bottom")).toHaveValue("0");
-  await expect(page.getByTestId("outpaint-input-left")).toHaveValue("192");
-  await expect(page.getByRole("spinbutton", { name: "Width" })).toHaveValue("1024");
-  await expect(page.getByRole("spinbutton", { name: "Height" })).toHaveValue("640");
-  await expect(create.generate).toBeEnabled();
-  await saveScreen(page, { path: `${SCREENS_DIR}/recall-outpainting-1440x900.png` });
-});
+memberTest(
+  "outpainting: the frame comes back where it was, with its seam blur",
+  async ({ page, baseURL }) => {
+    const origin = baseURL ?? "";
+    const canvas = new CanvasPage(page);
+    const source = await uploadPicture(page.request, origin);
+    const task = await sendTask(page.request, origin, {
+      ...IMAGE,
+      taskType: "imageInference",
+      positivePrompt: "more of the sea and the sky",
+      seedImage: source,
+      outpaint: { top: 128, right: 64, bottom: 0, left: 192, blur: 12 },
+      width: 768 + 64 + 192,
+      height: 512 + 128,
+    });
+    await finishedTask(page.request, task);
+    await page.goto(`/create/recall?task=${task}&use=all`);
+    await expect(page).toHaveURL(/\/create\/outpainting$/);
+    await canvas.ready();
+    await expect(page.getByRole("spinbutton", { name: "Extend top" })).toHaveValue("128");
+    await expect(page.getByRole("spinbutton", { name: "Extend right" })).toHaveValue("64");
+    await expect(page.getByRole("spinbutton", { name: "Extend bottom" })).toHaveValue("0");
+    await expect(page.getByRole("spinbutton", { name: "Extend left" })).toHaveValue("192");
+    await expect(page.getByRole("spinbutton", { name: "Frame width" })).toHaveValue("1024");
+    await expect(page.getByRole("spinbutton", { name: "Frame height" })).toHaveValue("640");
+    await expect(page.getByText("Seam blur 12 px")).toBeVisible();
+    await expect(canvas.plan.getByRole("heading")).toHaveText("Outpainting");
+    await expect(page.getByRole("button", { name: /^Generate/ })).toBeEnabled();
+    await saveScreen(page, { path: `${SCREENS_DIR}/recall-outpainting-1440x900.png` });
+  },
+);
 
 test("ControlNet: every unit comes back with its own guide image", async ({ page, baseURL }) => {
   const origin = baseURL ?? "";
@@ -254,20 +298,23 @@ test("what cannot be restored is named", async ({ page, baseURL }) => {
   );
 });
 
-test("inpainting: the mask painter's hint is whole under a portrait image at 1440x900", async ({ page }) => {
+memberTest("inpainting: a portrait picture shows whole on the stage at 1440x900", async ({ page }) => {
   await page.setViewportSize({ width: 1440, height: 900 });
-  const create = new CreatePage(page);
-  await create.open("inpainting");
-  await create.upload("f-seedImage", await seedPicture(512, 768));
-  const painter = page.getByTestId("mask-painter");
-  const hint = painter.getByText(/^Paint over what should change; the rest is kept\./);
-  await expect(hint).toBeVisible();
-  const [box, frame] = [await hint.boundingBox(), await painter.boundingBox()];
-  // The hint's last line lies inside the painter's frame, not cut off under it.
-  expect((box?.y ?? 0) + (box?.height ?? 0)).toBeLessThanOrEqual(
-    (frame?.y ?? 0) + (frame?.height ?? 0) + 0.5,
-  );
-  expect(await hint.evaluate((el) => el.scrollHeight <= el.clientHeight + 1)).toBe(true);
-  await hint.scrollIntoViewIfNeeded();
-  await saveScreen(page, { path: `${SCREENS_DIR}/inpainting-hint-1440x900.png` });
+  const canvas = new CanvasPage(page);
+  await canvas.open("/create/inpainting");
+  await canvas.upload(await seedPicture(512, 768));
+  await expect(page.getByText("Picture, 512 × 768")).toBeVisible();
+  const stage = await canvas.stage.boundingBox();
+  if (!stage) throw new Error("no stage");
+  for (const [x, y] of [
+    [0, 0],
+    [512, 768],
+  ] as const) {
+    const at = await canvas.screenPoint(x, y);
+    expect(at.x).toBeGreaterThanOrEqual(stage.x - 0.5);
+    expect(at.y).toBeGreaterThanOrEqual(stage.y - 0.5);
+    expect(at.x).toBeLessThanOrEqual(stage.x + stage.width + 0.5);
+    expect(at.y).toBeLessThanOrEqual(stage.y + stage.height + 0.5);
+  }
+  await saveScreen(page, { path: `${SCREENS_DIR}/inpainting-portrait-1440x900.png` });
 });

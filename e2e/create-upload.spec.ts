@@ -2,8 +2,10 @@ import fs from "node:fs";
 import { expect, test } from "@playwright/test";
 import { UPLOAD_LIMIT_BYTES } from "../lib/studio/uploads";
 import { seedPicture } from "./fixtures/images";
+import { test as memberTest } from "./fixtures/own-member";
 import { saveScreen } from "./fixtures/screens";
 import { finishedTask } from "./fixtures/studio-api";
+import { CanvasPage } from "./pages/canvas-page";
 import { CreatePage } from "./pages/create-page";
 
 test.describe.configure({ timeout: 90_000 });
@@ -39,27 +41,29 @@ test("a refused file leaves the loaded image in place and says why beside it", a
   await expect(error).toHaveCount(0);
 });
 
-test("a file over the size limit is refused before it is sent; the loaded image stays", async ({
-  page,
-}, testInfo) => {
-  const create = new CreatePage(page);
-  await create.open("inpainting");
-  await create.upload("f-seedImage", await seedPicture());
-  const preview = page.getByRole("img", { name: /^Image: 768 × 512/ });
-  await expect(preview).toBeVisible();
-  let sent = 0;
-  page.on("request", (r) => {
-    if (r.url().endsWith("/api/uploads")) sent++;
-  });
-  // Given by path: the browser reads it from disk rather than receiving 20 MB from the test.
-  const huge = testInfo.outputPath("huge.png");
-  fs.writeFileSync(huge, Buffer.alloc(UPLOAD_LIMIT_BYTES + 1, 1));
-  await page.getByTestId("f-seedImage-file").setInputFiles(huge);
-  await expect(page.locator("#f-seedImage-error")).toContainText(/huge\.png.*larger than 20 MB/);
-  await expect(preview).toBeVisible();
-  await expect(page.getByTestId("mask-painter")).toBeVisible();
-  expect(sent).toBe(0);
-});
+memberTest(
+  "a file over the size limit is refused before it is sent; the loaded picture stays on the Inpainting canvas",
+  async ({ page }, testInfo) => {
+    const canvas = new CanvasPage(page);
+    await canvas.open("/create/inpainting");
+    await canvas.upload(await seedPicture());
+    const preview = page.getByRole("img", { name: /^Picture: 768 × 512/ });
+    await expect(preview).toBeVisible();
+    let sent = 0;
+    page.on("request", (r) => {
+      if (r.url().endsWith("/api/uploads")) sent++;
+    });
+    // Given by path: the browser reads it from disk rather than receiving 20 MB from the test.
+    const huge = testInfo.outputPath("huge.png");
+    fs.writeFileSync(huge, Buffer.alloc(UPLOAD_LIMIT_BYTES + 1, 1));
+    await page.getByTestId("canvas-picture-file").setInputFiles(huge);
+    await expect(page.locator("#canvas-picture-error")).toContainText(/huge\.png.*larger than 20 MB/);
+    await expect(preview).toBeVisible();
+    await expect(canvas.stage.locator("canvas").first()).toBeVisible();
+    await expect(page.getByText("Picture, 768 × 512")).toBeVisible();
+    expect(sent).toBe(0);
+  },
+);
 
 /** The studio's own image behind an image id: its width and height. */
 async function imageSize(page: import("@playwright/test").Page, id: string) {

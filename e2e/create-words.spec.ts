@@ -1,7 +1,10 @@
 import { expect, type Page, test } from "@playwright/test";
 import { imageInferenceSchema } from "@/lib/protocol/image-inference";
 import { PROVIDER_KEYS } from "@/lib/protocol/provider-settings";
+import { seedPicture } from "./fixtures/images";
+import { test as memberTest } from "./fixtures/own-member";
 import { finishedTask } from "./fixtures/studio-api";
+import { CanvasPage } from "./pages/canvas-page";
 import { CreatePage } from "./pages/create-page";
 
 test.describe.configure({ timeout: 90_000 });
@@ -78,12 +81,33 @@ test("the home page and the workflow chooser show no request's wire names", asyn
 });
 
 // One form a test: each unfolds every section and visits every provider's tab.
-for (const slug of ["text-to-image", "image-to-image", "inpainting", "outpainting", "controlnet", "video"]) {
+for (const slug of ["text-to-image", "image-to-image", "controlnet", "video"]) {
   test(`the ${slug} form, every section open, shows no request's wire names`, async ({ page }) => {
     await new CreatePage(page).open(slug);
     await unfoldAll(page);
     expect(wireNamesIn(await visibleText(page)), slug).toEqual([]);
   });
+}
+
+// Inpainting and Outpainting are the canvas: with a picture, a mask and the job's settings shown.
+for (const slug of ["inpainting", "outpainting"]) {
+  memberTest(
+    `the ${slug} page, its job's settings shown, speaks no request's wire names`,
+    async ({ page }) => {
+      const canvas = new CanvasPage(page);
+      await canvas.open(`/create/${slug}`);
+      await canvas.upload(await seedPicture());
+      await expect(page.getByText("Picture, 768 × 512")).toBeVisible();
+      if (slug === "inpainting") {
+        await canvas.stroke([300, 250], [450, 280]);
+        await page.getByRole("switch", { name: "Work at the mask's detail" }).click();
+      }
+      await expect(canvas.plan.getByRole("heading")).toHaveText(
+        slug === "inpainting" ? "Inpainting" : "Outpainting",
+      );
+      expect(wireNamesIn(await visibleText(page)), slug).toEqual([]);
+    },
+  );
 }
 
 test("a prompt left out reads No prompt, and a result names its model", async ({ page }) => {

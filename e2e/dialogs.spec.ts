@@ -40,7 +40,7 @@ test("? lists the shortcuts of the page it is pressed on", async ({ page }) => {
     await expect(help.getByText("Show these shortcuts")).toBeVisible();
     // Nothing of the Create forms is offered where there is no form.
     await expect(help.getByText("Generate")).toHaveCount(0);
-    await expect(help.getByText(/Mask painter/)).toHaveCount(0);
+    await expect(help.getByText(/^Canvas:/)).toHaveCount(0);
     await saveScreen(page, {
       path: `${SCREENS_DIR}/gallery-shortcuts-${screen.width}x${screen.height}.png`,
     });
@@ -61,13 +61,15 @@ test("? lists the shortcuts of the page it is pressed on", async ({ page }) => {
   await page.keyboard.press("?");
   let help = page.getByRole("dialog", { name: "Keyboard shortcuts" });
   await expect(help.getByText("Generate", { exact: true })).toBeVisible();
-  await expect(help.getByText(/Mask painter/)).toHaveCount(0);
+  await expect(help.getByText(/^Canvas:/)).toHaveCount(0);
   await page.keyboard.press("Escape");
 
-  await create.open("inpainting");
+  // Inpainting is the canvas: its keys are the canvas's.
+  await page.goto("/create/inpainting");
+  await expect(page.getByTestId("canvas-page")).toHaveAttribute("aria-busy", "false", { timeout: 30_000 });
   await page.getByRole("button", { name: "Keyboard shortcuts" }).click();
   help = page.getByRole("dialog", { name: "Keyboard shortcuts" });
-  await expect(help.getByText("Mask painter: brush")).toBeVisible();
+  await expect(help.getByText("Canvas: erase back to the original")).toBeVisible();
   await help.getByRole("button", { name: "Close" }).click();
   await expect(help).toBeHidden();
 });

@@ -1,7 +1,9 @@
 import { expect, test } from "@playwright/test";
 import { workflows } from "../lib/client/create/workflows";
 import { seedPicture } from "./fixtures/images";
+import { test as memberTest } from "./fixtures/own-member";
 import { saveScreen } from "./fixtures/screens";
+import { CanvasPage } from "./pages/canvas-page";
 import { CreatePage } from "./pages/create-page";
 import { boxRatio, documentOverflow, intersects, SCREENS, visibleFieldBoxes } from "./pages/screen-fit";
 import { SCREENS_DIR } from "./pages/studio-shell";
@@ -10,12 +12,16 @@ test.describe.configure({ timeout: 90_000 });
 
 const shots = `${SCREENS_DIR}/layout`;
 
+/** The Create pages that are the canvas. */
+const CANVAS_VIEWS = ["canvas", "inpainting", "outpainting"];
+
 for (const screen of SCREENS) {
   test(`every Create page fits one ${screen.width}x${screen.height} screen`, async ({ page }) => {
     await page.setViewportSize(screen);
     const create = new CreatePage(page);
-    // The canvas is a stage, not a form: e2e/canvas.spec.ts looks at it at both sizes.
-    for (const workflow of workflows.filter((w) => w.slug !== "canvas")) {
+    // The canvas and the pages that are it (Inpainting, Outpainting) are a stage, not a form: the
+    // canvas's own test below looks at them at both sizes.
+    for (const workflow of workflows.filter((w) => !CANVAS_VIEWS.includes(w.slug))) {
       await create.open(workflow.slug);
       expect(await documentOverflow(page), `the document scrolls on ${workflow.slug}`).toBeLessThanOrEqual(0);
       // The sidebar runs to the bottom of the screen: no empty band under it.
@@ -94,42 +100,41 @@ test("a tall result shows whole at 9:16 in the strip and the gallery", async ({ 
 });
 
 for (const slug of ["inpainting", "outpainting"]) {
-  test(`${slug} at 1280x720: canvas and new results in one screen, the pill over no field`, async ({
-    page,
-  }) => {
-    await page.setViewportSize({ width: 1280, height: 720 });
-    const create = new CreatePage(page);
-    await create.open(slug);
-    await create.upload("f-seedImage", await seedPicture());
-    if (slug === "inpainting") {
-      await create.drag(page.getByTestId("mask-stage"), [0.4, 0.5], [0.6, 0.55]);
-    } else {
-      await create.drag(page.getByTestId("outpaint-handle-top"), [0.5, 0.5], [0.5, -3]);
-    }
-    await create.prompt.fill("a sailing boat on the water");
-    await page.getByRole("spinbutton", { name: "Images" }).fill("1");
-    await create.generate.click();
-    await create.expectResults(1);
-    expect(await documentOverflow(page), "the document scrolls").toBeLessThanOrEqual(0);
-    await expect(create.generate).toBeInViewport({ ratio: 1 });
-
-    const pill = page.getByRole("button", { name: "1 new result" });
-    await expect(pill).toBeVisible();
-    const pillBox = await pill.boundingBox();
-    if (!pillBox) throw new Error("the pill has no box");
-    const fields = await visibleFieldBoxes(page);
-    expect(fields.length).toBeGreaterThan(0);
-    for (const field of fields) {
-      expect(intersects(pillBox, field.box), `the pill covers ${field.id}`).toBe(false);
-    }
-    await saveScreen(page, { path: `${shots}/${slug}-results-1280x720.png` });
-    await pill.click();
-    await expect(create.results.first()).toBeInViewport();
-    expect(await documentOverflow(page)).toBeLessThanOrEqual(0);
-    expect(await page.evaluate(() => window.scrollY)).toBe(0);
-    await expect(pill).toBeHidden();
-    await saveScreen(page, { path: `${shots}/${slug}-results-shown-1280x720.png` });
-  });
+  memberTest(
+    `${slug} at 1280x720 and 1440x900: stage, tools and Generate in one screen, the staged result over no field`,
+    async ({ page }) => {
+      await page.setViewportSize({ width: 1280, height: 720 });
+      const canvas = new CanvasPage(page);
+      await canvas.open(`/create/${slug}`);
+      await canvas.upload(await seedPicture());
+      await expect(page.getByText("Picture, 768 × 512")).toBeVisible();
+      if (slug === "inpainting") await canvas.stroke([300, 250], [450, 280]);
+      await page.locator("#canvas-prompt").fill("a sailing boat on the water");
+      await page.getByRole("spinbutton", { name: "Images" }).fill("1");
+      const generate = page.getByRole("button", { name: /^Generate/ });
+      await generate.click();
+      await expect(canvas.staging.getByRole("status")).toHaveText("Result 1 of 1", { timeout: 30_000 });
+      for (const screen of [
+        { width: 1280, height: 720 },
+        { width: 1440, height: 900 },
+      ]) {
+        await page.setViewportSize(screen);
+        expect(await documentOverflow(page), "the document scrolls").toBeLessThanOrEqual(0);
+        await expect(generate).toBeInViewport({ ratio: 1 });
+        // The tools keep to one row over the stage.
+        const tools = await page.getByRole("toolbar", { name: "Canvas tools" }).boundingBox();
+        expect(tools?.height ?? 0).toBeLessThan(60);
+        const staged = await canvas.staging.boundingBox();
+        if (!staged) throw new Error("the staged result has no bar");
+        const fields = await visibleFieldBoxes(page);
+        expect(fields.length).toBeGreaterThan(0);
+        for (const field of fields) {
+          expect(intersects(staged, field.box), `the staging bar covers ${field.id}`).toBe(false);
+        }
+        await saveScreen(page, { path: `${shots}/${slug}-staged-${screen.width}x${screen.height}.png` });
+      }
+    },
+  );
 }
 
 test("narrow screens stack the columns and the page scrolls", async ({ page }) => {

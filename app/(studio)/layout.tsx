@@ -16,7 +16,7 @@ export default async function StudioLayout({ children }: { children: ReactNode }
   return (
     <Providers>
       {/* Around the shell too: its shortcuts list names only the keys the member's role answers. */}
-      <MemberRoleProvider role={user.role}>
+      <MemberRoleProvider role={user.role} memberId={user.id}>
         <AppShell
           user={{ name: user.name, email: user.email, roleLabel: ROLE_LABELS[user.role].label }}
           service={service}

@@ -29,12 +29,8 @@ export interface ImageWorkflowProps {
   defaults?: Record<string, unknown>;
   /** The workflow's own panel, above the shared ones; it reads the form from context. */
   source?: (form: UseFormReturn) => ReactNode;
-  /** A canvas shown beside the form, above the results (it reads the form from context). */
-  stage?: ReactNode;
   /** Why Generate cannot be pressed yet, computed from the form. */
   blockedBy?: (values: Record<string, unknown>) => string | null;
-  /** Width and height follow from something else (outpainting): the size panel is read-only. */
-  sizeFollows?: string;
   /** Turns form values into the task's fields where the form keeps them differently. */
   toTask?: (values: Record<string, unknown>) => Record<string, unknown>;
   /** Another way to size the output than width and height (a resolution tier), when it applies. */
@@ -58,9 +54,7 @@ export function ImageWorkflow({
   fields = [],
   defaults = {},
   source,
-  stage,
   blockedBy,
-  sizeFollows,
   toTask,
   sizeInstead,
 }: ImageWorkflowProps) {
@@ -118,7 +112,6 @@ export function ImageWorkflow({
       ready={ready}
       notice={notice}
       blocked={blocked}
-      stage={stage}
       onRandomSeed={() => form.setValue("seed", randomSeed(), { shouldDirty: true })}
       results={
         <ResultStrip
@@ -140,7 +133,7 @@ export function ImageWorkflow({
         summary={size?.summary ?? `${values.width} × ${values.height}`}
         invalid={hasErrorIn(errors, size?.fields ?? ["width", "height"])}
       >
-        {size?.panel ?? <SizePanel disabled={Boolean(sizeFollows)} note={sizeFollows} />}
+        {size?.panel ?? <SizePanel />}
       </Section>
       <Section
         title="Images and seed"

@@ -36,7 +36,7 @@ interface WorkflowShellProps {
   /** The form's panels, in order. */
   children: ReactNode;
   results: ReactNode;
-  /** A canvas (mask painter, outpaint frame) shown above the results, where there is room for it. */
+  /** Something to work on (a picture, a stage) shown above the results, where there is room for it. */
   stage?: ReactNode;
   /** Pressing Alt+S asks for a new random seed, where the workflow has one. */
   onRandomSeed?: () => void;

@@ -14,12 +14,24 @@ export class CanvasPage {
     this.staging = page.getByTestId("staging-bar");
   }
 
-  async open(): Promise<void> {
-    await this.page.goto("/create/canvas");
+  /** The canvas, or one of the pages that are the canvas set up for a job (Inpainting, Outpainting). */
+  async open(path = "/create/canvas"): Promise<void> {
+    await this.page.goto(path);
     await expect(this.page.getByTestId("canvas-page")).toHaveAttribute("aria-busy", "false", {
       timeout: 15_000,
     });
     await expect(this.stage.locator("canvas").first()).toBeVisible();
+  }
+
+  /** Waits until the canvas has read what it keeps and what it was opened with. */
+  async ready(timeout = 30_000): Promise<void> {
+    await expect(this.page.getByTestId("canvas-page")).toHaveAttribute("aria-busy", "false", { timeout });
+    await expect(this.stage.locator("canvas").first()).toBeVisible();
+  }
+
+  /** The picture, chosen from a file as the picture field's upload does. */
+  async upload(file: { name: string; mimeType: string; buffer: Buffer }): Promise<void> {
+    await this.page.getByTestId("canvas-picture-file").setInputFiles(file);
   }
 
   async tool(

@@ -8,6 +8,8 @@ import { WorkflowIcon } from "@/components/create/workflow-icon";
 import { ImageInput } from "@/components/forms/image-input";
 import { QueueButton } from "@/components/queue/queue-drawer";
 import { Button } from "@/components/ui/button";
+import { useMemberId } from "@/lib/client/auth/member-role";
+import type { CanvasPreset } from "@/lib/client/canvas/canvas-preset";
 import { useCanvasDocument, useCanvasStore } from "@/lib/client/canvas/canvas-store";
 import { fitCanvasView } from "@/lib/client/canvas/canvas-view";
 import { useCanvasGenerate } from "@/lib/client/canvas/use-canvas-generate";
@@ -39,13 +41,21 @@ function toPicture(image: ImageRef) {
   return { id: image.id, url: image.url, width: image.width, height: image.height };
 }
 
+/** How each page that is the canvas names itself: Inpainting and Outpainting are its views. */
+const VIEWS = {
+  canvas: { title: "Canvas", icon: "layers" },
+  inpaint: { title: "Inpainting", icon: "brush" },
+  outpaint: { title: "Outpainting", icon: "expand" },
+} as const;
+
 /**
  * The canvas: the picture with layers over it, a frame that says what Generate works on, and the
  * results staged over the frame. Layers on the left, the stage in the middle, what will be sent
- * on the right.
+ * on the right. `view` is the job a page sets it up for (Inpainting, Outpainting).
  */
-export function CanvasPage() {
-  const { ready, problem, preset } = useCanvasStart();
+export function CanvasPage({ view = null }: { view?: CanvasPreset | null }) {
+  const { ready, problem, notice, preset } = useCanvasStart(useMemberId(), view);
+  const { title, icon } = VIEWS[view ?? "canvas"];
   const doc = useCanvasDocument();
   const staging = useCanvasStore((s) => s.staging);
   const readOnly = useReadOnlyReason();
@@ -61,11 +71,11 @@ export function CanvasPage() {
       <header className="flex flex-wrap items-center justify-between gap-4">
         <div className="flex min-w-0 items-center gap-3">
           <span className="grid size-10 shrink-0 place-items-center rounded-[10px] border border-border-strong bg-panel-raised text-accent-fg">
-            <WorkflowIcon name="layers" className="size-5" />
+            <WorkflowIcon name={icon} className="size-5" />
           </span>
           <div className="min-w-0">
             <p className="font-medium text-[12px] text-muted-subtle uppercase tracking-wider">Create</p>
-            <h1 className="truncate font-semibold text-foreground text-xl tracking-tight">Canvas</h1>
+            <h1 className="truncate font-semibold text-foreground text-xl tracking-tight">{title}</h1>
           </div>
         </div>
         <div className="flex items-center gap-2">
@@ -89,6 +99,11 @@ export function CanvasPage() {
           className="rounded-control border border-border bg-panel px-3 py-2 text-[13px] text-danger"
         >
           {problem}
+        </p>
+      ) : null}
+      {notice ? (
+        <p role="status" className="text-[13px] text-muted">
+          {notice}
         </p>
       ) : null}
       <div
@@ -144,6 +159,7 @@ export function CanvasPage() {
             pending={pending || !ready}
             error={error}
             readOnly={Boolean(readOnly)}
+            outpaintPage={view === "outpaint"}
           />
         </aside>
       </div>

@@ -20,7 +20,11 @@ interface CanvasStageProps {
   onHint(hint: string | null): void;
 }
 
-/** Follows the stage's box as it is sized; the first measured size shows the picture and the frame whole. */
+/**
+ * Follows the stage's box as it is sized: the first measured size shows the picture and the frame
+ * whole, and so does every size after it (the window resized, a panel opened) while the view is
+ * still a fit; a view the person zoomed or panned keeps its middle instead.
+ */
 function useFittedBox(
   box: React.RefObject<HTMLDivElement | null>,
   size: { width: number; height: number } | null,
@@ -40,7 +44,8 @@ function useFittedBox(
   }, [setBox]);
 
   useEffect(() => {
-    if (size && !fitted.current) {
+    if (!size) return;
+    if (!fitted.current || useCanvasView.getState().fitted) {
       fitted.current = true;
       fitCanvasView(useCanvasStore.getState().history.present);
     }

@@ -7,7 +7,9 @@ import { Slider } from "@/components/ui/slider";
 import { PLAN_NAMES, planGeneration } from "@/lib/client/canvas/canvas-plan";
 import { useCanvasDocument, useCanvasStore } from "@/lib/client/canvas/canvas-store";
 import { IMAGE_LIMITS } from "@/lib/protocol/image-limits";
+import { CanvasPrompt } from "./canvas-prompt";
 import { FrameFields } from "./frame-fields";
+import { JobFields } from "./job-fields";
 
 const label = "font-medium text-[12px] text-muted";
 /** Staged results are stepped through one by one: more than eight is a grid's work, not a canvas's. */
@@ -19,13 +21,15 @@ interface SendPanelProps {
   pending: boolean;
   error: string | null;
   readOnly: boolean;
+  /** The Outpainting page: the sides are offered before the frame has left the picture. */
+  outpaintPage?: boolean;
 }
 
-export function SendPanel({ onGenerate, pending, error, readOnly }: SendPanelProps) {
+export function SendPanel({ onGenerate, pending, error, readOnly, outpaintPage = false }: SendPanelProps) {
   const doc = useCanvasDocument();
   const settings = useCanvasStore((s) => s.settings);
   const setSettings = useCanvasStore((s) => s.setSettings);
-  const plan = planGeneration(doc, settings.strength);
+  const plan = planGeneration(doc, settings.strength, settings);
   const noPrompt = settings.prompt.trim().length < IMAGE_LIMITS.positivePrompt.min;
   const blocked = plan.problems[0] ?? (noPrompt ? "Describe what to make in the prompt." : null);
   return (
@@ -47,16 +51,9 @@ export function SendPanel({ onGenerate, pending, error, readOnly }: SendPanelPro
             ))}
           </ul>
         </section>
+        <JobFields kind={plan.kind} outpaintPage={outpaintPage} />
         <FrameFields />
-        <label className="flex flex-col gap-1.5">
-          <span className={label}>Prompt</span>
-          <textarea
-            id="canvas-prompt"
-            className={`${inputClasses} h-24 py-2`}
-            value={settings.prompt}
-            onChange={(e) => setSettings({ prompt: e.target.value })}
-          />
-        </label>
+        <CanvasPrompt readOnly={readOnly} />
         <label className="flex flex-col gap-1.5">
           <span className={label}>Negative prompt</span>
           <input

@@ -33,7 +33,7 @@ export function ToolBar({ onFit }: { onFit(): void }) {
     <div
       role="toolbar"
       aria-label="Canvas tools"
-      className="pointer-events-auto flex flex-wrap items-center gap-1 rounded-panel border border-border-strong bg-panel/95 p-1.5 shadow-panel backdrop-blur"
+      className="pointer-events-auto flex max-w-full flex-nowrap items-center gap-0.5 overflow-x-auto rounded-panel border border-border-strong bg-panel/95 p-1.5 shadow-panel backdrop-blur"
     >
       {TOOLS.map(({ tool: t, label, key, Icon }) => (
         <button
@@ -44,7 +44,7 @@ export function ToolBar({ onFit }: { onFit(): void }) {
           title={`${label} (${key})`}
           onClick={() => setTool(t)}
           className={cn(
-            "grid size-8 place-items-center rounded-control text-muted hover:bg-panel-hover hover:text-foreground [&_svg]:size-4",
+            "grid size-8 shrink-0 place-items-center rounded-control text-muted hover:bg-panel-hover hover:text-foreground [&_svg]:size-4",
             tool === t && "bg-accent/15 text-accent-fg",
             focusRing,
           )}
@@ -53,7 +53,7 @@ export function ToolBar({ onFit }: { onFit(): void }) {
         </button>
       ))}
       {isSizedTool(tool) ? (
-        <div className="flex w-40 items-center gap-2 px-2">
+        <div className="flex w-32 shrink-0 items-center gap-1.5 px-1.5">
           <Slider
             label={`${TOOLS.find((t) => t.tool === tool)?.label} size`}
             min={1}
@@ -62,15 +62,15 @@ export function ToolBar({ onFit }: { onFit(): void }) {
             value={sizes[tool]}
             onChange={(size) => setSize(tool, size)}
           />
-          <span className="w-10 text-right font-mono text-[11px] text-muted tabular-nums">
+          <span className="w-9 text-right font-mono text-[11px] text-muted tabular-nums">
             {sizes[tool]}px
           </span>
         </div>
       ) : null}
       {tool === "fill" || tool === "lasso" ? (
-        <span className="px-2 text-[11px] text-muted">Alt+click erases</span>
+        <span className="shrink-0 whitespace-nowrap px-1.5 text-[11px] text-muted">Alt+click erases</span>
       ) : null}
-      <span aria-hidden className="mx-1 h-5 w-px bg-border" />
+      <span aria-hidden className="mx-0.5 h-5 w-px shrink-0 bg-border" />
       <Button
         size="sm"
         variant="ghost"

@@ -2,9 +2,10 @@
 
 import type Konva from "konva";
 import { type RefObject, useRef, useState } from "react";
+import { bucketOpOffThread } from "@/lib/client/canvas/bucket-fill";
 import { canPaint, type Stroke } from "@/lib/client/canvas/canvas-document";
 import { useCanvasStore } from "@/lib/client/canvas/canvas-store";
-import { bucketOp, LASSO_STEP_PX, lassoOp, sampleOf } from "@/lib/client/canvas/paint-tools";
+import { LASSO_STEP_PX, lassoOp, sampleOf } from "@/lib/client/canvas/paint-tools";
 
 /** A stroke being drawn: the layers it goes onto and its samples so far. */
 interface LiveStroke {
@@ -75,9 +76,13 @@ export function useStagePointer({
     onHint(null);
     if (tool === "fill") {
       const layer = doc.layers.find((l) => l.id === targets[0]);
-      const op = layer ? bucketOp(doc, layer, at, mode) : null;
-      if (op) useCanvasStore.getState().paint(op);
-      else onHint("Click inside the picture or the frame to fill.");
+      if (!layer) return;
+      void bucketOpOffThread(doc, layer, at, mode).then((op) => {
+        const now = useCanvasStore.getState();
+        // The fill was for that layer as it was clicked: another chosen since takes nothing.
+        if (!op) onHint("Click inside the picture or the frame to fill.");
+        else if (now.selectedId === layer.id) now.paint(op);
+      });
       return;
     }
     if (tool === "lasso") {

@@ -34,11 +34,6 @@ export interface PromptEnhance {
 export function usePromptEnhance(fieldMax: number, disabled = false): PromptEnhance {
   const { control, setValue, getFieldState, formState } = useFormContext();
   const prompt = (useWatch({ control, name: NAME }) as string | undefined) ?? "";
-  const [pending, setPending] = useState(false);
-  const [answer, setAnswer] = useState<Answer | null>(null);
-  const [undo, setUndo] = useState<{ previous: string; picked: string } | null>(null);
-  const current = answer?.prompt === prompt ? answer : null;
-
   const write = (text: string) => {
     setValue(NAME, text, {
       shouldDirty: true,
@@ -46,6 +41,20 @@ export function usePromptEnhance(fieldMax: number, disabled = false): PromptEnha
     });
     document.getElementById(fieldId(NAME))?.focus();
   };
+  return useEnhance(prompt, write, fieldMax, disabled);
+}
+
+/** Enhance for any prompt: what it holds now, and how a picked version is written into it. */
+export function useEnhance(
+  prompt: string,
+  write: (text: string) => void,
+  fieldMax: number,
+  disabled = false,
+): PromptEnhance {
+  const [pending, setPending] = useState(false);
+  const [answer, setAnswer] = useState<Answer | null>(null);
+  const [undo, setUndo] = useState<{ previous: string; picked: string } | null>(null);
+  const current = answer?.prompt === prompt ? answer : null;
 
   return {
     prompt,

@@ -1,5 +1,6 @@
 /**
- * What of the canvas outlives a reload, and where it is kept: this browser's localStorage until
+ * What of the canvas outlives a reload, and where it is kept: this browser's localStorage (one key
+ * per member, `canvasStorageKey`) until
  * the canvas page plugs in the copy kept by the studio per member (./canvas-sync.ts) through
  * `setCanvasStorage` (any zustand `StateStorage`, synchronous or not). Stored data is parsed, never trusted: an old or
  * damaged entry starts an empty canvas rather than a broken one.
@@ -9,7 +10,16 @@ import type { StateStorage } from "zustand/middleware";
 import { IMAGE_LIMITS } from "@/lib/protocol/image-limits";
 import type { CanvasDocument } from "./canvas-document";
 
-export const CANVAS_STORAGE_KEY = "media-studio.canvas";
+/** The key every member on a browser once shared; read by no one now, removed when seen. */
+export const SHARED_CANVAS_KEY = "media-studio.canvas";
+
+/**
+ * This browser's copy of one member's canvas: a second member signing in on the same browser
+ * starts from their own canvas, never from the first one's.
+ */
+export function canvasStorageKey(memberId: string): string {
+  return `${SHARED_CANVAS_KEY}.${memberId}`;
+}
 
 let backend: StateStorage | null = null;
 
@@ -58,6 +68,22 @@ export const settingsSchema = z.object({
   model: z.string(),
   strength: z.number().min(IMAGE_LIMITS.strength.min).max(IMAGE_LIMITS.strength.max),
   numberResults: z.number().int().min(IMAGE_LIMITS.numberResults.min).max(IMAGE_LIMITS.numberResults.max),
+  // Kept since inpainting and outpainting moved onto the canvas; a canvas kept before reads as off.
+  /** Inpainting's context around the mask, rendered at full resolution; null sends none. */
+  maskMargin: z
+    .number()
+    .int()
+    .min(IMAGE_LIMITS.maskMargin.min)
+    .max(IMAGE_LIMITS.maskMargin.max)
+    .nullable()
+    .default(null),
+  /** Outpainting's seam blur. */
+  outpaintBlur: z
+    .number()
+    .int()
+    .min(IMAGE_LIMITS.outpaint.blur.min)
+    .max(IMAGE_LIMITS.outpaint.blur.max)
+    .default(IMAGE_LIMITS.outpaint.blur.default),
 });
 export type CanvasSettings = z.infer<typeof settingsSchema>;
 

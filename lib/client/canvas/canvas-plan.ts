@@ -74,7 +74,19 @@ function regionLines(regions: RegionLayer[]): string[] {
   return [REGIONS_REFUSED, `Not sent: ${named}.`];
 }
 
-export function planGeneration(doc: CanvasDocument, strength: number): Plan {
+/** The settings that only one job reads: inpainting's mask margin, outpainting's seam blur. */
+export interface JobSettings {
+  maskMargin: number | null;
+  outpaintBlur: number;
+}
+
+const NO_JOB_SETTINGS: JobSettings = { maskMargin: null, outpaintBlur: 0 };
+
+export function planGeneration(
+  doc: CanvasDocument,
+  strength: number,
+  job: JobSettings = NO_JOB_SETTINGS,
+): Plan {
   const frame = doc.frame;
   const shown = doc.layers.filter((l) => !l.hidden);
   const guides = shown.filter((l): l is GuideLayer => l.kind === "controlGuide" && paintedWithin(l, frame));
@@ -110,6 +122,7 @@ export function planGeneration(doc: CanvasDocument, strength: number): Plan {
     const lines = [
       `Outpainting: the ${px(covered)} of the canvas inside the frame is extended by ${sides.join(", ")}, to ${px(frame)}.`,
     ];
+    if (job.outpaintBlur > 0) lines.push(`The seam is softened over ${job.outpaintBlur} px.`);
     if (masks.length > 0)
       lines.push("The inpaint mask is not sent: outpainting paints only the new borders.");
     return {
@@ -134,6 +147,11 @@ export function planGeneration(doc: CanvasDocument, strength: number): Plan {
       guides,
       lines: [
         `Inpainting: what ${names} covers in the ${px(frame)} under the frame is painted anew at strength ${strength}; the rest stays.`,
+        ...(job.maskMargin !== null
+          ? [
+              `Only the masked area with ${job.maskMargin} px around it is rendered, at full resolution, and blended back.`,
+            ]
+          : []),
         ...tail,
       ],
       problems,

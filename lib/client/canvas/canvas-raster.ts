@@ -114,8 +114,8 @@ export async function renderSeed(doc: CanvasDocument, rect: Rect): Promise<Blob>
 
 /**
  * Painted layers under `rect` as one opaque PNG data URI, white where painted, black elsewhere: the
- * shape the service takes for `maskImage` and a scribble guide. Synchronous, as the inpainting
- * page's mask is (components/canvas/mask-painter-io.ts), so a Generate right after a stroke sends it.
+ * shape the service takes for `maskImage` and a scribble guide. Synchronous, so a Generate right
+ * after a stroke sends it.
  */
 export function renderPainted(layers: readonly Layer[], rect: Rect): string {
   return paintedCanvas(layers, rect).toDataURL("image/png");

@@ -23,9 +23,9 @@ import {
 } from "./canvas-document";
 import { frameForPicture, type Rect, snapFrame } from "./canvas-frame";
 import {
-  CANVAS_STORAGE_KEY,
   type CanvasSettings,
   canvasStorage,
+  canvasStorageKey,
   type Staging,
   type Tool,
 } from "./canvas-persist";
@@ -92,6 +92,8 @@ export const DEFAULT_SETTINGS: CanvasSettings = {
   model: DEFAULT_IMAGE_MODEL,
   strength: 0.8,
   numberResults: 4,
+  maskMargin: null,
+  outpaintBlur: 0,
 };
 
 const DEFAULT_SIZES: Record<SizedTool, number> = { brush: 48, eraser: 32, restore: 64 };
@@ -247,7 +249,8 @@ function persisted(s: CanvasState): PaintedCanvas {
 
 export const useCanvasStore = create<CanvasState>()(
   persist((set) => createCanvasState(set), {
-    name: CANVAS_STORAGE_KEY,
+    // Renamed for the signed-in member before the canvas is first read (use-canvas-start.ts).
+    name: canvasStorageKey("nobody"),
     version: 1,
     storage: createJSONStorage(canvasStorage),
     partialize: persisted,

@@ -30,8 +30,14 @@ export function canvasTask(
   if (settings.negativePrompt.trim()) fields.negativePrompt = settings.negativePrompt;
   if (plan.kind !== "textToImage") fields.seedImage = inputs.seedImage;
   if (plan.kind === "imageToImage" || plan.kind === "inpainting") fields.strength = settings.strength;
-  if (plan.kind === "inpainting") fields.maskImage = inputs.maskImage;
-  if (plan.kind === "outpainting" && plan.outpaint) fields.outpaint = { ...plan.outpaint };
+  if (plan.kind === "inpainting") {
+    fields.maskImage = inputs.maskImage;
+    if (settings.maskMargin !== null) fields.maskMargin = settings.maskMargin;
+  }
+  if (plan.kind === "outpainting" && plan.outpaint) {
+    fields.outpaint = { ...plan.outpaint };
+    if (settings.outpaintBlur > 0) (fields.outpaint as Record<string, number>).blur = settings.outpaintBlur;
+  }
   if (plan.guides.length > 0) {
     fields.controlNet = plan.guides.map((g, i) => ({
       model: g.model,

@@ -12,8 +12,8 @@ import { canvasTask } from "./canvas-task";
 
 /**
  * Generate on the canvas: the plan made again from the canvas as it is now, the seed under the
- * frame uploaded (as the Create pages upload a chosen image), masks and guides inline as the
- * inpainting page sends its mask, then the one submit road (`POST /api/tasks`). The task's results
+ * frame uploaded (as the Create pages upload a chosen image), masks and guides inline as PNG data
+ * addresses, then the one submit road (`POST /api/tasks`). The task's results
  * are staged over the frame they were made for.
  */
 export function useCanvasGenerate() {
@@ -24,7 +24,7 @@ export function useCanvasGenerate() {
   const send = useCallback(async () => {
     const { history, settings, stage } = useCanvasStore.getState();
     const doc = history.present;
-    const plan = planGeneration(doc, settings.strength);
+    const plan = planGeneration(doc, settings.strength, settings);
     if (plan.problems.length > 0) {
       setError(plan.problems.join(" "));
       return;

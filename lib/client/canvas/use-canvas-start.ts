@@ -6,12 +6,13 @@ import { useEffect, useState } from "react";
 import { api } from "@/lib/studio/api";
 import { imageRefQuery } from "../create/tools";
 import { call } from "../endpoint-client";
-import { CANVAS_STORAGE_KEY } from "./canvas-persist";
+import { canvasStorageKey, SHARED_CANVAS_KEY } from "./canvas-persist";
 import { type CanvasPreset, isCanvasPreset } from "./canvas-preset";
 import { fetchRecipe } from "./canvas-recipe";
 import { installCanvasSync } from "./canvas-remote";
 import { useCanvasStore } from "./canvas-store";
 import { fitCanvasView } from "./canvas-view";
+import { recallIntoCanvas } from "./recall-into-canvas";
 
 async function rereadKept(): Promise<void> {
   await useCanvasStore.persist.rehydrate();
@@ -32,29 +33,51 @@ async function openRecipe(taskUUID: string, itemId: string | null): Promise<bool
 
 export type StartProblem = string | null;
 
+/** Points the canvas at the signed-in member's own copy on this browser, before it is first read. */
+function keepFor(memberId: string | null): string {
+  const name = canvasStorageKey(memberId ?? "nobody");
+  if (useCanvasStore.persist.getOptions().name !== name) useCanvasStore.persist.setOptions({ name });
+  // The one key all members once shared: whose canvas it holds is unknown, so nobody opens it
+  // (each member's own copy is also kept by the studio and comes back from there).
+  localStorage.removeItem(SHARED_CANVAS_KEY);
+  return name;
+}
+
 /**
  * Reads the kept canvas: this browser's copy at once, then the studio's when it is newer (another
  * tab or device painted since), and again whenever the tab comes back into view. Then takes what
  * the page was opened with: a result's canvas (`?recipe=&result=`) or a picture (`?input=`), and
- * the job it is set up for (`?preset=`).
+ * the job it is set up for (`?preset=`, or the page's own: Inpainting and Outpainting are the
+ * canvas set up for them). A recalled task (`?recall=&use=&seed=`, as the gallery's Recall links
+ * to the workflow that made it) opens with its picture, mask or extents, and settings.
  */
-export function useCanvasStart(): { ready: boolean; problem: StartProblem; preset: CanvasPreset | null } {
+export function useCanvasStart(
+  memberId: string | null,
+  pagePreset: CanvasPreset | null = null,
+): { ready: boolean; problem: StartProblem; notice: string | null; preset: CanvasPreset | null } {
   const search = useSearchParams();
   const client = useQueryClient();
   const [ready, setReady] = useState(false);
   const [problem, setProblem] = useState<StartProblem>(null);
-  const [preset, setPreset] = useState<CanvasPreset | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [preset, setPreset] = useState<CanvasPreset | null>(pagePreset);
   useEffect(() => {
+    const name = keepFor(memberId);
     const sync = installCanvasSync();
     sync.onNewer(() => void rereadKept());
     const pull = async () => {
-      if (await sync.pull(CANVAS_STORAGE_KEY).catch(() => false)) await rereadKept();
+      if (await sync.pull(name).catch(() => false)) await rereadKept();
     };
     void (async () => {
       await useCanvasStore.persist.rehydrate();
       const recipe = search.get("recipe");
       const input = search.get("input");
-      if (recipe) {
+      const recall = search.get("recall");
+      if (recall) {
+        const outcome = await recallIntoCanvas(client, recall, search.get("use"), search.get("seed"));
+        if (outcome.ok) setNotice(outcome.notice);
+        else setProblem(outcome.problem);
+      } else if (recipe) {
         const opened = await openRecipe(recipe, search.get("result")).catch(() => false);
         if (!opened)
           setProblem("The canvas this result was made on could not be opened; yours is as you left it.");
@@ -71,11 +94,13 @@ export function useCanvasStart(): { ready: boolean; problem: StartProblem; prese
       }
       // `?preset=inpaint|outpaint`: the canvas set up for one job, now and for the next picture.
       const asked = search.get("preset");
-      if (isCanvasPreset(asked)) {
-        setPreset(asked);
-        useCanvasStore.getState().applyPreset(asked);
+      const job = isCanvasPreset(asked) ? asked : pagePreset;
+      if (job) {
+        setPreset(job);
+        useCanvasStore.getState().applyPreset(job);
       }
-      if (recipe || input || asked) window.history.replaceState(window.history.state, "", "/create/canvas");
+      // The address keeps the page (a bookmark of Inpainting stays Inpainting), not what it opened.
+      if (search.size > 0) window.history.replaceState(window.history.state, "", window.location.pathname);
       setReady(true);
       await pull();
     })();
@@ -84,6 +109,6 @@ export function useCanvasStart(): { ready: boolean; problem: StartProblem; prese
     };
     document.addEventListener("visibilitychange", onVisible);
     return () => document.removeEventListener("visibilitychange", onVisible);
-  }, [search, client]);
-  return { ready, problem, preset };
+  }, [search, client, memberId, pagePreset]);
+  return { ready, problem, notice, preset };
 }

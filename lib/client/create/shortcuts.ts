@@ -5,11 +5,6 @@ export const SHORTCUTS = [
   { keys: ["Mod", "Shift", "R"], action: "Reset the form to its defaults" },
   { keys: ["Alt", "S"], action: "New random seed" },
   { keys: ["Q"], action: "Open the queue" },
-  { keys: ["B"], action: "Mask painter: brush" },
-  { keys: ["E"], action: "Mask painter: eraser" },
-  { keys: ["[", "]"], action: "Mask painter: smaller or larger brush" },
-  { keys: ["Mod", "Z"], action: "Mask painter: undo (Shift to redo)" },
-  { keys: ["Space"], action: "Mask painter: hold and drag to pan" },
 ] as const;
 
 /** Whether a key press happened while typing, where single-key shortcuts must not fire. */

@@ -10,23 +10,20 @@ describe("shortcutsFor", () => {
     }
   });
 
-  it("lists a Create form's shortcuts, without the mask painter where there is none", () => {
+  it("lists a Create form's shortcuts, without the canvas's", () => {
     const list = actions("/create/text-to-image");
     expect(list).toContain("Generate");
     expect(list).toContain("Show these shortcuts");
     expect(list).toContain("Close a dialog or drawer");
-    expect(list.some((a) => a.startsWith("Mask painter"))).toBe(false);
+    expect(list.some((a) => a.startsWith("Canvas:"))).toBe(false);
   });
 
-  it("adds the mask painter's keys on inpainting", () => {
-    expect(actions("/create/inpainting")).toContain("Mask painter: brush");
-  });
-
-  it("lists the canvas's own keys on the canvas, not the mask painter's", () => {
-    const list = actions("/create/canvas");
-    expect(list).toContain("Canvas: erase back to the original");
-    expect(list).toContain("Show these shortcuts");
-    expect(list.some((a) => a.startsWith("Mask painter"))).toBe(false);
+  it("lists the canvas's own keys on the canvas and on the pages that are the canvas", () => {
+    for (const path of ["/create/canvas", "/create/inpainting", "/create/outpainting"]) {
+      const list = actions(path);
+      expect(list).toContain("Canvas: erase back to the original");
+      expect(list).toContain("Show these shortcuts");
+    }
   });
 
   it("lists the gallery grid's keys on the gallery", () => {

@@ -10,8 +10,6 @@ const EVERYWHERE: readonly Shortcut[] = [
   { keys: ["Esc"], action: "Close a dialog or drawer" },
 ];
 
-const MASK_PAINTER = "Mask painter";
-
 /** The gallery's grid, once a card has focus. */
 const GALLERY: readonly Shortcut[] = [
   { keys: ["←", "→", "↑", "↓"], action: "Gallery: move between cards" },
@@ -21,6 +19,9 @@ const GALLERY: readonly Shortcut[] = [
   { keys: ["Shift", "Click"], action: "Gallery: select every card up to this one" },
   { keys: ["Esc"], action: "Gallery: clear the selection" },
 ];
+
+/** The Create pages that are the canvas. */
+const CANVAS_VIEWS = new Set(["canvas", "inpainting", "outpainting"]);
 
 /** The slug of the Create workflow a path shows, if it shows one. */
 function workflowAt(pathname: string): string | null {
@@ -37,8 +38,8 @@ export interface PageContext {
 }
 
 /**
- * The shortcuts the page at `pathname` answers to: a Create form's own, the mask painter's where it
- * is, the viewer's as it was opened (from the gallery or from an experiment's cell).
+ * The shortcuts the page at `pathname` answers to: a Create form's own, the canvas's on the canvas
+ * and its views (Inpainting, Outpainting), the viewer's as it was opened (from the gallery or from an experiment's cell).
  */
 export function shortcutsFor(pathname: string, context: PageContext = {}): readonly Shortcut[] {
   if (/^\/gallery\/?$/.test(pathname)) return [...GALLERY, ...EVERYWHERE];
@@ -48,8 +49,7 @@ export function shortcutsFor(pathname: string, context: PageContext = {}): reado
   }
   const slug = workflowAt(pathname);
   if (!slug) return EVERYWHERE;
-  if (slug === "canvas") return [...CANVAS_SHORTCUTS, ...EVERYWHERE];
-  const own = SHORTCUTS.filter((s) => slug === "inpainting" || !s.action.startsWith(MASK_PAINTER));
-  const closeKey = EVERYWHERE.filter((s) => !own.some((o) => o.action === s.action));
-  return [...own, ...closeKey];
+  if (CANVAS_VIEWS.has(slug)) return [...CANVAS_SHORTCUTS, ...EVERYWHERE];
+  const closeKey = EVERYWHERE.filter((s) => !SHORTCUTS.some((o) => o.action === s.action));
+  return [...SHORTCUTS, ...closeKey];
 }

@@ -41,7 +41,7 @@ function isApi(path: string): boolean {
 /**
  * A page's Content-Security-Policy. Scripts run only from this origin and only when they carry
  * the page's nonce (Next.js puts it on every script it writes, reading it from the request's own
- * policy header), or are loaded by such a script. Media, canvases and the mask painter work with
+ * policy header), or are loaded by such a script. Media and the canvas (and its worker) work with
  * `blob:` and `data:` addresses of their own; the live stream is a WebSocket to this origin. Styles
  * stay `unsafe-inline`: React writes style attributes, which no nonce can cover.
  */

@@ -1,13 +1,14 @@
 import type { Metadata } from "next";
 import { Suspense } from "react";
-import { InpaintingForm } from "@/components/create/workflows/inpainting-form";
+import { CanvasPage } from "@/components/create/canvas/canvas-page";
 
 export const metadata: Metadata = { title: "Inpainting" };
 
+/** Inpainting is the canvas set up for it; the address stays for bookmarks and recall links. */
 export default function InpaintingPage() {
   return (
     <Suspense>
-      <InpaintingForm />
+      <CanvasPage view="inpaint" />
     </Suspense>
   );
 }

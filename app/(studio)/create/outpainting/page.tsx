@@ -1,13 +1,14 @@
 import type { Metadata } from "next";
 import { Suspense } from "react";
-import { OutpaintingForm } from "@/components/create/workflows/outpainting-form";
+import { CanvasPage } from "@/components/create/canvas/canvas-page";
 
 export const metadata: Metadata = { title: "Outpainting" };
 
+/** Outpainting is the canvas set up for it; the address stays for bookmarks and recall links. */
 export default function OutpaintingPage() {
   return (
     <Suspense>
-      <OutpaintingForm />
+      <CanvasPage view="outpaint" />
     </Suspense>
   );
 }

@@ -241,6 +241,9 @@ test("a video experiment: 2 prompts x 2 durations", async ({ page }) => {
   await page.setViewportSize({ width: 1440, height: 900 });
   const create = new CreatePage(page);
   await create.open("video");
+  // The smallest tier: the grid's cells show a few hundred pixels of each video.
+  await page.getByTestId("video-tier").getByRole("radio", { name: "480p" }).click();
+  await expect(page.getByTestId("video-size")).toContainText("832 × 480");
   await page.getByRole("button", { name: "Vary…" }).click();
   const dialog = page.getByRole("dialog", { name: "Vary this task" });
   await dialog.getByLabel("Prompts, one a line").fill("a fox running through snow\na boat on a calm lake");

@@ -32,11 +32,11 @@ const PROMPTS = SUBJECTS.map((s) => `a ${s} by the lake at dawn`);
 const DEFAULT_CELLS = 100;
 
 async function screens(page: Page, name: string) {
-  // The sizes change for the pictures alone: without them the page stays as it is.
-  if (!TAKE_SCREENS) return;
   // The page at its top (the grid keeps its own scroll): a full-page shot of a scrolled page
   // draws the fixed bar and sidebar where the scroll left them.
   await page.evaluate(() => window.scrollTo(0, 0));
+  // The sizes change for the pictures alone: without them the page stays as it is.
+  if (!TAKE_SCREENS) return;
   const shell = new StudioShell(page);
   await shell.screenshot(`experiment-grid-large-${name}-1440x900`);
   await page.setViewportSize({ width: 1280, height: 720 });
@@ -133,7 +133,8 @@ async function walkLargeGrid(page: Page) {
   await dialog.getByLabel("How many seeds").fill(String(SIDE));
   await dialog.getByRole("button", { name: `Run ${SIDE * SIDE} cells` }).click();
 
-  await expect(page).toHaveURL(/\/experiments\/[0-9a-f-]{36}$/);
+  // A new page rendered by the server: on a loaded machine, as long as any navigation.
+  await expect(page).toHaveURL(/\/experiments\/[0-9a-f-]{36}$/, { timeout: 30_000 });
   const grid = page.getByRole("table", { name: "Experiment grid" });
   await expect(grid).toHaveAttribute("aria-rowcount", String(SIDE + 1));
   await expect(grid).toHaveAttribute("aria-colcount", String(SIDE + 1));

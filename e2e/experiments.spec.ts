@@ -76,7 +76,8 @@ test("3 prompts x 3 CFG from text to image: a refused value is marked and remove
   await screens(page, "vary");
   await dialog.getByRole("button", { name: "Run 9 cells" }).click();
 
-  await expect(page).toHaveURL(/\/experiments\/[0-9a-f-]{36}$/);
+  // A new page rendered by the server: on a loaded machine, as long as any navigation.
+  await expect(page).toHaveURL(/\/experiments\/[0-9a-f-]{36}$/, { timeout: 30_000 });
   const id = page.url().split("/").at(-1) as string;
   const grid = page.getByRole("table", { name: "Experiment grid" });
   await expect(grid.getByRole("columnheader", { name: /CFG 11/ })).toBeVisible();
@@ -252,7 +253,8 @@ test("a video experiment: 2 prompts x 2 durations", async ({ page }) => {
   await dialog.getByLabel("Values, separated by commas").fill("2, 3");
   await expect(dialog.getByRole("status")).toContainText("4 cells, 4 videos");
   await dialog.getByRole("button", { name: "Run 4 cells" }).click();
-  await expect(page).toHaveURL(/\/experiments\/[0-9a-f-]{36}$/);
+  // A new page rendered by the server: on a loaded machine, as long as any navigation.
+  await expect(page).toHaveURL(/\/experiments\/[0-9a-f-]{36}$/, { timeout: 30_000 });
   const grid = page.getByRole("table", { name: "Experiment grid" });
   await expect(grid.getByRole("columnheader", { name: /Duration 3/ })).toBeVisible();
   await expect(page.getByRole("status", { name: "Progress" })).toHaveText(/^4 of 4 done/, {

@@ -53,10 +53,10 @@ const clip = {
   taskUUID: crypto.randomUUID(),
   model: "local:video@3.0-prime",
   positivePrompt: `a paper boat on a rainy street ${clipWord}`,
-  // The smallest video: the gallery finds it by its word and kind, not by its size or length.
+  // The smallest 16:9 size: the card reads the clip's length, not its size.
   width: 832,
   height: 480,
-  duration: 2,
+  duration: 4,
 };
 
 test.beforeAll(async ({ browser, baseURL }) => {

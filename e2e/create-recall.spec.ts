@@ -220,9 +220,10 @@ test("video: text, frames and references come back with their media", async ({ p
     taskType: "videoInference",
     model: VIDEO_MODEL,
     positivePrompt: "a paper boat drifts down a rainy street",
-    width: 1280,
-    height: 720,
-    duration: 4,
+    // The smallest video the engine makes: recall reads the task, and the render runs on.
+    width: 832,
+    height: 480,
+    duration: 2,
     inputs: { documents: ["https://example.com/brief.pdf"] },
   });
   await create.recall(text);
@@ -238,6 +239,8 @@ test("video: text, frames and references come back with their media", async ({ p
     taskType: "videoInference",
     model: VIDEO_MODEL,
     positivePrompt: "the sun sinks into the sea",
+    resolution: "480p",
+    duration: 2,
     inputs: { frameImages: [first, last] },
   });
   await create.recall(frames);
@@ -249,6 +252,8 @@ test("video: text, frames and references come back with their media", async ({ p
     taskType: "videoInference",
     model: VIDEO_MODEL,
     positivePrompt: "Image 1 dances to Audio 1 in the style of Video 1",
+    resolution: "480p",
+    duration: 2,
     inputs: {
       referenceImages: [first],
       referenceVideos: ["https://example.com/clip.mp4"],

@@ -104,6 +104,10 @@ test("video: a first frame hides the size and makes a clip", async ({ page }) =>
   await expect(page.getByTestId("video-tier")).toHaveCount(0);
   await expect(create.generate).toBeDisabled();
   await create.upload("first-frame", await seedPicture());
+  // The smallest tier and length: the test reads that a clip was made, not how large or long.
+  await page.getByTestId("video-resolution").getByRole("radio", { name: "480p" }).click();
+  await page.getByRole("switch", { name: "Automatic length" }).click();
+  await page.getByRole("spinbutton", { name: "Duration in seconds" }).fill("2");
   await create.prompt.fill("the sun sinks slowly into the sea");
   await expect(create.generate).toBeEnabled();
   await create.generate.click();

@@ -26,13 +26,14 @@ test("? over an open result view does not stack a second dialog", async ({ page 
 });
 
 test("? lists the shortcuts of the page it is pressed on", async ({ page }) => {
+  // One visit to the gallery, looked at in each screen size in turn.
+  await page.goto("/gallery");
   for (const screen of [
     { width: 1440, height: 900 },
     { width: 1366, height: 768 },
     { width: 1280, height: 720 },
   ]) {
     await page.setViewportSize(screen);
-    await page.goto("/gallery");
     await expect(page.getByRole("heading", { level: 1, name: "Gallery" })).toBeVisible();
     await page.keyboard.press("?");
     const help = page.getByRole("dialog", { name: "Keyboard shortcuts" });

@@ -120,7 +120,8 @@ test("a set of two cases by hand, run against two models, side by side, a rating
 
   // The run's grid is an experiment of its own.
   await page.getByTestId("eval-run").nth(1).getByRole("link", { name: "Grid" }).click();
-  await expect(page).toHaveURL(/\/experiments\/[0-9a-f-]{36}$/);
+  // A new page rendered by the server: on a loaded machine, as long as any navigation.
+  await expect(page).toHaveURL(/\/experiments\/[0-9a-f-]{36}$/, { timeout: 30_000 });
   await expect(page.getByRole("table", { name: "Experiment grid" })).toContainText("seed 22");
 
   // The list of sets shows it with its cases and runs.

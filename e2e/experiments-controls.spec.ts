@@ -60,7 +60,8 @@ test("three axes from the Vary dialog's editors run as tabs; zoom, pin a row, co
   await expect(dialog.getByRole("status")).toContainText("8 cells, 8 images");
   await dialog.getByRole("button", { name: "Run 8 cells" }).click();
 
-  await expect(page).toHaveURL(/\/experiments\/[0-9a-f-]{36}$/);
+  // A new page rendered by the server: on a loaded machine, as long as any navigation.
+  await expect(page).toHaveURL(/\/experiments\/[0-9a-f-]{36}$/, { timeout: 30_000 });
   const id = page.url().split("/").at(-1) as string;
   const grid = page.getByRole("table", { name: "Experiment grid" });
   await expect(page.getByRole("status", { name: "Progress" })).toHaveText(/^8 of 8 done$/, {
@@ -133,7 +134,8 @@ test("Vary… on a gallery item starts from the task that made it", async ({ pag
   await expect(dialog.getByRole("status")).toContainText("2 cells, 2 images");
   await new StudioShell(page).screenshot("experiments-vary-item-1440x900");
   await dialog.getByRole("button", { name: "Run 2 cells" }).click();
-  await expect(page).toHaveURL(/\/experiments\/[0-9a-f-]{36}$/);
+  // A new page rendered by the server: on a loaded machine, as long as any navigation.
+  await expect(page).toHaveURL(/\/experiments\/[0-9a-f-]{36}$/, { timeout: 30_000 });
   await expect(page.getByRole("status", { name: "Progress" })).toHaveText(/^2 of 2 done$/, {
     timeout: 60_000,
   });

@@ -83,7 +83,8 @@ test("Vary makes one image per cell unless asked, says cells and images, and a c
   await screens(page, "vary");
   await dialog.getByRole("button", { name: "Run 2 cells", exact: true }).click();
 
-  await expect(page).toHaveURL(/\/experiments\/[0-9a-f-]{36}$/);
+  // A new page rendered by the server: on a loaded machine, as long as any navigation.
+  await expect(page).toHaveURL(/\/experiments\/[0-9a-f-]{36}$/, { timeout: 30_000 });
   const id = page.url().split("/").at(-1) as string;
   await expect(page.getByRole("status", { name: "Progress" })).toHaveText(/^2 of 2 done$/, {
     timeout: 120_000,

@@ -76,7 +76,8 @@ test("3 prompts x 3 CFG from text to image: a refused value is marked and remove
   await screens(page, "vary");
   await dialog.getByRole("button", { name: "Run 9 cells" }).click();
 
-  await expect(page).toHaveURL(/\/experiments\/[0-9a-f-]{36}$/);
+  // A new page rendered by the server: on a loaded machine, as long as any navigation.
+  await expect(page).toHaveURL(/\/experiments\/[0-9a-f-]{36}$/, { timeout: 30_000 });
   const id = page.url().split("/").at(-1) as string;
   const grid = page.getByRole("table", { name: "Experiment grid" });
   await expect(grid.getByRole("columnheader", { name: /CFG 11/ })).toBeVisible();
@@ -241,6 +242,9 @@ test("a video experiment: 2 prompts x 2 durations", async ({ page }) => {
   await page.setViewportSize({ width: 1440, height: 900 });
   const create = new CreatePage(page);
   await create.open("video");
+  // The smallest tier: the grid's cells show a few hundred pixels of each video.
+  await page.getByTestId("video-tier").getByRole("radio", { name: "480p" }).click();
+  await expect(page.getByTestId("video-size")).toContainText("832 × 480");
   await page.getByRole("button", { name: "Vary…" }).click();
   const dialog = page.getByRole("dialog", { name: "Vary this task" });
   await dialog.getByLabel("Prompts, one a line").fill("a fox running through snow\na boat on a calm lake");
@@ -249,7 +253,8 @@ test("a video experiment: 2 prompts x 2 durations", async ({ page }) => {
   await dialog.getByLabel("Values, separated by commas").fill("2, 3");
   await expect(dialog.getByRole("status")).toContainText("4 cells, 4 videos");
   await dialog.getByRole("button", { name: "Run 4 cells" }).click();
-  await expect(page).toHaveURL(/\/experiments\/[0-9a-f-]{36}$/);
+  // A new page rendered by the server: on a loaded machine, as long as any navigation.
+  await expect(page).toHaveURL(/\/experiments\/[0-9a-f-]{36}$/, { timeout: 30_000 });
   const grid = page.getByRole("table", { name: "Experiment grid" });
   await expect(grid.getByRole("columnheader", { name: /Duration 3/ })).toBeVisible();
   await expect(page.getByRole("status", { name: "Progress" })).toHaveText(/^4 of 4 done/, {

@@ -53,8 +53,9 @@ const clip = {
   taskUUID: crypto.randomUUID(),
   model: "local:video@3.0-prime",
   positivePrompt: `a paper boat on a rainy street ${clipWord}`,
-  width: 1280,
-  height: 720,
+  // The smallest 16:9 size: the card reads the clip's length, not its size.
+  width: 832,
+  height: 480,
   duration: 4,
 };
 

@@ -326,8 +326,9 @@ test("a video plays, steps frame by frame, and takes a comment pinned to a momen
     taskUUID: crypto.randomUUID(),
     model: "local:video@3.0-prime",
     positivePrompt: "a paper boat drifts down a rainy street, for review",
-    width: 1280,
-    height: 720,
+    // The smallest 16:9 size: the player and its time read the same, at a third of the render.
+    width: 832,
+    height: 480,
     duration: 4,
   };
   const sent = await sendTasks(page.request, origin, [task]);

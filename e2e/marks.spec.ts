@@ -218,8 +218,9 @@ test("a video comment holds a range with marks on its first frame; its bar on th
     taskUUID: crypto.randomUUID(),
     model: "local:video@3.0-prime",
     positivePrompt: "a kite rises over a beach, for a range",
-    width: 1280,
-    height: 720,
+    // The smallest 16:9 size: the player and its time read the same, at a third of the render.
+    width: 832,
+    height: 480,
     duration: 4,
   };
   const sent = await sendTasks(page.request, origin, [task]);

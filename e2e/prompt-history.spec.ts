@@ -95,7 +95,8 @@ test("three edits of a prompt are one chain: diff two, use one in Create, vary t
   await expect(vary.getByRole("status")).toContainText("3 cells, 3 images");
   await screens(page, "vary");
   await vary.getByRole("button", { name: "Run 3 cells" }).click();
-  await expect(page).toHaveURL(/\/experiments\/[0-9a-f-]{36}$/);
+  // A new page rendered by the server: on a loaded machine, as long as any navigation.
+  await expect(page).toHaveURL(/\/experiments\/[0-9a-f-]{36}$/, { timeout: 30_000 });
   const grid = page.getByRole("table", { name: "Experiment grid" });
   // One column per chosen prompt: its header shows the words it differs in, the whole prompt on hover.
   await expect(grid.getByRole("columnheader", { name: /Pin a red quillfox/ })).toHaveCount(3);

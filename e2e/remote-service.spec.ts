@@ -36,7 +36,7 @@ test("a video in flight when the studio dies is in the gallery after a restart",
         positivePrompt: "waves rolling onto a beach at dawn",
         width: 832,
         height: 480,
-        duration: 4,
+        duration: 2,
       },
     ],
   });

@@ -237,7 +237,8 @@ test("a sweep under a budget: Vary says how many cells fit, and those run while 
   );
   await shoot(memberPage, "vary-budget");
   await dialog.getByRole("button", { name: "Run 5 cells" }).click();
-  await expect(memberPage).toHaveURL(/\/experiments\/[0-9a-f-]{36}$/);
+  // A new page rendered by the server: on a loaded machine, as long as any navigation.
+  await expect(memberPage).toHaveURL(/\/experiments\/[0-9a-f-]{36}$/, { timeout: 30_000 });
   await expect(memberPage.getByRole("status", { name: "Progress" })).toHaveText(/^3 of 5 done · 2 failed$/, {
     timeout: 120_000,
   });

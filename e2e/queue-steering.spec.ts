@@ -53,7 +53,9 @@ test("a member pauses, reorders, prioritises, edits and cancels waiting tasks, t
   await expect(panel).toBeVisible();
 
   await panel.getByRole("button", { name: "Pause", exact: true }).click();
-  await expect(panel.getByTestId("mine-paused")).toHaveText("Your queue is paused.");
+  await expect(panel.getByTestId("mine-paused")).toHaveText(
+    "You paused your queue. Your tasks wait here until you resume it; your teammates' tasks still go out.",
+  );
 
   const stamp = Date.now().toString(36);
   const words = ["alder", "birch", "cedar", "dogwood"] as const;
@@ -177,7 +179,9 @@ test("an owner pauses the whole team's queue, a member cancels all theirs, and m
   await owners.getByLabel("Whose tasks").selectOption("team");
   await expect(rowOf(owners, "second lantern")).toContainText("Rui Cancels");
   await owners.getByRole("button", { name: "Pause the team" }).click();
-  await expect(panel.getByTestId("team-paused")).toHaveText("The team's queue is paused.");
+  await expect(panel.getByTestId("team-paused")).toHaveText(
+    "Ada Lovelace paused the whole team's queue. Nothing goes to the service until an owner resumes it; new tasks wait here.",
+  );
   await owners.getByRole("button", { name: "Resume the team" }).click();
   await expect(panel.getByTestId("mine-paused")).toBeVisible();
 

@@ -130,10 +130,16 @@ test("the lasso fills and erases, the bucket fills the hole, and the mask goes t
     [1280, 720],
   ] as const) {
     await page.setViewportSize({ width, height });
-    await page
-      .getByRole("toolbar", { name: "Canvas tools" })
-      .getByRole("button", { name: "Fit in view" })
-      .click();
+    // Undo, redo and fit have a bar of their own, beside the tools or under them at the right.
+    const history = page.getByRole("toolbar", { name: "History and view" });
+    const tools = page.getByRole("toolbar", { name: "Canvas tools" });
+    const stage = await canvas.stage.boundingBox();
+    for (const bar of [tools, history]) {
+      const box = await bar.boundingBox();
+      expect(box && stage && box.x >= stage.x && box.x + box.width <= stage.x + stage.width).toBe(true);
+      expect(await bar.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+    }
+    await history.getByRole("button", { name: "Fit in view" }).click();
     await page.mouse.move(0, 0);
     await page.screenshot({ path: test.info().outputPath(`canvas-tools-${width}.png`) });
   }

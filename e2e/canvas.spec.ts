@@ -136,7 +136,10 @@ test("layers hide, lock, reorder and fade; a locked layer says so instead of tak
   await page.mouse.move(middle.x, middle.y);
   await page.mouse.wheel(0, -400);
   await expect(canvas.stage).not.toHaveAttribute("data-view", fitted ?? "");
-  await tools.getByRole("button", { name: "Fit in view" }).click();
+  await page
+    .getByRole("toolbar", { name: "History and view" })
+    .getByRole("button", { name: "Fit in view" })
+    .click();
   await expect(canvas.stage).toHaveAttribute("data-view", fitted ?? "");
 
   await page.keyboard.press("?");

@@ -115,6 +115,7 @@ test("four seeds of one recipe are one card; the best rated covers it", async ({
   await expect(page).toHaveURL(new RegExp(`/gallery/item/${memberIds[3]}`));
   await expect(current).toHaveAccessibleName(/^Seed 14/);
   await page.keyboard.press("{");
+  await expect(page).toHaveURL(new RegExp(`/gallery/item/${fifthId}`));
   await page.keyboard.press("{");
   await expect(page).toHaveURL(new RegExp(`/gallery/item/${oldest}`));
   await expect(current).toHaveAccessibleName(/^Seed 11, the cover/);

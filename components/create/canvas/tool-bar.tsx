@@ -22,19 +22,29 @@ const TOOLS: readonly {
   { tool: "lasso", label: "Lasso", key: "L", Icon: Lasso },
 ];
 
-/** The tools over the stage: each painting tool keeps its own size. */
+const BAR =
+  "pointer-events-auto flex flex-nowrap items-center gap-0.5 rounded-panel border border-border-strong bg-panel/95 p-1.5 shadow-panel backdrop-blur";
+
+/**
+ * The bars over the stage: the tools on the left (each painting tool keeps its own size), undo,
+ * redo and fit on the right. Where the stage is too narrow for both on one line (1280 wide, with
+ * the form and layers beside it), the second goes under the first, at the right.
+ */
 export function ToolBar({ onFit }: { onFit(): void }) {
+  return (
+    <div className="flex w-full flex-wrap items-start justify-between gap-2">
+      <Tools />
+      <History onFit={onFit} />
+    </div>
+  );
+}
+
+function Tools() {
   const tool = useCanvasStore((s) => s.tool);
   const sizes = useCanvasStore((s) => s.sizes);
-  const { setTool, setSize, undo, redo } = useCanvasStore.getState();
-  const canUndo = useCanUndo();
-  const canRedo = useCanRedo();
+  const { setTool, setSize } = useCanvasStore.getState();
   return (
-    <div
-      role="toolbar"
-      aria-label="Canvas tools"
-      className="pointer-events-auto flex max-w-full flex-nowrap items-center gap-0.5 overflow-x-auto rounded-panel border border-border-strong bg-panel/95 p-1.5 shadow-panel backdrop-blur"
-    >
+    <div role="toolbar" aria-label="Canvas tools" className={cn(BAR, "max-w-full overflow-x-auto")}>
       {TOOLS.map(({ tool: t, label, key, Icon }) => (
         <button
           key={t}
@@ -70,7 +80,16 @@ export function ToolBar({ onFit }: { onFit(): void }) {
       {tool === "fill" || tool === "lasso" ? (
         <span className="shrink-0 whitespace-nowrap px-1.5 text-[11px] text-muted">Alt+click erases</span>
       ) : null}
-      <span aria-hidden className="mx-0.5 h-5 w-px shrink-0 bg-border" />
+    </div>
+  );
+}
+
+function History({ onFit }: { onFit(): void }) {
+  const { undo, redo } = useCanvasStore.getState();
+  const canUndo = useCanUndo();
+  const canRedo = useCanRedo();
+  return (
+    <div role="toolbar" aria-label="History and view" className={cn(BAR, "ml-auto")}>
       <Button
         size="sm"
         variant="ghost"

@@ -54,7 +54,7 @@ function Tools() {
           title={`${label} (${key})`}
           onClick={() => setTool(t)}
           className={cn(
-            "grid size-8 shrink-0 place-items-center rounded-control text-muted hover:bg-panel-hover hover:text-foreground [&_svg]:size-4",
+            "grid size-7 shrink-0 place-items-center rounded-control text-muted hover:bg-panel-hover hover:text-foreground [&_svg]:size-4",
             tool === t && "bg-accent/15 text-accent-fg",
             focusRing,
           )}
@@ -63,7 +63,7 @@ function Tools() {
         </button>
       ))}
       {isSizedTool(tool) ? (
-        <div className="flex w-32 shrink-0 items-center gap-1.5 px-1.5">
+        <div className="flex w-28 shrink-0 items-center gap-1.5 px-1.5">
           <Slider
             label={`${TOOLS.find((t) => t.tool === tool)?.label} size`}
             min={1}

@@ -13,7 +13,7 @@ import { RecordingLog } from "../items/test-support";
 import { createApproval } from "./create";
 import { digestDay, digestSweep } from "./digest";
 import { readDigestSetting, saveDigestSetting } from "./digest-setting";
-import { approvalTeam, twoStages } from "./test-support";
+import { approvalTeam, digestsOf, twoStages } from "./test-support";
 
 /**
  * The digest goes out at the team's hour in the team's time zone, once per day of that zone: the
@@ -35,13 +35,7 @@ for (const backend of testBackends) {
     afterAll(() => pair?.dispose());
     afterEach(() => restore());
 
-    const digests = async (userId: string) =>
-      (
-        await pair.a.db
-          .select()
-          .from(notification)
-          .where(and(eq(notification.userId, userId), eq(notification.kind, "approval")))
-      ).filter((r) => r.detail.approval === "digest");
+    const digests = (userId: string) => digestsOf(pair.a.db, userId);
     const sweepBoth = (at: string) =>
       Promise.all([
         digestSweep({ db: pair.a.db, log: new RecordingLog() }, new Date(at)),

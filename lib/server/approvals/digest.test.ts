@@ -12,7 +12,7 @@ import { RecordingLog } from "../items/test-support";
 import { createApproval } from "./create";
 import { decide } from "./decide";
 import { sendDailyDigest } from "./digest";
-import { approvalTeam, twoStages } from "./test-support";
+import { approvalTeam, digestsOf, twoStages } from "./test-support";
 
 /**
  * The daily digest goes out once a day per team: two studios sharing one database sweeping at the
@@ -33,13 +33,7 @@ for (const backend of testBackends) {
     afterAll(() => pair?.dispose());
     afterEach(() => restore());
 
-    const digestsOf = async (userId: string) =>
-      (
-        await pair.a.db
-          .select()
-          .from(notification)
-          .where(and(eq(notification.userId, userId), eq(notification.kind, "approval")))
-      ).filter((r) => r.detail.approval === "digest");
+    const inbox = (userId: string) => digestsOf(pair.a.db, userId);
 
     it("is sent once per day when two studios sweep at once, one inbox entry and one email per reviewer", async () => {
       restore = setNotificationOutlet({ publishUnread() {}, mailQueued() {}, emailAvailable: true });
@@ -86,7 +80,7 @@ for (const backend of testBackends) {
         sendDailyDigest({ db: pair.b.db, log: new RecordingLog() }, NOW),
       ]);
       expect(results.filter((r) => r.sent)).toHaveLength(1);
-      const editorDigests = await digestsOf(people.editor.id as string);
+      const editorDigests = await inbox(people.editor.id as string);
       expect(editorDigests).toHaveLength(1);
       expect(editorDigests[0]?.detail.lines).toEqual([
         "“Late one”: Overdue by 2 days (27 Nov 2026)",
@@ -95,17 +89,17 @@ for (const backend of testBackends) {
       expect(editorDigests[0]).toMatchObject({ emailState: "pending", inInbox: true, actorId: null });
       // Stage 2's reviewer hears only of the request whose stage 2 started; the one who approved
       // has nothing left to decide.
-      const reviewerDigests = await digestsOf(people.reviewer.id as string);
+      const reviewerDigests = await inbox(people.reviewer.id as string);
       expect(reviewerDigests.map((d) => d.detail.lines)).toEqual([
         ["“Done”: Overdue by 1 day (28 Nov 2026)"],
       ]);
-      expect(await digestsOf(people.editor2.id as string)).toHaveLength(0);
+      expect(await inbox(people.editor2.id as string)).toHaveLength(0);
       // Later sweeps the same day, on either studio, send nothing more.
       expect(
         (await sendDailyDigest({ db: pair.b.db, log: new RecordingLog() }, new Date("2026-11-29T21:00:00Z")))
           .sent,
       ).toBe(false);
-      expect(await digestsOf(people.editor.id as string)).toHaveLength(1);
+      expect(await inbox(people.editor.id as string)).toHaveLength(1);
       const [day] = await pair.a.db.select().from(approvalDigest).where(eq(approvalDigest.day, "2026-11-29"));
       expect(day?.reviewers).toBe(2);
       // The next day has a digest of its own.
@@ -113,7 +107,7 @@ for (const backend of testBackends) {
         (await sendDailyDigest({ db: pair.b.db, log: new RecordingLog() }, new Date("2026-11-30T08:00:00Z")))
           .sent,
       ).toBe(true);
-      expect(await digestsOf(people.editor.id as string)).toHaveLength(2);
+      expect(await inbox(people.editor.id as string)).toHaveLength(2);
     });
   });
 }

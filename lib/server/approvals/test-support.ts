@@ -1,7 +1,7 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
-import { eq } from "drizzle-orm";
-import type { OpenedDatabase } from "@/lib/server/db/database";
+import { and, eq } from "drizzle-orm";
+import type { OpenedDatabase, StudioDatabase } from "@/lib/server/db/database";
 import { notification, user } from "@/lib/server/db/schema";
 import { errorAnswerOf } from "@/lib/server/http/error-answer";
 import type { ApprovalCreate } from "@/lib/studio/approvals/inputs";
@@ -79,4 +79,13 @@ export async function outcome(promise: Promise<unknown>): Promise<{ status: numb
     if (!answer) throw err;
     return { status: answer.status, code: answer.errors[0]?.code as string };
   }
+}
+
+/** The daily digests in a member's inbox. */
+export async function digestsOf(db: StudioDatabase, userId: string) {
+  const rows = await db
+    .select()
+    .from(notification)
+    .where(and(eq(notification.userId, userId), eq(notification.kind, "approval")));
+  return rows.filter((r) => r.detail.approval === "digest");
 }

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { GET, PUT } from "@/app/api/canvas-recipes/[taskUUID]/route";
-import { SessionCache } from "@/lib/server/auth/session-cache";
+import { installTestRuntime, routeRequest } from "@/lib/server/api/route-test-kit";
 import type { OpenedDatabase } from "@/lib/server/db/database";
 import { task } from "@/lib/server/db/schema";
 import {
@@ -11,29 +11,17 @@ import {
   type TestDatabase,
   testBackends,
 } from "@/lib/server/db/test-databases";
-import type { StudioRuntime } from "@/lib/server/runtime";
 import { readCanvasRecipe, saveCanvasRecipe } from "./canvas-recipes";
 
 // The canvas a task was sent from, kept beside the task: only its author keeps one, once, and any
 // member reads it to reopen the canvas.
 
-const KEY = Symbol.for("media-studio.runtime");
-const holder = globalThis as { [KEY]?: Promise<StudioRuntime> };
-const ORIGIN = "http://studio.test";
 const ADA = { id: "u-ada", name: "Ada", email: "ada@studio.test", role: "editor" as const };
 const BOB = { id: "u-bob", name: "Bob", email: "bob@studio.test", role: "editor" as const };
 const VIC = { id: "u-vic", name: "Vic", email: "vic@studio.test", role: "viewer" as const };
 
-function req(method: string, taskUUID: string, cookie: string | null, body?: unknown) {
-  const headers = new Headers({ host: "studio.test", origin: ORIGIN });
-  if (cookie) headers.set("cookie", cookie);
-  if (body !== undefined) headers.set("content-type", "application/json");
-  return new Request(`${ORIGIN}/api/canvas-recipes/${taskUUID}`, {
-    method,
-    headers,
-    body: body === undefined ? null : JSON.stringify(body),
-  });
-}
+const req = (method: string, taskUUID: string, cookie: string | null, body?: unknown) =>
+  routeRequest(method, `/api/canvas-recipes/${taskUUID}`, cookie, body);
 
 const at = (taskUUID: string) => ({ params: Promise.resolve({ taskUUID }) });
 
@@ -63,26 +51,16 @@ const canvas = (n: number) => ({
 for (const backend of testBackends) {
   describe.skipIf(backend.skip)(backendTitle(backend, "canvas recipes"), () => {
     let database: TestDatabase;
-    let previous: Promise<StudioRuntime> | undefined;
+    let restore: () => void = () => {};
 
     beforeAll(async () => {
       database = await backend.open();
       for (const who of [ADA, BOB, VIC]) await createTestUser(database, who.id);
-      const sessions = new SessionCache(60_000);
-      sessions.set("ada=1", ADA);
-      sessions.set("bob=1", BOB);
-      sessions.set("vic=1", VIC);
-      previous = holder[KEY];
-      holder[KEY] = Promise.resolve({
-        gate: { auth: { api: { getSession: async () => null } }, sessions, publicUrl: ORIGIN },
-        database,
-        log: {},
-      } as unknown as StudioRuntime);
+      restore = installTestRuntime(database, { "ada=1": ADA, "bob=1": BOB, "vic=1": VIC });
     }, 60_000);
 
     afterAll(async () => {
-      if (previous) holder[KEY] = previous;
-      else delete holder[KEY];
+      restore();
       await database?.dispose();
     });
 

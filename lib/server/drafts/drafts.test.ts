@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { GET as getDraft, PUT as putDraft } from "@/app/api/drafts/[workflow]/route";
 import { GET as getSetup } from "@/app/api/setups/[id]/route";
 import { POST as postSetup } from "@/app/api/setups/route";
-import { SessionCache } from "@/lib/server/auth/session-cache";
+import { installTestRuntime, routeRequest } from "@/lib/server/api/route-test-kit";
 import {
   backendTitle,
   createTestUser,
@@ -10,28 +10,15 @@ import {
   type TestDatabase,
   testBackends,
 } from "@/lib/server/db/test-databases";
-import type { StudioRuntime } from "@/lib/server/runtime";
 import { readDraft, saveDraft } from "./drafts";
 
 // The draft and setup endpoints as the studio serves them, over a real database: a member reads
 // only their own draft, a teammate opens a setup, a late save never overwrites a newer one.
 
-const KEY = Symbol.for("media-studio.runtime");
-const holder = globalThis as { [KEY]?: Promise<StudioRuntime> };
-const ORIGIN = "http://studio.test";
 const ADA = { id: "u-ada", name: "Ada", email: "ada@studio.test", role: "editor" as const };
 const BOB = { id: "u-bob", name: "Bob", email: "bob@studio.test", role: "viewer" as const };
 
-function req(method: string, path: string, cookie: string | null, body?: unknown) {
-  const headers = new Headers({ host: "studio.test", origin: ORIGIN });
-  if (cookie) headers.set("cookie", cookie);
-  if (body !== undefined) headers.set("content-type", "application/json");
-  return new Request(`${ORIGIN}${path}`, {
-    method,
-    headers,
-    body: body === undefined ? null : JSON.stringify(body),
-  });
-}
+const req = routeRequest;
 
 const at = (params: Record<string, string>) => ({ params: Promise.resolve(params) });
 
@@ -45,26 +32,17 @@ async function json(res: Response) {
 for (const backend of testBackends) {
   describe.skipIf(backend.skip)(backendTitle(backend, "drafts and setups"), () => {
     let database: TestDatabase;
-    let previous: Promise<StudioRuntime> | undefined;
+    let restore: () => void = () => {};
 
     beforeAll(async () => {
       database = await backend.open();
       await createTestUser(database, ADA.id);
       await createTestUser(database, BOB.id);
-      const sessions = new SessionCache(60_000);
-      sessions.set("ada=1", ADA);
-      sessions.set("bob=1", BOB);
-      previous = holder[KEY];
-      holder[KEY] = Promise.resolve({
-        gate: { auth: { api: { getSession: async () => null } }, sessions, publicUrl: ORIGIN },
-        database,
-        log: {},
-      } as unknown as StudioRuntime);
+      restore = installTestRuntime(database, { "ada=1": ADA, "bob=1": BOB });
     }, 60_000);
 
     afterAll(async () => {
-      if (previous) holder[KEY] = previous;
-      else delete holder[KEY];
+      restore();
       await database?.dispose();
     });
 

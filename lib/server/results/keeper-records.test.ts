@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getTask, type OpenedDatabase, recordTasks } from "@/lib/server/db";
 import { createTestUser, openTestPglite } from "@/lib/server/db/test-databases";
-import type { ImageItem } from "@/lib/upstream";
 import { keeperTestKit } from "./keeper-test-kit";
 import { taskView } from "./task-view";
 
@@ -10,32 +9,14 @@ import { taskView } from "./task-view";
 let database: OpenedDatabase;
 let queries = 0;
 let kit: Awaited<ReturnType<typeof keeperTestKit>>;
-let origin = "";
 let authorId = "";
 
-function imageItem(taskUUID: string, index: number): ImageItem {
-  const id = crypto.randomUUID();
-  return {
-    kind: "image",
-    taskType: "imageInference",
-    taskUUID,
-    id,
-    index,
-    result: {
-      taskType: "imageInference",
-      taskUUID,
-      imageUUID: id,
-      imageURL: `${origin}/media/${id}.png`,
-      seed: 7,
-    },
-  } as ImageItem;
-}
+const imageItem = (taskUUID: string, index: number) => kit.imageItem(taskUUID, index);
 
 beforeAll(async () => {
   database = await openTestPglite({ onQuery: () => void queries++ });
   authorId = await createTestUser(database, "records-1");
   kit = await keeperTestKit("keeper-records", { width: 64, height: 48 });
-  origin = kit.origin;
 }, 60_000);
 
 afterAll(async () => {

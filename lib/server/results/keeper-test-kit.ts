@@ -5,9 +5,9 @@ import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
 import type { OpenedDatabase } from "@/lib/server/db";
-import { LocalMediaStorage } from "@/lib/server/storage";
+import { LocalMediaStorage, type MediaStorage } from "@/lib/server/storage";
 import { EventLog } from "@/lib/server/stream/event-log";
-import type { UpstreamClient } from "@/lib/upstream";
+import type { ImageItem, UpstreamClient } from "@/lib/upstream";
 import { ResultKeeper } from "./keeper";
 
 /** An upstream that never speaks: the test hands the keeper its results itself. */
@@ -30,15 +30,38 @@ export async function keeperTestKit(name: string, size = { width: 8, height: 8 }
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
     origin,
-    /** A keeper on `database` with this kit's media folder and host. */
-    keeper: (database: OpenedDatabase) =>
+    /** A keeper on `database` with this kit's media folder (or `storage`) and host. */
+    keeper: (
+      database: OpenedDatabase,
+      storage: MediaStorage = new LocalMediaStorage(path.join(dir, "media")),
+    ) =>
       new ResultKeeper({
         db: database.db,
-        storage: new LocalMediaStorage(path.join(dir, "media")),
+        storage,
         upstream: quietUpstream,
         log: new EventLog(),
         upstreamOrigin: origin,
       }),
+    /** A folder of the kit's own, removed with it. */
+    dir,
+    /** One image result of `taskUUID`, served by the kit's media host. */
+    imageItem: (taskUUID: string, index: number, seed = 7): ImageItem => {
+      const id = crypto.randomUUID();
+      return {
+        kind: "image",
+        taskType: "imageInference",
+        taskUUID,
+        id,
+        index,
+        result: {
+          taskType: "imageInference",
+          taskUUID,
+          imageUUID: id,
+          imageURL: `${origin}/media/${id}.png`,
+          seed,
+        },
+      } as ImageItem;
+    },
     async close() {
       await new Promise<void>((resolve) => server.close(() => resolve()));
       fs.rmSync(dir, { recursive: true, force: true });

@@ -1,14 +1,9 @@
-import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getTask, type OpenedDatabase, recordTasks } from "@/lib/server/db";
 import { createTestUser, openTestPglite } from "@/lib/server/db/test-databases";
 import { LocalMediaStorage, type MediaStorage } from "@/lib/server/storage";
-import { EventLog } from "@/lib/server/stream/event-log";
-import type { ImageItem } from "@/lib/upstream";
-import { ResultKeeper } from "./keeper";
-import { keeperTestKit, quietUpstream } from "./keeper-test-kit";
+import { keeperTestKit } from "./keeper-test-kit";
 
 /**
  * A result that arrives but cannot be kept (the disk refuses it): the task still ends, counting
@@ -19,7 +14,6 @@ import { keeperTestKit, quietUpstream } from "./keeper-test-kit";
 let database: OpenedDatabase;
 let kit: Awaited<ReturnType<typeof keeperTestKit>>;
 let authorId = "";
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), "keeper-unkept-"));
 
 beforeAll(async () => {
   database = await openTestPglite();
@@ -30,12 +24,11 @@ beforeAll(async () => {
 afterAll(async () => {
   await database?.close();
   await kit.close();
-  fs.rmSync(dir, { recursive: true, force: true });
 });
 
 /** Local storage whose next `failures` writes fail, as a full disk's do. */
 function failingStorage(failures: number): MediaStorage {
-  const local = new LocalMediaStorage(path.join(dir, crypto.randomUUID()));
+  const local = new LocalMediaStorage(path.join(kit.dir, crypto.randomUUID()));
   let left = failures;
   return {
     kind: local.kind,
@@ -52,32 +45,10 @@ function failingStorage(failures: number): MediaStorage {
   };
 }
 
-function imageItem(taskUUID: string, index: number): ImageItem {
-  const id = crypto.randomUUID();
-  return {
-    kind: "image",
-    taskType: "imageInference",
-    taskUUID,
-    id,
-    index,
-    result: {
-      taskType: "imageInference",
-      taskUUID,
-      imageUUID: id,
-      imageURL: `${kit.origin}/media/${id}.png`,
-      seed: 11,
-    },
-  } as ImageItem;
-}
+const imageItem = (taskUUID: string, index: number) => kit.imageItem(taskUUID, index, 11);
 
 async function tracked(storage: MediaStorage, results: number) {
-  const keeper = new ResultKeeper({
-    db: database.db,
-    storage,
-    upstream: quietUpstream,
-    log: new EventLog(),
-    upstreamOrigin: kit.origin,
-  });
+  const keeper = kit.keeper(database, storage);
   const finished: string[] = [];
   keeper.onFinished((_author, taskUUID) => finished.push(taskUUID));
   await keeper.start();

@@ -1,6 +1,4 @@
-import { and, eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { notification } from "@/lib/server/db/schema";
 import {
   backendTitle,
   type InstancePair,

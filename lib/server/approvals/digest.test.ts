@@ -1,6 +1,6 @@
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { approvalDigest, notification } from "@/lib/server/db/schema";
+import { approvalDigest } from "@/lib/server/db/schema";
 import {
   backendTitle,
   type InstancePair,

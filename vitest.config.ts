@@ -1,4 +1,3 @@
-import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 
@@ -13,7 +12,7 @@ const everything = [
 /** Tests of the layers below the server that import nothing of it: see the `pure` project. */
 const pure = ["lib/protocol/**/*.test.ts", "lib/studio/**/*.test.ts", "lib/client/**/*.test.ts"];
 /** Of those, the ones with an environment of their own (a DOM), which needs a module graph of its own. */
-const pureButIsolated = ["lib/client/endpoint-client.test.ts"];
+const pureButIsolated = ["lib/client/endpoint-client.test.ts", "lib/client/prompts/history-url.test.ts"];
 
 export default defineConfig({
   resolve: {
@@ -49,17 +48,12 @@ export default defineConfig({
       },
       {
         extends: true,
-        test: {
-          name: "isolated",
-          include: everything,
-          exclude: [
-            "lib/protocol/**",
-            "lib/studio/**",
-            "lib/client/*/**",
-            // Every test file directly in lib/client but those of `pureButIsolated`.
-            `lib/client/!(${pureButIsolated.map((file) => path.basename(file, ".test.ts")).join("|")}).test.ts`,
-          ],
-        },
+        test: { name: "isolated", include: everything, exclude: pure },
+      },
+      {
+        extends: true,
+        // A DOM and module mocks of their own: a module graph of their own too.
+        test: { name: "dom", include: pureButIsolated },
       },
     ],
   },

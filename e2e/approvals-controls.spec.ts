@@ -1,6 +1,6 @@
 import path from "node:path";
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
-import { imageTask, joinAsMember, runAgain, sendTasks } from "./fixtures/accounts";
+import { imageTask, joinAsMember, memberIdOf, sendTasks } from "./fixtures/accounts";
 import { saveScreen } from "./fixtures/screens";
 import { finishedTask } from "./fixtures/studio-api";
 
@@ -21,18 +21,6 @@ async function pictures(page: Page, baseURL: string, prompts: string[]): Promise
   for (const t of tasks)
     ids.push(...(await finishedTask(page.request, t.taskUUID, 60_000)).items.map((i) => i.id));
   return ids;
-}
-
-/** The id of the member this run of the test invited (a retry invites one of its own). */
-async function memberId(request: APIRequestContext, email: string): Promise<string> {
-  const members = (
-    (await (await request.get("/api/members")).json()) as { data: { id: string; email: string }[] }
-  ).data;
-  const again = runAgain();
-  const address = again ? email.replace("@", `+${again}@`) : email;
-  const found = members.find((m) => m.email === address);
-  if (!found) throw new Error(`no member ${email}`);
-  return found.id;
 }
 
 async function ask(
@@ -63,7 +51,7 @@ test("each of the four decisions reads as it was given, and a stopped request st
     email,
     password: "frequency hopping spread spectrum",
   });
-  const hedy = await memberId(page.request, email);
+  const hedy = await memberIdOf(page.request, email);
   const outcomes = [
     ["Approve", "Approved", "Approved"],
     ["Approve with changes", "Approved with changes", "Approved"],
@@ -126,7 +114,7 @@ test("stages advance, a due date moves and goes overdue, a guest decides by link
     email,
     password: "a very long harbour password",
   });
-  const ida = await memberId(page.request, email);
+  const ida = await memberIdOf(page.request, email);
   const { id, guestUrl } = await ask(page.request, origin, {
     title: "Harbour campaign",
     itemIds: items,

@@ -1,6 +1,6 @@
 import path from "node:path";
 import { type Browser, expect, type Page, test } from "@playwright/test";
-import { imageTask, joinAsMember, runAgain, sendTasks } from "./fixtures/accounts";
+import { imageTask, joinAsMember, runAddress, sendTasks } from "./fixtures/accounts";
 import { seedPicture } from "./fixtures/images";
 import { saveScreen } from "./fixtures/screens";
 import { finishedTask } from "./fixtures/studio-api";
@@ -159,9 +159,7 @@ test("a second member signing in on the same browser opens their own canvas, not
   // Signed out, the second member signs in on the same browser: its storage still holds the first's.
   await browserOfBoth.clearCookies();
   await page.goto("/sign-in");
-  const again = runAgain();
-  const address = (email: string) => (again ? email.replace("@", `+${again}@`) : email);
-  await new SignInPage(page).signIn(address(second.email), second.password);
+  await new SignInPage(page).signIn(runAddress(second.email), second.password);
   await page.waitForURL((url) => !url.pathname.startsWith("/sign-in"));
   await canvas.open();
   await expect(canvas.layers).toHaveCount(0);
@@ -171,7 +169,7 @@ test("a second member signing in on the same browser opens their own canvas, not
   // The first member, back on this browser, finds their canvas as they left it.
   await browserOfBoth.clearCookies();
   await page.goto("/sign-in");
-  await new SignInPage(page).signIn(address(first.email), first.password);
+  await new SignInPage(page).signIn(runAddress(first.email), first.password);
   await page.waitForURL((url) => !url.pathname.startsWith("/sign-in"));
   await canvas.open();
   await expect(page.locator("#canvas-prompt")).toHaveValue("only mine");

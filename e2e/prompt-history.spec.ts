@@ -1,5 +1,5 @@
 import { expect, type Page, request as playwrightRequest, test } from "@playwright/test";
-import { imageTask, sendTasks } from "./fixtures/accounts";
+import { imageTask, memberIdOf, sendTasks } from "./fixtures/accounts";
 import { TAKE_SCREENS } from "./fixtures/screens";
 import { memberWithRole } from "./fixtures/studio-api";
 import { CreatePage } from "./pages/create-page";
@@ -136,10 +136,7 @@ test("a teammate's prompts show under Everyone's and under their name, not under
   await expect(chain).toContainText(`a ${word} standing in a misty marsh`);
   await expect(chain).toContainText("by A editor");
   // Under the teammate's own name too.
-  const members = (await (await page.request.get("/api/members")).json()) as {
-    data: { id: string; email: string }[];
-  };
-  const mateId = members.data.find((m) => m.email === `${word}@studio.test`)?.id ?? "";
+  const mateId = await memberIdOf(page.request, `${word}@studio.test`);
   await whose.selectOption(mateId);
   await expect(chain).toHaveCount(1);
   await expect(chain).toContainText(`a ${word} standing in a misty marsh`);

@@ -1,5 +1,5 @@
 import { expect, request as playwrightRequest, test } from "@playwright/test";
-import { OWNER } from "./fixtures/accounts";
+import { memberIdOf, OWNER } from "./fixtures/accounts";
 import { saveScreen } from "./fixtures/screens";
 import { memberWithRole } from "./fixtures/studio-api";
 import { SCREENS_DIR, StudioShell } from "./pages/studio-shell";
@@ -57,10 +57,7 @@ test("a member's open page follows their role, and goes to sign-in once they are
   const banner = memberPage.getByRole("banner").first();
   await expect(banner.getByText("Editor", { exact: true })).toBeVisible();
 
-  const members = (await (await page.request.get("/api/members")).json()) as {
-    data: { id: string; email: string }[];
-  };
-  const memberId = members.data.find((m) => m.email === email)?.id ?? "";
+  const memberId = await memberIdOf(page.request, email);
   const demoted = await page.request.patch(`/api/members/${memberId}`, {
     data: { role: "viewer" },
     headers: { origin },

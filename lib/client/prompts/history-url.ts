@@ -43,14 +43,29 @@ export function usePromptHistoryAddress(): {
     },
     [pathname],
   );
+  // The member as last chosen: a search written after a pause keeps a member chosen during it.
+  const memberNow = useRef(member);
+  memberNow.current = member;
   const setTyped = useCallback(
     (value: string) => {
       setTypedState(value);
       if (pending.current) clearTimeout(pending.current);
-      pending.current = setTimeout(() => write(value, member), ADDRESS_DELAY_MS);
+      pending.current = setTimeout(() => {
+        pending.current = null;
+        write(value, memberNow.current);
+      }, ADDRESS_DELAY_MS);
     },
-    [member, write],
+    [write],
   );
-  const setMember = useCallback((value: string) => write(typed, value), [typed, write]);
+  const setMember = useCallback(
+    (value: string) => {
+      // The search typed so far goes with it, so no pending write brings the old member back.
+      if (pending.current) clearTimeout(pending.current);
+      pending.current = null;
+      memberNow.current = value;
+      write(typed, value);
+    },
+    [typed, write],
+  );
   return { typed, setTyped, member, setMember };
 }

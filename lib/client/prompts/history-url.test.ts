@@ -1,0 +1,48 @@
+// @vitest-environment happy-dom
+import { act, renderHook } from "@testing-library/react";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { usePromptHistoryAddress } from "./history-url";
+
+vi.mock("next/navigation", () => ({
+  usePathname: () => "/prompts",
+  useSearchParams: () => new URLSearchParams(window.location.search),
+}));
+
+describe("the prompt history's address", () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+    window.history.replaceState(null, "", "/prompts");
+  });
+  afterEach(() => vi.useRealTimers());
+
+  it("writes the search after a pause in typing", () => {
+    const { result } = renderHook(() => usePromptHistoryAddress());
+    act(() => result.current.setTyped("red fox"));
+    expect(window.location.search).toBe("");
+    act(() => void vi.advanceTimersByTime(300));
+    expect(new URLSearchParams(window.location.search).get("q")).toBe("red fox");
+  });
+
+  it("keeps a member chosen before the typed search is written", () => {
+    const { result, rerender } = renderHook(() => usePromptHistoryAddress());
+    act(() => result.current.setTyped("heron"));
+    act(() => result.current.setMember("all"));
+    rerender();
+    act(() => void vi.advanceTimersByTime(300));
+    rerender();
+    const address = new URLSearchParams(window.location.search);
+    expect(address.get("member")).toBe("all");
+    expect(address.get("q")).toBe("heron");
+    expect(result.current.member).toBe("all");
+  });
+
+  it("keeps a member chosen while typing goes on", () => {
+    const { result, rerender } = renderHook(() => usePromptHistoryAddress());
+    act(() => result.current.setMember("all"));
+    rerender();
+    act(() => result.current.setTyped("marsh"));
+    act(() => void vi.advanceTimersByTime(300));
+    rerender();
+    expect(new URLSearchParams(window.location.search).get("member")).toBe("all");
+  });
+});

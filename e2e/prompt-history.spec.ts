@@ -77,8 +77,11 @@ test("three edits of a prompt are one chain: diff two, use one in Create, vary t
   await expect(diff).toBeHidden();
 
   // Use in Create: the prompt lands in the text-to-image form.
-  await versions.nth(2).getByRole("link", { name: "Use version 3 in Create" }).click();
-  await expect(page).toHaveURL(/\/create\/text-to-image\?recall=/);
+  const use = versions.nth(2).getByRole("link", { name: "Use version 3 in Create" });
+  await expect(use).toHaveAttribute("href", /\/create\/text-to-image\?recall=/);
+  await use.click();
+  // The form drops the one-time `recall` from the address once it has read it.
+  await expect(page).toHaveURL(/\/create\/text-to-image/);
   const create = new CreatePage(page);
   await expect(create.prompt).toHaveValue(prompts[2] as string);
   // And the Create page's prompt field leads back to the history.

@@ -53,10 +53,11 @@ let tabs = 0;
 function tab(remote: CanvasRemote, skew: number, local = memory()) {
   let now = 1_000_000;
   tabs += 1;
+  const writer = `tab-${tabs}`;
   const sync = createCanvasSync({
     local,
     remote,
-    writer: `tab-${tabs}`,
+    writer,
     delayMs: 1_000_000,
     clock: () => now + skew,
   });
@@ -64,6 +65,7 @@ function tab(remote: CanvasRemote, skew: number, local = memory()) {
   return {
     local,
     sync,
+    writer,
     tick: () => {
       now += 1;
     },
@@ -137,7 +139,7 @@ describe("the canvas kept in the browser and on the studio", () => {
     expect(ahead.label()).toBe("behind, later");
   });
 
-  it("two tabs of one browser: the save the studio received last is what both show", async () => {
+  it("two tabs of one browser: a copy built on the other tab's stays, and goes again when that tab's save arrives after it", async () => {
     const s = studio();
     const shared = memory();
     const one = tab(s.remote, 0, shared);
@@ -145,16 +147,40 @@ describe("the canvas kept in the browser and on the studio", () => {
     one.edit("tab one");
     const first = one.sync.flush();
     two.tick();
-    two.edit("tab two, taken later");
+    two.edit("tab two, over tab one's");
     const second = two.sync.flush();
-    // Tab two's save arrives first, tab one's after it: the studio keeps tab one's.
+    // Tab two's save arrives first, tab one's after it: the studio keeps tab one's, received last.
     s.deliver(1);
     s.deliver(0);
     await Promise.all([first, second]);
     expect(s.kept()?.values).toMatchObject({ state: { label: "tab one" } });
-    expect(await two.sync.pull(NAME)).toBe(true);
-    expect(one.label()).toBe("tab one");
+    // Tab two's copy was made over tab one's: it is kept, and sent again.
+    expect(await two.sync.pull(NAME)).toBe(false);
+    expect(two.label()).toBe("tab two, over tab one's");
+    await save(s, two);
+    expect(s.kept()?.values).toMatchObject({ state: { label: "tab two, over tab one's" } });
     expect(await one.sync.pull(NAME)).toBe(false);
+    expect(one.label()).toBe("tab two, over tab one's");
+  });
+
+  it("a closed page's last save, arriving after the next page opened another canvas, does not replace it", async () => {
+    const s = studio();
+    const shared = memory();
+    const before = tab(s.remote, 0, shared);
+    before.edit("the canvas moved on");
+    // The page goes away with its change still waiting: sent as it closes, it arrives late.
+    const late = before.sync.takePending();
+    const arriving = s.remote.put(late?.values ?? {}, { writer: before.writer, savedAt: late?.savedAt ?? 0 });
+    const after = tab(s.remote, 0, shared);
+    after.tick();
+    after.edit("the result's canvas, reopened");
+    s.deliver(0);
+    await arriving;
+    expect(s.kept()?.values).toMatchObject({ state: { label: "the canvas moved on" } });
+    expect(await after.sync.pull(NAME)).toBe(false);
+    expect(after.label()).toBe("the result's canvas, reopened");
+    await save(s, after);
+    expect(s.kept()?.values).toMatchObject({ state: { label: "the result's canvas, reopened" } });
   });
 
   it("a tab's own late save is refused and opens nothing: its later copy stays", async () => {
@@ -209,14 +235,19 @@ describe("the canvas kept in the browser and on the studio", () => {
             else if (op === "pullB") await b.sync.pull(NAME);
             await settle();
           }
-          flushes.push(a.sync.flush(), b.sync.flush());
-          while (s.queue.length > 0) {
-            deliver(0);
-            await settle();
+          // Then quiet: each sends what waits and reads again, until nothing more goes.
+          for (let round = 0; round < 3; round++) {
+            flushes.push(a.sync.flush(), b.sync.flush());
+            while (s.queue.length > 0) {
+              deliver(0);
+              await settle();
+            }
+            await Promise.all(flushes);
+            await a.sync.pull(NAME);
+            await b.sync.pull(NAME);
           }
-          await Promise.all(flushes);
-          await a.sync.pull(NAME);
-          await b.sync.pull(NAME);
+          expect(a.sync.takePending()).toBeNull();
+          expect(b.sync.takePending()).toBeNull();
           if (lastTaken === null) return;
           // The studio keeps the save it took last; both devices show it, whatever their clocks.
           expect(s.kept()?.values).toBe(lastTaken);

@@ -2,10 +2,11 @@
  * The canvas kept in two places: this browser's localStorage, read at once for the first paint,
  * and the studio, as the member's `canvas` draft, so it follows them to another tab or device.
  * Between tabs and devices the studio keeps the save it received last, whatever their clocks say
- * (lib/server/drafts/drafts.ts), and this side decides by the same rule: a copy is named by the tab
- * that took it (`writer`) and that tab's time (`savedAt`), and the browser's copy remembers which
- * of the studio's copies it follows. The studio's copy is opened when it is another than that one
- * and not an earlier copy of the same tab: clocks are only ever compared within one tab.
+ * (lib/server/drafts/drafts.ts), and this side never compares clocks either: a copy is named by
+ * the tab that took it (`writer`) and that tab's time (`savedAt`), which orders that tab's copies
+ * only, and the browser's copy records, per tab, the latest copy it was built on. The studio's
+ * copy is opened when the browser's was not built on it; when it was (a late save of a closed tab
+ * arriving after this one), the browser's copy is sent again so the studio holds the later one.
  */
 import type { StateStorage } from "zustand/middleware";
 
@@ -49,31 +50,36 @@ interface Pending {
   savedAt: number;
 }
 
-/** What the browser keeps beside the canvas: its copy's name and the studio's copy it follows. */
+/**
+ * What the browser keeps beside the canvas: its copy's name and, per tab, the latest copy it was
+ * built on (its own included). A tab's save still on its way is then known when it arrives late.
+ */
 interface Kept extends CopyName {
-  follows: CopyName | null;
+  builtOn: Record<string, number>;
 }
 
-const KEPT_FIELDS = ["savedAt", "writer", "follows"] as const;
+const KEPT_FIELDS = ["savedAt", "writer", "builtOn"] as const;
 
-function isName(value: unknown): value is CopyName {
-  if (!value || typeof value !== "object") return false;
-  const v = value as Record<string, unknown>;
-  return (typeof v.writer === "string" || v.writer === null) && Number.isFinite(v.savedAt);
-}
+/** Tabs remembered per copy: a closed tab's last save arrives within moments, not many tabs later. */
+const BUILT_ON_TABS = 16;
 
-/** The stored entry's name and what it follows; nothing known for none or an older entry. */
+/** The key of a copy's tab; "" for a copy of a writer that named none. */
+const tabOf = (writer: string | null) => writer ?? "";
+
+/** The stored entry's name and what it was built on; nothing known for none or an older entry. */
 export function keptOf(entry: string | null): Kept {
-  const none: Kept = { writer: null, savedAt: 0, follows: null };
+  const none: Kept = { writer: null, savedAt: 0, builtOn: {} };
   if (!entry) return none;
   try {
     const parsed = JSON.parse(entry) as Record<string, unknown>;
+    const builtOn: Record<string, number> = {};
+    if (parsed.builtOn && typeof parsed.builtOn === "object")
+      for (const [tab, at] of Object.entries(parsed.builtOn))
+        if (typeof at === "number" && Number.isFinite(at)) builtOn[tab] = at;
     return {
       writer: typeof parsed.writer === "string" ? parsed.writer : null,
       savedAt: typeof parsed.savedAt === "number" && Number.isFinite(parsed.savedAt) ? parsed.savedAt : 0,
-      follows: isName(parsed.follows)
-        ? { writer: parsed.follows.writer, savedAt: parsed.follows.savedAt }
-        : null,
+      builtOn,
     };
   } catch {
     return none;
@@ -85,22 +91,23 @@ export function savedAtOf(entry: string | null): number {
   return keptOf(entry).savedAt;
 }
 
-const sameCopy = (a: CopyName | null, b: CopyName) =>
-  a !== null && a.writer === b.writer && a.savedAt === b.savedAt;
-
-/**
- * Whether the studio's copy is one the browser's already holds: the copy it follows, or one the
- * same tab took no later (a tab's times keep its own order; another tab's are never compared).
- */
-export function holds(mine: Kept, studio: CopyName): boolean {
-  if (sameCopy(mine.follows, studio)) return true;
-  return (
-    mine.savedAt > 0 &&
-    studio.writer !== null &&
-    studio.writer === mine.writer &&
-    studio.savedAt <= mine.savedAt
-  );
+/** `builtOn` with `copy` added, the most recent tabs kept. */
+function adding(builtOn: Record<string, number>, copy: CopyName): Record<string, number> {
+  if (copy.savedAt <= 0) return builtOn;
+  const tab = tabOf(copy.writer);
+  const { [tab]: before, ...rest } = builtOn;
+  const entries = [...Object.entries(rest), [tab, Math.max(before ?? 0, copy.savedAt)] as const];
+  return Object.fromEntries(entries.slice(-BUILT_ON_TABS));
 }
+
+/** Whether the browser's copy was built on the studio's (or is it). */
+export function holds(mine: Kept, studio: CopyName): boolean {
+  const at = mine.builtOn[tabOf(studio.writer)];
+  return at !== undefined && studio.savedAt <= at;
+}
+
+const isCopy = (mine: Kept, studio: CopyName) =>
+  mine.writer === studio.writer && mine.savedAt === studio.savedAt;
 
 function valuesOf(entry: string): Record<string, unknown> {
   const values = JSON.parse(entry) as Record<string, unknown>;
@@ -132,28 +139,6 @@ export function createCanvasSync({
     timer = undefined;
   };
 
-  /** Opens the studio's copy when the browser's does not hold it already; true when it did. */
-  const pull = async (name: string): Promise<boolean> => {
-    const kept = await remote.get();
-    if (!kept || Object.keys(kept.values).length === 0) return false;
-    const studio = { writer: kept.writer, savedAt: kept.savedAt };
-    if (holds(keptOf(local.getItem(name)), studio)) return false;
-    cancel();
-    pending = null;
-    local.setItem(name, JSON.stringify({ ...kept.values, ...studio, follows: studio }));
-    say("newerOpened");
-    return true;
-  };
-
-  /** The studio took this tab's copy: the browser's copy, if it grew from it, now follows it. */
-  const saved = (copy: Pending) => {
-    const entry = local.getItem(copy.name);
-    const mine = keptOf(entry);
-    if (!entry || mine.writer !== writer || mine.savedAt < copy.savedAt) return;
-    const follows: CopyName = { writer, savedAt: copy.savedAt };
-    local.setItem(copy.name, JSON.stringify({ ...valuesOf(entry), writer, savedAt: mine.savedAt, follows }));
-  };
-
   const send = async () => {
     const copy = pending;
     if (!copy) return;
@@ -161,30 +146,51 @@ export function createCanvasSync({
     try {
       const outcome = await remote.put(copy.values, { writer, savedAt: copy.savedAt });
       // "stale": a later copy of this tab is kept already; its own save says how it went.
-      if (outcome === "saved") {
-        saved(copy);
-        if (!pending) say("saved");
-      }
+      if (outcome === "saved" && !pending) say("saved");
     } catch {
       if (!pending) say("failed");
     }
   };
 
+  /** Takes `values` as this tab's newest copy, built on what the browser held, and sends it soon. */
+  const take = (name: string, values: Record<string, unknown>) => {
+    const before = keptOf(local.getItem(name));
+    const savedAt = takenAt();
+    const builtOn = adding(adding(before.builtOn, before), { writer, savedAt });
+    local.setItem(name, JSON.stringify({ ...values, writer, savedAt, builtOn }));
+    pending = { name, values, savedAt };
+    say("saving");
+    cancel();
+    timer = setTimeout(() => {
+      timer = undefined;
+      void send();
+    }, delayMs);
+  };
+
+  /**
+   * Opens the studio's copy when the browser's was not built on it; true when it did. When it was
+   * but the studio holds an earlier copy (a save that arrived late), the browser's goes again.
+   */
+  const pull = async (name: string): Promise<boolean> => {
+    const kept = await remote.get();
+    if (!kept || Object.keys(kept.values).length === 0) return false;
+    const studio = { writer: kept.writer, savedAt: kept.savedAt };
+    const entry = local.getItem(name);
+    const mine = keptOf(entry);
+    if (holds(mine, studio)) {
+      if (entry && !isCopy(mine, studio) && timer === undefined) take(name, valuesOf(entry));
+      return false;
+    }
+    cancel();
+    pending = null;
+    local.setItem(name, JSON.stringify({ ...kept.values, ...studio, builtOn: adding({}, studio) }));
+    say("newerOpened");
+    return true;
+  };
+
   const storage: StateStorage = {
     getItem: (name) => local.getItem(name),
-    setItem: (name, value) => {
-      const savedAt = takenAt();
-      const { follows } = keptOf(local.getItem(name));
-      const values = JSON.parse(value) as Record<string, unknown>;
-      local.setItem(name, JSON.stringify({ ...values, writer, savedAt, follows }));
-      pending = { name, values, savedAt };
-      say("saving");
-      cancel();
-      timer = setTimeout(() => {
-        timer = undefined;
-        void send();
-      }, delayMs);
-    },
+    setItem: (name, value) => take(name, JSON.parse(value) as Record<string, unknown>),
     removeItem: (name) => local.removeItem(name),
   };
 

@@ -67,7 +67,7 @@ const BUILT_ON_TABS = 16;
 const tabOf = (writer: string | null) => writer ?? "";
 
 /** The stored entry's name and what it was built on; nothing known for none or an older entry. */
-export function keptOf(entry: string | null): Kept {
+function keptOf(entry: string | null): Kept {
   const none: Kept = { writer: null, savedAt: 0, builtOn: {} };
   if (!entry) return none;
   try {
@@ -86,11 +86,6 @@ export function keptOf(entry: string | null): Kept {
   }
 }
 
-/** The stored entry's time by its own tab's clock, 0 for none. */
-export function savedAtOf(entry: string | null): number {
-  return keptOf(entry).savedAt;
-}
-
 /** `builtOn` with `copy` added, the most recent tabs kept. */
 function adding(builtOn: Record<string, number>, copy: CopyName): Record<string, number> {
   if (copy.savedAt <= 0) return builtOn;
@@ -101,7 +96,7 @@ function adding(builtOn: Record<string, number>, copy: CopyName): Record<string,
 }
 
 /** Whether the browser's copy was built on the studio's (or is it). */
-export function holds(mine: Kept, studio: CopyName): boolean {
+function holds(mine: Kept, studio: CopyName): boolean {
   const at = mine.builtOn[tabOf(studio.writer)];
   return at !== undefined && studio.savedAt <= at;
 }

@@ -57,6 +57,15 @@ test("four seeds of one recipe are one card; the best rated covers it", async ({
   const count = page.getByTestId("result-count");
   await expect(count).toHaveText(/^5 of [\d,]+ results, in 2 stacks$/);
   await shots(page, "gallery-stacks");
+  // Until the totals come (here they never do) the count names the cards: two, not two results.
+  await page.route("**/api/gallery/totals**", (route) => route.abort());
+  await page.reload();
+  await expect(cards).toHaveCount(2);
+  await expect(count).toHaveText("2 cards shown");
+  await shots(page, "gallery-count-before-totals");
+  await page.unroute("**/api/gallery/totals**");
+  await page.reload();
+  await expect(count).toHaveText(/^5 of [\d,]+ results, in 2 stacks$/);
 
   // Each seed apart, remembered over a reload; and back.
   await toggle.click();
@@ -117,7 +126,8 @@ test("four seeds of one recipe are one card; the best rated covers it", async ({
   await page.keyboard.press("{");
   await expect(page).toHaveURL(new RegExp(`/gallery/item/${fifthId}`));
   await expect(current).toHaveAccessibleName(/^Seed 15/);
-  await switcher.locator(`a[href^="/gallery/item/${oldest}"]`).click();
+  // The newest seed was first opened before the rating: { steps by the order the rating made.
+  await page.keyboard.press("{");
   await expect(page).toHaveURL(new RegExp(`/gallery/item/${oldest}`));
   await expect(current).toHaveAccessibleName(/^Seed 11, the cover/);
   // At the first seed, { goes nowhere.

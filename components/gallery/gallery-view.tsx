@@ -139,7 +139,9 @@ export function GalleryView() {
       />
       <div className="flex min-h-6 flex-wrap items-center gap-x-4 gap-y-2">
         <p data-testid="result-count" aria-live="polite" className="text-[13px] text-muted">
-          {query.isPending ? "Loading…" : resultCountText(count, totals.data, filtered, query.hasNextPage)}
+          {query.isPending
+            ? "Loading…"
+            : resultCountText(count, totals.data, filtered, query.hasNextPage, seeds.on)}
         </p>
         <FilterChips filter={filter} update={update} clear={clear} />
       </div>

@@ -20,7 +20,7 @@ import { seedCountLabel } from "@/lib/studio/seed-stacks/seed-stacks";
  */
 export function SeedSwitcher({ item, search }: { item: GalleryItem; search: string }) {
   const router = useRouter();
-  const stack = useSeedStack(item.seedKey ? item.id : null).data;
+  const stack = useSeedStack(item).data;
   const members = stack?.members ?? [];
   const at = members.findIndex((m) => m.id === item.id);
 

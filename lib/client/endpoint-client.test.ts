@@ -48,7 +48,7 @@ describe("a mutation refreshes what its endpoint declares it invalidates", () =>
     const { stale, wrapper } = cacheWithReads();
     const { result } = renderHook(() => useEndpointMutation(api.trash.restore), { wrapper });
     await result.current.mutateAsync({ body: { itemIds: [ITEM] } });
-    expect(api.trash.restore.spec.invalidates).toEqual(["trash", "gallery", "boards", "items"]);
+    expect(api.trash.restore.spec.invalidates).toEqual(["trash", "gallery", "boards", "items", "seedStacks"]);
     expect(stale()).toEqual(["boards", "galleryTotals", "galleryView", "item", "trash"]);
   });
 

@@ -1,17 +1,28 @@
 /**
  * The canvas kept in two places: this browser's localStorage, read at once for the first paint,
  * and the studio, as the member's `canvas` draft, so it follows them to another tab or device.
- * Every copy carries `savedAt`, when it was taken; the later copy wins wherever it is read, and
- * the studio refuses a save taken before the copy it keeps, so no tab overwrites a newer canvas.
- * A copy opened from elsewhere counts as seen: what this tab takes next is later than it, even if
- * the other device's clock runs ahead.
+ * Between tabs and devices the studio keeps the save it received last, whatever their clocks say
+ * (lib/server/drafts/drafts.ts), and this side never compares clocks either: a copy is named by
+ * the tab that took it (`writer`) and that tab's time (`savedAt`), which orders that tab's copies
+ * only, and the browser's copy records, per tab, the latest copy it was built on. The studio's
+ * copy is opened when the browser's was not built on it; when it was (a late save of a closed tab
+ * arriving after this one), the browser's copy is sent again so the studio holds the later one.
  */
 import type { StateStorage } from "zustand/middleware";
 
+/** A copy as the studio names it: the tab that saved it and that tab's time. */
+export interface CopyName {
+  writer: string | null;
+  savedAt: number;
+}
+
 export interface CanvasRemote {
-  get(): Promise<{ values: Record<string, unknown>; savedAt: number } | null>;
-  /** "stale": the studio keeps a copy taken later. Throws when the studio cannot be reached. */
-  put(values: Record<string, unknown>, savedAt: number): Promise<"saved" | "stale">;
+  get(): Promise<({ values: Record<string, unknown> } & CopyName) | null>;
+  /**
+   * "stale": the studio keeps a copy this tab took later (its own save arrived late). Throws when
+   * the studio cannot be reached.
+   */
+  put(values: Record<string, unknown>, copy: CopyName): Promise<"saved" | "stale">;
 }
 
 export type SyncStatus = "local" | "saving" | "saved" | "newerOpened" | "failed";
@@ -25,6 +36,8 @@ interface LocalStore {
 export interface CanvasSyncOptions {
   local: LocalStore;
   remote: CanvasRemote;
+  /** This tab, to the studio: an id it draws once. */
+  writer: string;
   /** How long after the last change the copy goes to the studio (one save per pause). */
   delayMs: number;
   onStatus?(status: SyncStatus): void;
@@ -37,30 +50,82 @@ interface Pending {
   savedAt: number;
 }
 
-/** The stored entry's time, 0 for none or one kept before copies carried a time. */
-export function savedAtOf(entry: string | null): number {
-  if (!entry) return 0;
+/**
+ * What the browser keeps beside the canvas: its copy's name and, per tab, the latest copy it was
+ * built on (its own included). A tab's save still on its way is then known when it arrives late.
+ */
+interface Kept extends CopyName {
+  builtOn: Record<string, number>;
+}
+
+const KEPT_FIELDS = ["savedAt", "writer", "builtOn"] as const;
+
+/** Tabs remembered per copy: a closed tab's last save arrives within moments, not many tabs later. */
+const BUILT_ON_TABS = 16;
+
+/** The key of a copy's tab; "" for a copy of a writer that named none. */
+const tabOf = (writer: string | null) => writer ?? "";
+
+/** The stored entry's name and what it was built on; nothing known for none or an older entry. */
+function keptOf(entry: string | null): Kept {
+  const none: Kept = { writer: null, savedAt: 0, builtOn: {} };
+  if (!entry) return none;
   try {
-    const parsed = JSON.parse(entry) as { savedAt?: unknown };
-    return typeof parsed.savedAt === "number" && Number.isFinite(parsed.savedAt) ? parsed.savedAt : 0;
+    const parsed = JSON.parse(entry) as Record<string, unknown>;
+    const builtOn: Record<string, number> = {};
+    if (parsed.builtOn && typeof parsed.builtOn === "object")
+      for (const [tab, at] of Object.entries(parsed.builtOn))
+        if (typeof at === "number" && Number.isFinite(at)) builtOn[tab] = at;
+    return {
+      writer: typeof parsed.writer === "string" ? parsed.writer : null,
+      savedAt: typeof parsed.savedAt === "number" && Number.isFinite(parsed.savedAt) ? parsed.savedAt : 0,
+      builtOn,
+    };
   } catch {
-    return 0;
+    return none;
   }
 }
 
-function withoutTime(entry: string): Record<string, unknown> {
-  const { savedAt: _, ...values } = JSON.parse(entry) as Record<string, unknown>;
+/** `builtOn` with `copy` added, the most recent tabs kept. */
+function adding(builtOn: Record<string, number>, copy: CopyName): Record<string, number> {
+  if (copy.savedAt <= 0) return builtOn;
+  const tab = tabOf(copy.writer);
+  const { [tab]: before, ...rest } = builtOn;
+  const entries = [...Object.entries(rest), [tab, Math.max(before ?? 0, copy.savedAt)] as const];
+  return Object.fromEntries(entries.slice(-BUILT_ON_TABS));
+}
+
+/** Whether the browser's copy was built on the studio's (or is it). */
+function holds(mine: Kept, studio: CopyName): boolean {
+  const at = mine.builtOn[tabOf(studio.writer)];
+  return at !== undefined && studio.savedAt <= at;
+}
+
+const isCopy = (mine: Kept, studio: CopyName) =>
+  mine.writer === studio.writer && mine.savedAt === studio.savedAt;
+
+function valuesOf(entry: string): Record<string, unknown> {
+  const values = JSON.parse(entry) as Record<string, unknown>;
+  for (const field of KEPT_FIELDS) delete values[field];
   return values;
 }
 
-export function createCanvasSync({ local, remote, delayMs, onStatus, clock = Date.now }: CanvasSyncOptions) {
+export function createCanvasSync({
+  local,
+  remote,
+  writer,
+  delayMs,
+  onStatus,
+  clock = Date.now,
+}: CanvasSyncOptions) {
   let lastTaken = 0;
   let pending: Pending | null = null;
   let timer: ReturnType<typeof setTimeout> | undefined;
   const say = (status: SyncStatus) => onStatus?.(status);
 
-  const takenAt = (name: string) => {
-    lastTaken = Math.max(clock(), lastTaken + 1, savedAtOf(local.getItem(name)) + 1);
+  /** This tab's time for a copy: never twice the same, so its saves stay in the order taken. */
+  const takenAt = () => {
+    lastTaken = Math.max(clock(), lastTaken + 1);
     return lastTaken;
   };
 
@@ -69,56 +134,58 @@ export function createCanvasSync({ local, remote, delayMs, onStatus, clock = Dat
     timer = undefined;
   };
 
-  /**
-   * Opens the studio's copy when it is newer than this browser's; true when it did. After the
-   * studio refused this browser's copy (`refused`), a copy taken in the same millisecond elsewhere
-   * is the one kept, and is opened too.
-   */
-  const pull = async (name: string, refused = false): Promise<boolean> => {
-    const kept = await remote.get();
-    if (!kept || Object.keys(kept.values).length === 0) return false;
-    const mine = Math.max(savedAtOf(local.getItem(name)), pending?.savedAt ?? 0);
-    if (kept.savedAt < mine || (kept.savedAt === mine && !refused)) return false;
-    cancel();
-    pending = null;
-    lastTaken = Math.max(lastTaken, kept.savedAt);
-    local.setItem(name, JSON.stringify({ ...kept.values, savedAt: kept.savedAt }));
-    say("newerOpened");
-    return true;
-  };
-
-  let onNewer: (() => void) | null = null;
-
   const send = async () => {
     const copy = pending;
     if (!copy) return;
     pending = null;
     try {
-      const outcome = await remote.put(copy.values, copy.savedAt);
-      if (outcome === "saved") {
-        if (!pending) say("saved");
-        return;
-      }
-      if (await pull(copy.name, true)) onNewer?.();
+      const outcome = await remote.put(copy.values, { writer, savedAt: copy.savedAt });
+      // "stale": a later copy of this tab is kept already; its own save says how it went.
+      if (outcome === "saved" && !pending) say("saved");
     } catch {
       if (!pending) say("failed");
     }
   };
 
+  /** Takes `values` as this tab's newest copy, built on what the browser held, and sends it soon. */
+  const take = (name: string, values: Record<string, unknown>) => {
+    const before = keptOf(local.getItem(name));
+    const savedAt = takenAt();
+    const builtOn = adding(adding(before.builtOn, before), { writer, savedAt });
+    local.setItem(name, JSON.stringify({ ...values, writer, savedAt, builtOn }));
+    pending = { name, values, savedAt };
+    say("saving");
+    cancel();
+    timer = setTimeout(() => {
+      timer = undefined;
+      void send();
+    }, delayMs);
+  };
+
+  /**
+   * Opens the studio's copy when the browser's was not built on it; true when it did. When it was
+   * but the studio holds an earlier copy (a save that arrived late), the browser's goes again.
+   */
+  const pull = async (name: string): Promise<boolean> => {
+    const kept = await remote.get();
+    if (!kept || Object.keys(kept.values).length === 0) return false;
+    const studio = { writer: kept.writer, savedAt: kept.savedAt };
+    const entry = local.getItem(name);
+    const mine = keptOf(entry);
+    if (holds(mine, studio)) {
+      if (entry && !isCopy(mine, studio) && timer === undefined) take(name, valuesOf(entry));
+      return false;
+    }
+    cancel();
+    pending = null;
+    local.setItem(name, JSON.stringify({ ...kept.values, ...studio, builtOn: adding({}, studio) }));
+    say("newerOpened");
+    return true;
+  };
+
   const storage: StateStorage = {
     getItem: (name) => local.getItem(name),
-    setItem: (name, value) => {
-      const savedAt = takenAt(name);
-      const entry = JSON.stringify({ ...(JSON.parse(value) as Record<string, unknown>), savedAt });
-      local.setItem(name, entry);
-      pending = { name, values: withoutTime(entry), savedAt };
-      say("saving");
-      cancel();
-      timer = setTimeout(() => {
-        timer = undefined;
-        void send();
-      }, delayMs);
-    },
+    setItem: (name, value) => take(name, JSON.parse(value) as Record<string, unknown>),
     removeItem: (name) => local.removeItem(name),
   };
 
@@ -138,10 +205,6 @@ export function createCanvasSync({ local, remote, delayMs, onStatus, clock = Dat
       if (timer === undefined) return;
       cancel();
       await send();
-    },
-    /** Called when a save found a newer copy and opened it, so the canvas reads it again. */
-    onNewer(fn: () => void) {
-      onNewer = fn;
     },
   };
 }

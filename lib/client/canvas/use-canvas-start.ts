@@ -64,7 +64,6 @@ export function useCanvasStart(
   useEffect(() => {
     const name = keepFor(memberId);
     const sync = installCanvasSync();
-    sync.onNewer(() => void rereadKept());
     const pull = async () => {
       if (await sync.pull(name).catch(() => false)) await rereadKept();
     };

@@ -7,18 +7,21 @@ const counted = (n: number, one: string, many: string) => `${number.format(n)} $
 /**
  * The line above the results: "1,204 results", or "12 of 1,204 results" for a filtered view, and
  * with seeds stacked the stacks they make, one card each ("12 results in 5 stacks"), as the cards'
- * badges count seeds. Before the counts arrive (or if they fail) it says what is shown.
+ * badges count seeds. Before the counts arrive (or if they fail) it says what is shown: with seeds
+ * stacked a card may stand for many results, so it counts cards, never a number of results it
+ * does not know.
  */
 export function resultCountText(
   shown: number,
   totals: GalleryTotals | undefined,
   filtered: boolean,
   more: boolean,
+  stacked: boolean,
 ): string {
-  if (!totals)
-    return more
-      ? `${number.format(shown)} results shown, more as you scroll`
-      : counted(shown, "result", "results");
+  if (!totals) {
+    const what = stacked ? counted(shown, "card", "cards") : counted(shown, "result", "results");
+    return more ? `${what} shown, more as you scroll` : stacked ? `${what} shown` : what;
+  }
   // A result that arrived live is shown before the counts are read again.
   const stacks = totals.stacks === null ? null : Math.max(totals.stacks, more ? 0 : shown);
   const matching = Math.max(totals.matching, stacks ?? (more ? 0 : shown));

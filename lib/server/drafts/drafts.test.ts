@@ -106,6 +106,11 @@ for (const backend of testBackends) {
       expect((await readDraft(database.db, ADA.id, "outpainting"))?.values).toEqual({
         positivePrompt: "from the phone, later",
       });
+      // The kept copy names its tab and that tab's time: how a canvas tells it from its own copy.
+      expect(await readDraft(database.db, ADA.id, "outpainting")).toMatchObject({
+        writer: phone,
+        savedAt: 1_700_000_000_000,
+      });
       // The phone's own earlier copy, held up on a slow link, arrives last: refused.
       const late = await put({ positivePrompt: "the phone's older copy" }, 1_699_999_999_000, phone);
       expect(late.status).toBe(409);

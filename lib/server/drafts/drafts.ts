@@ -5,10 +5,15 @@ import { createDraft } from "@/lib/server/db/schema";
 import type { DraftSlug, DraftView } from "@/lib/studio/api/drafts";
 import { studioErrors } from "@/lib/studio/api/errors";
 
-type Row = Pick<typeof createDraft.$inferSelect, "values" | "savedAt" | "updatedAt">;
+type Row = Pick<typeof createDraft.$inferSelect, "values" | "savedAt" | "writer" | "updatedAt">;
 
 function view(row: Row): DraftView {
-  return { values: row.values, savedAt: row.savedAt, updatedAt: row.updatedAt.toISOString() };
+  return {
+    values: row.values,
+    savedAt: row.savedAt,
+    writer: row.writer,
+    updatedAt: row.updatedAt.toISOString(),
+  };
 }
 
 /** The member's own draft of one workflow's form; another member's is never read. */
@@ -18,7 +23,12 @@ export async function readDraft(
   workflow: DraftSlug,
 ): Promise<DraftView | null> {
   const [row] = await db
-    .select({ values: createDraft.values, savedAt: createDraft.savedAt, updatedAt: createDraft.updatedAt })
+    .select({
+      values: createDraft.values,
+      savedAt: createDraft.savedAt,
+      writer: createDraft.writer,
+      updatedAt: createDraft.updatedAt,
+    })
     .from(createDraft)
     .where(and(eq(createDraft.userId, userId), eq(createDraft.workflow, workflow)));
   return row ? view(row) : null;
@@ -52,6 +62,7 @@ export async function saveDraft(
     .returning({
       values: createDraft.values,
       savedAt: createDraft.savedAt,
+      writer: createDraft.writer,
       updatedAt: createDraft.updatedAt,
     });
   if (!row) throw studioErrors.draftStale();

@@ -19,6 +19,16 @@ async function readAll(stream: Readable): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
+const ITEM_IN_TRASH = {
+  code: "conflictItemInTrash",
+  message: "This gallery image is in the trash: restore it before using it in a task.",
+};
+
+/** The contract's error naming where in the task the image stands. */
+function refusal(error: { code: string; message: string }, parameter: string): ServiceError {
+  return { ...error, parameter, type: "string" };
+}
+
 /**
  * A task from the browser refers to images by the studio's ids: a browser upload's id, or a
  * gallery item's media UUID. The service knows neither for long (its copies expire), so before a
@@ -35,33 +45,46 @@ export class StudioRefs {
     private readonly now: () => number = Date.now,
   ) {}
 
-  /** The task with every studio id replaced; throws a ServiceError object naming a missing file. */
+  /**
+   * The task with every studio id replaced; throws a ServiceError object naming, as `parameter`,
+   * where in the task the id stands (`seedImage`, `referenceImages.0`): a file the studio lost, an
+   * image in the trash, or the service refusing the studio's copy.
+   */
   async resolve<T extends Record<string, unknown>>(task: T): Promise<T> {
-    const found = new Set<string>();
-    eachString(task, (value) => {
-      if (UUID.test(value)) found.add(value.toLowerCase());
+    // Each id once, named by the first place it stands.
+    const found = new Map<string, string>();
+    eachString(task, (value, path) => {
+      const id = value.toLowerCase();
+      if (UUID.test(value) && !found.has(id)) found.set(id, path);
     });
-    const ids = [...found].filter((id) => id !== String(task.taskUUID).toLowerCase());
+    found.delete(String(task.taskUUID).toLowerCase());
+    const ids = [...found.keys()];
     if (ids.length === 0) return task;
     const [uploads, items] = await Promise.all([
       this.db.select().from(upload).where(inArray(upload.id, ids)),
       this.db.select(itemColumns).from(item).where(inArray(item.mediaUUID, ids)),
     ]);
     const map = new Map<string, string>();
+    const at = (id: string) => found.get(id.toLowerCase()) ?? "";
     for (const row of uploads) {
-      map.set(row.id, await this.upstreamId(row.id, row.storageKey, row.upstreamImageUUID, row.createdAt));
+      map.set(
+        row.id,
+        await this.upstreamId(at(row.id), row.id, row.storageKey, row.upstreamImageUUID, row.createdAt),
+      );
     }
     for (const row of items) {
       if (row.kind !== "image") continue;
+      if (row.deletedAt !== null) throw refusal(ITEM_IN_TRASH, at(row.mediaUUID));
       map.set(
         row.mediaUUID.toLowerCase(),
-        await this.upstreamId(row.mediaUUID, row.storageKey, row.mediaUUID, row.createdAt),
+        await this.upstreamId(at(row.mediaUUID), row.mediaUUID, row.storageKey, row.mediaUUID, row.createdAt),
       );
     }
     return map.size === 0 ? task : mapStrings(task, (value) => map.get(value.toLowerCase()) ?? value);
   }
 
   private async upstreamId(
+    parameter: string,
     studioId: string,
     storageKey: string,
     known: string | null,
@@ -72,12 +95,13 @@ export class StudioRefs {
     if (known && this.now() - createdAt.getTime() < FRESH_MS) return known;
     const object = await this.storage.get(storageKey);
     if (!object) {
-      const error: ServiceError = {
-        code: "invalidMediaReference",
-        message: `The studio no longer has the image ${studioId}; upload it again.`,
-        type: "string",
-      };
-      throw error;
+      throw refusal(
+        {
+          code: "invalidMediaReference",
+          message: `The studio no longer has the image ${studioId}; upload it again.`,
+        },
+        parameter,
+      );
     }
     const bytes = await readAll(object.stream);
     const outcome = await this.upstream.request([
@@ -91,8 +115,13 @@ export class StudioRefs {
       | { imageUUID?: unknown }
       | undefined;
     if (typeof result?.imageUUID !== "string") {
-      throw (
-        outcome.errors[0] ?? { code: "serviceUnavailable", message: "The service did not take the image." }
+      // The service's refusal names its own upload task; the asker's task and place are what matter.
+      const refused = outcome.errors[0];
+      throw refusal(
+        refused
+          ? { code: refused.code, message: refused.message }
+          : { code: "serviceUnavailable", message: "The service did not take the image." },
+        parameter,
       );
     }
     this.sent.set(studioId, { upstream: result.imageUUID, at: this.now() });

@@ -2,7 +2,9 @@ import "server-only";
 import { and, eq } from "drizzle-orm";
 import { getUpload, type StudioDatabase } from "@/lib/server/db";
 import { item, itemColumns } from "@/lib/server/db/schema";
+import type { Role } from "@/lib/studio/roles";
 import { mediaUrl } from "../items/gallery-item";
+import { mayReadItem } from "../items/media-access";
 
 /** An image a task can name by the studio's id, as the Create screens preview it. */
 export interface StudioImageView {
@@ -20,9 +22,14 @@ const MAX_ID_LENGTH = 200;
 /**
  * The image behind a studio id: a member's upload (browser uploads and kept guide images), or an
  * image result of the gallery by its media UUID. Null for anything else, video results included:
- * they cannot stand where a task takes an image.
+ * they cannot stand where a task takes an image; and for a result in the trash unless `role` may
+ * see the trash, as every other road to an item's media answers.
  */
-export async function studioImage(db: StudioDatabase, id: string): Promise<StudioImageView | null> {
+export async function studioImage(
+  db: StudioDatabase,
+  id: string,
+  role: Role,
+): Promise<StudioImageView | null> {
   if (id.length === 0 || id.length > MAX_ID_LENGTH) return null;
   const upload = await getUpload(db, id);
   if (upload) {
@@ -34,6 +41,6 @@ export async function studioImage(db: StudioDatabase, id: string): Promise<Studi
     .from(item)
     .where(and(eq(item.mediaUUID, id), eq(item.kind, "image")))
     .limit(1);
-  if (!row) return null;
+  if (!row || !mayReadItem(row, role)) return null;
   return { id: row.mediaUUID, url: mediaUrl(row), width: row.width, height: row.height, mime: row.mime };
 }

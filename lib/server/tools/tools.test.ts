@@ -198,7 +198,7 @@ describe("POST /api/tools against the embedded engine", () => {
       controlNet: [{ model: "runware:25@1", guideImage: data.id }],
     });
     expect(resolved.controlNet[0]?.guideImage).toBe(upload?.upstreamImageUUID);
-    expect(await studioImage(database.db, data.id)).toEqual({
+    expect(await studioImage(database.db, data.id, "owner")).toEqual({
       id: data.id,
       url: data.url,
       width: 256,
@@ -265,7 +265,7 @@ describe("POST /api/tools when the service is slow", () => {
 describe("GET /api/images/[id]", () => {
   it("finds uploads and gallery images by the studio's id, and nothing else", async () => {
     const uploadId = await uploadPng();
-    expect(await studioImage(database.db, uploadId)).toMatchObject({
+    expect(await studioImage(database.db, uploadId, "owner")).toMatchObject({
       id: uploadId,
       width: 256,
       height: 192,
@@ -293,16 +293,16 @@ describe("GET /api/images/[id]", () => {
       mime: "video/mp4",
       storageKey: `items/2025/01/${video}.mp4`,
     });
-    expect(await studioImage(database.db, image)).toEqual({
+    expect(await studioImage(database.db, image, "owner")).toEqual({
       id: image,
       url: `/api/media/items/2025/01/${image}.png`,
       width: 64,
       height: 48,
       mime: "image/png",
     });
-    expect(await studioImage(database.db, video)).toBeNull();
-    expect(await studioImage(database.db, randomUUID())).toBeNull();
-    expect(await studioImage(database.db, "not an id")).toBeNull();
+    expect(await studioImage(database.db, video, "owner")).toBeNull();
+    expect(await studioImage(database.db, randomUUID(), "owner")).toBeNull();
+    expect(await studioImage(database.db, "not an id", "owner")).toBeNull();
   });
 });
 

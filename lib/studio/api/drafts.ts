@@ -54,6 +54,11 @@ export const draftViewSchema = z.object({
   values: formValues,
   /** The browser's time when it took this copy of the form (ms since the epoch). */
   savedAt: z.number().int(),
+  /**
+   * The tab that saved it, with `savedAt` naming this copy: a tab tells its own copy, or one it
+   * opened, from a copy saved elsewhere since, without comparing clocks.
+   */
+  writer: z.string().nullable(),
   updatedAt: z.string(),
 });
 export type DraftView = z.infer<typeof draftViewSchema>;

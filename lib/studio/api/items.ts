@@ -256,7 +256,8 @@ export const items = resource("items", {
     body: bulkSchema,
     response: z.object({ action: z.enum(BULK_ACTIONS), changed: z.array(z.string()) }),
     errors: ["notFound"],
-    invalidates: ["items", "gallery", "boards", "trash"],
+    // Trashing a seed takes it out of its stack, and may move the stack's cover.
+    invalidates: ["items", "gallery", "boards", "trash", "seedStacks"],
   },
   compare: {
     method: "GET",

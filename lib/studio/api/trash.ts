@@ -21,7 +21,8 @@ export const trash = resource("trash", {
     body: itemIdsSchema,
     response: z.object({ restored: z.array(z.string()) }),
     errors: ["notFound"],
-    invalidates: ["trash", "gallery", "boards", "items"],
+    // A restored seed rejoins its stack, and may cover it again.
+    invalidates: ["trash", "gallery", "boards", "items", "seedStacks"],
   },
   purge: {
     method: "POST",

@@ -3,8 +3,8 @@ import { studioImage } from "@/lib/server/tools/studio-images";
 import { api } from "@/lib/studio/api";
 import { studioErrors } from "@/lib/studio/api/errors";
 
-export const GET = route(api.uploads.image, async ({ params, db }) => {
-  const image = await studioImage(db, params.id);
+export const GET = route(api.uploads.image, async ({ user, params, db }) => {
+  const image = await studioImage(db, params.id, user.role);
   if (!image) throw studioErrors.imageNotFound();
   return image;
 });

@@ -78,12 +78,16 @@ export type BallotPair = z.infer<typeof ballotPairSchema>;
 
 /**
  * Four pictures to order best to worst, in the voter's own shuffle; each named by an opaque id the
- * ranking is sent with. `ranks`: per criterion, the voter's order so far (those ids, best first).
+ * ranking is sent with. `ranks`: per criterion, the voter's order so far (those ids, best first;
+ * empty when they rejected the set). `ties`: per criterion, the groups they put at one place.
+ * `rejected`: per criterion, whether they said none of these is good.
  */
 export const ballotFourSchema = z.object({
   id: z.string(),
   slots: z.array(z.object({ id: z.string(), media: ballotMediaSchema })),
   ranks: z.array(z.array(z.string()).nullable()),
+  ties: z.array(z.array(z.array(z.string()))),
+  rejected: z.array(z.boolean()),
 });
 export type BallotFour = z.infer<typeof ballotFourSchema>;
 
@@ -160,6 +164,8 @@ export const rankedVariantSchema = z.object({
   /** "Both bad" answers on it, and their share of all answers on it: apart from the score. */
   rejected: z.number().int(),
   rejectedRate: z.number(),
+  /** A vote that ranks at once: in how many answers on its set it was rejected with the rest. */
+  rejectedSets: z.number().int(),
 });
 export type RankedVariant = z.infer<typeof rankedVariantSchema>;
 

@@ -284,7 +284,7 @@ export const votes = resource("votes", {
     method: "POST",
     path: "/api/votes/{id}/ranks",
     summary:
-      "A vote that ranks four at once: the four pictures of one four, best first, for one criterion; stored with the six pairwise outcomes it implies. Sending again changes it, until the vote is closed.",
+      "A vote that ranks four at once: the pictures of one set, best first (some at one place with `ties`), or `rejected`: none of them is good, for one criterion; stored with the pairwise outcomes it implies (a tie per pair at one place, both bad on every pair of a rejected set). Sending again changes it, until the vote is closed.",
     access: "review",
     params: idParams,
     body: rankSchema,

@@ -97,7 +97,7 @@ test("a member and a guest put two at one place, a guest rejects a set; the rank
     await expect(ballot.getByRole("button", { name: "None of these is good" })).toBeInViewport({ ratio: 1 });
     await expect(ballot.getByRole("button", { name: "As good as Picture 2" })).toBeInViewport({ ratio: 1 });
   }
-  await screens(reviewer, "ballot-member");
+  await screens(reviewer, "ballot-member", ballot);
   await ballot.getByRole("button", { name: "Save this order for Prompt adherence" }).click();
   await expect(ballot.getByRole("tab", { name: "Aesthetics" })).toHaveAttribute("aria-selected", "true");
   for (const key of ["3", "1", "2", "="]) await reviewer.keyboard.press(key);
@@ -123,7 +123,7 @@ test("a member and a guest put two at one place, a guest rejects a set; the rank
   await guest.getByRole("button", { name: "Picture 4" }).click();
   await guest.getByRole("button", { name: "Save this order for Prompt adherence" }).click();
   await expect(guest.getByRole("tab", { name: "Aesthetics" })).toHaveAttribute("aria-selected", "true");
-  await screens(guest, "ballot-guest");
+  await screens(guest, "ballot-guest", guest.getByRole("list", { name: "Pictures to rank" }));
   await guest.getByRole("button", { name: "None of these is good" }).click();
   await expect(guestProgress).toHaveText("1 of 1");
   await guest.getByRole("tab", { name: "Aesthetics" }).click();
@@ -132,7 +132,7 @@ test("a member and a guest put two at one place, a guest rejects a set; the rank
     "aria-pressed",
     "true",
   );
-  await screens(guest, "ballot-guest-rejected");
+  await screens(guest, "ballot-guest-rejected", guest.getByRole("list", { name: "Pictures to rank" }));
 
   // Bad answers are refused naming what is wrong; nothing changes.
   const token = new URL(link, origin).pathname.split("/").at(-1) as string;
@@ -167,6 +167,9 @@ test("a member and a guest put two at one place, a guest rejects a set; the rank
   const tabs = card.getByRole("tablist", { name: "Criterion" });
   await tabs.getByRole("tab", { name: "Aesthetics" }).click();
   await expect(card.getByTestId("rejected-sets")).toHaveCount(4);
+  await expect(card.getByTestId("vote-ranking")).toContainText(
+    "1 ranking, 1 set rejected (12 pairwise votes)",
+  );
   await expect(card.getByTestId("rejected-sets").first()).toHaveText(
     /^Rejected in 1 set \(50% of its answers\)$/,
   );

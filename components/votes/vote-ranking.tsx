@@ -1,5 +1,5 @@
 import type { VoteResults } from "@/lib/studio/api/votes";
-import { answersWords, questionsWords } from "@/lib/studio/votes/count-words";
+import { answersWords, questionsWords, rejectedAnswers } from "@/lib/studio/votes/count-words";
 import { agreementWords } from "@/lib/studio/votes/words";
 
 const logistic = (s: number) => 1 / (1 + Math.exp(-s));
@@ -32,7 +32,12 @@ export function VoteRanking({ results }: { results: VoteResults }) {
       </div>
       <p className="text-[13px] text-muted">
         <span className="font-medium text-foreground">
-          {answersWords(results.format, results.votes, ranking.variants.length)}
+          {answersWords(
+            results.format,
+            results.votes,
+            ranking.variants.length,
+            rejectedAnswers(ranking.variants),
+          )}
         </span>{" "}
         from {results.voters} {results.voters === 1 ? "voter" : "voters"} on{" "}
         {questionsWords(results.format, results.pairs, ranking.variants.length)}

@@ -160,7 +160,7 @@ describe("a ballot with criteria", () => {
   it("orders four by clicks and keys, the last placing itself, and saves per criterion", async () => {
     const slots = ["s1", "s2", "s3", "s4"].map((id) => ({ id, media: media(id) }));
     let ranks: BallotFour["ranks"] = [null, null];
-    const four = (): BallotFour => ({ id: "f1", slots, ranks });
+    const four = (): BallotFour => ({ id: "f1", slots, ranks, ties: [[], []], rejected: [false, false] });
     const ballotOf = (): Ballot => {
       const done = ranks.every((r) => r !== null) ? 1 : 0;
       return {

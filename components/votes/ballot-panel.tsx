@@ -16,7 +16,7 @@ import { questionNoun } from "@/lib/studio/votes/count-words";
 import type { BallotPick, PickInput, RankInput } from "@/lib/studio/votes/input";
 import { ballotLine } from "@/lib/studio/votes/settled-words";
 import { ClosedNotice } from "./ballot-side";
-import { FourQuestion } from "./four-question";
+import { FourQuestion, type SetChoice } from "./four-question";
 import { PairQuestion } from "./pair-question";
 import { SettledLine, SettledNotice } from "./settled-notice";
 
@@ -175,10 +175,19 @@ export function BallotBoard({ source }: { source: BallotSource }) {
     [answer, questionId, source],
   );
   const rank = useCallback(
-    (order: string[], criterion: number) => {
+    (choice: SetChoice, criterion: number) => {
       if (!questionId || !source.rank) return;
       const send = source.rank;
-      answer(questionId, criterion, null, () => send({ fourId: questionId, order, criterion }));
+      const fourId = questionId;
+      answer(questionId, criterion, null, () =>
+        send(
+          choice.rejected
+            ? { fourId, rejected: true, criterion }
+            : choice.ties.length > 0
+              ? { fourId, order: choice.order, ties: choice.ties, criterion }
+              : { fourId, order: choice.order, criterion },
+        ),
+      );
     },
     [answer, questionId, source],
   );

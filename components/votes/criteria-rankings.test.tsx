@@ -17,6 +17,7 @@ const variant = (value: number, over: Partial<RankedVariant>): RankedVariant => 
   ties: 0,
   rejected: 0,
   rejectedRate: 0,
+  rejectedSets: 0,
   ...over,
 });
 const ranking = (variants: RankedVariant[]) => ({ variants, agreement: null, ties: 0 });

@@ -28,7 +28,13 @@ export function CriteriaRankings({ results }: { results: VoteResults }) {
       const at = c.ranking?.variants.findIndex((x) => x.value === v.value) ?? -1;
       const row = c.ranking?.variants[at];
       return row
-        ? { place: at + 1, chance: row.winChance, rejected: row.rejected, rate: row.rejectedRate }
+        ? {
+            place: at + 1,
+            chance: row.winChance,
+            rejected: row.rejected,
+            rate: row.rejectedRate,
+            sets: row.rejectedSets,
+          }
         : null;
     }),
   }));
@@ -62,7 +68,12 @@ export function CriteriaRankings({ results }: { results: VoteResults }) {
                     {p ? (
                       <>
                         <span className="font-medium text-foreground">#{p.place}</span> · {percent(p.chance)}
-                        {p.rejected > 0 ? (
+                        {p.sets > 0 ? (
+                          <span className="text-danger-fg">
+                            {" "}
+                            · rejected in {p.sets} {p.sets === 1 ? "set" : "sets"}
+                          </span>
+                        ) : p.rejected > 0 ? (
                           <span className="text-danger-fg"> · rejected {percent(p.rate)}</span>
                         ) : null}
                       </>

@@ -1,9 +1,10 @@
 import type { VoteResults } from "@/lib/studio/api/votes";
-import { answersWords, questionsWords } from "@/lib/studio/votes/count-words";
+import { answersWords, questionsWords, rejectedAnswers } from "@/lib/studio/votes/count-words";
 import { agreementWords } from "@/lib/studio/votes/words";
 
 const logistic = (s: number) => 1 / (1 + Math.exp(-s));
 const percent = (x: number) => `${Math.round(x * 100)}%`;
+const setsWords = (n: number) => `${n} ${n === 1 ? "set" : "sets"}`;
 /** One grid for the scale's header and every row, so the bars share their 0–100% axis. */
 const COLUMNS = "sm:grid-cols-[2rem_minmax(0,18rem)_minmax(0,1fr)_15rem] sm:gap-x-4";
 
@@ -31,7 +32,12 @@ export function VoteRanking({ results }: { results: VoteResults }) {
       </div>
       <p className="text-[13px] text-muted">
         <span className="font-medium text-foreground">
-          {answersWords(results.format, results.votes, ranking.variants.length)}
+          {answersWords(
+            results.format,
+            results.votes,
+            ranking.variants.length,
+            rejectedAnswers(ranking.variants),
+          )}
         </span>{" "}
         from {results.voters} {results.voters === 1 ? "voter" : "voters"} on{" "}
         {questionsWords(results.format, results.pairs, ranking.variants.length)}
@@ -102,7 +108,11 @@ export function VoteRanking({ results }: { results: VoteResults }) {
                   {" "}
                   · {v.wins} won · {v.losses} lost{v.ties > 0 ? ` · ${v.ties} even` : ""}
                 </span>
-                {v.rejected > 0 ? (
+                {v.rejectedSets > 0 ? (
+                  <span className="block text-danger-fg" data-testid="rejected-sets">
+                    Rejected in {setsWords(v.rejectedSets)} ({percent(v.rejectedRate)} of its answers)
+                  </span>
+                ) : v.rejected > 0 ? (
                   <span className="block text-danger-fg" data-testid="rejected-rate">
                     Rejected {percent(v.rejectedRate)} (both bad {v.rejected}×)
                   </span>
@@ -114,9 +124,9 @@ export function VoteRanking({ results }: { results: VoteResults }) {
       </ol>
       <p className="text-[12px] text-muted-subtle">
         Bars: the chance of beating an average {results.axisName.toLowerCase()}, with its 95% interval
-        (Bradley–Terry fit; a tie counts half a win to each side). The dashed line is an even chance. “Both
-        bad” answers do not move this ranking: they show apart, as each one's rejected rate (its share of the
-        answers on it).
+        (Bradley–Terry fit; a tie counts half a win to each side, as do two put at one place in a set). The
+        dashed line is an even chance. “Both bad” answers do not move this ranking: they show apart, as each
+        one's rejected rate (its share of the answers on it); so does “None of these is good” on a set.
       </p>
     </div>
   );

@@ -6,6 +6,7 @@ import type { Ballot } from "@/lib/studio/api/votes";
 import { fitCriteria } from "@/lib/studio/votes/adaptive-pairing";
 import { criterionCount } from "@/lib/studio/votes/criteria";
 import { chooseFours } from "@/lib/studio/votes/four-pairing";
+import { tiesOf } from "@/lib/studio/votes/set-answer";
 import { ballotMediaId, media } from "./ballot-media";
 import { slotOrder } from "./blind-order";
 import type { RoundVotes } from "./next-pairs";
@@ -30,6 +31,8 @@ export async function fourBallot(
         voter: voteRank.voter,
         criterion: voteRank.criterion,
         ranking: voteRank.ranking,
+        places: voteRank.places,
+        rejected: voteRank.rejected,
       })
       .from(voteRank)
       .where(eq(voteRank.roundId, round.id))
@@ -45,13 +48,14 @@ export async function fourBallot(
           .where(inArray(item.id, itemIds));
   const itemById = new Map(items.map((i) => [i.id, i]));
   const count = criterionCount(round.criteria);
-  const mine = new Map<string, (number[] | null)[]>();
+  type Mine = { ranking: number[]; places: number[] | null; rejected: boolean } | null;
+  const mine = new Map<string, Mine[]>();
   const rankedBy = new Map<string, number>();
   for (const r of ranks) {
     if (r.criterion === 0) rankedBy.set(r.fourId, (rankedBy.get(r.fourId) ?? 0) + 1);
     if (r.voter !== voterId || r.criterion >= count) continue;
-    const row = mine.get(r.fourId) ?? new Array<number[] | null>(count).fill(null);
-    row[r.criterion] = r.ranking;
+    const row = mine.get(r.fourId) ?? new Array<Mine>(count).fill(null);
+    row[r.criterion] = r;
     mine.set(r.fourId, row);
   }
   const answered = [...mine.entries()].filter(([, row]) => row.every((x) => x !== null)).map(([id]) => id);
@@ -71,10 +75,17 @@ export async function fourBallot(
     slots.sort(
       (x, y) => slotOrder(round.seed, voterId, four.id, x.id) - slotOrder(round.seed, voterId, four.id, y.id),
     );
-    const ranksSeen = (mine.get(four.id) ?? new Array<number[] | null>(count).fill(null)).map((r) =>
-      r ? r.map((v) => slotOf.get(v) ?? "") : null,
-    );
-    return [{ id: four.id, slots, ranks: ranksSeen }];
+    const answers = mine.get(four.id) ?? new Array<Mine>(count).fill(null);
+    const seen = (vs: readonly number[]) => vs.map((v) => slotOf.get(v) ?? "");
+    return [
+      {
+        id: four.id,
+        slots,
+        ranks: answers.map((r) => (r ? seen(r.ranking) : null)),
+        ties: answers.map((r) => (r ? tiesOf(seen(r.ranking), r.places) : [])),
+        rejected: answers.map((r) => r?.rejected ?? false),
+      },
+    ];
   });
   return {
     fours: out,

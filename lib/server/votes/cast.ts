@@ -2,6 +2,7 @@ import "server-only";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { StudioDatabase } from "@/lib/server/db";
 import {
+  type VoteFourRow,
   type VotePick,
   type VoteRoundRow,
   voteFour,
@@ -10,8 +11,9 @@ import {
   voteRound,
 } from "@/lib/server/db/schema";
 import { studioErrors } from "@/lib/studio/api/errors";
-import { criterionCount, fourOutcomes } from "@/lib/studio/votes/criteria";
+import { criterionCount } from "@/lib/studio/votes/criteria";
 import type { BallotPick, PickInput, RankInput } from "@/lib/studio/votes/input";
+import { placesOf, type SetAnswer, setOutcomes } from "@/lib/studio/votes/set-answer";
 import { members, type Voters } from "./ballot";
 import { ballotMediaId } from "./ballot-media";
 import { isFlipped } from "./blind-order";
@@ -83,9 +85,10 @@ export async function castVote(
 }
 
 /**
- * Records (or changes) a voter's order of one four of an open vote that ranks four at once, for
- * one criterion: kept as given, and as the six pairwise outcomes it implies. The four must be one
- * the vote shows, and the order its four pictures, each once (the ids its ballot gave them).
+ * Records (or changes) a voter's answer on one set of an open vote that ranks at once, for one
+ * criterion: an order (some maybe level) or "none of these is good", kept as given, and as the
+ * pairwise outcomes it implies (lib/studio/votes/set-answer.ts). The set must be one the vote
+ * shows, and the order its pictures, each once (the ids its ballot gave them).
  */
 export async function castRank(
   db: StudioDatabase,
@@ -104,28 +107,50 @@ export async function castRank(
     .from(voteFour)
     .where(and(eq(voteFour.id, input.fourId), eq(voteFour.roundId, round.id)));
   if (!four) throw studioErrors.fourNotFound();
-  const variantOf = new Map(four.items.map((itemId, k) => [ballotMediaId(round, itemId), four.variants[k]]));
-  const order = input.order.map((id) => variantOf.get(id));
-  if (order.some((v) => v === undefined))
-    throw studioErrors.notAsked("order names a picture this four does not show.", "order");
+  const answer = answerOf(round, four, input);
   const pairs = await db
     .select({ id: votePair.id, a: votePair.variantA, b: votePair.variantB })
     .from(votePair)
     .where(and(eq(votePair.roundId, round.id), inArray(votePair.id, four.pairIds)));
-  const ranking = order as number[];
-  const outcomes = fourOutcomes(four, new Map(pairs.map((p) => [p.id, p])), ranking);
+  const outcomes = setOutcomes(four, new Map(pairs.map((p) => [p.id, p])), answer);
   if (!outcomes)
     throw studioErrors.notAsked("order lists each picture of the set once, best first.", "order");
+  const stored = answer.rejected
+    ? { ranking: [], places: null, rejected: true }
+    : {
+        ranking: [...answer.order],
+        places: answer.places.some((p, k) => p !== k) ? [...answer.places] : null,
+        rejected: false,
+      };
   await storeLocked(db, round, async (tx) => {
     for (const o of outcomes)
       await voters.store(tx, { pairId: o.pairId, voterId, roundId: round.id, criterion, pick: o.pick });
     await tx
       .insert(voteRank)
-      .values({ fourId: four.id, voter: voterId, roundId: round.id, criterion, ranking })
+      .values({ fourId: four.id, voter: voterId, roundId: round.id, criterion, ...stored })
       .onConflictDoUpdate({
         target: [voteRank.fourId, voteRank.voter, voteRank.criterion],
-        set: { ranking, updatedAt: sql`now()` },
+        set: { ...stored, updatedAt: sql`now()` },
       });
   });
   return { fourId: four.id };
+}
+
+/** The answer in variant indexes, or refused naming what names a picture the set does not show. */
+function answerOf(round: VoteRoundRow, four: VoteFourRow, input: RankInput): SetAnswer {
+  if (input.rejected) {
+    if ((input.order?.length ?? 0) > 0 || (input.ties?.length ?? 0) > 0)
+      throw studioErrors.notAsked("A set rejected as a whole is sent with no order and no ties.", "rejected");
+    return { rejected: true };
+  }
+  const order = input.order ?? [];
+  const variantOf = new Map(four.items.map((itemId, k) => [ballotMediaId(round, itemId), four.variants[k]]));
+  const ranking = order.map((id) => variantOf.get(id));
+  if (ranking.some((v) => v === undefined))
+    throw studioErrors.notAsked("order names a picture this four does not show.", "order");
+  if ((input.ties ?? []).some((group) => group.some((id) => !variantOf.has(id))))
+    throw studioErrors.notAsked("ties names a picture this set does not show.", "ties");
+  const places = placesOf(order, input.ties ?? []);
+  if ("error" in places) throw studioErrors.notAsked(places.error, "ties");
+  return { rejected: false, order: ranking as number[], places: places.places };
 }

@@ -1,5 +1,5 @@
 import "server-only";
-import { eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { StudioDatabase } from "@/lib/server/db";
 import {
   guestVote,
@@ -7,7 +7,9 @@ import {
   type VoteRoundRow,
   vote,
   voteBallot,
+  voteFour,
   votePair,
+  voteRank,
   voteRound,
 } from "@/lib/server/db/schema";
 import type { VoteRanking, VoteResults } from "@/lib/studio/api/votes";
@@ -35,7 +37,10 @@ export interface CastPick {
 export function rankingOf(
   round: Pick<VoteRoundRow, "variants" | "runIds" | "labels">,
   picks: readonly CastPick[],
+  rejections: readonly SetRejection[] = [],
 ): VoteRanking {
+  const rejectedSets = round.variants.map(() => 0);
+  for (const r of rejections) for (const i of r.variants) rejectedSets[i] = (rejectedSets[i] ?? 0) + 1;
   const rejected = round.variants.map(() => ({ rejected: 0, answers: 0 }));
   for (const r of picks)
     for (const i of [r.a, r.b]) {
@@ -62,11 +67,30 @@ export function rankingOf(
         rejected: rejected[i]?.rejected ?? 0,
         rejectedRate:
           (rejected[i]?.answers ?? 0) > 0 ? (rejected[i]?.rejected ?? 0) / (rejected[i]?.answers ?? 1) : 0,
+        rejectedSets: rejectedSets[i] ?? 0,
       };
     }),
     agreement: ranking.agreement,
     ties: picks.filter((r) => r.pick === "tie").length,
   };
+}
+
+/** "None of these is good" on a set: whose, on what criterion, which variants it held. */
+export interface SetRejection {
+  voter: string;
+  guest: boolean;
+  criterion: number;
+  variants: readonly number[];
+}
+
+/** A closed vote's rejected sets, the team's and the guests'. */
+async function rejectionsOf(db: StudioDatabase, roundId: string): Promise<SetRejection[]> {
+  const rows = await db
+    .select({ voter: voteRank.voter, criterion: voteRank.criterion, variants: voteFour.variants })
+    .from(voteRank)
+    .innerJoin(voteFour, eq(voteFour.id, voteRank.fourId))
+    .where(and(eq(voteRank.roundId, roundId), eq(voteRank.rejected, true)));
+  return rows.map((r) => ({ ...r, guest: r.voter.startsWith("guest:") }));
 }
 
 /** The picks of a closed vote: the team's and the guests'. */
@@ -156,20 +180,27 @@ export async function voteResults(db: StudioDatabase, round: VoteRoundRow): Prom
       guests: { ...guests, ranking: null, byCriterion: [] },
     };
   }
-  const all = await picksOf(db, round.id);
+  const [all, rejections] = await Promise.all([picksOf(db, round.id), rejectionsOf(db, round.id)]);
   const byCriterion = Array.from({ length: criterionCount(round.criteria) }, (_, c) => ({
     name: criterionName(round.criteria, c),
     settled: null,
     ranking: rankingOf(
       round,
       all.filter((p) => p.criterion === c),
+      rejections.filter((r) => r.criterion === c),
     ),
   }));
   // The team's and the guests' own rankings, each criterion apart.
   const groupOf = (guest: boolean) =>
     byCriterion.map((_, c) => {
       const mine = all.filter((p) => p.criterion === c && p.guest === guest);
-      return mine.length > 0 ? rankingOf(round, mine) : null;
+      return mine.length > 0
+        ? rankingOf(
+            round,
+            mine,
+            rejections.filter((r) => r.criterion === c && r.guest === guest),
+          )
+        : null;
     });
   const teamRankings = groupOf(false);
   const guestRankings = groupOf(true);
@@ -183,6 +214,7 @@ export async function voteResults(db: StudioDatabase, round: VoteRoundRow): Prom
       rankingOf(
         round,
         all.filter((p) => p.criterion === 0),
+        rejections.filter((r) => r.criterion === 0),
       ),
     team: { ...team, ranking: teamRankings[0] ?? null, byCriterion: teamRankings },
     guests: { ...guests, ranking: guestRankings[0] ?? null, byCriterion: guestRankings },

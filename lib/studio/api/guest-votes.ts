@@ -80,7 +80,7 @@ export const guestVotes = resource("guestVotes", {
     method: "POST",
     path: "/api/share/{token}/ranks",
     summary:
-      "This browser's order of one four it was shown, best first, for one criterion; within the same limits as its picks.",
+      "This browser's order of one set it was shown, best first (some at one place with `ties`), or `rejected`: none of them is good, for one criterion; within the same limits as its picks.",
     access: "public",
     caller: { kind: "voteLink" },
     params: tokenParams,

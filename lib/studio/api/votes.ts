@@ -78,12 +78,16 @@ export type BallotPair = z.infer<typeof ballotPairSchema>;
 
 /**
  * Four pictures to order best to worst, in the voter's own shuffle; each named by an opaque id the
- * ranking is sent with. `ranks`: per criterion, the voter's order so far (those ids, best first).
+ * ranking is sent with. `ranks`: per criterion, the voter's order so far (those ids, best first;
+ * empty when they rejected the set). `ties`: per criterion, the groups they put at one place.
+ * `rejected`: per criterion, whether they said none of these is good.
  */
 export const ballotFourSchema = z.object({
   id: z.string(),
   slots: z.array(z.object({ id: z.string(), media: ballotMediaSchema })),
   ranks: z.array(z.array(z.string()).nullable()),
+  ties: z.array(z.array(z.array(z.string()))),
+  rejected: z.array(z.boolean()),
 });
 export type BallotFour = z.infer<typeof ballotFourSchema>;
 
@@ -160,6 +164,8 @@ export const rankedVariantSchema = z.object({
   /** "Both bad" answers on it, and their share of all answers on it: apart from the score. */
   rejected: z.number().int(),
   rejectedRate: z.number(),
+  /** A vote that ranks at once: in how many answers on its set it was rejected with the rest. */
+  rejectedSets: z.number().int(),
 });
 export type RankedVariant = z.infer<typeof rankedVariantSchema>;
 
@@ -278,7 +284,7 @@ export const votes = resource("votes", {
     method: "POST",
     path: "/api/votes/{id}/ranks",
     summary:
-      "A vote that ranks four at once: the four pictures of one four, best first, for one criterion; stored with the six pairwise outcomes it implies. Sending again changes it, until the vote is closed.",
+      "A vote that ranks four at once: the pictures of one set, best first (some at one place with `ties`), or `rejected`: none of them is good, for one criterion; stored with the pairwise outcomes it implies (a tie per pair at one place, both bad on every pair of a rejected set). Sending again changes it, until the vote is closed.",
     access: "review",
     params: idParams,
     body: rankSchema,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { answersWords, mineWords, questionNoun, questionsWords } from "./count-words";
+import { answersWords, mineWords, questionNoun, questionsWords, rejectedAnswers } from "./count-words";
 
 describe("a vote's counts in a person's words", () => {
   it("counts a vote of pairs in pairs and votes", () => {
@@ -26,6 +26,15 @@ describe("a vote's counts in a person's words", () => {
     expect(questionsWords("fours", 3, 3)).toBe("1 set of three");
     expect(questionsWords("fours", 6, 3)).toBe("2 sets of three");
     expect(answersWords("fours", 9, 3)).toBe("3 rankings (9 pairwise votes)");
+  });
+
+  it("never counts a set rejected whole as a ranking", () => {
+    const variants = [1, 1, 1, 1].map((n) => ({ rejectedSets: n }));
+    expect(rejectedAnswers(variants)).toBe(1);
+    expect(answersWords("fours", 12, 4, rejectedAnswers(variants))).toBe(
+      "1 ranking, 1 set rejected (12 pairwise votes)",
+    );
+    expect(answersWords("fours", 9, 3, 2)).toBe("1 ranking, 2 sets rejected (9 pairwise votes)");
     expect(mineWords("fours", 3, 6, 3)).toBe("you ranked 1 of 2 sets of three");
     expect(questionNoun("fours", 3)).toBe("set of three");
   });

@@ -26,11 +26,25 @@ export function questionsWords(format: VoteFormat, pairs: number, size: number =
   return plural(Math.round(pairs / pairsInSet(setSize(size))), noun, noun.replace(/^set /, "sets "));
 }
 
-/** "12 votes"; "2 rankings (12 pairwise votes)": what was given. */
-export function answersWords(format: VoteFormat, votes: number, size: number = FOUR): string {
+/**
+ * "12 votes"; "2 rankings (12 pairwise votes)": what was given. `rejectedSets`: of those answers,
+ * how many said none of the set is good (they rank nothing: "1 ranking, 1 set rejected").
+ */
+export function answersWords(
+  format: VoteFormat,
+  votes: number,
+  size: number = FOUR,
+  rejectedSets = 0,
+): string {
   if (format !== "fours") return plural(votes, "vote");
-  const rankings = Math.round(votes / pairsInSet(setSize(size)));
-  return `${plural(rankings, "ranking")} (${plural(votes, "pairwise vote")})`;
+  const rankings = Math.round(votes / pairsInSet(setSize(size))) - rejectedSets;
+  const rejected = rejectedSets > 0 ? `, ${plural(rejectedSets, "set")} rejected` : "";
+  return `${plural(rankings, "ranking")}${rejected} (${plural(votes, "pairwise vote")})`;
+}
+
+/** How many answers rejected a whole set, from each variant's count of sets it was rejected in. */
+export function rejectedAnswers(variants: readonly { rejectedSets: number }[]): number {
+  return Math.round(variants.reduce((a, v) => a + v.rejectedSets, 0) / setSize(variants.length));
 }
 
 /** "you voted on 2 of 6 pairs"; "you ranked 1 of 2 sets of four". */

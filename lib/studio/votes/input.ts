@@ -3,6 +3,7 @@ import { MAX_AXES, MAX_AXIS_VALUES } from "@/lib/studio/experiments/axes";
 import { uuid } from "@/lib/studio/params";
 import { oneLineText } from "@/lib/studio/person-text";
 import { FOUR, MAX_CRITERIA, MAX_CRITERION_CHARS, MIN_RANKED } from "./criteria";
+import { placesOf } from "./set-answer";
 
 /**
  * What the blind-vote endpoints take (lib/studio/api/votes.ts declares them). Browser-safe: the
@@ -115,16 +116,43 @@ export type PickInput = z.input<typeof pickSchema>;
 const slotId = z.string().regex(/^[A-Za-z0-9_-]{32}$/, "order names a picture this four does not show.");
 
 /**
- * `POST /api/votes/{id}/ranks`: the four pictures of one four, best first, for one criterion
- * (sending again changes it). Each of the four once: a duplicate or a missing one is refused.
+ * `POST /api/votes/{id}/ranks`: the pictures of one set, best first, for one criterion (sending
+ * again changes it). Each of the set once: a duplicate or a missing one is refused. `ties`: groups
+ * of pictures next to each other in `order` that share one place ("these are as good"). `rejected`:
+ * "none of these is good", sent with no order: it ranks none of them.
  */
-export const rankSchema = z.object({
-  fourId: uuid(),
-  criterion: criterionField,
-  order: z
-    .array(slotId)
-    .min(MIN_RANKED, "order lists every picture of the set, best first.")
-    .max(FOUR, "order lists every picture of the set, best first.")
-    .refine((ids) => new Set(ids).size === ids.length, "order names a picture twice."),
-});
+export const rankSchema = z
+  .object({
+    fourId: uuid(),
+    criterion: criterionField,
+    order: z
+      .array(slotId)
+      .max(FOUR, "order lists every picture of the set, best first.")
+      .refine((ids) => new Set(ids).size === ids.length, "order names a picture twice.")
+      .default([]),
+    ties: z
+      .array(z.array(slotId).max(FOUR, "Each group in ties holds at most the whole set."))
+      .max(2, "ties holds at most two groups.")
+      .default([]),
+    rejected: z.boolean().default(false),
+  })
+  .superRefine((body, ctx) => {
+    if (body.rejected) {
+      if (body.order.length > 0 || body.ties.length > 0)
+        ctx.addIssue({
+          code: "custom",
+          path: ["rejected"],
+          message: "A set rejected as a whole is sent with no order and no ties.",
+        });
+      return;
+    }
+    if (body.order.length < MIN_RANKED)
+      ctx.addIssue({
+        code: "custom",
+        path: ["order"],
+        message: "order lists every picture of the set, best first.",
+      });
+    const places = placesOf(body.order, body.ties);
+    if ("error" in places) ctx.addIssue({ code: "custom", path: ["ties"], message: places.error });
+  });
 export type RankInput = z.input<typeof rankSchema>;

@@ -1,5 +1,15 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { user } from "./auth";
 import { evalSet } from "./eval-sets";
 import { experiment } from "./experiments";
@@ -179,6 +189,8 @@ export const voteFour = pgTable(
 /**
  * A voter's order of a four for one criterion, best first (variant indexes), kept as given; its
  * pairwise outcomes are in `vote` / `guest_vote`. `voter`: a member's id, or `guest:` and a ballot.
+ * `places`: each ranked one's place (0 first), equal for those the voter put level; null: each its
+ * own place. `rejected`: "none of these is good": no order at all, every pair stored as both bad.
  */
 export const voteRank = pgTable(
   "vote_rank",
@@ -192,12 +204,18 @@ export const voteRank = pgTable(
       .references(() => voteRound.id, { onDelete: "cascade" }),
     criterion: integer("criterion").notNull().default(0),
     ranking: integer("ranking").array().notNull(),
+    places: integer("places").array(),
+    rejected: boolean("rejected").notNull().default(false),
     createdAt: timestamp("created_at", { withTimezone: true, precision: 3 }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true, precision: 3 }).notNull().defaultNow(),
   },
   (t) => [
     primaryKey({ columns: [t.fourId, t.voter, t.criterion] }),
     index("vote_rank_round_voter_idx").on(t.roundId, t.voter),
+    check(
+      "vote_rank_shape_check",
+      sql`(${t.rejected} = (cardinality(${t.ranking}) = 0)) and (${t.places} is null or cardinality(${t.places}) = cardinality(${t.ranking}))`,
+    ),
   ],
 );
 

@@ -1,0 +1,3 @@
+ALTER TABLE "vote_rank" ADD COLUMN "places" integer[];--> statement-breakpoint
+ALTER TABLE "vote_rank" ADD COLUMN "rejected" boolean DEFAULT false NOT NULL;--> statement-breakpoint
+ALTER TABLE "vote_rank" ADD CONSTRAINT "vote_rank_shape_check" CHECK (("vote_rank"."rejected" = (cardinality("vote_rank"."ranking") = 0)) and ("vote_rank"."places" is null or cardinality("vote_rank"."places") = cardinality("vote_rank"."ranking")));

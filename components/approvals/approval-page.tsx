@@ -12,7 +12,7 @@ import { viewerUrl } from "@/lib/studio/api/gallery-urls";
 import { dueText, isOverdue, STATUS_LABELS } from "@/lib/studio/approvals/approvals";
 import { DecisionPanel } from "./decision-panel";
 import { DueEditor } from "./due-editor";
-import { StageList } from "./stage-list";
+import { ManagedStages } from "./reviewer-manager";
 
 /** A review request's page: where it stands, its stages and reviewers, its items, and the caller's part. */
 export function ApprovalPage({ id }: { id: string }) {
@@ -106,7 +106,7 @@ export function ApprovalPage({ id }: { id: string }) {
               onDecide={(decision, note) => decide.mutate({ decision, note })}
             />
           ) : null}
-          <StageList stages={a.stages} />
+          <ManagedStages approval={a} />
         </div>
         <section aria-label="Items" className="flex flex-col gap-3">
           <h2 className="font-semibold text-[15px] text-foreground">Items</h2>

@@ -1,5 +1,6 @@
 "use client";
 
+import type { ReactNode } from "react";
 import { cn } from "@/components/ui/cn";
 import { DECIDED_LABELS } from "@/lib/studio/approvals/approvals";
 import type { ReviewerView, StageView } from "@/lib/studio/approvals/views";
@@ -27,8 +28,20 @@ function dotTone(r: ReviewerView): string {
   }
 }
 
-/** The stages in order, each reviewer with a status dot, their decision in words and when. */
-export function StageList({ stages }: { stages: readonly StageView[] }) {
+/**
+ * The stages in order, each reviewer with a status dot, their decision in words and when; a
+ * guest's link says when it was withdrawn. The request's page may add controls under each
+ * reviewer and at the foot of each stage.
+ */
+export function StageList({
+  stages,
+  reviewerActions,
+  stageFooter,
+}: {
+  stages: readonly StageView[];
+  reviewerActions?: ((stage: StageView, reviewer: ReviewerView) => ReactNode) | undefined;
+  stageFooter?: ((stage: StageView) => ReactNode) | undefined;
+}) {
   return (
     <ol className="flex flex-col gap-3" aria-label="Stages">
       {stages.map((stage) => (
@@ -74,12 +87,26 @@ export function StageList({ stages }: { stages: readonly StageView[] }) {
                     {timeAgo(r.decidedAt)}
                   </time>
                 ) : null}
+                {r.link === "withdrawn" ? (
+                  <span className="text-[12px] text-amber-300" data-testid="reviewer-link">
+                    Link withdrawn
+                  </span>
+                ) : null}
+                {r.email ? <span className="text-[12px] text-muted-subtle">{r.email}</span> : null}
                 {r.note ? <p className="basis-full pl-5 text-[13px] text-muted">“{r.note}”</p> : null}
+                <ReviewerExtra>{reviewerActions?.(stage, r)}</ReviewerExtra>
               </li>
             ))}
           </ul>
+          {stageFooter?.(stage)}
         </li>
       ))}
     </ol>
   );
+}
+
+/** Controls under a reviewer, on a line of their own, only when there are any. */
+function ReviewerExtra({ children }: { children: ReactNode }) {
+  if (children === null || children === undefined) return null;
+  return <div className="basis-full pl-4">{children}</div>;
 }

@@ -17,10 +17,13 @@ export default async function GuestReviewPage({ params }: { params: Promise<{ to
   const { token } = await params;
   const { db } = await pageServices();
   let view: GuestApproval | null = null;
+  let withdrawn = false;
   try {
     view = await guestApproval(db, await approvalGuestOf(db, token));
   } catch (err) {
-    if (!errorAnswerOf(err)) throw err;
+    const answer = errorAnswerOf(err);
+    if (!answer) throw err;
+    withdrawn = answer.errors[0]?.code === "linkWithdrawn";
   }
   return (
     <main id="main" className="mx-auto flex min-h-dvh w-full max-w-6xl flex-col gap-8 px-4 py-8 sm:px-8">
@@ -36,12 +39,24 @@ export default async function GuestReviewPage({ params }: { params: Promise<{ to
       ) : (
         <div className="mx-auto mt-16 flex max-w-md flex-col items-center gap-3 rounded-panel border border-border bg-panel p-8 text-center shadow-panel">
           <Link2Off aria-hidden className="size-8 text-muted-subtle" strokeWidth={1.5} />
-          <h1 className="font-semibold text-foreground text-xl">
-            This review link has expired or was revoked
-          </h1>
-          <p className="text-[14px] text-muted">
-            Ask the person who asked for your review for the link again.
-          </p>
+          {withdrawn ? (
+            <>
+              <h1 className="font-semibold text-foreground text-xl">This link was withdrawn</h1>
+              <p className="text-[14px] text-muted">
+                The person who asked for your review withdrew it: it no longer opens the request or takes a
+                decision. If you still have something to review, ask them for a new link.
+              </p>
+            </>
+          ) : (
+            <>
+              <h1 className="font-semibold text-foreground text-xl">
+                This review link has expired or was revoked
+              </h1>
+              <p className="text-[14px] text-muted">
+                Ask the person who asked for your review for the link again.
+              </p>
+            </>
+          )}
         </div>
       )}
     </main>

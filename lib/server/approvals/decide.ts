@@ -1,5 +1,5 @@
 import "server-only";
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import {
   type ApprovalRequestRow,
   approvalDecision,
@@ -28,6 +28,7 @@ export async function lockRequest(tx: Tx, id: string): Promise<ApprovalRequestRo
 
 /** The decider's reviewer row in the stage deciding now, or the refusal. */
 async function reviewerNow(tx: Tx, request: ApprovalRequestRow, who: Decider): Promise<string> {
+  if ("tokenHash" in who) await linkStillValid(tx, who);
   const [row] = await tx
     .select({ id: approvalReviewer.id })
     .from(approvalReviewer)
@@ -36,11 +37,28 @@ async function reviewerNow(tx: Tx, request: ApprovalRequestRow, who: Decider): P
       and(
         eq(approvalReviewer.requestId, request.id),
         eq(approvalStage.position, request.activeStage),
-        "userId" in who ? eq(approvalReviewer.userId, who.userId) : eq(approvalReviewer.id, who.reviewerId),
+        isNull(approvalReviewer.removedAt),
+        ...("userId" in who
+          ? [eq(approvalReviewer.userId, who.userId)]
+          : [eq(approvalReviewer.id, who.reviewerId), eq(approvalReviewer.guestTokenHash, who.tokenHash)]),
       ),
     );
   if (!row) throw studioErrors.notYourStage();
   return row.id;
+}
+
+/** A guest's link as it stands under the lock: reissued since (gone), or withdrawn. */
+async function linkStillValid(tx: Tx, who: { reviewerId: string; tokenHash: string }): Promise<void> {
+  const [row] = await tx
+    .select({
+      hash: approvalReviewer.guestTokenHash,
+      revokedAt: approvalReviewer.linkRevokedAt,
+      removedAt: approvalReviewer.removedAt,
+    })
+    .from(approvalReviewer)
+    .where(eq(approvalReviewer.id, who.reviewerId));
+  if (!row || row.hash !== who.tokenHash) throw studioErrors.approvalLinkGone();
+  if (row.revokedAt || row.removedAt) throw studioErrors.approvalLinkWithdrawn();
 }
 
 /** Whether every reviewer of the active stage approved in this round. */
@@ -60,7 +78,13 @@ async function stageApproved(tx: Tx, request: ApprovalRequestRow): Promise<boole
         sql`${approvalDecision.decision} in ('approve', 'approveWithChanges')`,
       ),
     )
-    .where(and(eq(approvalReviewer.requestId, request.id), eq(approvalStage.position, request.activeStage)));
+    .where(
+      and(
+        eq(approvalReviewer.requestId, request.id),
+        eq(approvalStage.position, request.activeStage),
+        isNull(approvalReviewer.removedAt),
+      ),
+    );
   return row !== undefined && row.reviewers > 0 && row.reviewers === row.approved;
 }
 
@@ -77,6 +101,54 @@ export interface Decided {
   status: ApprovalStatus;
   /** 0-based. */
   activeStage: number;
+}
+
+/** Where the request goes when its active stage's reviewers all stand as they do now. */
+async function outcomeNow(tx: Tx, request: ApprovalRequestRow): Promise<Decided> {
+  const next: Decided = { requestId: request.id, status: "inReview", activeStage: request.activeStage };
+  if (!(await stageApproved(tx, request))) return next;
+  const last = request.activeStage + 1 >= (await stageCount(tx, request.id));
+  return last ? { ...next, status: "approved" } : { ...next, activeStage: request.activeStage + 1 };
+}
+
+/** Writes where the request stands; the requester hears of its end, the next stage of its start. */
+async function record(
+  tx: Tx,
+  deps: ApprovalDeps,
+  request: ApprovalRequestRow,
+  next: Decided,
+  actorId: string | null,
+): Promise<void> {
+  const now = new Date();
+  await tx
+    .update(approvalRequest)
+    .set({
+      status: next.status,
+      activeStage: next.activeStage,
+      updatedAt: now,
+      ...(next.status !== "inReview" ? { decidedAt: now } : {}),
+    })
+    .where(eq(approvalRequest.id, request.id));
+  if (next.status !== "inReview") await requestDecided(tx, deps, request, next.status, actorId);
+  else if (next.activeStage !== request.activeStage)
+    await stageStarted(tx, deps, request.id, next.activeStage, actorId);
+}
+
+/**
+ * The active stage's outcome computed again, under the request's lock, after its reviewers
+ * changed: once every reviewer left has approved, the next stage starts (or the request is
+ * approved after the last one), exactly as the last approval would have done it.
+ */
+export async function settleStage(
+  tx: Tx,
+  deps: ApprovalDeps,
+  request: ApprovalRequestRow,
+  actorId: string | null,
+): Promise<Decided> {
+  const next = await outcomeNow(tx, request);
+  if (next.status !== request.status || next.activeStage !== request.activeStage)
+    await record(tx, deps, request, next, actorId);
+  return next;
 }
 
 /**
@@ -101,26 +173,14 @@ export async function decide(
       .onConflictDoNothing()
       .returning({ reviewerId: approvalDecision.reviewerId });
     if (!taken) throw studioErrors.alreadyDecided();
-    const now = new Date();
-    let next: Decided = { requestId, status: "inReview", activeStage: request.activeStage };
-    if (!approves(input.decision)) {
-      next = { ...next, status: input.decision === "reject" ? "rejected" : "changesRequested" };
-    } else if (await stageApproved(tx, request)) {
-      const last = request.activeStage + 1 >= (await stageCount(tx, requestId));
-      next = last ? { ...next, status: "approved" } : { ...next, activeStage: request.activeStage + 1 };
-    }
-    await tx
-      .update(approvalRequest)
-      .set({
-        status: next.status,
-        activeStage: next.activeStage,
-        updatedAt: now,
-        ...(next.status !== "inReview" ? { decidedAt: now } : {}),
-      })
-      .where(eq(approvalRequest.id, requestId));
-    if (next.status !== "inReview") await requestDecided(tx, deps, request, next.status, actorId);
-    else if (next.activeStage !== request.activeStage)
-      await stageStarted(tx, deps, requestId, next.activeStage, actorId);
+    const next: Decided = approves(input.decision)
+      ? await outcomeNow(tx, request)
+      : {
+          requestId,
+          status: input.decision === "reject" ? "rejected" : "changesRequested",
+          activeStage: request.activeStage,
+        };
+    await record(tx, deps, request, next, actorId);
     return next;
   });
   announce(deps, { id: requestId, status: decided.status, activeStage: decided.activeStage + 1 });

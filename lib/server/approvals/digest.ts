@@ -46,7 +46,7 @@ export async function sendDailyDigest(
       select r.user_id as "userId", q.id as "requestId", q.title, q.due_at as "dueAt"
       from approval_request q
       join approval_stage s on s.request_id = q.id and s.position = q.active_stage
-      join approval_reviewer r on r.stage_id = s.id and r.user_id is not null
+      join approval_reviewer r on r.stage_id = s.id and r.user_id is not null and r.removed_at is null
       where q.status = 'inReview' and q.due_at is not null and q.due_at < ${horizon.toISOString()}::timestamptz
         and not exists (select 1 from approval_decision d where d.reviewer_id = r.id and d.round = q.round)
       order by q.due_at, q.id`)) as unknown as { rows: Due[] };

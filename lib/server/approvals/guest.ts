@@ -22,6 +22,7 @@ import { requestRow } from "./view";
 /** A guest reviewer as their link names them: their row, their stage and their request. */
 export interface ApprovalGuest {
   token: string;
+  tokenHash: string;
   reviewerId: string;
   requestId: string;
   name: string;
@@ -29,22 +30,31 @@ export interface ApprovalGuest {
   stage: number;
 }
 
-/** The guest a token names; every token that names none (wrong shape, unknown) is the same 404. */
+/**
+ * The guest a token names. Every token that names none (wrong shape, unknown, replaced by a
+ * reissued link) is the same 404; a link its requester withdrew, or whose guest they took off the
+ * request, answers that it was withdrawn.
+ */
 export async function approvalGuestOf(db: StudioDatabase, token: string): Promise<ApprovalGuest> {
   if (!APPROVAL_TOKEN_RE.test(token)) throw studioErrors.approvalLinkGone();
+  const tokenHash = hashApprovalToken(token);
   const [row] = await db
     .select({
       reviewerId: approvalReviewer.id,
       requestId: approvalReviewer.requestId,
       name: approvalReviewer.guestName,
       stage: approvalStage.position,
+      revokedAt: approvalReviewer.linkRevokedAt,
+      removedAt: approvalReviewer.removedAt,
     })
     .from(approvalReviewer)
     .innerJoin(approvalStage, eq(approvalStage.id, approvalReviewer.stageId))
-    .where(eq(approvalReviewer.guestTokenHash, hashApprovalToken(token)));
+    .where(eq(approvalReviewer.guestTokenHash, tokenHash));
   if (!row) throw studioErrors.approvalLinkGone();
+  if (row.revokedAt || row.removedAt) throw studioErrors.approvalLinkWithdrawn();
   return {
     token,
+    tokenHash,
     reviewerId: row.reviewerId,
     requestId: row.requestId,
     name: row.name ?? "Guest",
@@ -94,7 +104,13 @@ export async function guestDecide(
   guest: ApprovalGuest,
   input: DecisionInput,
 ): Promise<GuestApproval> {
-  await decide(deps, { reviewerId: guest.reviewerId }, guest.requestId, input, null);
+  await decide(
+    deps,
+    { reviewerId: guest.reviewerId, tokenHash: guest.tokenHash },
+    guest.requestId,
+    input,
+    null,
+  );
   return guestApproval(deps.db, guest);
 }
 

@@ -15,7 +15,7 @@ function awaitingMember(userId: string) {
   return sql`${approvalRequest.status} = 'inReview' and exists (
     select 1 from approval_reviewer r join approval_stage s on s.id = r.stage_id
     where r.request_id = ${approvalRequest.id} and s.position = ${approvalRequest.activeStage}
-      and r.user_id = ${userId}
+      and r.user_id = ${userId} and r.removed_at is null
       and not exists (select 1 from approval_decision d where d.reviewer_id = r.id and d.round = ${approvalRequest.round}))`;
 }
 

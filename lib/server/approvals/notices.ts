@@ -1,8 +1,9 @@
 import "server-only";
-import { and, count, eq, isNotNull } from "drizzle-orm";
-import { approvalRequest, approvalReviewer, approvalStage } from "@/lib/server/db/schema";
+import { and, count, eq, isNotNull, isNull, sql } from "drizzle-orm";
+import { approvalRequest, approvalReviewer, approvalStage, notification } from "@/lib/server/db/schema";
 import { notify } from "@/lib/server/notifications/notify";
 import type { Tx } from "@/lib/server/notifications/types";
+import { unreadCount } from "@/lib/server/notifications/unread";
 import type { ApprovalStatus } from "@/lib/studio/approvals/approvals";
 import { STATUS_LABELS } from "@/lib/studio/approvals/approvals";
 import type { ApprovalDeps } from "./types";
@@ -12,13 +13,17 @@ export function approvalHref(requestId: string): string {
   return `/approvals/${requestId}`;
 }
 
-/** Tells the members of the stage that just started that their decision is asked for. */
+/**
+ * Tells the members of the stage that just started that their decision is asked for (or only
+ * `onlyUserId`, a member added to a stage already deciding).
+ */
 export async function stageStarted(
   tx: Tx,
   deps: Pick<ApprovalDeps, "log">,
   requestId: string,
   position: number,
   actorId: string | null,
+  onlyUserId?: string,
 ): Promise<void> {
   const [request] = await tx
     .select({ title: approvalRequest.title })
@@ -37,6 +42,8 @@ export async function stageStarted(
         eq(approvalReviewer.requestId, requestId),
         eq(approvalStage.position, position),
         isNotNull(approvalReviewer.userId),
+        isNull(approvalReviewer.removedAt),
+        onlyUserId === undefined ? undefined : eq(approvalReviewer.userId, onlyUserId),
       ),
     );
   await notify(
@@ -55,6 +62,31 @@ export async function stageStarted(
     },
     deps.log,
   );
+}
+
+/**
+ * A member taken off a request: the notice asking for their decision leaves their inbox, so it no
+ * longer says the request waits on them.
+ */
+export async function reviewerRemoved(
+  tx: Tx,
+  deps: Pick<ApprovalDeps, "log">,
+  requestId: string,
+  userId: string,
+): Promise<void> {
+  const gone = await tx
+    .delete(notification)
+    .where(
+      and(
+        eq(notification.userId, userId),
+        eq(notification.kind, "approval"),
+        sql`${notification.detail}->>'approval' = 'stage'`,
+        sql`${notification.detail}->>'href' = ${approvalHref(requestId)}`,
+      ),
+    )
+    .returning({ id: notification.id });
+  if (gone.length > 0)
+    deps.log.publishGallery({ kind: "inbox", unread: await unreadCount(tx, userId) }, { userId });
 }
 
 /** Tells the requester how their request ended (approved, or stopped at a stage). */

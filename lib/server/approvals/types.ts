@@ -8,5 +8,9 @@ export interface ApprovalDeps {
   log: Pick<EventLog, "publishGallery">;
 }
 
-/** Who decides: a member by their id, or a guest by the reviewer row their link names. */
-export type Decider = { userId: string } | { reviewerId: string };
+/**
+ * Who decides: a member by their id, or a guest by the reviewer row their link names and that
+ * link's hash, checked again under the request's lock so a link reissued or withdrawn a moment
+ * before decides nothing.
+ */
+export type Decider = { userId: string } | { reviewerId: string; tokenHash: string };

@@ -1,5 +1,5 @@
 import "server-only";
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull } from "drizzle-orm";
 import type { StudioDatabase } from "@/lib/server/db";
 import {
   type ApprovalRequestRow,
@@ -31,14 +31,19 @@ export async function reviewersOf(db: StudioDatabase, requests: readonly Approva
       userId: approvalReviewer.userId,
       userName: user.name,
       guestName: approvalReviewer.guestName,
+      guestEmail: approvalReviewer.guestEmail,
+      linkRevokedAt: approvalReviewer.linkRevokedAt,
     })
     .from(approvalReviewer)
     .innerJoin(approvalStage, eq(approvalStage.id, approvalReviewer.stageId))
     .leftJoin(user, eq(user.id, approvalReviewer.userId))
     .where(
-      inArray(
-        approvalReviewer.requestId,
-        requests.map((r) => r.id),
+      and(
+        inArray(
+          approvalReviewer.requestId,
+          requests.map((r) => r.id),
+        ),
+        isNull(approvalReviewer.removedAt),
       ),
     )
     .orderBy(asc(approvalStage.position), asc(approvalReviewer.id));
@@ -76,6 +81,8 @@ function reviewerView(r: ReviewerRow, viewer: Actor | null): ReviewerView {
     note: r.decision?.note ?? "",
     decidedAt: r.decision?.decidedAt.toISOString() ?? null,
     isYou: viewer !== null && r.userId !== null && r.userId === viewer.id,
+    email: r.userId ? null : r.guestEmail,
+    link: r.userId ? null : r.linkRevokedAt ? "withdrawn" : "active",
   };
 }
 

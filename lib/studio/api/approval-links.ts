@@ -5,7 +5,8 @@ import { resource, uuid } from "./endpoint";
 
 /**
  * A guest reviewer's link: the request's items and the guest's own decision, nothing else of the
- * team. Every dead token answers the same 404 naming `token`.
+ * team. Every dead token answers the same 404 naming `token`; a link its requester withdrew
+ * answers 410 saying so.
  */
 
 const tokenParams = z.object({ token: z.string().min(1).max(200) });
@@ -19,7 +20,7 @@ export const approvalLinks = resource("approvalLinks", {
     caller: { kind: "approvalLink" },
     params: tokenParams,
     response: z.object({ approval: guestApprovalSchema }),
-    errors: ["approvalLinkGone"],
+    errors: ["approvalLinkGone", "approvalLinkWithdrawn"],
   },
   decide: {
     method: "POST",
@@ -30,7 +31,13 @@ export const approvalLinks = resource("approvalLinks", {
     params: tokenParams,
     body: decisionInputSchema,
     response: z.object({ approval: guestApprovalSchema }),
-    errors: ["approvalLinkGone", "notYourStage", "approvalNotOpen", "alreadyDecided"],
+    errors: [
+      "approvalLinkGone",
+      "approvalLinkWithdrawn",
+      "notYourStage",
+      "approvalNotOpen",
+      "alreadyDecided",
+    ],
     invalidates: ["approvalLinks"],
   },
   media: {
@@ -41,6 +48,6 @@ export const approvalLinks = resource("approvalLinks", {
     caller: { kind: "approvalLink" },
     params: tokenParams.extend({ itemId: uuid() }),
     produces: "application/octet-stream",
-    errors: ["approvalLinkGone", "notFound"],
+    errors: ["approvalLinkGone", "approvalLinkWithdrawn", "notFound"],
   },
 });

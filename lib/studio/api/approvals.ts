@@ -4,6 +4,8 @@ import {
   approvalCreateSchema,
   approvalPatchSchema,
   decisionInputSchema,
+  reviewerAddSchema,
+  reviewerReplaceSchema,
 } from "@/lib/studio/approvals/inputs";
 import {
   approvalBadgeSchema,
@@ -20,6 +22,9 @@ import { pageQuery, resource, uuid } from "./endpoint";
 
 const idParams = z.object({ id: uuid() });
 const one = z.object({ approval: approvalViewSchema });
+const reviewerParams = idParams.extend({ reviewerId: uuid() });
+const withLinks = one.extend({ guestLinks: z.array(guestLinkSchema) });
+const changeErrors = ["approvalNotFound", "approvalNotYours", "approvalNotOpen"] as const;
 
 export const APPROVAL_LISTS = ["toDecide", "requested", "all"] as const;
 
@@ -123,5 +128,68 @@ export const approvals = resource("approvals", {
     response: one,
     errors: ["approvalNotFound", "notYourStage", "approvalNotOpen", "alreadyDecided"],
     invalidates: ["approvals", "inbox"],
+  },
+  addReviewer: {
+    method: "POST",
+    path: "/api/approvals/{id}/reviewers",
+    summary: "Adds a member, or a guest with a new link, to a stage that has not decided yet.",
+    description:
+      "A member added to the stage deciding now is told through their inbox. A guest's link is answered here only.",
+    access: "view",
+    params: idParams,
+    body: reviewerAddSchema,
+    response: withLinks,
+    errors: [...changeErrors, "notFound", "invalidApproval", "stageDecided"],
+    invalidates: ["approvals", "inbox"],
+  },
+  replaceReviewer: {
+    method: "PUT",
+    path: "/api/approvals/{id}/reviewers/{reviewerId}",
+    summary: "Puts another member or guest in a reviewer's place, before that reviewer decides.",
+    access: "view",
+    params: reviewerParams,
+    body: reviewerReplaceSchema,
+    response: withLinks,
+    errors: [
+      ...changeErrors,
+      "reviewerNotFound",
+      "notFound",
+      "invalidApproval",
+      "stageDecided",
+      "reviewerDecided",
+    ],
+    invalidates: ["approvals", "inbox"],
+  },
+  removeReviewer: {
+    method: "DELETE",
+    path: "/api/approvals/{id}/reviewers/{reviewerId}",
+    summary: "Takes a reviewer off a stage that has not decided; the stage may then pass at once.",
+    description:
+      "A reviewer who decided in this round stays, as does a stage's last reviewer. When the stage was waiting only on them, it is decided again at once.",
+    access: "view",
+    params: reviewerParams,
+    response: one,
+    errors: [...changeErrors, "reviewerNotFound", "stageDecided", "reviewerDecided", "lastReviewer"],
+    invalidates: ["approvals", "inbox"],
+  },
+  reissueLink: {
+    method: "POST",
+    path: "/api/approvals/{id}/reviewers/{reviewerId}/link",
+    summary: "Makes a guest reviewer a new link; the old one stops working, decisions given stay.",
+    access: "view",
+    params: reviewerParams,
+    response: one.extend({ guestLink: guestLinkSchema }),
+    errors: ["approvalNotFound", "approvalNotYours", "reviewerNotFound", "notAGuestReviewer"],
+    invalidates: ["approvals"],
+  },
+  revokeLink: {
+    method: "DELETE",
+    path: "/api/approvals/{id}/reviewers/{reviewerId}/link",
+    summary: "Withdraws a guest reviewer's link: it then says so, and decides nothing.",
+    access: "view",
+    params: reviewerParams,
+    response: one,
+    errors: ["approvalNotFound", "approvalNotYours", "reviewerNotFound", "notAGuestReviewer"],
+    invalidates: ["approvals"],
   },
 });

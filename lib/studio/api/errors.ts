@@ -427,6 +427,38 @@ export const studioErrors = {
     studioError(400, "invalidParameter", message, parameter),
   approvalLinkGone: () =>
     studioError(404, "notFound", "This review link has expired or was revoked.", "token"),
+  approvalLinkWithdrawn: () =>
+    studioError(
+      410,
+      "linkWithdrawn",
+      "This review link was withdrawn by the person who asked for your review.",
+      "token",
+    ),
+  reviewerNotFound: () =>
+    studioError(404, "notFound", "There is no such reviewer on this review request.", "reviewerId"),
+  reviewerDecided: (name: string) =>
+    studioError(
+      409,
+      "reviewerDecided",
+      `${name} has already decided in this stage; the decision stays on record, so they stay too.`,
+      "reviewerId",
+    ),
+  stageDecided: (parameter: string) =>
+    studioError(
+      409,
+      "stageDecided",
+      "This stage has already decided; its reviewers and their decisions stay on record.",
+      parameter,
+    ),
+  lastReviewer: () =>
+    studioError(
+      409,
+      "lastReviewer",
+      "A stage needs at least one reviewer: add someone else to it before removing the last one.",
+      "reviewerId",
+    ),
+  notAGuestReviewer: () =>
+    studioError(400, "invalidParameter", "Only a guest reviewer has a review link.", "reviewerId"),
   downloadHeld: (parameter = "key") =>
     studioError(
       403,

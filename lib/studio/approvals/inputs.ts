@@ -22,6 +22,29 @@ export const reviewerInputSchema = z.union([
 ]);
 export type ReviewerInput = z.infer<typeof reviewerInputSchema>;
 
+/** A reviewer added to a request that exists: a member, or a guest by name and, if known, email. */
+export const newReviewerSchema = z.union([
+  z.strictObject({ userId: z.string().min(1).max(100) }),
+  z.strictObject({
+    guestName: oneLineText()
+      .trim()
+      .min(1, "A guest reviewer needs a name.")
+      .max(L.guestNameMax, `A guest's name has at most ${L.guestNameMax} characters.`),
+    guestEmail: z.email({ error: "guestEmail is an email address." }).max(200).optional(),
+  }),
+]);
+export type NewReviewer = z.infer<typeof newReviewerSchema>;
+
+export const reviewerAddSchema = z.strictObject({
+  stage: z
+    .number({ error: "stage is a stage's number, from 1." })
+    .int({ error: "stage is a stage's number, from 1." })
+    .min(1, { error: "stage is a stage's number, from 1." })
+    .max(L.stagesMax, { error: "stage is a stage's number, from 1." }),
+  reviewer: newReviewerSchema,
+});
+export const reviewerReplaceSchema = z.strictObject({ reviewer: newReviewerSchema });
+
 export const stageInputSchema = z.strictObject({
   name: oneLineText()
     .trim()

@@ -17,6 +17,10 @@ export const reviewerViewSchema = z.object({
   decidedAt: z.string().nullable(),
   /** The caller is this reviewer. */
   isYou: z.boolean(),
+  /** A guest's email, as the requester gave it; null for members and for guests without one. */
+  email: z.string().nullable(),
+  /** A guest's link: working, or withdrawn by the requester; null for members. */
+  link: z.enum(["active", "withdrawn"]).nullable(),
 });
 export type ReviewerView = z.infer<typeof reviewerViewSchema>;
 

@@ -10,6 +10,7 @@ import {
   text,
   timestamp,
   unique,
+  uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
 import { APPROVAL_DECISIONS, APPROVAL_STATUSES } from "../../../studio/approvals/approvals";
@@ -95,10 +96,19 @@ export const approvalReviewer = pgTable(
     userId: text("user_id").references(() => user.id, { onDelete: "cascade" }),
     guestName: text("guest_name"),
     guestTokenHash: text("guest_token_hash").unique(),
+    /** Where the requester said they reach the guest; kept for them, never shown to the guest. */
+    guestEmail: text("guest_email"),
+    /** The requester withdrew the guest's link: it opens a page saying so, and decides nothing. */
+    linkRevokedAt: timestamp("link_revoked_at", { withTimezone: true, precision: 3 }),
+    /**
+     * Taken off the request by its requester; the row stays so the decisions of earlier rounds
+     * that name it stay on record. Every reader of reviewers leaves removed ones out.
+     */
+    removedAt: timestamp("removed_at", { withTimezone: true, precision: 3 }),
   },
   (t) => [
     check("approval_reviewer_who_check", sql`num_nonnulls(${t.userId}, ${t.guestTokenHash}) = 1`),
-    unique("approval_reviewer_member_key").on(t.stageId, t.userId),
+    uniqueIndex("approval_reviewer_member_key").on(t.stageId, t.userId).where(sql`${t.removedAt} is null`),
     index("approval_reviewer_user_idx").on(t.userId),
     index("approval_reviewer_request_idx").on(t.requestId),
   ],

@@ -1,0 +1,221 @@
+import path from "node:path";
+import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+import { imageTask, joinAsMember, memberIdOf, sendTasks } from "./fixtures/accounts";
+import { saveScreen } from "./fixtures/screens";
+import { finishedTask } from "./fixtures/studio-api";
+
+// A busy two-core machine takes seconds per page; the bounds are wide rather than retried.
+test.describe.configure({ timeout: 300_000 });
+
+const SCREENS = path.resolve(import.meta.dirname, "..", "test-results", "approvals-reviewers");
+const SIZES = [
+  [1440, 900],
+  [1280, 720],
+] as const;
+
+async function picture(page: Page, baseURL: string, prompt: string): Promise<string> {
+  const task = imageTask(prompt);
+  expect((await sendTasks(page.request, baseURL, [task])).status()).toBe(202);
+  const [item] = (await finishedTask(page.request, task.taskUUID, 60_000)).items;
+  return item?.id as string;
+}
+
+async function ask(
+  request: APIRequestContext,
+  baseURL: string,
+  body: Record<string, unknown>,
+): Promise<{ id: string; guestUrl: string | null; reviewers: { id: string; name: string }[] }> {
+  const made = await request.post("/api/approvals", { data: body, headers: { origin: baseURL } });
+  expect(made.status()).toBe(201);
+  const data = (
+    (await made.json()) as {
+      data: {
+        approval: { id: string; stages: { reviewers: { id: string; name: string }[] }[] };
+        guestLinks: { url: string }[];
+      };
+    }
+  ).data;
+  return {
+    id: data.approval.id,
+    guestUrl: data.guestLinks[0]?.url ?? null,
+    reviewers: data.approval.stages.flatMap((s) => s.reviewers),
+  };
+}
+
+test("the requester removes the reviewer a stage waited on and it moves on, adds a member who then decides, and replaces a guest", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  const origin = baseURL ?? "";
+  const item = await picture(page, origin, "a lighthouse for the reviewer changes");
+  const adaEmail = "ada.reviewers@studio.test";
+  const boEmail = "bo.reviewers@studio.test";
+  const ada = await joinAsMember(browser, page.request, origin, {
+    name: "Ada Reviewer",
+    email: adaEmail,
+    password: "a long lighthouse password",
+  });
+  const bo = await joinAsMember(browser, page.request, origin, {
+    name: "Bo Reviewer",
+    email: boEmail,
+    password: "another lighthouse password",
+  });
+  const adaId = await memberIdOf(page.request, adaEmail);
+  const boId = await memberIdOf(page.request, boEmail);
+  const made = await ask(page.request, origin, {
+    title: "Lighthouse poster",
+    itemIds: [item],
+    stages: [
+      { name: "Team", reviewers: [{ userId: adaId }, { userId: boId }] },
+      { name: "Client", reviewers: [{ guestName: "Cleo" }] },
+    ],
+  });
+  const boReviewer = made.reviewers.find((r) => r.name === "Bo Reviewer")?.id as string;
+  const approved = await ada.request.post(`/api/approvals/${made.id}/decision`, {
+    data: { decision: "approve" },
+    headers: { origin },
+  });
+  expect(approved.status()).toBe(200);
+
+  // Neither another member nor someone without an account may change who decides.
+  const byBo = await bo.request.delete(`/api/approvals/${made.id}/reviewers/${boReviewer}`, {
+    headers: { origin },
+  });
+  expect(byBo.status()).toBe(403);
+  const stranger = await browser.newContext({ baseURL, storageState: { cookies: [], origins: [] } });
+  const byStranger = await stranger.request.delete(`/api/approvals/${made.id}/reviewers/${boReviewer}`, {
+    headers: { origin },
+  });
+  expect(byStranger.status()).toBe(401);
+
+  await page.goto(`/approvals/${made.id}`);
+  const team = page.getByTestId("stage-1");
+  await expect(page.getByTestId("approval-status")).toHaveText("In review — stage 1 of 2");
+  // Ada decided: she stays, and no control offers to remove her.
+  await expect(page.getByRole("button", { name: "Remove Ada Reviewer" })).toHaveCount(0);
+  for (const [width, height] of SIZES) {
+    await page.setViewportSize({ width, height });
+    await saveScreen(page, { path: `${SCREENS}/controls-${width}x${height}.png`, fullPage: true });
+  }
+  await page.getByRole("button", { name: "Remove Bo Reviewer" }).click();
+  // The stage waited only on Bo: it passes at once and the client's stage starts.
+  await expect(page.getByTestId("approval-status")).toHaveText("In review — stage 2 of 2");
+  await expect(team.getByTestId("reviewer")).toHaveCount(1);
+  await expect(team.getByText("Bo Reviewer")).toHaveCount(0);
+  await expect(team.getByTestId("reviewer-decision")).toHaveText("Approved");
+  const boPage = await bo.newPage();
+  await boPage.goto(`/approvals/${made.id}`);
+  await expect(boPage.getByTestId("approval-status")).toHaveText("In review — stage 2 of 2");
+  await expect(boPage.getByRole("region", { name: "Your decision" })).toHaveCount(0);
+
+  // Ada joins the client's stage; her page then asks for her decision.
+  const client = page.getByTestId("stage-2");
+  await page.getByRole("button", { name: "Add a reviewer to stage 2" }).click();
+  await page.getByLabel("Member", { exact: true }).selectOption({ label: "Ada Reviewer" });
+  for (const [width, height] of SIZES) {
+    await page.setViewportSize({ width, height });
+    await saveScreen(page, { path: `${SCREENS}/add-form-${width}x${height}.png`, fullPage: true });
+  }
+  await page.getByRole("button", { name: "Add to stage 2" }).click();
+  await expect(client.getByText("Ada Reviewer")).toBeVisible();
+  const adaPage = await ada.newPage();
+  await adaPage.goto(`/approvals/${made.id}`);
+  await expect(adaPage.getByRole("button", { name: "Approve", exact: true })).toBeVisible();
+
+  // Cleo is replaced by another guest: a new link shows once, and Cleo's link is withdrawn.
+  await page.getByRole("button", { name: "Replace Cleo" }).click();
+  await page.getByLabel("A guest, through a link").check();
+  await page.getByLabel("Guest's name").fill("Dora");
+  await page.getByLabel("Guest's email (optional)").fill("dora@example.com");
+  await page.getByRole("button", { name: "Replace", exact: true }).click();
+  const doraLink = page.getByRole("textbox", { name: "Dora’s link" });
+  await expect(doraLink).toHaveValue(/\/a\/[A-Za-z0-9_-]{43}$/);
+  await expect(client.getByText("Dora (guest)")).toBeVisible();
+  await expect(client.getByText("dora@example.com")).toBeVisible();
+  await expect(client.getByText("Cleo (guest)")).toHaveCount(0);
+  for (const [width, height] of SIZES) {
+    await page.setViewportSize({ width, height });
+    await saveScreen(page, { path: `${SCREENS}/replaced-${width}x${height}.png`, fullPage: true });
+  }
+  const cleoPage = await stranger.newPage();
+  await cleoPage.goto(new URL(made.guestUrl as string).pathname);
+  await expect(cleoPage.getByRole("heading", { name: "This link was withdrawn" })).toBeVisible();
+  await page.getByRole("button", { name: "Done" }).click();
+  await expect(doraLink).toHaveCount(0);
+  await stranger.close();
+  await ada.close();
+  await bo.close();
+});
+
+test("a guest's link is withdrawn, says so in another browser and decides nothing; a new link works and its decision stays", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  const origin = baseURL ?? "";
+  const item = await picture(page, origin, "a windmill for the guest links");
+  const made = await ask(page.request, origin, {
+    title: "Windmill print",
+    itemIds: [item],
+    stages: [{ name: "Client", reviewers: [{ guestName: "Gale" }] }],
+  });
+  const oldToken = new URL(made.guestUrl as string).pathname.split("/a/")[1] as string;
+  await page.goto(`/approvals/${made.id}`);
+  const stage = page.getByTestId("stage-1");
+  await page.getByRole("button", { name: "Withdraw Gale’s link" }).click();
+  await expect(stage.getByTestId("reviewer-link")).toHaveText("Link withdrawn");
+  await expect(page.getByRole("button", { name: "Withdraw Gale’s link" })).toHaveCount(0);
+
+  // In a browser with no account: the page says the link was withdrawn, and every guest call refuses.
+  const guest = await browser.newContext({ baseURL, storageState: { cookies: [], origins: [] } });
+  const guestPage = await guest.newPage();
+  await guestPage.goto(`/a/${oldToken}`);
+  await expect(guestPage.getByRole("heading", { name: "This link was withdrawn" })).toBeVisible();
+  await expect(guestPage.getByRole("button", { name: "Approve", exact: true })).toHaveCount(0);
+  for (const [width, height] of SIZES) {
+    await guestPage.setViewportSize({ width, height });
+    await saveScreen(guestPage, { path: `${SCREENS}/withdrawn-${width}x${height}.png`, fullPage: true });
+  }
+  const refusal = { code: "linkWithdrawn", parameter: "token" };
+  const decided = await guest.request.post(`/api/approval-links/${oldToken}/decision`, {
+    data: { decision: "approve" },
+    headers: { origin },
+  });
+  expect(decided.status()).toBe(410);
+  expect(await decided.json()).toMatchObject({ errors: [refusal] });
+  for (const url of [`/api/approval-links/${oldToken}`, `/api/approval-links/${oldToken}/media/${item}`]) {
+    const read = await guest.request.get(url);
+    expect([url, read.status()]).toEqual([url, 410]);
+    expect(await read.json()).toMatchObject({ errors: [refusal] });
+  }
+
+  // A new link: shown once, it opens the request and decides; the old one stays dead.
+  await page.getByRole("button", { name: "Make Gale a new link" }).click();
+  const fresh = await page.getByRole("textbox", { name: "Gale’s link" }).inputValue();
+  expect(fresh).not.toContain(oldToken);
+  await expect(stage.getByTestId("reviewer-link")).toHaveCount(0);
+  for (const [width, height] of SIZES) {
+    await page.setViewportSize({ width, height });
+    await saveScreen(page, { path: `${SCREENS}/new-link-${width}x${height}.png`, fullPage: true });
+  }
+  await guestPage.goto(new URL(fresh).pathname);
+  await guestPage.getByRole("button", { name: "Approve", exact: true }).click();
+  await expect(guestPage.getByTestId("your-decision")).toContainText("Approved");
+  await guestPage.goto(`/a/${oldToken}`);
+  await expect(
+    guestPage.getByRole("heading", { name: "This review link has expired or was revoked" }),
+  ).toBeVisible();
+  expect((await guest.request.get(`/api/approval-links/${oldToken}`)).status()).toBe(404);
+
+  // Renewing the link again keeps the decision already given.
+  await page.getByRole("button", { name: "Done" }).click();
+  await page.reload();
+  await expect(page.getByTestId("approval-status")).toHaveText("Approved");
+  await page.getByRole("button", { name: "Make Gale a new link" }).click();
+  const third = await page.getByRole("textbox", { name: "Gale’s link" }).inputValue();
+  await guestPage.goto(new URL(third).pathname);
+  await expect(guestPage.getByTestId("your-decision")).toContainText("Approved");
+  await expect(stage.getByTestId("reviewer-decision")).toHaveText("Approved");
+  await guest.close();
+});

@@ -1,0 +1,93 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { backendTitle, type TestDatabase, testBackends } from "@/lib/server/db/test-databases";
+import { createApproval } from "./create";
+import { decide } from "./decide";
+import { approvalGuestOf, guestApproval, guestDecide } from "./guest";
+import { reissueGuestLink, revokeGuestLink } from "./links";
+import { approvalTeam, outcome, twoStages } from "./test-support";
+
+const tokenOf = (url: string) => url.split("/a/")[1] as string;
+
+for (const backend of testBackends) {
+  describe.skipIf(backend.skip !== undefined)(backendTitle(backend, "a guest reviewer's link"), () => {
+    let opened: TestDatabase;
+    let team: Awaited<ReturnType<typeof approvalTeam>>;
+    beforeAll(async () => {
+      opened = await backend.open();
+      team = await approvalTeam(opened);
+    }, 60_000);
+    afterAll(() => opened?.dispose());
+
+    const approve = { decision: "approve" as const, note: "" };
+    /** A request whose guest's stage decides now. */
+    const atGuestStage = async () => {
+      const { people, deps } = team;
+      const made = await createApproval(
+        deps,
+        people.editor,
+        twoStages(people, team.itemIds),
+        "https://s.test",
+      );
+      await decide(deps, { userId: people.editor.id as string }, made.approval.id, approve, null);
+      const reviewerId = made.guestLinks[0]?.reviewerId as string;
+      return { id: made.approval.id, reviewerId, token: tokenOf(made.guestLinks[0]?.url as string) };
+    };
+
+    it("withdraws a link: its page and decision say so, and a decision made in the same moment is refused", async () => {
+      const { people, deps } = team;
+      const { id, reviewerId, token } = await atGuestStage();
+      // The guest's link was read just before the withdrawal, as a request in flight would have.
+      const stale = await approvalGuestOf(opened.db, token);
+      const view = await revokeGuestLink(deps, people.editor, id, reviewerId);
+      expect(view.stages[1]?.reviewers.find((r) => r.id === reviewerId)?.link).toBe("withdrawn");
+      const withdrawn = { status: 410, code: "linkWithdrawn" };
+      expect(await outcome(approvalGuestOf(opened.db, token))).toEqual(withdrawn);
+      expect(await outcome(guestDecide(deps, stale, approve))).toEqual(withdrawn);
+      expect(await outcome(revokeGuestLink(deps, people.editor2, id, reviewerId))).toEqual({
+        status: 403,
+        code: "forbidden",
+      });
+      const member = view.stages[0]?.reviewers[0]?.id as string;
+      expect(await outcome(revokeGuestLink(deps, people.editor, id, member))).toEqual({
+        status: 400,
+        code: "invalidParameter",
+      });
+    });
+
+    it("reissues a link: the new one works, the old one is gone, a decision made stays on record", async () => {
+      const { people, deps } = team;
+      const { id, reviewerId, token } = await atGuestStage();
+      const stale = await approvalGuestOf(opened.db, token);
+      await revokeGuestLink(deps, people.editor, id, reviewerId);
+      const { guestLink, approval } = await reissueGuestLink(
+        deps,
+        people.owner,
+        id,
+        reviewerId,
+        "https://s.test",
+      );
+      expect(approval.stages[1]?.reviewers.find((r) => r.id === reviewerId)?.link).toBe("active");
+      const fresh = tokenOf(guestLink.url);
+      expect(fresh).not.toBe(token);
+      const gone = { status: 404, code: "notFound" };
+      expect(await outcome(approvalGuestOf(opened.db, token))).toEqual(gone);
+      expect(await outcome(guestDecide(deps, stale, approve))).toEqual(gone);
+      const guest = await approvalGuestOf(opened.db, fresh);
+      const decided = await guestDecide(deps, guest, { decision: "approveWithChanges", note: "Warmer" });
+      expect(decided.yourDecision).toBe("approveWithChanges");
+      const again = await reissueGuestLink(deps, people.editor, id, reviewerId, "https://s.test");
+      const later = await guestApproval(
+        opened.db,
+        await approvalGuestOf(opened.db, tokenOf(again.guestLink.url)),
+      );
+      expect(later).toMatchObject({
+        yourDecision: "approveWithChanges",
+        yourNote: "Warmer",
+        canDecide: false,
+      });
+      expect(again.approval.stages[1]?.reviewers.find((r) => r.id === reviewerId)?.decision).toBe(
+        "approveWithChanges",
+      );
+    });
+  });
+}

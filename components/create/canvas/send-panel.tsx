@@ -32,7 +32,7 @@ export function SendPanel({ onGenerate, pending, error, readOnly, outpaintPage =
   const plan = planGeneration(doc, settings.strength, settings);
   const noPrompt = settings.prompt.trim().length < IMAGE_LIMITS.positivePrompt.min;
   const blocked = plan.problems[0] ?? (noPrompt ? "Describe what to make in the prompt." : null);
-  const form = useCanvasSettingsForm();
+  const { form, generation } = useCanvasSettingsForm();
   return (
     <div className="flex min-h-0 flex-1 flex-col">
       {/* `relative`: sliders' parts are absolutely placed; held here they scroll with the fields. */}
@@ -78,7 +78,7 @@ export function SendPanel({ onGenerate, pending, error, readOnly, outpaintPage =
             />
           </div>
         ) : null}
-        <CanvasSettingsPanels form={form} />
+        <CanvasSettingsPanels form={form} generation={generation} />
       </div>
       <div className="flex flex-col gap-2 border-border border-t bg-panel-raised/60 p-4">
         {error ? (

@@ -1,6 +1,6 @@
 "use client";
 
-import { useEffect } from "react";
+import { useEffect, useState } from "react";
 import { type FieldValues, FormProvider, type UseFormReturn, useForm } from "react-hook-form";
 import { SamplingPanel } from "@/components/create/panels/sampling-panel";
 import { SeedField } from "@/components/create/panels/seed-field";
@@ -49,12 +49,26 @@ function accepts(key: FormKey, value: unknown): boolean {
  * a setup) and writes back each value the contract accepts, marking the others where they were
  * typed, so the kept canvas never holds a value it could not read back.
  */
-export function useCanvasSettingsForm(): UseFormReturn<FieldValues> {
-  const form = useForm<FieldValues>({ defaultValues: formValuesOf(useCanvasStore.getState().settings) });
+export function useCanvasSettingsForm(): { form: UseFormReturn<FieldValues>; generation: number } {
+  // No defaults: a field set blank reads as blank, never as the value the form first held.
+  const form = useForm<FieldValues>({ defaultValues: {} });
+  // A field that held a value and is set blank keeps showing its value in react-hook-form's
+  // watchers (they fall back to what they first saw); the fields are drawn afresh instead.
+  const [generation, setGeneration] = useState(0);
   useEffect(() => {
+    // Value by value rather than `reset`: a reset leaves a box showing its old number where the
+    // new value is blank (the model's own), and blank is what a cleared seed or step count is.
     const follow = (settings: CanvasSettings) => {
       const next = formValuesOf(settings);
-      if (!same(next, formValuesOf(form.getValues()))) form.reset(next);
+      let blanked = false;
+      for (const key of FORM_KEYS) {
+        const was = form.getValues(key);
+        if (same(was, next[key])) continue;
+        form.setValue(key, next[key]);
+        if (next[key] === undefined && was !== undefined) blanked = true;
+      }
+      form.clearErrors();
+      if (blanked) setGeneration((g) => g + 1);
     };
     follow(useCanvasStore.getState().settings);
     return useCanvasStore.subscribe((s, before) => {
@@ -66,7 +80,9 @@ export function useCanvasSettingsForm(): UseFormReturn<FieldValues> {
       if (!name) return;
       const key = name as FormKey;
       if (!FORM_KEYS.includes(key)) return;
-      const value = values[key];
+      // A blank box is the model's own value, as on the forms.
+      const raw = values[key];
+      const value = raw === "" || (typeof raw === "number" && Number.isNaN(raw)) ? undefined : raw;
       if (!accepts(key, value)) {
         form.setError(key, { type: "bounds", message: refusal(key) });
         return;
@@ -77,7 +93,7 @@ export function useCanvasSettingsForm(): UseFormReturn<FieldValues> {
     });
     return () => sub.unsubscribe();
   }, [form]);
-  return form;
+  return { form, generation };
 }
 
 /** The seed of the latest result the canvas made, for "reuse". */
@@ -87,13 +103,19 @@ function useLastSeed(): string | null {
 }
 
 /** The model, the images and their seed, and sampling under Advanced: the Create forms' own panels. */
-export function CanvasSettingsPanels({ form }: { form: UseFormReturn<FieldValues> }) {
+export function CanvasSettingsPanels({
+  form,
+  generation,
+}: {
+  form: UseFormReturn<FieldValues>;
+  generation: number;
+}) {
   const lastSeed = useLastSeed();
   const steps = form.watch("steps") as number | undefined;
   return (
     <FormProvider {...form}>
       <ModelField name="model" label="Model" category="checkpoint" />
-      <div className="flex flex-col gap-4" data-testid="canvas-images-seed">
+      <div key={generation} className="flex flex-col gap-4">
         <SliderField
           name="numberResults"
           label="Images"
@@ -105,7 +127,7 @@ export function CanvasSettingsPanels({ form }: { form: UseFormReturn<FieldValues
         <SeedField lastSeed={lastSeed} />
       </div>
       <Section title="Advanced" summary={steps ? plural(steps, "step") : "Model defaults"}>
-        <SamplingPanel />
+        <SamplingPanel key={generation} />
       </Section>
     </FormProvider>
   );

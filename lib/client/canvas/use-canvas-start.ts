@@ -92,9 +92,6 @@ export function useCanvasStart(
     void (async () => {
       await useCanvasStore.persist.rehydrate();
       await useVersionTarget.persist.rehydrate();
-      // "New version": what the canvas sends next becomes the next version of this item.
-      const target = versionTargetOf(search);
-      if (target) useVersionTarget.getState().setTarget("canvas", target);
       const setup = search.get("setup");
       if (setup) {
         const opened = await openSetup(setup);
@@ -123,6 +120,10 @@ export function useCanvasStart(
           // The kept canvas stays; the picture field says nothing is there to open.
         }
       }
+      // "New version": what the canvas sends next becomes the next version of this item; said
+      // once the canvas holds the item's recipe, so nothing typed before then is replaced.
+      const target = versionTargetOf(search);
+      if (target) useVersionTarget.getState().setTarget("canvas", target);
       // `?preset=inpaint|outpaint`: the canvas set up for one job, now and for the next picture.
       const asked = search.get("preset");
       const job = isCanvasPreset(asked) ? asked : pagePreset;

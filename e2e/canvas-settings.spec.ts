@@ -9,6 +9,9 @@ import { CanvasPage } from "./pages/canvas-page";
 test.describe.configure({ timeout: 240_000 });
 
 const draftStatus = (page: Page) => page.getByTestId("draft-status");
+/** The seed's Clear, in the Generate column (a layer has a Clear of its own). */
+const seedClear = (page: Page) =>
+  page.getByRole("complementary", { name: "Generate" }).getByRole("button", { name: "Clear", exact: true });
 const spin = (page: Page, name: string) => page.getByRole("spinbutton", { name, exact: true });
 
 async function openAdvanced(page: Page): Promise<void> {
@@ -66,7 +69,7 @@ test("the canvas offers the forms' model, images, seed and sampling; they are se
   await page.getByRole("button", { name: "Random seed" }).click();
   await expect(seed).not.toHaveValue("");
   await expect(page.getByText("Fixed: the same inputs make the same image.")).toBeVisible();
-  await page.getByRole("button", { name: "Clear", exact: true }).click();
+  await seedClear(page).click();
   await expect(seed).toHaveValue("");
   await expect(page.getByText("Random: each image gets a new seed.")).toBeVisible();
   await seed.fill("1234");
@@ -98,7 +101,7 @@ test("the canvas offers the forms' model, images, seed and sampling; they are se
   expect(task.params).toMatchObject({ seed: 1234, steps: 12, scheduler: "EulerDiscreteScheduler" });
 
   // "Reuse" takes the latest result's seed back after the seed was cleared.
-  await page.getByRole("button", { name: "Clear", exact: true }).click();
+  await seedClear(page).click();
   await expect(seed).toHaveValue("");
   await page.getByRole("button", { name: "Reuse the latest seed" }).click();
   await expect(seed).toHaveValue("1234");

@@ -153,7 +153,10 @@ test("Fill frame and Clear paint a region layer whole and take it off, each one 
   await canvas.open();
   await page.getByTestId("canvas-picture-file").setInputFiles(await seedPicture());
   await page.getByRole("button", { name: "Regional prompt", exact: true }).click();
-  const clear = page.getByRole("button", { name: "Clear", exact: true });
+  // The layer's own Clear, not the seed's in the Generate column.
+  const clear = page
+    .getByRole("complementary", { name: "Picture and layers" })
+    .getByRole("button", { name: "Clear", exact: true });
   await expect(clear).toBeDisabled();
   await page.getByRole("button", { name: "Fill frame" }).click();
   await expect.poll(() => alphaAt(page, canvas, 1, 700, 480)).toBeGreaterThan(0);

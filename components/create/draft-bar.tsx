@@ -43,19 +43,25 @@ export function DraftBar({
   onClear,
   onRestore,
   disabled,
+  values,
+  canClear = false,
 }: {
   slug: string;
   status: DraftStatus;
   onClear(): void;
   onRestore(): void;
   disabled: boolean;
+  /** What the link freezes, where the page keeps it outside a form (the canvas's settings). */
+  values?: () => Record<string, unknown>;
+  /** "Clear draft" offered whatever the status says (a page whose draft is kept elsewhere). */
+  canClear?: boolean;
 }) {
   const form = useFormContext();
   const [link, setLink] = useState<{ url: string; copied: boolean } | { error: string } | null>(null);
   const { icon: Icon, text } = statusWords(status);
   const copy = async () => {
     try {
-      const url = await setupLink(slug, form.getValues() as Record<string, unknown>);
+      const url = await setupLink(slug, values ? values() : (form.getValues() as Record<string, unknown>));
       const copied = await navigator.clipboard?.writeText(url).then(
         () => true,
         () => false,
@@ -83,7 +89,10 @@ export function DraftBar({
               {status.kind === "setup" ? "Restore my draft" : "Restore"}
             </Button>
           ) : null}
-          {status.kind === "saved" || status.kind === "newerElsewhere" || status.kind === "failed" ? (
+          {canClear ||
+          status.kind === "saved" ||
+          status.kind === "newerElsewhere" ||
+          status.kind === "failed" ? (
             <Button size="sm" variant="ghost" onClick={onClear} disabled={disabled}>
               <Trash2 aria-hidden />
               Clear draft

@@ -36,8 +36,6 @@ interface WorkflowShellProps {
   /** The form's panels, in order. */
   children: ReactNode;
   results: ReactNode;
-  /** Something to work on (a picture, a stage) shown above the results, where there is room for it. */
-  stage?: ReactNode;
   /** Pressing Alt+S asks for a new random seed, where the workflow has one. */
   onRandomSeed?: () => void;
   /** The task Generate would send now: with it, "Vary…" opens an experiment over it. */
@@ -65,7 +63,6 @@ export function WorkflowShell(props: WorkflowShellProps) {
     blocked,
     children,
     results,
-    stage,
     onRandomSeed,
     varyTask,
   } = props;
@@ -214,12 +211,6 @@ export function WorkflowShell(props: WorkflowShellProps) {
               className="relative flex flex-col gap-6 lg:-mx-1 lg:min-h-0 lg:flex-1 lg:overflow-y-auto lg:overscroll-contain lg:px-1 lg:pb-1"
             >
               <NewResultsSlot.Provider value={pillSlot}>
-                {/* A canvas (mask, frame) takes no strokes from a member who may not generate. */}
-                {stage ? (
-                  <div inert={Boolean(readOnly)} className="contents">
-                    {stage}
-                  </div>
-                ) : null}
                 {results}
               </NewResultsSlot.Provider>
             </div>

@@ -2,7 +2,7 @@
 
 import { Keyboard } from "lucide-react";
 import dynamic from "next/dynamic";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { ReadOnlyNote, useReadOnlyReason } from "@/components/create/read-only-note";
 import { WorkflowIcon } from "@/components/create/workflow-icon";
 import { ImageInput } from "@/components/forms/image-input";
@@ -18,6 +18,7 @@ import { useCanvasStart } from "@/lib/client/canvas/use-canvas-start";
 import type { ImageRef } from "@/lib/client/create/tools";
 import { useTaskViews } from "@/lib/client/create/use-task-views";
 import { useShortcutsHelp } from "@/lib/client/shortcuts/help";
+import { CanvasDraftBar } from "./canvas-draft-bar";
 import { LayerSettings } from "./layer-settings";
 import { LayersPanel } from "./layers-panel";
 import { SendPanel } from "./send-panel";
@@ -43,10 +44,24 @@ function toPicture(image: ImageRef) {
 
 /** How each page that is the canvas names itself: Inpainting and Outpainting are its views. */
 const VIEWS = {
-  canvas: { title: "Canvas", icon: "layers" },
-  inpaint: { title: "Inpainting", icon: "brush" },
-  outpaint: { title: "Outpainting", icon: "expand" },
+  canvas: { title: "Canvas", icon: "layers", slug: "canvas" },
+  inpaint: { title: "Inpainting", icon: "brush", slug: "inpainting" },
+  outpaint: { title: "Outpainting", icon: "expand", slug: "outpainting" },
 } as const;
+
+/** While the canvas is set up for a job, the frame the member sets is the one the job opens with next. */
+function useKeepJobFrame(ready: boolean, job: CanvasPreset | null): void {
+  useEffect(() => {
+    if (!ready || !job) return;
+    const keep = () => useCanvasStore.getState().keepJobFrame(job);
+    keep();
+    return useCanvasStore.subscribe((s, before) => {
+      const now = s.history.present;
+      const was = before.history.present;
+      if (now.frame !== was.frame || now.picture !== was.picture) keep();
+    });
+  }, [ready, job]);
+}
 
 /**
  * The canvas: the picture with layers over it, a frame that says what Generate works on, and the
@@ -55,7 +70,7 @@ const VIEWS = {
  */
 export function CanvasPage({ view = null }: { view?: CanvasPreset | null }) {
   const { ready, problem, notice, preset } = useCanvasStart(useMemberId(), view);
-  const { title, icon } = VIEWS[view ?? "canvas"];
+  const { title, icon, slug } = VIEWS[view ?? "canvas"];
   const doc = useCanvasDocument();
   const staging = useCanvasStore((s) => s.staging);
   const readOnly = useReadOnlyReason();
@@ -65,6 +80,7 @@ export function CanvasPage({ view = null }: { view?: CanvasPreset | null }) {
   const task = useTaskViews(staging ? [staging.taskUUID] : [])[0];
   const staged = staging ? (task?.items[Math.min(staging.index, task.items.length - 1)] ?? null) : null;
   useCanvasKeys({ onGenerate: () => !readOnly && !pending && void send(), items: task?.items ?? [] });
+  useKeepJobFrame(ready, preset);
 
   return (
     <div data-fills-screen className="flex flex-col gap-4 lg:min-h-0 lg:flex-1">
@@ -92,7 +108,7 @@ export function CanvasPage({ view = null }: { view?: CanvasPreset | null }) {
           </Button>
         </div>
       </header>
-      {readOnly ? <ReadOnlyNote reason={readOnly} /> : null}
+      {readOnly ? <ReadOnlyNote reason={readOnly} /> : <CanvasDraftBar slug={slug} disabled={!ready} />}
       {problem ? (
         <p
           role="alert"

@@ -4,16 +4,16 @@ import { LoaderCircle, Wand2 } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { inputClasses } from "@/components/ui/field";
 import { Slider } from "@/components/ui/slider";
+import { VersionPanel } from "@/components/versions/version-panel";
 import { PLAN_NAMES, planGeneration } from "@/lib/client/canvas/canvas-plan";
 import { useCanvasDocument, useCanvasStore } from "@/lib/client/canvas/canvas-store";
 import { IMAGE_LIMITS } from "@/lib/protocol/image-limits";
 import { CanvasPrompt } from "./canvas-prompt";
 import { FrameFields } from "./frame-fields";
 import { JobFields } from "./job-fields";
+import { CanvasSettingsPanels, useCanvasSettingsForm } from "./settings-form";
 
 const label = "font-medium text-[12px] text-muted";
-/** Staged results are stepped through one by one: more than eight is a grid's work, not a canvas's. */
-const MAX_STAGED = Math.min(8, IMAGE_LIMITS.numberResults.max);
 
 /** What Generate will send, in words, beside the settings that go with it. */
 interface SendPanelProps {
@@ -32,9 +32,12 @@ export function SendPanel({ onGenerate, pending, error, readOnly, outpaintPage =
   const plan = planGeneration(doc, settings.strength, settings);
   const noPrompt = settings.prompt.trim().length < IMAGE_LIMITS.positivePrompt.min;
   const blocked = plan.problems[0] ?? (noPrompt ? "Describe what to make in the prompt." : null);
+  const { form, generation } = useCanvasSettingsForm();
   return (
     <div className="flex min-h-0 flex-1 flex-col">
-      <div className="flex min-h-0 flex-1 flex-col gap-4 overflow-y-auto p-4">
+      {/* `relative`: sliders' parts are absolutely placed; held here they scroll with the fields. */}
+      <div className="relative flex min-h-0 flex-1 flex-col gap-4 overflow-y-auto p-4">
+        <VersionPanel slug="canvas" />
         <section
           aria-labelledby="plan-heading"
           data-testid="canvas-plan"
@@ -62,14 +65,6 @@ export function SendPanel({ onGenerate, pending, error, readOnly, outpaintPage =
             onChange={(e) => setSettings({ negativePrompt: e.target.value })}
           />
         </label>
-        <label className="flex flex-col gap-1.5">
-          <span className={label}>Model</span>
-          <input
-            className={inputClasses}
-            value={settings.model}
-            onChange={(e) => setSettings({ model: e.target.value.trim() })}
-          />
-        </label>
         {plan.kind === "imageToImage" || plan.kind === "inpainting" ? (
           <div className="flex flex-col gap-1.5">
             <span className={label}>Strength {settings.strength.toFixed(2)}</span>
@@ -83,20 +78,7 @@ export function SendPanel({ onGenerate, pending, error, readOnly, outpaintPage =
             />
           </div>
         ) : null}
-        <label className="flex flex-col gap-1.5">
-          <span className={label}>Images</span>
-          <input
-            type="number"
-            min={IMAGE_LIMITS.numberResults.min}
-            max={MAX_STAGED}
-            className={inputClasses}
-            value={settings.numberResults}
-            onChange={(e) => {
-              const n = Math.round(Number(e.target.value));
-              if (n >= IMAGE_LIMITS.numberResults.min && n <= MAX_STAGED) setSettings({ numberResults: n });
-            }}
-          />
-        </label>
+        <CanvasSettingsPanels form={form} generation={generation} />
       </div>
       <div className="flex flex-col gap-2 border-border border-t bg-panel-raised/60 p-4">
         {error ? (

@@ -1,8 +1,17 @@
 "use client";
 
-import { Check, ChevronLeft, ChevronRight, GalleryHorizontalEnd, LoaderCircle, Trash2 } from "lucide-react";
+import {
+  Check,
+  ChevronLeft,
+  ChevronRight,
+  GalleryHorizontalEnd,
+  Layers,
+  LoaderCircle,
+  Trash2,
+} from "lucide-react";
+import { usePathname } from "next/navigation";
 import { useState } from "react";
-import { Button } from "@/components/ui/button";
+import { Button, ButtonLink } from "@/components/ui/button";
 import type { Staging } from "@/lib/client/canvas/canvas-persist";
 import { useCanvasStore } from "@/lib/client/canvas/canvas-store";
 import { isInFlight } from "@/lib/client/create/use-task-views";
@@ -10,8 +19,18 @@ import { useRunBulk } from "@/lib/client/organize/actions";
 import type { TaskView } from "@/lib/studio/items/gallery-item";
 
 /** The staged results shown over the frame: step through them, take one, or leave them all. */
+/**
+ * "New version", as the gallery's viewer offers it: the canvas this result was made on, opened
+ * again with it staged, and the next task sent from it recorded as the result's next version.
+ */
+function newVersionHref(page: string, item: { id: string; taskUUID: string }): string {
+  const query = new URLSearchParams({ recipe: item.taskUUID, result: item.id, versionOf: item.id });
+  return `${page}?${query.toString()}`;
+}
+
 export function StagingBar({ staging, task }: { staging: Staging; task: TaskView | undefined }) {
   const { stepStaged, accept, unstage } = useCanvasStore.getState();
+  const page = usePathname();
   const runBulk = useRunBulk();
   const [error, setError] = useState<string | null>(null);
   const items = task?.items ?? [];
@@ -69,6 +88,17 @@ export function StagingBar({ staging, task }: { staging: Staging; task: TaskView
         <Check aria-hidden />
         Accept
       </Button>
+      {current ? (
+        <ButtonLink
+          href={newVersionHref(page, { id: current.id, taskUUID: staging.taskUUID })}
+          variant="secondary"
+          size="sm"
+          title="New version: make the next version of this result from its canvas"
+        >
+          <Layers aria-hidden />
+          New version
+        </ButtonLink>
+      ) : null}
       <Button
         size="sm"
         variant="secondary"

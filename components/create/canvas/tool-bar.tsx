@@ -5,8 +5,8 @@ import type { ComponentType } from "react";
 import { Button } from "@/components/ui/button";
 import { cn, focusRing } from "@/components/ui/cn";
 import { Slider } from "@/components/ui/slider";
+import type { CanvasTool } from "@/lib/client/canvas/canvas-persist";
 import { isSizedTool, useCanRedo, useCanUndo, useCanvasStore } from "@/lib/client/canvas/canvas-store";
-import type { CanvasTool } from "@/lib/client/canvas/paint-schema";
 
 const TOOLS: readonly {
   tool: CanvasTool;

@@ -6,7 +6,7 @@
 import { IMAGE_LIMITS } from "@/lib/protocol/image-limits";
 import { addLayer, type CanvasDocument, newLayer, type Picture } from "./canvas-document";
 import { frameForPicture, type Rect, snapFrame } from "./canvas-frame";
-import type { CanvasSettings } from "./canvas-persist";
+import { type CanvasSettings, settingsSchema } from "./canvas-persist";
 import type { OutpaintExtents } from "./outpaint";
 import type { RegionOp } from "./paint-ops";
 
@@ -38,9 +38,28 @@ export function frameForExtents(picture: { width: number; height: number }, exte
   });
 }
 
-/** The settings a recall sets: what the task sent, the rest as the canvas had them. */
+const SAMPLING = settingsSchema.pick({
+  seed: true,
+  steps: true,
+  CFGScale: true,
+  scheduler: true,
+  clipSkip: true,
+});
+type Sampling = keyof typeof SAMPLING.shape;
+const SAMPLING_KEYS = Object.keys(SAMPLING.shape) as Sampling[];
+
+/**
+ * The settings a recall sets: what the task sent, the rest as the canvas had them. The sampling
+ * values are the task's own where it had them; a value the canvas cannot hold (out of the
+ * contract's bounds) leaves the canvas's as it was.
+ */
 export function recalledSettings(values: Record<string, unknown>, current: CanvasSettings): CanvasSettings {
   const next = { ...current };
+  for (const key of SAMPLING_KEYS) {
+    if (!(key in values)) continue;
+    const one = SAMPLING.shape[key].safeParse(values[key]);
+    if (one.success) (next as Record<Sampling, unknown>)[key] = one.data;
+  }
   const prompt = str(values.positivePrompt);
   if (prompt !== undefined) next.prompt = prompt;
   const negative = str(values.negativePrompt);

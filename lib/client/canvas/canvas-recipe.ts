@@ -4,21 +4,23 @@ import { z } from "zod";
 import { api } from "@/lib/studio/api";
 import { call, useEndpoint } from "../endpoint-client";
 import type { CanvasDocument } from "./canvas-document";
-import { type CanvasSettings, settingsSchema } from "./canvas-persist";
-import { paintedSchema } from "./paint-schema";
+import { type CanvasSettings, documentSchema, settingsSchema } from "./canvas-persist";
 
 /**
  * A result's way back to the canvas it was made on: the document (picture, layers with their
  * strokes, frame) and the settings as they were sent, kept by the studio beside the task. Masks
  * are strokes and pictures are references, so a recipe is small; it holds no pixels.
  */
-// The painting tools' document: a canvas with fills and lassos reopens like any other.
-const recipeSchema = z.object({ doc: paintedSchema.shape.doc, settings: settingsSchema });
-export type CanvasRecipe = z.infer<typeof recipeSchema>;
+const recipeSchema = z.object({ doc: documentSchema, settings: settingsSchema });
+export interface CanvasRecipe {
+  doc: CanvasDocument;
+  settings: CanvasSettings;
+}
 
 export function readRecipe(values: unknown): CanvasRecipe | null {
   const parsed = recipeSchema.safeParse(values);
-  return parsed.success ? parsed.data : null;
+  // The same schema the stored canvas is read with (./canvas-persist.ts).
+  return parsed.success ? (parsed.data as CanvasRecipe) : null;
 }
 
 /** Keeps the canvas a task was sent from; a canvas that cannot be kept still sent its task. */

@@ -12,9 +12,15 @@ import { type CanvasRemote, type CanvasSync, createCanvasSync, type SyncStatus }
 const SAVE_DELAY_MS = 600;
 
 /** How the canvas's copy on the studio stands, for the page to say in words. */
-export const useCanvasSyncStatus = create<{ status: SyncStatus; set(status: SyncStatus): void }>()((set) => ({
+export const useCanvasSyncStatus = create<{
+  status: SyncStatus;
+  /** When the studio last took a copy (ms since the epoch), once it has this page load. */
+  savedAt: number | null;
+  set(status: SyncStatus): void;
+}>()((set) => ({
   status: "local",
-  set: (status) => set(() => ({ status })),
+  savedAt: null,
+  set: (status) => set((s) => ({ status, savedAt: status === "saved" ? Date.now() : s.savedAt })),
 }));
 
 /**

@@ -160,3 +160,87 @@ describe("undo steps", () => {
     expect(h.get().history.present.layers[0]).toMatchObject({ prompt: "" });
   });
 });
+
+describe("a job's frame", () => {
+  it("Inpainting opened again keeps the frame the member set for it, after the canvas framed otherwise", () => {
+    const h = harness();
+    h.get().setPicture(picture);
+    h.get().applyPreset("inpaint");
+    const mine = { x: 128, y: 64, width: 384, height: 320 };
+    h.get().setFrame(mine);
+    h.get().keepJobFrame("inpaint");
+    // Outpainting next, then Inpainting again (as opening each page does).
+    h.get().applyPreset("outpaint");
+    expect(h.get().history.present.frame).not.toEqual(mine);
+    h.get().applyPreset("inpaint");
+    expect(h.get().history.present.frame).toEqual(mine);
+  });
+
+  it("a frame kept on another picture is not taken to a new one", () => {
+    const h = harness();
+    h.get().setPicture(picture);
+    h.get().setFrame({ x: 128, y: 64, width: 384, height: 320 });
+    h.get().keepJobFrame("inpaint");
+    h.get().setPicture({ ...picture, id: "q" });
+    h.get().applyPreset("inpaint");
+    expect(h.get().history.present.frame).toEqual({ x: 0, y: 0, width: 768, height: 512 });
+  });
+
+  it("the frames kept per job, and the settings set aside, outlive a reload", () => {
+    const h = harness();
+    h.get().setPicture(picture);
+    h.get().setFrame({ x: 64, y: 64, width: 256, height: 256 });
+    h.get().keepJobFrame("inpaint");
+    h.get().setSettings({ prompt: "a lighthouse", seed: 42, steps: 30 });
+    h.get().resetSettings();
+    const s = h.get();
+    const stored = JSON.parse(
+      JSON.stringify({
+        doc: s.history.present,
+        selectedId: s.selectedId,
+        settings: s.settings,
+        tool: s.tool,
+        sizes: s.sizes,
+        staging: null,
+        jobFrames: s.jobFrames,
+        setAside: s.setAside,
+      }),
+    );
+    const read = readPersisted(stored);
+    expect(read?.jobFrames.inpaint?.frame).toEqual({ x: 64, y: 64, width: 256, height: 256 });
+    expect(read?.setAside?.settings).toMatchObject({ prompt: "a lighthouse", seed: 42, steps: 30 });
+  });
+});
+
+describe("the settings as a draft", () => {
+  it("Reset clears the settings and keeps the layers; Restore brings the settings back", () => {
+    const h = harness();
+    h.get().setPicture(picture);
+    h.get().addLayer("inpaintMask");
+    h.get().setSettings({ prompt: "a red kite", seed: 7, CFGScale: 4.5 });
+    const before = h.get().settings;
+    const doc = h.get().history.present;
+    h.get().resetSettings();
+    expect(h.get().settings.prompt).toBe("");
+    expect(h.get().settings.seed).toBeUndefined();
+    expect(h.get().history.present).toBe(doc);
+    h.get().restoreSettings();
+    expect(h.get().settings).toEqual(before);
+    expect(h.get().setAside).toBeNull();
+  });
+
+  it("a teammate's setup sets the member's own aside until they change something", () => {
+    const h = harness();
+    h.get().setSettings({ prompt: "mine" });
+    const mine = h.get().settings;
+    h.get().openSetup({ ...mine, prompt: "theirs", steps: 12 }, "Ada");
+    expect(h.get().setAside).toMatchObject({ why: "setup", author: "Ada", settings: mine });
+    // A second setup opened over the first still restores the member's own.
+    h.get().openSetup({ ...mine, prompt: "another" }, "Bo");
+    h.get().restoreSettings();
+    expect(h.get().settings).toEqual(mine);
+    h.get().openSetup({ ...mine, prompt: "theirs" }, "Ada");
+    h.get().setSettings({ prompt: "theirs, then mine" });
+    expect(h.get().setAside).toBeNull();
+  });
+});

@@ -24,8 +24,13 @@ import {
 import { frameForPicture, type Rect, snapFrame } from "./canvas-frame";
 import {
   type CanvasSettings,
+  type CanvasTool,
   canvasStorage,
   canvasStorageKey,
+  type JobFrame,
+  type PersistedCanvas,
+  readPersisted,
+  type SetAside,
   type Staging,
   type Tool,
 } from "./canvas-persist";
@@ -39,7 +44,7 @@ import {
   redoHistory,
   undoHistory,
 } from "./history";
-import { type CanvasTool, type PaintedCanvas, readPainted } from "./paint-schema";
+import { settingsActions } from "./settings-actions";
 
 export type SizedTool = Exclude<Tool, "move">;
 
@@ -58,6 +63,10 @@ export interface CanvasState {
   staging: Staging | null;
   /** The last edit's key, when it was one of a run (typing, a slider) that undoes as one step. */
   lastEdit: string | null;
+  /** The frame last set for each job, so opening Inpainting or Outpainting again finds it. */
+  jobFrames: Partial<Record<CanvasPreset, JobFrame>>;
+  /** The member's settings that "Restore" brings back, after "Reset" or a teammate's setup. */
+  setAside: SetAside | null;
   setPicture(picture: Picture): void;
   addLayer(kind: Exclude<LayerKind, "image">): void;
   removeLayer(id: string): void;
@@ -84,6 +93,14 @@ export interface CanvasState {
   openRecipe(doc: CanvasDocument, settings: CanvasSettings, staging: Staging | null): void;
   /** Sets the canvas up for inpainting or outpainting (the frame, the mask, the tool). */
   applyPreset(preset: CanvasPreset): void;
+  /** Remembers the frame as the one `job` opens with next time, on this picture. */
+  keepJobFrame(job: CanvasPreset): void;
+  /** The settings back to the defaults (the layers stay), the member's own set aside. */
+  resetSettings(): void;
+  /** A teammate's settings in place of the member's, which are set aside. */
+  openSetup(settings: CanvasSettings, author: string | null): void;
+  /** The settings set aside by "Reset" or a setup, back. */
+  restoreSettings(): void;
 }
 
 export const DEFAULT_SETTINGS: CanvasSettings = {
@@ -155,6 +172,8 @@ export function createCanvasState(set: CanvasSet): CanvasState {
     sizes: DEFAULT_SIZES,
     staging: null,
     lastEdit: null,
+    jobFrames: {},
+    setAside: null,
     setPicture: (picture) =>
       set((s) => {
         // A new picture starts a new canvas (layers painted over another picture mean nothing
@@ -216,27 +235,44 @@ export function createCanvasState(set: CanvasSet): CanvasState {
     },
     setSize: (tool, size) =>
       set((s) => ({ sizes: { ...s.sizes, [tool]: Math.min(512, Math.max(1, Math.round(size))) } })),
-    setSettings: (patch) => set((s) => ({ settings: { ...s.settings, ...patch } })),
+    ...settingsActions(set, DEFAULT_SETTINGS),
     ...resultActions(set),
     applyPreset: (preset) => {
+      let kept: Rect | null = null;
+      set((s) => {
+        const mine = s.jobFrames[preset];
+        kept = mine && mine.pictureId === s.history.present.picture?.id ? mine.frame : null;
+        return {};
+      });
       if (preset === "outpaint") {
-        edit((doc) => outpaintPreset(doc));
+        edit((doc) => outpaintPreset(doc, kept));
         set(() => ({ tool: "move" }));
         return;
       }
       const id = newId();
       let selectedId: string | null = null;
       edit((doc) => {
-        const next = inpaintPreset(doc, id);
+        const next = inpaintPreset(doc, id, kept);
         selectedId = next.selectedId;
         return next.doc;
       });
       if (selectedId) set(() => ({ selectedId, tool: "brush" }));
     },
+    keepJobFrame: (job) =>
+      set((s) => {
+        const { picture, frame } = s.history.present;
+        const was = s.jobFrames[job];
+        if (!picture || (was?.pictureId === picture.id && sameRect(was.frame, frame))) return {};
+        return { jobFrames: { ...s.jobFrames, [job]: { pictureId: picture.id, frame } } };
+      }),
   };
 }
 
-function persisted(s: CanvasState): PaintedCanvas {
+function sameRect(a: Rect, b: Rect): boolean {
+  return a.x === b.x && a.y === b.y && a.width === b.width && a.height === b.height;
+}
+
+function persisted(s: CanvasState): PersistedCanvas {
   return {
     doc: s.history.present,
     selectedId: s.selectedId,
@@ -244,6 +280,8 @@ function persisted(s: CanvasState): PaintedCanvas {
     tool: s.tool,
     sizes: s.sizes,
     staging: s.staging,
+    jobFrames: s.jobFrames,
+    setAside: s.setAside,
   };
 }
 
@@ -256,7 +294,7 @@ export const useCanvasStore = create<CanvasState>()(
     partialize: persisted,
     // The undo history is not kept: a reload starts it at the canvas as it was left.
     merge: (stored, current) => {
-      const read = readPainted(stored);
+      const read = readPersisted(stored);
       if (!read) return current;
       const { doc, ...rest } = read;
       return { ...current, ...rest, history: createHistory(doc) };

@@ -7,6 +7,9 @@ import { buildTask } from "../create/task-values";
 import type { CanvasSettings } from "./canvas-persist";
 import type { Plan } from "./canvas-plan";
 
+/** The settings sent under the task's own names, as set (the canvas keeps them by those names). */
+export const SAMPLING_KEYS = ["seed", "steps", "CFGScale", "scheduler", "clipSkip"] as const;
+
 export interface PlanInputs {
   /** The uploaded seed's id (image to image, inpainting, outpainting). */
   seedImage?: string;
@@ -28,6 +31,8 @@ export function canvasTask(
     numberResults: settings.numberResults,
   };
   if (settings.negativePrompt.trim()) fields.negativePrompt = settings.negativePrompt;
+  // The sampling the Create forms offer; absent ones are the model's own.
+  for (const key of SAMPLING_KEYS) if (settings[key] !== undefined) fields[key] = settings[key];
   if (plan.kind !== "textToImage") fields.seedImage = inputs.seedImage;
   if (plan.kind === "imageToImage" || plan.kind === "inpainting") fields.strength = settings.strength;
   if (plan.kind === "inpainting") {

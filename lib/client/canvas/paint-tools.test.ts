@@ -1,10 +1,10 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { type CanvasDocument, type Layer, newLayer } from "./canvas-document";
+import { readPersisted } from "./canvas-persist";
 import { type CanvasState, createCanvasState } from "./canvas-store";
 import { rasterize } from "./layer-raster";
 import { rectPolygon } from "./paint-ops";
-import { readPainted } from "./paint-schema";
 import { bucketOp, frameOp, lassoOp, paintBounds, sampleOf } from "./paint-tools";
 
 function harness() {
@@ -138,7 +138,7 @@ describe("a reload", () => {
         staging: null,
       }),
     );
-    const read = readPainted(stored);
+    const read = readPersisted(stored);
     expect(read?.doc).toEqual(s.history.present);
     expect(read?.tool).toBe("lasso");
     expect(read?.sizes).toEqual({ brush: 120, eraser: 7, restore: 64 });
@@ -169,10 +169,10 @@ describe("a reload", () => {
           sizes: { brush: 1, eraser: 2, restore: 3 },
           staging: null,
         };
-        const read = readPainted(JSON.parse(JSON.stringify(stored)));
+        const read = readPersisted(JSON.parse(JSON.stringify(stored)));
         expect(read?.doc.layers[0]?.strokes).toEqual(JSON.parse(JSON.stringify(strokes)));
         expect(
-          readPainted({
+          readPersisted({
             ...stored,
             doc: { ...stored.doc, layers: [{ ...layer, strokes: [{ shape: "blob" }] }] },
           }),

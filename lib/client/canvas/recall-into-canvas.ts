@@ -40,7 +40,9 @@ export async function recallIntoCanvas(
   }
   const recipe = await fetchRecipe(taskUUID).catch(() => null);
   if (recipe) {
-    store.openRecipe(recipe.doc, { ...recipe.settings, numberResults: settings.numberResults }, null);
+    // A result's own seed, when the link named one, over the task's (each image of a batch has its own).
+    const again = { ...recipe.settings, numberResults: settings.numberResults };
+    store.openRecipe(recipe.doc, seed ? { ...again, seed: settings.seed } : again, null);
     fitCanvasView(recipe.doc);
     return { ok: true, notice: recallNotice(part, []) };
   }

@@ -4,6 +4,7 @@ import { useCallback, useState } from "react";
 import { inWords } from "../create/field-labels";
 import { uploadImage } from "../create/upload";
 import { useGenerate } from "../create/use-generate";
+import { useVersionTarget, versionKeys } from "../create/version-target";
 import { planGeneration } from "./canvas-plan";
 import { anyPainted, renderPainted, renderSeed } from "./canvas-raster";
 import { keepRecipe } from "./canvas-recipe";
@@ -50,11 +51,14 @@ export function useCanvasGenerate() {
         ...(plan.kind === "inpainting" ? { maskImage: renderPainted(plan.masks, doc.frame) } : {}),
         guideImages: plan.guides.map((g) => renderPainted([g], doc.frame)),
       });
-      const outcome = await generate([task]);
+      // "New version": this task's results become the next version of the item it was opened from.
+      const target = useVersionTarget.getState().targets.canvas;
+      const outcome = await generate([{ ...task, ...versionKeys(target) }]);
       if (!outcome.ok) {
         setError(outcome.errors.map((e) => inWords(e.message)).join(" "));
         return;
       }
+      if (target) useVersionTarget.getState().clearTarget("canvas");
       const uuid = outcome.taskUUIDs[0];
       if (uuid) {
         stage(uuid, doc.frame);

@@ -5,12 +5,14 @@ import { useSearchParams } from "next/navigation";
 import { useEffect, useState } from "react";
 import { api } from "@/lib/studio/api";
 import { imageRefQuery } from "../create/tools";
+import { useVersionTarget, versionTargetOf } from "../create/version-target";
 import { call } from "../endpoint-client";
 import { canvasStorageKey, SHARED_CANVAS_KEY } from "./canvas-persist";
 import { type CanvasPreset, isCanvasPreset } from "./canvas-preset";
 import { fetchRecipe } from "./canvas-recipe";
 import { installCanvasSync } from "./canvas-remote";
-import { useCanvasStore } from "./canvas-store";
+import { settingsFromSetup, setupNotice } from "./canvas-setup";
+import { DEFAULT_SETTINGS, useCanvasStore } from "./canvas-store";
 import { fitCanvasView } from "./canvas-view";
 import { recallIntoCanvas } from "./recall-into-canvas";
 
@@ -33,6 +35,23 @@ async function openRecipe(taskUUID: string, itemId: string | null): Promise<bool
 
 export type StartProblem = string | null;
 
+/** The pages that are the canvas: a setup shared from any of them opens on any of them. */
+const CANVAS_SETUPS: readonly string[] = ["canvas", "inpainting", "outpainting"];
+
+/** Opens a teammate's setup (`?setup=`) in place of the member's settings, which are set aside. */
+async function openSetup(id: string): Promise<{ notice: string | null } | { problem: string }> {
+  const setup = await call(api.setups.get, { params: { id } })
+    .then((r) => r.setup)
+    .catch(() => null);
+  if (!setup) return { problem: "That setup link could not be opened; the canvas kept your settings." };
+  if (!CANVAS_SETUPS.includes(setup.workflow))
+    return { problem: "That link is for another workflow; the canvas kept your settings." };
+  const { settings, dropped } = settingsFromSetup(setup.values, DEFAULT_SETTINGS);
+  if (dropped.includes("the whole setup")) return { problem: setupNotice(setup.authorName, dropped) ?? "" };
+  useCanvasStore.getState().openSetup(settings, setup.authorName);
+  return { notice: setupNotice(setup.authorName, dropped) };
+}
+
 /** Points the canvas at the signed-in member's own copy on this browser, before it is first read. */
 function keepFor(memberId: string | null): string {
   const name = canvasStorageKey(memberId ?? "nobody");
@@ -49,7 +68,9 @@ function keepFor(memberId: string | null): string {
  * the page was opened with: a result's canvas (`?recipe=&result=`) or a picture (`?input=`), and
  * the job it is set up for (`?preset=`, or the page's own: Inpainting and Outpainting are the
  * canvas set up for them). A recalled task (`?recall=&use=&seed=`, as the gallery's Recall links
- * to the workflow that made it) opens with its picture, mask or extents, and settings.
+ * to the workflow that made it) opens with its picture, mask or extents, and settings. A teammate's
+ * setup (`?setup=`) opens its settings over the member's; `?versionOf=` makes the next task sent
+ * a new version of that item.
  */
 export function useCanvasStart(
   memberId: string | null,
@@ -69,6 +90,13 @@ export function useCanvasStart(
     };
     void (async () => {
       await useCanvasStore.persist.rehydrate();
+      await useVersionTarget.persist.rehydrate();
+      const setup = search.get("setup");
+      if (setup) {
+        const opened = await openSetup(setup);
+        if ("problem" in opened) setProblem(opened.problem);
+        else setNotice(opened.notice);
+      }
       const recipe = search.get("recipe");
       const input = search.get("input");
       const recall = search.get("recall");
@@ -91,6 +119,10 @@ export function useCanvasStart(
           // The kept canvas stays; the picture field says nothing is there to open.
         }
       }
+      // "New version": what the canvas sends next becomes the next version of this item; said
+      // once the canvas holds the item's recipe, so nothing typed before then is replaced.
+      const target = versionTargetOf(search);
+      if (target) useVersionTarget.getState().setTarget("canvas", target);
       // `?preset=inpaint|outpaint`: the canvas set up for one job, now and for the next picture.
       const asked = search.get("preset");
       const job = isCanvasPreset(asked) ? asked : pagePreset;

@@ -3,6 +3,7 @@
 import { useCallback, useRef, useState } from "react";
 import type { FieldValues, UseFormReturn } from "react-hook-form";
 import { api } from "@/lib/studio/api";
+import type { DraftSlug } from "@/lib/studio/api/drafts";
 import { ApiError } from "@/lib/studio/api/errors";
 import { urlOf } from "@/lib/studio/api/url";
 import type { WorkflowSlug } from "@/lib/studio/workflow-of";
@@ -170,6 +171,6 @@ export function useDraft(
 
 /** Freezes the form's state under an id and answers the link a teammate opens. */
 export async function setupLink(slug: string, values: Record<string, unknown>): Promise<string> {
-  const { setup } = await call(api.setups.create, { body: { workflow: slug as WorkflowSlug, values } });
+  const { setup } = await call(api.setups.create, { body: { workflow: slug as DraftSlug, values } });
   return `${window.location.origin}/create/${slug}?setup=${setup.id}`;
 }

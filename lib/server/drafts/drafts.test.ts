@@ -213,6 +213,27 @@ for (const backend of testBackends) {
         (await getSetup(req("GET", `/api/setups/${unknown}`, "bob=1"), at({ id: unknown }))).status,
       ).toBe(404);
     });
+
+    it("keeps a setup of the canvas's settings, and refuses one for a page that is not there, naming workflow", async () => {
+      const made = await json(
+        await postSetup(
+          req("POST", "/api/setups", "ada=1", {
+            workflow: "canvas",
+            values: { positivePrompt: "a kite", steps: 30 },
+          }),
+          at({}),
+        ),
+      );
+      const id = (made.data?.setup as { id: string } | undefined)?.id ?? "";
+      const opened = await json(await getSetup(req("GET", `/api/setups/${id}`, "bob=1"), at({ id })));
+      expect(opened.data?.setup).toMatchObject({ workflow: "canvas", values: { steps: 30 } });
+      const refused = await postSetup(
+        req("POST", "/api/setups", "ada=1", { workflow: "sketchbook", values: {} }),
+        at({}),
+      );
+      expect(refused.status).toBe(400);
+      expect((await json(refused)).errors?.[0]?.parameter).toBe("workflow");
+    });
   });
 
   describe.skipIf(backend.skip)(backendTitle(backend, "drafts saved at once from two studios"), () => {

@@ -2,16 +2,15 @@ import "server-only";
 import { eq } from "drizzle-orm";
 import type { StudioDatabase } from "@/lib/server/db/database";
 import { createSetup, user } from "@/lib/server/db/schema";
-import type { SetupView } from "@/lib/studio/api/drafts";
+import type { DraftSlug, SetupView } from "@/lib/studio/api/drafts";
 import { studioErrors } from "@/lib/studio/api/errors";
-import type { WorkflowSlug } from "@/lib/studio/workflow-of";
 
 type Row = typeof createSetup.$inferSelect & { authorName: string | null };
 
 function view(row: Row): SetupView {
   return {
     id: row.id,
-    workflow: row.workflow as WorkflowSlug,
+    workflow: row.workflow as DraftSlug,
     values: row.values,
     authorName: row.authorName,
     createdAt: row.createdAt.toISOString(),
@@ -22,7 +21,7 @@ function view(row: Row): SetupView {
 export async function createSetupLink(
   db: StudioDatabase,
   author: { id: string; name: string },
-  input: { workflow: WorkflowSlug; values: Record<string, unknown> },
+  input: { workflow: DraftSlug; values: Record<string, unknown> },
 ): Promise<SetupView> {
   const [row] = await db
     .insert(createSetup)

@@ -65,7 +65,7 @@ export type DraftView = z.infer<typeof draftViewSchema>;
 
 export const setupViewSchema = z.object({
   id: z.string(),
-  workflow: z.enum(WORKFLOW_SLUGS),
+  workflow: z.enum(DRAFT_SLUGS),
   values: formValues,
   /** Who made the link; null once they left the team. */
   authorName: z.string().nullable(),
@@ -106,9 +106,10 @@ export const setups = resource("setups", {
   create: {
     method: "POST",
     path: "/api/setups",
-    summary: "Freezes a Create form's state under an id, for a link teammates open.",
+    summary:
+      "Freezes a Create form's state (or the canvas's settings) under an id, for a link teammates open.",
     access: "view",
-    body: z.object({ workflow: z.enum(WORKFLOW_SLUGS), values: formValues }),
+    body: z.object({ workflow: z.enum(DRAFT_SLUGS), values: formValues }),
     bodyLimit: DRAFT_LIMIT_BYTES,
     status: 201,
     response: z.object({ setup: setupViewSchema }),

@@ -210,9 +210,7 @@ export function WorkflowShell(props: WorkflowShellProps) {
               data-testid="results-column"
               className="relative flex flex-col gap-6 lg:-mx-1 lg:min-h-0 lg:flex-1 lg:overflow-y-auto lg:overscroll-contain lg:px-1 lg:pb-1"
             >
-              <NewResultsSlot.Provider value={pillSlot}>
-                {results}
-              </NewResultsSlot.Provider>
+              <NewResultsSlot.Provider value={pillSlot}>{results}</NewResultsSlot.Provider>
             </div>
             {/* Where "new results" shows on wide screens: under the column, over nothing. */}
             <div ref={setPillSlot} className="flex justify-center empty:hidden lg:pt-3" />

@@ -91,12 +91,7 @@ export function sideMax(seed: Size, extents: OutpaintExtents, side: OutpaintSide
 }
 
 /** Sets one side: snapped to the step, then kept within 0 and what the opposite side leaves. */
-function setSide(
-  seed: Size,
-  extents: OutpaintExtents,
-  side: OutpaintSide,
-  px: number,
-): OutpaintExtents {
+function setSide(seed: Size, extents: OutpaintExtents, side: OutpaintSide, px: number): OutpaintExtents {
   const value = Math.min(Math.max(snapToStep(px), OUTPAINT_SIDE_MIN), sideMax(seed, extents, side));
   return extents[side] === value ? extents : { ...extents, [side]: value };
 }

@@ -1,12 +1,13 @@
 import path from "node:path";
 import { expect, type Page, test } from "@playwright/test";
+import { DEFAULT_STUDIO_LIMITS } from "@/lib/studio/limits/limits";
 import { imageTask, joinAsMember, OWNER, sendTasks } from "./fixtures/accounts";
 import { saveScreen } from "./fixtures/screens";
 
 /**
  * The queue drawer as two people see it: the owner's team view hears a member's waiting tasks as
- * they arrive, each pause says who paused what and what happens next, and a task cancelled while
- * it waited reads as cancelled, not failed.
+ * they arrive and as they leave (cancelled, or sent in their turn), each pause says who paused what
+ * and what happens next, and a task cancelled while it waited reads as cancelled, not failed.
  */
 test.describe.configure({ mode: "serial", timeout: 180_000 });
 
@@ -21,6 +22,7 @@ test.afterAll(async ({ request, baseURL }) => {
   const origin = { origin: baseURL ?? "" };
   await request.post("/api/queue/resume", { data: { scope: "team" }, headers: origin });
   await request.post("/api/queue/resume", { data: { scope: "mine" }, headers: origin });
+  await request.put("/api/limits", { data: DEFAULT_STUDIO_LIMITS, headers: origin });
 });
 
 async function openDrawer(page: Page) {
@@ -110,5 +112,60 @@ test("a pause says who paused what and what happens next; the owner's team view 
   await screens(memberPage, "member-cancelled");
   await theirs.panel.getByRole("button", { name: "Resume", exact: true }).click();
   await expect(theirs.panel.getByTestId("mine-paused")).toHaveCount(0);
+  await member.close();
+});
+
+test("the owner's team view drops a member's waiting task as it is cancelled or sent, without a reload", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  const origin = baseURL ?? "";
+  // One task at work per member: the member's second task waits until the first is done.
+  const limits = await page.request.put("/api/limits", {
+    data: { ...DEFAULT_STUDIO_LIMITS, activePerMember: 1 },
+    headers: { origin },
+  });
+  expect(limits.status()).toBe(200);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  const owner = await openDrawer(page);
+  await owner.panel.getByLabel("Whose tasks").selectOption("team");
+
+  const member = await joinAsMember(browser, page.request, origin, {
+    name: "Ode Waits",
+    email: "ode.waits@studio.test",
+    password: "tasks that leave the queue",
+  });
+  const memberPage = await member.newPage();
+  await memberPage.setViewportSize({ width: 1440, height: 900 });
+  const theirs = await openDrawer(memberPage);
+  await theirs.panel.getByRole("button", { name: "Pause", exact: true }).click();
+  await expect(theirs.panel.getByTestId("mine-paused")).toBeVisible();
+
+  const stamp = Date.now().toString(36);
+  const words = ["ibis", "stork", "crane"];
+  const tasks = words.map((w) => imageTask(`${stamp} a ${w} at dawn`, { width: 256, height: 256 }));
+  expect((await sendTasks(member.request, origin, tasks)).status()).toBe(202);
+  const rows = owner.panel.getByTestId("waiting-row").filter({ hasText: stamp });
+  const row = (word: string) => rows.filter({ hasText: word });
+  await expect(rows).toHaveCount(3);
+
+  // The member cancels one from their own drawer: the owner's view drops it.
+  const theirRow = theirs.panel.getByTestId("waiting-row").filter({ hasText: `${stamp} a crane` });
+  await theirRow.getByRole("checkbox").check();
+  await theirs.panel.getByRole("button", { name: "Cancel chosen" }).click();
+  await expect(theirs.panel.getByTestId("waiting-note")).toHaveText("Cancelled 1 task.");
+  await expect(row("crane")).toHaveCount(0);
+  await expect(rows).toHaveCount(2);
+  await screens(page, "owner-team-after-cancel");
+
+  // The member resumes: the first goes at once, the second when the first is done. Each leaves
+  // the owner's view as it is sent, long before the view's slow fallback read.
+  await theirs.panel.getByRole("button", { name: "Resume", exact: true }).click();
+  await expect(theirs.panel.getByTestId("mine-paused")).toHaveCount(0);
+  await expect(row("ibis")).toHaveCount(0);
+  await expect(row("stork")).toHaveCount(0);
+  await expect(theirs.panel.getByTestId("waiting-row").filter({ hasText: stamp })).toHaveCount(0);
+  await screens(page, "owner-team-after-sent");
   await member.close();
 });

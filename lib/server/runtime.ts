@@ -25,7 +25,7 @@ import { ToolQueue } from "./limits/tool-queue";
 import { startNotifications } from "./notifications/start";
 import { startTrashSweep } from "./organize/trash";
 import { withdrawCancelled } from "./queue/experiment-steering";
-import { announceQueue, endCancelled } from "./queue/queue-handlers";
+import { announceLeftWaiting, announceQueue, endCancelled } from "./queue/queue-handlers";
 import { QueueSync } from "./queue/queue-sync";
 import { sendGate } from "./queue/send-gate";
 import { databaseRateLimits, type RateLimits } from "./rate-limits";
@@ -285,10 +285,12 @@ function keepResults(o: {
   rebuild: RebuildDeps;
 }) {
   const { db, leases, storage, upstream, log, rebuild } = o;
+  // Every open drawer of the team stops showing a task that waited once it goes, or fails to.
+  const leftWaiting = announceLeftWaiting(log);
   // Tasks the keeper takes up after a restart wait in (and take slots of) their members' lanes.
   const queue: MemberQueue<Job> = new MemberQueue<Job>(
     () => o.limits.current(),
-    (_member, jobs) => void handOverOrFail({ upstream, keeper, gate }, jobs),
+    (_member, jobs) => void handOverOrFail({ upstream, keeper, gate, leftWaiting }, jobs),
   );
   // Every task passes the database's pause check on its way out, on every studio.
   const gate = sendGate({

@@ -12,8 +12,24 @@ export const CANCELLED: ServiceError = {
 };
 
 /** Tells every studio and every open drawer that the waiting queue changed. */
-export function announceQueue(log: Pick<EventLog, "publishGallery">, caller: SessionUser): void {
+export function announceQueue(
+  log: Pick<EventLog, "publishGallery">,
+  caller: Pick<SessionUser, "name">,
+): void {
   log.publishGallery({ kind: "queue", by: caller.name });
+}
+
+/**
+ * Tells them, as `announceQueue` does, that tasks which waited left the queue (sent, or not sent
+ * after all): what the author's own view hears of its tasks, the team's view hears only here.
+ */
+export function announceLeftWaiting(
+  log: Pick<EventLog, "publishGallery">,
+): (jobs: readonly { author: Pick<SessionUser, "name"> }[]) => void {
+  return (jobs) => {
+    const author = jobs[0]?.author;
+    if (author) announceQueue(log, author);
+  };
 }
 
 /** Ends the tasks taken for cancelling, each announced to its author as any ended task is. */

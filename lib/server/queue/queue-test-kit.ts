@@ -8,10 +8,13 @@ import { createTestUser } from "@/lib/server/db/test-databases";
 import { MemberQueue } from "@/lib/server/limits/member-queue";
 import type { StudioRefs } from "@/lib/server/results/studio-refs";
 import type { MediaStorage } from "@/lib/server/storage";
+import type { EventLog } from "@/lib/server/stream/event-log";
+import { taskUpdate } from "@/lib/server/stream/test-support";
 import { handOverOrFail, type Job } from "@/lib/server/tasks/hand-over";
 import { type SubmitDeps, submitTasks } from "@/lib/server/tasks/submit";
 import { DEFAULT_STUDIO_LIMITS } from "@/lib/studio/limits/limits";
 import type { UpstreamClient, WireTask } from "@/lib/upstream";
+import { announceLeftWaiting, announceQueue } from "./queue-handlers";
 import { QueueSync } from "./queue-sync";
 import { sendGate } from "./send-gate";
 
@@ -52,9 +55,10 @@ export interface TestStudio {
 
 export function testStudio(
   opened: OpenedDatabase,
-  options: { active: number; gate?: boolean } = { active: 2 },
+  options: { active: number; gate?: boolean; log?: EventLog } = { active: 2 },
 ): TestStudio {
   const db = opened.db;
+  const log = options.log;
   const sent: WireTask[] = [];
   const pending = new Set<Promise<void>>();
   const socket = {
@@ -64,10 +68,23 @@ export function testStudio(
     status: () => ({ retryAt: null }),
   } as unknown as UpstreamClient["socket"];
   const upstream = { socket } as UpstreamClient;
-  const keeper = { track: () => undefined, fail: async () => undefined };
+  // As the result keeper does, a task taken up is told to its author alone.
+  const keeper = {
+    track: (flight: { taskUUID: string; authorId: string }) =>
+      log?.publishTask(flight.authorId, taskUpdate(flight.taskUUID)),
+    fail: async () => undefined,
+  };
   const limits = () => ({ ...DEFAULT_STUDIO_LIMITS, activePerMember: options.active });
   const queue: MemberQueue<Job> = new MemberQueue<Job>(limits, (_member, jobs) => {
-    const work = handOverOrFail({ upstream, keeper, ...(gate ? { gate } : {}) }, jobs);
+    const work = handOverOrFail(
+      {
+        upstream,
+        keeper,
+        ...(gate ? { gate } : {}),
+        ...(log ? { leftWaiting: announceLeftWaiting(log) } : {}),
+      },
+      jobs,
+    );
     pending.add(work);
     void work.finally(() => pending.delete(work));
   });
@@ -90,6 +107,7 @@ export function testStudio(
     limits,
     queue,
     ...(gate ? { gate } : {}),
+    ...(log ? { waitingAdded: (author: SessionUser) => announceQueue(log, author) } : {}),
   };
   return {
     deps,

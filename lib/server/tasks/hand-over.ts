@@ -65,6 +65,11 @@ export interface HandOverDeps {
   /** Default `HANDOVER_DEADLINE_MS` (tests shorten it). */
   handOverMs?: number;
   gate?: SendGate;
+  /**
+   * Tasks that waited their turn left the queue (taken for sending, or recorded as not sent):
+   * every open view of the queue is told, as it is told of a task that arrives to wait.
+   */
+  leftWaiting?: (jobs: readonly Job[]) => void;
 }
 
 /**
@@ -91,6 +96,7 @@ export async function handOver(deps: HandOverDeps, taken: readonly Job[]): Promi
     jobs = claimed.go;
     if (jobs.length === 0) return null;
   }
+  deps.leftWaiting?.(jobs);
   for (const job of jobs) {
     deps.keeper.track(
       {
@@ -160,7 +166,10 @@ export async function handOver(deps: HandOverDeps, taken: readonly Job[]): Promi
  */
 export async function handOverOrFail(deps: HandOverDeps, jobs: readonly Job[]): Promise<void> {
   const failure = await handOver(deps, jobs);
-  if (failure && !deps.keeper.closing) await failAll(deps, jobs, failure);
+  if (failure && !deps.keeper.closing) {
+    await failAll(deps, jobs, failure);
+    deps.leftWaiting?.(jobs);
+  }
 }
 
 /** Records tasks that were never handed over as failed, with why. */

@@ -118,7 +118,7 @@ export const GALLERY_CHANGES = [
   change(
     "queue",
     "Waiting queue changed",
-    "Tasks waiting in the studio were paused, resumed, moved, given a priority, edited or cancelled: an open queue reads its order again.",
+    "Tasks waiting in the studio arrived, were sent in their turn, paused, resumed, moved, given a priority, edited or cancelled: an open queue, a member's own or the team's, reads its order again.",
     { by: text("The member who changed it.") },
   ),
   change(

@@ -76,6 +76,12 @@ test("a member and a guest put two at one place, a guest rejects a set; the rank
   const ballot = reviewer.getByRole("region", { name: "Ballot" });
   const progress = ballot.getByRole("status", { name: "Votes given" });
   await expect(progress).toHaveText("0 of 1");
+  // The intro says what a set asks, not "pick the better of each pair".
+  const intro = reviewer.getByText(/^Order the pictures of each set from best to worst/);
+  await expect(intro).toContainText("“As good as” puts two at one place");
+  await expect(intro).toContainText("“None of these is good” turns the whole set down");
+  await expect(intro).toContainText("until you have ranked every set");
+  await screens(reviewer, "ballot-intro");
   await ballot.getByRole("button", { name: "Picture 2" }).click();
   await ballot.getByRole("button", { name: "Picture 4" }).click();
   await ballot.getByRole("button", { name: "As good as Picture 2" }).click();
@@ -118,6 +124,10 @@ test("a member and a guest put two at one place, a guest rejects a set; the rank
   await guest.goto(link);
   const guestProgress = guest.getByRole("status", { name: "Votes given" });
   await expect(guestProgress).toHaveText("0 of 1");
+  await expect(guest.getByText(/^Order the pictures of each set from best to worst/)).toContainText(
+    "“None of these is good”",
+  );
+  await expect(guest.getByText(/better of each pair/)).toHaveCount(0);
   for (const key of ["1", "3", "="]) await guest.keyboard.press(key);
   await expect(guest.getByRole("button", { name: "Picture 3, ranked 1st, tied" })).toBeVisible();
   await guest.getByRole("button", { name: "Picture 4" }).click();
@@ -161,6 +171,11 @@ test("a member and a guest put two at one place, a guest rejects a set; the rank
   ).toBe(200);
   await page.goto(`/experiments/${id}`);
   const card = page.getByRole("listitem", { name: `Sets ${word}` });
+  // The list counts the guest's rejected set apart too: four answers on two criteria, one of them "none".
+  await expect(card.getByTestId("vote-counts")).toContainText(
+    "1 set of four · 3 rankings, 1 set rejected (24 pairwise votes) from 2 voters",
+  );
+  await screens(page, "list", card.getByTestId("vote-counts"));
   const table = card.getByRole("table", { name: "Places by criterion" });
   await expect(table.getByRole("row").filter({ hasText: "rejected in 1 set" })).toHaveCount(4);
   await expect(card.getByTestId("vote-ranking")).toContainText(/\d+ even/);

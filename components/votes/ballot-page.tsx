@@ -7,6 +7,7 @@ import { PageHeader } from "@/components/ui/page-header";
 import { useEndpoint } from "@/lib/client/endpoint-client";
 import { api } from "@/lib/studio/api";
 import { presenceTarget } from "@/lib/studio/presence/presence";
+import { ballotAsk, ballotDone } from "@/lib/studio/votes/ballot-words";
 import { voteAnchor } from "@/lib/studio/votes/input";
 import { plural } from "@/lib/studio/words";
 import { BallotPanel, ClosedNotice } from "./ballot-panel";
@@ -14,7 +15,7 @@ import { CloseVoteButton } from "./close-vote-button";
 import { VoteRankings } from "./vote-rankings";
 
 /**
- * A member's ballot on its own page (`/votes/{id}/ballot`): two pictures at a time and nothing
+ * A member's ballot on its own page (`/votes/{id}/ballot`): a pair or a set at a time and nothing
  * that names them, no way to the labelled grid from here. While it is partway, the experiment's
  * page and its results' pages show this member a way back here instead (lib/server/votes/
  * blinded.ts). Closed, here or elsewhere, it says so once and shows the ranking.
@@ -42,8 +43,9 @@ export function BallotPage({
           ) : (
             <span className="flex items-start gap-2">
               <EyeOff aria-hidden className="mt-0.5 size-4 shrink-0 text-muted-subtle" />
-              Pick the better of each pair. Which is which stays hidden until the vote is closed; until you
-              have voted on every pair, the experiment's grid and its results' pages stay hidden from you too.
+              {vote ? `${ballotAsk(vote.format)} ` : null}Which is which stays hidden until the vote is
+              closed; until you have {ballotDone(vote?.format ?? "pairs")}, the experiment's grid and its
+              results' pages stay hidden from you too.
             </span>
           )
         }

@@ -6,6 +6,8 @@ import { useEffect, useMemo } from "react";
 import { Providers } from "@/components/providers";
 import { call, queryKeyOf } from "@/lib/client/endpoint-client";
 import { api } from "@/lib/studio/api";
+import { ballotAsk } from "@/lib/studio/votes/ballot-words";
+import type { VoteFormat } from "@/lib/studio/votes/count-words";
 import { BallotBoard, type BallotSource, ClosedNotice } from "./ballot-panel";
 
 /**
@@ -29,10 +31,13 @@ export function GuestVote({
   token,
   name,
   experimentName,
+  format,
 }: {
   token: string;
   name: string;
   experimentName: string;
+  /** Pairs or sets: what the intro says the ballot asks. */
+  format: VoteFormat;
 }) {
   const source = useMemo<BallotSource>(
     () => ({
@@ -54,8 +59,8 @@ export function GuestVote({
         <h1 className="font-semibold text-[22px] text-foreground tracking-tight">{name}</h1>
         <p className="flex items-center gap-2 text-[13px] text-muted">
           <EyeOff aria-hidden className="size-4 shrink-0 text-muted-subtle" />
-          Pick the better of each pair. Nobody sees which is which while voting goes on; the ranking shows on
-          this page once the vote is closed.
+          {ballotAsk(format)} Nobody sees which is which while voting goes on; the ranking shows on this page
+          once the vote is closed.
         </p>
       </header>
       <Providers>

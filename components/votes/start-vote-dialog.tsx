@@ -8,7 +8,8 @@ import { Dialog } from "@/components/ui/dialog";
 import { FormError, TextField } from "@/components/ui/field";
 import { invalidateVotesOf } from "@/lib/client/votes/keys";
 import { ApiError } from "@/lib/studio/api/errors";
-import { questionsWords } from "@/lib/studio/votes/count-words";
+import { questionNoun, questionsWords } from "@/lib/studio/votes/count-words";
+import { ranksAtOnce } from "@/lib/studio/votes/criteria";
 import { questionsBody, type VoteQuestionsDraft, VoteQuestionsFields } from "./vote-questions-fields";
 
 /** What every start body takes besides what it compares. */
@@ -20,8 +21,8 @@ export interface VoteStart {
 
 /**
  * The frame every "Start a blind vote" dialog shares: what the vote compares (`children`), its
- * optional question, its criteria and whether it ranks four at once (`variants`: how many it
- * compares, when known), a line on the pairs it makes, the refusal in the API's words, and Start.
+ * optional question, its criteria and whether it ranks three or four at once (`variants`: how many
+ * it compares, when known), a line on the pairs or sets it makes, the refusal in the API's words, and Start.
  * `start` opens the vote once the person presses Start; `onStarted` gets the new vote's id.
  */
 export function StartVoteDialog({
@@ -56,11 +57,18 @@ export function StartVoteDialog({
   const [questions, setQuestions] = useState<VoteQuestionsDraft>({ criteria: [], fours: false });
   const [error, setError] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
+  // The switch keeps its choice while the compared count changes, but a set is of the count
+  // chosen now: three or four; any other count asks pairs, whatever the switch last said.
+  const fours = questions.fours && (variants === null || ranksAtOnce(variants));
+  const size = variants ?? undefined;
 
   async function send() {
     setSending(true);
     try {
-      const started = await start({ name: name.trim() || undefined, ...questionsBody(questions) });
+      const started = await start({
+        name: name.trim() || undefined,
+        ...questionsBody({ ...questions, fours }),
+      });
       onStarted(started.id);
     } catch (err) {
       setError(err instanceof ApiError ? err.errors.map((e) => e.message).join(" ") : String(err));
@@ -99,9 +107,11 @@ export function StartVoteDialog({
           className="sticky -bottom-4 z-10 -mx-5 -mb-4 flex flex-col gap-2 border-border border-t bg-panel px-5 py-3"
         >
           <p role="status" className="text-[13px] text-muted">
-            {questions.fours && pairs !== null && !blocked
-              ? `${questionsWords("fours", pairs, variants ?? undefined)} for each voter to rank`
-              : status}
+            {!fours || blocked
+              ? status
+              : pairs !== null
+                ? `${questionsWords("fours", pairs, size)} for each voter to rank`
+                : `Each voter ranks one ${questionNoun("fours", size)} at a time.`}
           </p>
           <FormError>{error}</FormError>
           <div className="flex justify-end gap-2">

@@ -140,7 +140,8 @@ function VoteCard({
                   ? plural(vote.variantCount, `${vote.axisName.toLowerCase()} value`)
                   : plural(vote.variantCount, "result")}{" "}
               · {questionsWords(vote.format, vote.pairs, vote.variantCount)} ·{" "}
-              {answersWords(vote.format, vote.votes, vote.variantCount)} from {plural(vote.voters, "voter")}
+              {answersWords(vote.format, vote.votes, vote.variantCount, vote.rejectedSets)} from{" "}
+              {plural(vote.voters, "voter")}
               {vote.guestVoters > 0
                 ? ` (${plural(vote.voters - vote.guestVoters, "teammate")}, ${plural(vote.guestVoters, "guest")})`
                 : ""}

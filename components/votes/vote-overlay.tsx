@@ -5,6 +5,7 @@ import { useEffect } from "react";
 import { Dialog } from "@/components/ui/dialog";
 import { useEndpoint } from "@/lib/client/endpoint-client";
 import { api } from "@/lib/studio/api";
+import { ballotAsk } from "@/lib/studio/votes/ballot-words";
 import { voteAnchor } from "@/lib/studio/votes/input";
 import { plural } from "@/lib/studio/words";
 import { SettledNotice } from "./settled-notice";
@@ -52,7 +53,7 @@ export function VoteOverlay({
       description={
         closed
           ? "Closed: which is which is shown now."
-          : "Pick the better of the two. Which is which stays hidden until the vote is closed."
+          : `${vote ? `${ballotAsk(vote.format)} ` : ""}Which is which stays hidden until the vote is closed.`
       }
       className="w-[min(72rem,calc(100vw-2rem))] max-h-[calc(100dvh-2rem)]"
     >

@@ -4,6 +4,7 @@ import { Plus, X } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { inputClasses } from "@/components/ui/field";
 import { Switch } from "@/components/ui/switch";
+import { questionNoun } from "@/lib/studio/votes/count-words";
 import {
   FOUR,
   MAX_CRITERIA,
@@ -44,7 +45,9 @@ export function VoteQuestionsFields({
     <div className="flex flex-col gap-3">
       <fieldset className="flex flex-col gap-2">
         <legend className="mb-1 text-[13px] text-muted">
-          Criteria (optional): each pair is judged on each one, and each gets its own ranking
+          Criteria (optional): each{" "}
+          {value.fours && fourPossible ? questionNoun("fours", variants ?? FOUR) : "pair"} is judged on each
+          one, and each gets its own ranking
         </legend>
         {value.criteria.map((c, k) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: a criterion is its place in the list

@@ -61,7 +61,12 @@ export default async function SharePage({ params }: { params: Promise<{ token: s
         </p>
       </header>
       {round?.guestVotes && round.results.status === "open" ? (
-        <GuestVote token={token} name={round.results.name} experimentName={round.experimentName} />
+        <GuestVote
+          token={token}
+          name={round.results.name}
+          experimentName={round.experimentName}
+          format={round.results.format}
+        />
       ) : round ? (
         <SharedVote results={round.results} experimentName={round.experimentName} />
       ) : view ? (

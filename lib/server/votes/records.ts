@@ -125,6 +125,8 @@ export async function listVotes(
       voters: sql<number>`(select count(distinct v.user_id)::int from vote v where v.round_id = ${outerColumn(voteRound.id)})`,
       guestVotes: sql<number>`(select count(*)::int from guest_vote g where g.round_id = ${outerColumn(voteRound.id)})`,
       guestVoters: sql<number>`(select count(distinct g.ballot)::int from guest_vote g where g.round_id = ${outerColumn(voteRound.id)})`,
+      // Members' and guests' answers alike: a guest's rank is kept under `guest:` and its ballot.
+      rejectedSets: sql<number>`(select count(*)::int from vote_rank k where k.round_id = ${outerColumn(voteRound.id)} and k.rejected)`,
       // Pairs answered, counted on the first criterion: each pair once whatever the criteria.
       mine: sql<number>`(select count(*)::int from vote v where v.round_id = ${outerColumn(voteRound.id)} and v.user_id = ${viewerId} and v.criterion = 0)`,
     })
@@ -155,6 +157,7 @@ export async function listVotes(
     variantCount: r.round.variants.length,
     pairs: r.pairs,
     votes: r.votes + r.guestVotes,
+    rejectedSets: r.rejectedSets,
     voters: r.voters + r.guestVoters,
     guestVoters: r.guestVoters,
     myVotes: r.mine,

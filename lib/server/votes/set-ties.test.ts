@@ -28,7 +28,7 @@ import { ballotOf } from "./ballot";
 import { ballotMediaId } from "./ballot-media";
 import { castRank } from "./cast";
 import { createPickedResultsVote } from "./picked-results";
-import { closeVote } from "./records";
+import { closeVote, listVotes } from "./records";
 import { voteResults } from "./results";
 
 async function refusal(p: Promise<unknown>): Promise<{ code: string; parameter: string | undefined }> {
@@ -182,6 +182,11 @@ for (const backend of testBackends) {
       expect(seen?.ties).toEqual(
         mine.map((c) => ballotBody(c.ballot).ties.map((g) => g.map((v) => slotOf.get(v)))),
       );
+
+      // The vote's list counts the rejected answers apart, on every criterion, members' and guests'.
+      const [listed] = await listVotes(pair.b.db, { voteId: round.id }, author);
+      expect(listed?.rejectedSets).toBe(cast.filter((c) => c.ballot.rejected).length);
+      expect(listed?.votes).toBe(cast.length * 6);
 
       const pairs = await pair.a.db.select().from(votePair).where(eq(votePair.roundId, round.id));
       const closed = await closeVote(pair.a.db, round.id, author);

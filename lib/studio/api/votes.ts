@@ -42,6 +42,11 @@ export const voteSummarySchema = z.object({
   variantCount: z.number().int(),
   pairs: z.number().int(),
   votes: z.number().int(),
+  /**
+   * A vote that ranks at once: of its answers (every criterion, the team's and the guests'), how
+   * many said none of the set is good; they rank nothing. 0 for a vote of pairs.
+   */
+  rejectedSets: z.number().int(),
   voters: z.number().int(),
   /** Of those, browsers that voted through a link that takes guests' votes. */
   guestVoters: z.number().int(),

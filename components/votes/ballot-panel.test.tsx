@@ -90,6 +90,45 @@ describe("the ballot while a pick is in flight", () => {
   });
 });
 
+describe("the ballot when a changed pick lands after the voter moved on", () => {
+  it("stays on the pair the voter went to", async () => {
+    let served = ballot([pairOf("p1", "left"), pairOf("p2", "left")], null);
+    let answer: (r: Response) => void = () => {};
+    vi.stubGlobal(
+      "fetch",
+      vi.fn((_url: string, init: RequestInit) => {
+        if (init.method === "POST")
+          return new Promise<Response>((resolve) => {
+            answer = resolve;
+          });
+        return Promise.resolve(json(served));
+      }),
+    );
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    render(
+      <QueryClientProvider client={client}>
+        <BallotPanel voteId={VOTE} anchorId="exp" canClose={false} />
+      </QueryClientProvider>,
+    );
+    // Every pair voted on: the last is on screen. Back one, change the pick, then on again.
+    await waitFor(() => expect(screen.getByText("Pair 2 of 2")).toBeTruthy());
+    fireEvent.click(screen.getByRole("button", { name: "Previous pair" }));
+    await waitFor(() => expect(shownLeft()).toBe("/m/p1-l.png"));
+    fireEvent.click(screen.getByRole("button", { name: "Right is better" }));
+    fireEvent.click(screen.getByRole("button", { name: "Next pair" }));
+    await waitFor(() => expect(shownLeft()).toBe("/m/p2-l.png"));
+
+    // The changed pick is answered with nothing left to ask: the pair on screen stays.
+    served = ballot([pairOf("p1", "right"), pairOf("p2", "left")], null);
+    await act(async () => answer(json({ pairId: "p1", pick: "right", ballot: served })));
+    await waitFor(() =>
+      expect(screen.getByRole("status", { name: "Votes given" }).textContent).toBe("2 of 2"),
+    );
+    expect(shownLeft()).toBe("/m/p2-l.png");
+    expect(screen.getByText("Pair 2 of 2")).toBeTruthy();
+  });
+});
+
 describe("the ballot when the vote closes while a pick is sent", () => {
   it("says it is closed once, with no error beside it", async () => {
     let served = ballot([pairOf("p1"), pairOf("p2")], "p1");

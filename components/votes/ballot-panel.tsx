@@ -147,7 +147,8 @@ export function BallotBoard({ source }: { source: BallotSource }) {
               ? out.ballot.fours.find((f) => f.id === id)?.ranks.some((r) => r === null)
               : out.ballot.pairs.find((p) => p.id === id)?.picks.some((p) => p === null)) ||
             waiting.current.some((w) => w !== given && w.id === id);
-          setCurrentId(still ? id : (out.ballot.next ?? id));
+          // A voter who moved to another question meanwhile stays where they went.
+          setCurrentId((on) => (on !== null && on !== id ? on : still ? id : (out.ballot.next ?? id)));
           setError(null);
         } catch (err) {
           const errors = (err as ApiError).errors;

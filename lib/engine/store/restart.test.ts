@@ -95,11 +95,14 @@ describe("accepted tasks across a restart", () => {
     expect((await a.post([inflight, image])).status).toBe(200);
     await pollUntilFinal(a, image.taskUUID, a.key);
     const dir = path.join(dataDir, "accepted");
-    // Written once it has run for a moment, so a crash (no close at all) would still find it.
-    for (let i = 0; i < 200 && !fs.existsSync(path.join(dir, `${inflight.taskUUID}.json`)); i++) {
+    // Written once it has run for a moment, so a crash (no close at all) would still find it; the
+    // finished image's file goes once its own write has landed. Both are waited for by what the
+    // folder holds, for as long as a loaded machine may take.
+    const only = [`${inflight.taskUUID}.json`];
+    for (let i = 0; i < 1000 && JSON.stringify(fs.readdirSync(dir)) !== JSON.stringify(only); i++) {
       await new Promise((res) => setTimeout(res, 10));
     }
-    expect(fs.readdirSync(dir)).toEqual([`${inflight.taskUUID}.json`]);
+    expect(fs.readdirSync(dir)).toEqual(only);
     await a.close();
 
     const b = await startHarness({ dataDir, createKey: false });

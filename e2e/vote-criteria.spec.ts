@@ -71,6 +71,9 @@ test("votes by criterion and by fours: the owner starts one, a reviewer ranks, a
   });
 
   // The owner's dialog: two criteria, one added and removed on the way, and four at once.
+  // Opened on the short screen, as a laptop's person opens it: headless Chromium keeps a dialog's
+  // `dvh` bound from the size it was opened at when the viewport is then made smaller.
+  await page.setViewportSize({ width: 1280, height: 720 });
   await page.getByRole("button", { name: "Blind vote…" }).click();
   const start = page.getByRole("dialog", { name: "Start a blind vote" });
   await start.getByLabel("Question (optional)").fill(`Fours ${word}`);

@@ -53,6 +53,8 @@ test("a gallery image picked as the image-to-image source, and as a ControlNet g
   await expect(picker).toHaveCount(0);
   await expect(page.getByRole("img", { name: /^Source image: 512 × 512/ })).toBeVisible();
   await create.prompt.fill(`the bridge in autumn ${word}`);
+  // The owner's draft is shared with the other specs: the image count is set, not inherited.
+  await page.getByRole("spinbutton", { name: "Images" }).fill("1");
   await create.generate.click();
   const i2i = await finishedTask(page.request, await create.expectResults(1));
   expect(i2i.status).toBe("success");

@@ -33,6 +33,7 @@ export async function taskViews(
     params: task.params,
     authorId: task.authorId,
     createdAt: task.createdAt.toISOString(),
+    sentAt: task.sentAt?.toISOString() ?? null,
     items: task.items.flatMap((row) => byId.get(row.id) ?? []),
   }));
 }

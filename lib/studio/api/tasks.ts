@@ -26,6 +26,8 @@ export const taskViewSchema = z.object({
   params: z.record(z.string(), z.unknown()),
   authorId: z.string(),
   createdAt: z.string(),
+  /** When the studio handed it to the service; null while it waits its turn. */
+  sentAt: z.string().nullable().optional(),
   // Each as the gallery shows it; the gallery's items declare that shape.
   items: z.array(
     z.custom<GalleryItem>(

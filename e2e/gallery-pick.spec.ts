@@ -84,6 +84,10 @@ test("a gallery image picked as the image-to-image source, and as a ControlNet g
   }, dragged);
   const unit = page.getByTestId("controlnet-unit").first();
   await expect(unit.getByText("512 × 512", { exact: true })).toBeVisible();
+  // The guide's model is chosen here: a fresh studio's form has none.
+  await unit.getByRole("button", { name: "ControlNet model", exact: true }).click();
+  await page.getByRole("combobox", { name: /^Search/ }).fill("canny flux");
+  await page.getByRole("option", { name: /ControlNet Canny \(FLUX\)/ }).click();
   await create.prompt.fill(`a staircase of light ${word}`);
   await page.getByRole("spinbutton", { name: "Images" }).fill("1");
   await create.generate.click();

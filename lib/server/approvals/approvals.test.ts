@@ -9,10 +9,8 @@ import { approvalGuestOf, guestApproval, guestDecide, guestItemMedia } from "./g
 import { assertDownloadable } from "./holds";
 import { approvalBadges, listApprovals } from "./lists";
 import { cancelApproval, reopenApproval, updateApproval } from "./manage";
-import { approvalTeam, outcome, twoStages } from "./test-support";
+import { approvalTeam, outcome, tokenOf, twoStages } from "./test-support";
 import { approvalView } from "./view";
-
-const tokenOf = (url: string) => url.split("/a/")[1] as string;
 
 for (const backend of testBackends) {
   describe.skipIf(backend.skip !== undefined)(backendTitle(backend, "review requests in stages"), () => {

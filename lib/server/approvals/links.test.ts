@@ -4,9 +4,7 @@ import { createApproval } from "./create";
 import { decide } from "./decide";
 import { approvalGuestOf, guestApproval, guestDecide } from "./guest";
 import { reissueGuestLink, revokeGuestLink } from "./links";
-import { approvalTeam, outcome, twoStages } from "./test-support";
-
-const tokenOf = (url: string) => url.split("/a/")[1] as string;
+import { approvalTeam, outcome, tokenOf, twoStages } from "./test-support";
 
 for (const backend of testBackends) {
   describe.skipIf(backend.skip !== undefined)(backendTitle(backend, "a guest reviewer's link"), () => {

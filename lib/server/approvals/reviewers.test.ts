@@ -6,9 +6,8 @@ import { decide } from "./decide";
 import { approvalGuestOf } from "./guest";
 import { listApprovals } from "./lists";
 import { addReviewer, removeReviewer, replaceReviewer } from "./reviewers";
-import { approvalTeam, outcome, twoStages } from "./test-support";
+import { approvalTeam, outcome, tokenOf, twoStages } from "./test-support";
 
-const tokenOf = (url: string) => url.split("/a/")[1] as string;
 const idOf = (a: ApprovalView, stage: number, name: RegExp) =>
   a.stages[stage - 1]?.reviewers.find((r) => name.test(r.name))?.id as string;
 

@@ -89,3 +89,6 @@ export async function digestsOf(db: StudioDatabase, userId: string) {
     .where(and(eq(notification.userId, userId), eq(notification.kind, "approval")));
   return rows.filter((r) => r.detail.approval === "digest");
 }
+
+/** The token of a guest reviewer's link (`…/a/<token>`). */
+export const tokenOf = (url: string) => url.split("/a/")[1] as string;

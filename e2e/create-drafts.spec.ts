@@ -92,6 +92,44 @@ memberTest("inpainting: the picture and the painted mask come back after a reloa
   await expect(page.getByRole("button", { name: /^Generate/ })).toBeEnabled();
 });
 
+memberTest(
+  "what is typed while the draft is still being read is kept, and the draft fills in the rest",
+  async ({ page }) => {
+    const create = new CreatePage(page);
+    const images = page.getByRole("spinbutton", { name: "Images" });
+    await create.open("text-to-image");
+    await create.prompt.fill("a harbour at noon");
+    await images.fill("3");
+    await expect(create.draftStatus).toHaveText(/^Draft saved at/);
+
+    // The next read of the draft is held back until the member has typed.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route("**/api/drafts/text-to-image", async (route) => {
+      if (route.request().method() === "GET") await held;
+      await route.continue();
+    });
+    const asked = page.waitForRequest(
+      (r) => r.url().endsWith("/api/drafts/text-to-image") && r.method() === "GET",
+    );
+    await page.reload();
+    await asked;
+    await expect(page.locator("form[aria-busy=true]")).toBeVisible();
+    await create.prompt.fill("a harbour at dusk");
+    release();
+    await create.ready(60_000);
+    await expect(create.prompt).toHaveValue("a harbour at dusk");
+    await expect(images).toHaveValue("3");
+    await expect(create.draftStatus).toHaveText(/^Draft saved at/);
+    await page.unroute("**/api/drafts/text-to-image");
+    await page.reload();
+    await create.ready(60_000);
+    await expect(create.prompt).toHaveValue("a harbour at dusk");
+  },
+);
+
 test("a stored draft with bad values opens what is valid and says what it set aside", async ({
   page,
   browser,

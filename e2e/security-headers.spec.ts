@@ -56,8 +56,9 @@ test("pages carry a nonce policy and are never framed, and the studio still work
 
   // The page runs: the gallery shows, and the create page's form answers typing.
   await expect(page.getByRole("heading", { name: "Gallery", level: 1 })).toBeVisible();
-  await page.goto("/create/text-to-image");
-  const prompt = new CreatePage(page).prompt;
+  const create = new CreatePage(page);
+  await create.open("text-to-image");
+  const prompt = create.prompt;
   await prompt.fill("a lighthouse at dusk");
   await expect(prompt).toHaveValue("a lighthouse at dusk");
   expect(violations).toEqual([]);

@@ -107,7 +107,11 @@ export function useWorkflowForm({
     if (started.current) return;
     started.current = true;
     void openForm({ slug, fields, form, search, queryClient, recall, applyValues, setNotice, draft }).then(
-      () => setReady(true),
+      (typed) => {
+        setReady(true);
+        // Typed before the form had opened: a change like any other, saved as the draft.
+        if (typed) void draft.save(form.getValues() as Record<string, unknown>);
+      },
     );
   }, [slug, fields, form, search, applyValues, recall, queryClient, draft]);
 
@@ -222,7 +226,8 @@ function useDraftActions({
 /**
  * The form's start: the stores are read from localStorage and the draft (or a teammate's setup,
  * `?setup=`) from the studio, then a recalled task (`?recall=`)
- * or a seed image (`?input=`) is taken in, and the address loses its one-time query.
+ * or a seed image (`?input=`) is taken in, and the address loses its one-time query. Answers
+ * whether the member changed the form while it was opening.
  */
 async function openForm(o: {
   slug: string;
@@ -234,7 +239,7 @@ async function openForm(o: {
   recall: (task: Pick<TaskView, "params">, part: RecallPart, seed?: string | null) => Promise<void>;
   applyValues: (values: Record<string, unknown>) => void;
   setNotice: (notice: string | null) => void;
-}): Promise<void> {
+}): Promise<boolean> {
   const { slug, search } = o;
   await useCreateStore.persist.rehydrate();
   await useVersionTarget.persist.rehydrate();
@@ -242,7 +247,9 @@ async function openForm(o: {
   const target = versionTargetOf(search);
   if (target) useVersionTarget.getState().setTarget(slug, target);
   const { opened, problem } = await o.draft.start(search.get("setup"));
-  if (opened) o.form.reset(opened.values);
+  // What the member typed while the draft was being read stays; the draft fills the rest.
+  const typed = Object.keys(o.form.formState.dirtyFields).length > 0;
+  if (opened) o.form.reset(opened.values, { keepDirtyValues: true });
   o.setNotice(problem ?? droppedNotice(opened?.dropped ?? []));
   const uuid = search.get("recall");
   const part = search.get("use") ?? "all";
@@ -261,6 +268,7 @@ async function openForm(o: {
   // The address loses its one-time query without a round trip to the server: a router
   // navigation here would fetch the page again, and what the form shows would wait for it.
   if (uuid || input || target) window.history.replaceState(window.history.state, "", `/create/${slug}`);
+  return typed;
 }
 
 /** Errors the server returned land on the fields they name; the rest go under the form, in words. */

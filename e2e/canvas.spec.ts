@@ -154,10 +154,17 @@ test("staged results stay in the gallery when kept, and go to the trash when dis
   await page.getByRole("spinbutton", { name: "Images" }).fill("1");
 
   const generate = async () => {
-    const sent = page.waitForRequest((r) => r.url().endsWith("/api/tasks") && r.method() === "POST");
+    const answered = page.waitForResponse(
+      (r) => r.url().endsWith("/api/tasks") && r.request().method() === "POST",
+      {
+        timeout: 60_000,
+      },
+    );
     await page.keyboard.press("Control+Enter");
-    const [body] = (await sent).postDataJSON() as Record<string, unknown>[];
-    await expect(canvas.staging.getByRole("status")).toHaveText("Result 1 of 1", { timeout: 30_000 });
+    const answer = await answered;
+    expect(answer.status()).toBe(202);
+    const [body] = answer.request().postDataJSON() as Record<string, unknown>[];
+    await expect(canvas.staging.getByRole("status")).toHaveText("Result 1 of 1", { timeout: 60_000 });
     return String(body?.taskUUID);
   };
 

@@ -48,10 +48,14 @@ async function setCellCap(page: Page, cells: string) {
   await page.goto("/settings");
   const panel = page.getByRole("region", { name: "Limits" });
   const cap = panel.getByLabel("Cells in one experiment");
+  // The fields take input once the limits are read.
+  await expect(cap).toBeEnabled({ timeout: 30_000 });
   if ((await cap.inputValue()) === cells) return;
   await cap.fill(cells);
   await panel.getByRole("button", { name: "Save limits" }).click();
-  await expect(panel.getByRole("status")).toHaveText("Saved. New requests follow these limits.");
+  await expect(panel.getByRole("status")).toHaveText("Saved. New requests follow these limits.", {
+    timeout: 30_000,
+  });
 }
 
 /** The cell (its box in the grid) that holds the keyboard's focus: "row-col". */

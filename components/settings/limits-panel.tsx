@@ -24,8 +24,9 @@ export function LimitsPanel() {
   const save = useEndpointMutation(api.limits.update, { input: (body: StudioLimits) => ({ body }) });
   const form = useForm<StudioLimits>({ resolver: zodResolver(studioLimitsSchema) });
   const { reset } = form;
+  // A figure the owner changed before the limits arrived (or while they were read again) stays.
   useEffect(() => {
-    if (limits.data) reset(limits.data);
+    if (limits.data) reset(limits.data, { keepDirtyValues: true, keepDirty: true });
   }, [limits.data, reset]);
   const { errors, isDirty } = form.formState;
 

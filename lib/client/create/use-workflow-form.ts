@@ -58,9 +58,7 @@ export function useWorkflowForm({
   const form = useTaskForm(taskType, fields, defaults, protocol, toTask);
   const { generate, pending } = useGenerate(slug);
   const search = useSearchParams();
-  const [ready, setReady] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
-  const started = useRef(false);
   const queryClient = useQueryClient();
   const recalls = useRef(0);
   const draft = useCheckedDraft(slug, form, { defaults, fields, taskType, protocol, toTask });
@@ -101,24 +99,17 @@ export function useWorkflowForm({
     [queryClient, recallInto, defaults, fields, form, applyValues],
   );
 
-  // Start, in the browser after the first render: the stores from localStorage, the draft (or a
-  // teammate's setup) from the studio.
-  useEffect(() => {
-    if (started.current) return;
-    started.current = true;
-    void openForm({ slug, fields, form, search, queryClient, recall, applyValues, setNotice, draft }).then(
-      (typed) => {
-        setReady(true);
-        // Typed before the form had opened: a change like any other, saved as the draft.
-        if (typed) void draft.save(form.getValues() as Record<string, unknown>);
-      },
-    );
-  }, [slug, fields, form, search, applyValues, recall, queryClient, draft]);
-
-  // Every change becomes the draft (after the start, so neither the defaults nor a teammate's
-  // setup overwrite the member's draft before they change something).
-  const watchDraft = draft.watch;
-  useEffect(() => (ready ? watchDraft() : undefined), [ready, watchDraft]);
+  const ready = useFormStart({
+    slug,
+    fields,
+    form,
+    search,
+    queryClient,
+    recall,
+    applyValues,
+    setNotice,
+    draft,
+  });
 
   const send = useCallback(
     async (values: Record<string, unknown>, taskUUID?: string) => {
@@ -221,6 +212,31 @@ function useDraftActions({
   }, [draft, form, defaults, slug, setNotice]);
 
   return { resetForm, restoreDraft };
+}
+
+/**
+ * Starts the form in the browser after the first render (`openForm`), then saves every change as
+ * the draft: after the start, so neither the defaults nor a teammate's setup overwrite the
+ * member's draft before they change something. Answers whether the form has opened.
+ */
+function useFormStart(o: Parameters<typeof openForm>[0] & { draft: ReturnType<typeof useDraft> }): boolean {
+  const [ready, setReady] = useState(false);
+  const started = useRef(false);
+  const { slug, fields, form, search, queryClient, recall, applyValues, setNotice, draft } = o;
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    void openForm({ slug, fields, form, search, queryClient, recall, applyValues, setNotice, draft }).then(
+      (typed) => {
+        setReady(true);
+        // Typed before the form had opened: a change like any other, saved as the draft.
+        if (typed) void draft.save(form.getValues() as Record<string, unknown>);
+      },
+    );
+  }, [slug, fields, form, search, applyValues, recall, queryClient, draft, setNotice]);
+  const watchDraft = draft.watch;
+  useEffect(() => (ready ? watchDraft() : undefined), [ready, watchDraft]);
+  return ready;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { expect, type Page, request as playwrightRequest, test } from "@playwright/test";
-import { imageTask, memberIdOf, sendTasks } from "./fixtures/accounts";
+import { imageTask, joinAsMember, memberIdOf, sendTasks } from "./fixtures/accounts";
 import { TAKE_SCREENS } from "./fixtures/screens";
 import { memberWithRole } from "./fixtures/studio-api";
 import { CreatePage } from "./pages/create-page";
@@ -177,4 +177,39 @@ test("the address holds the search: a link with ?q= opens it filtered, and typin
   // Emptied, the address is the bare page again.
   await search.fill("");
   await expect(page).toHaveURL(/\/prompts\?member=all$/);
+});
+
+test("a task cancelled while it waited is shown in the history as cancelled, not failed", async ({
+  browser,
+  request,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  const origin = baseURL ?? "";
+  // A member of their own: the engine holds "(held)" tasks for as long as the studio runs, so
+  // their four at work keep the fifth waiting, and no other spec waits behind them.
+  const context = await joinAsMember(browser, request, origin, {
+    name: "Cass Cancels",
+    email: "cass.cancels@studio.test",
+    password: "a task never sent",
+  });
+  const word = `cancelwren${Date.now().toString(36)}`;
+  const held = Array.from({ length: 4 }, (_, i) => imageTask(`a quiet harbour (held) ${word} No. ${i}`));
+  expect((await sendTasks(context.request, origin, held)).status()).toBe(202);
+  const waiting = imageTask(`a lone wren on a fence post ${word}`);
+  expect((await sendTasks(context.request, origin, [waiting])).status()).toBe(202);
+  const cancel = await context.request.post("/api/queue/cancel", {
+    data: { taskUUIDs: [waiting.taskUUID] },
+    headers: { origin },
+  });
+  expect(await cancel.text()).toContain('"cancelled":1');
+
+  const page = await context.newPage();
+  await page.goto("/prompts");
+  await page.getByRole("searchbox", { name: "Search prompts" }).fill(word);
+  const version = page.getByTestId("prompt-version").filter({ hasText: "a lone wren on a fence post" });
+  await expect(version).toHaveCount(1);
+  await expect(version).toContainText("cancelled");
+  await expect(version).not.toContainText("failed");
+  await screens(page, "cancelled");
 });

@@ -72,6 +72,7 @@ export function PromptVersionRow({
             {total === 1 ? "result" : "results"}
           </span>
           {newest.status === "error" ? <Badge>failed</Badge> : null}
+          {newest.status === "cancelled" ? <Badge>cancelled</Badge> : null}
           {canGenerate ? (
             <ButtonLink
               href={recallHref({ taskUUID: newest.taskUUID, params: newest.params }, "prompt")}

@@ -11,6 +11,7 @@ import { valuesFromTask } from "@/lib/client/create/task-values";
 import { useGenerate } from "@/lib/client/create/use-generate";
 import { isInFlight } from "@/lib/client/create/use-task-views";
 import type { QueuedTask } from "@/lib/client/gallery/cache";
+import { newId } from "@/lib/client/new-id";
 import type { FailedResult } from "@/lib/studio/items/gallery-item";
 import { isCancelled } from "@/lib/studio/queue/cancelled";
 
@@ -46,9 +47,7 @@ export function QueueRow({ task, now }: { task: QueuedTask; now: number }) {
   // Never sent, so not a failure: its own word and mark.
   const cancelled = task.status === "error" && isCancelled(task.error);
   const again = (params: Record<string, unknown>) =>
-    generate([
-      { ...params, taskType: task.taskType, taskUUID: crypto.randomUUID(), deliveryMethod: "async" },
-    ]);
+    generate([{ ...params, taskType: task.taskType, taskUUID: newId(), deliveryMethod: "async" }]);
   const { shrinking, refusal, sendSmaller } = useSendSmaller(again);
   const retry = () => {
     if (task.params) void again(valuesFromTask(task.params));

@@ -5,6 +5,7 @@ import { api } from "@/lib/studio/api";
 import { ApiError } from "@/lib/studio/api/errors";
 import { urlOf } from "@/lib/studio/api/url";
 import { call } from "../endpoint-client";
+import { newId } from "../new-id";
 import { setCanvasStorage } from "./canvas-persist";
 import { type CanvasRemote, type CanvasSync, createCanvasSync, type SyncStatus } from "./canvas-sync";
 
@@ -22,20 +23,6 @@ export const useCanvasSyncStatus = create<{
   savedAt: null,
   set: (status) => set((s) => ({ status, savedAt: status === "saved" ? Date.now() : s.savedAt })),
 }));
-
-/**
- * This tab, to the studio, drawn once per page load. Without `randomUUID` (a page served over plain
- * HTTP) it is drawn from `getRandomValues`: the canvas always names its writer, so the studio never
- * falls back to comparing the devices' clocks.
- */
-function drawWriter(): string {
-  if (typeof crypto.randomUUID === "function") return crypto.randomUUID();
-  const b = crypto.getRandomValues(new Uint8Array(16));
-  b[6] = ((b[6] ?? 0) & 0x0f) | 0x40;
-  b[8] = ((b[8] ?? 0) & 0x3f) | 0x80;
-  const hex = [...b].map((x) => x.toString(16).padStart(2, "0")).join("");
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
-}
 
 const remote: CanvasRemote = {
   async get() {
@@ -65,7 +52,9 @@ let installed: CanvasSync | null = null;
  */
 export function installCanvasSync(): CanvasSync {
   if (installed) return installed;
-  const writer = drawWriter();
+  // This tab, to the studio, drawn once per page load: the canvas always names its writer, so the
+  // studio never falls back to comparing the devices' clocks.
+  const writer = newId();
   const sync = createCanvasSync({
     local: localStorage,
     remote,

@@ -3,6 +3,7 @@
 import { create } from "zustand";
 import { createJSONStorage, persist } from "zustand/middleware";
 import { DEFAULT_IMAGE_MODEL } from "../create/image-fields";
+import { newId } from "../new-id";
 import {
   acceptResult,
   addLayer,
@@ -114,10 +115,6 @@ export const DEFAULT_SETTINGS: CanvasSettings = {
 };
 
 const DEFAULT_SIZES: Record<SizedTool, number> = { brush: 48, eraser: 32, restore: 64 };
-
-function newId(): string {
-  return crypto.randomUUID();
-}
 
 type CanvasSet = (fn: (s: CanvasState) => Partial<CanvasState>) => void;
 

@@ -6,6 +6,7 @@ import { recallNotice, restoreMedia } from "../create/recall-media";
 import { recallMediaDeps } from "../create/recall-media-deps";
 import { recallTaskQuery } from "../create/recall-prefetch";
 import { imageRefQuery } from "../create/tools";
+import { newId } from "../new-id";
 import { recalledDocument, recalledExtents, recalledSettings } from "./canvas-recall";
 import { fetchRecipe } from "./canvas-recipe";
 import { useCanvasStore } from "./canvas-store";
@@ -71,7 +72,7 @@ export async function recallIntoCanvas(
           }),
         ).catch(() => null)
       : null;
-    if (op) mask = { op, id: crypto.randomUUID() };
+    if (op) mask = { op, id: newId() };
     else lost.push("the mask: it could not be read");
   }
   const doc = recalledDocument(picture, recalledExtents(values), mask);

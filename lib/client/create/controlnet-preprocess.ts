@@ -10,6 +10,7 @@ import {
   PREPROCESSOR_TYPES,
   type PreProcessorType,
 } from "@/lib/protocol/utility-tasks";
+import { newId } from "../new-id";
 
 interface PreprocessorInfo {
   label: string;
@@ -129,15 +130,9 @@ export function preprocessBody(input: PreprocessInput): PreprocessBody {
   return body;
 }
 
-/**
- * A fixed, well-formed taskUUID for checking only: the body is sent without one (the studio
- * assigns it), and `crypto.randomUUID` is missing on pages served over plain http.
- */
-const CHECK_UUID = "00000000-0000-4000-8000-000000000000";
-
 /** The contract's errors for a body, before it is sent (e.g. a low threshold above the high one). */
 export function checkPreprocess(body: PreprocessBody): ServiceError[] {
-  const outcome = parseTask({ ...body, taskUUID: CHECK_UUID });
+  const outcome = parseTask({ ...body, taskUUID: newId() });
   return outcome.ok ? [] : outcome.errors;
 }
 

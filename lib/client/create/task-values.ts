@@ -4,6 +4,8 @@
  * so a cleared field means "the service's default", never an empty value the contract refuses.
  */
 
+import { newId } from "../new-id";
+
 /** Keys of the task that the studio, not the form, decides. */
 export const STUDIO_SET_KEYS = [
   "taskType",
@@ -58,7 +60,7 @@ export function buildTask(
     ...base,
     ...(options.extra ?? {}),
     taskType,
-    taskUUID: options.taskUUID ?? crypto.randomUUID(),
+    taskUUID: options.taskUUID ?? newId(),
     // Results reach the studio by the relay or by polling; the answer to the send is only "queued".
     deliveryMethod: "async",
   };

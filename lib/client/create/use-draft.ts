@@ -8,6 +8,7 @@ import { ApiError } from "@/lib/studio/api/errors";
 import { urlOf } from "@/lib/studio/api/url";
 import type { WorkflowSlug } from "@/lib/studio/workflow-of";
 import { call } from "../endpoint-client";
+import { newId } from "../new-id";
 import type { DraftCheck } from "./draft-check";
 
 /** Long enough to save once per pause in typing, short enough that a reload right after keeps it. */
@@ -24,8 +25,7 @@ export type DraftStatus =
   | { kind: "setup"; author: string | null };
 
 /** This tab, to the studio: its saves are ordered among themselves, another device's by arrival. */
-export const draftWriter =
-  typeof crypto !== "undefined" && "randomUUID" in crypto ? crypto.randomUUID() : undefined;
+export const draftWriter = newId();
 
 let lastTaken = 0;
 /** When this copy of the form was taken: never twice the same, so a tab's own saves stay in order. */

@@ -10,6 +10,7 @@ import { refusalWords } from "@/lib/server/experiments/plan";
 import { studioErrors } from "@/lib/studio/api/errors";
 import type { CaseResult, EvalComparison, EvalRunSummary } from "@/lib/studio/api/eval-sets";
 import { caseKey, type RunSettingsInput, settingsWords } from "@/lib/studio/eval-sets/input";
+import { CANCELLED_CODE } from "@/lib/studio/queue/cancelled";
 import { existingEvalSet } from "./records";
 
 /**
@@ -74,7 +75,8 @@ export async function runSummaries(
       status: experiment.status,
       cells: sql<number>`(select count(*)::int from experiment_cell c where c.experiment_id = ${outerColumn(evalRun.experimentId)})`,
       done: sql<number>`(select count(*)::int from experiment_cell c where c.experiment_id = ${outerColumn(evalRun.experimentId)} and c.status = 'done')`,
-      failed: sql<number>`(select count(*)::int from experiment_cell c where c.experiment_id = ${outerColumn(evalRun.experimentId)} and c.status in ('error', 'refused'))`,
+      // A cell cancelled while it waited was never sent: not one of the run's failures.
+      failed: sql<number>`(select count(*)::int from experiment_cell c where c.experiment_id = ${outerColumn(evalRun.experimentId)} and (c.status = 'refused' or (c.status = 'error' and coalesce(c.error -> 0 ->> 'code', '') <> ${CANCELLED_CODE})))`,
       ratingSum: sql<number | null>`(select sum(i.rating_avg * i.rating_count) ${rated})`,
       ratingCount: sql<number>`(select coalesce(sum(i.rating_count), 0)::int ${rated})`,
     })

@@ -7,6 +7,7 @@ import { cellRows } from "@/lib/server/experiments/records";
 import { ExperimentRunner } from "@/lib/server/experiments/runner";
 import { assignItem, setReviewState } from "@/lib/server/review/actions";
 import { createPickedResultsVote } from "@/lib/server/votes/picked-results";
+import { CANCELLED_CODE } from "@/lib/studio/queue/cancelled";
 import { inboxPage, markRead, unreadCount } from "./inbox";
 import { type NotifyFixture, notifyFixture, type Person } from "./notify-fixture";
 
@@ -195,6 +196,60 @@ for (const backend of testBackends) {
         href: `/experiments/${id}`,
       });
       for (const other of ["owner", "reviewer"] as const) expect(await newSince(since, other)).toEqual([]);
+    });
+
+    it("does not count a cell cancelled while it waited among an experiment's failures", async () => {
+      const created = await createExperiment(
+        { db: opened.db, videoModel: "local:video@3.0-prime", maxCells: 10 },
+        {
+          name: "Heron seeds",
+          base: {
+            taskType: "imageInference",
+            positivePrompt: "a heron",
+            model: "runware:100@1",
+            width: 512,
+            height: 512,
+          },
+          axes: [{ kind: "values", path: "CFGScale", values: [3, 7] }],
+        },
+        f.people.editor.id,
+      );
+      if (!created.ok) throw new Error(JSON.stringify(created.errors));
+      const id = created.value.experiment.id;
+      const runner = new ExperimentRunner({
+        db: opened.db,
+        submit: async (who, tasks) => {
+          await recordTasks(opened.db, who.id, tasks as SentTask[]);
+          const data = tasks.map((t) => ({
+            taskType: String(t.taskType),
+            taskUUID: String(t.taskUUID),
+            status: "queued" as const,
+          }));
+          return { status: 202, body: { data } };
+        },
+        perRequest: () => 10,
+        publish: () => {},
+      });
+      const since = new Date();
+      await runner.pump(id);
+      await runner.idle();
+      const [made, cancelled] = (await cellRows(opened.db, id)).flatMap((c) =>
+        c.taskUUID ? [c.taskUUID] : [],
+      );
+      await markTask(opened.db, made as string, { status: "success", progress: 100 });
+      await runner.taskFinished(made as string);
+      // Cancelled from the queue drawer before it was sent: never sent, so no failure.
+      await markTask(opened.db, cancelled as string, {
+        status: "error",
+        error: { code: CANCELLED_CODE, message: "Cancelled while it waited; it was never sent." },
+      });
+      await runner.taskFinished(cancelled as string);
+      await runner.idle();
+      runner.close();
+      const [got] = await newSince(since, "editor");
+      expect(got).toMatchObject({ kind: "experiment", detail: { done: 1, failed: 0 } });
+      const [entry] = (await inboxPage(opened.db, f.people.editor.id, { kind: "experiment" })).entries;
+      expect(entry?.text).toBe("Your experiment “Heron seeds” finished");
     });
 
     it("counts unread, filters by kind and unread, and marks one or all read", async () => {

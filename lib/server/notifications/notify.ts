@@ -10,6 +10,7 @@ import {
   type VoteRoundRow,
 } from "@/lib/server/db/schema";
 import type { NotificationDetail, NotificationKind } from "@/lib/studio/notifications/notifications";
+import { CANCELLED_CODE } from "@/lib/studio/queue/cancelled";
 import type { ReviewState } from "@/lib/studio/review/review";
 import { can } from "@/lib/studio/roles";
 import { notificationOutlet } from "./outlet";
@@ -152,7 +153,10 @@ async function batchesOf(db: Tx, event: NotifyEvent): Promise<Batch[]> {
           name: experiment.name,
           createdBy: experiment.createdBy,
           done: count(sql`case when ${experimentCell.status} = 'done' then 1 end`),
-          failed: count(sql`case when ${experimentCell.status} in ('error', 'refused') then 1 end`),
+          // A cell cancelled while it waited was never sent: not a failure to look at.
+          failed: count(
+            sql`case when ${experimentCell.status} = 'refused' or (${experimentCell.status} = 'error' and coalesce(${experimentCell.error} -> 0 ->> 'code', '') <> ${CANCELLED_CODE}) then 1 end`,
+          ),
         })
         .from(experiment)
         .leftJoin(experimentCell, eq(experimentCell.experimentId, experiment.id))

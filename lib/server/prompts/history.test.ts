@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
-import { eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { recordTasks } from "@/lib/server/db";
 import { recordItem } from "@/lib/server/db/item-records";
-import { item } from "@/lib/server/db/schema";
+import { experimentCell, item } from "@/lib/server/db/schema";
 import {
   backendTitle,
   createTestUser,
@@ -14,6 +14,7 @@ import { createEvalSet, updateEvalSet } from "@/lib/server/eval-sets/records";
 import { compareRuns, runSummaries, startEvalRun } from "@/lib/server/eval-sets/runs";
 import { cellRows } from "@/lib/server/experiments/records";
 import { promptQuerySchema } from "@/lib/studio/prompts/query";
+import { CANCELLED_CODE } from "@/lib/studio/queue/cancelled";
 import { promptHistoryPage, promptHistoryRows } from "./history";
 
 const task = (prompt: string, extra: Record<string, unknown> = {}) => ({
@@ -180,6 +181,36 @@ for (const backend of testBackends) {
         // The first run had the lighthouse but not the owl.
         expect(side.runs[1]?.results.map((r) => r?.status ?? null)).toEqual(["pending", null]);
         expect(side.runs[0]?.results.map((r) => r?.status ?? null)).toEqual(["pending", "pending"]);
+      });
+
+      it("counts a run's cells cancelled while they waited apart from its failures", async () => {
+        const deps = { db: opened.db, videoModel: "local:video@3.0-prime", maxCells: 100 };
+        const made = await createEvalSet(
+          opened.db,
+          { name: "Herons", cases: [1, 2, 3].map((seed) => ({ prompt: "a heron", seed })) },
+          ada,
+        );
+        const { run, experimentId } = await startEvalRun(
+          deps,
+          made.id,
+          { model: "runware:100@1", width: 512, height: 512 },
+          ada,
+        );
+        const [failed, ...cancelled] = await cellRows(opened.db, experimentId);
+        const end = (key: string | undefined, error: { code: string; message: string }) =>
+          opened.db
+            .update(experimentCell)
+            .set({ status: "error", error: [error] })
+            .where(and(eq(experimentCell.experimentId, experimentId), eq(experimentCell.key, key ?? "")));
+        await end(failed?.key, { code: "internalServerError", message: "The service failed." });
+        for (const cell of cancelled) {
+          await end(cell.key, {
+            code: CANCELLED_CODE,
+            message: "Cancelled while it waited; it was never sent.",
+          });
+        }
+        const [summary] = await runSummaries(opened.db, made.id);
+        expect(summary).toMatchObject({ id: run.id, cells: 3, done: 0, failed: 1 });
       });
     },
   );

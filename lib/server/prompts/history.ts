@@ -6,6 +6,7 @@ import { decodeCursor, encodeCursor } from "@/lib/server/db/cursor";
 import { item, task, user } from "@/lib/server/db/schema";
 import type { PromptPage, PromptRun } from "@/lib/studio/api/prompts";
 import type { PromptQuery } from "@/lib/studio/prompts/query";
+import { isCancelled } from "@/lib/studio/queue/cancelled";
 import { workflowOf } from "@/lib/studio/workflow-of";
 
 /**
@@ -58,6 +59,7 @@ export function promptHistoryRows(db: StudioDatabase, query: PromptQuery, me: st
       taskType: task.taskType,
       params: task.params,
       status: task.status,
+      error: task.error,
       createdAt: task.createdAt,
     })
     .from(task)
@@ -93,7 +95,8 @@ export async function promptHistoryPage(
         taskType: r.taskType,
         workflow: workflowOf({ ...params, taskType: r.taskType }),
         model: typeof params.model === "string" ? params.model : null,
-        status: r.status,
+        // Cancelled while it waited: never sent, so the history does not call it failed.
+        status: r.status === "error" && isCancelled(r.error) ? "cancelled" : r.status,
         createdAt: r.createdAt.toISOString(),
         params: { ...params, taskType: r.taskType },
         items: made.items,

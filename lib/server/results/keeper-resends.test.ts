@@ -9,6 +9,8 @@ import { getTask, type OpenedDatabase, recordTasks } from "@/lib/server/db";
 import { createTestUser, openTestPglite } from "@/lib/server/db/test-databases";
 import { LocalMediaStorage } from "@/lib/server/storage";
 import { EventLog } from "@/lib/server/stream/event-log";
+import { readmit, wireFromRecord } from "@/lib/server/tasks/readmit";
+import type { TaskUpdate } from "@/lib/studio/items/gallery-item";
 import type {
   ImageItem,
   Listener,
@@ -255,6 +257,61 @@ describe("tasks taken up after a restart", () => {
     expect(watched).toContain(held);
     expect(watched).not.toContain(first);
     expect(watched).not.toContain(third);
+    await keeper.close();
+  });
+
+  it("one that cannot be rebuilt ends failed, saying why, and its author hears it as any failed task", async () => {
+    // Its upload address held credentials, which the studio does not keep: it cannot go again.
+    const taskUUID = crypto.randomUUID();
+    await recordTasks(database.db, authorId, [
+      {
+        taskType: "imageInference",
+        taskUUID,
+        positivePrompt: "a kite",
+        model: "runware:100@1",
+        uploadEndpoint: "https://bucket.test/put?X-Signature=secret",
+      },
+    ]);
+    const script = scripted({ poll: async (uuid) => unknown(uuid) });
+    const log = new EventLog();
+    const heard: { userId: string | null; task: TaskUpdate }[] = [];
+    log.subscribe((event, audience) => {
+      if (event.type === "task" && event.task.taskUUID === taskUUID) {
+        heard.push({ userId: "userId" in audience ? audience.userId : null, task: event.task });
+      }
+    });
+    const rebuild = {
+      storage: new LocalMediaStorage(path.join(dir, "media")),
+      refs: { resolve: async <T>(t: T) => t },
+    };
+    const readmitted: string[] = [];
+    const keeper: ResultKeeper = keeperWith(script.upstream, {
+      log,
+      wireOf: (flight: Flight) => wireFromRecord(rebuild, flight),
+      requeue: {
+        running: () => undefined,
+        unsent: (flights) =>
+          void readmit(
+            {
+              ...rebuild,
+              keeper,
+              queue: { readmit: (_member, jobs) => void readmitted.push(...jobs.map((j) => j.taskUUID)) },
+            },
+            flights,
+          ),
+      },
+    });
+    await keeper.start();
+    const row = await ended(taskUUID);
+    expect(row).toMatchObject({
+      status: "error",
+      error: { code: "unsupportedParameter", parameter: "uploadEndpoint" },
+    });
+    expect(row?.error?.message).toMatch(/could not be sent again after the studio restarted/);
+    expect(readmitted).not.toContain(taskUUID);
+    // Told live to its author alone, with the words its card and the done alert show.
+    await expect.poll(() => heard.map((h) => [h.userId, h.task.status])).toEqual([[authorId, "error"]]);
+    expect(heard[0]?.task.error?.message).toMatch(/could not be sent again after the studio restarted/);
     await keeper.close();
   });
 

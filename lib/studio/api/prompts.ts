@@ -13,6 +13,7 @@ export const promptRunSchema = z.object({
   /** The Create page that made it (text-to-image, video, ...). */
   workflow: z.string(),
   model: z.string().nullable(),
+  /** The task's status, or `cancelled` for one cancelled while it waited (it was never sent). */
   status: z.string(),
   createdAt: z.string(),
   /** The task as sent (media by reference): the base of an experiment started from it. */

@@ -1,6 +1,6 @@
 import path from "node:path";
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
-import { imageTask, joinAsMember, memberIdOf, sendTasks } from "./fixtures/accounts";
+import { imageTask, joinAsMember, memberIdOf, OWNER, sendTasks } from "./fixtures/accounts";
 import { saveScreen } from "./fixtures/screens";
 import { finishedTask } from "./fixtures/studio-api";
 
@@ -202,11 +202,28 @@ test("a guest's link is withdrawn, says so in another browser and decides nothin
   await guestPage.goto(new URL(fresh).pathname);
   await guestPage.getByRole("button", { name: "Approve", exact: true }).click();
   await expect(guestPage.getByTestId("your-decision")).toContainText("Approved");
-  await guestPage.goto(`/a/${oldToken}`);
+  // The old link, replaced, says so and whom to ask, and nothing of the request; 410, as its calls.
+  const replacedPage = await guestPage.goto(`/a/${oldToken}`);
+  expect(replacedPage?.status()).toBe(410);
   await expect(
-    guestPage.getByRole("heading", { name: "This review link has expired or was revoked" }),
+    guestPage.getByRole("heading", { name: "This link was replaced by a newer one" }),
   ).toBeVisible();
-  expect((await guest.request.get(`/api/approval-links/${oldToken}`)).status()).toBe(404);
+  await expect(guestPage.getByText(`Ask ${OWNER.name} to send you the new link.`)).toBeVisible();
+  await expect(guestPage.getByText("Windmill print")).toHaveCount(0);
+  for (const [width, height] of SIZES) {
+    await guestPage.setViewportSize({ width, height });
+    await saveScreen(guestPage, { path: `${SCREENS}/replaced-link-${width}x${height}.png`, fullPage: true });
+  }
+  const oldRead = await guest.request.get(`/api/approval-links/${oldToken}`);
+  expect(oldRead.status()).toBe(410);
+  expect(await oldRead.json()).toMatchObject({ errors: [{ code: "linkReplaced", parameter: "token" }] });
+  // A link that never was names nobody: 404.
+  const neverPage = await guestPage.goto(`/a/${"x".repeat(43)}`);
+  expect(neverPage?.status()).toBe(404);
+  await expect(
+    guestPage.getByRole("heading", { name: "There is no review link at this address" }),
+  ).toBeVisible();
+  await expect(guestPage.getByText(OWNER.name)).toHaveCount(0);
 
   // Renewing the link again keeps the decision already given.
   await page.getByRole("button", { name: "Done" }).click();

@@ -111,6 +111,7 @@ export async function createApproval(
           reviewerId: (guest as { id: string }).id,
           name: r.guestName,
           url: approvalGuestUrl(origin, token),
+          emailedTo: null,
         });
       }
     }

@@ -5,6 +5,7 @@ import { studioErrors } from "@/lib/studio/api/errors";
 import type { ApprovalView, GuestLink } from "@/lib/studio/approvals/views";
 import type { Actor } from "../items/actor";
 import { lockRequest } from "./decide";
+import { emailGuestLinks } from "./guest-mail";
 import { approvalGuestUrl, hashApprovalToken, newApprovalToken } from "./guest-token";
 import { announce } from "./notices";
 import type { ApprovalDeps } from "./types";
@@ -23,7 +24,7 @@ async function guestOf(
   actor: Actor,
   id: string,
   reviewerId: string,
-): Promise<{ name: string; tokenHash: string | null }> {
+): Promise<{ name: string; tokenHash: string | null; email: string | null }> {
   const request = await lockRequest(tx, id);
   if (!mayEdit(request, actor)) throw studioErrors.approvalNotYours();
   const [row] = await tx
@@ -31,6 +32,7 @@ async function guestOf(
       userId: approvalReviewer.userId,
       guestName: approvalReviewer.guestName,
       tokenHash: approvalReviewer.guestTokenHash,
+      email: approvalReviewer.guestEmail,
     })
     .from(approvalReviewer)
     .where(
@@ -42,7 +44,7 @@ async function guestOf(
     );
   if (!row) throw studioErrors.reviewerNotFound();
   if (row.userId) throw studioErrors.notAGuestReviewer();
-  return { name: row.guestName ?? "Guest", tokenHash: row.tokenHash };
+  return { name: row.guestName ?? "Guest", tokenHash: row.tokenHash, email: row.email };
 }
 
 async function answer(deps: ApprovalDeps, actor: Actor, id: string): Promise<ApprovalView> {
@@ -69,8 +71,9 @@ export async function revokeGuestLink(
 }
 
 /**
- * A new link for the same guest (answered once); the old one, withdrawn or not, stops working,
- * and its hash is kept so that opening it says it was replaced.
+ * A new link for the same guest (answered once, and emailed to them when the requester gave an
+ * address); the old one, withdrawn or not, stops working, and its hash is kept so that opening it
+ * says it was replaced.
  */
 export async function reissueGuestLink(
   deps: ApprovalDeps,
@@ -80,7 +83,7 @@ export async function reissueGuestLink(
   origin: string,
 ): Promise<{ approval: ApprovalView; guestLink: GuestLink }> {
   const token = newApprovalToken();
-  const { name } = await deps.db.transaction(async (tx) => {
+  const { name, email } = await deps.db.transaction(async (tx) => {
     const guest = await guestOf(tx, actor, id, reviewerId);
     if (guest.tokenHash)
       await tx
@@ -93,8 +96,8 @@ export async function reissueGuestLink(
       .where(eq(approvalReviewer.id, reviewerId));
     return guest;
   });
-  return {
-    approval: await answer(deps, actor, id),
-    guestLink: { reviewerId, name, url: approvalGuestUrl(origin, token) },
-  };
+  const [guestLink] = await emailGuestLinks(deps.db, id, [
+    { reviewerId, name, url: approvalGuestUrl(origin, token), email },
+  ]);
+  return { approval: await answer(deps, actor, id), guestLink: guestLink as GuestLink };
 }

@@ -3,11 +3,28 @@ import { parseStudioEnv } from "@/lib/server/config/env";
 import { backendTitle, type TestDatabase, testBackends } from "@/lib/server/db/test-databases";
 import { header, startSmtp, textBody } from "@/lib/server/notifications/smtp-sink";
 import { startNotifications } from "@/lib/server/notifications/start";
+import { approvalCreateSchema, newReviewerSchema } from "@/lib/studio/approvals/inputs";
 import { createApproval } from "./create";
 import { guestLinkEmail } from "./guest-mail";
 import { reissueGuestLink } from "./links";
 import { addReviewer } from "./reviewers";
 import { approvalTeam, twoStages } from "./test-support";
+
+describe("a guest's address", () => {
+  it("is an email address, and a wrong one is refused naming where it was given", () => {
+    const stage = (guestEmail: string) => ({
+      title: "Poster",
+      itemIds: ["0b6f8a1e-2c7d-4e55-9a43-0f1d2c3b4a59"],
+      stages: [{ name: "Client", reviewers: [{ guestName: "Fay", guestEmail }] }],
+    });
+    expect(approvalCreateSchema.safeParse(stage("fay@example.com")).success).toBe(true);
+    const wrong = approvalCreateSchema.safeParse(stage("not an address"));
+    expect(wrong.success).toBe(false);
+    expect(wrong.error?.issues.map((i) => i.path.join("."))).toContain("stages.0.reviewers.0.guestEmail");
+    const added = newReviewerSchema.safeParse({ guestName: "Dora", guestEmail: "dora@" });
+    expect(added.error?.issues[0]?.message).toBe("guestEmail is an email address.");
+  });
+});
 
 describe("guestLinkEmail", () => {
   it("says who asks, for what, and carries the link", () => {
@@ -111,6 +128,18 @@ for (const backend of testBackends) {
         expect(resent).toHaveLength(2);
         expect(textBody(resent[1]?.raw ?? "")).toContain(`Open it: ${again.guestLink.url}`);
         expect(smtp.received).toHaveLength(2);
+
+        // A guest named with an address when the request is made is emailed too.
+        const withGuest = twoStages(people, team.itemIds);
+        withGuest.stages[1] = {
+          name: "Client",
+          reviewers: [{ guestName: "Fay", guestEmail: "fay@example.com" }],
+        };
+        const made = await createApproval(deps, people.editor, withGuest, "https://s.test");
+        expect(made.guestLinks[0]?.emailedTo).toBe("fay@example.com");
+        const fay = smtp.received.filter((m) => m.to.includes("fay@example.com"));
+        expect(textBody(fay[0]?.raw ?? "")).toContain(`Open it: ${made.guestLinks[0]?.url}`);
+        expect(made.approval.stages[1]?.reviewers[0]?.email).toBe("fay@example.com");
       });
 
       it("says the link was not emailed when the mail server refuses it, and the change still stands", async () => {

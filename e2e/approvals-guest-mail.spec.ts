@@ -24,7 +24,7 @@ test.afterAll(async () => {
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-test("a guest added with an email address is sent their link, and the page says it was sent", async ({
+test("a guest named with an email address, when the request is made or later, is sent their link, and the page says so", async ({
   browser,
 }) => {
   test.setTimeout(420_000);
@@ -43,16 +43,37 @@ test("a guest added with an email address is sent their link, and the page says 
   const task = imageTask("a harbour at dawn for the guest's email");
   expect((await sendTasks(page.request, origin, [task])).status()).toBe(202);
   const [item] = (await finishedTask(page.request, task.taskUUID, 60_000)).items;
-  const made = await page.request.post("/api/approvals", {
-    data: {
-      title: "Harbour print",
-      itemIds: [item?.id],
-      stages: [{ name: "Client", reviewers: [{ guestName: "Gale" }] }],
-    },
+  const board = await page.request.post("/api/boards", { data: { name: "Harbour" }, headers: { origin } });
+  expect(board.status()).toBe(201);
+  const boardId = ((await board.json()) as { data: { board: { id: string } } }).data.board.id;
+  const onBoard = await page.request.post(`/api/boards/${boardId}/items`, {
+    data: { itemIds: [item?.id] },
     headers: { origin },
   });
-  expect(made.status()).toBe(201);
-  const id = ((await made.json()) as { data: { approval: { id: string } } }).data.approval.id;
+  expect(onBoard.status()).toBe(200);
+
+  // The request is made with a guest and their address: the link goes to them, and the dialog says so.
+  await page.goto(`/gallery?board=${boardId}`);
+  await page.getByRole("button", { name: "Request approval" }).click();
+  const dialog = page.getByRole("dialog", { name: "Request approval" });
+  await dialog.getByLabel("Title").fill("Harbour print");
+  await dialog.getByRole("button", { name: "Remove stage 2" }).click();
+  await dialog.getByLabel("Stage 1 guest name").fill("Gale");
+  await dialog.getByLabel("Stage 1 guest email (optional)").fill("gale@example.com");
+  await dialog.getByTestId("stage-1").getByRole("button", { name: "Add guest" }).click();
+  await expect(dialog.getByText("(guest · gale@example.com)")).toBeVisible();
+  await saveScreen(page, { path: `${SCREENS}/request-1440x900.png` });
+  await dialog.getByRole("button", { name: "Send for approval" }).click();
+  const requested = page.getByRole("dialog", { name: "Approval requested" });
+  await expect(requested).toContainText("Gale’s link — sent by email to gale@example.com");
+  const galeUrl = await requested.getByLabel("Gale’s link").inputValue();
+  await saveScreen(page, { path: `${SCREENS}/requested-1440x900.png` });
+  const toGale = smtp.received.filter((m) => m.to.includes("gale@example.com"));
+  expect(toGale).toHaveLength(1);
+  expect(textBody(toGale[0]?.raw ?? "")).toContain(`Open it: ${galeUrl}`);
+  await requested.getByRole("link", { name: "Open the request" }).click();
+  await expect(page.getByRole("heading", { name: "Harbour print" })).toBeVisible();
+  const id = new URL(page.url()).pathname.split("/approvals/")[1] as string;
 
   await page.goto(`/approvals/${id}`);
   await page.getByRole("button", { name: "Add a reviewer to stage 1" }).click();

@@ -27,7 +27,7 @@ async function main() {
   const { Drain } = await import("./lib/server/ops/drain");
   const { logger } = await import("@/lib/platform/logger");
   const { postTasksListener } = await import("./lib/server/api/post-tasks");
-  const { lookUpShareLink } = await import("./lib/server/api/link-callers");
+  const { lookUpApprovalLink, lookUpShareLink } = await import("./lib/server/api/link-callers");
   const start = await import("./lib/server/start");
   const { exitFatally, shutdownOnSignals } = await import("./lib/server/shutdown");
 
@@ -75,6 +75,7 @@ async function main() {
     // answers, so edits reload.
     postTasks: postTasksListener({ hostname: env.HOST, port: env.PORT }),
     shareLinkState: (token: string) => lookUpShareLink(runtime.database.db, token),
+    approvalLinkState: (token: string) => lookUpApprovalLink(runtime.database.db, token),
   };
   // Headers and requests are timed (lib/server/http/studio-server.ts): a client trickling its
   // headers cannot hold a socket; a slow upload and the stream's upgraded sockets are not cut.

@@ -1,6 +1,6 @@
 import path from "node:path";
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
-import { imageTask, joinAsMember, memberIdOf, sendTasks } from "./fixtures/accounts";
+import { imageTask, joinAsMember, memberIdOf, OWNER, sendTasks } from "./fixtures/accounts";
 import { saveScreen } from "./fixtures/screens";
 import { finishedTask } from "./fixtures/studio-api";
 
@@ -98,7 +98,28 @@ test("the requester removes the reviewer a stage waited on and it moves on, adds
     await page.setViewportSize({ width, height });
     await saveScreen(page, { path: `${SCREENS}/controls-${width}x${height}.png`, fullPage: true });
   }
+  // The client's stage has not started: its reviewers can be changed already.
+  await expect(page.getByRole("button", { name: "Remove Cleo" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Add a reviewer to stage 2" })).toBeVisible();
+  // Removing asks first, naming who loses access and what becomes of the stage; Cancel changes nothing.
   await page.getByRole("button", { name: "Remove Bo Reviewer" }).click();
+  const asked = page.getByRole("dialog", { name: "Remove Bo Reviewer from stage 1?" });
+  await expect(asked).toContainText(
+    "Bo Reviewer no longer decides in stage 1, and the request leaves their list to decide.",
+  );
+  await expect(asked).toContainText("Bo Reviewer has not decided in this round, so no decision is lost");
+  await expect(asked).toContainText("Everyone else in stage 1 has decided, so the stage is settled at once");
+  for (const [width, height] of SIZES) {
+    await page.setViewportSize({ width, height });
+    await saveScreen(page, { path: `${SCREENS}/remove-asked-${width}x${height}.png` });
+  }
+  await asked.getByRole("button", { name: "Cancel" }).click();
+  await expect(asked).toHaveCount(0);
+  await expect(page.getByTestId("approval-status")).toHaveText("In review — stage 1 of 2");
+  await expect(team.getByText("Bo Reviewer")).toBeVisible();
+  await page.getByRole("button", { name: "Remove Bo Reviewer" }).click();
+  await asked.getByRole("button", { name: "Remove Bo Reviewer" }).click();
+  await expect(asked).toHaveCount(0);
   // The stage waited only on Bo: it passes at once and the client's stage starts.
   await expect(page.getByTestId("approval-status")).toHaveText("In review — stage 2 of 2");
   await expect(team.getByTestId("reviewer")).toHaveCount(1);
@@ -163,15 +184,27 @@ test("a guest's link is withdrawn, says so in another browser and decides nothin
   const oldToken = new URL(made.guestUrl as string).pathname.split("/a/")[1] as string;
   await page.goto(`/approvals/${made.id}`);
   const stage = page.getByTestId("stage-1");
+  // Withdrawing asks first; Cancel leaves the link working.
   await page.getByRole("button", { name: "Withdraw Gale’s link" }).click();
+  const asked = page.getByRole("dialog", { name: "Withdraw Gale’s link?" });
+  await expect(asked).toContainText("Gale’s link stops working at once");
+  await expect(asked).toContainText("make them a new link if they should still decide");
+  await asked.getByRole("button", { name: "Cancel" }).click();
+  await expect(asked).toHaveCount(0);
+  await expect(stage.getByTestId("reviewer-link")).toHaveCount(0);
+  await page.getByRole("button", { name: "Withdraw Gale’s link" }).click();
+  await asked.getByRole("button", { name: "Withdraw link" }).click();
   await expect(stage.getByTestId("reviewer-link")).toHaveText("Link withdrawn");
   await expect(page.getByRole("button", { name: "Withdraw Gale’s link" })).toHaveCount(0);
 
   // In a browser with no account: the page says the link was withdrawn, and every guest call refuses.
   const guest = await browser.newContext({ baseURL, storageState: { cookies: [], origins: [] } });
   const guestPage = await guest.newPage();
-  await guestPage.goto(`/a/${oldToken}`);
+  const withdrawnPage = await guestPage.goto(`/a/${oldToken}`);
+  expect(withdrawnPage?.status()).toBe(410);
   await expect(guestPage.getByRole("heading", { name: "This link was withdrawn" })).toBeVisible();
+  await expect(guestPage.getByText(`ask ${OWNER.name} for a new link`)).toBeVisible();
+  await expect(guestPage.getByText("Windmill print")).toHaveCount(0);
   await expect(guestPage.getByRole("button", { name: "Approve", exact: true })).toHaveCount(0);
   for (const [width, height] of SIZES) {
     await guestPage.setViewportSize({ width, height });
@@ -202,11 +235,28 @@ test("a guest's link is withdrawn, says so in another browser and decides nothin
   await guestPage.goto(new URL(fresh).pathname);
   await guestPage.getByRole("button", { name: "Approve", exact: true }).click();
   await expect(guestPage.getByTestId("your-decision")).toContainText("Approved");
-  await guestPage.goto(`/a/${oldToken}`);
+  // The old link, replaced, says so and whom to ask, and nothing of the request; 410, as its calls.
+  const replacedPage = await guestPage.goto(`/a/${oldToken}`);
+  expect(replacedPage?.status()).toBe(410);
   await expect(
-    guestPage.getByRole("heading", { name: "This review link has expired or was revoked" }),
+    guestPage.getByRole("heading", { name: "This link was replaced by a newer one" }),
   ).toBeVisible();
-  expect((await guest.request.get(`/api/approval-links/${oldToken}`)).status()).toBe(404);
+  await expect(guestPage.getByText(`Ask ${OWNER.name} to send you the new link.`)).toBeVisible();
+  await expect(guestPage.getByText("Windmill print")).toHaveCount(0);
+  for (const [width, height] of SIZES) {
+    await guestPage.setViewportSize({ width, height });
+    await saveScreen(guestPage, { path: `${SCREENS}/replaced-link-${width}x${height}.png`, fullPage: true });
+  }
+  const oldRead = await guest.request.get(`/api/approval-links/${oldToken}`);
+  expect(oldRead.status()).toBe(410);
+  expect(await oldRead.json()).toMatchObject({ errors: [{ code: "linkReplaced", parameter: "token" }] });
+  // A link that never was names nobody: 404.
+  const neverPage = await guestPage.goto(`/a/${"x".repeat(43)}`);
+  expect(neverPage?.status()).toBe(404);
+  await expect(
+    guestPage.getByRole("heading", { name: "There is no review link at this address" }),
+  ).toBeVisible();
+  await expect(guestPage.getByText(OWNER.name)).toHaveCount(0);
 
   // Renewing the link again keeps the decision already given.
   await page.getByRole("button", { name: "Done" }).click();
@@ -217,5 +267,10 @@ test("a guest's link is withdrawn, says so in another browser and decides nothin
   await guestPage.goto(new URL(third).pathname);
   await expect(guestPage.getByTestId("your-decision")).toContainText("Approved");
   await expect(stage.getByTestId("reviewer-decision")).toHaveText("Approved");
+  // Decided, the request's reviewers stay as they are, and the page says so.
+  await expect(page.getByTestId("reviewers-closed")).toHaveText(
+    "This request is approved: who decides it can no longer be changed.",
+  );
+  await expect(page.getByRole("button", { name: /^Add a reviewer/ })).toHaveCount(0);
   await guest.close();
 });

@@ -74,7 +74,7 @@ function RequestDialog({
         name: s.name.trim(),
         reviewers: [
           ...s.memberIds.map((userId) => ({ userId })),
-          ...s.guests.map((guestName) => ({ guestName })),
+          ...s.guests.map((g) => ({ guestName: g.name, ...(g.email ? { guestEmail: g.email } : {}) })),
         ],
       })),
     });
@@ -188,7 +188,12 @@ function GuestLinks({ made, onClose }: { made: { id: string; guestLinks: GuestLi
     <div className="flex flex-col gap-4">
       {made.guestLinks.map((g) => (
         <div key={g.reviewerId} className="flex flex-col gap-1.5">
-          <p className="font-medium text-[13px] text-foreground">{g.name}’s link</p>
+          <p className="font-medium text-[13px] text-foreground">
+            {g.name}’s link
+            {g.emailedTo ? (
+              <span className="font-normal text-muted"> — sent by email to {g.emailedTo}</span>
+            ) : null}
+          </p>
           <div className="flex items-center gap-2">
             <input
               readOnly

@@ -115,7 +115,9 @@ export function NewGuestLinks({ links, onDone }: { links: readonly GuestLink[]; 
           <p className="font-medium text-[13px] text-foreground">
             {g.name}’s new link{" "}
             <span className="font-normal text-muted">
-              — copy it now and send it to them; it is shown only once.
+              {g.emailedTo
+                ? `— sent by email to ${g.emailedTo}. It is shown here only once, should you want to send it another way.`
+                : "— copy it now and send it to them; it is shown only once."}
             </span>
           </p>
           <div className="flex items-center gap-2">

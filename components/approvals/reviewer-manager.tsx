@@ -11,7 +11,9 @@ import {
   useReplaceReviewer,
   useRevokeLink,
 } from "@/lib/client/approvals/reviewers";
+import { plainName, type ReviewerChange, reviewersClosedWords } from "@/lib/studio/approvals/change-words";
 import type { ApprovalView, GuestLink, ReviewerView, StageView } from "@/lib/studio/approvals/views";
+import { ConfirmReviewerChange } from "./reviewer-confirm";
 import { NewGuestLinks, ReviewerForm } from "./reviewer-form";
 import { StageList } from "./stage-list";
 
@@ -19,9 +21,6 @@ type Form = { kind: "add"; stage: number } | { kind: "replace"; reviewer: Review
 
 /** Small enough that a guest's four controls share one line beside a 1280-wide page's items. */
 const ACTION = "h-7 gap-1 px-2 text-[12.5px]";
-
-/** A guest's display name without the "(guest)" the list adds. */
-const plainName = (r: ReviewerView) => r.name.replace(/ \(guest\)$/, "");
 
 /** The page's changes to its reviewers: the five calls, whether one runs, and the last refusal. */
 function useReviewerChanges(id: string) {
@@ -48,13 +47,17 @@ function useReviewerChanges(id: string) {
 
 type Changes = ReturnType<typeof useReviewerChanges>;
 
-/** One reviewer's controls: replace or remove before they decide; a guest's link, withdrawn or new. */
+/**
+ * One reviewer's controls: replace or remove before they decide; a guest's link, withdrawn or new.
+ * Removing and withdrawing ask first (`onAsk`).
+ */
 function ReviewerActions({
   r,
   changeable,
   guest,
   changes,
   onReplace,
+  onAsk,
   onLinks,
 }: {
   r: ReviewerView;
@@ -62,6 +65,7 @@ function ReviewerActions({
   guest: boolean;
   changes: Changes;
   onReplace(): void;
+  onAsk(kind: ReviewerChange["kind"]): void;
   onLinks(links: GuestLink[]): void;
 }) {
   const name = plainName(r);
@@ -90,7 +94,7 @@ function ReviewerActions({
             className={ACTION}
             aria-label={`Remove ${name}`}
             disabled={busy}
-            onClick={press(() => changes.remove.mutate(r.id))}
+            onClick={press(() => onAsk("remove"))}
           >
             <UserMinus aria-hidden />
             Remove
@@ -104,7 +108,7 @@ function ReviewerActions({
           className={ACTION}
           aria-label={`Withdraw ${name}’s link`}
           disabled={busy}
-          onClick={press(() => changes.revoke.mutate(r.id))}
+          onClick={press(() => onAsk("revoke"))}
         >
           <Link2Off aria-hidden />
           Withdraw link
@@ -137,6 +141,11 @@ export function ManagedStages({ approval }: { approval: ApprovalView }) {
   const changes = useReviewerChanges(approval.id);
   const [form, setForm] = useState<Form>(null);
   const [links, setLinks] = useState<GuestLink[]>([]);
+  const [asking, setAsking] = useState<ReviewerChange | null>(null);
+  const confirm = (change: ReviewerChange) => {
+    const call = change.kind === "remove" ? changes.remove : changes.revoke;
+    call.mutate(change.reviewer.id, { onSuccess: () => setAsking(null) });
+  };
   const open = approval.canEdit && approval.status === "inReview";
   const undecided = (stage: StageView) => open && (stage.state === "active" || stage.state === "waiting");
   const membersOf = (stage: StageView) => stage.reviewers.flatMap((r) => (r.userId ? [r.userId] : []));
@@ -172,6 +181,7 @@ export function ManagedStages({ approval }: { approval: ApprovalView }) {
         guest={guest}
         changes={changes}
         onReplace={() => setForm({ kind: "replace", reviewer: r })}
+        onAsk={(kind) => setAsking({ kind, reviewer: r, stage })}
         onLinks={setLinks}
       />
     );
@@ -215,7 +225,22 @@ export function ManagedStages({ approval }: { approval: ApprovalView }) {
   return (
     <div className="flex flex-col gap-3">
       {links.length > 0 ? <NewGuestLinks links={links} onDone={() => setLinks([])} /> : null}
-      <FormError>{changes.error}</FormError>
+      {approval.canEdit && !open ? (
+        <p className="text-[13px] text-muted" data-testid="reviewers-closed">
+          {reviewersClosedWords(approval.status)}
+        </p>
+      ) : null}
+      <FormError>{asking ? undefined : changes.error}</FormError>
+      <ConfirmReviewerChange
+        change={asking}
+        busy={changes.busy}
+        error={changes.error}
+        onConfirm={confirm}
+        onCancel={() => {
+          changes.clear();
+          setAsking(null);
+        }}
+      />
       <StageList
         stages={approval.stages}
         reviewerActions={approval.canEdit ? reviewerActions : undefined}

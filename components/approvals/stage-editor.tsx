@@ -1,11 +1,17 @@
 "use client";
 
 import { Plus, Trash2, UserRound, X } from "lucide-react";
-import { useState } from "react";
+import { type KeyboardEvent, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { inputClasses } from "@/components/ui/field";
 import type { MemberView } from "@/lib/studio/api/members";
 import { APPROVAL_LIMITS } from "@/lib/studio/approvals/approvals";
+
+/** A guest as the form holds them: a name, and the address their link is emailed to, if known. */
+export interface GuestDraft {
+  name: string;
+  email: string;
+}
 
 /** A stage as the form holds it: its name, the members chosen and the guests named. */
 export interface StageDraft {
@@ -13,7 +19,7 @@ export interface StageDraft {
   key: number;
   name: string;
   memberIds: string[];
-  guests: string[];
+  guests: GuestDraft[];
 }
 
 /** One stage of a request being made: its name, members to tick and guests to name. */
@@ -31,11 +37,20 @@ export function StageEditor({
   onRemove?: () => void;
 }) {
   const [guest, setGuest] = useState("");
+  const [email, setEmail] = useState("");
   const addGuest = () => {
     const name = guest.trim();
     if (!name) return;
-    if (!stage.guests.includes(name)) onChange({ ...stage, guests: [...stage.guests, name] });
+    if (!stage.guests.some((g) => g.name === name))
+      onChange({ ...stage, guests: [...stage.guests, { name, email: email.trim() }] });
     setGuest("");
+    setEmail("");
+  };
+  const onEnter = (e: KeyboardEvent<HTMLInputElement>) => {
+    if (e.key === "Enter") {
+      e.preventDefault();
+      addGuest();
+    }
   };
   return (
     <fieldset
@@ -90,13 +105,13 @@ export function StageEditor({
         <ul className="flex flex-wrap gap-1.5">
           {stage.guests.map((g, i) => (
             <li
-              key={g}
+              key={g.name}
               className="inline-flex items-center gap-1 rounded-full border border-border-strong px-2.5 py-1 text-[12.5px] text-foreground"
             >
-              {g} <span className="text-muted-subtle">(guest)</span>
+              {g.name} <span className="text-muted-subtle">(guest{g.email ? ` · ${g.email}` : ""})</span>
               <button
                 type="button"
-                aria-label={`Remove guest ${g}`}
+                aria-label={`Remove guest ${g.name}`}
                 className="text-muted hover:text-foreground"
                 onClick={() => onChange({ ...stage, guests: stage.guests.filter((_, j) => j !== i) })}
               >
@@ -106,20 +121,25 @@ export function StageEditor({
           ))}
         </ul>
       ) : null}
-      <div className="flex items-center gap-2">
+      <div className="flex flex-wrap items-center gap-2 sm:flex-nowrap">
         <input
           aria-label={`Stage ${index + 1} guest name`}
-          placeholder="A guest's name (they review through a link)"
+          placeholder="A guest's name (reviews by link)"
           className={inputClasses}
           value={guest}
           maxLength={APPROVAL_LIMITS.guestNameMax}
           onChange={(e) => setGuest(e.target.value)}
-          onKeyDown={(e) => {
-            if (e.key === "Enter") {
-              e.preventDefault();
-              addGuest();
-            }
-          }}
+          onKeyDown={onEnter}
+        />
+        <input
+          aria-label={`Stage ${index + 1} guest email (optional)`}
+          placeholder="Their email (optional)"
+          type="email"
+          className={inputClasses}
+          value={email}
+          maxLength={200}
+          onChange={(e) => setEmail(e.target.value)}
+          onKeyDown={onEnter}
         />
         <Button size="sm" onClick={addGuest} disabled={!guest.trim()}>
           <Plus aria-hidden />

@@ -16,7 +16,7 @@ import type { startRuntime } from "@/lib/server/runtime";
 import type { createRelay } from "@/lib/server/stream/relay";
 import { STREAM_PATH } from "@/lib/studio/api/stream";
 import { refuseDeclaredOversize } from "./http/body-ceiling";
-import { replaceSuccessStatus, sharePageToken } from "./http/page-status";
+import { approvalPageToken, replaceSuccessStatus, sharePageToken } from "./http/page-status";
 import { pathOf, refuseMalformedPath } from "./http/request-path";
 import { stampRequest } from "./http/request-stamp";
 import { applySecurityHeaders } from "./http/security-headers";
@@ -113,11 +113,35 @@ export interface Listeners {
   postTasks: (req: IncomingMessage, res: ServerResponse) => void;
   /** The state of a share link, by its token (`lookUpShareLink`). */
   shareLinkState: (token: string) => Promise<{ state: string }>;
+  /** The state of a guest reviewer's link, by its token (`lookUpApprovalLink`). */
+  approvalLinkState: (token: string) => Promise<{ state: string }>;
+}
+
+/**
+ * The status a link's page answers with instead of 200, or null to keep it: a share link that
+ * ended or a guest reviewer's link withdrawn or replaced is 410, an unknown one 404 (the page
+ * itself says which). Null, not a promise, for every other page.
+ */
+function linkPageStatus(
+  parts: Pick<Listeners, "shareLinkState" | "approvalLinkState">,
+  path: string,
+): Promise<number | null> | null {
+  const share = sharePageToken(path);
+  if (share !== null)
+    return parts
+      .shareLinkState(share)
+      .then(({ state }) => (state === "live" ? null : state === "ended" ? 410 : 404));
+  const approval = approvalPageToken(path);
+  if (approval !== null)
+    return parts
+      .approvalLinkState(approval)
+      .then(({ state }) => (state === "live" ? null : state === "unknown" ? 404 : 410));
+  return null;
 }
 
 /** Every HTTP request of the studio, in the order its checks apply. */
 export function requestListener(parts: Listeners): (req: IncomingMessage, res: ServerResponse) => void {
-  const { dev, env, engine, drain, ops, postTasks, shareLinkState } = parts;
+  const { dev, env, engine, drain, ops, postTasks } = parts;
   const { handle } = parts.next;
   return (req, res) => {
     // The client's address and scheme (sign-in limits, secure cookies) and the page asked for:
@@ -143,19 +167,19 @@ export function requestListener(parts: Listeners): (req: IncomingMessage, res: S
       postTasks(req, res);
       return;
     }
-    // A share page is shown whatever its link's state; an ended link's answers 410, an unknown
-    // one's 404 (the page itself says which). Next's own navigations (`rsc`) keep their 200.
-    const shareToken =
+    // A link's page is shown whatever its link's state, with the status that state has. Next's
+    // own navigations (`rsc`) keep their 200.
+    const status =
       (req.method === "GET" || req.method === "HEAD") && req.headers.rsc === undefined
-        ? sharePageToken(path)
+        ? linkPageStatus(parts, path)
         : null;
-    if (shareToken !== null) {
-      void shareLinkState(shareToken)
+    if (status !== null) {
+      void status
         .then(
-          ({ state }) => {
-            if (state !== "live") replaceSuccessStatus(res, state === "ended" ? 410 : 404);
+          (code) => {
+            if (code !== null) replaceSuccessStatus(res, code);
           },
-          (err: unknown) => logger().warn({ err }, "share link state failed"),
+          (err: unknown) => logger().warn({ err }, "link state failed"),
         )
         .finally(() => void handle(req, res));
       return;

@@ -2,6 +2,7 @@ import "server-only";
 import { and, eq, isNull } from "drizzle-orm";
 import { unkeepableTextError, unkeepableTextPath } from "@/lib/protocol/text";
 import { type ApprovalGuest, approvalGuestOf } from "@/lib/server/approvals/guest";
+import { type ApprovalLinkState, approvalLinkState } from "@/lib/server/approvals/link-state";
 import type { StudioDatabase } from "@/lib/server/db/database";
 import { boardItem, item, type VoteRoundRow, voteRound } from "@/lib/server/db/schema";
 import { readText } from "@/lib/server/http/read-body";
@@ -37,6 +38,11 @@ export interface WebhookCaller {
 /** What a token names: live, ended or unknown (the share page's wording and status). */
 export function lookUpShareLink(db: StudioDatabase, token: string, now?: Date): Promise<ShareLinkState> {
   return shareLinkState(db, token, now);
+}
+
+/** What a guest reviewer's token names: live, withdrawn, replaced or unknown (its page's status). */
+export function lookUpApprovalLink(db: StudioDatabase, token: string): Promise<ApprovalLinkState> {
+  return approvalLinkState(db, token);
 }
 
 /** The live link a token names, or the 404 every dead token answers. */

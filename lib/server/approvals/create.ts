@@ -14,6 +14,7 @@ import { studioErrors } from "@/lib/studio/api/errors";
 import type { ApprovalCreate } from "@/lib/studio/approvals/inputs";
 import type { ApprovalView, GuestLink } from "@/lib/studio/approvals/views";
 import { type Actor, liveItems, requirePermission } from "../items/actor";
+import { emailGuestLinks, type MadeLink } from "./guest-mail";
 import { approvalGuestUrl, hashApprovalToken, newApprovalToken } from "./guest-token";
 import { announce, stageStarted } from "./notices";
 import type { ApprovalDeps } from "./types";
@@ -66,7 +67,7 @@ async function checkMembers(tx: Tx, input: ApprovalCreate): Promise<void> {
 
 /**
  * Makes a review request (editor and up): its items, stages and reviewers, a link per guest
- * reviewer (answered once), and tells the first stage's members. Its first stage starts at once.
+ * reviewer (answered once, and emailed to them when it has an address), and tells the first stage's members. Its first stage starts at once.
  */
 export async function createApproval(
   deps: ApprovalDeps,
@@ -75,7 +76,7 @@ export async function createApproval(
   origin: string,
 ): Promise<{ approval: ApprovalView; guestLinks: GuestLink[] }> {
   requirePermission(actor, "organize");
-  const guestLinks: GuestLink[] = [];
+  const links: MadeLink[] = [];
   const id = await deps.db.transaction(async (tx) => {
     const itemIds = await itemsOf(tx, input);
     await checkMembers(tx, input);
@@ -105,18 +106,26 @@ export async function createApproval(
         const token = newApprovalToken();
         const [guest] = await tx
           .insert(approvalReviewer)
-          .values({ requestId, stageId, guestName: r.guestName, guestTokenHash: hashApprovalToken(token) })
+          .values({
+            requestId,
+            stageId,
+            guestName: r.guestName,
+            guestEmail: r.guestEmail ?? null,
+            guestTokenHash: hashApprovalToken(token),
+          })
           .returning({ id: approvalReviewer.id });
-        guestLinks.push({
+        links.push({
           reviewerId: (guest as { id: string }).id,
           name: r.guestName,
           url: approvalGuestUrl(origin, token),
+          email: r.guestEmail ?? null,
         });
       }
     }
     await stageStarted(tx, deps, requestId, 0, actor.id);
     return requestId;
   });
+  const guestLinks = await emailGuestLinks(deps.db, id, links);
   const approval = await approvalView(deps.db, id, actor);
   announce(deps, approval);
   return { approval, guestLinks };

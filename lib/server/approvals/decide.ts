@@ -47,7 +47,7 @@ async function reviewerNow(tx: Tx, request: ApprovalRequestRow, who: Decider): P
   return row.id;
 }
 
-/** A guest's link as it stands under the lock: reissued since (gone), or withdrawn. */
+/** A guest's link as it stands under the lock: withdrawn, or replaced by a newer one since. */
 async function linkStillValid(tx: Tx, who: { reviewerId: string; tokenHash: string }): Promise<void> {
   const [row] = await tx
     .select({
@@ -57,8 +57,9 @@ async function linkStillValid(tx: Tx, who: { reviewerId: string; tokenHash: stri
     })
     .from(approvalReviewer)
     .where(eq(approvalReviewer.id, who.reviewerId));
-  if (!row || row.hash !== who.tokenHash) throw studioErrors.approvalLinkGone();
+  if (!row) throw studioErrors.approvalLinkGone();
   if (row.revokedAt || row.removedAt) throw studioErrors.approvalLinkWithdrawn();
+  if (row.hash !== who.tokenHash) throw studioErrors.approvalLinkReplaced();
 }
 
 /** Whether every reviewer of the active stage approved in this round. */

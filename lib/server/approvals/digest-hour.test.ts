@@ -41,7 +41,12 @@ for (const backend of testBackends) {
       ]);
 
     it("sends once per Los Angeles day at its hour, from two studios at once, across UTC midnight", async () => {
-      restore = setNotificationOutlet({ publishUnread() {}, mailQueued() {}, emailAvailable: true });
+      restore = setNotificationOutlet({
+        publishUnread() {},
+        mailQueued() {},
+        emailAvailable: true,
+        sendMail: async () => false,
+      });
       const { people } = team;
       expect(await readDigestSetting(pair.b.db)).toEqual({ hour: 8, timeZone: "UTC" });
       await saveDigestSetting(pair.a.db, LA, people.owner.id as string);

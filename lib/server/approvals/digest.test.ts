@@ -36,7 +36,12 @@ for (const backend of testBackends) {
     const inbox = (userId: string) => digestsOf(pair.a.db, userId);
 
     it("is sent once per day when two studios sweep at once, one inbox entry and one email per reviewer", async () => {
-      restore = setNotificationOutlet({ publishUnread() {}, mailQueued() {}, emailAvailable: true });
+      restore = setNotificationOutlet({
+        publishUnread() {},
+        mailQueued() {},
+        emailAvailable: true,
+        sendMail: async () => false,
+      });
       const { people } = team;
       const deps = { db: pair.a.db, log: new RecordingLog() };
       const overdue = await createApproval(

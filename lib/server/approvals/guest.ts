@@ -16,6 +16,7 @@ import type { DecisionInput } from "@/lib/studio/approvals/inputs";
 import type { GuestApproval } from "@/lib/studio/approvals/views";
 import { decide } from "./decide";
 import { APPROVAL_TOKEN_RE, hashApprovalToken } from "./guest-token";
+import { approvalLinkState } from "./link-state";
 import type { ApprovalDeps } from "./types";
 import { requestRow } from "./view";
 
@@ -31,9 +32,9 @@ export interface ApprovalGuest {
 }
 
 /**
- * The guest a token names. Every token that names none (wrong shape, unknown, replaced by a
- * reissued link) is the same 404; a link its requester withdrew, or whose guest they took off the
- * request, answers that it was withdrawn.
+ * The guest a token names. Every token that never named one (wrong shape, unknown) is the same
+ * 404; a link its requester withdrew, or whose guest they took off the request, answers that it
+ * was withdrawn, and one a newer link replaced says so (both 410; see `approvalLinkState`).
  */
 export async function approvalGuestOf(db: StudioDatabase, token: string): Promise<ApprovalGuest> {
   if (!APPROVAL_TOKEN_RE.test(token)) throw studioErrors.approvalLinkGone();
@@ -50,7 +51,12 @@ export async function approvalGuestOf(db: StudioDatabase, token: string): Promis
     .from(approvalReviewer)
     .innerJoin(approvalStage, eq(approvalStage.id, approvalReviewer.stageId))
     .where(eq(approvalReviewer.guestTokenHash, tokenHash));
-  if (!row) throw studioErrors.approvalLinkGone();
+  if (!row) {
+    const { state } = await approvalLinkState(db, token);
+    if (state === "replaced") throw studioErrors.approvalLinkReplaced();
+    if (state === "withdrawn") throw studioErrors.approvalLinkWithdrawn();
+    throw studioErrors.approvalLinkGone();
+  }
   if (row.revokedAt || row.removedAt) throw studioErrors.approvalLinkWithdrawn();
   return {
     token,

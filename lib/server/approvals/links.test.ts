@@ -3,8 +3,10 @@ import { backendTitle, type TestDatabase, testBackends } from "@/lib/server/db/t
 import { createApproval } from "./create";
 import { decide } from "./decide";
 import { approvalGuestOf, guestApproval, guestDecide } from "./guest";
+import { approvalLinkState } from "./link-state";
 import { reissueGuestLink, revokeGuestLink } from "./links";
 import { approvalTeam, outcome, tokenOf, twoStages } from "./test-support";
+import { approvalView } from "./view";
 
 for (const backend of testBackends) {
   describe.skipIf(backend.skip !== undefined)(backendTitle(backend, "a guest reviewer's link"), () => {
@@ -67,9 +69,9 @@ for (const backend of testBackends) {
       expect(approval.stages[1]?.reviewers.find((r) => r.id === reviewerId)?.link).toBe("active");
       const fresh = tokenOf(guestLink.url);
       expect(fresh).not.toBe(token);
-      const gone = { status: 404, code: "notFound" };
-      expect(await outcome(approvalGuestOf(opened.db, token))).toEqual(gone);
-      expect(await outcome(guestDecide(deps, stale, approve))).toEqual(gone);
+      const replaced = { status: 410, code: "linkReplaced" };
+      expect(await outcome(approvalGuestOf(opened.db, token))).toEqual(replaced);
+      expect(await outcome(guestDecide(deps, stale, approve))).toEqual(replaced);
       const guest = await approvalGuestOf(opened.db, fresh);
       const decided = await guestDecide(deps, guest, { decision: "approveWithChanges", note: "Warmer" });
       expect(decided.yourDecision).toBe("approveWithChanges");
@@ -86,6 +88,32 @@ for (const backend of testBackends) {
       expect(again.approval.stages[1]?.reviewers.find((r) => r.id === reviewerId)?.decision).toBe(
         "approveWithChanges",
       );
+    });
+
+    it("tells an old link from one that never was, and names the requester only for an old one", async () => {
+      const { people, deps } = team;
+      const { id, reviewerId, token } = await atGuestStage();
+      const requesterName = (await approvalView(opened.db, id, people.editor)).requestedBy?.name;
+      expect(requesterName).toMatch(/^editor /);
+      expect(await approvalLinkState(opened.db, token)).toEqual({ state: "live" });
+      const first = await reissueGuestLink(deps, people.owner, id, reviewerId, "https://s.test");
+      expect(await approvalLinkState(opened.db, token)).toEqual({ state: "replaced", requesterName });
+      const second = tokenOf(first.guestLink.url);
+      await reissueGuestLink(deps, people.owner, id, reviewerId, "https://s.test");
+      expect(await approvalLinkState(opened.db, second)).toEqual({ state: "replaced", requesterName });
+      // Once the guest's current link is withdrawn, every older one says withdrawn too.
+      await revokeGuestLink(deps, people.editor, id, reviewerId);
+      expect(await approvalLinkState(opened.db, token)).toEqual({ state: "withdrawn", requesterName });
+      expect(await outcome(approvalGuestOf(opened.db, token))).toEqual({
+        status: 410,
+        code: "linkWithdrawn",
+      });
+      for (const never of ["x".repeat(43), "short", "../../etc"])
+        expect(await approvalLinkState(opened.db, never)).toEqual({ state: "unknown" });
+      expect(await outcome(approvalGuestOf(opened.db, "x".repeat(43)))).toEqual({
+        status: 404,
+        code: "notFound",
+      });
     });
   });
 }

@@ -1,10 +1,11 @@
 import "server-only";
 import { and, eq, isNull } from "drizzle-orm";
-import { approvalReviewer } from "@/lib/server/db/schema";
+import { approvalRetiredLink, approvalReviewer } from "@/lib/server/db/schema";
 import { studioErrors } from "@/lib/studio/api/errors";
 import type { ApprovalView, GuestLink } from "@/lib/studio/approvals/views";
 import type { Actor } from "../items/actor";
 import { lockRequest } from "./decide";
+import { emailGuestLinks } from "./guest-mail";
 import { approvalGuestUrl, hashApprovalToken, newApprovalToken } from "./guest-token";
 import { announce } from "./notices";
 import type { ApprovalDeps } from "./types";
@@ -18,11 +19,21 @@ import { approvalView, mayEdit } from "./view";
 
 type Tx = Parameters<Parameters<ApprovalDeps["db"]["transaction"]>[0]>[0];
 
-async function guestOf(tx: Tx, actor: Actor, id: string, reviewerId: string): Promise<{ name: string }> {
+async function guestOf(
+  tx: Tx,
+  actor: Actor,
+  id: string,
+  reviewerId: string,
+): Promise<{ name: string; tokenHash: string | null; email: string | null }> {
   const request = await lockRequest(tx, id);
   if (!mayEdit(request, actor)) throw studioErrors.approvalNotYours();
   const [row] = await tx
-    .select({ userId: approvalReviewer.userId, guestName: approvalReviewer.guestName })
+    .select({
+      userId: approvalReviewer.userId,
+      guestName: approvalReviewer.guestName,
+      tokenHash: approvalReviewer.guestTokenHash,
+      email: approvalReviewer.guestEmail,
+    })
     .from(approvalReviewer)
     .where(
       and(
@@ -33,7 +44,7 @@ async function guestOf(tx: Tx, actor: Actor, id: string, reviewerId: string): Pr
     );
   if (!row) throw studioErrors.reviewerNotFound();
   if (row.userId) throw studioErrors.notAGuestReviewer();
-  return { name: row.guestName ?? "Guest" };
+  return { name: row.guestName ?? "Guest", tokenHash: row.tokenHash, email: row.email };
 }
 
 async function answer(deps: ApprovalDeps, actor: Actor, id: string): Promise<ApprovalView> {
@@ -59,7 +70,11 @@ export async function revokeGuestLink(
   return answer(deps, actor, id);
 }
 
-/** A new link for the same guest (answered once); the old one, withdrawn or not, stops working. */
+/**
+ * A new link for the same guest (answered once, and emailed to them when the requester gave an
+ * address); the old one, withdrawn or not, stops working, and its hash is kept so that opening it
+ * says it was replaced.
+ */
 export async function reissueGuestLink(
   deps: ApprovalDeps,
   actor: Actor,
@@ -68,16 +83,21 @@ export async function reissueGuestLink(
   origin: string,
 ): Promise<{ approval: ApprovalView; guestLink: GuestLink }> {
   const token = newApprovalToken();
-  const { name } = await deps.db.transaction(async (tx) => {
+  const { name, email } = await deps.db.transaction(async (tx) => {
     const guest = await guestOf(tx, actor, id, reviewerId);
+    if (guest.tokenHash)
+      await tx
+        .insert(approvalRetiredLink)
+        .values({ tokenHash: guest.tokenHash, reviewerId })
+        .onConflictDoNothing();
     await tx
       .update(approvalReviewer)
       .set({ guestTokenHash: hashApprovalToken(token), linkRevokedAt: null })
       .where(eq(approvalReviewer.id, reviewerId));
     return guest;
   });
-  return {
-    approval: await answer(deps, actor, id),
-    guestLink: { reviewerId, name, url: approvalGuestUrl(origin, token) },
-  };
+  const [guestLink] = await emailGuestLinks(deps.db, id, [
+    { reviewerId, name, url: approvalGuestUrl(origin, token), email },
+  ]);
+  return { approval: await answer(deps, actor, id), guestLink: guestLink as GuestLink };
 }

@@ -13,6 +13,7 @@ import type { NewReviewer } from "@/lib/studio/approvals/inputs";
 import type { ApprovalView, GuestLink } from "@/lib/studio/approvals/views";
 import type { Actor } from "../items/actor";
 import { lockRequest, settleStage } from "./decide";
+import { emailGuestLinks, type MadeLink } from "./guest-mail";
 import { approvalGuestUrl, hashApprovalToken, newApprovalToken } from "./guest-token";
 import { announce, reviewerRemoved, stageStarted } from "./notices";
 import type { ApprovalDeps } from "./types";
@@ -89,7 +90,7 @@ async function takeOff(tx: Tx, deps: ApprovalDeps, request: ApprovalRequestRow, 
 
 /**
  * Puts a reviewer on a stage; a member hears of it when the stage is deciding now, a guest gets
- * a new link (answered once).
+ * a new link (answered once, and emailed to them once the change is stored, when it has an address).
  */
 async function putOn(
   tx: Tx,
@@ -99,7 +100,7 @@ async function putOn(
   stage: { id: string; position: number },
   who: NewReviewer,
   origin: string,
-): Promise<GuestLink | null> {
+): Promise<MadeLink | null> {
   if ("userId" in who) {
     const [member] = await tx
       .select({ id: user.id })
@@ -143,6 +144,7 @@ async function putOn(
     reviewerId: (guest as { id: string }).id,
     name: who.guestName,
     url: approvalGuestUrl(origin, token),
+    email: who.guestEmail ?? null,
   };
 }
 
@@ -199,7 +201,8 @@ export async function addReviewer(
     if (stage.position < request.activeStage) throw studioErrors.stageDecided("stage");
     return putOn(tx, deps, actor, request, stage, input.reviewer, origin);
   });
-  return { approval: await answer(deps, actor, id), guestLinks: link ? [link] : [] };
+  const guestLinks = await emailGuestLinks(deps.db, id, link ? [link] : []);
+  return { approval: await answer(deps, actor, id), guestLinks };
 }
 
 /** Puts another member or guest in a reviewer's place, in the same stage, as one change. */
@@ -219,5 +222,6 @@ export async function replaceReviewer(
     const stage = { id: reviewer.stageId, position: reviewer.position };
     return putOn(tx, deps, actor, request, stage, input.reviewer, origin);
   });
-  return { approval: await answer(deps, actor, id), guestLinks: link ? [link] : [] };
+  const guestLinks = await emailGuestLinks(deps.db, id, link ? [link] : []);
+  return { approval: await answer(deps, actor, id), guestLinks };
 }

@@ -2,7 +2,7 @@ import { once } from "node:events";
 import { createServer, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { describe, expect, it } from "vitest";
-import { replaceSuccessStatus, sharePageToken } from "./page-status";
+import { approvalPageToken, replaceSuccessStatus, sharePageToken } from "./page-status";
 
 async function statusOf(answer: (res: ServerResponse) => void): Promise<{ status: number; body: string }> {
   const server = createServer((_req, res) => {
@@ -55,5 +55,16 @@ describe("sharePageToken", () => {
     expect(sharePageToken("/s/abc/more")).toBeNull();
     expect(sharePageToken("/api/share/abc")).toBeNull();
     expect(sharePageToken("/s/")).toBeNull();
+  });
+});
+
+describe("approvalPageToken", () => {
+  it("reads the token of a guest reviewer's page only", () => {
+    expect(approvalPageToken("/a/abcDEF_-123")).toBe("abcDEF_-123");
+    expect(approvalPageToken("/a/abc/")).toBe("abc");
+    expect(approvalPageToken("/a/abc/more")).toBeNull();
+    expect(approvalPageToken("/api/approval-links/abc")).toBeNull();
+    expect(approvalPageToken("/approvals/abc")).toBeNull();
+    expect(approvalPageToken("/a/")).toBeNull();
   });
 });

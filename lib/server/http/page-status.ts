@@ -7,6 +7,12 @@ export function sharePageToken(path: string): string | null {
   return match?.[1] ?? null;
 }
 
+/** The token of a guest reviewer's page (`/a/<token>`), or null for any other path. */
+export function approvalPageToken(path: string): string | null {
+  const match = /^\/a\/([^/]+)\/?$/.exec(path);
+  return match?.[1] ?? null;
+}
+
 /**
  * Has a page that renders normally answer `status` instead of 200: a share page whose link ended
  * is still shown (it says so) but answers 410, an unknown one 404, so that caches, crawlers and

@@ -4,7 +4,7 @@ import { alias } from "drizzle-orm/pg-core";
 import { errorFields, logFor } from "@/lib/platform/logger";
 import type { StudioDatabase } from "@/lib/server/db";
 import { comment, item, notification, user } from "@/lib/server/db/schema";
-import { emailMessage } from "./email-message";
+import { type EmailMessage, emailMessage } from "./email-message";
 import { entryOf, type FactsRow, notificationFacts } from "./inbox";
 
 /** What sends a message: nodemailer's transport, or a stand-in in tests. */
@@ -100,6 +100,20 @@ export class MailQueue {
       }
     })();
     return this.running;
+  }
+
+  /**
+   * Sends one email at once through the same transport, for a message nothing stores (a guest's
+   * link); answers whether the server took it, and logs a refusal instead of throwing.
+   */
+  async sendNow(to: string, message: EmailMessage): Promise<boolean> {
+    try {
+      await this.options.transport.sendMail({ from: this.options.from, to, ...message });
+      return true;
+    } catch (err) {
+      log().warn(errorFields(err), "an email could not be sent");
+      return false;
+    }
   }
 
   close(): void {

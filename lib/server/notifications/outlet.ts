@@ -1,4 +1,5 @@
 import "server-only";
+import type { EmailMessage } from "./email-message";
 
 /**
  * Where notifications go once stored: the unread count to the member's open tabs, and a nudge to
@@ -12,13 +13,20 @@ export interface NotificationOutlet {
   mailQueued(): void;
   /** Whether email can be sent at all (SMTP configured): the default of every kind's email. */
   emailAvailable: boolean;
+  /** Sends one email now, outside the queue; answers whether the mail server took it. */
+  sendMail(to: string, message: EmailMessage): Promise<boolean>;
 }
 
 const KEY = Symbol.for("media-studio.notification-outlet");
 type Holder = { [KEY]?: NotificationOutlet };
 const holder = globalThis as Holder;
 
-const silent: NotificationOutlet = { publishUnread() {}, mailQueued() {}, emailAvailable: false };
+const silent: NotificationOutlet = {
+  publishUnread() {},
+  mailQueued() {},
+  emailAvailable: false,
+  sendMail: async () => false,
+};
 
 export function notificationOutlet(): NotificationOutlet {
   return holder[KEY] ?? silent;

@@ -37,6 +37,7 @@ export function startNotifications(deps: {
     publishUnread: (userId, unread) => deps.log.publishGallery({ kind: "inbox", unread }, { userId }),
     mailQueued: () => mail?.kick(),
     emailAvailable: mail !== null,
+    sendMail: (to, message) => mail?.sendNow(to, message) ?? Promise.resolve(false),
   });
   mail?.start();
   return {

@@ -434,6 +434,13 @@ export const studioErrors = {
       "This review link was withdrawn by the person who asked for your review.",
       "token",
     ),
+  approvalLinkReplaced: () =>
+    studioError(
+      410,
+      "linkReplaced",
+      "This review link was replaced by a newer one: ask the person who asked for your review for it.",
+      "token",
+    ),
   reviewerNotFound: () =>
     studioError(404, "notFound", "There is no such reviewer on this review request.", "reviewerId"),
   reviewerDecided: (name: string) =>

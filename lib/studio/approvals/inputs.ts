@@ -11,6 +11,9 @@ const dueAtSchema = z.iso
   .datetime({ offset: true, error: "dueAt is a date and time (ISO 8601), or null." })
   .nullable();
 
+/** A guest's address, if the requester knows it: their link is emailed there. */
+const guestEmailSchema = z.email({ error: "guestEmail is an email address." }).max(200).optional();
+
 export const reviewerInputSchema = z.union([
   z.strictObject({ userId: z.string().min(1).max(100) }),
   z.strictObject({
@@ -18,6 +21,7 @@ export const reviewerInputSchema = z.union([
       .trim()
       .min(1, "A guest reviewer needs a name.")
       .max(L.guestNameMax, `A guest's name has at most ${L.guestNameMax} characters.`),
+    guestEmail: guestEmailSchema,
   }),
 ]);
 export type ReviewerInput = z.infer<typeof reviewerInputSchema>;
@@ -30,7 +34,7 @@ export const newReviewerSchema = z.union([
       .trim()
       .min(1, "A guest reviewer needs a name.")
       .max(L.guestNameMax, `A guest's name has at most ${L.guestNameMax} characters.`),
-    guestEmail: z.email({ error: "guestEmail is an email address." }).max(200).optional(),
+    guestEmail: guestEmailSchema,
   }),
 ]);
 export type NewReviewer = z.infer<typeof newReviewerSchema>;

@@ -76,6 +76,8 @@ export const guestLinkSchema = z.object({
   name: z.string(),
   /** The guest's page; shown once, as only its hash is kept. */
   url: z.string(),
+  /** Where the studio's mail sent the link; null when it was not emailed. */
+  emailedTo: z.string().nullable(),
 });
 export type GuestLink = z.infer<typeof guestLinkSchema>;
 

@@ -114,6 +114,22 @@ export const approvalReviewer = pgTable(
   ],
 );
 
+/**
+ * A guest's link that a newer one replaced: only its hash, kept so that whoever opens the old link
+ * is told it was replaced (and whom to ask) rather than that it never existed.
+ */
+export const approvalRetiredLink = pgTable(
+  "approval_retired_link",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    reviewerId: uuid("reviewer_id")
+      .notNull()
+      .references(() => approvalReviewer.id, { onDelete: "cascade" }),
+    retiredAt: timestamp("retired_at", { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+  },
+  (t) => [index("approval_retired_link_reviewer_idx").on(t.reviewerId)],
+);
+
 /** One decision per reviewer per round: the key refuses a second one sent at the same moment. */
 export const approvalDecision = pgTable(
   "approval_decision",

@@ -1,5 +1,4 @@
 import type { Page } from "@playwright/test";
-import sharp from "sharp";
 import { seedPicture } from "./fixtures/images";
 import { expect, test } from "./fixtures/own-member";
 import { CanvasPage } from "./pages/canvas-page";
@@ -187,15 +186,6 @@ test("Fill frame and Clear paint a region layer whole and take it off, each one 
   await expect(help.getByText("Canvas: the bucket or the lasso erases instead of filling")).toBeVisible();
 });
 
-/** The stage's pixels (RGB) as a person sees them. */
-async function stagePixels(canvas: CanvasPage) {
-  const { data, info } = await sharp(await canvas.stage.screenshot())
-    .removeAlpha()
-    .raw()
-    .toBuffer({ resolveWithObject: true });
-  return { data, width: info.width };
-}
-
 test("erasing back to the original over an accepted result shows the picture's own pixels again", async ({
   page,
 }) => {
@@ -204,8 +194,7 @@ test("erasing back to the original over an accepted result shows the picture's o
   await page.getByTestId("canvas-picture-file").setInputFiles(await seedPicture());
   await expect(page.getByText("Picture, 768 × 512")).toBeVisible();
   await canvas.tool("Move");
-  await page.mouse.move(0, 0);
-  const original = await stagePixels(canvas);
+  const original = await canvas.pixels();
 
   await page.locator("#canvas-prompt").fill("the sunset as a night scene");
   await page.getByRole("spinbutton", { name: "Images" }).fill("1");
@@ -214,42 +203,26 @@ test("erasing back to the original over an accepted result shows the picture's o
   await canvas.staging.getByRole("button", { name: "Accept" }).click();
   await expect(canvas.layers.first()).toHaveAttribute("data-layer-kind", "image");
 
-  const box = await canvas.stage.boundingBox();
-  if (!box) throw new Error("no stage");
   const spots = [
     [200, 256],
     [384, 300],
     [560, 256],
   ] as const;
-  const at = async (x: number, y: number) => {
-    const p = await canvas.screenPoint(x, y);
-    return Math.round(p.y - box.y) * original.width + Math.round(p.x - box.x);
-  };
-  const diff = (a: Buffer, b: Buffer, i: number) =>
-    Math.max(...[0, 1, 2].map((c) => Math.abs((a[3 * i + c] ?? 0) - (b[3 * i + c] ?? 0))));
-  await page.mouse.move(0, 0);
-  const accepted = await stagePixels(canvas);
+  const accepted = await canvas.pixels();
   // The result covers the picture where the strokes will go (else erasing could show nothing).
-  const covered = await Promise.all(
-    spots.map(async ([x, y]) => diff(original.data, accepted.data, await at(x, y))),
-  );
-  expect(Math.max(...covered)).toBeGreaterThan(8);
+  expect(Math.max(...(await canvas.differences(original, accepted, spots)))).toBeGreaterThan(8);
 
   await canvas.tool("Erase to original");
   for (let i = 0; i < 6; i++) await page.keyboard.press("]");
   await canvas.stroke([150, 256], [610, 256]);
   await canvas.stroke([384, 220], [384, 330]);
   await canvas.tool("Move");
-  await page.mouse.move(0, 0);
-  const erased = await stagePixels(canvas);
-  for (const [x, y] of spots) expect(diff(original.data, erased.data, await at(x, y))).toBeLessThanOrEqual(2);
+  const erased = await canvas.pixels();
+  for (const d of await canvas.differences(original, erased, spots)) expect(d).toBeLessThanOrEqual(2);
   // Undo, once a stroke, brings the result back over the same spots.
   await page.getByRole("button", { name: "Undo", exact: true }).click();
   await page.getByRole("button", { name: "Undo", exact: true }).click();
-  await page.mouse.move(0, 0);
-  const undone = await stagePixels(canvas);
-  const back = await Promise.all(
-    spots.map(async ([x, y]) => diff(accepted.data, undone.data, await at(x, y))),
-  );
-  expect(Math.max(...back)).toBeLessThanOrEqual(2);
+  const undone = await canvas.pixels();
+  expect(Math.max(...(await canvas.differences(accepted, undone, spots)))).toBeLessThanOrEqual(2);
 });
+

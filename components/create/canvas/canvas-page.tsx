@@ -161,7 +161,7 @@ export function CanvasPage({ view = null }: { view?: CanvasPreset | null }) {
             ) : null}
           </div>
           {staging ? (
-            <div className="pointer-events-none absolute inset-x-3 bottom-3 flex justify-center">
+            <div className="@container pointer-events-none absolute inset-x-3 bottom-3 flex justify-center">
               <StagingBar staging={staging} task={task} />
             </div>
           ) : null}

@@ -11,6 +11,8 @@ import type { CanvasSettings } from "@/lib/client/canvas/canvas-persist";
 import { useCanvasStore } from "@/lib/client/canvas/canvas-store";
 import { accepts, FORM_KEYS, type FormKey, formValuesOf, refusal } from "@/lib/client/canvas/settings-fields";
 import { useCreateStore } from "@/lib/client/create/drafts";
+import { modelDefaults } from "@/lib/client/create/model-defaults";
+import type { ModelInfo } from "@/lib/client/create/tools";
 import { useTaskViews } from "@/lib/client/create/use-task-views";
 import { IMAGE_DEFAULTS, IMAGE_LIMITS } from "@/lib/protocol/image-limits";
 import { plural } from "@/lib/studio/words";
@@ -76,6 +78,15 @@ function useLastSeed(): string | null {
   return latest?.items[0]?.seed ?? null;
 }
 
+/** A chosen model's own steps and CFG scale, where the member has set none, as the Create forms take them. */
+function takeModelDefaults(model: ModelInfo): void {
+  const { settings, setSettings } = useCanvasStore.getState();
+  const fill = Object.entries(modelDefaults(model, settings)).filter(([key, value]) =>
+    accepts(key as FormKey, value),
+  );
+  if (fill.length > 0) setSettings(Object.fromEntries(fill) as Partial<CanvasSettings>);
+}
+
 /** The model, the images and their seed, and sampling under Advanced: the Create forms' own panels. */
 export function CanvasSettingsPanels({
   form,
@@ -88,7 +99,7 @@ export function CanvasSettingsPanels({
   const steps = form.watch("steps") as number | undefined;
   return (
     <FormProvider {...form}>
-      <ModelField name="model" label="Model" category="checkpoint" />
+      <ModelField name="model" label="Model" category="checkpoint" onModel={takeModelDefaults} />
       <div key={generation} className="flex flex-col gap-4">
         <SliderField
           name="numberResults"

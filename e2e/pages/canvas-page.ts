@@ -13,12 +13,15 @@ export class CanvasPage {
   readonly plan: Locator;
   readonly layers: Locator;
   readonly staging: Locator;
+  /** Where the canvas says it is kept, in the Create forms' draft words. */
+  readonly draftStatus: Locator;
 
   constructor(readonly page: Page) {
     this.stage = page.getByTestId("canvas-stage");
     this.plan = page.getByTestId("canvas-plan");
     this.layers = page.getByRole("list", { name: "Layers, top first" }).getByTestId("canvas-layer");
     this.staging = page.getByTestId("staging-bar");
+    this.draftStatus = page.getByTestId("draft-status");
   }
 
   /** The canvas, or one of the pages that are the canvas set up for a job (Inpainting, Outpainting). */

@@ -23,7 +23,6 @@ import { LayerSettings } from "./layer-settings";
 import { LayersPanel } from "./layers-panel";
 import { SendPanel } from "./send-panel";
 import { StagingBar } from "./staging-bar";
-import { SyncNote } from "./sync-note";
 import { ToolBar } from "./tool-bar";
 
 // Konva draws on a browser canvas and has no server side: the stage is loaded in the browser only.
@@ -95,7 +94,6 @@ export function CanvasPage({ view = null }: { view?: CanvasPreset | null }) {
           </div>
         </div>
         <div className="flex items-center gap-2">
-          <SyncNote />
           <QueueButton />
           <Button
             size="sm"

@@ -200,6 +200,15 @@ test("layers hide, lock, reorder and fade; a locked layer says so instead of tak
   await page.mouse.move(middle.x, middle.y);
   await page.mouse.wheel(0, -400);
   await expect(canvas.stage).not.toHaveAttribute("data-view", fitted ?? "");
+  const zoomed = (await canvas.stage.getAttribute("data-view")) ?? "";
+  // This browser keeps the view across a reload, one for each job: Inpainting opens its own.
+  await page.reload();
+  await canvas.ready();
+  await expect(canvas.stage).toHaveAttribute("data-view", zoomed);
+  await canvas.open("/create/inpainting");
+  await expect(canvas.stage).not.toHaveAttribute("data-view", zoomed);
+  await canvas.open();
+  await expect(canvas.stage).toHaveAttribute("data-view", zoomed);
   await page
     .getByRole("toolbar", { name: "History and view" })
     .getByRole("button", { name: "Fit in view" })

@@ -226,3 +226,90 @@ test("erasing back to the original over an accepted result shows the picture's o
   expect(Math.max(...(await canvas.differences(accepted, undone, spots)))).toBeLessThanOrEqual(2);
 });
 
+/** A pen stroke between two canvas points at one pressure, as a tablet sends it (its pointer is a pen). */
+async function penStroke(
+  page: Page,
+  canvas: CanvasPage,
+  from: [number, number],
+  to: [number, number],
+  pressure: number,
+): Promise<void> {
+  const cdp = await page.context().newCDPSession(page);
+  const a = await canvas.screenPoint(...from);
+  const b = await canvas.screenPoint(...to);
+  const pen = { pointerType: "pen" as const, force: pressure, button: "left" as const };
+  await cdp.send("Input.dispatchMouseEvent", { type: "mouseMoved", x: a.x, y: a.y, pointerType: "pen" });
+  await cdp.send("Input.dispatchMouseEvent", {
+    type: "mousePressed",
+    x: a.x,
+    y: a.y,
+    buttons: 1,
+    clickCount: 1,
+    ...pen,
+  });
+  for (let i = 1; i <= 12; i++) {
+    const x = a.x + ((b.x - a.x) * i) / 12;
+    const y = a.y + ((b.y - a.y) * i) / 12;
+    await cdp.send("Input.dispatchMouseEvent", { type: "mouseMoved", x, y, buttons: 1, ...pen });
+  }
+  await cdp.send("Input.dispatchMouseEvent", {
+    type: "mouseReleased",
+    x: b.x,
+    y: b.y,
+    buttons: 0,
+    clickCount: 1,
+    ...pen,
+  });
+  await cdp.detach();
+}
+
+/** How many screen pixels of a column across a stroke are painted on one Konva layer's canvas. */
+async function paintedAcross(
+  page: Page,
+  canvas: CanvasPage,
+  layer: number,
+  x: number,
+  [top, bottom]: [number, number],
+): Promise<number> {
+  const from = await canvas.screenPoint(x, top);
+  const to = await canvas.screenPoint(x, bottom);
+  const box = await canvas.stage.boundingBox();
+  if (!box) throw new Error("no stage");
+  return page.evaluate(
+    ({ layer, x, y0, y1 }) => {
+      const target = document.querySelectorAll<HTMLCanvasElement>("[data-testid=canvas-stage] canvas")[layer];
+      if (!target) throw new Error(`no canvas ${layer}`);
+      const ratio = target.width / target.clientWidth;
+      const column = target
+        .getContext("2d")
+        ?.getImageData(Math.round(x * ratio), Math.round(y0 * ratio), 1, Math.round((y1 - y0) * ratio)).data;
+      let painted = 0;
+      for (let i = 3; i < (column?.length ?? 0); i += 4) if ((column?.[i] ?? 0) > 0) painted++;
+      return painted / ratio;
+    },
+    { layer, x: from.x - box.x, y0: from.y - box.y, y1: to.y - box.y },
+  );
+}
+
+test("a pen paints thinner where it presses lightly than where it presses hard", async ({ page }) => {
+  const canvas = new CanvasPage(page);
+  await canvas.open();
+  await canvas.upload(await seedPicture());
+  await expect(page.getByText("Picture, 768 × 512")).toBeVisible();
+  await page.getByRole("button", { name: "Inpaint mask", exact: true }).click();
+  await canvas.tool("Brush");
+
+  await penStroke(page, canvas, [150, 150], [600, 150], 0.2);
+  await expect.poll(() => paintedAcross(page, canvas, 1, 380, [100, 200])).toBeGreaterThan(0);
+  await penStroke(page, canvas, [150, 350], [600, 350], 1);
+  await expect.poll(() => paintedAcross(page, canvas, 1, 380, [300, 400])).toBeGreaterThan(0);
+
+  const light = await paintedAcross(page, canvas, 1, 380, [100, 200]);
+  const hard = await paintedAcross(page, canvas, 1, 380, [300, 400]);
+  // Full pressure paints the brush's whole size; a light touch well under half of it.
+  expect(light).toBeLessThan(hard / 2);
+  // Two strokes, each one undo step, both pen strokes.
+  await page.getByRole("button", { name: "Undo", exact: true }).click();
+  await expect.poll(() => paintedAcross(page, canvas, 1, 380, [300, 400])).toBe(0);
+  await expect.poll(() => paintedAcross(page, canvas, 1, 380, [100, 200])).toBe(light);
+});

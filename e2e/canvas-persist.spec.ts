@@ -25,7 +25,12 @@ async function secondBrowser(browser: Browser, baseURL: string, who: { email: st
 }
 
 async function saved(page: Page) {
-  await expect(page.getByTestId("canvas-sync")).toHaveText("Saved to your account", { timeout: 30_000 });
+  await expect(new CanvasPage(page).draftStatus).toHaveText(
+    /^Draft saved at .+, on this and your other devices\.$/,
+    {
+      timeout: 30_000,
+    },
+  );
 }
 
 test("the canvas painted in one browser is there in another of the same member, and the newer copy wins on reload", async ({
@@ -69,7 +74,9 @@ test("the canvas painted in one browser is there in another of the same member, 
   }
   await page.reload();
   // This browser's own copy paints first; the studio's newer one replaces it when it arrives.
-  await expect(page.getByTestId("canvas-sync")).toHaveText("Opened your newer canvas", { timeout: 30_000 });
+  await expect(canvas.draftStatus).toHaveText("A newer draft from another tab or device was opened.", {
+    timeout: 30_000,
+  });
   await expect(canvas.layers).toHaveText([/Regional prompt 1/, /Inpaint mask 1/]);
   await member.close();
 });

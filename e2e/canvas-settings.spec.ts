@@ -20,6 +20,16 @@ async function openAdvanced(page: Page): Promise<void> {
   await expect(spin(page, "Steps")).toBeVisible();
 }
 
+async function chooseModel(page: Page, air: string): Promise<void> {
+  await page.getByLabel("Model", { exact: true }).click();
+  await page.getByRole("combobox", { name: /^Search/ }).fill(air);
+  await page
+    .getByRole("option", { name: new RegExp(air) })
+    .first()
+    .click();
+  await expect(page.getByLabel("Model", { exact: true })).toContainText(air);
+}
+
 async function startWithPicture(canvas: CanvasPage, path = "/create/canvas"): Promise<void> {
   await canvas.open(path);
   await canvas.upload(await seedPicture());
@@ -55,14 +65,11 @@ test("the canvas offers the forms' model, images, seed and sampling; they are se
   await startWithPicture(canvas);
   await page.locator("#canvas-prompt").fill("a lighthouse on the cliff");
 
-  // The model, from the picker the forms use.
-  await page.getByLabel("Model", { exact: true }).click();
-  await page.getByRole("combobox", { name: /^Search/ }).fill("runware:100@1");
-  await page
-    .getByRole("option", { name: /runware:100@1/ })
-    .first()
-    .click();
-  await expect(page.getByLabel("Model", { exact: true })).toContainText("runware:100@1");
+  // The model, from the picker the forms use; as on the forms, it brings its own steps and CFG scale.
+  await chooseModel(page, "runware:101@1");
+  await openAdvanced(page);
+  await expect(spin(page, "Steps")).toHaveValue("28");
+  await expect(spin(page, "Guidance (CFG)")).toHaveValue("3.5");
 
   await spin(page, "Images").fill("2");
   const seed = spin(page, "Seed");
@@ -82,6 +89,10 @@ test("the canvas offers the forms' model, images, seed and sampling; they are se
   await spin(page, "Guidance (CFG)").fill("5.5");
   await page.getByLabel("Scheduler", { exact: true }).selectOption("EulerDiscreteScheduler");
   await spin(page, "CLIP skip").fill("1");
+  // Another model leaves the steps and CFG scale the member set.
+  await chooseModel(page, "runware:100@1");
+  await expect(spin(page, "Steps")).toHaveValue("12");
+  await expect(spin(page, "Guidance (CFG)")).toHaveValue("5.5");
   await looksWhole(page, "advanced");
 
   const sent = page.waitForRequest((r) => r.url().endsWith("/api/tasks") && r.method() === "POST");

@@ -1,5 +1,4 @@
 import type { Page } from "@playwright/test";
-import sharp from "sharp";
 import { seedPicture } from "./fixtures/images";
 import { expect, test } from "./fixtures/own-member";
 import { CanvasPage } from "./pages/canvas-page";
@@ -187,15 +186,6 @@ test("Fill frame and Clear paint a region layer whole and take it off, each one 
   await expect(help.getByText("Canvas: the bucket or the lasso erases instead of filling")).toBeVisible();
 });
 
-/** The stage's pixels (RGB) as a person sees them. */
-async function stagePixels(canvas: CanvasPage) {
-  const { data, info } = await sharp(await canvas.stage.screenshot())
-    .removeAlpha()
-    .raw()
-    .toBuffer({ resolveWithObject: true });
-  return { data, width: info.width };
-}
-
 test("erasing back to the original over an accepted result shows the picture's own pixels again", async ({
   page,
 }) => {
@@ -204,8 +194,7 @@ test("erasing back to the original over an accepted result shows the picture's o
   await page.getByTestId("canvas-picture-file").setInputFiles(await seedPicture());
   await expect(page.getByText("Picture, 768 × 512")).toBeVisible();
   await canvas.tool("Move");
-  await page.mouse.move(0, 0);
-  const original = await stagePixels(canvas);
+  const original = await canvas.pixels();
 
   await page.locator("#canvas-prompt").fill("the sunset as a night scene");
   await page.getByRole("spinbutton", { name: "Images" }).fill("1");
@@ -214,42 +203,113 @@ test("erasing back to the original over an accepted result shows the picture's o
   await canvas.staging.getByRole("button", { name: "Accept" }).click();
   await expect(canvas.layers.first()).toHaveAttribute("data-layer-kind", "image");
 
-  const box = await canvas.stage.boundingBox();
-  if (!box) throw new Error("no stage");
   const spots = [
     [200, 256],
     [384, 300],
     [560, 256],
   ] as const;
-  const at = async (x: number, y: number) => {
-    const p = await canvas.screenPoint(x, y);
-    return Math.round(p.y - box.y) * original.width + Math.round(p.x - box.x);
-  };
-  const diff = (a: Buffer, b: Buffer, i: number) =>
-    Math.max(...[0, 1, 2].map((c) => Math.abs((a[3 * i + c] ?? 0) - (b[3 * i + c] ?? 0))));
-  await page.mouse.move(0, 0);
-  const accepted = await stagePixels(canvas);
+  const accepted = await canvas.pixels();
   // The result covers the picture where the strokes will go (else erasing could show nothing).
-  const covered = await Promise.all(
-    spots.map(async ([x, y]) => diff(original.data, accepted.data, await at(x, y))),
-  );
-  expect(Math.max(...covered)).toBeGreaterThan(8);
+  expect(Math.max(...(await canvas.differences(original, accepted, spots)))).toBeGreaterThan(8);
 
   await canvas.tool("Erase to original");
   for (let i = 0; i < 6; i++) await page.keyboard.press("]");
   await canvas.stroke([150, 256], [610, 256]);
   await canvas.stroke([384, 220], [384, 330]);
   await canvas.tool("Move");
-  await page.mouse.move(0, 0);
-  const erased = await stagePixels(canvas);
-  for (const [x, y] of spots) expect(diff(original.data, erased.data, await at(x, y))).toBeLessThanOrEqual(2);
+  const erased = await canvas.pixels();
+  for (const d of await canvas.differences(original, erased, spots)) expect(d).toBeLessThanOrEqual(2);
   // Undo, once a stroke, brings the result back over the same spots.
   await page.getByRole("button", { name: "Undo", exact: true }).click();
   await page.getByRole("button", { name: "Undo", exact: true }).click();
-  await page.mouse.move(0, 0);
-  const undone = await stagePixels(canvas);
-  const back = await Promise.all(
-    spots.map(async ([x, y]) => diff(accepted.data, undone.data, await at(x, y))),
+  const undone = await canvas.pixels();
+  expect(Math.max(...(await canvas.differences(accepted, undone, spots)))).toBeLessThanOrEqual(2);
+});
+
+/** A pen stroke between two canvas points at one pressure, as a tablet sends it (its pointer is a pen). */
+async function penStroke(
+  page: Page,
+  canvas: CanvasPage,
+  from: [number, number],
+  to: [number, number],
+  pressure: number,
+): Promise<void> {
+  const cdp = await page.context().newCDPSession(page);
+  const a = await canvas.screenPoint(...from);
+  const b = await canvas.screenPoint(...to);
+  const pen = { pointerType: "pen" as const, force: pressure, button: "left" as const };
+  await cdp.send("Input.dispatchMouseEvent", { type: "mouseMoved", x: a.x, y: a.y, pointerType: "pen" });
+  await cdp.send("Input.dispatchMouseEvent", {
+    type: "mousePressed",
+    x: a.x,
+    y: a.y,
+    buttons: 1,
+    clickCount: 1,
+    ...pen,
+  });
+  for (let i = 1; i <= 12; i++) {
+    const x = a.x + ((b.x - a.x) * i) / 12;
+    const y = a.y + ((b.y - a.y) * i) / 12;
+    await cdp.send("Input.dispatchMouseEvent", { type: "mouseMoved", x, y, buttons: 1, ...pen });
+  }
+  await cdp.send("Input.dispatchMouseEvent", {
+    type: "mouseReleased",
+    x: b.x,
+    y: b.y,
+    buttons: 0,
+    clickCount: 1,
+    ...pen,
+  });
+  await cdp.detach();
+}
+
+/** How many screen pixels of a column across a stroke are painted on one Konva layer's canvas. */
+async function paintedAcross(
+  page: Page,
+  canvas: CanvasPage,
+  layer: number,
+  x: number,
+  [top, bottom]: [number, number],
+): Promise<number> {
+  const from = await canvas.screenPoint(x, top);
+  const to = await canvas.screenPoint(x, bottom);
+  const box = await canvas.stage.boundingBox();
+  if (!box) throw new Error("no stage");
+  return page.evaluate(
+    ({ layer, x, y0, y1 }) => {
+      const target = document.querySelectorAll<HTMLCanvasElement>("[data-testid=canvas-stage] canvas")[layer];
+      if (!target) throw new Error(`no canvas ${layer}`);
+      const ratio = target.width / target.clientWidth;
+      const column = target
+        .getContext("2d")
+        ?.getImageData(Math.round(x * ratio), Math.round(y0 * ratio), 1, Math.round((y1 - y0) * ratio)).data;
+      let painted = 0;
+      for (let i = 3; i < (column?.length ?? 0); i += 4) if ((column?.[i] ?? 0) > 0) painted++;
+      return painted / ratio;
+    },
+    { layer, x: from.x - box.x, y0: from.y - box.y, y1: to.y - box.y },
   );
-  expect(Math.max(...back)).toBeLessThanOrEqual(2);
+}
+
+test("a pen paints thinner where it presses lightly than where it presses hard", async ({ page }) => {
+  const canvas = new CanvasPage(page);
+  await canvas.open();
+  await canvas.upload(await seedPicture());
+  await expect(page.getByText("Picture, 768 × 512")).toBeVisible();
+  await page.getByRole("button", { name: "Inpaint mask", exact: true }).click();
+  await canvas.tool("Brush");
+
+  await penStroke(page, canvas, [150, 150], [600, 150], 0.2);
+  await expect.poll(() => paintedAcross(page, canvas, 1, 380, [100, 200])).toBeGreaterThan(0);
+  await penStroke(page, canvas, [150, 350], [600, 350], 1);
+  await expect.poll(() => paintedAcross(page, canvas, 1, 380, [300, 400])).toBeGreaterThan(0);
+
+  const light = await paintedAcross(page, canvas, 1, 380, [100, 200]);
+  const hard = await paintedAcross(page, canvas, 1, 380, [300, 400]);
+  // Full pressure paints the brush's whole size; a light touch well under half of it.
+  expect(light).toBeLessThan(hard / 2);
+  // Two strokes, each one undo step, both pen strokes.
+  await page.getByRole("button", { name: "Undo", exact: true }).click();
+  await expect.poll(() => paintedAcross(page, canvas, 1, 380, [300, 400])).toBe(0);
+  await expect.poll(() => paintedAcross(page, canvas, 1, 380, [100, 200])).toBe(light);
 });

@@ -1,10 +1,34 @@
+import path from "node:path";
 import { seedPicture } from "./fixtures/images";
 import { expect, test } from "./fixtures/own-member";
+import { saveScreen } from "./fixtures/screens";
 import { finishedTask } from "./fixtures/studio-api";
-import { CanvasPage } from "./pages/canvas-page";
+import { CanvasPage, type StagePixels } from "./pages/canvas-page";
 
 // Painting, generating and reloading on a two-core machine shared with the server and the engine.
 test.describe.configure({ timeout: 240_000 });
+
+const SCREENS = path.resolve(import.meta.dirname, "..", "test-results", "canvas");
+
+/** The staging bar keeps to one row: its buttons side by side, all of them inside the stage. */
+async function expectOneRowInStage(canvas: CanvasPage): Promise<void> {
+  const stage = await canvas.stage.boundingBox();
+  const buttons = await canvas.staging.getByRole("button").or(canvas.staging.getByRole("link")).all();
+  expect(buttons.length).toBeGreaterThanOrEqual(6);
+  const tops = new Set<number>();
+  for (const button of buttons) {
+    const box = await button.boundingBox();
+    if (!stage || !box) throw new Error("the stage or a button of the staging bar is not shown");
+    tops.add(Math.round(box.y));
+    expect(box.x).toBeGreaterThanOrEqual(stage.x);
+    expect(box.x + box.width).toBeLessThanOrEqual(stage.x + stage.width);
+    expect(box.y + box.height).toBeLessThanOrEqual(stage.y + stage.height);
+  }
+  expect([...tops]).toHaveLength(1);
+  const bar = await canvas.staging.boundingBox();
+  const button = await buttons[0]?.boundingBox();
+  expect(bar?.height ?? Infinity).toBeLessThan(2 * (button?.height ?? 0));
+}
 
 test("a mask chooses inpainting, a frame past the edge outpainting; results are staged, one accepted, and the layers survive a reload", async ({
   page,
@@ -36,7 +60,8 @@ test("a mask chooses inpainting, a frame past the edge outpainting; results are 
   await expect(canvas.plan).toContainText("Not sent: “Regional prompt 1” (a red kite)");
 
   await page.locator("#canvas-prompt").fill("the sunset with more sea on the left");
-  await page.getByRole("spinbutton", { name: "Images" }).fill("2");
+  await page.getByRole("spinbutton", { name: "Images" }).fill("3");
+  const bare = await canvas.pixels();
   const sent = page.waitForRequest((r) => r.url().endsWith("/api/tasks") && r.method() === "POST");
   await page.getByRole("button", { name: /^Generate/ }).click();
   const [body] = (await sent).postDataJSON() as Record<string, unknown>[];
@@ -44,16 +69,55 @@ test("a mask chooses inpainting, a frame past the edge outpainting; results are 
     outpaint: { left: -frame.x, top: 0, right: 0, bottom: 0 },
     width: 768,
     height: 512,
+    numberResults: 3,
   });
   expect(body).not.toHaveProperty("maskImage");
   expect(JSON.stringify(body)).not.toContain("a red kite");
 
-  await expect(canvas.staging.getByRole("status")).toHaveText("Result 1 of 2", { timeout: 30_000 });
+  // Three results staged over the frame: step to the third, back to the second, and accept it.
+  // Each result has its own seed, so each looks unlike the canvas without it and unlike the others
+  // where the frame reaches past the picture (inside it, outpainting keeps the picture's pixels).
+  const shown = canvas.staging.getByRole("status");
+  const band = { x: frame.x, y: 0, width: -frame.x, height: 512 };
+  const drawnUnlike = async (...others: StagePixels[]) => {
+    let now = await canvas.pixels();
+    await expect
+      .poll(async () => {
+        now = await canvas.pixels();
+        const apart = await Promise.all(others.map((o) => canvas.meanDifference(o, now, band)));
+        return Math.min(...apart);
+      })
+      .toBeGreaterThan(2);
+    return now;
+  };
+  await expect(shown).toHaveText("Result 1 of 3", { timeout: 30_000 });
+  // On a desktop and on a laptop the bar is one row, every button of it inside the stage.
+  for (const [width, height] of [
+    [1280, 720],
+    [1440, 900],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    await saveScreen(page, { path: `${SCREENS}/staged-three-${width}x${height}.png` });
+    await expect(canvas.staging).toBeInViewport();
+    await expectOneRowInStage(canvas);
+  }
   await canvas.staging.getByRole("button", { name: "Next result" }).click();
-  await expect(canvas.staging.getByRole("status")).toHaveText("Result 2 of 2");
+  await expect(shown).toHaveText("Result 2 of 3");
+  await canvas.staging.getByRole("button", { name: "Next result" }).click();
+  await expect(shown).toHaveText("Result 3 of 3");
+  const third = await drawnUnlike(bare);
+  await canvas.staging.getByRole("button", { name: "Previous result" }).click();
+  await expect(shown).toHaveText("Result 2 of 3");
+  const second = await drawnUnlike(bare, third);
   await canvas.staging.getByRole("button", { name: "Accept" }).click();
   await expect(canvas.staging).toBeHidden();
+  // The accepted result is a new image layer on top, chosen, showing the second result in the frame.
   await expect(canvas.layers.first()).toHaveAttribute("data-layer-kind", "image");
+  await expect(canvas.layers.first().getByRole("button", { name: "Image 1", exact: true })).toHaveAttribute(
+    "aria-current",
+    "true",
+  );
+  await expect.poll(async () => canvas.meanDifference(second, await canvas.pixels(), band)).toBeLessThan(1);
   const task = await finishedTask(page.request, String(body?.taskUUID));
   expect(task.params.outpaint).toMatchObject({ left: -frame.x });
 
@@ -136,6 +200,15 @@ test("layers hide, lock, reorder and fade; a locked layer says so instead of tak
   await page.mouse.move(middle.x, middle.y);
   await page.mouse.wheel(0, -400);
   await expect(canvas.stage).not.toHaveAttribute("data-view", fitted ?? "");
+  const zoomed = (await canvas.stage.getAttribute("data-view")) ?? "";
+  // This browser keeps the view across a reload, one for each job: Inpainting opens its own.
+  await page.reload();
+  await canvas.ready();
+  await expect(canvas.stage).toHaveAttribute("data-view", zoomed);
+  await canvas.open("/create/inpainting");
+  await expect(canvas.stage).not.toHaveAttribute("data-view", zoomed);
+  await canvas.open();
+  await expect(canvas.stage).toHaveAttribute("data-view", zoomed);
   await page
     .getByRole("toolbar", { name: "History and view" })
     .getByRole("button", { name: "Fit in view" })

@@ -83,7 +83,7 @@ memberTest("inpainting: the picture and the painted mask come back after a reloa
   await canvas.stroke([250, 200], [450, 300]);
   await expect(canvas.plan.getByRole("heading")).toHaveText("Inpainting");
   await page.locator("#canvas-prompt").fill("a red door");
-  await expect(page.getByTestId("canvas-sync")).toHaveText("Saved to your account");
+  await expect(canvas.draftStatus).toHaveText(/^Draft saved at /);
   await page.reload();
   await canvas.ready(60_000);
   await expect(page.locator("#canvas-prompt")).toHaveValue("a red door");

@@ -18,6 +18,8 @@ function statusWords(status: DraftStatus): { icon: typeof CloudCheck; text: stri
       return { icon: CloudCheck, text: `Draft saved at ${time(status.at)}, on this and your other devices.` };
     case "newerElsewhere":
       return { icon: CloudOff, text: "A newer draft from another tab or device is saved; reload to see it." };
+    case "newerOpened":
+      return { icon: CloudCheck, text: "A newer draft from another tab or device was opened." };
     case "failed":
       return {
         icon: CloudOff,
@@ -92,6 +94,7 @@ export function DraftBar({
           {canClear ||
           status.kind === "saved" ||
           status.kind === "newerElsewhere" ||
+          status.kind === "newerOpened" ||
           status.kind === "failed" ? (
             <Button size="sm" variant="ghost" onClick={onClear} disabled={disabled}>
               <Trash2 aria-hidden />

@@ -6,6 +6,7 @@ import { Section } from "@/components/ui/section";
 import { useCreateStore } from "@/lib/client/create/drafts";
 import { BASE_IMAGE_VALUES, COMMON_IMAGE_FIELDS } from "@/lib/client/create/image-fields";
 import { randomSeed } from "@/lib/client/create/image-presets";
+import { modelDefaults } from "@/lib/client/create/model-defaults";
 import type { ModelInfo } from "@/lib/client/create/tools";
 import { useTaskViews } from "@/lib/client/create/use-task-views";
 import { useWorkflowForm } from "@/lib/client/create/use-workflow-form";
@@ -90,11 +91,12 @@ export function ImageWorkflow({
 
   const takeModelDefaults = useCallback(
     (model: ModelInfo) => {
-      // A model's own defaults fill only what the person has not set.
-      if (model.defaultSteps && form.getValues("steps") === undefined)
-        form.setValue("steps", model.defaultSteps);
-      if (model.defaultCFG != null && form.getValues("CFGScale") === undefined)
-        form.setValue("CFGScale", model.defaultCFG);
+      const fill = modelDefaults(model, {
+        steps: form.getValues("steps"),
+        CFGScale: form.getValues("CFGScale"),
+      });
+      if (fill.steps !== undefined) form.setValue("steps", fill.steps);
+      if (fill.CFGScale !== undefined) form.setValue("CFGScale", fill.CFGScale);
     },
     [form],
   );

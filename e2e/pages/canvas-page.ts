@@ -1,4 +1,11 @@
 import { expect, type Locator, type Page } from "@playwright/test";
+import sharp from "sharp";
+
+/** The stage as a person sees it: RGB pixels, `width` to a row. */
+export interface StagePixels {
+  data: Buffer;
+  width: number;
+}
 
 /** The canvas as a person uses it: layers on the left, the stage in the middle, Generate on the right. */
 export class CanvasPage {
@@ -6,12 +13,15 @@ export class CanvasPage {
   readonly plan: Locator;
   readonly layers: Locator;
   readonly staging: Locator;
+  /** Where the canvas says it is kept, in the Create forms' draft words. */
+  readonly draftStatus: Locator;
 
   constructor(readonly page: Page) {
     this.stage = page.getByTestId("canvas-stage");
     this.plan = page.getByTestId("canvas-plan");
     this.layers = page.getByRole("list", { name: "Layers, top first" }).getByTestId("canvas-layer");
     this.staging = page.getByTestId("staging-bar");
+    this.draftStatus = page.getByTestId("draft-status");
   }
 
   /** The canvas, or one of the pages that are the canvas set up for a job (Inpainting, Outpainting). */
@@ -73,5 +83,54 @@ export class CanvasPage {
     const f = await this.frame();
     const from: [number, number] = [f.x + f.width / 2, f.y + f.height / 2];
     await this.stroke(from, [from[0] + dx, from[1]]);
+  }
+
+  /** The stage's pixels (RGB) as a person sees them, with the pointer moved off so no brush ring shows. */
+  async pixels(): Promise<StagePixels> {
+    await this.page.mouse.move(0, 0);
+    const { data, info } = await sharp(await this.stage.screenshot())
+      .removeAlpha()
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    return { data, width: info.width };
+  }
+
+  /** The largest channel difference between two looks at the stage, at each of these canvas points. */
+  async differences(a: StagePixels, b: StagePixels, points: readonly (readonly [number, number])[]) {
+    const box = await this.stage.boundingBox();
+    if (!box) throw new Error("no stage");
+    const out: number[] = [];
+    for (const [x, y] of points) {
+      const p = await this.screenPoint(x, y);
+      const i = Math.round(p.y - box.y) * a.width + Math.round(p.x - box.x);
+      out.push(
+        Math.max(...[0, 1, 2].map((c) => Math.abs((a.data[3 * i + c] ?? 0) - (b.data[3 * i + c] ?? 0)))),
+      );
+    }
+    return out;
+  }
+
+  /** The mean of the largest channel difference between two looks at the stage, over a canvas rectangle. */
+  async meanDifference(
+    a: StagePixels,
+    b: StagePixels,
+    rect: { x: number; y: number; width: number; height: number },
+  ): Promise<number> {
+    const box = await this.stage.boundingBox();
+    if (!box) throw new Error("no stage");
+    const from = await this.screenPoint(rect.x, rect.y);
+    const to = await this.screenPoint(rect.x + rect.width, rect.y + rect.height);
+    let sum = 0;
+    let count = 0;
+    for (let y = Math.ceil(from.y - box.y); y < Math.floor(to.y - box.y); y++) {
+      for (let x = Math.ceil(from.x - box.x); x < Math.floor(to.x - box.x); x++) {
+        const i = y * a.width + x;
+        sum += Math.max(
+          ...[0, 1, 2].map((c) => Math.abs((a.data[3 * i + c] ?? 0) - (b.data[3 * i + c] ?? 0))),
+        );
+        count++;
+      }
+    }
+    return count > 0 ? sum / count : 0;
   }
 }

@@ -8,7 +8,11 @@ import type { DraftStatus } from "@/lib/client/create/use-draft";
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
-/** Where the canvas's settings stand, in the words the Create forms use for their drafts. */
+/**
+ * Where the canvas stands, in the words the Create forms use for their drafts: its settings and
+ * its layers are kept together, in this browser and for the member's other tabs and devices, so
+ * this one status says both.
+ */
 function useCanvasDraftStatus(): DraftStatus {
   const setAside = useCanvasStore((s) => s.setAside);
   const { status, savedAt } = useCanvasSyncStatus();
@@ -16,6 +20,7 @@ function useCanvasDraftStatus(): DraftStatus {
   if (setAside?.why === "setup") return { kind: "setup", author: setAside.author };
   if (status === "saving") return { kind: "saving" };
   if (status === "failed") return { kind: "failed" };
+  if (status === "newerOpened") return { kind: "newerOpened" };
   if (status === "saved" && savedAt !== null) return { kind: "saved", at: savedAt };
   return { kind: "none" };
 }

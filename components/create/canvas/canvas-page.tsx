@@ -15,6 +15,7 @@ import { fitCanvasView } from "@/lib/client/canvas/canvas-view";
 import { useCanvasGenerate } from "@/lib/client/canvas/use-canvas-generate";
 import { useCanvasKeys } from "@/lib/client/canvas/use-canvas-keys";
 import { useCanvasStart } from "@/lib/client/canvas/use-canvas-start";
+import { viewStorageKey } from "@/lib/client/canvas/view-memory";
 import type { ImageRef } from "@/lib/client/create/tools";
 import { useTaskViews } from "@/lib/client/create/use-task-views";
 import { useShortcutsHelp } from "@/lib/client/shortcuts/help";
@@ -23,7 +24,6 @@ import { LayerSettings } from "./layer-settings";
 import { LayersPanel } from "./layers-panel";
 import { SendPanel } from "./send-panel";
 import { StagingBar } from "./staging-bar";
-import { SyncNote } from "./sync-note";
 import { ToolBar } from "./tool-bar";
 
 // Konva draws on a browser canvas and has no server side: the stage is loaded in the browser only.
@@ -69,7 +69,8 @@ function useKeepJobFrame(ready: boolean, job: CanvasPreset | null): void {
  * on the right. `view` is the job a page sets it up for (Inpainting, Outpainting).
  */
 export function CanvasPage({ view = null }: { view?: CanvasPreset | null }) {
-  const { ready, problem, notice, preset } = useCanvasStart(useMemberId(), view);
+  const memberId = useMemberId();
+  const { ready, problem, notice, preset } = useCanvasStart(memberId, view);
   const { title, icon, slug } = VIEWS[view ?? "canvas"];
   const doc = useCanvasDocument();
   const staging = useCanvasStore((s) => s.staging);
@@ -95,7 +96,6 @@ export function CanvasPage({ view = null }: { view?: CanvasPreset | null }) {
           </div>
         </div>
         <div className="flex items-center gap-2">
-          <SyncNote />
           <QueueButton />
           <Button
             size="sm"
@@ -148,7 +148,13 @@ export function CanvasPage({ view = null }: { view?: CanvasPreset | null }) {
           <LayerSettings />
         </aside>
         <div className="relative h-[60vh] overflow-hidden rounded-panel border border-border bg-surface-sunken lg:h-auto lg:min-h-0">
-          {ready ? <CanvasStage staged={staged ? { url: staged.url } : null} onHint={setHint} /> : null}
+          {ready ? (
+            <CanvasStage
+              staged={staged ? { url: staged.url } : null}
+              onHint={setHint}
+              viewKey={memberId ? viewStorageKey(memberId, view ?? "canvas") : null}
+            />
+          ) : null}
           <div className="pointer-events-none absolute inset-x-3 top-3 flex flex-col items-start gap-2">
             <ToolBar onFit={() => fitCanvasView(useCanvasStore.getState().history.present)} />
             {hint ? (
@@ -161,7 +167,7 @@ export function CanvasPage({ view = null }: { view?: CanvasPreset | null }) {
             ) : null}
           </div>
           {staging ? (
-            <div className="pointer-events-none absolute inset-x-3 bottom-3 flex justify-center">
+            <div className="@container pointer-events-none absolute inset-x-3 bottom-3 flex justify-center">
               <StagingBar staging={staging} task={task} />
             </div>
           ) : null}

@@ -5,6 +5,7 @@ import { useEffect, useRef } from "react";
 import { Circle, Layer, Line, Stage } from "react-konva";
 import { isSizedTool, useCanvasDocument, useCanvasStore } from "@/lib/client/canvas/canvas-store";
 import { fitCanvasView, useCanvasView } from "@/lib/client/canvas/canvas-view";
+import { readView, viewToOpen, writeView } from "@/lib/client/canvas/view-memory";
 import { wheelZoomFactor, zoomBy } from "@/lib/client/canvas/viewport";
 import { FrameOverlay, StagedResult } from "./frame-overlay";
 import { DocLayer, PictureLayer } from "./stage-layers";
@@ -18,19 +19,23 @@ interface CanvasStageProps {
   staged: StagedImage | null;
   /** Says why a stroke went nowhere (no layer selected, a locked layer). */
   onHint(hint: string | null): void;
+  /** Where this browser keeps the job's view (zoom and pan), or null to keep none. */
+  viewKey: string | null;
 }
 
 /**
- * Follows the stage's box as it is sized: the first measured size shows the picture and the frame
- * whole, and so does every size after it (the window resized, a panel opened) while the view is
- * still a fit; a view the person zoomed or panned keeps its middle instead.
+ * Follows the stage's box as it is sized: the first measured size opens the view this job was
+ * last looked at with in this browser (`viewKey`), or shows the picture and the frame whole; every
+ * size after it (the window resized, a panel opened) fits again while the view is still a fit, and
+ * a view the person zoomed or panned keeps its middle instead.
  */
 function useFittedBox(
   box: React.RefObject<HTMLDivElement | null>,
   size: { width: number; height: number } | null,
   setBox: (size: { width: number; height: number }) => void,
+  viewKey: string | null,
 ) {
-  const fitted = useRef(false);
+  const opened = useRef(false);
   // biome-ignore lint/correctness/useExhaustiveDependencies: `box` is the stage's ref, the same object for the component's life.
   useEffect(() => {
     const element = box.current;
@@ -45,11 +50,24 @@ function useFittedBox(
 
   useEffect(() => {
     if (!size) return;
-    if (!fitted.current || useCanvasView.getState().fitted) {
-      fitted.current = true;
-      fitCanvasView(useCanvasStore.getState().history.present);
-    }
-  }, [size]);
+    const doc = useCanvasStore.getState().history.present;
+    const first = !opened.current;
+    opened.current = true;
+    const kept =
+      first && viewKey ? viewToOpen(readView(localStorage, viewKey), doc.picture?.id ?? null, size) : null;
+    if (kept) useCanvasView.setState({ view: kept, fitted: false });
+    else if (first || useCanvasView.getState().fitted) fitCanvasView(doc);
+  }, [size, viewKey]);
+
+  // Each change of the view is kept, once the stage has opened one.
+  useEffect(() => {
+    if (!viewKey) return;
+    return useCanvasView.subscribe((s, before) => {
+      if (!opened.current || !s.box || (s.view === before.view && s.fitted === before.fitted)) return;
+      const pictureId = useCanvasStore.getState().history.present.picture?.id ?? null;
+      writeView(localStorage, viewKey, { pictureId, view: s.view, box: s.box, fitted: s.fitted });
+    });
+  }, [viewKey]);
 }
 
 /**
@@ -57,7 +75,7 @@ function useFittedBox(
  * cuts only its own), the frame and staged results on top. The view pans and zooms without end;
  * strokes are kept in canvas pixels whatever the zoom.
  */
-export default function CanvasStage({ staged, onHint }: CanvasStageProps) {
+export default function CanvasStage({ staged, onHint, viewKey }: CanvasStageProps) {
   const box = useRef<HTMLDivElement>(null);
   const stage = useRef<Konva.Stage>(null);
   const cursor = useRef<Konva.Circle>(null);
@@ -65,7 +83,7 @@ export default function CanvasStage({ staged, onHint }: CanvasStageProps) {
   const tool = useCanvasStore((s) => s.tool);
   const sizes = useCanvasStore((s) => s.sizes);
   const { view, box: size, setView, setBox } = useCanvasView();
-  useFittedBox(box, size, setBox);
+  useFittedBox(box, size, setBox, viewKey);
 
   const painting = tool !== "move";
   const brushSize = isSizedTool(tool) ? sizes[tool] : 0;

@@ -1,6 +1,7 @@
 "use client";
 
 import { LoaderCircle, Wand2 } from "lucide-react";
+import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { inputClasses } from "@/components/ui/field";
 import { Slider } from "@/components/ui/slider";
@@ -12,6 +13,7 @@ import { CanvasPrompt } from "./canvas-prompt";
 import { FrameFields } from "./frame-fields";
 import { JobFields } from "./job-fields";
 import { CanvasSettingsPanels, useCanvasSettingsForm } from "./settings-form";
+import { CanvasVaryButton } from "./vary-button";
 
 const label = "font-medium text-[12px] text-muted";
 
@@ -80,24 +82,53 @@ export function SendPanel({ onGenerate, pending, error, readOnly, outpaintPage =
         ) : null}
         <CanvasSettingsPanels form={form} generation={generation} />
       </div>
-      <div className="flex flex-col gap-2 border-border border-t bg-panel-raised/60 p-4">
-        {error ? (
-          <p role="alert" className="text-[12px] text-danger">
-            {error}
-          </p>
-        ) : blocked ? (
-          <p className="text-[12px] text-muted">{blocked}</p>
-        ) : null}
+      <SendFooter
+        onGenerate={onGenerate}
+        pending={pending}
+        error={error}
+        blocked={blocked}
+        readOnly={readOnly}
+      />
+    </div>
+  );
+}
+
+/** What stops Generate, in words, over Generate and "Vary…". */
+function SendFooter({
+  onGenerate,
+  pending,
+  error,
+  blocked,
+  readOnly,
+}: Pick<SendPanelProps, "onGenerate" | "pending" | "error" | "readOnly"> & { blocked: string | null }) {
+  const [varyError, setVaryError] = useState<string | null>(null);
+  const problem = error ?? varyError;
+  const off = pending || readOnly || Boolean(blocked);
+  return (
+    <div className="flex flex-col gap-2 border-border border-t bg-panel-raised/60 p-4">
+      {problem ? (
+        <p role="alert" className="text-[12px] text-danger">
+          {problem}
+        </p>
+      ) : blocked ? (
+        <p className="text-[12px] text-muted">{blocked}</p>
+      ) : null}
+      <div className="flex items-center gap-2">
         <Button
           variant="primary"
-          onClick={onGenerate}
-          disabled={pending || readOnly || Boolean(blocked)}
+          className="min-w-0 flex-1 shrink"
+          onClick={() => {
+            setVaryError(null);
+            onGenerate();
+          }}
+          disabled={off}
           aria-keyshortcuts="Control+Enter Meta+Enter"
         >
           {pending ? <LoaderCircle aria-hidden className="animate-spin" /> : <Wand2 aria-hidden />}
           {pending ? "Sending…" : "Generate"}
           <kbd className="ml-1 rounded bg-white/15 px-1.5 py-px font-mono text-[10px]">Ctrl ↵</kbd>
         </Button>
+        <CanvasVaryButton disabled={off} onError={setVaryError} />
       </div>
     </div>
   );

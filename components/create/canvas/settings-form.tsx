@@ -7,41 +7,17 @@ import { SeedField } from "@/components/create/panels/seed-field";
 import { SliderField } from "@/components/forms/fields";
 import { ModelField } from "@/components/forms/model-field";
 import { Section } from "@/components/ui/section";
-import { type CanvasSettings, settingsSchema } from "@/lib/client/canvas/canvas-persist";
+import type { CanvasSettings } from "@/lib/client/canvas/canvas-persist";
 import { useCanvasStore } from "@/lib/client/canvas/canvas-store";
+import { accepts, FORM_KEYS, type FormKey, formValuesOf, refusal } from "@/lib/client/canvas/settings-fields";
 import { useCreateStore } from "@/lib/client/create/drafts";
+import { modelDefaults } from "@/lib/client/create/model-defaults";
+import type { ModelInfo } from "@/lib/client/create/tools";
 import { useTaskViews } from "@/lib/client/create/use-task-views";
 import { IMAGE_DEFAULTS, IMAGE_LIMITS } from "@/lib/protocol/image-limits";
 import { plural } from "@/lib/studio/words";
 
-/** Staged results are stepped through one by one: more than eight is a grid's work, not a canvas's. */
-export const MAX_STAGED = Math.min(8, IMAGE_LIMITS.numberResults.max);
-
-/** The settings the Create forms' own panels edit here, under the names those panels use. */
-const FORM_KEYS = ["model", "numberResults", "seed", "steps", "CFGScale", "scheduler", "clipSkip"] as const;
-type FormKey = (typeof FORM_KEYS)[number];
-
-function formValuesOf(settings: Partial<CanvasSettings>): Record<FormKey, unknown> {
-  return Object.fromEntries(FORM_KEYS.map((k) => [k, settings[k]])) as Record<FormKey, unknown>;
-}
-
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
-
-/** Why a typed value is not taken, in words: the bounds the contract sets. */
-function refusal(key: FormKey): string {
-  if (key === "numberResults")
-    return `From ${IMAGE_LIMITS.numberResults.min} to ${MAX_STAGED} images on the canvas.`;
-  if (key === "seed") return `A whole number from ${IMAGE_LIMITS.seed.min} up.`;
-  if (key === "steps") return `From ${IMAGE_LIMITS.steps.min} to ${IMAGE_LIMITS.steps.max} steps.`;
-  if (key === "CFGScale") return `From ${IMAGE_LIMITS.CFGScale.min} to ${IMAGE_LIMITS.CFGScale.max}.`;
-  if (key === "clipSkip") return `From ${IMAGE_LIMITS.clipSkip.min} to ${IMAGE_LIMITS.clipSkip.max}.`;
-  return "Choose one from the list.";
-}
-
-function accepts(key: FormKey, value: unknown): boolean {
-  if (key === "numberResults" && typeof value === "number" && value > MAX_STAGED) return false;
-  return settingsSchema.shape[key].safeParse(value).success;
-}
 
 /**
  * The canvas's settings as a form, so the Create forms' own panels (model picker, seed, sampling)
@@ -102,6 +78,15 @@ function useLastSeed(): string | null {
   return latest?.items[0]?.seed ?? null;
 }
 
+/** A chosen model's own steps and CFG scale, where the member has set none, as the Create forms take them. */
+function takeModelDefaults(model: ModelInfo): void {
+  const { settings, setSettings } = useCanvasStore.getState();
+  const fill = Object.entries(modelDefaults(model, settings)).filter(([key, value]) =>
+    accepts(key as FormKey, value),
+  );
+  if (fill.length > 0) setSettings(Object.fromEntries(fill) as Partial<CanvasSettings>);
+}
+
 /** The model, the images and their seed, and sampling under Advanced: the Create forms' own panels. */
 export function CanvasSettingsPanels({
   form,
@@ -114,13 +99,13 @@ export function CanvasSettingsPanels({
   const steps = form.watch("steps") as number | undefined;
   return (
     <FormProvider {...form}>
-      <ModelField name="model" label="Model" category="checkpoint" />
+      <ModelField name="model" label="Model" category="checkpoint" onModel={takeModelDefaults} />
       <div key={generation} className="flex flex-col gap-4">
         <SliderField
           name="numberResults"
           label="Images"
           min={IMAGE_LIMITS.numberResults.min}
-          max={MAX_STAGED}
+          max={IMAGE_LIMITS.numberResults.max}
           step={1}
           fallback={IMAGE_DEFAULTS.numberResults}
         />

@@ -18,7 +18,6 @@ import { isInFlight } from "@/lib/client/create/use-task-views";
 import { useRunBulk } from "@/lib/client/organize/actions";
 import type { TaskView } from "@/lib/studio/items/gallery-item";
 
-/** The staged results shown over the frame: step through them, take one, or leave them all. */
 /**
  * "New version", as the gallery's viewer offers it: the canvas this result was made on, opened
  * again with it staged, and the next task sent from it recorded as the result's next version.
@@ -28,8 +27,68 @@ function newVersionHref(page: string, item: { id: string; taskUUID: string }): s
   return `${page}?${query.toString()}`;
 }
 
+/**
+ * A word of the bar shown where the stage has room for it, and read out everywhere: on a narrow
+ * stage (a laptop's canvas between its two panels) the bar keeps to one row of icons, as a paint
+ * program's staging toolbar does, each named by its tooltip.
+ */
+function Word({ children, from }: { children: string; from: "md" | "3xl" }) {
+  return (
+    <span className={from === "md" ? "sr-only @md:not-sr-only" : "sr-only @3xl:not-sr-only"}>{children}</span>
+  );
+}
+
+const ICON_ONLY = "w-8 px-0 @3xl:w-auto @3xl:px-3";
+
+/** Which result is shown, between the buttons that step through them. */
+function StagedCount({ index, count, task }: { index: number; count: number; task: TaskView | undefined }) {
+  const { stepStaged } = useCanvasStore.getState();
+  const waiting = isInFlight(task);
+  return (
+    <div className="flex items-center">
+      <Button
+        size="sm"
+        variant="ghost"
+        className="w-8 px-0"
+        aria-label="Previous result"
+        title="Previous result"
+        disabled={count < 2}
+        onClick={() => stepStaged(-1, count)}
+      >
+        <ChevronLeft aria-hidden />
+      </Button>
+      <p role="status" className="px-1 text-[13px] text-foreground tabular-nums">
+        {count > 0 ? (
+          <>
+            <Word from="md">Result </Word>
+            {`${index + 1} of ${count}`}
+            {waiting ? <Word from="3xl">{` (${task?.itemCount ?? count} coming)`}</Word> : null}
+          </>
+        ) : task?.status === "error" ? (
+          "The task failed; nothing to stage."
+        ) : (
+          "Waiting for results…"
+        )}
+      </p>
+      {waiting ? <LoaderCircle aria-hidden className="size-4 animate-spin text-muted" /> : null}
+      <Button
+        size="sm"
+        variant="ghost"
+        className="w-8 px-0"
+        aria-label="Next result"
+        title="Next result"
+        disabled={count < 2}
+        onClick={() => stepStaged(1, count)}
+      >
+        <ChevronRight aria-hidden />
+      </Button>
+    </div>
+  );
+}
+
+/** The staged results shown over the frame: step through them, take one, or leave them all. */
 export function StagingBar({ staging, task }: { staging: Staging; task: TaskView | undefined }) {
-  const { stepStaged, accept, unstage } = useCanvasStore.getState();
+  const { accept, unstage } = useCanvasStore.getState();
   const page = usePathname();
   const runBulk = useRunBulk();
   const [error, setError] = useState<string | null>(null);
@@ -37,8 +96,6 @@ export function StagingBar({ staging, task }: { staging: Staging; task: TaskView
   const count = items.length;
   const index = Math.min(staging.index, Math.max(0, count - 1));
   const current = items[index];
-  const waiting = isInFlight(task);
-  const failed = task?.status === "error";
 
   const discard = async () => {
     setError(null);
@@ -54,68 +111,51 @@ export function StagingBar({ staging, task }: { staging: Staging; task: TaskView
     <section
       aria-label="Staged results"
       data-testid="staging-bar"
-      className="pointer-events-auto flex flex-wrap items-center justify-center gap-1.5 rounded-panel border border-border-strong bg-panel/95 px-2.5 py-1.5 shadow-panel backdrop-blur"
+      className="pointer-events-auto flex flex-wrap items-center justify-center gap-1.5 rounded-panel border border-border-strong bg-panel/95 px-1.5 py-1.5 shadow-panel backdrop-blur"
     >
-      <p role="status" className="px-1 text-[13px] text-foreground tabular-nums">
-        {count > 0
-          ? `Result ${index + 1} of ${count}${waiting ? ` (${task?.itemCount ?? count} coming)` : ""}`
-          : failed
-            ? "The task failed; nothing to stage."
-            : "Waiting for results…"}
-      </p>
-      {waiting && count === 0 ? (
-        <LoaderCircle aria-hidden className="size-4 animate-spin text-muted" />
-      ) : null}
+      <StagedCount index={index} count={count} task={task} />
       <Button
         size="sm"
-        variant="ghost"
-        aria-label="Previous result"
-        disabled={count < 2}
-        onClick={() => stepStaged(-1, count)}
+        variant="primary"
+        className="w-8 px-0 @md:w-auto @md:px-3"
+        title="Accept: put this result on a new layer"
+        disabled={!current}
+        onClick={() => current && accept(current.url)}
       >
-        <ChevronLeft aria-hidden />
-      </Button>
-      <Button
-        size="sm"
-        variant="ghost"
-        aria-label="Next result"
-        disabled={count < 2}
-        onClick={() => stepStaged(1, count)}
-      >
-        <ChevronRight aria-hidden />
-      </Button>
-      <Button size="sm" variant="primary" disabled={!current} onClick={() => current && accept(current.url)}>
         <Check aria-hidden />
-        Accept
+        <Word from="md">Accept</Word>
       </Button>
       {current ? (
         <ButtonLink
           href={newVersionHref(page, { id: current.id, taskUUID: staging.taskUUID })}
           variant="secondary"
           size="sm"
+          className={ICON_ONLY}
           title="New version: make the next version of this result from its canvas"
         >
           <Layers aria-hidden />
-          New version
+          <Word from="3xl">New version</Word>
         </ButtonLink>
       ) : null}
       <Button
         size="sm"
         variant="secondary"
+        className={ICON_ONLY}
         onClick={unstage}
-        title="Close; every result stays in the gallery"
+        title="Keep in gallery: close; every result stays in the gallery"
       >
         <GalleryHorizontalEnd aria-hidden />
-        Keep in gallery
+        <Word from="3xl">Keep in gallery</Word>
       </Button>
       <Button
         size="sm"
         variant="ghost"
+        className={ICON_ONLY}
         onClick={() => void discard()}
-        title="Move these results to the trash"
+        title="Discard: move these results to the trash"
       >
         <Trash2 aria-hidden />
-        Discard
+        <Word from="3xl">Discard</Word>
       </Button>
       {error ? (
         <p role="alert" className="w-full text-[12px] text-danger">

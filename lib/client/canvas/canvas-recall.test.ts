@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { IMAGE_LIMITS } from "@/lib/protocol/image-limits";
 import { addLayer, addStroke, newLayer } from "./canvas-document";
 import { extentsBeyond } from "./canvas-frame";
 import { readPersisted } from "./canvas-persist";
@@ -7,6 +8,7 @@ import { frameForExtents, recalledDocument, recalledExtents, recalledSettings } 
 import { DEFAULT_SETTINGS } from "./canvas-store";
 import { canvasTask } from "./canvas-task";
 import type { RegionOp } from "./paint-ops";
+import { accepts, refusal } from "./settings-fields";
 
 const picture = { id: "p", url: "/p.png", width: 768, height: 512 };
 const region: RegionOp = {
@@ -111,5 +113,27 @@ describe("a canvas kept before the margin and blur were settings", () => {
       staging: null,
     });
     expect(read?.settings).toMatchObject({ maskMargin: null, outpaintBlur: 0 });
+  });
+});
+
+describe("a recalled task's image count", () => {
+  const { min, max } = IMAGE_LIMITS.numberResults;
+
+  it("is the task's own, up to the contract's most, and the Images box holds every such count", () => {
+    expect(recalledSettings({ numberResults: 12 }, DEFAULT_SETTINGS).numberResults).toBe(12);
+    for (let n = min; n <= max; n++) {
+      const { numberResults } = recalledSettings({ numberResults: n }, DEFAULT_SETTINGS);
+      expect(numberResults).toBe(n);
+      // The Images box takes the count recalled as it is, with nothing marked.
+      expect(accepts("numberResults", numberResults)).toBe(true);
+    }
+  });
+
+  it("past the contract's bounds it is brought within them, a count the box holds too", () => {
+    const high = recalledSettings({ numberResults: max + 5 }, DEFAULT_SETTINGS).numberResults;
+    const low = recalledSettings({ numberResults: 0 }, DEFAULT_SETTINGS).numberResults;
+    expect([low, high]).toEqual([min, max]);
+    expect(accepts("numberResults", max + 1)).toBe(false);
+    expect(refusal("numberResults")).toBe(`From ${min} to ${max} images.`);
   });
 });

@@ -2,20 +2,16 @@
 
 import { useCallback, useState } from "react";
 import { inWords } from "../create/field-labels";
-import { uploadImage } from "../create/upload";
 import { useGenerate } from "../create/use-generate";
 import { useVersionTarget, versionKeys } from "../create/version-target";
-import { planGeneration } from "./canvas-plan";
-import { anyPainted, renderPainted, renderSeed } from "./canvas-raster";
+import { prepareCanvasTask } from "./canvas-prepare";
 import { keepRecipe } from "./canvas-recipe";
 import { useCanvasStore } from "./canvas-store";
-import { canvasTask } from "./canvas-task";
 
 /**
- * Generate on the canvas: the plan made again from the canvas as it is now, the seed under the
- * frame uploaded (as the Create pages upload a chosen image), masks and guides inline as PNG data
- * addresses, then the one submit road (`POST /api/tasks`). The task's results
- * are staged over the frame they were made for.
+ * Generate on the canvas: the task the canvas would send now (./canvas-prepare.ts), through the
+ * one submit road (`POST /api/tasks`). The task's results are staged over the frame they were
+ * made for.
  */
 export function useCanvasGenerate() {
   const { generate, pending } = useGenerate("canvas");
@@ -23,34 +19,15 @@ export function useCanvasGenerate() {
   const [busy, setBusy] = useState(false);
 
   const send = useCallback(async () => {
-    const { history, settings, stage } = useCanvasStore.getState();
-    const doc = history.present;
-    const plan = planGeneration(doc, settings.strength, settings);
-    if (plan.problems.length > 0) {
-      setError(plan.problems.join(" "));
-      return;
-    }
-    if (plan.kind === "inpainting" && !anyPainted(plan.masks, doc.frame)) {
-      setError("The mask is erased everywhere inside the frame: paint what should change, or hide the mask.");
-      return;
-    }
     setError(null);
     setBusy(true);
     try {
-      let seedImage: string | undefined;
-      if (plan.seed) {
-        const upload = await uploadImage(await renderSeed(doc, plan.seed));
-        if (!upload.ok) {
-          setError(upload.errors.map((e) => inWords(e.message)).join(" "));
-          return;
-        }
-        seedImage = upload.image.id;
+      const prepared = await prepareCanvasTask();
+      if (!prepared.ok) {
+        setError(prepared.error);
+        return;
       }
-      const task = canvasTask(plan, settings, {
-        ...(seedImage ? { seedImage } : {}),
-        ...(plan.kind === "inpainting" ? { maskImage: renderPainted(plan.masks, doc.frame) } : {}),
-        guideImages: plan.guides.map((g) => renderPainted([g], doc.frame)),
-      });
+      const { task, doc, settings } = prepared;
       // "New version": this task's results become the next version of the item it was opened from.
       const target = useVersionTarget.getState().targets.canvas;
       const outcome = await generate([{ ...task, ...versionKeys(target) }]);
@@ -61,7 +38,7 @@ export function useCanvasGenerate() {
       if (target) useVersionTarget.getState().clearTarget("canvas");
       const uuid = outcome.taskUUIDs[0];
       if (uuid) {
-        stage(uuid, doc.frame);
+        useCanvasStore.getState().stage(uuid, doc.frame);
         // The canvas as sent, not as it is by the time the answer comes back.
         void keepRecipe(uuid, doc, settings);
       }

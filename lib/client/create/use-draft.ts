@@ -19,6 +19,8 @@ export type DraftStatus =
   | { kind: "saving" }
   | { kind: "saved"; at: number }
   | { kind: "newerElsewhere" }
+  /** A newer copy, saved from another tab or device, was opened in place of this one (the canvas). */
+  | { kind: "newerOpened" }
   | { kind: "failed" }
   | { kind: "cleared"; previous: Record<string, unknown> }
   /** A teammate's setup is open; the member's own draft is untouched until they change something. */

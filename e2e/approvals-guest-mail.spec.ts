@@ -66,6 +66,7 @@ test("a guest named with an email address, when the request is made or later, is
   await dialog.getByRole("button", { name: "Send for approval" }).click();
   const requested = page.getByRole("dialog", { name: "Approval requested" });
   await expect(requested).toContainText("Gale’s link — sent by email to gale@example.com");
+  await expect(requested).toContainText("The guest was sent their link by email");
   const galeUrl = await requested.getByLabel("Gale’s link").inputValue();
   await saveScreen(page, { path: `${SCREENS}/requested-1440x900.png` });
   const toGale = smtp.received.filter((m) => m.to.includes("gale@example.com"));

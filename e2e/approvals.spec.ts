@@ -56,6 +56,8 @@ test("a board goes through two stages: the editor approves, the guest asks for c
   await expect(dialog.getByText("Cleo Client")).toBeVisible();
   await dialog.getByRole("button", { name: "Send for approval" }).click();
   const sent = page.getByRole("dialog", { name: "Approval requested" });
+  // The main studio of the tests sends no mail: the link is the requester's to send.
+  await expect(sent).toContainText("Send their link to each guest not emailed");
   const guestUrl = await sent.getByLabel("Cleo Client’s link").inputValue();
   expect(guestUrl).toMatch(/\/a\/[A-Za-z0-9_-]+$/);
   await sent.getByRole("link", { name: "Open the request" }).click();

@@ -22,6 +22,16 @@ const FIRST_STAGES: StageDraft[] = [
  * downloads wait for approval, and the stages with who decides in each. Once made, it shows each
  * guest's link (shown this once) and the way to the request's page.
  */
+/** What the dialog says once the request is made: who was told, and what is left to send. */
+function madeWords(links: GuestLink[]): string {
+  const told = "The first stage's reviewers were told.";
+  if (links.length === 0) return told;
+  if (links.every((l) => l.emailedTo)) {
+    return `${told} ${links.length === 1 ? "The guest was" : "Each guest was"} sent their link by email; it is shown only now, should you want to send it another way.`;
+  }
+  return `${told} Send their link to each guest not emailed: it is shown only now.`;
+}
+
 export function RequestApprovalButton({
   target,
   defaultTitle,
@@ -88,7 +98,7 @@ function RequestDialog({
       title={made ? "Approval requested" : "Request approval"}
       description={
         made
-          ? "The first stage's reviewers were told. Send each guest their link: it is shown only now."
+          ? madeWords(made.guestLinks)
           : "Stages decide in order: the next starts when every reviewer of the one before approves."
       }
       className="w-[min(44rem,calc(100vw-2rem))]"

@@ -58,14 +58,31 @@ describe("WebSocket memory bounds", () => {
     const beforeResume = indicesOf([reader], taskUUID).length;
     expect(beforeResume).toBeLessThan(count);
 
-    const resumed = await harness.connect();
-    expect(await resumed.authenticate(KEY_A, session)).toBe(session);
-    await resumed.waitUntil(() => indicesOf([reader, resumed], taskUUID).length >= count, 30_000);
+    // The client comes back with its session. Reading in this same process, while the server
+    // pours out what it kept, it may fall behind the tight cap again and be closed the same way;
+    // it comes back each time, as the service's clients do, and nothing is lost in between.
+    const clients = [reader];
+    const arrived = () => indicesOf(clients, taskUUID).length >= count;
+    while (!arrived()) {
+      expect(clients.length).toBeLessThan(20);
+      const resumed = await harness.connect();
+      expect(await resumed.authenticate(KEY_A, session)).toBe(session);
+      clients.push(resumed);
+      const outcome = await Promise.race([
+        resumed.waitUntil(arrived, 30_000).then(
+          () => "all",
+          () => "waited in vain",
+        ),
+        resumed.closed.then((c) => c.code),
+      ]);
+      if (outcome === "all") break;
+      expect(outcome).toBe(WS_CLOSE.tryAgainLater);
+    }
     await sleep(50);
-    const all = indicesOf([reader, resumed], taskUUID).sort((a, b) => a - b);
+    const all = indicesOf(clients, taskUUID).sort((a, b) => a - b);
     expect(all).toEqual(Array.from({ length: count }, (_, i) => i + 1));
-    // Order is kept across the two sockets.
-    expect(indicesOf([reader, resumed], taskUUID)).toEqual(all);
+    // Order is kept across the sockets.
+    expect(indicesOf(clients, taskUUID)).toEqual(all);
     expect(harness.server.stats().bufferedBytes).toBe(0);
     // 25 MiB through loopback twice: seconds on a loaded machine. The waits above end on events;
     // a result that is really lost never arrives, however long the test may take.

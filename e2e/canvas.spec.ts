@@ -97,9 +97,9 @@ test("a mask chooses inpainting, a frame past the edge outpainting; results are 
     [1440, 900],
   ] as const) {
     await page.setViewportSize({ width, height });
-    await saveScreen(page, { path: `${SCREENS}/staged-three-${width}x${height}.png` });
     await expect(canvas.staging).toBeInViewport();
     await expectOneRowInStage(canvas);
+    await saveScreen(page, { path: `${SCREENS}/staged-three-${width}x${height}.png` });
   }
   await canvas.staging.getByRole("button", { name: "Next result" }).click();
   await expect(shown).toHaveText("Result 2 of 3");

@@ -264,7 +264,9 @@ async function openForm(o: {
   if (target) useVersionTarget.getState().setTarget(slug, target);
   const { opened, problem } = await o.draft.start(search.get("setup"));
   // What the member typed while the draft was being read stays; the draft fills the rest.
-  const typed = Object.keys(o.form.formState.dirtyFields).length > 0;
+  // Asked of each field, not of `formState`: reading that would subscribe the whole form to its
+  // dirty fields, and every later change would render it again (a list's new row among them).
+  const typed = o.fields.some((name) => o.form.getFieldState(name).isDirty);
   if (opened) o.form.reset(opened.values, { keepDirtyValues: true });
   o.setNotice(problem ?? droppedNotice(opened?.dropped ?? []));
   const uuid = search.get("recall");

@@ -1,5 +1,7 @@
+import fs from "node:fs";
 import type { Server } from "node:http";
 import { type AddressInfo, connect, type Socket } from "node:net";
+import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { WebSocket, WebSocketServer } from "ws";
 import { CONNECTION_TIMEOUTS, createStudioServer } from "./studio-server";
@@ -105,5 +107,20 @@ describe("the studio's server", () => {
     ws.send("later");
     await expect.poll(() => replies).toEqual(["echo first", "echo later"]);
     ws.close();
+  });
+});
+
+describe("idle connections behind the proxy", () => {
+  it("are kept longer than the shipped nginx keeps its own to the studio, so the proxy closes first", () => {
+    const conf = fs.readFileSync(
+      path.resolve(import.meta.dirname, "../../../deploy/nginx/media-studio.conf"),
+      "utf8",
+    );
+    const upstream = /upstream\s+\S+\s*\{([^}]*)\}/.exec(conf)?.[1] ?? "";
+    expect(upstream).toMatch(/\bkeepalive\s+\d+;/);
+    // nginx keeps an idle upstream connection 60 s unless `keepalive_timeout` says otherwise.
+    const set = /\bkeepalive_timeout\s+(\d+)s?;/.exec(upstream)?.[1];
+    const proxySeconds = set ? Number(set) : 60;
+    expect(CONNECTION_TIMEOUTS.keepAlive).toBeGreaterThan(proxySeconds * 1000);
   });
 });

@@ -19,12 +19,17 @@ export interface ConnectionTimeouts {
  * which Node's defaults let hold a socket for up to 90 s) is answered 408 and cut within
  * `headers + checkEvery`, 17 s. A body may take 10 minutes: the largest the studio takes (32 MB
  * of a task with inline images, lib/server/http/body-ceiling.ts) at half a megabit a second. A
- * WebSocket leaves these timers once upgraded. Idle keep-alive connections close after Node's own 5 s.
+ * WebSocket leaves these timers once upgraded. An idle keep-alive connection is kept 65 s: longer
+ * than the 60 s a proxy in front keeps its idle connections to the studio (nginx's default, as
+ * deploy/nginx uses; a cloud load balancer's too), so the proxy, not the studio, closes one first.
+ * The other way round, a request the proxy sends on a connection the studio has just closed fails
+ * (a 502 for a POST, which the proxy does not try again); a browser or a test client reusing its
+ * connection meets the same race.
  */
 export const CONNECTION_TIMEOUTS: ConnectionTimeouts = {
   headers: 15_000,
   request: 600_000,
-  keepAlive: 5_000,
+  keepAlive: 65_000,
   checkEvery: 2_000,
 };
 

@@ -1,4 +1,4 @@
-import { expect, request as playwrightRequest, test } from "@playwright/test";
+import { type APIRequestContext, expect, request as playwrightRequest, test } from "@playwright/test";
 import sharp from "sharp";
 import { DEFAULT_STUDIO_LIMITS } from "@/lib/studio/limits/limits";
 import { imageTask, sendTasks } from "./fixtures/accounts";
@@ -109,10 +109,28 @@ test("a member over their share waits their turn; another member's task goes out
 }) => {
   test.setTimeout(90_000);
   const origin = baseURL ?? "";
+  // Another member, of this test's own: the owner's queue is shared with the specs running beside.
+  const neighbour = await memberWithRole(
+    request,
+    () => playwrightRequest.newContext({ baseURL: origin, storageState: { cookies: [], origins: [] } }),
+    origin,
+    "editor",
+    "limits-neighbour@studio.test",
+  );
   await request.put("/api/limits", {
     data: { ...DEFAULTS, activePerMember: 1, waitingPerMember: 2 },
     headers: { origin },
   });
+  try {
+    await overTheirShare(request, neighbour, origin);
+  } finally {
+    // The team's caps go back at once, not after the file: other specs send beside this one.
+    await request.put("/api/limits", { data: DEFAULTS, headers: { origin } });
+    await neighbour.dispose();
+  }
+});
+
+async function overTheirShare(request: APIRequestContext, neighbour: APIRequestContext, origin: string) {
   const editor = await memberWithRole(
     request,
     () => playwrightRequest.newContext({ baseURL: origin, storageState: { cookies: [], origins: [] } }),
@@ -130,10 +148,10 @@ test("a member over their share waits their turn; another member's task goes out
   expect(((await over.json()) as { errors: { parameter: string }[] }).errors[0]?.parameter).toBe(
     "waitingPerMember",
   );
-  // The owner's task is not behind the editor's.
-  const own = imageTask("the owner's fox");
-  expect((await sendTasks(request, origin, [own])).status()).toBe(202);
-  const ownDone = await finishedTask(request, own.taskUUID, 60_000);
+  // Another member's task is not behind the editor's.
+  const own = imageTask("the neighbour's fox");
+  expect((await sendTasks(neighbour, origin, [own])).status()).toBe(202);
+  const ownDone = await finishedTask(neighbour, own.taskUUID, 60_000);
   expect(ownDone.status).toBe("success");
   // The editor's tasks all finish, in the order sent.
   const done = [];
@@ -142,7 +160,7 @@ test("a member over their share waits their turn; another member's task goes out
   const madeAt = done.map((d) => (d.items[0] as unknown as { createdAt: string }).createdAt);
   expect([...madeAt].sort()).toEqual(madeAt);
   await editor.dispose();
-});
+}
 
 test("the caps are the owner's alone", async ({ request, baseURL }) => {
   const origin = baseURL ?? "";

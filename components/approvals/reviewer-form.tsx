@@ -10,6 +10,7 @@ import { api } from "@/lib/studio/api";
 import { APPROVAL_LIMITS } from "@/lib/studio/approvals/approvals";
 import type { NewReviewer } from "@/lib/studio/approvals/inputs";
 import type { GuestLink } from "@/lib/studio/approvals/views";
+import { GuestEmailInput } from "./guest-email-input";
 
 /**
  * Who to add to a stage, or to put in a reviewer's place: a member of the team, or a guest by
@@ -80,15 +81,7 @@ export function ReviewerForm({
             maxLength={APPROVAL_LIMITS.guestNameMax}
             onChange={(e) => setName(e.target.value)}
           />
-          <input
-            aria-label="Guest's email (optional)"
-            placeholder="Their email (optional)"
-            type="email"
-            className={inputClasses}
-            value={email}
-            maxLength={200}
-            onChange={(e) => setEmail(e.target.value)}
-          />
+          <GuestEmailInput label="Guest's email (optional)" value={email} onChange={setEmail} />
         </div>
       )}
       <div className="flex justify-end gap-2">

@@ -6,6 +6,7 @@ import { Button } from "@/components/ui/button";
 import { inputClasses } from "@/components/ui/field";
 import type { MemberView } from "@/lib/studio/api/members";
 import { APPROVAL_LIMITS } from "@/lib/studio/approvals/approvals";
+import { GuestEmailInput } from "./guest-email-input";
 
 /** A guest as the form holds them: a name, and the address their link is emailed to, if known. */
 export interface GuestDraft {
@@ -131,15 +132,11 @@ export function StageEditor({
           onChange={(e) => setGuest(e.target.value)}
           onKeyDown={onEnter}
         />
-        <input
-          aria-label={`Stage ${index + 1} guest email (optional)`}
-          placeholder="Their email (optional)"
-          type="email"
-          className={inputClasses}
+        <GuestEmailInput
+          label={`Stage ${index + 1} guest email (optional)`}
           value={email}
-          maxLength={200}
-          onChange={(e) => setEmail(e.target.value)}
-          onKeyDown={onEnter}
+          onChange={setEmail}
+          onEnter={onEnter}
         />
         <Button size="sm" onClick={addGuest} disabled={!guest.trim()}>
           <Plus aria-hidden />

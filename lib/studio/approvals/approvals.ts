@@ -54,6 +54,7 @@ export const APPROVAL_LIMITS = {
   reviewersPerStageMax: 20,
   itemsMax: 500,
   guestNameMax: 80,
+  guestEmailMax: 200,
 } as const;
 
 export const decisionSchema = z.enum(APPROVAL_DECISIONS, {

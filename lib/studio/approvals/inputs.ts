@@ -12,7 +12,10 @@ const dueAtSchema = z.iso
   .nullable();
 
 /** A guest's address, if the requester knows it: their link is emailed there. */
-const guestEmailSchema = z.email({ error: "guestEmail is an email address." }).max(200).optional();
+const guestEmailSchema = z
+  .email({ error: "guestEmail is an email address." })
+  .max(L.guestEmailMax)
+  .optional();
 
 export const reviewerInputSchema = z.union([
   z.strictObject({ userId: z.string().min(1).max(100) }),

@@ -60,16 +60,7 @@ for (const backend of testBackends) {
         await opened?.dispose();
       });
 
-      const request = async () => {
-        const { people, deps } = team;
-        const made = await createApproval(
-          deps,
-          people.editor,
-          twoStages(people, team.itemIds),
-          "https://s.test",
-        );
-        return made.approval.id;
-      };
+      const request = async () => (await team.request()).approval.id;
       const dora = { guestName: "Dora", guestEmail: "dora@example.com" };
 
       it("sends nothing and says so when the studio has no mail", async () => {

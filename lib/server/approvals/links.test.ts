@@ -1,11 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { backendTitle, type TestDatabase, testBackends } from "@/lib/server/db/test-databases";
-import { createApproval } from "./create";
 import { decide } from "./decide";
 import { approvalGuestOf, guestApproval, guestDecide } from "./guest";
 import { approvalLinkState } from "./link-state";
 import { reissueGuestLink, revokeGuestLink } from "./links";
-import { approvalTeam, outcome, tokenOf, twoStages } from "./test-support";
+import { approvalTeam, outcome, tokenOf } from "./test-support";
 import { approvalView } from "./view";
 
 for (const backend of testBackends) {
@@ -22,12 +21,7 @@ for (const backend of testBackends) {
     /** A request whose guest's stage decides now. */
     const atGuestStage = async () => {
       const { people, deps } = team;
-      const made = await createApproval(
-        deps,
-        people.editor,
-        twoStages(people, team.itemIds),
-        "https://s.test",
-      );
+      const made = await team.request();
       await decide(deps, { userId: people.editor.id as string }, made.approval.id, approve, null);
       const reviewerId = made.guestLinks[0]?.reviewerId as string;
       return { id: made.approval.id, reviewerId, token: tokenOf(made.guestLinks[0]?.url as string) };

@@ -8,6 +8,7 @@ import type { ApprovalCreate } from "@/lib/studio/approvals/inputs";
 import type { Role } from "@/lib/studio/roles";
 import type { Actor } from "../items/actor";
 import { MemoryStorage, makeItem, RecordingLog } from "../items/test-support";
+import { createApproval } from "./create";
 
 /** A team for the approvals tests: one member of each role, items, and a recording log. */
 export async function approvalTeam(opened: OpenedDatabase) {
@@ -31,12 +32,22 @@ export async function approvalTeam(opened: OpenedDatabase) {
   const items = [];
   for (let i = 0; i < 3; i++)
     items.push(await makeItem(opened as Parameters<typeof makeItem>[0], people.owner.id as string, storage));
+  const itemIds = items.map((i) => i.id);
   return {
     people,
     storage,
     log,
-    itemIds: items.map((i) => i.id),
+    itemIds,
     deps: { db: opened.db, log },
+    /** A request by the editor in two stages (`twoStages`): the editor, then the reviewer and a guest. */
+    request(extra: Partial<ApprovalCreate> = {}) {
+      return createApproval(
+        { db: opened.db, log },
+        people.editor,
+        twoStages(people, itemIds, extra),
+        "https://s.test",
+      );
+    },
     /** The approval notifications a member has, oldest first. */
     async noticesOf(actor: Actor) {
       const rows = await opened.db

@@ -37,6 +37,15 @@ describe("atomic write", () => {
     expect(fs.readdirSync(path.dirname(file))).toEqual(["keys.json"]);
   });
 
+  it("makes the folders a file needs, and writes into a folder already there", async () => {
+    const dir = folder();
+    const first = path.join(dir, "2025", "01", "a.png");
+    await writeFileAtomic(first, Buffer.from("a"));
+    await writeFileAtomic(path.join(dir, "2025", "01", "b.png"), Buffer.from("b"));
+    expect(fs.readdirSync(path.join(dir, "2025", "01")).sort()).toEqual(["a.png", "b.png"]);
+    expect(fs.readFileSync(first, "utf8")).toBe("a");
+  });
+
   it("a write that fails halfway keeps the old file and leaves no temporary file", async () => {
     const dir = folder();
     const file = path.join(dir, "media.png");

@@ -28,9 +28,8 @@ export async function writeAtomic<T>(
   write: (handle: FileHandle) => Promise<T>,
   mode = 0o644,
 ): Promise<T> {
-  await fs.promises.mkdir(path.dirname(file), { recursive: true });
   const tmp = temporaryNameFor(file);
-  const handle = await fs.promises.open(tmp, "wx", mode);
+  const handle = await openMakingFolder(tmp, mode);
   let result: T;
   try {
     result = await write(handle);
@@ -48,6 +47,17 @@ export async function writeAtomic<T>(
     throw err;
   }
   return result;
+}
+
+/** Opens a new file, making its folder first when it has none (most writes go to a folder already there). */
+async function openMakingFolder(tmp: string, mode: number): Promise<FileHandle> {
+  try {
+    return await fs.promises.open(tmp, "wx", mode);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== "ENOENT") throw err;
+    await fs.promises.mkdir(path.dirname(tmp), { recursive: true });
+    return fs.promises.open(tmp, "wx", mode);
+  }
 }
 
 /** Writes `data` whole: for large media files written while requests are being served. */

@@ -2,6 +2,7 @@ import "server-only";
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import { decodeCursor, encodeCursor } from "./cursor";
 import type { StudioDatabase } from "./database";
+import { batchPerDatabase, InsertBatch } from "./insert-batch";
 import { itemFacts } from "./item-facts";
 import { mediaRefsOf, recordItemSources } from "./item-sources";
 import { outerColumn } from "./outer-column";
@@ -88,6 +89,10 @@ export async function recordItem(
   const owner: ItemOwner = { ...read };
   const values = { ...row, ...itemFacts(owner), seedKey: seedKeyOf(owner.params), authorId: owner.authorId };
   const insert = async (into: StudioDatabase) => {
+    if (stackId === null && into === db) {
+      const made = await itemInserts(db).add(values);
+      return made ? [made] : [];
+    }
     if (stackId === null)
       return into.insert(item).values(values).onConflictDoNothing().returning(itemColumns);
     const actor = { id: owner.authorId, name: owner.authorName ?? "Former member" };
@@ -124,6 +129,21 @@ export async function recordItem(
     "storageKey",
   );
 }
+
+/**
+ * Items recorded at the same moment (a task's results arriving together) go in one statement.
+ * Each row's answer is its stored row when it was made, undefined when a unique key turned it
+ * away; the rows made are told apart by storage key, which no two results share, so of two
+ * deliveries of one result in the same batch only the one whose row was kept is told it was made.
+ */
+const itemInserts = batchPerDatabase(
+  (db: StudioDatabase) =>
+    new InsertBatch(async (rows: (typeof item.$inferInsert)[]) => {
+      const made = await db.insert(item).values(rows).onConflictDoNothing().returning(itemColumns);
+      const byKey = new Map(made.map((r) => [r.storageKey, r]));
+      return rows.map((r) => byKey.get(r.storageKey));
+    }),
+);
 
 /** A task's owner facts and the version stack its results join (null: none), as recording reads them. */
 export interface TaskOwner {

@@ -207,7 +207,7 @@ export function ensureThumb(
       const bytes = original ?? (await readAll(storage, source.storageKey));
       if (!bytes) return null;
       const still = source.kind === "video" ? await posterFrame(bytes) : bytes;
-      await storage.put(key, await encodeThumb(still, width, format), { mime: THUMB_MIME[format] });
+      await storage.put(key, await encodeThumb(still, width, format), { mime: THUMB_MIME[format], fresh });
       return key;
     });
   })().finally(() => inFlight.delete(key));

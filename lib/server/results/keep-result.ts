@@ -142,7 +142,7 @@ async function storeMedia(storage: MediaStorage, item: Result, media: Media, siz
   // Under the studio's own id, never the service's: the key is in every media URL the studio
   // gives out, and the service's id would name the service's copy of the file.
   const storageKey = itemMediaKey(randomUUID(), media.mime);
-  const { bytes } = await storage.put(storageKey, media.bytes, { mime: media.mime });
+  const { bytes } = await storage.put(storageKey, media.bytes, { mime: media.mime, fresh: true });
   // Made now, once, from the bytes in hand, so the first grid or card to show it need not wait.
   const thumb = thumbOnKeep(
     storage,

@@ -25,7 +25,7 @@ afterAll(async () => {
 });
 
 describe("ResultKeeper's records", () => {
-  it("reads a task once and writes one statement per result after its first, and a reload reads the progress its results made", async () => {
+  it("reads a task once and writes at most one statement per result after its first, and a reload reads the progress its results made", async () => {
     const keeper = kit.keeper(database);
     await keeper.start();
     const taskUUID = crypto.randomUUID();
@@ -52,11 +52,12 @@ describe("ResultKeeper's records", () => {
     const view = await taskView(database.db, midway as NonNullable<typeof midway>, { viewerId: authorId });
     expect([view.status, view.progress, view.itemsDone]).toEqual(["processing", 40, 4]);
 
-    // Results arriving together write their items alone too; the last one's write ends the task.
+    // Results arriving together write their items alone or in one statement together (when one
+    // comes while another's is written); the last one's write ends the task.
     const second = queries;
     const rest = Array.from({ length: 6 }, (_, i) => keeper.ingest(imageItem(taskUUID, 4 + i)));
     await Promise.all(rest);
-    expect(queries - second).toBe(6 + 1);
+    expect(queries - second).toBeLessThanOrEqual(6 + 1);
     const ended = await getTask(database.db, taskUUID);
     expect([ended?.status, ended?.progress, ended?.items.length]).toEqual(["success", 100, 10]);
     await keeper.close();

@@ -2,6 +2,7 @@ import "server-only";
 import { and, eq, gte, lt, sql } from "drizzle-orm";
 import { withContractDefaults } from "@/lib/protocol/task-defaults";
 import type { StudioDatabase } from "@/lib/server/db";
+import { batchPerDatabase, InsertBatch } from "@/lib/server/db/insert-batch";
 import { spendEntry, user } from "@/lib/server/db/schema";
 import { monthRange } from "@/lib/studio/spend/month";
 
@@ -28,23 +29,29 @@ export async function recordSpend(db: StudioDatabase, input: SpendInput): Promis
   // Recorded as the service read it, so that a task sent without `steps` is found again by one
   // sent with `steps: 20` (and the other way round).
   const p = withContractDefaults({ ...input.params, taskType: input.taskType });
-  await db
-    .insert(spendEntry)
-    .values({
-      key: input.key,
-      taskUUID: input.taskUUID,
-      memberId: input.memberId,
-      taskType: input.taskType,
-      model: typeof p.model === "string" ? p.model : null,
-      width: whole(p.width),
-      height: whole(p.height),
-      steps: whole(p.steps),
-      seconds: typeof p.duration === "number" && Number.isFinite(p.duration) ? p.duration : null,
-      usd: input.usd,
-      ...(input.at ? { at: input.at } : {}),
-    })
-    .onConflictDoNothing();
+  await spendInserts(db).add({
+    key: input.key,
+    taskUUID: input.taskUUID,
+    memberId: input.memberId,
+    taskType: input.taskType,
+    model: typeof p.model === "string" ? p.model : null,
+    width: whole(p.width),
+    height: whole(p.height),
+    steps: whole(p.steps),
+    seconds: typeof p.duration === "number" && Number.isFinite(p.duration) ? p.duration : null,
+    usd: input.usd,
+    ...(input.at ? { at: input.at } : {}),
+  });
 }
+
+/** Results charged at the same moment (a task's, arriving together) are written in one statement. */
+const spendInserts = batchPerDatabase(
+  (db: StudioDatabase) =>
+    new InsertBatch(async (rows: (typeof spendEntry.$inferInsert)[]) => {
+      await db.insert(spendEntry).values(rows).onConflictDoNothing();
+      return rows.map(() => undefined);
+    }),
+);
 
 /** USD spent in `month` (UTC), by everyone or by one member. */
 export async function spentIn(db: StudioDatabase, month: string, memberId?: string): Promise<number> {

@@ -14,6 +14,7 @@ import {
   type MediaStat,
   type MediaStorage,
   mimeForKey,
+  type PutOptions,
 } from "./media-storage";
 
 /**
@@ -32,13 +33,14 @@ export class LocalMediaStorage implements MediaStorage {
     this.root = path.resolve(root);
   }
 
-  async put(key: string, bytes: Buffer | Readable, options: { mime: string }): Promise<{ bytes: number }> {
+  async put(key: string, bytes: Buffer | Readable, options: PutOptions): Promise<{ bytes: number }> {
     const file = this.fileOf(key);
     const mime = assertMime(options?.mime);
     // A type the key's extension says already needs no metadata file (every result and thumbnail
-    // kept: two file writes fewer each). One left by an earlier put of another type goes first.
+    // kept: two file writes fewer each). One left by an earlier put of another type goes first;
+    // a fresh key has none.
     const implied = mimeForKey(key) === mime;
-    if (implied) await unlinkIfThere(this.metaOf(key));
+    if (implied && options.fresh !== true) await unlinkIfThere(this.metaOf(key));
     const written = await writeAtomic(file, async (handle) => {
       if (Buffer.isBuffer(bytes)) {
         await handle.writeFile(bytes);

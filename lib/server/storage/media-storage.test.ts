@@ -114,6 +114,14 @@ for (const backend of backends) {
       expect(await storage.stat(k)).toEqual({ size: 1000, mime: "image/png" });
     });
 
+    it("stores a fresh key (a new id's) like any other", async () => {
+      const k = key();
+      const data = randomBytes(100);
+      expect(await storage.put(k, data, { mime: "image/png", fresh: true })).toEqual({ bytes: 100 });
+      expect(await storage.stat(k)).toEqual({ size: 100, mime: "image/png" });
+      expect(await readAll((await storage.get(k))?.stream as Readable)).toEqual(data);
+    });
+
     it("stores a stream, counting its bytes", async () => {
       const k = key();
       const data = randomBytes(200_000);

@@ -29,10 +29,19 @@ export interface MediaStat {
   mime: string;
 }
 
+export interface PutOptions {
+  mime: string;
+  fresh?: boolean;
+}
+
 export interface MediaStorage {
   readonly kind: "local" | "s3";
-  /** Stores `bytes` under `key`, replacing what was there; readers see the old or the new, never a mix. */
-  put(key: string, bytes: Buffer | Readable, options: { mime: string }): Promise<{ bytes: number }>;
+  /**
+   * Stores `bytes` under `key`, replacing what was there; readers see the old or the new, never a
+   * mix. `fresh`: the key is new (made from a new id) and was never written, so nothing an earlier
+   * put left beside it needs clearing.
+   */
+  put(key: string, bytes: Buffer | Readable, options: PutOptions): Promise<{ bytes: number }>;
   /** The object, or part of it; null when there is none. Throws `MediaRangeError` for a range past its end. */
   get(key: string, range?: MediaRange): Promise<MediaObject | null>;
   stat(key: string): Promise<MediaStat | null>;

@@ -23,6 +23,7 @@ import {
   MediaRangeError,
   type MediaStat,
   type MediaStorage,
+  type PutOptions,
 } from "./media-storage";
 
 /** 8 MiB: above S3's 5 MiB minimum part, and the most a streamed put holds in memory at once. */
@@ -63,7 +64,7 @@ export class S3MediaStorage implements MediaStorage {
     });
   }
 
-  async put(key: string, bytes: Buffer | Readable, options: { mime: string }): Promise<{ bytes: number }> {
+  async put(key: string, bytes: Buffer | Readable, options: PutOptions): Promise<{ bytes: number }> {
     assertMediaKey(key);
     const mime = assertMime(options?.mime);
     if (Buffer.isBuffer(bytes)) {

@@ -181,7 +181,7 @@ async function direct(
  * the bar, as a person reads it.
  */
 const WATCH_RUN = `(() => {
-  const b = { runAt: 0, lastAt: 0, runWall: 0, lastWall: 0, interactions: new Map() };
+  const b = { runAt: 0, lastAt: 0, runWall: 0, lastWall: 0, interactions: new Map(), parts: new Map(), frames: [] };
   window.__bench = b;
   const wall = () => performance.timeOrigin + performance.now();
   document.addEventListener("click", (e) => {
@@ -190,9 +190,28 @@ const WATCH_RUN = `(() => {
   }, true);
   new PerformanceObserver((list) => {
     for (const e of list.getEntries()) {
-      if (e.interactionId) b.interactions.set(e.interactionId, Math.max(b.interactions.get(e.interactionId) ?? 0, e.duration));
+      if (!e.interactionId) continue;
+      b.interactions.set(e.interactionId, Math.max(b.interactions.get(e.interactionId) ?? 0, e.duration));
+      // Where the slowest event of each press went: waiting for the main thread, its handlers,
+      // and from their end to the frame that showed their effect.
+      const was = b.parts.get(e.interactionId);
+      if (!was || e.duration > was.duration) b.parts.set(e.interactionId, {
+        start: e.startTime, duration: e.duration, type: e.name,
+        input: e.processingStart - e.startTime,
+        handlers: e.processingEnd - e.processingStart,
+        presentation: e.startTime + e.duration - e.processingEnd,
+      });
     }
   }).observe({ type: "event", durationThreshold: 16, buffered: true });
+  // Long animation frames, with the scripts that ran in them: what held a press's frame back.
+  if (PerformanceObserver.supportedEntryTypes.includes("long-animation-frame")) new PerformanceObserver((list) => {
+    for (const f of list.getEntries()) b.frames.push({
+      start: f.startTime, duration: f.duration, blocking: f.blockingDuration,
+      render: f.renderStart ? f.startTime + f.duration - f.renderStart : 0,
+      style: f.styleAndLayoutStart ? f.startTime + f.duration - f.styleAndLayoutStart : 0,
+      scripts: f.scripts.map((x) => ({ invoker: x.invoker, duration: Math.round(x.duration), source: x.sourceFunctionName || x.sourceURL.split("/").at(-1) })),
+    });
+  }).observe({ type: "long-animation-frame", buffered: true });
   const shown = () => {
     const bar = document.querySelector('[role=progressbar][aria-label="Cells finished"]');
     if (!bar || Number(bar.getAttribute("aria-valuenow")) < ${CELLS}) return false;
@@ -407,6 +426,26 @@ try {
     "({ total: window.__bench.lastAt - window.__bench.runAt, worst: Math.max(0, ...window.__bench.interactions.values()), slow: window.__bench.interactions.size })",
   )) as { total: number; worst: number; slow: number };
 
+  // The three slowest presses, each with the long frames that overlapped it.
+  const slowest = (await page.evaluate(`(() => {
+    const b = window.__bench;
+    return [...b.parts.values()].sort((x, y) => y.duration - x.duration).slice(0, 3).map((p) => ({
+      ...p,
+      frames: b.frames.filter((f) => f.start < p.start + p.duration && f.start + f.duration > p.start),
+    }));
+  })()`)) as {
+    type: string;
+    duration: number;
+    input: number;
+    handlers: number;
+    presentation: number;
+    frames: {
+      duration: number;
+      style: number;
+      render: number;
+      scripts: { invoker: string; source: string; duration: number }[];
+    }[];
+  }[];
   const queriesAfter = await dbQueries();
   if (cdp && process.env.BENCH_PROFILE_DIR) {
     const { profile } = await cdp.send("Profiler.stop");
@@ -456,6 +495,15 @@ try {
     "target < 100 ms",
   );
   if (figures.slow > 0) row("presses slower than 16 ms", String(figures.slow), "");
+  for (const press of slowest) {
+    console.info(
+      `  press ${press.type} ${press.duration.toFixed(0)} ms: input delay ${press.input.toFixed(0)}, handlers ${press.handlers.toFixed(0)}, to the next frame ${press.presentation.toFixed(0)}`,
+    );
+    for (const f of press.frames)
+      console.info(
+        `    frame ${f.duration.toFixed(0)} ms (style and layout ${f.style.toFixed(0)}, render ${f.render.toFixed(0)}): ${f.scripts.map((x) => `${x.invoker} ${x.source} ${x.duration}`).join("; ")}`,
+      );
+  }
   row(
     "grid reads while it filled (GET the experiment)",
     `${reads.length} x ${median(reads).toFixed(0)} ms`,

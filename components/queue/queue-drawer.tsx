@@ -11,7 +11,7 @@ import { call } from "@/lib/client/endpoint-client";
 import { type QueuePage, tasksKey, uniqueTasks } from "@/lib/client/gallery/cache";
 import { api } from "@/lib/studio/api";
 import { QueueRow } from "./queue-row";
-import { WaitingPanel } from "./waiting-panel";
+import { usePrefetchWaiting, WaitingPanel } from "./waiting-panel";
 
 /** Rows a page of the queue brings; the drawer asks for the next as its end comes into sight. */
 const PAGE = 50;
@@ -52,6 +52,7 @@ export function QueueButton() {
   const [open, setOpen] = useState(false);
   const { data } = useQueue();
   const running = data?.pages[0]?.inFlight.yours ?? 0;
+  const prefetch = usePrefetchWaiting();
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       if (e.key.toLowerCase() === "q" && !e.ctrlKey && !e.metaKey && !e.altKey && !isTyping(e.target))
@@ -66,6 +67,8 @@ export function QueueButton() {
         size="sm"
         variant="secondary"
         onClick={() => setOpen(true)}
+        onPointerEnter={prefetch}
+        onFocus={prefetch}
         aria-keyshortcuts="Q"
         data-testid="queue-button"
       >

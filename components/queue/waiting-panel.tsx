@@ -1,15 +1,17 @@
 "use client";
 
+import { useQueryClient } from "@tanstack/react-query";
 import { Pause, Play } from "lucide-react";
-import { useState } from "react";
+import { useCallback, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Select } from "@/components/ui/select";
-import { useEndpoint, useEndpointMutation } from "@/lib/client/endpoint-client";
+import { call, queryKeyOf, useEndpoint, useEndpointMutation } from "@/lib/client/endpoint-client";
 import { api } from "@/lib/studio/api";
 import type { WaitingExperiment, WaitingTask } from "@/lib/studio/api/queue";
 import { pauseNotes, type QueueScope } from "@/lib/studio/queue/queue";
 import type { MoveRequest } from "./entry-frame";
 import { ExperimentRow } from "./experiment-row";
+import { WaitingList } from "./waiting-list";
 import { WaitingRow } from "./waiting-row";
 import { WaitingSelection } from "./waiting-selection";
 
@@ -18,8 +20,26 @@ import { WaitingSelection } from "./waiting-selection";
  * read only catches up after a connection that dropped events it could not replay.
  */
 const FALLBACK_POLL_MS = 30_000;
+/** The waiting list read within this long is shown as it is, without a read on opening. */
+const WAITING_STALE_MS = 2_000;
 const PAUSE_NOTE =
   "rounded-control border border-warning-fg/30 bg-warning-fg/5 px-2.5 py-1.5 text-[12.5px] text-warning-fg";
+
+/**
+ * Reads the member's own waiting list ahead of the drawer (the Queue button pointed at or
+ * focused), so the drawer opens with it rather than with a read of its own.
+ */
+export function usePrefetchWaiting(): () => void {
+  const client = useQueryClient();
+  return useCallback(() => {
+    const input = { query: { scope: "mine" as const } };
+    void client.prefetchQuery({
+      queryKey: queryKeyOf(api.queue.list, input),
+      queryFn: ({ signal }) => call(api.queue.list, input, { signal }),
+      staleTime: WAITING_STALE_MS,
+    });
+  }, [client]);
+}
 
 /** One entry of the list: a waiting task, or an experiment's cells not yet sent. */
 type Entry =
@@ -45,6 +65,22 @@ function entriesOf(tasks: readonly WaitingTask[], experiments: readonly WaitingE
   return entries;
 }
 
+/** The chosen tasks and experiments, and the same as a request names them (only the kinds chosen). */
+function chosenOf(
+  data: { tasks: readonly WaitingTask[]; experiments: readonly WaitingExperiment[] },
+  chosen: ReadonlySet<string>,
+) {
+  const targets = {
+    taskUUIDs: data.tasks.filter((t) => chosen.has(t.taskUUID)).map((t) => t.taskUUID),
+    experimentIds: data.experiments.filter((e) => chosen.has(e.experimentId)).map((e) => e.experimentId),
+  };
+  const named = {
+    ...(targets.taskUUIDs.length > 0 ? { taskUUIDs: targets.taskUUIDs } : {}),
+    ...(targets.experimentIds.length > 0 ? { experimentIds: targets.experimentIds } : {}),
+  };
+  return { targets, named };
+}
+
 /** The nearest entry of the same member on one side: an entry moves only among its member's. */
 function neighbour(entries: readonly Entry[], at: number, step: -1 | 1): string | undefined {
   const self = entries[at];
@@ -68,7 +104,7 @@ export function WaitingPanel() {
   const { data } = useEndpoint(
     api.queue.list,
     { query: { scope } },
-    { staleTime: 2_000, refetchInterval: FALLBACK_POLL_MS },
+    { staleTime: WAITING_STALE_MS, refetchInterval: FALLBACK_POLL_MS },
   );
   const fail = (err: { errors?: { message: string }[] }) =>
     setNote(err.errors?.[0]?.message ?? "That did not work. Try again.");
@@ -93,14 +129,8 @@ export function WaitingPanel() {
   });
   if (!data) return null;
   const entries = entriesOf(data.tasks, data.experiments);
-  const targets = {
-    taskUUIDs: data.tasks.filter((t) => chosen.has(t.taskUUID)).map((t) => t.taskUUID),
-    experimentIds: data.experiments.filter((e) => chosen.has(e.experimentId)).map((e) => e.experimentId),
-  };
-  const named = {
-    ...(targets.taskUUIDs.length > 0 ? { taskUUIDs: targets.taskUUIDs } : {}),
-    ...(targets.experimentIds.length > 0 ? { experimentIds: targets.experimentIds } : {}),
-  };
+  const { targets, named } = chosenOf(data, chosen);
+  const ids = entries.map((e) => e.id);
   const kinds = new Map(entries.map((e) => [e.id, e.kind]));
   const steerable = (e: Entry) =>
     (e.kind === "task" ? e.task.yours : e.experiment.yours) || data.canSteerOthers;
@@ -140,16 +170,13 @@ export function WaitingPanel() {
             <option value="mine">Mine</option>
             <option value="team">Whole team</option>
           </Select>
-          {scope === "team" && !data.canSteerOthers ? null : pausedHere ? (
-            <Button size="sm" onClick={() => resume.mutate({ body: { scope } }, failing)}>
-              <Play aria-hidden />
-              {scope === "team" ? "Resume the team" : "Resume"}
-            </Button>
-          ) : (
-            <Button size="sm" onClick={() => pause.mutate({ body: { scope } }, failing)}>
-              <Pause aria-hidden />
-              {scope === "team" ? "Pause the team" : "Pause"}
-            </Button>
+          {scope === "team" && !data.canSteerOthers ? null : (
+            <PauseButton
+              scope={scope}
+              paused={pausedHere}
+              onPause={() => pause.mutate({ body: { scope } }, failing)}
+              onResume={() => resume.mutate({ body: { scope } }, failing)}
+            />
           )}
         </div>
       </div>
@@ -168,8 +195,11 @@ export function WaitingPanel() {
             onCancelAll={() => cancel.mutate({ body: { allMine: true } }, failing)}
             onClear={() => setChosen(new Set())}
           />
-          <ol className="flex max-h-[38vh] flex-col gap-1.5 overflow-y-auto" data-testid="waiting-list">
-            {entries.map((entry, at) => {
+          <WaitingList
+            ids={ids}
+            entry={(at) => {
+              const entry = entries[at];
+              if (!entry) return null;
               const frame = {
                 above: neighbour(entries, at, -1),
                 below: neighbour(entries, at, 1),
@@ -179,22 +209,18 @@ export function WaitingPanel() {
                 onMove: (to: MoveRequest) => moveEntry(entry.id, to),
                 onDrop: (dragged: string) => moveEntry(dragged, { before: entry.id }),
               };
-              return (
-                <li key={entry.id}>
-                  {entry.kind === "task" ? (
-                    <WaitingRow task={entry.task} {...frame} />
-                  ) : (
-                    <ExperimentRow
-                      experiment={entry.experiment}
-                      {...frame}
-                      onHold={(held) => hold.mutate({ body: { experimentIds: [entry.id], held } }, failing)}
-                      onCancel={() => cancel.mutate({ body: { experimentIds: [entry.id] } }, failing)}
-                    />
-                  )}
-                </li>
+              return entry.kind === "task" ? (
+                <WaitingRow task={entry.task} {...frame} />
+              ) : (
+                <ExperimentRow
+                  experiment={entry.experiment}
+                  {...frame}
+                  onHold={(held) => hold.mutate({ body: { experimentIds: [entry.id], held } }, failing)}
+                  onCancel={() => cancel.mutate({ body: { experimentIds: [entry.id] } }, failing)}
+                />
               );
-            })}
-          </ol>
+            }}
+          />
         </>
       )}
       {note ? (
@@ -203,6 +229,31 @@ export function WaitingPanel() {
         </p>
       ) : null}
     </section>
+  );
+}
+
+/** Pauses the member's own queue or the team's, or resumes it when it is paused. */
+function PauseButton({
+  scope,
+  paused,
+  onPause,
+  onResume,
+}: {
+  scope: QueueScope;
+  paused: boolean;
+  onPause(): void;
+  onResume(): void;
+}) {
+  return paused ? (
+    <Button size="sm" onClick={onResume}>
+      <Play aria-hidden />
+      {scope === "team" ? "Resume the team" : "Resume"}
+    </Button>
+  ) : (
+    <Button size="sm" onClick={onPause}>
+      <Pause aria-hidden />
+      {scope === "team" ? "Pause the team" : "Pause"}
+    </Button>
   );
 }
 

@@ -110,7 +110,10 @@ describe.runIf(linux)("lockFolder (held by the kernel)", () => {
     expect(fs.existsSync(again.path)).toBe(false);
   });
 
-  it("is free at once after its holder is killed, even while the holder is a zombie", async () => {
+  // Three rounds of starting a shell and its holder: a busy machine takes seconds for each.
+  it("is free at once after its holder is killed, even while the holder is a zombie", {
+    timeout: 60_000,
+  }, async () => {
     const dir = tempFolder();
     for (let round = 0; round < 3; round++) {
       const shell = holder(dir, { orphanAsZombie: true });

@@ -1,6 +1,6 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { type Harness, imageTask, startHarness } from "@/lib/engine";
 import { createUpstreamClient, type UpstreamDeps } from "./index";
 import { type FakeService, startFakeService } from "./test-support";
@@ -224,7 +224,9 @@ describe("HTTP retries", () => {
     const fake = await startFakeService(() => new Promise<never>(() => {}));
     const controller = new AbortController();
     const pending = fakeClient(fake).request([task()], { signal: controller.signal });
-    setTimeout(() => controller.abort(), 30);
+    // Aborted while the service holds the request, however long the request took to arrive.
+    await vi.waitFor(() => expect(fake.requests).toHaveLength(1));
+    controller.abort();
     const outcome = await pending;
     expect(outcome.errors[0]?.code).toBe("requestAborted");
     expect(fake.requests).toHaveLength(1);

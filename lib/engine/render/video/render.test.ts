@@ -43,7 +43,9 @@ async function render(extra: Partial<VideoRenderParams> = {}) {
   return { bytes, progress };
 }
 
-describe("renderVideo formats", () => {
+// Each case encodes video with ffmpeg: seconds of CPU, which a machine busy with other work
+// stretches past the suite's usual bound.
+describe("renderVideo formats", { timeout: 60_000 }, () => {
   it("MP4 is H.264 + AAC at the exact size, duration and frame count; progress climbs to 100", async () => {
     const { bytes, progress } = await render();
     const p = await probeVideo(bytes);
@@ -80,7 +82,7 @@ describe("renderVideo formats", () => {
   });
 });
 
-describe("renderVideo content", () => {
+describe("renderVideo content", { timeout: 60_000 }, () => {
   it("starts on the first frame image and lands on the last one", async () => {
     const [a, b] = await Promise.all([still(720, 544, 20), still(720, 544, 220)]);
     const { bytes } = await render({

@@ -13,6 +13,40 @@ const everything = [
 const pure = ["lib/protocol/**/*.test.ts", "lib/studio/**/*.test.ts", "lib/client/**/*.test.ts"];
 /** Of those, the ones with an environment of their own (a DOM), which needs a module graph of its own. */
 const pureButIsolated = ["lib/client/endpoint-client.test.ts", "lib/client/prompts/history-url.test.ts"];
+/**
+ * Tests of the server, the engine, the upstream client and the platform helpers: see the `shared`
+ * project. Their databases, servers and sockets are opened and closed by each file itself.
+ */
+const serverSide = [
+  "lib/server/**/*.test.ts",
+  "lib/engine/**/*.test.ts",
+  "lib/upstream/**/*.test.ts",
+  "lib/platform/**/*.test.ts",
+];
+/**
+ * Of those, the files that replace a module, spy on a shared object, stop the clock or read an
+ * environment of their own: what they change would be seen by the files after them in one module
+ * graph, so each keeps a graph of its own. `scripts/test-projects.test.ts` finds any new one.
+ */
+export const serverSideIsolated = [
+  "lib/engine/keys/key-store.test.ts",
+  "lib/engine/render/paced-renderer.test.ts",
+  "lib/platform/atomic-write.test.ts",
+  "lib/server/auth/access-tokens.test.ts",
+  "lib/server/auth/sign-in-limit.test.ts",
+  "lib/server/db/embedded-database.test.ts",
+  "lib/server/db/embedded-recycle.test.ts",
+  "lib/server/http/api-fuzz.test.ts",
+  "lib/server/http/handle.test.ts",
+  "lib/server/presence/load.test.ts",
+  "lib/server/rate-limits/rate-limits.test.ts",
+  "lib/server/stream/relay-limits.test.ts",
+  "lib/server/stream/relay.test.ts",
+  "lib/server/votes/guest-votes.test.ts",
+  "lib/upstream/ws-backoff.test.ts",
+  "lib/upstream/ws-session.test.ts",
+  "lib/upstream/ws-too-big.test.ts",
+];
 
 export default defineConfig({
   resolve: {
@@ -48,7 +82,23 @@ export default defineConfig({
       },
       {
         extends: true,
-        test: { name: "isolated", include: everything, exclude: pure },
+        test: {
+          name: "shared",
+          include: serverSide,
+          exclude: serverSideIsolated,
+          // Importing the server's modules (the database drivers, the schemas, sharp) cost each
+          // file more than its tests did; one module graph per worker loads them once. Each file
+          // still opens and closes its own database, server and sockets.
+          isolate: false,
+        },
+      },
+      {
+        extends: true,
+        test: { name: "isolated", include: everything, exclude: [...pure, ...serverSide] },
+      },
+      {
+        extends: true,
+        test: { name: "server-isolated", include: serverSideIsolated },
       },
       {
         extends: true,

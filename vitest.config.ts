@@ -8,6 +8,7 @@ const everything = [
   "app/**/*.test.ts",
   "scripts/**/*.test.ts",
   "deploy/**/*.test.ts",
+  "bench/**/*.test.ts",
 ];
 /** Tests of the layers below the server that import nothing of it: see the `pure` project. */
 const pure = ["lib/protocol/**/*.test.ts", "lib/studio/**/*.test.ts", "lib/client/**/*.test.ts"];

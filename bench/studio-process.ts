@@ -1,6 +1,6 @@
 /**
  * The studio as `npm start` runs it, for benches that start their own: the compiled server (tsx on
- * server.ts when there is none), ready when `/api/ready` answers, stopped with the bench
+ * server.ts when there is none) started by `bin/start-server.sh`, ready when `/api/ready` answers, stopped with the bench
  * (stop-on-exit.ts), and its owner's account made through set-up.
  */
 import { type ChildProcess, spawn } from "node:child_process";
@@ -10,6 +10,7 @@ import { freePort, ROOT } from "../e2e/fixtures/processes";
 import { onStop } from "./stop-on-exit";
 
 const COMPILED = path.join(ROOT, ".build", "server.mjs");
+const START_SCRIPT = path.join(ROOT, "bin", "start-server.sh");
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 /** A first start makes the database (initdb): minutes on a machine shared with other work. */
 const READY_MS = Number(process.env.BENCH_READY_MS ?? 300_000);
@@ -24,15 +25,17 @@ export async function startStudio(
   const origin = `http://127.0.0.1:${port}`;
   // BENCH_TSX=1: server.ts through tsx over the existing `next build`, for a server changed since.
   const compiled = process.env.BENCH_TSX !== "1" && existsSync(server);
-  const child = spawn(process.execPath, compiled ? [server] : ["--import", "tsx", "server.ts"], {
+  // Through the script `npm start` ends in, so the server has the environment it sets (glibc's
+  // allocator settings); the script's shell is replaced by Node, so the child is the server.
+  const args = compiled ? [server] : ["--import", "tsx", "server.ts"];
+  const child = spawn("sh", [START_SCRIPT, ...args], {
     cwd: ROOT,
     env: {
       ...process.env,
-      NODE_ENV: "production",
+      NODE: process.execPath,
       PORT: String(port),
       HOST: "127.0.0.1",
       LOG_LEVEL: "warn",
-      MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? "2",
       ...env,
     },
     stdio: ["ignore", "inherit", "inherit"],

@@ -1,0 +1,41 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { afterEach, describe, expect, it } from "vitest";
+import { childrenOf, treeMemory } from "./process-tree";
+
+const started: ChildProcess[] = [];
+afterEach(() => {
+  for (const child of started.splice(0)) child.kill("SIGKILL");
+});
+
+/** A Node process that allocates `mb` and starts `children` sleeping processes of its own. */
+function holder(mb: number, children: number): Promise<ChildProcess> {
+  const code = `
+    const held = Buffer.alloc(${mb} * 1024 * 1024, 1);
+    const { spawn } = require("node:child_process");
+    for (let i = 0; i < ${children}; i++) spawn("sleep", ["60"], { stdio: "ignore" });
+    setInterval(() => held[0]++, 1000);
+    setTimeout(() => process.stdout.write("ready"), 200);
+  `;
+  const child = spawn(process.execPath, ["-e", code], { stdio: ["ignore", "pipe", "inherit"] });
+  started.push(child);
+  return new Promise((resolve) => child.stdout?.once("data", () => resolve(child)));
+}
+
+describe.runIf(process.platform === "linux")("treeMemory", () => {
+  it("counts the process and every process it started", async () => {
+    const parent = await holder(40, 2);
+    const pid = parent.pid ?? 0;
+    const tree = treeMemory(pid);
+    expect(childrenOf(pid)).toHaveLength(2);
+    expect(tree.processes).toBe(3);
+    // The 40 MB the parent holds are anonymous memory; each sleeping child adds its own threads.
+    expect(tree.anon).toBeGreaterThanOrEqual(40);
+    expect(tree.rss).toBeGreaterThanOrEqual(tree.anon);
+    expect(tree.threads).toBeGreaterThanOrEqual(treeMemory(childrenOf(pid)[0] ?? 0).threads + 1);
+    for (const child of childrenOf(pid)) process.kill(child, "SIGKILL");
+  });
+
+  it("refuses a process that is not running", () => {
+    expect(() => treeMemory(2 ** 22 + 1)).toThrow(/not running/);
+  });
+});

@@ -1,0 +1,73 @@
+/**
+ * Resident memory of a process and every process it started (ffmpeg, a database in a child of its
+ * own), read from /proc: a studio that moved memory into a child would otherwise look smaller than
+ * it is. Linux only.
+ */
+import { readdirSync, readFileSync } from "node:fs";
+
+export interface TreeMemory {
+  /** VmRSS of every process in the tree, summed, in MB. */
+  rss: number;
+  /** Of which anonymous memory (RssAnon) and mapped files (RssFile), in MB. */
+  anon: number;
+  file: number;
+  /** Threads of every process in the tree. */
+  threads: number;
+  /** Processes in the tree, the root included. */
+  processes: number;
+}
+
+/** The processes `pid` started that are still running (children of all its threads). */
+export function childrenOf(pid: number): number[] {
+  let threads: string[];
+  try {
+    threads = readdirSync(`/proc/${pid}/task`);
+  } catch {
+    return [];
+  }
+  const children: number[] = [];
+  for (const thread of threads) {
+    try {
+      const text = readFileSync(`/proc/${pid}/task/${thread}/children`, "utf8");
+      for (const child of text.split(/\s+/)) if (child) children.push(Number(child));
+    } catch {
+      // The thread ended while it was read.
+    }
+  }
+  return children;
+}
+
+/** The kB figures of one process's /proc status, or null when it has ended. */
+function statusOf(pid: number): { rss: number; anon: number; file: number; threads: number } | null {
+  let text: string;
+  try {
+    text = readFileSync(`/proc/${pid}/status`, "utf8");
+  } catch {
+    return null;
+  }
+  const field = (name: string) => Number(new RegExp(`${name}:\\s+(\\d+)`).exec(text)?.[1] ?? 0);
+  return { rss: field("VmRSS"), anon: field("RssAnon"), file: field("RssFile"), threads: field("Threads") };
+}
+
+/** The memory of `pid` and all its descendants; throws when `pid` itself is not running. */
+export function treeMemory(pid: number): TreeMemory {
+  const kb = { rss: 0, anon: 0, file: 0 };
+  let threads = 0;
+  let processes = 0;
+  const pending = [pid];
+  for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
+    const status = statusOf(next);
+    if (status === null) {
+      if (next === pid) throw new Error(`process ${pid} is not running`);
+      continue;
+    }
+    kb.rss += status.rss;
+    kb.anon += status.anon;
+    kb.file += status.file;
+    threads += status.threads;
+    processes += 1;
+    pending.push(...childrenOf(next));
+  }
+  const mb = (n: number) => Math.round(n / 1024);
+  return { rss: mb(kb.rss), anon: mb(kb.anon), file: mb(kb.file), threads, processes };
+}

@@ -8,6 +8,18 @@ import { taskKey } from "../gallery/cache";
 import { useStreamStore } from "../shell/stream-store";
 
 const POLL_MS = 3000;
+/**
+ * While the relay is up, a task still in flight is read again this often all the same: an event
+ * the relay lost (a socket that dropped and came back between two of a task's events, say) would
+ * otherwise leave the page waiting for a result the studio already holds.
+ */
+const LIVE_BACKSTOP_MS = 15_000;
+
+/** How often a task's view is read again: never once it has ended; seldom while the relay is up. */
+export function rereadEvery(live: boolean, task: Pick<TaskView, "status"> | undefined): number | false {
+  if (!isInFlight(task)) return false;
+  return live ? LIVE_BACKSTOP_MS : POLL_MS;
+}
 
 export function isInFlight(task: Pick<TaskView, "status"> | undefined): boolean {
   return task?.status === "queued" || task?.status === "processing";
@@ -15,7 +27,8 @@ export function isInFlight(task: Pick<TaskView, "status"> | undefined): boolean 
 
 /**
  * The tasks a page sent, each with its results. The relay keeps them current; while it is down,
- * tasks still in flight are polled, so a result is never missed (only later).
+ * tasks still in flight are polled, and while it is up they are read again now and then, so a
+ * result is never missed (only later).
  */
 export function useTaskViews(taskUUIDs: readonly string[]): TaskView[] {
   const live = useStreamStore((s) => s.state === "live");
@@ -25,8 +38,7 @@ export function useTaskViews(taskUUIDs: readonly string[]): TaskView[] {
       queryFn: (): Promise<TaskView> => call(api.tasks.get, { params: { taskUUID: uuid } }),
       staleTime: Number.POSITIVE_INFINITY,
       retry: false,
-      refetchInterval: (query: { state: { data?: TaskView } }) =>
-        !live && isInFlight(query.state.data) ? POLL_MS : false,
+      refetchInterval: (query: { state: { data?: TaskView } }) => rereadEvery(live, query.state.data),
     })),
   });
   return queries.flatMap((q) => (q.data ? [q.data] : []));

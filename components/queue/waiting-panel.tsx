@@ -5,7 +5,7 @@ import { Pause, Play } from "lucide-react";
 import { useCallback, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Select } from "@/components/ui/select";
-import { call, queryKeyOf, useEndpoint, useEndpointMutation } from "@/lib/client/endpoint-client";
+import { endpointQuery, useEndpoint, useEndpointMutation } from "@/lib/client/endpoint-client";
 import { api } from "@/lib/studio/api";
 import type { WaitingExperiment, WaitingTask } from "@/lib/studio/api/queue";
 import { pauseNotes, type QueueScope } from "@/lib/studio/queue/queue";
@@ -32,10 +32,8 @@ const PAUSE_NOTE =
 export function usePrefetchWaiting(): () => void {
   const client = useQueryClient();
   return useCallback(() => {
-    const input = { query: { scope: "mine" as const } };
     void client.prefetchQuery({
-      queryKey: queryKeyOf(api.queue.list, input),
-      queryFn: ({ signal }) => call(api.queue.list, input, { signal }),
+      ...endpointQuery(api.queue.list, { query: { scope: "mine" } }),
       staleTime: WAITING_STALE_MS,
     });
   }, [client]);

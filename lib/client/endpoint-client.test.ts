@@ -4,7 +4,7 @@ import { renderHook, waitFor } from "@testing-library/react";
 import { createElement, type ReactNode } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { api } from "@/lib/studio/api";
-import { queryKeyOf, useEndpointMutation } from "./endpoint-client";
+import { endpointQuery, queryKeyOf, useEndpoint, useEndpointMutation } from "./endpoint-client";
 import { galleryTotalsKey, galleryViewKey, itemKey, tasksKey } from "./gallery/cache";
 import { boardsKey, trashKey } from "./organize/keys";
 
@@ -76,5 +76,23 @@ describe("a mutation refreshes what its endpoint declares it invalidates", () =>
     const { result } = renderHook(() => useEndpointMutation(api.tasks.submit), { wrapper });
     await result.current.mutateAsync({ body: [] } as never);
     expect(stale()).toEqual(["queue"]);
+  });
+});
+
+describe("a read made ahead", () => {
+  it("is the read the page then makes: the hook finds it in the cache and asks again for nothing", async () => {
+    const fetch = vi.fn(async () => Response.json({ data: { tasks: [], experiments: [] } }, { status: 200 }));
+    vi.stubGlobal("fetch", fetch);
+    const client = new QueryClient();
+    const input = { query: { scope: "mine" as const } };
+    await client.prefetchQuery({ ...endpointQuery(api.queue.list, input), staleTime: 60_000 });
+    expect(fetch).toHaveBeenCalledTimes(1);
+    const wrapper = ({ children }: { children: ReactNode }) =>
+      createElement(QueryClientProvider, { client }, children);
+    const { result } = renderHook(() => useEndpoint(api.queue.list, input, { staleTime: 60_000 }), {
+      wrapper,
+    });
+    expect(result.current.data).toEqual({ tasks: [], experiments: [] });
+    expect(fetch).toHaveBeenCalledTimes(1);
   });
 });

@@ -132,17 +132,24 @@ export async function call<E extends AnyEndpoint>(
   return answer.data as DataOf<E>;
 }
 
+/**
+ * An endpoint's read as TanStack Query knows it: its derived key and the call. One definition for
+ * `useEndpoint` and for a read made ahead (`prefetchQuery`), so the two always meet in the cache.
+ */
+export function endpointQuery<E extends AnyEndpoint>(endpoint: E, input: CallInput<E>) {
+  return {
+    queryKey: queryKeyOf(endpoint, input as Input),
+    queryFn: ({ signal }: { signal: AbortSignal }) => call(endpoint, input, { signal }),
+  };
+}
+
 /** Reads an endpoint through TanStack Query under its derived key. */
 export function useEndpoint<E extends AnyEndpoint>(
   endpoint: E,
   input: CallInput<E>,
   options: Omit<UseQueryOptions<DataOf<E>, ApiError>, "queryKey" | "queryFn"> = {},
 ) {
-  return useQuery<DataOf<E>, ApiError>({
-    queryKey: queryKeyOf(endpoint, input as Input),
-    queryFn: ({ signal }) => call(endpoint, input, { signal }),
-    ...options,
-  });
+  return useQuery<DataOf<E>, ApiError>({ ...endpointQuery(endpoint, input), ...options });
 }
 
 /**

@@ -255,6 +255,48 @@ test("staged results stay in the gallery when kept, and go to the trash when dis
   await expect(page.locator(`[data-testid=gallery-item][data-task-uuid="${discarded}"]`)).toHaveCount(0);
 });
 
+test("Generate pressed while the chosen picture is still on its way waits for it, and sends the canvas with it", async ({
+  page,
+}) => {
+  const canvas = new CanvasPage(page);
+  await canvas.open();
+  await page.locator("#canvas-prompt").fill("a harbour at dusk");
+  await page.getByRole("spinbutton", { name: "Images" }).fill("1");
+  // The picture's upload is held at the studio's door until Generate has been pressed.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(
+    "**/api/uploads",
+    async (route) => {
+      await held;
+      await route.continue();
+    },
+    { times: 1 },
+  );
+  const sent: Record<string, unknown>[] = [];
+  page.on("request", (r) => {
+    if (r.url().endsWith("/api/tasks") && r.method() === "POST")
+      sent.push(...(r.postDataJSON() as Record<string, unknown>[]));
+  });
+  await page.getByTestId("canvas-picture-file").setInputFiles(await seedPicture());
+  await page.locator("#canvas-prompt").press("Control+Enter");
+  await expect(page.getByRole("button", { name: /Sending/ })).toBeVisible();
+  expect(sent).toHaveLength(0);
+
+  const answered = page.waitForResponse(
+    (r) => r.url().endsWith("/api/tasks") && r.request().method() === "POST",
+  );
+  release();
+  expect((await answered).status()).toBe(202);
+  await expect(canvas.plan.getByRole("heading")).toHaveText("Image to image");
+  expect(sent).toHaveLength(1);
+  expect(typeof sent[0]?.seedImage).toBe("string");
+  // The result is staged over the picture, and stays staged once the picture is in place.
+  await expect(canvas.staging.getByRole("status")).toHaveText("Result 1 of 1", { timeout: 60_000 });
+});
+
 test("Inpainting is the canvas with a mask chosen and the brush in hand; the painted mask and its margin are sent", async ({
   page,
 }) => {

@@ -19,6 +19,8 @@ interface ImageInputProps {
   error?: string | undefined;
   /** Compact tiles for lists such as reference images or ControlNet units. */
   size?: "lg" | "sm";
+  /** Told of each file sent to the studio: the promise settles once `onChange` has heard the outcome. */
+  onUploading?(done: Promise<void>): void;
 }
 
 /**
@@ -27,7 +29,16 @@ interface ImageInputProps {
  * studio at once (checked there) and the field holds its id; a gallery image is named by its id,
  * its bytes left where they are. The preview comes from the studio.
  */
-export function ImageInput({ id, label, value, onChange, hint, error, size = "lg" }: ImageInputProps) {
+export function ImageInput({
+  id,
+  label,
+  value,
+  onChange,
+  hint,
+  error,
+  size = "lg",
+  onUploading,
+}: ImageInputProps) {
   const file = useRef<HTMLInputElement>(null);
   const [busy, setBusy] = useState(false);
   const [uploadError, setUploadError] = useState<string | null>(null);
@@ -58,13 +69,19 @@ export function ImageInput({ id, label, value, onChange, hint, error, size = "lg
     } else setUploadError(refusalMessage(blob, result.errors, Boolean(value)));
   };
 
+  const upload = (blob: Blob | undefined | null) => {
+    const done = take(blob);
+    onUploading?.(done);
+    return done;
+  };
+
   const pick = usePickIntoInput({
     onRef: (picked) => {
       setLocal(picked);
       onChange(picked);
     },
     onError: setUploadError,
-    onFile: (dropped) => void take(dropped),
+    onFile: (dropped) => void upload(dropped),
   });
 
   const shownError =
@@ -103,7 +120,7 @@ export function ImageInput({ id, label, value, onChange, hint, error, size = "lg
           aria-describedby={shownError ? `${id}-error` : hint ? `${id}-hint` : undefined}
           aria-invalid={shownError ? true : undefined}
           onClick={() => file.current?.click()}
-          onPaste={(e) => void take(e.clipboardData.files[0])}
+          onPaste={(e) => void upload(e.clipboardData.files[0])}
           className={cn(
             "absolute inset-0 flex flex-col items-center justify-center gap-2 text-[12px] text-muted",
             image ? "bg-black/0 opacity-0 hover:bg-black/50 hover:opacity-100 focus-visible:opacity-100" : "",
@@ -139,7 +156,7 @@ export function ImageInput({ id, label, value, onChange, hint, error, size = "lg
           className="hidden"
           data-testid={`${id}-file`}
           onChange={(e) => {
-            void take(e.target.files?.[0]);
+            void upload(e.target.files?.[0]);
             e.target.value = "";
           }}
         />

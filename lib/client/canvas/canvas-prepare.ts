@@ -8,6 +8,7 @@ import { planGeneration } from "./canvas-plan";
 import { anyPainted, renderPainted, renderSeed } from "./canvas-raster";
 import { useCanvasStore } from "./canvas-store";
 import { canvasTask } from "./canvas-task";
+import { pictureUploadSettled } from "./picture-upload";
 
 export type PreparedTask =
   | { ok: true; task: Record<string, unknown>; doc: CanvasDocument; settings: CanvasSettings }
@@ -16,9 +17,12 @@ export type PreparedTask =
 /**
  * The task the canvas would send now: the plan made again from the canvas as it is, the seed under
  * the frame uploaded (as the Create pages upload a chosen image), masks and guides inline as PNG
- * data addresses. Generate sends it; "Vary…" runs it as an experiment's grid.
+ * data addresses, once the picture chosen last has landed. Generate sends it; "Vary…" runs it as an
+ * experiment's grid.
  */
 export async function prepareCanvasTask(): Promise<PreparedTask> {
+  // A picture chosen a moment ago and still on its way is the one meant: the canvas is read after it lands.
+  await pictureUploadSettled();
   const { history, settings } = useCanvasStore.getState();
   const doc = history.present;
   const plan = planGeneration(doc, settings.strength, settings);

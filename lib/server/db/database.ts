@@ -79,6 +79,17 @@ export interface OpenDatabaseOptions {
    * memory back (`embedded/thread-recycler.ts`); null never. Default: `DEFAULT_RECYCLE_POLICY`.
    */
   recycle?: RecyclePolicy | null;
+  /**
+   * The embedded database in memory only, for tests: a started thread to serve from (its database
+   * as this opening expects it) instead of starting one, and where the thread goes at close
+   * instead of ending, once this opening's connections have ended.
+   */
+  reuse?: ThreadReuse;
+}
+
+export interface ThreadReuse {
+  thread: DatabaseThread | undefined;
+  release(thread: DatabaseThread): Promise<void>;
 }
 
 /** Drizzle's logger, used only to count the queries. */
@@ -134,7 +145,9 @@ export async function openPgliteDatabase(
     if (dataDir !== undefined && !fs.existsSync(path.join(dataDir, "PG_VERSION"))) {
       await (await startDatabaseThread(dataDir, threadOptions)).close();
     }
-    thread = await startDatabaseThread(dataDir, threadOptions);
+    const kept = dataDir === undefined ? options.reuse?.thread : undefined;
+    kept?.resume();
+    thread = kept ?? (await startDatabaseThread(dataDir, threadOptions));
   } catch (err) {
     throw new Error(
       `Could not open the embedded database in ${where}: ${message(err)}. ` +
@@ -201,6 +214,8 @@ export async function openPgliteDatabase(
     // Queries held back by a thread replacement are waiting ones: they run before the close.
     settle: () => threads.close(),
     async shutdown() {
+      const reuse = dataDir === undefined ? options.reuse : undefined;
+      if (reuse) return reuse.release(threads.current);
       try {
         if (options.dumpOnClose !== undefined) await threads.current.dump(options.dumpOnClose);
       } finally {

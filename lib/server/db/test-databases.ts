@@ -12,7 +12,9 @@ import {
   type OpenedDatabase,
   openPgliteDatabase,
   openPostgresDatabase,
+  type ThreadReuse,
 } from "./database";
+import { type DatabaseThread, SOCKET_PORT } from "./embedded/database-thread";
 import { user } from "./schema";
 
 /**
@@ -136,9 +138,98 @@ function pgliteTemplate(migrated: boolean): Promise<string> {
   return made;
 }
 
-/** An embedded database in memory with every migration applied, started from the shared dump. */
+/** Started threads of migrated databases, emptied, waiting for the next test of this process. */
+const parked: DatabaseThread[] = [];
+/** A test file opens one or two databases at a time; more kept would only hold memory. */
+const PARKED_MAX = 2;
+/** What a migrated database holds besides rows (its tables, sequences, indexes...), as first seen. */
+let migratedShape: string | undefined;
+
+/**
+ * Empties a migrated database a test has finished with, so the next test starts from what a new
+ * one holds: every table truncated, every sequence restarted. False, and left as it is, when the
+ * test changed more than rows (a table or index made or dropped), or the thread cannot be reached.
+ */
+async function emptied(thread: DatabaseThread): Promise<boolean> {
+  const client = new pg.Client({
+    host: thread.socketDir,
+    port: SOCKET_PORT,
+    user: "postgres",
+    database: "postgres",
+    ssl: false,
+  });
+  try {
+    await client.connect();
+    const shape = await client.query<{ shape: string }>(
+      `select md5(string_agg(n.nspname || '.' || c.relname || ':' || c.relkind::text, ',' order by n.nspname, c.relname)) as shape
+         from pg_class c join pg_namespace n on n.oid = c.relnamespace
+        where n.nspname not in ('pg_catalog', 'information_schema', 'pg_toast')`,
+    );
+    const seen = shape.rows[0]?.shape ?? "";
+    migratedShape ??= seen;
+    if (seen !== migratedShape) return false;
+    const tables = await client.query<{ name: string }>(
+      `select format('%I.%I', schemaname, tablename) as name from pg_tables
+        where schemaname not in ('pg_catalog', 'information_schema', 'drizzle')`,
+    );
+    const names = tables.rows.map((r) => r.name);
+    // The append-only tables refuse a TRUNCATE by trigger; emptying a test's database is not the
+    // studio removing history, so triggers are off for this one transaction.
+    await client.query("begin");
+    await client.query("set local session_replication_role = replica");
+    if (names.length > 0) await client.query(`truncate ${names.join(", ")} restart identity cascade`);
+    await client.query("commit");
+    // The embedded database is one session whatever the connections: what a test set, listened
+    // to or prepared in it goes too.
+    await client.query("discard all");
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
+/**
+ * Where a test's embedded database goes when it closes: emptied and kept for the next test of this
+ * process, which then skips starting a thread (seconds of one core each, and the tests open
+ * hundreds); ended when it cannot be emptied or enough are kept already.
+ */
+const reuse = (): ThreadReuse => {
+  const thread = parked.pop();
+  if (!thread) started += 1;
+  return { thread, release };
+};
+
+/** Threads started for `openTestPglite` by this process: those a kept one could not serve. */
+let started = 0;
+export const pgliteThreadsStarted = () => started;
+
+async function release(thread: DatabaseThread): Promise<void> {
+  if (parked.length >= PARKED_MAX || !(await emptied(thread))) {
+    await thread.close();
+    return;
+  }
+  thread.park();
+  parked.push(thread);
+}
+
+/**
+ * An embedded database in memory with every migration applied: a kept one emptied by the test
+ * before, else one started from the shared dump. Options that change how it is opened (a dump at
+ * close, a recycling policy, other migrations) always get a new one.
+ */
 export async function openTestPglite(options: OpenDatabaseOptions = {}): Promise<OpenedDatabase> {
-  return openPgliteDatabase(undefined, { ...options, loadDataDir: await pgliteTemplate(true) });
+  const plain =
+    options.dumpOnClose === undefined &&
+    options.recycle === undefined &&
+    options.migrationsFolder === undefined &&
+    options.migrate !== false;
+  return openPgliteDatabase(undefined, {
+    ...options,
+    loadDataDir: await pgliteTemplate(true),
+    ...(plain ? { reuse: reuse() } : {}),
+  });
 }
 
 /**

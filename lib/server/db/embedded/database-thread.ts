@@ -55,6 +55,12 @@ export interface DatabaseThread {
   dump(file: string): Promise<void>;
   /** How large its WASM memory has grown and how much of it is resident. */
   memory(): Promise<DatabaseMemory>;
+  /**
+   * Set aside between two openings (tests, which keep a few started threads): forgets who is told
+   * of a loss, and no longer keeps the process running. `resume` keeps it running again.
+   */
+  park(): void;
+  resume(): void;
 }
 
 /**
@@ -185,6 +191,13 @@ export async function startDatabaseThread(
       await exited;
     },
     dump: (file) => askDump(worker, file),
+    park() {
+      lostListeners.length = 0;
+      worker.unref();
+    },
+    resume() {
+      worker.ref();
+    },
     memory() {
       if (state !== "open") return Promise.reject(new Error("The embedded database's thread has ended"));
       return askMemory(worker);

@@ -116,3 +116,44 @@ test("a model that takes no references says so, and tiers a model does not make 
   await expect(page.getByText("Add a source image to start from.")).toBeVisible();
   await expect(page.getByRole("spinbutton", { name: "Width" })).toBeVisible();
 });
+
+test("Generate pressed while a reference is still on its way waits for it, and sends it too", async ({
+  page,
+}) => {
+  const create = new CreatePage(page);
+  await startFromReferences(create);
+  await create.upload("f-referenceImages-0", await seedPicture(768, 512));
+  await expect(page.getByRole("img", { name: /Reference image 1: 768 × 512/ })).toBeVisible();
+  await page.getByRole("button", { name: "Use FLUX.1 Kontext [dev]" }).click();
+  await create.prompt.fill("put a small red boat on the sea");
+  await page.getByRole("spinbutton", { name: "Images" }).fill("1");
+
+  // The second picture's upload is held at the studio's door until Generate has been pressed.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(
+    "**/api/uploads",
+    async (route) => {
+      await held;
+      await route.continue();
+    },
+    { times: 1 },
+  );
+  const sent: Record<string, unknown>[] = [];
+  page.on("request", (r) => {
+    if (r.url().endsWith("/api/tasks") && r.method() === "POST")
+      sent.push(...(r.postDataJSON() as Record<string, unknown>[]));
+  });
+  await create.upload("f-referenceImages-1", await seedPicture(512, 512));
+  await create.generate.click();
+  await expect(page.getByRole("button", { name: /^Sending/ })).toBeVisible();
+  expect(sent).toHaveLength(0);
+
+  release();
+  const task = await finishedTask(page.request, await create.expectResults(1), 60_000);
+  expect(sent).toHaveLength(1);
+  expect(task.params.referenceImages).toHaveLength(2);
+  await expect(page.getByRole("img", { name: /Reference image 2: 512 × 512/ })).toBeVisible();
+});

@@ -7,6 +7,7 @@ import { cn, focusRing } from "@/components/ui/cn";
 import { FieldMessage } from "@/components/ui/field";
 import { type ImageRef, useImageRef } from "@/lib/client/create/tools";
 import { refusalMessage, uploadImage } from "@/lib/client/create/upload";
+import { trackImageUpload } from "@/lib/client/create/uploads-in-flight";
 import { usePickIntoInput } from "@/lib/client/gallery-pick/use-pick";
 
 interface ImageInputProps {
@@ -19,8 +20,6 @@ interface ImageInputProps {
   error?: string | undefined;
   /** Compact tiles for lists such as reference images or ControlNet units. */
   size?: "lg" | "sm";
-  /** Told of each file sent to the studio: the promise settles once `onChange` has heard the outcome. */
-  onUploading?(done: Promise<void>): void;
 }
 
 /**
@@ -29,16 +28,7 @@ interface ImageInputProps {
  * studio at once (checked there) and the field holds its id; a gallery image is named by its id,
  * its bytes left where they are. The preview comes from the studio.
  */
-export function ImageInput({
-  id,
-  label,
-  value,
-  onChange,
-  hint,
-  error,
-  size = "lg",
-  onUploading,
-}: ImageInputProps) {
+export function ImageInput({ id, label, value, onChange, hint, error, size = "lg" }: ImageInputProps) {
   const file = useRef<HTMLInputElement>(null);
   const [busy, setBusy] = useState(false);
   const [uploadError, setUploadError] = useState<string | null>(null);
@@ -69,9 +59,10 @@ export function ImageInput({
     } else setUploadError(refusalMessage(blob, result.errors, Boolean(value)));
   };
 
+  /** A file sent to the studio; what is sent waits for it until `onChange` has heard the outcome. */
   const upload = (blob: Blob | undefined | null) => {
     const done = take(blob);
-    onUploading?.(done);
+    trackImageUpload(done);
     return done;
   };
 

@@ -12,7 +12,6 @@ import { useMemberId } from "@/lib/client/auth/member-role";
 import type { CanvasPreset } from "@/lib/client/canvas/canvas-preset";
 import { useCanvasDocument, useCanvasStore } from "@/lib/client/canvas/canvas-store";
 import { fitCanvasView } from "@/lib/client/canvas/canvas-view";
-import { trackPictureUpload } from "@/lib/client/canvas/picture-upload";
 import { useCanvasGenerate } from "@/lib/client/canvas/use-canvas-generate";
 import { useCanvasKeys } from "@/lib/client/canvas/use-canvas-keys";
 import { useCanvasStart } from "@/lib/client/canvas/use-canvas-start";
@@ -137,7 +136,6 @@ export function CanvasPage({ view = null }: { view?: CanvasPreset | null }) {
             label="Picture"
             size="sm"
             value={doc.picture?.id}
-            onUploading={trackPictureUpload}
             onChange={(image) => {
               if (image) {
                 useCanvasStore.getState().setPicture(toPicture(image));

@@ -2,13 +2,13 @@
 
 import { inWords } from "../create/field-labels";
 import { uploadImage } from "../create/upload";
+import { imageUploadsSettled } from "../create/uploads-in-flight";
 import type { CanvasDocument } from "./canvas-document";
 import type { CanvasSettings } from "./canvas-persist";
 import { planGeneration } from "./canvas-plan";
 import { anyPainted, renderPainted, renderSeed } from "./canvas-raster";
 import { useCanvasStore } from "./canvas-store";
 import { canvasTask } from "./canvas-task";
-import { pictureUploadSettled } from "./picture-upload";
 
 export type PreparedTask =
   | { ok: true; task: Record<string, unknown>; doc: CanvasDocument; settings: CanvasSettings }
@@ -22,7 +22,7 @@ export type PreparedTask =
  */
 export async function prepareCanvasTask(): Promise<PreparedTask> {
   // A picture chosen a moment ago and still on its way is the one meant: the canvas is read after it lands.
-  await pictureUploadSettled();
+  await imageUploadsSettled();
   const { history, settings } = useCanvasStore.getState();
   const doc = history.present;
   const plan = planGeneration(doc, settings.strength, settings);

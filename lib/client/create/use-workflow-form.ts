@@ -16,6 +16,7 @@ import { recallMediaDeps } from "./recall-media-deps";
 import { recallTaskQuery } from "./recall-prefetch";
 import { errorTree, ROOT_ERROR, taskResolver } from "./task-resolver";
 import { buildTask, parseExtraJson, valuesFromTask } from "./task-values";
+import { imageUploadsInFlight, imageUploadsSettled } from "./uploads-in-flight";
 import { useDraft } from "./use-draft";
 import { useGenerate } from "./use-generate";
 import { useVersionTarget, versionKeys, versionTargetOf } from "./version-target";
@@ -127,7 +128,7 @@ export function useWorkflowForm({
     [form, generate, taskType, fields, toTask, slug],
   );
 
-  const submit = form.handleSubmit((values) => send(values));
+  const { submit, awaitingImages } = useSubmitAfterUploads(form, send);
 
   /** The task Generate would send now (for "Vary…"): the form's values, as `send` shapes them. */
   const currentTask = useCallback(() => {
@@ -150,7 +151,7 @@ export function useWorkflowForm({
   return {
     form,
     submit,
-    pending,
+    pending: pending || awaitingImages,
     ready,
     notice,
     applyValues,
@@ -162,6 +163,27 @@ export function useWorkflowForm({
     draftStatus: draft.status,
     currentTask,
   };
+}
+
+/**
+ * Generate: the form's values checked and sent. An image chosen a moment ago and still on its way
+ * is the one meant, so the form is read once it has landed in its field; meanwhile Generate says
+ * it is sending.
+ */
+function useSubmitAfterUploads(
+  form: UseFormReturn<FieldValues>,
+  send: (values: Record<string, unknown>) => Promise<void>,
+) {
+  const [awaitingImages, setAwaitingImages] = useState(false);
+  const submit = useCallback(async () => {
+    if (imageUploadsInFlight()) {
+      setAwaitingImages(true);
+      await imageUploadsSettled();
+      setAwaitingImages(false);
+    }
+    await form.handleSubmit((values) => send(values))();
+  }, [form, send]);
+  return { submit, awaitingImages };
 }
 
 /** The member's draft of this form, each value it opens with checked by the contract's parser. */

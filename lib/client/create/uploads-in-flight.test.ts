@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { pictureUploadSettled, trackPictureUpload } from "./picture-upload";
+import { imageUploadsSettled, trackImageUpload } from "./uploads-in-flight";
 
 function held() {
   let settle: (fail?: boolean) => void = () => {};
@@ -19,35 +19,38 @@ async function settled(promise: Promise<unknown>): Promise<boolean> {
   return done;
 }
 
-describe("the canvas's picture on its way", () => {
-  it("is nothing to wait for when no picture was chosen", async () => {
-    expect(await settled(pictureUploadSettled())).toBe(true);
+describe("images on their way to the studio", () => {
+  it("are nothing to wait for when none was chosen", async () => {
+    expect(await settled(imageUploadsSettled())).toBe(true);
   });
 
-  it("is waited for until it lands", async () => {
-    const upload = held();
-    trackPictureUpload(upload.promise);
-    const waiting = pictureUploadSettled();
+  it("are waited for until each has landed", async () => {
+    const source = held();
+    const mask = held();
+    trackImageUpload(source.promise);
+    trackImageUpload(mask.promise);
+    const waiting = imageUploadsSettled();
+    source.settle();
     expect(await settled(waiting)).toBe(false);
-    upload.settle();
+    mask.settle();
     expect(await settled(waiting)).toBe(true);
-    expect(await settled(pictureUploadSettled())).toBe(true);
+    expect(await settled(imageUploadsSettled())).toBe(true);
   });
 
-  it("ends the wait when it is refused, without failing the wait", async () => {
+  it("end the wait when refused, without failing it", async () => {
     const upload = held();
-    trackPictureUpload(upload.promise);
-    const waiting = pictureUploadSettled();
+    trackImageUpload(upload.promise);
+    const waiting = imageUploadsSettled();
     upload.settle(true);
     await expect(waiting).resolves.toBeUndefined();
   });
 
-  it("waits for a picture chosen while an earlier one was on its way", async () => {
+  it("include an image chosen while an earlier one was on its way", async () => {
     const first = held();
     const second = held();
-    trackPictureUpload(first.promise);
-    const waiting = pictureUploadSettled();
-    trackPictureUpload(second.promise);
+    trackImageUpload(first.promise);
+    const waiting = imageUploadsSettled();
+    trackImageUpload(second.promise);
     first.settle();
     expect(await settled(waiting)).toBe(false);
     second.settle();

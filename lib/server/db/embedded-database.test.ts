@@ -111,6 +111,16 @@ describe("the embedded database on its own thread", () => {
     expect(fs.existsSync(socket)).toBe(false);
   }, 120_000);
 
+  it("runs with 4 MB of shared buffers, which stay resident in a WASM memory never given back", async () => {
+    const opened = await openTestPglite();
+    try {
+      const rows = await queryRows<{ shared_buffers: string }>(opened, sql`show shared_buffers`);
+      expect(rows).toEqual([{ shared_buffers: "4MB" }]);
+    } finally {
+      await opened.close();
+    }
+  }, 120_000);
+
   it("runs concurrent transactions one after the other: both commit, neither sees the other's rows", async () => {
     const opened = await openTestPglite();
     try {

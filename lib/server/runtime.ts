@@ -174,7 +174,9 @@ async function buildRuntime(deps: RuntimeDeps): Promise<StudioRuntime> {
     ...(webhookFor ? { webhookFor } : {}),
   };
   const experiments = experimentRunner({ db, submit, limits, log, keeper });
-  keeper.onFinished((_author, taskUUID) => void experiments.taskFinished(taskUUID).catch(() => {}));
+  keeper.onFinished(
+    (_author, taskUUID, ended) => void experiments.taskEnded(taskUUID, ended).catch(() => {}),
+  );
   await keeper.start();
   // Items trashed more than TRASH_DAYS ago are deleted for good: once now, then hourly.
   const stopTrashSweep = startTrashSweep({ db, log, storage });

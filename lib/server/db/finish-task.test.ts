@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { RecordError } from "./record-errors";
+import { experiment, experimentCell } from "./schema";
 import { finishTask, getTask, markTask, recordTasks } from "./task-records";
 import {
   backendTitle,
@@ -52,6 +53,31 @@ for (const backend of testBackends) {
       expect(await getTask(pair.a.db, t)).toMatchObject({ status: "error", error: refusal });
       expect(await finishTask(pair.a.db, randomUUID(), { status: "success" })).toBeNull();
       await expect(finishTask(pair.a.db, t, { status: "processing" })).rejects.toThrow(RecordError);
+    });
+
+    it("says whether an experiment's cell waits on the task it ended, in the same write", async () => {
+      const [plain, inCell] = await newTasks(2);
+      if (!plain || !inCell) throw new Error("no task");
+      const [exp] = await pair.a.db
+        .insert(experiment)
+        .values({ name: "Grid", createdBy: author, taskType: "videoInference", base: {}, axes: [] })
+        .returning({ id: experiment.id });
+      await pair.a.db.insert(experimentCell).values({
+        experimentId: exp?.id as string,
+        coords: [0],
+        key: "0",
+        params: {},
+        status: "sent",
+        taskUUID: inCell,
+      });
+      expect(await finishTask(pair.a.db, plain, { status: "success" })).toMatchObject({
+        status: "success",
+        inExperiment: false,
+      });
+      expect(await finishTask(pair.a.db, inCell, { status: "success" })).toMatchObject({
+        status: "success",
+        inExperiment: true,
+      });
     });
 
     it("two studios ending the same tasks at once: each task is ended by one, in its words", async () => {

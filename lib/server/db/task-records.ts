@@ -1,14 +1,16 @@
 import "server-only";
-import { and, asc, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, getTableColumns, inArray, type SQL, sql } from "drizzle-orm";
 import type { PgUpdateSetSource } from "drizzle-orm/pg-core";
 import { keepableCopy, UNKEEPABLE_TEXT_MESSAGE, unkeepableTextPath } from "@/lib/protocol/text";
 import { isUuid } from "@/lib/studio/params";
 import type { StudioDatabase } from "./database";
 import { externalizeInlineMedia, type InlineMediaSink } from "./inline-media";
+import { outerColumn } from "./outer-column";
 import { invalidRecord, RecordError } from "./record-errors";
 import { intField, optionalIntField, textField, uuidField } from "./record-input";
 import { redactTaskParams } from "./redact-params";
 import {
+  experimentCell,
   FINISHED_TASK_STATUSES,
   type ItemRow,
   item,
@@ -187,7 +189,7 @@ export async function finishTask(
   db: StudioDatabase,
   taskUUID: string,
   patch: TaskPatch & { status: StudioTaskStatus },
-): Promise<TaskRow | null> {
+): Promise<EndedTask | null> {
   if (!isUuid(taskUUID)) return null;
   if (!isFinished(patch.status))
     throw invalidRecord("status", FINISHED_TASK_STATUSES.join(", "), patch.status);
@@ -195,9 +197,17 @@ export async function finishTask(
     .update(task)
     .set(patchValues(patch))
     .where(and(eq(task.taskUUID, taskUUID.toLowerCase()), inArray(task.status, IN_FLIGHT)))
-    .returning();
+    .returning({
+      ...getTableColumns(task),
+      // Asked in the same statement: most tasks are no experiment's, and their end then costs the
+      // experiments nothing (see the keeper's `onFinished`).
+      inExperiment: sql<boolean>`exists (select 1 from ${experimentCell} c where c.task_uuid = ${outerColumn(task.taskUUID)})`,
+    });
   return ended ?? null;
 }
+
+/** A task's row as ending it left it, and whether an experiment's cell waits on it. */
+export type EndedTask = TaskRow & { inExperiment: boolean };
 
 function patchValues(patch: TaskPatch): PgUpdateSetSource<typeof task> {
   const values: PgUpdateSetSource<typeof task> = { updatedAt: sql`now()` };

@@ -107,6 +107,14 @@ export class ExperimentRunner {
     return this.finishing.settled;
   }
 
+  /**
+   * A task ended, as the keeper tells it (`onFinished`): its cell settled when an experiment's cell
+   * names it, and nothing done (no statement) for a task no experiment waits on.
+   */
+  taskEnded(taskUUID: string, ended: { inExperiment: boolean }): Promise<void> {
+    return ended.inExperiment ? this.taskFinished(taskUUID) : Promise.resolve();
+  }
+
   /** Cells whose tasks ended: done or failed as their tasks, in one statement, then announced. */
   private async settleFinished(taskUUIDs: string[]): Promise<void> {
     const { db } = this.deps;

@@ -1,6 +1,5 @@
 import "server-only";
-import { finishTask, type StudioDatabase, type TaskPatch } from "@/lib/server/db";
-import type { TaskRow } from "@/lib/server/db/schema";
+import { type EndedTask, finishTask, type StudioDatabase, type TaskPatch } from "@/lib/server/db";
 import type { StoredTaskError } from "@/lib/server/db/schema/studio";
 import type { EventLog } from "@/lib/server/stream/event-log";
 import type { TaskUpdate } from "@/lib/studio/items/gallery-item";
@@ -51,7 +50,7 @@ export async function endTask(
   log: EventLog,
   flight: Flight,
   patch: TaskPatch & { status: "success" | "error" },
-): Promise<TaskRow | null> {
+): Promise<EndedTask | null> {
   const row = await finishTask(db, flight.taskUUID, patch);
   if (!row) return null;
   log.publishTask(flight.authorId, {

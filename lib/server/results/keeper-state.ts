@@ -2,6 +2,9 @@ import "server-only";
 import { setMaxListeners } from "node:events";
 import type { Flight } from "./flight";
 
+/** Told each task that ended: who sent it, and whether an experiment's cell may wait on it. */
+export type FinishedListener = (authorId: string, taskUUID: string, ended: { inExperiment: boolean }) => void;
+
 function stopController(): AbortController {
   const controller = new AbortController();
   setMaxListeners(0, controller.signal);
@@ -19,7 +22,7 @@ export class KeeperState {
   readonly timers = new Set<ReturnType<typeof setTimeout>>();
   /** Ends the keeper's watches and downloads: each in flight listens to it, more than ten at once. */
   readonly stop = stopController();
-  readonly finishedListeners = new Set<(authorId: string, taskUUID: string) => void>();
+  readonly finishedListeners = new Set<FinishedListener>();
 
   /** True once the keeper is closing: a task not sent now is left for the next start. */
   get closing(): boolean {
@@ -47,8 +50,12 @@ export class KeeperState {
     this.watching.get(taskUUID)?.abort();
   }
 
-  finished(authorId: string, taskUUID: string): void {
-    for (const listener of this.finishedListeners) listener(authorId, taskUUID);
+  /**
+   * The task ended. `inExperiment`: an experiment's cell names it; true when not known (its record
+   * was ended elsewhere), so the experiments look.
+   */
+  finished(authorId: string, taskUUID: string, inExperiment = true): void {
+    for (const listener of this.finishedListeners) listener(authorId, taskUUID, { inExperiment });
   }
 
   /**

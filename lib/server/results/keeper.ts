@@ -16,7 +16,7 @@ import {
 import { readFlight } from "./flight-record";
 import { keepResult } from "./keep-result";
 import type { KeeperDeps } from "./keeper-deps";
-import { KeeperState } from "./keeper-state";
+import { type FinishedListener, KeeperState } from "./keeper-state";
 import { LeaseSweep } from "./lease-sweep";
 import { canResend, onlyUnknown } from "./resends";
 import { TaskRetries } from "./retries";
@@ -80,7 +80,7 @@ export class ResultKeeper {
   }
 
   /** Called once a task is done or failed (the member queue frees its slot). */
-  onFinished(listener: (authorId: string, taskUUID: string) => void): () => void {
+  onFinished(listener: FinishedListener): () => void {
     this.state.finishedListeners.add(listener);
     return () => this.state.finishedListeners.delete(listener);
   }

@@ -1,8 +1,7 @@
 import "server-only";
 import { logger } from "@/lib/platform/logger";
 import type { ServiceError } from "@/lib/protocol/errors";
-import { markTask } from "@/lib/server/db";
-import type { TaskRow } from "@/lib/server/db/schema";
+import { type EndedTask, markTask } from "@/lib/server/db";
 import { studioMetrics } from "@/lib/server/ops/metrics";
 import { stampTask } from "@/lib/server/ops/task-timeline";
 import { announceUpdate, endTask } from "./announce";
@@ -37,7 +36,7 @@ export async function settleFlight(
   state.flights.delete(flight.taskUUID);
   host.retries.forget(flight);
   state.abortWatch(flight.taskUUID);
-  state.finished(flight.authorId, flight.taskUUID);
+  state.finished(flight.authorId, flight.taskUUID, row?.inExperiment ?? true);
   // Ended by another route or studio first: it counted and announced the end.
   if (!row) return;
   flight.progress = row.progress;
@@ -59,7 +58,7 @@ export async function failTask(host: EndsHost, taskUUID: string, error: ServiceE
   const flight = known ?? (await host.flightFor(taskUUID));
   if (!flight) return;
   // Ended by now if its record did, else ended here: only the write that ends it announces it.
-  let row: TaskRow | null = null;
+  let row: EndedTask | null = null;
   if (!isEnded(flight)) {
     flight.status = "error";
     row = await endTask(deps.db, deps.log, flight, {
@@ -71,7 +70,7 @@ export async function failTask(host: EndsHost, taskUUID: string, error: ServiceE
   state.flights.delete(taskUUID);
   if (row) studioMetrics().tasksFinished.inc({ type: flight.taskType, outcome: "error" });
   state.abortWatch(taskUUID);
-  state.finished(flight.authorId, taskUUID);
+  state.finished(flight.authorId, taskUUID, row?.inExperiment ?? true);
 }
 
 /**

@@ -53,6 +53,24 @@ describe.each(testBackends)("EventLog on $name", (backend) => {
     },
   );
 
+  it.skipIf(backend.skip)(
+    "answers an append with each event's own body under the seq the store keeps it at, without reading it back",
+    async () => {
+      const store = new DatabaseEventStore(database);
+      await store.open();
+      const events = Array.from({ length: 40 }, (_, i) => ({
+        at: 1_700_000_000_000 + i,
+        audience: i % 3 === 0 ? { team: true as const } : { userId: `u${i}` },
+        body: { type: "item" as const, item: item(`order-${i}`) },
+      }));
+      const appended = await store.append(events);
+      expect(appended.map((e) => e.body)).toEqual(events.map((e) => e.body));
+      const first = appended[0]?.seq ?? 0;
+      const kept = await store.read(first - 1, first + events.length - 1);
+      expect(kept).toEqual(appended);
+    },
+  );
+
   it.skipIf(backend.skip)("delivers an event too big for a notification by reading it back", async () => {
     const a = await open();
     const b = await open();

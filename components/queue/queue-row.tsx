@@ -15,6 +15,14 @@ import { newId } from "@/lib/client/new-id";
 import type { FailedResult } from "@/lib/studio/items/gallery-item";
 import { isCancelled } from "@/lib/studio/queue/cancelled";
 
+/** A task's state in the queue's words: waiting covers a task held by a pause too (its note says why). */
+const STATUS_WORDS: Record<QueuedTask["status"], string> = {
+  queued: "waiting",
+  processing: "in progress",
+  success: "done",
+  error: "failed",
+};
+
 function elapsed(task: QueuedTask, now: number): string {
   if (!task.createdAt) return "";
   const s = Math.max(0, Math.round((now - Date.parse(task.createdAt)) / 1000));
@@ -81,9 +89,7 @@ export function QueueRow({ task, now }: { task: QueuedTask; now: number }) {
               ? `retrying (${retrying.attempt} of ${retrying.of})`
               : cancelled
                 ? "cancelled"
-                : task.status === "error"
-                  ? "failed"
-                  : task.status}
+                : STATUS_WORDS[task.status]}
             {task.itemCount > 1 ? ` · ${task.itemsDone}/${task.itemCount}` : ""}
             {isInFlight(task) && task.createdAt ? ` · ${elapsed(task, now)}` : ""}
           </p>

@@ -185,6 +185,36 @@ describe("the experiment grid draws only what changed", () => {
     expect(screen.getByRole("table", { name: "Experiment grid" }).getAttribute("aria-rowcount")).toBe("11");
   });
 
+  it("a zoom draws only the cells in sight; those beyond each edge come once the grid is moved", async () => {
+    screenful();
+    open(experiment(10, 10, "9-9"));
+    await act(async () => {});
+    const drawn = () => document.querySelectorAll("[data-status]").length;
+    await act(async () => {
+      fireEvent.click(screen.getByRole("radio", { name: "Large" }));
+    });
+    const atZoom = drawn();
+    const frame = document.querySelector("[data-virtual]");
+    if (!frame) throw new Error("no grid frame");
+    await act(async () => {
+      fireEvent.wheel(frame);
+    });
+    expect(drawn()).toBeGreaterThan(atZoom);
+    await act(async () => {
+      fireEvent.click(screen.getByRole("radio", { name: "Small" }));
+    });
+    const small = drawn();
+    await act(async () => {
+      fireEvent.wheel(frame);
+    });
+    expect(drawn()).toBeGreaterThan(small);
+    // Back at a size the grid was moved at before: a zoom all the same, the cells in sight only.
+    await act(async () => {
+      fireEvent.click(screen.getByRole("radio", { name: "Large" }));
+    });
+    expect(drawn()).toBe(atZoom);
+  });
+
   it("a large grid draws a window of its cells, and a live cell renders alone there too", async () => {
     screenful();
     const client = open(experiment(20, 20, "0-1"));

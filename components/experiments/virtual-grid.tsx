@@ -1,7 +1,7 @@
 "use client";
 
 import { useVirtualizer, type VirtualItem, type Virtualizer } from "@tanstack/react-virtual";
-import { type CSSProperties, memo, useCallback, useEffect, useLayoutEffect, useRef } from "react";
+import { type CSSProperties, memo, useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { cn } from "@/components/ui/cn";
 import { useInnerWidth, useLabelMeasure } from "@/lib/client/experiments/label-measure";
 import type { GridPlace } from "@/lib/studio/experiments/cell-nav";
@@ -20,7 +20,11 @@ const HEAD = 36;
 const ONE_AXIS_HEAD = 112;
 /** The row label's band is padded 12 left and 8 right around its header. */
 const ROW_HEAD_PADDING = 20;
-/** Rows and columns drawn beyond the frame on each side: a scroll shows no blank before they come. */
+/**
+ * Rows and columns drawn beyond the frame on each side once a person moves the grid: a scroll
+ * shows no blank before they come. Until then (and again after each zoom) only the cells in sight
+ * are drawn, so a zoom press paints no more cells at the new size than the screen shows.
+ */
 const OVERSCAN = 2;
 
 /**
@@ -55,6 +59,7 @@ export function VirtualGrid({
   // Keys carry the zoom: a new size makes every row and column new to the virtualizers in the same
   // render (no re-measure and second render after it); the rows and cells are keyed by index.
   const itemKey = useCallback((index: number) => `${size}:${index}`, [size]);
+  const { drawing, onMoveStart } = useOverscan(size);
   const rowV = useVirtualizer({
     count: rows.length,
     getScrollElement: () => frame.current,
@@ -65,7 +70,7 @@ export function VirtualGrid({
     paddingEnd: GAP,
     // A row scrolled to stops below the column labels, not under them.
     scrollPaddingStart: HEAD + GAP,
-    overscan: OVERSCAN,
+    ...drawing,
   });
   const colV = useVirtualizer({
     horizontal: true,
@@ -77,7 +82,7 @@ export function VirtualGrid({
     paddingStart: rowHead + GAP,
     paddingEnd: GAP,
     scrollPaddingStart: rowHead + GAP,
-    overscan: OVERSCAN,
+    ...drawing,
   });
   const onScroll = useZoomAnchor(frame, { size, rowHead, rows: rows.length, cols });
 
@@ -93,10 +98,10 @@ export function VirtualGrid({
   return (
     <div className="flex flex-col gap-2">
       <ColumnsShownNote shown={colV.scrollRect ? Math.max(0, Math.min(cols, inSight)) : cols} count={cols} />
-      {/* biome-ignore lint/a11y/noStaticElementInteractions: the arrows move between the cells' own controls */}
+      {/* The arrows move between the cells' own controls; a wheel, touch or key draws the cells beyond. */}
       <div
         ref={frame}
-        onKeyDown={onKeyDown}
+        {...movesOf(onMoveStart, onKeyDown)}
         onScroll={onScroll}
         data-compact={size < COMPACT_BELOW ? "" : undefined}
         data-virtual=""
@@ -158,6 +163,36 @@ export function VirtualGrid({
       </div>
     </div>
   );
+}
+
+/**
+ * How many rows and columns are drawn beyond the frame: none until a person moves the grid (a
+ * wheel, a touch, a press on its scroll bars, a key), and none again after each zoom.
+ */
+function useOverscan(size: number) {
+  const [moved, setMoved] = useState<{ size: number; moving: boolean }>({ size, moving: false });
+  // Every zoom starts again with none beyond, even back at a size the grid was moved at before.
+  if (moved.size !== size) setMoved({ size, moving: false });
+  const moving = moved.size === size && moved.moving;
+  const onMoveStart = useCallback(() => {
+    if (!moving) setMoved({ size, moving: true });
+  }, [moving, size]);
+  // A scroll's new rows are drawn in a render of their own, not within the scroll event: the
+  // zoom's own scroll and a press that follows it are not held behind them.
+  return { drawing: { overscan: moving ? OVERSCAN : 0, useFlushSync: false }, onMoveStart };
+}
+
+/** The frame's handlers that tell a person has started to move the grid; keys also move between cells. */
+function movesOf(onMoveStart: () => void, onKeyDown: (e: React.KeyboardEvent<HTMLDivElement>) => void) {
+  return {
+    onKeyDown: (e: React.KeyboardEvent<HTMLDivElement>) => {
+      onMoveStart();
+      onKeyDown(e);
+    },
+    onWheel: onMoveStart,
+    onPointerDown: onMoveStart,
+    onTouchStart: onMoveStart,
+  };
 }
 
 /** The row labels' band: as wide as the longest label shown, as far as the frame has room beside the cells. */

@@ -215,6 +215,36 @@ describe("the experiment grid draws only what changed", () => {
     expect(drawn()).toBe(atZoom);
   });
 
+  it("a zoom draws the cells at the place it keeps in sight, in the render that zooms", async () => {
+    screenful();
+    // A frame with room to scroll in, so the zoom's scroll lands where the render said.
+    for (const name of ["scrollHeight", "scrollWidth"] as const)
+      vi.spyOn(HTMLElement.prototype, name, "get").mockImplementation(function (this: HTMLElement) {
+        return this.hasAttribute("data-virtual") ? 100_000 : 0;
+      });
+    open(experiment(10, 10, "9-9"));
+    await act(async () => {});
+    const frame = document.querySelector<HTMLElement>("[data-virtual]");
+    if (!frame) throw new Error("no grid frame");
+    // Scrolled down to the sixth row at the medium zoom, a 700 px frame: 6.7 rows down at its middle,
+    // which the large zoom keeps there with rows 5 to 7 in sight.
+    await act(async () => {
+      frame.scrollTop = 36 + 8 + 5 * 208;
+      fireEvent.scroll(frame);
+    });
+    const rowsDrawn = () =>
+      [
+        ...new Set(
+          [...document.querySelectorAll<HTMLElement>("td[data-row]")].map((td) => Number(td.dataset.row)),
+        ),
+      ].sort((a, b) => a - b);
+    expect(rowsDrawn()).toContain(5);
+    await act(async () => {
+      fireEvent.click(screen.getByRole("radio", { name: "Large" }));
+    });
+    expect(rowsDrawn()).toEqual([5, 6, 7]);
+  });
+
   it("a large grid draws a window of its cells, and a live cell renders alone there too", async () => {
     screenful();
     const client = open(experiment(20, 20, "0-1"));

@@ -84,7 +84,7 @@ export function VirtualGrid({
     scrollPaddingStart: rowHead + GAP,
     ...drawing,
   });
-  const onScroll = useZoomAnchor(frame, { size, rowHead, rows: rows.length, cols });
+  const onScroll = useZoomAnchor(frame, { size, rowHead, rows: rows.length, cols }, [rowV, colV]);
 
   const reveal = useRevealCell(frame, rowV, colV);
   const onKeyDown = useGridKeys(rows.length, cols, reveal);
@@ -222,31 +222,37 @@ type Axis = Virtualizer<HTMLDivElement, Element>;
 /**
  * A zoom keeps what is at the middle of the frame there, as a map's does. The render with the new
  * size already has the grid's new extent (its sizes are known, not measured), so the scroll goes to
- * the same place at the new size as that render is laid out. Where the scroll was is kept by the
- * frame's scroll listener, not read back after the render, when a grid grown smaller may already
- * have clamped it.
+ * the same place at the new size as that render is laid out, and the virtualizers are told that
+ * place in the same render: it draws the cells in sight there, not those at the old place first
+ * and the right ones a render later. Where the scroll was is kept by the frame's scroll listener,
+ * not read back after the render, when a grid grown smaller may already have clamped it.
  */
 function useZoomAnchor(
   frame: React.RefObject<HTMLDivElement | null>,
   { size, rowHead, rows, cols }: { size: number; rowHead: number; rows: number; cols: number },
+  [rowV, colV]: [Axis, Axis],
 ): (event: React.UIEvent<HTMLDivElement>) => void {
   const drawn = useRef({ size, rowHead, top: 0, left: 0 });
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `frame` is a ref, read when the effect runs.
+  const tall = HEAD + GAP + rows * (size + GAP);
+  const wide = rowHead + GAP + cols * (size + GAP);
+  const el = frame.current;
+  const aim =
+    el && drawn.current.size !== size ? anchored(drawn.current, el, { size, rowHead, tall, wide }) : null;
+  if (aim) {
+    rowV.scrollOffset = aim.top;
+    colV.scrollOffset = aim.left;
+  }
+  const target = useRef(aim);
+  target.current = aim;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `frame` and `target` are refs, read when the effect runs.
   useLayoutEffect(() => {
     const el = frame.current;
-    const was = drawn.current;
-    drawn.current = { ...was, size, rowHead };
-    if (!el || was.size === size) return;
-    const step = was.size + GAP;
-    const row = (was.top + el.clientHeight / 2 - HEAD - GAP) / step;
-    const col = (was.left + el.clientWidth / 2 - was.rowHead - GAP) / step;
-    const top = Math.max(0, row * (size + GAP) + HEAD + GAP - el.clientHeight / 2);
-    const left = Math.max(0, col * (size + GAP) + rowHead + GAP - el.clientWidth / 2);
+    const to = target.current;
+    drawn.current = { ...drawn.current, size, rowHead };
+    if (!el || !to) return;
     // A scroll written before the frame has its new extent is cut short at the old one (with
     // reduced motion, a zoom in lost its place); the extent is normally there already, and the
     // scroll waits a few frames at most for it otherwise.
-    const tall = HEAD + GAP + rows * (size + GAP);
-    const wide = rowHead + GAP + cols * (size + GAP);
     let frames = 0;
     const go = () => {
       if (!el.isConnected) return;
@@ -254,15 +260,32 @@ function useZoomAnchor(
         requestAnimationFrame(go);
         return;
       }
-      el.scrollTo({ top, left });
+      el.scrollTo(to);
       drawn.current = { ...drawn.current, top: el.scrollTop, left: el.scrollLeft };
     };
     go();
-  }, [size, rowHead, rows, cols]);
+  }, [size, rowHead, tall, wide]);
   return useCallback((event: React.UIEvent<HTMLDivElement>) => {
     const el = event.currentTarget;
     drawn.current = { ...drawn.current, top: el.scrollTop, left: el.scrollLeft };
   }, []);
+}
+
+/** Where the frame scrolls to at the new size to keep what was at its middle there, within the grid's extent. */
+function anchored(
+  was: { size: number; rowHead: number; top: number; left: number },
+  el: HTMLElement,
+  now: { size: number; rowHead: number; tall: number; wide: number },
+): { top: number; left: number } {
+  const step = was.size + GAP;
+  const row = (was.top + el.clientHeight / 2 - HEAD - GAP) / step;
+  const col = (was.left + el.clientWidth / 2 - was.rowHead - GAP) / step;
+  const top = row * (now.size + GAP) + HEAD + GAP - el.clientHeight / 2;
+  const left = col * (now.size + GAP) + now.rowHead + GAP - el.clientWidth / 2;
+  return {
+    top: Math.round(Math.max(0, Math.min(top, now.tall - el.clientHeight))),
+    left: Math.round(Math.max(0, Math.min(left, now.wide - el.clientWidth))),
+  };
 }
 
 /** Scrolls a cell into sight and focuses it; one not drawn yet is focused once the scroll has drawn it. */

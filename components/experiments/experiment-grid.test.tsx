@@ -185,6 +185,66 @@ describe("the experiment grid draws only what changed", () => {
     expect(screen.getByRole("table", { name: "Experiment grid" }).getAttribute("aria-rowcount")).toBe("11");
   });
 
+  it("a zoom draws only the cells in sight; those beyond each edge come once the grid is moved", async () => {
+    screenful();
+    open(experiment(10, 10, "9-9"));
+    await act(async () => {});
+    const drawn = () => document.querySelectorAll("[data-status]").length;
+    await act(async () => {
+      fireEvent.click(screen.getByRole("radio", { name: "Large" }));
+    });
+    const atZoom = drawn();
+    const frame = document.querySelector("[data-virtual]");
+    if (!frame) throw new Error("no grid frame");
+    await act(async () => {
+      fireEvent.wheel(frame);
+    });
+    expect(drawn()).toBeGreaterThan(atZoom);
+    await act(async () => {
+      fireEvent.click(screen.getByRole("radio", { name: "Small" }));
+    });
+    const small = drawn();
+    await act(async () => {
+      fireEvent.wheel(frame);
+    });
+    expect(drawn()).toBeGreaterThan(small);
+    // Back at a size the grid was moved at before: a zoom all the same, the cells in sight only.
+    await act(async () => {
+      fireEvent.click(screen.getByRole("radio", { name: "Large" }));
+    });
+    expect(drawn()).toBe(atZoom);
+  });
+
+  it("a zoom draws the cells at the place it keeps in sight, in the render that zooms", async () => {
+    screenful();
+    // A frame with room to scroll in, so the zoom's scroll lands where the render said.
+    for (const name of ["scrollHeight", "scrollWidth"] as const)
+      vi.spyOn(HTMLElement.prototype, name, "get").mockImplementation(function (this: HTMLElement) {
+        return this.hasAttribute("data-virtual") ? 100_000 : 0;
+      });
+    open(experiment(10, 10, "9-9"));
+    await act(async () => {});
+    const frame = document.querySelector<HTMLElement>("[data-virtual]");
+    if (!frame) throw new Error("no grid frame");
+    // Scrolled down to the sixth row at the medium zoom, a 700 px frame: 6.7 rows down at its middle,
+    // which the large zoom keeps there with rows 5 to 7 in sight.
+    await act(async () => {
+      frame.scrollTop = 36 + 8 + 5 * 208;
+      fireEvent.scroll(frame);
+    });
+    const rowsDrawn = () =>
+      [
+        ...new Set(
+          [...document.querySelectorAll<HTMLElement>("td[data-row]")].map((td) => Number(td.dataset.row)),
+        ),
+      ].sort((a, b) => a - b);
+    expect(rowsDrawn()).toContain(5);
+    await act(async () => {
+      fireEvent.click(screen.getByRole("radio", { name: "Large" }));
+    });
+    expect(rowsDrawn()).toEqual([5, 6, 7]);
+  });
+
   it("a large grid draws a window of its cells, and a live cell renders alone there too", async () => {
     screenful();
     const client = open(experiment(20, 20, "0-1"));

@@ -17,6 +17,9 @@ import type { CellView } from "./types";
  */
 export const CELL_SIZE_VAR = "--cell-size";
 
+/** The largest zoom's cell, in CSS pixels: the widest a cell's image is ever shown. */
+export const LARGEST_CELL = 320;
+
 interface GridCellProps {
   experimentId: string;
   cell: CellView | undefined;
@@ -214,13 +217,15 @@ function CellMedia({ media }: { media: CellView["items"][number] }) {
   return (
     // biome-ignore lint/performance/noImgElement: studio media, already stored at its size
     <img
-      // The studio's thumbnail at the tile's size: a hundred full-size images cost the page their
-      // decoding and, at every zoom, their scaling. "auto" lets the browser pick the width from
-      // the tile as laid out (a lazy image may), so a zoom needs no new attribute; 320px where
-      // "auto" is not known. The original if no thumbnail can be had.
+      // The studio's thumbnail rather than the original: a hundred full-size images cost the page
+      // their decoding and, at every zoom, their scaling. Its width is chosen for the largest
+      // zoom's cell, whatever the zoom: the file fetched once serves every zoom, so a zoom press
+      // fetches and decodes no image again (a width chosen from the tile as laid out would swap
+      // to a larger file on a zoom in, on a screen of two pixels to the point). The original if
+      // no thumbnail can be had.
       src={thumbUrl(media.id, 320)}
       srcSet={THUMB_WIDTHS.map((w) => `${thumbUrl(media.id, w)} ${w}w`).join(", ")}
-      sizes="auto, 320px"
+      sizes={`${LARGEST_CELL}px`}
       onError={(e) => {
         const img = e.currentTarget;
         if (img.dataset.original) return;

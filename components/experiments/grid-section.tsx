@@ -5,9 +5,10 @@ import { Segmented } from "@/components/ui/segmented";
 import { edgeLabels } from "@/lib/studio/experiments/axis-labels";
 import type { Pinned } from "./axis-header";
 import { ExperimentGrid } from "./experiment-grid";
+import { LARGEST_CELL } from "./grid-cell";
 import type { CellView, ExperimentView } from "./types";
 
-const SIZES = { small: 128, medium: 200, large: 320 } as const;
+const SIZES = { small: 128, medium: 200, large: LARGEST_CELL } as const;
 type Size = keyof typeof SIZES;
 
 interface GridSectionProps {

@@ -1,7 +1,7 @@
 "use client";
 
 import { useVirtualizer, type VirtualItem, type Virtualizer } from "@tanstack/react-virtual";
-import { type CSSProperties, memo, useCallback, useEffect, useLayoutEffect, useRef } from "react";
+import { type CSSProperties, memo, useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { cn } from "@/components/ui/cn";
 import { useInnerWidth, useLabelMeasure } from "@/lib/client/experiments/label-measure";
 import type { GridPlace } from "@/lib/studio/experiments/cell-nav";
@@ -20,7 +20,11 @@ const HEAD = 36;
 const ONE_AXIS_HEAD = 112;
 /** The row label's band is padded 12 left and 8 right around its header. */
 const ROW_HEAD_PADDING = 20;
-/** Rows and columns drawn beyond the frame on each side: a scroll shows no blank before they come. */
+/**
+ * Rows and columns drawn beyond the frame on each side once a person moves the grid: a scroll
+ * shows no blank before they come. Until then (and again after each zoom) only the cells in sight
+ * are drawn, so a zoom press paints no more cells at the new size than the screen shows.
+ */
 const OVERSCAN = 2;
 
 /**
@@ -55,6 +59,7 @@ export function VirtualGrid({
   // Keys carry the zoom: a new size makes every row and column new to the virtualizers in the same
   // render (no re-measure and second render after it); the rows and cells are keyed by index.
   const itemKey = useCallback((index: number) => `${size}:${index}`, [size]);
+  const { drawing, onMoveStart } = useOverscan(size);
   const rowV = useVirtualizer({
     count: rows.length,
     getScrollElement: () => frame.current,
@@ -65,7 +70,7 @@ export function VirtualGrid({
     paddingEnd: GAP,
     // A row scrolled to stops below the column labels, not under them.
     scrollPaddingStart: HEAD + GAP,
-    overscan: OVERSCAN,
+    ...drawing,
   });
   const colV = useVirtualizer({
     horizontal: true,
@@ -77,9 +82,9 @@ export function VirtualGrid({
     paddingStart: rowHead + GAP,
     paddingEnd: GAP,
     scrollPaddingStart: rowHead + GAP,
-    overscan: OVERSCAN,
+    ...drawing,
   });
-  const onScroll = useZoomAnchor(frame, { size, rowHead, rows: rows.length, cols });
+  const onScroll = useZoomAnchor(frame, { size, rowHead, rows: rows.length, cols }, [rowV, colV]);
 
   const reveal = useRevealCell(frame, rowV, colV);
   const onKeyDown = useGridKeys(rows.length, cols, reveal);
@@ -93,10 +98,10 @@ export function VirtualGrid({
   return (
     <div className="flex flex-col gap-2">
       <ColumnsShownNote shown={colV.scrollRect ? Math.max(0, Math.min(cols, inSight)) : cols} count={cols} />
-      {/* biome-ignore lint/a11y/noStaticElementInteractions: the arrows move between the cells' own controls */}
+      {/* The arrows move between the cells' own controls; a wheel, touch or key draws the cells beyond. */}
       <div
         ref={frame}
-        onKeyDown={onKeyDown}
+        {...movesOf(onMoveStart, onKeyDown)}
         onScroll={onScroll}
         data-compact={size < COMPACT_BELOW ? "" : undefined}
         data-virtual=""
@@ -160,6 +165,36 @@ export function VirtualGrid({
   );
 }
 
+/**
+ * How many rows and columns are drawn beyond the frame: none until a person moves the grid (a
+ * wheel, a touch, a press on its scroll bars, a key), and none again after each zoom.
+ */
+function useOverscan(size: number) {
+  const [moved, setMoved] = useState<{ size: number; moving: boolean }>({ size, moving: false });
+  // Every zoom starts again with none beyond, even back at a size the grid was moved at before.
+  if (moved.size !== size) setMoved({ size, moving: false });
+  const moving = moved.size === size && moved.moving;
+  const onMoveStart = useCallback(() => {
+    if (!moving) setMoved({ size, moving: true });
+  }, [moving, size]);
+  // A scroll's new rows are drawn in a render of their own, not within the scroll event: the
+  // zoom's own scroll and a press that follows it are not held behind them.
+  return { drawing: { overscan: moving ? OVERSCAN : 0, useFlushSync: false }, onMoveStart };
+}
+
+/** The frame's handlers that tell a person has started to move the grid; keys also move between cells. */
+function movesOf(onMoveStart: () => void, onKeyDown: (e: React.KeyboardEvent<HTMLDivElement>) => void) {
+  return {
+    onKeyDown: (e: React.KeyboardEvent<HTMLDivElement>) => {
+      onMoveStart();
+      onKeyDown(e);
+    },
+    onWheel: onMoveStart,
+    onPointerDown: onMoveStart,
+    onTouchStart: onMoveStart,
+  };
+}
+
 /** The row labels' band: as wide as the longest label shown, as far as the frame has room beside the cells. */
 function rowHeadFor(
   twoD: boolean,
@@ -187,31 +222,37 @@ type Axis = Virtualizer<HTMLDivElement, Element>;
 /**
  * A zoom keeps what is at the middle of the frame there, as a map's does. The render with the new
  * size already has the grid's new extent (its sizes are known, not measured), so the scroll goes to
- * the same place at the new size as that render is laid out. Where the scroll was is kept by the
- * frame's scroll listener, not read back after the render, when a grid grown smaller may already
- * have clamped it.
+ * the same place at the new size as that render is laid out, and the virtualizers are told that
+ * place in the same render: it draws the cells in sight there, not those at the old place first
+ * and the right ones a render later. Where the scroll was is kept by the frame's scroll listener,
+ * not read back after the render, when a grid grown smaller may already have clamped it.
  */
 function useZoomAnchor(
   frame: React.RefObject<HTMLDivElement | null>,
   { size, rowHead, rows, cols }: { size: number; rowHead: number; rows: number; cols: number },
+  [rowV, colV]: [Axis, Axis],
 ): (event: React.UIEvent<HTMLDivElement>) => void {
   const drawn = useRef({ size, rowHead, top: 0, left: 0 });
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `frame` is a ref, read when the effect runs.
+  const tall = HEAD + GAP + rows * (size + GAP);
+  const wide = rowHead + GAP + cols * (size + GAP);
+  const el = frame.current;
+  const aim =
+    el && drawn.current.size !== size ? anchored(drawn.current, el, { size, rowHead, tall, wide }) : null;
+  if (aim) {
+    rowV.scrollOffset = aim.top;
+    colV.scrollOffset = aim.left;
+  }
+  const target = useRef(aim);
+  target.current = aim;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `frame` and `target` are refs, read when the effect runs.
   useLayoutEffect(() => {
     const el = frame.current;
-    const was = drawn.current;
-    drawn.current = { ...was, size, rowHead };
-    if (!el || was.size === size) return;
-    const step = was.size + GAP;
-    const row = (was.top + el.clientHeight / 2 - HEAD - GAP) / step;
-    const col = (was.left + el.clientWidth / 2 - was.rowHead - GAP) / step;
-    const top = Math.max(0, row * (size + GAP) + HEAD + GAP - el.clientHeight / 2);
-    const left = Math.max(0, col * (size + GAP) + rowHead + GAP - el.clientWidth / 2);
+    const to = target.current;
+    drawn.current = { ...drawn.current, size, rowHead };
+    if (!el || !to) return;
     // A scroll written before the frame has its new extent is cut short at the old one (with
     // reduced motion, a zoom in lost its place); the extent is normally there already, and the
     // scroll waits a few frames at most for it otherwise.
-    const tall = HEAD + GAP + rows * (size + GAP);
-    const wide = rowHead + GAP + cols * (size + GAP);
     let frames = 0;
     const go = () => {
       if (!el.isConnected) return;
@@ -219,15 +260,32 @@ function useZoomAnchor(
         requestAnimationFrame(go);
         return;
       }
-      el.scrollTo({ top, left });
+      el.scrollTo(to);
       drawn.current = { ...drawn.current, top: el.scrollTop, left: el.scrollLeft };
     };
     go();
-  }, [size, rowHead, rows, cols]);
+  }, [size, rowHead, tall, wide]);
   return useCallback((event: React.UIEvent<HTMLDivElement>) => {
     const el = event.currentTarget;
     drawn.current = { ...drawn.current, top: el.scrollTop, left: el.scrollLeft };
   }, []);
+}
+
+/** Where the frame scrolls to at the new size to keep what was at its middle there, within the grid's extent. */
+function anchored(
+  was: { size: number; rowHead: number; top: number; left: number },
+  el: HTMLElement,
+  now: { size: number; rowHead: number; tall: number; wide: number },
+): { top: number; left: number } {
+  const step = was.size + GAP;
+  const row = (was.top + el.clientHeight / 2 - HEAD - GAP) / step;
+  const col = (was.left + el.clientWidth / 2 - was.rowHead - GAP) / step;
+  const top = row * (now.size + GAP) + HEAD + GAP - el.clientHeight / 2;
+  const left = col * (now.size + GAP) + now.rowHead + GAP - el.clientWidth / 2;
+  return {
+    top: Math.round(Math.max(0, Math.min(top, now.tall - el.clientHeight))),
+    left: Math.round(Math.max(0, Math.min(left, now.wide - el.clientWidth))),
+  };
 }
 
 /** Scrolls a cell into sight and focuses it; one not drawn yet is focused once the scroll has drawn it. */

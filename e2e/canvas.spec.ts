@@ -1,4 +1,5 @@
 import path from "node:path";
+import { holdNextUpload } from "./fixtures/held-upload";
 import { seedPicture } from "./fixtures/images";
 import { expect, test } from "./fixtures/own-member";
 import { saveScreen } from "./fixtures/screens";
@@ -263,23 +264,7 @@ test("Generate pressed while the chosen picture is still on its way waits for it
   await page.locator("#canvas-prompt").fill("a harbour at dusk");
   await page.getByRole("spinbutton", { name: "Images" }).fill("1");
   // The picture's upload is held at the studio's door until Generate has been pressed.
-  let release = () => {};
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route(
-    "**/api/uploads",
-    async (route) => {
-      await held;
-      await route.continue();
-    },
-    { times: 1 },
-  );
-  const sent: Record<string, unknown>[] = [];
-  page.on("request", (r) => {
-    if (r.url().endsWith("/api/tasks") && r.method() === "POST")
-      sent.push(...(r.postDataJSON() as Record<string, unknown>[]));
-  });
+  const { release, sent } = await holdNextUpload(page);
   await page.getByTestId("canvas-picture-file").setInputFiles(await seedPicture());
   await page.locator("#canvas-prompt").press("Control+Enter");
   await expect(page.getByRole("button", { name: /Sending/ })).toBeVisible();

@@ -1,5 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
 import { sizeForResolution } from "../lib/protocol/image-edit-models";
+import { holdNextUpload } from "./fixtures/held-upload";
 import { seedPicture } from "./fixtures/images";
 import { saveScreen } from "./fixtures/screens";
 import { finishedTask } from "./fixtures/studio-api";
@@ -129,23 +130,7 @@ test("Generate pressed while a reference is still on its way waits for it, and s
   await page.getByRole("spinbutton", { name: "Images" }).fill("1");
 
   // The second picture's upload is held at the studio's door until Generate has been pressed.
-  let release = () => {};
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route(
-    "**/api/uploads",
-    async (route) => {
-      await held;
-      await route.continue();
-    },
-    { times: 1 },
-  );
-  const sent: Record<string, unknown>[] = [];
-  page.on("request", (r) => {
-    if (r.url().endsWith("/api/tasks") && r.method() === "POST")
-      sent.push(...(r.postDataJSON() as Record<string, unknown>[]));
-  });
+  const { release, sent } = await holdNextUpload(page);
   await create.upload("f-referenceImages-1", await seedPicture(512, 512));
   await create.generate.click();
   await expect(page.getByRole("button", { name: /^Sending/ })).toBeVisible();

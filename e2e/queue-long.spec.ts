@@ -87,6 +87,8 @@ test("a member with two hundred tasks waiting scrolls the queue to their oldest 
     await expect(oldest).toBeVisible({ timeout: 1_000 });
   }).toPass({ timeout: 30_000 });
   await expect(oldest).toContainText("waiting");
+  // Its mark says the same as its words: a task held here is waiting, not in progress.
+  await expect(oldest.getByRole("img", { name: "Waiting" })).toBeVisible();
   expect(await drawer.getByTestId("queue-row").count()).toBeLessThan(60);
   await expect(drawer.getByTestId("queue-count")).toContainText(`${TASKS} tasks of yours`);
   await screens(page, "end");

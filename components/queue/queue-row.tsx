@@ -75,7 +75,7 @@ export function QueueRow({ task, now }: { task: QueuedTask; now: number }) {
           <CheckCircle2 aria-label="Done" className="mt-0.5 size-4 shrink-0 text-success-fg" />
         ) : (
           <LoaderCircle
-            aria-label="In progress"
+            aria-label={task.status === "queued" ? "Waiting" : "In progress"}
             className="mt-0.5 size-4 shrink-0 animate-spin text-accent-fg"
           />
         )}

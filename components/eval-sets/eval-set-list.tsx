@@ -6,10 +6,12 @@ import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import Link from "@/components/ui/link";
 import { useEvalSetPages } from "@/lib/client/eval-sets/use-eval-sets";
+import { useShowOlder } from "@/lib/client/older-pages";
 
 /** The team's evaluation sets, most recently changed first, a page at a time. */
 export function EvalSetList() {
   const query = useEvalSetPages();
+  const showOlder = useShowOlder(query);
   const items = query.data?.pages.flatMap((p) => p.items) ?? [];
   if (query.isPending) return <p className="text-muted text-sm">Loading sets…</p>;
   if (query.isError)
@@ -60,7 +62,7 @@ export function EvalSetList() {
         <Button
           variant="secondary"
           className="self-center"
-          onClick={() => void query.fetchNextPage()}
+          onClick={showOlder}
           disabled={query.isFetchingNextPage}
         >
           Show more

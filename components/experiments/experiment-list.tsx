@@ -8,6 +8,7 @@ import { EmptyState, type EmptyStateFeature } from "@/components/ui/empty-state"
 import Link from "@/components/ui/link";
 import { call } from "@/lib/client/endpoint-client";
 import { experimentsKey } from "@/lib/client/experiments/keys";
+import { useShowOlder } from "@/lib/client/older-pages";
 import { api } from "@/lib/studio/api";
 import { STATUS_WORDS } from "./types";
 
@@ -42,6 +43,7 @@ export function ExperimentList() {
     initialPageParam: "",
     getNextPageParam: (last) => last.nextCursor ?? undefined,
   });
+  const showOlder = useShowOlder(query);
   const items = query.data?.pages.flatMap((p) => p.items) ?? [];
   if (query.isPending) return <p className="text-muted text-sm">Loading experiments…</p>;
   if (query.isError)
@@ -108,7 +110,7 @@ export function ExperimentList() {
         <Button
           variant="secondary"
           className="self-center"
-          onClick={() => void query.fetchNextPage()}
+          onClick={showOlder}
           disabled={query.isFetchingNextPage}
         >
           Show more

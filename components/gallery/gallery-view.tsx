@@ -1,7 +1,6 @@
 "use client";
 
 import { CalendarX, Images, SearchX, Sparkles } from "lucide-react";
-import { useCallback } from "react";
 import { BulkBar } from "@/components/organize/bulk-bar";
 import { StackSeedsToggle } from "@/components/seed-stacks/stack-seeds-toggle";
 import { Button, ButtonLink } from "@/components/ui/button";
@@ -13,6 +12,7 @@ import { useGalleryFilter } from "@/lib/client/gallery/filter-url";
 import { useGalleryJump } from "@/lib/client/gallery/jump-url";
 import { useGalleryTotals } from "@/lib/client/gallery/use-totals";
 import { useGalleryView } from "@/lib/client/gallery/use-view";
+import { useShowOlder } from "@/lib/client/older-pages";
 import { useStackSeeds } from "@/lib/client/seed-stacks/use-stack-seeds";
 import { useStoredChoice } from "@/lib/client/stored-choice";
 import { activeFilterCount } from "@/lib/studio/gallery/filter";
@@ -48,7 +48,7 @@ export function GalleryView() {
     "medium",
   );
   const filtered = activeFilterCount(filter) > 0;
-  const loadMore = useCallback(() => void query.fetchNextPage(), [query.fetchNextPage]);
+  const loadMore = useShowOlder(query);
 
   let body: React.ReactNode;
   if (query.isPending) {

@@ -10,6 +10,7 @@ import { Select } from "@/components/ui/select";
 import { Switch } from "@/components/ui/switch";
 import { promptForPeople } from "@/lib/client/create/field-labels";
 import { useInbox, useMarkRead } from "@/lib/client/notifications/use-inbox";
+import { useShowOlder } from "@/lib/client/older-pages";
 import type { InboxEntry } from "@/lib/studio/api/inbox";
 import {
   NOTIFICATION_KIND_LABELS,
@@ -98,6 +99,7 @@ export function InboxList() {
   const [kind, setKind] = useState<NotificationKind | "">("");
   const [unreadOnly, setUnreadOnly] = useState(false);
   const inbox = useInbox({ kind: kind || undefined, unreadOnly });
+  const showOlder = useShowOlder(inbox);
   const markRead = useMarkRead();
   const router = useRouter();
   const entries = inbox.data?.pages.flatMap((p) => p.entries) ?? [];
@@ -165,11 +167,7 @@ export function InboxList() {
         </ul>
       )}
       {inbox.hasNextPage ? (
-        <Button
-          variant="ghost"
-          onClick={() => void inbox.fetchNextPage()}
-          disabled={inbox.isFetchingNextPage}
-        >
+        <Button variant="ghost" onClick={showOlder} disabled={inbox.isFetchingNextPage}>
           Show older notifications
         </Button>
       ) : null}

@@ -9,6 +9,7 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { FormError } from "@/components/ui/field";
 import { wholeMedia } from "@/components/ui/whole-media";
 import { call, useEndpointMutation } from "@/lib/client/endpoint-client";
+import { useShowOlder } from "@/lib/client/older-pages";
 import { trashKey } from "@/lib/client/organize/keys";
 import { api } from "@/lib/studio/api";
 import type { TrashedItem } from "@/lib/studio/organize/organize";
@@ -33,6 +34,7 @@ export function TrashView() {
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
   });
+  const showOlder = useShowOlder(trash);
   const [purging, setPurging] = useState<TrashedItem | null>(null);
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
@@ -97,11 +99,7 @@ export function TrashView() {
         ))}
       </ul>
       {trash.hasNextPage ? (
-        <Button
-          className="self-center"
-          disabled={trash.isFetchingNextPage}
-          onClick={() => void trash.fetchNextPage()}
-        >
+        <Button className="self-center" disabled={trash.isFetchingNextPage} onClick={showOlder}>
           Show more
         </Button>
       ) : null}

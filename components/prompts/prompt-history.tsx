@@ -11,6 +11,7 @@ import { Select } from "@/components/ui/select";
 import { useCan } from "@/lib/client/auth/member-role";
 import { useEndpoint } from "@/lib/client/endpoint-client";
 import { newAxis } from "@/lib/client/experiments/axis-draft";
+import { useShowOlder } from "@/lib/client/older-pages";
 import { usePromptHistoryAddress } from "@/lib/client/prompts/history-url";
 import { usePromptHistory } from "@/lib/client/prompts/use-prompt-history";
 import { api } from "@/lib/studio/api";
@@ -29,6 +30,7 @@ export function PromptHistory() {
   const [varying, setVarying] = useState(0);
 
   const query = usePromptHistory(q, member);
+  const showOlder = useShowOlder(query);
   const runs = useMemo(() => query.data?.pages.flatMap((p) => p.runs) ?? [], [query.data]);
   const chains = useMemo(() => groupPromptRuns(runs), [runs]);
 
@@ -127,7 +129,7 @@ export function PromptHistory() {
         <Button
           variant="secondary"
           className="self-center"
-          onClick={() => void query.fetchNextPage()}
+          onClick={showOlder}
           disabled={query.isFetchingNextPage}
         >
           Show older prompts

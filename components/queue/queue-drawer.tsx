@@ -9,6 +9,7 @@ import { Dialog } from "@/components/ui/dialog";
 import { isTyping } from "@/lib/client/create/shortcuts";
 import { call } from "@/lib/client/endpoint-client";
 import { type QueuePage, tasksKey, uniqueTasks } from "@/lib/client/gallery/cache";
+import { useShowOlder } from "@/lib/client/older-pages";
 import { api } from "@/lib/studio/api";
 import { QueueRow } from "./queue-row";
 import { usePrefetchWaiting, WaitingPanel } from "./waiting-panel";
@@ -87,7 +88,9 @@ export function QueueButton() {
 
 /** Every task of the signed-in member, newest first, drawn only where in sight; failed ones can be retried. */
 export function QueueDrawer({ open, onOpenChange }: { open: boolean; onOpenChange(open: boolean): void }) {
-  const { data, isLoading, hasNextPage, isFetchingNextPage, fetchNextPage } = useQueue();
+  const queue = useQueue();
+  const { data, isLoading, hasNextPage, isFetchingNextPage } = queue;
+  const loadMore = useShowOlder(queue);
   return (
     <Dialog
       open={open}
@@ -103,12 +106,7 @@ export function QueueDrawer({ open, onOpenChange }: { open: boolean; onOpenChang
         ) : (data.pages[0]?.items.length ?? 0) === 0 ? (
           <p className="text-[13px] text-muted">Nothing sent yet.</p>
         ) : (
-          <QueueList
-            data={data}
-            more={hasNextPage}
-            loadingMore={isFetchingNextPage}
-            loadMore={() => void fetchNextPage()}
-          />
+          <QueueList data={data} more={hasNextPage} loadingMore={isFetchingNextPage} loadMore={loadMore} />
         )}
       </div>
     </Dialog>

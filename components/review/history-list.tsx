@@ -1,6 +1,7 @@
 "use client";
 
 import { Button } from "@/components/ui/button";
+import { useShowOlder } from "@/lib/client/older-pages";
 import { type HistoryEntry, useHistory } from "@/lib/client/review/use-review";
 import { isReviewState, RATING_MAX, REVIEW_STATE_LABELS } from "@/lib/studio/review/review";
 
@@ -70,6 +71,7 @@ export function HistoryList({
   members: readonly { id: string; name: string }[];
 }) {
   const history = useHistory(itemId, true);
+  const showOlder = useShowOlder(history);
   const nameOf = (id: unknown) => members.find((m) => m.id === id)?.name ?? "a former member";
   const entries = history.data?.pages.flatMap((p) => p.entries) ?? [];
   if (history.isPending) return <p className="text-[13px] text-muted-subtle">Loading the history…</p>;
@@ -96,12 +98,7 @@ export function HistoryList({
         ))}
       </ol>
       {history.hasNextPage ? (
-        <Button
-          variant="ghost"
-          size="sm"
-          onClick={() => void history.fetchNextPage()}
-          disabled={history.isFetchingNextPage}
-        >
+        <Button variant="ghost" size="sm" onClick={showOlder} disabled={history.isFetchingNextPage}>
           Show older
         </Button>
       ) : null}

@@ -12,6 +12,7 @@ import Link from "@/components/ui/link";
 import { pinNumbers } from "@/lib/client/comments/pins";
 import { promptForPeople } from "@/lib/client/create/field-labels";
 import { call, queryKeyOf } from "@/lib/client/endpoint-client";
+import { useShowOlder } from "@/lib/client/older-pages";
 import { useCommentThreads, useItemDetail, useRate } from "@/lib/client/review/use-review";
 import { useViewerStore } from "@/lib/client/review/viewer-store";
 import { useItemVersions } from "@/lib/client/versions/use-versions";
@@ -44,6 +45,7 @@ export function ItemViewer({ itemId, me }: { itemId: string; me: { id: string; r
   const experimentId = params.get("experiment");
   const detail = useItemDetail(itemId);
   const comments = useCommentThreads(itemId);
+  const moreComments = useShowOlder(comments);
   const neighbors = useNeighbors(itemId, search, !experimentId);
   const rate = useRate(itemId);
   const stacked = detail.data?.item.stack !== undefined;
@@ -127,7 +129,7 @@ export function ItemViewer({ itemId, me }: { itemId: string; me: { id: string; r
           threads={threads}
           numbers={numbers}
           search={search}
-          onMoreComments={comments.hasNextPage ? () => void comments.fetchNextPage() : undefined}
+          onMoreComments={comments.hasNextPage ? moreComments : undefined}
         />
       </div>
       <p className="sr-only">

@@ -8,6 +8,7 @@ import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { FormError } from "@/components/ui/field";
 import { call, useEndpointMutation } from "@/lib/client/endpoint-client";
+import { useShowOlder } from "@/lib/client/older-pages";
 import { shareLinksKey } from "@/lib/client/organize/keys";
 import { api } from "@/lib/studio/api";
 import type { ShareLinkView } from "@/lib/studio/api/share-links";
@@ -32,6 +33,7 @@ export function ShareLinksPanel() {
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
   });
+  const showOlder = useShowOlder(links);
   const [revoking, setRevoking] = useState(false);
   /** The link whose revocation waits for a yes: a revoked link cannot be brought back. */
   const [confirming, setConfirming] = useState<ShareLinkView | null>(null);
@@ -142,7 +144,7 @@ export function ShareLinksPanel() {
       ) : null}
       {links.hasNextPage ? (
         <div className="px-5 py-3">
-          <Button size="sm" onClick={() => void links.fetchNextPage()}>
+          <Button size="sm" onClick={showOlder}>
             Show more
           </Button>
         </div>

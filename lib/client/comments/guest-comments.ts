@@ -7,6 +7,7 @@ import type { ApiError } from "@/lib/studio/api/errors";
 import type { GuestComment } from "@/lib/studio/api/share";
 import type { CommentThread, CommentView } from "@/lib/studio/comments/comments";
 import type { Mark } from "@/lib/studio/comments/marks";
+import { useShowOlder } from "../older-pages";
 
 /**
  * A guest's side of the one comment road: what the share link lets them read (their own threads
@@ -60,10 +61,11 @@ export function useGuestThreads(token: string, itemId: string, enabled: boolean)
     getNextPageParam: (last) => last.nextCursor ?? undefined,
     retry: false,
   });
+  const more = useShowOlder(query);
   const comments = query.data?.pages.flatMap((p) => p.comments) ?? [];
   return {
     threads: guestThreadsOf(comments, itemId),
-    more: query.hasNextPage ? query.fetchNextPage : undefined,
+    more: query.hasNextPage ? more : undefined,
   };
 }
 

@@ -60,6 +60,28 @@ async function readForeignEntries(request: APIRequestContext, origin: string): P
   return entries.length;
 }
 
+/** The inbox's next refresh of its first page, held until `release`; `asked` settles once it is sent. */
+async function holdNextRefresh(page: Page): Promise<{ asked: Promise<void>; release(): void }> {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  let sent = () => {};
+  const asked = new Promise<void>((resolve) => {
+    sent = resolve;
+  });
+  await page.route(
+    (url) => url.pathname === "/api/inbox" && !url.searchParams.has("cursor"),
+    async (route) => {
+      sent();
+      await held;
+      await route.continue();
+    },
+    { times: 1 },
+  );
+  return { asked, release };
+}
+
 test("the owner's actions on a member's image reach the member's inbox live, as the member chose", async ({
   page,
   browser,
@@ -199,8 +221,21 @@ test("the owner's actions on a member's image reach the member's inbox live, as 
   await expect(count).toHaveText("31");
   await expect(entries.first()).toContainText(`${OWNER.name} mentioned you on ${boat}`);
   await expect(entries).toHaveCount(30);
+
+  // One more arrives as older ones are asked for: the list's refresh is slow to answer, and
+  // "Show older" waits for it rather than dropping it.
+  const refresh = await holdNextRefresh(member);
+  const last = await page.request.post(`/api/items/${made.id}/comments`, {
+    data: { body: `@${name} note 31` },
+    headers: { origin },
+  });
+  expect(last.status()).toBe(201);
+  await refresh.asked;
+  await expect(count).toHaveText("32");
   await member.getByRole("button", { name: "Show older notifications" }).click();
-  await expect(entries).toHaveCount(34 + foreign);
+  refresh.release();
+  await expect(entries).toHaveCount(35 + foreign);
+  await expect(entries.first()).toContainText("note 31");
   await expect(onBoat.last()).toContainText("assigned");
 
   await context.close();

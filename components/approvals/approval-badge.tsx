@@ -32,7 +32,7 @@ export function ItemApprovalBadge({ itemId, className }: { itemId: string; class
       data-testid="approval-badge"
       title={`Review request: ${text}`}
       className={cn(
-        "inline-flex items-center gap-1.5 whitespace-nowrap rounded-full bg-surface/85 px-2 py-0.5 font-medium text-[11px] text-foreground backdrop-blur",
+        "inline-flex items-center gap-1.5 whitespace-nowrap rounded-full bg-surface/90 px-2 py-0.5 font-medium text-[11px] text-foreground",
         className,
       )}
     >

@@ -18,7 +18,7 @@ export function SelectToggle({ itemId, label }: { itemId: string; label: string 
         "absolute top-2 right-2 grid size-6 place-items-center rounded-md border transition-opacity",
         selected
           ? "border-accent-strong bg-accent-strong text-accent-contrast opacity-100"
-          : "border-border-strong bg-surface/80 text-transparent opacity-0 backdrop-blur group-hover:opacity-100 focus-visible:opacity-100",
+          : "border-border-strong bg-surface/90 text-transparent opacity-0 group-hover:opacity-100 focus-visible:opacity-100",
         focusRing,
       )}
     >

@@ -11,7 +11,7 @@ export function SeedBadge({ item, className }: { item: GalleryItem; className?: 
       data-testid="seed-count"
       title={`The best rated of ${seedCountLabel(item.seedCount)}: the same recipe, each with its own seed`}
       className={cn(
-        "absolute right-2 inline-flex items-center gap-1 rounded-full bg-surface/85 px-2 py-0.5 font-medium text-[11px] text-foreground shadow-sm backdrop-blur",
+        "absolute right-2 inline-flex items-center gap-1 rounded-full bg-surface/90 px-2 py-0.5 font-medium text-[11px] text-foreground shadow-sm",
         className,
       )}
     >

@@ -1,7 +1,8 @@
+import path from "node:path";
 import { expect, type Page, test } from "@playwright/test";
 import { joinAsMember, sendTasks } from "./fixtures/accounts";
-import { TAKE_SCREENS } from "./fixtures/screens";
-import { StudioShell } from "./pages/studio-shell";
+import { saveScreen, TAKE_SCREENS } from "./fixtures/screens";
+import { SCREENS_DIR } from "./pages/studio-shell";
 
 /**
  * A long queue in the drawer. The engine holds every task whose prompt has "(held)" (ENGINE_FAULTS
@@ -12,14 +13,29 @@ test.describe.configure({ timeout: 180_000 });
 
 const TASKS = 200;
 
+/**
+ * The drawer as the screen shows it at both sizes (a full-page shot would stretch the page under
+ * the open drawer and draw the drawer's list at a height it never has).
+ */
 async function screens(page: Page, name: string) {
   // The sizes change for the pictures alone: without them the page stays as it is.
   if (!TAKE_SCREENS) return;
-  const shell = new StudioShell(page);
-  await shell.screenshot(`queue-long-${name}-1440x900`);
-  await page.setViewportSize({ width: 1280, height: 720 });
-  await shell.screenshot(`queue-long-${name}-1280x720`);
-  await page.setViewportSize({ width: 1440, height: 900 });
+  const end = page.getByTestId("queue-end");
+  for (const size of [
+    { width: 1280, height: 720 },
+    { width: 1440, height: 900 },
+  ]) {
+    await page.setViewportSize(size);
+    // The list is measured again at the new width: scroll on until its end line is in sight.
+    if (name === "end")
+      await expect(async () => {
+        await end.evaluate((el) => el.scrollIntoView({ block: "end" }));
+        await expect(end).toBeInViewport({ ratio: 1, timeout: 1_000 });
+      }).toPass({ timeout: 10_000 });
+    await saveScreen(page, {
+      path: path.join(SCREENS_DIR, `queue-long-${name}-${size.width}x${size.height}.png`),
+    });
+  }
 }
 
 test("a member with two hundred tasks waiting scrolls the queue to their oldest task and reads how many wait", async ({

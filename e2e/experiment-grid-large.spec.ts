@@ -143,6 +143,25 @@ test("a 12x12 grid fills live with a window of its cells in the DOM, scrolls bot
   }
 });
 
+/**
+ * The column label under the row labels' corner: its label's left edge beside the corner's right
+ * edge, or null while no column lies part under the corner.
+ */
+function columnUnderCorner(page: Page): Promise<{ label: number; corner: number } | null> {
+  return page.evaluate(() => {
+    const corner = document.querySelector("[data-virtual] thead th")?.getBoundingClientRect();
+    if (!corner) return null;
+    for (const th of document.querySelectorAll("[data-virtual] thead th[scope=col]")) {
+      const at = th.getBoundingClientRect();
+      const label = th.querySelector("[data-testid=axis-label]")?.getBoundingClientRect();
+      if (label && at.left < corner.right - 8 && at.right > corner.right + 40) {
+        return { label: label.left, corner: corner.right };
+      }
+    }
+    return null;
+  });
+}
+
 async function walkLargeGrid(page: Page) {
   const create = new CreatePage(page);
   await create.open("text-to-image");
@@ -199,6 +218,20 @@ async function walkLargeGrid(page: Page) {
   expect(Math.abs(cellBox.x - colHead.x)).toBeLessThanOrEqual(1);
   expect(Math.abs(cellBox.y + cellBox.height / 2 - (rowHead.y + rowHead.height / 2))).toBeLessThanOrEqual(1);
   await screens(page, "scrolled");
+
+  // A column scrolled half under the row labels keeps its label in sight beside their corner.
+  await frame.evaluate((el, left) => el.scrollTo({ left }), Math.round(cellBox.width / 2));
+  await expect
+    .poll(
+      async () => {
+        const under = await columnUnderCorner(page);
+        if (!under) return "no column part under the corner";
+        return under.label >= under.corner - 1 ? "label beside the corner" : "label under the corner";
+      },
+      { timeout: 10_000 },
+    )
+    .toBe("label beside the corner");
+  await screens(page, "half-column");
 
   // Back to the top, then Tab into the grid and walk it by keys.
   for (let i = 0; i < 12; i++) await page.mouse.wheel(-600, -600);

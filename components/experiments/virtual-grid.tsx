@@ -352,19 +352,23 @@ function GridHead({
             )}
             style={{ left: col.start, width: col.size, height: HEAD }}
           >
-            <AxisHeader
-              along="col"
-              axis={colAxis}
-              index={col.index}
-              title={colTitles[col.index] ?? ""}
-              shown={shown[colAxis]?.[col.index] ?? colTitles[col.index] ?? ""}
-              room={room}
-              measure={measure}
-              pinned={isPinned(col.index)}
-              canRun={canRun}
-              onPin={onPin}
-              onRerun={onRerun}
-            />
+            {/* A column scrolled part under the row labels keeps its label in sight beside their
+                corner, within its own width. */}
+            <div className="sticky min-w-0" style={{ left: rowHead + GAP }}>
+              <AxisHeader
+                along="col"
+                axis={colAxis}
+                index={col.index}
+                title={colTitles[col.index] ?? ""}
+                shown={shown[colAxis]?.[col.index] ?? colTitles[col.index] ?? ""}
+                room={room}
+                measure={measure}
+                pinned={isPinned(col.index)}
+                canRun={canRun}
+                onPin={onPin}
+                onRerun={onRerun}
+              />
+            </div>
           </th>
         ))}
       </tr>

@@ -37,6 +37,20 @@ describe("atomic write", () => {
     expect(fs.readdirSync(path.dirname(file))).toEqual(["keys.json"]);
   });
 
+  it("syncs the bytes before renaming, unless the file is one that is made again when lost", async () => {
+    const dir = folder();
+    const probe = await fs.promises.open(path.join(dir, "probe"), "w");
+    const FileHandle = Object.getPrototypeOf(probe) as { sync(): Promise<void> };
+    await probe.close();
+    const sync = vi.spyOn(FileHandle, "sync");
+    await writeFileAtomic(path.join(dir, "media.png"), Buffer.from("kept"));
+    expect(sync).toHaveBeenCalledTimes(1);
+    const thumb = path.join(dir, "thumb.webp");
+    await writeAtomic(thumb, (handle) => handle.writeFile("remade"), { durable: false });
+    expect(sync).toHaveBeenCalledTimes(1);
+    expect(fs.readFileSync(thumb, "utf8")).toBe("remade");
+  });
+
   it("makes the folders a file needs, and writes into a folder already there", async () => {
     const dir = folder();
     const first = path.join(dir, "2025", "01", "a.png");

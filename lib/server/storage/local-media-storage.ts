@@ -24,6 +24,8 @@ import {
  *
  * Writes are atomic: bytes go to a temporary file in the target's directory, are synced, then
  * renamed over the target, so a reader or a crash sees the old file or the new one, never part.
+ * What is `remade` (thumbnails) is not synced: after a power cut it may be missing or empty, and
+ * is made again.
  */
 export class LocalMediaStorage implements MediaStorage {
   readonly kind = "local" as const;
@@ -41,19 +43,23 @@ export class LocalMediaStorage implements MediaStorage {
     // a fresh key has none.
     const implied = mimeForKey(key) === mime;
     if (implied && options.fresh !== true) await unlinkIfThere(this.metaOf(key));
-    const written = await writeAtomic(file, async (handle) => {
-      if (Buffer.isBuffer(bytes)) {
-        await handle.writeFile(bytes);
-        return bytes.length;
-      }
-      let total = 0;
-      for await (const chunk of bytes) {
-        const buffer = typeof chunk === "string" ? Buffer.from(chunk) : (chunk as Buffer);
-        await handle.write(buffer);
-        total += buffer.length;
-      }
-      return total;
-    });
+    const written = await writeAtomic(
+      file,
+      async (handle) => {
+        if (Buffer.isBuffer(bytes)) {
+          await handle.writeFile(bytes);
+          return bytes.length;
+        }
+        let total = 0;
+        for await (const chunk of bytes) {
+          const buffer = typeof chunk === "string" ? Buffer.from(chunk) : (chunk as Buffer);
+          await handle.write(buffer);
+          total += buffer.length;
+        }
+        return total;
+      },
+      { durable: options.remade !== true },
+    );
     if (implied) return { bytes: written };
     // The metadata follows the bytes: a file without metadata (a crash in between) still reads,
     // with the type its extension implies.

@@ -32,6 +32,11 @@ export interface MediaStat {
 export interface PutOptions {
   mime: string;
   fresh?: boolean;
+  /**
+   * Made from other stored media and made again when found missing or empty (a thumbnail): not
+   * forced to disk before the put answers, so a power cut may lose it or leave it empty.
+   */
+  remade?: boolean;
 }
 
 export interface MediaStorage {

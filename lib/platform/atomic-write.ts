@@ -60,6 +60,25 @@ export async function writeAtomic<T>(
   return result;
 }
 
+/**
+ * Writes a file that must not exist yet straight under its name, synced before this answers: for
+ * a name nobody can know until then (a new id's), where the temporary file and the rename buy
+ * nothing. A failed write removes what it wrote; a crash may leave part of it, under a name
+ * nothing refers to.
+ */
+export async function writeNewFile(file: string, data: Uint8Array, mode = 0o644): Promise<void> {
+  const handle = await openMakingFolder(file, mode);
+  try {
+    await handle.writeFile(data);
+    await handle.sync();
+  } catch (err) {
+    await handle.close().catch(() => {});
+    await fs.promises.rm(file, { force: true });
+    throw err;
+  }
+  await handle.close();
+}
+
 /** Opens a new file, making its folder first when it has none (most writes go to a folder already there). */
 async function openMakingFolder(tmp: string, mode: number): Promise<FileHandle> {
   try {

@@ -3,7 +3,7 @@ import fs from "node:fs";
 import type { FileHandle } from "node:fs/promises";
 import path from "node:path";
 import type { Readable } from "node:stream";
-import { writeAtomic } from "@/lib/platform/atomic-write";
+import { writeAtomic, writeNewFile } from "@/lib/platform/atomic-write";
 import {
   assertMediaKey,
   assertMediaRange,
@@ -42,7 +42,12 @@ export class LocalMediaStorage implements MediaStorage {
     // kept: two file writes fewer each). One left by an earlier put of another type goes first;
     // a fresh key has none.
     const implied = mimeForKey(key) === mime;
-    if (implied && options.fresh !== true) await unlinkIfThere(this.metaOf(key));
+    if (implied && options.unnamed === true && Buffer.isBuffer(bytes)) {
+      // A new result's bytes: no temporary file and no rename, a file operation fewer each.
+      await writeNewFile(file, bytes);
+      return { bytes: bytes.length };
+    }
+    if (implied && options.fresh !== true && options.unnamed !== true) await unlinkIfThere(this.metaOf(key));
     const written = await writeAtomic(
       file,
       async (handle) => {

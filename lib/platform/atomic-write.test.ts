@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { writeAtomic, writeFileAtomic, writeFileAtomicSync } from "./atomic-write";
+import { writeAtomic, writeFileAtomic, writeFileAtomicSync, writeNewFile } from "./atomic-write";
 
 const dirs: string[] = [];
 
@@ -16,6 +16,13 @@ afterEach(() => {
   vi.restoreAllMocks();
   for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
 });
+
+/** What every open file's handle inherits, to watch or fail its calls. */
+async function fileHandles(): Promise<{ sync(): Promise<void>; writeFile(): Promise<void> }> {
+  const handle = await fs.promises.open(os.tmpdir(), "r");
+  await handle.close();
+  return Object.getPrototypeOf(handle);
+}
 
 function diskFull(): never {
   throw Object.assign(new Error("ENOSPC: no space left on device"), { code: "ENOSPC" });
@@ -35,6 +42,38 @@ describe("atomic write", () => {
     expect(bytes).toBe(15);
     expect(fs.readFileSync(file, "utf8")).toBe("third, in parts");
     expect(fs.readdirSync(path.dirname(file))).toEqual(["keys.json"]);
+  });
+
+  it("syncs the bytes before renaming, unless the file is one that is made again when lost", async () => {
+    const dir = folder();
+    const sync = vi.spyOn(await fileHandles(), "sync");
+    await writeFileAtomic(path.join(dir, "media.png"), Buffer.from("kept"));
+    expect(sync).toHaveBeenCalledTimes(1);
+    const thumb = path.join(dir, "thumb.webp");
+    await writeAtomic(thumb, (handle) => handle.writeFile("remade"), { durable: false });
+    expect(sync).toHaveBeenCalledTimes(1);
+    expect(fs.readFileSync(thumb, "utf8")).toBe("remade");
+  });
+
+  it("writes a new file in place, synced, and never over one that exists", async () => {
+    const dir = folder();
+    const file = path.join(dir, "2026", "05", "new.png");
+    const sync = vi.spyOn(await fileHandles(), "sync");
+    const rename = vi.spyOn(fs.promises, "rename");
+    await writeNewFile(file, Buffer.from("first"));
+    expect(fs.readFileSync(file, "utf8")).toBe("first");
+    expect(sync).toHaveBeenCalledTimes(1);
+    expect(rename).not.toHaveBeenCalled();
+    await expect(writeNewFile(file, Buffer.from("second"))).rejects.toMatchObject({ code: "EEXIST" });
+    expect(fs.readFileSync(file, "utf8")).toBe("first");
+    expect(fs.readdirSync(path.dirname(file))).toEqual(["new.png"]);
+  });
+
+  it("a new file whose write fails is removed", async () => {
+    const dir = folder();
+    vi.spyOn(await fileHandles(), "writeFile").mockImplementation(async () => diskFull());
+    await expect(writeNewFile(path.join(dir, "full.png"), Buffer.from("bytes"))).rejects.toThrow(/ENOSPC/);
+    expect(fs.readdirSync(dir)).toEqual([]);
   });
 
   it("makes the folders a file needs, and writes into a folder already there", async () => {

@@ -19,6 +19,17 @@ function temporaryNameFor(file: string): string {
   );
 }
 
+export interface AtomicWriteOptions {
+  mode?: number;
+  /**
+   * Synced to disk before it takes the name (default). Without it a reader still sees the old file
+   * or the new one whole, but a power cut soon after may leave the new one empty: for files made
+   * again from others when found missing or empty (thumbnails), where a sync (a journal commit,
+   * about a millisecond of CPU however small the file) would cost more than the file.
+   */
+  durable?: boolean;
+}
+
 /**
  * The general form: `write` fills the open temporary file (a buffer, a stream, several parts) and
  * returns what it wants handed back (a byte count, say).
@@ -26,14 +37,14 @@ function temporaryNameFor(file: string): string {
 export async function writeAtomic<T>(
   file: string,
   write: (handle: FileHandle) => Promise<T>,
-  mode = 0o644,
+  { mode = 0o644, durable = true }: AtomicWriteOptions = {},
 ): Promise<T> {
   const tmp = temporaryNameFor(file);
   const handle = await openMakingFolder(tmp, mode);
   let result: T;
   try {
     result = await write(handle);
-    await handle.sync();
+    if (durable) await handle.sync();
   } catch (err) {
     await handle.close().catch(() => {});
     await fs.promises.rm(tmp, { force: true });
@@ -49,6 +60,25 @@ export async function writeAtomic<T>(
   return result;
 }
 
+/**
+ * Writes a file that must not exist yet straight under its name, synced before this answers: for
+ * a name nobody can know until then (a new id's), where the temporary file and the rename buy
+ * nothing. A failed write removes what it wrote; a crash may leave part of it, under a name
+ * nothing refers to.
+ */
+export async function writeNewFile(file: string, data: Uint8Array, mode = 0o644): Promise<void> {
+  const handle = await openMakingFolder(file, mode);
+  try {
+    await handle.writeFile(data);
+    await handle.sync();
+  } catch (err) {
+    await handle.close().catch(() => {});
+    await fs.promises.rm(file, { force: true });
+    throw err;
+  }
+  await handle.close();
+}
+
 /** Opens a new file, making its folder first when it has none (most writes go to a folder already there). */
 async function openMakingFolder(tmp: string, mode: number): Promise<FileHandle> {
   try {
@@ -62,7 +92,7 @@ async function openMakingFolder(tmp: string, mode: number): Promise<FileHandle> 
 
 /** Writes `data` whole: for large media files written while requests are being served. */
 export async function writeFileAtomic(file: string, data: Uint8Array | string, mode = 0o644): Promise<void> {
-  await writeAtomic(file, (handle) => handle.writeFile(data), mode);
+  await writeAtomic(file, (handle) => handle.writeFile(data), { mode });
 }
 
 /** The synchronous form, for small files written where nothing may interleave (a journal, keys). */

@@ -95,7 +95,8 @@ export function authenticationSession(item: WireResult): string | undefined {
 }
 
 export function isPong(item: WireResult): boolean {
-  return pongSchema.safeParse(item).success;
+  // Asked of every item of every message: a result is told apart by its type before any parse.
+  return item.taskType === "ping" && pongSchema.safeParse(item).success;
 }
 
 export { getResponseItemSchema as wireGetResponseItemSchema };

@@ -144,6 +144,39 @@ describe("positive controls", () => {
   });
 });
 
+describe("connections", () => {
+  it("a request opens its own connection unless asked to reuse one", async () => {
+    const before = open.connections;
+    for (let i = 0; i < 3; i++) await guardedRequest(`${open.origin}/fresh`, { allowPrivate: true });
+    expect(open.connections - before).toBe(3);
+  });
+
+  it("requests that reuse connections share one to the same host", async () => {
+    const before = open.connections;
+    for (let i = 0; i < 3; i++) {
+      const res = await guardedRequest(`${open.origin}/kept-${i}`, {
+        allowPrivate: true,
+        reuseConnections: true,
+      });
+      expect(res.body.toString()).toBe("open");
+    }
+    expect(open.connections - before).toBe(1);
+  });
+
+  it("a request with its own resolver looks the name up each time, reuse asked or not", async () => {
+    const resolver = fakeResolver({ "media.test": ["127.0.0.1"] });
+    const before = open.connections;
+    for (let i = 0; i < 2; i++)
+      await guardedRequest(`http://media.test:${open.port}/own-rules`, {
+        resolver,
+        allowPrivate: true,
+        reuseConnections: true,
+      });
+    expect(resolver.calls.filter((name) => name === "media.test")).toHaveLength(2);
+    expect(open.connections - before).toBe(2);
+  });
+});
+
 describe("redirects", () => {
   let origin: TestServer;
   let other: TestServer;

@@ -40,6 +40,13 @@ export interface GuardedRequestOptions {
   discardBody?: boolean;
   /** Cancels the request; it then fails with reason `network`. */
   signal?: AbortSignal;
+  /**
+   * Leaves the connection open for the next request to the same host (the configured service's
+   * media, fetched for every result kept), instead of a new one each time. Only with the default
+   * resolver and address policy: connections are pooled apart by `allowPrivate`, so a request
+   * only reuses one whose address the same rules allowed.
+   */
+  reuseConnections?: boolean;
   resolver?: Resolver;
   addressPolicy?: AddressPolicy;
 }
@@ -75,6 +82,8 @@ type HopResult =
   | { kind: "final"; response: GuardedResponse };
 
 interface Settings extends DestinationGuard {
+  /** Where the connection comes from: false for a new one per request. */
+  agent: (protocol: string) => http.Agent | false;
   maxBytes: number;
   discardBody: boolean;
   maxRedirects: number;
@@ -130,9 +139,9 @@ function sendHop(hop: Hop, s: Settings): Promise<HopResult> {
       auth: url.username
         ? `${decodeURIComponent(url.username)}:${decodeURIComponent(url.password)}`
         : undefined,
-      // A fresh connection per request: a pooled socket could have been checked under another
-      // policy (allowPrivate) and would skip `lookup`.
-      agent: false,
+      // A fresh connection per request unless asked: a pooled socket skips `lookup`, so it may
+      // only serve requests under the rules that checked it (see `sharedAgent`).
+      agent: s.agent(url.protocol),
       lookup: guardedLookup(url, hop.index, s),
       signal: s.signal,
     });
@@ -230,7 +239,12 @@ export async function guardedRequest(
   if (options.signal?.aborted) controller.abort();
 
   let hop: Hop | undefined;
+  const reuse =
+    options.reuseConnections === true &&
+    (options.resolver ?? systemResolver) === systemResolver &&
+    (options.addressPolicy ?? defaultAddressPolicy) === defaultAddressPolicy;
   const settings: Settings = {
+    agent: (protocol) => (reuse ? sharedAgent(protocol, options.allowPrivate ?? false) : false),
     maxBytes: options.maxBytes ?? DEFAULT_MAX_BYTES,
     discardBody: options.discardBody ?? false,
     allowPrivate: options.allowPrivate ?? false,
@@ -272,6 +286,24 @@ export async function guardedRequest(
     clearTimeout(timer);
     options.signal?.removeEventListener("abort", onCallerAbort);
   }
+}
+
+/**
+ * Kept-alive connections, one pool for requests that may reach private addresses and one for those
+ * that may not (both with the default resolver and policy): a socket connected under one set of
+ * rules never serves a request under the other.
+ */
+const sharedAgents = new Map<string, http.Agent>();
+
+function sharedAgent(protocol: string, allowPrivate: boolean): http.Agent {
+  const key = `${protocol}${allowPrivate ? "private" : "public"}`;
+  let agent = sharedAgents.get(key);
+  if (!agent) {
+    const options = { keepAlive: true, maxFreeSockets: 16 };
+    agent = protocol === "https:" ? new https.Agent(options) : new http.Agent(options);
+    sharedAgents.set(key, agent);
+  }
+  return agent;
 }
 
 function lowerCaseKeys(headers: Record<string, string>): Record<string, string> {

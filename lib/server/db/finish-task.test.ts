@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { listLeases, takeLeases } from "./lease-records";
 import { RecordError } from "./record-errors";
 import { experiment, experimentCell } from "./schema";
 import { finishTask, getTask, markTask, recordTasks } from "./task-records";
@@ -53,6 +54,23 @@ for (const backend of testBackends) {
       expect(await getTask(pair.a.db, t)).toMatchObject({ status: "error", error: refusal });
       expect(await finishTask(pair.a.db, randomUUID(), { status: "success" })).toBeNull();
       await expect(finishTask(pair.a.db, t, { status: "processing" })).rejects.toThrow(RecordError);
+    });
+
+    it("lets go of the ending studio's lease in the same write, and of no other studio's", async () => {
+      const [mine, ended, theirs] = await newTasks(3);
+      if (!mine || !ended || !theirs) throw new Error("no task");
+      await takeLeases(pair.a.db, "A", [mine, ended], 30_000);
+      await takeLeases(pair.b.db, "B", [theirs], 30_000);
+      const held = async () => (await listLeases(pair.a.db)).map((l) => `${l.holder}:${l.taskUUID}`).sort();
+      expect(await finishTask(pair.a.db, mine, { status: "success" }, "A")).toMatchObject({
+        status: "success",
+      });
+      // Ended by the other road first: the write ends nothing, and the lease goes all the same.
+      await finishTask(pair.b.db, ended, { status: "success" });
+      expect(await finishTask(pair.a.db, ended, { status: "success" }, "A")).toBeNull();
+      // Not this studio's lease: it stays.
+      await finishTask(pair.a.db, theirs, { status: "success" }, "A");
+      expect(await held()).toEqual([`B:${theirs}`]);
     });
 
     it("says whether an experiment's cell waits on the task it ended, in the same write", async () => {

@@ -21,6 +21,7 @@ import {
   TASK_STATUSES,
   type TaskRow,
   task,
+  taskLease,
 } from "./schema";
 
 /** A task as the studio sent it: at least `taskType` and `taskUUID`, plus its parameters. */
@@ -189,14 +190,20 @@ export async function finishTask(
   db: StudioDatabase,
   taskUUID: string,
   patch: TaskPatch & { status: StudioTaskStatus },
+  /**
+   * The studio instance whose lease on the task goes in the same statement (ended or not by this
+   * write: an ended task is nobody's to watch), instead of a statement of its own after.
+   */
+  leaseHolder?: string,
 ): Promise<EndedTask | null> {
   if (!isUuid(taskUUID)) return null;
   if (!isFinished(patch.status))
     throw invalidRecord("status", FINISHED_TASK_STATUSES.join(", "), patch.status);
-  const [ended] = await db
+  const id = taskUUID.toLowerCase();
+  const [ended] = await (leaseHolder === undefined ? db : db.with(releasing(db, id, leaseHolder)))
     .update(task)
     .set(patchValues(patch))
-    .where(and(eq(task.taskUUID, taskUUID.toLowerCase()), inArray(task.status, IN_FLIGHT)))
+    .where(and(eq(task.taskUUID, id), inArray(task.status, IN_FLIGHT)))
     .returning({
       ...getTableColumns(task),
       // Asked in the same statement: most tasks are no experiment's, and their end then costs the
@@ -204,6 +211,16 @@ export async function finishTask(
       inExperiment: sql<boolean>`exists (select 1 from ${experimentCell} c where c.task_uuid = ${outerColumn(task.taskUUID)})`,
     });
   return ended ?? null;
+}
+
+/** Deletes `holder`'s lease on a task, as a statement's `with` (Postgres runs it, named or not). */
+function releasing(db: StudioDatabase, taskUUID: string, holder: string) {
+  return db.$with("released").as(
+    db
+      .delete(taskLease)
+      .where(and(eq(taskLease.taskUUID, taskUUID), eq(taskLease.holder, holder)))
+      .returning({ taskUUID: taskLease.taskUUID }),
+  );
 }
 
 /** A task's row as ending it left it, and whether an experiment's cell waits on it. */

@@ -133,6 +133,28 @@ describe("thumbnails", () => {
     });
   });
 
+  it("writes thumbnails without syncing them, and makes again one a power cut left empty", async () => {
+    const storage = new LocalMediaStorage(dir);
+    await storage.put("items/2026/04/b.png", await image(512, 512), { mime: "image/png" });
+    const source = { storageKey: "items/2026/04/b.png", kind: "image" as const, durationSeconds: null };
+    const puts: { key: string; remade: boolean | undefined }[] = [];
+    const watched = Object.assign(Object.create(storage) as LocalMediaStorage, {
+      put: (key: string, bytes: Buffer, options: { mime: string; remade?: boolean }) => {
+        puts.push({ key, remade: options.remade });
+        return storage.put(key, bytes, options);
+      },
+    });
+    const key = thumbKey(source.storageKey, 320, "webp");
+    await ensureThumb(watched, source, 320, "webp");
+    expect(puts).toEqual([{ key, remade: true }]);
+    // What an unsynced file may be after a power cut: there, with nothing in it.
+    fs.writeFileSync(path.join(dir, key), "");
+    expect(await ensureThumb(watched, source, 320, "webp")).toEqual({ full: false, value: key });
+    expect(puts).toHaveLength(2);
+    const meta = await sharp((await readBack(storage, key)) as Buffer).metadata();
+    expect([meta.format, meta.width]).toEqual(["webp", 320]);
+  });
+
   it("holds at most two encodes in memory however many ask at once", async () => {
     const queue = thumbnailQueue();
     let peak = 0;

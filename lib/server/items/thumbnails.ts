@@ -174,6 +174,15 @@ export function scrubStrip(video: Buffer, durationSeconds: number | null): Promi
   );
 }
 
+/**
+ * A thumbnail or scrub strip is there to serve. They are not synced to disk when written (see
+ * `remade`): one that a power cut left empty is made again like a missing one.
+ */
+async function made(storage: MediaStorage, key: string): Promise<boolean> {
+  const stat = await storage.stat(key);
+  return stat !== null && stat.size > 0;
+}
+
 export interface ThumbSource {
   storageKey: string;
   kind: "image" | "video";
@@ -201,13 +210,14 @@ export function ensureThumb(
   if (making) return making;
   const run = (async (): Promise<ToolRun<string | null>> => {
     // Made already: answered without queueing behind the encodes.
-    if (!fresh && (await storage.stat(key))) return { full: false, value: key };
+    if (!fresh && (await made(storage, key))) return { full: false, value: key };
     return thumbnailQueue().run(async () => {
-      if (!fresh && (await storage.stat(key))) return key;
+      if (!fresh && (await made(storage, key))) return key;
       const bytes = original ?? (await readAll(storage, source.storageKey));
       if (!bytes) return null;
       const still = source.kind === "video" ? await posterFrame(bytes) : bytes;
-      await storage.put(key, await encodeThumb(still, width, format), { mime: THUMB_MIME[format], fresh });
+      const thumb = await encodeThumb(still, width, format);
+      await storage.put(key, thumb, { mime: THUMB_MIME[format], fresh, remade: true });
       return key;
     });
   })().finally(() => inFlight.delete(key));
@@ -242,12 +252,15 @@ export async function ensureScrub(
   source: ThumbSource,
 ): Promise<ToolRun<string | null>> {
   const key = scrubKey(source.storageKey);
-  if (await storage.stat(key)) return { full: false, value: key };
+  if (await made(storage, key)) return { full: false, value: key };
   return thumbnailQueue().run(async () => {
-    if (await storage.stat(key)) return key;
+    if (await made(storage, key)) return key;
     const original = await readAll(storage, source.storageKey);
     if (!original) return null;
-    await storage.put(key, await scrubStrip(original, source.durationSeconds), { mime: "image/jpeg" });
+    await storage.put(key, await scrubStrip(original, source.durationSeconds), {
+      mime: "image/jpeg",
+      remade: true,
+    });
     return key;
   });
 }

@@ -43,15 +43,18 @@ export function announceUpdate(log: EventLog, flight: Flight, error: StoredTaskE
 
 /**
  * Ends the task's record with `patch` and announces it, when this write is the one that ended it:
- * the row it wrote, or null when the task had ended already (nothing is announced then).
+ * the row it wrote, or null when the task had ended already (nothing is announced then). The
+ * lease of `leaseHolder` goes in the same write either way.
  */
 export async function endTask(
   db: StudioDatabase,
   log: EventLog,
   flight: Flight,
   patch: TaskPatch & { status: "success" | "error" },
+  /** The studio instance whose lease on the task goes in the same write (see `finishTask`). */
+  leaseHolder?: string,
 ): Promise<EndedTask | null> {
-  const row = await finishTask(db, flight.taskUUID, patch);
+  const row = await finishTask(db, flight.taskUUID, patch, leaseHolder);
   if (!row) return null;
   log.publishTask(flight.authorId, {
     ...update(flight, row.status, row.progress),

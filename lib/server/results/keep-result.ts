@@ -142,7 +142,8 @@ async function storeMedia(storage: MediaStorage, item: Result, media: Media, siz
   // Under the studio's own id, never the service's: the key is in every media URL the studio
   // gives out, and the service's id would name the service's copy of the file.
   const storageKey = itemMediaKey(randomUUID(), media.mime);
-  const { bytes } = await storage.put(storageKey, media.bytes, { mime: media.mime, fresh: true });
+  // Named by nothing until it is recorded, after this: written in place.
+  const { bytes } = await storage.put(storageKey, media.bytes, { mime: media.mime, unnamed: true });
   // Made now, once, from the bytes in hand, so the first grid or card to show it need not wait.
   const thumb = thumbOnKeep(
     storage,

@@ -61,6 +61,8 @@ export async function serviceMedia(
     maxBytes: options.maxBytes ?? MAX_MEDIA_BYTES,
     timeoutMs: options.timeoutMs ?? 120_000,
     allowPrivate,
+    // Every result's media comes from the same few hosts: one connection serves many.
+    reuseConnections: true,
     ...(options.signal ? { signal: options.signal } : {}),
   });
   const header = response.headers["content-type"];

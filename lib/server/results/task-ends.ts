@@ -30,9 +30,9 @@ export async function settleFlight(
   if (isEnded(flight)) return;
   // Ended here, before any await: a delivery arriving meanwhile must not end it a second time.
   flight.status = patch.status;
-  const row = await endTask(deps.db, deps.log, flight, patch);
+  // Its lease goes in the same write.
+  const row = await endTask(deps.db, deps.log, flight, patch, deps.leases?.holder);
   stampTask(flight.taskUUID, "settled");
-  await release(deps, flight.taskUUID);
   state.flights.delete(flight.taskUUID);
   host.retries.forget(flight);
   state.abortWatch(flight.taskUUID);
@@ -61,12 +61,9 @@ export async function failTask(host: EndsHost, taskUUID: string, error: ServiceE
   let row: EndedTask | null = null;
   if (!isEnded(flight)) {
     flight.status = "error";
-    row = await endTask(deps.db, deps.log, flight, {
-      status: "error",
-      error: storedError(error),
-    });
-  }
-  await release(deps, taskUUID);
+    const patch = { status: "error", error: storedError(error) } as const;
+    row = await endTask(deps.db, deps.log, flight, patch, deps.leases?.holder);
+  } else await release(deps, taskUUID);
   state.flights.delete(taskUUID);
   if (row) studioMetrics().tasksFinished.inc({ type: flight.taskType, outcome: "error" });
   state.abortWatch(taskUUID);

@@ -3,7 +3,7 @@ import fs from "node:fs";
 import type { FileHandle } from "node:fs/promises";
 import path from "node:path";
 import type { Readable } from "node:stream";
-import { writeAtomic } from "@/lib/platform/atomic-write";
+import { writeAtomic, writeNewFile } from "@/lib/platform/atomic-write";
 import {
   assertMediaKey,
   assertMediaRange,
@@ -24,6 +24,8 @@ import {
  *
  * Writes are atomic: bytes go to a temporary file in the target's directory, are synced, then
  * renamed over the target, so a reader or a crash sees the old file or the new one, never part.
+ * What is `remade` (thumbnails) is not synced: after a power cut it may be missing or empty, and
+ * is made again.
  */
 export class LocalMediaStorage implements MediaStorage {
   readonly kind = "local" as const;
@@ -40,20 +42,29 @@ export class LocalMediaStorage implements MediaStorage {
     // kept: two file writes fewer each). One left by an earlier put of another type goes first;
     // a fresh key has none.
     const implied = mimeForKey(key) === mime;
-    if (implied && options.fresh !== true) await unlinkIfThere(this.metaOf(key));
-    const written = await writeAtomic(file, async (handle) => {
-      if (Buffer.isBuffer(bytes)) {
-        await handle.writeFile(bytes);
-        return bytes.length;
-      }
-      let total = 0;
-      for await (const chunk of bytes) {
-        const buffer = typeof chunk === "string" ? Buffer.from(chunk) : (chunk as Buffer);
-        await handle.write(buffer);
-        total += buffer.length;
-      }
-      return total;
-    });
+    if (implied && options.unnamed === true && Buffer.isBuffer(bytes)) {
+      // A new result's bytes: no temporary file and no rename, a file operation fewer each.
+      await writeNewFile(file, bytes);
+      return { bytes: bytes.length };
+    }
+    if (implied && options.fresh !== true && options.unnamed !== true) await unlinkIfThere(this.metaOf(key));
+    const written = await writeAtomic(
+      file,
+      async (handle) => {
+        if (Buffer.isBuffer(bytes)) {
+          await handle.writeFile(bytes);
+          return bytes.length;
+        }
+        let total = 0;
+        for await (const chunk of bytes) {
+          const buffer = typeof chunk === "string" ? Buffer.from(chunk) : (chunk as Buffer);
+          await handle.write(buffer);
+          total += buffer.length;
+        }
+        return total;
+      },
+      { durable: options.remade !== true },
+    );
     if (implied) return { bytes: written };
     // The metadata follows the bytes: a file without metadata (a crash in between) still reads,
     // with the type its extension implies.

@@ -122,6 +122,14 @@ for (const backend of backends) {
       expect(await readAll((await storage.get(k))?.stream as Readable)).toEqual(data);
     });
 
+    it("stores a key nobody can name yet (a new result's) like any other", async () => {
+      const k = key();
+      const data = randomBytes(300);
+      expect(await storage.put(k, data, { mime: "image/png", unnamed: true })).toEqual({ bytes: 300 });
+      expect(await storage.stat(k)).toEqual({ size: 300, mime: "image/png" });
+      expect(await readAll((await storage.get(k))?.stream as Readable)).toEqual(data);
+    });
+
     it("stores a stream, counting its bytes", async () => {
       const k = key();
       const data = randomBytes(200_000);

@@ -32,6 +32,16 @@ export interface MediaStat {
 export interface PutOptions {
   mime: string;
   fresh?: boolean;
+  /**
+   * Made from other stored media and made again when found missing or empty (a thumbnail): not
+   * forced to disk before the put answers, so a power cut may lose it or leave it empty.
+   */
+  remade?: boolean;
+  /**
+   * Nobody can name the key until this put answers (a new result's, recorded after it is stored):
+   * no reader can see it half written, so it may be written in place. Implies `fresh`.
+   */
+  unnamed?: boolean;
 }
 
 export interface MediaStorage {

@@ -1,13 +1,10 @@
 import "server-only";
-import nodemailer from "nodemailer";
 import type { StudioEnv } from "@/lib/server/config/env";
 import type { StudioDatabase } from "@/lib/server/db";
 import { MailQueue, type MailTransport } from "./mail-queue";
 import { setNotificationOutlet } from "./outlet";
+import { smtpTransport } from "./smtp-transport";
 import type { InboxPublisher } from "./types";
-
-/** Bounds on one SMTP exchange: a server that hangs is a failure to retry, not a stuck queue. */
-const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 };
 
 /** The studio's address as links in emails spell it: `STUDIO_URL`, else this machine's port. */
 export function publicUrlOf(env: Pick<StudioEnv, "STUDIO_URL" | "PORT">): string {
@@ -25,11 +22,7 @@ export function startNotifications(deps: {
   transport?: MailTransport;
 }): { mail: MailQueue | null; close(): void } {
   const { env } = deps;
-  const transport =
-    deps.transport ??
-    (env.SMTP_URL
-      ? (nodemailer.createTransport({ url: env.SMTP_URL, ...SMTP_TIMEOUTS }) as MailTransport)
-      : null);
+  const transport = deps.transport ?? (env.SMTP_URL ? smtpTransport(env.SMTP_URL) : null);
   const mail = transport
     ? new MailQueue({ db: deps.db, transport, from: env.SMTP_FROM, publicUrl: publicUrlOf(env) })
     : null;

@@ -1,17 +1,6 @@
 import "server-only";
 import { Readable } from "node:stream";
-import {
-  AbortMultipartUploadCommand,
-  CompleteMultipartUploadCommand,
-  CreateMultipartUploadCommand,
-  DeleteObjectCommand,
-  GetObjectCommand,
-  type GetObjectCommandOutput,
-  HeadObjectCommand,
-  PutObjectCommand,
-  S3Client,
-  UploadPartCommand,
-} from "@aws-sdk/client-s3";
+import type { GetObjectCommandOutput, S3Client } from "@aws-sdk/client-s3";
 import type { S3Settings } from "@/lib/server/config/env";
 import {
   assertMediaKey,
@@ -34,6 +23,29 @@ export interface S3MediaStorageOptions {
   partSize?: number;
 }
 
+type Sdk = typeof import("@aws-sdk/client-s3");
+
+/**
+ * The AWS SDK and a client made with `settings`, loaded on the storage's first use rather than
+ * when the studio starts: the SDK is some 5 MB of the server's memory, held for good once loaded,
+ * and a studio that keeps its media in its data folder never needs it.
+ */
+async function openClient(settings: S3Settings): Promise<{ sdk: Sdk; client: S3Client }> {
+  const sdk = await import("@aws-sdk/client-s3");
+  const client = new sdk.S3Client({
+    region: settings.region,
+    endpoint: settings.endpoint,
+    forcePathStyle: settings.forcePathStyle,
+    credentials: { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey },
+    // Newer SDKs add CRC checksums (and aws-chunked bodies) to every upload; many S3-compatible
+    // stores reject or mis-store those. Only operations that require one get one.
+    requestChecksumCalculation: "WHEN_REQUIRED",
+    responseChecksumValidation: "WHEN_REQUIRED",
+    maxAttempts: 3,
+  });
+  return { sdk, client };
+}
+
 /**
  * Media as objects in one S3 bucket (AWS or any S3-compatible store), keys as given. A buffer is
  * one PutObject; a stream of unknown length is read a part at a time and becomes one PutObject if
@@ -45,31 +57,32 @@ export interface S3MediaStorageOptions {
 export class S3MediaStorage implements MediaStorage {
   readonly kind = "s3" as const;
   readonly bucket: string;
-  readonly #client: S3Client;
+  readonly #settings: S3Settings;
   readonly #partSize: number;
+  #opened: Promise<{ sdk: Sdk; client: S3Client }> | null = null;
 
   constructor(settings: S3Settings, options: S3MediaStorageOptions = {}) {
     this.bucket = settings.bucket;
+    this.#settings = settings;
     this.#partSize = options.partSize ?? DEFAULT_PART_SIZE;
-    this.#client = new S3Client({
-      region: settings.region,
-      endpoint: settings.endpoint,
-      forcePathStyle: settings.forcePathStyle,
-      credentials: { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey },
-      // Newer SDKs add CRC checksums (and aws-chunked bodies) to every upload; many S3-compatible
-      // stores reject or mis-store those. Only operations that require one get one.
-      requestChecksumCalculation: "WHEN_REQUIRED",
-      responseChecksumValidation: "WHEN_REQUIRED",
-      maxAttempts: 3,
+  }
+
+  #s3(): Promise<{ sdk: Sdk; client: S3Client }> {
+    this.#opened ??= openClient(this.#settings).catch((err: unknown) => {
+      // The next call tries again rather than failing for good.
+      this.#opened = null;
+      throw err;
     });
+    return this.#opened;
   }
 
   async put(key: string, bytes: Buffer | Readable, options: PutOptions): Promise<{ bytes: number }> {
     assertMediaKey(key);
     const mime = assertMime(options?.mime);
+    const { sdk, client } = await this.#call("put", key, () => this.#s3());
     if (Buffer.isBuffer(bytes)) {
       await this.#call("put", key, () =>
-        this.#client.send(new PutObjectCommand(this.#putParams(key, mime, bytes))),
+        client.send(new sdk.PutObjectCommand(this.#putParams(key, mime, bytes))),
       );
       return { bytes: bytes.length };
     }
@@ -79,20 +92,21 @@ export class S3MediaStorage implements MediaStorage {
     if (second.done) {
       const body = first.done ? Buffer.alloc(0) : first.value;
       await this.#call("put", key, () =>
-        this.#client.send(new PutObjectCommand(this.#putParams(key, mime, body))),
+        client.send(new sdk.PutObjectCommand(this.#putParams(key, mime, body))),
       );
       return { bytes: body.length };
     }
-    return this.#multipart(key, mime, [first.value as Buffer, second.value], parts);
+    return this.#multipart({ sdk, client }, key, mime, [first.value as Buffer, second.value], parts);
   }
 
   async get(key: string, range?: MediaRange): Promise<MediaObject | null> {
     assertMediaKey(key);
     if (range !== undefined) assertMediaRange(range);
+    const { sdk, client } = await this.#call("get", key, () => this.#s3());
     let response: GetObjectCommandOutput;
     try {
-      response = await this.#client.send(
-        new GetObjectCommand({
+      response = await client.send(
+        new sdk.GetObjectCommand({
           Bucket: this.bucket,
           Key: key,
           ...(range === undefined ? {} : { Range: `bytes=${range.start}-${range.end}` }),
@@ -128,8 +142,9 @@ export class S3MediaStorage implements MediaStorage {
 
   async stat(key: string): Promise<MediaStat | null> {
     assertMediaKey(key);
+    const { sdk, client } = await this.#call("stat", key, () => this.#s3());
     try {
-      const head = await this.#client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: key }));
+      const head = await client.send(new sdk.HeadObjectCommand({ Bucket: this.bucket, Key: key }));
       return { size: Number(head.ContentLength ?? 0), mime: head.ContentType ?? DEFAULT_MIME };
     } catch (err) {
       if (isNotFound(err)) return null;
@@ -139,14 +154,15 @@ export class S3MediaStorage implements MediaStorage {
 
   async delete(key: string): Promise<void> {
     assertMediaKey(key);
+    const { sdk, client } = await this.#call("delete", key, () => this.#s3());
     await this.#call("delete", key, () =>
-      this.#client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: key })),
+      client.send(new sdk.DeleteObjectCommand({ Bucket: this.bucket, Key: key })),
     );
   }
 
   /** Ends the client's connections (tests; the studio keeps one storage for its life). */
   close(): void {
-    this.#client.destroy();
+    void this.#opened?.then(({ client }) => client.destroy()).catch(() => {});
   }
 
   #putParams(key: string, mime: string, body: Buffer) {
@@ -154,15 +170,14 @@ export class S3MediaStorage implements MediaStorage {
   }
 
   async #multipart(
+    { sdk, client }: { sdk: Sdk; client: S3Client },
     key: string,
     mime: string,
     firstParts: Buffer[],
     rest: AsyncGenerator<Buffer>,
   ): Promise<{ bytes: number }> {
     const created = await this.#call("put", key, () =>
-      this.#client.send(
-        new CreateMultipartUploadCommand({ Bucket: this.bucket, Key: key, ContentType: mime }),
-      ),
+      client.send(new sdk.CreateMultipartUploadCommand({ Bucket: this.bucket, Key: key, ContentType: mime })),
     );
     const uploadId = created.UploadId;
     if (uploadId === undefined) throw this.#wrap("put", key, new Error("the store returned no upload id"));
@@ -172,8 +187,8 @@ export class S3MediaStorage implements MediaStorage {
       const upload = async (body: Buffer) => {
         const PartNumber = done.length + 1;
         const part = await this.#call("put", key, () =>
-          this.#client.send(
-            new UploadPartCommand({
+          client.send(
+            new sdk.UploadPartCommand({
               Bucket: this.bucket,
               Key: key,
               UploadId: uploadId,
@@ -188,8 +203,8 @@ export class S3MediaStorage implements MediaStorage {
       for (const body of firstParts) await upload(body);
       for await (const body of rest) await upload(body);
       await this.#call("put", key, () =>
-        this.#client.send(
-          new CompleteMultipartUploadCommand({
+        client.send(
+          new sdk.CompleteMultipartUploadCommand({
             Bucket: this.bucket,
             Key: key,
             UploadId: uploadId,
@@ -199,8 +214,8 @@ export class S3MediaStorage implements MediaStorage {
       );
     } catch (err) {
       // Uploaded parts cost storage until aborted; the object itself was never replaced.
-      await this.#client
-        .send(new AbortMultipartUploadCommand({ Bucket: this.bucket, Key: key, UploadId: uploadId }))
+      await client
+        .send(new sdk.AbortMultipartUploadCommand({ Bucket: this.bucket, Key: key, UploadId: uploadId }))
         .catch(() => {});
       throw err;
     }

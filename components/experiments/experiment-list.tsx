@@ -8,7 +8,7 @@ import { EmptyState, type EmptyStateFeature } from "@/components/ui/empty-state"
 import Link from "@/components/ui/link";
 import { call } from "@/lib/client/endpoint-client";
 import { experimentsKey } from "@/lib/client/experiments/keys";
-import { api } from "@/lib/studio/api";
+import { api } from "@/lib/studio/api/addresses";
 import { STATUS_WORDS } from "./types";
 
 const features: readonly EmptyStateFeature[] = [

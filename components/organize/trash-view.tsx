@@ -10,7 +10,7 @@ import { FormError } from "@/components/ui/field";
 import { wholeMedia } from "@/components/ui/whole-media";
 import { call, useEndpointMutation } from "@/lib/client/endpoint-client";
 import { trashKey } from "@/lib/client/organize/keys";
-import { api } from "@/lib/studio/api";
+import { api } from "@/lib/studio/api/addresses";
 import type { TrashedItem } from "@/lib/studio/organize/organize";
 import { TRASH_DAYS } from "@/lib/studio/review/review";
 

@@ -9,7 +9,7 @@ import { Dialog } from "@/components/ui/dialog";
 import { isTyping } from "@/lib/client/create/shortcuts";
 import { call } from "@/lib/client/endpoint-client";
 import { type QueuePage, tasksKey, uniqueTasks } from "@/lib/client/gallery/cache";
-import { api } from "@/lib/studio/api";
+import { api } from "@/lib/studio/api/addresses";
 import { QueueRow } from "./queue-row";
 import { usePrefetchWaiting, WaitingPanel } from "./waiting-panel";
 

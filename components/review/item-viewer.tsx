@@ -15,7 +15,7 @@ import { call, queryKeyOf } from "@/lib/client/endpoint-client";
 import { useCommentThreads, useItemDetail, useRate } from "@/lib/client/review/use-review";
 import { useViewerStore } from "@/lib/client/review/viewer-store";
 import { useItemVersions } from "@/lib/client/versions/use-versions";
-import { api } from "@/lib/studio/api";
+import { api } from "@/lib/studio/api/addresses";
 import { filterQueryOf } from "@/lib/studio/gallery/filter";
 import { can, type Role } from "@/lib/studio/roles";
 import { SeedSwitcher } from "../seed-stacks/seed-switcher";

@@ -9,7 +9,7 @@ import { Dialog } from "@/components/ui/dialog";
 import { FormError } from "@/components/ui/field";
 import { call, useEndpointMutation } from "@/lib/client/endpoint-client";
 import { shareLinksKey } from "@/lib/client/organize/keys";
-import { api } from "@/lib/studio/api";
+import { api } from "@/lib/studio/api/addresses";
 import type { ShareLinkView } from "@/lib/studio/api/share-links";
 import { RevocableList } from "./revocable-list";
 import { SettingsSection } from "./settings-section";

@@ -10,7 +10,7 @@ import { ButtonLink } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import Link from "@/components/ui/link";
 import { pinNumbers } from "@/lib/client/comments/pins";
-import { promptForPeople } from "@/lib/client/create/field-labels";
+import { promptForPeople } from "@/lib/client/create/prompt-words";
 import { call, queryKeyOf } from "@/lib/client/endpoint-client";
 import { useCommentThreads, useItemDetail, useRate } from "@/lib/client/review/use-review";
 import { useViewerStore } from "@/lib/client/review/viewer-store";

@@ -11,19 +11,23 @@
  * machine about as busy.
  *
  *   npm run bench:page-load            (BENCH_ROUNDS=10 for more)
+ *
+ * Before and after a change, in one run: BENCH_BASELINE_DIR names a folder with the other build's
+ * `.next` and `.build` beside links to this checkout's other entries (node_modules, lib, public,
+ * next.config.mjs...); its pages load alternately with this build's and get a summary line of
+ * their own.
  */
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { type Browser, chromium, type Page } from "@playwright/test";
+import { ROOT } from "../e2e/fixtures/processes";
 import { CHROMIUM_ARGS, chromiumPath } from "../scripts/chromium-path";
 import { childrenOf, treeCpu } from "./process-tree";
 import { onStop, stopAll } from "./stop-on-exit";
 import { setUpOwner, startStudio } from "./studio-process";
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
-const dataDir = mkdtempSync(path.join(tmpdir(), "studio-bench-"));
-onStop(() => rmSync(dataDir, { recursive: true, force: true }));
 
 /** The pages, and what says each is there: its heading, the live stream, a form's draft read. */
 const PAGES = [
@@ -158,39 +162,75 @@ function printPage(name: string, loads: Load[]) {
   );
 }
 
+/** A studio to load pages from: this checkout's build, and with BENCH_BASELINE_DIR another one. */
+interface Studio {
+  label: string;
+  origin: string;
+  cookie: string;
+  loads: Map<string, Load[]>;
+}
+
+/** Starts the build in `dir` (its `.next` and `.build`) with a data folder of its own, signed in. */
+async function studioOf(label: string, dir: string): Promise<Studio> {
+  const data = mkdtempSync(path.join(tmpdir(), "studio-bench-"));
+  onStop(() => rmSync(data, { recursive: true, force: true }));
+  const env = { DATA_DIR: data, ENGINE_DATA_DIR: path.join(data, "engine") };
+  const { origin } = await startStudio(env, path.join(dir, ".build", "server.mjs"), dir);
+  const cookie = await setUpOwner(origin);
+  return { label, origin, cookie, loads: new Map(PAGES.map((p) => [p.name, []])) };
+}
+
+function printStudio(studio: Studio) {
+  console.info(`\n${studio.label}: one page load in a fresh context, median of ${ROUNDS}`);
+  console.info(
+    `${"page".padEnd(14)}${"CPU".padStart(10)}${"renderer".padStart(12)}${"script".padStart(12)}${"sent".padStart(12)}${"files".padStart(8)}`,
+  );
+  for (const [name, list] of studio.loads) printPage(name, list);
+  const all = [...studio.loads.values()].flat();
+  const perPage = [...studio.loads.values()].map((list) => list[0]?.decoded ?? 0);
+  const mb = perPage.reduce((a, b) => a + b, 0) / perPage.length / 1024 / 1024;
+  return { cpu: median(all.map((l) => l.cpu)), renderer: median(all.map((l) => l.renderer)), mb };
+}
+
 try {
   console.info(`load average before: ${load()}`);
-  const { origin } = await startStudio({ DATA_DIR: dataDir, ENGINE_DATA_DIR: path.join(dataDir, "engine") });
-  const cookie = await setUpOwner(origin);
+  // BENCH_BASELINE_DIR: a folder holding another build (`.next`, `.build`, and links to this
+  // checkout's node_modules, lib and public): its pages load alternately with this build's, so the
+  // machine's other work weighs on both alike.
+  const baseline = process.env.BENCH_BASELINE_DIR;
+  const studios = [await studioOf("this build", ROOT)];
+  if (baseline) studios.push(await studioOf(`baseline (${baseline})`, baseline));
   const browser = await chromium.launch({ executablePath: chromiumPath(), args: [...CHROMIUM_ARGS] });
   onStop(() => browser.close());
 
   // One load of each first, not counted: the server's first request of a route opens its modules.
-  for (const target of PAGES) {
-    const { list } = await loadOnce(browser, origin, cookie, target);
-    // BENCH_SCRIPTS=1: which files each page loads, to look into with the build's chunks.
-    if (process.env.BENCH_SCRIPTS === "1") {
-      console.info(`${target.name}: ${list.map((s) => `${s.name} ${kb(s.decoded)}`).join(", ")}`);
+  for (const studio of studios) {
+    for (const target of PAGES) {
+      const { list } = await loadOnce(browser, studio.origin, studio.cookie, target);
+      // BENCH_SCRIPTS=1: which files each page loads, to look into with the build's chunks.
+      if (process.env.BENCH_SCRIPTS === "1") {
+        console.info(`${target.name}: ${list.map((s) => `${s.name} ${kb(s.decoded)}`).join(", ")}`);
+      }
     }
   }
-  const loads = new Map<string, Load[]>(PAGES.map((p) => [p.name, []]));
   // Rounds over all pages, so the machine's other work weighs on each page alike.
   for (let round = 0; round < ROUNDS; round++) {
-    for (const target of PAGES) loads.get(target.name)?.push(await loadOnce(browser, origin, cookie, target));
+    for (const target of PAGES) {
+      for (const studio of studios) {
+        studio.loads.get(target.name)?.push(await loadOnce(browser, studio.origin, studio.cookie, target));
+      }
+    }
   }
 
-  console.info(`\nOne page load in a fresh context, median of ${ROUNDS} (Chromium: ${chromiumPath()})`);
-  console.info(
-    `${"page".padEnd(14)}${"CPU".padStart(10)}${"renderer".padStart(12)}${"script".padStart(12)}${"sent".padStart(12)}${"files".padStart(8)}`,
-  );
-  for (const [name, list] of loads) printPage(name, list);
-  const all = [...loads.values()].flat();
-  const perPage = [...loads.values()].map((list) => list[0]?.decoded ?? 0);
-  const mb = perPage.reduce((a, b) => a + b, 0) / perPage.length / 1024 / 1024;
+  console.info(`\nChromium: ${chromiumPath()}`);
+  const totals = studios.map(printStudio);
   console.info(`load average after: ${load()}`);
-  console.info(
-    `bench:page-load: ${median(all.map((l) => l.cpu)).toFixed(2)} s of browser CPU per page load, ${mb.toFixed(1)} MB of script`,
-  );
+  totals.forEach(({ cpu, renderer, mb }, i) => {
+    const label = i === 0 ? "bench:page-load" : "bench:page-load baseline";
+    console.info(
+      `${label}: ${cpu.toFixed(2)} s of browser CPU per page load (renderer ${renderer.toFixed(2)} s), ${mb.toFixed(1)} MB of script`,
+    );
+  });
 } finally {
   await stopAll();
 }

@@ -1,6 +1,6 @@
 import { defineConfig } from "@playwright/test";
 import { OWNER_STATE } from "./e2e/fixtures/accounts";
-import { chromiumPath } from "./scripts/chromium-path";
+import { CHROMIUM_ARGS, chromiumPath } from "./scripts/chromium-path";
 
 /**
  * Port of the production server the specs run against; 3100 so a dev server on 3000 is untouched.
@@ -46,15 +46,7 @@ export default defineConfig({
     trace: "on-first-retry",
     launchOptions: {
       executablePath,
-      args: [
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-dev-shm-usage",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-        "--no-first-run",
-      ],
+      args: [...CHROMIUM_ARGS],
     },
   },
   projects: [

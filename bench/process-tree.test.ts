@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { afterEach, describe, expect, it } from "vitest";
-import { childrenOf, treeMemory } from "./process-tree";
+import { childrenOf, treeCpu, treeMemory } from "./process-tree";
 
 const started: ChildProcess[] = [];
 afterEach(() => {
@@ -37,5 +37,32 @@ describe.runIf(process.platform === "linux")("treeMemory", () => {
 
   it("refuses a process that is not running", () => {
     expect(() => treeMemory(2 ** 22 + 1)).toThrow(/not running/);
+  });
+});
+
+/** A Node process that starts a child which spins for `ms` of CPU and ends; "done" once it has. */
+function spinner(ms: number): Promise<ChildProcess> {
+  const spin = `const end = process.cpuUsage().user + ${ms} * 1000; while (process.cpuUsage().user < end) {}`;
+  const code = `
+    const { spawn } = require("node:child_process");
+    spawn(process.execPath, ["-e", ${JSON.stringify(spin)}], { stdio: "ignore" })
+      .on("exit", () => process.stdout.write("done"));
+    setInterval(() => {}, 1000);
+  `;
+  const child = spawn(process.execPath, ["-e", code], { stdio: ["ignore", "pipe", "inherit"] });
+  started.push(child);
+  return new Promise((resolve) => child.stdout?.once("data", () => resolve(child)));
+}
+
+describe.runIf(process.platform === "linux")("treeCpu", () => {
+  it("keeps the CPU of a child that has ended, in the parent that waited for it", async () => {
+    const parent = await spinner(400);
+    const tree = treeCpu(parent.pid ?? 0);
+    expect(tree.processes).toBe(1);
+    expect(tree.seconds).toBeGreaterThanOrEqual(0.4);
+  });
+
+  it("refuses a process that is not running", () => {
+    expect(() => treeCpu(2 ** 22 + 1)).toThrow(/not running/);
   });
 });

@@ -71,3 +71,47 @@ export function treeMemory(pid: number): TreeMemory {
   const mb = (n: number) => Math.round(n / 1024);
   return { rss: mb(kb.rss), anon: mb(kb.anon), file: mb(kb.file), threads, processes };
 }
+
+/** Clock ticks per second of /proc's CPU times (USER_HZ): 100 on every Linux this runs on. */
+const TICKS_PER_SECOND = 100;
+
+/**
+ * CPU seconds one process has used, user and system, with those of its children that ended and
+ * that it waited for (cutime, cstime): a browser's renderer that has closed still counts, in its
+ * parent. Null when the process has ended.
+ */
+function cpuOf(pid: number): number | null {
+  let text: string;
+  try {
+    text = readFileSync(`/proc/${pid}/stat`, "utf8");
+  } catch {
+    return null;
+  }
+  // The command name (field 2) may hold spaces and brackets: fields are counted after its last ")".
+  const fields = text.slice(text.lastIndexOf(")") + 2).split(" ");
+  // utime, stime, cutime and cstime are fields 14 to 17 of the line, 12 to 15 after the name.
+  const ticks = [11, 12, 13, 14].reduce((sum, i) => sum + Number(fields[i] ?? 0), 0);
+  return ticks / TICKS_PER_SECOND;
+}
+
+/**
+ * CPU seconds used by `pid` and every process it started, those that have ended included (each
+ * counts in the parent that waited for it); throws when `pid` itself is not running. The
+ * difference of two readings is what the tree spent between them.
+ */
+export function treeCpu(pid: number): { seconds: number; processes: number } {
+  let seconds = 0;
+  let processes = 0;
+  const pending = [pid];
+  for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
+    const cpu = cpuOf(next);
+    if (cpu === null) {
+      if (next === pid) throw new Error(`process ${pid} is not running`);
+      continue;
+    }
+    seconds += cpu;
+    processes += 1;
+    pending.push(...childrenOf(next));
+  }
+  return { seconds, processes };
+}

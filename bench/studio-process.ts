@@ -20,6 +20,8 @@ export async function startStudio(
   env: Record<string, string>,
   /** Another compiled server to run (an earlier build, to compare), from this checkout's folder. */
   server = COMPILED,
+  /** The folder it runs in, whose `.next` it serves: another build's, to compare its pages. */
+  cwd = ROOT,
 ): Promise<{ child: ChildProcess; origin: string }> {
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
@@ -29,7 +31,7 @@ export async function startStudio(
   // allocator settings); the script's shell is replaced by Node, so the child is the server.
   const args = compiled ? [server] : ["--import", "tsx", "server.ts"];
   const child = spawn("sh", [START_SCRIPT, ...args], {
-    cwd: ROOT,
+    cwd,
     env: {
       ...process.env,
       NODE: process.execPath,

@@ -13,3 +13,17 @@ export function chromiumPath(env: NodeJS.ProcessEnv = process.env): string {
   }
   return "/usr/bin/chromium";
 }
+
+/**
+ * The switches the browser tests start Chromium with, and the benches that measure what those
+ * tests pay: no sandbox (containers), software painting, no background traffic.
+ */
+export const CHROMIUM_ARGS: readonly string[] = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-dev-shm-usage",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+];

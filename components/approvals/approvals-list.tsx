@@ -7,7 +7,7 @@ import { EmptyState } from "@/components/ui/empty-state";
 import Link from "@/components/ui/link";
 import { Segmented } from "@/components/ui/segmented";
 import { useEndpoint } from "@/lib/client/endpoint-client";
-import { api } from "@/lib/studio/api";
+import { api } from "@/lib/studio/api/addresses";
 import { dueText, isOverdue, STATUS_LABELS } from "@/lib/studio/approvals/approvals";
 import { statusTone } from "./approval-badge";
 

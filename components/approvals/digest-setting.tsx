@@ -6,7 +6,7 @@ import { Button } from "@/components/ui/button";
 import { FormError } from "@/components/ui/field";
 import { Select } from "@/components/ui/select";
 import { useEndpoint, useEndpointMutation } from "@/lib/client/endpoint-client";
-import { api } from "@/lib/studio/api";
+import { api } from "@/lib/studio/api/addresses";
 import { type DigestSetting, hourText } from "@/lib/studio/approvals/digest-time";
 
 const HOURS = Array.from({ length: 24 }, (_, h) => h);

@@ -4,7 +4,7 @@ import { CalendarClock } from "lucide-react";
 import { useState } from "react";
 import { cn } from "@/components/ui/cn";
 import { call } from "@/lib/client/endpoint-client";
-import { api } from "@/lib/studio/api";
+import { api } from "@/lib/studio/api/addresses";
 import { ApiError } from "@/lib/studio/api/errors";
 import { DECIDED_LABELS, dueText, STATUS_LABELS } from "@/lib/studio/approvals/approvals";
 import type { GuestApproval } from "@/lib/studio/approvals/views";

@@ -7,7 +7,7 @@ import { Dialog } from "@/components/ui/dialog";
 import { FormError, TextField } from "@/components/ui/field";
 import { useCreateApproval } from "@/lib/client/approvals/approvals";
 import { useEndpoint } from "@/lib/client/endpoint-client";
-import { api } from "@/lib/studio/api";
+import { api } from "@/lib/studio/api/addresses";
 import { APPROVAL_LIMITS } from "@/lib/studio/approvals/approvals";
 import type { GuestLink } from "@/lib/studio/approvals/views";
 import { type StageDraft, StageEditor } from "./stage-editor";

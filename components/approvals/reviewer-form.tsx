@@ -6,7 +6,7 @@ import { Button } from "@/components/ui/button";
 import { inputClasses } from "@/components/ui/field";
 import { Select } from "@/components/ui/select";
 import { useEndpoint } from "@/lib/client/endpoint-client";
-import { api } from "@/lib/studio/api";
+import { api } from "@/lib/studio/api/addresses";
 import { APPROVAL_LIMITS } from "@/lib/studio/approvals/approvals";
 import type { NewReviewer } from "@/lib/studio/approvals/inputs";
 import type { GuestLink } from "@/lib/studio/approvals/views";

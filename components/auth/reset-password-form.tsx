@@ -8,7 +8,7 @@ import { Button } from "@/components/ui/button";
 import { FormError } from "@/components/ui/field";
 import { attempt } from "@/lib/client/endpoint-attempt";
 import { applyServerErrors } from "@/lib/client/forms/form-errors";
-import { api } from "@/lib/studio/api";
+import { api } from "@/lib/studio/api/addresses";
 import { type ResetPasswordInput, resetPasswordSchema } from "@/lib/studio/auth/accounts";
 import { NewPasswordField } from "./new-password-field";
 

@@ -7,7 +7,7 @@ import { useForm } from "react-hook-form";
 import { Button } from "@/components/ui/button";
 import { FormError, TextField } from "@/components/ui/field";
 import { attempt } from "@/lib/client/endpoint-attempt";
-import { api } from "@/lib/studio/api";
+import { api } from "@/lib/studio/api/addresses";
 import { type SignInInput, signInSchema } from "@/lib/studio/auth/accounts";
 import { safeNextPath } from "@/lib/studio/auth/next-path";
 

@@ -6,7 +6,7 @@ import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { attempt } from "@/lib/client/endpoint-attempt";
 import { applyServerErrors } from "@/lib/client/forms/form-errors";
-import { api } from "@/lib/studio/api";
+import { api } from "@/lib/studio/api/addresses";
 import { type NewAccountInput, newAccountSchema } from "@/lib/studio/auth/accounts";
 
 const FIELDS = ["name", "email", "password"] as const;

@@ -6,7 +6,7 @@ import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { StartVoteDialog } from "@/components/votes/start-vote-dialog";
 import { call } from "@/lib/client/endpoint-client";
-import { api } from "@/lib/studio/api";
+import { api } from "@/lib/studio/api/addresses";
 
 /**
  * "Blind vote…" on the compare page: teammates pick the better of each two of the compared results

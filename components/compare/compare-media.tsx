@@ -1,6 +1,6 @@
 import type { CSSProperties, Ref } from "react";
 import { cn } from "@/components/ui/cn";
-import { promptForPeople } from "@/lib/client/create/field-labels";
+import { promptForPeople } from "@/lib/client/create/prompt-words";
 import type { GalleryItem } from "@/lib/studio/items/gallery-item";
 
 /** Every column's media box: one shape for all, so items of any shape line up across columns. */

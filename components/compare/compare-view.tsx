@@ -10,7 +10,7 @@ import { PageHeader } from "@/components/ui/page-header";
 import { Segmented } from "@/components/ui/segmented";
 import { compareIds, compareKey } from "@/lib/client/compare/compare-cache";
 import { call } from "@/lib/client/endpoint-client";
-import { api } from "@/lib/studio/api";
+import { api } from "@/lib/studio/api/addresses";
 import { ApiError } from "@/lib/studio/api/errors";
 import { compareUrl } from "@/lib/studio/api/gallery-urls";
 import { compareLetter, parseCompareIds } from "@/lib/studio/compare/compare";

@@ -1,5 +1,5 @@
 import { Badge } from "@/components/ui/badge";
-import { promptForPeople } from "@/lib/client/create/field-labels";
+import { promptForPeople } from "@/lib/client/create/prompt-words";
 import { type CompareEntry, compareLetter } from "@/lib/studio/compare/compare";
 import { type DiffRun, promptDiff, samePrompt } from "@/lib/studio/compare/prompt-diff";
 

@@ -8,7 +8,7 @@ import { VoteList } from "@/components/votes/vote-list";
 import { VoteOverlay } from "@/components/votes/vote-overlay";
 import { useEndpointMutation } from "@/lib/client/endpoint-client";
 import { useEvalSet } from "@/lib/client/eval-sets/use-eval-sets";
-import { api } from "@/lib/studio/api";
+import { api } from "@/lib/studio/api/addresses";
 import type { ApiError } from "@/lib/studio/api/errors";
 import type { RunSettingsInput } from "@/lib/studio/eval-sets/input";
 import { MAX_COMPARED_RUNS } from "@/lib/studio/eval-sets/input";

@@ -9,7 +9,7 @@ import { FormError, TextField } from "@/components/ui/field";
 import { Segmented } from "@/components/ui/segmented";
 import { Select } from "@/components/ui/select";
 import { call, useEndpoint } from "@/lib/client/endpoint-client";
-import { api } from "@/lib/studio/api";
+import { api } from "@/lib/studio/api/addresses";
 import type { ApiError } from "@/lib/studio/api/errors";
 import { plural } from "@/lib/studio/words";
 

@@ -5,7 +5,7 @@ import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { StartVoteDialog, useOpenVoteHere } from "@/components/votes/start-vote-dialog";
 import { call } from "@/lib/client/endpoint-client";
-import { api } from "@/lib/studio/api";
+import { api } from "@/lib/studio/api/addresses";
 import { useRunLabels } from "./run-labels";
 import type { EvalRunSummary } from "./types";
 

@@ -7,7 +7,7 @@ import { Button } from "@/components/ui/button";
 import Link from "@/components/ui/link";
 import { useEndpoint } from "@/lib/client/endpoint-client";
 import { cellImageStep } from "@/lib/client/shortcuts/viewer-keys";
-import { api } from "@/lib/studio/api";
+import { api } from "@/lib/studio/api/addresses";
 import { experimentCellUrl } from "@/lib/studio/api/gallery-urls";
 import { type Direction, placeOf } from "@/lib/studio/experiments/cell-nav";
 

@@ -9,7 +9,7 @@ import Link from "@/components/ui/link";
 import { call } from "@/lib/client/endpoint-client";
 import { experimentsKey } from "@/lib/client/experiments/keys";
 import { useShowOlder } from "@/lib/client/older-pages";
-import { api } from "@/lib/studio/api";
+import { api } from "@/lib/studio/api/addresses";
 import { STATUS_WORDS } from "./types";
 
 const features: readonly EmptyStateFeature[] = [

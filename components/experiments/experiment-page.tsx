@@ -12,7 +12,7 @@ import { VoteList } from "@/components/votes/vote-list";
 import { VoteOverlay } from "@/components/votes/vote-overlay";
 import { call, urlOf, useEndpoint } from "@/lib/client/endpoint-client";
 import { useExperimentRefresh } from "@/lib/client/experiments/use-experiment-refresh";
-import { api } from "@/lib/studio/api";
+import { api } from "@/lib/studio/api/addresses";
 import { ApiError } from "@/lib/studio/api/errors";
 import { compareUrl } from "@/lib/studio/api/gallery-urls";
 import { presenceTarget } from "@/lib/studio/presence/presence";

@@ -9,7 +9,7 @@ import { call } from "@/lib/client/endpoint-client";
 import { typedValue } from "@/lib/client/experiments/axis-draft";
 import { useExperimentRefresh } from "@/lib/client/experiments/use-experiment-refresh";
 import { useCostEstimate } from "@/lib/client/spend/use-cost-estimate";
-import { api } from "@/lib/studio/api";
+import { api } from "@/lib/studio/api/addresses";
 import { ApiError } from "@/lib/studio/api/errors";
 import { EstimateLine } from "../spend/estimate-line";
 import { TimeEstimateLine } from "../spend/time-estimate-line";

@@ -12,7 +12,7 @@ import { useCostEstimate } from "@/lib/client/spend/use-cost-estimate";
 import type { ServiceError } from "@/lib/protocol/errors";
 import { IMAGE_LIMITS } from "@/lib/protocol/image-limits";
 import { VIDEO_LIMITS } from "@/lib/protocol/video-inference";
-import { api } from "@/lib/studio/api";
+import { api } from "@/lib/studio/api/addresses";
 import { ApiError } from "@/lib/studio/api/errors";
 import { MAX_AXES } from "@/lib/studio/experiments/axes";
 import type { Estimate } from "@/lib/studio/experiments/planning";

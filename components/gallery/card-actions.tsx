@@ -6,7 +6,7 @@ import { useId, useState } from "react";
 import { cn, focusRing } from "@/components/ui/cn";
 import Link from "@/components/ui/link";
 import { useCan } from "@/lib/client/auth/member-role";
-import { type RecallPart, workflowRecallHref } from "@/lib/client/create/recall";
+import { type RecallPart, workflowRecallHref } from "@/lib/client/create/recall-links";
 import { prefetchRecall } from "@/lib/client/create/recall-prefetch";
 import type { GalleryItem } from "@/lib/studio/items/gallery-item";
 

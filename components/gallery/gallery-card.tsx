@@ -6,7 +6,7 @@ import { ItemApprovalBadge } from "@/components/approvals/approval-badge";
 import { cn, focusRing } from "@/components/ui/cn";
 import Link from "@/components/ui/link";
 import { wholeMedia } from "@/components/ui/whole-media";
-import { promptForPeople } from "@/lib/client/create/field-labels";
+import { promptForPeople } from "@/lib/client/create/prompt-words";
 import { useStarToggle } from "@/lib/client/gallery/use-star";
 import { scrubUrl, THUMB_WIDTHS, thumbUrl, viewerUrl } from "@/lib/studio/api/gallery-urls";
 import { type GalleryLayoutMode, type GalleryThumbSize, SCRUB_FRAMES } from "@/lib/studio/gallery/layout";

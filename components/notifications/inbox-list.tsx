@@ -8,7 +8,7 @@ import { cn, focusRing } from "@/components/ui/cn";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Select } from "@/components/ui/select";
 import { Switch } from "@/components/ui/switch";
-import { promptForPeople } from "@/lib/client/create/field-labels";
+import { promptForPeople } from "@/lib/client/create/prompt-words";
 import { useInbox, useMarkRead } from "@/lib/client/notifications/use-inbox";
 import { useShowOlder } from "@/lib/client/older-pages";
 import type { InboxEntry } from "@/lib/studio/api/inbox";

@@ -9,7 +9,7 @@ import { Dialog } from "@/components/ui/dialog";
 import { TextField } from "@/components/ui/field";
 import { call } from "@/lib/client/endpoint-client";
 import { boardsKey } from "@/lib/client/organize/keys";
-import { api } from "@/lib/studio/api";
+import { api } from "@/lib/studio/api/addresses";
 import type { BoardView } from "@/lib/studio/api/boards";
 
 export const menuContent =

@@ -10,7 +10,7 @@ import Link from "@/components/ui/link";
 import { PageHeader } from "@/components/ui/page-header";
 import { useCan } from "@/lib/client/auth/member-role";
 import { useEndpointMutation } from "@/lib/client/endpoint-client";
-import { api } from "@/lib/studio/api";
+import { api } from "@/lib/studio/api/addresses";
 import type { BoardView } from "@/lib/studio/api/boards";
 import { BOARD_DESCRIPTION_MAX, BOARD_NAME_MAX } from "@/lib/studio/organize/organize";
 import { useBoards } from "./board-menu";

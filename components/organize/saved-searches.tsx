@@ -11,7 +11,7 @@ import { FormError, TextField } from "@/components/ui/field";
 import { Switch } from "@/components/ui/switch";
 import { call, useEndpointMutation } from "@/lib/client/endpoint-client";
 import { savedSearchesKey } from "@/lib/client/organize/keys";
-import { api } from "@/lib/studio/api";
+import { api } from "@/lib/studio/api/addresses";
 import { SEARCH_NAME_MAX } from "@/lib/studio/organize/organize";
 import { menuContent, menuItem } from "./board-menu";
 

@@ -9,7 +9,7 @@ import { FormError } from "@/components/ui/field";
 import { Select } from "@/components/ui/select";
 import { Switch } from "@/components/ui/switch";
 import { useEndpointMutation } from "@/lib/client/endpoint-client";
-import { api } from "@/lib/studio/api";
+import { api } from "@/lib/studio/api/addresses";
 
 const EXPIRIES = [
   { value: "1", label: "In 1 day" },

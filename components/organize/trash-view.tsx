@@ -11,7 +11,7 @@ import { wholeMedia } from "@/components/ui/whole-media";
 import { call, useEndpointMutation } from "@/lib/client/endpoint-client";
 import { useShowOlder } from "@/lib/client/older-pages";
 import { trashKey } from "@/lib/client/organize/keys";
-import { api } from "@/lib/studio/api";
+import { api } from "@/lib/studio/api/addresses";
 import type { TrashedItem } from "@/lib/studio/organize/organize";
 import { TRASH_DAYS } from "@/lib/studio/review/review";
 

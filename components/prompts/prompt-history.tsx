@@ -14,7 +14,7 @@ import { newAxis } from "@/lib/client/experiments/axis-draft";
 import { useShowOlder } from "@/lib/client/older-pages";
 import { usePromptHistoryAddress } from "@/lib/client/prompts/history-url";
 import { usePromptHistory } from "@/lib/client/prompts/use-prompt-history";
-import { api } from "@/lib/studio/api";
+import { api } from "@/lib/studio/api/addresses";
 import { groupPromptRuns } from "@/lib/studio/prompts/grouping";
 import { PromptChainCard } from "./prompt-chain";
 import { PromptDiffDialog } from "./prompt-diff-dialog";

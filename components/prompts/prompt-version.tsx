@@ -7,7 +7,7 @@ import { Badge } from "@/components/ui/badge";
 import { ButtonLink } from "@/components/ui/button";
 import { cn, focusRing } from "@/components/ui/cn";
 import Link from "@/components/ui/link";
-import { recallHref } from "@/lib/client/create/recall";
+import { recallHref } from "@/lib/client/create/recall-links";
 import { thumbUrl, viewerUrl } from "@/lib/studio/api/gallery-urls";
 import { promptDiff, samePrompt } from "@/lib/studio/compare/prompt-diff";
 import type { HistoryVersion } from "./types";

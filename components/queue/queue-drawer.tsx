@@ -10,7 +10,7 @@ import { isTyping } from "@/lib/client/create/shortcuts";
 import { call } from "@/lib/client/endpoint-client";
 import { type QueuePage, tasksKey, uniqueTasks } from "@/lib/client/gallery/cache";
 import { useShowOlder } from "@/lib/client/older-pages";
-import { api } from "@/lib/studio/api";
+import { api } from "@/lib/studio/api/addresses";
 import { QueueRow } from "./queue-row";
 import { usePrefetchWaiting, WaitingPanel } from "./waiting-panel";
 

@@ -5,7 +5,7 @@ import { Button } from "@/components/ui/button";
 import { inputClasses } from "@/components/ui/field";
 import { Select } from "@/components/ui/select";
 import { call, useEndpointMutation } from "@/lib/client/endpoint-client";
-import { api } from "@/lib/studio/api";
+import { api } from "@/lib/studio/api/addresses";
 import type { ApiError } from "@/lib/studio/api/errors";
 import { EDITABLE_PARAMETERS, type EditableParameter } from "@/lib/studio/queue/queue";
 

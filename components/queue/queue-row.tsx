@@ -4,8 +4,8 @@ import { AlertTriangle, Ban, CheckCircle2, LoaderCircle, Minimize2, RotateCcw } 
 import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
 import Link from "@/components/ui/link";
-import { promptForPeople } from "@/lib/client/create/field-labels";
-import { recallHref, workflowOf } from "@/lib/client/create/recall";
+import { promptForPeople } from "@/lib/client/create/prompt-words";
+import { recallHref, workflowOf } from "@/lib/client/create/recall-links";
 import { canSendSmaller, useSendSmaller } from "@/lib/client/create/send-smaller";
 import { valuesFromTask } from "@/lib/client/create/task-values";
 import { useGenerate } from "@/lib/client/create/use-generate";

@@ -6,7 +6,7 @@ import { useCallback, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Select } from "@/components/ui/select";
 import { endpointQuery, useEndpoint, useEndpointMutation } from "@/lib/client/endpoint-client";
-import { api } from "@/lib/studio/api";
+import { api } from "@/lib/studio/api/addresses";
 import type { WaitingExperiment, WaitingTask } from "@/lib/studio/api/queue";
 import { pauseNotes, type QueueScope } from "@/lib/studio/queue/queue";
 import type { MoveRequest } from "./entry-frame";

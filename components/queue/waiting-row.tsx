@@ -2,7 +2,7 @@
 
 import { PauseCircle } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
-import { promptForPeople } from "@/lib/client/create/field-labels";
+import { promptForPeople } from "@/lib/client/create/prompt-words";
 import type { WaitingTask } from "@/lib/studio/api/queue";
 import { PRIORITY_LABELS } from "@/lib/studio/queue/queue";
 import { EntryFrame, type EntryFrameProps } from "./entry-frame";

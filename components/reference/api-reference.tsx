@@ -3,7 +3,7 @@
 import "swagger-ui-dist/swagger-ui.css";
 import "./api-reference.css";
 import { useEffect, useRef, useState } from "react";
-import { api } from "@/lib/studio/api";
+import { api } from "@/lib/studio/api/addresses";
 import { urlOf } from "@/lib/studio/api/url";
 
 type State = "loading" | "ready" | "failed";

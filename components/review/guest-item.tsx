@@ -4,7 +4,7 @@ import { useEffect, useMemo } from "react";
 import { Button } from "@/components/ui/button";
 import { useGuestComment, useGuestThreads } from "@/lib/client/comments/guest-comments";
 import { pinNumbers } from "@/lib/client/comments/pins";
-import { promptForPeople } from "@/lib/client/create/field-labels";
+import { promptForPeople } from "@/lib/client/create/prompt-words";
 import { useViewerStore } from "@/lib/client/review/viewer-store";
 import type { SharedItem } from "@/lib/studio/api/share";
 import { scopeRules, type ViewerScope } from "@/lib/studio/share/share-scope";

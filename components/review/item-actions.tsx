@@ -6,7 +6,7 @@ import { VaryItemButton } from "@/components/experiments/vary-item-button";
 import { ShareDialog } from "@/components/organize/share-dialog";
 import { PresenceAvatars } from "@/components/presence/presence-avatars";
 import { Button, ButtonLink } from "@/components/ui/button";
-import { newVersionHref, workflowRecallHref } from "@/lib/client/create/recall";
+import { newVersionHref, workflowRecallHref } from "@/lib/client/create/recall-links";
 import type { useItemDetail } from "@/lib/client/review/use-review";
 import { compareUrl, downloadUrl, viewerUrl } from "@/lib/studio/api/gallery-urls";
 import { presenceTarget } from "@/lib/studio/presence/presence";

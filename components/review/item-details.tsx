@@ -3,7 +3,8 @@
 import type { ReactNode } from "react";
 import { ModelName } from "@/components/create/model-name";
 import Link from "@/components/ui/link";
-import { labelOf, promptForPeople } from "@/lib/client/create/field-labels";
+import { labelOf } from "@/lib/client/create/field-labels";
+import { promptForPeople } from "@/lib/client/create/prompt-words";
 import { viewerUrl } from "@/lib/studio/api/gallery-urls";
 import { isInlineMediaRef } from "@/lib/studio/inline-media-ref";
 import type { ItemDetail } from "@/lib/studio/items/item-detail";

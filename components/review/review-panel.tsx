@@ -4,7 +4,7 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Segmented } from "@/components/ui/segmented";
 import { Select } from "@/components/ui/select";
-import { newVersionHref } from "@/lib/client/create/recall";
+import { newVersionHref } from "@/lib/client/create/recall-links";
 import { useAddComment, useAssign, useRate, useSetState } from "@/lib/client/review/use-review";
 import type { CommentThread } from "@/lib/studio/comments/comments";
 import type { ItemDetail } from "@/lib/studio/items/item-detail";

@@ -9,7 +9,7 @@ import { Dialog } from "@/components/ui/dialog";
 import { FormError, inputClasses } from "@/components/ui/field";
 import { Select } from "@/components/ui/select";
 import { useEndpoint, useEndpointMutation } from "@/lib/client/endpoint-client";
-import { api } from "@/lib/studio/api";
+import { api } from "@/lib/studio/api/addresses";
 import { type AccessTokenView, TOKEN_LIFETIMES, tokenRolesFor } from "@/lib/studio/api/tokens";
 import { timeAgo } from "@/lib/studio/relative-time";
 import { ROLE_LABELS, type Role } from "@/lib/studio/roles";

@@ -6,7 +6,7 @@ import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { FormError } from "@/components/ui/field";
 import { attempt } from "@/lib/client/endpoint-attempt";
-import { api } from "@/lib/studio/api";
+import { api } from "@/lib/studio/api/addresses";
 import { SettingsSection } from "./settings-section";
 
 /** The signed-in member's own account: sign out on every device at once. */

@@ -5,7 +5,7 @@ import { useEffect, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { FormError, TextField } from "@/components/ui/field";
 import { useEndpoint, useEndpointMutation } from "@/lib/client/endpoint-client";
-import { api } from "@/lib/studio/api";
+import { api } from "@/lib/studio/api/addresses";
 import { usd } from "@/lib/studio/spend/money";
 import { monthName } from "@/lib/studio/spend/month";
 import { SettingsSection } from "./settings-section";

@@ -7,7 +7,7 @@ import { Switch } from "@/components/ui/switch";
 import { playChime } from "@/lib/client/done-alerts/chime";
 import { askNotificationPermission } from "@/lib/client/done-alerts/done-alerts";
 import { useEndpoint, useEndpointMutation } from "@/lib/client/endpoint-client";
-import { api } from "@/lib/studio/api";
+import { api } from "@/lib/studio/api/addresses";
 import type { DoneAlertSettings } from "@/lib/studio/api/done-alerts";
 import { SettingsSection } from "./settings-section";
 

@@ -6,7 +6,7 @@ import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
 import { FormError, inputClasses } from "@/components/ui/field";
 import { useEndpoint, useEndpointMutation } from "@/lib/client/endpoint-client";
-import { api } from "@/lib/studio/api";
+import { api } from "@/lib/studio/api/addresses";
 import { CopyField } from "./copy-field";
 import { RevocableList } from "./revocable-list";
 import { SettingsSection } from "./settings-section";

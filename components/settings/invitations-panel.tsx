@@ -8,7 +8,7 @@ import { cn } from "@/components/ui/cn";
 import { FormError, inputClasses } from "@/components/ui/field";
 import { Select } from "@/components/ui/select";
 import { useEndpoint, useEndpointMutation } from "@/lib/client/endpoint-client";
-import { api } from "@/lib/studio/api";
+import { api } from "@/lib/studio/api/addresses";
 import { ROLE_LABELS, ROLES, type Role } from "@/lib/studio/roles";
 import { CopyField } from "./copy-field";
 import { RevocableList } from "./revocable-list";

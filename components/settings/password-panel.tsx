@@ -9,7 +9,7 @@ import { Button } from "@/components/ui/button";
 import { FormError, TextField } from "@/components/ui/field";
 import { attempt } from "@/lib/client/endpoint-attempt";
 import { applyServerErrors } from "@/lib/client/forms/form-errors";
-import { api } from "@/lib/studio/api";
+import { api } from "@/lib/studio/api/addresses";
 import { type ChangePasswordInput, changePasswordSchema } from "@/lib/studio/auth/accounts";
 import { SettingsSection } from "./settings-section";
 

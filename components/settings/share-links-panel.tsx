@@ -10,7 +10,7 @@ import { FormError } from "@/components/ui/field";
 import { call, useEndpointMutation } from "@/lib/client/endpoint-client";
 import { useShowOlder } from "@/lib/client/older-pages";
 import { shareLinksKey } from "@/lib/client/organize/keys";
-import { api } from "@/lib/studio/api";
+import { api } from "@/lib/studio/api/addresses";
 import type { ShareLinkView } from "@/lib/studio/api/share-links";
 import { RevocableList } from "./revocable-list";
 import { SettingsSection } from "./settings-section";

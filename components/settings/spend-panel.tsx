@@ -8,7 +8,7 @@ import { Button } from "@/components/ui/button";
 import { FormError } from "@/components/ui/field";
 import { Segmented } from "@/components/ui/segmented";
 import { useEndpoint } from "@/lib/client/endpoint-client";
-import { api } from "@/lib/studio/api";
+import { api } from "@/lib/studio/api/addresses";
 import { type SpendGrouping, stackByDay } from "@/lib/studio/spend/chart";
 import { usd } from "@/lib/studio/spend/money";
 import { monthName, monthOf, nextMonth, previousMonth } from "@/lib/studio/spend/month";

@@ -7,7 +7,7 @@ import { GuestItem } from "@/components/review/guest-item";
 import { ItemThumb } from "@/components/review/item-thumb";
 import { Button } from "@/components/ui/button";
 import { call } from "@/lib/client/endpoint-client";
-import { api } from "@/lib/studio/api";
+import { api } from "@/lib/studio/api/addresses";
 import type { SharedItem, SharedView } from "@/lib/studio/api/share";
 import type { ViewerScope } from "@/lib/studio/share/share-scope";
 

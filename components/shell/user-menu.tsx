@@ -5,7 +5,7 @@ import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { cn, focusRing } from "@/components/ui/cn";
 import { attempt } from "@/lib/client/endpoint-attempt";
-import { api } from "@/lib/studio/api";
+import { api } from "@/lib/studio/api/addresses";
 import { initials } from "@/lib/studio/presence/presence";
 
 export interface ShellUser {

@@ -2,11 +2,11 @@
 
 import { Layers, X } from "lucide-react";
 import { Button } from "@/components/ui/button";
-import { promptForPeople } from "@/lib/client/create/field-labels";
+import { promptForPeople } from "@/lib/client/create/prompt-words";
 import { useVersionTarget } from "@/lib/client/create/version-target";
 import { useEndpoint } from "@/lib/client/endpoint-client";
 import { useCarriedThreads, useItemVersions } from "@/lib/client/versions/use-versions";
-import { api } from "@/lib/studio/api";
+import { api } from "@/lib/studio/api/addresses";
 import { versionLabel } from "@/lib/studio/versions/versions";
 
 const TITLE_CHARS = 60;

@@ -5,7 +5,7 @@ import { PresenceAvatars } from "@/components/presence/presence-avatars";
 import { ButtonLink } from "@/components/ui/button";
 import { PageHeader } from "@/components/ui/page-header";
 import { useEndpoint } from "@/lib/client/endpoint-client";
-import { api } from "@/lib/studio/api";
+import { api } from "@/lib/studio/api/addresses";
 import { presenceTarget } from "@/lib/studio/presence/presence";
 import { ballotAsk, ballotDone } from "@/lib/studio/votes/ballot-words";
 import { voteAnchor } from "@/lib/studio/votes/input";

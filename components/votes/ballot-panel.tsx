@@ -8,7 +8,7 @@ import { FormError } from "@/components/ui/field";
 import { call } from "@/lib/client/endpoint-client";
 import { ballotKey } from "@/lib/client/votes/keys";
 import { useVoteRefresh } from "@/lib/client/votes/use-vote-refresh";
-import { api } from "@/lib/studio/api";
+import { api } from "@/lib/studio/api/addresses";
 import type { ApiError } from "@/lib/studio/api/errors";
 import type { GuestBallot } from "@/lib/studio/api/guest-votes";
 import type { SettledClaimView } from "@/lib/studio/api/votes";

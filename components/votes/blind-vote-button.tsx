@@ -5,7 +5,7 @@ import { useMemo, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Select } from "@/components/ui/select";
 import { call } from "@/lib/client/endpoint-client";
-import { api } from "@/lib/studio/api";
+import { api } from "@/lib/studio/api/addresses";
 import type { ExperimentView } from "@/lib/studio/api/experiments";
 import { MAX_VOTE_PAIRS } from "@/lib/studio/votes/input";
 import { planPairs } from "@/lib/studio/votes/vote-pairs";

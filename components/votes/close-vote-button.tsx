@@ -7,7 +7,7 @@ import { Dialog } from "@/components/ui/dialog";
 import { FormError } from "@/components/ui/field";
 import { call, useEndpoint } from "@/lib/client/endpoint-client";
 import { useVoteRefresh } from "@/lib/client/votes/use-vote-refresh";
-import { api } from "@/lib/studio/api";
+import { api } from "@/lib/studio/api/addresses";
 import type { ApiError } from "@/lib/studio/api/errors";
 import { votingNowWords } from "@/lib/studio/votes/settled-words";
 

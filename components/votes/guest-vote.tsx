@@ -5,7 +5,7 @@ import { useRouter } from "next/navigation";
 import { useEffect, useMemo } from "react";
 import { Providers } from "@/components/providers";
 import { call, queryKeyOf } from "@/lib/client/endpoint-client";
-import { api } from "@/lib/studio/api";
+import { api } from "@/lib/studio/api/addresses";
 import { ballotAsk } from "@/lib/studio/votes/ballot-words";
 import type { VoteFormat } from "@/lib/studio/votes/count-words";
 import { BallotBoard, type BallotSource, ClosedNotice } from "./ballot-panel";

@@ -10,7 +10,7 @@ import { FormError } from "@/components/ui/field";
 import { Switch } from "@/components/ui/switch";
 import { call, useEndpoint } from "@/lib/client/endpoint-client";
 import { voteKey, votesOfEvalSetKey, votesOfExperimentKey } from "@/lib/client/votes/keys";
-import { api } from "@/lib/studio/api";
+import { api } from "@/lib/studio/api/addresses";
 import type { ApiError } from "@/lib/studio/api/errors";
 import type { VoteSummary } from "@/lib/studio/api/votes";
 import { answersWords, mineWords, questionsWords } from "@/lib/studio/votes/count-words";

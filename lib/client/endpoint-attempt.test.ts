@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { api } from "@/lib/studio/api";
+import { api } from "@/lib/studio/api/addresses";
 import { attempt } from "./endpoint-attempt";
 
 afterEach(() => vi.unstubAllGlobals());

@@ -3,7 +3,7 @@ import { QueryClient, QueryClientProvider, type QueryKey } from "@tanstack/react
 import { renderHook, waitFor } from "@testing-library/react";
 import { createElement, type ReactNode } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { api } from "@/lib/studio/api";
+import { api } from "@/lib/studio/api/addresses";
 import { endpointQuery, queryKeyOf, useEndpoint, useEndpointMutation } from "./endpoint-client";
 import { galleryTotalsKey, galleryViewKey, itemKey, tasksKey } from "./gallery/cache";
 import { boardsKey, trashKey } from "./organize/keys";

@@ -8,8 +8,7 @@
  */
 import { OUTPUT_QUALITY, TTL_MIN_SECONDS } from "./primitives";
 
-/** The token that means "no text guidance" (it is 9 characters, so it passes the 2..3000 bound). */
-export const BLANK_PROMPT = "__BLANK__";
+export { BLANK_PROMPT } from "./blank-prompt";
 
 /** The platform's fill model: the only model the ACE++ workflow runs on (contract: `<platform>:102@1`). */
 export const ACE_PLUS_PLUS_MODEL = "runware:102@1";

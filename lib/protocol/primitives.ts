@@ -68,9 +68,17 @@ export function sniffImageMime(bytes: Uint8Array): ImageMime | null {
 const BASE64_RE = /^[A-Za-z0-9+/]+={0,2}$/;
 const DATA_URI_RE = /^data:(image\/(?:png|jpeg|jpg|webp));base64,/i;
 
+/**
+ * The bytes of a short base64 text. `atob`, not Node's Buffer: the forms classify inputs in the
+ * browser too, and a Buffer here would ship a Buffer polyfill to every page that imports this.
+ */
+function base64Bytes(text: string): Uint8Array {
+  return Uint8Array.from(atob(text), (c) => c.charCodeAt(0));
+}
+
 function sniffBase64(data: string): ImageMime | null {
   if (data.length < 16 || data.length % 4 !== 0 || !BASE64_RE.test(data)) return null;
-  return sniffImageMime(Buffer.from(data.slice(0, 16), "base64"));
+  return sniffImageMime(base64Bytes(data.slice(0, 16)));
 }
 
 export type ImageInputKind =

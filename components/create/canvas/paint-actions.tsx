@@ -10,7 +10,7 @@ import { layerPng, maskRect, regionFromImage } from "@/lib/client/canvas/mask-ga
 import { frameOp } from "@/lib/client/canvas/paint-tools";
 import { uploadImage } from "@/lib/client/create/upload";
 import { useEndpointMutation } from "@/lib/client/endpoint-client";
-import { api } from "@/lib/studio/api";
+import { api } from "@/lib/studio/api/addresses";
 
 function Note({ text, error }: { text: string | null; error?: boolean }) {
   if (!text) return null;

@@ -23,7 +23,7 @@ import { useModelSearch } from "@/lib/client/create/tools";
 import { call } from "@/lib/client/endpoint-client";
 import type { ServiceError } from "@/lib/protocol/errors";
 import type { PreProcessorType } from "@/lib/protocol/utility-tasks";
-import { api } from "@/lib/studio/api";
+import { api } from "@/lib/studio/api/addresses";
 import { ApiError } from "@/lib/studio/api/errors";
 import { CannyThresholds } from "./canny-thresholds";
 import { GuidePreview } from "./guide-preview";

@@ -8,7 +8,7 @@ import { Button } from "@/components/ui/button";
 import { cn, focusRing } from "@/components/ui/cn";
 import { canEnhance, distinctVersions, enhanceTask } from "@/lib/client/create/enhance";
 import { call } from "@/lib/client/endpoint-client";
-import { api } from "@/lib/studio/api";
+import { api } from "@/lib/studio/api/addresses";
 
 const NAME = "positivePrompt";
 

@@ -4,7 +4,7 @@ import { useCallback, useMemo } from "react";
 import { useFormState } from "react-hook-form";
 import { Section } from "@/components/ui/section";
 import { useCreateStore } from "@/lib/client/create/drafts";
-import type { RecallPart } from "@/lib/client/create/recall";
+import type { RecallPart } from "@/lib/client/create/recall-links";
 import { useImageRef } from "@/lib/client/create/tools";
 import { useTaskViews } from "@/lib/client/create/use-task-views";
 import { useWorkflowForm } from "@/lib/client/create/use-workflow-form";

@@ -1,7 +1,7 @@
 "use client";
 
 import type { QueryClient } from "@tanstack/react-query";
-import { api } from "@/lib/studio/api";
+import { api } from "@/lib/studio/api/addresses";
 import type { ApprovalCreate, DecisionInput } from "@/lib/studio/approvals/inputs";
 import { invalidateResources, useEndpoint, useEndpointMutation } from "../endpoint-client";
 

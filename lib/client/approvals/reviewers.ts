@@ -1,6 +1,6 @@
 "use client";
 
-import { api } from "@/lib/studio/api";
+import { api } from "@/lib/studio/api/addresses";
 import type { NewReviewer } from "@/lib/studio/approvals/inputs";
 import { useEndpointMutation } from "../endpoint-client";
 

@@ -1,7 +1,7 @@
 "use client";
 
 import { z } from "zod";
-import { api } from "@/lib/studio/api";
+import { api } from "@/lib/studio/api/addresses";
 import { call, useEndpoint } from "../endpoint-client";
 import type { CanvasDocument } from "./canvas-document";
 import { type CanvasSettings, documentSchema, settingsSchema } from "./canvas-persist";

@@ -1,7 +1,7 @@
 "use client";
 
 import { create } from "zustand";
-import { api } from "@/lib/studio/api";
+import { api } from "@/lib/studio/api/addresses";
 import { ApiError } from "@/lib/studio/api/errors";
 import { urlOf } from "@/lib/studio/api/url";
 import { call } from "../endpoint-client";

@@ -1,7 +1,8 @@
 "use client";
 
 import type { QueryClient } from "@tanstack/react-query";
-import { isRecallPart, recallValues } from "../create/recall";
+import { recallValues } from "../create/recall";
+import { isRecallPart } from "../create/recall-links";
 import { recallNotice, restoreMedia } from "../create/recall-media";
 import { recallMediaDeps } from "../create/recall-media-deps";
 import { recallTaskQuery } from "../create/recall-prefetch";

@@ -3,7 +3,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useSearchParams } from "next/navigation";
 import { useEffect, useState } from "react";
-import { api } from "@/lib/studio/api";
+import { api } from "@/lib/studio/api/addresses";
 import { imageRefQuery } from "../create/tools";
 import { useVersionTarget, versionTargetOf } from "../create/version-target";
 import { call } from "../endpoint-client";

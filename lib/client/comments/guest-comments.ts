@@ -2,7 +2,7 @@
 
 import { useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-query";
 import { call, queryKeyOf } from "@/lib/client/endpoint-client";
-import { api } from "@/lib/studio/api";
+import { api } from "@/lib/studio/api/addresses";
 import type { ApiError } from "@/lib/studio/api/errors";
 import type { GuestComment } from "@/lib/studio/api/share";
 import type { CommentThread, CommentView } from "@/lib/studio/comments/comments";

@@ -1,7 +1,7 @@
 "use client";
 
 import type { QueryClient } from "@tanstack/react-query";
-import { api } from "@/lib/studio/api";
+import { api } from "@/lib/studio/api/addresses";
 import type { CompareEntry } from "@/lib/studio/compare/compare";
 import type { GalleryItem } from "@/lib/studio/items/gallery-item";
 import { endpointKey } from "../endpoint-client";

@@ -1,11 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  humanizeKey,
-  inWords,
-  labelOf,
-  onFieldWords,
-  promptForPeople,
-} from "@/lib/client/create/field-labels";
+import { humanizeKey, inWords, labelOf, onFieldWords } from "@/lib/client/create/field-labels";
 
 describe("field labels", () => {
   it("names top-level fields as the form labels them", () => {
@@ -53,11 +47,5 @@ describe("field labels", () => {
     expect(onFieldWords("'strength' is ignored without 'seedImage'.")).toBe(
       "Strength is ignored without Source image.",
     );
-  });
-
-  it("reads the no-prompt token as No prompt", () => {
-    expect(promptForPeople("__BLANK__")).toBe("No prompt");
-    expect(promptForPeople("a cat")).toBe("a cat");
-    expect(promptForPeople(null)).toBeNull();
   });
 });

@@ -3,7 +3,7 @@
  * wire path ('positivePrompt', 'lora.0.weight'); shown on the form they speak in the labels the
  * form uses instead ("Prompt", "LoRA 1 weight").
  */
-import { BLANK_PROMPT } from "@/lib/protocol/image-limits";
+import { BLANK_PROMPT } from "@/lib/protocol/blank-prompt";
 import { providerForm } from "./provider-fields";
 
 /** Top-level fields, as the forms label them. */
@@ -156,10 +156,4 @@ export function isKnownPath(path: string): boolean {
 export function onFieldWords(message: string): string {
   const led = /^(?:Invalid value for|Invalid type for) '[^']+': (.*)$/s.exec(message);
   return led ? capitalize(inWords(led[1] ?? "")) : inWords(message);
-}
-
-/** A prompt as people read it: the no-prompt token is "No prompt", a missing prompt null. */
-export function promptForPeople(prompt: string | null | undefined): string | null {
-  if (prompt === undefined || prompt === null || prompt === "") return null;
-  return prompt === BLANK_PROMPT ? "No prompt" : prompt;
 }

@@ -1,7 +1,7 @@
 "use client";
 
 import type { QueryClient } from "@tanstack/react-query";
-import { api } from "@/lib/studio/api";
+import { api } from "@/lib/studio/api/addresses";
 import type { TaskView } from "@/lib/studio/items/gallery-item";
 import { call } from "../endpoint-client";
 import { taskKey } from "../gallery/cache";

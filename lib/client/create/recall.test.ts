@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { recallHref, recallValues, workflowOf, workflowRecallHref } from "./recall";
+import { recallValues } from "./recall";
+import { recallHref, workflowOf, workflowRecallHref } from "./recall-links";
 
 const base = {
   taskType: "imageInference",

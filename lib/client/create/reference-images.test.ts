@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import { editModelOf } from "@/lib/protocol/image-edit-models";
 import { imageInferenceSchema } from "@/lib/protocol/image-inference";
 import { COMMON_IMAGE_FIELDS, pickFields } from "./image-fields";
-import { recallValues, workflowOf } from "./recall";
+import { recallValues } from "./recall";
+import { workflowOf } from "./recall-links";
 import {
   imageToImageBlocked,
   imageToImageTask,

@@ -4,7 +4,7 @@ import { useCallback, useState } from "react";
 import type { ServiceError } from "@/lib/protocol/errors";
 import { isUuidV4 } from "@/lib/protocol/primitives";
 import { eachString, mapStrings } from "@/lib/protocol/task-strings";
-import { api } from "@/lib/studio/api";
+import { api } from "@/lib/studio/api/addresses";
 import { call } from "../endpoint-client";
 import { uploadImage } from "./upload";
 

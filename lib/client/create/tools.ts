@@ -3,7 +3,7 @@
 import { useQueries, useQuery } from "@tanstack/react-query";
 import type { ModelSearchItem } from "@/lib/protocol/results";
 import type { ModelCategory } from "@/lib/protocol/utility-tasks";
-import { api } from "@/lib/studio/api";
+import { api } from "@/lib/studio/api/addresses";
 import { call, endpointKey, queryKeyOf } from "../endpoint-client";
 
 /** A model as `modelSearch` describes it (the real service may send null for a missing default). */

@@ -1,7 +1,7 @@
 "use client";
 
 import type { ServiceError } from "@/lib/protocol/errors";
-import { api } from "@/lib/studio/api";
+import { api } from "@/lib/studio/api/addresses";
 import { urlOf } from "@/lib/studio/api/url";
 import { TOO_LARGE_MESSAGE, UPLOAD_LIMIT_BYTES } from "@/lib/studio/uploads";
 import type { ImageRef } from "./tools";

@@ -2,7 +2,7 @@
 
 import { useCallback, useRef, useState } from "react";
 import type { FieldValues, UseFormReturn } from "react-hook-form";
-import { api } from "@/lib/studio/api";
+import { api } from "@/lib/studio/api/addresses";
 import type { DraftSlug } from "@/lib/studio/api/drafts";
 import { ApiError } from "@/lib/studio/api/errors";
 import { urlOf } from "@/lib/studio/api/url";

@@ -3,7 +3,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useState } from "react";
 import type { ServiceError } from "@/lib/protocol/errors";
-import { api } from "@/lib/studio/api";
+import { api } from "@/lib/studio/api/addresses";
 import type { TaskView } from "@/lib/studio/items/gallery-item";
 import { batchSent } from "../done-alerts/done-alerts";
 import { callEnvelope } from "../endpoint-client";

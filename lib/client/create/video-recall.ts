@@ -1,6 +1,7 @@
 import { VIDEO_MEDIA_INPUTS } from "@/lib/protocol";
 import { pickFields } from "./image-fields";
-import { type RecallPart, recallValues } from "./recall";
+import { recallValues } from "./recall";
+import type { RecallPart } from "./recall-links";
 import { VIDEO_FIELDS, type VideoFormValues } from "./video-form-values";
 
 export type VideoRecall = { reset: VideoFormValues } | { apply: VideoFormValues };

@@ -2,7 +2,7 @@
 
 import { useRouter } from "next/navigation";
 import { useEffect } from "react";
-import { api } from "@/lib/studio/api";
+import { api } from "@/lib/studio/api/addresses";
 import { useEndpoint } from "../endpoint-client";
 import { setDoneAlertNavigation, setDoneAlertSettings } from "./done-alerts";
 

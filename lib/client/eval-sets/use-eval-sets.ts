@@ -1,7 +1,7 @@
 "use client";
 
 import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
-import { api } from "@/lib/studio/api";
+import { api } from "@/lib/studio/api/addresses";
 import { call, endpointKey, queryKeyOf } from "../endpoint-client";
 
 /** While a run fills, its progress and new results come in on the next read. */

@@ -1,7 +1,7 @@
 "use client";
 
 import { type QueryClient, useQuery } from "@tanstack/react-query";
-import { api } from "@/lib/studio/api";
+import { api } from "@/lib/studio/api/addresses";
 import type { Regression } from "@/lib/studio/api/eval-set-regression";
 import type { GalleryChange } from "@/lib/studio/api/stream-events";
 import { call, queryKeyOf } from "../endpoint-client";

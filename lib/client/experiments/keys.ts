@@ -1,4 +1,4 @@
-import { api } from "@/lib/studio/api";
+import { api } from "@/lib/studio/api/addresses";
 import { queryKeyOf } from "../endpoint-client";
 
 /** Query keys of experiments: the list, and each experiment's page. */

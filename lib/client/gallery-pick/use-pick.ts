@@ -1,7 +1,7 @@
 "use client";
 
 import { useQueryClient } from "@tanstack/react-query";
-import { api } from "@/lib/studio/api";
+import { api } from "@/lib/studio/api/addresses";
 import type { GalleryItem } from "@/lib/studio/items/gallery-item";
 import { type ImageRef, imageRefQuery } from "../create/tools";
 import { call } from "../endpoint-client";

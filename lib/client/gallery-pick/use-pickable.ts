@@ -2,7 +2,7 @@
 
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
-import { api } from "@/lib/studio/api";
+import { api } from "@/lib/studio/api/addresses";
 import { call, queryKeyOf } from "../endpoint-client";
 
 /** How many recent images the picker offers at once: a few screens of its grid. */

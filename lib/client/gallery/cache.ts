@@ -1,7 +1,7 @@
 "use client";
 
 import type { InfiniteData, QueryClient } from "@tanstack/react-query";
-import { api } from "@/lib/studio/api";
+import { api } from "@/lib/studio/api/addresses";
 import type { GalleryItem, TaskUpdate, TaskView } from "@/lib/studio/items/gallery-item";
 import { endpointKey, queryKeyOf, resourceKey } from "../endpoint-client";
 

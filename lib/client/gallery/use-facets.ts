@@ -2,7 +2,7 @@
 
 import { useQuery } from "@tanstack/react-query";
 import { call } from "@/lib/client/endpoint-client";
-import { api } from "@/lib/studio/api";
+import { api } from "@/lib/studio/api/addresses";
 import { galleryFacetsKey } from "./cache";
 
 /**

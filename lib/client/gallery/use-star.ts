@@ -1,7 +1,7 @@
 "use client";
 
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { api } from "@/lib/studio/api";
+import { api } from "@/lib/studio/api/addresses";
 import type { ApiError } from "@/lib/studio/api/errors";
 import type { GalleryItem } from "@/lib/studio/items/gallery-item";
 import { call } from "../endpoint-client";

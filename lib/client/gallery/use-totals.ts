@@ -1,7 +1,7 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { api } from "@/lib/studio/api";
+import { api } from "@/lib/studio/api/addresses";
 import { filterQueryOf } from "@/lib/studio/gallery/filter";
 import { call } from "../endpoint-client";
 import { galleryTotalsKey } from "./cache";

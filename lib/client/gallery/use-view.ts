@@ -2,7 +2,7 @@
 
 import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import { useMemo } from "react";
-import { api } from "@/lib/studio/api";
+import { api } from "@/lib/studio/api/addresses";
 import { filterQueryOf } from "@/lib/studio/gallery/filter";
 import { call } from "../endpoint-client";
 import { type GalleryPageData, galleryMonthsKey, galleryViewKey } from "./cache";

@@ -1,7 +1,7 @@
 "use client";
 
 import { useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-query";
-import { api } from "@/lib/studio/api";
+import { api } from "@/lib/studio/api/addresses";
 import type { ApiError } from "@/lib/studio/api/errors";
 import type { InboxPage } from "@/lib/studio/api/inbox";
 import type { NotificationKind, NotificationSettings } from "@/lib/studio/notifications/notifications";

@@ -1,6 +1,6 @@
 "use client";
 
-import { api } from "@/lib/studio/api";
+import { api } from "@/lib/studio/api/addresses";
 import { ApiError } from "@/lib/studio/api/errors";
 import type { BulkAction } from "@/lib/studio/organize/organize";
 import type { ReviewState } from "@/lib/studio/review/review";

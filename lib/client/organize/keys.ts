@@ -1,4 +1,4 @@
-import { api } from "@/lib/studio/api";
+import { api } from "@/lib/studio/api/addresses";
 import { resourceKey } from "../endpoint-client";
 
 /**

@@ -1,7 +1,7 @@
 "use client";
 
 import { useInfiniteQuery } from "@tanstack/react-query";
-import { api } from "@/lib/studio/api";
+import { api } from "@/lib/studio/api/addresses";
 import { call, endpointKey } from "../endpoint-client";
 
 /** While a prompt still runs, its results come in on the next read. */

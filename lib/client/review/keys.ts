@@ -1,4 +1,4 @@
-import { api } from "@/lib/studio/api";
+import { api } from "@/lib/studio/api/addresses";
 import { queryKeyOf, resourceKey } from "../endpoint-client";
 
 /** Query keys of the review's server data (the item itself is `itemKey` in lib/client/gallery/cache.ts). */

@@ -1,7 +1,7 @@
 "use client";
 
 import type { InfiniteData, QueryClient } from "@tanstack/react-query";
-import { api } from "@/lib/studio/api";
+import { api } from "@/lib/studio/api/addresses";
 import type { InboxPage } from "@/lib/studio/api/inbox";
 import type { GalleryChange } from "@/lib/studio/api/stream-events";
 import type { GalleryItem } from "@/lib/studio/items/gallery-item";

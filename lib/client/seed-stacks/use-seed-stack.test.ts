@@ -3,7 +3,7 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { renderHook, waitFor } from "@testing-library/react";
 import { createElement, type ReactNode } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { api } from "@/lib/studio/api";
+import { api } from "@/lib/studio/api/addresses";
 import type { GalleryItem } from "@/lib/studio/items/gallery-item";
 import { invalidateResources } from "../endpoint-client";
 import { seedStackKey, useSeedStack } from "./use-seed-stack";

@@ -1,7 +1,7 @@
 "use client";
 
 import { type QueryKey, useQuery } from "@tanstack/react-query";
-import { api } from "@/lib/studio/api";
+import { api } from "@/lib/studio/api/addresses";
 import type { ApiError } from "@/lib/studio/api/errors";
 import type { SeedStack } from "@/lib/studio/api/seed-stacks";
 import type { GalleryItem } from "@/lib/studio/items/gallery-item";

@@ -3,7 +3,7 @@
 import { useEffect, useMemo, useState } from "react";
 import type { z } from "zod";
 import { call } from "@/lib/client/endpoint-client";
-import { api } from "@/lib/studio/api";
+import { api } from "@/lib/studio/api/addresses";
 import { ApiError } from "@/lib/studio/api/errors";
 import type { spendEstimateInputSchema, spendEstimateSchema } from "@/lib/studio/api/spend";
 

@@ -1,6 +1,6 @@
 import { QueryClient } from "@tanstack/react-query";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { api } from "@/lib/studio/api";
+import { api } from "@/lib/studio/api/addresses";
 import { queryKeyOf } from "../endpoint-client";
 import { experimentKey, experimentsKey } from "../experiments/keys";
 import { applyExperimentChange } from "./experiment-changes";

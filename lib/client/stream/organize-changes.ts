@@ -4,7 +4,7 @@ import type { InfiniteData, QueryClient } from "@tanstack/react-query";
 import { endpointKey } from "@/lib/client/endpoint-client";
 import { type GalleryPageData, galleryKey, galleryViewsKey, itemKey } from "@/lib/client/gallery/cache";
 import { boardsKey, savedSearchesKey, trashKey } from "@/lib/client/organize/keys";
-import { api } from "@/lib/studio/api";
+import { api } from "@/lib/studio/api/addresses";
 import type { GalleryChange } from "@/lib/studio/api/stream-events";
 
 type OrganizeChange = Extract<

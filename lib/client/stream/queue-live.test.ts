@@ -1,6 +1,6 @@
 import { QueryClient } from "@tanstack/react-query";
 import { describe, expect, it } from "vitest";
-import { api } from "@/lib/studio/api";
+import { api } from "@/lib/studio/api/addresses";
 import type { WaitingQueue } from "@/lib/studio/api/queue";
 import { queryKeyOf } from "../endpoint-client";
 import { taskLeftWaiting } from "./queue-live";

@@ -1,7 +1,7 @@
 "use client";
 
 import type { QueryClient } from "@tanstack/react-query";
-import { api } from "@/lib/studio/api";
+import { api } from "@/lib/studio/api/addresses";
 import type { WaitingQueue } from "@/lib/studio/api/queue";
 import { endpointKey, invalidateResources } from "../endpoint-client";
 

@@ -1,7 +1,7 @@
 import { QueryClient } from "@tanstack/react-query";
 import { describe, expect, it } from "vitest";
 import { queryKeyOf } from "@/lib/client/endpoint-client";
-import { api } from "@/lib/studio/api";
+import { api } from "@/lib/studio/api/addresses";
 import { experimentKey } from "../experiments/keys";
 import { ballotKey, resultsKey, voteKey, votesOfEvalSetKey, votesOfExperimentKey } from "../votes/keys";
 import { applyVoteChange } from "./vote-changes";

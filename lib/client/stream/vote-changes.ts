@@ -2,7 +2,7 @@
 
 import type { QueryClient } from "@tanstack/react-query";
 import { queryKeyOf } from "@/lib/client/endpoint-client";
-import { api } from "@/lib/studio/api";
+import { api } from "@/lib/studio/api/addresses";
 import type { GalleryChange } from "@/lib/studio/api/stream-events";
 import { ballotKey, invalidateVotesOf, resultsKey, voteKey } from "../votes/keys";
 

@@ -1,6 +1,6 @@
 "use client";
 
-import { api } from "@/lib/studio/api";
+import { api } from "@/lib/studio/api/addresses";
 import { useEndpoint } from "../endpoint-client";
 
 /** The versions of an item's stack, oldest first (just the item when it has none). */

@@ -3,10 +3,14 @@
  * each URL, so a link made in one screen opens in another.
  */
 
-import { items, type ThumbWidth } from "./items";
+import type { ThumbWidth } from "@/lib/studio/items/thumb-widths";
+// The addresses, not the declarations: cards and pages in the browser build these URLs.
+import { api } from "./addresses";
 import { urlOf } from "./url";
 
-export { THUMB_WIDTHS, type ThumbWidth } from "./items";
+export { THUMB_WIDTHS, type ThumbWidth } from "@/lib/studio/items/thumb-widths";
+
+const { items } = api;
 
 /** An item's thumbnail (a poster frame for a video), in the best format the browser accepts. */
 export function thumbUrl(itemId: string, width: ThumbWidth): string {

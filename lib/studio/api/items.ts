@@ -5,13 +5,10 @@ import { checkFilterDays, galleryFilterShape } from "@/lib/studio/gallery/filter
 import { checkJump, jumpQuery } from "@/lib/studio/gallery/months";
 import { galleryItemSchema, itemReviewSchema } from "@/lib/studio/items/gallery-item";
 import { itemDetailSchema } from "@/lib/studio/items/item-detail";
+import { THUMB_WIDTHS } from "@/lib/studio/items/thumb-widths";
 import { BULK_ACTIONS, bulkSchema, itemIdsSchema, itemTagsSchema } from "@/lib/studio/organize/organize";
 import { RATING_MAX, RATING_MIN, REVIEW_EVENT_KINDS, REVIEW_STATES } from "@/lib/studio/review/review";
 import { pageQuery, resource, uuid } from "./endpoint";
-
-/** Widths of the thumbnails the studio makes for each item (px); cards pick by their size. */
-export const THUMB_WIDTHS = [320, 640, 1280] as const;
-export type ThumbWidth = (typeof THUMB_WIDTHS)[number];
 
 /** The gallery's items: the filtered list, one item for the viewer, its review, media and comments. */
 

@@ -1,5 +1,5 @@
 import { notFound, redirect } from "next/navigation";
-import { isRecallPart, recallHref } from "@/lib/client/create/recall";
+import { isRecallPart, recallHref } from "@/lib/client/create/recall-links";
 import { pageServices, requirePageUser } from "@/lib/server/api/page-session";
 import { getTask } from "@/lib/server/db";
 

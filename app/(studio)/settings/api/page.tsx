@@ -3,7 +3,7 @@ import { ReferenceTabs } from "@/components/reference/reference-tabs";
 import { StreamReference } from "@/components/reference/stream-reference";
 import { buttonClasses } from "@/components/ui/button";
 import { PageHeader } from "@/components/ui/page-header";
-import { api } from "@/lib/studio/api";
+import { api } from "@/lib/studio/api/addresses";
 import { urlOf } from "@/lib/studio/api/url";
 
 export const metadata: Metadata = { title: "API reference" };

@@ -67,6 +67,14 @@ module.exports = {
       to: { path: "^lib/client/" },
     },
     {
+      name: "browser-api-through-addresses",
+      comment:
+        "Pages and hooks reach the API through its address table (lib/studio/api/addresses.ts): the declarations' index would bring every endpoint's schemas, and zod, to every page.",
+      severity: "error",
+      from: { path: "^(components|lib/client)/", pathNot: "\\.test\\.tsx?$" },
+      to: { path: "^lib/studio/api/index\\.ts$", dependencyTypesNot: ["type-only"] },
+    },
+    {
       name: "components-not-server",
       comment: "Components run in the browser: no server module, not even for a type.",
       severity: "error",

@@ -26,13 +26,21 @@ test("Vary… on the canvas runs what the canvas would send as an experiment's g
   ] as const) {
     await page.setViewportSize({ width, height });
     await saveScreen(page, { path: `${SCREENS}/vary-${width}x${height}.png` });
-    // The prompt box spans the column's width inside its padding.
-    const column = await page.locator("#canvas-prompt").boundingBox();
-    const generate = await page.getByRole("button", { name: /^Generate/ }).boundingBox();
-    const button = await vary.boundingBox();
-    if (!column || !generate || !button) throw new Error("the prompt or the buttons under it are not shown");
-    expect(Math.round(button.y)).toBe(Math.round(generate.y));
-    expect(Math.round(button.x + button.width)).toBeLessThanOrEqual(Math.round(column.x + column.width));
+    // The prompt box spans the column's width inside its padding. Read again until the column
+    // has settled at the new size (its estimate and notes arrive as they are worked out).
+    const generate = page.getByRole("button", { name: /^Generate/ });
+    await expect
+      .poll(async () => {
+        const column = await page.locator("#canvas-prompt").boundingBox();
+        const go = await generate.boundingBox();
+        const button = await vary.boundingBox();
+        if (!column || !go || !button) return "the prompt or the buttons under it are not shown";
+        if (Math.round(button.y) !== Math.round(go.y)) return `Vary… at ${button.y}, Generate at ${go.y}`;
+        if (Math.round(button.x + button.width) > Math.round(column.x + column.width))
+          return "Vary… past the column's edge";
+        return "side by side";
+      })
+      .toBe("side by side");
   }
 
   await vary.click();

@@ -185,7 +185,8 @@ test("3 prompts x 3 CFG from text to image: a refused value is marked and remove
     timeout: 120_000,
   });
   await page.getByRole("link", { name: "version 1 (earlier)" }).click();
-  await expect(page).toHaveURL(new RegExp(`/experiments/${id}$`));
+  // A page the server renders: on a loaded machine, as long as any navigation.
+  await expect(page).toHaveURL(new RegExp(`/experiments/${id}$`), { timeout: 30_000 });
   await expect(grid.getByRole("columnheader", { name: /CFG 11/ })).toBeVisible();
   await expect(page.getByRole("link", { name: "version 2 (re-run)" })).toBeVisible();
 

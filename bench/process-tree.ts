@@ -49,27 +49,38 @@ function statusOf(pid: number): { rss: number; anon: number; file: number; threa
   return { rss: field("VmRSS"), anon: field("RssAnon"), file: field("RssFile"), threads: field("Threads") };
 }
 
-/** The memory of `pid` and all its descendants; throws when `pid` itself is not running. */
-export function treeMemory(pid: number): TreeMemory {
-  const kb = { rss: 0, anon: 0, file: 0 };
-  let threads = 0;
-  let processes = 0;
+/**
+ * What `read` finds of `pid` and every process it started, in no set order; a process that has
+ * ended on the way (`read` answers null) is left out, and `pid` itself ended throws.
+ */
+function readTree<T>(pid: number, read: (pid: number) => T | null): T[] {
+  const found: T[] = [];
   const pending = [pid];
   for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
-    const status = statusOf(next);
-    if (status === null) {
+    const value = read(next);
+    if (value === null) {
       if (next === pid) throw new Error(`process ${pid} is not running`);
       continue;
     }
-    kb.rss += status.rss;
-    kb.anon += status.anon;
-    kb.file += status.file;
-    threads += status.threads;
-    processes += 1;
+    found.push(value);
     pending.push(...childrenOf(next));
   }
-  const mb = (n: number) => Math.round(n / 1024);
-  return { rss: mb(kb.rss), anon: mb(kb.anon), file: mb(kb.file), threads, processes };
+  return found;
+}
+
+/** The memory of `pid` and all its descendants; throws when `pid` itself is not running. */
+export function treeMemory(pid: number): TreeMemory {
+  const statuses = readTree(pid, statusOf);
+  const sum = (pick: (s: NonNullable<ReturnType<typeof statusOf>>) => number) =>
+    statuses.reduce((total, s) => total + pick(s), 0);
+  const mb = (kb: number) => Math.round(kb / 1024);
+  return {
+    rss: mb(sum((s) => s.rss)),
+    anon: mb(sum((s) => s.anon)),
+    file: mb(sum((s) => s.file)),
+    threads: sum((s) => s.threads),
+    processes: statuses.length,
+  };
 }
 
 /** Clock ticks per second of /proc's CPU times (USER_HZ): 100 on every Linux this runs on. */
@@ -100,18 +111,6 @@ function cpuOf(pid: number): number | null {
  * difference of two readings is what the tree spent between them.
  */
 export function treeCpu(pid: number): { seconds: number; processes: number } {
-  let seconds = 0;
-  let processes = 0;
-  const pending = [pid];
-  for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
-    const cpu = cpuOf(next);
-    if (cpu === null) {
-      if (next === pid) throw new Error(`process ${pid} is not running`);
-      continue;
-    }
-    seconds += cpu;
-    processes += 1;
-    pending.push(...childrenOf(next));
-  }
-  return { seconds, processes };
+  const cpus = readTree(pid, cpuOf);
+  return { seconds: cpus.reduce((total, cpu) => total + cpu, 0), processes: cpus.length };
 }

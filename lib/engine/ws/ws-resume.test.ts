@@ -32,6 +32,26 @@ function expectedKeys(plans: Array<{ taskUUID: string; count: number }>): string
   return plans.flatMap((p) => Array.from({ length: p.count }, (_, i) => `${p.taskUUID}#${i + 1}`)).sort();
 }
 
+/** The taskUUIDs among `uuids` the core was given. */
+function submitted(uuids: ReadonlySet<string>): Set<string> {
+  const seen = harness.core.submissions.flatMap((s) =>
+    s.tasks.map((t) => ("taskUUID" in t ? String(t.taskUUID) : "")),
+  );
+  return new Set(seen.filter((id) => uuids.has(id)));
+}
+
+/** What a timed-out wait lacked: the results not received and what the server still holds. */
+function missing(clients: TestClient[], uuids: ReadonlySet<string>, expected: string[]): string {
+  const got = new Set(received(clients, uuids));
+  const stats = harness.server.stats();
+  return [
+    `missing ${expected.filter((key) => !got.has(key)).join(", ")}`,
+    `tasks given to the core ${submitted(uuids).size} of ${uuids.size}`,
+    `server holds ${stats.bufferedMessages} messages, ${stats.detachedSessions} detached sessions`,
+    `sockets ${clients.map((c) => c.ws.readyState).join("/")}`,
+  ].join("; ");
+}
+
 /** Waits until the server has noticed a drop (the session is detached). */
 async function serverSawDrop(detached = 1): Promise<void> {
   await eventually(
@@ -85,6 +105,14 @@ describe("WebSocket session resume", () => {
       const clients: TestClient[] = [await harness.connect()];
       const session = await (clients[0] as TestClient).authenticate(KEY_A);
       (clients[0] as TestClient).send(plans.map((p) => p.task));
+      // The guarantee covers tasks the service read. A socket destroyed before the server read the
+      // request off it takes the request with it (the client never had an answer for it), so the
+      // drops start once the tasks are in: a timers phase can otherwise run before the read.
+      await eventually(
+        () => submitted(uuids).size === uuids.size,
+        5_000,
+        `seed ${seed}: the tasks to arrive`,
+      );
       const drops = random() < 0.4 ? 2 : 1;
       for (let d = 0; d < drops; d++) {
         const current = clients[clients.length - 1] as TestClient;
@@ -104,7 +132,11 @@ describe("WebSocket session resume", () => {
       const last = clients[clients.length - 1] as TestClient;
       // Generous: on a loaded machine (the whole suite in parallel) a resume can take seconds;
       // a lost result never arrives however long the wait, so the check stays as strict.
-      await last.waitUntil(() => received(clients, uuids).length >= expected.length, 15_000, `seed ${seed}`);
+      await last
+        .waitUntil(() => received(clients, uuids).length >= expected.length, 15_000, `seed ${seed}`)
+        .catch((error: unknown) => {
+          throw new Error(`${String(error)}; ${missing(clients, uuids, expected)}`);
+        });
       await sleep(30); // a duplicate would arrive by now
       expect(received(clients, uuids).sort(), `seed ${seed}`).toEqual(expected);
       expect(harness.server.stats().bufferedMessages, `seed ${seed}`).toBe(0);

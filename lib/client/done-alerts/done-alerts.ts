@@ -32,8 +32,8 @@ function permission(): string {
 }
 
 function tell(alert: DoneAlert | null): void {
-  const how = howToTell(alert, { ...settings, hidden: document.hidden, permission: permission() });
   if (!alert) return;
+  const how = howToTell(alert, { ...settings, hidden: document.hidden, permission });
   if (how.show) {
     try {
       const note = new Notification(alert.title, { body: alert.body, tag: alert.tag });

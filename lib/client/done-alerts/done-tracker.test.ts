@@ -23,7 +23,7 @@ const BATCH = {
   medium: "image" as const,
   href: "/create/text-to-image",
 };
-const SEEN = { notify: true, sound: false, hidden: true, permission: "granted" };
+const SEEN = { notify: true, sound: false, hidden: true, permission: () => "granted" };
 
 describe("when the member's work is done", () => {
   it("tells of a batch once, when its last task ends, counting its images", () => {
@@ -105,12 +105,29 @@ describe("when the member's work is done", () => {
     const alert = t.task(update("a", "success", 1));
     expect(howToTell(alert, SEEN)).toEqual({ show: true, chime: false });
     expect(howToTell(alert, { ...SEEN, hidden: false, sound: true })).toEqual({ show: false, chime: false });
-    expect(howToTell(alert, { ...SEEN, permission: "denied", sound: true })).toEqual({
+    expect(howToTell(alert, { ...SEEN, permission: () => "denied", sound: true })).toEqual({
       show: false,
       chime: true,
     });
     expect(howToTell(alert, { ...SEEN, notify: false })).toEqual({ show: false, chime: false });
     expect(howToTell(null, SEEN)).toEqual({ show: false, chime: false });
+  });
+
+  it("asks the browser's permission only when a notification could be shown", () => {
+    const t = new DoneTracker();
+    t.sent({ ...BATCH, taskUUIDs: ["a"] });
+    const alert = t.task(update("a", "success", 1));
+    let asked = 0;
+    const permission = () => {
+      asked++;
+      return "granted";
+    };
+    howToTell(null, { ...SEEN, permission });
+    howToTell(alert, { ...SEEN, hidden: false, permission });
+    howToTell(alert, { ...SEEN, notify: false, sound: true, permission });
+    expect(asked).toBe(0);
+    expect(howToTell(alert, { ...SEEN, permission })).toEqual({ show: true, chime: false });
+    expect(asked).toBe(1);
   });
 
   it("over random orders of ends, tells each batch exactly once", () => {

@@ -152,12 +152,14 @@ export class DoneTracker {
 /**
  * How an alert reaches the person: only while the tab is out of sight (in sight, the page itself
  * shows the results), as a notification when they turned it on and the browser allows it, with a
- * chime when they turned that on.
+ * chime when they turned that on. The browser's permission is asked last, and only then: reading
+ * it is a blocking round trip to the browser's own process (Chromium), which every live event of
+ * a busy page would otherwise pay.
  */
 export function howToTell(
   alert: DoneAlert | null,
-  state: { notify: boolean; sound: boolean; hidden: boolean; permission: string },
+  state: { notify: boolean; sound: boolean; hidden: boolean; permission: () => string },
 ): { show: boolean; chime: boolean } {
   if (!alert || !state.hidden) return { show: false, chime: false };
-  return { show: state.notify && state.permission === "granted", chime: state.sound };
+  return { show: state.notify && state.permission() === "granted", chime: state.sound };
 }

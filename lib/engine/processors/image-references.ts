@@ -1,4 +1,5 @@
 import "server-only";
+import { BLANK_PROMPT } from "@/lib/protocol/blank-prompt";
 import type { ServiceError } from "@/lib/protocol/errors";
 import { EDIT_MODELS, type EditModel, tiersText } from "@/lib/protocol/image-edit-models";
 import type { ImageInferenceTask } from "@/lib/protocol/image-inference";
@@ -62,7 +63,7 @@ export function checkReferences(
  * or with words like "replace", "turn into") moves it further; no text guidance keeps it close.
  */
 export function editStrength(prompt: string): number {
-  const text = prompt === "__BLANK__" ? "" : prompt.trim();
+  const text = prompt === BLANK_PROMPT ? "" : prompt.trim();
   if (text === "") return 0.2;
   const words = text.split(/\s+/).length;
   const bold = /\b(replace|turn|transform|change|make|into|instead|remove|swap)\b/i.test(text) ? 0.15 : 0;

@@ -1,3 +1,4 @@
+import { BLANK_PROMPT } from "@/lib/protocol/blank-prompt";
 import type { Rgb } from "../shared/seeded";
 import { COLOURS } from "./colour-words";
 import { parsePrompt, type WeightedWord } from "./prompt-syntax";
@@ -174,7 +175,7 @@ export function readIntent(
   negative: string | undefined,
   weighting?: "compel" | "sdEmbeds",
 ): Intent {
-  const text = prompt === "__BLANK__" ? "" : prompt;
+  const text = prompt === BLANK_PROMPT ? "" : prompt;
   const pos = read(parsePrompt(text, weighting));
   const neg = read(parsePrompt(negative ?? "", weighting));
   const elements = new Map(pos.elements);

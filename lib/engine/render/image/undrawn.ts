@@ -1,3 +1,4 @@
+import { BLANK_PROMPT } from "@/lib/protocol/blank-prompt";
 import { readIntent } from "./intent";
 
 /**
@@ -86,7 +87,7 @@ function wordsAskedFor(prompt: string): Set<string> {
  * negative prompt names are not asked for and not reported.
  */
 export function undrawnWords(prompt: string, negative?: string, weighting?: "compel" | "sdEmbeds"): string[] {
-  if (prompt === "__BLANK__") return [];
+  if (prompt === BLANK_PROMPT) return [];
   const intent = readIntent(prompt, negative, weighting);
   const avoided = new Set(readIntent(negative ?? "", undefined, weighting).unknownWords);
   const asked = wordsAskedFor(prompt);

@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { ADDRESS_TABLE } from "./address-table";
 import { api as addressed, addressTableOf } from "./addresses";
@@ -26,5 +28,23 @@ describe("the browser's addresses of the studio's endpoints", () => {
   it("build the same URLs as the declarations", () => {
     const input = { params: { id: "abc", key: "items/a b.png" }, query: { w: "320" } };
     expect(urlOf(addressed.items.thumb, input)).toBe(urlOf(api.items.thumb, input));
+  });
+
+  it("are read in the browser's code for their method, path and invalidations only", () => {
+    // The table types each endpoint as its declaration (so hooks infer params and answers), but at
+    // run time `spec` holds only these three: a schema read through it would type-check and be
+    // undefined in the browser. Code that needs a schema imports the declaration on the server.
+    const allowed = new Set(["method", "path", "invalidates"]);
+    const reads: string[] = [];
+    for (const folder of ["lib/client", "components", "app"]) {
+      for (const file of readdirSync(folder, { recursive: true, encoding: "utf8" })) {
+        if (!/\.tsx?$/.test(file) || /\.test\.tsx?$/.test(file)) continue;
+        const text = readFileSync(path.join(folder, file), "utf8");
+        for (const [, field] of text.matchAll(/\bspec\??\.(\w+)/g)) {
+          if (field && !allowed.has(field)) reads.push(`${folder}/${file}: spec.${field}`);
+        }
+      }
+    }
+    expect(reads).toEqual([]);
   });
 });

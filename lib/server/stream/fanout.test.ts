@@ -201,6 +201,37 @@ describe("Fanout", () => {
     fanout.close();
   });
 
+  it("joins a window's frames once for the team, or once per member, whatever the number of sockets", () => {
+    const fanout = new Fanout(60_000);
+    const chunks = new Set<Buffer>();
+    const sockets = Array.from({ length: 1000 }, (_, i) => {
+      const socket = reader(`u${i % 34}`);
+      const write = socket.write;
+      socket.write = (chunk: Buffer) => {
+        chunks.add(chunk);
+        write(chunk);
+      };
+      fanout.add(socket);
+      return socket;
+    });
+    fanout.broadcast(frame("team-1"), { team: true });
+    fanout.broadcast(frame("team-2"), { team: true });
+    fanout.flush();
+    expect(chunks.size).toBe(1);
+    expect(sockets.every((s) => s.messages.join() === "team-1,team-2")).toBe(true);
+
+    chunks.clear();
+    fanout.broadcast(frame("team-3"), { team: true });
+    fanout.broadcast(frame("u7-only"), { userId: "u7" });
+    fanout.broadcast(frame("team-4"), { team: true });
+    fanout.flush();
+    // u7's buffer, with its own event, and one for the 33 other members, whose frames are the same.
+    expect(chunks.size).toBe(2);
+    expect(sockets[7]?.messages.slice(2)).toEqual(["team-3", "u7-only", "team-4"]);
+    expect(sockets[8]?.messages.slice(2)).toEqual(["team-3", "team-4"]);
+    fanout.close();
+  });
+
   it("sends on its own after the window, without being flushed", async () => {
     const fanout = new Fanout(1);
     const a = reader("u1");

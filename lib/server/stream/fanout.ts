@@ -18,18 +18,19 @@ interface Pending {
  * The relay's writes: every event is one WebSocket message framed once, and what a window of
  * `windowMs` brings to a socket leaves in a single write of those frames back to back. A write is
  * a system call; with a thousand sockets at a thousand events a second, one per event per socket
- * was most of the studio's time. Sockets whose frames in a window are the same (the team's events,
- * or one member's) share one buffer, so a window costs a copy per member at most, not per socket.
+ * was most of the studio's time. Sockets whose frames in a window are the same share one buffer:
+ * a window costs a copy for the team's events and one per member who also had their own, not one
+ * per socket or per member.
  * A socket that stops reading does not slow the others: its bytes wait in its own buffer (the
  * outlet decides when that is too much). One event stays one message: browsers see no difference.
  */
 export class Fanout {
-  private queue: { frame: Buffer; audience: Audience }[] = [];
+  private queue: Queue = [];
   /** Whether every event in the queue is for the whole team (then every socket's bytes are the same). */
   private teamOnly = true;
   private readonly outlets = new Map<Outlet, Pending>();
   /** Outlets with frames of their own this window. */
-  private readonly owning = new Set<Outlet>();
+  private owning = new Set<Outlet>();
   private timer: NodeJS.Timeout | null = null;
 
   constructor(private readonly windowMs: number) {}
@@ -70,38 +71,28 @@ export class Fanout {
     return true;
   }
 
-  /** Writes this window's frames now (the timer does it `windowMs` after the first). */
+  /**
+   * Writes this window's frames now (the timer does it `windowMs` after the first). The sockets
+   * are walked in place, not copied: a thousand of them a hundred times a second, the walk is
+   * what the relay does beyond the write itself, so it does nothing per socket that a group of
+   * sockets can share (the team's frames are joined once, a member's once).
+   */
   flush(): void {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
-    const queue = this.queue;
-    const teamOnly = this.teamOnly;
+    const window = new Window(this.queue, this.teamOnly);
+    const owning = this.owning;
     this.queue = [];
     this.teamOnly = true;
-    const shared = new Map<string, Buffer>();
-    const sameFrames = new Joined();
-    const targets = queue.length > 0 ? [...this.outlets.keys()] : [...this.owning];
-    this.owning.clear();
-    for (const outlet of targets) {
-      const pending = this.outlets.get(outlet);
-      if (!pending) continue;
-      let chunk: Buffer;
-      if (pending.skip === 0 && pending.own.length === 0) {
-        const key = teamOnly ? "" : outlet.userId;
-        chunk = shared.get(key) ?? framesFor(queue, outlet.userId);
-        shared.set(key, chunk);
-      } else {
-        chunk = sameFrames.of(merged(queue, pending, outlet.userId));
-        pending.skip = 0;
-        pending.own = [];
+    this.owning = new Set();
+    // An outlet added while this runs (none is: sockets join from their own callbacks) would be
+    // walked too, with nothing of this window for it.
+    if (window.queue.length > 0) for (const [outlet, pending] of this.outlets) window.write(outlet, pending);
+    else
+      for (const outlet of owning) {
+        const pending = this.outlets.get(outlet);
+        if (pending) window.write(outlet, pending);
       }
-      if (chunk.length === 0) continue;
-      try {
-        outlet.write(chunk);
-      } catch {
-        // A socket that broke while writing is closing; the others still get theirs.
-      }
-    }
   }
 
   /** Drops what is pending and stops the timer. */
@@ -119,14 +110,62 @@ export class Fanout {
   }
 }
 
-function framesFor(queue: { frame: Buffer; audience: Audience }[], userId: string): Buffer {
+type Queue = { frame: Buffer; audience: Audience }[];
+
+/** One window's writes: what sockets share is joined once for all of them. */
+class Window {
+  /** Every frame of the window, when each is for the whole team. */
+  private everyone: Buffer | null = null;
+  private readonly ofMember = new Map<string, Buffer>();
+  private readonly joined = new Joined();
+
+  constructor(
+    readonly queue: Queue,
+    private readonly teamOnly: boolean,
+  ) {}
+
+  write(outlet: Outlet, pending: Pending): void {
+    let chunk: Buffer;
+    if (pending.skip === 0 && pending.own.length === 0) chunk = this.common(outlet.userId);
+    else {
+      chunk = this.joined.of(merged(this.queue, pending, outlet.userId));
+      pending.skip = 0;
+      pending.own = [];
+    }
+    if (chunk.length === 0) return;
+    try {
+      outlet.write(chunk);
+    } catch {
+      // A socket that broke while writing is closing; the others still get theirs.
+    }
+  }
+
+  /**
+   * What the window brings every socket of a member that joined before it and has nothing of its
+   * own: members whose frames are the same (none of them had one of their own) share one buffer.
+   */
+  private common(userId: string): Buffer {
+    if (this.teamOnly) {
+      this.everyone ??= this.joined.of(framesFor(this.queue, userId));
+      return this.everyone;
+    }
+    let chunk = this.ofMember.get(userId);
+    if (!chunk) {
+      chunk = this.joined.of(framesFor(this.queue, userId));
+      this.ofMember.set(userId, chunk);
+    }
+    return chunk;
+  }
+}
+
+function framesFor(queue: Queue, userId: string): Buffer[] {
   const frames: Buffer[] = [];
   for (const entry of queue) if (isFor(entry.audience, userId)) frames.push(entry.frame);
-  return frames.length === 1 ? (frames[0] as Buffer) : Buffer.concat(frames);
+  return frames;
 }
 
 /** The frames of a socket that joined mid-window or has frames of its own, in order. */
-function merged(queue: { frame: Buffer; audience: Audience }[], pending: Pending, userId: string): Buffer[] {
+function merged(queue: Queue, pending: Pending, userId: string): Buffer[] {
   const frames: Buffer[] = [];
   let o = 0;
   for (let i = pending.skip; i <= queue.length; i++) {

@@ -22,8 +22,9 @@ import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
-import { ROOT } from "../e2e/fixtures/processes";
+import { freePort, ROOT } from "../e2e/fixtures/processes";
 import { startLocalPostgres } from "./local-postgres";
+import { whereMemoryIs } from "./memory-detail";
 import { type TreeMemory, treeMemory } from "./process-tree";
 import { onStop, stopAll } from "./stop-on-exit";
 import { setUpOwner, startStudio, stopStudio } from "./studio-process";
@@ -35,6 +36,12 @@ const TASKS_PER_REQUEST = 10;
 /** Long enough for a started server to settle (lazy modules, first GC). */
 const SETTLE_MS = Number(process.env.BENCH_SETTLE_MS ?? 15_000);
 const IDLE_AFTER_MS = Number(process.env.BENCH_IDLE_MS ?? 70_000);
+
+/**
+ * BENCH_DETAIL=1: the restarted studio listens for an inspector, and each reading after it is
+ * followed by where the memory is (memory-detail.ts). The inspector itself holds a few MB.
+ */
+const DETAIL = process.env.BENCH_DETAIL === "1";
 
 const compiled = existsSync(path.join(ROOT, ".build", "server.mjs"));
 
@@ -100,16 +107,27 @@ async function measure(env: Record<string, string>): Promise<Figures> {
   await sleep(SETTLE_MS);
   const firstIdle = status(first.child.pid ?? 0);
   await stopStudio(first.child);
-  const { child, origin }: { child: ChildProcess; origin: string } = await startStudio(studioEnv);
+  const inspector = DETAIL ? await freePort() : 0;
+  const { child, origin }: { child: ChildProcess; origin: string } = await startStudio(
+    DETAIL
+      ? { ...studioEnv, NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ""} --inspect=127.0.0.1:${inspector}` }
+      : studioEnv,
+  );
   const pid = child.pid ?? 0;
+  const read = async (moment: string) => {
+    const figures = status(pid);
+    if (DETAIL)
+      console.info([`  ${moment}: ${figures.rss} MB`, ...(await whereMemoryIs(pid, inspector))].join("\n"));
+    return figures;
+  };
   await sleep(SETTLE_MS);
-  const idle = status(pid);
+  const idle = await read("idle after a restart");
   const began = performance.now();
   const results = await sendAndKeep(origin, cookie);
   const seconds = (performance.now() - began) / 1000;
-  const busy = status(pid);
+  const busy = await read("right after the results");
   await sleep(IDLE_AFTER_MS);
-  const after = status(pid);
+  const after = await read(`${Math.round(IDLE_AFTER_MS / 1000)} s after the results`);
   await stopStudio(child);
   return { firstIdle, idle, busy, after, results, seconds };
 }

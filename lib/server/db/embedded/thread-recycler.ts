@@ -30,8 +30,10 @@ export interface RecyclePolicy {
 
 /**
  * Quiet (at most 10 queries in each 10 s, the studio's timers) for 20 s, and over 48 MB: an opened
- * database holds about 18 MB (4 MB of shared buffers and the catalogs), and a burst of 1,000 results leaves well over 100 MB; a replacement costs about a
- * second of one core, during which queries wait.
+ * database holds about 18 MB (4 MB of shared buffers and the catalogs). With results written in
+ * batches, a burst of 1,000 results leaves 22-29 MB resident (`BENCH_DETAIL=1 npm run
+ * bench:memory`), under the bound: the thread is replaced only after work that grows it further.
+ * A replacement costs about a second of one core, during which queries wait.
  */
 export const DEFAULT_RECYCLE_POLICY: RecyclePolicy = {
   idleMs: 20_000,

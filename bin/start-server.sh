@@ -11,13 +11,13 @@
 # mapping of its own, returned to the system when freed, but raises that threshold each time such
 # a block is freed, up to 32 MB; from then on image and request buffers come from the arenas, and
 # once freed they stay there among the blocks still in use: 70 s after 1,000 results the arenas
-# held 75 MB, 14 MB of it in use, and the studio 228 MB (PostgreSQL). Set, the threshold stays
-# fixed and an arena's free top is returned past it. At 64 KB, 70 s after 1,000 results on the
-# embedded database, the two arenas still held 62 MB with 21 MB of it in use, and the studio 261,
-# 321 and 287 MB in three runs; at 32 KB, run in turn with those, 236, 256 and 250 MB. The 1,000
-# results took 127, 146 and 128 s against 128, 114 and 102 s, on a machine busy with other work
-# whose noise is as large: a slowdown is neither shown nor ruled out. A threshold of 16 KB made
-# encoding images three to five times slower.
+# held 75 MB, 14 MB of it in use, and the studio 228 MB (PostgreSQL). Set, the threshold stays at
+# 64 KB and an arena's free top is returned past 64 KB: 55 MB held, the studio 185 MB. A threshold
+# of 16 KB held less (160 MB) but made encoding images three to five times slower; 64 KB measured
+# as fast as glibc's own. 32 KB held about 50 MB less on the embedded database 70 s after 1,000
+# results (224 MB against 277), but cost each kept result a third more CPU (bench:keep, the two
+# run in turn on a quiet machine: 19.6 and 20.3 ms against 14.3 and 16.5 ms embedded, 12.0 and
+# 15.2 ms against 8.8 and 9.4 ms on PostgreSQL), so the threshold stays at 64 KB.
 #
 # --max-semi-space-size=2: V8 lets the main thread's young generation grow to 16 MB a half (two
 # halves, both resident) once a burst of allocation has gone through it, as starting Next.js does,
@@ -28,8 +28,8 @@
 # Each is only a default: a value set by whoever starts the studio is kept.
 NODE_ENV=production
 : "${MALLOC_ARENA_MAX:=2}"
-: "${MALLOC_MMAP_THRESHOLD_:=32768}"
-: "${MALLOC_TRIM_THRESHOLD_:=32768}"
+: "${MALLOC_MMAP_THRESHOLD_:=65536}"
+: "${MALLOC_TRIM_THRESHOLD_:=65536}"
 export NODE_ENV MALLOC_ARENA_MAX MALLOC_MMAP_THRESHOLD_ MALLOC_TRIM_THRESHOLD_
 if [ "$#" -eq 0 ]; then set -- .build/server.mjs; fi
 case " ${NODE_OPTIONS:-} $* " in

@@ -43,6 +43,23 @@ function random(seed: number) {
   };
 }
 
+/** A fanout with 1,000 sockets of 34 members, and the distinct buffers written to them. */
+function thousandSockets() {
+  const fanout = new Fanout(60_000);
+  const chunks = new Set<Buffer>();
+  const sockets = Array.from({ length: 1000 }, (_, i) => {
+    const socket = reader(`u${i % 34}`);
+    const write = socket.write;
+    socket.write = (chunk: Buffer) => {
+      chunks.add(chunk);
+      write(chunk);
+    };
+    fanout.add(socket);
+    return socket;
+  });
+  return { fanout, chunks, sockets };
+}
+
 describe("textFrame", () => {
   it("makes frames a ws client reads back whole, at each length encoding", () => {
     const client = reader("u1");
@@ -169,18 +186,7 @@ describe("Fanout", () => {
   });
 
   it("gives sockets sent the same frames in a window one buffer between them, not a copy each", () => {
-    const fanout = new Fanout(60_000);
-    const chunks = new Set<Buffer>();
-    const sockets = Array.from({ length: 1000 }, (_, i) => {
-      const socket = reader(`u${i % 34}`);
-      const write = socket.write;
-      socket.write = (chunk: Buffer) => {
-        chunks.add(chunk);
-        write(chunk);
-      };
-      fanout.add(socket);
-      return socket;
-    });
+    const { fanout, chunks, sockets } = thousandSockets();
     // A page's presence event, framed once, for every tab there; then the team's event, then another.
     const presence = frame("presence-1");
     for (const s of sockets) fanout.send(s, presence);
@@ -202,18 +208,7 @@ describe("Fanout", () => {
   });
 
   it("joins a window's frames once for the team, or once per member, whatever the number of sockets", () => {
-    const fanout = new Fanout(60_000);
-    const chunks = new Set<Buffer>();
-    const sockets = Array.from({ length: 1000 }, (_, i) => {
-      const socket = reader(`u${i % 34}`);
-      const write = socket.write;
-      socket.write = (chunk: Buffer) => {
-        chunks.add(chunk);
-        write(chunk);
-      };
-      fanout.add(socket);
-      return socket;
-    });
+    const { fanout, chunks, sockets } = thousandSockets();
     fanout.broadcast(frame("team-1"), { team: true });
     fanout.broadcast(frame("team-2"), { team: true });
     fanout.flush();

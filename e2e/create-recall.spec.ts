@@ -20,6 +20,8 @@ memberTest(
     const create = new CreatePage(page);
     await canvas.open("/create/inpainting");
     await canvas.upload(await seedPicture());
+    // The stroke lands on the picture once it is placed (it is fitted to the view when it is).
+    await expect(page.getByText("Picture, 768 × 512")).toBeVisible();
     await canvas.stroke([300, 250], [450, 280]);
     await expect(canvas.plan.getByRole("heading")).toHaveText("Inpainting");
     await page.locator("#canvas-prompt").fill("a sailing boat on the water");

@@ -40,6 +40,7 @@ import { type BrowserContext, chromium, type Page } from "@playwright/test";
 import { freePort, startProcess, stopProcess } from "../e2e/fixtures/processes";
 import { chromiumPath } from "../scripts/chromium-path";
 import { startLocalPostgres } from "./local-postgres";
+import { threadsOf } from "./process-tree";
 import { onStop, stopAll } from "./stop-on-exit";
 
 const SIDE = 10;
@@ -119,20 +120,13 @@ function cpuSeconds(pid: number | undefined, skip: (number | undefined)[] = [], 
   return total;
 }
 
-/** CPU seconds of each thread of `pid`, summed by the thread's name (`/proc/<pid>/task`). */
+/** CPU seconds of each thread of `pid`, summed by the thread's name. */
 function threadCpu(pid: number | undefined): Map<string, number> {
   const out = new Map<string, number>();
   if (pid === undefined) return out;
-  for (const tid of readdirSync(`/proc/${pid}/task`)) {
-    try {
-      const text = readFileSync(`/proc/${pid}/task/${tid}/stat`, "utf8");
-      const name = text.slice(text.indexOf("(") + 1, text.lastIndexOf(")"));
-      const fields = text.slice(text.lastIndexOf(")") + 2).split(" ");
-      const key = tid === String(pid) ? "main thread" : name;
-      out.set(key, (out.get(key) ?? 0) + (Number(fields[11]) + Number(fields[12])) / 100);
-    } catch {
-      // The thread ended between the listing and the read.
-    }
+  for (const { tid, name, ms } of threadsOf(pid)) {
+    const key = tid === String(pid) ? "main thread" : name;
+    out.set(key, (out.get(key) ?? 0) + ms / 1000);
   }
   return out;
 }

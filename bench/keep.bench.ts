@@ -17,12 +17,13 @@
  */
 import { type ChildProcess, fork } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { WebSocket } from "ws";
 import { freePort, ROOT } from "../e2e/fixtures/processes";
 import { startLocalPostgres } from "./local-postgres";
+import { threadsOf } from "./process-tree";
 import { onStop, stopAll } from "./stop-on-exit";
 import { setUpOwner, startStudio, stopStudio } from "./studio-process";
 
@@ -52,21 +53,9 @@ function cpuMs(pid: number): number {
 
 /** CPU time of each thread of a process by thread id, with its name (main thread, libuv pool, vips, workers). */
 function threadsMs(pid: number): Map<string, { name: string; ms: number }> {
-  const out = new Map<string, { name: string; ms: number }>();
-  for (const tid of readdirSync(`/proc/${pid}/task`)) {
-    try {
-      const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, "utf8");
-      const name = stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")"));
-      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-      out.set(tid, {
-        name: tid === String(pid) ? "main" : name,
-        ms: ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_SECOND,
-      });
-    } catch {
-      // The thread ended meanwhile.
-    }
-  }
-  return out;
+  return new Map(
+    threadsOf(pid).map(({ tid, name, ms }) => [tid, { name: tid === String(pid) ? "main" : name, ms }]),
+  );
 }
 
 /** Per result, by thread name: what each kind of thread spent between two readings (ended threads lost). */

@@ -8,8 +8,9 @@
  * read-write mapping followed at once by the gigabytes V8 reserves behind it, and code is an
  * executable mapping of no file.
  */
-import { readdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import WebSocket from "ws";
+import { threadsOf } from "./process-tree";
 
 const MB = 1024 * 1024;
 const GUARD_BYTES = 1024 ** 3;
@@ -105,18 +106,10 @@ export function mapped(pid: number): MappedFigures {
   return figures;
 }
 
-/** Threads by name (`/proc/<pid>/task/<tid>/comm`), e.g. `{ node: 1, "libuv-worker": 4 }`. */
+/** Threads by name, e.g. `{ node: 1, "libuv-worker": 4 }`. */
 export function threadNames(pid: number): Record<string, number> {
   const names: Record<string, number> = {};
-  for (const tid of readdirSync(`/proc/${pid}/task`)) {
-    let name = "?";
-    try {
-      name = readFileSync(`/proc/${pid}/task/${tid}/comm`, "utf8").trim();
-    } catch {
-      continue;
-    }
-    names[name] = (names[name] ?? 0) + 1;
-  }
+  for (const { name } of threadsOf(pid)) names[name] = (names[name] ?? 0) + 1;
   return names;
 }
 

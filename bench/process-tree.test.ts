@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { afterEach, describe, expect, it } from "vitest";
-import { childrenOf, treeCpu, treeMemory } from "./process-tree";
+import { childrenOf, threadsOf, treeCpu, treeMemory } from "./process-tree";
 
 const started: ChildProcess[] = [];
 afterEach(() => {
@@ -64,5 +64,25 @@ describe.runIf(process.platform === "linux")("treeCpu", () => {
 
   it("refuses a process that is not running", () => {
     expect(() => treeCpu(2 ** 22 + 1)).toThrow(/not running/);
+  });
+});
+
+describe.runIf(process.platform === "linux")("threadsOf", () => {
+  it("reads every thread of a process with its name and its CPU so far", async () => {
+    const spin = "const end = process.cpuUsage().user + 300000; while (process.cpuUsage().user < end) {}";
+    const busy = spawn(
+      process.execPath,
+      ["-e", `${spin}; process.stdout.write("done"); setInterval(() => {}, 1000);`],
+      {
+        stdio: ["ignore", "pipe", "inherit"],
+      },
+    );
+    started.push(busy);
+    await new Promise((resolve) => busy.stdout?.once("data", resolve));
+    const threads = threadsOf(busy.pid ?? 0);
+    const main = threads.find((t) => t.tid === String(busy.pid));
+    expect(main?.name).toBe("node");
+    expect(main?.ms).toBeGreaterThanOrEqual(300);
+    expect(threads.every((t) => t.name.length > 0 && t.ms >= 0)).toBe(true);
   });
 });

@@ -114,3 +114,26 @@ export function treeCpu(pid: number): { seconds: number; processes: number } {
   const cpus = readTree(pid, cpuOf);
   return { seconds: cpus.reduce((total, cpu) => total + cpu, 0), processes: cpus.length };
 }
+
+/** One thread of a process: its id, its name (`comm`) and its CPU time so far, in ms. */
+export interface ThreadReading {
+  tid: string;
+  name: string;
+  ms: number;
+}
+
+/** Each thread of `pid` (`/proc/<pid>/task/<tid>/stat`); a thread that ends while read is left out. */
+export function threadsOf(pid: number): ThreadReading[] {
+  const threads: ThreadReading[] = [];
+  for (const tid of readdirSync(`/proc/${pid}/task`)) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, "utf8");
+      const name = stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")"));
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      threads.push({ tid, name, ms: ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_SECOND });
+    } catch {
+      // The thread ended between the listing and the read.
+    }
+  }
+  return threads;
+}

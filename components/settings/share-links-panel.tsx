@@ -66,6 +66,14 @@ export function ShareLinksPanel() {
             : link.target.label}
       </p>
       <p className="text-[12px] text-muted-subtle">
+        {link.prefix ? (
+          <>
+            <code className="font-mono text-muted" title={`The link that begins …/s/${link.prefix}`}>
+              /s/{link.prefix}…
+            </code>{" "}
+            ·{" "}
+          </>
+        ) : null}
         By {link.createdByName} on {dateFormat.format(new Date(link.createdAt))} ·{" "}
         {link.revokedAt
           ? `revoked ${dateFormat.format(new Date(link.revokedAt))}`

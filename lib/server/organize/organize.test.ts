@@ -17,7 +17,7 @@ import { databaseRateLimits } from "@/lib/server/rate-limits";
 import { addGuestComment, sharedComments, sharedMediaKey, sharedView } from "@/lib/server/votes/test-links";
 import { ROLES, type Role } from "@/lib/studio/roles";
 import { actor, MemoryStorage, makeItem, RecordingLog } from "../items/test-support";
-import { createShareLink, listShareLinks, revokeShareLink } from "../share/links";
+import { createShareLink, listShareLinks, revokeShareLink, SHARE_PREFIX_CHARS } from "../share/links";
 import { createBoard, deleteBoard, listBoards, setBoardMembership, updateBoard } from "./boards";
 import { bulkAction } from "./bulk";
 import { createSavedSearch, deleteSavedSearch, listSavedSearches } from "./saved-searches";
@@ -374,6 +374,28 @@ for (const backend of testBackends) {
           past,
         );
         expect((await refusal(sharedView(deps(), expired.token))).status).toBe(404);
+      });
+
+      it("list the start of each token, so two links to the same item are told apart, and never the token", async () => {
+        const shown = await makeItem(opened, editor, storage, "Two links to one lighthouse");
+        const made = await Promise.all(
+          [1, 2].map(() =>
+            createShareLink(deps(), me(), {
+              itemId: shown.id,
+              allowComments: false,
+              showParams: true,
+              expiresInDays: 1,
+            }),
+          ),
+        );
+        const { links } = await listShareLinks(deps(), me(), { ids: made.map((m) => m.link.id) });
+        for (const { link, token } of made) {
+          const listed = links.find((l) => l.id === link.id);
+          expect(listed?.prefix).toBe(token.slice(0, SHARE_PREFIX_CHARS));
+          expect(link.prefix).toBe(listed?.prefix);
+          expect(JSON.stringify(links)).not.toContain(token.slice(0, SHARE_PREFIX_CHARS + 1));
+        }
+        expect(new Set(links.map((l) => l.prefix)).size).toBe(2);
       });
 
       it("hide the prompt and parameters when the sharer unticks them, and refuse comments when not allowed", async () => {

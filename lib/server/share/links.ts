@@ -14,6 +14,11 @@ import type { OrganizeDeps } from "../items/live";
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** 32 random bytes: a token nobody guesses; only its SHA-256 is stored. */
 const TOKEN_BYTES = 32;
+/**
+ * How much of the token the list shows, after `/s/`: enough to tell two links to votes of the same
+ * name apart, far too little to guess (37 of the 43 characters stay unknown).
+ */
+export const SHARE_PREFIX_CHARS = 6;
 
 export function hashShareToken(token: string): string {
   return createHash("sha256").update(token).digest("hex");
@@ -78,6 +83,7 @@ export async function createShareLink(
       .insert(shareLink)
       .values({
         tokenHash: hashShareToken(token),
+        prefix: token.slice(0, SHARE_PREFIX_CHARS),
         itemId: input.itemId ?? null,
         boardId: input.boardId ?? null,
         roundId: input.roundId ?? null,
@@ -153,6 +159,7 @@ export async function listShareLinks(
       allowComments: link.allowComments,
       guestVotes: guestVotes !== null,
       showParams: link.showParams,
+      prefix: link.prefix,
       createdByName: creator ?? "Former member",
       createdAt: link.createdAt.toISOString(),
       expiresAt: link.expiresAt?.toISOString() ?? null,

@@ -11,6 +11,11 @@ export const shareLinkViewSchema = z.object({
   /** A vote's link that takes guests' votes while the vote is open. */
   guestVotes: z.boolean(),
   showParams: z.boolean(),
+  /**
+   * The token's first characters, as the link's address shows them after `/s/`, so a person can
+   * tell which row is the link they handed out; null for links made before it was kept.
+   */
+  prefix: z.string().nullable(),
   createdByName: z.string(),
   createdAt: z.string(),
   expiresAt: z.string().nullable(),

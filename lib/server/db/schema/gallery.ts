@@ -239,6 +239,12 @@ export const shareLink = pgTable(
   {
     id: uuid("id").primaryKey().defaultRandom(),
     tokenHash: text("token_hash").notNull().unique(),
+    /**
+     * The token's first characters, as the address shows them after `/s/`: enough for a person to
+     * match a row in Settings with the link they handed out, far too little to guess the rest.
+     * Null for links made before it was kept.
+     */
+    prefix: text("prefix"),
     itemId: uuid("item_id").references(() => item.id, { onDelete: "cascade" }),
     boardId: uuid("board_id").references(() => board.id, { onDelete: "cascade" }),
     /** A blind vote round: guests see its ranking once it is closed. */

@@ -12,6 +12,9 @@
  * from /proc/<pid>/stat before and after, over the results kept. Run on the embedded database
  * (PGlite, the floor's INSERT on a PGlite too) and on a throwaway PostgreSQL; BENCH_DATABASE=pglite
  * or =postgres runs one. BENCH_PROFILE_DIR writes a CPU profile of each studio's main thread.
+ * Each figure is also split by thread: main (the event loop), pglite (the embedded database),
+ * libvips worker (the thumbnail's pixels), node (libuv's pool, where files are written and sharp's
+ * calls run, and V8's helpers, which collect garbage).
  *
  *   npm run build && npm run bench:keep     (BENCH_RESULTS, BENCH_SIZE, BENCH_DATABASE, BENCH_BEFORE)
  */

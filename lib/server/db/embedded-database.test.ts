@@ -175,6 +175,28 @@ describe("the embedded database on its own thread", () => {
     }
   }, 120_000);
 
+  it.skipIf(process.platform !== "linux")(
+    "names its thread, so its CPU is told apart from Node's own threads",
+    async () => {
+      const threadNames = () =>
+        fs.readdirSync("/proc/self/task").map((tid) => {
+          try {
+            return fs.readFileSync(`/proc/self/task/${tid}/comm`, "utf8").trim();
+          } catch {
+            return "";
+          }
+        });
+      const opened = await openEmptyTestPglite();
+      try {
+        await opened.db.execute(sql`select 1`);
+        expect(threadNames()).toContain("pglite");
+      } finally {
+        await opened.close();
+      }
+    },
+    120_000,
+  );
+
   it("lets queries under way finish at close, then refuses new ones in the contract's shape", async () => {
     const opened = await openEmptyTestPglite();
     const running = Array.from({ length: 4 }, (_, i) =>

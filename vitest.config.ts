@@ -39,6 +39,7 @@ export const serverSideIsolated = [
   "lib/server/db/embedded-recycle.test.ts",
   "lib/server/http/api-fuzz.test.ts",
   "lib/server/http/handle.test.ts",
+  "lib/server/ops/metrics-singleton.test.ts",
   "lib/server/presence/load.test.ts",
   "lib/server/rate-limits/rate-limits.test.ts",
   "lib/server/stream/relay-limits.test.ts",

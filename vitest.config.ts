@@ -15,6 +15,21 @@ const pure = ["lib/protocol/**/*.test.ts", "lib/studio/**/*.test.ts", "lib/clien
 /** Of those, the ones with an environment of their own (a DOM), which needs a module graph of its own. */
 const pureButIsolated = ["lib/client/endpoint-client.test.ts", "lib/client/prompts/history-url.test.ts"];
 /**
+ * The components' tests (a DOM of their own, each test unmounting what it drew) that replace no
+ * module, spy on nothing shared and keep the real clock: one module graph per worker serves them,
+ * where loading React and the testing library again cost each file more than its tests did.
+ * `scripts/test-projects.test.ts` holds them to that.
+ */
+export const componentsShared = [
+  "components/comments/comment-box.test.tsx",
+  "components/experiments/grid-cell.test.tsx",
+  "components/gallery/use-grid-focus.test.tsx",
+  "components/votes/ballot-criteria.test.tsx",
+  "components/votes/criteria-rankings.test.tsx",
+  "components/votes/four-ties.test.tsx",
+  "components/votes/start-vote-dialog.test.tsx",
+];
+/**
  * Tests of the server, the engine, the upstream client and the platform helpers: see the `shared`
  * project. Their databases, servers and sockets are opened and closed by each file itself.
  */
@@ -39,6 +54,7 @@ export const serverSideIsolated = [
   "lib/server/db/embedded-recycle.test.ts",
   "lib/server/http/api-fuzz.test.ts",
   "lib/server/http/handle.test.ts",
+  "lib/server/ops/metrics-singleton.test.ts",
   "lib/server/presence/load.test.ts",
   "lib/server/rate-limits/rate-limits.test.ts",
   "lib/server/stream/relay-limits.test.ts",
@@ -95,7 +111,15 @@ export default defineConfig({
       },
       {
         extends: true,
-        test: { name: "isolated", include: everything, exclude: [...pure, ...serverSide] },
+        test: {
+          name: "isolated",
+          include: everything,
+          exclude: [...pure, ...serverSide, ...componentsShared],
+        },
+      },
+      {
+        extends: true,
+        test: { name: "components-shared", include: componentsShared, isolate: false },
       },
       {
         extends: true,

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { serverSideIsolated } from "../vitest.config";
+import { componentsShared, serverSideIsolated } from "../vitest.config";
 
 // The server's tests share one module graph per worker (the `shared` project in vitest.config.ts).
 // A file that replaces a module, spies on a shared object, stops the clock or reads an environment
@@ -32,5 +32,21 @@ describe("the server's tests that share a module graph", () => {
 
   it("name only files that exist", () => {
     expect(serverSideIsolated.filter((f) => !files.includes(f))).toEqual([]);
+  });
+});
+
+describe("the components' tests that share a module graph", () => {
+  const read = (f: string) => fs.readFileSync(path.join(ROOT, f), "utf8");
+
+  it("name only files that exist", () => {
+    expect(componentsShared.filter((f) => !fs.existsSync(path.join(ROOT, f)))).toEqual([]);
+  });
+
+  it("change nothing the files after them would see, and unmount what they draw", () => {
+    expect(componentsShared.filter((f) => CHANGES_SHARED_STATE.test(read(f)))).toEqual([]);
+    const drawing = componentsShared.filter((f) => read(f).includes("@testing-library/react"));
+    expect(drawing.filter((f) => !/afterEach\((cleanup\)|\(\) => \{\s*cleanup\(\))/.test(read(f)))).toEqual(
+      [],
+    );
   });
 });

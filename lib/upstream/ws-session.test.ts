@@ -131,6 +131,7 @@ describe("WebSocket session", () => {
       random: seededRandom(0x5eed),
       env: { ENGINE_RESUME_MS: "5000" },
     });
+    const runs: { seed: number; expected: number; mine: () => string[] }[] = [];
     for (let run = 0; run < 25; run++) {
       const seed = 0xc0ffee + run;
       const random = seededRandom(seed);
@@ -140,6 +141,7 @@ describe("WebSocket session", () => {
       const expected = tasks.reduce((n, t) => n + Number(t.numberResults), 0);
       const uuids = new Set(tasks.map((t) => String(t.taskUUID)));
       const mine = () => log.resultKeys().filter((k) => uuids.has(k.split("|")[0] ?? ""));
+      runs.push({ seed, expected, mine });
       const sending = client.socket.send(tasks);
       const drops = 1 + Math.floor(random() * 2);
       for (let d = 0; d < drops; d++) {
@@ -149,7 +151,11 @@ describe("WebSocket session", () => {
       }
       await sending;
       await log.until(() => mine().length >= expected, 15_000, `seed ${seed}: ${expected} results`);
-      await sleep(50); // a duplicate would arrive by now
+    }
+    // A duplicate would arrive by now: each run's results are counted after every later run and a
+    // last pause, so an early run's duplicates have had longer to come than one pause each.
+    await sleep(50);
+    for (const { seed, expected, mine } of runs) {
       const keys = mine();
       expect(keys.length, `seed ${seed}`).toBe(expected);
       expect(new Set(keys).size, `seed ${seed}`).toBe(expected);

@@ -108,13 +108,15 @@ describe("renderVideo content", { timeout: 60_000 }, () => {
   });
 
   it("different prompts give different frames; the same request gives the same frames", async () => {
-    const small = { width: 544, height: 720 } as const;
+    // What a prompt paints and whether a render repeats itself do not depend on the size: a small
+    // portrait picture (the other cases hold the sizes) keeps the three renders to a tenth of 544x720.
+    const small = { width: 144, height: 256 } as const;
     const [one, again, other] = await Promise.all([
       render({ ...small, prompt: "sunset over the sea" }),
       render({ ...small, prompt: "sunset over the sea" }),
       render({ ...small, prompt: "neon city at night" }),
     ]);
-    const [f1, f2, f3] = await Promise.all([one, again, other].map((r) => decodeFrames(r.bytes, 544, 720)));
+    const [f1, f2, f3] = await Promise.all([one, again, other].map((r) => decodeFrames(r.bytes, 144, 256)));
     for (const n of [0, 20, 47]) {
       expect(meanAbsDiff(f1?.[n] as Buffer, f2?.[n] as Buffer)).toBe(0);
       expect(meanAbsDiff(f1?.[n] as Buffer, f3?.[n] as Buffer)).toBeGreaterThan(25);

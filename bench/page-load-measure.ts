@@ -8,6 +8,7 @@ import { readFileSync } from "node:fs";
 import { type Browser, chromium, type Page } from "@playwright/test";
 import { chromiumPath } from "../scripts/chromium-path";
 import { childrenOf, threadsOf, treeCpu } from "./process-tree";
+import { PAGE_LOAD_CATEGORIES, type TraceEvent } from "./trace-summary";
 
 /** A page to load, and what says it is there beyond its heading and the live stream. */
 export interface Target {
@@ -36,6 +37,8 @@ export interface Load {
   list: { name: string; decoded: number }[];
   /** CPU seconds by process kind and thread name ("renderer/CrRendererMain"), the renderer's until shown. */
   threads: Map<string, number>;
+  /** The load's trace events, when it was traced (its CPU figures then count the tracing too). */
+  trace?: TraceEvent[];
 }
 
 /** A Chromium this bench started, and its own process (the root of its process tree). */
@@ -164,14 +167,18 @@ export async function loadOnce(
   origin: string,
   cookie: string,
   target: Target,
+  traced = false,
 ): Promise<Load> {
   const root = chromium.pid;
   const before = treeCpu(root);
   const processesBefore = ownCpu(root);
   const threadsBefore = threadCpu(processesBefore);
+  // As the browser tests' contexts are (playwright.config.ts): dark, and less motion asked for.
   const context = await chromium.browser.newContext({
     baseURL: origin,
     viewport: { width: 1440, height: 900 },
+    colorScheme: "dark",
+    reducedMotion: "reduce",
   });
   await context.addCookies(
     cookie.split("; ").map((pair) => {
@@ -180,8 +187,12 @@ export async function loadOnce(
     }),
   );
   const page = await context.newPage();
+  if (traced) await chromium.browser.startTracing(page, { categories: PAGE_LOAD_CATEGORIES });
   await page.goto(target.path);
   await shown(page, target);
+  const trace = traced
+    ? (JSON.parse((await chromium.browser.stopTracing()).toString()) as { traceEvents: TraceEvent[] })
+    : null;
   const scripts = (await page.evaluate(SCRIPTS)) as { name: string; decoded: number; sent: number }[];
   const processesShown = ownCpu(root);
   const renderer = kindSince("renderer", processesShown, processesBefore);
@@ -200,5 +211,6 @@ export async function loadOnce(
     files: scripts.length,
     list: scripts.map(({ name, decoded }) => ({ name, decoded })).sort((a, b) => b.decoded - a.decoded),
     threads,
+    ...(trace ? { trace: trace.traceEvents } : {}),
   };
 }

@@ -30,7 +30,8 @@
  * Besides the five pages, an experiment's page: a 10x10 grid, every cell done (from the engine at
  * a service's pace, no render per task), its drawn cells' images loaded; the longest page.
  * BENCH_PAGES=create,experiment loads those alone; BENCH_THREADS=1 prints where the CPU went, by
- * Chromium process and thread.
+ * Chromium process and thread; BENCH_TRACE=1 traces one more load of each page and prints the
+ * trace events that took the most of each thread (bench/trace-summary.ts).
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
@@ -41,6 +42,7 @@ import { type Launched, type Load, launchChromium, loadOnce, type Target } from 
 import { onStop, stopAll } from "./stop-on-exit";
 import { setUpOwner, startStudio } from "./studio-process";
 import { argsWith, switchesOf } from "./switch-sets";
+import { printTrace } from "./trace-summary";
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const SIDE = 10;
@@ -248,11 +250,25 @@ try {
     }
   }
 
+  // BENCH_TRACE=1: one more load of each page in the first set, traced, and where its time went.
+  const first = variants[0];
+  if (process.env.BENCH_TRACE === "1" && first) {
+    for (const target of first.studio.targets) {
+      const { trace } = await loadOnce(
+        first.chromium,
+        first.studio.origin,
+        first.studio.cookie,
+        target,
+        true,
+      );
+      printTrace(`${target.name}, traced`, trace ?? []);
+    }
+  }
+
   console.info(`\nChromium: ${chromiumPath()}`);
   const totals = variants.map(printVariant);
   if (process.env.BENCH_THREADS === "1") variants.forEach(printThreads);
-  const [first, ...others] = variants;
-  if (first) for (const other of others) printDifferences(first, other);
+  if (first) for (const other of variants.slice(1)) printDifferences(first, other);
   console.info(`load average after: ${load()}`);
   totals.forEach(({ cpu, renderer, mb }, i) => {
     const label =

@@ -16,39 +16,47 @@
  * `.next` and `.build` beside links to this checkout's other entries (node_modules, lib, public,
  * next.config.mjs...); its pages load alternately with this build's and get a summary line of
  * their own.
+ *
+ * Two sets of Chromium switches, in one run: PAGE_LOAD_ARGS_B holds switches added to the browser
+ * tests' own (scripts/chromium-path.ts) for a second Chromium, and `!--switch` drops one of
+ * theirs; a value with spaces goes in double quotes (`--js-flags="--no-opt --no-maglev"`). Both
+ * load the same pages of this build in turn (A B, then B A), so the machine's other work weighs
+ * on both alike, and each page's difference is printed. An empty PAGE_LOAD_ARGS_B loads A twice:
+ * the difference the machine's noise alone makes. PAGE_LOAD_ARGS_C and _D add a third and fourth
+ * set, in turn with the others.
+ *
+ *   PAGE_LOAD_ARGS_B="--num-raster-threads=1" npm run bench:page-load
+ *
+ * Besides the five pages, an experiment's page: a 10x10 grid, every cell done (from the engine at
+ * a service's pace, no render per task), its drawn cells' images loaded; the longest page.
+ * BENCH_PAGES=create,experiment loads those alone; BENCH_THREADS=1 prints where the CPU went, by
+ * Chromium process and thread; BENCH_TRACE=1 traces one more load of each page and prints the
+ * trace events that took the most of each thread (bench/trace-summary.ts).
  */
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import path from "node:path";
-import { type Browser, chromium, type Page } from "@playwright/test";
 import { ROOT } from "../e2e/fixtures/processes";
 import { CHROMIUM_ARGS, chromiumPath } from "../scripts/chromium-path";
-import { childrenOf, treeCpu } from "./process-tree";
+import { type Launched, type Load, launchChromium, loadOnce, type Target } from "./page-load-measure";
 import { onStop, stopAll } from "./stop-on-exit";
 import { setUpOwner, startStudio } from "./studio-process";
+import { argsWith, switchesOf } from "./switch-sets";
+import { printTrace } from "./trace-summary";
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
+const SIDE = 10;
+/** BENCH_PAGES=create,experiment: those pages alone (gallery, create, experiments, inbox, settings, experiment). */
+const ONLY = process.env.BENCH_PAGES?.split(",");
 
 /** The pages, and what says each is there: its heading, the live stream, a form's draft read. */
-const PAGES = [
+const PAGES: Target[] = [
   { name: "gallery", path: "/gallery" },
   { name: "create", path: "/create/text-to-image", ready: "form[aria-busy=false]" },
   { name: "experiments", path: "/experiments" },
   { name: "inbox", path: "/inbox" },
   { name: "settings", path: "/settings" },
-] as const;
-
-interface Load {
-  /** CPU seconds of all Chromium's processes for the load, and of its renderers alone. */
-  cpu: number;
-  renderer: number;
-  /** Script loaded by the page: bytes as decoded, as sent, and files. */
-  decoded: number;
-  sent: number;
-  files: number;
-  /** Each script file and its decoded bytes, largest first. */
-  list: { name: string; decoded: number }[];
-}
+];
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(0)} KB`;
@@ -57,176 +65,216 @@ const load = () =>
     .map((n) => n.toFixed(2))
     .join(", ");
 
-/** The browser's own process: the Chromium this bench started (a child of this process). */
-function browserPid(): number {
-  const pid = childrenOf(process.pid).find((child) => {
-    try {
-      return readFileSync(`/proc/${child}/cmdline`, "utf8").includes("chrom");
-    } catch {
-      return false;
-    }
-  });
-  if (pid === undefined) throw new Error("no Chromium process under this bench");
-  return pid;
-}
-
-/** CPU seconds of each running Chromium process started with `--type=renderer`, by process id. */
-function rendererCpu(root: number): Map<number, number> {
-  const seconds = new Map<number, number>();
-  const pending = [root];
-  for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
-    pending.push(...childrenOf(next));
-    try {
-      if (!readFileSync(`/proc/${next}/cmdline`, "utf8").includes("--type=renderer")) continue;
-      const stat = readFileSync(`/proc/${next}/stat`, "utf8");
-      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-      seconds.set(next, (Number(fields[11] ?? 0) + Number(fields[12] ?? 0)) / 100);
-    } catch {
-      // The process ended while it was read.
-    }
-  }
-  return seconds;
-}
-
-/** What the renderers running now spent since `before` (a renderer started since counts whole). */
-function rendererSince(root: number, before: Map<number, number>): number {
-  let seconds = 0;
-  for (const [pid, cpu] of rendererCpu(root)) seconds += cpu - (before.get(pid) ?? 0);
-  return seconds;
-}
-
-/** Script resources the page loaded, from its resource timing (a string: tsx adds helpers to functions). */
-const SCRIPTS = `performance.getEntriesByType("resource")
-  .filter((e) => e.initiatorType === "script" || new URL(e.name).pathname.endsWith(".js"))
-  .map((e) => ({ name: new URL(e.name).pathname, decoded: e.decodedBodySize, sent: e.encodedBodySize }))`;
-
-/** Resolves once the page's main thread has had nothing left to do for a moment. */
-const IDLE = `new Promise((resolve) => requestIdleCallback(() => requestIdleCallback(resolve), { timeout: 5000 }))`;
-
-async function shown(page: Page, ready: string | undefined) {
-  await page.locator("h1").first().waitFor();
-  await page.locator("[data-stream-state=live]").waitFor();
-  if (ready) await page.locator(ready).waitFor();
-  await page.evaluate(IDLE);
-}
-
-/** Waits until Chromium is back to `processes` processes (the closed context's renderer gone). */
-async function settled(root: number, processes: number) {
-  for (let i = 0; i < 50 && treeCpu(root).processes > processes; i++) {
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
-
-/** One load of `page` in a fresh context signed in with `cookie`. */
-async function loadOnce(
-  browser: Browser,
-  origin: string,
-  cookie: string,
-  target: (typeof PAGES)[number],
-): Promise<Load> {
-  const root = browserPid();
-  const before = treeCpu(root);
-  const context = await browser.newContext({ baseURL: origin, viewport: { width: 1440, height: 900 } });
-  await context.addCookies(
-    cookie.split("; ").map((pair) => {
-      const at = pair.indexOf("=");
-      return { name: pair.slice(0, at), value: pair.slice(at + 1), url: origin };
-    }),
-  );
-  const rendererBefore = rendererCpu(root);
-  const page = await context.newPage();
-  await page.goto(target.path);
-  await shown(page, "ready" in target ? target.ready : undefined);
-  const scripts = (await page.evaluate(SCRIPTS)) as { name: string; decoded: number; sent: number }[];
-  const renderer = rendererSince(root, rendererBefore);
-  await context.close();
-  await settled(root, before.processes);
-  return {
-    cpu: treeCpu(root).seconds - before.seconds,
-    renderer,
-    decoded: scripts.reduce((sum, s) => sum + s.decoded, 0),
-    sent: scripts.reduce((sum, s) => sum + s.sent, 0),
-    files: scripts.length,
-    list: scripts.map(({ name, decoded }) => ({ name, decoded })).sort((a, b) => b.decoded - a.decoded),
-  };
-}
-
-function printPage(name: string, loads: Load[]) {
-  const first = loads[0];
-  console.info(
-    `${name.padEnd(14)}${`${median(loads.map((l) => l.cpu)).toFixed(2)} s`.padStart(10)}${`${median(
-      loads.map((l) => l.renderer),
-    ).toFixed(2)} s`.padStart(12)}${kb(first?.decoded ?? 0).padStart(12)}${kb(first?.sent ?? 0).padStart(
-      12,
-    )}${String(first?.files ?? 0).padStart(8)}`,
-  );
-}
-
 /** A studio to load pages from: this checkout's build, and with BENCH_BASELINE_DIR another one. */
 interface Studio {
-  label: string;
   origin: string;
   cookie: string;
+  /** Its pages, the experiment's with the id it has in this studio. */
+  targets: Target[];
+}
+
+/** A studio's pages loaded in one Chromium: what each summary line of the bench is about. */
+interface Variant {
+  label: string;
+  studio: Studio;
+  chromium: Launched;
   loads: Map<string, Load[]>;
 }
 
+/** Makes a SIDE x SIDE experiment in the studio and waits for every cell to be done; its id. */
+async function seedExperiment(origin: string, cookie: string): Promise<string> {
+  const headers = { origin, cookie, "content-type": "application/json" };
+  const prompts = Array.from({ length: SIDE }, (_, i) => `a lighthouse at dusk, view ${i + 1}`);
+  const made = await fetch(`${origin}/api/experiments`, {
+    method: "POST",
+    headers,
+    body: JSON.stringify({
+      name: "Page load grid",
+      base: {
+        taskType: "imageInference",
+        positivePrompt: prompts[0],
+        model: "runware:100@1",
+        width: 512,
+        height: 512,
+      },
+      axes: [
+        { kind: "prompts", prompts },
+        { kind: "seedCount", start: 1, count: SIDE },
+      ],
+      concurrency: 20,
+    }),
+  });
+  if (made.status !== 201) throw new Error(`the experiment was refused: ${made.status} ${await made.text()}`);
+  const { id } = ((await made.json()) as { data: { id: string } }).data;
+  for (let i = 0; i < 600; i++) {
+    const res = await fetch(`${origin}/api/experiments/${id}`, { headers });
+    const status = ((await res.json()) as { data?: { status?: string } }).data?.status;
+    if (status === "done") return id;
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error("the experiment did not finish in five minutes");
+}
+
 /** Starts the build in `dir` (its `.next` and `.build`) with a data folder of its own, signed in. */
-async function studioOf(label: string, dir: string): Promise<Studio> {
+async function studioOf(dir: string): Promise<Studio> {
   const data = mkdtempSync(path.join(tmpdir(), "studio-bench-"));
   onStop(() => rmSync(data, { recursive: true, force: true }));
-  const env = { DATA_DIR: data, ENGINE_DATA_DIR: path.join(data, "engine") };
+  const env = {
+    DATA_DIR: data,
+    ENGINE_DATA_DIR: path.join(data, "engine"),
+    // The experiment's results at a service's pace: no render per task on the bench's cores.
+    ENGINE_PACE_MS: "10",
+    ENGINE_PACE_PARALLEL: "20",
+  };
   const { origin } = await startStudio(env, path.join(dir, ".build", "server.mjs"), dir);
   const cookie = await setUpOwner(origin);
-  return { label, origin, cookie, loads: new Map(PAGES.map((p) => [p.name, []])) };
+  const pages = PAGES.filter((p) => ONLY?.includes(p.name) ?? true);
+  if (!(ONLY?.includes("experiment") ?? true)) return { origin, cookie, targets: pages };
+  const experiment = await seedExperiment(origin, cookie);
+  const grid: Target = {
+    name: "experiment",
+    path: `/experiments/${experiment}`,
+    ready: '[role=status][aria-label="Progress"]',
+    readyText: `${SIDE * SIDE} of ${SIDE * SIDE} done`,
+  };
+  return { origin, cookie, targets: [...pages, grid] };
 }
 
-function printStudio(studio: Studio) {
-  console.info(`\n${studio.label}: one page load in a fresh context, median of ${ROUNDS}`);
-  console.info(
-    `${"page".padEnd(14)}${"CPU".padStart(10)}${"renderer".padStart(12)}${"script".padStart(12)}${"sent".padStart(12)}${"files".padStart(8)}`,
-  );
-  for (const [name, list] of studio.loads) printPage(name, list);
-  const all = [...studio.loads.values()].flat();
-  const perPage = [...studio.loads.values()].map((list) => list[0]?.decoded ?? 0);
-  const mb = perPage.reduce((a, b) => a + b, 0) / perPage.length / 1024 / 1024;
-  return { cpu: median(all.map((l) => l.cpu)), renderer: median(all.map((l) => l.renderer)), mb };
+function variant(label: string, studio: Studio, chromium: Launched): Variant {
+  return { label, studio, chromium, loads: new Map(studio.targets.map((t) => [t.name, []])) };
 }
 
-try {
-  console.info(`load average before: ${load()}`);
+/** The variants this run compares: this build, and the baseline build or the B switches. */
+async function variantsOf(): Promise<Variant[]> {
+  const studio = await studioOf(ROOT);
+  const chromium = await launchChromium(CHROMIUM_ARGS);
+  onStop(() => chromium.browser.close());
+  const variants = [variant("this build", studio, chromium)];
   // BENCH_BASELINE_DIR: a folder holding another build (`.next`, `.build`, and links to this
   // checkout's node_modules, lib and public): its pages load alternately with this build's, so the
   // machine's other work weighs on both alike.
   const baseline = process.env.BENCH_BASELINE_DIR;
-  const studios = [await studioOf("this build", ROOT)];
-  if (baseline) studios.push(await studioOf(`baseline (${baseline})`, baseline));
-  const browser = await chromium.launch({ executablePath: chromiumPath(), args: [...CHROMIUM_ARGS] });
-  onStop(() => browser.close());
+  if (baseline) variants.push(variant(`baseline (${baseline})`, await studioOf(baseline), chromium));
+  for (const name of ["B", "C", "D"]) {
+    const text = process.env[`PAGE_LOAD_ARGS_${name}`];
+    if (text === undefined) continue;
+    const changes = switchesOf(text);
+    const other = await launchChromium(argsWith(CHROMIUM_ARGS, changes));
+    onStop(() => other.browser.close());
+    variants.push(variant(`${name}: ${changes.join(" ") || "the same switches again"}`, studio, other));
+  }
+  return variants;
+}
+
+/** The median of one figure of `loads`, as seconds in a column `width` wide. */
+const column = (loads: Load[], figure: (l: Load) => number, width: number) =>
+  `${median(loads.map(figure)).toFixed(2)} s`.padStart(width);
+
+function printPage(name: string, loads: Load[]) {
+  const first = loads[0];
+  console.info(
+    `${name.padEnd(14)}${column(loads, (l) => l.cpu, 10)}${column(loads, (l) => l.renderer, 12)}${column(
+      loads,
+      (l) => l.gpu,
+      10,
+    )}${column(loads, (l) => l.browser, 10)}${kb(first?.decoded ?? 0).padStart(12)}${kb(
+      first?.sent ?? 0,
+    ).padStart(12)}${String(first?.files ?? 0).padStart(8)}`,
+  );
+}
+
+function printVariant(v: Variant) {
+  console.info(`\n${v.label}: one page load in a fresh context, median of ${ROUNDS}`);
+  console.info(
+    `${"page".padEnd(14)}${"CPU".padStart(10)}${"renderer".padStart(12)}${"GPU".padStart(10)}${"browser".padStart(10)}${"script".padStart(12)}${"sent".padStart(12)}${"files".padStart(8)}`,
+  );
+  for (const [name, list] of v.loads) printPage(name, list);
+  const all = [...v.loads.values()].flat();
+  const perPage = [...v.loads.values()].map((list) => list[0]?.decoded ?? 0);
+  const mb = perPage.reduce((a, b) => a + b, 0) / perPage.length / 1024 / 1024;
+  return { cpu: median(all.map((l) => l.cpu)), renderer: median(all.map((l) => l.renderer)), mb };
+}
+
+/** BENCH_THREADS=1: where a load's CPU goes, by process kind and thread, median over all loads. */
+function printThreads(v: Variant) {
+  const all = [...v.loads.values()].flat();
+  const keys = new Set(all.flatMap((l) => [...l.threads.keys()]));
+  const rows = [...keys].map((key) => ({ key, seconds: median(all.map((l) => l.threads.get(key) ?? 0)) }));
+  console.info(`\n${v.label}: CPU by process and thread, median over all loads`);
+  for (const { key, seconds } of rows.sort((a, b) => b.seconds - a.seconds)) {
+    if (seconds >= 0.01) console.info(`${key.padEnd(40)}${`${seconds.toFixed(2)} s`.padStart(10)}`);
+  }
+}
+
+/** Each page's median difference from the first variant, load by load in the same round. */
+function printDifferences(first: Variant, other: Variant) {
+  console.info(`\n${other.label}, against ${first.label}: median of each round's difference`);
+  console.info(`${"page".padEnd(14)}${"CPU".padStart(10)}${"share".padStart(9)}${"renderer".padStart(12)}`);
+  const all: number[] = [];
+  for (const [name, mine] of other.loads) {
+    const theirs = first.loads.get(name) ?? [];
+    const cpu = mine.map((l, i) => l.cpu - (theirs[i]?.cpu ?? 0));
+    const renderer = mine.map((l, i) => l.renderer - (theirs[i]?.renderer ?? 0));
+    all.push(...cpu);
+    const share = (100 * median(cpu)) / median(theirs.map((l) => l.cpu));
+    console.info(
+      `${name.padEnd(14)}${`${median(cpu) >= 0 ? "+" : ""}${median(cpu).toFixed(2)} s`.padStart(10)}${`${share.toFixed(0)}%`.padStart(9)}${`${median(renderer).toFixed(2)} s`.padStart(12)}`,
+    );
+  }
+  console.info(`${"all pages".padEnd(14)}${`${median(all).toFixed(2)} s`.padStart(10)}`);
+}
+
+try {
+  console.info(`load average before: ${load()}`);
+  const variants = await variantsOf();
 
   // One load of each first, not counted: the server's first request of a route opens its modules.
-  for (const studio of studios) {
-    for (const target of PAGES) {
-      const { list } = await loadOnce(browser, studio.origin, studio.cookie, target);
+  for (const v of variants) {
+    for (const target of v.studio.targets) {
+      const { list } = await loadOnce(v.chromium, v.studio.origin, v.studio.cookie, target);
       // BENCH_SCRIPTS=1: which files each page loads, to look into with the build's chunks.
       if (process.env.BENCH_SCRIPTS === "1") {
         console.info(`${target.name}: ${list.map((s) => `${s.name} ${kb(s.decoded)}`).join(", ")}`);
       }
     }
   }
-  // Rounds over all pages, so the machine's other work weighs on each page alike.
+  // Rounds over all pages, so the machine's other work weighs on each page alike; the variants
+  // take turns, first and second swapping every round.
   for (let round = 0; round < ROUNDS; round++) {
-    for (const target of PAGES) {
-      for (const studio of studios) {
-        studio.loads.get(target.name)?.push(await loadOnce(browser, studio.origin, studio.cookie, target));
+    const order = round % 2 === 0 ? variants : [...variants].reverse();
+    for (const [index, target] of (variants[0]?.studio.targets ?? []).entries()) {
+      for (const v of order) {
+        const mine = v.studio.targets[index] ?? target;
+        v.loads.get(mine.name)?.push(await loadOnce(v.chromium, v.studio.origin, v.studio.cookie, mine));
       }
     }
   }
 
+  // BENCH_TRACE=1: one more load of each page in the first set, traced, and where its time went.
+  const first = variants[0];
+  if (process.env.BENCH_TRACE === "1" && first) {
+    for (const target of first.studio.targets) {
+      const { trace } = await loadOnce(
+        first.chromium,
+        first.studio.origin,
+        first.studio.cookie,
+        target,
+        true,
+      );
+      printTrace(`${target.name}, traced`, trace ?? []);
+    }
+  }
+
   console.info(`\nChromium: ${chromiumPath()}`);
-  const totals = studios.map(printStudio);
+  const totals = variants.map(printVariant);
+  if (process.env.BENCH_THREADS === "1") variants.forEach(printThreads);
+  if (first) for (const other of variants.slice(1)) printDifferences(first, other);
   console.info(`load average after: ${load()}`);
   totals.forEach(({ cpu, renderer, mb }, i) => {
-    const label = i === 0 ? "bench:page-load" : "bench:page-load baseline";
+    const label =
+      i === 0
+        ? "bench:page-load"
+        : `bench:page-load ${/^[BCD]:/.test(variants[i]?.label ?? "") ? variants[i]?.label.slice(0, 1) : "baseline"}`;
     console.info(
       `${label}: ${cpu.toFixed(2)} s of browser CPU per page load (renderer ${renderer.toFixed(2)} s), ${mb.toFixed(1)} MB of script`,
     );

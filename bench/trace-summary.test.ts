@@ -1,0 +1,62 @@
+import { describe, expect, it } from "vitest";
+import { selfTimes, type TraceEvent, threadsNamed } from "./trace-summary";
+
+const main = { pid: 1, tid: 10 };
+const other = { pid: 1, tid: 11 };
+const meta = (where: { pid: number; tid: number }, name: string): TraceEvent => ({
+  ...where,
+  name: "thread_name",
+  ph: "M",
+  ts: 0,
+  args: { name },
+});
+const span = (name: string, ts: number, dur: number, tdur?: number, where = main): TraceEvent => ({
+  ...where,
+  name,
+  ph: "X",
+  ts,
+  dur,
+  ...(tdur === undefined ? {} : { tdur }),
+});
+
+describe("threadsNamed", () => {
+  it("finds the threads the metadata names so", () => {
+    const events = [meta(main, "CrRendererMain"), meta(other, "Compositor")];
+    expect([...threadsNamed(events, "CrRendererMain")]).toEqual(["1:10"]);
+  });
+});
+
+describe("selfTimes", () => {
+  it("takes what an event inside another took out of the outer one's own time", () => {
+    const events = [
+      span("RunTask", 0, 10_000),
+      span("v8.compile", 1_000, 3_000),
+      span("Layout", 5_000, 2_000),
+    ];
+    expect(selfTimes(events, new Set(["1:10"]))).toEqual([
+      { name: "RunTask", ms: 5 },
+      { name: "v8.compile", ms: 3 },
+      { name: "Layout", ms: 2 },
+    ]);
+  });
+
+  it("counts thread time where the trace has it, and only the threads asked for", () => {
+    const events = [span("RunTask", 0, 10_000, 4_000), span("RunTask", 0, 10_000, 9_000, other)];
+    expect(selfTimes(events, new Set(["1:10"]))).toEqual([{ name: "RunTask", ms: 4 }]);
+  });
+
+  it("nests three deep and closes an event once the next starts after it", () => {
+    const events = [
+      span("RunTask", 0, 10_000),
+      span("FunctionCall", 0, 6_000),
+      span("v8.compile", 1_000, 1_000),
+      span("Paint", 7_000, 1_000),
+    ];
+    expect(selfTimes(events, new Set(["1:10"]))).toEqual([
+      { name: "FunctionCall", ms: 5 },
+      { name: "RunTask", ms: 3 },
+      { name: "v8.compile", ms: 1 },
+      { name: "Paint", ms: 1 },
+    ]);
+  });
+});

@@ -12,6 +12,7 @@ import { useShowOlder } from "@/lib/client/older-pages";
 import { shareLinksKey } from "@/lib/client/organize/keys";
 import { api } from "@/lib/studio/api/addresses";
 import type { ShareLinkView } from "@/lib/studio/api/share-links";
+import { shareAddressShown } from "@/lib/studio/organize/share-address";
 import { RevocableList } from "./revocable-list";
 import { SettingsSection } from "./settings-section";
 
@@ -68,8 +69,8 @@ export function ShareLinksPanel() {
       <p className="text-[12px] text-muted-subtle">
         {link.prefix ? (
           <>
-            <code className="font-mono text-muted" title={`The link that begins …/s/${link.prefix}`}>
-              /s/{link.prefix}…
+            <code className="font-mono text-muted" title="The start of the link's address">
+              {shareAddressShown(link.prefix)}
             </code>{" "}
             ·{" "}
           </>

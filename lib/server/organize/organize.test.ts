@@ -15,9 +15,10 @@ import {
 import { errorAnswerOf } from "@/lib/server/http/error-answer";
 import { databaseRateLimits } from "@/lib/server/rate-limits";
 import { addGuestComment, sharedComments, sharedMediaKey, sharedView } from "@/lib/server/votes/test-links";
+import { SHARE_PREFIX_CHARS } from "@/lib/studio/organize/share-address";
 import { ROLES, type Role } from "@/lib/studio/roles";
 import { actor, MemoryStorage, makeItem, RecordingLog } from "../items/test-support";
-import { createShareLink, listShareLinks, revokeShareLink, SHARE_PREFIX_CHARS } from "../share/links";
+import { createShareLink, listShareLinks, revokeShareLink } from "../share/links";
 import { createBoard, deleteBoard, listBoards, setBoardMembership, updateBoard } from "./boards";
 import { bulkAction } from "./bulk";
 import { createSavedSearch, deleteSavedSearch, listSavedSearches } from "./saved-searches";

@@ -8,17 +8,13 @@ import { board, boardItem, guestVoteLink, item, shareLink, user, voteRound } fro
 import { studioErrors } from "@/lib/studio/api/errors";
 import type { ShareLinkView } from "@/lib/studio/api/share-links";
 import { TEAM_LIVE_SHARE_LINKS_MAX } from "@/lib/studio/organize/organize";
+import { SHARE_PREFIX_CHARS } from "@/lib/studio/organize/share-address";
 import { type Actor, appendEvents, before, liveItems, requirePermission } from "../items/actor";
 import type { OrganizeDeps } from "../items/live";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** 32 random bytes: a token nobody guesses; only its SHA-256 is stored. */
 const TOKEN_BYTES = 32;
-/**
- * How much of the token the list shows, after `/s/`: enough to tell two links to votes of the same
- * name apart, far too little to guess (37 of the 43 characters stay unknown).
- */
-export const SHARE_PREFIX_CHARS = 6;
 
 export function hashShareToken(token: string): string {
   return createHash("sha256").update(token).digest("hex");

@@ -7,7 +7,7 @@
 import { readFileSync } from "node:fs";
 import { type Browser, chromium, type Page } from "@playwright/test";
 import { chromiumPath } from "../scripts/chromium-path";
-import { childrenOf, threadsOf, treeCpu } from "./process-tree";
+import { childrenOf, ownCpuOf, readTree, threadsOf, treeCpu } from "./process-tree";
 import { PAGE_LOAD_CATEGORIES, type TraceEvent } from "./trace-summary";
 
 /** A page to load, and what says it is there beyond its heading and the live stream. */
@@ -74,20 +74,17 @@ function kindOf(cmdline: string): string {
 
 /** CPU seconds (user and system) each running process of the tree has used itself, and its kind. */
 function ownCpu(root: number): Map<number, { kind: string; seconds: number }> {
-  const found = new Map<number, { kind: string; seconds: number }>();
-  const pending = [root];
-  for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
-    pending.push(...childrenOf(next));
-    try {
-      const kind = kindOf(readFileSync(`/proc/${next}/cmdline`, "utf8"));
-      const stat = readFileSync(`/proc/${next}/stat`, "utf8");
-      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-      found.set(next, { kind, seconds: (Number(fields[11] ?? 0) + Number(fields[12] ?? 0)) / 100 });
-    } catch {
-      // The process ended while it was read.
-    }
-  }
-  return found;
+  return new Map(
+    readTree(root, (pid) => {
+      const seconds = ownCpuOf(pid);
+      if (seconds === null) return null;
+      try {
+        return [pid, { kind: kindOf(readFileSync(`/proc/${pid}/cmdline`, "utf8")), seconds }] as const;
+      } catch {
+        return null; // The process ended while it was read.
+      }
+    }),
+  );
 }
 
 /** What the running processes of `kind` spent since `before` (one started since counts whole). */

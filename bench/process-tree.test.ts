@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { afterEach, describe, expect, it } from "vitest";
-import { childrenOf, threadsOf, treeCpu, treeMemory } from "./process-tree";
+import { childrenOf, ownCpuOf, readTree, threadsOf, treeCpu, treeMemory } from "./process-tree";
 
 const started: ChildProcess[] = [];
 afterEach(() => {
@@ -84,5 +84,9 @@ describe.runIf(process.platform === "linux")("threadsOf", () => {
     expect(main?.name).toBe("node");
     expect(main?.ms).toBeGreaterThanOrEqual(300);
     expect(threads.every((t) => t.name.length > 0 && t.ms >= 0)).toBe(true);
+    // The process's own CPU is at least its main thread's, and readTree finds it by its id.
+    const own = ownCpuOf(busy.pid ?? 0) ?? 0;
+    expect(own * 1000).toBeGreaterThanOrEqual(300);
+    expect(readTree(busy.pid ?? 0, (pid) => (ownCpuOf(pid) === null ? null : pid))).toEqual([busy.pid]);
   });
 });

@@ -53,7 +53,7 @@ function statusOf(pid: number): { rss: number; anon: number; file: number; threa
  * What `read` finds of `pid` and every process it started, in no set order; a process that has
  * ended on the way (`read` answers null) is left out, and `pid` itself ended throws.
  */
-function readTree<T>(pid: number, read: (pid: number) => T | null): T[] {
+export function readTree<T>(pid: number, read: (pid: number) => T | null): T[] {
   const found: T[] = [];
   const pending = [pid];
   for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
@@ -86,12 +86,8 @@ export function treeMemory(pid: number): TreeMemory {
 /** Clock ticks per second of /proc's CPU times (USER_HZ): 100 on every Linux this runs on. */
 const TICKS_PER_SECOND = 100;
 
-/**
- * CPU seconds one process has used, user and system, with those of its children that ended and
- * that it waited for (cutime, cstime): a browser's renderer that has closed still counts, in its
- * parent. Null when the process has ended.
- */
-function cpuOf(pid: number): number | null {
+/** The sum of `/proc/<pid>/stat`'s fields at `indexes` (counted after the name), in seconds; null when ended. */
+function statSeconds(pid: number, indexes: readonly number[]): number | null {
   let text: string;
   try {
     text = readFileSync(`/proc/${pid}/stat`, "utf8");
@@ -100,9 +96,23 @@ function cpuOf(pid: number): number | null {
   }
   // The command name (field 2) may hold spaces and brackets: fields are counted after its last ")".
   const fields = text.slice(text.lastIndexOf(")") + 2).split(" ");
-  // utime, stime, cutime and cstime are fields 14 to 17 of the line, 12 to 15 after the name.
-  const ticks = [11, 12, 13, 14].reduce((sum, i) => sum + Number(fields[i] ?? 0), 0);
+  const ticks = indexes.reduce((sum, i) => sum + Number(fields[i] ?? 0), 0);
   return ticks / TICKS_PER_SECOND;
+}
+
+/**
+ * CPU seconds one process has used, user and system, with those of its children that ended and
+ * that it waited for (cutime, cstime): a browser's renderer that has closed still counts, in its
+ * parent. Null when the process has ended.
+ */
+function cpuOf(pid: number): number | null {
+  // utime, stime, cutime and cstime are fields 14 to 17 of the line, 12 to 15 after the name.
+  return statSeconds(pid, [11, 12, 13, 14]);
+}
+
+/** CPU seconds one process has used itself, user and system (utime, stime); null when ended. */
+export function ownCpuOf(pid: number): number | null {
+  return statSeconds(pid, [11, 12]);
 }
 
 /**

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ID_RE, UUID_RE } from "./ids";
 
 /**
  * The schema parts the studio's ids and lists are made of, for the API's declarations
@@ -6,12 +7,7 @@ import { z } from "zod";
  * one way to page a list.
  */
 
-/** The one UUID pattern: the studio's own ids (accounts, items, experiments, rounds...). */
-export const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-export function isUuid(value: unknown): value is string {
-  return typeof value === "string" && UUID_RE.test(value);
-}
+export { ID_RE, isUuid, UUID_RE } from "./ids";
 
 /** A UUID path or query parameter; lower-cased, as the database stores it. */
 export const uuid = () =>
@@ -21,7 +17,6 @@ export const uuid = () =>
     .transform((s) => s.toLowerCase());
 
 /** The service's ids and other opaque ids: plain id characters only, at most 200 of them. */
-export const ID_RE = /^[A-Za-z0-9][A-Za-z0-9._:-]*$/;
 export const opaqueId = () =>
   z.string().max(200).regex(ID_RE, "expected an id of letters, digits, '.', '_', ':' and '-'");
 

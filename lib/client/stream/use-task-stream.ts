@@ -7,7 +7,8 @@ import { experimentEnded, setDoneAlertMember, taskMoved } from "@/lib/client/don
 import { applyGalleryChange } from "@/lib/client/stream/gallery-live";
 import { taskLeftWaiting } from "@/lib/client/stream/queue-live";
 import { STREAM_PATH } from "@/lib/studio/api/stream";
-import { parseStreamFrame, type StreamFrame } from "@/lib/studio/api/stream-messages";
+import { readStreamFrame } from "@/lib/studio/api/stream-frame";
+import type { StreamFrame } from "@/lib/studio/api/stream-messages";
 import {
   addGalleryItem,
   addTaskItem,
@@ -60,8 +61,8 @@ export function useTaskStream(): void {
       };
       ws.onmessage = (message) => {
         // A frame outside the stream's declarations is dropped; the next reset or refetch repairs
-        // what it carried.
-        const frame = parseStreamFrame(String(message.data));
+        // what it carried. Checked against the declarations' shape, without loading zod.
+        const frame = readStreamFrame(String(message.data));
         if (frame) handle(frame);
       };
       ws.onclose = (event) => {

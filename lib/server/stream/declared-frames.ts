@@ -5,7 +5,8 @@ import { type StreamFrame, streamFrameSchema } from "@/lib/studio/api/stream-mes
 /**
  * Under vitest every frame the stream sends is checked against its declaration
  * (lib/studio/api/stream-messages.ts), the way `route()` checks answers: a field that is not
- * declared would be dropped by the browser's parser and missing from the AsyncAPI document, so a
+ * declared would be missing from the AsyncAPI document and from the shape browsers check frames
+ * against, so a
  * frame must come out of its schema exactly as it went in. Outside tests this costs nothing.
  */
 export function checkFrame(frame: StreamFrame): void {

@@ -1,15 +1,15 @@
 import { z } from "zod";
 import { APPROVAL_STATUSES } from "@/lib/studio/approvals/approvals";
 import { galleryItemSchema, itemReviewSchema, taskUpdateSchema } from "@/lib/studio/items/gallery-item";
-import { presenceMessage } from "@/lib/studio/presence/presence";
 import { CELL_STATUSES, cellItemSchema } from "./experiments";
 
 /**
  * Every message of the live stream (`STREAM_PATH`), declared once: what the relay sends, what a
  * tab may send, each with a zod schema. The relay's `send` takes only the union inferred here (and
- * under vitest checks each frame against it), the browser's hook parses frames with it, and the
- * AsyncAPI document (lib/studio/api/asyncapi.ts) and the reference page are generated from it.
- * No server imports: the browser reads this too.
+ * under vitest checks each frame against it), the relay parses what a tab sends with it, the
+ * browser checks each frame against its shape (lib/studio/api/stream-frame.ts, a table written
+ * from these schemas, so pages need not load zod), and the AsyncAPI document
+ * (lib/studio/api/asyncapi.ts) and the reference page are generated from it.
  */
 
 const text = (description: string) => z.string().meta({ description });
@@ -189,6 +189,15 @@ export const SERVER_MESSAGES = {
   ),
 } as const;
 
+/**
+ * What a browser sends on its stream: the page it is on now (`null`: none), sent when it opens a
+ * page, when it leaves it, and again every `PRESENCE_HEARTBEAT_MS` while it stays.
+ */
+const presenceMessage = z.object({
+  type: z.literal("presence"),
+  on: z.string().max(60).nullable(),
+});
+
 /** What a tab may send, by message name; anything else is ignored. */
 export const CLIENT_MESSAGES = {
   presence: message(
@@ -218,7 +227,11 @@ export type GalleryChange = z.infer<typeof galleryChangeSchema>;
 export const clientMessageSchema = union(CLIENT_MESSAGES);
 export type ClientMessage = z.infer<typeof clientMessageSchema>;
 
-/** A frame's text as a declared frame, or null for anything else (dropped, as a malformed frame). */
+/**
+ * A frame's text as a declared frame, or null for anything else, by the full declarations (bounds
+ * included): for scripts and tests that read the stream. Browsers read frames with
+ * `readStreamFrame` (lib/studio/api/stream-frame.ts).
+ */
 export function parseStreamFrame(data: string): StreamFrame | null {
   let json: unknown;
   try {

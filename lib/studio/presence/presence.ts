@@ -1,11 +1,11 @@
-import { z } from "zod";
-import { UUID_RE } from "../params";
+import { UUID_RE } from "../ids";
 
 /**
  * Who else is on the same thing now: the item viewer, an experiment's page, a blind vote's page.
- * A tab says what it is on over its live stream (`PresenceMessage`); the relay answers with the
- * other members there (`presence` events of lib/studio/api/stream-events.ts). Shared by the server
- * and the browser so both read targets the same way.
+ * A tab says what it is on over its live stream (a `presence` message of
+ * lib/studio/api/stream-messages.ts); the relay answers with the other members there (`presence`
+ * events of lib/studio/api/stream-events.ts). Shared by the server and the browser so both read
+ * targets the same way; no zod here, since every page loads it.
  */
 
 /** The kinds of page a member can be seen on. */
@@ -28,16 +28,6 @@ export function parsePresenceTarget(text: unknown): { kind: PresenceKind; id: st
   if (!(PRESENCE_KINDS as readonly string[]).includes(kind) || !UUID_RE.test(id)) return null;
   return { kind: kind as PresenceKind, id: id.toLowerCase() };
 }
-
-/**
- * What a browser sends on its stream: the page it is on now (`null`: none), sent when it opens a
- * page, when it leaves it, and again every `PRESENCE_HEARTBEAT_MS` while it stays.
- */
-export const presenceMessage = z.object({
-  type: z.literal("presence"),
-  on: z.string().max(60).nullable(),
-});
-export type PresenceMessage = z.infer<typeof presenceMessage>;
 
 /** A member seen on a page. */
 export interface PresentMember {

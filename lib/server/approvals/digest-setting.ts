@@ -2,11 +2,8 @@ import "server-only";
 import { eq } from "drizzle-orm";
 import type { StudioDatabase } from "@/lib/server/db";
 import { studioSetting } from "@/lib/server/db/schema";
-import {
-  DEFAULT_DIGEST_SETTING,
-  type DigestSetting,
-  digestSettingSchema,
-} from "@/lib/studio/approvals/digest-time";
+import { DEFAULT_DIGEST_SETTING, type DigestSetting } from "@/lib/studio/approvals/digest-time";
+import { digestSettingSchema } from "@/lib/studio/approvals/inputs";
 
 const NAME = "approvalDigest";
 

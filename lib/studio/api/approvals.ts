@@ -1,9 +1,9 @@
 import { z } from "zod";
-import { digestSettingSchema } from "@/lib/studio/approvals/digest-time";
 import {
   approvalCreateSchema,
   approvalPatchSchema,
   decisionInputSchema,
+  digestSettingSchema,
   reviewerAddSchema,
   reviewerReplaceSchema,
 } from "@/lib/studio/approvals/inputs";

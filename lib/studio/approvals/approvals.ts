@@ -1,4 +1,3 @@
-import { z } from "zod";
 import { localClock } from "./digest-time";
 
 /**
@@ -56,10 +55,6 @@ export const APPROVAL_LIMITS = {
   guestNameMax: 80,
   guestEmailMax: 200,
 } as const;
-
-export const decisionSchema = z.enum(APPROVAL_DECISIONS, {
-  error: `decision is one of ${APPROVAL_DECISIONS.join(", ")}.`,
-});
 
 /** The badge a card shows for its latest request, in words. */
 export interface ApprovalBadge {

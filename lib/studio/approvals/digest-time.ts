@@ -1,5 +1,3 @@
-import { z } from "zod";
-
 /**
  * When the team's reminder digest goes out: an hour of the team's own day, in its time zone (an
  * IANA name). The studio sends it once per local day, at the first sweep at or after that hour.
@@ -14,18 +12,11 @@ export function isTimeZone(name: string): boolean {
   }
 }
 
-export const digestSettingSchema = z.object({
-  hour: z
-    .number({ error: "hour is a whole hour from 0 to 23." })
-    .int({ error: "hour is a whole hour from 0 to 23." })
-    .min(0, { error: "hour is a whole hour from 0 to 23." })
-    .max(23, { error: "hour is a whole hour from 0 to 23." }),
-  timeZone: z
-    .string({ error: "timeZone is a time zone such as Europe/Paris." })
-    .max(64, { error: "timeZone is a time zone such as Europe/Paris." })
-    .refine(isTimeZone, { error: "timeZone is a time zone such as Europe/Paris." }),
-});
-export type DigestSetting = z.infer<typeof digestSettingSchema>;
+/** The hour (0-23) and the IANA time zone; checked by `digestSettingSchema` (./inputs.ts). */
+export interface DigestSetting {
+  hour: number;
+  timeZone: string;
+}
 
 export const DEFAULT_DIGEST_SETTING: DigestSetting = { hour: 8, timeZone: "UTC" };
 

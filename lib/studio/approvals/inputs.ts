@@ -1,8 +1,26 @@
 import { z } from "zod";
 import { multilineText, oneLineText } from "../person-text";
-import { APPROVAL_LIMITS, decisionSchema } from "./approvals";
+import { APPROVAL_DECISIONS, APPROVAL_LIMITS } from "./approvals";
+import { isTimeZone } from "./digest-time";
 
 /** What a review request is made and decided with, written once for the forms and the server. */
+
+const decisionSchema = z.enum(APPROVAL_DECISIONS, {
+  error: `decision is one of ${APPROVAL_DECISIONS.join(", ")}.`,
+});
+
+/** The team's digest hour, as Settings saves it and the server keeps it (see ./digest-time.ts). */
+export const digestSettingSchema = z.object({
+  hour: z
+    .number({ error: "hour is a whole hour from 0 to 23." })
+    .int({ error: "hour is a whole hour from 0 to 23." })
+    .min(0, { error: "hour is a whole hour from 0 to 23." })
+    .max(23, { error: "hour is a whole hour from 0 to 23." }),
+  timeZone: z
+    .string({ error: "timeZone is a time zone such as Europe/Paris." })
+    .max(64, { error: "timeZone is a time zone such as Europe/Paris." })
+    .refine(isTimeZone, { error: "timeZone is a time zone such as Europe/Paris." }),
+});
 
 const id = z.uuid({ error: "An id is a UUID." });
 const L = APPROVAL_LIMITS;

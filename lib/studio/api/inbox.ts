@@ -1,8 +1,8 @@
 import { z } from "zod";
 import {
   NOTIFICATION_KINDS,
-  notificationKindSchema,
-  notificationSettingsSchema,
+  type NotificationKind,
+  type NotificationSettings,
 } from "../notifications/notifications";
 import { pageQuery, resource, uuid } from "./endpoint";
 
@@ -10,6 +10,19 @@ import { pageQuery, resource, uuid } from "./endpoint";
  * The inbox: the signed-in member's notifications (mentions, assignments, review states on their
  * items, replies in their threads, votes opened, experiments ended), newest first.
  */
+
+const notificationKindSchema = z.enum(NOTIFICATION_KINDS);
+
+/** One kind's choice: listed in the inbox, sent by email. */
+const notificationChoiceSchema = z.strictObject({ inbox: z.boolean(), email: z.boolean() });
+
+/** A member's choice for every kind, and no other key. */
+export const notificationSettingsSchema = z.strictObject(
+  Object.fromEntries(NOTIFICATION_KINDS.map((kind) => [kind, notificationChoiceSchema])) as Record<
+    NotificationKind,
+    typeof notificationChoiceSchema
+  >,
+) satisfies z.ZodType<NotificationSettings>;
 
 export const inboxEntrySchema = z.object({
   id: z.string(),

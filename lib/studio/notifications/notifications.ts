@@ -1,5 +1,4 @@
-import { z } from "zod";
-import { BLANK_PROMPT } from "../../protocol/image-limits";
+import { BLANK_PROMPT } from "../../protocol/blank-prompt";
 import { REVIEW_STATE_LABELS, type ReviewState } from "../review/review";
 
 /**
@@ -55,22 +54,14 @@ export interface NotificationDetail {
   lines?: string[];
 }
 
-export const notificationKindSchema = z.enum(NOTIFICATION_KINDS);
-
 /** One kind's choice: listed in the inbox, sent by email. */
-export const notificationChoiceSchema = z.strictObject({ inbox: z.boolean(), email: z.boolean() });
-export type NotificationChoice = z.infer<typeof notificationChoiceSchema>;
+export interface NotificationChoice {
+  inbox: boolean;
+  email: boolean;
+}
 
-export const notificationSettingsSchema = z.strictObject({
-  mention: notificationChoiceSchema,
-  assigned: notificationChoiceSchema,
-  state: notificationChoiceSchema,
-  reply: notificationChoiceSchema,
-  vote: notificationChoiceSchema,
-  experiment: notificationChoiceSchema,
-  approval: notificationChoiceSchema,
-});
-export type NotificationSettings = z.infer<typeof notificationSettingsSchema>;
+/** A member's choice for every kind (checked by `notificationSettingsSchema`, lib/studio/api/inbox.ts). */
+export type NotificationSettings = Record<NotificationKind, NotificationChoice>;
 
 /** What a notification is about, as the inbox and the email put it in words. */
 export interface NotificationFacts {

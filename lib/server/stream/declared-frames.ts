@@ -2,6 +2,9 @@ import "server-only";
 import { isDeepStrictEqual } from "node:util";
 import { type StreamFrame, streamFrameSchema } from "@/lib/studio/api/stream-messages";
 
+/** Read once: the stream checks every frame it publishes and sends, and the environment is slow to ask. */
+const UNDER_TEST = Boolean(process.env.VITEST);
+
 /**
  * Under vitest every frame the stream sends is checked against its declaration
  * (lib/studio/api/stream-messages.ts), the way `route()` checks answers: a field that is not
@@ -10,7 +13,7 @@ import { type StreamFrame, streamFrameSchema } from "@/lib/studio/api/stream-mes
  * frame must come out of its schema exactly as it went in. Outside tests this costs nothing.
  */
 export function checkFrame(frame: StreamFrame): void {
-  if (!process.env.VITEST) return;
+  if (!UNDER_TEST) return;
   // As JSON will carry it: a key whose value is undefined is not sent. (Not by JSON.stringify:
   // tests count the relay's encodings.)
   const sent = defined(frame);

@@ -165,6 +165,25 @@ describe("EventLog's ordering", () => {
     expect(seen).toEqual([1, 2, 3]);
   });
 
+  it("delivers the next event in order at once, and one past a gap only after the gap is filled", async () => {
+    const { store, log, seen } = await quietLog(60_000);
+    for (const seq of [1, 2, 3, 4]) store.insert(stored(seq));
+    store.emit(stored(1));
+    expect(seen).toEqual([1]);
+    store.emit(stored(3));
+    store.emit(stored(4));
+    expect(seen).toEqual([1]);
+    store.emit(stored(2));
+    expect(seen).toEqual([1, 2, 3, 4]);
+    expect(log.lastSeq).toBe(4);
+    // The same event heard twice (its own insert, then the announcement) goes out once.
+    store.emit(stored(4));
+    store.insert(stored(5));
+    store.emit(stored(5));
+    store.emit(stored(5));
+    expect(seen).toEqual([1, 2, 3, 4, 5]);
+  });
+
   it("reads a predecessor whose announcement never came from the store after the wait", async () => {
     const { store, seen } = await quietLog();
     for (const seq of [1, 2]) store.insert(stored(seq));

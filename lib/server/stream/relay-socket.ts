@@ -50,21 +50,25 @@ export function startHeartbeat(
   };
 }
 
+/** A socket's outlet, which the relay ends when it closes the socket for its session. */
+export interface SocketOutlet extends Outlet {
+  /** Nothing more is written from now on, though the socket is not gone yet. */
+  end(): void;
+}
+
 /**
- * Where the fan-out writes a socket's frames: nothing once `admitted` says the socket is being
- * closed, and a close (1013) once the browser has stopped reading past `maxBuffered` bytes.
+ * Where the fan-out writes a socket's frames: nothing once the relay has `end`ed it (the socket is
+ * being closed), and a close (1013) once the browser has stopped reading past `maxBuffered` bytes.
+ * Asked for every socket in every window, so whether it still may write is a flag of its own, not
+ * a look-up in the relay's index of sockets.
  */
-export function socketOutlet(
-  ws: WebSocket,
-  userId: string,
-  admitted: () => boolean,
-  maxBuffered: number,
-): Outlet {
+export function socketOutlet(ws: WebSocket, userId: string, maxBuffered: number): SocketOutlet {
+  let ended = false;
   return {
     userId,
     write(chunk) {
       // A socket being closed for its session receives nothing more, even before it is gone.
-      if (ws.readyState !== WebSocket.OPEN || !admitted()) return;
+      if (ended || ws.readyState !== WebSocket.OPEN) return;
       if (ws.bufferedAmount > maxBuffered) {
         // The tab will reconnect and resume from its last sequence, or refetch.
         ws.close(1013, "Too far behind");
@@ -74,6 +78,9 @@ export function socketOutlet(
       // writes its own frames (pings, close) whole too, so they never interleave mid-frame, and
       // what waits there counts in `bufferedAmount`.
       (ws as unknown as { _socket?: Duplex })._socket?.write(chunk);
+    },
+    end() {
+      ended = true;
     },
   };
 }

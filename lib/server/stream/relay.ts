@@ -8,9 +8,9 @@ import { STREAM_CLOSE } from "@/lib/studio/api/stream";
 import type { StreamFrame } from "@/lib/studio/api/stream-events";
 import type { PresenceHub } from "../presence/hub";
 import type { EventLog } from "./event-log";
-import { Fanout, type Outlet } from "./fanout";
+import { Fanout } from "./fanout";
 import { startRechecks } from "./relay-recheck";
-import { catchUp, frameCache, socketOutlet, startHeartbeat } from "./relay-socket";
+import { catchUp, frameCache, type SocketOutlet, socketOutlet, startHeartbeat } from "./relay-socket";
 import { upgradeOrRefuse } from "./relay-upgrade";
 import { openedWithToken, type SocketCaps, type StreamMember, StreamSockets } from "./stream-sockets";
 import { tabMessages } from "./tab-messages";
@@ -108,14 +108,17 @@ export function createRelay(options: RelayOptions): Relay {
   function end(ws: WebSocket, reason: DisconnectReason): void {
     members.delete(ws);
     const outlet = outlets.get(ws);
-    if (outlet) fanout.remove(outlet);
+    if (outlet) {
+      outlet.end();
+      fanout.remove(outlet);
+    }
     ws.close(STREAM_CLOSE[reason], CLOSE_WORDS[reason]);
   }
   const rechecks = startRechecks(members, options.recheck, end, options.recheckMs ?? 60_000);
 
   const frameOf = frameCache();
   const fanout = new Fanout(CORK_MS);
-  const outlets = new Map<WebSocket, Outlet>();
+  const outlets = new Map<WebSocket, SocketOutlet>();
   const stopFanout = log.subscribe((event, audience) => {
     if (fanout.size > 0) fanout.broadcast(frameOf(event), audience);
   });
@@ -137,7 +140,7 @@ export function createRelay(options: RelayOptions): Relay {
       return;
     }
     heartbeat.watch(ws);
-    const outlet = socketOutlet(ws, userId, () => members.has(ws), maxBuffered);
+    const outlet = socketOutlet(ws, userId, maxBuffered);
     outlets.set(ws, outlet);
     // A tab says which page it is on (presence); anything else it sends is ignored.
     const tab = { id: randomUUID(), userId, role: member.role, send: (e: StreamFrame) => send(ws, e) };
@@ -160,6 +163,7 @@ export function createRelay(options: RelayOptions): Relay {
     });
     ws.on("close", () => {
       members.delete(ws);
+      outlet.end();
       fanout.remove(outlet);
       outlets.delete(ws);
       stopHolding();

@@ -1,6 +1,6 @@
 /**
- * Live events across studio instances: two production studios (`.build/server.mjs`) on one
- * PostgreSQL (a throwaway Debian cluster) and one data folder, the first running the embedded
+ * Live events across studio instances: two production studios (`.build/server.mjs`, started as
+ * `npm start` starts it, through bin/start-server.sh) on one PostgreSQL (a throwaway Debian cluster) and one data folder, the first running the embedded
  * engine and the second using it as its upstream. SOCKETS browser sockets on `/api/stream`
  * (signed in) are spread over both; RATE events per second for SECONDS seconds are published on
  * the same database by an EventLog in this process: exactly the path a studio's publish takes
@@ -22,7 +22,7 @@
  *   npm run build && npm run bench:fanout     (BENCH_RATE, BENCH_SECONDS, BENCH_SOCKETS)
  */
 import "../scripts/register-server-only.mjs";
-import { type ChildProcess, fork, spawn } from "node:child_process";
+import { type ChildProcess, fork } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -31,6 +31,7 @@ import { Worker } from "node:worker_threads";
 import { freePort, ROOT } from "../e2e/fixtures/processes";
 import { startLocalPostgres } from "./local-postgres";
 import { onStop, stopAll } from "./stop-on-exit";
+import { startStudio } from "./studio-process";
 
 const RATE = Number(process.env.BENCH_RATE ?? 1000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -56,28 +57,13 @@ function stopChild(child: ChildProcess): Promise<void> {
   });
 }
 
-async function startStudio(port: number, env: Record<string, string>): Promise<void> {
+/**
+ * A studio on `port` as `npm start` runs it (bin/start-server.sh: its young generation and
+ * allocator settings, which decide its collection pauses), with BENCH_NODE_ARGS before the server.
+ */
+async function startStudioOn(port: number, env: Record<string, string>): Promise<void> {
   const nodeArgs = (process.env.BENCH_NODE_ARGS ?? "").split(" ").filter(Boolean);
-  const child = spawn(process.execPath, [...nodeArgs, COMPILED], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? "2",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      LOG_LEVEL: "warn",
-      ...env,
-    },
-    stdio: ["ignore", "inherit", "inherit"],
-  });
-  onStop(() => stopChild(child));
-  for (const deadline = Date.now() + 180_000; Date.now() < deadline; await sleep(250)) {
-    if (child.exitCode !== null) throw new Error(`the studio on port ${port} exited while starting`);
-    const ready = await fetch(`http://127.0.0.1:${port}/api/ready`).catch(() => null);
-    if (ready?.ok) return;
-  }
-  throw new Error(`the studio on port ${port} did not become ready in 180 s`);
+  await startStudio(env, COMPILED, ROOT, { port, nodeArgs });
 }
 
 const cookieOf = (res: Response) =>
@@ -215,8 +201,8 @@ try {
   const engineKey = `mse_bench_${randomBytes(18).toString("base64url")}`;
   const shared = { DATABASE_URL: pg.url, DATA_DIR: dataDir, AUTH_SECRET: randomBytes(32).toString("base64") };
   // A first (it applies the migrations and serves the engine), then B with A's engine upstream.
-  await startStudio(portA, { ...shared, ENGINE_API_KEYS: engineKey });
-  await startStudio(portB, {
+  await startStudioOn(portA, { ...shared, ENGINE_API_KEYS: engineKey });
+  await startStudioOn(portB, {
     ...shared,
     UPSTREAM_URL: `http://127.0.0.1:${portA}/v1`,
     UPSTREAM_WS_URL: `ws://127.0.0.1:${portA}/v1`,

@@ -22,14 +22,16 @@ export async function startStudio(
   server = COMPILED,
   /** The folder it runs in, whose `.next` it serves: another build's, to compare its pages. */
   cwd = ROOT,
+  /** A port of the bench's choosing (another studio names it), and Node options before the server's. */
+  options: { port?: number; nodeArgs?: string[] } = {},
 ): Promise<{ child: ChildProcess; origin: string }> {
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   const origin = `http://127.0.0.1:${port}`;
   // BENCH_TSX=1: server.ts through tsx over the existing `next build`, for a server changed since.
   const compiled = process.env.BENCH_TSX !== "1" && existsSync(server);
   // Through the script `npm start` ends in, so the server has the environment it sets (glibc's
   // allocator settings); the script's shell is replaced by Node, so the child is the server.
-  const args = compiled ? [server] : ["--import", "tsx", "server.ts"];
+  const args = [...(options.nodeArgs ?? []), ...(compiled ? [server] : ["--import", "tsx", "server.ts"])];
   const child = spawn("sh", [START_SCRIPT, ...args], {
     cwd,
     env: {

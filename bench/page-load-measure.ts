@@ -1,12 +1,13 @@
 /**
- * One page load in a fresh browser context, measured: the CPU all of one Chromium's processes
- * spent from the new context to the page shown and idle and the context closed again, with its
- * renderers' share, read from /proc (process-tree.ts), and the script the page loaded. Used by
- * page-load.bench.ts.
+ * One page load, measured: the CPU all of one Chromium's processes spent from asking for a page (a
+ * new context's, as a browser test has, or another way's: page-load-ways.ts) to the page shown and
+ * idle and the page given back again, with its renderers' share, read from /proc
+ * (process-tree.ts), and the script the page loaded. Used by page-load.bench.ts.
  */
 import { readFileSync } from "node:fs";
 import { type Browser, chromium, type Page } from "@playwright/test";
 import { chromiumPath } from "../scripts/chromium-path";
+import type { Way } from "./page-load-ways";
 import { childrenOf, ownCpuOf, readTree, threadsOf, treeCpu } from "./process-tree";
 import { PAGE_LOAD_CATEGORIES, type TraceEvent } from "./trace-summary";
 
@@ -35,6 +36,8 @@ export interface Load {
   files: number;
   /** Each script file and its decoded bytes, largest first. */
   list: { name: string; decoded: number }[];
+  /** Whether the page was shown by a renderer process started for this load (a cold script engine). */
+  newRenderer: boolean;
   /** CPU seconds by process kind and thread name ("renderer/CrRendererMain"), the renderer's until shown. */
   threads: Map<string, number>;
   /** The load's trace events, when it was traced (its CPU figures then count the tracing too). */
@@ -158,32 +161,18 @@ async function settled(root: number, processes: number) {
   }
 }
 
-/** One load of `target` from `origin` in a fresh context of `chromium`, signed in with `cookie`. */
-export async function loadOnce(
-  chromium: Launched,
-  origin: string,
-  cookie: string,
-  target: Target,
-  traced = false,
-): Promise<Load> {
+/** Whether a renderer among `now` was not running `before`. */
+function rendererStarted(now: ReturnType<typeof ownCpu>, before: ReturnType<typeof ownCpu>): boolean {
+  return [...now].some(([pid, { kind }]) => kind === "renderer" && !before.has(pid));
+}
+
+/** One load of `target` in a page `way` gives from `chromium`, given back to it after. */
+export async function loadOnce(chromium: Launched, way: Way, target: Target, traced = false): Promise<Load> {
   const root = chromium.pid;
   const before = treeCpu(root);
   const processesBefore = ownCpu(root);
   const threadsBefore = threadCpu(processesBefore);
-  // As the browser tests' contexts are (playwright.config.ts): dark, and less motion asked for.
-  const context = await chromium.browser.newContext({
-    baseURL: origin,
-    viewport: { width: 1440, height: 900 },
-    colorScheme: "dark",
-    reducedMotion: "reduce",
-  });
-  await context.addCookies(
-    cookie.split("; ").map((pair) => {
-      const at = pair.indexOf("=");
-      return { name: pair.slice(0, at), value: pair.slice(at + 1), url: origin };
-    }),
-  );
-  const page = await context.newPage();
+  const page = await way.open();
   if (traced) await chromium.browser.startTracing(page, { categories: PAGE_LOAD_CATEGORIES });
   await page.goto(target.path);
   await shown(page, target);
@@ -194,13 +183,14 @@ export async function loadOnce(
   const processesShown = ownCpu(root);
   const renderer = kindSince("renderer", processesShown, processesBefore);
   const threadsShown = threadCpu(processesShown);
-  await context.close();
+  await way.close();
   await settled(root, before.processes);
   const after = ownCpu(root);
   const threads = threadsSince(threadsBefore, threadsShown, threadCpu(after));
   return {
     cpu: treeCpu(root).seconds - before.seconds,
     renderer,
+    newRenderer: rendererStarted(processesShown, processesBefore),
     gpu: kindSince("gpu-process", after, processesBefore),
     browser: kindSince("browser", after, processesBefore),
     decoded: scripts.reduce((sum, s) => sum + s.decoded, 0),

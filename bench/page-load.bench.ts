@@ -27,6 +27,13 @@
  *
  *   PAGE_LOAD_ARGS_B="--num-raster-threads=1" npm run bench:page-load
  *
+ * Other ways of giving each load its page, in one run: PAGE_LOAD_WAYS lists them (bench/page-load-ways.ts:
+ * new-page, reset, reset:a+b, reset-but:a+b, kept), each in a Chromium of its own with the browser
+ * tests' switches, loading the same pages in turn with the fresh contexts; each table says in how
+ * many loads a renderer process was started for the page (its script engine cold).
+ *
+ *   PAGE_LOAD_WAYS=new-page,reset,kept BENCH_PAGES=gallery,create,inbox BENCH_ROUNDS=4 npm run bench:page-load
+ *
  * Besides the five pages, an experiment's page: a 10x10 grid, every cell done (from the engine at
  * a service's pace, no render per task), its drawn cells' images loaded; the longest page.
  * BENCH_PAGES=create,experiment loads those alone; BENCH_THREADS=1 prints where the CPU went, by
@@ -39,6 +46,7 @@ import path from "node:path";
 import { ROOT } from "../e2e/fixtures/processes";
 import { CHROMIUM_ARGS, chromiumPath } from "../scripts/chromium-path";
 import { type Launched, type Load, launchChromium, loadOnce, type Target } from "./page-load-measure";
+import { type Way, wayOf } from "./page-load-ways";
 import { onStop, stopAll } from "./stop-on-exit";
 import { setUpOwner, startStudio } from "./studio-process";
 import { argsWith, switchesOf } from "./switch-sets";
@@ -76,6 +84,9 @@ interface Studio {
 /** A studio's pages loaded in one Chromium: what each summary line of the bench is about. */
 interface Variant {
   label: string;
+  /** Its name on the summary lines: "" for the first, else B, baseline, a way's name. */
+  tag: string;
+  way: Way;
   studio: Studio;
   chromium: Launched;
   loads: Map<string, Load[]>;
@@ -140,28 +151,43 @@ async function studioOf(dir: string): Promise<Studio> {
   return { origin, cookie, targets: [...pages, grid] };
 }
 
-function variant(label: string, studio: Studio, chromium: Launched): Variant {
-  return { label, studio, chromium, loads: new Map(studio.targets.map((t) => [t.name, []])) };
+async function variant(label: string, tag: string, studio: Studio, chromium: Launched, way = "fresh") {
+  const loads = new Map<string, Load[]>(studio.targets.map((t) => [t.name, []]));
+  const site = { origin: studio.origin, cookie: studio.cookie };
+  return { label, tag, studio, chromium, way: await wayOf(way, chromium.browser, site), loads };
+}
+
+/** A Chromium of its own with `args`, closed when the bench ends. */
+async function launched(args: readonly string[]): Promise<Launched> {
+  const chromium = await launchChromium(args);
+  onStop(() => chromium.browser.close());
+  return chromium;
 }
 
 /** The variants this run compares: this build, and the baseline build or the B switches. */
 async function variantsOf(): Promise<Variant[]> {
   const studio = await studioOf(ROOT);
-  const chromium = await launchChromium(CHROMIUM_ARGS);
-  onStop(() => chromium.browser.close());
-  const variants = [variant("this build", studio, chromium)];
+  const chromium = await launched(CHROMIUM_ARGS);
+  const variants = [await variant("this build", "", studio, chromium)];
   // BENCH_BASELINE_DIR: a folder holding another build (`.next`, `.build`, and links to this
   // checkout's node_modules, lib and public): its pages load alternately with this build's, so the
   // machine's other work weighs on both alike.
   const baseline = process.env.BENCH_BASELINE_DIR;
-  if (baseline) variants.push(variant(`baseline (${baseline})`, await studioOf(baseline), chromium));
+  if (baseline) {
+    const other = await studioOf(baseline);
+    variants.push(await variant(`baseline (${baseline})`, "baseline", other, chromium));
+  }
   for (const name of ["B", "C", "D"]) {
     const text = process.env[`PAGE_LOAD_ARGS_${name}`];
     if (text === undefined) continue;
     const changes = switchesOf(text);
-    const other = await launchChromium(argsWith(CHROMIUM_ARGS, changes));
-    onStop(() => other.browser.close());
-    variants.push(variant(`${name}: ${changes.join(" ") || "the same switches again"}`, studio, other));
+    const other = await launched(argsWith(CHROMIUM_ARGS, changes));
+    const label = `${name}: ${changes.join(" ") || "the same switches again"}`;
+    variants.push(await variant(label, name, studio, other));
+  }
+  // PAGE_LOAD_WAYS: other ways of giving each load its page, each in a Chromium of its own.
+  for (const way of process.env.PAGE_LOAD_WAYS?.split(",").filter(Boolean) ?? []) {
+    variants.push(await variant(way, way, studio, await launched(CHROMIUM_ARGS), way));
   }
   return variants;
 }
@@ -184,12 +210,14 @@ function printPage(name: string, loads: Load[]) {
 }
 
 function printVariant(v: Variant) {
-  console.info(`\n${v.label}: one page load in a fresh context, median of ${ROUNDS}`);
+  const all = [...v.loads.values()].flat();
+  const started = all.filter((l) => l.newRenderer).length;
+  console.info(`\n${v.label}: ${v.way.description}, median of ${ROUNDS}`);
+  console.info(`a renderer process started for the page in ${started} of ${all.length} loads`);
   console.info(
     `${"page".padEnd(14)}${"CPU".padStart(10)}${"renderer".padStart(12)}${"GPU".padStart(10)}${"browser".padStart(10)}${"script".padStart(12)}${"sent".padStart(12)}${"files".padStart(8)}`,
   );
   for (const [name, list] of v.loads) printPage(name, list);
-  const all = [...v.loads.values()].flat();
   const perPage = [...v.loads.values()].map((list) => list[0]?.decoded ?? 0);
   const mb = perPage.reduce((a, b) => a + b, 0) / perPage.length / 1024 / 1024;
   return { cpu: median(all.map((l) => l.cpu)), renderer: median(all.map((l) => l.renderer)), mb };
@@ -231,7 +259,7 @@ try {
   // One load of each first, not counted: the server's first request of a route opens its modules.
   for (const v of variants) {
     for (const target of v.studio.targets) {
-      const { list } = await loadOnce(v.chromium, v.studio.origin, v.studio.cookie, target);
+      const { list } = await loadOnce(v.chromium, v.way, target);
       // BENCH_SCRIPTS=1: which files each page loads, to look into with the build's chunks.
       if (process.env.BENCH_SCRIPTS === "1") {
         console.info(`${target.name}: ${list.map((s) => `${s.name} ${kb(s.decoded)}`).join(", ")}`);
@@ -245,7 +273,7 @@ try {
     for (const [index, target] of (variants[0]?.studio.targets ?? []).entries()) {
       for (const v of order) {
         const mine = v.studio.targets[index] ?? target;
-        v.loads.get(mine.name)?.push(await loadOnce(v.chromium, v.studio.origin, v.studio.cookie, mine));
+        v.loads.get(mine.name)?.push(await loadOnce(v.chromium, v.way, mine));
       }
     }
   }
@@ -254,13 +282,7 @@ try {
   const first = variants[0];
   if (process.env.BENCH_TRACE === "1" && first) {
     for (const target of first.studio.targets) {
-      const { trace } = await loadOnce(
-        first.chromium,
-        first.studio.origin,
-        first.studio.cookie,
-        target,
-        true,
-      );
+      const { trace } = await loadOnce(first.chromium, first.way, target, true);
       printTrace(`${target.name}, traced`, trace ?? []);
     }
   }
@@ -271,10 +293,7 @@ try {
   if (first) for (const other of variants.slice(1)) printDifferences(first, other);
   console.info(`load average after: ${load()}`);
   totals.forEach(({ cpu, renderer, mb }, i) => {
-    const label =
-      i === 0
-        ? "bench:page-load"
-        : `bench:page-load ${/^[BCD]:/.test(variants[i]?.label ?? "") ? variants[i]?.label.slice(0, 1) : "baseline"}`;
+    const label = `bench:page-load ${variants[i]?.tag ?? ""}`.trim();
     console.info(
       `${label}: ${cpu.toFixed(2)} s of browser CPU per page load (renderer ${renderer.toFixed(2)} s), ${mb.toFixed(1)} MB of script`,
     );

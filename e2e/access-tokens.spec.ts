@@ -1,7 +1,8 @@
 import { type ExecFileException, execFile } from "node:child_process";
 import path from "node:path";
-import { expect, type Locator, type Page, request as playwrightRequest, test } from "@playwright/test";
+import { type Locator, type Page, request as playwrightRequest } from "@playwright/test";
 import { ROOT } from "./fixtures/processes";
+import { expect, test } from "./fixtures/reused-page";
 import { saveScreen } from "./fixtures/screens";
 import { StudioShell } from "./pages/studio-shell";
 

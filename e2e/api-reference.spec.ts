@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures/reused-page";
 import { StudioShell } from "./pages/studio-shell";
 
 /**

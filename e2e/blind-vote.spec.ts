@@ -1,5 +1,6 @@
-import { type APIRequestContext, expect, type Locator, type Page, test } from "@playwright/test";
+import type { APIRequestContext, Locator, Page } from "@playwright/test";
 import { joinAsMember } from "./fixtures/accounts";
+import { expect, test } from "./fixtures/reused-page";
 import { TAKE_SCREENS } from "./fixtures/screens";
 import { shareLinkRow, shownAddressOf } from "./fixtures/share-rows";
 import { StudioShell } from "./pages/studio-shell";

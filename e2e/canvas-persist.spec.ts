@@ -1,7 +1,8 @@
 import path from "node:path";
-import { type Browser, expect, type Page, test } from "@playwright/test";
+import type { Browser, Page } from "@playwright/test";
 import { imageTask, joinAsMember, runAddress, sendTasks } from "./fixtures/accounts";
 import { seedPicture } from "./fixtures/images";
+import { expect, test } from "./fixtures/reused-page";
 import { saveScreen } from "./fixtures/screens";
 import { finishedTask } from "./fixtures/studio-api";
 import { CanvasPage } from "./pages/canvas-page";

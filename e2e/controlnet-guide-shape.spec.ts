@@ -1,5 +1,5 @@
-import { expect, test } from "@playwright/test";
 import { seedPicture } from "./fixtures/images";
+import { expect, test } from "./fixtures/reused-page";
 import { saveScreen } from "./fixtures/screens";
 import { finishedTask } from "./fixtures/studio-api";
 import { CreatePage } from "./pages/create-page";

@@ -1,8 +1,8 @@
 import path from "node:path";
-import { expect, test } from "@playwright/test";
 import { joinAsMember } from "./fixtures/accounts";
 import { seedPicture } from "./fixtures/images";
 import { test as memberTest } from "./fixtures/own-member";
+import { expect, test } from "./fixtures/reused-page";
 import { saveScreen } from "./fixtures/screens";
 import { CanvasPage } from "./pages/canvas-page";
 import { CreatePage } from "./pages/create-page";

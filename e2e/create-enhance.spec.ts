@@ -1,5 +1,5 @@
-import { expect, test } from "@playwright/test";
 import { test as memberTest } from "./fixtures/own-member";
+import { expect, test } from "./fixtures/reused-page";
 import { saveScreen } from "./fixtures/screens";
 import { CanvasPage } from "./pages/canvas-page";
 import { CreatePage } from "./pages/create-page";

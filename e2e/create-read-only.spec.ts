@@ -1,5 +1,5 @@
-import { expect, test } from "@playwright/test";
 import { imageTask, joinAsMember, sendTasks } from "./fixtures/accounts";
+import { expect, test } from "./fixtures/reused-page";
 import { saveScreen } from "./fixtures/screens";
 import { finishedTask } from "./fixtures/studio-api";
 import { CanvasPage } from "./pages/canvas-page";

@@ -1,7 +1,7 @@
-import { expect, test } from "@playwright/test";
 import { seedPicture } from "./fixtures/images";
 import { test as memberTest } from "./fixtures/own-member";
 import { maskDataUri, sendTask, uploadPicture } from "./fixtures/recall-tasks";
+import { expect, test } from "./fixtures/reused-page";
 import { saveScreen } from "./fixtures/screens";
 import { finishedTask } from "./fixtures/studio-api";
 import { CanvasPage } from "./pages/canvas-page";

@@ -1,7 +1,8 @@
-import { expect, type Page, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { sizeForResolution } from "../lib/protocol/image-edit-models";
 import { holdNextUpload } from "./fixtures/held-upload";
 import { seedPicture } from "./fixtures/images";
+import { expect, test } from "./fixtures/reused-page";
 import { saveScreen } from "./fixtures/screens";
 import { finishedTask } from "./fixtures/studio-api";
 import { CreatePage } from "./pages/create-page";

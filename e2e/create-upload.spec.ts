@@ -1,8 +1,8 @@
 import fs from "node:fs";
-import { expect, test } from "@playwright/test";
 import { UPLOAD_LIMIT_BYTES } from "../lib/studio/uploads";
 import { seedPicture } from "./fixtures/images";
 import { test as memberTest } from "./fixtures/own-member";
+import { expect, test } from "./fixtures/reused-page";
 import { saveScreen } from "./fixtures/screens";
 import { finishedTask } from "./fixtures/studio-api";
 import { CanvasPage } from "./pages/canvas-page";

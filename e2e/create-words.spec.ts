@@ -1,8 +1,9 @@
-import { expect, type Page, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { imageInferenceSchema } from "@/lib/protocol/image-inference";
 import { PROVIDER_KEYS } from "@/lib/protocol/provider-settings";
 import { seedPicture } from "./fixtures/images";
 import { test as memberTest } from "./fixtures/own-member";
+import { expect, test } from "./fixtures/reused-page";
 import { finishedTask } from "./fixtures/studio-api";
 import { CanvasPage } from "./pages/canvas-page";
 import { CreatePage } from "./pages/create-page";

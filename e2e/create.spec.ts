@@ -1,7 +1,7 @@
-import { expect, test } from "@playwright/test";
 import { joinAsMember } from "./fixtures/accounts";
 import { seedPicture } from "./fixtures/images";
 import { test as memberTest } from "./fixtures/own-member";
+import { expect, test } from "./fixtures/reused-page";
 import { finishedTask } from "./fixtures/studio-api";
 import { CreatePage } from "./pages/create-page";
 

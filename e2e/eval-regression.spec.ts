@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
-import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+import type { APIRequestContext, Page } from "@playwright/test";
+import { expect, test } from "./fixtures/reused-page";
 import { TAKE_SCREENS } from "./fixtures/screens";
 import { StudioShell } from "./pages/studio-shell";
 

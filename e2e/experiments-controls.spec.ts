@@ -1,5 +1,5 @@
 import fs from "node:fs";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures/reused-page";
 import { CreatePage } from "./pages/create-page";
 import { StudioShell } from "./pages/studio-shell";
 

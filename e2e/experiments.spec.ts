@@ -1,4 +1,5 @@
-import { expect, type Page, request as playwrightRequest, test } from "@playwright/test";
+import { type Page, request as playwrightRequest } from "@playwright/test";
+import { expect, test } from "./fixtures/reused-page";
 import { TAKE_SCREENS } from "./fixtures/screens";
 import { memberWithRole } from "./fixtures/studio-api";
 import { CreatePage } from "./pages/create-page";

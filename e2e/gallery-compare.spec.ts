@@ -1,5 +1,6 @@
-import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+import type { APIRequestContext, Page } from "@playwright/test";
 import { imageTask, sendTasks } from "./fixtures/accounts";
+import { expect, test } from "./fixtures/reused-page";
 import { TAKE_SCREENS } from "./fixtures/screens";
 import { finishedTask, memberWithRole } from "./fixtures/studio-api";
 import { StudioShell } from "./pages/studio-shell";

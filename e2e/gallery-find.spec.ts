@@ -1,5 +1,6 @@
-import { expect, type Page, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { imageTask, sendTasks } from "./fixtures/accounts";
+import { expect, test } from "./fixtures/reused-page";
 import { saveScreen, TAKE_SCREENS } from "./fixtures/screens";
 import { finishedTask } from "./fixtures/studio-api";
 

@@ -1,5 +1,6 @@
-import { expect, type Page, request as playwrightRequest, test } from "@playwright/test";
+import { type Page, request as playwrightRequest } from "@playwright/test";
 import { imageTask, joinAsMember, OWNER, sendTasks } from "./fixtures/accounts";
+import { expect, test } from "./fixtures/reused-page";
 import { saveScreen, TAKE_SCREENS } from "./fixtures/screens";
 import { finishedTask, memberWithRole } from "./fixtures/studio-api";
 import { SCREENS_DIR } from "./pages/studio-shell";

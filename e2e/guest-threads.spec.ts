@@ -1,6 +1,7 @@
 import path from "node:path";
-import { expect, type Page, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { imageTask, joinAsMember, OWNER, sendTasks } from "./fixtures/accounts";
+import { expect, test } from "./fixtures/reused-page";
 import { saveScreen, TAKE_SCREENS } from "./fixtures/screens";
 import { finishedTask } from "./fixtures/studio-api";
 

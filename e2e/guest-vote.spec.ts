@@ -1,5 +1,6 @@
 import path from "node:path";
-import { type Browser, type BrowserContext, expect, type Locator, type Page, test } from "@playwright/test";
+import type { Browser, BrowserContext, Locator, Page } from "@playwright/test";
+import { expect, test } from "./fixtures/reused-page";
 import { saveScreen } from "./fixtures/screens";
 import { shareLinkRow } from "./fixtures/share-rows";
 import { SCREENS_DIR } from "./pages/studio-shell";

@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import path from "node:path";
-import { type APIRequestContext, expect, type Locator, type Page, request, test } from "@playwright/test";
+import { type APIRequestContext, type Locator, type Page, request } from "@playwright/test";
+import { expect, test } from "./fixtures/reused-page";
 import { saveScreen } from "./fixtures/screens";
 import { SCREENS_DIR } from "./pages/studio-shell";
 

@@ -1,7 +1,7 @@
-import { expect, test } from "@playwright/test";
 import { workflows } from "../lib/client/create/workflows";
 import { seedPicture } from "./fixtures/images";
 import { test as memberTest } from "./fixtures/own-member";
+import { expect, test } from "./fixtures/reused-page";
 import { saveScreen } from "./fixtures/screens";
 import { CanvasPage } from "./pages/canvas-page";
 import { CreatePage } from "./pages/create-page";

@@ -1,7 +1,8 @@
-import { type APIRequestContext, expect, request as playwrightRequest, test } from "@playwright/test";
+import { type APIRequestContext, request as playwrightRequest } from "@playwright/test";
 import sharp from "sharp";
 import { DEFAULT_STUDIO_LIMITS } from "@/lib/studio/limits/limits";
 import { imageTask, sendTasks } from "./fixtures/accounts";
+import { expect, test } from "./fixtures/reused-page";
 import { saveScreen } from "./fixtures/screens";
 import { finishedTask, memberWithRole } from "./fixtures/studio-api";
 import { SCREENS_DIR } from "./pages/studio-shell";

@@ -1,5 +1,6 @@
-import { type APIRequestContext, expect, type Locator, type Page, test } from "@playwright/test";
+import type { APIRequestContext, Locator, Page } from "@playwright/test";
 import { imageTask, joinAsMember, OWNER, sendTasks } from "./fixtures/accounts";
+import { expect, test } from "./fixtures/reused-page";
 import { saveScreen } from "./fixtures/screens";
 import { finishedTask } from "./fixtures/studio-api";
 import { SCREENS_DIR } from "./pages/studio-shell";

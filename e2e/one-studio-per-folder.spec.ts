@@ -1,8 +1,8 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
-import { expect, test } from "@playwright/test";
 import { freePort, nodeArgsFor, ROOT } from "./fixtures/processes";
+import { expect, test } from "./fixtures/reused-page";
 import { E2E_DATA_DIR } from "./fixtures/studio-api";
 
 /**

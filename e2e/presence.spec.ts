@@ -1,6 +1,7 @@
-import { type APIRequestContext, type BrowserContext, expect, type Page, test } from "@playwright/test";
+import type { APIRequestContext, BrowserContext, Page } from "@playwright/test";
 import { WebSocket } from "ws";
 import { imageTask, joinAsMember, OWNER, sendTasks } from "./fixtures/accounts";
+import { expect, test } from "./fixtures/reused-page";
 import { TAKE_SCREENS } from "./fixtures/screens";
 import { finishedTask } from "./fixtures/studio-api";
 import { StudioShell } from "./pages/studio-shell";

@@ -1,5 +1,5 @@
-import { expect, test } from "@playwright/test";
 import { workflows } from "../lib/client/create/workflows";
+import { expect, test } from "./fixtures/reused-page";
 import { saveScreen } from "./fixtures/screens";
 import { type SectionName, StudioShell, sectionNames } from "./pages/studio-shell";
 

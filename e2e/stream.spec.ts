@@ -1,5 +1,5 @@
-import { expect, test } from "@playwright/test";
 import { imageTask, sendTasks } from "./fixtures/accounts";
+import { expect, test } from "./fixtures/reused-page";
 import { finishedTask } from "./fixtures/studio-api";
 
 test("a tab whose live connection drops gets every result it missed when it comes back", async ({

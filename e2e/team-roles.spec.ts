@@ -1,5 +1,6 @@
-import { expect, request as playwrightRequest, test } from "@playwright/test";
+import { request as playwrightRequest } from "@playwright/test";
 import { memberIdOf, OWNER } from "./fixtures/accounts";
+import { expect, test } from "./fixtures/reused-page";
 import { saveScreen } from "./fixtures/screens";
 import { memberWithRole } from "./fixtures/studio-api";
 import { SCREENS_DIR, StudioShell } from "./pages/studio-shell";

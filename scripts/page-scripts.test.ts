@@ -23,7 +23,9 @@ const PAGES = [
 /** The browser modules `file` imports: its `@/components/...` and `@/lib/client/...` imports. */
 function clientImportsOf(file: string): string[] {
   const text = readFileSync(path.join(ROOT, file), "utf8");
-  const found = [...text.matchAll(/from "@\/((?:components|lib\/client)\/[^"]+)"/g)].map((m) => m[1] as string);
+  const found = [...text.matchAll(/from "@\/((?:components|lib\/client)\/[^"]+)"/g)].map(
+    (m) => m[1] as string,
+  );
   return found.map((spec) => {
     for (const ext of [".tsx", ".ts"]) {
       try {
@@ -48,7 +50,16 @@ async function bundle(entries: string[]): Promise<Metafile> {
     jsx: "automatic",
     alias: { "@": "." },
     // Packages other than zod are not in question here.
-    external: ["next", "next/*", "react", "react-dom", "@tanstack/*", "lucide-react", "zustand", "server-only"],
+    external: [
+      "next",
+      "next/*",
+      "react",
+      "react-dom",
+      "@tanstack/*",
+      "lucide-react",
+      "zustand",
+      "server-only",
+    ],
     loader: { ".css": "empty" },
     logLevel: "silent",
   });
@@ -59,10 +70,13 @@ async function bundle(entries: string[]): Promise<Metafile> {
 function zodChains(meta: Metafile): string[] {
   const importers = new Map<string, string[]>();
   for (const [file, info] of Object.entries(meta.inputs)) {
-    for (const { path: imported } of info.imports) importers.set(imported, [...(importers.get(imported) ?? []), file]);
+    for (const { path: imported } of info.imports)
+      importers.set(imported, [...(importers.get(imported) ?? []), file]);
   }
   const zod = Object.keys(meta.inputs).filter((f) => f.includes("node_modules/zod/"));
-  const direct = new Set(zod.flatMap((f) => importers.get(f) ?? []).filter((f) => !f.includes("node_modules")));
+  const direct = new Set(
+    zod.flatMap((f) => importers.get(f) ?? []).filter((f) => !f.includes("node_modules")),
+  );
   return [...direct].map((file) => {
     const chain = [file];
     let at = file;

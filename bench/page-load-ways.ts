@@ -2,7 +2,8 @@
  * Ways bench:page-load can give each load its page, to compare what a browser test's first page
  * load costs Chromium with each (PAGE_LOAD_WAYS):
  *
- *   fresh           a new context per load, closed after it: what every browser test does today
+ *   fresh           a new context per load, closed after it: what a browser test with a context of
+ *                   its own gets (a member, a guest), and every test with E2E_FRESH_CONTEXTS=1
  *   new-page        one context kept across loads, a new page per load, the last one closed then
  *   reset           one context and page kept, made as new between loads as a worker's reused
  *                   context is between tests (e2e/fixtures/reused-context.ts)

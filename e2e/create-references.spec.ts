@@ -2,7 +2,9 @@ import type { Page } from "@playwright/test";
 import { sizeForResolution } from "../lib/protocol/image-edit-models";
 import { holdNextUpload } from "./fixtures/held-upload";
 import { seedPicture } from "./fixtures/images";
-import { expect, test } from "./fixtures/reused-page";
+// Each test is a member of its own: the image-to-image form keeps its draft on the server per
+// member, and specs of the other worker fill the owner's at the same time.
+import { expect, test } from "./fixtures/own-member";
 import { saveScreen } from "./fixtures/screens";
 import { finishedTask } from "./fixtures/studio-api";
 import { CreatePage } from "./pages/create-page";

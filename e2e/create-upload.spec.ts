@@ -1,16 +1,17 @@
 import fs from "node:fs";
 import { UPLOAD_LIMIT_BYTES } from "../lib/studio/uploads";
 import { seedPicture } from "./fixtures/images";
-import { test as memberTest } from "./fixtures/own-member";
-import { expect, test } from "./fixtures/reused-page";
+import { expect, test as memberTest } from "./fixtures/own-member";
 import { saveScreen } from "./fixtures/screens";
 import { finishedTask } from "./fixtures/studio-api";
 import { CanvasPage } from "./pages/canvas-page";
 import { CreatePage } from "./pages/create-page";
 
-test.describe.configure({ timeout: 90_000 });
+// Each test is a member of its own: the image-to-image form keeps its draft on the server per
+// member, and specs of the other worker fill the owner's at the same time.
+memberTest.describe.configure({ timeout: 90_000 });
 
-test("a refused file leaves the loaded image in place and says why beside it", async ({ page }) => {
+memberTest("a refused file leaves the loaded image in place and says why beside it", async ({ page }) => {
   const create = new CreatePage(page);
   await create.open("image-to-image");
   await create.upload("f-seedImage", await seedPicture());
@@ -73,38 +74,39 @@ async function imageSize(page: import("@playwright/test").Page, id: string) {
   return { width, height };
 }
 
-test("a task refused as too large for the service goes again with its image made smaller", async ({
-  page,
-}) => {
-  const create = new CreatePage(page);
-  await create.open("image-to-image");
-  await create.upload("f-seedImage", await seedPicture(1024, 768));
-  await expect(page.getByRole("img", { name: /Source image: 1024 × 768/ })).toBeVisible();
-  await create.prompt.fill("a harbour at dusk (too large)");
-  await page.getByRole("spinbutton", { name: "Images" }).fill("1");
-  await create.generate.click();
+memberTest(
+  "a task refused as too large for the service goes again with its image made smaller",
+  async ({ page }) => {
+    const create = new CreatePage(page);
+    await create.open("image-to-image");
+    await create.upload("f-seedImage", await seedPicture(1024, 768));
+    await expect(page.getByRole("img", { name: /Source image: 1024 × 768/ })).toBeVisible();
+    await create.prompt.fill("a harbour at dusk (too large)");
+    await page.getByRole("spinbutton", { name: "Images" }).fill("1");
+    await create.generate.click();
 
-  const failed = page.getByTestId("result-failed");
-  await expect(failed).toContainText("too large for the service");
-  for (const [width, height] of [
-    [1440, 900],
-    [1280, 720],
-  ] as const) {
-    await page.setViewportSize({ width, height });
-    await saveScreen(page, { path: `e2e/.screens/create-send-smaller-${width}.png` });
-  }
-  await failed.getByRole("button", { name: "Send smaller" }).click();
-  const taskUUID = await create.expectResults(1);
-  await expect(failed).toHaveCount(1);
+    const failed = page.getByTestId("result-failed");
+    await expect(failed).toContainText("too large for the service");
+    for (const [width, height] of [
+      [1440, 900],
+      [1280, 720],
+    ] as const) {
+      await page.setViewportSize({ width, height });
+      await saveScreen(page, { path: `e2e/.screens/create-send-smaller-${width}.png` });
+    }
+    await failed.getByRole("button", { name: "Send smaller" }).click();
+    const taskUUID = await create.expectResults(1);
+    await expect(failed).toHaveCount(1);
 
-  const sent = await finishedTask(page.request, taskUUID);
-  expect(sent.status).toBe("success");
-  const size = await imageSize(page, String(sent.params.seedImage));
-  // Half the pixels, the same shape.
-  expect(size).toEqual({ width: 724, height: 543 });
-});
+    const sent = await finishedTask(page.request, taskUUID);
+    expect(sent.status).toBe("success");
+    const size = await imageSize(page, String(sent.params.seedImage));
+    // Half the pixels, the same shape.
+    expect(size).toEqual({ width: 724, height: 543 });
+  },
+);
 
-test("the queue offers the same for a task refused as too large", async ({ page }) => {
+memberTest("the queue offers the same for a task refused as too large", async ({ page }) => {
   const create = new CreatePage(page);
   await create.open("image-to-image");
   await create.upload("f-seedImage", await seedPicture(768, 512));
@@ -123,7 +125,7 @@ test("the queue offers the same for a task refused as too large", async ({ page 
   await expect(rows.and(page.locator("[data-status=success]"))).toHaveCount(1, { timeout: 30_000 });
 });
 
-test("Retry on a failed result sends the same task again, its image unchanged", async ({ page }) => {
+memberTest("Retry on a failed result sends the same task again, its image unchanged", async ({ page }) => {
   const create = new CreatePage(page);
   await create.open("image-to-image");
   await create.upload("f-seedImage", await seedPicture(768, 512));

@@ -3,22 +3,15 @@
  * lib/studio/api/addresses.ts), from their declarations: `npm run api:addresses` after adding or
  * changing an endpoint. lib/studio/api/addresses.test.ts fails until it is run.
  */
-import { execFileSync } from "node:child_process";
-import { writeFileSync } from "node:fs";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { api } from "../lib/studio/api";
 import { addressTableOf } from "../lib/studio/api/addresses";
+import { ROOT, writeGenerated } from "./write-generated";
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const FILE = path.join(ROOT, "lib", "studio", "api", "address-table.ts");
 
 const text = `// Written by \`npm run api:addresses\` from the declarations in lib/studio/api: run it again
 // rather than edit this file. Each endpoint's method, path and the resources it makes stale.
 export const ADDRESS_TABLE = ${JSON.stringify(addressTableOf(api), null, 2)} as const;
 `;
-writeFileSync(FILE, text);
-execFileSync(path.join(ROOT, "node_modules", ".bin", "biome"), ["format", "--write", FILE], {
-  stdio: "inherit",
-});
-console.info(`Wrote ${path.relative(ROOT, FILE)}`);
+writeGenerated(FILE, text);

@@ -171,7 +171,7 @@ test("a task recalled into the canvas fills the seed and sampling it was sent wi
 test("a teammate's setup opens on Inpainting, says what it left out, and the member's own settings come back", async ({
   page,
   browser,
-  context,
+  ownerRequest,
   baseURL,
 }, testInfo) => {
   const canvas = new CanvasPage(page);
@@ -181,7 +181,7 @@ test("a teammate's setup opens on Inpainting, says what it left out, and the mem
   await spin(page, "Steps").fill("30");
 
   const name = `Teammate ${testInfo.testId.slice(0, 8)}`;
-  const teammate = await joinAsMember(browser, context.request, baseURL ?? "", {
+  const teammate = await joinAsMember(browser, ownerRequest, baseURL ?? "", {
     name,
     email: `teammate-${testInfo.testId}@studio.test`,
     password: "a teammate of the canvas",

@@ -13,7 +13,11 @@ const everything = [
 /** Tests of the layers below the server that import nothing of it: see the `pure` project. */
 const pure = ["lib/protocol/**/*.test.ts", "lib/studio/**/*.test.ts", "lib/client/**/*.test.ts"];
 /** Of those, the ones with an environment of their own (a DOM), which needs a module graph of its own. */
-const pureButIsolated = ["lib/client/endpoint-client.test.ts", "lib/client/prompts/history-url.test.ts"];
+const pureButIsolated = [
+  "lib/client/endpoint-client.test.ts",
+  "lib/client/experiments/label-measure.test.ts",
+  "lib/client/prompts/history-url.test.ts",
+];
 /**
  * The components' tests (a DOM of their own, each test unmounting what it drew) that replace no
  * module, spy on nothing shared and keep the real clock: one module graph per worker serves them,

@@ -6,6 +6,21 @@ import { fitLines, wrapWords } from "./wrap";
 const measure = (s: string) => s.length * 7;
 const LONG = "…a red dragon flying over a misty mountain lake at dawn";
 
+describe("the room of a label in the grid", () => {
+  it("is all the width its header leaves beside the pin, the re-run and their padding", () => {
+    // A 200 px column: 4 px padding a side, each button 22 px and 4 px from its neighbour.
+    expect(labelRoom(200, true)).toBe(200 - 8 - 2 * (22 + 4));
+    expect(labelRoom(200, false)).toBe(200 - 8 - (22 + 4));
+  });
+
+  it("holds a label whole that fits it on two lines, though a hair narrower would not", () => {
+    // 139.6 px of words on the first line, as Inter draws "a red quillfox…" with a wide last word.
+    const drawn = (s: string) => (s === "a red quillfoxmx3p0nm0" ? 139.6 : s.length * 5);
+    const label = "a red quillfoxmx3p0nm0 in a snowy forest";
+    expect(fitLines(label, labelRoom(200, true), LABEL_LINES, drawn)).toBe(label);
+  });
+});
+
 describe("the room of the grid's row labels", () => {
   it("takes the longest label's width on one line when the frame has it beside the cells", () => {
     const width = rowHeadWidth({

@@ -7,8 +7,6 @@ import type { Measure } from "./wrap";
  */
 const BUTTON = 22 + 4;
 const HEADER_PADDING = 8;
-/** A hair less than measured: the browser's line breaking and the canvas's widths differ by a pixel or so. */
-const SLACK = 2;
 export const LABEL_LINES = 2;
 
 /**
@@ -20,9 +18,14 @@ export function rowLabelLines(rowHeight: number): number {
 }
 
 /** What a header takes besides its label's words. */
-const chrome = (canRun: boolean) => HEADER_PADDING + BUTTON * (canRun ? 2 : 1) + SLACK;
+const chrome = (canRun: boolean) => HEADER_PADDING + BUTTON * (canRun ? 2 : 1);
 
-/** The width a label's words get in a header `width` wide. */
+/**
+ * The width a label's words get in a header `width` wide: all the header leaves beside its
+ * buttons. The labels are measured as the page draws them (lib/client/experiments/label-measure.ts),
+ * so a label that fits this room on its lines fits the header, and one fitted to less would be
+ * cut while it fits.
+ */
 export function labelRoom(width: number, canRun: boolean): number {
   return Math.max(0, width - chrome(canRun));
 }

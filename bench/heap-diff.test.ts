@@ -13,7 +13,7 @@ function snapshot(
   nodes: { type: string; name: string; id: number; size: number }[],
   edges: { from: number; type: string; name: string | number; to: number }[],
 ): HeapSnapshot {
-  const nodeTypes = ["object", "string", "closure", "synthetic"];
+  const nodeTypes = ["object", "string", "closure", "synthetic", "native"];
   const edgeTypes = ["property", "element", "weak"];
   const strings: string[] = [];
   const str = (s: string) => (strings.includes(s) ? strings.indexOf(s) : strings.push(s) - 1);
@@ -76,7 +76,16 @@ describe("newSince", () => {
     ],
   );
   const after = snapshot(
-    [root, cache, entry(5), entry(11), entry(13), { type: "object", name: "Other", id: 15, size: 8 }],
+    [
+      root,
+      cache,
+      entry(5),
+      entry(11),
+      entry(13),
+      { type: "object", name: "Other", id: 15, size: 8 },
+      // Node's native objects get a new id in each snapshot: not new for it.
+      { type: "native", name: "Node / pair", id: 17, size: 48 },
+    ],
     [
       { from: 0, type: "property", name: "taskCache", to: 1 },
       { from: 1, type: "element", name: 0, to: 2 },

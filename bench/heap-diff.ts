@@ -6,7 +6,8 @@
  *
  * Objects are grouped by kind: their constructor's name, or the engine's kind for strings,
  * compiled code and closures. V8 keeps an object's id from one snapshot to the next, so the objects
- * new in the later snapshot are the ones whose id the earlier one lacks; each group of them is told
+ * new in the later snapshot are the ones whose id the earlier one lacks (except Node's own native
+ * objects, `Node / …`, which get new ids in every snapshot and are left out); each group of them is told
  * with the chains that hold them most often (what holds the object, what holds that), which is
  * where a cache or a list that only grows shows itself.
  */
@@ -42,6 +43,9 @@ export interface NewGroup extends Group {
 
 /** Kinds whose names say nothing of where they come from: grouped under the engine's kind. */
 const BY_TYPE = new Set(["string", "concatenated string", "sliced string", "code", "closure", "number"]);
+
+/** Node's native objects (`Node / pair`, `Node / histogram`): their ids change from snapshot to snapshot. */
+const NODE_NATIVE = "Node / ";
 
 interface Reader {
   count: number;
@@ -142,8 +146,8 @@ export function newSince(before: HeapSnapshot, after: HeapSnapshot, depth = 4, c
   const found = new Map<string, Group>();
   const held = new Map<string, Map<string, number>>();
   for (let node = 0; node < r.count; node++) {
-    if (known.has(r.id(node))) continue;
     const kind = r.kind(node);
+    if (known.has(r.id(node)) || kind.startsWith(NODE_NATIVE)) continue;
     add(found, kind, r.bytes(node));
     const byChain = held.get(kind) ?? new Map<string, number>();
     const key = chain(r, node, depth);

@@ -18,11 +18,12 @@
  *   npm run build && npm run bench:memory
  */
 import type { ChildProcess } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { freePort, ROOT } from "../e2e/fixtures/processes";
+import { describeGrowth, readSnapshot, takeSnapshot } from "./heap-diff";
 import { startLocalPostgres } from "./local-postgres";
 import { whereMemoryIs } from "./memory-detail";
 import { type TreeMemory, treeMemory } from "./process-tree";
@@ -42,6 +43,15 @@ const IDLE_AFTER_MS = Number(process.env.BENCH_IDLE_MS ?? 70_000);
  * followed by where the memory is (memory-detail.ts). The inspector itself holds a few MB.
  */
 const DETAIL = process.env.BENCH_DETAIL === "1";
+
+/**
+ * BENCH_HEAP_SNAPSHOTS=<folder>: once its readings are taken, the restarted studio's main thread
+ * is snapshotted, sent another 1,000 results, and snapshotted again as long after them; the
+ * objects new in the second snapshot are printed by kind with what holds them (heap-diff.ts): what
+ * results leave behind for good, apart from what the first ones loaded once (routes' code). The
+ * snapshots stay in the folder.
+ */
+const SNAPSHOTS = process.env.BENCH_HEAP_SNAPSHOTS ? path.resolve(process.env.BENCH_HEAP_SNAPSHOTS) : null;
 
 const compiled = existsSync(path.join(ROOT, ".build", "server.mjs"));
 
@@ -112,6 +122,9 @@ async function measure(env: Record<string, string>): Promise<Figures> {
     DETAIL
       ? { ...studioEnv, NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ""} --inspect=127.0.0.1:${inspector}` }
       : studioEnv,
+    undefined,
+    undefined,
+    SNAPSHOTS ? { nodeArgs: ["--heapsnapshot-signal=SIGUSR2", `--diagnostic-dir=${SNAPSHOTS}`] } : {},
   );
   const pid = child.pid ?? 0;
   const read = async (moment: string) => {
@@ -128,8 +141,25 @@ async function measure(env: Record<string, string>): Promise<Figures> {
   const busy = await read("right after the results");
   await sleep(IDLE_AFTER_MS);
   const after = await read(`${Math.round(IDLE_AFTER_MS / 1000)} s after the results`);
+  if (SNAPSHOTS) await heapGrowth(pid, origin, cookie, env.DATABASE_URL ? "PostgreSQL" : "embedded database");
   await stopStudio(child);
   return { firstIdle, idle, busy, after, results, seconds };
+}
+
+/** The two snapshots of BENCH_HEAP_SNAPSHOTS around a second round of results, and what grew. */
+async function heapGrowth(pid: number, origin: string, cookie: string, name: string): Promise<void> {
+  const dir = SNAPSHOTS ?? "";
+  mkdirSync(dir, { recursive: true });
+  const before = await takeSnapshot(pid, dir);
+  const results = await sendAndKeep(origin, cookie);
+  await sleep(IDLE_AFTER_MS);
+  const after = await takeSnapshot(pid, dir);
+  console.info(
+    [
+      `\nThe main thread's heap (${name}): objects new ${Math.round(IDLE_AFTER_MS / 1000)} s after another ${results} results (${path.basename(before)}, ${path.basename(after)})`,
+      ...describeGrowth(readSnapshot(before), readSnapshot(after)),
+    ].join("\n"),
+  );
 }
 
 /** A database of its own for the run, or null when no PostgreSQL server can be had. */

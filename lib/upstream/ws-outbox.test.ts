@@ -49,6 +49,44 @@ describe("Outbox deadline", () => {
   });
 });
 
+describe("Outbox messages kept in case the service refuses one for its size", () => {
+  const writeNow = (_text: string, done: (error: Error | undefined) => void) => done(undefined);
+
+  it("lets go of each message once its tasks are answered, however many the socket carried", async () => {
+    const outbox = new Outbox(10, 100);
+    for (let i = 0; i < 1000; i++) {
+      const sent = outbox.enqueue([task(`t${i}`)]);
+      outbox.flush(writeNow);
+      await sent;
+      outbox.confirm(`t${i}`);
+    }
+    // Each write lets go of what was answered before it: only the last one's message is left.
+    expect(outbox.keptForRefusal).toBe(1);
+  });
+
+  it("keeps the messages not yet answered, up to the tasks it remembers as unanswered", async () => {
+    const outbox = new Outbox(10, 5);
+    for (let i = 0; i < 50; i++) {
+      const sent = outbox.enqueue([task(`u${i}`)]);
+      outbox.flush(writeNow);
+      await sent;
+    }
+    expect(outbox.keptForRefusal).toBeLessThanOrEqual(6);
+    // The largest of them is still the one taken out when the service refuses one.
+    expect(outbox.takeRefused()?.tasks).toEqual([task("u45")]);
+  });
+
+  it("keeps a message whose write has not completed", () => {
+    const outbox = new Outbox(10, 10);
+    void outbox.enqueue([task("slow")]);
+    outbox.flush(() => {});
+    void outbox.enqueue([task("next")]);
+    outbox.flush(() => {});
+    expect(outbox.keptForRefusal).toBe(2);
+    expect(outbox.takeRefused()?.tasks).toEqual([task("slow")]);
+  });
+});
+
 describe("UpstreamSession.send with a deadline", () => {
   it("answers within the deadline when the service is unreachable", async () => {
     // Port 9 (discard) on loopback: nothing listens, every connection is refused.

@@ -44,7 +44,11 @@ export class Outbox {
    * again after each of two drops can be answered `conflictTaskUUID` twice.
    */
   private readonly resent = new Map<string, string>();
-  /** Messages written (or being written) on the current socket, oldest first. */
+  /**
+   * Messages written (or being written) on the current socket that the service may still refuse,
+   * oldest first: each leaves once written and its tasks answered (see `unanswered`), so a socket
+   * that stays open for days does not keep every message it carried.
+   */
   private written: Entry[] = [];
   private nextToken = 1;
 
@@ -55,6 +59,19 @@ export class Outbox {
 
   get queued(): number {
     return this.queue.length + this.inflight.length;
+  }
+
+  /** Messages kept in case the service refuses one for its size. */
+  get keptForRefusal(): number {
+    return this.written.length;
+  }
+
+  /** Still being written, or a task of it written and not answered: the service may refuse it yet. */
+  private unanswered(entry: Entry): boolean {
+    return (
+      this.inflight.includes(entry) ||
+      entry.tasks.some((t) => t.taskUUID !== undefined && this.unconfirmed.has(t.taskUUID))
+    );
   }
 
   /**
@@ -91,6 +108,7 @@ export class Outbox {
 
   /** Writes every queued message, in order. */
   flush(write: WriteFn): void {
+    if (this.queue.length > 0) this.written = this.written.filter((entry) => this.unanswered(entry));
     while (this.queue.length > 0) {
       const entry = this.queue.shift() as Entry;
       const token = this.nextToken++;
@@ -141,11 +159,7 @@ export class Outbox {
    * as the task's error.
    */
   takeRefused(): { tasks: readonly WireTask[]; chars: number } | undefined {
-    const unanswered = this.written.filter(
-      (entry) =>
-        this.inflight.includes(entry) ||
-        entry.tasks.some((t) => t.taskUUID !== undefined && this.unconfirmed.has(t.taskUUID)),
-    );
+    const unanswered = this.written.filter((entry) => this.unanswered(entry));
     this.written = [];
     const refused = unanswered.reduce<Entry | undefined>(
       (largest, entry) => (largest && largest.text.length >= entry.text.length ? largest : entry),

@@ -1,13 +1,17 @@
 import { defineConfig } from "@playwright/test";
 import { OWNER_STATE } from "./e2e/fixtures/accounts";
+import { e2eDataName } from "./e2e/fixtures/data-dir";
 import { CHROMIUM_ARGS, chromiumPath } from "./scripts/chromium-path";
 
 /**
  * Port of the production server the specs run against; 3100 so a dev server on 3000 is untouched.
- * `E2E_PORT` moves it, so two checkouts on one machine can run their suites side by side.
+ * `E2E_PORT` moves it, with a data folder of its own (`data/e2e-<port>`), so two runs on one machine,
+ * from one checkout or two, can go side by side.
  */
 const port = Number(process.env.E2E_PORT ?? 3100);
 const baseURL = `http://127.0.0.1:${port}`;
+/** The server's data folder (e2e/fixtures/data-dir.ts), emptied as it starts. */
+const dataDir = `data/${e2eDataName()}`;
 
 /** Debian's Chromium (scripts/chromium-path.ts): Playwright's own downloads are unavailable here. */
 const executablePath = chromiumPath();
@@ -71,15 +75,14 @@ export default defineConfig({
   webServer: {
     // The production server as `npm start` runs it, compiled by `npm run build` (npm test builds
     // first). The data folder is emptied first so every run starts from a fresh studio.
-    command:
-      "node -e \"require('node:fs').rmSync('data/e2e', { recursive: true, force: true })\" && node .build/server.mjs",
+    command: `node -e "require('node:fs').rmSync('${dataDir}', { recursive: true, force: true })" && node .build/server.mjs`,
     url: baseURL,
     env: {
       NODE_ENV: "production",
       PORT: String(port),
       HOST: "127.0.0.1",
       // The embedded engine keeps its data under DATA_DIR (data/e2e/engine).
-      DATA_DIR: "./data/e2e",
+      DATA_DIR: `./${dataDir}`,
       // Prompts holding these meet the engine's faults (lib/engine/core/faults.ts). "(fails once)"
       // fails one task, through each of the studio's three automatic tries (e2e/experiments.spec.ts
       // retries it by hand); "(fails twice)" fails two tries, so the third keeps a result

@@ -52,25 +52,34 @@ describe("Outbox deadline", () => {
 describe("Outbox messages kept in case the service refuses one for its size", () => {
   const writeNow = (_text: string, done: (error: Error | undefined) => void) => done(undefined);
 
-  it("lets go of each message once its tasks are answered, however many the socket carried", async () => {
-    const outbox = new Outbox(10, 100);
-    for (let i = 0; i < 1000; i++) {
-      const sent = outbox.enqueue([task(`t${i}`)]);
+  /** Sends one message a task for each of `ids`, each written at once; `answered` confirms each. */
+  async function sendEach(outbox: Outbox, ids: string[], answered: boolean) {
+    for (const id of ids) {
+      const sent = outbox.enqueue([task(id)]);
       outbox.flush(writeNow);
       await sent;
-      outbox.confirm(`t${i}`);
+      if (answered) outbox.confirm(id);
     }
+  }
+
+  it("lets go of each message once its tasks are answered, however many the socket carried", async () => {
+    const outbox = new Outbox(10, 100);
+    await sendEach(
+      outbox,
+      Array.from({ length: 1000 }, (_, i) => `t${i}`),
+      true,
+    );
     // Each write lets go of what was answered before it: only the last one's message is left.
     expect(outbox.keptForRefusal).toBe(1);
   });
 
   it("keeps the messages not yet answered, up to the tasks it remembers as unanswered", async () => {
     const outbox = new Outbox(10, 5);
-    for (let i = 0; i < 50; i++) {
-      const sent = outbox.enqueue([task(`u${i}`)]);
-      outbox.flush(writeNow);
-      await sent;
-    }
+    await sendEach(
+      outbox,
+      Array.from({ length: 50 }, (_, i) => `u${i}`),
+      false,
+    );
     expect(outbox.keptForRefusal).toBeLessThanOrEqual(6);
     // The largest of them is still the one taken out when the service refuses one.
     expect(outbox.takeRefused()?.tasks).toEqual([task("u45")]);

@@ -36,6 +36,12 @@ test("advanced and provider panels: LoRAs with weights, a provider's form and ra
   await page.getByTestId("add-lora").click();
   await pickModel(page, "LoRA 2", "anime", /Retro Anime/);
   await page.locator("#f-lora-1-weight").fill("-0.5");
+  // Back after a reload, the draft's LoRA still offers its trigger words.
+  await page.reload();
+  await expect(create.prompt).toHaveValue("a quiet harbour at dawn, watercolor painting");
+  await openSection(page, /^LoRA/);
+  await expect(page.getByRole("button", { name: "LoRA 2", exact: true })).toContainText("Retro Anime");
+  await expect(page.getByText("Trigger words:").first()).toContainText("watercolor painting");
 
   await openSection(page, /^Provider settings/);
   await page.getByRole("tab", { name: /Black Forest Labs/ }).click();

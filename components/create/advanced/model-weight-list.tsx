@@ -1,7 +1,6 @@
 "use client";
 
 import { Plus, Trash2, TriangleAlert } from "lucide-react";
-import { useState } from "react";
 import { useFieldArray, useFormContext, useWatch } from "react-hook-form";
 import { AddedRow, useAddedRows } from "@/components/forms/added-rows";
 import { SliderField } from "@/components/forms/fields";
@@ -62,7 +61,6 @@ function Row({
   props: ModelWeightListProps;
   onRemove(): void;
 }) {
-  const [trigger, setTrigger] = useState<string>();
   const { name, noun, category, weight } = props;
   const [air, checkpointAir] = useWatch({ name: [`${base}.model`, "model"] }) as [
     string | undefined,
@@ -72,6 +70,9 @@ function Row({
   const checkpoint = useModelByAir(checkpointAir || undefined, "checkpoint");
   // Said before sending: the service runs a mismatched add-on without complaint, to no effect.
   const mismatch = architectureMismatch(addon, checkpoint);
+  // Read from the chosen model itself, so a row restored from a draft or a recalled task offers
+  // them too, and a row drawn again keeps them.
+  const trigger = addon?.positiveTriggerWords || undefined;
   return (
     <li className="flex flex-col gap-3 rounded-card border border-border-strong bg-panel p-3">
       <div className="flex items-start gap-2">
@@ -82,7 +83,6 @@ function Row({
             category={category}
             forArchitecture={checkpoint?.architecture}
             placeholder="Choose a model"
-            onModel={(m) => setTrigger(m.positiveTriggerWords || undefined)}
           />
         </div>
         <Button

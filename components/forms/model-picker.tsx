@@ -5,15 +5,9 @@ import { Popover } from "radix-ui";
 import { Fragment, useId, useState } from "react";
 import { cn, focusRing } from "@/components/ui/cn";
 import { inputClasses } from "@/components/ui/field";
-import {
-  architectureName,
-  familyFirst,
-  familyName,
-  fitsFamily,
-  isVideoModel,
-} from "@/lib/client/create/model-kinds";
+import { architectureName } from "@/lib/client/create/model-kinds";
+import { modelOptions } from "@/lib/client/create/model-options";
 import { type ModelInfo, useModelByAir, useModelSearch } from "@/lib/client/create/tools";
-import { AIR_RE } from "@/lib/protocol/primitives";
 import type { ModelCategory } from "@/lib/protocol/utility-tasks";
 
 /** What the search box is searching, in words. */
@@ -57,33 +51,9 @@ export function ModelPicker({
   const [active, setActive] = useState(0);
   const listId = useId();
   const { data, isFetching, isError } = useModelSearch(search, category, open);
-  const found = data?.results ?? [];
-  // Every picker of a checkpoint is an image form's (the video form runs the server's one model),
-  // while the search lists video models among the checkpoints too.
-  const results = familyFirst(
-    category === "checkpoint" ? found.filter((m) => !isVideoModel(m)) : found,
-    forArchitecture,
-  );
-  // Where the made-for-this-model group ends, to head both groups when there are both.
-  const fitting = forArchitecture
-    ? results.filter((m) => fitsFamily(m.architecture, forArchitecture)).length
-    : 0;
-  const grouped = forArchitecture !== undefined && fitting > 0 && fitting < results.length;
-  const total = data ? data.totalResults - (found.length - results.length) : results.length;
-  const typedAir =
-    AIR_RE.test(search.trim()) && !results.some((m) => m.air === search.trim()) ? search.trim() : null;
-  const options: { air: string; model?: ModelInfo }[] = [
-    ...(typedAir ? [{ air: typedAir }] : []),
-    ...results.map((m) => ({ air: m.air, model: m })),
-  ];
-  const headingAt = (i: number): string | null => {
-    if (!grouped || !forArchitecture) return null;
-    const at = i - (options.length - results.length);
-    if (at === 0) return `Made for ${familyName(forArchitecture)}`;
-    return at === fitting ? "For other models" : null;
-  };
+  const { options, headingAt, total } = modelOptions(search, data, category, forArchitecture);
   const known = useModelByAir(value || undefined, category);
-  const selected = results.find((m) => m.air === value) ?? known;
+  const selected = options.find((o) => o.air === value)?.model ?? known;
 
   const choose = (index: number) => {
     const option = options[index];

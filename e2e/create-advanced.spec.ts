@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+import { test as memberTest } from "./fixtures/own-member";
 import { expect, test } from "./fixtures/reused-page";
 import { finishedTask } from "./fixtures/studio-api";
 import { CreatePage } from "./pages/create-page";
@@ -80,3 +81,33 @@ test("advanced and provider panels: LoRAs with weights, a provider's form and ra
   await page.getByRole("button", { name: "Remove LoRA 3" }).click();
   expect(sent).toBe(0);
 });
+
+memberTest(
+  "a model typed by its id and chosen before the search answers still brings its steps and CFG scale",
+  async ({ page }) => {
+    const create = new CreatePage(page);
+    await create.open("text-to-image");
+    // The catalogue's answers are held until the choice is made.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route("**/api/tools", async (route) => {
+      if (route.request().postDataJSON()?.taskType === "modelSearch") await held;
+      await route.continue();
+    });
+    await page.getByRole("button", { name: "Model", exact: true }).click();
+    const search = page.getByRole("combobox", { name: /^Search/ });
+    await search.fill("runware:101@1");
+    // The id typed in full heads the list, and Enter takes it before the catalogue has answered.
+    await expect(
+      page.getByRole("listbox", { name: "Models" }).getByRole("option").first(),
+    ).toHaveAccessibleName("Use runware:101@1 runware:101@1");
+    await search.press("Enter");
+    await expect(page.getByRole("button", { name: "Model", exact: true })).toContainText("runware:101@1");
+    release();
+    await openSection(page, /^Sampling/);
+    await expect(page.getByRole("spinbutton", { name: "Steps" })).toHaveValue("28");
+    await expect(page.getByRole("spinbutton", { name: "Guidance (CFG)" })).toHaveValue("3.5");
+  },
+);

@@ -1,10 +1,11 @@
 "use client";
 
+import { useEffect, useState } from "react";
 import { Controller, useFormContext } from "react-hook-form";
 import { FieldShell } from "@/components/forms/field-shell";
 import { fieldId, useFieldError } from "@/components/forms/fields";
 import { ModelPicker } from "@/components/forms/model-picker";
-import type { ModelInfo } from "@/lib/client/create/tools";
+import { type ModelInfo, useModelByAir } from "@/lib/client/create/tools";
 import type { ModelCategory } from "@/lib/protocol/utility-tasks";
 
 interface ModelFieldProps {
@@ -29,9 +30,18 @@ export function ModelField({
   forArchitecture,
   onModel,
 }: ModelFieldProps) {
-  const { control } = useFormContext();
+  const { control, getValues } = useFormContext();
   const error = useFieldError(name);
   const id = fieldId(name);
+  // An AIR id typed in full can be chosen before the search has answered: the model is then
+  // looked up by its id, and once the catalogue answers it is taken as if picked from the list.
+  const [awaiting, setAwaiting] = useState<string>();
+  const looked = useModelByAir(awaiting, category);
+  useEffect(() => {
+    if (!awaiting || !looked) return;
+    setAwaiting(undefined);
+    if (getValues(name) === awaiting) onModel?.(looked);
+  }, [awaiting, looked, getValues, name, onModel]);
   return (
     <FieldShell id={id} label={label} hint={hint} error={error}>
       <Controller
@@ -49,6 +59,7 @@ export function ModelField({
             onChange={(air, model) => {
               field.onChange(air);
               if (model) onModel?.(model);
+              setAwaiting(model || !onModel ? undefined : air);
             }}
           />
         )}

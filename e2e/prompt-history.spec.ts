@@ -181,6 +181,15 @@ test("the address holds the search: a link with ?q= opens it filtered, and typin
   // Emptied, the address is the bare page again.
   await search.fill("");
   await expect(page).toHaveURL(/\/prompts\?member=all$/);
+
+  // A link pressed right after typing is followed, and Back returns to the search typed.
+  await search.fill(word);
+  await page.getByRole("navigation").getByRole("link", { name: "Gallery" }).first().click();
+  await expect(page).toHaveURL(/\/gallery$/);
+  await page.goBack();
+  await expect(page).toHaveURL(new RegExp(`/prompts\\?q=${word}&member=all$`));
+  await expect(search).toHaveValue(word);
+  await expect(chains).toHaveCount(1);
 });
 
 test("a task cancelled while it waited is shown in the history as cancelled, not failed", async ({

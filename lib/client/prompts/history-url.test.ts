@@ -23,6 +23,27 @@ describe("the prompt history's address", () => {
     expect(new URLSearchParams(window.location.search).get("q")).toBe("red fox");
   });
 
+  it("writes a waiting search at once when something is pressed, before the press is handled", () => {
+    const { result } = renderHook(() => usePromptHistoryAddress());
+    act(() => result.current.setTyped("red"));
+    act(() => result.current.setTyped("red kite"));
+    const link = document.createElement("a");
+    link.href = "/gallery";
+    document.body.append(link);
+    let seen: string | null = "";
+    link.addEventListener("click", (event) => {
+      event.preventDefault();
+      seen = new URLSearchParams(window.location.search).get("q");
+    });
+    act(() => link.click());
+    link.remove();
+    expect(seen).toBe("red kite");
+    // Nothing is left to write later, over whatever the press led to.
+    window.history.replaceState(null, "", "/gallery");
+    act(() => void vi.advanceTimersByTime(300));
+    expect(window.location.pathname).toBe("/gallery");
+  });
+
   it("keeps a member chosen before the typed search is written", () => {
     const { result, rerender } = renderHook(() => usePromptHistoryAddress());
     act(() => result.current.setTyped("heron"));

@@ -46,10 +46,12 @@ export function usePromptHistoryAddress(): {
   // The member as last chosen: a search written after a pause keeps a member chosen during it.
   const memberNow = useRef(member);
   memberNow.current = member;
+  const waiting = useRef("");
   const setTyped = useCallback(
     (value: string) => {
       setTypedState(value);
       if (pending.current) clearTimeout(pending.current);
+      waiting.current = value;
       pending.current = setTimeout(() => {
         pending.current = null;
         write(value, memberNow.current);
@@ -57,6 +59,19 @@ export function usePromptHistoryAddress(): {
     },
     [write],
   );
+  // A press (a link, a button that navigates) while a write waits writes it at once, before the
+  // press is handled: the router takes an address written later as the page to show, which would
+  // drop a navigation under way. Capturing on the document runs before React's own handlers.
+  useEffect(() => {
+    const flush = () => {
+      if (!pending.current) return;
+      clearTimeout(pending.current);
+      pending.current = null;
+      write(waiting.current, memberNow.current);
+    };
+    document.addEventListener("click", flush, true);
+    return () => document.removeEventListener("click", flush, true);
+  }, [write]);
   const setMember = useCallback(
     (value: string) => {
       // The search typed so far goes with it, so no pending write brings the old member back.

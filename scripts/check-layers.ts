@@ -243,7 +243,10 @@ async function main(): Promise<void> {
     console.error(`  exception no longer needed: ${e.from} → ${e.to} (${e.rule}); delete it from the config`);
   }
   const counts = `${check.modules} modules, ${check.dependencies} imports`;
-  if (check.violations.length > 0 || check.staleExceptions.length > 0) {
+  if (check.modules === 0) {
+    console.error("Layer check: no module was read, so nothing was checked.");
+    process.exitCode = 1;
+  } else if (check.violations.length > 0 || check.staleExceptions.length > 0) {
     console.error(
       `Layer check: ${check.violations.length} imports break the layers' rules, ${check.staleExceptions.length} exceptions are stale (${counts}).`,
     );

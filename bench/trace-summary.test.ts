@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { kindsWithin, selfTimes, type TraceEvent, threadsNamed } from "./trace-summary";
+import { kindOf, kindsWithin, selfTimes, type TraceEvent, threadsNamed } from "./trace-summary";
 
 const main = { pid: 1, tid: 10 };
 const other = { pid: 1, tid: 11 };
@@ -79,5 +79,15 @@ describe("kindsWithin", () => {
       paint: 1,
       other: 2,
     });
+  });
+});
+
+describe("kindOf", () => {
+  it("reads Blink's own names for style, layout and paint as those kinds", () => {
+    expect(kindOf("Document::recalcStyle")).toBe("style");
+    expect(kindOf("LocalFrameView::performLayout")).toBe("layout");
+    expect(kindOf("Blink.PrePaint.UpdateTime")).toBe("paint");
+    expect(kindOf("MessagePort::Accept")).toBe("script");
+    expect(kindOf("ThreadControllerImpl::RunTask")).toBe("other");
   });
 });

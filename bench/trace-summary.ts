@@ -104,17 +104,11 @@ export function printTrace(title: string, events: TraceEvent[]) {
 export type WorkKind = "script" | "style" | "layout" | "paint" | "other";
 
 const KIND_OF: [RegExp, WorkKind][] = [
-  [/^(UpdateLayoutTree|RecalculateStyles|ParseAuthorStyleSheet|Document::updateStyle|StyleRecalc)/, "style"],
+  [/UpdateLayoutTree|RecalculateStyles|recalcStyle|Blink\.Style|ParseAuthorStyleSheet/, "style"],
+  [/Layout|ComputeIntersections|IntersectionObserver|HitTest/, "layout"],
+  [/Paint|Layerize|Commit|Raster|Decode|Composit|UpdateLayer|BeginMainFrame|UpdateLifecycle/, "paint"],
   [
-    /^(Layout|LocalFrameView::layout|ComputeIntersections|IntersectionObserverController|UpdateLayerTree|HitTest|ScrollLayer)/,
-    "layout",
-  ],
-  [
-    /^(Paint|PrePaint|Layerize|PaintImage|Decode|ImageDecodeTask|CompositeLayers|UpdateLayer|Commit|Raster|Draw|BeginMainFrame|ProxyMain::BeginMainFrame)/,
-    "paint",
-  ],
-  [
-    /^(FunctionCall|EvaluateScript|EventDispatch|TimerFire|FireAnimationFrame|RunMicrotasks|V8\.|v8\.|v8|MajorGC|MinorGC|BlinkGC|XHR|ParseHTML|HandlePostMessage|FireIdleCallback|v8::)/,
+    /FunctionCall|EvaluateScript|EventDispatch|TimerFire|FireAnimationFrame|RunMicrotasks|^V8\.|^v8|GC|XHR|ParseHTML|MessagePort|PostMessage|IdleCallback|handle\w*Event/,
     "script",
   ],
 ];

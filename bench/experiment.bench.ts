@@ -30,18 +30,32 @@
  * the embedded database, or with BENCH_DATABASE=postgres on a throwaway PostgreSQL cluster
  * (bench/local-postgres.ts).
  *
+ * BENCH_FIRST_ONLY=1 runs the first 10x10 alone (its zoom presses, INP and timeline), not the four
+ * at once. BENCH_TRACE=1 traces the page through the first run and prints where the main thread's
+ * time went in the PRESS_WINDOW_MS after each zoom press (script, style, layout, paint), the
+ * busiest presses and the median; BENCH_TRACE_FILE=<file> keeps the trace.
+ *
  *   npm run bench:experiment
  *   BENCH_DATABASE=postgres npm run bench:experiment
+ *   BENCH_FIRST_ONLY=1 BENCH_TRACE=1 npm run bench:experiment
  */
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { type BrowserContext, chromium, type Page } from "@playwright/test";
+import { type Browser, type BrowserContext, chromium, type Page } from "@playwright/test";
 import { freePort, startProcess, stopProcess } from "../e2e/fixtures/processes";
 import { chromiumPath } from "../scripts/chromium-path";
 import { startLocalPostgres } from "./local-postgres";
 import { threadsOf } from "./process-tree";
 import { onStop, stopAll } from "./stop-on-exit";
+import {
+  kindOf,
+  kindsWithin,
+  selfTimes,
+  type TraceEvent,
+  threadsNamed,
+  type WorkKind,
+} from "./trace-summary";
 
 const SIDE = 10;
 const CELLS = SIDE * SIDE;
@@ -53,6 +67,10 @@ const PACE = {
 };
 /** A person changing the zoom while the grid fills: about once a second. */
 const PRESS_EVERY_MS = 1_000;
+/** The stretch after a zoom press's pointerdown that BENCH_TRACE=1 counts as the press's. */
+const PRESS_WINDOW_MS = 250;
+const FIRST_ONLY = process.env.BENCH_FIRST_ONLY === "1";
+const TRACED = process.env.BENCH_TRACE === "1";
 const KEY = `bench-${crypto.randomUUID()}`;
 const METRICS_TOKEN = `bench-metrics-${crypto.randomUUID()}`;
 const dataDir = mkdtempSync(path.join(tmpdir(), "studio-bench-experiment-"));
@@ -281,6 +299,61 @@ async function cellTasks(context: BrowserContext, id: string) {
   return { cells, tasks, concurrency: view.data.concurrency };
 }
 
+const row = (name: string, value: string, target: string) =>
+  console.info(`${name.padEnd(52)}${value.padStart(12)}   ${target}`);
+
+/**
+ * Where the page's main thread went in the PRESS_WINDOW_MS after each zoom press's pointerdown:
+ * the three busiest presses and the median of each kind of work over all of them.
+ */
+function printPresses(events: TraceEvent[]) {
+  const main = threadsNamed(events, "CrRendererMain");
+  // The main thread's complete events in time order, each press's stretch cut out of them.
+  const spans = events
+    .filter((e) => e.ph === "X" && main.has(`${e.pid}:${e.tid}`))
+    .sort((x, y) => x.ts - y.ts);
+  const downs = spans.filter(
+    (e) =>
+      e.name === "EventDispatch" &&
+      (e.args as { data?: { type?: string } } | undefined)?.data?.type === "pointerdown",
+  );
+  const firstAt = (ts: number) => {
+    let lo = 0;
+    let hi = spans.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if ((spans[mid]?.ts ?? 0) < ts) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  };
+  const kinds: WorkKind[] = ["script", "style", "layout", "paint", "other"];
+  const own = new Map<string, number>();
+  const presses = downs.map((d) => {
+    const end = d.ts + PRESS_WINDOW_MS * 1000;
+    const inside = spans.slice(firstAt(d.ts), firstAt(end));
+    const k = kindsWithin(inside, main, d.ts, end);
+    for (const { name, ms } of selfTimes(inside, main)) own.set(name, (own.get(name) ?? 0) + ms);
+    return { ...k, busy: kinds.reduce((sum, kind) => sum + k[kind], 0) };
+  });
+  const line = (p: Record<WorkKind | "busy", number>) =>
+    `busy ${p.busy.toFixed(0)} ms: ${kinds.map((k) => `${k} ${p[k].toFixed(0)}`).join(", ")}`;
+  console.info(
+    `\nthe page's main thread in the ${PRESS_WINDOW_MS} ms after each of ${presses.length} traced presses`,
+  );
+  for (const p of [...presses].sort((x, y) => y.busy - x.busy).slice(0, 3))
+    console.info(`  press: ${line(p)}`);
+  const med = Object.fromEntries(
+    [...kinds, "busy" as const].map((k) => [k, median(presses.map((p) => p[k]))]),
+  ) as Record<WorkKind | "busy", number>;
+  console.info(`  median: ${line(med)}`);
+  // The trace events that took the most of those stretches, on average over the presses.
+  for (const [name, ms] of [...own].sort((x, y) => y[1] - x[1]).slice(0, 12))
+    console.info(
+      `    ${name.padEnd(44)}${(ms / Math.max(1, downs.length)).toFixed(1).padStart(8)} ms a press (${kindOf(name)})`,
+    );
+}
+
 try {
   const postgres =
     process.env.BENCH_DATABASE === "postgres" ? await startLocalPostgres("bench_experiment") : null;
@@ -419,6 +492,16 @@ try {
     await cdp.send("Profiler.enable");
     await cdp.send("Profiler.start");
   }
+  if (TRACED)
+    await browser.startTracing(page, {
+      categories: [
+        "toplevel",
+        "devtools.timeline",
+        "disabled-by-default-devtools.timeline",
+        "v8.execute",
+        "blink",
+      ],
+    });
   await run.click();
   await page.waitForURL(/\/experiments\/[0-9a-f-]{36}$/);
   const id = page.url().split("/").at(-1) as string;
@@ -433,6 +516,10 @@ try {
     presses++;
     await page.waitForTimeout(PRESS_EVERY_MS);
   }
+  const traceText = TRACED ? (await browser.stopTracing()).toString() : null;
+  // BENCH_TRACE_FILE: the trace itself too, to open in DevTools' Performance panel.
+  if (traceText && process.env.BENCH_TRACE_FILE) writeFileSync(process.env.BENCH_TRACE_FILE, traceText);
+  const trace = traceText ? (JSON.parse(traceText) as { traceEvents: TraceEvent[] }).traceEvents : null;
   const figures = (await page.evaluate(
     "({ total: window.__bench.lastAt - window.__bench.runAt, worst: Math.max(0, ...window.__bench.interactions.values()), slow: window.__bench.interactions.size })",
   )) as { total: number; worst: number; slow: number };
@@ -488,8 +575,6 @@ try {
   await page.close();
 
   const added = (figures.total - engine) / engine;
-  const row = (name: string, value: string, target: string) =>
-    console.info(`${name.padEnd(52)}${value.padStart(12)}   ${target}`);
   console.info(
     `\n${SIDE}x${SIDE} experiment (${PROMPTS.length} prompts x ${SIDE} seeds), ${concurrency} cells in flight, paced service: ${PACE.ms} ms${PACE.spreadMs ? ` + up to ${PACE.spreadMs} ms` : ""} a task, ${PACE.parallel} at once, ${postgres ? "PostgreSQL" : "embedded database"}`,
   );
@@ -515,6 +600,7 @@ try {
         `    frame ${f.duration.toFixed(0)} ms (style and layout ${f.style.toFixed(0)}, render ${f.render.toFixed(0)}): ${f.scripts.map((x) => `${x.invoker} ${x.source} ${x.duration}`).join("; ")}`,
       );
   }
+  if (trace) printPresses(trace);
   row(
     "grid reads while it filled (GET the experiment)",
     `${reads.length} x ${median(reads).toFixed(0)} ms`,
@@ -584,8 +670,19 @@ try {
     );
   }
   row("  the studio's own stages, summed (all but the service)", `${studioOwn.toFixed(1)} ms`, "");
-  // Four experimenters: the owner and three editors who joined by invitation, each in a context of
-  // their own, with their Vary dialogs ready; Run pressed on the four together.
+  const firstRun = `studio adds ${(added * 100).toFixed(1)}% to the paced service (INP ${figures.slow === 0 ? "< 16" : figures.worst.toFixed(0)} ms)`;
+  if (FIRST_ONLY)
+    console.info(`\nbench:experiment: ${firstRun}; load ${readFileSync("/proc/loadavg", "utf8").trim()}`);
+  else await fourAtOnce(browser, context, firstRun);
+} finally {
+  await stopAll();
+}
+
+/**
+ * Four experimenters: the owner and three editors who joined by invitation, each in a context of
+ * their own, with their Vary dialogs ready; Run pressed on the four together.
+ */
+async function fourAtOnce(browser: Browser, context: BrowserContext, firstRun: string) {
   const contexts: BrowserContext[] = [context];
   for (let i = 1; i < EXPERIMENTERS; i++) {
     const email = `member${i}@studio.test`;
@@ -642,9 +739,5 @@ try {
     `${(kept * 100).toFixed(0)} %`,
     "target >= 95 %",
   );
-  console.info(
-    `\nbench:experiment: studio adds ${(added * 100).toFixed(1)}% to the paced service (INP ${figures.slow === 0 ? "< 16" : figures.worst.toFixed(0)} ms); four at once keep ${(kept * 100).toFixed(0)}% of its rate`,
-  );
-} finally {
-  await stopAll();
+  console.info(`\nbench:experiment: ${firstRun}; four at once keep ${(kept * 100).toFixed(0)}% of its rate`);
 }

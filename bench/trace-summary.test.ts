@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { selfTimes, type TraceEvent, threadsNamed } from "./trace-summary";
+import { kindOf, kindsWithin, selfTimes, type TraceEvent, threadsNamed } from "./trace-summary";
 
 const main = { pid: 1, tid: 10 };
 const other = { pid: 1, tid: 11 };
@@ -58,5 +58,36 @@ describe("selfTimes", () => {
       { name: "v8.compile", ms: 1 },
       { name: "Paint", ms: 1 },
     ]);
+  });
+});
+
+describe("kindsWithin", () => {
+  it("sums the own time of the events starting in the stretch, by kind of work", () => {
+    const events = [
+      span("EventDispatch", 0, 1_000),
+      span("RunTask", 10_000, 10_000),
+      span("FunctionCall", 10_000, 4_000),
+      span("UpdateLayoutTree", 14_000, 2_000),
+      span("Layout", 16_000, 1_000),
+      span("Paint", 17_000, 1_000),
+      span("FunctionCall", 30_000, 5_000),
+    ];
+    expect(kindsWithin(events, new Set(["1:10"]), 10_000, 30_000)).toEqual({
+      script: 4,
+      style: 2,
+      layout: 1,
+      paint: 1,
+      other: 2,
+    });
+  });
+});
+
+describe("kindOf", () => {
+  it("reads Blink's own names for style, layout and paint as those kinds", () => {
+    expect(kindOf("Document::recalcStyle")).toBe("style");
+    expect(kindOf("LocalFrameView::performLayout")).toBe("layout");
+    expect(kindOf("Blink.PrePaint.UpdateTime")).toBe("paint");
+    expect(kindOf("MessagePort::Accept")).toBe("script");
+    expect(kindOf("ThreadControllerImpl::RunTask")).toBe("other");
   });
 });

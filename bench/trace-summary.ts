@@ -48,7 +48,10 @@ export function selfTimes(events: TraceEvent[], threads: Set<string>): { name: s
   const byThread = new Map<string, TraceEvent[]>();
   for (const e of events) {
     const key = `${e.pid}:${e.tid}`;
-    if (threads.has(key)) byThread.set(key, [...(byThread.get(key) ?? []), e]);
+    if (!threads.has(key)) continue;
+    const list = byThread.get(key);
+    if (list) list.push(e);
+    else byThread.set(key, [e]);
   }
   for (const list of byThread.values()) {
     const open: Span[] = [];
@@ -95,4 +98,39 @@ export function printTrace(title: string, events: TraceEvent[]) {
     for (const { name, ms } of times.slice(0, rows))
       console.info(`    ${name.padEnd(44)}${ms.toFixed(0).padStart(8)}`);
   }
+}
+
+/** What the main thread's own time is spent on, by trace event name. */
+export type WorkKind = "script" | "style" | "layout" | "paint" | "other";
+
+const KIND_OF: [RegExp, WorkKind][] = [
+  [/UpdateLayoutTree|RecalculateStyles|recalcStyle|Blink\.Style|ParseAuthorStyleSheet/, "style"],
+  [/Layout|ComputeIntersections|IntersectionObserver|HitTest/, "layout"],
+  [/Paint|Layerize|Commit|Raster|Decode|Composit|UpdateLayer|BeginMainFrame|UpdateLifecycle/, "paint"],
+  [
+    /FunctionCall|EvaluateScript|EventDispatch|TimerFire|FireAnimationFrame|RunMicrotasks|^V8\.|^v8|GC|XHR|ParseHTML|MessagePort|PostMessage|IdleCallback|handle\w*Event/,
+    "script",
+  ],
+];
+
+/** The kind of work a trace event's own time is. */
+export function kindOf(name: string): WorkKind {
+  for (const [re, kind] of KIND_OF) if (re.test(name)) return kind;
+  return "other";
+}
+
+/**
+ * Own time by kind of the events of `threads` that start in [from, to) (trace microseconds): where
+ * one stretch of a thread went, e.g. the frames after a press.
+ */
+export function kindsWithin(
+  events: TraceEvent[],
+  threads: Set<string>,
+  from: number,
+  to: number,
+): Record<WorkKind, number> {
+  const out: Record<WorkKind, number> = { script: 0, style: 0, layout: 0, paint: 0, other: 0 };
+  const inside = events.filter((e) => e.ph !== "X" || (e.ts >= from && e.ts < to));
+  for (const { name, ms } of selfTimes(inside, threads)) out[kindOf(name)] += ms;
+  return out;
 }

@@ -117,6 +117,17 @@ async function finish(client: QueryClient, key: string) {
   });
 }
 
+/** The next frame painted: a callback of the frame, then a task after it. */
+const painted = () => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+
+/** Presses a zoom and waits for the grid to follow it, a frame after the press. */
+async function zoom(size: string) {
+  await act(async () => {
+    fireEvent.click(screen.getByRole("radio", { name: size }));
+  });
+  await act(painted);
+}
+
 /** happy-dom lays nothing out: the large grid's frame is given a laptop's screenful to fill. */
 function screenful() {
   const client = (name: "clientWidth" | "clientHeight", px: number) =>
@@ -143,16 +154,36 @@ describe("the experiment grid draws only what changed", () => {
     expect(screen.getByRole("status", { name: "Progress" }).textContent).toBe("36 of 36 done");
   });
 
-  it("a zoom press restyles the grid and renders none of its cells", () => {
+  it("a zoom press restyles the grid and renders none of its cells", async () => {
     open(experiment(6, 6, "4-2"));
     cellsRendered();
-    fireEvent.click(screen.getByRole("radio", { name: "Small" }));
+    await zoom("Small");
     expect(cellsRendered()).toEqual([]);
     const frame = document.querySelector<HTMLElement>("[data-compact]");
     expect(frame?.style.getPropertyValue("--cell-size")).toBe("128px");
-    fireEvent.click(screen.getByRole("radio", { name: "Large" }));
+    await zoom("Large");
     expect(cellsRendered()).toEqual([]);
     expect(document.querySelector("[data-compact]")).toBeNull();
+  });
+
+  it("a zoom press's own frame shows the control pressed; the grid takes the size after it", async () => {
+    screenful();
+    open(experiment(10, 10, "9-9"));
+    await act(async () => {});
+    const size = () =>
+      document.querySelector<HTMLElement>("[data-virtual]")?.style.getPropertyValue("--cell-size");
+    const drawn = () => document.querySelectorAll("[data-status]").length;
+    const atMedium = drawn();
+    await act(async () => {
+      fireEvent.click(screen.getByRole("radio", { name: "Small" }));
+    });
+    // The press and everything React does for it: the control is pressed, the grid not yet redrawn.
+    expect(screen.getByRole("radio", { name: "Small" }).getAttribute("data-state")).toBe("on");
+    expect(size()).toBe("200px");
+    expect(drawn()).toBe(atMedium);
+    await act(painted);
+    expect(size()).toBe("128px");
+    expect(drawn()).toBeGreaterThan(atMedium);
   });
 
   it("picking a cell to compare, or pinning a column, renders the cells it changes", () => {
@@ -170,9 +201,7 @@ describe("the experiment grid draws only what changed", () => {
     await act(async () => {});
     const drawn = () => document.querySelectorAll("[data-status]").length;
     const at = async (size: string) => {
-      await act(async () => {
-        fireEvent.click(screen.getByRole("radio", { name: size }));
-      });
+      await zoom(size);
       return drawn();
     };
     const small = await at("Small");
@@ -190,9 +219,7 @@ describe("the experiment grid draws only what changed", () => {
     open(experiment(10, 10, "9-9"));
     await act(async () => {});
     const drawn = () => document.querySelectorAll("[data-status]").length;
-    await act(async () => {
-      fireEvent.click(screen.getByRole("radio", { name: "Large" }));
-    });
+    await zoom("Large");
     const atZoom = drawn();
     const frame = document.querySelector("[data-virtual]");
     if (!frame) throw new Error("no grid frame");
@@ -200,18 +227,14 @@ describe("the experiment grid draws only what changed", () => {
       fireEvent.wheel(frame);
     });
     expect(drawn()).toBeGreaterThan(atZoom);
-    await act(async () => {
-      fireEvent.click(screen.getByRole("radio", { name: "Small" }));
-    });
+    await zoom("Small");
     const small = drawn();
     await act(async () => {
       fireEvent.wheel(frame);
     });
     expect(drawn()).toBeGreaterThan(small);
     // Back at a size the grid was moved at before: a zoom all the same, the cells in sight only.
-    await act(async () => {
-      fireEvent.click(screen.getByRole("radio", { name: "Large" }));
-    });
+    await zoom("Large");
     expect(drawn()).toBe(atZoom);
   });
 
@@ -239,9 +262,7 @@ describe("the experiment grid draws only what changed", () => {
         ),
       ].sort((a, b) => a - b);
     expect(rowsDrawn()).toContain(5);
-    await act(async () => {
-      fireEvent.click(screen.getByRole("radio", { name: "Large" }));
-    });
+    await zoom("Large");
     expect(rowsDrawn()).toEqual([5, 6, 7]);
   });
 

@@ -1,6 +1,6 @@
 "use client";
 
-import { useDeferredValue, useMemo, useState } from "react";
+import { startTransition, useEffect, useMemo, useState } from "react";
 import { Segmented } from "@/components/ui/segmented";
 import { edgeLabels } from "@/lib/studio/experiments/axis-labels";
 import type { Pinned } from "./axis-header";
@@ -27,10 +27,7 @@ interface GridSectionProps {
  */
 export function GridSection({ view, selected, canRun, onSelect, onRetry, onRerun }: GridSectionProps) {
   const [size, setSize] = useState<Size>("medium");
-  // A zoom press answers at once (the control shows the new size in the next frame); the grid is
-  // drawn at that size in a render of its own that follows, which live cells and further presses
-  // may interrupt, so neither waits for the other's layout.
-  const drawnSize = useDeferredValue(size);
+  const drawnSize = useAfterPaint(size);
   const [layer, setLayer] = useState(0);
   const [pinned, setPinned] = useState<Pinned | null>(null);
   const third = view.axes[2];
@@ -87,4 +84,28 @@ export function GridSection({ view, selected, canRun, onSelect, onRetry, onRerun
       />
     </>
   );
+}
+
+/**
+ * `value` once the frame that shows its change has been painted. A zoom press answers in its own
+ * frame (the control shows the new size, nothing else is drawn again); the grid is drawn at that
+ * size in a render that starts after that frame, not before it as a deferred value's may, so the
+ * press waits for no layout and paint of the grid. The render is a transition: live cells and a
+ * further press interrupt it.
+ */
+function useAfterPaint<T>(value: T): T {
+  const [drawn, setDrawn] = useState(value);
+  useEffect(() => {
+    if (Object.is(drawn, value)) return;
+    let task: ReturnType<typeof setTimeout> | undefined;
+    // A frame's callbacks run before it is painted; a task queued from one runs after.
+    const frame = requestAnimationFrame(() => {
+      task = setTimeout(() => startTransition(() => setDrawn(value)), 0);
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(task);
+    };
+  }, [value, drawn]);
+  return drawn;
 }

@@ -1,7 +1,10 @@
 // `npm run build`, after `next build`: compiles server.ts, the render worker and the embedded
 // database's thread ahead of time into `.build/` (plain ESM, dependencies left in node_modules), so
 // `npm start` runs Node alone: no TypeScript compiler loaded at run time in the server or its threads.
-import { rmSync } from "node:fs";
+import { readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
 import { build } from "esbuild";
 
 rmSync(".build", { recursive: true, force: true });
@@ -41,3 +44,13 @@ await build({
   legalComments: "none",
 });
 console.info("Compiled the server into .build/");
+
+// An empty embedded database, dumped for the PGlite installed: a studio's first start loads it
+// rather than running initdb (lib/server/db/embedded/new-database.ts names and reads it).
+const pglite = path.join(path.dirname(createRequire(import.meta.url).resolve("@electric-sql/pglite")), "..");
+const { version } = JSON.parse(readFileSync(path.join(pglite, "package.json"), "utf8"));
+const empty = await PGlite.create();
+const dump = await empty.dumpDataDir("gzip");
+await empty.close();
+writeFileSync(`.build/embedded-empty-${version}.tar.gz`, Buffer.from(await dump.arrayBuffer()));
+console.info(`Dumped an empty embedded database (PGlite ${version}) into .build/`);

@@ -11,6 +11,7 @@ import type { StudioEnv } from "@/lib/server/config/env";
 import { studioErrors } from "@/lib/studio/api/errors";
 import { type DatabaseThread, SOCKET_PORT, startDatabaseThread } from "./embedded/database-thread";
 import { drained, EMBEDDED_POOL_SIZE, GatedPool, poolListener } from "./embedded/embedded-pool";
+import { emptyDatabaseDump, hasDatabase, makeDatabase } from "./embedded/new-database";
 import { DEFAULT_RECYCLE_POLICY, type RecyclePolicy, ThreadRecycler } from "./embedded/thread-recycler";
 import { listenOnPostgres } from "./listen/postgres-listen";
 import * as schema from "./schema";
@@ -66,6 +67,12 @@ export interface OpenDatabaseOptions {
    * `dumpOnClose`) instead of making an empty database, which costs seconds of initdb.
    */
   loadDataDir?: string;
+  /**
+   * The embedded database in a data folder only: the dump a new database starts from. Default: the
+   * one `npm run build` made for the PGlite installed (`.build/embedded-empty-<version>.tar.gz`), if
+   * any; null runs initdb.
+   */
+  emptyDump?: string | null;
   /** The embedded database only: when it closes, write it whole to this file first. */
   dumpOnClose?: string;
   /**
@@ -142,11 +149,12 @@ export async function openPgliteDatabase(
   };
   let thread: DatabaseThread;
   try {
-    // Making a database (initdb) grows the WASM memory to about 700 MB, and WASM memory is never
-    // given back; a thread that opens a made database holds about 300 MB. So a new database is
-    // made by a thread of its own, ended (its memory with it) before the studio's thread starts.
-    if (dataDir !== undefined && !fs.existsSync(path.join(dataDir, "PG_VERSION"))) {
-      await (await startDatabaseThread(dataDir, threadOptions)).close();
+    // A new database is made by a thread of its own, ended (its memory with it) before the
+    // studio's thread starts: from the empty database the build dumped, else by initdb, which
+    // grows the WASM memory to about 700 MB, never given back (embedded/new-database.ts).
+    if (dataDir !== undefined && !hasDatabase(dataDir)) {
+      const dump = options.emptyDump === undefined ? emptyDatabaseDump() : options.emptyDump;
+      await makeDatabase(dataDir, threadOptions, dump ?? undefined);
     }
     const kept = dataDir === undefined ? options.reuse?.thread : undefined;
     kept?.resume();

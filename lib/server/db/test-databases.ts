@@ -232,6 +232,11 @@ export async function openTestPglite(options: OpenDatabaseOptions = {}): Promise
   });
 }
 
+/** The shared dump of an empty embedded database (no migration applied), as `npm run build` dumps one. */
+export function emptyPgliteDump(): Promise<string> {
+  return pgliteTemplate(false);
+}
+
 /**
  * A new embedded database in memory, started from a shared dump of one just made rather than
  * making it again. No migration is applied unless asked (`migrate: true`, with a

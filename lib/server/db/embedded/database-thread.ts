@@ -75,9 +75,14 @@ function workerModule(): string {
   return path.resolve(process.cwd(), "lib/server/db/embedded", WORKER_FILE);
 }
 
+/** The folder beside a data folder that holds its thread's socket (when the path is short enough). */
+export function socketFolderOf(dataDir: string): string {
+  return `${path.resolve(dataDir)}.socket`;
+}
+
 function socketFolder(dataDir: string | undefined): { dir: string; temporary: boolean } {
   if (dataDir !== undefined) {
-    const dir = `${path.resolve(dataDir)}.socket`;
+    const dir = socketFolderOf(dataDir);
     if (path.join(dir, SOCKET_NAME).length <= MAX_SOCKET_PATH) {
       fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
       // A folder made earlier (or by hand) with a wider mode is narrowed before the socket exists.

@@ -1,4 +1,5 @@
 import { execFile } from "node:child_process";
+import fs from "node:fs";
 import path from "node:path";
 import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
@@ -45,4 +46,45 @@ describe("bin/start-server.sh", () => {
     // The same allocations grow it past what the studio's own default allows.
     expect(peakMb).toBeGreaterThan(4);
   });
+
+  it("runs the studio on jemalloc where the machine has it, unless whoever starts it sets LD_PRELOAD", async () => {
+    const library = JEMALLOC.find((file) => fs.existsSync(file));
+    if (!library)
+      throw new Error("jemalloc is not installed (apt-get install -y libjemalloc2); CI must install it");
+    const { stdout } = await run("sh", [SCRIPT, "-e", ALLOCATOR], { env: scriptEnv() });
+    expect(JSON.parse(stdout)).toEqual({
+      preload: library,
+      conf: expect.stringContaining("background_thread:true"),
+      mapped: true,
+    });
+    const chosen = await run("sh", [SCRIPT, "-e", ALLOCATOR], { env: scriptEnv({ LD_PRELOAD: "" }) });
+    expect(JSON.parse(chosen.stdout)).toMatchObject({ preload: "", mapped: false });
+  });
 });
+
+/** Where Debian and others put jemalloc's library, as the script looks for it. */
+const JEMALLOC = [
+  "/usr/lib/x86_64-linux-gnu/libjemalloc.so.2",
+  "/usr/lib/aarch64-linux-gnu/libjemalloc.so.2",
+  "/usr/lib64/libjemalloc.so.2",
+  "/usr/lib/libjemalloc.so.2",
+  "/usr/local/lib/libjemalloc.so.2",
+];
+
+/** A program that says which allocator it was started with, and whether its library is mapped. */
+const ALLOCATOR = `
+  const maps = require("node:fs").readFileSync("/proc/self/maps", "utf8");
+  console.log(JSON.stringify({
+    preload: process.env.LD_PRELOAD,
+    conf: process.env.MALLOC_CONF,
+    mapped: maps.includes("libjemalloc"),
+  }));
+`;
+
+function scriptEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env, NODE: process.execPath, ...extra };
+  delete env.NODE_OPTIONS;
+  if (!("LD_PRELOAD" in extra)) delete env.LD_PRELOAD;
+  delete env.MALLOC_CONF;
+  return env;
+}

@@ -22,6 +22,14 @@ function fixture(files: Record<string, string>): string {
   return dir;
 }
 
+/** Runs the check's command on `dir`: how it failed, or null when it passed. */
+function commandFailure(dir: string): Promise<{ code?: number; stderr?: string } | null> {
+  return run(process.execPath, ["--import", "tsx", "scripts/check-layers.ts", dir]).then(
+    () => null,
+    (err: { code?: number; stderr?: string }) => err,
+  );
+}
+
 afterEach(() => {
   for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
 });
@@ -43,10 +51,7 @@ describe("the layer check", () => {
       }),
     );
 
-    const failed = await run(process.execPath, ["--import", "tsx", "scripts/check-layers.ts", dir]).then(
-      () => null,
-      (err: { code?: number; stderr?: string }) => err,
-    );
+    const failed = await commandFailure(dir);
     expect(failed?.code).toBe(1);
     expect(failed?.stderr).toContain("browser-libs-not-server: lib/studio/shape.ts → lib/server/secret.ts");
   }, 120_000);
@@ -165,10 +170,7 @@ describe("the layer check", () => {
   it("fails when it reads no module at all", async () => {
     // Code only where the check does not look: it reads nothing, and must not pass for it.
     const dir = fixture({ "notes/sketch.ts": "export const sketch = 1;\n" });
-    const failed = await run(process.execPath, ["--import", "tsx", "scripts/check-layers.ts", dir]).then(
-      () => null,
-      (err: { code?: number; stderr?: string }) => err,
-    );
+    const failed = await commandFailure(dir);
     expect(failed?.code).toBe(1);
     expect(failed?.stderr).toContain("no module was read");
   }, 60_000);

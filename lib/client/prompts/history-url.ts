@@ -47,31 +47,29 @@ export function usePromptHistoryAddress(): {
   const memberNow = useRef(member);
   memberNow.current = member;
   const waiting = useRef("");
+  /** Writes the search waiting to be written, if any, now. */
+  const flush = useCallback(() => {
+    if (!pending.current) return;
+    clearTimeout(pending.current);
+    pending.current = null;
+    write(waiting.current, memberNow.current);
+  }, [write]);
   const setTyped = useCallback(
     (value: string) => {
       setTypedState(value);
       if (pending.current) clearTimeout(pending.current);
       waiting.current = value;
-      pending.current = setTimeout(() => {
-        pending.current = null;
-        write(value, memberNow.current);
-      }, ADDRESS_DELAY_MS);
+      pending.current = setTimeout(flush, ADDRESS_DELAY_MS);
     },
-    [write],
+    [flush],
   );
   // A press (a link, a button that navigates) while a write waits writes it at once, before the
   // press is handled: the router takes an address written later as the page to show, which would
   // drop a navigation under way. Capturing on the document runs before React's own handlers.
   useEffect(() => {
-    const flush = () => {
-      if (!pending.current) return;
-      clearTimeout(pending.current);
-      pending.current = null;
-      write(waiting.current, memberNow.current);
-    };
     document.addEventListener("click", flush, true);
     return () => document.removeEventListener("click", flush, true);
-  }, [write]);
+  }, [flush]);
   const setMember = useCallback(
     (value: string) => {
       // The search typed so far goes with it, so no pending write brings the old member back.

@@ -1,10 +1,9 @@
 // `npm run build`, after `next build`: compiles server.ts, the render worker and the embedded
 // database's thread ahead of time into `.build/` (plain ESM, dependencies left in node_modules), so
 // `npm start` runs Node alone: no TypeScript compiler loaded at run time in the server or its threads.
-import { readFileSync, rmSync, writeFileSync } from "node:fs";
+import { spawnSync } from "node:child_process";
+import { rmSync } from "node:fs";
 import { createRequire } from "node:module";
-import path from "node:path";
-import { PGlite } from "@electric-sql/pglite";
 import { build } from "esbuild";
 
 rmSync(".build", { recursive: true, force: true });
@@ -46,11 +45,16 @@ await build({
 console.info("Compiled the server into .build/");
 
 // An empty embedded database, dumped for the PGlite installed: a studio's first start loads it
-// rather than running initdb (lib/server/db/embedded/new-database.ts names and reads it).
-const pglite = path.join(path.dirname(createRequire(import.meta.url).resolve("@electric-sql/pglite")), "..");
-const { version } = JSON.parse(readFileSync(path.join(pglite, "package.json"), "utf8"));
-const empty = await PGlite.create();
-const dump = await empty.dumpDataDir("gzip");
-await empty.close();
-writeFileSync(`.build/embedded-empty-${version}.tar.gz`, Buffer.from(await dump.arrayBuffer()));
-console.info(`Dumped an empty embedded database (PGlite ${version}) into .build/`);
+// rather than running initdb. new-database.ts names the file, writes it and reads it; run with tsx,
+// as the module is the studio's TypeScript.
+const dumped = spawnSync(
+  process.execPath,
+  [
+    createRequire(import.meta.url).resolve("tsx/cli"),
+    "--import",
+    "./scripts/register-server-only.mjs",
+    "scripts/dump-empty-database.ts",
+  ],
+  { stdio: "inherit" },
+);
+if (dumped.status !== 0) process.exit(dumped.status ?? 1);

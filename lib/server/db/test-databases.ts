@@ -1,7 +1,6 @@
 import "server-only";
 import { createHash, randomBytes } from "node:crypto";
 import fs from "node:fs";
-import { createRequire } from "node:module";
 import os from "node:os";
 import path from "node:path";
 import type { SQL } from "drizzle-orm";
@@ -15,6 +14,7 @@ import {
   type ThreadReuse,
 } from "./database";
 import { type DatabaseThread, SOCKET_PORT } from "./embedded/database-thread";
+import { pgliteVersion } from "./embedded/new-database";
 import { user } from "./schema";
 
 /**
@@ -120,9 +120,7 @@ function pgliteTemplate(migrated: boolean): Promise<string> {
   if (made) return made;
   made = (async () => {
     const hash = createHash("sha256");
-    // The package's main file names its version's build; its exports hide package.json.
-    const pglite = createRequire(import.meta.url).resolve("@electric-sql/pglite");
-    hash.update(fs.readFileSync(path.join(path.dirname(pglite), "..", "package.json")));
+    hash.update(pgliteVersion());
     hash.update(migrated ? migrationsDigest() : "empty");
     const file = path.join(os.tmpdir(), `media-studio-test-db-${hash.digest("hex").slice(0, 20)}.tar.gz`);
     if (fs.existsSync(file)) return file;

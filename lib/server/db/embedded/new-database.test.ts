@@ -6,7 +6,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openPgliteDatabase } from "../database";
 import { emptyPgliteDump, queryRows } from "../test-databases";
 import { socketFolderOf } from "./database-thread";
-import { emptyDatabaseDump, hasDatabase, makeDatabase, pgliteVersion } from "./new-database";
+import {
+  dumpEmptyDatabase,
+  emptyDatabaseDump,
+  hasDatabase,
+  makeDatabase,
+  pgliteVersion,
+} from "./new-database";
 
 const root = fs.mkdtempSync(path.join(os.tmpdir(), "studio-new-db-"));
 let dump = "";
@@ -51,14 +57,22 @@ describe("a new embedded database", () => {
     expect(fs.existsSync(`${dir}.new`)).toBe(false);
   }, 120_000);
 
-  it("takes a build's dump only when the PGlite installed made it", () => {
+  it("takes a build's dump only when the PGlite installed made it, and loads the one the build writes", async () => {
     const build = path.join(root, "checkout");
     expect(emptyDatabaseDump(build)).toBeUndefined();
     fs.mkdirSync(path.join(build, ".build"), { recursive: true });
     fs.writeFileSync(path.join(build, ".build", "embedded-empty-0.0.1.tar.gz"), "another version's");
     expect(emptyDatabaseDump(build)).toBeUndefined();
-    const ours = path.join(build, ".build", `embedded-empty-${pgliteVersion()}.tar.gz`);
-    fs.copyFileSync(dump, ours);
-    expect(emptyDatabaseDump(build)).toBe(ours);
-  });
+    // What `npm run build` runs: the file it writes is the one a first start finds, whole.
+    const written = await dumpEmptyDatabase(build);
+    expect(written).toBe(path.join(build, ".build", `embedded-empty-${pgliteVersion()}.tar.gz`));
+    expect(emptyDatabaseDump(build)).toBe(written);
+    expect(fs.readdirSync(path.join(build, ".build")).sort()).toEqual([
+      "embedded-empty-0.0.1.tar.gz",
+      path.basename(written),
+    ]);
+    const dir = path.join(root, "built", "db");
+    await makeDatabase(dir, { settings: [], maxConnections: 2 }, emptyDatabaseDump(build));
+    expect(hasDatabase(dir)).toBe(true);
+  }, 120_000);
 });

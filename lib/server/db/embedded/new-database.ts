@@ -6,7 +6,7 @@ import { type DatabaseThreadOptions, socketFolderOf, startDatabaseThread } from 
 
 /**
  * A new embedded database in a data folder. `npm run build` dumps an empty database of the PGlite
- * it builds with (`.build/embedded-empty-<version>.tar.gz`, scripts/build-server.mjs); a first
+ * it builds with (`.build/embedded-empty-<version>.tar.gz`, dumpEmptyDatabase below); a first
  * start loads that dump rather than running initdb, which costs a fresh studio some seconds of CPU
  * and grows its database thread's WASM memory to about 700 MB. Without a dump for the PGlite
  * installed (a build of another version, `npm run dev` before any build) it runs initdb.
@@ -24,10 +24,37 @@ export function pgliteVersion(): string {
   return String(manifest.version);
 }
 
+/** Where the empty database made by the PGlite installed is dumped under a checkout's `root`. */
+export function emptyDumpFile(root = process.cwd()): string {
+  return path.join(root, ".build", `embedded-empty-${pgliteVersion()}.tar.gz`);
+}
+
 /** The empty database `npm run build` dumped under `root`, if it was made by the PGlite installed. */
 export function emptyDatabaseDump(root = process.cwd()): string | undefined {
-  const file = path.join(root, ".build", `embedded-empty-${pgliteVersion()}.tar.gz`);
+  const file = emptyDumpFile(root);
   return fs.existsSync(file) ? file : undefined;
+}
+
+/**
+ * Dumps an empty database of the PGlite installed where `emptyDatabaseDump` looks for it (what
+ * `npm run build` runs, scripts/dump-empty-database.ts). PGlite is loaded here only: a studio's
+ * main thread never loads it.
+ */
+export async function dumpEmptyDatabase(root = process.cwd()): Promise<string> {
+  const { PGlite } = await import("@electric-sql/pglite");
+  const file = emptyDumpFile(root);
+  const empty = await PGlite.create();
+  try {
+    const dump = await empty.dumpDataDir("gzip");
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    // Written beside and renamed, so a build stopped half way leaves no half a dump to be loaded.
+    const partial = `${file}.${process.pid}.partial`;
+    fs.writeFileSync(partial, Buffer.from(await dump.arrayBuffer()));
+    fs.renameSync(partial, file);
+  } finally {
+    await empty.close();
+  }
+  return file;
 }
 
 /** Whether `dataDir` holds a database already. */

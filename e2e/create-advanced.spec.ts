@@ -19,68 +19,71 @@ async function pickModel(page: Page, field: string, search: string, name: RegExp
   await page.getByRole("option", { name }).click();
 }
 
-test("advanced and provider panels: LoRAs with weights, a provider's form and raw JSON reach the task", async ({
-  page,
-}) => {
-  const create = new CreatePage(page);
-  await create.open("text-to-image");
-  await create.prompt.fill("a quiet harbour at dawn");
-  await page.getByRole("spinbutton", { name: "Images" }).fill("1");
+// A member of its own: drafts are kept per member and workflow, and the specs on the other worker
+// type into the owner's text-to-image draft, which this test reloads into.
+memberTest(
+  "advanced and provider panels: LoRAs with weights, a provider's form and raw JSON reach the task",
+  async ({ page }) => {
+    const create = new CreatePage(page);
+    await create.open("text-to-image");
+    await create.prompt.fill("a quiet harbour at dawn");
+    await page.getByRole("spinbutton", { name: "Images" }).fill("1");
 
-  await openSection(page, /^LoRA/);
-  await page.getByTestId("add-lora").click();
-  await pickModel(page, "LoRA 1", "water", /Watercolor Style/);
-  // The LoRA's trigger words are offered for the prompt.
-  await page.getByRole("button", { name: "Add to prompt" }).click();
-  await expect(create.prompt).toHaveValue("a quiet harbour at dawn, watercolor painting");
-  await page.locator("#f-lora-0-weight").fill("0.8");
-  await page.getByTestId("add-lora").click();
-  await pickModel(page, "LoRA 2", "anime", /Retro Anime/);
-  await page.locator("#f-lora-1-weight").fill("-0.5");
-  // Back after a reload, the draft's LoRA still offers its trigger words.
-  await page.reload();
-  await expect(create.prompt).toHaveValue("a quiet harbour at dawn, watercolor painting");
-  await openSection(page, /^LoRA/);
-  await expect(page.getByRole("button", { name: "LoRA 2", exact: true })).toContainText("Retro Anime");
-  await expect(page.getByText("Trigger words:").first()).toContainText("watercolor painting");
+    await openSection(page, /^LoRA/);
+    await page.getByTestId("add-lora").click();
+    await pickModel(page, "LoRA 1", "water", /Watercolor Style/);
+    // The LoRA's trigger words are offered for the prompt.
+    await page.getByRole("button", { name: "Add to prompt" }).click();
+    await expect(create.prompt).toHaveValue("a quiet harbour at dawn, watercolor painting");
+    await page.locator("#f-lora-0-weight").fill("0.8");
+    await page.getByTestId("add-lora").click();
+    await pickModel(page, "LoRA 2", "anime", /Retro Anime/);
+    await page.locator("#f-lora-1-weight").fill("-0.5");
+    // Back after a reload, the draft's LoRA still offers its trigger words.
+    await page.reload();
+    await expect(create.prompt).toHaveValue("a quiet harbour at dawn, watercolor painting");
+    await openSection(page, /^LoRA/);
+    await expect(page.getByRole("button", { name: "LoRA 2", exact: true })).toContainText("Retro Anime");
+    await expect(page.getByText("Trigger words:").first()).toContainText("watercolor painting");
 
-  await openSection(page, /^Provider settings/);
-  await page.getByRole("tab", { name: /Black Forest Labs/ }).click();
-  await page.getByRole("switch", { name: "Raw mode" }).click();
-  await page.getByRole("spinbutton", { name: "Safety tolerance" }).fill("4");
-  await expect(page.getByRole("tab", { name: /Black Forest Labs.*has settings/ })).toBeVisible();
+    await openSection(page, /^Provider settings/);
+    await page.getByRole("tab", { name: /Black Forest Labs/ }).click();
+    await page.getByRole("switch", { name: "Raw mode" }).click();
+    await page.getByRole("spinbutton", { name: "Safety tolerance" }).fill("4");
+    await expect(page.getByRole("tab", { name: /Black Forest Labs.*has settings/ })).toBeVisible();
 
-  const json = page.getByRole("textbox", { name: "Raw JSON" });
-  await json.fill('{ "ttl": ');
-  await create.generate.click();
-  await expect(page.locator("#f-extraJson-error")).toBeVisible();
-  await json.fill('{ "ttl": 3600 }');
+    const json = page.getByRole("textbox", { name: "Raw JSON" });
+    await json.fill('{ "ttl": ');
+    await create.generate.click();
+    await expect(page.locator("#f-extraJson-error")).toBeVisible();
+    await json.fill('{ "ttl": 3600 }');
 
-  await create.generate.click();
-  const task = await finishedTask(page.request, await create.expectResults(1));
-  expect(task.params).toMatchObject({
-    positivePrompt: "a quiet harbour at dawn, watercolor painting",
-    lora: [
-      { model: "civitai:652699@993999", weight: 0.8 },
-      { model: "civitai:631986@706528", weight: -0.5 },
-    ],
-    providerSettings: { bfl: { raw: true, safetyTolerance: 4 } },
-    ttl: 3600,
-  });
+    await create.generate.click();
+    const task = await finishedTask(page.request, await create.expectResults(1));
+    expect(task.params).toMatchObject({
+      positivePrompt: "a quiet harbour at dawn, watercolor painting",
+      lora: [
+        { model: "civitai:652699@993999", weight: 0.8 },
+        { model: "civitai:631986@706528", weight: -0.5 },
+      ],
+      providerSettings: { bfl: { raw: true, safetyTolerance: 4 } },
+      ttl: 3600,
+    });
 
-  // A row added after a send starts quiet; sending it blank puts the reason on its field.
-  let sent = 0;
-  page.on("request", (r) => {
-    if (r.url().endsWith("/api/tasks") && r.method() === "POST") sent++;
-  });
-  await page.getByTestId("add-lora").click();
-  await expect(page.getByRole("button", { name: "LoRA 3", exact: true })).toBeVisible();
-  await expect(page.locator("#f-lora-2-model-error")).toHaveCount(0);
-  await create.generate.click();
-  await expect(page.locator("#f-lora-2-model-error")).toHaveText("Required.");
-  await page.getByRole("button", { name: "Remove LoRA 3" }).click();
-  expect(sent).toBe(0);
-});
+    // A row added after a send starts quiet; sending it blank puts the reason on its field.
+    let sent = 0;
+    page.on("request", (r) => {
+      if (r.url().endsWith("/api/tasks") && r.method() === "POST") sent++;
+    });
+    await page.getByTestId("add-lora").click();
+    await expect(page.getByRole("button", { name: "LoRA 3", exact: true })).toBeVisible();
+    await expect(page.locator("#f-lora-2-model-error")).toHaveCount(0);
+    await create.generate.click();
+    await expect(page.locator("#f-lora-2-model-error")).toHaveText("Required.");
+    await page.getByRole("button", { name: "Remove LoRA 3" }).click();
+    expect(sent).toBe(0);
+  },
+);
 
 memberTest(
   "a model typed by its id and chosen before the search answers still brings its steps and CFG scale",

@@ -173,6 +173,40 @@ describe("the embedded database given a fresh thread", () => {
     }
   }, 300_000);
 
+  it("collects the thread's heap once each quiet spell, freeing what the queries left there", async () => {
+    const opened = await openEmptyTestPglite({
+      recycle: { idleMs: 1, checkMs: 10, quietQueries: 10, residentBytes: Number.MAX_SAFE_INTEGER },
+    });
+    try {
+      const thread = threads.started.at(-1);
+      if (!thread) throw new Error("no thread started");
+      const collect = vi.spyOn(thread, "collectGarbage");
+      const measure = vi.spyOn(thread, "memory");
+      // Quiet: collected once, then only measured.
+      await vi.waitFor(() => expect(measure.mock.calls.length).toBeGreaterThanOrEqual(3), {
+        timeout: 60_000,
+      });
+      expect(collect).toHaveBeenCalledTimes(1);
+      // Work (more queries in a check than the studio's timers make), then quiet again: once more.
+      for (let i = 0; i < 200; i++) await opened.db.execute(sql`select repeat('x', 10000) as padding`);
+      await vi.waitFor(() => expect(collect).toHaveBeenCalledTimes(2), { timeout: 60_000 });
+      const calls = measure.mock.calls.length;
+      await vi.waitFor(() => expect(measure.mock.calls.length).toBeGreaterThanOrEqual(calls + 3), {
+        timeout: 60_000,
+      });
+      expect(collect).toHaveBeenCalledTimes(2);
+
+      // What thousands of queries leave in the thread's heap is freed by the collection.
+      for (let i = 0; i < 2000; i++)
+        await opened.db.execute(sql`select ${i}::int as n, repeat('y', 2000) as text`);
+      const heap = await thread.collectGarbage();
+      expect(heap.after).toBeLessThan(heap.before);
+      expect(threads.started.at(-1)).toBe(thread);
+    } finally {
+      await opened.close();
+    }
+  }, 300_000);
+
   it("replaces an idle thread by itself once its memory is over the limit", async () => {
     const opened = await openEmptyTestPglite({
       recycle: { idleMs: 1, checkMs: 10, quietQueries: 10, residentBytes: 1 },

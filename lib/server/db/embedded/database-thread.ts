@@ -10,6 +10,7 @@ import type {
   DatabaseMemory,
   DatabaseThreadData,
   FromDatabaseThread,
+  HeapUse,
   ToDatabaseThread,
 } from "./thread-messages";
 
@@ -55,6 +56,8 @@ export interface DatabaseThread {
   dump(file: string): Promise<void>;
   /** How large its WASM memory has grown and how much of it is resident. */
   memory(): Promise<DatabaseMemory>;
+  /** Runs a full collection of the thread's JavaScript heap; answers its use before and after. */
+  collectGarbage(): Promise<HeapUse>;
   /**
    * Set aside between two openings (tests, which keep a few started threads): forgets who is told
    * of a loss, and no longer keeps the process running. `resume` keeps it running again.
@@ -205,7 +208,11 @@ export async function startDatabaseThread(
     },
     memory() {
       if (state !== "open") return Promise.reject(new Error("The embedded database's thread has ended"));
-      return askMemory(worker);
+      return ask(worker, { type: "memory" }, "memory").then((answer) => answer.memory);
+    },
+    collectGarbage() {
+      if (state !== "open") return Promise.reject(new Error("The embedded database's thread has ended"));
+      return ask(worker, { type: "collect" }, "collected").then((answer) => answer.heap);
     },
   };
 }
@@ -251,20 +258,25 @@ function askDump(worker: Worker, file: string): Promise<void> {
   });
 }
 
-function askMemory(worker: Worker): Promise<DatabaseMemory> {
-  return new Promise<DatabaseMemory>((resolve, reject) => {
+/** Sends the thread a question and answers its reply of the type `answer`; rejects if the thread ends. */
+function ask<T extends FromDatabaseThread["type"]>(
+  worker: Worker,
+  question: ToDatabaseThread,
+  answer: T,
+): Promise<Extract<FromDatabaseThread, { type: T }>> {
+  return new Promise((resolve, reject) => {
     const ended = () => {
-      worker.off("message", measured);
+      worker.off("message", answered);
       reject(new Error("The embedded database's thread has ended"));
     };
-    const measured = (message: FromDatabaseThread) => {
-      if (message.type !== "memory") return;
-      worker.off("message", measured);
+    const answered = (message: FromDatabaseThread) => {
+      if (message.type !== answer) return;
+      worker.off("message", answered);
       worker.off("exit", ended);
-      resolve(message.memory);
+      resolve(message as Extract<FromDatabaseThread, { type: T }>);
     };
-    worker.on("message", measured);
+    worker.on("message", answered);
     worker.once("exit", ended);
-    worker.postMessage({ type: "memory" } satisfies ToDatabaseThread);
+    worker.postMessage(question);
   });
 }

@@ -21,7 +21,8 @@ export type FromDatabaseThread =
   | { type: "failed"; message: string }
   | { type: "closed" }
   | { type: "dumped"; error?: string }
-  | { type: "memory"; memory: DatabaseMemory };
+  | { type: "memory"; memory: DatabaseMemory }
+  | { type: "collected"; heap: HeapUse };
 
 /** What the database's WASM memory holds, in bytes. */
 export interface DatabaseMemory {
@@ -31,5 +32,18 @@ export interface DatabaseMemory {
   resident: number | null;
 }
 
-/** `dump` writes the whole database to `file` as a gzipped tar, for `loadDataDir`. */
-export type ToDatabaseThread = { type: "close" } | { type: "dump"; file: string } | { type: "memory" };
+/** The thread's own JavaScript heap, in bytes, before and after a full collection. */
+export interface HeapUse {
+  before: number;
+  after: number;
+}
+
+/**
+ * `dump` writes the whole database to `file` as a gzipped tar, for `loadDataDir`; `collect` runs a
+ * full collection of the thread's JavaScript heap.
+ */
+export type ToDatabaseThread =
+  | { type: "close" }
+  | { type: "dump"; file: string }
+  | { type: "memory" }
+  | { type: "collect" };

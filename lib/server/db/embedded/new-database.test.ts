@@ -1,3 +1,4 @@
+import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -14,7 +15,55 @@ import {
   pgliteVersion,
 } from "./new-database";
 
+const ROOT = path.resolve(import.meta.dirname, "..", "..", "..", "..");
 const root = fs.mkdtempSync(path.join(os.tmpdir(), "studio-new-db-"));
+
+/**
+ * A studio's first start in a process of its own, on `dir` from `dump`, killed with SIGKILL
+ * `afterMs` after `moment` is seen (or once it has opened, if sooner). Answers whether it had
+ * opened the database before the kill.
+ */
+async function killedFirstStart(
+  dir: string,
+  dump: string,
+  moment: () => boolean,
+  afterMs: number,
+): Promise<boolean> {
+  const script = `const { openPgliteDatabase } = await import(${JSON.stringify(path.join(ROOT, "lib/server/db/database.ts"))});
+await openPgliteDatabase(${JSON.stringify(dir)}, { emptyDump: ${JSON.stringify(dump)} });
+console.log("opened");
+setInterval(() => {}, 1000);`;
+  const child = spawn(
+    process.execPath,
+    [
+      "--import",
+      "./scripts/register-server-only.mjs",
+      "--import",
+      "tsx",
+      "--input-type=module",
+      "-e",
+      script,
+    ],
+    { cwd: ROOT, stdio: ["ignore", "pipe", "pipe"] },
+  );
+  let output = "";
+  child.stdout.on("data", (c: Buffer) => (output += c.toString()));
+  child.stderr.on("data", (c: Buffer) => (output += c.toString()));
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  try {
+    const deadline = Date.now() + 90_000;
+    while (!moment() && !output.includes("opened")) {
+      if (child.exitCode !== null) throw new Error(`the first start ended by itself: ${output}`);
+      if (Date.now() > deadline) throw new Error(`the first start made nothing in 90 s: ${output}`);
+      await new Promise((r) => setTimeout(r, 5));
+    }
+    await new Promise((r) => setTimeout(r, afterMs));
+    return output.includes("opened");
+  } finally {
+    child.kill("SIGKILL");
+    await exited;
+  }
+}
 let dump = "";
 
 // An empty database dumped as `npm run build` dumps it, shared with the other tests' databases.
@@ -56,6 +105,36 @@ describe("a new embedded database", () => {
     expect(fs.readdirSync(dir)).toContain("base");
     expect(fs.existsSync(`${dir}.new`)).toBe(false);
   }, 120_000);
+
+  it("is whole after a first start killed while it makes the database, at any moment", async () => {
+    const moments = [
+      // As the making folder appears, and while the dump is loaded into it.
+      { making: true, afterMs: 0 },
+      { making: true, afterMs: 700 },
+      // Once the made database is in the data folder's place (the migrations run).
+      { making: false, afterMs: 0 },
+    ];
+    for (const [i, { making, afterMs }] of moments.entries()) {
+      const dir = path.join(root, `killed-${i}`, "db");
+      // The making folder, or the data folder itself for a start that would make it in place.
+      const seen = making
+        ? () => fs.existsSync(`${dir}.new`) || fs.existsSync(dir)
+        : () => fs.existsSync(dir) && !fs.existsSync(`${dir}.new`);
+      const opened = await killedFirstStart(dir, dump, seen, afterMs);
+      // Nothing half made is in the data folder's place: there is either no database or a whole one.
+      if (!opened && fs.existsSync(dir)) expect(hasDatabase(dir)).toBe(true);
+      const again = await openPgliteDatabase(dir, { emptyDump: dump });
+      try {
+        await again.db.execute(
+          sql`insert into "user" (id, name, email) values ('u1', 'After', 'after@example.com')`,
+        );
+        expect(await queryRows(again, sql`select name from "user"`)).toEqual([{ name: "After" }]);
+      } finally {
+        await again.close();
+      }
+      expect(fs.existsSync(`${dir}.new`)).toBe(false);
+    }
+  }, 300_000);
 
   it("takes a build's dump only when the PGlite installed made it, and loads the one the build writes", async () => {
     const build = path.join(root, "checkout");

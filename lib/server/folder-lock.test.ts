@@ -4,8 +4,8 @@ import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { FolderInUseError, LOCK_FILE, lockFolder } from "./folder-lock";
+import { REPO_ROOT, serverScriptArgs } from "./script-test-kit";
 
-const ROOT = path.resolve(import.meta.dirname, "..", "..");
 const folders: string[] = [];
 const children: ChildProcess[] = [];
 
@@ -25,28 +25,19 @@ function holder(
   folder: string,
   options: { orphanAsZombie?: boolean } = {},
 ): ChildProcess & { output: () => string; exited: Promise<number | null> } {
-  const script = `const { lockFolder } = await import(${JSON.stringify(path.join(ROOT, "lib/server/folder-lock.ts"))});
+  const script = `const { lockFolder } = await import(${JSON.stringify(path.join(REPO_ROOT, "lib/server/folder-lock.ts"))});
 try { await lockFolder(${JSON.stringify(folder)}); console.log("locked " + process.pid); setInterval(() => {}, 1000); }
 catch (err) { console.error(err.message); process.exit(3); }`;
-  const node = [
-    process.execPath,
-    "--import",
-    "./scripts/register-server-only.mjs",
-    "--import",
-    "tsx",
-    "--input-type=module",
-    "-e",
-    script,
-  ];
+  const node = [process.execPath, ...serverScriptArgs(script)];
   // With `orphanAsZombie` the holder runs under a shell that then becomes `sleep`, which never
   // reaps it: once killed, the holder stays a zombie whose pid still answers signal 0.
   const child = (
     options.orphanAsZombie
       ? spawn("sh", ["-c", `"$@" & exec sleep 60`, "sh", ...node], {
-          cwd: ROOT,
+          cwd: REPO_ROOT,
           stdio: ["ignore", "pipe", "pipe"],
         })
-      : spawn(node[0] ?? "", node.slice(1), { cwd: ROOT, stdio: ["ignore", "pipe", "pipe"] })
+      : spawn(node[0] ?? "", node.slice(1), { cwd: REPO_ROOT, stdio: ["ignore", "pipe", "pipe"] })
   ) as ChildProcess & { output: () => string; exited: Promise<number | null> };
   children.push(child);
   let output = "";

@@ -1,10 +1,9 @@
 import { execFile } from "node:child_process";
-import path from "node:path";
 import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
+import { REPO_ROOT, serverScriptArgs } from "../script-test-kit";
 
 const run = promisify(execFile);
-const ROOT = path.resolve(import.meta.dirname, "..", "..", "..");
 
 /**
  * In a Node process of its own (this one's module graph is shared with other tests that use S3):
@@ -34,19 +33,7 @@ const program = `
 
 describe("the AWS SDK", () => {
   it("is loaded on an S3 storage's first use, never by a studio that keeps media on local disk", async () => {
-    const { stdout } = await run(
-      process.execPath,
-      [
-        "--import",
-        "tsx",
-        "--import",
-        "./scripts/register-server-only.mjs",
-        "--input-type=module",
-        "-e",
-        program,
-      ],
-      { cwd: ROOT },
-    );
+    const { stdout } = await run(process.execPath, serverScriptArgs(program), { cwd: REPO_ROOT });
     const seen = JSON.parse(stdout) as {
       afterLocal: boolean;
       afterMade: boolean;

@@ -246,16 +246,10 @@ async function closeThread(
   await exited;
 }
 
-function askDump(worker: Worker, file: string): Promise<void> {
-  return new Promise<void>((resolve, reject) => {
-    worker.on("message", function dumped(message: FromDatabaseThread) {
-      if (message.type !== "dumped") return;
-      worker.off("message", dumped);
-      if (message.error === undefined) resolve();
-      else reject(new Error(`Could not dump the embedded database: ${message.error}`));
-    });
-    worker.postMessage({ type: "dump", file } satisfies ToDatabaseThread);
-  });
+/** Dumps the database into `file`; rejects if the thread fails to, or ends first. */
+async function askDump(worker: Worker, file: string): Promise<void> {
+  const { error } = await ask(worker, { type: "dump", file }, "dumped");
+  if (error !== undefined) throw new Error(`Could not dump the embedded database: ${error}`);
 }
 
 /** Sends the thread a question and answers its reply of the type `answer`; rejects if the thread ends. */

@@ -46,6 +46,19 @@ const members = async (opened: OpenedDatabase, prefix: string) =>
     .map((r) => r.id)
     .sort();
 
+/** An embedded database whose recycler looks at it every 10 ms and counts it idle at once, never replacing it. */
+async function openWatchedIdle(): Promise<{ opened: OpenedDatabase; thread: DatabaseThread }> {
+  const opened = await openEmptyTestPglite({
+    recycle: { idleMs: 1, checkMs: 10, quietQueries: 10, residentBytes: Number.MAX_SAFE_INTEGER },
+  });
+  const thread = threads.started.at(-1);
+  if (!thread) {
+    await opened.close();
+    throw new Error("no thread started");
+  }
+  return { opened, thread };
+}
+
 function recycleOf(opened: OpenedDatabase): () => Promise<void> {
   if (!opened.recycle) throw new Error("the embedded database can be given a fresh thread");
   return opened.recycle;
@@ -153,12 +166,8 @@ describe("the embedded database given a fresh thread", () => {
   }, 300_000);
 
   it("leaves an idle thread whose memory is under the limit, and reads that memory", async () => {
-    const opened = await openEmptyTestPglite({
-      recycle: { idleMs: 1, checkMs: 10, quietQueries: 10, residentBytes: Number.MAX_SAFE_INTEGER },
-    });
+    const { opened, thread } = await openWatchedIdle();
     try {
-      const thread = threads.started.at(-1);
-      if (!thread) throw new Error("no thread started");
       const measure = vi.spyOn(thread, "memory");
       await vi.waitFor(() => expect(measure.mock.calls.length).toBeGreaterThanOrEqual(3), {
         timeout: 60_000,
@@ -174,12 +183,8 @@ describe("the embedded database given a fresh thread", () => {
   }, 300_000);
 
   it("collects the thread's heap once each quiet spell, freeing what the queries left there", async () => {
-    const opened = await openEmptyTestPglite({
-      recycle: { idleMs: 1, checkMs: 10, quietQueries: 10, residentBytes: Number.MAX_SAFE_INTEGER },
-    });
+    const { opened, thread } = await openWatchedIdle();
     try {
-      const thread = threads.started.at(-1);
-      if (!thread) throw new Error("no thread started");
       const collect = vi.spyOn(thread, "collectGarbage");
       const measure = vi.spyOn(thread, "memory");
       // Quiet: collected once, then only measured.

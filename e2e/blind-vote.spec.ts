@@ -366,6 +366,8 @@ test("a blind vote over three prompts: two members vote, the owner closes it, al
   const confirm = page.getByRole("dialog", { name: "Revoke this share link?" });
   await expect(confirm).toContainText(shownAddressOf(link));
   await confirm.getByRole("button", { name: "Revoke link" }).click();
+  // The dialog closes once the studio has said the link is revoked; only then may the guest look.
+  await expect(confirm).toBeHidden();
   await expect(row).toHaveCount(0);
   await guest.reload();
   await expect(guest.getByRole("heading", { name: "This link has expired or was revoked" })).toBeVisible();

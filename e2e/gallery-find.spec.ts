@@ -222,15 +222,21 @@ test("a video shows its poster frame and scrubs through its frames on hover", as
     .poll(() => poster.evaluate((img) => (img as HTMLImageElement).naturalWidth))
     .toBeGreaterThan(0);
   await expect(video.getByText("4.0 s")).toBeVisible();
-  const box = await poster.boundingBox();
-  if (!box) throw new Error("no poster on screen");
-  await page.mouse.move(box.x + box.width * 0.05, box.y + box.height / 2);
   const strip = video.getByTestId("scrub");
+  const at = () =>
+    strip.evaluate((el) => (el as HTMLElement).style.backgroundPositionX, undefined, { timeout: 2_000 });
+  // The pointer goes to a share of the poster's width wherever the poster is at that moment, and
+  // goes again if the grid moved under it (as a person would move their mouse again).
+  const hoverAt = (share: number, shown: string) =>
+    expect(async () => {
+      const box = await poster.boundingBox();
+      if (!box) throw new Error("no poster on screen");
+      await page.mouse.move(box.x + box.width * share, box.y + box.height / 2);
+      expect(await at()).toBe(shown);
+    }).toPass({ timeout: 10_000 });
+  await hoverAt(0.05, "0%");
   await expect(strip).toBeVisible();
-  const at = () => strip.evaluate((el) => (el as HTMLElement).style.backgroundPositionX);
-  await expect.poll(at).toBe("0%");
-  await page.mouse.move(box.x + box.width * 0.95, box.y + box.height / 2);
-  await expect.poll(at).toBe("100%");
+  await hoverAt(0.95, "100%");
   await page.mouse.move(0, 0);
   await expect(strip).toHaveCount(0);
   const scrub = await page.request.get(`/api/items/${await video.getAttribute("data-item-id")}/scrub`);

@@ -252,18 +252,21 @@ function useZoomAnchor(
     if (!el || !to) return;
     // A scroll written before the frame has its new extent is cut short at the old one (with
     // reduced motion, a zoom in lost its place); the extent is normally there already, and the
-    // scroll waits a few frames at most for it otherwise.
+    // scroll waits a few frames at most for it otherwise. A zoom pressed again meanwhile cancels
+    // the wait: its own scroll is the one to make, not this one landing after it.
     let frames = 0;
+    let waiting = 0;
     const go = () => {
       if (!el.isConnected) return;
       if ((el.scrollHeight < tall || el.scrollWidth < wide) && frames++ < 30) {
-        requestAnimationFrame(go);
+        waiting = requestAnimationFrame(go);
         return;
       }
       el.scrollTo(to);
       drawn.current = { ...drawn.current, top: el.scrollTop, left: el.scrollLeft };
     };
     go();
+    return () => cancelAnimationFrame(waiting);
   }, [size, rowHead, tall, wide]);
   return useCallback((event: React.UIEvent<HTMLDivElement>) => {
     const el = event.currentTarget;

@@ -130,27 +130,51 @@ const SCRIPTS = `performance.getEntriesByType("resource")
   .map((e) => ({ name: new URL(e.name).pathname, decoded: e.decodedBodySize, sent: e.encodedBodySize }))`;
 
 /** Resolves once the page's main thread has had nothing left to do for a moment. */
-const IDLE = `new Promise((resolve) => requestIdleCallback(() => requestIdleCallback(resolve), { timeout: 5000 }))`;
+const IDLE = `new Promise((resolve) => requestIdleCallback(() => requestIdleCallback(resolve, { timeout: 5000 }), { timeout: 5000 }))`;
+
+/** How long the images in sight may take to load before the load is given up as failed. */
+const IMAGES_WITHIN_MS = 30_000;
 
 /**
  * Resolves once every image in sight has loaded (or failed): an experiment's grid drawn. Images
- * out of sight may wait for a scroll (lazy), so they are not waited for.
+ * out of sight may wait for a scroll (lazy), so they are not waited for. Resolves with the
+ * addresses of those still loading after IMAGES_WITHIN_MS: a Chromium that draws no frames (such
+ * as one run with `--disable-threaded-compositing`) never starts a lazy image, and the bench
+ * would otherwise wait on it for ever.
  */
-const IMAGES = `Promise.all([...document.images]
-  .filter((image) => { const r = image.getBoundingClientRect(); return r.bottom > 0 && r.top < innerHeight; })
-  .map((image) => image.complete ? null : new Promise((resolve) => {
+const IMAGES = `(() => {
+  const inSight = [...document.images]
+    .filter((image) => { const r = image.getBoundingClientRect(); return r.bottom > 0 && r.top < innerHeight; });
+  const loaded = Promise.all(inSight.map((image) => image.complete ? null : new Promise((resolve) => {
     image.addEventListener("load", resolve, { once: true });
     image.addEventListener("error", resolve, { once: true });
-  })))`;
+  })));
+  const late = new Promise((resolve) => setTimeout(resolve, ${IMAGES_WITHIN_MS}));
+  return Promise.race([loaded, late]).then(() =>
+    inSight.filter((image) => !image.complete).map((image) => new URL(image.currentSrc || image.src, location.href).pathname));
+})()`;
 
 async function shown(page: Page, target: Target) {
-  await page.locator("h1").first().waitFor();
+  await page
+    .locator("h1")
+    .first()
+    .waitFor()
+    .catch((error: unknown) => {
+      throw new Error(
+        `${target.name}: the page's heading never showed (${error instanceof Error ? error.message.split("\n")[0] : String(error)}); does this Chromium draw frames with its switches?`,
+      );
+    });
   await page.locator("[data-stream-state=live]").waitFor();
   if (target.ready) {
     const ready = page.locator(target.ready);
     await (target.readyText ? ready.filter({ hasText: target.readyText }) : ready).first().waitFor();
   }
-  await page.evaluate(IMAGES);
+  const loading = (await page.evaluate(IMAGES)) as string[];
+  if (loading.length > 0) {
+    throw new Error(
+      `${target.name}: ${loading.length} image(s) in sight still loading after ${IMAGES_WITHIN_MS / 1000} s (${loading.slice(0, 3).join(", ")}); does this Chromium draw frames with its switches?`,
+    );
+  }
   await page.evaluate(IDLE);
 }
 

@@ -1,5 +1,5 @@
 import "server-only";
-import sharp from "sharp";
+import sharp from "@/lib/platform/sharp";
 import type { TaskOf } from "@/lib/protocol/envelope";
 import { ServiceErrorException, serviceErrors } from "@/lib/protocol/errors";
 import { TOOL_INPUT_MAX_PIXELS, tooManyPixels } from "@/lib/protocol/image-limits";

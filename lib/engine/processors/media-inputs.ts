@@ -1,7 +1,7 @@
 import "server-only";
-import sharp, { type Metadata } from "sharp";
 import { GuardedFetchError } from "@/lib/platform/net/errors";
 import { guardedRequest, type NetworkOptions } from "@/lib/platform/net/guarded-fetch";
+import sharp, { type Metadata } from "@/lib/platform/sharp";
 import { type ServiceError, ServiceErrorException, serviceErrors } from "@/lib/protocol/errors";
 import { classifyImageInput, isUuidV4 } from "@/lib/protocol/primitives";
 import type { MediaStore } from "../store/media-store";

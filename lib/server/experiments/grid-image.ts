@@ -1,5 +1,5 @@
 import "server-only";
-import sharp, { type OverlayOptions } from "sharp";
+import sharp, { type OverlayOptions } from "@/lib/platform/sharp";
 import type { MediaStorage } from "@/lib/server/storage";
 import { wrapWords } from "@/lib/studio/experiments/wrap";
 import type { CellView, ExperimentView } from "./view";

@@ -1,6 +1,6 @@
 import "server-only";
 import { imageSize } from "image-size";
-import sharp from "sharp";
+import sharp from "@/lib/platform/sharp";
 import type { ImageItem, VideoItem } from "@/lib/upstream";
 import { probeVideo } from "./probe-video";
 

@@ -1,6 +1,6 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
-import sharp, { type Metadata } from "sharp";
+import sharp, { type Metadata } from "@/lib/platform/sharp";
 import { recordUpload, type StudioDatabase } from "@/lib/server/db";
 import { mediaUrl } from "@/lib/server/items/gallery-item";
 import { type MediaStorage, uploadMediaKey } from "@/lib/server/storage";

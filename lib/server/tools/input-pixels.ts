@@ -1,6 +1,6 @@
 import "server-only";
 import { eq } from "drizzle-orm";
-import sharp from "sharp";
+import sharp from "@/lib/platform/sharp";
 import { type ServiceError, serviceErrors } from "@/lib/protocol/errors";
 import { TOOL_INPUT_MAX_PIXELS, tooManyPixels } from "@/lib/protocol/image-limits";
 import { classifyImageInput } from "@/lib/protocol/primitives";

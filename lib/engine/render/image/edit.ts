@@ -1,4 +1,4 @@
-import sharp from "sharp";
+import sharp from "@/lib/platform/sharp";
 import type { Rgb } from "../shared/seeded";
 import { type Canvas, clamp, luma, mix, mixRgb, smoothstep } from "./canvas";
 import { decodeGrey, decodeRgb } from "./inputs";

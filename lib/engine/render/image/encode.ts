@@ -1,4 +1,4 @@
-import sharp, { type Sharp } from "sharp";
+import sharp, { type Sharp } from "@/lib/platform/sharp";
 import type { ImageFormat } from "../shared/formats";
 import { type Graded, gradedPixels } from "./grade";
 import { upscaleBlurred } from "./resample";

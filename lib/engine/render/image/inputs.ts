@@ -1,4 +1,4 @@
-import sharp, { type Sharp } from "sharp";
+import sharp, { type Sharp } from "@/lib/platform/sharp";
 import { ServiceErrorException, serviceErrors } from "@/lib/protocol/errors";
 import type { Rgb } from "../shared/seeded";
 import { luma } from "./canvas";

@@ -1,4 +1,4 @@
-import sharp from "sharp";
+import sharp from "@/lib/platform/sharp";
 import type { Guide } from "./guide";
 
 /**

@@ -1,4 +1,4 @@
-import sharp from "sharp";
+import sharp from "@/lib/platform/sharp";
 import type { PreProcessorType } from "@/lib/protocol/utility-tasks";
 import { seededRandom } from "../shared/seeded";
 import { canny } from "./canny";

@@ -1,4 +1,4 @@
-import sharp from "sharp";
+import sharp from "@/lib/platform/sharp";
 import { type CameraState, ease } from "./camera";
 import { createFrame, type Frame, lerpBuffers, packBytes, zoomInto } from "./raster";
 

@@ -1,4 +1,4 @@
-import sharp from "sharp";
+import sharp from "@/lib/platform/sharp";
 import { ease } from "./camera";
 import type { Frame, Rgb } from "./raster";
 import { drawSprite, type Sprite, spriteFromRgba } from "./sprite";

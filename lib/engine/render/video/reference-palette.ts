@@ -1,4 +1,4 @@
-import sharp from "sharp";
+import sharp from "@/lib/platform/sharp";
 import { mixRgb, type Rgb } from "./raster";
 import type { Scene } from "./scene";
 

@@ -45,13 +45,19 @@ const IDLE_AFTER_MS = Number(process.env.BENCH_IDLE_MS ?? 70_000);
 const DETAIL = process.env.BENCH_DETAIL === "1";
 
 /**
- * BENCH_HEAP_SNAPSHOTS=<folder>: once its readings are taken, the restarted studio's main thread
- * is snapshotted, sent another 1,000 results, and snapshotted again as long after them; the
- * objects new in the second snapshot are printed by kind with what holds them (heap-diff.ts): what
- * results leave behind for good, apart from what the first ones loaded once (routes' code). The
- * snapshots stay in the folder.
+ * BENCH_HEAP_SNAPSHOTS=<folder>: the restarted studio's main thread is snapshotted idle, and again
+ * once its readings after the results are taken; then it is sent another 1,000 results and
+ * snapshotted as long after them. The objects new in each snapshot beside the one before are
+ * printed by kind with what holds them (heap-diff.ts): what the first results loaded once (routes'
+ * code, caches filled), then what results leave behind for good. The snapshots stay in the folder.
  */
 const SNAPSHOTS = process.env.BENCH_HEAP_SNAPSHOTS ? path.resolve(process.env.BENCH_HEAP_SNAPSHOTS) : null;
+
+/**
+ * BENCH_NODE_ARGS="--flag --other": Node's (and V8's) switches for the restarted studio, as
+ * `bin/start-server.sh` passes them on; for those NODE_OPTIONS does not take.
+ */
+const NODE_ARGS = (process.env.BENCH_NODE_ARGS ?? "").split(" ").filter(Boolean);
 
 const compiled = existsSync(path.join(ROOT, ".build", "server.mjs"));
 
@@ -124,7 +130,12 @@ async function measure(env: Record<string, string>): Promise<Figures> {
       : studioEnv,
     undefined,
     undefined,
-    SNAPSHOTS ? { nodeArgs: ["--heapsnapshot-signal=SIGUSR2", `--diagnostic-dir=${SNAPSHOTS}`] } : {},
+    {
+      nodeArgs: [
+        ...NODE_ARGS,
+        ...(SNAPSHOTS ? ["--heapsnapshot-signal=SIGUSR2", `--diagnostic-dir=${SNAPSHOTS}`] : []),
+      ],
+    },
   );
   const pid = child.pid ?? 0;
   const read = async (moment: string) => {
@@ -135,30 +146,60 @@ async function measure(env: Record<string, string>): Promise<Figures> {
   };
   await sleep(SETTLE_MS);
   const idle = await read("idle after a restart");
+  const name = env.DATABASE_URL ? "PostgreSQL" : "embedded database";
+  const idleSnapshot = SNAPSHOTS ? await snapshot(pid) : null;
   const began = performance.now();
   const results = await sendAndKeep(origin, cookie);
   const seconds = (performance.now() - began) / 1000;
   const busy = await read("right after the results");
   await sleep(IDLE_AFTER_MS);
   const after = await read(`${Math.round(IDLE_AFTER_MS / 1000)} s after the results`);
-  if (SNAPSHOTS) await heapGrowth(pid, origin, cookie, env.DATABASE_URL ? "PostgreSQL" : "embedded database");
+  if (idleSnapshot) await heapGrowth(pid, origin, cookie, name, idleSnapshot, results);
   await stopStudio(child);
   return { firstIdle, idle, busy, after, results, seconds };
 }
 
-/** The two snapshots of BENCH_HEAP_SNAPSHOTS around a second round of results, and what grew. */
-async function heapGrowth(pid: number, origin: string, cookie: string, name: string): Promise<void> {
-  const dir = SNAPSHOTS ?? "";
-  mkdirSync(dir, { recursive: true });
-  const before = await takeSnapshot(pid, dir);
-  const results = await sendAndKeep(origin, cookie);
-  await sleep(IDLE_AFTER_MS);
-  const after = await takeSnapshot(pid, dir);
+async function snapshot(pid: number): Promise<string> {
+  mkdirSync(SNAPSHOTS ?? "", { recursive: true });
+  return takeSnapshot(pid, SNAPSHOTS ?? "");
+}
+
+function printGrowth(title: string, before: string, after: string): void {
   console.info(
     [
-      `\nThe main thread's heap (${name}): objects new ${Math.round(IDLE_AFTER_MS / 1000)} s after another ${results} results (${path.basename(before)}, ${path.basename(after)})`,
+      `\n${title} (${path.basename(before)}, ${path.basename(after)})`,
       ...describeGrowth(readSnapshot(before), readSnapshot(after)),
     ].join("\n"),
+  );
+}
+
+/**
+ * BENCH_HEAP_SNAPSHOTS: what the first results left in the main thread's heap beside the idle
+ * studio's (what they loaded once, and what they left for good), then what another round of them
+ * leaves beside that (what they leave for good alone).
+ */
+async function heapGrowth(
+  pid: number,
+  origin: string,
+  cookie: string,
+  name: string,
+  idle: string,
+  first: number,
+) {
+  const seconds = Math.round(IDLE_AFTER_MS / 1000);
+  const before = await snapshot(pid);
+  printGrowth(
+    `The main thread's heap (${name}): objects new ${seconds} s after the first ${first} results`,
+    idle,
+    before,
+  );
+  const results = await sendAndKeep(origin, cookie);
+  await sleep(IDLE_AFTER_MS);
+  const after = await snapshot(pid);
+  printGrowth(
+    `The main thread's heap (${name}): objects new ${seconds} s after another ${results} results`,
+    before,
+    after,
   );
 }
 

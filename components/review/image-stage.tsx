@@ -7,6 +7,7 @@ import { MarkLayer, shownMarks } from "@/components/comments/mark-layer";
 import { Button } from "@/components/ui/button";
 import { useViewerStore } from "@/lib/client/review/viewer-store";
 import { zoomLabel } from "@/lib/client/review/zoom-label";
+import { prefersReducedMotion, useReducedMotion } from "@/lib/client/shell/reduced-motion";
 import { viewerCommand } from "@/lib/client/shortcuts/viewer-keys";
 import type { CommentThread } from "@/lib/studio/comments/comments";
 import type { GalleryItem } from "@/lib/studio/items/gallery-item";
@@ -18,6 +19,14 @@ import { PinLayer } from "../comments/pin-layer";
 
 /** Each press of a zoom button or key zooms by this step. */
 const ZOOM_STEP = 0.5;
+
+/**
+ * How long a zoom eases to its new scale: the library's own time, or none for a person who asked
+ * for less motion (the zoom jumps there, as the stylesheet ends their transitions at once).
+ */
+function zoomAnimationTime(still: boolean): number | undefined {
+  return still ? 0 : undefined;
+}
 
 /**
  * The image's scale when fitted: its shown width over its own, followed as the stage resizes.
@@ -66,15 +75,17 @@ export function ImageStage({
   const highlightedCommentId = useViewerStore((s) => s.highlightedCommentId);
   const shown = shownMarks(threads, { drawing, draftMarks, selectedCommentId, highlightedCommentId });
   const shownNumber = shown.commentId ? numbers.get(shown.commentId) : undefined;
+  const animationTime = zoomAnimationTime(useReducedMotion());
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       const command = viewerCommand(event);
       const c = controls.current;
       if (!c) return;
-      if (command?.kind === "zoomIn") c.zoomIn(ZOOM_STEP);
-      else if (command?.kind === "zoomOut") c.zoomOut(ZOOM_STEP);
-      else if (command?.kind === "zoomFit") c.resetTransform();
+      const time = zoomAnimationTime(prefersReducedMotion());
+      if (command?.kind === "zoomIn") c.zoomIn(ZOOM_STEP, time);
+      else if (command?.kind === "zoomOut") c.zoomOut(ZOOM_STEP, time);
+      else if (command?.kind === "zoomFit") c.resetTransform(time);
       else return;
       event.preventDefault();
     };
@@ -89,7 +100,7 @@ export function ImageStage({
       minScale={1}
       maxScale={8}
       centerOnInit
-      doubleClick={{ mode: "toggle", step: 1 }}
+      doubleClick={{ mode: "toggle", step: 1, ...(animationTime === undefined ? {} : { animationTime }) }}
       panning={{ disabled: placing || drawing }}
       onTransform={(_ref, state) => setZoom(state.scale)}
     >
@@ -128,7 +139,7 @@ export function ImageStage({
               size="sm"
               aria-label="Zoom out"
               title="Zoom out (-)"
-              onClick={() => zoomOut(ZOOM_STEP)}
+              onClick={() => zoomOut(ZOOM_STEP, animationTime)}
             >
               <ZoomOut aria-hidden />
             </Button>
@@ -145,7 +156,7 @@ export function ImageStage({
               size="sm"
               aria-label="Zoom in"
               title="Zoom in (+)"
-              onClick={() => zoomIn(ZOOM_STEP)}
+              onClick={() => zoomIn(ZOOM_STEP, animationTime)}
             >
               <ZoomIn aria-hidden />
             </Button>
@@ -154,7 +165,7 @@ export function ImageStage({
               size="sm"
               aria-label="Fit to screen"
               title="Fit to screen (0)"
-              onClick={() => resetTransform()}
+              onClick={() => resetTransform(animationTime)}
             >
               <Maximize2 aria-hidden />
             </Button>

@@ -56,6 +56,16 @@ async function expectNear(actual: number[], expected: number[]) {
   });
 }
 
+/**
+ * The shape sits at `expected` of the media's box once the media has settled: a video takes its
+ * size when its metadata has loaded, after a reload too, and the marks follow it there.
+ */
+async function expectPlaced(shape: Locator, media: Locator, expected: number[]) {
+  await expect(async () => await expectNear(await relativeBox(shape, media), expected)).toPass({
+    timeout: 10_000,
+  });
+}
+
 test("marks of each kind and colour are drawn, posted, and shown at the same place after a reload at every size", async ({
   page,
   baseURL,
@@ -290,10 +300,7 @@ test("a video comment holds a range with marks on its first frame; its bar on th
   await expect(marks).toHaveAttribute("aria-pressed", "true");
   await expect(time).toHaveText(/^0:00\.50 \//);
   const layer = page.getByTestId("mark-layer");
-  await expectNear(
-    await relativeBox(layer.locator("ellipse[data-mark=ellipse]"), player),
-    [0.4, 0.3, 0.2, 0.4],
-  );
+  await expectPlaced(layer.locator("ellipse[data-mark=ellipse]"), player, [0.4, 0.3, 0.2, 0.4]);
   await shots(page, "video-range");
 
   // A guest on a share link sees the video, not the team's thread about it.
@@ -334,8 +341,9 @@ test("a video comment holds a range with marks on its first frame; its bar on th
   const showMine = mine.getByRole("button", { name: "1 mark" });
   await showMine.click();
   await expect(showMine).toHaveAttribute("aria-pressed", "true");
-  await expectNear(
-    await relativeBox(guestPage.getByTestId("mark-layer").locator("rect[data-mark=rectangle]"), sharedVideo),
+  await expectPlaced(
+    guestPage.getByTestId("mark-layer").locator("rect[data-mark=rectangle]"),
+    sharedVideo,
     [0.6, 0.1, 0.2, 0.3],
   );
   await shots(guestPage, "guest-marks");
@@ -345,8 +353,9 @@ test("a video comment holds a range with marks on its first frame; its bar on th
   await page.reload();
   const guestThread = page.getByTestId("comment-thread").filter({ hasText: "The sun is too bright here" });
   await guestThread.getByRole("button", { name: "1 mark" }).click();
-  await expectNear(
-    await relativeBox(page.getByTestId("mark-layer").locator("rect[data-mark=rectangle]"), player),
+  await expectPlaced(
+    page.getByTestId("mark-layer").locator("rect[data-mark=rectangle]"),
+    player,
     [0.6, 0.1, 0.2, 0.3],
   );
 });

@@ -30,7 +30,9 @@ async function screens(page: Page, name: string) {
     if (name === "end")
       await expect(async () => {
         await end.evaluate((el) => el.scrollIntoView({ block: "end" }));
-        await expect(end).toBeInViewport({ ratio: 1, timeout: 1_000 });
+        // Whole to the eye: the drawer's list can end between two device pixels, leaving a fraction
+        // of a pixel of its last line out of sight (ratios of 0.988 and 0.998 were seen).
+        await expect(end).toBeInViewport({ ratio: 0.95, timeout: 1_000 });
       }).toPass({ timeout: 10_000 });
     await saveScreen(page, {
       path: path.join(SCREENS_DIR, `queue-long-${name}-${size.width}x${size.height}.png`),

@@ -7,7 +7,7 @@ import { MarkLayer, shownMarks } from "@/components/comments/mark-layer";
 import { Button } from "@/components/ui/button";
 import { useViewerStore } from "@/lib/client/review/viewer-store";
 import { zoomLabel } from "@/lib/client/review/zoom-label";
-import { prefersReducedMotion, useReducedMotion } from "@/lib/client/shell/reduced-motion";
+import { useReducedMotion } from "@/lib/client/shell/reduced-motion";
 import { viewerCommand } from "@/lib/client/shortcuts/viewer-keys";
 import type { CommentThread } from "@/lib/studio/comments/comments";
 import type { GalleryItem } from "@/lib/studio/items/gallery-item";
@@ -19,14 +19,6 @@ import { PinLayer } from "../comments/pin-layer";
 
 /** Each press of a zoom button or key zooms by this step. */
 const ZOOM_STEP = 0.5;
-
-/**
- * How long a zoom eases to its new scale: the library's own time, or none for a person who asked
- * for less motion (the zoom jumps there, as the stylesheet ends their transitions at once).
- */
-function zoomAnimationTime(still: boolean): number | undefined {
-  return still ? 0 : undefined;
-}
 
 /**
  * The image's scale when fitted: its shown width over its own, followed as the stage resizes.
@@ -75,23 +67,24 @@ export function ImageStage({
   const highlightedCommentId = useViewerStore((s) => s.highlightedCommentId);
   const shown = shownMarks(threads, { drawing, draftMarks, selectedCommentId, highlightedCommentId });
   const shownNumber = shown.commentId ? numbers.get(shown.commentId) : undefined;
-  const animationTime = zoomAnimationTime(useReducedMotion());
+  // How long a zoom eases to its new scale: the library's own time, or none for a person who
+  // asked for less motion (the zoom jumps there, as the stylesheet ends their transitions at once).
+  const animationTime = useReducedMotion() ? 0 : undefined;
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       const command = viewerCommand(event);
       const c = controls.current;
       if (!c) return;
-      const time = zoomAnimationTime(prefersReducedMotion());
-      if (command?.kind === "zoomIn") c.zoomIn(ZOOM_STEP, time);
-      else if (command?.kind === "zoomOut") c.zoomOut(ZOOM_STEP, time);
-      else if (command?.kind === "zoomFit") c.resetTransform(time);
+      if (command?.kind === "zoomIn") c.zoomIn(ZOOM_STEP, animationTime);
+      else if (command?.kind === "zoomOut") c.zoomOut(ZOOM_STEP, animationTime);
+      else if (command?.kind === "zoomFit") c.resetTransform(animationTime);
       else return;
       event.preventDefault();
     };
     window.addEventListener("keydown", onKey);
     return () => window.removeEventListener("keydown", onKey);
-  }, []);
+  }, [animationTime]);
 
   return (
     <TransformWrapper

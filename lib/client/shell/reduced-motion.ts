@@ -13,11 +13,11 @@ function subscribe(onChange: () => void): () => void {
   return () => media.removeEventListener("change", onChange);
 }
 
-export function prefersReducedMotion(): boolean {
+function prefersReducedMotion(): boolean {
   return typeof window !== "undefined" && window.matchMedia(QUERY).matches;
 }
 
-/** `prefersReducedMotion()`, followed as the setting changes; false while rendering on the server. */
+/** Whether less motion is asked for, followed as the setting changes; false while rendering on the server. */
 export function useReducedMotion(): boolean {
   return useSyncExternalStore(subscribe, prefersReducedMotion, () => false);
 }

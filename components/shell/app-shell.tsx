@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { focusRing } from "@/components/ui/cn";
 import Link from "@/components/ui/link";
+import type { StreamStart } from "@/lib/studio/api/stream";
 import { BrandMark } from "./brand-mark";
 import { EngineStatus, type ServiceInfo } from "./engine-status";
 import { InboxBell } from "./inbox-bell";
@@ -21,10 +22,13 @@ export function AppShell({
   children,
   user,
   service,
+  stream,
 }: {
   children: ReactNode;
   user: ShellUser;
   service: ServiceInfo;
+  /** Where the tab's live stream starts: the relay's position when the page was rendered. */
+  stream?: StreamStart;
 }) {
   return (
     <div className="flex min-h-dvh flex-col lg:has-[[data-fills-screen]]:h-dvh">
@@ -40,7 +44,7 @@ export function AppShell({
           <span className="font-semibold text-[15px] text-foreground tracking-tight">Media Studio</span>
         </Link>
         <div className="flex items-center gap-4">
-          <StreamStatus />
+          <StreamStatus start={stream} />
           <EngineStatus service={service} />
           <InboxBell />
           <UserMenu user={user} />

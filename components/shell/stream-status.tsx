@@ -3,14 +3,15 @@
 import { useDoneAlerts } from "@/lib/client/done-alerts/use-done-alerts";
 import { useStreamStore } from "@/lib/client/shell/stream-store";
 import { useTaskStream } from "@/lib/client/stream/use-task-stream";
+import type { StreamStart } from "@/lib/studio/api/stream";
 
 /**
  * Keeps the tab's live connection to the studio (results, progress) and says whether it is up.
  * Tells the member when their work finishes in the background (lib/client/done-alerts). Rendered
  * once, in the top bar.
  */
-export function StreamStatus() {
-  useTaskStream();
+export function StreamStatus({ start }: { start?: StreamStart }) {
+  useTaskStream(start);
   useDoneAlerts();
   const state = useStreamStore((s) => s.state);
   const live = state === "live";

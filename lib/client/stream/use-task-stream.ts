@@ -2,11 +2,11 @@
 
 import { type QueryClient, useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
-import { useEffect } from "react";
+import { useEffect, useRef } from "react";
 import { experimentEnded, setDoneAlertMember, taskMoved } from "@/lib/client/done-alerts/done-alerts";
 import { applyGalleryChange } from "@/lib/client/stream/gallery-live";
 import { taskLeftWaiting } from "@/lib/client/stream/queue-live";
-import { STREAM_PATH } from "@/lib/studio/api/stream";
+import { STREAM_PATH, type StreamStart } from "@/lib/studio/api/stream";
 import { readStreamFrame } from "@/lib/studio/api/stream-frame";
 import type { StreamFrame } from "@/lib/studio/api/stream-messages";
 import {
@@ -31,15 +31,23 @@ import { afterStreamClose } from "./stream-reconnect";
  * once and the page is rendered again for the new role); one socket too many of the member's
  * waits a minute or more before trying again (lib/client/stream/stream-reconnect.ts). It also
  * carries where the tab is, for the avatars of who else is there (lib/client/presence/presence-store.ts).
+ *
+ * `start`: the relay's position when the page was rendered. The page's queries read after it, and
+ * the first socket asks for every event since it, so one that came between a query's read and the
+ * socket's joining (a result, a cell of an experiment) is replayed instead of lost. Only the first
+ * render's counts: a refreshed layout does not move a stream already running.
  */
-export function useTaskStream(): void {
+export function useTaskStream(start?: StreamStart): void {
   const client = useQueryClient();
   const router = useRouter();
   const setState = useStreamStore((s) => s.set);
+  const startedAt = useRef(start);
 
   useEffect(() => {
     let socket: WebSocket | null = null;
-    const position: StreamPosition = { epoch: null, since: 0 };
+    const position: StreamPosition = startedAt.current
+      ? { epoch: startedAt.current.epoch, since: startedAt.current.since }
+      : { epoch: null, since: 0 };
     let attempt = 0;
     let timer: ReturnType<typeof setTimeout> | undefined;
     let stopped = false;

@@ -6,6 +6,7 @@ import type { SessionUser } from "@/lib/server/auth/caller";
 import { sessionUser } from "@/lib/server/auth/guard";
 import { PAGE_PATH_HEADER } from "@/lib/server/http/request-stamp";
 import { getRuntime, type StudioRuntime } from "@/lib/server/runtime";
+import type { StreamStart } from "@/lib/studio/api/stream";
 import { signInPathFor } from "@/lib/studio/auth/next-path";
 import { type Services, servicesOf } from "./services";
 
@@ -40,4 +41,15 @@ export async function requirePageUser(next?: string): Promise<SessionUser> {
   const { team } = await getRuntime();
   if (await team.needsSetup()) redirect("/setup");
   redirect(signInPathFor(next ?? (await headers()).get(PAGE_PATH_HEADER) ?? "/"));
+}
+
+/**
+ * Where the page's live stream starts (its first socket replays from here): read before anything
+ * the page fetches, so a result or a cell finished between those reads and the socket's joining
+ * reaches the page instead of falling between them.
+ */
+export async function pageStreamStart(): Promise<StreamStart> {
+  const { log } = await pageRuntime();
+  await log.start();
+  return { epoch: log.epoch, since: log.lastSeq };
 }

@@ -6,6 +6,16 @@
  */
 export const STREAM_PATH = "/api/stream";
 
+/**
+ * Where a page's stream starts: the relay's epoch and newest event when the page was rendered. The
+ * page reads everything it shows afterwards, so a first socket asking for what came since misses
+ * nothing that happened between those reads and its joining the fan-out.
+ */
+export interface StreamStart {
+  epoch: string;
+  since: number;
+}
+
 /** The permission a socket's member needs: the stream carries what the gallery shows. */
 export const STREAM_PERMISSION = "view" as const;
 

@@ -39,7 +39,7 @@
  *   BENCH_DATABASE=postgres npm run bench:experiment
  *   BENCH_FIRST_ONLY=1 BENCH_TRACE=1 npm run bench:experiment
  */
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { type Browser, type BrowserContext, chromium, type Page } from "@playwright/test";
@@ -521,8 +521,8 @@ try {
   if (traceText && process.env.BENCH_TRACE_FILE) writeFileSync(process.env.BENCH_TRACE_FILE, traceText);
   const trace = traceText ? (JSON.parse(traceText) as { traceEvents: TraceEvent[] }).traceEvents : null;
   const figures = (await page.evaluate(
-    "({ total: window.__bench.lastAt - window.__bench.runAt, worst: Math.max(0, ...window.__bench.interactions.values()), slow: window.__bench.interactions.size })",
-  )) as { total: number; worst: number; slow: number };
+    "({ runWall: window.__bench.runWall, lastWall: window.__bench.lastWall, total: window.__bench.lastAt - window.__bench.runAt, worst: Math.max(0, ...window.__bench.interactions.values()), slow: window.__bench.interactions.size })",
+  )) as { runWall: number; lastWall: number; total: number; worst: number; slow: number };
 
   // The three slowest presses, each with the long frames that overlapped it.
   const slowest = (await page.evaluate(`(() => {
@@ -547,6 +547,7 @@ try {
   const queriesAfter = await dbQueries();
   if (cdp && process.env.BENCH_PROFILE_DIR) {
     const { profile } = await cdp.send("Profiler.stop");
+    mkdirSync(process.env.BENCH_PROFILE_DIR, { recursive: true });
     writeFileSync(path.join(process.env.BENCH_PROFILE_DIR, "page.cpuprofile"), JSON.stringify(profile));
   }
   const threadsAfter = threadCpu(server.pid);
@@ -670,6 +671,30 @@ try {
     );
   }
   row("  the studio's own stages, summed (all but the service)", `${studioOwn.toFixed(1)} ms`, "");
+  // The run's two ends, where what the studio adds to the service's makespan shows: from the Run
+  // press to the service's first task, and from its last result to the last cell shown.
+  const edge = (point: string, pick: (xs: number[]) => number) => {
+    const times = cells.flatMap((c) => {
+      const at = c.taskUUID ? byTask.get(c.taskUUID)?.[point] : undefined;
+      return at === undefined ? [] : [at];
+    });
+    return times.length > 0 ? pick(times) : Number.NaN;
+  };
+  const firstSent = edge("sent", (xs) => Math.min(...xs));
+  const lastArrived = edge("arrived", (xs) => Math.max(...xs));
+  const firstPicked = edge("picked", (xs) => Math.min(...xs));
+  const firstSubmitted = edge("submitted", (xs) => Math.min(...xs));
+  row(
+    "Run press to the first task at the service",
+    `${(firstSent - figures.runWall).toFixed(0)} ms`,
+    `to the runner's first pick ${(firstPicked - figures.runWall).toFixed(0)} ms, its submit ${(firstSubmitted - figures.runWall).toFixed(0)} ms`,
+  );
+  row(
+    "the service's span: first task sent to last result in",
+    `${((lastArrived - firstSent) / 1000).toFixed(2)} s`,
+    `paced service alone ${(engine / 1000).toFixed(2)} s`,
+  );
+  row("last result in to the last cell shown", `${(figures.lastWall - lastArrived).toFixed(0)} ms`, "");
   const firstRun = `studio adds ${(added * 100).toFixed(1)}% to the paced service (INP ${figures.slow === 0 ? "< 16" : figures.worst.toFixed(0)} ms)`;
   if (FIRST_ONLY)
     console.info(`\nbench:experiment: ${firstRun}; load ${readFileSync("/proc/loadavg", "utf8").trim()}`);

@@ -19,25 +19,21 @@ import { SignInLimit } from "./auth/sign-in-limit";
 import { Team } from "./auth/team";
 import { type StudioEnv, studioEnv } from "./config/env";
 import { ExperimentRunner } from "./experiments/runner";
+import { keepResults } from "./keep-results";
 import { LimitSettings } from "./limits/limit-settings";
-import { MemberQueue } from "./limits/member-queue";
 import { ToolQueue } from "./limits/tool-queue";
 import { startNotifications } from "./notifications/start";
 import { startTrashSweep } from "./organize/trash";
 import { withdrawCancelled } from "./queue/experiment-steering";
-import { announceLeftWaiting, announceQueue, endCancelled } from "./queue/queue-handlers";
-import { QueueSync } from "./queue/queue-sync";
-import { sendGate } from "./queue/send-gate";
+import { announceQueue, endCancelled } from "./queue/queue-handlers";
 import { databaseRateLimits, type RateLimits } from "./rate-limits";
-import { ResultKeeper } from "./results/keeper";
+import type { ResultKeeper } from "./results/keeper";
 import { StudioRefs } from "./results/studio-refs";
 import { TaskLeases } from "./results/task-leases";
 import { webhookToken } from "./results/webhook-token";
 import { Budgets } from "./spend/budgets";
 import { EventLog } from "./stream/event-log";
 import { DatabaseEventStore } from "./stream/event-store";
-import { handOverOrFail, type Job } from "./tasks/hand-over";
-import { type RebuildDeps, readmit, wireFromRecord } from "./tasks/readmit";
 import { type SubmitDeps, submitTasks } from "./tasks/submit";
 
 /**
@@ -275,56 +271,6 @@ function experimentRunner(o: {
   });
 }
 
-/** The keeper of the service's results, and the members' lanes tasks wait in for their turn. */
-function keepResults(o: {
-  db: OpenedDatabase["db"];
-  leases: TaskLeases | null;
-  storage: MediaStorage;
-  upstream: UpstreamClient;
-  log: EventLog;
-  limits: LimitSettings;
-  upstreamOrigin: string[];
-  rebuild: RebuildDeps;
-}) {
-  const { db, leases, storage, upstream, log, rebuild } = o;
-  // Every open drawer of the team stops showing a task that waited once it goes, or fails to.
-  const leftWaiting = announceLeftWaiting(log);
-  // Tasks the keeper takes up after a restart wait in (and take slots of) their members' lanes.
-  const queue: MemberQueue<Job> = new MemberQueue<Job>(
-    () => o.limits.current(),
-    (_member, jobs) => void handOverOrFail({ upstream, keeper, gate, leftWaiting }, jobs),
-  );
-  // Every task passes the database's pause check on its way out, on every studio.
-  const gate = sendGate({
-    db,
-    rebuild: (task) => wireFromRecord(rebuild, task),
-    putBack: (memberId, jobs) => queue.putBack(memberId, jobs),
-    ended: (memberId, taskUUID) => queue.finished(memberId, taskUUID),
-  });
-  const keeper: ResultKeeper = new ResultKeeper({
-    db,
-    ...(leases ? { leases } : {}),
-    storage,
-    upstream,
-    log,
-    upstreamOrigin: o.upstreamOrigin,
-    wireOf: (flight) => wireFromRecord(rebuild, flight),
-    requeue: {
-      running: (authorId, taskUUID) => queue.occupy(authorId, taskUUID),
-      unsent: (flights) => void readmit({ ...rebuild, keeper, queue }, flights),
-    },
-  });
-  keeper.onFinished((authorId, taskUUID) => queue.finished(authorId, taskUUID));
-  o.limits.onChange(() => queue.refill());
-  // A move, pause or edit made on any studio reaches the tasks this one holds waiting.
-  const queueSync = new QueueSync(db, queue);
-  log.subscribe((event) => {
-    if (event.type === "gallery" && event.change.kind === "queue") void queueSync.changed();
-  });
-  return { queue, keeper, gate };
-}
-
-/** Starts the runtime once per process (server.ts); later calls answer the same one. */
 export function startRuntime(deps: RuntimeDeps = {}): Promise<StudioRuntime> {
   holder[KEY] ??= buildRuntime(deps);
   return holder[KEY];

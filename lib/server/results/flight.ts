@@ -47,6 +47,8 @@ export interface Flight {
   failures: Map<string, { error: ServiceError; index: number | null }>;
   /** Results being downloaded and recorded right now. */
   storing: number;
+  /** The service has delivered (or failed) every result of the current try: told once. */
+  delivered?: boolean;
   /**
    * The record says `processing` already: the progress its kept results make is not written again,
    * as its items tell it (task-view.ts).

@@ -5,6 +5,9 @@ import type { Flight } from "./flight";
 /** Told each task that ended: who sent it, and whether an experiment's cell may wait on it. */
 export type FinishedListener = (authorId: string, taskUUID: string, ended: { inExperiment: boolean }) => void;
 
+/** Told each task whose results the service has all delivered (or failed), before they are kept. */
+export type DeliveredListener = (authorId: string, taskUUID: string) => void;
+
 function stopController(): AbortController {
   const controller = new AbortController();
   setMaxListeners(0, controller.signal);
@@ -23,6 +26,7 @@ export class KeeperState {
   /** Ends the keeper's watches and downloads: each in flight listens to it, more than ten at once. */
   readonly stop = stopController();
   readonly finishedListeners = new Set<FinishedListener>();
+  readonly deliveredListeners = new Set<DeliveredListener>();
 
   /** True once the keeper is closing: a task not sent now is left for the next start. */
   get closing(): boolean {
@@ -54,6 +58,14 @@ export class KeeperState {
    * The task ended. `inExperiment`: an experiment's cell names it; true when not known (its record
    * was ended elsewhere), so the experiments look.
    */
+  /**
+   * The service is done with the task: every result it asked for has arrived or failed. Keeping
+   * them (download, thumbnail, records) is the studio's own work, after which `finished` follows.
+   */
+  delivered(authorId: string, taskUUID: string): void {
+    for (const listener of this.deliveredListeners) listener(authorId, taskUUID);
+  }
+
   finished(authorId: string, taskUUID: string, inExperiment = true): void {
     for (const listener of this.finishedListeners) listener(authorId, taskUUID, { inExperiment });
   }

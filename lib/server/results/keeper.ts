@@ -16,7 +16,7 @@ import {
 import { readFlight } from "./flight-record";
 import { keepResult } from "./keep-result";
 import type { KeeperDeps } from "./keeper-deps";
-import { type FinishedListener, KeeperState } from "./keeper-state";
+import { type DeliveredListener, type FinishedListener, KeeperState } from "./keeper-state";
 import { LeaseSweep } from "./lease-sweep";
 import { canResend, onlyUnknown } from "./resends";
 import { TaskRetries } from "./retries";
@@ -79,10 +79,22 @@ export class ResultKeeper {
     };
   }
 
-  /** Called once a task is done or failed (the member queue frees its slot). */
+  /** Called once a task is done or failed (experiments settle their cells). */
   onFinished(listener: FinishedListener): () => void {
     this.state.finishedListeners.add(listener);
     return () => this.state.finishedListeners.delete(listener);
+  }
+
+  /**
+   * Called once the service has delivered a task's every result (or its failure), before they are
+   * kept: the service works on it no more, so the member queue gives its slot to the next task
+   * while this one's results are downloaded and recorded. A task ended without that (refused,
+   * failed whole, cancelled) is told by `onFinished` alone. A result that cannot be downloaded may
+   * still have its task sent again afterwards, beside the member's next one: a rare overlap.
+   */
+  onDelivered(listener: DeliveredListener): () => void {
+    this.state.deliveredListeners.add(listener);
+    return () => this.state.deliveredListeners.delete(listener);
   }
 
   /**
@@ -241,8 +253,20 @@ export class ResultKeeper {
     const flight = await this.flightFor(this.retries.own(wireUUID));
     if (!flight || isEnded(flight) || flight.wireUUID !== wireUUID) return;
     flight.failures.set(key, { error, index: null });
+    this.noteDelivered(flight);
     if (flight.done + failuresOf(flight).length >= flight.itemCount) await this.decide(flight, false);
     else if (this.state.flights.get(flight.taskUUID) === flight) this.watch(flight.taskUUID);
+  }
+
+  /**
+   * Tells once that the service has answered for every result of the task's current try, one at
+   * least made. A try that made none ends at once, or is sent again and stays the service's work.
+   */
+  private noteDelivered(flight: Flight): void {
+    if (flight.delivered || isEnded(flight) || flight.seen.size === 0) return;
+    if (flight.seen.size + failuresOf(flight).length < flight.itemCount) return;
+    flight.delivered = true;
+    this.state.delivered(flight.authorId, flight.taskUUID);
   }
 
   /** The flight of a task, from memory or (a webhook for an older task) from its record. */
@@ -263,6 +287,7 @@ export class ResultKeeper {
     const flight = await this.flightFor(item.taskUUID);
     if (!flight || flight.seen.has(item.id)) return;
     flight.seen.add(item.id);
+    this.noteDelivered(flight);
     // Counted while on its way, so that the task is not judged on the results already in alone.
     flight.storing += 1;
     let counted: boolean;

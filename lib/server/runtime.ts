@@ -173,6 +173,8 @@ async function buildRuntime(deps: RuntimeDeps): Promise<StudioRuntime> {
   keeper.onFinished(
     (_author, taskUUID, ended) => void experiments.taskEnded(taskUUID, ended).catch(() => {}),
   );
+  // A cell delivered by the service is no longer in flight there: the next goes while it is kept.
+  keeper.onDelivered((_author, taskUUID) => void experiments.taskDelivered(taskUUID).catch(() => {}));
   await keeper.start();
   // Items trashed more than TRASH_DAYS ago are deleted for good: once now, then hourly.
   const stopTrashSweep = startTrashSweep({ db, log, storage });

@@ -150,6 +150,46 @@ for (const backend of testBackends) {
       expect([unknown.plan.concurrency, wide.plan.concurrency, asked.plan.concurrency]).toEqual([4, 20, 3]);
     });
 
+    it("sends the next cell once the service has delivered one, and finishes only once every cell is kept", async () => {
+      const created = await createExperiment(deps(), { ...grid3x3, concurrency: 2 }, author);
+      if (!created.ok) throw new Error(JSON.stringify(created.errors));
+      const id = created.value.experiment.id;
+      const runner = new ExperimentRunner({
+        db: opened.db,
+        submit: fakeSubmit([]),
+        perRequest: () => 50,
+        publish: () => {},
+      });
+      await runner.pump(id);
+      const [first, second] = await sentTasks(id);
+      expect(await sentTasks(id)).toHaveLength(2);
+
+      // The first cell's results are in and being kept: it is sent still, but the service is free.
+      await runner.taskDelivered(first as string);
+      expect(await sentTasks(id)).toHaveLength(3);
+      // A task no cell of this runner's waits on changes nothing; told twice, the same.
+      await runner.taskDelivered(crypto.randomUUID());
+      await runner.taskDelivered(first as string);
+      expect(await sentTasks(id)).toHaveLength(3);
+
+      // Every cell sent and delivered, none kept yet: the experiment is still running.
+      for (let round = 0; round < 9; round++) {
+        for (const taskUUID of await sentTasks(id)) await runner.taskDelivered(taskUUID);
+      }
+      const sent = await sentTasks(id);
+      expect(sent).toHaveLength(9);
+      expect(sent).toContain(second);
+      expect((await experimentRow(opened.db, id))?.status).toBe("running");
+
+      // Kept one by one: it finishes with the last.
+      for (const [i, taskUUID] of sent.entries()) {
+        await markTask(opened.db, taskUUID, { status: "success", progress: 100 });
+        await runner.taskFinished(taskUUID);
+        await runner.idle();
+        expect((await experimentRow(opened.db, id))?.status).toBe(i === sent.length - 1 ? "done" : "running");
+      }
+    });
+
     it("two studios sending one experiment at once send each cell once", async () => {
       const created = await createExperiment(deps(), { ...grid3x3, concurrency: 9 }, author);
       if (!created.ok) throw new Error(JSON.stringify(created.errors));

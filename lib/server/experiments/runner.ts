@@ -54,6 +54,13 @@ interface Finishing {
 
 export class ExperimentRunner {
   private readonly chains = new Map<string, Promise<void>>();
+  /** The experiment of each cell's task this runner sent and that has not settled yet. */
+  private readonly sentTasks = new Map<string, string>();
+  /**
+   * Per experiment, its cells' tasks whose results the service has all delivered and the studio
+   * is still keeping: sent cells, but no longer the service's work, so not counted in flight.
+   */
+  private readonly delivered = new Map<string, Set<string>>();
   private readonly timers = new Set<ReturnType<typeof setTimeout>>();
   private closed = false;
   private finishing: Finishing | null = null;
@@ -108,6 +115,30 @@ export class ExperimentRunner {
   }
 
   /**
+   * The service has delivered a task's results (the keeper's `onDelivered`): when a cell of an
+   * experiment this runner sent waits on it, that cell is no longer in flight at the service, and
+   * the experiment sends its next cell while this one's results are kept. No statement otherwise.
+   */
+  taskDelivered(taskUUID: string): Promise<void> {
+    const id = this.sentTasks.get(taskUUID);
+    if (id === undefined) return Promise.resolve();
+    const tasks = this.delivered.get(id) ?? new Set<string>();
+    tasks.add(taskUUID);
+    this.delivered.set(id, tasks);
+    return this.pump(id);
+  }
+
+  /** The cell's task settled (or will not be sent): it is no longer counted apart. */
+  private forget(taskUUID: string): void {
+    const id = this.sentTasks.get(taskUUID);
+    if (id === undefined) return;
+    this.sentTasks.delete(taskUUID);
+    const tasks = this.delivered.get(id);
+    tasks?.delete(taskUUID);
+    if (tasks?.size === 0) this.delivered.delete(id);
+  }
+
+  /**
    * A task ended, as the keeper tells it (`onFinished`): its cell settled when an experiment's cell
    * names it, and nothing done (no statement) for a task no experiment waits on.
    */
@@ -144,6 +175,7 @@ export class ExperimentRunner {
         attempts: experimentCell.attempts,
         taskUUID: experimentCell.taskUUID,
       });
+    for (const taskUUID of taskUUIDs) this.forget(taskUUID);
     if (cells.length === 0) return;
     const done = cells.flatMap((c) => (c.status === "done" && c.taskUUID ? [c.taskUUID] : []));
     const results = await cellResults(db, done);
@@ -199,9 +231,9 @@ export class ExperimentRunner {
     const { db } = this.deps;
     const exp = await readProgress(db, id);
     if (exp?.status !== "running") return;
-    const inFlight = exp.sent;
     if (exp.pending === 0) {
-      if (inFlight === 0) {
+      // Done once every cell has settled, its results kept: not when they are only delivered.
+      if (exp.sent === 0) {
         await setStatus(db, id, "done");
         await notify(db, { kind: "experiment", experimentId: id });
         this.deps.publish(id, undefined, exp.author ? { by: exp.author.id, name: exp.name } : undefined);
@@ -210,6 +242,8 @@ export class ExperimentRunner {
     }
     const author = exp.author;
     if (!author) return;
+    // Cells whose results are in and being kept are sent, but no longer the service's work.
+    const inFlight = Math.max(0, exp.sent - (this.delivered.get(id)?.size ?? 0));
     const limits = { perRequest: this.deps.perRequest(), concurrency: exp.concurrency };
     const room = nextBatch(Array.from({ length: exp.pending }), inFlight, limits).length;
     if (room === 0) return;
@@ -226,6 +260,7 @@ export class ExperimentRunner {
       refused.set(key, [...(refused.get(key) ?? []), e]);
     }
     const accepted = new Set((outcome.body.data ?? []).map((a) => a.taskUUID));
+    for (const taskUUID of accepted) this.sentTasks.set(taskUUID, id);
     if (accepted.size > 0 && this.deps.withdraw && (await readProgress(db, id))?.status === "cancelled") {
       await this.deps.withdraw([...accepted]);
     }

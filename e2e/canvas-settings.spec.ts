@@ -23,6 +23,10 @@ async function openAdvanced(page: Page): Promise<void> {
 async function chooseModel(page: Page, air: string): Promise<void> {
   await page.getByLabel("Model", { exact: true }).click();
   await page.getByRole("combobox", { name: /^Search/ }).fill(air);
+  // As a person does: the list has answered the search (its status no longer says it is
+  // searching) before the match is chosen, so it does not change under the pointer.
+  await expect(page.getByRole("option", { name: new RegExp(air) }).first()).toBeVisible();
+  await expect(page.getByText("Searching…")).toHaveCount(0);
   await page
     .getByRole("option", { name: new RegExp(air) })
     .first()

@@ -1,20 +1,16 @@
-import fs from "node:fs";
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
-import os from "node:os";
 import path from "node:path";
-import sharp from "sharp";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { getTask, type OpenedDatabase } from "@/lib/server/db";
 import { openTestPglite } from "@/lib/server/db/test-databases";
 import type { LimitSettings } from "@/lib/server/limits/limit-settings";
 import { image, member } from "@/lib/server/queue/queue-test-kit";
+import { keeperTestKit } from "@/lib/server/results/keeper-test-kit";
 import type { StudioRefs } from "@/lib/server/results/studio-refs";
 import { LocalMediaStorage } from "@/lib/server/storage";
 import { EventLog } from "@/lib/server/stream/event-log";
 import { type SubmitDeps, submitTasks } from "@/lib/server/tasks/submit";
 import { DEFAULT_STUDIO_LIMITS } from "@/lib/studio/limits/limits";
-import type { ImageItem, Listener, UpstreamClient, WireTask } from "@/lib/upstream";
+import type { Listener, UpstreamClient, WireTask } from "@/lib/upstream";
 import { keepResults } from "./keep-results";
 
 /**
@@ -24,39 +20,22 @@ import { keepResults } from "./keep-results";
  */
 
 let database: OpenedDatabase;
-let server: Server;
-let origin = "";
-let png: Buffer;
-/** Downloads wait here until the test lets them through. */
-const held: (() => void)[] = [];
-let holding = false;
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), "keep-results-"));
+let kit: Awaited<ReturnType<typeof keeperTestKit>>;
 const stops: (() => Promise<void>)[] = [];
 
 beforeAll(async () => {
   database = await openTestPglite();
-  png = await sharp({ create: { width: 32, height: 32, channels: 3, background: "#cc6633" } })
-    .png()
-    .toBuffer();
-  server = createServer((_req, res) => {
-    const answer = () => res.writeHead(200, { "content-type": "image/png" }).end(png);
-    if (holding) held.push(answer);
-    else answer();
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  kit = await keeperTestKit("keep-results", { width: 32, height: 32 });
 }, 60_000);
 
 afterEach(async () => {
-  holding = false;
-  for (const answer of held.splice(0)) answer();
+  kit.release();
   for (const stop of stops.splice(0)) await stop();
 });
 
 afterAll(async () => {
   await database?.close();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  fs.rmSync(dir, { recursive: true, force: true });
+  await kit?.close();
 });
 
 /** The service's side: every task written to it, and its results pushed on the socket when told. */
@@ -78,20 +57,7 @@ function serviceDouble() {
     watch: () => new Promise(() => undefined),
   } as unknown as UpstreamClient;
   const deliver = (taskUUID: string) => {
-    const id = crypto.randomUUID();
-    const item: ImageItem = {
-      kind: "image",
-      taskType: "imageInference",
-      taskUUID,
-      id,
-      result: {
-        taskType: "imageInference",
-        taskUUID,
-        imageUUID: id,
-        imageURL: `${origin}/${id}.png`,
-        seed: 7,
-      },
-    };
+    const item = kit.imageItem(taskUUID, 0);
     for (const listener of listeners) listener({ type: "item", taskUUID, item });
   };
   return { upstream, sent, deliver };
@@ -99,7 +65,7 @@ function serviceDouble() {
 
 function sendingPath(active: number) {
   const { upstream, sent, deliver } = serviceDouble();
-  const storage = new LocalMediaStorage(path.join(dir, crypto.randomUUID()));
+  const storage = new LocalMediaStorage(path.join(kit.dir, crypto.randomUUID()));
   const limits = () => ({ ...DEFAULT_STUDIO_LIMITS, activePerMember: active });
   const refs = { resolve: async (t: Record<string, unknown>) => t } as unknown as StudioRefs;
   const { queue, keeper, gate } = keepResults({
@@ -109,7 +75,7 @@ function sendingPath(active: number) {
     upstream,
     log: new EventLog(),
     limits: { current: limits, onChange: () => () => undefined } as unknown as LimitSettings,
-    upstreamOrigin: [origin],
+    upstreamOrigin: [kit.origin],
     rebuild: { storage, refs },
   });
   stops.push(() => keeper.close());
@@ -146,7 +112,7 @@ describe("a member's slot at the service", () => {
     expect(studio.sent.map((t) => t.taskUUID)).toEqual([first.taskUUID]);
 
     // The service delivers the first result; its download is held, so the studio keeps it later.
-    holding = true;
+    kit.hold();
     studio.deliver(first.taskUUID);
     await until(() => studio.sent.length === 2, "the second task sent");
     expect(studio.sent.map((t) => t.taskUUID)).toEqual([first.taskUUID, second.taskUUID]);
@@ -154,8 +120,7 @@ describe("a member's slot at the service", () => {
     expect(studio.queue.usage(ada.id)).toEqual({ active: 1, waiting: 0 });
 
     // Kept afterwards all the same, and its end frees nothing twice.
-    holding = false;
-    for (const answer of held.splice(0)) answer();
+    kit.release();
     await until(async () => (await getTask(database.db, first.taskUUID))?.status === "success", "first kept");
     expect(studio.queue.usage(ada.id)).toEqual({ active: 1, waiting: 0 });
     studio.deliver(second.taskUUID);

@@ -273,6 +273,7 @@ function experimentRunner(o: {
   });
 }
 
+/** Starts the runtime once per process (server.ts); later calls answer the same one. */
 export function startRuntime(deps: RuntimeDeps = {}): Promise<StudioRuntime> {
   holder[KEY] ??= buildRuntime(deps);
   return holder[KEY];

@@ -55,10 +55,6 @@ export class KeeperState {
   }
 
   /**
-   * The task ended. `inExperiment`: an experiment's cell names it; true when not known (its record
-   * was ended elsewhere), so the experiments look.
-   */
-  /**
    * The service is done with the task: every result it asked for has arrived or failed. Keeping
    * them (download, thumbnail, records) is the studio's own work, after which `finished` follows.
    */
@@ -66,6 +62,10 @@ export class KeeperState {
     for (const listener of this.deliveredListeners) listener(authorId, taskUUID);
   }
 
+  /**
+   * The task ended. `inExperiment`: an experiment's cell names it; true when not known (its record
+   * was ended elsewhere), so the experiments look.
+   */
   finished(authorId: string, taskUUID: string, inExperiment = true): void {
     for (const listener of this.finishedListeners) listener(authorId, taskUUID, { inExperiment });
   }

@@ -25,7 +25,13 @@ export async function keeperTestKit(name: string, size = { width: 8, height: 8 }
   const png = await sharp({ create: { ...size, channels: 3, background: "#cc6633" } })
     .png()
     .toBuffer();
-  const server = createServer((_req, res) => res.writeHead(200, { "content-type": "image/png" }).end(png));
+  /** Downloads waiting for `release` while the host holds them. */
+  let held: (() => void)[] | null = null;
+  const server = createServer((_req, res) => {
+    const answer = () => res.writeHead(200, { "content-type": "image/png" }).end(png);
+    if (held) held.push(answer);
+    else answer();
+  });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
@@ -62,7 +68,18 @@ export async function keeperTestKit(name: string, size = { width: 8, height: 8 }
         },
       } as ImageItem;
     },
+    /** Downloads wait from now on, until `release`. */
+    hold() {
+      held ??= [];
+    },
+    /** The held downloads are answered, and later ones at once. */
+    release() {
+      const waiting = held ?? [];
+      held = null;
+      for (const answer of waiting) answer();
+    },
     async close() {
+      this.release();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       fs.rmSync(dir, { recursive: true, force: true });
     },

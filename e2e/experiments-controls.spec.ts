@@ -49,7 +49,10 @@ test("three axes from the Vary dialog's editors run as tabs; zoom, pin a row, co
   await expect(dialog.getByRole("group", { name: "Axis 3" })).toBeVisible();
   await dialog.getByRole("button", { name: "Remove axis 3" }).click();
   await expect(dialog.getByRole("group", { name: "Axis 3" })).toHaveCount(0);
+  // The two axes' grid checked again: the dialog's footer has its new lines before the next press.
+  await expect(dialog.getByRole("status")).toContainText("4 cells, 4 images");
   await dialog.getByRole("button", { name: "Vary the seed" }).click();
+  await expect(dialog.getByRole("group", { name: "Axis 3" })).toBeVisible();
   await dialog.getByLabel("First seed").fill("5");
   await dialog.getByLabel("How many seeds").fill("2");
   await expect(dialog.getByRole("list", { name: "Values of axis 3" }).getByRole("listitem")).toHaveText([

@@ -83,14 +83,17 @@ test("an experiment's cells that finish before the page's live connection joins 
         taskType: "imageInference",
         positivePrompt: `a tin boat ${word}`,
         model: "runware:100@1",
-        width: 512,
-        height: 512,
+        width: 256,
+        height: 256,
       },
+      // Nine cells one at a time: the pause that follows the experiment's creation arrives while
+      // most are still to be sent, however slow the machine is to answer it.
       axes: [
         {
           kind: "prompts",
           prompts: ["a tin boat", "a paper boat", "a glass boat"].map((p) => `${p} ${word}`),
         },
+        { kind: "seeds", seeds: [11, 12, 13] },
       ],
       concurrency: 1,
     },
@@ -106,7 +109,7 @@ test("an experiment's cells that finish before the page's live connection joins 
   await holdStream(page, new Promise<void>((resolve) => (release = resolve)));
   await page.goto(`/experiments/${id}`);
   await expect(page.getByTestId("experiment-status")).toHaveText("Paused");
-  await expect(page.getByRole("status", { name: "Progress" })).not.toHaveText(/^3 of 3 done/);
+  await expect(page.getByRole("status", { name: "Progress" })).not.toHaveText(/^9 of 9 done/);
 
   // Resumed and finished while the tab is still connecting.
   expect((await control("resume")).status()).toBe(200);
@@ -120,6 +123,6 @@ test("an experiment's cells that finish before the page's live connection joins 
     .toBe("done");
 
   release();
-  await expect(page.getByRole("status", { name: "Progress" })).toHaveText(/^3 of 3 done/);
+  await expect(page.getByRole("status", { name: "Progress" })).toHaveText(/^9 of 9 done/);
   await expect(page.getByTestId("experiment-status")).toHaveText("Finished");
 });

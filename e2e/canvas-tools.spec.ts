@@ -151,6 +151,8 @@ test("Fill frame and Clear paint a region layer whole and take it off, each one 
   const canvas = new CanvasPage(page);
   await canvas.open();
   await page.getByTestId("canvas-picture-file").setInputFiles(await seedPicture());
+  // The picture in place first: one that arrives after the fill is the step Undo would take back.
+  await expect(page.getByText("Picture, 768 × 512")).toBeVisible();
   await page.getByRole("button", { name: "Regional prompt", exact: true }).click();
   // The layer's own Clear, not the seed's in the Generate column.
   const clear = page

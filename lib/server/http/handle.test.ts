@@ -96,3 +96,81 @@ describe("handled", () => {
     expect(((await res.json()) as { errors: { parameter: string }[] }).errors[0]?.parameter).toBe("id");
   });
 });
+
+describe("releasedWhenGone", () => {
+  /** A file opened for reading, as media storage answers it, and whether its handle has closed. */
+  async function openFile() {
+    const fs = await import("node:fs");
+    const os = await import("node:os");
+    const path = await import("node:path");
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "released-"));
+    const file = path.join(dir, "media.bin");
+    fs.writeFileSync(file, Buffer.alloc(256 * 1024, 7));
+    const handle = await fs.promises.open(file, "r");
+    const state = { closed: false };
+    handle.on("close", () => {
+      state.closed = true;
+    });
+    const stream = handle.createReadStream({ autoClose: true });
+    return { stream, state, cleanUp: () => fs.rmSync(dir, { recursive: true, force: true }) };
+  }
+
+  async function answerWithFile(signal: AbortSignal) {
+    const { handled } = await import("./handle");
+    const { Readable } = await import("node:stream");
+    const file = await openFile();
+    const GET = handled(
+      async (_request: Request) => new Response(Readable.toWeb(file.stream) as ReadableStream<Uint8Array>),
+    );
+    const res = await GET(new Request("http://studio.test/api/items/x/thumb", { signal }));
+    return { res, ...file };
+  }
+
+  const until = async (done: () => boolean) => {
+    for (let i = 0; i < 200 && !done(); i++) await new Promise((r) => setTimeout(r, 5));
+  };
+
+  it("closes the file of a body nobody will send: the client left while the handler worked", async () => {
+    const gone = new AbortController();
+    gone.abort();
+    const { state, cleanUp } = await answerWithFile(gone.signal);
+    await until(() => state.closed);
+    expect(state.closed).toBe(true);
+    cleanUp();
+  });
+
+  it("closes it when the client leaves after the answer, before its body was sent", async () => {
+    const client = new AbortController();
+    const { state, cleanUp } = await answerWithFile(client.signal);
+    await new Promise((r) => setTimeout(r, 20));
+    expect(state.closed).toBe(false);
+    client.abort();
+    await until(() => state.closed);
+    expect(state.closed).toBe(true);
+    cleanUp();
+  });
+
+  it("leaves a body being sent to whoever sends it, and the client that stays gets every byte", async () => {
+    const client = new AbortController();
+    const { res, state, cleanUp } = await answerWithFile(client.signal);
+    const reader = res.body?.getReader();
+    const first = await reader?.read();
+    expect(first?.done).toBe(false);
+    client.abort();
+    let bytes = first?.value?.length ?? 0;
+    for (let part = await reader?.read(); part && !part.done; part = await reader?.read())
+      bytes += part.value.length;
+    expect(bytes).toBe(256 * 1024);
+    await until(() => state.closed);
+    expect(state.closed).toBe(true);
+    cleanUp();
+  });
+
+  it("answers a body-less response as it is", async () => {
+    const { releasedWhenGone } = await import("./handle");
+    const gone = new AbortController();
+    gone.abort();
+    const res = releasedWhenGone(new Response(null, { status: 304 }), gone.signal);
+    expect(res.status).toBe(304);
+  });
+});

@@ -31,15 +31,36 @@ export async function answer(work: () => Promise<Response>, what?: string): Prom
 }
 
 /**
+ * `response`, its body cancelled once `signal` says the client has gone, unless it is already
+ * being sent. Next.js sends a Route Handler's body only if the client is still there when the
+ * handler answers, and a body it never starts sending it never cancels either: what the body
+ * holds open (a media file, a connection to object storage) stayed open until garbage collection
+ * found it (Node warned "Closing file descriptor on garbage collection" as gallery pages were
+ * left with thumbnails still loading). A body being sent is Next.js's to cancel, and it does.
+ */
+export function releasedWhenGone(response: Response, signal: AbortSignal): Response {
+  const body = response.body;
+  if (!body) return response;
+  const release = () => {
+    if (!body.locked) body.cancel().catch(() => {});
+  };
+  if (signal.aborted) release();
+  else signal.addEventListener("abort", release, { once: true });
+  return response;
+}
+
+/**
  * A Route Handler whose every throw is answered in the contract's shape. Next.js would answer an
  * uncaught throw with an empty 500, which a page can only report as "The studio answered 500".
+ * What it answers lets go of its body if the client leaves before it is sent (`releasedWhenGone`).
  */
 export function handled<Args extends unknown[]>(
   handler: (...args: Args) => Promise<Response>,
 ): (...args: Args) => Promise<Response> {
-  return (...args) => {
+  return async (...args) => {
     const request = args[0] instanceof Request ? args[0] : null;
     const what = request ? `${request.method} ${new URL(request.url).pathname}` : undefined;
-    return answer(() => handler(...args), what);
+    const response = await answer(() => handler(...args), what);
+    return request ? releasedWhenGone(response, request.signal) : response;
   };
 }

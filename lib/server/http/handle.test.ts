@@ -115,14 +115,14 @@ describe("releasedWhenGone", () => {
     return { stream, state, cleanUp: () => fs.rmSync(dir, { recursive: true, force: true }) };
   }
 
-  async function answerWithFile(signal: AbortSignal) {
+  async function answerWithFile(signal: AbortSignal, method = "GET") {
     const { handled } = await import("./handle");
     const { Readable } = await import("node:stream");
     const file = await openFile();
     const GET = handled(
       async (_request: Request) => new Response(Readable.toWeb(file.stream) as ReadableStream<Uint8Array>),
     );
-    const res = await GET(new Request("http://studio.test/api/items/x/thumb", { signal }));
+    const res = await GET(new Request("http://studio.test/api/items/x/thumb", { signal, method }));
     return { res, ...file };
   }
 
@@ -150,6 +150,13 @@ describe("releasedWhenGone", () => {
     cleanUp();
   });
 
+  it("closes it at once for a HEAD request, whose body is never sent", async () => {
+    const { state, cleanUp } = await answerWithFile(new AbortController().signal, "HEAD");
+    await until(() => state.closed);
+    expect(state.closed).toBe(true);
+    cleanUp();
+  });
+
   it("leaves a body being sent to whoever sends it, and the client that stays gets every byte", async () => {
     const client = new AbortController();
     const { res, state, cleanUp } = await answerWithFile(client.signal);
@@ -170,7 +177,10 @@ describe("releasedWhenGone", () => {
     const { releasedWhenGone } = await import("./handle");
     const gone = new AbortController();
     gone.abort();
-    const res = releasedWhenGone(new Response(null, { status: 304 }), gone.signal);
+    const res = releasedWhenGone(
+      new Response(null, { status: 304 }),
+      new Request("http://studio.test/", { signal: gone.signal }),
+    );
     expect(res.status).toBe(304);
   });
 });

@@ -31,21 +31,21 @@ export async function answer(work: () => Promise<Response>, what?: string): Prom
 }
 
 /**
- * `response`, its body cancelled once `signal` says the client has gone, unless it is already
- * being sent. Next.js sends a Route Handler's body only if the client is still there when the
- * handler answers, and a body it never starts sending it never cancels either: what the body
- * holds open (a media file, a connection to object storage) stayed open until garbage collection
- * found it (Node warned "Closing file descriptor on garbage collection" as gallery pages were
- * left with thumbnails still loading). A body being sent is Next.js's to cancel, and it does.
+ * `response`, its body let go of when nobody will send it: the request is a HEAD, or its client
+ * has gone before the body started on its way. Next.js sends no body in either case and never
+ * cancels it either, so what the body held open (a media file, a connection to object storage)
+ * stayed open until garbage collection found it: 100 HEAD requests for a 2048² PNG left 98 files
+ * to be closed so ("Closing file descriptor on garbage collection"), 100 requests whose client
+ * left at once 57. A body already being sent is Next.js's to cancel, and it does.
  */
-export function releasedWhenGone(response: Response, signal: AbortSignal): Response {
+export function releasedWhenGone(response: Response, request: Request): Response {
   const body = response.body;
   if (!body) return response;
   const release = () => {
     if (!body.locked) body.cancel().catch(() => {});
   };
-  if (signal.aborted) release();
-  else signal.addEventListener("abort", release, { once: true });
+  if (request.method === "HEAD" || request.signal.aborted) release();
+  else request.signal.addEventListener("abort", release, { once: true });
   return response;
 }
 
@@ -61,6 +61,6 @@ export function handled<Args extends unknown[]>(
     const request = args[0] instanceof Request ? args[0] : null;
     const what = request ? `${request.method} ${new URL(request.url).pathname}` : undefined;
     const response = await answer(() => handler(...args), what);
-    return request ? releasedWhenGone(response, request.signal) : response;
+    return request ? releasedWhenGone(response, request) : response;
   };
 }

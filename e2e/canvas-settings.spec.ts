@@ -2,6 +2,7 @@ import type { Page } from "@playwright/test";
 import { imageTask, joinAsMember, sendTasks } from "./fixtures/accounts";
 import { seedPicture } from "./fixtures/images";
 import { expect, test } from "./fixtures/own-member";
+import { saveScreen } from "./fixtures/screens";
 import { finishedTask } from "./fixtures/studio-api";
 import { CanvasPage } from "./pages/canvas-page";
 
@@ -53,7 +54,7 @@ async function looksWhole(page: Page, name: string): Promise<void> {
     // The settings column scrolls up and down only.
     const panel = page.getByRole("complementary", { name: "Generate" }).locator(".overflow-y-auto").first();
     expect(await panel.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
-    await page.screenshot({ path: `test-results/canvas-settings-${name}-${size.width}x${size.height}.png` });
+    await saveScreen(page, { path: `test-results/canvas-settings-${name}-${size.width}x${size.height}.png` });
     // The new panels sit in the settings column: the stage keeps its share of the width and most of the height.
     const stage = await page.getByTestId("canvas-stage").boundingBox();
     expect(stage?.width ?? 0).toBeGreaterThan(size.width / 4);

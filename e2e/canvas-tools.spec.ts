@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
 import { seedPicture } from "./fixtures/images";
 import { expect, test } from "./fixtures/own-member";
+import { saveScreen } from "./fixtures/screens";
 import { CanvasPage } from "./pages/canvas-page";
 
 // Painting, generating and reading pixels back on a two-core machine shared with the server.
@@ -141,7 +142,7 @@ test("the lasso fills and erases, the bucket fills the hole, and the mask goes t
     }
     await history.getByRole("button", { name: "Fit in view" }).click();
     await page.mouse.move(0, 0);
-    await page.screenshot({ path: test.info().outputPath(`canvas-tools-${width}.png`) });
+    await saveScreen(page, { path: test.info().outputPath(`canvas-tools-${width}.png`) });
   }
 });
 

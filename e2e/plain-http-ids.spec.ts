@@ -1,5 +1,6 @@
 import { test as base, expect } from "@playwright/test";
 import { OWNER } from "./fixtures/accounts";
+import { saveScreen, TAKE_SCREENS } from "./fixtures/screens";
 import { CreatePage } from "./pages/create-page";
 import { SignInPage } from "./pages/sign-in-page";
 
@@ -65,7 +66,9 @@ test("text to image generates on a page served over plain HTTP under a network n
   await create.generate.click();
   const taskUUID = await create.expectResults(1);
   expect(taskUUID).toMatch(V4);
-  await page.screenshot({ path: "test-results/plain-http-ids-1440.png" });
-  await page.setViewportSize({ width: 1280, height: 720 });
-  await page.screenshot({ path: "test-results/plain-http-ids-1280.png" });
+  if (TAKE_SCREENS) {
+    await saveScreen(page, { path: "test-results/plain-http-ids-1440.png" });
+    await page.setViewportSize({ width: 1280, height: 720 });
+    await saveScreen(page, { path: "test-results/plain-http-ids-1280.png" });
+  }
 });

@@ -108,10 +108,11 @@ describe("releasedWhenGone", () => {
     fs.writeFileSync(file, Buffer.alloc(256 * 1024, 7));
     const handle = await fs.promises.open(file, "r");
     const state = { closed: false };
-    handle.on("close", () => {
+    const stream = handle.createReadStream({ autoClose: true });
+    // A file stream closes once its file is closed.
+    stream.once("close", () => {
       state.closed = true;
     });
-    const stream = handle.createReadStream({ autoClose: true });
     return { stream, state, cleanUp: () => fs.rmSync(dir, { recursive: true, force: true }) };
   }
 

@@ -14,6 +14,10 @@ const nextConfig = {
     // Each page's and route's modules load on its first request, not all at start: an idle studio
     // holds about 60 MB less, and a page nobody opens costs nothing.
     preloadEntriesOnStart: false,
+    // Turbopack writes what it compiled to .next/cache for the next build to start from: 290 MB,
+    // and 12 to 31 s of CPU of a 67 to 92 s build from a fresh clone (two builds of each). A CI
+    // run builds once, in a fresh clone, and reads none of it back: there it is not written.
+    turbopackFileSystemCacheForBuild: !process.env.CI,
   },
 };
 

@@ -2,7 +2,7 @@
 
 import { Check, ChevronsUpDown, Search } from "lucide-react";
 import { Popover } from "radix-ui";
-import { Fragment, useId, useState } from "react";
+import { Fragment, useId, useRef, useState } from "react";
 import { cn, focusRing } from "@/components/ui/cn";
 import { inputClasses } from "@/components/ui/field";
 import { architectureName } from "@/lib/client/create/model-kinds";
@@ -55,12 +55,16 @@ export function ModelPicker({
   const known = useModelByAir(value || undefined, category);
   const selected = options.find((o) => o.air === value)?.model ?? known;
 
-  const choose = (index: number) => {
-    const option = options[index];
-    if (!option) return;
+  /** The option a pointer pressed, until it is let go. */
+  const pressed = useRef<(typeof options)[number] | null>(null);
+  const chooseOption = (option: (typeof options)[number]) => {
     onChange(option.air, option.model);
     setOpen(false);
     setSearch("");
+  };
+  const choose = (index: number) => {
+    const option = options[index];
+    if (option) chooseOption(option);
   };
 
   return (
@@ -117,7 +121,24 @@ export function ModelPicker({
               className={cn(inputClasses, "h-9 pl-8")}
             />
           </div>
-          <div id={listId} role="listbox" aria-label="Models" className="mt-2 max-h-72 overflow-y-auto">
+          <div
+            id={listId}
+            role="listbox"
+            aria-label="Models"
+            className="mt-2 max-h-72 overflow-y-auto"
+            // The option pressed is the one chosen, wherever in the list the pointer is let go:
+            // the search may answer between the press and the release and reorder the list
+            // under it, and a release over another option than the one pressed made no click.
+            // A press taken out of the list is let go of.
+            onMouseUp={(e) => {
+              const option = pressed.current;
+              pressed.current = null;
+              if (option && e.button === 0) chooseOption(option);
+            }}
+            onMouseLeave={() => {
+              pressed.current = null;
+            }}
+          >
             {options.map((o, i) => (
               <Fragment key={o.air}>
                 {headingAt(i) ? (
@@ -135,8 +156,16 @@ export function ModelPicker({
                   role="option"
                   aria-selected={o.air === value}
                   onMouseEnter={() => setActive(i)}
-                  onMouseDown={(e) => e.preventDefault()}
-                  onClick={() => choose(i)}
+                  // The search box keeps the focus; the option pressed is chosen on release
+                  // (the listbox's onMouseUp).
+                  onMouseDown={(e) => {
+                    e.preventDefault();
+                    if (e.button === 0) pressed.current = o;
+                  }}
+                  // A click no pointer made (a screen reader's, a keyboard's): detail is 0.
+                  onClick={(e) => {
+                    if (e.detail === 0) chooseOption(o);
+                  }}
                   className={cn(
                     "flex cursor-pointer items-start gap-2 rounded-control px-2 py-2",
                     i === active && "bg-panel-hover",

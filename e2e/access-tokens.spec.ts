@@ -71,6 +71,9 @@ test("a token made in Settings calls the API, runs an evaluation set from a scri
   // Make the token the way a person would.
   await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
   await page.goto("/settings");
+  // The page is live (its scripts run and its connection is open) before the form is pressed: a
+  // press on the server's HTML alone would only submit the form to the page again.
+  await expect(page.locator("[data-stream-state]")).toHaveAttribute("data-stream-state", "live");
   const panel = page.getByRole("region", { name: "Access tokens" });
   await expect(panel.getByRole("combobox", { name: "Role" }).locator("option")).toHaveText([
     "Owner",

@@ -30,6 +30,7 @@ async function main() {
   const { lookUpApprovalLink, lookUpShareLink } = await import("./lib/server/api/link-callers");
   const start = await import("./lib/server/start");
   const { exitFatally, shutdownOnSignals } = await import("./lib/server/shutdown");
+  const { startQuietHeapCollector } = await import("./lib/server/ops/quiet-heap");
 
   const env = studioEnv();
   const engineConfig = parseEngineConfig(process.env, { dataDir: path.join(env.dataDir, "engine") });
@@ -82,7 +83,11 @@ async function main() {
   const server = createStudioServer(start.requestListener(parts));
   server.on("upgrade", start.upgradeListener(parts));
 
+  // What a burst of work leaves in the heap is collected once the studio has gone quiet.
+  const quietHeap = startQuietHeapCollector();
+
   closeAll = () => {
+    quietHeap.stop();
     // Before the engine stops: a task handed to a closing engine would be refused, not kept.
     runtime.stopSending();
     return Promise.all([engine?.close(), relay.close()])

@@ -118,6 +118,25 @@ test("video: a first frame hides the size and makes a clip", async ({ page }) =>
   const task = await finishedTask(page.request, taskUUID);
   expect(task.items[0]?.kind).toBe("video");
   expect(task.params).not.toHaveProperty("width");
+
+  // Asked for less motion (the browser tests' setting), the clip holds its first frame and plays
+  // only while it is pointed at; without that ask it loops by itself.
+  const clip = create.results.first().locator("video");
+  const paused = () => clip.evaluate((video: HTMLVideoElement) => video.paused);
+  await expect(clip).toHaveAttribute("data-motion", "on-request");
+  expect(await paused()).toBe(true);
+  await clip.hover();
+  await expect.poll(paused).toBe(false);
+  await page.mouse.move(0, 0);
+  await expect.poll(paused).toBe(true);
+  await page.emulateMedia({ reducedMotion: "no-preference" });
+  try {
+    await expect(clip).toHaveAttribute("data-motion", "loops");
+    await expect.poll(paused).toBe(false);
+  } finally {
+    await page.emulateMedia({ reducedMotion: "reduce" });
+  }
+  await expect.poll(paused).toBe(true);
 });
 
 test("recall from the gallery fills the form; a draft survives a reload", async ({

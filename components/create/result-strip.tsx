@@ -10,6 +10,7 @@ import { useCreateStore } from "@/lib/client/create/drafts";
 import { promptForPeople } from "@/lib/client/create/prompt-words";
 import { type RecallPart, recallHref } from "@/lib/client/create/recall-links";
 import { isInFlight, useTaskViews } from "@/lib/client/create/use-task-views";
+import { useReducedMotion } from "@/lib/client/shell/reduced-motion";
 import type { GalleryItem, TaskView } from "@/lib/studio/items/gallery-item";
 import { usd } from "@/lib/studio/spend/money";
 import { ModelName } from "./model-name";
@@ -154,6 +155,8 @@ function ResultDialog({
   onRecall(part: RecallPart): void;
 }) {
   const prompt = promptForPeople(item.prompt);
+  // Asked for less motion, the clip waits for its play button rather than starting by itself.
+  const reduced = useReducedMotion();
   const rows: [string, string | number | null][] = [
     ["Size", item.width && item.height ? `${item.width} × ${item.height}` : null],
     ["Seed", item.seed],
@@ -180,7 +183,13 @@ function ResultDialog({
             />
           ) : (
             // biome-ignore lint/a11y/useMediaCaption: generated clips have no captions to offer.
-            <video src={item.url} controls autoPlay loop className="h-auto max-h-[65dvh] w-auto max-w-full" />
+            <video
+              src={item.url}
+              controls
+              autoPlay={!reduced}
+              loop
+              className="h-auto max-h-[65dvh] w-auto max-w-full"
+            />
           )}
         </div>
         <div className="flex flex-col gap-4 text-[13px]">

@@ -3,6 +3,7 @@
 import { AlertTriangle, LoaderCircle, Minimize2, RotateCcw } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { cn, focusRing } from "@/components/ui/cn";
+import { LoopingVideo } from "@/components/ui/looping-video";
 import { wholeMedia } from "@/components/ui/whole-media";
 import { canSendSmaller, useSendSmaller } from "@/lib/client/create/send-smaller";
 import { valuesFromTask } from "@/lib/client/create/task-values";
@@ -38,12 +39,8 @@ export function ResultMedia({ item, onOpen }: { item: GalleryItem; onOpen(item: 
           className={cn(wholeMedia, "transition-transform group-hover:scale-[1.03]")}
         />
       ) : (
-        <video
+        <LoopingVideo
           src={item.url}
-          muted
-          loop
-          playsInline
-          autoPlay
           preload="metadata"
           width={item.width ?? undefined}
           height={item.height ?? undefined}

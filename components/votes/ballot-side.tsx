@@ -3,6 +3,7 @@
 import { ChevronLeft, ChevronRight } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
+import { LoopingVideo } from "@/components/ui/looping-video";
 import type { BallotMedia } from "@/lib/studio/api/votes";
 
 /** A closed vote's ballot: said once, in one place. */
@@ -46,14 +47,7 @@ export function Side({
         )}
       >
         {media.kind === "video" ? (
-          <video
-            src={media.url}
-            autoPlay
-            muted
-            loop
-            playsInline
-            className="max-h-[46dvh] w-auto max-w-full"
-          />
+          <LoopingVideo src={media.url} className="max-h-[46dvh] w-auto max-w-full" />
         ) : (
           // biome-ignore lint/performance/noImgElement: studio media, sized by the studio
           <img

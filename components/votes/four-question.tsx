@@ -3,6 +3,7 @@
 import { Ban, Check, Equal, RotateCcw } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
+import { LoopingVideo } from "@/components/ui/looping-video";
 import type { BallotFour } from "@/lib/studio/api/votes";
 import { type SetChoice, useSetDraft } from "./set-draft";
 
@@ -155,14 +156,7 @@ function SetSlot({
         )}
       >
         {slot.media.kind === "video" ? (
-          <video
-            src={slot.media.url}
-            autoPlay
-            muted
-            loop
-            playsInline
-            className="max-h-[30dvh] w-auto max-w-full"
-          />
+          <LoopingVideo src={slot.media.url} className="max-h-[30dvh] w-auto max-w-full" />
         ) : (
           // biome-ignore lint/performance/noImgElement: studio media, sized by the studio
           <img

@@ -13,7 +13,8 @@ function subscribe(onChange: () => void): () => void {
   return () => media.removeEventListener("change", onChange);
 }
 
-function prefersReducedMotion(): boolean {
+/** Whether less motion is asked for now (false on the server). */
+export function prefersReducedMotion(): boolean {
   return typeof window !== "undefined" && window.matchMedia(QUERY).matches;
 }
 

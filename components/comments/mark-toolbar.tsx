@@ -37,7 +37,7 @@ export function MarkToolbar() {
     <div
       role="toolbar"
       aria-label="Drawing"
-      className="absolute top-3 left-3 z-10 flex w-max max-w-[calc(100%-1.5rem)] flex-wrap items-center gap-0.5 rounded-control border border-border bg-surface/90 p-1 shadow-panel backdrop-blur"
+      className="absolute top-3 left-3 z-10 flex w-max max-w-[calc(100%-1.5rem)] flex-wrap items-center gap-0.5 rounded-control border border-border bg-surface/95 p-1 shadow-panel"
     >
       <fieldset aria-label="Shape" className="flex gap-0.5 border-0 p-0">
         {TOOLS.map(({ kind, label, icon: Icon }) => (

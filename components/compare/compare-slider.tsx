@@ -78,10 +78,10 @@ export function CompareSlider({ left, right }: { left: GalleryItem; right: Galle
           className={layer}
           style={{ clipPath: `inset(0 0 0 ${position}%)` }}
         />
-        <span className="pointer-events-none absolute top-3 left-3 rounded-full bg-surface/80 px-2 py-0.5 font-semibold text-[12px] text-foreground backdrop-blur">
+        <span className="pointer-events-none absolute top-3 left-3 rounded-full bg-surface/90 px-2 py-0.5 font-semibold text-[12px] text-foreground">
           A
         </span>
-        <span className="pointer-events-none absolute top-3 right-3 rounded-full bg-surface/80 px-2 py-0.5 font-semibold text-[12px] text-foreground backdrop-blur">
+        <span className="pointer-events-none absolute top-3 right-3 rounded-full bg-surface/90 px-2 py-0.5 font-semibold text-[12px] text-foreground">
           B
         </span>
         <div

@@ -110,7 +110,7 @@ export function SyncPlayback({ items }: { items: GalleryItem[] }) {
                 }}
                 onLoadedMetadata={measure}
               />
-              <span className="pointer-events-none absolute top-2 left-2 rounded-full bg-surface/80 px-2 py-0.5 font-semibold text-[12px] text-foreground backdrop-blur">
+              <span className="pointer-events-none absolute top-2 left-2 rounded-full bg-surface/90 px-2 py-0.5 font-semibold text-[12px] text-foreground">
                 {compareLetter(i)}
               </span>
             </div>

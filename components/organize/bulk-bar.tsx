@@ -63,7 +63,7 @@ export function BulkBar() {
       <div
         role="toolbar"
         aria-label="Selected items"
-        className="pointer-events-auto flex w-fit max-w-full flex-wrap items-center gap-2 rounded-panel border border-border-strong bg-panel-raised/95 px-3 py-2 shadow-panel backdrop-blur"
+        className="pointer-events-auto flex w-fit max-w-full flex-wrap items-center gap-2 rounded-panel border border-border-strong bg-panel-raised/95 px-3 py-2 shadow-panel"
       >
         <span className="px-2 font-medium text-[13px] text-foreground" data-testid="selection-count">
           {ids.length} selected

@@ -219,7 +219,7 @@ function SelectionBar({
     <div
       role="toolbar"
       aria-label="Selected prompts"
-      className="sticky top-0 z-10 flex flex-wrap items-center gap-2 rounded-card border border-border bg-panel/95 px-4 py-2.5 shadow-panel backdrop-blur"
+      className="sticky top-0 z-10 flex flex-wrap items-center gap-2 rounded-card border border-border bg-panel/95 px-4 py-2.5 shadow-panel"
     >
       <p className="mr-auto text-[13px] text-muted" aria-live="polite">
         {count === 0

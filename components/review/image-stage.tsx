@@ -126,7 +126,7 @@ export function ImageStage({
               />
             </div>
           </TransformComponent>
-          <div className="absolute right-3 bottom-3 flex items-center gap-1 rounded-control border border-border bg-surface/85 p-1 backdrop-blur">
+          <div className="absolute right-3 bottom-3 flex items-center gap-1 rounded-control border border-border bg-surface/95 p-1">
             <Button
               variant="ghost"
               size="sm"

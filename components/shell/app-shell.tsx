@@ -38,7 +38,7 @@ export function AppShell({
       >
         Skip to content
       </a>
-      <header className="sticky top-0 z-30 flex h-14 shrink-0 items-center justify-between gap-4 border-border border-b bg-surface/85 px-4 backdrop-blur-md">
+      <header className="sticky top-0 z-30 flex h-14 shrink-0 items-center justify-between gap-4 border-border border-b bg-surface/95 px-4">
         <Link href="/" className={`-mx-1 flex items-center gap-2.5 rounded-control px-1 py-1 ${focusRing}`}>
           <BrandMark />
           <span className="font-semibold text-[15px] text-foreground tracking-tight">Media Studio</span>

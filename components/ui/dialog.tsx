@@ -47,7 +47,7 @@ export function Dialog({
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       <RadixDialog.Portal>
-        <RadixDialog.Overlay className="fixed inset-0 z-40 bg-black/60 backdrop-blur-[2px]" />
+        <RadixDialog.Overlay className="fixed inset-0 z-40 bg-black/65" />
         <RadixDialog.Content
           className={cn(
             "fixed z-50 flex flex-col border border-border-strong bg-panel shadow-panel outline-none",

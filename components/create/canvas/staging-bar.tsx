@@ -111,7 +111,7 @@ export function StagingBar({ staging, task }: { staging: Staging; task: TaskView
     <section
       aria-label="Staged results"
       data-testid="staging-bar"
-      className="pointer-events-auto flex flex-wrap items-center justify-center gap-1.5 rounded-panel border border-border-strong bg-panel/95 px-1.5 py-1.5 shadow-panel backdrop-blur"
+      className="pointer-events-auto flex flex-wrap items-center justify-center gap-1.5 rounded-panel border border-border-strong bg-panel/95 px-1.5 py-1.5 shadow-panel"
     >
       <StagedCount index={index} count={count} task={task} />
       <Button

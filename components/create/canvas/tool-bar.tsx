@@ -23,7 +23,7 @@ const TOOLS: readonly {
 ];
 
 const BAR =
-  "pointer-events-auto flex flex-nowrap items-center gap-0.5 rounded-panel border border-border-strong bg-panel/95 p-1.5 shadow-panel backdrop-blur";
+  "pointer-events-auto flex flex-nowrap items-center gap-0.5 rounded-panel border border-border-strong bg-panel/95 p-1.5 shadow-panel";
 
 /**
  * The bars over the stage: the tools on the left (each painting tool keeps its own size), undo,

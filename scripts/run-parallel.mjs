@@ -40,10 +40,10 @@ function run(name) {
     });
     child.on("close", (code, signal) => {
       process.stdout.write(Buffer.concat(output));
-      const failed = code !== 0;
-      if (failed)
-        process.stdout.write(`\n${name} failed (${signal ? `signal ${signal}` : `exit code ${code}`})\n`);
-      resolve(failed ? (code ?? 1) || 1 : 0);
+      if (code === 0) return resolve(0);
+      process.stdout.write(`\n${name} failed (${signal ? `signal ${signal}` : `exit code ${code}`})\n`);
+      // Ended by a signal, a script has no exit code of its own: it still fails the run.
+      resolve(code || 1);
     });
   });
 }

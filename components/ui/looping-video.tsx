@@ -47,9 +47,8 @@ export function LoopingVideo({ preload, ...props }: VideoProps) {
       muted
       loop
       playsInline
-      // Rendered on the server without knowing the person's setting: the clip starts once the
-      // page knows it (the effect above), never before.
-      autoPlay={false}
+      // No autoplay attribute: the server renders without knowing the person's setting, so the
+      // clip is started by the effect above once the page knows it.
       preload={preload ?? (reduced ? "metadata" : "auto")}
       data-motion={reduced ? "on-request" : "loops"}
       {...props}

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { imageTask, sendTasks } from "./fixtures/accounts";
+import { imageTask, OWNER_STATE, sendTasks } from "./fixtures/accounts";
 import { expect, test } from "./fixtures/reused-page";
 import { saveScreen, TAKE_SCREENS } from "./fixtures/screens";
 import { finishedTask } from "./fixtures/studio-api";
@@ -62,7 +62,7 @@ const clip = {
 
 test.beforeAll(async ({ browser, baseURL }) => {
   test.setTimeout(240_000);
-  const context = await browser.newContext({ storageState: "e2e/.auth/owner.json" });
+  const context = await browser.newContext({ storageState: OWNER_STATE });
   // Sent one by one, oldest first, so newest first is tall, wide, square.
   for (const task of [clip, square, wide, tall]) {
     expect((await sendTasks(context.request, baseURL ?? "", [task])).status()).toBe(202);
@@ -252,7 +252,7 @@ test("a new result arrives live on top of the gallery, and in a filtered view th
   await page.goto(`/gallery?q=${fresh}`);
   await expect(page.locator("[data-stream-state=live]")).toBeAttached();
   await expect(page.getByRole("heading", { name: "No matches" })).toBeVisible();
-  const other = await browser.newPage({ storageState: "e2e/.auth/owner.json" });
+  const other = await browser.newPage({ storageState: OWNER_STATE });
   await other.goto("/gallery");
   await expect(other.locator("[data-stream-state=live]")).toBeAttached();
   // The newest card before ours: other specs' results may land on top after ours, but ours lands

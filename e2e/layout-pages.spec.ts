@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from "@playwright/test";
-import { imageTask, sendTasks } from "./fixtures/accounts";
+import { imageTask, OWNER_STATE, sendTasks } from "./fixtures/accounts";
 import { expect, test } from "./fixtures/reused-page";
 import { saveScreen, TAKE_SCREENS } from "./fixtures/screens";
 import { finishedTask } from "./fixtures/studio-api";
@@ -61,7 +61,7 @@ async function sixColumnExperiment(request: APIRequestContext, origin: string): 
 test.beforeAll(async ({ browser, baseURL }) => {
   test.setTimeout(240_000);
   const origin = baseURL ?? "";
-  const context = await browser.newContext({ storageState: "e2e/.auth/owner.json" });
+  const context = await browser.newContext({ storageState: OWNER_STATE });
   const request = context.request;
   const task = imageTask("a row of copper pots on a kitchen wall", { numberResults: 3 });
   expect((await sendTasks(request, origin, [task])).status()).toBe(202);

@@ -1,6 +1,6 @@
 "use client";
 
-import { useCallback, useEffect, useMemo, useState } from "react";
+import { useCallback, useEffect, useEffectEvent, useMemo, useState } from "react";
 import type { BallotFour } from "@/lib/studio/api/votes";
 import { tiesOf } from "@/lib/studio/votes/set-answer";
 
@@ -132,31 +132,35 @@ export function useRankKeys(
   slots: BallotFour["slots"],
   keys: { place(slotId: string): void; tieLast(): void; back(): void; save(): void; reject(): void },
 ) {
+  // Read when the key comes, not when the listener was added: a listener added by an effect still
+  // held the last criterion's keys between a render and the effect after it, so a key pressed just
+  // as the next criterion showed answered the one before.
+  const onKey = useEffectEvent((e: KeyboardEvent) => {
+    if (e.altKey || e.ctrlKey || e.metaKey) return;
+    const target = e.target as HTMLElement | null;
+    if (target?.closest("input, textarea, select")) return;
+    const k = Number(e.key);
+    if (Number.isInteger(k) && k >= 1 && k <= slots.length) {
+      e.preventDefault();
+      const slot = slots[k - 1];
+      if (slot) keys.place(slot.id);
+    } else if (e.key === "=") {
+      e.preventDefault();
+      keys.tieLast();
+    } else if (e.key === "x" || e.key === "X") {
+      e.preventDefault();
+      keys.reject();
+    } else if (e.key === "Backspace") {
+      e.preventDefault();
+      keys.back();
+    } else if (e.key === "Enter" && !target?.closest("button")) {
+      e.preventDefault();
+      keys.save();
+    }
+  });
   useEffect(() => {
-    const onKey = (e: KeyboardEvent) => {
-      if (e.altKey || e.ctrlKey || e.metaKey) return;
-      const target = e.target as HTMLElement | null;
-      if (target?.closest("input, textarea, select")) return;
-      const k = Number(e.key);
-      if (Number.isInteger(k) && k >= 1 && k <= slots.length) {
-        e.preventDefault();
-        const slot = slots[k - 1];
-        if (slot) keys.place(slot.id);
-      } else if (e.key === "=") {
-        e.preventDefault();
-        keys.tieLast();
-      } else if (e.key === "x" || e.key === "X") {
-        e.preventDefault();
-        keys.reject();
-      } else if (e.key === "Backspace") {
-        e.preventDefault();
-        keys.back();
-      } else if (e.key === "Enter" && !target?.closest("button")) {
-        e.preventDefault();
-        keys.save();
-      }
-    };
-    window.addEventListener("keydown", onKey, true);
-    return () => window.removeEventListener("keydown", onKey, true);
-  }, [slots, keys]);
+    const listener = (e: KeyboardEvent) => onKey(e);
+    window.addEventListener("keydown", listener, true);
+    return () => window.removeEventListener("keydown", listener, true);
+  }, []);
 }

@@ -26,7 +26,7 @@ async function main() {
   const { createStudioServer } = await import("./lib/server/http/studio-server");
   const { Drain } = await import("./lib/server/ops/drain");
   const { logger } = await import("@/lib/platform/logger");
-  const { postTasksListener } = await import("./lib/server/api/post-tasks");
+  const { ownRoutesListener } = await import("./lib/server/api/own-routes");
   const { lookUpApprovalLink, lookUpShareLink } = await import("./lib/server/api/link-callers");
   const start = await import("./lib/server/start");
   const { exitFatally, shutdownOnSignals } = await import("./lib/server/shutdown");
@@ -69,12 +69,12 @@ async function main() {
     drain,
     ops,
     next: nextApp,
-    // `POST /api/tasks` is answered ahead of Next's router: the router's request path alone (an
-    // empty Route Handler: p50 6.8 ms against 1.0 ms for raw node) is more than the studio may add
-    // to a task on its way to the service (5 ms). `postTasksListener` serves the Route Handler
-    // itself, built by route(): the same checks of the caller in both places. In development Next
-    // answers, so edits reload.
-    postTasks: postTasksListener({ hostname: env.HOST, port: env.PORT }),
+    // Sending tasks and reading one back are answered ahead of Next's router: the router's request
+    // path alone (an empty Route Handler: p50 6.8 ms against 1.0 ms for raw node) is more than the
+    // studio may add to a task on its way to the service (5 ms). `ownRoutesListener` serves those
+    // Route Handlers' own handlers, built by route(): the same checks of the caller in both places.
+    // In development Next answers, so edits reload.
+    ownRoutes: ownRoutesListener({ hostname: env.HOST, port: env.PORT }),
     shareLinkState: (token: string) => lookUpShareLink(runtime.database.db, token),
     approvalLinkState: (token: string) => lookUpApprovalLink(runtime.database.db, token),
   };

@@ -109,8 +109,8 @@ export interface Listeners {
   drain: Drain;
   ops: ReturnType<typeof opsRoutes>;
   next: Awaited<ReturnType<typeof prepareNext>>;
-  /** `POST /api/tasks` answered ahead of Next's router (`postTasksListener`). */
-  postTasks: (req: IncomingMessage, res: ServerResponse) => void;
+  /** The Route Handlers answered ahead of Next's router (`ownRoutesListener`): true when it answered. */
+  ownRoutes: (req: IncomingMessage, res: ServerResponse, path: string) => boolean;
   /** The state of a share link, by its token (`lookUpShareLink`). */
   shareLinkState: (token: string) => Promise<{ state: string }>;
   /** The state of a guest reviewer's link, by its token (`lookUpApprovalLink`). */
@@ -141,7 +141,7 @@ function linkPageStatus(
 
 /** Every HTTP request of the studio, in the order its checks apply. */
 export function requestListener(parts: Listeners): (req: IncomingMessage, res: ServerResponse) => void {
-  const { dev, env, engine, drain, ops, postTasks } = parts;
+  const { dev, env, engine, drain, ops, ownRoutes } = parts;
   const { handle } = parts.next;
   return (req, res) => {
     // The client's address and scheme (sign-in limits, secure cookies) and the page asked for:
@@ -163,10 +163,7 @@ export function requestListener(parts: Listeners): (req: IncomingMessage, res: S
     // A declared body larger than any handler there takes is refused unread; a chunked one is
     // counted by each handler's own reader as it arrives.
     if (refuseDeclaredOversize(req, res, path)) return;
-    if (!dev && path === "/api/tasks" && req.method === "POST") {
-      postTasks(req, res);
-      return;
-    }
+    if (!dev && ownRoutes(req, res, path)) return;
     // A link's page is shown whatever its link's state, with the status that state has. Next's
     // own navigations (`rsc`) keep their 200.
     const status =

@@ -1,14 +1,22 @@
+import { randomUUID } from "node:crypto";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { GET } from "@/app/api/tasks/[taskUUID]/route";
 import { POST } from "@/app/api/tasks/route";
 import { SessionCache } from "@/lib/server/auth/session-cache";
+import type { OpenedDatabase } from "@/lib/server/db/database";
+import { user } from "@/lib/server/db/schema";
+import { recordTasks } from "@/lib/server/db/task-records";
+import { openTestPglite } from "@/lib/server/db/test-databases";
+import { pathOf } from "@/lib/server/http/request-path";
 import type { StudioRuntime } from "@/lib/server/runtime";
 import { studioErrors } from "@/lib/studio/api/errors";
-import { postTasksListener } from "./post-tasks";
+import { ownRoutesListener } from "./own-routes";
 
-// `POST /api/tasks` has two roads: Next's Route Handler (development) and server.ts's listener
-// ahead of Next's router (production). Every refusal must read the same on both.
+// `POST /api/tasks` and `GET /api/tasks/{taskUUID}` have two roads: Next's Route Handlers
+// (development) and server.ts's listener ahead of Next's router (production). Every answer must
+// read the same on both.
 
 const KEY = Symbol.for("media-studio.runtime");
 const holder = globalThis as { [KEY]?: Promise<StudioRuntime> };
@@ -20,8 +28,23 @@ let previous: Promise<StudioRuntime> | undefined;
 let server: Server;
 let base = "";
 let submitted = 0;
+let database: OpenedDatabase;
+/** A task the editor sent, recorded as waiting. */
+const SENT = randomUUID();
+/** The status the test server answers with for a request its listener left to Next. */
+const LEFT_TO_NEXT = 299;
 
 beforeAll(async () => {
+  database = await openTestPglite();
+  for (const [id, name] of [
+    ["u-editor", "Eda"],
+    ["u-viewer", "Vic"],
+  ] as const) {
+    await database.db.insert(user).values({ id, name, email: `${name.toLowerCase()}@studio.test` });
+  }
+  await recordTasks(database.db, "u-editor", [
+    { taskType: "imageInference", taskUUID: SENT, positivePrompt: "a lighthouse at dusk" },
+  ]);
   const sessions = new SessionCache(60_000);
   sessions.set(EDITOR, { id: "u-editor", name: "Eda", email: "eda@studio.test", role: "editor" });
   sessions.set(VIEWER, { id: "u-viewer", name: "Vic", email: "vic@studio.test", role: "viewer" });
@@ -46,6 +69,7 @@ beforeAll(async () => {
   holder[KEY] = Promise.resolve({
     gate: { auth: { api: { getSession: async () => null } }, sessions, publicUrl: ORIGIN, tokens },
     tokens,
+    database,
     submit: new Proxy(
       {},
       {
@@ -56,7 +80,11 @@ beforeAll(async () => {
       },
     ),
   } as unknown as StudioRuntime);
-  server = createServer(postTasksListener({ hostname: "127.0.0.1", port: 0 }));
+  const own = ownRoutesListener({ hostname: "127.0.0.1", port: 0 });
+  server = createServer((req, res) => {
+    if (own(req, res, pathOf(req.url))) return;
+    res.writeHead(LEFT_TO_NEXT).end();
+  });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });
@@ -65,6 +93,7 @@ afterAll(async () => {
   if (previous) holder[KEY] = previous;
   else delete holder[KEY];
   await new Promise((resolve) => server.close(resolve));
+  await database.close();
 });
 
 const BODY = JSON.stringify([
@@ -112,5 +141,64 @@ describe("POST /api/tasks, through Next's Route Handler and server.ts's own list
 
   it("sent nothing to the service", () => {
     expect(submitted).toBe(0);
+  });
+});
+
+describe("GET /api/tasks/{taskUUID}, through Next's Route Handler and server.ts's own listener", () => {
+  const CASES: Record<string, { task: string; headers: Record<string, string>; status?: number }> = {
+    "no session": { task: SENT, headers: {}, status: 401 },
+    "a stranger's session cookie": { task: SENT, headers: { cookie: "stranger=1" } },
+    "an unknown token": { task: SENT, headers: { authorization: "Bearer mst_nobody" } },
+    "a token over its budget": { task: SENT, headers: { authorization: "Bearer mst_busy" }, status: 429 },
+    "a malformed authorization": { task: SENT, headers: { authorization: "Bearer" } },
+    "an address that names no task": { task: "not%20a%20task", headers: { cookie: EDITOR }, status: 400 },
+    "a task nobody sent": { task: randomUUID(), headers: { cookie: EDITOR }, status: 404 },
+    "its sender": { task: SENT, headers: { cookie: EDITOR }, status: 200 },
+    "its sender, the address %-escaped": {
+      task: `%${SENT.charCodeAt(0).toString(16)}${SENT.slice(1)}`,
+      headers: { cookie: EDITOR },
+      status: 200,
+    },
+    "a teammate who only views": { task: SENT, headers: { cookie: VIEWER } },
+    "a read-only token": { task: SENT, headers: { authorization: "Bearer mst_read_only" } },
+    "a task asked for from another origin": {
+      task: SENT,
+      headers: { cookie: EDITOR, origin: "http://evil.test" },
+    },
+  };
+  for (const [name, { task, headers, status }] of Object.entries(CASES)) {
+    it(`answers ${name} alike on both roads`, async () => {
+      const url = `${base}/api/tasks/${task}`;
+      const viaNext = await answer(
+        await GET(new Request(url, { headers }), {
+          params: Promise.resolve({ taskUUID: decodeURIComponent(task) }),
+        }),
+      );
+      const viaListener = await answer(await fetch(url, { headers }));
+      if (status !== undefined) expect(viaNext.status).toBe(status);
+      expect(viaListener).toEqual(viaNext);
+    });
+  }
+
+  it("reads the task as sent, its prompt and its waiting state", async () => {
+    const read = await fetch(`${base}/api/tasks/${SENT}`, { headers: { cookie: EDITOR } });
+    const { data } = (await read.json()) as { data: { taskUUID: string; status: string } };
+    expect(data).toMatchObject({ taskUUID: SENT });
+    expect(JSON.stringify(data)).toContain("a lighthouse at dusk");
+  });
+
+  it("leaves every other request to Next: other methods, deeper paths and the collection", async () => {
+    const leftToNext = [
+      { path: `/api/tasks/${SENT}`, method: "DELETE" },
+      { path: `/api/tasks/${SENT}`, method: "HEAD" },
+      { path: `/api/tasks/${SENT}/results`, method: "GET" },
+      { path: "/api/tasks", method: "GET" },
+      { path: "/api/tasks/", method: "GET" },
+      { path: `/api/tasksx/${SENT}`, method: "GET" },
+    ];
+    for (const { path, method } of leftToNext) {
+      const res = await fetch(`${base}${path}`, { method, headers: { cookie: EDITOR } });
+      expect(res.status, `${method} ${path}`).toBe(LEFT_TO_NEXT);
+    }
   });
 });

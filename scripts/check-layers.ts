@@ -235,33 +235,46 @@ export function describeViolation(v: LayerViolation): string {
   return `${v.rule}: ${v.from} → ${v.to}${through}`;
 }
 
-async function main(): Promise<void> {
-  const dir = process.argv[2];
+/** Where the check's command writes: the console, or a test's own lines. */
+export interface CheckOutput {
+  info(line: string): void;
+  error(line: string): void;
+}
+
+/**
+ * The command: the layer check and then the feature check over `dir` (the studio's own tree when
+ * undefined), each finding written to `out`; 1 when anything was found or nothing was read, else 0.
+ */
+export async function runChecks(dir: string | undefined, out: CheckOutput = console): Promise<number> {
+  let code = 0;
   const check = await checkLayers(dir ? { baseDir: path.resolve(dir) } : {});
-  for (const v of check.violations) console.error(`  ${describeViolation(v)}`);
+  for (const v of check.violations) out.error(`  ${describeViolation(v)}`);
   for (const e of check.staleExceptions) {
-    console.error(`  exception no longer needed: ${e.from} → ${e.to} (${e.rule}); delete it from the config`);
+    out.error(`  exception no longer needed: ${e.from} → ${e.to} (${e.rule}); delete it from the config`);
   }
   const counts = `${check.modules} modules, ${check.dependencies} imports`;
   if (check.modules === 0) {
-    console.error("Layer check: no module was read, so nothing was checked.");
-    process.exitCode = 1;
+    out.error("Layer check: no module was read, so nothing was checked.");
+    code = 1;
   } else if (check.violations.length > 0 || check.staleExceptions.length > 0) {
-    console.error(
+    out.error(
       `Layer check: ${check.violations.length} imports break the layers' rules, ${check.staleExceptions.length} exceptions are stale (${counts}).`,
     );
-    process.exitCode = 1;
+    code = 1;
   } else {
-    console.info(`Layer check: no import breaks the layers' rules (${counts}).`);
+    out.info(`Layer check: no import breaks the layers' rules (${counts}).`);
   }
   const strays = checkFeatures(dir ? { baseDir: path.resolve(dir) } : {});
-  for (const v of strays) console.error(`  ${describeFeatureViolation(v)}`);
+  for (const v of strays) out.error(`  ${describeFeatureViolation(v)}`);
   if (strays.length > 0) {
-    console.error(`Feature check: ${strays.length} folders or files stray from the map of features.`);
-    process.exitCode = 1;
+    out.error(`Feature check: ${strays.length} folders or files stray from the map of features.`);
+    code = 1;
   } else {
-    console.info("Feature check: every feature folder is named as the map of features says.");
+    out.info("Feature check: every feature folder is named as the map of features says.");
   }
+  return code;
 }
 
-if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) await main();
+if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
+  process.exitCode = await runChecks(process.argv[2]);
+}

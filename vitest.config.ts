@@ -31,6 +31,7 @@ export const componentsShared = [
   "components/votes/ballot-criteria.test.tsx",
   "components/votes/criteria-rankings.test.tsx",
   "components/votes/four-ties.test.tsx",
+  "components/votes/pair-question.test.tsx",
   "components/votes/set-draft.test.tsx",
   "components/votes/start-vote-dialog.test.tsx",
 ];

@@ -1,7 +1,7 @@
 "use client";
 
 import { Ban, ChevronLeft, ChevronRight, Equal } from "lucide-react";
-import { useEffect } from "react";
+import { useEffect, useEffectEvent } from "react";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
 import type { BallotPair } from "@/lib/studio/api/votes";
@@ -39,29 +39,33 @@ export function PairQuestion({
   onPick(pick: BallotPick, criterion: number): void;
 }) {
   const current = currentCriterion(shown);
+  // Read when the key comes: a listener added by an effect still held the criterion (and the pair)
+  // before between a render and the effect after it, so a key pressed just as the next one showed
+  // answered the one before.
+  const onKey = useEffectEvent((e: KeyboardEvent) => {
+    if (e.altKey || e.ctrlKey || e.metaKey) return;
+    const target = e.target as HTMLElement | null;
+    if (target?.closest("input, textarea, select")) return;
+    const choice: BallotPick | null =
+      e.key === "ArrowLeft" || e.key === "1"
+        ? "left"
+        : e.key === "ArrowRight" || e.key === "2"
+          ? "right"
+          : e.key === "="
+            ? "tie"
+            : e.key === "x" || e.key === "X"
+              ? "bad"
+              : null;
+    if (!choice) return;
+    e.preventDefault();
+    onPick(choice, current);
+  });
   useEffect(() => {
     // Capture: the dialog around the panel keeps keys from the page's own shortcuts.
-    const onKey = (e: KeyboardEvent) => {
-      if (e.altKey || e.ctrlKey || e.metaKey) return;
-      const target = e.target as HTMLElement | null;
-      if (target?.closest("input, textarea, select")) return;
-      const choice: BallotPick | null =
-        e.key === "ArrowLeft" || e.key === "1"
-          ? "left"
-          : e.key === "ArrowRight" || e.key === "2"
-            ? "right"
-            : e.key === "="
-              ? "tie"
-              : e.key === "x" || e.key === "X"
-                ? "bad"
-                : null;
-      if (!choice) return;
-      e.preventDefault();
-      onPick(choice, current);
-    };
-    window.addEventListener("keydown", onKey, true);
-    return () => window.removeEventListener("keydown", onKey, true);
-  }, [onPick, current]);
+    const listener = (e: KeyboardEvent) => onKey(e);
+    window.addEventListener("keydown", listener, true);
+    return () => window.removeEventListener("keydown", listener, true);
+  }, []);
 
   const single = criteria.length === 0;
   const first = shown[0] ?? null;

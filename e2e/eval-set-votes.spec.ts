@@ -201,7 +201,10 @@ test("a blind vote between two runs of a set: two members vote, it closes, each 
 test("the video prompt links to prompt history", async ({ page }) => {
   await page.goto("/create/video");
   await page.getByRole("link", { name: "History" }).click();
-  await expect(page).toHaveURL(/\/prompts$/);
+  // A page change, bounded as navigations are (30 s), not as a change on the page (10 s): on the
+  // busy two-core machine the new page's render and first scripts took longer than 10 s once.
+  await page.waitForURL(/\/prompts$/);
+  await expect(page.getByRole("heading", { name: "Prompt history" })).toBeVisible();
 });
 
 test("a blind vote between three picked results, from the compare page, on its own page", async ({

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import fs from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -185,6 +186,16 @@ describe("GET /api/tasks/{taskUUID}, through Next's Route Handler and server.ts'
     const { data } = (await read.json()) as { data: { taskUUID: string; status: string } };
     expect(data).toMatchObject({ taskUUID: SENT });
     expect(JSON.stringify(data)).toContain("a lighthouse at dusk");
+  });
+
+  it("takes no path of another Route Handler: the app's task routes are these two alone", () => {
+    // A static route beside [taskUUID] (say /api/tasks/batch) would match the listener's pattern
+    // and never reach Next: this fails first, so the listener learns of it.
+    const files = fs.readdirSync(new URL("../../../app/api/tasks", import.meta.url), {
+      recursive: true,
+      encoding: "utf8",
+    });
+    expect(files.filter((f) => f.endsWith("route.ts")).sort()).toEqual(["[taskUUID]/route.ts", "route.ts"]);
   });
 
   it("leaves every other request to Next: other methods, deeper paths and the collection", async () => {

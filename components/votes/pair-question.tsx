@@ -1,11 +1,11 @@
 "use client";
 
 import { Ban, ChevronLeft, ChevronRight, Equal } from "lucide-react";
-import { useEffect, useEffectEvent } from "react";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
 import type { BallotPair } from "@/lib/studio/api/votes";
 import type { BallotPick } from "@/lib/studio/votes/input";
+import { useBallotKeys } from "./ballot-keys";
 import { Side } from "./ballot-side";
 
 const CHOICES: { pick: BallotPick; word: string }[] = [
@@ -39,13 +39,7 @@ export function PairQuestion({
   onPick(pick: BallotPick, criterion: number): void;
 }) {
   const current = currentCriterion(shown);
-  // Read when the key comes: a listener added by an effect still held the criterion (and the pair)
-  // before between a render and the effect after it, so a key pressed just as the next one showed
-  // answered the one before.
-  const onKey = useEffectEvent((e: KeyboardEvent) => {
-    if (e.altKey || e.ctrlKey || e.metaKey) return;
-    const target = e.target as HTMLElement | null;
-    if (target?.closest("input, textarea, select")) return;
+  useBallotKeys((e) => {
     const choice: BallotPick | null =
       e.key === "ArrowLeft" || e.key === "1"
         ? "left"
@@ -60,12 +54,6 @@ export function PairQuestion({
     e.preventDefault();
     onPick(choice, current);
   });
-  useEffect(() => {
-    // Capture: the dialog around the panel keeps keys from the page's own shortcuts.
-    const listener = (e: KeyboardEvent) => onKey(e);
-    window.addEventListener("keydown", listener, true);
-    return () => window.removeEventListener("keydown", listener, true);
-  }, []);
 
   const single = criteria.length === 0;
   const first = shown[0] ?? null;

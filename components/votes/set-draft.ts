@@ -1,8 +1,9 @@
 "use client";
 
-import { useCallback, useEffect, useEffectEvent, useMemo, useState } from "react";
+import { useCallback, useEffect, useState } from "react";
 import type { BallotFour } from "@/lib/studio/api/votes";
 import { tiesOf } from "@/lib/studio/votes/set-answer";
+import { useBallotKeys } from "./ballot-keys";
 
 /** What a voter answers on a set for one criterion: an order (some maybe level), or none is good. */
 export interface SetChoice {
@@ -95,22 +96,20 @@ export function useSetDraft(
     if (!busy) onRank({ order: [], ties: [], rejected: true }, criterion);
   }, [busy, onRank, criterion]);
   const last = draft.order[draft.order.length - 1];
-  const keys = useMemo(
-    () => ({
-      place,
-      save,
-      reject,
-      tieLast: () => {
-        if (last) toggleLevel(last);
-      },
-      back: () =>
-        setDraft((d) => {
-          const order = d.order.slice(0, d.order.length === four.slots.length ? -2 : -1);
-          return { order, level: d.level.filter((id) => order.includes(id)) };
-        }),
-    }),
-    [place, save, reject, last, toggleLevel, four.slots.length],
-  );
+  // Read by the keys when one comes (useBallotKeys): a new object each render costs nothing.
+  const keys = {
+    place,
+    save,
+    reject,
+    tieLast: () => {
+      if (last) toggleLevel(last);
+    },
+    back: () =>
+      setDraft((d) => {
+        const order = d.order.slice(0, d.order.length === four.slots.length ? -2 : -1);
+        return { order, level: d.level.filter((id) => order.includes(id)) };
+      }),
+  };
   useRankKeys(four.slots, keys);
 
   const show = useCallback(
@@ -132,13 +131,7 @@ export function useRankKeys(
   slots: BallotFour["slots"],
   keys: { place(slotId: string): void; tieLast(): void; back(): void; save(): void; reject(): void },
 ) {
-  // Read when the key comes, not when the listener was added: a listener added by an effect still
-  // held the last criterion's keys between a render and the effect after it, so a key pressed just
-  // as the next criterion showed answered the one before.
-  const onKey = useEffectEvent((e: KeyboardEvent) => {
-    if (e.altKey || e.ctrlKey || e.metaKey) return;
-    const target = e.target as HTMLElement | null;
-    if (target?.closest("input, textarea, select")) return;
+  useBallotKeys((e, target) => {
     const k = Number(e.key);
     if (Number.isInteger(k) && k >= 1 && k <= slots.length) {
       e.preventDefault();
@@ -158,9 +151,4 @@ export function useRankKeys(
       keys.save();
     }
   });
-  useEffect(() => {
-    const listener = (e: KeyboardEvent) => onKey(e);
-    window.addEventListener("keydown", listener, true);
-    return () => window.removeEventListener("keydown", listener, true);
-  }, []);
 }

@@ -2,8 +2,10 @@ import type { Metadata, Viewport } from "next";
 import { headers } from "next/headers";
 import { connection } from "next/server";
 import type { ReactNode } from "react";
+import { HOLD_SUBMITS_SCRIPT } from "@/components/security/held-submits";
 import { StrictScripts } from "@/components/security/strict-scripts";
 import { studioEnv } from "@/lib/server/config/env";
+import { scriptNonceOf } from "@/lib/server/http/security-headers";
 import "./globals.css";
 
 const description = "Generate images and video, review them with your team, and compare variations.";
@@ -54,9 +56,13 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
   // Every page is rendered for its request: its scripts carry that request's CSP nonce, which a
   // page built ahead of time could not know.
   await connection();
+  const nonce = scriptNonceOf((await headers()).get("content-security-policy"));
   return (
     <html lang="en" className="dark">
       <body>
+        {/* Before any form: a press the page cannot answer yet waits for it (held-submits.ts). */}
+        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: the studio's own script, with the page's nonce */}
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: HOLD_SUBMITS_SCRIPT }} />
         <StrictScripts />
         {children}
       </body>

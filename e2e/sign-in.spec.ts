@@ -41,6 +41,36 @@ test.describe("sign-in", () => {
     await expect(page).toHaveURL("/settings");
   });
 
+  test("a sign-in pressed before the page's scripts have run keeps the password out of the address and goes through once they run", async ({
+    page,
+  }) => {
+    // A slow connection: the page arrives, its scripts do not yet. The person fills the form and
+    // presses Sign in meanwhile, as they would.
+    let release = () => {};
+    const scriptsHeld = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route("**/_next/static/chunks/**/*.js", async (route) => {
+      await scriptsHeld;
+      await route.continue();
+    });
+    const addresses: string[] = [];
+    page.on("request", (request) => addresses.push(request.url()));
+    // The document is there (its scripts, held, keep it from being "loaded"): the form shows.
+    await page.goto("/sign-in?next=%2Fsettings", { waitUntil: "commit" });
+    const signIn = new SignInPage(page);
+    await expect(signIn.submit).toBeVisible();
+    await signIn.signIn(OWNER.email, OWNER.password);
+
+    // The scripts come: the press held meanwhile is made now, by the form itself.
+    release();
+    await expect(page).toHaveURL("/settings");
+    await expect(page.getByTestId("user-name")).toHaveText(OWNER.name);
+    // The browser never sent the form on its own: no address ever carried the password.
+    expect(addresses.filter((address) => address.includes("password"))).toEqual([]);
+    expect(addresses.filter((address) => address.includes(encodeURIComponent(OWNER.password)))).toEqual([]);
+  });
+
   for (const next of ["//evil.example", "https://evil.example", "/\\evil.example"]) {
     test(`another site as the place to land (${next}) leads home instead`, async ({ page }) => {
       await page.goto(`/sign-in?next=${encodeURIComponent(next)}`);

@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { contentSecurityPolicy, securityHeaders } from "./security-headers";
+import {
+  applySecurityHeaders,
+  contentSecurityPolicy,
+  scriptNonceOf,
+  securityHeaders,
+} from "./security-headers";
 
 function directives(policy: string): Map<string, string[]> {
   return new Map(
@@ -54,5 +59,23 @@ describe("securityHeaders", () => {
     expect(h["content-security-policy"]).toBe("frame-ancestors 'none'");
     expect(h["x-frame-options"]).toBe("DENY");
     expect(h["x-content-type-options"]).toBe("nosniff");
+  });
+});
+
+describe("scriptNonceOf", () => {
+  it("reads back the nonce of the policy handed to Next.js with a page's request", () => {
+    const req = { headers: { "content-security-policy": "script-src 'nonce-chosen-by-a-client'" } };
+    const set = new Map<string, string>();
+    const res = { setHeader: (name: string, value: string) => set.set(name, value) };
+    applySecurityHeaders(req as never, res as never, "/sign-in", { dev: false });
+    const nonce = scriptNonceOf(req.headers["content-security-policy"]);
+    expect(nonce).toMatch(/^[A-Za-z0-9+/]{22}==$/);
+    expect(set.get("content-security-policy")).toContain(`'nonce-${nonce}'`);
+  });
+
+  it("answers none without a policy or a nonce in it", () => {
+    expect(scriptNonceOf(null)).toBeUndefined();
+    expect(scriptNonceOf(undefined)).toBeUndefined();
+    expect(scriptNonceOf("default-src 'self'")).toBeUndefined();
   });
 });

@@ -88,6 +88,14 @@ export function securityHeaders(ctx: SecurityContext): Record<string, string> {
 }
 
 /**
+ * A page's script nonce, read back from the policy `applySecurityHeaders` handed to Next.js on the
+ * request: for a script the page writes itself (the layout's inline one), as Next.js does for its own.
+ */
+export function scriptNonceOf(policy: string | null | undefined): string | undefined {
+  return policy ? /'nonce-([^']+)'/.exec(policy)?.[1] : undefined;
+}
+
+/**
  * Sets the security headers on an answer before anything else writes it, and for a page hands
  * its policy to Next.js on the request, where Next.js reads the nonce for the scripts it writes.
  * Whatever policy a client sent on its request is replaced, so no one chooses a page's nonce.
